@@ -1,0 +1,16 @@
+// The admin sidecar: a Polka app answering /api/* (and, later, serving /admin/).
+import polka, { type Polka } from 'polka';
+import type { AdminContext } from './context.ts';
+import { apiGate } from './auth/gate.ts';
+import { sendError, sendJson } from './http.ts';
+import { routeModules } from './routes/index.ts';
+
+export function createAdminApp(ctx: AdminContext): Polka {
+  const app = polka({
+    onNoMatch: (_req, res) => sendJson(res, 404, { error: 'No such API route.', code: 'not_found' }),
+    onError: (err, _req, res) => sendError(res, err),
+  });
+  app.use(apiGate(ctx.sessions));
+  for (const register of routeModules) register(app, ctx);
+  return app;
+}

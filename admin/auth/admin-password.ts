@@ -1,0 +1,46 @@
+// Where the admin password comes from (CONTRACT §1): ADMIN_PASSWORD_HASH, else
+// SERVICE_DATA/admin.json, else ADMIN_PASSWORD; with none, the first start makes one.
+import path from 'node:path';
+import { readJson, writeJsonAtomic } from '../../shared/atomic-write.ts';
+import type { Config } from '../../shared/config.ts';
+import { generatePassword, hashPassword, isPasswordHash, verifyPassword } from './password.ts';
+
+export type PasswordSource = 'env-hash' | 'admin.json' | 'env-plain' | 'generated';
+
+export interface AdminPassword {
+  source: PasswordSource;
+  /** Set only when this start generated the password, so it can be printed once. */
+  generated: string | null;
+  verify(password: string): Promise<boolean>;
+  isSet(): boolean;
+}
+
+export function adminFile(dataDir: string): string {
+  return path.join(dataDir, 'admin.json');
+}
+
+export async function writeAdminFile(dataDir: string, password: string): Promise<void> {
+  await writeJsonAtomic(adminFile(dataDir), { hash: await hashPassword(password), updatedAt: new Date().toISOString() });
+}
+
+export async function loadAdminPassword(config: Config): Promise<AdminPassword> {
+  const fromHash = (hash: string, source: PasswordSource, generated: string | null = null): AdminPassword => ({
+    source,
+    generated,
+    verify: (password) => verifyPassword(password, hash),
+    isSet: () => true,
+  });
+  if (config.adminPasswordHash) return fromHash(config.adminPasswordHash, 'env-hash');
+  const stored = await readJson<{ hash?: unknown }>(adminFile(config.dataDir), {});
+  if (typeof stored.hash === 'string' && isPasswordHash(stored.hash)) return fromHash(stored.hash, 'admin.json');
+  if (config.adminPassword) {
+    const plain = config.adminPassword;
+    // Hash once so every check takes the same scrypt time.
+    const hash = await hashPassword(plain);
+    return fromHash(hash, 'env-plain');
+  }
+  const generated = generatePassword();
+  await writeAdminFile(config.dataDir, generated);
+  const again = await readJson<{ hash: string }>(adminFile(config.dataDir), { hash: '' });
+  return fromHash(again.hash, 'generated', generated);
+}

@@ -1,0 +1,44 @@
+// In front of every /api/* route: who is asking, and is the body JSON.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SessionStore } from './sessions.ts';
+import { readCookie, SESSION_COOKIE } from './sessions.ts';
+import { sendJson } from '../http.ts';
+
+/** The only API routes a visitor may call (CONTRACT §2). */
+const OPEN_ROUTES = new Set(['/api/login', '/api/me']);
+
+export function isAdminRequest(sessions: SessionStore, req: IncomingMessage): boolean {
+  return sessions.isValid(readCookie(req, SESSION_COOKIE));
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * A form post from another site always carries a form content type, so refusing
+ * anything but application/json keeps cross-site forms out of mutating routes.
+ */
+export function isJsonOnlyViolation(req: IncomingMessage): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return false;
+  const type = req.headers['content-type'];
+  if (type === undefined) return hasBody(req);
+  return type.split(';')[0]!.trim().toLowerCase() !== 'application/json';
+}
+
+export function apiGate(sessions: SessionStore) {
+  return (req: IncomingMessage & { path?: string }, res: ServerResponse, next: () => void) => {
+    const pathname = (req.url ?? '').split('?')[0]!;
+    if (!pathname.startsWith('/api/')) return next();
+    if (!OPEN_ROUTES.has(pathname) && !isAdminRequest(sessions, req)) {
+      sendJson(res, 401, { error: 'Sign in as the admin first.', code: 'unauthorized' });
+      return;
+    }
+    if (isJsonOnlyViolation(req)) {
+      sendJson(res, 415, { error: 'This route accepts only application/json bodies.', code: 'json_only' });
+      return;
+    }
+    next();
+  };
+}

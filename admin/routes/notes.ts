@@ -1,0 +1,77 @@
+// Notes and the tree (CONTRACT §3). Handlers validate, call one domain function,
+// and map its answer to HTTP.
+import type { Polka, Request } from 'polka';
+import { isNotePath, parseVaultPath, type VaultPath } from '../../shared/vault-path.ts';
+import type { AdminContext } from '../context.ts';
+import { badRequest, notFound, queryOne, queryValues, readJsonBody, route } from '../http.ts';
+import { walkVault } from '../vault/tree.ts';
+
+export function notePathParam(req: Request, key = 'path'): VaultPath {
+  return parseVaultPath(queryOne(req, key));
+}
+
+export function requireNotePath(p: VaultPath): VaultPath {
+  if (!isNotePath(p)) throw badRequest('not_a_note', 'Notes end in .md, .markdown or .tex.');
+  return p;
+}
+
+function optionalMtime(value: unknown): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw badRequest('bad_mtime', 'baseMtimeMs must be a number of milliseconds.');
+  }
+  return value;
+}
+
+export function registerNoteRoutes(app: Polka, ctx: AdminContext): void {
+  app.get(
+    '/api/tree',
+    route(async () => ({ entries: await walkVault(ctx.config.vaultDir, ctx.skipDirs) })),
+  );
+
+  app.get(
+    '/api/note',
+    route(async (req) => {
+      const note = await ctx.writer.readNote(notePathParam(req));
+      if (!note) throw notFound('No note at that path.');
+      return note;
+    }),
+  );
+
+  app.put(
+    '/api/note',
+    route(async (req) => {
+      const p = requireNotePath(notePathParam(req));
+      const body = await readJsonBody(req);
+      if (typeof body.content !== 'string') throw badRequest('bad_content', 'content must be a string.');
+      const result = await ctx.writer.writeNote(p, body.content, { baseMtimeMs: optionalMtime(body.baseMtimeMs) });
+      return { path: result.path, mtimeMs: result.mtimeMs };
+    }),
+  );
+
+  app.get(
+    '/api/note/state',
+    route(async (req) => {
+      const paths = queryValues(req, 'path').map((p) => parseVaultPath(p));
+      if (paths.length > 500) throw badRequest('too_many', 'Ask for at most 500 paths at once.');
+      const states = await Promise.all(paths.map(async (p) => ({ path: p, mtimeMs: await ctx.writer.mtimeOf(p) })));
+      return { states };
+    }),
+  );
+
+  app.post(
+    '/api/note/rename',
+    route(async (req) => {
+      const body = await readJsonBody(req);
+      return ctx.renamer.rename(parseVaultPath(body.path), parseVaultPath(body.to));
+    }),
+  );
+
+  app.delete(
+    '/api/note',
+    route(async (req) => {
+      const entry = await ctx.trash.remove(notePathParam(req));
+      return { id: entry.id, path: entry.path, trashPath: entry.trashPath };
+    }),
+  );
+}

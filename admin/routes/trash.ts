@@ -1,0 +1,30 @@
+// The bin (CONTRACT §3): list, restore, erase one, empty.
+import type { Polka } from 'polka';
+import type { AdminContext } from '../context.ts';
+import { badRequest, queryOne, readJsonBody, route } from '../http.ts';
+
+export function registerTrashRoutes(app: Polka, ctx: AdminContext): void {
+  app.get(
+    '/api/trash',
+    route(async () => ({ entries: await ctx.trash.list() })),
+  );
+
+  app.post(
+    '/api/trash/restore',
+    route(async (req) => {
+      const body = await readJsonBody(req);
+      if (typeof body.id !== 'string' || body.id === '') throw badRequest('bad_id', 'id must name a trash entry.');
+      return ctx.trash.restore(body.id);
+    }),
+  );
+
+  app.delete(
+    '/api/trash',
+    route(async (req) => {
+      const id = queryOne(req, 'id');
+      if (id === undefined) return ctx.trash.empty();
+      await ctx.trash.erase(id);
+      return { erased: 1 };
+    }),
+  );
+}

@@ -1,0 +1,46 @@
+// The local version store over HTTP (CONTRACT §4). Restore writes through the
+// ordinary write path, so the replaced text is itself kept as a version.
+import type { Polka } from 'polka';
+import { parseVaultPath } from '../../shared/vault-path.ts';
+import type { AdminContext } from '../context.ts';
+import { badRequest, notFound, queryOne, readJsonBody, route } from '../http.ts';
+import { notePathParam, requireNotePath } from './notes.ts';
+
+function versionAt(value: unknown): string {
+  if (typeof value !== 'string' || !/^\d{1,16}$/.test(value)) throw badRequest('bad_at', 'at must be the digits of a version time.');
+  return value;
+}
+
+export function registerVersionRoutes(app: Polka, ctx: AdminContext): void {
+  app.get(
+    '/api/versions',
+    route(async (req) => {
+      const p = notePathParam(req);
+      return { enabled: await ctx.versionsEnabled(), versions: await ctx.versions.list(p) };
+    }),
+  );
+
+  app.get(
+    '/api/versions/one',
+    route(async (req) => {
+      const p = notePathParam(req);
+      const at = versionAt(queryOne(req, 'at'));
+      const content = await ctx.versions.read(p, at);
+      if (content === null) throw notFound('No such version.');
+      return { path: p, at, content };
+    }),
+  );
+
+  app.post(
+    '/api/versions/restore',
+    route(async (req) => {
+      const body = await readJsonBody(req);
+      const p = requireNotePath(parseVaultPath(body.path));
+      const at = versionAt(typeof body.at === 'number' ? String(body.at) : body.at);
+      const content = await ctx.versions.read(p, at);
+      if (content === null) throw notFound('No such version.');
+      const result = await ctx.writer.writeNote(p, content, { reason: 'Before a restore' });
+      return { path: result.path, mtimeMs: result.mtimeMs };
+    }),
+  );
+}

@@ -1,0 +1,104 @@
+// The single write path for notes (spec 9, STYLE): keep the prior text as a version,
+// then temp-file + rename, then publish `changed`. Autosave, restore, link rewrites
+// and scripts all come through `writeNote`.
+import { promises as fs } from 'node:fs';
+import { writeFileAtomic } from '../../shared/atomic-write.ts';
+import type { CreatedStore } from '../../shared/created-store.ts';
+import { KeyedMutex } from '../../shared/keyed-mutex.ts';
+import { log } from '../../shared/log.ts';
+import type { VaultEvents } from '../../shared/vault-events.ts';
+import type { VaultPath, VaultRoot } from '../../shared/vault-path.ts';
+import { conflict, badRequest } from '../http.ts';
+import type { VersionReason, VersionStore } from '../versions/version-store.ts';
+
+export interface WriteOptions {
+  /** The modification time the caller loaded; a mismatch refuses the write (spec 3.6). */
+  baseMtimeMs?: number;
+  reason?: VersionReason;
+}
+
+export interface WriteResult {
+  path: VaultPath;
+  mtimeMs: number;
+  created: boolean;
+}
+
+export interface NoteWriterDeps {
+  root: VaultRoot;
+  versions: VersionStore;
+  created: CreatedStore;
+  events: VaultEvents;
+  /** Read at each write: the Keep note versions setting, else NOTE_VERSIONS. */
+  versionsEnabled: () => boolean | Promise<boolean>;
+}
+
+export type NoteWriter = ReturnType<typeof createNoteWriter>;
+
+async function statOrNull(file: string) {
+  try {
+    return await fs.stat(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+export function createNoteWriter(deps: NoteWriterDeps) {
+  const mutex = new KeyedMutex();
+
+  async function keepVersion(p: VaultPath, text: string, savedAtMs: number, reason: VersionReason): Promise<void> {
+    try {
+      if (!(await deps.versionsEnabled())) return;
+      await deps.versions.keep(p, { text, savedAtMs, reason });
+    } catch (err) {
+      // spec: a failure to keep a version is logged and never fails the save.
+      log.error(`could not keep a version of ${p}: ${(err as Error).message}`);
+    }
+  }
+
+  async function writeNote(p: VaultPath, content: string, options: WriteOptions = {}): Promise<WriteResult> {
+    const file = await deps.root.resolve(p);
+    return mutex.run(p, async () => {
+      const before = await statOrNull(file);
+      if (before?.isDirectory()) throw badRequest('is_folder', 'That path is a folder.');
+      if (options.baseMtimeMs !== undefined && (before === null || before.mtimeMs !== options.baseMtimeMs)) {
+        throw conflict('stale', 'The note changed on disk since it was loaded; nothing was written.', {
+          mtimeMs: before?.mtimeMs ?? null,
+        });
+      }
+      let previous: string | null = null;
+      if (before) {
+        previous = await fs.readFile(file, 'utf8');
+        if (previous === content) return { path: p, mtimeMs: before.mtimeMs, created: false };
+        await keepVersion(p, previous, before.mtimeMs, options.reason ?? 'Earlier save');
+      }
+      await writeFileAtomic(file, content, { mode: before ? before.mode & 0o777 : 0o644, mkdir: !before });
+      let after = await fs.stat(file);
+      // Coarse filesystem clocks could give the new text the old mtime; a save must
+      // always move the mtime forward or a stale client would not be caught.
+      if (before && after.mtimeMs <= before.mtimeMs) {
+        const bumped = new Date(Math.floor(before.mtimeMs) + 1);
+        await fs.utimes(file, bumped, bumped);
+        after = await fs.stat(file);
+      }
+      if (!before) await deps.created.remember(p, Date.now());
+      deps.events.publishOwn({ path: p, kind: 'write' }, after.mtimeMs);
+      return { path: p, mtimeMs: after.mtimeMs, created: before === null };
+    });
+  }
+
+  async function readNote(p: VaultPath): Promise<{ path: VaultPath; content: string; mtimeMs: number } | null> {
+    const file = await deps.root.resolve(p);
+    const stat = await statOrNull(file);
+    if (!stat || !stat.isFile()) return null;
+    const content = await fs.readFile(file, 'utf8');
+    return { path: p, content, mtimeMs: stat.mtimeMs };
+  }
+
+  async function mtimeOf(p: VaultPath): Promise<number | null> {
+    const stat = await statOrNull(await deps.root.resolve(p));
+    return stat?.isFile() ? stat.mtimeMs : null;
+  }
+
+  return { writeNote, readNote, mtimeOf, mutex };
+}

@@ -1,0 +1,130 @@
+// Rename or move a note, attachment or folder (CONTRACT §3): the versions and the
+// creation memory move with it, and wikilinks in other notes are rewritten through
+// the write path, each rewritten note keeping a `Before a link rewrite` version.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { CreatedStore } from '../../shared/created-store.ts';
+import type { VaultEvents } from '../../shared/vault-events.ts';
+import { baseName, isNotePath, stripExtension, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
+import { rewriteWikiLinks } from '../../shared/wikilinks.ts';
+import { badRequest, conflict, notFound } from '../http.ts';
+import type { VersionStore } from '../versions/version-store.ts';
+import type { NoteWriter } from './note-writer.ts';
+import { walkVault } from './tree.ts';
+
+export interface RenameDeps {
+  root: VaultRoot;
+  writer: NoteWriter;
+  versions: VersionStore;
+  created: CreatedStore;
+  events: VaultEvents;
+  /** Absolute folders the vault walk leaves out (an in-vault data directory). */
+  skipDirs: string[];
+}
+
+interface LinkForm {
+  written: string;
+  next: string;
+}
+
+/** How links to a renamed file may be written, and what each becomes. */
+function fileLinkMapper(from: VaultPath, to: VaultPath, otherNames: Set<string>) {
+  const note = isNotePath(from);
+  const full: LinkForm[] = [{ written: from, next: to }];
+  if (note) full.push({ written: stripExtension(from), next: stripExtension(to) });
+  const fromBase = baseName(from);
+  const toBase = baseName(to);
+  const base: LinkForm[] = [{ written: fromBase, next: toBase }];
+  if (note) base.push({ written: stripExtension(fromBase), next: stripExtension(toBase) });
+  // A bare-name link is only ours when no other file shares the old name.
+  const bareIsOurs = !otherNames.has(fromBase.toLowerCase());
+  const newBareIsUnique = !otherNames.has(toBase.toLowerCase());
+  return (target: string): string | null => {
+    const lower = target.toLowerCase();
+    for (const form of full) if (lower === form.written.toLowerCase()) return form.next;
+    if (target.includes('/') || !bareIsOurs) return null;
+    for (const [i, form] of base.entries()) {
+      if (lower !== form.written.toLowerCase()) continue;
+      return newBareIsUnique ? form.next : full[Math.min(i, full.length - 1)]!.next;
+    }
+    return null;
+  };
+}
+
+function folderLinkMapper(from: VaultPath, to: VaultPath) {
+  const prefix = from.toLowerCase() + '/';
+  return (target: string): string | null =>
+    target.toLowerCase().startsWith(prefix) ? to + target.slice(from.length) : null;
+}
+
+export function createRenamer(deps: RenameDeps) {
+  async function rename(from: VaultPath, to: VaultPath): Promise<{ path: VaultPath }> {
+    if (from === to) throw badRequest('same_path', 'The new path is the same as the old one.');
+    if (to.startsWith(from + '/')) throw badRequest('into_itself', 'A folder cannot be moved into itself.');
+    const absFrom = await deps.root.resolve(from);
+    const absTo = await deps.root.resolve(to);
+    let stat;
+    try {
+      stat = await fs.stat(absFrom);
+    } catch {
+      throw notFound('Nothing exists at that path.');
+    }
+    const exists = await fs.stat(absTo).then(
+      () => true,
+      () => false,
+    );
+    // A case-only rename on a case-insensitive disk finds "itself" at the target.
+    if (exists && from.toLowerCase() !== to.toLowerCase()) throw conflict('exists', 'Something already exists at the new path.');
+    const folder = stat.isDirectory();
+    const moved = folder
+      ? (await walkVault(deps.root.dir, deps.skipDirs, absFrom)).filter((e) => e.kind === 'note').map((e) => e.path)
+      : [from];
+
+    await fs.mkdir(path.dirname(absTo), { recursive: true });
+    await fs.rename(absFrom, absTo);
+
+    const movedPairs = moved.map((old) => [old, (to + old.slice(from.length)) as VaultPath] as const);
+    for (const [old, next] of movedPairs) await deps.versions.move(old, next);
+    await deps.created.move(from, to);
+    for (const [old, next] of movedPairs) {
+      deps.events.publishOwn({ path: old, kind: 'delete' }, null);
+      deps.events.publishOwn({ path: next, kind: 'write' }, null);
+    }
+
+    await rewriteLinks(from, to, folder);
+    return { path: to };
+  }
+
+  async function rewriteLinks(from: VaultPath, to: VaultPath, folder: boolean): Promise<void> {
+    const entries = await walkVault(deps.root.dir, deps.skipDirs);
+    let map: (target: string) => string | null;
+    if (folder) {
+      map = folderLinkMapper(from, to);
+    } else {
+      const otherNames = new Set<string>();
+      for (const e of entries) {
+        if (e.kind === 'folder' || e.path === to) continue;
+        const name = baseName(e.path).toLowerCase();
+        otherNames.add(name);
+        if (isNotePath(name)) otherNames.add(stripExtension(name));
+      }
+      map = fileLinkMapper(from, to, otherNames);
+    }
+    for (const entry of entries) {
+      if (entry.kind !== 'note' || !/\.(md|markdown)$/i.test(entry.path)) continue;
+      const current = await deps.writer.readNote(entry.path);
+      if (!current || !current.content.includes('[[')) continue;
+      const next = rewriteWikiLinks(current.content, map);
+      if (next !== current.content) {
+        await deps.writer.writeNote(entry.path, next, { reason: 'Before a link rewrite', baseMtimeMs: current.mtimeMs }).catch(() =>
+          // Someone saved it meanwhile: rewrite over what is there now.
+          deps.writer.readNote(entry.path).then((fresh) =>
+            fresh ? deps.writer.writeNote(entry.path, rewriteWikiLinks(fresh.content, map), { reason: 'Before a link rewrite' }) : undefined,
+          ),
+        );
+      }
+    }
+  }
+
+  return { rename };
+}

@@ -1,0 +1,244 @@
+// The local version store (spec 2.2, 8, 9): before a note is overwritten, its prior
+// text is kept as versions/<sha1 of note path>/<at>.md, listed in index.json.
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { readJson, writeFileAtomic, writeJsonAtomic } from '../../shared/atomic-write.ts';
+import { KeyedMutex } from '../../shared/keyed-mutex.ts';
+import { log } from '../../shared/log.ts';
+
+export type VersionReason = 'Earlier save' | 'Before a restore' | 'Before a link rewrite';
+export const VERSION_REASONS: VersionReason[] = ['Earlier save', 'Before a restore', 'Before a link rewrite'];
+
+export interface VersionEntry {
+  /** Epoch milliseconds as digits; strictly increasing per note. */
+  at: string;
+  replacedAt: string;
+  savedAt: string;
+  size: number;
+  reason: VersionReason;
+}
+
+interface VersionIndex {
+  path: string;
+  /** Oldest first on disk; the API answers newest first. */
+  versions: VersionEntry[];
+}
+
+export interface VersionLimits {
+  mergeWindowMs: number;
+  maxPerNote: number;
+  maxNoteBytes: number;
+  maxStoreBytes: number;
+}
+
+export const DEFAULT_LIMITS: VersionLimits = {
+  mergeWindowMs: 5 * 60 * 1000,
+  maxPerNote: 40,
+  maxNoteBytes: 2 * 1024 * 1024,
+  maxStoreBytes: 500 * 1024 * 1024,
+};
+
+export interface KeepRequest {
+  text: string;
+  /** When the text being replaced was last saved (the file's mtime). */
+  savedAtMs: number;
+  reason: VersionReason;
+}
+
+export type KeepOutcome = 'kept' | 'merged' | 'too-large';
+
+export function versionFolderName(notePath: string): string {
+  return createHash('sha1').update(notePath).digest('hex');
+}
+
+export class VersionStore {
+  private readonly root: string;
+  private readonly limits: VersionLimits;
+  private readonly mutex = new KeyedMutex();
+  private indexes = new Map<string, VersionIndex>();
+  private totalBytes = 0;
+  private loading: Promise<void> | null = null;
+
+  constructor(dataDir: string, limits: Partial<VersionLimits> = {}, private readonly now: () => number = Date.now) {
+    this.root = path.join(dataDir, 'versions');
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+  }
+
+  /** Reads every index once (at boot); afterwards the running total is kept in memory. */
+  load(): Promise<void> {
+    this.loading ??= this.scan();
+    return this.loading;
+  }
+
+  private async scan(): Promise<void> {
+    let folders: string[] = [];
+    try {
+      folders = await fs.readdir(this.root);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+    for (const folder of folders) {
+      if (!/^[0-9a-f]{40}$/.test(folder)) continue;
+      try {
+        const index = await readJson<VersionIndex | null>(path.join(this.root, folder, 'index.json'), null);
+        if (!index || !Array.isArray(index.versions)) continue;
+        this.indexes.set(folder, index);
+        for (const v of index.versions) this.totalBytes += v.size;
+      } catch (err) {
+        log.warn(`version index ${folder} is unreadable and was skipped: ${(err as Error).message}`);
+      }
+    }
+  }
+
+  get storeBytes(): number {
+    return this.totalBytes;
+  }
+
+  private folder(hash: string): string {
+    return path.join(this.root, hash);
+  }
+
+  private async saveIndex(hash: string, index: VersionIndex): Promise<void> {
+    if (index.versions.length === 0) {
+      this.indexes.delete(hash);
+      await fs.rm(this.folder(hash), { recursive: true, force: true });
+      return;
+    }
+    this.indexes.set(hash, index);
+    await writeJsonAtomic(path.join(this.folder(hash), 'index.json'), index, { mkdir: true });
+  }
+
+  /** Keeps `text` as the newest version of `notePath`, applying the spec's rules. */
+  async keep(notePath: string, request: KeepRequest): Promise<KeepOutcome> {
+    await this.load();
+    const size = Buffer.byteLength(request.text);
+    if (size > this.limits.maxNoteBytes) return 'too-large';
+    const hash = versionFolderName(notePath);
+    const outcome = await this.mutex.run(hash, async () => {
+      const now = this.now();
+      const index = this.indexes.get(hash) ?? { path: notePath, versions: [] };
+      index.path = notePath;
+      const newest = index.versions[index.versions.length - 1];
+      // spec 8: two saves closer than 5 minutes keep only the older version; a restore
+      // (and a link rewrite, which the user did not type) always keeps what it replaced.
+      if (request.reason === 'Earlier save' && newest && now - Date.parse(newest.replacedAt) < this.limits.mergeWindowMs) {
+        return 'merged' as const;
+      }
+      const at = Math.max(now, newest ? Number(newest.at) + 1 : 0);
+      await fs.mkdir(this.folder(hash), { recursive: true, mode: 0o700 });
+      await writeFileAtomic(path.join(this.folder(hash), `${at}.md`), request.text);
+      index.versions.push({
+        at: String(at),
+        replacedAt: new Date(at).toISOString(),
+        savedAt: new Date(request.savedAtMs).toISOString(),
+        size,
+        reason: request.reason,
+      });
+      this.totalBytes += size;
+      while (index.versions.length > this.limits.maxPerNote) {
+        const dropped = index.versions.shift()!;
+        await this.removeFile(hash, dropped);
+      }
+      await this.saveIndex(hash, index);
+      return 'kept' as const;
+    });
+    if (outcome === 'kept' && this.totalBytes > this.limits.maxStoreBytes) await this.evictOldest();
+    return outcome;
+  }
+
+  private async removeFile(hash: string, entry: VersionEntry): Promise<void> {
+    this.totalBytes -= entry.size;
+    await fs.rm(path.join(this.folder(hash), `${entry.at}.md`), { force: true });
+  }
+
+  /** Holds the whole store under its cap by dropping the oldest version anywhere. */
+  private async evictOldest(): Promise<void> {
+    while (this.totalBytes > this.limits.maxStoreBytes) {
+      let oldestHash: string | null = null;
+      let oldestAt = Infinity;
+      for (const [hash, index] of this.indexes) {
+        const first = index.versions[0];
+        if (first && Number(first.at) < oldestAt) {
+          oldestAt = Number(first.at);
+          oldestHash = hash;
+        }
+      }
+      if (oldestHash === null) return;
+      const hash = oldestHash;
+      await this.mutex.run(hash, async () => {
+        const index = this.indexes.get(hash);
+        const dropped = index?.versions.shift();
+        if (!index || !dropped) return;
+        await this.removeFile(hash, dropped);
+        await this.saveIndex(hash, index);
+      });
+    }
+  }
+
+  /** Newest first. */
+  async list(notePath: string): Promise<VersionEntry[]> {
+    await this.load();
+    const index = this.indexes.get(versionFolderName(notePath));
+    return index ? [...index.versions].reverse() : [];
+  }
+
+  async read(notePath: string, at: string): Promise<string | null> {
+    await this.load();
+    const hash = versionFolderName(notePath);
+    const index = this.indexes.get(hash);
+    if (!index?.versions.some((v) => v.at === at)) return null;
+    try {
+      return await fs.readFile(path.join(this.folder(hash), `${at}.md`), 'utf8');
+    } catch {
+      return null;
+    }
+  }
+
+  /** Moves a note's versions with it on rename; merges when the target already has some. */
+  async move(fromPath: string, toPath: string): Promise<void> {
+    await this.load();
+    const from = versionFolderName(fromPath);
+    const to = versionFolderName(toPath);
+    if (from === to) return;
+    await this.mutex.runAll([from, to], async () => {
+      const source = this.indexes.get(from);
+      if (!source) return;
+      const target = this.indexes.get(to);
+      if (!target) {
+        await fs.rm(this.folder(to), { recursive: true, force: true });
+        await fs.rename(this.folder(from), this.folder(to));
+        this.indexes.delete(from);
+        await this.saveIndex(to, { path: toPath, versions: source.versions });
+        return;
+      }
+      await fs.mkdir(this.folder(to), { recursive: true, mode: 0o700 });
+      const taken = new Set(target.versions.map((v) => v.at));
+      for (const v of source.versions) {
+        let at = Number(v.at);
+        while (taken.has(String(at))) at++;
+        taken.add(String(at));
+        await fs.rename(path.join(this.folder(from), `${v.at}.md`), path.join(this.folder(to), `${at}.md`));
+        target.versions.push({ ...v, at: String(at) });
+      }
+      target.versions.sort((a, b) => Number(a.at) - Number(b.at));
+      const overflow = target.versions.splice(0, Math.max(0, target.versions.length - this.limits.maxPerNote));
+      for (const dropped of overflow) await this.removeFile(to, dropped);
+      target.path = toPath;
+      this.indexes.delete(from);
+      await fs.rm(this.folder(from), { recursive: true, force: true });
+      await this.saveIndex(to, target);
+    });
+  }
+
+  async erase(notePath: string): Promise<void> {
+    await this.load();
+    const hash = versionFolderName(notePath);
+    await this.mutex.run(hash, async () => {
+      const index = this.indexes.get(hash);
+      if (index) for (const v of index.versions) this.totalBytes -= v.size;
+      this.indexes.delete(hash);
+      await fs.rm(this.folder(hash), { recursive: true, force: true });
+    });
+  }
+}

@@ -1,0 +1,100 @@
+// Composes the one server process: the admin API, the public site and the vault
+// watcher on one port. `site/` and `admin/` never import each other; they meet here.
+import { promises as fs } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../shared/config.ts';
+import { log } from '../shared/log.ts';
+import { startVaultWatcher } from '../shared/vault-watcher.ts';
+import { isNotePath } from '../shared/vault-path.ts';
+import { createAdminApp } from '../admin/app.ts';
+import { createAdminContext, type AdminContext } from '../admin/context.ts';
+import { isAdminRequest } from '../admin/auth/gate.ts';
+import { createPublicServer } from '../site/public-server.ts';
+
+export const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const EXAMPLE_VAULT = path.join(PROJECT_DIR, 'example-vault');
+
+export interface RunningService {
+  url: string;
+  port: number;
+  ctx: AdminContext;
+  close(): Promise<void>;
+}
+
+async function exists(p: string): Promise<boolean> {
+  return fs.stat(p).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** CONTRACT §1: a missing vault starts as a copy of the bundled example vault. */
+export async function ensureVault(vaultDir: string): Promise<boolean> {
+  if (await exists(vaultDir)) return false;
+  await fs.cp(EXAMPLE_VAULT, vaultDir, { recursive: true });
+  return true;
+}
+
+export async function startService(config: Config): Promise<RunningService> {
+  if (await ensureVault(config.vaultDir)) log.info(`created the vault ${config.vaultDir} from the example vault`);
+  await fs.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+
+  const ctx = await createAdminContext(config);
+  if (ctx.password.generated) {
+    // Printed once: only its hash is stored.
+    process.stdout.write(
+      `\nAdmin password (shown once, stored only as a hash in ${path.join(config.dataDir, 'admin.json')}):\n\n    ${ctx.password.generated}\n\nChange it with: npm run set-password\n\n`,
+    );
+  }
+  const watcher = startVaultWatcher({
+    vaultDir: config.vaultDir,
+    events: ctx.events,
+    skipDirs: ctx.skipDirs,
+    onInitialFile: (p, stats) => {
+      if (isNotePath(p)) void ctx.created.remember(p, stats?.birthtimeMs || stats?.mtimeMs || Date.now());
+    },
+  });
+  const admin = createAdminApp(ctx);
+  const site = createPublicServer({ config, isAdmin: (req) => isAdminRequest(ctx.sessions, req) });
+
+  for (const start of ctx.hooks.start) await start();
+
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/admin')) {
+      // No `next`: Polka then runs its own middleware loop.
+      void admin.handler(req as never, res, undefined as never);
+    } else {
+      site.handle(req, res);
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  await watcher.ready;
+  const port = (server.address() as AddressInfo).port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    ctx,
+    close() {
+      closing ??= (async () => {
+        server.closeAllConnections?.();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await watcher.close();
+        await site.close();
+        for (const close of ctx.hooks.close) await close().catch((err) => log.warn(`while stopping: ${err}`));
+        await ctx.created.flush();
+      })();
+      return closing;
+    },
+  };
+}

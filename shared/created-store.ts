@@ -1,0 +1,89 @@
+// created.json: per note path, the first creation time this instance met (spec 2.2,
+// D.2). Atomic saves replace the file and so its birth time; this memory does not.
+import path from 'node:path';
+import { readJson, writeJsonAtomic } from './atomic-write.ts';
+import { log } from './log.ts';
+
+export type CreatedMap = Record<string, number>;
+
+export function createdFile(dataDir: string): string {
+  return path.join(dataDir, 'created.json');
+}
+
+export async function readCreated(dataDir: string): Promise<CreatedMap> {
+  try {
+    const map = await readJson<CreatedMap>(createdFile(dataDir), {});
+    return map && typeof map === 'object' ? map : {};
+  } catch (err) {
+    log.warn(`created.json is unreadable, starting from an empty memory: ${(err as Error).message}`);
+    return {};
+  }
+}
+
+export class CreatedStore {
+  private map: CreatedMap = {};
+  private loaded: Promise<void> | null = null;
+  private saveTimer: NodeJS.Timeout | null = null;
+  private saving: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly dataDir: string,
+    private readonly debounceMs = 300,
+  ) {}
+
+  load(): Promise<void> {
+    this.loaded ??= readCreated(this.dataDir).then((map) => {
+      this.map = map;
+    });
+    return this.loaded;
+  }
+
+  get(notePath: string): number | undefined {
+    return this.map[notePath];
+  }
+
+  /** Remembers `time` for `notePath` unless a time is already known. */
+  async remember(notePath: string, time: number): Promise<void> {
+    await this.load();
+    if (this.map[notePath] !== undefined) return;
+    this.map[notePath] = Math.round(time);
+    this.scheduleSave();
+  }
+
+  async move(fromPath: string, toPath: string): Promise<void> {
+    await this.load();
+    let changed = false;
+    for (const key of Object.keys(this.map)) {
+      if (key === fromPath || key.startsWith(fromPath + '/')) {
+        const target = toPath + key.slice(fromPath.length);
+        this.map[target] ??= this.map[key]!;
+        delete this.map[key];
+        changed = true;
+      }
+    }
+    if (changed) this.scheduleSave();
+  }
+
+  private scheduleSave(): void {
+    if (this.saveTimer) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      void this.flush();
+    }, this.debounceMs);
+    this.saveTimer.unref?.();
+  }
+
+  async flush(): Promise<void> {
+    if (this.saveTimer) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = null;
+    }
+    const snapshot = { ...this.map };
+    this.saving = this.saving.then(() =>
+      writeJsonAtomic(createdFile(this.dataDir), snapshot).catch((err) =>
+        log.warn(`could not write created.json: ${(err as Error).message}`),
+      ),
+    );
+    await this.saving;
+  }
+}

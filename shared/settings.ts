@@ -1,0 +1,95 @@
+// Instance settings (CONTRACT §5): SERVICE_DATA/settings.json, read by both the
+// admin and the public site. Missing keys take their defaults; the git token is
+// never here (it lives in git-credentials.json).
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { log } from './log.ts';
+
+export type SyncInterval = 0 | 5 | 15 | 30 | 60 | 360 | 1440;
+
+export interface Settings {
+  siteName: string | null;
+  tagline: string | null;
+  logo: string | null;
+  language: string | null;
+  homeNote: string | null;
+  footer: string | null;
+  folders: { templates: string };
+  typography: Record<string, unknown>;
+  calendars: Record<string, unknown>;
+  home: { mode: 'note' | 'dashboard'; banner: string | null };
+  publishing: { layout: 'default' | 'blog' | 'designed' | null; shareButtons: boolean; languageFilter: boolean };
+  collections: { enabled: boolean; showOnHome: boolean; showInNav: boolean; source: 'tags' | 'folders' };
+  versions: { keep: boolean | null };
+  sync: {
+    enabled: boolean;
+    remoteUrl: string | null;
+    branch: string;
+    pullFirst: boolean;
+    intervalMinutes: SyncInterval;
+    username: string | null;
+  };
+}
+
+export function defaultSettings(): Settings {
+  return {
+    siteName: null,
+    tagline: null,
+    logo: null,
+    language: null,
+    homeNote: null,
+    footer: null,
+    folders: { templates: 'Templates' },
+    typography: {},
+    calendars: {},
+    home: { mode: 'note', banner: null },
+    publishing: { layout: null, shareButtons: true, languageFilter: false },
+    collections: { enabled: false, showOnHome: true, showInNav: false, source: 'tags' },
+    versions: { keep: null },
+    sync: { enabled: false, remoteUrl: null, branch: 'main', pullFirst: false, intervalMinutes: 0, username: null },
+  };
+}
+
+export function settingsFile(dataDir: string): string {
+  return path.join(dataDir, 'settings.json');
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Fills what the stored object lacks from the defaults, one level of groups deep. */
+export function withDefaults(stored: unknown): Settings {
+  const base = defaultSettings() as unknown as Record<string, unknown>;
+  if (!isPlainObject(stored)) return base as unknown as Settings;
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(stored)) {
+    const fallback = base[key];
+    out[key] = isPlainObject(fallback) && isPlainObject(value) ? { ...fallback, ...value } : value;
+  }
+  return out as unknown as Settings;
+}
+
+/** Reads settings.json, re-reading only when the file's mtime changed. */
+export function createSettingsReader(dataDir: string) {
+  const file = settingsFile(dataDir);
+  let cached: { mtimeMs: number; settings: Settings } | null = null;
+  return async function readSettings(): Promise<Settings> {
+    let mtimeMs: number;
+    try {
+      mtimeMs = (await fs.stat(file)).mtimeMs;
+    } catch {
+      cached = null;
+      return defaultSettings();
+    }
+    if (cached && cached.mtimeMs === mtimeMs) return cached.settings;
+    try {
+      const settings = withDefaults(JSON.parse(await fs.readFile(file, 'utf8')));
+      cached = { mtimeMs, settings };
+      return settings;
+    } catch (err) {
+      log.warnOnce(`settings:${mtimeMs}`, `settings.json is unreadable; using defaults: ${(err as Error).message}`);
+      return cached?.settings ?? defaultSettings();
+    }
+  };
+}

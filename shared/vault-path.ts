@@ -1,0 +1,119 @@
+// Vault paths are vault-relative with `/` separators. They are a branded type so a
+// URL slug or an absolute file path can't be passed where a vault path belongs.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+
+export type VaultPath = string & { readonly __brand: 'VaultPath' };
+
+export class PathError extends Error {
+  readonly code = 'bad_path';
+  constructor(message: string) {
+    super(message);
+    this.name = 'PathError';
+  }
+}
+
+/** Folders of the vault that no note path may enter (CONTRACT §3). */
+export const RESERVED_TOP = ['.git', '.trash', '.service'];
+export const NOTE_EXTENSIONS = ['.md', '.markdown', '.tex'];
+const MAX_PATH_LENGTH = 1024;
+
+export function isNotePath(p: string): boolean {
+  const lower = p.toLowerCase();
+  return NOTE_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
+
+/** Validates untrusted input as a vault path; throws PathError with the reason. */
+export function parseVaultPath(input: unknown): VaultPath {
+  if (typeof input !== 'string' || input.length === 0) throw new PathError('A path is required.');
+  if (input.length > MAX_PATH_LENGTH) throw new PathError('The path is too long.');
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(input)) throw new PathError('The path contains control characters.');
+  if (input.includes('\\')) throw new PathError('Use "/" to separate folders.');
+  if (input.startsWith('/') || /^[a-zA-Z]:/.test(input)) throw new PathError('The path must be relative to the vault.');
+  const trimmed = input.replace(/\/+$/, '');
+  const segments = trimmed.split('/');
+  for (const segment of segments) {
+    if (segment === '' || segment === '.') throw new PathError('The path has an empty segment.');
+    if (segment === '..') throw new PathError('The path may not leave the vault.');
+  }
+  if (RESERVED_TOP.includes(segments[0]!.toLowerCase())) {
+    throw new PathError(`Paths under ${segments[0]}/ are not notes.`);
+  }
+  return trimmed as VaultPath;
+}
+
+export function toVaultPath(relative: string): VaultPath {
+  return relative.split(path.sep).join('/') as VaultPath;
+}
+
+export function baseName(p: VaultPath): string {
+  const name = p.slice(p.lastIndexOf('/') + 1);
+  return name;
+}
+
+export function stripExtension(p: string): string {
+  const dot = p.lastIndexOf('.');
+  const slash = p.lastIndexOf('/');
+  return dot > slash + 0 && dot > 0 ? p.slice(0, dot) : p;
+}
+
+export function parentOf(p: VaultPath): string {
+  const i = p.lastIndexOf('/');
+  return i < 0 ? '' : p.slice(0, i);
+}
+
+function isInside(parent: string, child: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/**
+ * Maps vault paths to absolute paths and back, refusing any path that resolves
+ * (symlinks followed) outside the vault or into the data directory.
+ */
+export class VaultRoot {
+  private realRoot: string | null = null;
+
+  constructor(
+    readonly dir: string,
+    private readonly excludedDirs: string[] = [],
+  ) {}
+
+  private async real(): Promise<string> {
+    this.realRoot ??= await fs.realpath(this.dir);
+    return this.realRoot;
+  }
+
+  /** Absolute path for `p`, after checking where it really points. */
+  async resolve(p: VaultPath): Promise<string> {
+    const abs = path.join(this.dir, ...p.split('/'));
+    const root = await this.real();
+    // Follow symlinks on the deepest part of the path that exists.
+    let probe = abs;
+    let rest = '';
+    for (;;) {
+      try {
+        const real = await fs.realpath(probe);
+        const resolved = rest ? path.join(real, rest) : real;
+        if (!isInside(root, resolved)) throw new PathError('The path leads outside the vault.');
+        for (const excluded of this.excludedDirs) {
+          if (isInside(excluded, resolved) || isInside(excluded, abs)) throw new PathError('The path is inside the data directory.');
+        }
+        return abs;
+      } catch (err) {
+        if (err instanceof PathError) throw err;
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
+        const parent = path.dirname(probe);
+        if (parent === probe) throw new PathError('The path leads outside the vault.');
+        rest = rest ? path.join(path.basename(probe), rest) : path.basename(probe);
+        probe = parent;
+      }
+    }
+  }
+
+  relative(abs: string): VaultPath {
+    return toVaultPath(path.relative(this.dir, abs));
+  }
+}

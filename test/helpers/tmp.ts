@@ -1,0 +1,25 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const made: string[] = [];
+
+/** A fresh temp folder, removed by `cleanupTempDirs`. */
+export async function tempDir(prefix = 'vs-test-'): Promise<string> {
+  const dir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), prefix)));
+  made.push(dir);
+  return dir;
+}
+
+export async function cleanupTempDirs(): Promise<void> {
+  while (made.length) await fs.rm(made.pop()!, { recursive: true, force: true });
+}
+
+/** Writes files given as { 'a/b.md': 'text' } under `dir`. */
+export async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
+  for (const [rel, text] of Object.entries(files)) {
+    const abs = path.join(dir, rel);
+    await fs.mkdir(path.dirname(abs), { recursive: true });
+    await fs.writeFile(abs, text);
+  }
+}
