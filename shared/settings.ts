@@ -93,3 +93,50 @@ export function createSettingsReader(dataDir: string) {
     }
   };
 }
+
+/** Site values as this instance uses them, and which of them came from the environment. */
+export interface EffectiveSite {
+  siteName: string;
+  tagline: string | null;
+  homeNote: string | null;
+  footer: string | null;
+  language: string;
+  layout: 'default' | 'blog' | 'designed';
+  /** Keys whose value comes from this server's environment (spec 2.1: they do not travel). */
+  fromEnv: string[];
+}
+
+interface SiteEnv {
+  siteName: string | null;
+  siteTagline: string | null;
+  homeNote: string | null;
+  siteFooter: string | null;
+  siteLang: string | null;
+  publicLayout: 'default' | 'blog' | 'designed' | null;
+}
+
+/**
+ * spec 2.1: a value from the environment belongs to this server alone until it is
+ * saved in settings (settings.json, and so the vault). A saved value therefore wins;
+ * the environment fills what settings.json leaves unset.
+ */
+export function effectiveSite(settings: Settings, env: SiteEnv): EffectiveSite {
+  const fromEnv: string[] = [];
+  const pick = <T>(key: string, saved: T | null, fromEnvValue: T | null, fallback: T): T => {
+    if (saved !== null && saved !== undefined && saved !== '') return saved;
+    if (fromEnvValue !== null && fromEnvValue !== undefined) {
+      fromEnv.push(key);
+      return fromEnvValue;
+    }
+    return fallback;
+  };
+  return {
+    siteName: pick('siteName', settings.siteName, env.siteName, 'My notes'),
+    tagline: pick('tagline', settings.tagline, env.siteTagline, null),
+    homeNote: pick('homeNote', settings.homeNote, env.homeNote, null),
+    footer: pick('footer', settings.footer, env.siteFooter, null),
+    language: pick('language', settings.language, env.siteLang, 'en'),
+    layout: pick('publishing.layout', settings.publishing.layout, env.publicLayout, 'default'),
+    fromEnv,
+  };
+}
