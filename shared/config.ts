@@ -30,6 +30,8 @@ export interface Config {
   siteOut: string;
   /** Base URL the font catalog families are downloaded from. */
   fontCatalogUrl: string | null;
+  /** Seconds between two passes of the settings mirror into `.service/` (spec 8: every few seconds). */
+  settingsMirrorSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -82,6 +84,16 @@ function httpUrl(env: Env, name: string): string | null {
   }
   if (url.username || url.password) throw new ConfigError(name, 'must not carry a user name or password');
   return url.href.replace(/\/+$/, '');
+}
+
+function seconds(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = text(env, name);
+  if (value === null) return fallback;
+  const n = Number(value.trim());
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || n < min || n > max) {
+    throw new ConfigError(name, `must be a number of seconds from ${min} to ${max} (got ${JSON.stringify(value)})`);
+  }
+  return n;
 }
 
 function locale(env: Env, name: string, fallback: string): string {
@@ -150,5 +162,6 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     comments: onOff(env, 'COMMENTS', false, ['on', 'true', '1'], ['off', 'false', '0']),
     siteOut: path.resolve(cwd, text(env, 'SITE_OUT') ?? './_site'),
     fontCatalogUrl: httpUrl(env, 'FONT_CATALOG_URL'),
+    settingsMirrorSeconds: seconds(env, 'SETTINGS_MIRROR_SECONDS', 5, 0.2, 3600),
   };
 }
