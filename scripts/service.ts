@@ -12,6 +12,7 @@ import { isNotePath } from '../shared/vault-path.ts';
 import { createAdminApp } from '../admin/app.ts';
 import { createAdminContext, type AdminContext } from '../admin/context.ts';
 import { isAdminRequest } from '../admin/auth/gate.ts';
+import { sweepTempFiles } from '../admin/vault/temp-sweep.ts';
 import { createPublicServer } from '../site/public-server.ts';
 
 export const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,6 +61,7 @@ export async function startService(config: Config): Promise<RunningService> {
   const admin = createAdminApp(ctx);
   const site = createPublicServer({ config, isAdmin: (req) => isAdminRequest(ctx.sessions, req) });
 
+  void sweepTempFiles([config.vaultDir, config.dataDir]);
   for (const start of ctx.hooks.start) await start();
 
   const server = http.createServer((req, res) => {

@@ -2,7 +2,7 @@
 // folder, fsync, rename over the target, fsync the folder. A crash at any instant
 // leaves either the old or the new content, never a torn file.
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 
 export interface AtomicWriteOptions {
@@ -11,6 +11,16 @@ export interface AtomicWriteOptions {
   /** Create missing parent folders first. */
   mkdir?: boolean;
 }
+
+/** The process umask, read once (chmod is only needed when it would strip wanted bits). */
+const UMASK = (() => {
+  try {
+    const m = readFileSync('/proc/self/status', 'utf8').match(/^Umask:\s+([0-7]+)/m);
+    return m ? parseInt(m[1]!, 8) : 0o777;
+  } catch {
+    return 0o777;
+  }
+})();
 
 /** Prefix of temp files, so watchers and tree listings can skip them. */
 export const TEMP_PREFIX = '.~vs-';
@@ -23,30 +33,61 @@ export async function writeFileAtomic(
   target: string,
   data: string | Uint8Array,
   options: AtomicWriteOptions = {},
-): Promise<void> {
-  const mode = options.mode ?? 0o600;
+): Promise<Stats> {
   const dir = path.dirname(target);
   if (options.mkdir) await fs.mkdir(dir, { recursive: true });
   const temp = path.join(dir, `${TEMP_PREFIX}${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await fs.open(temp, 'wx', mode);
-  try {
-    await handle.writeFile(data);
-    // open() applies the umask; chmod makes the mode exact.
-    await handle.chmod(mode);
-    await handle.sync();
-  } catch (err) {
-    await handle.close().catch(() => {});
-    await fs.rm(temp, { force: true });
-    throw err;
-  }
-  await handle.close();
+  const stats = await writeDurable(temp, data, options.mode ?? 0o600);
+  await commitTemp(temp, target);
+  // A rename keeps the inode, so these are the target's stats now.
+  return stats;
+}
+
+/**
+ * First half of an atomic write: the bytes, durable, in a temp file beside `target`.
+ * Lets a caller prepare several files at once and then commit each with `commitTemp`.
+ */
+export async function writeTempDurable(
+  target: string,
+  data: string | Uint8Array,
+  mode = 0o600,
+): Promise<{ temp: string; stats: Stats }> {
+  const temp = path.join(path.dirname(target), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}.tmp`);
+  const stats = await writeDurable(temp, data, mode);
+  return { temp, stats };
+}
+
+/** Second half: rename the temp file over the target and make the rename durable. */
+export async function commitTemp(temp: string, target: string, syncDir = true): Promise<void> {
   try {
     await fs.rename(temp, target);
   } catch (err) {
     await fs.rm(temp, { force: true });
     throw err;
   }
-  await fsyncDir(dir);
+  if (syncDir) await fsyncDir(path.dirname(target));
+}
+
+/**
+ * Writes a file that must not exist yet (exclusive create) and fsyncs it. Safe
+ * without a rename when nothing refers to the file until a later atomic commit.
+ */
+export async function writeDurable(file: string, data: string | Uint8Array, mode = 0o600): Promise<Stats> {
+  const handle = await fs.open(file, 'wx', mode);
+  let stats: Stats;
+  try {
+    await handle.writeFile(data);
+    // open() applies the umask; chmod restores bits the umask stripped.
+    if (mode & UMASK) await handle.chmod(mode);
+    await handle.sync();
+    stats = await handle.stat();
+  } catch (err) {
+    await handle.close().catch(() => {});
+    await fs.rm(file, { force: true });
+    throw err;
+  }
+  await handle.close();
+  return stats;
 }
 
 /** Makes a rename or unlink in `dir` durable. */

@@ -2,7 +2,8 @@
 // then temp-file + rename, then publish `changed`. Autosave, restore, link rewrites
 // and scripts all come through `writeNote`.
 import { promises as fs } from 'node:fs';
-import { writeFileAtomic } from '../../shared/atomic-write.ts';
+import path from 'node:path';
+import { commitTemp, writeTempDurable } from '../../shared/atomic-write.ts';
 import type { CreatedStore } from '../../shared/created-store.ts';
 import { KeyedMutex } from '../../shared/keyed-mutex.ts';
 import { log } from '../../shared/log.ts';
@@ -70,10 +71,17 @@ export function createNoteWriter(deps: NoteWriterDeps) {
       if (before) {
         previous = await fs.readFile(file, 'utf8');
         if (previous === content) return { path: p, mtimeMs: before.mtimeMs, created: false };
-        await keepVersion(p, previous, before.mtimeMs, options.reason ?? 'Earlier save');
+      } else {
+        await fs.mkdir(path.dirname(file), { recursive: true });
       }
-      await writeFileAtomic(file, content, { mode: before ? before.mode & 0o777 : 0o644, mkdir: !before });
-      let after = await fs.stat(file);
+      // The new text's temp file is written while the old text is kept as a version;
+      // the rename that replaces the note waits for both (version first, spec 9).
+      const [{ temp, stats }] = await Promise.all([
+        writeTempDurable(file, content, before ? before.mode & 0o777 : 0o644),
+        before ? keepVersion(p, previous!, before.mtimeMs, options.reason ?? 'Earlier save') : undefined,
+      ]);
+      await commitTemp(temp, file);
+      let after = stats;
       // Coarse filesystem clocks could give the new text the old mtime; a save must
       // always move the mtime forward or a stale client would not be caught.
       if (before && after.mtimeMs <= before.mtimeMs) {

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { readJson, writeFileAtomic, writeJsonAtomic } from '../../shared/atomic-write.ts';
+import { commitTemp, fsyncDir, readJson, writeDurable, writeJsonAtomic, writeTempDurable } from '../../shared/atomic-write.ts';
 import { KeyedMutex } from '../../shared/keyed-mutex.ts';
 import { log } from '../../shared/log.ts';
 
@@ -126,8 +126,8 @@ export class VersionStore {
         return 'merged' as const;
       }
       const at = Math.max(now, newest ? Number(newest.at) + 1 : 0);
-      await fs.mkdir(this.folder(hash), { recursive: true, mode: 0o700 });
-      await writeFileAtomic(path.join(this.folder(hash), `${at}.md`), request.text);
+      const folder = this.folder(hash);
+      if (index.versions.length === 0) await fs.mkdir(folder, { recursive: true, mode: 0o700 });
       index.versions.push({
         at: String(at),
         replacedAt: new Date(at).toISOString(),
@@ -135,12 +135,19 @@ export class VersionStore {
         size,
         reason: request.reason,
       });
+      const dropped = index.versions.splice(0, Math.max(0, index.versions.length - this.limits.maxPerNote));
+      // The version file is new and unreferenced until index.json is renamed in, so
+      // both can be written (and fsynced) at once; one folder fsync covers both names.
+      const indexFile = path.join(folder, 'index.json');
+      const [, { temp: indexTemp }] = await Promise.all([
+        writeDurable(path.join(folder, `${at}.md`), request.text),
+        writeTempDurable(indexFile, JSON.stringify(index, null, 2) + '\n'),
+      ]);
+      await commitTemp(indexTemp, indexFile, false);
+      await fsyncDir(folder);
+      this.indexes.set(hash, index);
       this.totalBytes += size;
-      while (index.versions.length > this.limits.maxPerNote) {
-        const dropped = index.versions.shift()!;
-        await this.removeFile(hash, dropped);
-      }
-      await this.saveIndex(hash, index);
+      for (const old of dropped) await this.removeFile(hash, old);
       return 'kept' as const;
     });
     if (outcome === 'kept' && this.totalBytes > this.limits.maxStoreBytes) await this.evictOldest();

@@ -1,0 +1,123 @@
+// spec 2.2, 2.7, 8, 9 and CONTRACT §4: the local version store over HTTP.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { versionFolderName } from '../../admin/versions/version-store.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { openEvents } from '../helpers/events.ts';
+import { cleanupTempDirs } from '../helpers/tmp.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.stop();
+  await cleanupTempDirs();
+});
+
+const put = (p: string, content: string) => server.admin('PUT', `/api/note?path=${encodeURIComponent(p)}`, { content });
+const versionsOf = async (p: string) => (await server.admin('GET', `/api/versions?path=${encodeURIComponent(p)}`)).body;
+
+describe('every write keeps the previous text first', () => {
+  it('nothing is kept for a new note or an unchanged write', async () => {
+    await put('A.md', 'one');
+    await put('A.md', 'one');
+    expect(await versionsOf('A.md')).toEqual({ enabled: true, versions: [] });
+  });
+
+  it('an overwrite keeps the prior text as an `Earlier save` with its times and size', async () => {
+    const before = (await server.admin('GET', '/api/note?path=A.md')).body;
+    await put('A.md', 'two');
+    const { versions } = await versionsOf('A.md');
+    expect(versions).toHaveLength(1);
+    const [v] = versions;
+    expect(v.reason).toBe('Earlier save');
+    expect(v.at).toMatch(/^\d+$/);
+    expect(v.size).toBe(3);
+    expect(Date.parse(v.savedAt)).toBe(Math.floor(before.mtimeMs));
+    expect(Date.parse(v.replacedAt)).toBe(Number(v.at));
+    const one = await server.admin('GET', `/api/versions/one?path=A.md&at=${v.at}`);
+    expect(one.body).toEqual({ path: 'A.md', at: v.at, content: 'one' });
+  });
+
+  it('two saves closer than 5 minutes keep only the older version', async () => {
+    await put('A.md', 'three');
+    await put('A.md', 'four');
+    const { versions } = await versionsOf('A.md');
+    expect(versions).toHaveLength(1);
+    expect((await server.admin('GET', `/api/versions/one?path=A.md&at=${versions[0].at}`)).body.content).toBe('one');
+  });
+
+  it('stores versions/<sha1 of path>/<at>.md and an index.json naming the path, at mode 0600', async () => {
+    const folder = path.join(server.data, 'versions', versionFolderName('A.md'));
+    const index = JSON.parse(await fs.readFile(path.join(folder, 'index.json'), 'utf8'));
+    expect(index.path).toBe('A.md');
+    expect(index.versions).toHaveLength(1);
+    const file = path.join(folder, `${index.versions[0].at}.md`);
+    expect(await fs.readFile(file, 'utf8')).toBe('one');
+    expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+    expect((await fs.stat(path.join(folder, 'index.json'))).mode & 0o777).toBe(0o600);
+  });
+
+  it('a note over 2 MB is not versioned', async () => {
+    const big = 'x'.repeat(2 * 1024 * 1024 + 10);
+    await put('Big.md', big);
+    await put('Big.md', 'small now');
+    expect((await versionsOf('Big.md')).versions).toEqual([]);
+  });
+});
+
+describe('restore (POST /api/versions/restore)', () => {
+  it('writes the version back, keeps the replaced text as `Before a restore` even inside the merge window, and emits changed', async () => {
+    const events = await openEvents(server.url, await server.login());
+    try {
+      const { versions } = await versionsOf('A.md');
+      const res = await server.admin('POST', '/api/versions/restore', { path: 'A.md', at: versions[0].at });
+      expect(res.status).toBe(200);
+      expect(res.body.path).toBe('A.md');
+      expect(res.body.mtimeMs).toBe((await fs.stat(path.join(server.vault, 'A.md'))).mtimeMs);
+      expect(await fs.readFile(path.join(server.vault, 'A.md'), 'utf8')).toBe('one');
+      const after = (await versionsOf('A.md')).versions;
+      expect(after).toHaveLength(2);
+      expect(after[0].reason).toBe('Before a restore');
+      expect(Number(after[0].at)).toBeGreaterThan(Number(after[1].at));
+      expect((await server.admin('GET', `/api/versions/one?path=A.md&at=${after[0].at}`)).body.content).toBe('four');
+      await events.waitFor((e) => e.event === 'changed' && e.data.path === 'A.md');
+    } finally {
+      events.close();
+    }
+  });
+
+  it('answers 404 for an unknown version and 400 for a malformed at', async () => {
+    expect((await server.admin('POST', '/api/versions/restore', { path: 'A.md', at: '123' })).status).toBe(404);
+    expect((await server.admin('POST', '/api/versions/restore', { path: 'A.md', at: 'latest' })).status).toBe(400);
+    expect((await server.admin('GET', '/api/versions/one?path=A.md&at=../x')).status).toBe(400);
+    expect((await server.admin('GET', '/api/versions/one?path=A.md&at=1')).status).toBe(404);
+  });
+});
+
+describe('Keep note versions off', () => {
+  it('the setting turns the store off at the next write and the API says enabled: false', async () => {
+    await put('B.md', 'b1');
+    await fs.writeFile(path.join(server.data, 'settings.json'), JSON.stringify({ versions: { keep: false } }));
+    await put('B.md', 'b2');
+    expect(await versionsOf('B.md')).toEqual({ enabled: false, versions: [] });
+    await fs.writeFile(path.join(server.data, 'settings.json'), JSON.stringify({ versions: { keep: true } }));
+    await put('B.md', 'b3');
+    expect((await versionsOf('B.md')).versions).toHaveLength(1);
+    await fs.rm(path.join(server.data, 'settings.json'));
+  });
+
+  it('NOTE_VERSIONS=off is the instance default', async () => {
+    const off = await startServer({ env: { NOTE_VERSIONS: 'off' } });
+    try {
+      await off.admin('PUT', '/api/note?path=C.md', { content: 'c1' });
+      await off.admin('PUT', '/api/note?path=C.md', { content: 'c2' });
+      expect((await off.admin('GET', '/api/versions?path=C.md')).body).toEqual({ enabled: false, versions: [] });
+    } finally {
+      await off.stop();
+    }
+  });
+});

@@ -1,0 +1,114 @@
+// spec 8 limits of the version store, on the real filesystem with a controlled clock.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { VersionStore, versionFolderName } from '../../admin/versions/version-store.ts';
+import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
+
+afterAll(cleanupTempDirs);
+
+const MIN = 60_000;
+
+function clock(start = Date.UTC(2026, 0, 1)) {
+  let t = start;
+  return { now: () => t, advance: (ms: number) => (t += ms) };
+}
+
+const keep = (store: VersionStore, p: string, text: string, reason: any = 'Earlier save') =>
+  store.keep(p, { text, savedAtMs: Date.UTC(2025, 0, 1), reason });
+
+describe('merge window', () => {
+  it('a save less than 5 minutes after the last kept version keeps nothing new; after 5 minutes it does', async () => {
+    const c = clock();
+    const store = new VersionStore(await tempDir(), {}, c.now);
+    expect(await keep(store, 'n.md', 'v1')).toBe('kept');
+    c.advance(4 * MIN + 59_000);
+    expect(await keep(store, 'n.md', 'v2')).toBe('merged');
+    c.advance(2_000);
+    expect(await keep(store, 'n.md', 'v3')).toBe('kept');
+    expect((await store.list('n.md')).map((v) => v.size)).toEqual([2, 2]);
+  });
+
+  it('a restore and a link rewrite are exempt: the replaced text is always kept', async () => {
+    const c = clock();
+    const store = new VersionStore(await tempDir(), {}, c.now);
+    await keep(store, 'n.md', 'v1');
+    expect(await keep(store, 'n.md', 'v2', 'Before a restore')).toBe('kept');
+    expect(await keep(store, 'n.md', 'v3', 'Before a link rewrite')).toBe('kept');
+    expect((await store.list('n.md')).map((v) => v.reason)).toEqual(['Before a link rewrite', 'Before a restore', 'Earlier save']);
+  });
+
+  it('version times are strictly increasing per note even within one millisecond', async () => {
+    const c = clock();
+    const store = new VersionStore(await tempDir(), {}, c.now);
+    for (let i = 0; i < 3; i++) await keep(store, 'n.md', `v${i}`, 'Before a restore');
+    const ats = (await store.list('n.md')).map((v) => Number(v.at)).reverse();
+    expect(ats[1]).toBeGreaterThan(ats[0]!);
+    expect(ats[2]).toBeGreaterThan(ats[1]!);
+  });
+});
+
+describe('at most 40 versions per note', () => {
+  it('drops the oldest and deletes its file', async () => {
+    const c = clock();
+    const dir = await tempDir();
+    const store = new VersionStore(dir, {}, c.now);
+    for (let i = 0; i < 42; i++) {
+      await keep(store, 'n.md', `text ${i}`);
+      c.advance(6 * MIN);
+    }
+    const versions = await store.list('n.md');
+    expect(versions).toHaveLength(40);
+    expect(await store.read('n.md', versions[39]!.at)).toBe('text 2');
+    const files = (await fs.readdir(path.join(dir, 'versions', versionFolderName('n.md')))).filter((f) => f.endsWith('.md'));
+    expect(files).toHaveLength(40);
+  });
+});
+
+describe('whole store under its cap', () => {
+  it('evicts the oldest version anywhere, and the running total survives a reload', async () => {
+    const c = clock();
+    const dir = await tempDir();
+    const store = new VersionStore(dir, { maxStoreBytes: 1000 }, c.now);
+    await keep(store, 'old.md', 'o'.repeat(400));
+    c.advance(MIN);
+    await keep(store, 'mid.md', 'm'.repeat(400));
+    c.advance(MIN);
+    expect(store.storeBytes).toBe(800);
+    await keep(store, 'new.md', 'n'.repeat(400));
+    expect(store.storeBytes).toBe(800);
+    expect(await store.list('old.md')).toEqual([]);
+    await expect(fs.stat(path.join(dir, 'versions', versionFolderName('old.md')))).rejects.toThrow();
+    expect(await store.list('mid.md')).toHaveLength(1);
+
+    const reloaded = new VersionStore(dir, { maxStoreBytes: 1000 }, c.now);
+    await reloaded.load();
+    expect(reloaded.storeBytes).toBe(800);
+  });
+});
+
+describe('move and erase', () => {
+  it('move carries the versions to the new path, merging with any already there', async () => {
+    const c = clock();
+    const dir = await tempDir();
+    const store = new VersionStore(dir, {}, c.now);
+    await keep(store, 'a.md', 'from a');
+    c.advance(MIN);
+    await keep(store, 'b.md', 'from b');
+    await store.move('a.md', 'b.md');
+    expect(await store.list('a.md')).toEqual([]);
+    const moved = await store.list('b.md');
+    expect(moved).toHaveLength(2);
+    expect(await store.read('b.md', moved[1]!.at)).toBe('from a');
+    const index = JSON.parse(await fs.readFile(path.join(dir, 'versions', versionFolderName('b.md'), 'index.json'), 'utf8'));
+    expect(index.path).toBe('b.md');
+  });
+
+  it('erase removes the folder and its bytes from the total', async () => {
+    const store = new VersionStore(await tempDir());
+    await keep(store, 'a.md', 'abc');
+    await store.erase('a.md');
+    expect(await store.list('a.md')).toEqual([]);
+    expect(store.storeBytes).toBe(0);
+  });
+});
