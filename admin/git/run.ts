@@ -1,0 +1,221 @@
+// The one module that spawns git (STYLE: "exactly one module spawns git").
+// A fixed argument list, never a shell (spec 5.5); a scrubbed environment; for network
+// calls the token travels only through GIT_ASKPASS plus variables of that one git
+// process (spec 5.4); timeouts kill the whole process group; errors are scrubbed.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { addSecret, scrub } from '../../shared/log.ts';
+
+export interface NetworkAuth {
+  /** Access token for an HTTPS remote (never on a command line). */
+  token: string | null;
+  username: string | null;
+  /** SERVICE_GIT_SSH_COMMAND, passed verbatim as GIT_SSH_COMMAND (spec 5.5). */
+  sshCommand: string | null;
+}
+
+export interface GitOptions {
+  /** Working directory: the vault. */
+  cwd: string;
+  /** Set for calls that talk to a remote (fetch, push): askpass, protocol limits. */
+  network?: NetworkAuth;
+  timeoutMs?: number;
+  /** Exit codes that are answers rather than failures (e.g. 1 for `diff --quiet`). */
+  okCodes?: number[];
+  /** Aborts the call (the service is stopping): the process group is killed. */
+  signal?: AbortSignal;
+  maxBytes?: number;
+}
+
+export interface GitResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** A failed git call, already scrubbed of the token and URL user info. */
+export class GitError extends Error {
+  constructor(
+    /** git's own error line, scrubbed (what the status panel shows). */
+    readonly line: string,
+    readonly code: number | null,
+    readonly stderr: string,
+    readonly timedOut = false,
+  ) {
+    super(line);
+    this.name = 'GitError';
+  }
+}
+
+const LOCAL_TIMEOUT_MS = 10 * 60_000;
+const NETWORK_TIMEOUT_MS = 5 * 60_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+/** Variables of the token's one git process; read by the askpass script. */
+const TOKEN_VAR = 'SERVICE_GIT_TOKEN';
+const USER_VAR = 'SERVICE_GIT_USERNAME';
+
+/**
+ * GIT_* variables kept from the server's environment. Everything else named GIT_*
+ * goes, which covers spec 5.5's list (GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE, object
+ * directories, GIT_CONFIG* with GIT_CONFIG_COUNT/KEY_n/VALUE_n, GIT_SSH,
+ * GIT_SSH_COMMAND, GIT_PROXY_COMMAND, GIT_EXTERNAL_DIFF) and traces that could print
+ * an Authorization header.
+ */
+const KEPT_GIT_VARS = new Set([
+  'GIT_AUTHOR_NAME',
+  'GIT_AUTHOR_EMAIL',
+  'GIT_COMMITTER_NAME',
+  'GIT_COMMITTER_EMAIL',
+  'GIT_SSL_CAINFO',
+  'GIT_SSL_CAPATH',
+]);
+
+/** The environment of a git process (exported for the unit test). */
+export function gitEnvironment(
+  parent: NodeJS.ProcessEnv,
+  vaultDir: string,
+  network: NetworkAuth | undefined,
+  askpass: string | null,
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(parent)) {
+    if (value === undefined) continue;
+    if (key.toUpperCase().startsWith('GIT_') && !KEPT_GIT_VARS.has(key)) continue;
+    if (key === TOKEN_VAR || key === USER_VAR || key === 'SSH_ASKPASS') continue;
+    env[key] = value;
+  }
+  // Never discover a repository above the vault; git messages in one language to parse.
+  env.GIT_CEILING_DIRECTORIES = path.dirname(path.resolve(vaultDir));
+  env.LC_ALL = 'C';
+  env.LANGUAGE = 'C';
+  env.GIT_TERMINAL_PROMPT = '0';
+  env.GIT_PAGER = 'cat';
+  env.GIT_EDITOR = 'true';
+  env.GIT_MERGE_AUTOEDIT = 'no';
+  if (network) {
+    if (network.sshCommand) env.GIT_SSH_COMMAND = network.sshCommand;
+    if (askpass) env.GIT_ASKPASS = askpass;
+    if (network.token) {
+      env[TOKEN_VAR] = network.token;
+      env[USER_VAR] = network.username || 'git';
+    }
+  }
+  return env;
+}
+
+/** `-c` options for every call, and the stricter ones for network calls (spec 5.4). */
+export function gitConfigArgs(network: boolean): string[] {
+  const args = ['-c', 'core.quotepath=off', '-c', 'color.ui=false', '-c', 'core.pager=cat'];
+  if (network) {
+    args.push(
+      '-c', 'credential.helper=',
+      '-c', 'protocol.allow=never',
+      '-c', 'protocol.https.allow=always',
+      '-c', 'protocol.ssh.allow=always',
+    );
+  }
+  return args;
+}
+
+let askpassPath: string | null = null;
+
+/** The askpass script: it holds no secret, it echoes variables of its own process. */
+function askpassScript(): string {
+  if (askpassPath) return askpassPath;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vs-askpass-'));
+  const file = path.join(dir, 'askpass.sh');
+  // printf is a shell builtin, so the token never becomes an argument of a process.
+  writeFileSync(
+    file,
+    `#!/bin/sh\ncase "$1" in\n  [Uu]sername*) printf '%s\\n' "$${USER_VAR}" ;;\n  *) printf '%s\\n' "$${TOKEN_VAR}" ;;\nesac\n`,
+    { mode: 0o700 },
+  );
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  askpassPath = file;
+  return file;
+}
+
+/** git's own error line out of its stderr: the rejection, else fatal:, else error:. */
+export function errorLine(stderr: string): string {
+  const lines = stderr
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('hint:'));
+  const pick =
+    lines.find((l) => /^! \[(remote )?rejected\]/.test(l)) ??
+    lines.find((l) => l.startsWith('fatal:')) ??
+    lines.find((l) => l.startsWith('error:')) ??
+    lines[lines.length - 1] ??
+    'git failed without a message';
+  return scrub(pick);
+}
+
+function registerSecrets(network: NetworkAuth | undefined): void {
+  if (!network?.token) return;
+  addSecret(network.token);
+  addSecret(encodeURIComponent(network.token));
+}
+
+/** Runs `git <args>` in the vault. Throws GitError unless the exit code is 0 or in okCodes. */
+export function runGit(args: string[], options: GitOptions): Promise<GitResult> {
+  registerSecrets(options.network);
+  const network = options.network !== undefined;
+  const argv = [...gitConfigArgs(network), ...args];
+  const env = gitEnvironment(process.env, options.cwd, options.network, network ? askpassScript() : null);
+  const timeoutMs = options.timeoutMs ?? (network ? NETWORK_TIMEOUT_MS : LOCAL_TIMEOUT_MS);
+  const maxBytes = options.maxBytes ?? MAX_BYTES;
+  return new Promise<GitResult>((resolve, reject) => {
+    // detached: its own session, so ssh can never prompt on the server's terminal,
+    // and a timeout can kill git with every helper it started.
+    const child = spawn('git', argv, { cwd: options.cwd, env, shell: false, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let size = 0;
+    let timedOut = false;
+    let overflow = false;
+    const killGroup = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup();
+    }, timeoutMs);
+    const onAbort = () => killGroup();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const collect = (into: Buffer[]) => (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        overflow = true;
+        killGroup();
+        return;
+      }
+      into.push(chunk);
+    };
+    child.stdout!.on('data', collect(out));
+    child.stderr!.on('data', collect(err));
+    child.once('error', (e) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      reject(new GitError(scrub(`could not run git: ${e.message}`), null, ''));
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      const stdout = Buffer.concat(out).toString('utf8');
+      const stderr = scrub(Buffer.concat(err).toString('utf8'));
+      if (timedOut) return reject(new GitError(`git ${args[0]} took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`, null, stderr, true));
+      if (overflow) return reject(new GitError(`git ${args[0]} printed more than ${maxBytes} bytes`, null, stderr));
+      if (options.signal?.aborted) return reject(new GitError(`git ${args[0]} was stopped because the server is stopping`, null, stderr));
+      const exit = code ?? -1;
+      if (exit === 0 || options.okCodes?.includes(exit)) return resolve({ code: exit, stdout, stderr });
+      reject(new GitError(errorLine(stderr), exit, stderr));
+    });
+  });
+}
