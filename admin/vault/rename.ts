@@ -41,8 +41,11 @@ function fileLinkMapper(from: VaultPath, to: VaultPath, otherNames: Set<string>)
   const newBareIsUnique = !otherNames.has(toBase.toLowerCase());
   return (target: string): string | null => {
     const lower = target.toLowerCase();
-    for (const form of full) if (lower === form.written.toLowerCase()) return form.next;
-    if (target.includes('/') || !bareIsOurs) return null;
+    if (target.includes('/')) {
+      for (const form of full) if (lower === form.written.toLowerCase()) return form.next;
+      return null;
+    }
+    if (!bareIsOurs) return null;
     for (const [i, form] of base.entries()) {
       if (lower !== form.written.toLowerCase()) continue;
       return newBareIsUnique ? form.next : full[Math.min(i, full.length - 1)]!.next;

@@ -1,0 +1,90 @@
+// Issue 2: one config module validates every variable; a bad value names it.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../shared/config.ts';
+
+const load = (env: Record<string, string>, argv: string[] = []) => loadConfig(env, argv, '/srv/app');
+
+describe('defaults (CONTRACT §1)', () => {
+  it('vault ./vault, data ./data, 127.0.0.1:8080, versions on, public, BLOG_LOCALE en', () => {
+    const c = load({});
+    expect(c.vaultDir).toBe('/srv/app/vault');
+    expect(c.dataDir).toBe('/srv/app/data');
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.port).toBe(8080);
+    expect(c.noteVersions).toBe(true);
+    expect(c.isPublic).toBe(true);
+    expect(c.blogLocale).toBe('en');
+    expect(c.siteOut).toBe(path.resolve('/srv/app/_site'));
+  });
+
+  it('--vault wins over VAULT', () => {
+    expect(load({ VAULT: '/a' }, ['--vault', '/b']).vaultDir).toBe('/b');
+    expect(load({ VAULT: '/a' }, ['--vault=/c']).vaultDir).toBe('/c');
+    expect(load({ VAULT: '/a' }).vaultDir).toBe('/a');
+  });
+
+  it('reads every spec 2.1 variable', () => {
+    const c = load({
+      SERVICE_DATA: '/d',
+      SERVICE_GIT_SSH_COMMAND: 'ssh -i key',
+      NOTE_VERSIONS: 'off',
+      PUBLIC_LAYOUT: 'blog',
+      PUBLIC: 'false',
+      SITE_NAME: 'Name',
+      SITE_TAGLINE: 'Tag',
+      SITE_FOOTER: '© {year} {siteName}',
+      SITE_LANG: 'ar',
+      SITE_URL: 'https://example.org/',
+      HOME_NOTE: 'Home.md',
+      BLOG_LOCALE: 'ar-EG',
+      EXCLUDE_TAGS: 'private, #draft',
+      COMMENTS: 'on',
+    });
+    expect(c).toMatchObject({
+      dataDir: '/d',
+      gitSshCommand: 'ssh -i key',
+      noteVersions: false,
+      publicLayout: 'blog',
+      isPublic: false,
+      siteName: 'Name',
+      siteTagline: 'Tag',
+      siteFooter: '© {year} {siteName}',
+      siteLang: 'ar',
+      siteUrl: 'https://example.org',
+      homeNote: 'Home.md',
+      blogLocale: 'ar-EG',
+      excludeTags: ['private', 'draft'],
+      comments: true,
+    });
+  });
+});
+
+describe('a bad value stops the start with one line naming the variable', () => {
+  const bad: [string, string][] = [
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['NOTE_VERSIONS', 'maybe'],
+    ['PUBLIC', 'sometimes'],
+    ['COMMENTS', 'yes please'],
+    ['PUBLIC_LAYOUT', 'magazine'],
+    ['SITE_URL', 'not a url'],
+    ['SITE_URL', 'ftp://example.org'],
+    ['SITE_URL', 'https://user:pw@example.org'],
+    ['BLOG_LOCALE', 'not a locale!'],
+    ['SITE_LANG', '12'],
+    ['ADMIN_PASSWORD_HASH', 'plaintext'],
+  ];
+  it.each(bad)('%s=%j', (name, value) => {
+    let error: unknown;
+    try {
+      load({ [name]: value });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe(name);
+    expect((error as Error).message.startsWith(`${name}:`)).toBe(true);
+    expect((error as Error).message).not.toContain('\n');
+  });
+});
