@@ -1,0 +1,68 @@
+// Public addresses (CONTRACT §6): a note `Folder/My Note.md` lives at `/Folder/My-Note`
+// (path without extension, spaces as `-`, percent-encoded on the wire). Addresses are
+// a branded type: a vault path cannot be passed where an address belongs.
+import type { VaultPath } from '../vault-path.ts';
+
+/** A decoded public address: starts with `/`, no trailing slash (except the front page). */
+export type Address = string & { readonly __brand: 'Address' };
+
+export const FRONT_PAGE = '/' as Address;
+
+/** First segments the site keeps for itself; a note living there is not published. */
+export const RESERVED_SEGMENTS = new Set(['api', 'admin', 'topic', 'folder', 'page', '_s', '_service']);
+export const RESERVED_ADDRESSES = new Set(['/feed.xml', '/sitemap.xml', '/robots.txt', '/404', '/404.html', '/custom.css']);
+
+export function noteAddress(p: VaultPath): Address {
+  const withoutExt = p.replace(/\.(md|markdown|tex)$/i, '');
+  return ('/' + withoutExt.split('/').map((seg) => seg.replace(/\s/g, '-')).join('/')) as Address;
+}
+
+/** True when an address is the site's own (topic pages, feed, assets…) or the admin's. */
+export function isReservedAddress(address: Address): boolean {
+  if (RESERVED_ADDRESSES.has(address.toLowerCase())) return true;
+  const first = address.split('/')[1] ?? '';
+  // The composer sends anything starting with /admin or /api to the admin app.
+  if (/^(admin|api)/i.test(first)) return true;
+  return RESERVED_SEGMENTS.has(first.toLowerCase());
+}
+
+export function topicAddress(tag: string): Address {
+  return `/topic/${tag}` as Address;
+}
+
+export function collectionAddress(slug: string): Address {
+  return `/folder/${slug}` as Address;
+}
+
+/** Page `n` (1-based) of a list whose first page lives at `base`. */
+export function listPageAddress(base: Address, n: number): Address {
+  if (n <= 1) return base;
+  return `${base === FRONT_PAGE ? '' : base}/page/${n}` as Address;
+}
+
+/** The address percent-encoded for the wire (each segment, `/` kept). */
+export function encodeAddress(address: string): string {
+  return address
+    .split('/')
+    .map((seg) => encodeURIComponent(seg))
+    .join('/');
+}
+
+/** The output file (relative to the site folder) that holds an address's page. */
+export function outputFileOf(address: Address): string {
+  if (address === FRONT_PAGE) return 'index.html';
+  return `${address.slice(1)}/index.html`;
+}
+
+/** A request path decoded to an address, or null when it cannot be. */
+export function decodeRequestPath(pathname: string): Address | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  // eslint-disable-next-line no-control-regex
+  if (!decoded.startsWith('/') || /[\u0000-\u001f]/.test(decoded) || decoded.split('/').includes('..')) return null;
+  return decoded as Address;
+}

@@ -1,0 +1,74 @@
+// Categories (spec 2.8; folders mode): the parent folder of a published note. The
+// title is the folder's name without a sorting prefix such as `2|`; a folder note
+// (named like its folder, or `index.md` inside it) may give title, description,
+// icon and `hidden: true`. Notes at the vault root have no category.
+import { collectionSlug, textValue } from '../note/fields.ts';
+import { collectionAddress, type Address } from './addresses.ts';
+import type { NoteRecord } from './note-record.ts';
+
+export const CATEGORY_MARK = '▸';
+
+export interface Category {
+  folder: string;
+  slug: string;
+  address: Address;
+  title: string;
+  icon: string;
+  description: string | null;
+  hidden: boolean;
+  members: NoteRecord[];
+  folderNote: NoteRecord | null;
+}
+
+/** A folder name without its sorting prefix (`2|Travel` → `Travel`, `02 - Travel` kept). */
+export function stripSortPrefix(name: string): string {
+  return name.replace(/^\s*\d+\s*\|\s*/, '').trim();
+}
+
+export function categorySlug(folder: string): string {
+  return collectionSlug(folder.split('/').map(stripSortPrefix).join('-'));
+}
+
+function isFolderNote(note: NoteRecord): boolean {
+  const last = note.folder.slice(note.folder.lastIndexOf('/') + 1);
+  return note.folder !== '' && (note.name === last || note.name.toLowerCase() === 'index');
+}
+
+export function buildCategories(allNotes: Iterable<NoteRecord>, posts: NoteRecord[]): Category[] {
+  const folderNotes = new Map<string, NoteRecord>();
+  for (const note of allNotes) {
+    if (!isFolderNote(note)) continue;
+    const existing = folderNotes.get(note.folder);
+    // The note named like its folder wins over index.md.
+    if (!existing || existing.name.toLowerCase() === 'index') folderNotes.set(note.folder, note);
+  }
+  const byFolder = new Map<string, NoteRecord[]>();
+  for (const post of posts) {
+    if (post.folder === '') continue;
+    const list = byFolder.get(post.folder);
+    if (list) list.push(post);
+    else byFolder.set(post.folder, [post]);
+  }
+  const out: Category[] = [];
+  const seen = new Set<string>();
+  const folders = [...byFolder.keys()].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+  for (const folder of folders) {
+    const slug = categorySlug(folder);
+    if (slug === '' || seen.has(slug)) continue;
+    seen.add(slug);
+    const note = folderNotes.get(folder) ?? null;
+    const name = folder.slice(folder.lastIndexOf('/') + 1);
+    out.push({
+      folder,
+      slug,
+      address: collectionAddress(slug),
+      title: (note && textValue(note.data.title)) ?? stripSortPrefix(name),
+      icon: note?.icon ?? CATEGORY_MARK,
+      description: note?.description ?? null,
+      hidden: note?.hidden ?? false,
+      members: byFolder.get(folder)!,
+      folderNote: note,
+    });
+  }
+  return out;
+}

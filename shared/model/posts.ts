@@ -1,0 +1,26 @@
+// Items of GET /api/posts (spec 2.5, CONTRACT §5): the note's own address, title,
+// date, excerpt and tags; `commentCount` arrives with the comments issue.
+import { encodeAddress } from './addresses.ts';
+import type { NoteRecord } from './note-record.ts';
+
+export interface PostItem {
+  url: string;
+  path: string;
+  title: string;
+  /** ISO 8601 date-time of the post date (spec D.2 order). */
+  date: string;
+  excerpt: string;
+  tags: string[];
+  commentCount?: number;
+}
+
+export function postItem(note: NoteRecord): PostItem {
+  return {
+    url: encodeAddress(note.address),
+    path: note.path,
+    title: note.title,
+    date: new Date(note.date.ms).toISOString(),
+    excerpt: note.excerpt,
+    tags: note.tags,
+  };
+}

@@ -1,0 +1,108 @@
+// What visitors may see, derived from the store in one pass: posts newest first,
+// static pages, neighbours, Related, twins, topics, collections or categories.
+// Both the public site and GET /api/posts read this model.
+import { log } from '../log.ts';
+import type { VaultPath } from '../vault-path.ts';
+import { FRONT_PAGE, isReservedAddress, type Address } from './addresses.ts';
+import { buildCategories, type Category } from './categories.ts';
+import { buildCollections, type Collection } from './collections.ts';
+import { createLinkResolver, relatedIndex, twinIndex, type LinkResolver } from './links.ts';
+import type { NoteRecord } from './note-record.ts';
+import { buildTopics, type TopicIndex } from './topics.ts';
+
+export interface ModelSettings {
+  /** Folder whose notes are never public (settings `folders.templates`). */
+  templatesFolder: string;
+  excludeTags: string[];
+  /** Interface language, for topic and collection labels. */
+  language: string;
+  /** Home note as configured (a path or a note name), or null. */
+  homeNote: string | null;
+  collections: { enabled: boolean; source: 'tags' | 'folders' };
+}
+
+export interface SiteModel {
+  /** Every note, published or not. */
+  all: NoteRecord[];
+  isVisible(note: NoteRecord): boolean;
+  /** Posts: visible, not static pages, not the home note; newest first (spec D.2). */
+  posts: NoteRecord[];
+  /** Static pages (`page: true`): in the sitemap, out of the feed and the lists. */
+  pages: NoteRecord[];
+  /** Every visible note (posts, pages and the home note), newest first. */
+  visible: NoteRecord[];
+  byAddress: Map<Address, NoteRecord>;
+  homeNote: NoteRecord | null;
+  resolver: LinkResolver;
+  related: Map<VaultPath, NoteRecord[]>;
+  twins: Map<VaultPath, NoteRecord>;
+  /** Older and newer post of each post. */
+  neighbours: Map<VaultPath, { older: NoteRecord | null; newer: NoteRecord | null }>;
+  topics: TopicIndex;
+  /** Tags mode, when collections are on; hidden ones included. */
+  collections: Collection[];
+  /** Folders mode. */
+  categories: Category[];
+  mode: 'tags' | 'folders';
+}
+
+export function newestFirst(a: NoteRecord, b: NoteRecord): number {
+  return b.date.ms - a.date.ms || a.title.localeCompare(b.title) || a.path.localeCompare(b.path);
+}
+
+export function isInFolder(p: string, folder: string): boolean {
+  const f = folder.replace(/^\/+|\/+$/g, '').toLowerCase();
+  return f !== '' && (p.toLowerCase() + '/').startsWith(f + '/');
+}
+
+export function deriveSiteModel(records: Iterable<NoteRecord>, settings: ModelSettings): SiteModel {
+  const all = [...records].sort((a, b) => a.path.localeCompare(b.path));
+  const byAddress = new Map<Address, NoteRecord>();
+  const visibleSet = new Set<NoteRecord>();
+  for (const note of all) {
+    // spec 2.4: template notes never appear, even with publish: true.
+    if (!note.publish || isInFolder(note.path, settings.templatesFolder)) continue;
+    if (isReservedAddress(note.address) || note.address === FRONT_PAGE) {
+      log.warnOnce(`reserved:${note.path}`, `${note.path} is not published: its address ${note.address} belongs to the site`);
+      continue;
+    }
+    const taken = byAddress.get(note.address);
+    if (taken) {
+      log.warnOnce(`collision:${note.path}`, `${note.path} is not published: ${taken.path} already has the address ${note.address}`);
+      continue;
+    }
+    byAddress.set(note.address, note);
+    visibleSet.add(note);
+  }
+  const isVisible = (note: NoteRecord) => visibleSet.has(note);
+  const resolver = createLinkResolver(all);
+  const homeTarget = settings.homeNote ?? (byAddress.has('/Home' as Address) ? 'Home' : byAddress.has('/index' as Address) ? 'index' : null);
+  const homeCandidate = homeTarget ? resolver.resolve(homeTarget, null) : null;
+  const homeNote = homeCandidate && isVisible(homeCandidate) ? homeCandidate : null;
+
+  const visible = [...visibleSet].sort(newestFirst);
+  const posts = visible.filter((n) => !n.page && n !== homeNote);
+  const pages = visible.filter((n) => n.page || n === homeNote);
+  const neighbours = new Map<VaultPath, { older: NoteRecord | null; newer: NoteRecord | null }>();
+  posts.forEach((post, i) => neighbours.set(post.path, { newer: posts[i - 1] ?? null, older: posts[i + 1] ?? null }));
+
+  const topics = buildTopics(all, posts, settings.excludeTags, settings.language);
+  const mode = settings.collections.source === 'folders' ? 'folders' : 'tags';
+  return {
+    all,
+    isVisible,
+    posts,
+    pages,
+    visible,
+    byAddress,
+    homeNote,
+    resolver,
+    related: relatedIndex(all, resolver, isVisible),
+    twins: twinIndex(all, resolver, isVisible),
+    neighbours,
+    topics,
+    collections: mode === 'tags' && settings.collections.enabled ? buildCollections(topics, posts, settings.language) : [],
+    categories: mode === 'folders' ? buildCategories(all, posts) : [],
+    mode,
+  };
+}

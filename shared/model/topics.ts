@@ -1,0 +1,90 @@
+// Topics (spec 2.8, D.4): one per tag of published notes, at `/topic/<tag>`, shown
+// under a localised label when a tag page note gives one. EXCLUDE_TAGS removes a
+// tag from every public place (topic row, topic pages, chips); the vault keeps it.
+import { textValue } from '../note/fields.ts';
+import { topicAddress, type Address } from './addresses.ts';
+import type { NoteRecord } from './note-record.ts';
+
+export interface Topic {
+  /** The tag as first written by the newest post carrying it; the address keeps it. */
+  name: string;
+  key: string;
+  label: string;
+  address: Address;
+  posts: NoteRecord[];
+}
+
+const TAG_PAGE_FOLDERS = new Set(['topics', 'tags']);
+
+/**
+ * The tag a note describes, when it is a tag page note: it names one with `tag:`,
+ * declares `collection:`, or lives in a `Topics/` or `Tags/` folder.
+ */
+export function tagPageTag(note: NoteRecord): string | null {
+  const named = textValue(note.data.tag);
+  if (named) return named.replace(/^#/, '');
+  const folderName = note.folder.slice(note.folder.lastIndexOf('/') + 1).toLowerCase();
+  if ('collection' in note.data || TAG_PAGE_FOLDERS.has(folderName)) return note.name;
+  return null;
+}
+
+/** A label for `tag` in `language` from its tag page note: `labels.<lang>`, `label_<lang>`, `label`, `title`. */
+export function labelFrom(note: NoteRecord, language: string): string | null {
+  const labels = note.data.labels;
+  if (labels && typeof labels === 'object' && !Array.isArray(labels)) {
+    const v = textValue((labels as Record<string, unknown>)[language]);
+    if (v) return v;
+  }
+  return textValue(note.data[`label_${language}`]) ?? textValue(note.data.label) ?? textValue(note.data.title);
+}
+
+export interface TopicIndex {
+  topics: Topic[];
+  byKey: Map<string, Topic>;
+  /** Label of any tag (excluded ones too: the vault keeps them). */
+  label(tag: string): string;
+  isExcluded(tag: string): boolean;
+  /** Tag page notes by tag key. */
+  tagPages: Map<string, NoteRecord>;
+}
+
+export function buildTopics(
+  allNotes: Iterable<NoteRecord>,
+  posts: NoteRecord[],
+  excludeTags: string[],
+  language: string,
+): TopicIndex {
+  const excluded = new Set(excludeTags.map((t) => t.replace(/^#/, '').toLowerCase()));
+  const tagPages = new Map<string, NoteRecord>();
+  for (const note of allNotes) {
+    const tag = tagPageTag(note);
+    if (tag && !tagPages.has(tag.toLowerCase())) tagPages.set(tag.toLowerCase(), note);
+  }
+  const labels = new Map<string, string>();
+  const label = (tag: string): string => {
+    const key = tag.toLowerCase();
+    let l = labels.get(key);
+    if (l === undefined) {
+      const page = tagPages.get(key);
+      l = (page && labelFrom(page, language)) || tag;
+      labels.set(key, l);
+    }
+    return l;
+  };
+  const byKey = new Map<string, Topic>();
+  for (const post of posts) {
+    for (const tag of post.tags) {
+      const key = tag.toLowerCase();
+      if (excluded.has(key)) continue;
+      let topic = byKey.get(key);
+      if (!topic) {
+        topic = { name: tag, key, label: label(tag), address: topicAddress(tag), posts: [] };
+        byKey.set(key, topic);
+      }
+      topic.posts.push(post);
+    }
+  }
+  // Most used first, then by label: the topic row keeps the busiest topics visible.
+  const topics = [...byKey.values()].sort((a, b) => b.posts.length - a.posts.length || a.label.localeCompare(b.label));
+  return { topics, byKey, label, isExcluded: (tag) => excluded.has(tag.toLowerCase()), tagPages };
+}

@@ -1,0 +1,93 @@
+// Post dates (spec 2.4, D.2): frontmatter `date`, `created`, `published` (first
+// that parses), then a numeric `id`, then the first creation time remembered for
+// the path (created.json, filled from git), then the file's own time.
+import { rawScalar, type Frontmatter } from './frontmatter.ts';
+
+export type DateSource = 'frontmatter' | 'id' | 'created' | 'file';
+
+export interface PostDate {
+  ms: number;
+  source: DateSource;
+}
+
+export const DATE_KEYS = ['date', 'created', 'published'] as const;
+
+// Plausible post dates: 1970 up to the year 3000. Outside that, a number is not a date.
+const MIN_MS = 0;
+const MAX_MS = Date.UTC(3000, 0, 1);
+
+function plausible(ms: number): boolean {
+  return Number.isFinite(ms) && ms >= MIN_MS && ms <= MAX_MS;
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const DATE_TIME_NO_ZONE = /^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?$/;
+
+/** A frontmatter value as epoch ms, or null when it is not a date. */
+export function parseDateValue(value: unknown): number | null {
+  if (value instanceof Date) {
+    const ms = value.getTime();
+    return plausible(ms) ? ms : null;
+  }
+  if (typeof value === 'number') {
+    // A bare number is only a date when it is clearly epoch milliseconds.
+    return value > 1e11 && plausible(value) ? value : null;
+  }
+  if (typeof value !== 'string') return null;
+  const s = value.trim();
+  if (s === '' || s.includes('{{') || s.includes('<%')) return null;
+  let m = DATE_ONLY.exec(s);
+  if (m) {
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    const ms = Date.UTC(y, mo - 1, d);
+    const check = new Date(ms);
+    return check.getUTCMonth() === mo - 1 && check.getUTCDate() === d && plausible(ms) ? ms : null;
+  }
+  // A date and time without a zone is read as UTC, like a bare YAML date.
+  m = DATE_TIME_NO_ZONE.exec(s);
+  if (m) {
+    const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0), Number((m[7] ?? '0').slice(0, 3).padEnd(3, '0')));
+    return plausible(ms) ? ms : null;
+  }
+  if (/^\d+$/.test(s)) return parseDateValue(Number(s));
+  // Only strings that look like dates: a four-digit year and a month somewhere.
+  if (!/\d{4}/.test(s)) return null;
+  const ms = Date.parse(s);
+  return plausible(ms) ? ms : null;
+}
+
+/**
+ * A template's numeric id: the creation moment in epoch ms, padded to the length
+ * the template asked for. Leading zeros are padding; an id written wider than
+ * milliseconds is read from its first 13 significant digits.
+ */
+export function parseNumericId(data: Frontmatter, raw: string): number | null {
+  const written = rawScalar(raw, 'id') ?? (typeof data.id === 'number' || typeof data.id === 'string' ? String(data.id) : null);
+  if (written === null || !/^\d{6,}$/.test(written.trim())) return null;
+  let digits = written.trim().replace(/^0+/, '');
+  if (digits.length > 13) digits = digits.slice(0, 13);
+  const ms = Number(digits);
+  return ms > 1e11 && plausible(ms) ? ms : null;
+}
+
+export interface DateInputs {
+  data: Frontmatter;
+  raw: string;
+  /** From created.json (or git's first commit adding the file). */
+  createdMs?: number | null;
+  /** The file's birth time, else its modification time. */
+  fileMs: number;
+}
+
+export function postDate(input: DateInputs): PostDate {
+  for (const key of DATE_KEYS) {
+    const ms = parseDateValue(input.data[key]);
+    if (ms !== null) return { ms, source: 'frontmatter' };
+  }
+  const id = parseNumericId(input.data, input.raw);
+  if (id !== null) return { ms: id, source: 'id' };
+  if (input.createdMs !== null && input.createdMs !== undefined && plausible(input.createdMs)) {
+    return { ms: input.createdMs, source: 'created' };
+  }
+  return { ms: input.fileMs, source: 'file' };
+}

@@ -1,0 +1,98 @@
+// Frontmatter fields read the tolerant way an Obsidian vault writes them (spec 2.4):
+// titles, tags, and `folders`/`folder` in every accepted spelling.
+import type { Frontmatter } from './frontmatter.ts';
+
+const PLACEHOLDER = /\{\{[^}]*\}\}|<%[\s\S]*?%>/;
+
+/** A frontmatter value as a list of strings: a single value, a comma list, a flow or block list. */
+export function listValue(value: unknown): string[] {
+  if (value === null || value === undefined || value === false) return [];
+  if (Array.isArray(value)) return value.flatMap((v) => listValue(v));
+  if (typeof value === 'number') return [String(value)];
+  if (typeof value !== 'string') return [];
+  let s = value.trim();
+  // A flow list that YAML kept as a string (`"[a, b]"`).
+  if (s.startsWith('[') && s.endsWith(']')) s = s.slice(1, -1);
+  return s
+    .split(',')
+    .map((part) => part.trim().replace(/^(['"])(.*)\1$/, '$2').trim())
+    .filter((part) => part !== '' && !PLACEHOLDER.test(part));
+}
+
+/** A tag without its `#`, or null when nothing is left. */
+export function cleanTag(tag: string): string | null {
+  const t = tag.trim().replace(/^#+/, '').trim();
+  return t === '' ? null : t;
+}
+
+/** Tags from `tags` (or `tag`): list or space/comma separated, deduplicated without regard to case. */
+export function tagsOf(data: Frontmatter): string[] {
+  const raw = data.tags ?? data.tag;
+  const parts = typeof raw === 'string' ? raw.split(/[\s,]+/) : listValue(raw);
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const part of parts) {
+    const tag = cleanTag(String(part));
+    if (!tag || PLACEHOLDER.test(tag)) continue;
+    const key = tag.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(tag);
+  }
+  return out;
+}
+
+/**
+ * A collection address slug (spec 2.8): lowercase letters, digits and hyphens.
+ * Tolerates wrong case, extra spaces and a pasted `/folder/<slug>/` or full URL.
+ */
+export function collectionSlug(value: string): string {
+  let s = value.trim();
+  const at = s.toLowerCase().lastIndexOf('/folder/');
+  if (at >= 0) s = s.slice(at + '/folder/'.length);
+  s = s.replace(/[?#].*$/, '');
+  try {
+    s = decodeURIComponent(s);
+  } catch {
+    /* keep as written */
+  }
+  return s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/^#+/, '')
+    .replace(/[\s_/]+/g, '-')
+    .replace(/[^\p{L}\p{N}-]+/gu, '')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** Collection memberships a note declares with `folders:` or `folder:`, as slugs. */
+export function folderSlugsOf(data: Frontmatter): string[] {
+  const values = [...listValue(data.folders), ...listValue(data.folder)];
+  return [...new Set(values.map(collectionSlug).filter((s) => s !== ''))];
+}
+
+/** The note's title: frontmatter `title`, else its first-line `# heading`, else the file name. */
+export function titleOf(data: Frontmatter, body: string, fileName: string): string {
+  const t = data.title;
+  if ((typeof t === 'string' || typeof t === 'number') && String(t).trim() !== '' && !PLACEHOLDER.test(String(t))) {
+    return String(t).trim();
+  }
+  const h1 = leadingHeading(body);
+  if (h1) return h1;
+  return fileName.replace(/\.(md|markdown|tex)$/i, '');
+}
+
+/** The text of a `# heading` that opens the body, if any. */
+export function leadingHeading(body: string): string | null {
+  const m = /^\s*#[ \t]+(.+?)[ \t#]*(?:\r?\n|$)/.exec(body);
+  return m ? m[1]!.trim() : null;
+}
+
+/** A string frontmatter value, or null (placeholders and blanks are null). */
+export function textValue(value: unknown): string | null {
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string') return null;
+  const s = value.trim();
+  return s === '' || PLACEHOLDER.test(s) ? null : s;
+}

@@ -1,0 +1,69 @@
+// Splits a note into its frontmatter and body (spec 2.4). gray-matter is always
+// called with an options object: without one it caches every input string forever.
+// A malformed block never throws: the note is treated as having no frontmatter
+// and the problem is logged once per note and text.
+import matter from 'gray-matter';
+import { createHash } from 'node:crypto';
+import { log } from '../log.ts';
+
+export type Frontmatter = Record<string, unknown>;
+
+export interface ParsedNote {
+  data: Frontmatter;
+  body: string;
+  /** The raw YAML text of the block (for values YAML would mangle, such as a zero-padded `id`). */
+  raw: string;
+  /** Why the block was ignored, when it was. */
+  problem: string | null;
+}
+
+const BLOCK = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
+// A `.tex` note keeps the same keys in a leading comment block: `% ---` … `% ---`.
+const TEX_BLOCK = /^%[ \t]*---[ \t]*\r?\n((?:%.*\r?\n)*?)%[ \t]*---[ \t]*(?:\r?\n|$)/;
+
+function isPlainObject(v: unknown): v is Frontmatter {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date);
+}
+
+function parseYaml(yaml: string): Frontmatter {
+  // gray-matter needs the delimiters; re-wrap the inner block.
+  const parsed = matter(`---\n${yaml}\n---\n`, {});
+  return isPlainObject(parsed.data) ? parsed.data : {};
+}
+
+function reportOnce(notePath: string, text: string, problem: string): void {
+  const key = `frontmatter:${notePath}:${createHash('sha1').update(text).digest('hex')}`;
+  log.warnOnce(key, `${notePath}: the frontmatter block is malformed and was ignored (${problem})`);
+}
+
+export function parseFrontmatter(text: string, notePath = 'a note'): ParsedNote {
+  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const isTex = notePath.toLowerCase().endsWith('.tex');
+  const m = isTex ? TEX_BLOCK.exec(src) : BLOCK.exec(src);
+  if (!m) return { data: {}, body: src, raw: '', problem: null };
+  const raw = isTex ? (m[1] ?? '').replace(/^%[ \t]?/gm, '') : (m[1] ?? '');
+  const body = src.slice(m[0].length);
+  try {
+    const value = parseYaml(raw);
+    if (raw.trim() !== '' && !isPlainObject(value)) throw new Error('the block is not a list of keys');
+    return { data: value, body, raw, problem: null };
+  } catch (err) {
+    const problem = ((err as Error).message ?? String(err)).split('\n')[0]!;
+    reportOnce(notePath, text, problem);
+    return { data: {}, body, raw: '', problem };
+  }
+}
+
+/** The raw scalar written for `key` in the block, quotes removed (e.g. `id: 0001763…`). */
+export function rawScalar(raw: string, key: string): string | null {
+  const m = new RegExp(`^${key}[ \\t]*:[ \\t]*(.*?)[ \\t]*$`, 'm').exec(raw);
+  if (!m) return null;
+  return m[1]!.replace(/^(['"])(.*)\1$/, '$2');
+}
+
+/** True when a frontmatter value is present and says yes (`true`, "true", "yes"). */
+export function isTrue(value: unknown): boolean {
+  if (value === true) return true;
+  if (typeof value === 'string') return ['true', 'yes', 'on'].includes(value.trim().toLowerCase());
+  return false;
+}

@@ -1,0 +1,156 @@
+// The note model both sides read: frontmatter, dates, excerpts, fields, language.
+import { describe, expect, it } from 'vitest';
+import { parseFrontmatter } from '../../shared/note/frontmatter.ts';
+import { parseDateValue, postDate } from '../../shared/note/dates.ts';
+import { countWords, excerptOf, isTemplateLeftover } from '../../shared/note/excerpt.ts';
+import { collectionSlug, folderSlugsOf, tagsOf, titleOf } from '../../shared/note/fields.ts';
+import { noteLanguage, scriptLanguage } from '../../shared/note/language.ts';
+import { noteAddress, encodeAddress } from '../../shared/model/addresses.ts';
+import type { VaultPath } from '../../shared/vault-path.ts';
+
+const fm = (yaml: string) => parseFrontmatter(`---\n${yaml}\n---\nbody`, 'n.md');
+
+describe('spec 2.4: a malformed frontmatter block never breaks a note', () => {
+  it('is treated as having no frontmatter and keeps the body', () => {
+    const parsed = parseFrontmatter('---\ntitle: [oops\npublish: true\n---\nHello there', 'bad.md');
+    expect(parsed.data).toEqual({});
+    expect(parsed.body).toBe('Hello there');
+    expect(parsed.problem).toMatch(/flow collection|unexpected/);
+  });
+  it('a note without a block is all body; an empty block is no keys', () => {
+    expect(parseFrontmatter('Just text', 'a.md')).toMatchObject({ data: {}, body: 'Just text' });
+    expect(parseFrontmatter('---\n---\nText', 'a.md')).toMatchObject({ data: {}, body: 'Text' });
+  });
+  it('a .tex note carries its keys in a comment block', () => {
+    const parsed = parseFrontmatter('% ---\n% title: Proof\n% publish: true\n% ---\n\\section{A}', 'p.tex');
+    expect(parsed.data).toEqual({ title: 'Proof', publish: true });
+    expect(parsed.body).toBe('\\section{A}');
+  });
+});
+
+describe('spec D.2: post dates in order of precedence', () => {
+  const day = (s: string) => Date.parse(s);
+  const cases: [string, string, number, string][] = [
+    ['bare YAML date', 'date: 2026-10-02', day('2026-10-02T00:00:00Z'), 'frontmatter'],
+    ['quoted date', 'date: "2026-10-02"', day('2026-10-02T00:00:00Z'), 'frontmatter'],
+    ['ISO string with time and zone', 'date: "2026-10-02T10:30:00+02:00"', day('2026-10-02T08:30:00Z'), 'frontmatter'],
+    ['date and time without zone (read as UTC)', 'date: 2026-10-02 10:30', day('2026-10-02T10:30:00Z'), 'frontmatter'],
+    ['created when date is absent', 'created: 2025-01-05', day('2025-01-05T00:00:00Z'), 'frontmatter'],
+    ['published when date and created are absent', 'published: 2024-03-01', day('2024-03-01T00:00:00Z'), 'frontmatter'],
+    ['date wins over created and published', 'published: 2020-01-01\ncreated: 2021-01-01\ndate: 2022-01-01', day('2022-01-01T00:00:00Z'), 'frontmatter'],
+    ['an unparseable date falls through to created', 'date: "{{date}}"\ncreated: 2023-05-05', day('2023-05-05T00:00:00Z'), 'frontmatter'],
+    ['a numeric id when no date key parses', 'date: soon\nid: 1763729745123', 1763729745123, 'id'],
+    ['a zero-padded id', 'id: 0001763729745123', 1763729745123, 'id'],
+    ['a quoted id', 'id: "1763729745123"', 1763729745123, 'id'],
+  ];
+  for (const [name, yaml, ms, source] of cases) {
+    it(name, () => {
+      const parsed = fm(yaml);
+      expect(postDate({ data: parsed.data, raw: parsed.raw, createdMs: 42_000_000_000, fileMs: 7 })).toEqual({ ms, source });
+    });
+  }
+  it('created.json (or git) when frontmatter has neither date nor id', () => {
+    const parsed = fm('title: x\nid: abc');
+    expect(postDate({ data: parsed.data, raw: parsed.raw, createdMs: 1_700_000_000_000, fileMs: 7 })).toEqual({ ms: 1_700_000_000_000, source: 'created' });
+  });
+  it('the file time last', () => {
+    const parsed = fm('title: x');
+    expect(postDate({ data: parsed.data, raw: parsed.raw, createdMs: null, fileMs: 1_600_000_000_000 })).toEqual({ ms: 1_600_000_000_000, source: 'file' });
+  });
+  it('rejects impossible calendar dates and small numbers', () => {
+    expect(parseDateValue('2026-02-30')).toBeNull();
+    expect(parseDateValue(2026)).toBeNull();
+    expect(parseDateValue('tomorrow')).toBeNull();
+    expect(parseDateValue('1 March 2024')).toBe(Date.parse('1 March 2024'));
+  });
+});
+
+describe('spec 2.5: excerpt', () => {
+  it('is the first real paragraph, with Markdown marks stripped', () => {
+    const body = '# Title\n\nThe **first** paragraph has a [link](https://x.y), `code`, an *emphasis* and a [[Other note|wikilink]].\n\nSecond.';
+    expect(excerptOf(body)).toBe('The first paragraph has a link, code, an emphasis and a wikilink.');
+  });
+  it('skips template leftovers: a bare timestamp and a Tags line', () => {
+    const body = '2024-05-06 10:31\n\nTags: #reading #books\n\nActual prose starts here.';
+    expect(excerptOf(body)).toBe('Actual prose starts here.');
+    for (const line of ['2024-05-06', '2024-05-06 10:31', '10:31', 'Created: 2024-05-06 10:31', 'May 6, 2024', 'Tags: #a #b', '#a #b', 'status:: draft', '{{date}}']) {
+      expect(isTemplateLeftover(line), line).toBe(true);
+    }
+    expect(isTemplateLeftover('In 2024 I moved.')).toBe(false);
+  });
+  it('skips headings, code blocks, tables, images, rules and callouts', () => {
+    const body = '## Heading\n\n```js\nconst a = 1;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n![[banner.png]]\n\n---\n\n> [!note] aside\n\nProse at last.';
+    expect(excerptOf(body)).toBe('Prose at last.');
+  });
+  it('never shows a private %% comment %%', () => {
+    expect(excerptOf('%% secret plan %%\n\nPublic words.')).toBe('Public words.');
+  });
+  it('cuts near 220 characters at a word boundary', () => {
+    const words = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
+    const out = excerptOf(words);
+    expect(out.endsWith('…')).toBe(true);
+    expect(out.length).toBeLessThanOrEqual(221);
+    expect(out.length).toBeGreaterThan(180);
+    const kept = out.slice(0, -1);
+    expect(words.startsWith(kept + ' ')).toBe(true);
+  });
+  it('falls back to a list when the note has no prose paragraph', () => {
+    expect(excerptOf('- first item\n- second item')).toBe('first item second item');
+  });
+  it('counts words in prose, not in code', () => {
+    expect(countWords('One two three.\n\n```\nnot counted here\n```\n\nفي البداية كانت')).toBe(6);
+  });
+});
+
+describe('spec 2.4: folders / folder in every accepted spelling', () => {
+  const spellings: [string, string][] = [
+    ['single value under folders', 'folders: travel'],
+    ['single value under folder', 'folder: travel'],
+    ['comma list', 'folders: travel, Food'],
+    ['flow list', 'folders: [travel, Food]'],
+    ['block list', 'folders:\n  - travel\n  - Food'],
+    ['pasted address and odd case', 'folders: ["/folder/Travel/", " food "]'],
+  ];
+  for (const [name, yaml] of spellings) {
+    it(name, () => {
+      const slugs = folderSlugsOf(fm(yaml).data);
+      expect(slugs[0]).toBe('travel');
+      if (yaml.includes('ood')) expect(slugs).toEqual(['travel', 'food']);
+    });
+  }
+  it('collection slugs tolerate case, spaces and a pasted /folder/<slug>/', () => {
+    expect(collectionSlug('  Slow Travel ')).toBe('slow-travel');
+    expect(collectionSlug('/folder/slow-travel/')).toBe('slow-travel');
+    expect(collectionSlug('https://blog.example/folder/Slow-Travel/')).toBe('slow-travel');
+  });
+});
+
+describe('titles, tags and addresses', () => {
+  it('title: frontmatter, else a leading # heading, else the file name', () => {
+    expect(titleOf({ title: 'Given' }, '# Heading', 'file.md')).toBe('Given');
+    expect(titleOf({ title: '{{title}}' }, '# Heading\ntext', 'file.md')).toBe('Heading');
+    expect(titleOf({}, 'text', 'My file.md')).toBe('My file');
+  });
+  it('tags: list, string, hashes removed, deduplicated without regard to case', () => {
+    expect(tagsOf({ tags: ['#a', 'B', 'b'] })).toEqual(['a', 'B']);
+    expect(tagsOf({ tags: 'one, two three' })).toEqual(['one', 'two', 'three']);
+    expect(tagsOf({ tag: 'solo' })).toEqual(['solo']);
+  });
+  it('CONTRACT §6: Folder/My Note.md lives at /Folder/My-Note, percent-encoded on the wire', () => {
+    expect(noteAddress('Folder/My Note.md' as VaultPath)).toBe('/Folder/My-Note');
+    expect(encodeAddress(noteAddress('Posts/ملاحظات عن النشر.md' as VaultPath))).toBe(
+      '/Posts/' + encodeURIComponent('ملاحظات-عن-النشر'),
+    );
+  });
+});
+
+describe('language of a note', () => {
+  it('is told by the script', () => {
+    expect(scriptLanguage('تصبح الملاحظة تدوينة')).toBe('ar');
+    expect(scriptLanguage('A note becomes a post')).toBe('en');
+    expect(noteLanguage({}, 'ملاحظات', 'نص عربي طويل فيه كلمات قليلة with two words')).toBe('ar');
+  });
+  it('a frontmatter lang wins', () => {
+    expect(noteLanguage({ lang: 'ar-EG' }, 'Title', 'English body')).toBe('ar');
+  });
+});
