@@ -140,3 +140,15 @@ export function effectiveSite(settings: Settings, env: SiteEnv): EffectiveSite {
     fromEnv,
   };
 }
+
+// Validation, saving and the admin view live beside this file (issue 5).
+export {
+  SYNC_INTERVALS,
+  SettingsError,
+  validateSettingsPatch,
+  validateStoredSettings,
+  type SettingsChecks,
+  type ValidPatch,
+} from './settings/validate.ts';
+export { mergeSettings, readStoredSettings, saveSettingsPatch, withSettingsLock } from './settings/save.ts';
+export { settingsView, type SettingsView, type SiteEnvironment } from './settings/view.ts';

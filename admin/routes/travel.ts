@@ -1,6 +1,32 @@
-// Settings travel report: GET/POST /api/sync/travel (issue 5).
-// Placeholder: registers nothing yet.
+// What travels: GET/POST /api/sync/travel (spec 4.1, Appendix C). GET reports what the
+// vault's `.service/` holds, the last mirror pass and the files it could not copy;
+// POST (Re-sync now) runs one pass plus the catalog font download, then reports.
 import type { Polka } from 'polka';
 import type { AdminContext } from '../context.ts';
+import { HttpError, route } from '../http.ts';
+import { travelFor } from '../travel/index.ts';
 
-export function registerTravelRoutes(_app: Polka, _ctx: AdminContext): void {}
+export function registerTravelRoutes(app: Polka, ctx: AdminContext): void {
+  const travel = travelFor(ctx);
+
+  // CONTRACT §5: sync routes answer 403 while no admin password is set.
+  const requirePassword = () => {
+    if (!ctx.password.isSet()) throw new HttpError(403, 'needs_password', 'Set an admin password first.');
+  };
+
+  app.get(
+    '/api/sync/travel',
+    route(() => {
+      requirePassword();
+      return travel.report();
+    }),
+  );
+
+  app.post(
+    '/api/sync/travel',
+    route(() => {
+      requirePassword();
+      return travel.resync();
+    }),
+  );
+}

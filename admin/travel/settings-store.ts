@@ -1,0 +1,25 @@
+// Saving a validated settings PATCH: the token goes to git-credentials.json only
+// (spec 5.4), everything else is deep-merged into settings.json.
+import { settingsFile, saveSettingsPatch, withDefaults, type Settings, type ValidPatch } from '../../shared/settings.ts';
+import { clearCredentials, readCredentials, writeCredentials } from '../git/credentials.ts';
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export async function saveSettings(dataDir: string, valid: ValidPatch): Promise<Settings> {
+  const sync = isObject(valid.patch.sync) ? valid.patch.sync : {};
+  const newUsername = typeof sync.username === 'string' ? sync.username : undefined;
+  const merged = await saveSettingsPatch(settingsFile(dataDir), valid.patch);
+  const savedUsername = isObject(merged.sync) && typeof merged.sync.username === 'string' ? merged.sync.username : undefined;
+  if (valid.token === null) {
+    await clearCredentials(dataDir);
+  } else if (typeof valid.token === 'string') {
+    await writeCredentials(dataDir, { token: valid.token, username: newUsername ?? savedUsername ?? 'git' });
+  } else if (newUsername !== undefined) {
+    // The username is paired with the token: keep the stored pair in step.
+    const current = await readCredentials(dataDir);
+    if (current && current.username !== newUsername) await writeCredentials(dataDir, { token: current.token, username: newUsername });
+  }
+  return withDefaults(merged);
+}

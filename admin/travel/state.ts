@@ -1,0 +1,72 @@
+// The mirror's memory in SERVICE_DATA/travel-state.json (never mirrored itself):
+// per vault real path, the hash each file last agreed on (so "first contact" is
+// known, spec 8) and the last pass; plus this device's own switch 'Settings travel
+// with the vault', which must not travel.
+import path from 'node:path';
+import { readJson, writeJsonAtomic } from '../../shared/atomic-write.ts';
+import { log } from '../../shared/log.ts';
+import type { PassSummary } from './report-types.ts';
+
+export const TRAVEL_STATE_FILE = 'travel-state.json';
+
+interface VaultMemory {
+  bases: Record<string, string>;
+  lastPass: PassSummary | null;
+}
+
+interface StateFile {
+  version: 1;
+  device: { travelWithVault: boolean };
+  vaults: Record<string, VaultMemory>;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export class TravelState {
+  private data: StateFile = { version: 1, device: { travelWithVault: true }, vaults: {} };
+  private readonly file: string;
+
+  constructor(dataDir: string) {
+    this.file = path.join(dataDir, TRAVEL_STATE_FILE);
+  }
+
+  async load(): Promise<void> {
+    let raw: unknown;
+    try {
+      raw = await readJson<unknown>(this.file, null);
+    } catch {
+      log.warn(`${TRAVEL_STATE_FILE} is unreadable; every file in .service/ counts as met for the first time`);
+      return;
+    }
+    if (!isObject(raw)) return;
+    if (isObject(raw.device) && typeof raw.device.travelWithVault === 'boolean') {
+      this.data.device.travelWithVault = raw.device.travelWithVault;
+    }
+    if (isObject(raw.vaults)) {
+      for (const [vault, memory] of Object.entries(raw.vaults)) {
+        if (!isObject(memory) || !isObject(memory.bases)) continue;
+        const bases: Record<string, string> = {};
+        for (const [rel, hash] of Object.entries(memory.bases)) if (typeof hash === 'string') bases[rel] = hash;
+        this.data.vaults[vault] = { bases, lastPass: isObject(memory.lastPass) ? (memory.lastPass as unknown as PassSummary) : null };
+      }
+    }
+  }
+
+  save(): Promise<void> {
+    return writeJsonAtomic(this.file, this.data, { mode: 0o600 });
+  }
+
+  vault(realPath: string): VaultMemory {
+    return (this.data.vaults[realPath] ??= { bases: {}, lastPass: null });
+  }
+
+  get travelWithVault(): boolean {
+    return this.data.device.travelWithVault;
+  }
+
+  set travelWithVault(value: boolean) {
+    this.data.device.travelWithVault = value;
+  }
+}

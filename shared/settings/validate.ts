@@ -1,0 +1,277 @@
+// Field-by-field validation of a settings object (CONTRACT §5). A PATCH is checked
+// whole before anything is written: the first unknown key or wrong type names its
+// field. The same rules vet a settings.json arriving from the vault (spec 8).
+import { parseVaultPath } from '../vault-path.ts';
+
+export const SYNC_INTERVALS = [0, 5, 15, 30, 60, 360, 1440] as const;
+
+/** Remote URL and branch rules live with the git code; the caller hands them in. */
+export interface SettingsChecks {
+  remoteUrl?: (url: string) => string | null;
+  branch?: (name: string) => string | null;
+}
+
+export class SettingsError extends Error {
+  constructor(
+    /** Dotted name of the offending field, e.g. `home.mode`. */
+    readonly field: string,
+    /** `unknown_setting`, `bad_setting`, `bad_remote` or `bad_branch`. */
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SettingsError';
+  }
+}
+
+export interface ValidPatch {
+  /** The patch without `sync.token`, values normalised (null = unset). */
+  patch: Record<string, unknown>;
+  /** `undefined`: token untouched; `null`: Clear token; a string: the new token. */
+  token?: string | null;
+}
+
+type Rule = (value: unknown, field: string, checks?: SettingsChecks) => unknown;
+
+const bad = (field: string, message: string) => new SettingsError(field, 'bad_setting', message);
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex
+const CONTROL_OR_NEWLINE = /[\u0000-\u001f\u007f]/;
+
+function text(max: number, options: { nullable?: boolean; multiline?: boolean } = {}): Rule {
+  return (value, field) => {
+    if (value === null && options.nullable) return null;
+    if (typeof value !== 'string') throw bad(field, `${field} must be ${options.nullable ? 'text or null' : 'text'}.`);
+    if (value.length > max) throw bad(field, `${field} must be at most ${max} characters.`);
+    if ((options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(value)) throw bad(field, `${field} contains control characters.`);
+    // An empty text field means "not set" (so the environment may fill it, spec 2.1).
+    if (options.nullable && value.trim() === '') return null;
+    return value;
+  };
+}
+
+function oneOf<T extends string | number>(values: readonly T[], options: { nullable?: boolean } = {}): Rule {
+  return (value, field) => {
+    if (value === null && options.nullable) return null;
+    if (!values.includes(value as T)) {
+      throw bad(field, `${field} must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}${options.nullable ? ' or null' : ''}.`);
+    }
+    return value;
+  };
+}
+
+function bool(options: { nullable?: boolean } = {}): Rule {
+  return (value, field) => {
+    if (value === null && options.nullable) return null;
+    if (typeof value !== 'boolean') throw bad(field, `${field} must be true or false${options.nullable ? ' or null' : ''}.`);
+    return value;
+  };
+}
+
+/** spec 2.2: `home.banner` (and the logo) is an https URL or a vault attachment. */
+const imageRef: Rule = (value, field) => {
+  const v = text(2048, { nullable: true })(value, field);
+  if (v === null) return null;
+  const s = (v as string).trim();
+  if (/^[a-z][a-z0-9+.-]*:/i.test(s)) {
+    let url: URL;
+    try {
+      url = new URL(s);
+    } catch {
+      throw bad(field, `${field} must be an https:// address or a file in the vault.`);
+    }
+    if (url.protocol !== 'https:') throw bad(field, `${field} must be an https:// address or a file in the vault.`);
+    if (url.username || url.password) throw bad(field, `${field} must not carry a user name or password.`);
+    return url.href;
+  }
+  return vaultPath(field, s);
+};
+
+function vaultPath(field: string, s: string): string {
+  try {
+    return parseVaultPath(s);
+  } catch (err) {
+    throw bad(field, `${field}: ${(err as Error).message}`);
+  }
+}
+
+const nullableVaultPath: Rule = (value, field) => {
+  const v = text(1024, { nullable: true })(value, field);
+  return v === null ? null : vaultPath(field, (v as string).trim());
+};
+
+const folderPath: Rule = (value, field) => vaultPath(field, (text(1024)(value, field) as string).trim());
+
+const language: Rule = (value, field) => {
+  const v = text(35, { nullable: true })(value, field);
+  if (v === null) return null;
+  try {
+    const [canonical] = Intl.getCanonicalLocales((v as string).trim());
+    if (canonical) return canonical;
+  } catch {
+    /* reported below */
+  }
+  throw bad(field, `${field} must be a language code such as "en" or "ar".`);
+};
+
+const remoteUrl: Rule = (value, field, checks) => {
+  const v = text(2048, { nullable: true })(value, field);
+  if (v === null) return null;
+  const url = (v as string).trim();
+  const problem = checks?.remoteUrl?.(url) ?? null;
+  if (problem) throw new SettingsError(field, 'bad_remote', problem);
+  return url;
+};
+
+const branch: Rule = (value, field, checks) => {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new SettingsError(field, 'bad_branch', `${field} must be a branch name.`);
+  }
+  const name = value.trim();
+  const problem = checks?.branch?.(name) ?? (name.length > 255 || /[\s~^:?*[\\]/.test(name) ? 'That is not a valid branch name.' : null);
+  if (problem) throw new SettingsError(field, 'bad_branch', problem);
+  return name;
+};
+
+/** The token is write-only: a non-empty string without spaces, or null (Clear token). */
+const token: Rule = (value, field) => {
+  if (value === null) return null;
+  if (typeof value !== 'string' || value.length === 0) throw bad(field, `${field} must be a non-empty text or null.`);
+  if (value.length > 4096 || /\s/.test(value) || CONTROL_OR_NEWLINE.test(value)) {
+    throw bad(field, `${field} must be a single word without spaces.`);
+  }
+  return value;
+};
+
+const RECORD_KEY = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+
+/**
+ * Free-form groups (typography, calendars): flat keys whose values are short text,
+ * numbers, booleans or lists of text (e.g. `catalogFamilies`); null removes a key.
+ */
+const record: Rule = (value, field) => {
+  if (!isPlainObject(value)) throw bad(field, `${field} must be an object.`);
+  const entries = Object.entries(value);
+  if (entries.length > 64) throw bad(field, `${field} may hold at most 64 keys.`);
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of entries) {
+    const name = `${field}.${key}`;
+    if (!RECORD_KEY.test(key)) throw new SettingsError(name, 'unknown_setting', `${name} is not a valid key.`);
+    if (v === null || typeof v === 'boolean') out[key] = v;
+    else if (typeof v === 'number') {
+      if (!Number.isFinite(v)) throw bad(name, `${name} must be a finite number.`);
+      out[key] = v;
+    } else if (typeof v === 'string') out[key] = text(500, { multiline: false })(v, name);
+    else if (Array.isArray(v)) {
+      if (v.length > 50 || !v.every((x) => typeof x === 'string' && x.length <= 200 && !CONTROL_OR_NEWLINE.test(x))) {
+        throw bad(name, `${name} must be a list of at most 50 short texts.`);
+      }
+      out[key] = [...v];
+    } else throw bad(name, `${name} must be text, a number, true/false, a list of texts or null.`);
+  }
+  return out;
+};
+
+type Group = Record<string, Rule>;
+
+/** The schema: every key a PATCH may carry (CONTRACT §5). */
+const SCHEMA: Record<string, Rule | Group> = {
+  siteName: text(200, { nullable: true }),
+  tagline: text(500, { nullable: true }),
+  logo: imageRef,
+  language,
+  homeNote: nullableVaultPath,
+  footer: text(1000, { nullable: true, multiline: true }),
+  folders: { templates: folderPath },
+  typography: record,
+  calendars: record,
+  home: { mode: oneOf(['note', 'dashboard']), banner: imageRef },
+  publishing: {
+    layout: oneOf(['default', 'blog', 'designed'], { nullable: true }),
+    shareButtons: bool(),
+    languageFilter: bool(),
+  },
+  collections: { enabled: bool(), showOnHome: bool(), showInNav: bool(), source: oneOf(['tags', 'folders']) },
+  versions: { keep: bool({ nullable: true }) },
+  sync: {
+    enabled: bool(),
+    remoteUrl,
+    branch,
+    pullFirst: bool(),
+    intervalMinutes: oneOf(SYNC_INTERVALS),
+    username: text(200, { nullable: true }),
+    token,
+  },
+};
+
+/** Keys a GET answer carries that a client may send back unchanged; they are ignored. */
+const READ_ONLY = new Set(['tokenSet', 'fromEnv']);
+
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function validateGroup(group: Group, value: unknown, field: string, checks: SettingsChecks, lenient: boolean) {
+  if (!isPlainObject(value)) throw bad(field, `${field} must be an object.`);
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const name = `${field}.${key}`;
+    const rule = group[key];
+    if (!rule) {
+      if (lenient) {
+        out[key] = v;
+        continue;
+      }
+      throw new SettingsError(name, 'unknown_setting', `${name} is not a setting.`);
+    }
+    out[key] = rule(v, name, checks);
+  }
+  return out;
+}
+
+function validateObject(input: unknown, checks: SettingsChecks, lenient: boolean): Record<string, unknown> {
+  if (!isPlainObject(input)) throw bad('(body)', 'Settings must be a JSON object.');
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (READ_ONLY.has(key)) continue;
+    const rule = SCHEMA[key];
+    if (!rule) {
+      if (lenient) {
+        out[key] = value;
+        continue;
+      }
+      throw new SettingsError(key, 'unknown_setting', `${key} is not a setting.`);
+    }
+    out[key] = typeof rule === 'function' ? rule(value, key, checks) : validateGroup(rule, value, key, checks, lenient);
+  }
+  return out;
+}
+
+/** Validates a PATCH body; throws SettingsError naming the first bad field. */
+export function validateSettingsPatch(input: unknown, checks: SettingsChecks = {}): ValidPatch {
+  const patch = validateObject(input, checks, false);
+  const result: ValidPatch = { patch };
+  if (isPlainObject(patch.sync) && 'token' in patch.sync) {
+    const { token: t, ...rest } = patch.sync;
+    result.token = t as string | null;
+    patch.sync = rest;
+    if (Object.keys(rest).length === 0) delete patch.sync;
+  }
+  return result;
+}
+
+/**
+ * Vets a whole settings.json (one that arrived from the vault): known fields must be
+ * valid; keys this version does not know are carried as they are (a newer server may
+ * have written them). A token is never kept in settings.json (spec 2.2).
+ */
+export function validateStoredSettings(input: unknown, checks: SettingsChecks = {}): Record<string, unknown> {
+  const out = validateObject(input, checks, true);
+  if (isPlainObject(out.sync) && 'token' in out.sync) {
+    const { token: _dropped, ...rest } = out.sync;
+    out.sync = rest;
+  }
+  return out;
+}

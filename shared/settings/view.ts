@@ -1,0 +1,37 @@
+// What the settings panel is shown: the saved settings, with each value this
+// server's environment supplies filled in and named in `fromEnv` (spec 2.1: such a
+// value belongs to this server alone until it is saved).
+import type { Settings } from '../settings.ts';
+import { effectiveSite } from '../settings.ts';
+
+export interface SiteEnvironment {
+  siteName: string | null;
+  siteTagline: string | null;
+  homeNote: string | null;
+  siteFooter: string | null;
+  siteLang: string | null;
+  publicLayout: 'default' | 'blog' | 'designed' | null;
+}
+
+export type SettingsView = Settings & { fromEnv: string[] };
+
+export function settingsView(settings: Settings, env: SiteEnvironment): SettingsView {
+  const site = effectiveSite(settings, env);
+  const view: SettingsView = {
+    ...settings,
+    publishing: { ...settings.publishing },
+    sync: { ...settings.sync },
+    fromEnv: site.fromEnv,
+  };
+  for (const key of site.fromEnv) {
+    if (key === 'siteName') view.siteName = site.siteName;
+    else if (key === 'tagline') view.tagline = site.tagline;
+    else if (key === 'homeNote') view.homeNote = site.homeNote;
+    else if (key === 'footer') view.footer = site.footer;
+    else if (key === 'language') view.language = site.language;
+    else if (key === 'publishing.layout') view.publishing.layout = site.layout;
+  }
+  // spec 2.2: settings.json never holds the token; an old file that did is not echoed.
+  delete (view.sync as Record<string, unknown>).token;
+  return view;
+}
