@@ -1,0 +1,66 @@
+// Talking to `origin`: point it at the remote, fetch, fast-forward, push. Every URL
+// and branch here was validated first; user data meets argv after --end-of-options.
+import { GitError, runGit, type GitOptions, type NetworkAuth } from './run.ts';
+import { checkBranchName, checkRemoteUrl } from './remote-url.ts';
+import type { RepoConfig } from './repo.ts';
+
+type Opts = Omit<GitOptions, 'cwd' | 'network'>;
+
+export const trackingRef = (branch: string) => `refs/remotes/origin/${branch}`;
+
+function assertSafe(url: string, branch: string): void {
+  const problem = checkRemoteUrl(url) ?? checkBranchName(branch);
+  if (problem) throw new Error(problem);
+}
+
+/**
+ * Points `origin` at `url` (spec 3.5). When the URL changes, the old remote-tracking
+ * refs go, so ahead/behind reads 'Nothing has reached the remote yet' again.
+ */
+export async function ensureOrigin(vaultDir: string, url: string, config: RepoConfig, opts: Opts = {}): Promise<void> {
+  if (config.originUrl === url) return;
+  if (config.originUrl === null) {
+    await runGit(['remote', 'add', '--end-of-options', 'origin', url], { cwd: vaultDir, ...opts });
+    return;
+  }
+  await runGit(['remote', 'set-url', '--end-of-options', 'origin', url], { cwd: vaultDir, ...opts });
+  const { stdout } = await runGit(['for-each-ref', '--format=%(refname)', 'refs/remotes/origin/'], { cwd: vaultDir, ...opts });
+  for (const ref of stdout.split('\n').filter(Boolean)) {
+    await runGit(['update-ref', '-d', '--end-of-options', ref], { cwd: vaultDir, ...opts });
+  }
+}
+
+/** Fetches `branch` into its remote-tracking ref. False when the remote has no such branch yet. */
+export async function fetchBranch(vaultDir: string, url: string, branch: string, network: NetworkAuth, opts: Opts = {}): Promise<boolean> {
+  assertSafe(url, branch);
+  try {
+    await runGit(['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--end-of-options', 'origin', `+refs/heads/${branch}:${trackingRef(branch)}`], {
+      cwd: vaultDir,
+      network,
+      ...opts,
+    });
+    return true;
+  } catch (err) {
+    // An empty remote (nothing pushed yet) has no such branch: not a failure.
+    if (err instanceof GitError && /couldn't find remote ref/i.test(err.line)) return false;
+    throw err;
+  }
+}
+
+/** spec 3.4 step 2: `merge --ff-only`, never `git pull`, so `pull.rebase` plays no part. */
+export async function fastForward(vaultDir: string, branch: string, opts: Opts = {}): Promise<void> {
+  await runGit(['merge', '--ff-only', '--quiet', '--no-edit', '--no-verify', '--end-of-options', trackingRef(branch)], { cwd: vaultDir, ...opts });
+}
+
+/** spec 3.4 step 5: push HEAD to the branch; never forced, so it must be a fast-forward. */
+export async function pushBranch(vaultDir: string, url: string, branch: string, network: NetworkAuth, opts: Opts = {}): Promise<void> {
+  assertSafe(url, branch);
+  await runGit(['push', '--quiet', '--no-verify', '--end-of-options', 'origin', `HEAD:refs/heads/${branch}`], { cwd: vaultDir, network, ...opts });
+  // A push to an explicit refspec does not always move the remote-tracking ref: do it here.
+  await runGit(['update-ref', '--end-of-options', trackingRef(branch), 'HEAD'], { cwd: vaultDir, ...opts });
+}
+
+/** True when git refused a push because the remote has commits this repository lacks. */
+export function isNonFastForward(line: string, stderr: string): boolean {
+  return /\[rejected\]|non-fast-forward|fetch first|Updates were rejected/i.test(line + '\n' + stderr);
+}

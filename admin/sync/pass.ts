@@ -1,0 +1,183 @@
+// The steps of a sync pass (spec 3.4), Snapshot now (4.1) and Initialize repository
+// (3.5), each run while the caller holds the lock. They answer with an outcome and a
+// sentence; git's own error line rides along, already scrubbed.
+import { scrub } from '../../shared/log.ts';
+import { ensureGitignore } from '../git/gitignore.ts';
+import { fastForward, fetchBranch, ensureOrigin, isNonFastForward, pushBranch, trackingRef } from '../git/remote.ts';
+import { checkBranchName, checkRemoteUrl, remoteHost } from '../git/remote-url.ts';
+import {
+  aheadBehind,
+  commitIndex,
+  hasStagedChanges,
+  isIgnored,
+  readRepoConfig,
+  resolveRef,
+  stageVault,
+} from '../git/repo.ts';
+import { GitError, runGit, type NetworkAuth } from '../git/run.ts';
+import type { SyncOutcome } from './last-result.ts';
+
+export interface RepoTarget {
+  vaultDir: string;
+  /** Vault-relative path of the data directory when it lies inside the vault (spec Appendix A). */
+  dataDirRel: string | null;
+  signal?: AbortSignal;
+}
+
+export interface SyncPlan {
+  remoteUrl: string | null;
+  branch: string;
+  pullFirst: boolean;
+  auth: NetworkAuth;
+}
+
+export interface PassResult {
+  outcome: SyncOutcome;
+  ok: boolean;
+  message: string;
+  error?: string;
+}
+
+/** spec Appendix A: removed from the index on every commit, whatever .gitignore says. */
+export function neverStaged(target: RepoTarget): string[] {
+  return target.dataDirRel ? ['.trash', target.dataDirRel] : ['.trash'];
+}
+
+const stamp = () => new Date().toISOString();
+
+function failed(message: string, error?: string): PassResult {
+  return error === undefined ? { outcome: 'failed', ok: false, message } : { outcome: 'failed', ok: false, message, error };
+}
+
+export class RefusedError extends Error {}
+
+/** spec 3.4: every commit first re-checks that an in-vault data directory is ignored. */
+async function assertDataDirIgnored(target: RepoTarget): Promise<void> {
+  if (!target.dataDirRel) return;
+  if (!(await isIgnored(target.vaultDir, target.dataDirRel, { signal: target.signal }))) {
+    throw new RefusedError(
+      `The data directory (${target.dataDirRel}/) lies inside the vault but .gitignore does not ignore it, so sync refuses to run. Add "/${target.dataDirRel}/" to .gitignore.`,
+    );
+  }
+}
+
+/** Stages the vault and commits when something changed; the new sha, or null. */
+async function commitVault(target: RepoTarget, subject: string): Promise<string | null> {
+  const opts = { signal: target.signal };
+  await assertDataDirIgnored(target);
+  await stageVault(target.vaultDir, neverStaged(target), opts);
+  if (!(await hasStagedChanges(target.vaultDir, opts))) return null;
+  const config = await readRepoConfig(target.vaultDir, opts);
+  await commitIndex(target.vaultDir, subject, config, opts);
+  return (await resolveRef(target.vaultDir, 'HEAD', opts)) ?? '';
+}
+
+/** Ahead/behind against the remote-tracking ref, or null when nothing has reached the remote. */
+async function countAgainst(target: RepoTarget, branch: string): Promise<{ ahead: number; behind: number } | null> {
+  const tracking = await resolveRef(target.vaultDir, trackingRef(branch), { signal: target.signal });
+  if (!tracking) return null;
+  if (!(await resolveRef(target.vaultDir, 'HEAD', { signal: target.signal }))) return { ahead: 0, behind: 1 };
+  return aheadBehind(target.vaultDir, trackingRef(branch), { signal: target.signal });
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** spec 3.4, steps 2 to 5 (the caller took the lock: step 1). */
+export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<PassResult> {
+  const opts = { signal: target.signal };
+  const branchProblem = checkBranchName(plan.branch);
+  if (branchProblem) return failed(`The branch in settings is refused: ${branchProblem}`);
+  const remoteProblem = plan.remoteUrl ? checkRemoteUrl(plan.remoteUrl) : null;
+  if (remoteProblem) return failed(`The remote URL in settings is refused: ${remoteProblem}`);
+  const host = remoteHost(plan.remoteUrl);
+  try {
+    if (plan.remoteUrl) await ensureOrigin(target.vaultDir, plan.remoteUrl, await readRepoConfig(target.vaultDir, opts), opts);
+
+    // Step 2: fetch, then fast-forward only; a diverged history stops before any file changes.
+    if (plan.remoteUrl && plan.pullFirst && (await fetchBranch(target.vaultDir, plan.remoteUrl, plan.branch, plan.auth, opts))) {
+      const counts = (await countAgainst(target, plan.branch))!;
+      if (counts.behind > 0 && counts.ahead > 0) {
+        return {
+          outcome: 'diverged',
+          ok: false,
+          message: `This vault and ${host} have diverged (${plural(counts.ahead, 'commit')} here, ${plural(counts.behind, 'commit')} there); nothing was committed or pushed. Merge them by hand with git.`,
+        };
+      }
+      if (counts.behind > 0) await fastForward(target.vaultDir, plan.branch, opts);
+    }
+
+    // Steps 3 and 4.
+    const committed = (await commitVault(target, `service sync: ${stamp()}`)) !== null;
+    if (!plan.remoteUrl) {
+      return committed
+        ? { outcome: 'committed', ok: true, message: 'Committed the vault; no remote is set, so nothing was pushed.' }
+        : { outcome: 'nothing', ok: true, message: 'Nothing to commit; no remote is set.' };
+    }
+
+    // Step 5: push when the remote lacks something (always after a new commit).
+    if (!committed) {
+      const counts = await countAgainst(target, plan.branch);
+      const hasHead = (await resolveRef(target.vaultDir, 'HEAD', opts)) !== null;
+      if (!hasHead || (counts && counts.ahead === 0)) {
+        const note = counts && counts.behind > 0 ? ` ${host} has ${plural(counts.behind, 'commit')} this vault lacks; turn on Pull first to bring them in.` : '';
+        return { outcome: 'nothing', ok: true, message: `Nothing to commit or push.${note}` };
+      }
+    }
+    try {
+      await pushBranch(target.vaultDir, plan.remoteUrl, plan.branch, plan.auth, opts);
+    } catch (err) {
+      if (err instanceof GitError && isNonFastForward(err.line, err.stderr)) {
+        // Learn how far behind we are, so the status panel can say it.
+        await fetchBranch(target.vaultDir, plan.remoteUrl, plan.branch, plan.auth, opts).catch(() => false);
+        return failed(
+          `${host} has commits this vault lacks, so the push was refused (never forced).${committed ? ' The new commit is kept locally.' : ''} Turn on Pull first to bring them in.`,
+          err.line,
+        );
+      }
+      throw err;
+    }
+    return { outcome: 'pushed', ok: true, message: committed ? `Committed and pushed to ${host} (${plan.branch}).` : `Pushed to ${host} (${plan.branch}).` };
+  } catch (err) {
+    if (err instanceof RefusedError) return failed(err.message);
+    if (err instanceof GitError) return failed(`Sync failed: ${err.line}`, err.line);
+    return failed(`Sync failed: ${scrub((err as Error).message)}`);
+  }
+}
+
+export interface SnapshotResult {
+  committed: boolean;
+  sha: string | null;
+  message: string;
+}
+
+/** spec 4.1: one local commit of the whole vault; no network, no remote or token. */
+export async function snapshotSteps(target: RepoTarget): Promise<SnapshotResult> {
+  const sha = await commitVault(target, `service snapshot: ${stamp()}`);
+  return sha === null
+    ? { committed: false, sha: null, message: 'Nothing changed since the last commit; no snapshot was made.' }
+    : { committed: true, sha, message: 'Snapshot committed.' };
+}
+
+export interface InitResult {
+  created: boolean;
+  sha: string | null;
+  gitignore: string[];
+  remote: string | null;
+  message: string;
+}
+
+/** `git init` with the branch from settings; the caller then takes the lock and calls initSteps. */
+export async function initRepository(target: RepoTarget, branch: string): Promise<void> {
+  await runGit(['init', '-q', `--initial-branch=${branch}`], { cwd: target.vaultDir, signal: target.signal });
+}
+
+/** spec 3.5: .gitignore rules, the first commit, `origin` pointed at the remote. */
+export async function initSteps(target: RepoTarget, remoteUrl: string | null, created: boolean): Promise<InitResult> {
+  const opts = { signal: target.signal };
+  const gitignore = await ensureGitignore(target.vaultDir, target.dataDirRel);
+  let sha: string | null = null;
+  if ((await resolveRef(target.vaultDir, 'HEAD', opts)) === null) sha = await commitVault(target, `service init: ${stamp()}`);
+  if (remoteUrl) await ensureOrigin(target.vaultDir, remoteUrl, await readRepoConfig(target.vaultDir, opts), opts);
+  const message = created ? 'The vault is now a git repository.' : 'The vault was already a git repository; its .gitignore and remote are in place.';
+  return { created, sha, gitignore, remote: remoteHost(remoteUrl), message };
+}

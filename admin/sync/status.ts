@@ -1,0 +1,89 @@
+// GET /api/sync/status (spec 2.10, 3.1; CONTRACT §5). Local reads only: no network,
+// no lock, and `git status` without optional locks so it never disturbs a pass.
+import type { Settings } from '../../shared/settings.ts';
+import { trackingRef } from '../git/remote.ts';
+import { remoteHost } from '../git/remote-url.ts';
+import { aheadBehind, resolveRef, workingState } from '../git/repo.ts';
+import { GitError } from '../git/run.ts';
+import type { LastResult } from './last-result.ts';
+import type { LockRecord } from './lock.ts';
+import { neverStaged, type RepoTarget } from './pass.ts';
+
+export type SyncState = 'clean' | 'dirty' | 'running' | 'failed' | 'busy';
+
+export interface SyncStatus {
+  enabled: boolean;
+  repo: boolean;
+  branch: string;
+  /** null until a fetch or push has succeeded: 'Nothing has reached the remote yet'. */
+  ahead: number | null;
+  behind: number | null;
+  uncommitted: number | null;
+  remoteHost: string | null;
+  state: SyncState;
+  last: LastResult | null;
+  /** The panel's sentence for a null ahead/behind, or for a live holder of the lock. */
+  note: string | null;
+  /** The other process holding the lock, when state is busy. */
+  holder: { pid: number; hostname: string } | null;
+}
+
+export interface StatusInput {
+  target: RepoTarget;
+  settings: Settings;
+  repo: boolean;
+  running: boolean;
+  holder: LockRecord | null;
+  last: LastResult | null;
+}
+
+export const NOTHING_REACHED = 'Nothing has reached the remote yet';
+
+function stateOf(input: StatusInput, uncommitted: number | null): SyncState {
+  if (input.running) return 'running';
+  if (input.holder) return 'busy';
+  if (input.last && !input.last.ok) return 'failed';
+  return uncommitted ? 'dirty' : 'clean';
+}
+
+export async function readStatus(input: StatusInput): Promise<SyncStatus> {
+  const { settings, target } = input;
+  let branch = settings.sync.branch || 'main';
+  let ahead: number | null = null;
+  let behind: number | null = null;
+  let uncommitted: number | null = null;
+  if (input.repo) {
+    try {
+      const working = await workingState(target.vaultDir, neverStaged(target));
+      uncommitted = working.uncommitted;
+      if (working.branch) branch = working.branch;
+      if (await resolveRef(target.vaultDir, trackingRef(settings.sync.branch || 'main'))) {
+        const head = await resolveRef(target.vaultDir, 'HEAD');
+        const counts = head ? await aheadBehind(target.vaultDir, trackingRef(settings.sync.branch || 'main')) : { ahead: 0, behind: 0 };
+        ahead = counts.ahead;
+        behind = counts.behind;
+      }
+    } catch (err) {
+      // A repository mid-change (another server's pass) can fail a read: report what we know.
+      if (!(err instanceof GitError)) throw err;
+    }
+  }
+  const state = stateOf(input, uncommitted);
+  const holder = input.holder ? { pid: input.holder.pid, hostname: input.holder.hostname } : null;
+  let note: string | null = null;
+  if (state === 'busy' && input.holder) note = `Another service is syncing this vault (pid ${input.holder.pid})`;
+  else if (input.repo && ahead === null) note = NOTHING_REACHED;
+  return {
+    enabled: settings.sync.enabled === true,
+    repo: input.repo,
+    branch,
+    ahead,
+    behind,
+    uncommitted,
+    remoteHost: remoteHost(settings.sync.remoteUrl || null),
+    state,
+    last: input.last,
+    note,
+    holder,
+  };
+}
