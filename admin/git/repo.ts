@@ -155,7 +155,7 @@ export async function commitIndex(vaultDir: string, message: string, config: Rep
 
 /** spec 3.4: before staging, an in-vault data directory must be ignored. */
 export async function isIgnored(vaultDir: string, relPath: string, opts: Opts = {}): Promise<boolean> {
-  const { code } = await runGit(['--literal-pathspecs', 'check-ignore', '-q', '--no-index', '--', relPath], {
+  const { code } = await runGit(['check-ignore', '-q', '--no-index', '--', relPath], {
     cwd: vaultDir,
     okCodes: [1],
     ...opts,
