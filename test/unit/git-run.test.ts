@@ -1,0 +1,80 @@
+// spec 5.4 and 5.5: the environment and options every git process gets.
+import { describe, expect, it } from 'vitest';
+import { errorLine, GitError, gitConfigArgs, gitEnvironment, runGit } from '../../admin/git/run.ts';
+import { addSecret } from '../../shared/log.ts';
+import { processesWith } from '../helpers/git-remotes.ts';
+
+const hostile: NodeJS.ProcessEnv = {
+  PATH: '/usr/bin:/bin',
+  HOME: '/home/u',
+  GIT_DIR: '/x', GIT_WORK_TREE: '/x', GIT_INDEX_FILE: '/x',
+  GIT_OBJECT_DIRECTORY: '/x', GIT_ALTERNATE_OBJECT_DIRECTORIES: '/x',
+  GIT_CONFIG: '/x', GIT_CONFIG_GLOBAL: '/x', GIT_CONFIG_SYSTEM: '/x', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_PARAMETERS: "'core.sshCommand'='evil'",
+  GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'core.sshCommand', GIT_CONFIG_VALUE_0: 'evil',
+  GIT_SSH: 'evil', GIT_SSH_COMMAND: 'evil', GIT_PROXY_COMMAND: 'evil', GIT_EXTERNAL_DIFF: 'evil',
+  GIT_ASKPASS: 'evil', SSH_ASKPASS: 'evil', GIT_TRACE: '1', GIT_TRACE_CURL: '1', GIT_CURL_VERBOSE: '1',
+  GIT_EXEC_PATH: '/x', GIT_TEMPLATE_DIR: '/x', GIT_TERMINAL_PROMPT: '1',
+  SERVICE_GIT_TOKEN: 'leak', GIT_SSL_CAINFO: '/etc/ca.pem', GIT_AUTHOR_NAME: 'Ann',
+};
+
+describe('git environment (spec 5.5)', () => {
+  it('removes every listed variable and the rest of GIT_*, keeping TLS trust and identity', () => {
+    const env = gitEnvironment(hostile, '/vaults/v', undefined, null);
+    const gitVars = Object.keys(env).filter((k) => k.startsWith('GIT_')).sort();
+    expect(gitVars).toEqual(['GIT_AUTHOR_NAME', 'GIT_CEILING_DIRECTORIES', 'GIT_EDITOR', 'GIT_MERGE_AUTOEDIT', 'GIT_PAGER', 'GIT_SSL_CAINFO', 'GIT_TERMINAL_PROMPT']);
+    expect(env.GIT_TERMINAL_PROMPT).toBe('0');
+    expect(env.SSH_ASKPASS).toBeUndefined();
+    expect(env.SERVICE_GIT_TOKEN).toBeUndefined();
+    expect(env.GIT_CEILING_DIRECTORIES).toBe('/vaults');
+    expect(env.PATH).toBe('/usr/bin:/bin');
+  });
+
+  it('network calls: SERVICE_GIT_SSH_COMMAND verbatim as GIT_SSH_COMMAND, the token only in variables of that process', () => {
+    const env = gitEnvironment(hostile, '/v', { token: 'T0KEN', username: 'ann', sshCommand: 'ssh -i /k/id -o IdentitiesOnly=yes' }, '/tmp/askpass.sh');
+    expect(env.GIT_SSH_COMMAND).toBe('ssh -i /k/id -o IdentitiesOnly=yes');
+    expect(env.GIT_ASKPASS).toBe('/tmp/askpass.sh');
+    expect(env.SERVICE_GIT_TOKEN).toBe('T0KEN');
+    expect(env.SERVICE_GIT_USERNAME).toBe('ann');
+    const noSsh = gitEnvironment(hostile, '/v', { token: null, username: null, sshCommand: null }, '/tmp/a');
+    expect(noSsh.GIT_SSH_COMMAND).toBeUndefined();
+    expect(noSsh.SERVICE_GIT_TOKEN).toBeUndefined();
+  });
+
+  it('network calls disable credential stores and allow only https and ssh', () => {
+    const args = gitConfigArgs(true).join(' ');
+    expect(args).toContain('-c credential.helper=');
+    expect(args).toContain('-c protocol.allow=never');
+    expect(args).toContain('-c protocol.https.allow=always');
+    expect(args).toContain('-c protocol.ssh.allow=always');
+    expect(gitConfigArgs(false).join(' ')).not.toContain('credential.helper');
+  });
+});
+
+describe('errors (spec 5.4: scrubbed of the token and URL user info)', () => {
+  it("picks git's own line and scrubs it", () => {
+    addSecret('s3cr3t-token-value');
+    const stderr = "hint: x\nfatal: unable to access 'https://ann:s3cr3t-token-value@host/r.git/': 403\n";
+    const line = errorLine(stderr);
+    expect(line).toMatch(/^fatal: unable to access/);
+    expect(line).not.toContain('s3cr3t-token-value');
+    expect(line).not.toContain('ann:');
+    expect(errorLine('To host\n ! [rejected]        main -> main (fetch first)\nerror: failed to push some refs\n')).toBe('! [rejected]        main -> main (fetch first)');
+  });
+
+  it('runs git without a shell: shell syntax in an argument stays literal', async () => {
+    const res = await runGit(['--version', '$(touch /tmp/vs-should-not-exist)'], { cwd: '/tmp', okCodes: [129] }).catch((e) => e);
+    expect(res).toBeTruthy();
+    await expect(import('node:fs').then((fs) => fs.promises.stat('/tmp/vs-should-not-exist'))).rejects.toThrow();
+  });
+
+  it('a timeout kills git with every process it started, and says so', async () => {
+    const started = Date.now();
+    const err = await runGit(['-c', 'alias.wait=!sleep 7.25', 'wait'], { cwd: '/tmp', timeoutMs: 300 }).catch((e) => e);
+    expect(err).toBeInstanceOf(GitError);
+    expect(err.timedOut).toBe(true);
+    expect(err.message).toMatch(/took longer than/);
+    expect(Date.now() - started).toBeLessThan(3000);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(processesWith('sleep 7.25')).toEqual([]);
+  });
+});
