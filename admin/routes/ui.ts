@@ -1,6 +1,52 @@
-// The admin web app's static files under /admin/ (issue 6).
-// Placeholder: registers nothing yet.
+// The admin web app (issue 6): its static files under /admin/, plus the two
+// attachment routes it needs (image previews and the banner upload, spec D.3).
 import type { Polka } from 'polka';
+import { parseVaultPath } from '../../shared/vault-path.ts';
 import type { AdminContext } from '../context.ts';
+import { badRequest, HttpError, readJsonBody, route } from '../http.ts';
+import { notePathParam } from './notes.ts';
+import { AttachmentError, MAX_ATTACHMENT_BYTES, readAttachment, writeAttachment } from '../ui/server/attachments.ts';
+import { createUiServer } from '../ui/server/static.ts';
 
-export function registerUiRoutes(_app: Polka, _ctx: AdminContext): void {}
+function mapAttachmentError(err: unknown): never {
+  if (err instanceof AttachmentError) throw new HttpError(err.status, err.code, err.message);
+  throw err;
+}
+
+export function registerUiRoutes(app: Polka, ctx: AdminContext): void {
+  const serveUi = createUiServer();
+  for (const pattern of ['/admin', '/admin/*']) {
+    app.get(pattern, (req, res) => serveUi(req, res));
+    app.head(pattern, (req, res) => serveUi(req, res));
+  }
+
+  app.get(
+    '/api/file',
+    route(async (req, res) => {
+      const file = await readAttachment(ctx.root, notePathParam(req)).catch(mapAttachmentError);
+      res.writeHead(200, {
+        'content-type': file.type,
+        'content-length': file.data.length,
+        'cache-control': 'private, no-cache',
+        'x-content-type-options': 'nosniff',
+        // An SVG opened on its own must not run script in the admin's origin.
+        'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+      });
+      res.end(file.data);
+    }),
+  );
+
+  app.put(
+    '/api/attachment',
+    route(async (req) => {
+      const p = parseVaultPath(new URLSearchParams(req.search ?? '').get('path'));
+      // base64 is 4/3 of the bytes, plus the JSON around it.
+      const body = await readJsonBody(req, Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 1024);
+      if (typeof body.dataBase64 !== 'string' || !/^[A-Za-z0-9+/=\s]*$/.test(body.dataBase64)) {
+        throw badRequest('bad_data', 'dataBase64 must be the file in base64.');
+      }
+      const saved = await writeAttachment(ctx.root, p, Buffer.from(body.dataBase64, 'base64')).catch(mapAttachmentError);
+      return { path: saved };
+    }),
+  );
+}

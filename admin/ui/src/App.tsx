@@ -1,0 +1,200 @@
+// The frame: sign-in, then file tree · main view · right-hand panel, a status bar,
+// and the layers (palette, dialogs, toasts, menus) above them.
+import { useEffect, useState } from 'preact/hooks';
+import { api, onSignedOut } from './api.ts';
+import { EditorPane } from './editor/EditorPane.tsx';
+import { flushAll, noteChangedOnDisk, openNote, recheckOpenNotes, tabs } from './editor/workspace.ts';
+import { lang, t } from './i18n.ts';
+import { startLive } from './live.ts';
+import { RightPanel } from './panel/RightPanel.tsx';
+import { pokeSync, startSyncPolling, stopSyncPolling, windowOpened } from './panel/sync-model.ts';
+import { timelineStamp } from './panel/timeline.ts';
+import { flushPrefs, pullPrefs } from './prefs.ts';
+import { SettingsView } from './settings/SettingsView.tsx';
+import { useStore } from './store.ts';
+import { CollectionsDialog } from './tree/CollectionsDialog.tsx';
+import { refreshTree, revealPath } from './tree/model.ts';
+import { Tree } from './tree/Tree.tsx';
+import { Dialogs, Toasts } from './ui/Feedback.tsx';
+import { toastError } from './ui/feedback.ts';
+import { MenuLayer } from './ui/Menu.tsx';
+import { Palette, paletteOpen } from './ui/Palette.tsx';
+import { SignIn } from './ui/SignIn.tsx';
+import { StatusBar } from './ui/StatusBar.tsx';
+import { mainView, narrow, panes, setPane, showView, type MainView } from './views.ts';
+import { BannerDialog } from './views/BannerDialog.tsx';
+import { PreviewView } from './views/PreviewView.tsx';
+import { TrashView } from './views/TrashView.tsx';
+
+type Phase = 'checking' | 'signed-out' | 'ready';
+
+/** A deep link: /admin/#/note/<path>, or ?path= / ?edit= from the public site's Edit link. */
+function linkedNote(): string | null {
+  const hash = decodeURIComponent(location.hash.replace(/^#\/?/, ''));
+  if (hash.startsWith('note/')) return hash.slice(5);
+  const q = new URLSearchParams(location.search);
+  return q.get('path') ?? q.get('edit') ?? q.get('note');
+}
+
+function Workspace({ signOut }: { signOut: () => void }) {
+  const view = useStore(mainView);
+  const p = useStore(panes);
+  const isNarrow = useStore(narrow);
+  const { active } = useStore(tabs);
+  useStore(lang);
+
+  useEffect(() => {
+    void refreshTree().catch(toastError);
+    const linked = linkedNote();
+    if (linked) {
+      revealPath(linked);
+      openNote(linked).catch(toastError);
+    }
+    let treeTimer: ReturnType<typeof setTimeout> | null = null;
+    const stop = startLive({
+      onChanged: (path) => {
+        noteChangedOnDisk(path);
+        if (treeTimer) clearTimeout(treeTimer);
+        treeTimer = setTimeout(() => void refreshTree().catch(() => undefined), 300);
+        timelineStamp.update((n) => n + 1);
+        pokeSync();
+      },
+      onWake: () => {
+        void recheckOpenNotes().catch(() => undefined);
+        void refreshTree().catch(() => undefined);
+        pokeSync(0);
+      },
+      onHide: () => {
+        void flushAll();
+        void flushPrefs();
+      },
+      onSignedOut: () => signOut(),
+    });
+    startSyncPolling();
+    // spec 8: opening the app runs the sync-on-window-open rule.
+    void windowOpened();
+    return () => {
+      stop();
+      stopSyncPolling();
+    };
+  }, []);
+
+  useEffect(() => {
+    const next = active ? `#/note/${encodeURI(active)}` : '';
+    if (location.hash !== next) history.replaceState(null, '', `${location.pathname}${location.search}${next}`);
+  }, [active]);
+
+  const main: Record<MainView, () => preact.JSX.Element> = {
+    editor: () => <EditorPane />,
+    settings: () => <SettingsView />,
+    trash: () => <TrashView />,
+    preview: () => <PreviewView />,
+  };
+  const navButton = (id: MainView, label: string) => (
+    <button type="button" class={view === id ? 'active' : ''} aria-current={view === id ? 'page' : undefined} onClick={() => showView(id)}>
+      {label}
+    </button>
+  );
+  return (
+    <div class={`app${p.treeOpen ? ' tree-open' : ''}${p.panelOpen ? ' panel-open' : ''}${isNarrow ? ' narrow' : ''}`}>
+      <a class="skip" href="#main">
+        {t('edit')}
+      </a>
+      <header class="top-bar">
+        <button type="button" class="icon" aria-label={t('toggleTree')} aria-pressed={p.treeOpen} title={t('toggleTree')} onClick={() => setPane('treeOpen', !p.treeOpen)}>
+          ☰
+        </button>
+        <strong class="brand">{t('appName')}</strong>
+        <nav class="views" aria-label={t('menu')}>
+          {navButton('editor', t('edit'))}
+          {navButton('settings', t('settings'))}
+          {navButton('trash', t('trash'))}
+          {navButton('preview', t('previewSite'))}
+        </nav>
+        <span class="grow" />
+        <button type="button" class="palette-button" onClick={() => paletteOpen.set(true)} aria-keyshortcuts="Control+K Meta+K" title={`${t('palette')} (Ctrl+K)`}>
+          ⌘K
+        </button>
+        <button type="button" class="icon" aria-label={t('togglePanel')} aria-pressed={p.panelOpen} title={t('togglePanel')} onClick={() => setPane('panelOpen', !p.panelOpen)}>
+          ◧
+        </button>
+        <button type="button" onClick={signOut}>
+          {t('signOut')}
+        </button>
+      </header>
+      <div class="frame">
+        {p.treeOpen && <Tree />}
+        {isNarrow && (p.treeOpen || p.panelOpen) && (
+          <div
+            class="scrim"
+            onClick={() => {
+              setPane('treeOpen', false);
+              setPane('panelOpen', false);
+            }}
+          />
+        )}
+        <main id="main" class="main" tabIndex={-1}>
+          {main[view]()}
+        </main>
+        {p.panelOpen && <RightPanel />}
+      </div>
+      <StatusBar />
+      <Palette signOut={signOut} />
+      <CollectionsDialog />
+      <BannerDialog />
+    </div>
+  );
+}
+
+export function App() {
+  const [phase, setPhase] = useState<Phase>('checking');
+  useStore(lang);
+
+  const enter = async () => {
+    await pullPrefs();
+    setPhase('ready');
+    // Edits typed while the session had lapsed are saved now.
+    void flushAll();
+  };
+
+  useEffect(() => {
+    api.me().then(
+      (me) => (me.admin ? enter() : setPhase('signed-out')),
+      () => setPhase('signed-out'),
+    );
+    return onSignedOut(() => setPhase('signed-out'));
+  }, []);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k' && phase === 'ready') {
+        e.preventDefault();
+        paletteOpen.set(!paletteOpen.get());
+      } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's' && phase === 'ready') {
+        e.preventDefault();
+        void flushAll();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [phase]);
+
+  const signOut = async () => {
+    await flushAll();
+    await flushPrefs();
+    await api.logout().catch(() => undefined);
+    location.hash = '';
+    location.reload();
+  };
+
+  return (
+    <>
+      {phase === 'checking' && <p class="muted pad">{t('loading')}</p>}
+      {phase === 'signed-out' && <SignIn onSignedIn={() => void enter()} />}
+      {phase === 'ready' && <Workspace signOut={() => void signOut()} />}
+      <Dialogs />
+      <Toasts />
+      <MenuLayer />
+    </>
+  );
+}

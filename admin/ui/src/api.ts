@@ -1,0 +1,124 @@
+// The one place the app talks HTTP. Every call answers parsed JSON or throws an
+// ApiError carrying the server's stable `code` and its human sentence.
+import type {
+  HistoryList,
+  NoteDoc,
+  NoteState,
+  Prefs,
+  Settings,
+  SyncAnswer,
+  SyncStatus,
+  TrashEntry,
+  TravelReport,
+  TreeEntry,
+  VersionList,
+} from './types.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Listener = () => void;
+const signedOutListeners = new Set<Listener>();
+
+/** Called when any admin call answers 401: the session is gone. */
+export function onSignedOut(listener: Listener): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
+
+export async function call<T>(method: string, route: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, credentials: 'same-origin', headers: { accept: 'application/json' } };
+  if (body !== undefined) {
+    init.headers = { ...init.headers, 'content-type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(route, init);
+  } catch {
+    throw new ApiError(0, 'offline', 'The server cannot be reached.');
+  }
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!res.ok) {
+    const obj = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
+    const code = typeof obj.code === 'string' ? obj.code : `http_${res.status}`;
+    const message = typeof obj.error === 'string' ? obj.error : `The server answered ${res.status}.`;
+    if (res.status === 401 && route !== '/api/login') for (const l of signedOutListeners) l();
+    throw new ApiError(res.status, code, message, obj);
+  }
+  return parsed as T;
+}
+
+const q = (params: Record<string, string | number | undefined>) => {
+  const s = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) s.append(k, String(v));
+  return s.toString();
+};
+
+export const api = {
+  me: () => call<{ admin: boolean }>('GET', '/api/me'),
+  login: (password: string) => call<{ admin: boolean }>('POST', '/api/login', { password }),
+  logout: () => call<{ admin: boolean }>('POST', '/api/logout'),
+
+  tree: () => call<{ entries: TreeEntry[] }>('GET', '/api/tree'),
+  note: (path: string) => call<NoteDoc>('GET', `/api/note?${q({ path })}`),
+  saveNote: (path: string, content: string, baseMtimeMs?: number) =>
+    call<{ path: string; mtimeMs: number }>('PUT', `/api/note?${q({ path })}`, baseMtimeMs === undefined ? { content } : { content, baseMtimeMs }),
+  noteStates: (paths: string[]) => {
+    const s = new URLSearchParams();
+    for (const p of paths) s.append('path', p);
+    return call<{ states: NoteState[] }>('GET', `/api/note/state?${s.toString()}`);
+  },
+  rename: (path: string, to: string) => call<unknown>('POST', '/api/note/rename', { path, to }),
+  remove: (path: string) => call<{ id: string; path: string }>('DELETE', `/api/note?${q({ path })}`),
+
+  trash: () => call<{ entries: TrashEntry[] }>('GET', '/api/trash'),
+  restoreTrash: (id: string) => call<{ path: string }>('POST', '/api/trash/restore', { id }),
+  eraseTrash: (id: string) => call<unknown>('DELETE', `/api/trash?${q({ id })}`),
+  emptyTrash: () => call<unknown>('DELETE', '/api/trash'),
+
+  versions: (path: string) => call<VersionList>('GET', `/api/versions?${q({ path })}`),
+  version: (path: string, at: string) => call<{ path: string; at: string; content: string }>('GET', `/api/versions/one?${q({ path, at })}`),
+  restoreVersion: (path: string, at: string) => call<{ path: string; mtimeMs: number }>('POST', '/api/versions/restore', { path, at }),
+
+  history: (path: string, limit = 100) => call<HistoryList>('GET', `/api/history?${q({ path, limit })}`),
+  blob: (path: string, sha: string) => call<{ sha: string; path: string; content: string }>('GET', `/api/history/blob?${q({ path, sha })}`),
+
+  syncStatus: () => call<SyncStatus>('GET', '/api/sync/status'),
+  syncInit: () => call<Record<string, unknown>>('POST', '/api/sync/init'),
+  syncNow: () => call<SyncAnswer>('POST', '/api/sync/now'),
+  snapshot: () => call<Record<string, unknown>>('POST', '/api/sync/snapshot'),
+  syncOpen: () => call<{ ran: boolean; outcome?: string }>('POST', '/api/sync/open'),
+  travel: () => call<TravelReport>('GET', '/api/sync/travel'),
+  travelNow: () => call<TravelReport>('POST', '/api/sync/travel'),
+
+  settings: () => call<Settings>('GET', '/api/settings'),
+  patchSettings: (patch: Record<string, unknown>) => call<Settings>('PATCH', '/api/settings', patch),
+
+  prefs: () => call<Prefs>('GET', '/api/prefs'),
+  putPrefs: (keys: Record<string, unknown>, travelWithVault?: boolean) =>
+    call<Prefs>('PUT', '/api/prefs', travelWithVault === undefined ? { keys } : { keys, travelWithVault }),
+
+  uploadAttachment: (path: string, dataBase64: string) =>
+    call<{ path: string }>('PUT', `/api/attachment?${q({ path })}`, { dataBase64 }),
+};
+
+/** The address of a vault file's raw bytes (admin only), for image previews. */
+export function fileUrl(path: string): string {
+  return `/api/file?${q({ path })}`;
+}

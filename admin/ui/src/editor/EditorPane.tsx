@@ -1,0 +1,161 @@
+// The editor pane: tabs of open notes, the save state, the resolution strip of
+// spec 3.6, and the revision a History row asked to see.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { formatTime, t } from '../i18n.ts';
+import { restoreShown } from '../panel/restore.ts';
+import { shownRevision, type ShownRevision } from '../panel/timeline.ts';
+import { RenderedNote } from '../render/RenderedNote.tsx';
+import { useStore } from '../store.ts';
+import { toast, toastError } from '../ui/feedback.ts';
+import { showPanelSection } from '../views.ts';
+import type { NoteSession, SaveStatus } from './session.ts';
+import { activeNote, closeTab, nameOf, openNoteAt, tabs, type OpenNote } from './workspace.ts';
+
+const STATUS_KEY: Record<SaveStatus, 'saved' | 'saving' | 'unsaved' | 'conflictTitle' | 'saveFailed'> = {
+  saved: 'saved',
+  saving: 'saving',
+  dirty: 'unsaved',
+  conflict: 'conflictTitle',
+  error: 'saveFailed',
+};
+
+export function SaveState({ session }: { session: NoteSession }) {
+  const v = useStore(session.view);
+  const text = v.status === 'error' ? t('saveFailed', { error: v.error ?? '' }) : v.status === 'conflict' ? '⚠' : t(STATUS_KEY[v.status]);
+  return (
+    <span class={`save-state ${v.status}`} data-state={v.status}>
+      {text}
+    </span>
+  );
+}
+
+function ConflictStrip({ note }: { note: OpenNote }) {
+  const v = useStore(note.session.view);
+  const [busy, setBusy] = useState(false);
+  if (!v.conflict) return null;
+  const run = (fn: () => Promise<unknown>, done: string) => async () => {
+    setBusy(true);
+    try {
+      await fn();
+      toast(done);
+      note.editor.view.focus();
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="conflict-strip" role="alert" data-testid="conflict-strip">
+      <span>{v.conflict.diskMtimeMs === null ? t('conflictDeleted') : t('conflictTitle')}</span>
+      <span class="grow" />
+      <button type="button" class="primary" disabled={busy} onClick={run(() => note.session.keepMine(), t('keptMine'))}>
+        {t('keepMine')}
+      </button>
+      {v.conflict.diskMtimeMs !== null && (
+        <button type="button" disabled={busy} onClick={run(() => note.session.useDisk(), t('usedDisk'))}>
+          {t('useDisk')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function RevisionView({ shown }: { shown: ShownRevision }) {
+  const row = shown.row;
+  const what =
+    row.kind === 'commit'
+      ? `${t('commit')} ${row.revision.sha.slice(0, 7)} · ${formatTime(row.revision.date)} · ${row.revision.message}`
+      : `${t('version')} · ${t('savedAtTime', { time: formatTime(row.version.savedAt) })} · ${row.version.reason}`;
+  return (
+    <section class="revision" aria-label={t('showing', { what })} data-testid="revision-view">
+      <div class="revision-bar">
+        <span class="grow">{t('showing', { what })}</span>
+        <button type="button" class="primary" onClick={() => void restoreShown(shown)}>
+          {t('restore')}
+        </button>
+        <button type="button" onClick={() => shownRevision.set(null)}>
+          {t('closeRevision')}
+        </button>
+      </div>
+      <RenderedNote path={row.kind === 'commit' ? row.revision.path : shown.notePath} text={shown.content} label={what} />
+    </section>
+  );
+}
+
+function Tabs() {
+  const { paths, active } = useStore(tabs);
+  if (paths.length === 0) return null;
+  return (
+    <div class="tabs" role="tablist" aria-label={t('files')}>
+      {paths.map((path) => (
+        <div class={`tab${path === active ? ' active' : ''}`} key={path}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={path === active}
+            title={path}
+            onClick={() => tabs.update((s) => ({ ...s, active: path }))}
+          >
+            {nameOf(path)}
+            {openNoteAt(path) && <TabDot session={openNoteAt(path)!.session} />}
+          </button>
+          <button type="button" class="icon" aria-label={t('closeTab', { name: nameOf(path) })} onClick={() => void closeTab(path)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function TabDot({ session }: { session: NoteSession }) {
+  const v = useStore(session.view);
+  return v.status === 'saved' ? null : <span class={`dot ${v.status}`} aria-hidden="true" />;
+}
+
+export function EditorPane() {
+  useStore(tabs);
+  const shown = useStore(shownRevision);
+  const note = activeNote();
+  const [preview, setPreview] = useState(false);
+  const hostRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const container = hostRef.current;
+    if (!container) return;
+    for (const child of [...container.children]) if (child !== note?.host) child.remove();
+    if (note && note.host.parentElement !== container) container.appendChild(note.host);
+    if (note && !shown) note.editor.view.requestMeasure();
+  }, [note, shown, preview]);
+
+  if (!note) {
+    return (
+      <section class="editor-pane empty">
+        {shown ? <RevisionView shown={shown} /> : <p class="muted pad">{t('noNoteOpen')}</p>}
+      </section>
+    );
+  }
+  return (
+    <section class="editor-pane" aria-label={nameOf(note.path)}>
+      <Tabs />
+      <div class="note-bar">
+        <span class="note-path" title={note.path}>
+          {note.path}
+        </span>
+        <span class="grow" />
+        <SaveState session={note.session} />
+        <button type="button" aria-pressed={preview} onClick={() => setPreview(!preview)}>
+          {preview ? t('edit') : t('preview')}
+        </button>
+        <button type="button" onClick={() => showPanelSection('history')}>
+          {t('history')}
+        </button>
+      </div>
+      <ConflictStrip note={note} />
+      {shown && <RevisionView shown={shown} />}
+      {preview && !shown && <RenderedNote path={note.path} text={note.editor.getText()} label={nameOf(note.path)} />}
+      <div class="editor-container" ref={hostRef} hidden={Boolean(shown) || preview} />
+    </section>
+  );
+}

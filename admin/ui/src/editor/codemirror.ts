@@ -1,0 +1,79 @@
+// The CodeMirror 6 editor for one note: Markdown highlighting, undo history, line
+// wrapping, per-line text direction (an Arabic line runs right-to-left on its own).
+import { defaultKeymap, history, historyKeymap, isolateHistory, undo } from '@codemirror/commands';
+import { deleteMarkupBackward, insertNewlineContinueMarkup } from '@codemirror/lang-markdown';
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { EditorState, Transaction } from '@codemirror/state';
+import { drawSelection, EditorView, keymap, placeholder } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
+import { vaultMarkdown } from './markdown-syntax.ts';
+import type { EditorDoc } from './session.ts';
+
+const highlight = HighlightStyle.define([
+  { tag: tags.heading1, class: 'cm-h cm-h1' },
+  { tag: tags.heading2, class: 'cm-h cm-h2' },
+  { tag: [tags.heading3, tags.heading4, tags.heading5, tags.heading6], class: 'cm-h' },
+  { tag: tags.strong, class: 'cm-strong' },
+  { tag: tags.emphasis, class: 'cm-em' },
+  { tag: tags.strikethrough, class: 'cm-strike' },
+  { tag: [tags.link, tags.url], class: 'cm-link' },
+  { tag: tags.monospace, class: 'cm-code' },
+  { tag: [tags.processingInstruction, tags.meta, tags.contentSeparator], class: 'cm-mark' },
+  { tag: tags.quote, class: 'cm-quote' },
+  { tag: tags.list, class: 'cm-list' },
+]);
+
+/** Replaces only the differing middle, so the cursor and scroll stay where they were. */
+function minimalChange(before: string, after: string): { from: number; to: number; insert: string } {
+  let start = 0;
+  const max = Math.min(before.length, after.length);
+  while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < max - start && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
+  return { from: start, to: before.length - end, insert: after.slice(start, after.length - end) };
+}
+
+export interface NoteEditor extends EditorDoc {
+  view: EditorView;
+  destroy(): void;
+}
+
+export function createNoteEditor(parent: HTMLElement, text: string, options: { label: string; onEdit: () => void }): NoteEditor {
+  const state = EditorState.create({
+    doc: text,
+    extensions: [
+      history(),
+      drawSelection(),
+      keymap.of([
+        { key: 'Enter', run: insertNewlineContinueMarkup },
+        { key: 'Backspace', run: deleteMarkupBackward },
+        ...defaultKeymap,
+        ...historyKeymap,
+      ]),
+      vaultMarkdown,
+      syntaxHighlighting(highlight),
+      EditorView.lineWrapping,
+      EditorView.perLineTextDirection.of(true),
+      EditorView.contentAttributes.of({ 'aria-label': options.label, spellcheck: 'true' }),
+      placeholder('…'),
+      EditorView.updateListener.of((update) => {
+        if (update.docChanged) options.onEdit();
+      }),
+    ],
+  });
+  const view = new EditorView({ state, parent });
+  return {
+    view,
+    getText: () => view.state.doc.toString(),
+    replace(next, undoable) {
+      view.dispatch({
+        changes: minimalChange(view.state.doc.toString(), next),
+        annotations: undoable
+          ? [isolateHistory.of('full'), Transaction.userEvent.of('input.replace')]
+          : [Transaction.addToHistory.of(false), Transaction.remote.of(true)],
+      });
+    },
+    undo: () => undo(view),
+    destroy: () => view.destroy(),
+  };
+}

@@ -1,0 +1,269 @@
+// One open note (spec 3.6, 4.4, 8): autosave about 600 ms after typing stops, each
+// save carrying the modification time the text was loaded with; a 409 pauses
+// autosave and raises the resolution strip; wake-ups re-check the file on disk.
+// The editor itself is behind `EditorDoc`, so this file holds only the rules.
+import { api, ApiError } from '../api.ts';
+import { Store } from '../store.ts';
+
+export const AUTOSAVE_DELAY_MS = 600;
+const RETRY_DELAY_MS = 3000;
+
+export interface EditorDoc {
+  getText(): string;
+  /** Replaces the whole text; `undoable` puts it on the undo history as its own step. */
+  replace(text: string, undoable: boolean): void;
+  undo(): boolean;
+}
+
+export type SaveStatus = 'saved' | 'dirty' | 'saving' | 'conflict' | 'error';
+
+export interface SessionView {
+  status: SaveStatus;
+  /** Set while the resolution strip shows: the disk's mtime, null when the file is gone. */
+  conflict: { diskMtimeMs: number | null } | null;
+  error: string | null;
+}
+
+export interface SessionHooks {
+  /** A clean note was reloaded from disk because someone else changed it. */
+  onReloaded?(path: string): void;
+  /** A clean note vanished from disk. */
+  onGone?(path: string): void;
+}
+
+export class NoteSession {
+  readonly view = new Store<SessionView>({ status: 'saved', conflict: null, error: null });
+  private doc: EditorDoc | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Work that changes what the server holds (a save, a restore); re-checks wait for it. */
+  private inflight = 0;
+  private recheckQueued = false;
+  private saving: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(
+    public path: string,
+    /** The mtime of the file as this text was loaded or last saved. */
+    public baseMtimeMs: number | null,
+    /** What the server holds at `baseMtimeMs`, as far as this window knows. */
+    public savedText: string,
+    private hooks: SessionHooks = {},
+  ) {}
+
+  attach(doc: EditorDoc): void {
+    this.doc = doc;
+  }
+
+  get dirty(): boolean {
+    return this.doc !== null && this.doc.getText() !== this.savedText;
+  }
+
+  private publish(patch: Partial<SessionView>): void {
+    const current = this.view.get();
+    const next = { ...current, ...patch };
+    if (!('status' in patch)) next.status = this.statusNow(next);
+    this.view.set(next);
+  }
+
+  private statusNow(v: SessionView): SaveStatus {
+    if (v.conflict) return 'conflict';
+    if (this.saving) return 'saving';
+    if (v.error && this.dirty) return 'error';
+    return this.dirty ? 'dirty' : 'saved';
+  }
+
+  /** The editor's text changed (typing, undo, or a programmatic replace). */
+  onEdit(): void {
+    if (this.closed) return;
+    if (this.view.get().conflict) {
+      this.publish({});
+      return; // spec 3.6: autosave pauses while the strip shows
+    }
+    this.schedule(AUTOSAVE_DELAY_MS);
+    this.publish({});
+  }
+
+  private schedule(delay: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.save();
+    }, delay);
+  }
+
+  /** Saves now whatever is pending (tab switch, window hidden, before a restore). */
+  async flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (this.saving) await this.saving;
+    if (this.dirty && !this.view.get().conflict) await this.save();
+  }
+
+  private async save(): Promise<void> {
+    if (this.saving) {
+      await this.saving;
+      if (this.dirty) this.schedule(0);
+      return;
+    }
+    if (!this.doc || this.view.get().conflict) return;
+    const text = this.doc.getText();
+    if (text === this.savedText) {
+      this.publish({ error: null });
+      return;
+    }
+    this.saving = this.write(text, this.baseMtimeMs ?? undefined);
+    this.publish({ status: 'saving' });
+    await this.saving;
+  }
+
+  private async write(text: string, baseMtimeMs: number | undefined): Promise<void> {
+    this.inflight++;
+    try {
+      const answer = await api.saveNote(this.path, text, baseMtimeMs);
+      this.baseMtimeMs = answer.mtimeMs;
+      this.savedText = text;
+      this.saving = null;
+      this.publish({ error: null, conflict: null });
+      if (this.dirty) this.schedule(AUTOSAVE_DELAY_MS);
+    } catch (err) {
+      this.saving = null;
+      if (err instanceof ApiError && err.status === 409 && err.code === 'stale') {
+        const disk = err.body.mtimeMs;
+        this.publish({ conflict: { diskMtimeMs: typeof disk === 'number' ? disk : null }, error: null });
+      } else {
+        this.publish({ error: err instanceof Error ? err.message : String(err) });
+        if (!(err instanceof ApiError && err.status === 401)) this.schedule(RETRY_DELAY_MS);
+      }
+    } finally {
+      this.inflight--;
+      this.runQueuedRecheck();
+    }
+  }
+
+  private runQueuedRecheck(): void {
+    if (this.inflight === 0 && this.recheckQueued) {
+      this.recheckQueued = false;
+      void this.recheck();
+    }
+  }
+
+  /**
+   * spec 3.6: on a `changed` event, a reconnect or a window becoming visible. A file
+   * changed under unsaved edits raises the strip at once; an untouched one reloads.
+   */
+  async recheck(knownDiskMtimeMs?: number | null): Promise<void> {
+    if (this.closed || !this.doc) return;
+    if (this.inflight > 0) {
+      this.recheckQueued = true;
+      return;
+    }
+    let disk: number | null;
+    if (knownDiskMtimeMs !== undefined) disk = knownDiskMtimeMs;
+    else {
+      const { states } = await api.noteStates([this.path]);
+      disk = states[0]?.mtimeMs ?? null;
+    }
+    if (this.inflight > 0) {
+      this.recheckQueued = true;
+      return;
+    }
+    if (disk !== null && disk === this.baseMtimeMs) return;
+    if (this.view.get().conflict) {
+      this.publish({ conflict: { diskMtimeMs: disk } });
+      return;
+    }
+    if (this.dirty || this.timer) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      this.publish({ conflict: { diskMtimeMs: disk } });
+      return;
+    }
+    if (disk === null) {
+      this.hooks.onGone?.(this.path);
+      return;
+    }
+    await this.reloadFromDisk(false);
+    this.hooks.onReloaded?.(this.path);
+  }
+
+  /** Loads the disk text into the editor; undoable when the user chose it. */
+  private async reloadFromDisk(undoable: boolean): Promise<boolean> {
+    this.inflight++;
+    try {
+      const note = await api.note(this.path);
+      this.baseMtimeMs = note.mtimeMs;
+      this.savedText = note.content;
+      if (this.doc && this.doc.getText() !== note.content) this.doc.replace(note.content, undoable);
+      this.publish({ conflict: null, error: null });
+      return true;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return false;
+      throw err;
+    } finally {
+      this.inflight--;
+      this.runQueuedRecheck();
+    }
+  }
+
+  /** Strip: write this window's text over the newer file. */
+  async keepMine(): Promise<void> {
+    const conflict = this.view.get().conflict;
+    if (!conflict || !this.doc) return;
+    // Carry the disk's mtime seen by the strip: a third change still raises it again.
+    this.publish({ conflict: null, status: 'saving' });
+    this.saving = this.write(this.doc.getText(), conflict.diskMtimeMs ?? undefined);
+    await this.saving;
+  }
+
+  /** Strip: take the disk's text; the editor keeps mine one Ctrl/Cmd+Z away. */
+  async useDisk(): Promise<boolean> {
+    if (!this.view.get().conflict) return true;
+    return this.reloadFromDisk(true);
+  }
+
+  /**
+   * History restore of a commit revision (Appendix B): the text goes into the editor
+   * as one undoable step and is saved at once through the ordinary save path.
+   */
+  async applyRestore(text: string): Promise<void> {
+    await this.flush();
+    if (!this.doc) return;
+    this.doc.replace(text, true);
+    await this.flush();
+  }
+
+  /**
+   * After the server restored a version (POST /api/versions/restore): show its text
+   * as an undoable step, already saved at `mtimeMs`.
+   */
+  async adoptServerWrite(run: () => Promise<{ mtimeMs: number }>): Promise<void> {
+    await this.flush();
+    this.inflight++;
+    try {
+      const { mtimeMs } = await run();
+      const note = await api.note(this.path);
+      this.baseMtimeMs = note.mtimeMs ?? mtimeMs;
+      this.savedText = note.content;
+      this.doc?.replace(note.content, true);
+      this.publish({ conflict: null, error: null });
+    } finally {
+      this.inflight--;
+      this.runQueuedRecheck();
+    }
+  }
+
+  /** Toast Undo: one editor undo step, saved at once. */
+  async undoLast(): Promise<void> {
+    if (!this.doc) return;
+    this.doc.undo();
+    await this.flush();
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

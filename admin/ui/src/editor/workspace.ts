@@ -1,0 +1,119 @@
+// The open notes (tabs): one NoteSession and one CodeMirror view each. Wake-ups and
+// `changed` events land here and are routed to the sessions they concern.
+import { api } from '../api.ts';
+import { t } from '../i18n.ts';
+import { Store } from '../store.ts';
+import { toast } from '../ui/feedback.ts';
+import { createNoteEditor, type NoteEditor } from './codemirror.ts';
+import { NoteSession } from './session.ts';
+
+export interface OpenNote {
+  path: string;
+  session: NoteSession;
+  editor: NoteEditor;
+  /** The editor's own element; the pane shows the active one. */
+  host: HTMLDivElement;
+}
+
+export const tabs = new Store<{ paths: string[]; active: string | null }>({ paths: [], active: null });
+const open = new Map<string, OpenNote>();
+
+export const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.(md|markdown|tex)$/i, '');
+
+export function activeNote(): OpenNote | null {
+  const active = tabs.get().active;
+  return active ? (open.get(active) ?? null) : null;
+}
+
+export function openNoteAt(path: string): OpenNote | null {
+  return open.get(path) ?? null;
+}
+
+const opening = new Map<string, Promise<OpenNote>>();
+
+async function load(path: string): Promise<OpenNote> {
+  const existing = open.get(path);
+  if (existing) return existing;
+  let pending = opening.get(path);
+  if (!pending) {
+    pending = loadNew(path).finally(() => opening.delete(path));
+    opening.set(path, pending);
+  }
+  return pending;
+}
+
+async function loadNew(path: string): Promise<OpenNote> {
+  const doc = await api.note(path);
+  const host = document.createElement('div');
+  host.className = 'editor-host';
+  const session = new NoteSession(doc.path, doc.mtimeMs, doc.content, {
+    onReloaded: (p) => toast(t('reloaded', { name: nameOf(p) })),
+    onGone: (p) => void closeTab(p),
+  });
+  const editor = createNoteEditor(host, doc.content, { label: nameOf(path), onEdit: () => session.onEdit() });
+  session.attach(editor);
+  const note = { path: doc.path, session, editor, host };
+  open.set(doc.path, note);
+  return note;
+}
+
+export async function openNote(path: string): Promise<OpenNote> {
+  const previous = activeNote();
+  const note = await load(path);
+  if (previous && previous.path !== path) void previous.session.flush();
+  tabs.update((s) => ({ paths: s.paths.includes(path) ? s.paths : [...s.paths, path], active: path }));
+  return note;
+}
+
+export async function closeTab(path: string): Promise<void> {
+  const note = open.get(path);
+  if (note) {
+    await note.session.flush().catch(() => undefined);
+    note.session.close();
+    note.editor.destroy();
+    open.delete(path);
+  }
+  tabs.update((s) => {
+    const paths = s.paths.filter((p) => p !== path);
+    const index = s.paths.indexOf(path);
+    const active = s.active === path ? (paths[Math.min(index, paths.length - 1)] ?? null) : s.active;
+    return { paths, active };
+  });
+}
+
+/** Keeps open tabs on their notes after a rename or move of the note or a folder above it. */
+export function followRename(from: string, to: string): void {
+  const mapPath = (p: string) => (p === from ? to : p.startsWith(from + '/') ? to + p.slice(from.length) : p);
+  for (const [p, note] of [...open]) {
+    const next = mapPath(p);
+    if (next === p) continue;
+    open.delete(p);
+    note.path = next;
+    note.session.path = next;
+    open.set(next, note);
+  }
+  tabs.update((s) => ({ paths: s.paths.map(mapPath), active: s.active ? mapPath(s.active) : null }));
+}
+
+/** Closes tabs of a note (or of the notes under a folder) that went to the trash. */
+export async function forgetPath(path: string): Promise<void> {
+  for (const p of [...open.keys()]) if (p === path || p.startsWith(path + '/')) await closeTab(p);
+}
+
+/** spec 3.6 / 6: the stream replays nothing, so every open note is re-checked. */
+export async function recheckOpenNotes(): Promise<void> {
+  const paths = [...open.keys()];
+  if (paths.length === 0) return;
+  const { states } = await api.noteStates(paths);
+  await Promise.all(states.map((s) => open.get(s.path)?.session.recheck(s.mtimeMs)));
+}
+
+/** A `changed` event from the stream. */
+export function noteChangedOnDisk(path: string): void {
+  void open.get(path)?.session.recheck();
+}
+
+/** Saves every pending edit (window hidden, sign-out). */
+export async function flushAll(): Promise<void> {
+  await Promise.all([...open.values()].map((n) => n.session.flush().catch(() => undefined)));
+}

@@ -1,0 +1,56 @@
+// The right-hand panel: History and Backup & sync, each a section that asks the
+// server nothing until it is opened.
+import { useEffect, useState } from 'preact/hooks';
+import { t } from '../i18n.ts';
+import { useStore } from '../store.ts';
+import { narrow, panelSection, setPane } from '../views.ts';
+import { HistorySection } from './History.tsx';
+import { SyncPanel } from './SyncPanel.tsx';
+
+function BackupSection() {
+  const [open, setOpen] = useState(false);
+  const request = useStore(panelSection);
+  useEffect(() => {
+    if (request?.id !== 'backup') return;
+    setOpen(true);
+    requestAnimationFrame(() => document.getElementById('panel-backup')?.scrollIntoView({ block: 'start' }));
+  }, [request]);
+  return (
+    <section class="panel-section" id="panel-backup" data-section="backup">
+      <h3>
+        <button type="button" class="section-toggle" aria-expanded={open} aria-controls="backup-content" onClick={() => setOpen(!open)}>
+          <span aria-hidden="true">{open ? '▾' : '▸'}</span> {t('backup')}
+        </button>
+      </h3>
+      {open && (
+        <div id="backup-content">
+          <SyncPanel />
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function RightPanel() {
+  const request = useStore(panelSection);
+  const isNarrow = useStore(narrow);
+  useEffect(() => {
+    if (request?.id === 'history') {
+      requestAnimationFrame(() => document.getElementById('panel-history')?.scrollIntoView({ block: 'start' }));
+    }
+  }, [request]);
+  return (
+    <aside class="right-panel" aria-label={t('panel')}>
+      {isNarrow && (
+        <div class="pane-head">
+          <h2>{t('panel')}</h2>
+          <button type="button" class="icon" aria-label={t('close')} onClick={() => setPane('panelOpen', false)}>
+            ×
+          </button>
+        </div>
+      )}
+      <HistorySection />
+      <BackupSection />
+    </aside>
+  );
+}

@@ -1,0 +1,139 @@
+// The file tree: folders, notes and attachments with their actions (spec D.5).
+// Arrow keys walk the visible rows; the ⋯ button or the context-menu key opens actions.
+import { useMemo } from 'preact/hooks';
+import { openNote, tabs } from '../editor/workspace.ts';
+import { t } from '../i18n.ts';
+import { useStore } from '../store.ts';
+import { toastError } from '../ui/feedback.ts';
+import { openMenu, type MenuItem } from '../ui/Menu.tsx';
+import { showView } from '../views.ts';
+import {
+  createTopicFromFolder,
+  moveEntry,
+  newFolder,
+  newNote,
+  publishFolder,
+  renameEntry,
+  trashEntry,
+} from './actions.ts';
+import { openCollectionsDialog } from './CollectionsDialog.tsx';
+import { buildTree, entries, openFolders, toggleFolder, type TreeNode } from './model.ts';
+
+function itemsFor(node: TreeNode): MenuItem[] {
+  const common: MenuItem[] = [
+    { label: t('rename'), run: () => renameEntry(node.path) },
+    { label: t('move'), run: () => moveEntry(node.path) },
+  ];
+  const trash: MenuItem = { label: t('deleteToTrash'), run: () => trashEntry(node.path), danger: true };
+  if (node.kind === 'folder') {
+    return [
+      { label: t('newNote'), run: () => newNote(node.path) },
+      { label: t('newFolder'), run: () => newFolder(node.path) },
+      ...common,
+      { label: t('createTopic'), run: () => createTopicFromFolder(node.path) },
+      { label: t('publishFolder'), run: () => publishFolder(node.path) },
+      trash,
+    ];
+  }
+  if (node.kind === 'note') {
+    return [...common, { label: t('collectionsOf'), run: () => openCollectionsDialog(node.path) }, trash];
+  }
+  return [...common, trash];
+}
+
+function focusSibling(from: HTMLElement, step: number): void {
+  const rows = [...(from.closest('.tree')?.querySelectorAll<HTMLElement>('.tree-row') ?? [])];
+  rows[rows.indexOf(from) + step]?.focus();
+}
+
+function Row({ node, depth, active, folds }: { node: TreeNode; depth: number; active: string | null; folds: Set<string> }) {
+  const isOpen = node.kind === 'folder' && folds.has(node.path);
+  const activate = () => {
+    if (node.kind === 'folder') toggleFolder(node.path);
+    else if (node.kind === 'note') {
+      showView('editor');
+      openNote(node.path).catch(toastError);
+    }
+  };
+  const onKey = (e: KeyboardEvent) => {
+    const el = e.currentTarget as HTMLElement;
+    if (e.key === 'ArrowDown') focusSibling(el, 1);
+    else if (e.key === 'ArrowUp') focusSibling(el, -1);
+    else if (e.key === 'ArrowRight' && node.kind === 'folder' && !isOpen) toggleFolder(node.path, true);
+    else if (e.key === 'ArrowLeft' && node.kind === 'folder' && isOpen) toggleFolder(node.path, false);
+    else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) openMenu(el, itemsFor(node));
+    else return;
+    e.preventDefault();
+  };
+  const glyph = node.kind === 'folder' ? (isOpen ? '▾' : '▸') : node.kind === 'note' ? '·' : '◦';
+  return (
+    <li role="none">
+      <div class={`tree-line${active === node.path ? ' active' : ''}`} style={{ paddingInlineStart: `${0.4 + depth * 0.9}rem` }}>
+        <button
+          type="button"
+          class={`tree-row kind-${node.kind}`}
+          role="treeitem"
+          aria-expanded={node.kind === 'folder' ? isOpen : undefined}
+          aria-current={active === node.path ? 'page' : undefined}
+          data-path={node.path}
+          onClick={activate}
+          onKeyDown={onKey}
+          onContextMenu={(e) => {
+            e.preventDefault();
+            openMenu(e.currentTarget as HTMLElement, itemsFor(node));
+          }}
+        >
+          <span class="glyph" aria-hidden="true">
+            {glyph}
+          </span>
+          <span class="name">{node.kind === 'note' ? node.name.replace(/\.(md|markdown)$/i, '') : node.name}</span>
+        </button>
+        <button
+          type="button"
+          class="row-actions"
+          aria-label={t('actions', { name: node.name })}
+          title={t('actions', { name: node.name })}
+          onClick={(e) => openMenu(e.currentTarget as HTMLElement, itemsFor(node))}
+        >
+          ⋯
+        </button>
+      </div>
+      {isOpen && node.children.length > 0 && (
+        <ul role="group">
+          {node.children.map((child) => (
+            <Row node={child} depth={depth + 1} active={active} folds={folds} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+export function Tree() {
+  const list = useStore(entries);
+  const folds = useStore(openFolders);
+  const { active } = useStore(tabs);
+  const nodes = useMemo(() => buildTree(list), [list]);
+  return (
+    <nav class="tree" aria-label={t('files')}>
+      <div class="pane-head">
+        <h2>{t('files')}</h2>
+        <button type="button" class="icon" title={t('newNote')} aria-label={t('newNote')} onClick={() => newNote('')}>
+          +
+        </button>
+        <button type="button" class="icon" title={t('newFolder')} aria-label={t('newFolder')} onClick={() => newFolder('')}>
+          ⊞
+        </button>
+      </div>
+      {nodes.length === 0 ? (
+        <p class="muted pad">{t('emptyTree')}</p>
+      ) : (
+        <ul role="tree" aria-label={t('files')}>
+          {nodes.map((node) => (
+            <Row node={node} depth={0} active={active} folds={folds} />
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}

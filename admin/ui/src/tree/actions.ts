@@ -1,0 +1,188 @@
+// What the file tree can do to the vault: create, rename, move, delete to trash,
+// and the folder actions of spec D.5. Every note write goes through PUT /api/note,
+// the server's single write path.
+import { api, ApiError } from '../api.ts';
+import { followRename, forgetPath, openNote, openNoteAt, flushAll } from '../editor/workspace.ts';
+import { t } from '../i18n.ts';
+import { confirmDialog, promptDialog, toast, toastError } from '../ui/feedback.ts';
+import { isTrue, readKey, setKey } from './frontmatter.ts';
+import { notesUnder, refreshTree, revealPath } from './model.ts';
+
+const parentOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+const join = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
+export const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+function withNoteExtension(name: string): string {
+  return /\.(md|markdown|tex)$/i.test(name) ? name : `${name}.md`;
+}
+
+async function exists(path: string): Promise<boolean> {
+  const { states } = await api.noteStates([path]);
+  return states[0]?.mtimeMs !== null && states[0]?.mtimeMs !== undefined;
+}
+
+export async function newNote(folder = ''): Promise<void> {
+  const name = (await promptDialog(t('noteName'), ''))?.trim();
+  if (!name) return;
+  try {
+    const path = join(folder, withNoteExtension(name.replace(/^\/+|\/+$/g, '')));
+    if (!(await exists(path))) await api.saveNote(path, '');
+    revealPath(path);
+    await refreshTree();
+    await openNote(path);
+  } catch (err) {
+    toastError(err);
+  }
+}
+
+/** There is no empty folder in the API: a folder starts with its first note. */
+export async function newFolder(parent = ''): Promise<void> {
+  const name = (await promptDialog(t('folderName'), ''))?.trim().replace(/^\/+|\/+$/g, '');
+  if (!name) return;
+  try {
+    const path = join(join(parent, name), 'Untitled.md');
+    if (!(await exists(path))) await api.saveNote(path, '');
+    revealPath(path);
+    await refreshTree();
+    await openNote(path);
+  } catch (err) {
+    toastError(err);
+  }
+}
+
+async function moveTo(path: string, to: string): Promise<void> {
+  if (to === path) return;
+  await flushAll();
+  await api.rename(path, to);
+  followRename(path, to);
+  revealPath(to);
+  await refreshTree();
+}
+
+export async function renameEntry(path: string): Promise<void> {
+  const name = (await promptDialog(t('renameTo'), baseName(path)))?.trim();
+  if (!name || name.includes('/')) return;
+  try {
+    await moveTo(path, join(parentOf(path), name));
+  } catch (err) {
+    toastError(err);
+  }
+}
+
+export async function moveEntry(path: string): Promise<void> {
+  const folder = await promptDialog(t('moveTo'), parentOf(path));
+  if (folder === null) return;
+  try {
+    await moveTo(path, join(folder.trim().replace(/^\/+|\/+$/g, ''), baseName(path)));
+  } catch (err) {
+    toastError(err);
+  }
+}
+
+export async function trashEntry(path: string): Promise<void> {
+  if (!(await confirmDialog(t('confirmDelete', { name: baseName(path) }), { okLabel: t('deleteToTrash'), danger: true }))) return;
+  try {
+    await flushAll();
+    const entry = await api.remove(path);
+    await forgetPath(path);
+    await refreshTree();
+    toast(t('movedToTrash', { name: baseName(path) }), {
+      action: {
+        label: t('undo'),
+        run: async () => {
+          const back = await api.restoreTrash(entry.id);
+          await refreshTree();
+          toast(t('restoredTo', { path: back.path }));
+        },
+      },
+    });
+  } catch (err) {
+    toastError(err);
+  }
+}
+
+/** A folder's mark: `icon:` of its folder note (`Folder/Folder.md` or `Folder/index.md`). */
+export async function folderMark(folder: string): Promise<string> {
+  for (const candidate of [join(folder, `${baseName(folder)}.md`), join(folder, 'index.md')]) {
+    try {
+      const note = await api.note(candidate);
+      const icon = readKey(note.content, 'icon');
+      if (typeof icon === 'string' && icon) return icon;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+    }
+  }
+  return '📁';
+}
+
+/** spec 2.8: a folder title drops a sorting prefix such as `2|`. */
+export function folderTitle(folder: string): string {
+  return baseName(folder).replace(/^\s*\d+\s*\|\s*/, '');
+}
+
+export function tagOf(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '-')
+    .replace(/[^\p{L}\p{N}_/-]/gu, '');
+}
+
+/** Where tag page notes live: beside an existing one, else `Topics/`. */
+export const TOPICS_FOLDER = 'Topics';
+
+/** spec D.5: writes the tag page with the folder's mark and `folder:`; publishes nothing. */
+export async function createTopicFromFolder(folder: string): Promise<void> {
+  const tag = (await promptDialog(t('topicName'), tagOf(folderTitle(folder))))?.trim();
+  if (!tag) return;
+  try {
+    const path = `${TOPICS_FOLDER}/${tagOf(tag)}.md`;
+    const mark = await folderMark(folder);
+    let content = '';
+    try {
+      content = (await api.note(path)).content;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+    }
+    if (!readKey(content, 'title')) content = setKey(content, 'title', folderTitle(folder));
+    content = setKey(content, 'collection', true);
+    content = setKey(content, 'icon', mark);
+    content = setKey(content, 'folder', folder);
+    await api.saveNote(path, content);
+    revealPath(path);
+    await refreshTree();
+    toast(t('topicCreated', { path }));
+  } catch (err) {
+    toastError(err);
+  }
+}
+
+/** spec D.5: asks with the count, then writes `publish: true` into each note lacking it, one at a time. */
+export async function publishFolder(folder: string): Promise<void> {
+  try {
+    await flushAll();
+    const lacking: { path: string; content: string; mtimeMs: number }[] = [];
+    for (const path of notesUnder(folder)) {
+      const note = await api.note(path);
+      if (!isTrue(readKey(note.content, 'publish'))) lacking.push(note);
+    }
+    if (lacking.length === 0) {
+      toast(t('publishNone', { folder: baseName(folder) }));
+      return;
+    }
+    const ok = await confirmDialog(t('publishConfirm', { count: lacking.length, folder: baseName(folder) }), { okLabel: t('publishFolder').replace('…', '') });
+    if (!ok) return;
+    let done = 0;
+    for (const note of lacking) {
+      // Carry the mtime read above: a note changed meanwhile is left alone, not overwritten.
+      await api.saveNote(note.path, setKey(note.content, 'publish', true), note.mtimeMs).then(
+        () => done++,
+        (err) => toastError(err),
+      );
+      if (openNoteAt(note.path)) await openNoteAt(note.path)!.session.recheck();
+    }
+    toast(t('publishDone', { count: done }));
+  } catch (err) {
+    toastError(err);
+  }
+}

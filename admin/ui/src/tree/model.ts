@@ -1,0 +1,106 @@
+// The vault tree as the file panel draws it: folders first, then notes and
+// attachments, each sorted by name; folds remembered on this device only
+// (Appendix C: fold state stays on the device).
+import { api } from '../api.ts';
+import { Store } from '../store.ts';
+import type { TreeEntry } from '../types.ts';
+
+export interface TreeNode {
+  path: string;
+  name: string;
+  kind: TreeEntry['kind'];
+  children: TreeNode[];
+}
+
+export const entries = new Store<TreeEntry[]>([]);
+
+const FOLD_KEY = 'vault-admin-open-folders';
+export const openFolders = new Store<Set<string>>(readFolds());
+
+function readFolds(): Set<string> {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(FOLD_KEY) ?? '[]') as string[]);
+  } catch {
+    return new Set();
+  }
+}
+
+export function toggleFolder(path: string, open?: boolean): void {
+  const next = new Set(openFolders.get());
+  const want = open ?? !next.has(path);
+  if (want) next.add(path);
+  else next.delete(path);
+  openFolders.set(next);
+  try {
+    localStorage.setItem(FOLD_KEY, JSON.stringify([...next]));
+  } catch {
+    /* fold state is a nicety */
+  }
+}
+
+/** Opens every folder above a path, so the row is visible. */
+export function revealPath(path: string): void {
+  const parts = path.split('/');
+  for (let i = 1; i < parts.length; i++) toggleFolder(parts.slice(0, i).join('/'), true);
+}
+
+let refreshing: Promise<void> | null = null;
+let again = false;
+
+export async function refreshTree(): Promise<void> {
+  if (refreshing) {
+    again = true;
+    return refreshing;
+  }
+  refreshing = (async () => {
+    do {
+      again = false;
+      const answer = await api.tree();
+      entries.set(answer.entries);
+    } while (again);
+  })().finally(() => (refreshing = null));
+  return refreshing;
+}
+
+export function buildTree(list: TreeEntry[]): TreeNode[] {
+  const root: TreeNode = { path: '', name: '', kind: 'folder', children: [] };
+  const folders = new Map<string, TreeNode>([['', root]]);
+  const folderOf = (path: string): TreeNode => {
+    const existing = folders.get(path);
+    if (existing) return existing;
+    const slash = path.lastIndexOf('/');
+    const node: TreeNode = { path, name: path.slice(slash + 1), kind: 'folder', children: [] };
+    folders.set(path, node);
+    folderOf(slash < 0 ? '' : path.slice(0, slash)).children.push(node);
+    return node;
+  };
+  for (const entry of list) {
+    if (entry.kind === 'folder') {
+      folderOf(entry.path);
+      continue;
+    }
+    const slash = entry.path.lastIndexOf('/');
+    folderOf(slash < 0 ? '' : entry.path.slice(0, slash)).children.push({
+      path: entry.path,
+      name: entry.path.slice(slash + 1),
+      kind: entry.kind,
+      children: [],
+    });
+  }
+  const order = (a: TreeNode, b: TreeNode) =>
+    (a.kind === 'folder' ? 0 : 1) - (b.kind === 'folder' ? 0 : 1) || a.name.localeCompare(b.name, undefined, { numeric: true });
+  const sort = (node: TreeNode) => {
+    node.children.sort(order);
+    node.children.forEach(sort);
+  };
+  sort(root);
+  return root.children;
+}
+
+export function notesUnder(folder: string, list: TreeEntry[] = entries.get()): string[] {
+  return list.filter((e) => e.kind === 'note' && e.path.startsWith(folder + '/')).map((e) => e.path);
+}
+
+export function isImage(path: string): boolean {
+  return /\.(png|jpe?g|gif|webp|avif|svg)$/i.test(path);
+}

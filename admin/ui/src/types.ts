@@ -1,0 +1,168 @@
+// The JSON shapes of the admin APIs, as CONTRACT.md names them. The browser bundle
+// keeps its own copy so it never imports server modules.
+
+export type EntryKind = 'note' | 'folder' | 'attachment';
+
+export interface TreeEntry {
+  path: string;
+  kind: EntryKind;
+  mtimeMs: number;
+}
+
+export interface NoteDoc {
+  path: string;
+  content: string;
+  mtimeMs: number;
+}
+
+export interface NoteState {
+  path: string;
+  mtimeMs: number | null;
+}
+
+export interface TrashEntry {
+  id: string;
+  path: string;
+  kind: EntryKind;
+  deletedAt: string;
+}
+
+export type VersionReason = 'Earlier save' | 'Before a restore' | 'Before a link rewrite';
+
+export interface Version {
+  at: string;
+  replacedAt: string;
+  savedAt: string;
+  size: number;
+  reason: VersionReason;
+}
+
+export interface VersionList {
+  enabled: boolean;
+  versions: Version[];
+}
+
+export interface Revision {
+  sha: string;
+  date: string;
+  message: string;
+  added: number;
+  removed: number;
+  path: string;
+}
+
+export interface HistoryList {
+  repo: boolean;
+  revisions: Revision[];
+  truncated: boolean;
+}
+
+export type SyncState = 'clean' | 'dirty' | 'running' | 'failed' | 'busy';
+
+export interface SyncLast {
+  at: string;
+  ok: boolean;
+  message: string;
+  error?: string;
+}
+
+export interface SyncStatus {
+  enabled: boolean;
+  repo: boolean;
+  branch: string | null;
+  ahead: number | null;
+  behind: number | null;
+  uncommitted: number;
+  remoteHost: string | null;
+  state: SyncState;
+  last: SyncLast | null;
+}
+
+export type SyncOutcome = 'committed' | 'pushed' | 'nothing' | 'busy' | 'diverged' | 'failed';
+
+export interface SyncAnswer {
+  outcome: SyncOutcome;
+  message: string;
+}
+
+export type SyncInterval = 0 | 5 | 15 | 30 | 60 | 360 | 1440;
+
+export interface SyncSettings {
+  enabled: boolean;
+  remoteUrl: string | null;
+  branch: string;
+  pullFirst: boolean;
+  intervalMinutes: SyncInterval;
+  username: string | null;
+  tokenSet?: boolean;
+}
+
+/** A collection the vault declares (a tag page note with `collection: true`). */
+export interface DeclaredCollection {
+  tag?: string;
+  slug?: string;
+  title?: string;
+  icon?: string | null;
+  description?: string | null;
+  folder?: string | null;
+  hidden?: boolean;
+  path?: string;
+}
+
+export interface Settings {
+  siteName: string | null;
+  tagline: string | null;
+  logo: string | null;
+  language: string | null;
+  homeNote: string | null;
+  footer: string | null;
+  folders: { templates: string };
+  home: { mode: 'note' | 'dashboard'; banner: string | null };
+  publishing: { layout: 'default' | 'blog' | 'designed' | null; shareButtons: boolean; languageFilter: boolean };
+  collections: {
+    enabled: boolean;
+    showOnHome: boolean;
+    showInNav: boolean;
+    source: 'tags' | 'folders';
+    /** What the vault declares, when the server reports it. */
+    declared?: DeclaredCollection[];
+  };
+  versions: { keep: boolean | null };
+  sync: SyncSettings;
+  /** Keys whose value came from this server's environment, when reported. */
+  fromEnv?: string[];
+  tokenSet?: boolean;
+  [key: string]: unknown;
+}
+
+export interface Prefs {
+  keys: Record<string, unknown>;
+  /** This device's switch 'Settings travel with the vault'. */
+  travelWithVault?: boolean;
+}
+
+/** GET/POST /api/sync/travel (Appendix C). */
+export interface TravelItem {
+  id: string;
+  label: string;
+  state: 'vault' | 'local' | 'none';
+  glyph: string;
+  count?: number;
+  travels?: boolean;
+}
+
+export interface TravelProblem {
+  item: string;
+  file: string;
+  side: 'vault' | 'device';
+  code: string;
+  reason: string;
+}
+
+export interface TravelReport {
+  travelWithVault: boolean;
+  items: TravelItem[];
+  lastPass: { at: string; reconciled: number; copied: number; problems: TravelProblem[] } | null;
+  reconciled: number;
+  problems: TravelProblem[];
+}

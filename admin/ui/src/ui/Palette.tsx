@@ -1,0 +1,136 @@
+// The command palette (Ctrl/Cmd+K): the app's commands, then the vault's notes.
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { openNote } from '../editor/workspace.ts';
+import { t } from '../i18n.ts';
+import { snapshotNow, syncNow } from '../panel/sync-model.ts';
+import { prefs, setPref } from '../prefs.ts';
+import { Store, useStore } from '../store.ts';
+import { newNote } from '../tree/actions.ts';
+import { entries } from '../tree/model.ts';
+import { showPanelSection, showView } from '../views.ts';
+import { toastError } from './feedback.ts';
+
+export const paletteOpen = new Store<boolean>(false);
+
+interface Command {
+  id: string;
+  label: string;
+  run: () => void | Promise<void>;
+}
+
+export function commands(signOut: () => void): Command[] {
+  const themes = ['auto', 'light', 'dark'] as const;
+  return [
+    { id: 'new-note', label: t('cmdNewNote'), run: () => newNote('') },
+    { id: 'snapshot', label: t('cmdSnapshot'), run: () => snapshotNow() },
+    { id: 'sync', label: t('cmdSync'), run: () => syncNow() },
+    { id: 'settings', label: t('cmdSettings'), run: () => showView('settings') },
+    { id: 'trash', label: t('cmdTrash'), run: () => showView('trash') },
+    { id: 'history', label: t('cmdHistory'), run: () => showPanelSection('history') },
+    { id: 'backup', label: t('cmdBackup'), run: () => showPanelSection('backup') },
+    { id: 'preview', label: t('cmdPreview'), run: () => showView('preview') },
+    {
+      id: 'theme',
+      label: t('cmdTheme'),
+      run: () => setPref('theme', themes[(themes.indexOf(prefs.get().theme) + 1) % themes.length]!),
+    },
+    { id: 'language', label: t('cmdLanguage'), run: () => setPref('interfaceLanguage', prefs.get().interfaceLanguage === 'ar' ? 'en' : 'ar') },
+    { id: 'sign-out', label: t('cmdSignOut'), run: signOut },
+  ];
+}
+
+export function Palette({ signOut }: { signOut: () => void }) {
+  const open = useStore(paletteOpen);
+  const notes = useStore(entries);
+  const [query, setQuery] = useState('');
+  const [index, setIndex] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+  const restoreFocus = useRef<HTMLElement | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    restoreFocus.current = document.activeElement as HTMLElement | null;
+    setQuery('');
+    setIndex(0);
+    requestAnimationFrame(() => input.current?.focus());
+  }, [open]);
+
+  const items = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    const cmds = commands(signOut).filter((c) => !q || c.label.toLowerCase().includes(q));
+    const noteItems: Command[] = q
+      ? notes
+          .filter((e) => e.kind === 'note' && e.path.toLowerCase().includes(q))
+          .slice(0, 30)
+          .map((e) => ({
+            id: `open:${e.path}`,
+            label: t('cmdOpen', { name: e.path }),
+            run: () => {
+              showView('editor');
+              return openNote(e.path).then(() => undefined);
+            },
+          }))
+      : [];
+    return [...cmds, ...noteItems];
+  }, [query, notes, open]);
+
+  if (!open) return null;
+  const close = (refocus = true) => {
+    paletteOpen.set(false);
+    if (refocus) restoreFocus.current?.focus?.();
+  };
+  const run = (cmd: Command | undefined) => {
+    if (!cmd) return;
+    close(false);
+    Promise.resolve(cmd.run()).catch(toastError);
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowDown') setIndex((i) => Math.min(items.length - 1, i + 1));
+    else if (e.key === 'ArrowUp') setIndex((i) => Math.max(0, i - 1));
+    else if (e.key === 'Enter') run(items[index]);
+    else if (e.key === 'Escape') close();
+    else return;
+    e.preventDefault();
+  };
+  return (
+    <div class="backdrop palette-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close()}>
+      <div class="palette" role="dialog" aria-modal="true" aria-label={t('palette')}>
+        <input
+          ref={input}
+          class="wide"
+          role="combobox"
+          aria-expanded="true"
+          aria-controls="palette-list"
+          aria-activedescendant={items[index] ? `palette-${index}` : undefined}
+          placeholder={t('paletteHint')}
+          aria-label={t('paletteHint')}
+          value={query}
+          onInput={(e) => {
+            setQuery((e.currentTarget as HTMLInputElement).value);
+            setIndex(0);
+          }}
+          onKeyDown={onKey}
+        />
+        <ul id="palette-list" role="listbox" aria-label={t('palette')}>
+          {items.length === 0 && <li class="muted pad">{t('noMatches')}</li>}
+          {items.map((cmd, i) => (
+            <li
+              id={`palette-${i}`}
+              role="option"
+              aria-selected={i === index}
+              class={i === index ? 'selected' : ''}
+              data-command={cmd.id}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                run(cmd);
+              }}
+              onMouseEnter={() => setIndex(i)}
+            >
+              {cmd.label}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+// The status bar: connection, the open note's save state, and the sync indicator
+// of spec 3.1 (only while backup is on).
+import { SaveState } from '../editor/EditorPane.tsx';
+import { activeNote, tabs } from '../editor/workspace.ts';
+import { t } from '../i18n.ts';
+import { connected } from '../live.ts';
+import { localRunning, syncView } from '../panel/sync-model.ts';
+import { useStore } from '../store.ts';
+import type { SyncState } from '../types.ts';
+import { showPanelSection } from '../views.ts';
+
+export function SyncIndicator() {
+  const view = useStore(syncView);
+  const running = useStore(localRunning);
+  if (view.kind !== 'ok' || !view.status.enabled) return null;
+  const status = view.status;
+  // A pass this window started is gold at once, before the next status poll.
+  const state: SyncState = running ? 'running' : status.state;
+  const label =
+    state === 'running'
+      ? t('syncRunning')
+      : state === 'failed'
+        ? t('syncFailed')
+        : state === 'busy'
+          ? t('syncBusy')
+          : state === 'dirty'
+            ? t('syncDirty', { count: status.uncommitted })
+            : t('syncClean');
+  return (
+    <button
+      type="button"
+      class={`sync-indicator state-${state}`}
+      data-state={state}
+      data-testid="sync-indicator"
+      title={label}
+      aria-label={label}
+      onClick={() => showPanelSection('backup')}
+    >
+      <span aria-hidden="true">⎇</span>
+      {state === 'dirty' && <span class="count">{status.uncommitted}</span>}
+      {state === 'busy' && <span aria-hidden="true">…</span>}
+    </button>
+  );
+}
+
+export function StatusBar() {
+  useStore(tabs);
+  const online = useStore(connected);
+  const note = activeNote();
+  return (
+    <footer class="status-bar">
+      {!online && <span class="offline">{t('offline')}</span>}
+      {note && <SaveState session={note.session} />}
+      <span class="grow" />
+      <SyncIndicator />
+    </footer>
+  );
+}

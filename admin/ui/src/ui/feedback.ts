@@ -1,0 +1,62 @@
+// Toasts and modal dialogs as promises, so any module can ask the user something
+// without knowing where the dialog is drawn.
+import { Store } from '../store.ts';
+
+export interface Toast {
+  id: number;
+  message: string;
+  kind: 'info' | 'error';
+  action?: { label: string; run: () => void | Promise<void> };
+}
+
+export const toasts = new Store<Toast[]>([]);
+let nextId = 1;
+
+export function toast(message: string, options: { kind?: Toast['kind']; action?: Toast['action']; ms?: number } = {}): void {
+  const item: Toast = { id: nextId++, message, kind: options.kind ?? 'info', action: options.action };
+  toasts.update((list) => [...list.slice(-3), item]);
+  setTimeout(() => dismissToast(item.id), options.ms ?? (options.action ? 10_000 : 4_000));
+}
+
+export function dismissToast(id: number): void {
+  toasts.update((list) => list.filter((t) => t.id !== id));
+}
+
+export function toastError(err: unknown): void {
+  toast(err instanceof Error ? err.message : String(err), { kind: 'error', ms: 8000 });
+}
+
+export type Dialog =
+  | { kind: 'confirm'; message: string; okLabel?: string; danger?: boolean; resolve: (ok: boolean) => void }
+  | { kind: 'prompt'; message: string; value: string; okLabel?: string; resolve: (value: string | null) => void };
+
+export const dialog = new Store<Dialog | null>(null);
+
+export function confirmDialog(message: string, options: { okLabel?: string; danger?: boolean } = {}): Promise<boolean> {
+  return new Promise((resolve) => {
+    dialog.set({
+      kind: 'confirm',
+      message,
+      ...options,
+      resolve: (ok) => {
+        dialog.set(null);
+        resolve(ok);
+      },
+    });
+  });
+}
+
+export function promptDialog(message: string, value = '', okLabel?: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    dialog.set({
+      kind: 'prompt',
+      message,
+      value,
+      okLabel,
+      resolve: (answer) => {
+        dialog.set(null);
+        resolve(answer);
+      },
+    });
+  });
+}

@@ -1,0 +1,55 @@
+// Which view fills the main area, and the side drawers' state on narrow screens.
+import { prefs, setPref } from './prefs.ts';
+import { Store } from './store.ts';
+
+export type MainView = 'editor' | 'settings' | 'trash' | 'preview';
+export const mainView = new Store<MainView>('editor');
+
+/** On a narrow screen the tree and the panel are drawers over the editor. */
+export const narrow = new Store<boolean>(false);
+
+/** Which side panes are shown: stays on this device (Appendix C: panes stay). */
+export interface Panes {
+  treeOpen: boolean;
+  panelOpen: boolean;
+}
+const PANES_KEY = 'vault-admin-panes';
+
+function readPanes(): Panes {
+  try {
+    return { treeOpen: true, panelOpen: true, ...(JSON.parse(localStorage.getItem(PANES_KEY) ?? '{}') as Partial<Panes>) };
+  } catch {
+    return { treeOpen: true, panelOpen: true };
+  }
+}
+
+export const panes = new Store<Panes>(readPanes());
+
+export function setPane(key: keyof Panes, open: boolean): void {
+  if (panes.get()[key] === open) return;
+  const next = { ...panes.get(), [key]: open };
+  panes.set(next);
+  // A phone's closed drawers are not remembered as the desk's layout.
+  if (!narrow.get()) {
+    try {
+      localStorage.setItem(PANES_KEY, JSON.stringify(next));
+    } catch {
+      /* layout memory is a nicety */
+    }
+  }
+}
+
+export function showView(view: MainView): void {
+  mainView.set(view);
+  if (narrow.get()) setPane('treeOpen', false);
+}
+
+/** Opens the right-hand panel on a section (History, Backup & sync) and scrolls to it. */
+export const panelSection = new Store<{ id: 'history' | 'backup'; at: number } | null>(null);
+
+export function showPanelSection(id: 'history' | 'backup'): void {
+  setPane('panelOpen', true);
+  if (narrow.get()) setPane('treeOpen', false);
+  if (id === 'history' && !prefs.get().historySectionOpen) setPref('historySectionOpen', true);
+  panelSection.set({ id, at: Date.now() });
+}

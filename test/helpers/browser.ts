@@ -1,0 +1,131 @@
+// A real browser for end-to-end tests: Debian's chromium driven by playwright-core,
+// and the admin app built (once, under a lock) before the first test needs it.
+import { execFileSync } from 'node:child_process';
+import { promises as fs, openSync, closeSync, statSync, readdirSync, unlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { PROJECT_DIR, TEST_PASSWORD, type TestServer } from './server.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS = path.join(PROJECT_DIR, 'test-artifacts');
+export const README_SHOTS = path.join(PROJECT_DIR, 'docs', 'screenshots');
+
+const UI_DIR = path.join(PROJECT_DIR, 'admin', 'ui');
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const name of readdirSync(dir, { withFileTypes: true })) {
+    if (name.name === 'dist' || name.name.startsWith('.')) continue;
+    const abs = path.join(dir, name.name);
+    newest = Math.max(newest, name.isDirectory() ? newestSource(abs) : statSync(abs).mtimeMs);
+  }
+  return newest;
+}
+
+function builtAt(): number {
+  try {
+    return statSync(path.join(UI_DIR, 'dist', 'index.html')).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** `npm test` builds first; a lone `vitest run` builds here when the sources are newer. */
+export async function ensureUiBuilt(): Promise<void> {
+  if (builtAt() > newestSource(UI_DIR)) return;
+  const lock = path.join(os.tmpdir(), 'vault-service-ui-build.lock');
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${lock}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    if (builtAt() <= newestSource(UI_DIR)) {
+      execFileSync(process.execPath, ['--import', 'tsx', path.join(UI_DIR, 'build.ts')], { cwd: PROJECT_DIR, stdio: 'pipe' });
+    }
+  } finally {
+    unlinkSync(lock);
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface AdminPage {
+  context: BrowserContext;
+  page: Page;
+}
+
+/** A fresh browser context (its own cookies) on /admin/, signed in through the form. */
+export async function openAdmin(
+  browser: Browser,
+  server: TestServer,
+  options: { viewport?: { width: number; height: number }; signIn?: boolean; colorScheme?: 'light' | 'dark' } = {},
+): Promise<AdminPage> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    colorScheme: options.colorScheme ?? 'light',
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => {
+    process.stderr.write(`[browser error] ${err.message}\n`);
+  });
+  await page.goto(`${server.url}/admin/`);
+  if (options.signIn !== false) await signIn(page);
+  return { context, page };
+}
+
+export async function signIn(page: Page, password = TEST_PASSWORD): Promise<void> {
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('.app').waitFor();
+}
+
+/** Saves a screenshot under test-artifacts/ and, for the README's few, docs/screenshots/. */
+export async function screenshot(page: Page, name: string, readme = false): Promise<void> {
+  await fs.mkdir(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file });
+  if (readme) {
+    await fs.mkdir(README_SHOTS, { recursive: true });
+    await fs.copyFile(file, path.join(README_SHOTS, `${name}.png`));
+  }
+}
+
+/** Opens a note from the file tree (folders on the way are unfolded). */
+export async function openFromTree(page: Page, notePath: string): Promise<void> {
+  const parts = notePath.split('/');
+  for (let i = 1; i < parts.length; i++) {
+    const folder = page.locator(`.tree-row[data-path="${parts.slice(0, i).join('/')}"]`);
+    if ((await folder.getAttribute('aria-expanded')) !== 'true') await folder.click();
+  }
+  await page.locator(`.tree-row[data-path="${notePath}"]`).click();
+  await page.locator(`.tab.active [role="tab"][title="${notePath}"]`).waitFor();
+}
+
+/** The text in the open editor (small notes: CodeMirror draws every line). */
+export async function editorText(page: Page): Promise<string> {
+  return page
+    .locator('.editor-container:not([hidden]) .cm-content')
+    .evaluate((el) => [...el.querySelectorAll('.cm-line')].map((line) => (line as HTMLElement).textContent ?? '').join('\n'));
+}
