@@ -124,7 +124,7 @@ export class TravelFiles {
     }
   }
 
-  /** Regular files under root/dir (relative to root, `/`-separated), links skipped. */
+  /** Files (and links, to be refused) under root/dir, relative to root, `/`-separated. */
   async list(root: string, dir: string, limit: number, depth = 4): Promise<string[]> {
     try {
       await checkNoLinks(root, dir, true);
@@ -144,7 +144,8 @@ export class TravelFiles {
         if (out.length >= limit) return;
         if (!isCarriableName(entry.name)) continue;
         const child = `${rel}/${entry.name}`;
-        if (entry.isFile()) out.push(child);
+        // A link is listed so the pass names it as refused; it is never followed.
+        if (entry.isFile() || entry.isSymbolicLink()) out.push(child);
         else if (entry.isDirectory() && level < depth) await walk(child, level + 1);
       }
     };

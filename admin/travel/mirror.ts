@@ -6,7 +6,6 @@
 //  - both changed: the newest copy (modification time) wins.
 // A copy is vetted before it is adopted, so a torn or malformed file never replaces
 // a good one; a left-behind or refused file is reported with its reason.
-import path from 'node:path';
 import { settingsFile, validateStoredSettings, withSettingsLock, type SettingsChecks } from '../../shared/settings.ts';
 import { hashBytes, TravelFileError, type FileState, type TravelFiles } from './files.ts';
 import { planFonts, type FontCaps, DEFAULT_FONT_CAPS } from './font-caps.ts';
@@ -124,10 +123,12 @@ export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
         const bytes = await ctx.files.read(ctx.vaultReal, vaultRel(rel));
         const why = bytes.length > MAX_FILE_BYTES ? 'is larger than 8 MB' : vet(bytes, vetting, ctx.checks);
         if (why === null) {
-          await adopt(rel, vetting, bytes);
+          // A save that landed here since the decision is not overwritten; the next pass weighs it.
+          if (!(await adopt(rel, vetting, bytes, local?.hash ?? null))) return;
           setBase(rel, hashBytes(bytes));
           out.pulled.push(rel);
           out.copied++;
+          out.reconciled++;
           return;
         }
         problem(item, rel, 'vault', 'malformed', `${why}; the copy on this device was kept`);
@@ -141,9 +142,12 @@ export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
         const bytes = await ctx.files.read(ctx.dataDir, rel);
         const why = vetting !== 'binary' && bytes.length > MAX_FILE_BYTES ? 'is larger than 8 MB' : vet(bytes, vetting, ctx.checks);
         if (why !== null) return void problem(item, rel, 'device', 'malformed', `${why}; it was not carried into the vault`);
+        // Another server's copy that landed since the decision is not overwritten unseen.
+        if (((await ctx.files.state(ctx.vaultReal, vaultRel(rel)))?.hash ?? null) !== (vault?.hash ?? null)) return;
         await ctx.files.write(ctx.vaultReal, vaultRel(rel), bytes, { mode: 0o644, mtimeMs: local?.mtimeMs });
         setBase(rel, hashBytes(bytes));
         out.copied++;
+        out.reconciled++;
       } else if (action === 'delete-vault') {
         await ctx.files.remove(ctx.vaultReal, vaultRel(rel));
         setBase(rel, null);
@@ -159,16 +163,23 @@ export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
     }
   }
 
-  /** Writes an adopted vault copy into the data directory (settings under the settings lock). */
-  async function adopt(rel: string, vetting: Vetting, bytes: Buffer): Promise<void> {
-    if (vetting !== 'settings') return ctx.files.write(ctx.dataDir, rel, bytes, { mode: 0o600 });
-    const file = settingsFile(ctx.dataDir);
-    await withSettingsLock(file, async () => {
+  /**
+   * Writes an adopted vault copy into the data directory (settings under the settings
+   * lock), unless the local file changed since the decision; says whether it wrote.
+   */
+  async function adopt(rel: string, vetting: Vetting, bytes: Buffer, decidedOn: string | null): Promise<boolean> {
+    const write = async (data: Buffer) => {
+      if (((await ctx.files.state(ctx.dataDir, rel))?.hash ?? null) !== decidedOn) return false;
+      await ctx.files.write(ctx.dataDir, rel, data, { mode: 0o600 });
+      return true;
+    };
+    if (vetting !== 'settings') return write(bytes);
+    return withSettingsLock(settingsFile(ctx.dataDir), async () => {
       const parsed = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
       const sync = parsed.sync as Record<string, unknown> | undefined;
       // spec 2.2: a token never lands in settings.json, even from a doctored vault copy.
-      const clean = sync && typeof sync === 'object' && 'token' in sync ? Buffer.from(JSON.stringify(validateStoredSettings(parsed), null, 2) + '\n') : bytes;
-      await ctx.files.write(ctx.dataDir, path.basename(file), clean, { mode: 0o600 });
+      const hasToken = sync !== null && typeof sync === 'object' && 'token' in sync;
+      return write(hasToken ? Buffer.from(JSON.stringify(validateStoredSettings(parsed), null, 2) + '\n') : bytes);
     });
   }
 

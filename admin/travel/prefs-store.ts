@@ -22,7 +22,7 @@ export interface PrefsSyncOutcome {
   problems: TravelProblem[];
   /** Files written by this sync (0, 1 or 2). */
   copied: number;
-  /** True when the two copies agree after the sync. */
+  /** True when both copies exist and agree after the sync. */
   agreed: boolean;
 }
 
@@ -112,7 +112,7 @@ export class PrefsStore {
           return { problems, copied, agreed: false };
         }
       }
-      return { problems, copied, agreed: true };
+      return { problems, copied, agreed: !nothingToCarry };
     });
   }
 }

@@ -55,19 +55,21 @@ export async function travelItems(inputs: ItemInputs): Promise<TravelItemReport[
   const vault = (await inputs.files.list(inputs.vaultReal, vaultRel(FONTS_DIR), 2000)).map((r) => r.slice(SERVICE_DIR.length + 1));
   const all = [...new Set([...local, ...vault])];
   const fontStates: ItemState[] = [];
+  let count = 0;
   for (const rel of all) {
     const s = await states(inputs, rel);
     fontStates.push(fileState(s.local, s.vault, inputs.bases[rel]));
+    if (rel !== FONTS_INDEX && (s.local || s.vault)) count++;
   }
-  out.push(item('fonts', combine(fontStates), { count: all.filter((r) => r !== FONTS_INDEX).length }));
+  out.push(item('fonts', combine(fontStates), { count }));
 
   const localPrefs = await inputs.prefs.readLocal();
   const vaultPrefs = await inputs.prefs.readVault().catch(() => ({ doc: null }));
-  const count = Object.keys(liveKeys(localPrefs)).length;
+  const keyCount = Object.keys(liveKeys(localPrefs)).length;
   let prefsState: ItemState;
   if (Object.keys(localPrefs.keys).length === 0) prefsState = vaultPrefs.doc && Object.keys(vaultPrefs.doc.keys).length ? 'vault' : 'none';
   else prefsState = inputs.travelWithVault && vaultPrefs.doc && prefsCover(vaultPrefs.doc, localPrefs) ? 'vault' : 'local';
-  out.push(item('prefs', prefsState, { count, travels: inputs.travelWithVault }));
+  out.push(item('prefs', prefsState, { count: keyCount, travels: inputs.travelWithVault }));
 
   return ITEM_ORDER.map((id) => out.find((i) => i.id === id)!);
 }
