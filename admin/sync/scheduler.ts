@@ -8,8 +8,19 @@ import { isRepo } from '../git/repo.ts';
 import { SyncRefusal, type SyncAnswer, type SyncService, type Trigger } from './service.ts';
 
 export const WINDOW_OPEN_QUIET_MS = 5 * 60_000;
-/** How often the timer looks at the settings and the clock. */
+/** How often the timer looks at the settings and the clock (more often for a very short period). */
 const CHECK_EVERY_MS = 5_000;
+
+/**
+ * The period from settings, in ms, or null for Manual. The panel offers 5, 15, 30, 60,
+ * 360 and 1440 minutes; a hand-edited settings.json may hold another positive number,
+ * which is honoured up to once a day.
+ */
+export function periodMs(settings: Settings): number | null {
+  const minutes = Number(settings.sync.intervalMinutes);
+  if (!settings.sync.enabled || !Number.isFinite(minutes) || minutes <= 0) return null;
+  return Math.min(minutes, 1440) * 60_000;
+}
 
 export interface SchedulerDeps {
   service: SyncService;
@@ -19,7 +30,7 @@ export interface SchedulerDeps {
 
 export class SyncScheduler {
   private timer: NodeJS.Timeout | null = null;
-  private ticking = false;
+  private stopped = false;
 
   constructor(private readonly deps: SchedulerDeps) {}
 
@@ -39,27 +50,36 @@ export class SyncScheduler {
   /** spec 8: once at server start; not awaited, so serving never waits on the network. */
   start(): void {
     void this.quietPass('start');
-    this.timer = setInterval(() => void this.tick(), CHECK_EVERY_MS);
+    this.schedule(CHECK_EVERY_MS);
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.tick(), delayMs);
     this.timer.unref();
   }
 
+  /** Settings are re-read at every check, so a new period applies without a restart. */
   private async tick(): Promise<void> {
-    if (this.ticking || this.deps.service.running) return;
-    this.ticking = true;
+    let next = CHECK_EVERY_MS;
     try {
-      const settings = await this.deps.readSettings();
-      const minutes = settings.sync.intervalMinutes;
-      if (!settings.sync.enabled || !minutes) return;
-      if (Date.now() - this.deps.service.lastAttemptAt < minutes * 60_000) return;
-      await this.quietPass('scheduled');
+      const period = periodMs(await this.deps.readSettings());
+      if (period !== null) {
+        next = Math.max(250, Math.min(CHECK_EVERY_MS, period / 2));
+        // spec 8: a tick while a sync runs is skipped.
+        if (!this.deps.service.running && Date.now() - this.deps.service.lastAttemptAt >= period) await this.quietPass('scheduled');
+      }
+    } catch (err) {
+      log.warnOnce(`sync-tick:${(err as Error).message}`, `sync schedule: ${(err as Error).message}`);
     } finally {
-      this.ticking = false;
+      this.schedule(next);
     }
   }
 
   /** POST /api/sync/open: a pass unless one ran in the last 5 minutes or one is running. */
   async windowOpen(): Promise<{ ran: boolean; outcome?: SyncAnswer['outcome']; message?: string }> {
     const service = this.deps.service;
+    await service.loadLast();
     if (service.running || Date.now() - service.lastAttemptAt < WINDOW_OPEN_QUIET_MS) return { ran: false };
     const answer = await this.quietPass('open');
     if (!answer) return { ran: false };
@@ -68,7 +88,8 @@ export class SyncScheduler {
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
 }

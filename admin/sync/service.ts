@@ -71,7 +71,7 @@ export class SyncService {
     return this.current !== null;
   }
 
-  private async loadLast(): Promise<void> {
+  async loadLast(): Promise<void> {
     if (this.loaded) return;
     this.loaded = true;
     this.last = await readLastResult(this.deps.config.dataDir);

@@ -64,6 +64,16 @@ describe('Initialize repository (spec 3.5)', () => {
     expect(status.body.repo).toBe(false);
     const history = await call('GET', '/api/history?path=Home.md');
     expect(history.body).toEqual({ repo: false, revisions: [], truncated: false });
+    const snapshot = await call('POST', '/api/sync/snapshot');
+    expect(snapshot.status).toBe(409);
+    expect(snapshot.body.code).toBe('not_repo');
+    expect((await call('POST', '/api/sync/now')).body.code).toBe('not_repo');
+  });
+
+  it('sync routes are admin-only', async () => {
+    for (const [method, route] of [['GET', '/api/sync/status'], ['POST', '/api/sync/now'], ['POST', '/api/sync/init'], ['POST', '/api/sync/snapshot'], ['POST', '/api/sync/open']] as const) {
+      expect((await server.api(method, route)).status, route).toBe(401);
+    }
   });
 
   it('runs git init on the settings branch, writes .gitignore, makes the first commit and points origin at the remote', async () => {
