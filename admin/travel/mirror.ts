@@ -6,7 +6,9 @@
 //  - both changed: the newest copy (modification time) wins.
 // A copy is vetted before it is adopted, so a torn or malformed file never replaces
 // a good one; a left-behind or refused file is reported with its reason.
-import { settingsFile, validateStoredSettings, withSettingsLock, type SettingsChecks } from '../../shared/settings.ts';
+import { log } from '../../shared/log.ts';
+import { remoteHost } from '../git/remote-url.ts';
+import { readStoredSettings, settingsFile, validateStoredSettings, withSettingsLock, type SettingsChecks } from '../../shared/settings.ts';
 import { hashBytes, TravelFileError, type FileState, type TravelFiles } from './files.ts';
 import { planFonts, type FontCaps, DEFAULT_FONT_CAPS } from './font-caps.ts';
 import { FONTS_DIR, fontVetting, MIRRORED_FILES, SERVICE_DIR, type TravelItemId, type Vetting } from './items.ts';
@@ -179,6 +181,7 @@ export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
       const sync = parsed.sync as Record<string, unknown> | undefined;
       // spec 2.2: a token never lands in settings.json, even from a doctored vault copy.
       const hasToken = sync !== null && typeof sync === 'object' && 'token' in sync;
+      await warnOnRemoteChange(ctx.dataDir, sync?.remoteUrl);
       return write(hasToken ? Buffer.from(JSON.stringify(validateStoredSettings(parsed), null, 2) + '\n') : bytes);
     });
   }
@@ -207,4 +210,17 @@ export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
     await reconcile('fonts', rel, fontVetting(rel), true, plan.allowed.has(rel));
   }
   return out;
+}
+
+/**
+ * Sync settings travel (Appendix C), so a vault copy can point backup at another
+ * remote; say so in the log, naming only the host, so a surprise is noticed.
+ */
+async function warnOnRemoteChange(dataDir: string, incoming: unknown): Promise<void> {
+  if (typeof incoming !== 'string' || incoming === '') return;
+  const current = await readStoredSettings(settingsFile(dataDir)).catch(() => ({}) as Record<string, unknown>);
+  const currentUrl = (current.sync as Record<string, unknown> | undefined)?.remoteUrl;
+  if (currentUrl === incoming) return;
+  const host = remoteHost(incoming);
+  log.warn(`settings from the vault's .service/ set the backup remote to ${host ?? 'another address'}; check it in Settings → Backup & sync`);
 }
