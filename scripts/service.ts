@@ -59,7 +59,13 @@ export async function startService(config: Config): Promise<RunningService> {
     },
   });
   const admin = createAdminApp(ctx);
-  const site = createPublicServer({ config, isAdmin: (req) => isAdminRequest(ctx.sessions, req) });
+  const site = createPublicServer({
+    config,
+    isAdmin: (req) => isAdminRequest(ctx.sessions, req),
+    events: ctx.events,
+    skipDirs: ctx.skipDirs,
+    created: ctx.created,
+  });
 
   void sweepTempFiles([config.vaultDir, config.dataDir]);
   for (const start of ctx.hooks.start) await start();

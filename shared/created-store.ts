@@ -50,6 +50,23 @@ export class CreatedStore {
     this.scheduleSave();
   }
 
+  /**
+   * spec D.2: in a git vault the memory is filled from the commit that first added
+   * each file. Keeps the earlier of what is known and what is given.
+   */
+  async rememberEarliest(entries: Iterable<[string, number]>): Promise<void> {
+    await this.load();
+    let changed = false;
+    for (const [notePath, time] of entries) {
+      const known = this.map[notePath];
+      if (known === undefined || time < known) {
+        this.map[notePath] = Math.round(time);
+        changed = true;
+      }
+    }
+    if (changed) this.scheduleSave();
+  }
+
   async move(fromPath: string, toPath: string): Promise<void> {
     await this.load();
     let changed = false;

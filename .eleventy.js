@@ -1,0 +1,20 @@
+// Eleventy configuration: thin on purpose. The vault arrives as global data from
+// our own long-lived model (site/build/), not as input files; templates live in
+// site/templates. Loaded through `configPath` so `markdownTemplateEngine: false`
+// holds (a note containing `{{` is never run through a template engine).
+import rss from '@11ty/eleventy-plugin-rss';
+import { renderState } from './site/build/render-state.ts';
+import { filters } from './site/build/filters.ts';
+
+export default function (eleventyConfig) {
+  eleventyConfig.addPlugin(rss);
+  eleventyConfig.addGlobalData('vault', () => renderState.current);
+  for (const [name, filter] of Object.entries(filters)) eleventyConfig.addFilter(name, filter);
+  eleventyConfig.setQuietMode(true);
+  return {
+    templateFormats: ['njk'],
+    markdownTemplateEngine: false,
+    htmlTemplateEngine: 'njk',
+    dir: { input: 'site/templates', includes: '_includes', data: '_data' },
+  };
+}

@@ -1,0 +1,125 @@
+// The public server's handle on the build worker: it queues vault changes,
+// coalesces bursts, sends one build at a time and reports each finished build.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { log } from '../../shared/log.ts';
+import type { BuildResult, SiteBuilderOptions } from './site-builder.ts';
+import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
+
+const WORKER = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker.ts')).href;
+// The worker loads TypeScript the way `npm start` does (tsx), whatever the parent was started with.
+const BOOT = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER)}); });`;
+
+export interface BuilderClientOptions {
+  builder: SiteBuilderOptions;
+  /** Called after every build that changed something. */
+  onBuilt: (result: BuildResult) => void;
+  /** Coalescing window for bursts of changes (ms). */
+  settleMs?: number;
+}
+
+export class BuilderClient {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private waiting = new Map<number, { resolve: (r: BuildResult | null) => void; reject: (e: Error) => void }>();
+  private pending = new Set<string>();
+  private needFull = false;
+  private running = false;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(private readonly options: BuilderClientOptions) {}
+
+  private spawn(): Worker {
+    const worker = new Worker(BOOT, { eval: true, workerData: this.options.builder, stdout: false, stderr: false });
+    worker.on('message', (reply: WorkerReply) => {
+      const waiter = this.waiting.get(reply.id);
+      if (!waiter) return;
+      this.waiting.delete(reply.id);
+      if (reply.ok) waiter.resolve(reply.result);
+      else waiter.reject(new Error(reply.error));
+    });
+    worker.on('error', (err) => log.error(`the site build worker failed: ${err.message}`));
+    worker.on('exit', (code) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      for (const waiter of this.waiting.values()) waiter.reject(new Error(`the build worker stopped (${code})`));
+      this.waiting.clear();
+      if (!this.closed) {
+        log.warn(`the site build worker stopped (${code}); starting a new one`);
+        this.needFull = true;
+        this.schedule();
+      }
+    });
+    return worker;
+  }
+
+  private send(request: WorkerRequest): Promise<BuildResult | null> {
+    this.worker ??= this.spawn();
+    return new Promise((resolve, reject) => {
+      this.waiting.set(request.id, { resolve, reject });
+      this.worker!.postMessage(request);
+    });
+  }
+
+  /** Asks for a full build (at start, after a worker crash). */
+  full(): void {
+    this.needFull = true;
+    this.schedule(0);
+  }
+
+  /** A vault path (or the settings, as '') changed. */
+  changed(p: string): void {
+    this.pending.add(p);
+    this.schedule();
+  }
+
+  private schedule(delay = this.options.settleMs ?? 15): void {
+    if (this.closed || this.running || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.run();
+    }, delay);
+  }
+
+  private async run(): Promise<void> {
+    if (this.running || this.closed) return;
+    if (!this.needFull && this.pending.size === 0) {
+      for (const w of this.idleWaiters.splice(0)) w();
+      return;
+    }
+    this.running = true;
+    const full = this.needFull;
+    const paths = [...this.pending].filter((p) => p !== '');
+    this.needFull = false;
+    this.pending.clear();
+    try {
+      const id = this.nextId++;
+      const result = await this.send(full ? { id, type: 'full' } : { id, type: 'apply', paths });
+      if (result) this.options.onBuilt(result);
+    } catch (err) {
+      log.error(`site build failed: ${(err as Error).message}`);
+      if (full) this.needFull = true;
+    } finally {
+      this.running = false;
+    }
+    if (this.needFull || this.pending.size) this.schedule();
+    else for (const w of this.idleWaiters.splice(0)) w();
+  }
+
+  /** Resolves once nothing is queued or running. */
+  idle(): Promise<void> {
+    if (!this.running && !this.timer && this.pending.size === 0 && !this.needFull) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    const worker = this.worker;
+    this.worker = null;
+    await worker?.terminate();
+  }
+}

@@ -1,0 +1,52 @@
+// One Eleventy instance for the life of the process (its file caches are
+// process-wide). Each pass sets the render state to the pages that changed and
+// runs restart() + init() + write(): calling write() again alone serves stale pages.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Eleventy from '@11ty/eleventy';
+import { renderState, type RenderData } from './render-state.ts';
+
+export const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const TEMPLATES = path.join(PROJECT_DIR, 'site/templates');
+const CONFIG = path.join(PROJECT_DIR, '.eleventy.js');
+
+interface EleventyLike {
+  init(): Promise<void>;
+  restart(): Promise<void>;
+  write(): Promise<unknown>;
+  setIsVerbose?(v: boolean): void;
+  disableLogger?(): void;
+}
+
+export class EleventyRunner {
+  private elev: EleventyLike | null = null;
+  private initialised = false;
+
+  constructor(private readonly outputDir: string) {}
+
+  private instance(): EleventyLike {
+    if (!this.elev) {
+      // Eleventy resolves its folders from the working directory.
+      const rel = (p: string) => path.relative(process.cwd(), p) || '.';
+      const ElevCtor = Eleventy as unknown as new (input: string, output: string, options: Record<string, unknown>) => EleventyLike;
+      this.elev = new ElevCtor(rel(TEMPLATES), rel(this.outputDir), { configPath: rel(CONFIG), quietMode: true });
+      this.elev.disableLogger?.();
+    }
+    return this.elev;
+  }
+
+  /** Renders exactly the pages in `data` into the output folder. */
+  async render(data: RenderData): Promise<void> {
+    const elev = this.instance();
+    renderState.current = data;
+    try {
+      if (this.initialised) await elev.restart();
+      await elev.init();
+      this.initialised = true;
+      await elev.write();
+    } finally {
+      // Let the rendered views be collected: the state holds only one pass.
+      renderState.current = { ...data, articles: [], lists: [], feeds: [], sitemaps: [] };
+    }
+  }
+}

@@ -1,0 +1,27 @@
+// Template filters: dates for feeds (RFC-822 through the RSS plugin, always
+// Gregorian and GMT) and sitemaps, and the per-request substitution markers.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const { dateToRfc822 } = require('@11ty/eleventy-plugin-rss') as { dateToRfc822: (d: Date) => string };
+
+const RFC822 = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d GMT$/;
+
+/** spec D.7: pubDate is RFC-822 Gregorian (and GMT) whatever the calendar setting. */
+export function rfc822(ms: number): string {
+  const date = new Date(ms);
+  const viaPlugin = dateToRfc822(date);
+  // The plugin formats in the process's time zone and writes midnight as "24:00:00";
+  // only a well-formed GMT answer is kept.
+  return RFC822.test(viaPlugin) ? viaPlugin : date.toUTCString();
+}
+
+/** Where the server puts the Edit link for a signed-in admin (CONTRACT §6). */
+export function editMarker(notePath: string, label = 'Edit'): string {
+  return `<!--service:edit:${encodeURIComponent(notePath)}:${encodeURIComponent(label)}-->`;
+}
+
+export const filters: Record<string, (...args: never[]) => unknown> = {
+  rfc822,
+  editMarker,
+};

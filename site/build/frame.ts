@@ -1,0 +1,98 @@
+// The site-wide values every page is rendered with: settings.json first, the
+// environment for what it leaves unset (effectiveSite), then the defaults.
+import { createHash } from 'node:crypto';
+import type { Config } from '../../shared/config.ts';
+import { directionOf, primaryLanguage } from '../../shared/note/language.ts';
+import { effectiveSite, type Settings } from '../../shared/settings.ts';
+import type { ModelSettings } from '../../shared/model/site-model.ts';
+import { formatters, stringsFor, type Formatters, type Strings } from './i18n.ts';
+
+/** Stands for the absolute base URL in built files; replaced per request (spec D.7). */
+export const BASE_TOKEN = '__SERVICE_BASE_URL__';
+/** The same, inside a query string (share links). */
+export const BASE_TOKEN_ENCODED = '__SERVICE_BASE_URL_ENC__';
+
+export interface SiteFrame {
+  name: string;
+  tagline: string | null;
+  logo: string | null;
+  lang: string;
+  dir: 'rtl' | 'ltr';
+  footer: string;
+  layout: 'default' | 'blog' | 'designed';
+  homeMode: 'note' | 'dashboard';
+  banner: string | null;
+  gradient: string;
+  shareButtons: boolean;
+  languageFilter: boolean;
+  collections: { enabled: boolean; showOnHome: boolean; showInNav: boolean; source: 'tags' | 'folders' };
+  blogLocale: string;
+  comments: boolean;
+  year: number;
+  base: string;
+  baseEncoded: string;
+  strings: Strings;
+  model: ModelSettings;
+}
+
+/** A gradient made from a string, so every site and card has its own (spec D.3). */
+export function gradientOf(seed: string): string {
+  const h = createHash('sha1').update(seed).digest();
+  const a = (h[0]! * 360) / 256;
+  const b = (a + 40 + (h[1]! % 80)) % 360;
+  const angle = 100 + (h[2]! % 80);
+  return `linear-gradient(${Math.round(angle)}deg, hsl(${Math.round(a)} 62% 46%), hsl(${Math.round(b)} 58% 32%))`;
+}
+
+export function siteFrame(settings: Settings, config: Config, base = BASE_TOKEN, now = new Date()): SiteFrame {
+  const site = effectiveSite(settings, config);
+  const lang = primaryLanguage(site.language) ?? 'en';
+  const year = now.getUTCFullYear();
+  const footerTemplate = site.footer ?? '© {year} {siteName}';
+  return {
+    name: site.siteName,
+    tagline: site.tagline,
+    logo: settings.logo,
+    lang,
+    dir: directionOf(lang),
+    footer: footerTemplate.replaceAll('{year}', String(year)).replaceAll('{siteName}', site.siteName),
+    layout: site.layout,
+    homeMode: settings.home?.mode === 'dashboard' ? 'dashboard' : 'note',
+    banner: settings.home?.banner ?? null,
+    gradient: gradientOf(site.siteName),
+    shareButtons: settings.publishing?.shareButtons !== false,
+    languageFilter: settings.publishing?.languageFilter === true,
+    collections: {
+      enabled: settings.collections?.enabled === true,
+      showOnHome: settings.collections?.showOnHome !== false,
+      showInNav: settings.collections?.showInNav === true,
+      source: settings.collections?.source === 'folders' ? 'folders' : 'tags',
+    },
+    blogLocale: config.blogLocale,
+    comments: config.comments,
+    year,
+    base,
+    baseEncoded: base === BASE_TOKEN ? BASE_TOKEN_ENCODED : encodeURIComponent(base),
+    strings: stringsFor(lang),
+    model: {
+      templatesFolder: settings.folders?.templates || 'Templates',
+      excludeTags: config.excludeTags,
+      language: lang,
+      homeNote: site.homeNote,
+      collections: {
+        enabled: settings.collections?.enabled === true,
+        source: settings.collections?.source === 'folders' ? 'folders' : 'tags',
+      },
+    },
+  };
+}
+
+/** Changes whenever anything a page is rendered with changes. */
+export function frameSig(frame: SiteFrame): string {
+  const { strings: _s, ...rest } = frame;
+  return createHash('sha1').update(JSON.stringify(rest)).digest('hex').slice(0, 16);
+}
+
+export function frameFormatters(frame: SiteFrame): Formatters {
+  return formatters(frame.lang, frame.blogLocale);
+}

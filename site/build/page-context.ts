@@ -1,0 +1,158 @@
+// What every page planner shares: the model, the frame, formatters, the HTML
+// cache and the small views (links, chips, cards) pages are made of. Each view
+// has a signature: a page is re-rendered exactly when its signature changes.
+import { encodeAddress, type Address } from '../../shared/model/addresses.ts';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import type { SiteModel } from '../../shared/model/site-model.ts';
+import { directionOf } from '../../shared/note/language.ts';
+import { attachmentAddress, type AttachmentIndex } from './attachments.ts';
+import { frameFormatters, gradientOf, type SiteFrame } from './frame.ts';
+import type { Formatters } from './i18n.ts';
+import { renderNoteHtml, type RenderLinks } from './markdown.ts';
+
+export interface LinkView {
+  title: string;
+  url: string;
+}
+
+export interface ChipView {
+  label: string;
+  url: string;
+}
+
+export interface CardView {
+  title: string;
+  url: string;
+  dateIso: string;
+  dateText: string;
+  excerpt: string;
+  tags: ChipView[];
+  thumb: string | null;
+  gradient: string;
+  lang: string;
+  dir: 'rtl' | 'ltr';
+}
+
+export class PageContext {
+  readonly fmt: Formatters;
+  /** Attachments referenced by visible notes and the frame (vault path → address). */
+  readonly published = new Map<string, string>();
+
+  constructor(
+    readonly model: SiteModel,
+    readonly frame: SiteFrame,
+    readonly frameSig: string,
+    readonly attachments: AttachmentIndex,
+    private readonly htmlCache: Map<string, { key: string; html: string }>,
+  ) {
+    this.fmt = frameFormatters(frame);
+  }
+
+  url(address: Address | string): string {
+    return encodeAddress(address);
+  }
+
+  absolute(address: Address | string): string {
+    return this.frame.base + encodeAddress(address);
+  }
+
+  link(note: NoteRecord): LinkView {
+    return { title: note.title, url: this.url(note.address) };
+  }
+
+  linkSig(note: NoteRecord | null): string {
+    return note ? `${note.address}\u0001${note.title}` : '-';
+  }
+
+  /** Tag chips a visitor sees: EXCLUDE_TAGS removed, localised labels, original addresses. */
+  chips(note: NoteRecord): ChipView[] {
+    const out: ChipView[] = [];
+    for (const tag of note.tags) {
+      const topic = this.model.topics.byKey.get(tag.toLowerCase());
+      if (!topic) continue;
+      out.push({ label: topic.label, url: this.url(topic.address) });
+    }
+    return out;
+  }
+
+  chipsSig(note: NoteRecord): string {
+    return this.chips(note)
+      .map((c) => `${c.label}>${c.url}`)
+      .join(',');
+  }
+
+  /** An image address for a banner value: an https URL as it is, a vault attachment when it exists. */
+  imageUrl(value: string | null, from: NoteRecord | null): string | null {
+    if (!value) return null;
+    if (/^https:\/\//i.test(value)) return value;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return null;
+    const p = this.attachments.resolve(value, from);
+    if (!p) return null;
+    return this.publish(p);
+  }
+
+  publish(p: string): string {
+    let address = this.published.get(p);
+    if (!address) {
+      address = attachmentAddress(p);
+      this.published.set(p, address);
+    }
+    return address;
+  }
+
+  private renderLinks(note: NoteRecord): RenderLinks {
+    return {
+      note: (target) => {
+        const other = this.model.resolver.resolve(target, note);
+        return other && this.model.isVisible(other) ? { href: this.url(other.address), title: other.title } : null;
+      },
+      attachment: (target) => {
+        const p = this.attachments.resolve(target, note);
+        return p ? this.publish(p) : null;
+      },
+    };
+  }
+
+  /** What the body's links and embeds resolve to: the rendered HTML depends on it. */
+  bodySig(note: NoteRecord): string {
+    const parts: string[] = [];
+    for (const target of note.links) {
+      const other = this.model.resolver.resolve(target, note);
+      parts.push(other && this.model.isVisible(other) ? other.address : '-');
+    }
+    for (const target of note.embeds) {
+      const p = this.attachments.resolve(target, note);
+      if (p) this.publish(p);
+      parts.push(p ?? '-');
+    }
+    return parts.join('\u0001');
+  }
+
+  html(note: NoteRecord): string {
+    const key = `${note.hash}\u0002${this.bodySig(note)}`;
+    const cached = this.htmlCache.get(note.path);
+    if (cached && cached.key === key) return cached.html;
+    const html = renderNoteHtml(note.body, note.title, this.renderLinks(note), note.path.toLowerCase().endsWith('.tex'));
+    this.htmlCache.set(note.path, { key, html });
+    return html;
+  }
+
+  card(note: NoteRecord): CardView {
+    return {
+      title: note.title,
+      url: this.url(note.address),
+      dateIso: new Date(note.date.ms).toISOString(),
+      dateText: this.fmt.date(note.date.ms),
+      excerpt: note.excerpt,
+      tags: this.chips(note),
+      thumb: this.imageUrl(note.banner, note),
+      gradient: gradientOf(note.title),
+      lang: note.lang,
+      dir: directionOf(note.lang),
+    };
+  }
+
+  cardSig(note: NoteRecord): string {
+    return `${note.address}\u0001${note.hash}\u0001${note.date.ms}\u0001${this.chipsSig(note)}\u0001${this.imageUrl(note.banner, note) ?? ''}`;
+  }
+}

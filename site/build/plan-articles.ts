@@ -1,0 +1,125 @@
+// Article pages (spec D.1): title, date, word count, reading time, tags, body,
+// share links, previous/next, Related, twins, a place for comments and mentions.
+import { FRONT_PAGE, outputFileOf, type Address } from '../../shared/model/addresses.ts';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { directionOf } from '../../shared/note/language.ts';
+import { readingMinutes } from '../../shared/note/excerpt.ts';
+import type { ChipView, LinkView, PageContext } from './page-context.ts';
+import type { PlannedPage } from './plan-types.ts';
+
+export interface ArticleView {
+  file: string;
+  url: string;
+  canonical: string;
+  title: string;
+  metaDescription: string;
+  lang: string;
+  dir: 'rtl' | 'ltr';
+  dateIso: string;
+  dateText: string;
+  wordsText: string;
+  minutesText: string;
+  tags: ChipView[];
+  html: string;
+  ogImage: string | null;
+  older: LinkView | null;
+  newer: LinkView | null;
+  related: LinkView[];
+  /** hreflang alternates, when a twin in the other language exists (spec D.7). */
+  alternates: { hreflang: string; href: string }[];
+  /** The counterpart of a same-language pair, named under the title. */
+  counterpart: LinkView | null;
+  /** The twin in the other language, linked under the title. */
+  twin: (LinkView & { lang: string }) | null;
+  share: { name: string; href: string }[];
+  editPath: string;
+  isPage: boolean;
+}
+
+function shareLinks(ctx: PageContext, note: NoteRecord): { name: string; href: string }[] {
+  if (!ctx.frame.shareButtons) return [];
+  const u = ctx.frame.baseEncoded + encodeURIComponent(ctx.url(note.address));
+  const t = encodeURIComponent(note.title);
+  return [
+    { name: 'X', href: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
+    { name: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { name: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
+    { name: 'Telegram', href: `https://t.me/share/url?url=${u}&text=${t}` },
+    { name: 'WhatsApp', href: `https://wa.me/?text=${t}%20${u}` },
+    { name: ctx.frame.strings.email, href: `mailto:?subject=${t}&body=${u}` },
+  ];
+}
+
+/** x-default is the face written in the site's own language (spec D.7). */
+export function twinAlternates(ctx: PageContext, note: NoteRecord, twin: NoteRecord): { hreflang: string; href: string }[] {
+  const faces = [note, twin].sort((a, b) => a.lang.localeCompare(b.lang));
+  const home = faces.find((f) => f.lang === ctx.frame.lang) ?? note;
+  return [
+    ...faces.map((f) => ({ hreflang: f.lang, href: ctx.absolute(f.address) })),
+    { hreflang: 'x-default', href: ctx.absolute(home.address) },
+  ];
+}
+
+export function articleView(ctx: PageContext, note: NoteRecord, address: Address = note.address): ArticleView {
+  const { model, fmt } = ctx;
+  const around = model.neighbours.get(note.path);
+  const twin = model.twins.get(note.path) ?? null;
+  const crossLanguage = twin !== null && twin.lang !== note.lang;
+  return {
+    file: outputFileOf(address),
+    url: ctx.url(address),
+    canonical: ctx.absolute(address === FRONT_PAGE ? FRONT_PAGE : note.address),
+    title: note.title,
+    metaDescription: note.description ?? note.excerpt,
+    lang: note.lang,
+    dir: directionOf(note.lang),
+    dateIso: new Date(note.date.ms).toISOString(),
+    dateText: fmt.date(note.date.ms),
+    wordsText: fmt.number(note.words),
+    minutesText: fmt.number(readingMinutes(note.words)),
+    tags: ctx.chips(note),
+    html: ctx.html(note),
+    ogImage: (() => {
+      const img = ctx.imageUrl(note.banner, note);
+      return img === null ? null : img.startsWith('/') ? ctx.frame.base + img : img;
+    })(),
+    older: around?.older ? ctx.link(around.older) : null,
+    newer: around?.newer ? ctx.link(around.newer) : null,
+    related: (model.related.get(note.path) ?? []).map((r) => ctx.link(r)),
+    alternates: crossLanguage ? twinAlternates(ctx, note, twin) : [],
+    counterpart: twin && !crossLanguage ? ctx.link(twin) : null,
+    twin: twin && crossLanguage ? { ...ctx.link(twin), lang: twin.lang } : null,
+    share: shareLinks(ctx, note),
+    editPath: note.path,
+    isPage: note.page,
+  };
+}
+
+export function articleSig(ctx: PageContext, note: NoteRecord): string {
+  const { model } = ctx;
+  const around = model.neighbours.get(note.path);
+  const twin = model.twins.get(note.path) ?? null;
+  return [
+    ctx.frameSig,
+    note.hash,
+    note.date.ms,
+    ctx.bodySig(note),
+    ctx.chipsSig(note),
+    ctx.imageUrl(note.banner, note) ?? '',
+    ctx.linkSig(around?.older ?? null),
+    ctx.linkSig(around?.newer ?? null),
+    (model.related.get(note.path) ?? []).map((r) => ctx.linkSig(r)).join('|'),
+    twin ? `${ctx.linkSig(twin)}\u0001${twin.lang}` : '-',
+  ].join('\u0000');
+}
+
+export function planArticles(ctx: PageContext): PlannedPage[] {
+  return ctx.model.visible.map((note) => ({
+    address: note.address,
+    file: outputFileOf(note.address),
+    kind: 'article' as const,
+    type: 'html' as const,
+    sig: articleSig(ctx, note),
+    view: () => articleView(ctx, note),
+  }));
+}

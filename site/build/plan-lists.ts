@@ -1,0 +1,193 @@
+// List pages: the home page (note or dashboard mode, spec D.3), topic pages,
+// collection pages (D.5) and folder-mode category pages (2.8), paginated.
+import { FRONT_PAGE, listPageAddress, outputFileOf, type Address } from '../../shared/model/addresses.ts';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { articleSig, articleView } from './plan-articles.ts';
+import type { CardView, PageContext } from './page-context.ts';
+import type { PlannedPage } from './plan-types.ts';
+
+export const PAGE_SIZE = 24;
+
+interface BandCard {
+  title: string;
+  icon: string;
+  url: string;
+  countText: string;
+  description: string | null;
+}
+
+export interface ListView {
+  file: string;
+  url: string;
+  canonical: string;
+  kind: 'home' | 'topic' | 'collection' | 'category';
+  metaTitle: string;
+  metaDescription: string;
+  heading: { title: string; icon: string | null; description: string | null; countText: string; label: string } | null;
+  intro: { title: string; html: string; lang: string; dir: string } | null;
+  hero: { name: string; logo: string | null; tagline: string | null; background: string } | null;
+  band: BandCard[] | null;
+  cards: CardView[];
+  grid: boolean;
+  pager: { newer: string | null; older: string | null; page: number; pages: number };
+}
+
+interface ListSpec {
+  base: Address;
+  kind: ListView['kind'];
+  notes: NoteRecord[];
+  heading: ListView['heading'];
+  metaTitle: string;
+  metaDescription: string;
+  /** Extra content of the first page (intro, hero, band) and its signature. */
+  first?: { view: () => Pick<ListView, 'intro' | 'hero' | 'band'>; sig: string };
+  grid: boolean;
+}
+
+function countText(ctx: PageContext, n: number): string {
+  return ctx.frame.strings.publishedNotes(ctx.fmt.number(n), n);
+}
+
+function paginate(ctx: PageContext, spec: ListSpec): PlannedPage[] {
+  const pages = Math.max(1, Math.ceil(spec.notes.length / PAGE_SIZE));
+  const headSig = JSON.stringify([spec.kind, spec.heading, spec.metaTitle, spec.metaDescription, spec.grid]);
+  const out: PlannedPage[] = [];
+  for (let n = 1; n <= pages; n++) {
+    const address = listPageAddress(spec.base, n);
+    const items = spec.notes.slice((n - 1) * PAGE_SIZE, n * PAGE_SIZE);
+    const first = n === 1 ? spec.first : undefined;
+    const pager = {
+      newer: n > 1 ? ctx.url(listPageAddress(spec.base, n - 1)) : null,
+      older: n < pages ? ctx.url(listPageAddress(spec.base, n + 1)) : null,
+      page: n,
+      pages,
+    };
+    out.push({
+      address,
+      file: outputFileOf(address),
+      kind: 'list',
+      type: 'html',
+      sig: [ctx.frameSig, headSig, first?.sig ?? '', n, pages, ...items.map((i) => ctx.cardSig(i))].join('\u0000'),
+      view: (): ListView => ({
+        file: outputFileOf(address),
+        url: ctx.url(address),
+        canonical: ctx.absolute(address),
+        kind: spec.kind,
+        metaTitle: spec.metaTitle,
+        metaDescription: spec.metaDescription,
+        heading: spec.heading,
+        intro: null,
+        hero: null,
+        band: null,
+        ...(first ? first.view() : {}),
+        cards: items.map((i) => ctx.card(i)),
+        grid: spec.grid,
+        pager,
+      }),
+    });
+  }
+  return out;
+}
+
+/** The band of collection (or category) cards above the posts (spec D.5). */
+function band(ctx: PageContext): { cards: BandCard[]; sig: string } | null {
+  const { frame, model } = ctx;
+  if (!frame.collections.showOnHome) return null;
+  const groups = model.mode === 'folders' ? model.categories : model.collections;
+  const cards = groups
+    .filter((g) => !g.hidden)
+    .map((g) => ({ title: g.title, icon: g.icon, url: ctx.url(g.address), countText: countText(ctx, g.members.length), description: g.description }));
+  if (cards.length === 0) return null;
+  return { cards, sig: JSON.stringify(cards) };
+}
+
+function homeSpec(ctx: PageContext): ListSpec {
+  const { frame, model } = ctx;
+  const home = model.homeNote;
+  const bandCards = band(ctx);
+  const dashboard = frame.homeMode === 'dashboard';
+  const heroBackground = ctx.imageUrl(frame.banner, null);
+  const logo = ctx.imageUrl(frame.logo, null);
+  const hero = dashboard
+    ? { name: frame.name, logo, tagline: frame.tagline, background: heroBackground ? `url("${heroBackground}") center / cover` : frame.gradient }
+    : null;
+  const intro = !dashboard && home ? home : null;
+  return {
+    base: FRONT_PAGE,
+    kind: 'home',
+    notes: model.posts,
+    heading: null,
+    metaTitle: frame.name,
+    metaDescription: frame.tagline ?? (home ? home.excerpt : frame.name),
+    grid: dashboard,
+    first: {
+      sig: [JSON.stringify(hero), bandCards?.sig ?? '', intro ? `${intro.hash}\u0001${ctx.bodySig(intro)}` : ''].join('\u0000'),
+      view: () => ({
+        hero,
+        band: bandCards?.cards ?? null,
+        intro: intro ? { title: intro.title, html: ctx.html(intro), lang: intro.lang, dir: intro.lang === 'ar' ? 'rtl' : 'ltr' } : null,
+      }),
+    },
+  };
+}
+
+/** spec D.3: in the default app layout `/` opens the home note; the home rows have no effect. */
+function planHome(ctx: PageContext): PlannedPage[] {
+  const { frame, model } = ctx;
+  if (frame.layout === 'default' && model.homeNote) {
+    const note = model.homeNote;
+    return [
+      {
+        address: FRONT_PAGE,
+        file: outputFileOf(FRONT_PAGE),
+        kind: 'article',
+        type: 'html',
+        sig: 'home-note\u0000' + articleSig(ctx, note),
+        view: () => articleView(ctx, note, FRONT_PAGE),
+      },
+    ];
+  }
+  return paginate(ctx, homeSpec(ctx));
+}
+
+export function planLists(ctx: PageContext): PlannedPage[] {
+  const { model, frame } = ctx;
+  const s = frame.strings;
+  const out = planHome(ctx);
+  for (const topic of model.topics.topics) {
+    out.push(
+      ...paginate(ctx, {
+        base: topic.address,
+        kind: 'topic',
+        notes: topic.posts,
+        heading: { title: topic.label, icon: '#', description: null, countText: countText(ctx, topic.posts.length), label: s.topic },
+        metaTitle: `${topic.label} · ${frame.name}`,
+        metaDescription: `${s.topic}: ${topic.label}`,
+        grid: frame.homeMode === 'dashboard',
+      }),
+    );
+  }
+  // spec 2.8: a hidden collection or category is unreachable by visitors.
+  const groups = model.mode === 'folders' ? model.categories : model.collections;
+  for (const group of groups) {
+    if (group.hidden) continue;
+    out.push(
+      ...paginate(ctx, {
+        base: group.address,
+        kind: model.mode === 'folders' ? 'category' : 'collection',
+        notes: group.members,
+        heading: {
+          title: group.title,
+          icon: group.icon,
+          description: group.description,
+          countText: countText(ctx, group.members.length),
+          label: model.mode === 'folders' ? s.category : s.collection,
+        },
+        metaTitle: `${group.title} · ${frame.name}`,
+        metaDescription: group.description ?? group.title,
+        grid: frame.homeMode === 'dashboard',
+      }),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,138 @@
+// The site-wide outputs (spec D.7): /feed.xml, /sitemap.xml, /robots.txt, the
+// 404 page and the topic row fragment every page includes when it is served.
+import { FRONT_PAGE } from '../../shared/model/addresses.ts';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import type { PageContext } from './page-context.ts';
+import { twinAlternates } from './plan-articles.ts';
+import type { PlannedPage } from './plan-types.ts';
+
+export const FEED_SIZE = 50;
+export const SITEMAP_MAX = 50_000;
+export const NAV_ADDRESS = '/_service/nav';
+export const NAV_FILE = '_service/nav.html';
+const LANGS = ['ar', 'en'] as const;
+
+export interface FeedView {
+  file: string;
+  title: string;
+  link: string;
+  self: string;
+  description: string;
+  language: string;
+  lastBuildMs: number;
+  items: { title: string; link: string; pubDateMs: number; description: string; categories: string[] }[];
+}
+
+export interface SitemapView {
+  file: string;
+  entries: { loc: string; lastmod: string; alternates: { hreflang: string; href: string }[] }[];
+  /** Addresses left out by the 50,000 cap (spec 8). */
+  cut: number;
+  max: number;
+}
+
+export interface NavView {
+  home: { label: string; url: string };
+  pinned: { icon: string; label: string; url: string }[];
+  topics: { icon: string | null; label: string; url: string }[];
+  more: string;
+}
+
+function feedPage(ctx: PageContext, lang: string | null): PlannedPage {
+  const { frame } = ctx;
+  const posts = ctx.model.posts.filter((p) => lang === null || p.lang === lang).slice(0, FEED_SIZE);
+  const file = lang ? `feed-${lang}.xml` : 'feed.xml';
+  const view = (): FeedView => ({
+    file,
+    title: frame.name,
+    link: frame.base + '/',
+    self: frame.base + '/feed.xml' + (lang ? `?lang=${lang}` : ''),
+    description: frame.tagline ?? frame.name,
+    language: frame.blogLocale,
+    lastBuildMs: posts[0]?.date.ms ?? 0,
+    items: posts.map((p) => ({
+      title: p.title,
+      link: ctx.absolute(p.address),
+      pubDateMs: p.date.ms,
+      description: p.excerpt,
+      categories: ctx.chips(p).map((c) => c.label),
+    })),
+  });
+  return {
+    address: '/feed.xml' + (lang ? `?lang=${lang}` : ''),
+    file,
+    kind: 'feed',
+    type: 'xml',
+    sig: [ctx.frameSig, lang ?? '', ...posts.map((p) => ctx.cardSig(p))].join('\u0000'),
+    view,
+  };
+}
+
+function sitemapPage(ctx: PageContext, lang: string | null): PlannedPage {
+  const all = ctx.model.visible.filter((n) => lang === null || n.lang === lang);
+  // The front page counts as one address; the newest notes are kept.
+  const kept = all.slice(0, SITEMAP_MAX - 1);
+  const cut = all.length - kept.length;
+  const file = lang ? `sitemap-${lang}.xml` : 'sitemap.xml';
+  const alternatesOf = (n: NoteRecord) => {
+    const twin = ctx.model.twins.get(n.path);
+    return twin && twin.lang !== n.lang ? twinAlternates(ctx, n, twin) : [];
+  };
+  const lastmod = (ms: number) => new Date(ms).toISOString();
+  const sig = [ctx.frameSig, lang ?? '', cut, ...kept.map((n) => `${n.address}\u0001${n.date.ms}\u0001${ctx.model.twins.get(n.path)?.address ?? ''}`)].join(
+    '\u0000',
+  );
+  return {
+    address: '/sitemap.xml' + (lang ? `?lang=${lang}` : ''),
+    file,
+    kind: 'sitemap',
+    type: 'xml',
+    sig,
+    view: (): SitemapView => ({
+      file,
+      entries: [
+        { loc: ctx.absolute(FRONT_PAGE), lastmod: lastmod(all[0]?.date.ms ?? 0), alternates: [] },
+        ...kept.map((n) => ({ loc: ctx.absolute(n.address), lastmod: lastmod(n.date.ms), alternates: alternatesOf(n) })),
+      ],
+      cut,
+      max: SITEMAP_MAX,
+    }),
+  };
+}
+
+export function navView(ctx: PageContext): NavView {
+  const { model, frame } = ctx;
+  const s = frame.strings;
+  if (model.mode === 'folders') {
+    // spec D.4: under Folders the navigation comes from the folders alone.
+    return {
+      home: { label: s.home, url: '/' },
+      pinned: [],
+      topics: model.categories.filter((c) => !c.hidden).map((c) => ({ icon: c.icon, label: c.title, url: ctx.url(c.address) })),
+      more: s.more,
+    };
+  }
+  const pinned = frame.collections.showInNav
+    ? model.collections.filter((c) => !c.hidden && c.members.length > 0).map((c) => ({ icon: c.icon, label: c.title, url: ctx.url(c.address) }))
+    : [];
+  return {
+    home: { label: s.home, url: '/' },
+    pinned,
+    topics: model.topics.topics.map((t) => ({ icon: null, label: t.label, url: ctx.url(t.address) })),
+    more: s.more,
+  };
+}
+
+export function planOutputs(ctx: PageContext): PlannedPage[] {
+  const out: PlannedPage[] = [feedPage(ctx, null), sitemapPage(ctx, null)];
+  if (ctx.frame.languageFilter) {
+    for (const lang of LANGS) out.push(feedPage(ctx, lang), sitemapPage(ctx, lang));
+  }
+  const nav = navView(ctx);
+  out.push(
+    { address: '/robots.txt', file: 'robots.txt', kind: 'robots', type: 'txt', sig: ctx.frameSig, view: () => ({}) },
+    { address: '/404', file: '404.html', kind: 'notFound', type: 'html', sig: ctx.frameSig, view: () => ({}) },
+    { address: NAV_ADDRESS, file: NAV_FILE, kind: 'nav', type: 'html', sig: ctx.frameSig + JSON.stringify(nav), view: () => nav },
+  );
+  return out;
+}

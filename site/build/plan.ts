@@ -1,0 +1,84 @@
+// The whole site as a list of outputs with signatures, and the difference
+// between two plans: what to render, what to copy, what to delete.
+import { isReservedAddress, type Address } from '../../shared/model/addresses.ts';
+import type { SiteModel } from '../../shared/model/site-model.ts';
+import type { AttachmentIndex } from './attachments.ts';
+import type { SiteFrame } from './frame.ts';
+import { PageContext } from './page-context.ts';
+import { planArticles } from './plan-articles.ts';
+import { planLists } from './plan-lists.ts';
+import { planOutputs } from './plan-outputs.ts';
+import type { PlannedPage } from './plan-types.ts';
+
+export interface Asset {
+  address: string;
+  file: string;
+  content: string;
+}
+
+export interface SitePlan {
+  pages: Map<string, PlannedPage>;
+  ctx: PageContext;
+}
+
+export function planSite(
+  model: SiteModel,
+  frame: SiteFrame,
+  frameSig: string,
+  attachments: AttachmentIndex,
+  htmlCache: Map<string, { key: string; html: string }>,
+  assets: Asset[],
+): SitePlan {
+  const ctx = new PageContext(model, frame, frameSig, attachments, htmlCache);
+  const pages = new Map<string, PlannedPage>();
+  for (const page of [...planArticles(ctx), ...planLists(ctx), ...planOutputs(ctx)]) {
+    if (!pages.has(page.address)) pages.set(page.address, page);
+  }
+  for (const asset of assets) {
+    pages.set(asset.address, { ...asset, kind: 'asset', type: 'file', sig: asset.file, view: () => null });
+  }
+  // Registered while the pages above were planned: every attachment a visible note shows.
+  ctx.imageUrl(frame.banner, null);
+  ctx.imageUrl(frame.logo, null);
+  const files = new Set([...pages.values()].map((page) => page.file));
+  for (const [p, encoded] of ctx.published) {
+    const address = '/' + p;
+    if (pages.has(address) || files.has(p) || isReservedAddress(address as Address)) continue;
+    const info = attachments.get(p);
+    if (!info) continue;
+    pages.set(address, {
+      address,
+      file: p,
+      kind: 'attachment',
+      type: 'file',
+      sig: `${info.size}:${info.mtimeMs}:${encoded}`,
+      view: () => null,
+      source: p,
+    });
+  }
+  return { pages, ctx };
+}
+
+export interface PlanDiff {
+  /** Outputs whose signature is new or changed. */
+  changed: PlannedPage[];
+  /** Addresses gone since the previous plan, with the file each had. */
+  removed: { address: string; file: string }[];
+}
+
+export function diffPlans(previous: Map<string, PlannedPage> | null, next: Map<string, PlannedPage>): PlanDiff {
+  const changed: PlannedPage[] = [];
+  const removed: { address: string; file: string }[] = [];
+  for (const [address, page] of next) {
+    const before = previous?.get(address);
+    if (!before || before.sig !== page.sig || before.file !== page.file) changed.push(page);
+  }
+  if (previous) {
+    for (const [address, page] of previous) {
+      const now = next.get(address);
+      if (!now) removed.push({ address, file: page.file });
+      else if (now.file !== page.file) removed.push({ address: '', file: page.file });
+    }
+  }
+  return { changed, removed };
+}

@@ -1,0 +1,24 @@
+// What the Eleventy templates render on this pass: the frame, and only the pages
+// whose signature changed (subset rendering). `.eleventy.js` hands it to the
+// templates as the global `vault`.
+import type { SiteFrame } from './frame.ts';
+import type { ArticleView } from './plan-articles.ts';
+import type { ListView } from './plan-lists.ts';
+import type { FeedView, NavView, SitemapView } from './plan-outputs.ts';
+
+export interface RenderData {
+  site: (SiteFrame & { assets: { css: string; js: string }; logoUrl: string | null }) | null;
+  articles: ArticleView[];
+  lists: ListView[];
+  feeds: FeedView[];
+  sitemaps: SitemapView[];
+  robots: { file: string }[];
+  notFound: { file: string }[];
+  nav: (NavView & { file: string })[];
+}
+
+export function emptyRender(): RenderData {
+  return { site: null, articles: [], lists: [], feeds: [], sitemaps: [], robots: [], notFound: [], nav: [] };
+}
+
+export const renderState: { current: RenderData } = { current: emptyRender() };

@@ -1,0 +1,232 @@
+// The build driver: our long-lived data layer (store → site model → plan) feeding
+// one Eleventy instance. A full build renders everything into a fresh folder that
+// replaces the old one whole; a change renders only the outputs whose signature
+// changed into a staging folder, then renames each file over the live one, so a
+// visitor never reads a half-written page. Eleventy never deletes: we do.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../../shared/config.ts';
+import { log } from '../../shared/log.ts';
+import { createSettingsReader, defaultSettings, type Settings } from '../../shared/settings.ts';
+import { deriveSiteModel } from '../../shared/model/site-model.ts';
+import { VaultStore } from '../../shared/model/vault-store.ts';
+import { isNotePath } from '../../shared/vault-path.ts';
+import { AttachmentIndex } from './attachments.ts';
+import { buildAssets } from './assets.ts';
+import { EleventyRunner } from './eleventy-runner.ts';
+import { BASE_TOKEN, frameSig, siteFrame } from './frame.ts';
+import { diffPlans, planSite, type Asset, type SitePlan } from './plan.ts';
+import { NAV_FILE } from './plan-outputs.ts';
+import type { PlannedPage, ServedEntry } from './plan-types.ts';
+import { emptyRender, type RenderData } from './render-state.ts';
+
+export interface SiteBuilderOptions {
+  config: Config;
+  /** Folder the builder owns: generations and the staging folder live here. */
+  outRoot: string;
+  skipDirs?: string[];
+  /** Base URL baked into the pages; the default is the token the server replaces per request. */
+  base?: string;
+  useGit?: boolean;
+  /** Pages rendered per Eleventy pass in a full build (bounds memory). */
+  chunkSize?: number;
+}
+
+export interface BuildResult {
+  full: boolean;
+  /** The folder that now holds the live site. */
+  dir: string;
+  /** Full builds: every served address. */
+  entries?: [string, ServedEntry][];
+  upserts: [string, ServedEntry][];
+  removals: string[];
+  /** Set when the topic row fragment changed. */
+  navChanged: boolean;
+  rendered: number;
+  ms: number;
+  gitCreated?: [string, number][];
+}
+
+const served = (p: PlannedPage): ServedEntry => ({ file: p.file, type: p.type });
+const isInternal = (address: string) => address.startsWith('/_service/');
+
+export class SiteBuilder {
+  private store: VaultStore;
+  private attachments: AttachmentIndex;
+  private runner: EleventyRunner;
+  private readSettings: () => Promise<Settings>;
+  private htmlCache = new Map<string, { key: string; html: string }>();
+  private plan: SitePlan | null = null;
+  private assets: { assets: Asset[]; css: string; js: string } | null = null;
+  private live: string | null = null;
+  private generation = 0;
+  private readonly stage: string;
+
+  constructor(private readonly options: SiteBuilderOptions) {
+    const { config } = options;
+    this.store = new VaultStore({ vaultDir: config.vaultDir, dataDir: config.dataDir, skipDirs: options.skipDirs, useGit: options.useGit });
+    this.attachments = new AttachmentIndex(config.vaultDir, options.skipDirs);
+    this.stage = path.join(options.outRoot, 'stage');
+    this.runner = new EleventyRunner(this.stage);
+    this.readSettings = createSettingsReader(config.dataDir);
+  }
+
+  get liveDir(): string | null {
+    return this.live;
+  }
+
+  private async settings(): Promise<Settings> {
+    try {
+      return await this.readSettings();
+    } catch {
+      return defaultSettings();
+    }
+  }
+
+  private async makePlan(): Promise<SitePlan> {
+    this.assets ??= await buildAssets();
+    const frame = siteFrame(await this.settings(), this.options.config, this.options.base ?? BASE_TOKEN);
+    const model = deriveSiteModel(this.store.records.values(), frame.model);
+    return planSite(model, frame, frameSig(frame), this.attachments, this.htmlCache, this.assets.assets);
+  }
+
+  private renderData(plan: SitePlan, pages: PlannedPage[]): RenderData {
+    const data = emptyRender();
+    const { frame } = plan.ctx;
+    data.site = { ...frame, assets: { css: this.assets!.css, js: this.assets!.js }, logoUrl: plan.ctx.imageUrl(frame.logo, null) };
+    for (const page of pages) {
+      switch (page.kind) {
+        case 'article':
+          data.articles.push(page.view() as RenderData['articles'][number]);
+          break;
+        case 'list':
+          data.lists.push(page.view() as RenderData['lists'][number]);
+          break;
+        case 'feed':
+          data.feeds.push(page.view() as RenderData['feeds'][number]);
+          break;
+        case 'sitemap':
+          data.sitemaps.push(page.view() as RenderData['sitemaps'][number]);
+          break;
+        case 'robots':
+          data.robots.push({ file: page.file });
+          break;
+        case 'notFound':
+          data.notFound.push({ file: page.file });
+          break;
+        case 'nav':
+          data.nav.push({ ...(page.view() as RenderData['nav'][number]), file: page.file });
+          break;
+        default:
+          break;
+      }
+    }
+    return data;
+  }
+
+  /** Renders templated pages into the staging folder and copies files next to them. */
+  private async produce(plan: SitePlan, pages: PlannedPage[], chunk: number): Promise<void> {
+    const templated = pages.filter((p) => p.kind !== 'attachment' && p.kind !== 'asset');
+    for (let i = 0; i < templated.length; i += chunk) {
+      await this.runner.render(this.renderData(plan, templated.slice(i, i + chunk)));
+    }
+    for (const page of pages) {
+      const target = path.join(this.stage, page.file);
+      if (page.kind === 'asset') {
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await fs.writeFile(target, page.content ?? '');
+      } else if (page.kind === 'attachment' && page.source) {
+        await fs.mkdir(path.dirname(target), { recursive: true });
+        await fs.copyFile(path.join(this.options.config.vaultDir, ...page.source.split('/')), target).catch((err) => {
+          log.warnOnce(`copy:${page.source}`, `could not publish the attachment ${page.source}: ${(err as NodeJS.ErrnoException).code}`);
+        });
+      }
+    }
+  }
+
+  /** Reads the whole vault and renders every output into a new folder. */
+  async full(): Promise<BuildResult> {
+    const started = Date.now();
+    await fs.mkdir(this.options.outRoot, { recursive: true });
+    await fs.rm(this.stage, { recursive: true, force: true });
+    await Promise.all([this.store.loadAll(), this.attachments.loadAll()]);
+    this.htmlCache.clear();
+    const plan = await this.makePlan();
+    const pages = [...plan.pages.values()];
+    await this.produce(plan, pages, this.options.chunkSize ?? 1500);
+    const dir = path.join(this.options.outRoot, `gen-${Date.now()}-${++this.generation}`);
+    await fs.mkdir(this.stage, { recursive: true });
+    await fs.rename(this.stage, dir);
+    const previous = this.live;
+    this.live = dir;
+    this.plan = plan;
+    await this.removeOldGenerations(previous);
+    const entries = pages.filter((p) => !isInternal(p.address)).map((p) => [p.address, served(p)] as [string, ServedEntry]);
+    return {
+      full: true,
+      dir,
+      entries,
+      upserts: entries,
+      removals: [],
+      navChanged: true,
+      rendered: pages.length,
+      ms: Date.now() - started,
+      gitCreated: [...this.store.gitCreated()],
+    };
+  }
+
+  /** Applies changed vault paths (and a possible settings change) to the live site. */
+  async apply(paths: Iterable<string>): Promise<BuildResult | null> {
+    if (!this.live || !this.plan) return this.full();
+    const started = Date.now();
+    const list = [...paths];
+    await this.store.update(list.filter((p) => isNotePath(p)));
+    for (const p of list) if (!isNotePath(p)) await this.attachments.refresh(p);
+    const plan = await this.makePlan();
+    const diff = diffPlans(this.plan.pages, plan.pages);
+    if (diff.changed.length === 0 && diff.removed.length === 0) {
+      this.plan = plan;
+      return null;
+    }
+    await fs.rm(this.stage, { recursive: true, force: true });
+    await fs.mkdir(this.stage, { recursive: true });
+    await this.produce(plan, diff.changed, 1500);
+    // Rename each new file over the live one: readers get the old or the new page, never half.
+    for (const page of diff.changed) {
+      const from = path.join(this.stage, page.file);
+      const to = path.join(this.live, page.file);
+      await fs.mkdir(path.dirname(to), { recursive: true });
+      await fs.rename(from, to).catch((err) => {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      });
+    }
+    for (const gone of diff.removed) {
+      if (plan.pages.has(gone.address) && plan.pages.get(gone.address)!.file === gone.file) continue;
+      await fs.rm(path.join(this.live, gone.file), { force: true });
+    }
+    this.plan = plan;
+    return {
+      full: false,
+      dir: this.live,
+      upserts: diff.changed.filter((p) => !isInternal(p.address)).map((p) => [p.address, served(p)]),
+      removals: diff.removed.map((r) => r.address).filter((a) => a !== '' && !plan.pages.has(a)),
+      navChanged: diff.changed.some((p) => p.file === NAV_FILE),
+      rendered: diff.changed.length,
+      ms: Date.now() - started,
+    };
+  }
+
+  /** Drops the settings cache's view so the next pass re-reads settings.json. */
+  async settingsChanged(): Promise<BuildResult | null> {
+    return this.apply([]);
+  }
+
+  private async removeOldGenerations(keep: string | null): Promise<void> {
+    const names = await fs.readdir(this.options.outRoot).catch(() => [] as string[]);
+    for (const name of names) {
+      const abs = path.join(this.options.outRoot, name);
+      if (!name.startsWith('gen-') || abs === this.live || abs === keep) continue;
+      await fs.rm(abs, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,66 @@
+// The addresses the live site holds, kept in step with each finished build. Only
+// an address in the index is ever served, so a file left behind on disk can
+// never leak a page that is no longer published.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { collectionSlug } from '../../shared/note/fields.ts';
+import type { BuildResult } from '../build/site-builder.ts';
+import type { ServedEntry } from '../build/plan-types.ts';
+import { NAV_FILE } from '../build/plan-outputs.ts';
+
+/** A lenient form of an address: case, spaces and trailing slashes do not count. */
+export function looseKey(address: string): string {
+  let a = address.trim().replace(/\/+$/, '') || '/';
+  const folder = /^\/folder\/(.+)$/i.exec(a);
+  if (folder) return '/folder/' + collectionSlug(folder[1]!);
+  a = a.replace(/\s+/g, '-');
+  return a.toLowerCase();
+}
+
+export class SiteIndex {
+  private entries = new Map<string, ServedEntry>();
+  private loose: Map<string, string> | null = null;
+  dir: string | null = null;
+  nav = '';
+  /** Bumped on every build: part of each served page's ETag. */
+  version = 0;
+
+  get ready(): boolean {
+    return this.dir !== null;
+  }
+
+  get(address: string): ServedEntry | undefined {
+    return this.entries.get(address);
+  }
+
+  /** The canonical address a lenient spelling stands for, if exactly one. */
+  canonical(address: string): string | null {
+    if (!this.loose) {
+      this.loose = new Map();
+      const clash = new Set<string>();
+      for (const a of this.entries.keys()) {
+        if (a.includes('?')) continue;
+        const k = looseKey(a);
+        if (this.loose.has(k)) clash.add(k);
+        else this.loose.set(k, a);
+      }
+      for (const k of clash) this.loose.delete(k);
+    }
+    return this.loose.get(looseKey(address)) ?? null;
+  }
+
+  async apply(result: BuildResult): Promise<void> {
+    const nav = result.navChanged || this.dir !== result.dir ? await fs.readFile(path.join(result.dir, NAV_FILE), 'utf8').catch(() => '') : this.nav;
+    // From here on synchronous: a request sees the old site or the new one, never a mix.
+    if (result.full) {
+      this.entries = new Map(result.entries ?? []);
+    } else {
+      for (const address of result.removals) this.entries.delete(address);
+      for (const [address, entry] of result.upserts) this.entries.set(address, entry);
+    }
+    this.nav = nav;
+    this.dir = result.dir;
+    this.loose = null;
+    this.version++;
+  }
+}
