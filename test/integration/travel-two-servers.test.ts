@@ -198,10 +198,15 @@ describe('what never travels', () => {
   });
 
   it('the public site serves nothing from .service/', async () => {
-    for (const rel of ['settings.json', 'prefs.json']) {
+    // The masthead may show the tagline; the files themselves (their JSON keys) never appear.
+    for (const [rel, marker] of [
+      ['settings.json', '"tagline"'],
+      ['prefs.json', 'editorWidth'],
+      ['fonts/custom/index.json', '"faces"'],
+    ]) {
       const res = await a.api('GET', `/.service/${rel}`);
       expect(res.status, rel).not.toBe(200);
-      expect(res.text).not.toContain('After the repair');
+      expect(res.text, rel).not.toContain(marker);
     }
   });
 });
