@@ -68,7 +68,8 @@ export class TravelService {
     this.prefsStore = new PrefsStore(this.dataDir, this.vaultReal, this.files);
     this.lastPass = this.state.vault(this.vaultReal).lastPass;
     this.started = true;
-    await this.pass();
+    // A failing pass is reported and retried at the next tick; it never stops the server.
+    await this.pass().catch((err) => log.error(`settings mirror: boot pass failed: ${(err as Error).message}`));
     this.schedule();
   }
 
@@ -87,7 +88,9 @@ export class TravelService {
   private schedule(): void {
     if (this.closed) return;
     this.timer = setTimeout(() => {
-      void this.pass().finally(() => this.schedule());
+      void this.pass()
+        .catch((err) => log.warnOnce(`travel-pass:${(err as Error).message}`, `settings mirror: pass failed: ${(err as Error).message}`))
+        .finally(() => this.schedule());
     }, this.periodMs);
     this.timer.unref();
   }
