@@ -5,6 +5,7 @@ import type { Config } from '../../shared/config.ts';
 import { directionOf, primaryLanguage } from '../../shared/note/language.ts';
 import { effectiveSite, type Settings } from '../../shared/settings.ts';
 import type { ModelSettings } from '../../shared/model/site-model.ts';
+import { modelSettings } from '../../shared/model/model-settings.ts';
 import { formatters, stringsFor, type Formatters, type Strings } from './i18n.ts';
 
 /** Stands for the absolute base URL in built files; replaced per request (spec D.7). */
@@ -74,16 +75,7 @@ export function siteFrame(settings: Settings, config: Config, base = BASE_TOKEN,
     base,
     baseEncoded: base === BASE_TOKEN ? BASE_TOKEN_ENCODED : encodeURIComponent(base),
     strings: stringsFor(lang),
-    model: {
-      templatesFolder: settings.folders?.templates || 'Templates',
-      excludeTags: config.excludeTags,
-      language: lang,
-      homeNote: site.homeNote,
-      collections: {
-        enabled: settings.collections?.enabled === true,
-        source: settings.collections?.source === 'folders' ? 'folders' : 'tags',
-      },
-    },
+    model: modelSettings(settings, config),
   };
 }
 
