@@ -1,6 +1,7 @@
 // Notes and the tree (CONTRACT §3). Handlers validate, call one domain function,
 // and map its answer to HTTP.
 import type { Polka, Request } from 'polka';
+import { parseFrontmatter } from '../../shared/note/frontmatter.ts';
 import { isNotePath, parseVaultPath, type VaultPath } from '../../shared/vault-path.ts';
 import type { AdminContext } from '../context.ts';
 import { badRequest, notFound, queryOne, queryValues, readJsonBody, route } from '../http.ts';
@@ -44,6 +45,9 @@ export function registerNoteRoutes(app: Polka, ctx: AdminContext): void {
       const p = requireNotePath(notePathParam(req));
       const body = await readJsonBody(req);
       if (typeof body.content !== 'string') throw badRequest('bad_content', 'content must be a string.');
+      // Standards: malformed frontmatter is bad input, refused before anything is written.
+      const problem = parseFrontmatter(body.content, p).problem;
+      if (problem) throw badRequest('bad_frontmatter', `The frontmatter block is not valid YAML: ${problem}`);
       const result = await ctx.writer.writeNote(p, body.content, { baseMtimeMs: optionalMtime(body.baseMtimeMs) });
       return { path: result.path, mtimeMs: result.mtimeMs };
     }),

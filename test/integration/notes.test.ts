@@ -115,6 +115,15 @@ describe('PUT /api/note (spec 3.6, 4.4)', () => {
     expect(await read('Home.md')).toBe('script');
   });
 
+  it('refuses malformed frontmatter with 400 bad_frontmatter and writes nothing', async () => {
+    const res = await server.admin('PUT', '/api/note?path=Home.md', { content: '---\ntitle: [unclosed\n---\nbody' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('bad_frontmatter');
+    expect(await read('Home.md')).toBe('script');
+    expect((await server.admin('PUT', '/api/note?path=Home.md', { content: '---\ntitle: fine\n---\nbody' })).status).toBe(200);
+    await server.admin('PUT', '/api/note?path=Home.md', { content: 'script' });
+  });
+
   it('refuses a huge body with 413 and writes nothing', async () => {
     const cookie = await server.login();
     const res = await fetch(`${server.url}/api/note?path=Huge.md`, {
