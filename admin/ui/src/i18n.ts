@@ -55,6 +55,7 @@ export const en = {
   edit: 'Edit',
   conflictTitle: 'This note changed on disk while you were editing. Autosave is paused.',
   conflictDeleted: 'This note was deleted or moved on disk while you were editing. Autosave is paused.',
+  conflictShort: '⚠ Changed on disk',
   keepMine: 'Keep my version',
   useDisk: 'Use the disk version',
   keptMine: 'Your version was written over the newer file.',

@@ -11,17 +11,17 @@ import { showPanelSection } from '../views.ts';
 import type { NoteSession, SaveStatus } from './session.ts';
 import { activeNote, closeTab, nameOf, openNoteAt, tabs, type OpenNote } from './workspace.ts';
 
-const STATUS_KEY: Record<SaveStatus, 'saved' | 'saving' | 'unsaved' | 'conflictTitle' | 'saveFailed'> = {
+const STATUS_KEY: Record<SaveStatus, 'saved' | 'saving' | 'unsaved' | 'conflictShort' | 'saveFailed'> = {
   saved: 'saved',
   saving: 'saving',
   dirty: 'unsaved',
-  conflict: 'conflictTitle',
+  conflict: 'conflictShort',
   error: 'saveFailed',
 };
 
 export function SaveState({ session }: { session: NoteSession }) {
   const v = useStore(session.view);
-  const text = v.status === 'error' ? t('saveFailed', { error: v.error ?? '' }) : v.status === 'conflict' ? '⚠' : t(STATUS_KEY[v.status]);
+  const text = v.status === 'error' ? t('saveFailed', { error: v.error ?? '' }) : t(STATUS_KEY[v.status]);
   return (
     <span class={`save-state ${v.status}`} data-state={v.status}>
       {text}
@@ -47,16 +47,17 @@ function ConflictStrip({ note }: { note: OpenNote }) {
   };
   return (
     <div class="conflict-strip" role="alert" data-testid="conflict-strip">
-      <span>{v.conflict.diskMtimeMs === null ? t('conflictDeleted') : t('conflictTitle')}</span>
-      <span class="grow" />
-      <button type="button" class="primary" disabled={busy} onClick={run(() => note.session.keepMine(), t('keptMine'))}>
-        {t('keepMine')}
-      </button>
-      {v.conflict.diskMtimeMs !== null && (
-        <button type="button" disabled={busy} onClick={run(() => note.session.useDisk(), t('usedDisk'))}>
-          {t('useDisk')}
+      <span class="strip-text">{v.conflict.diskMtimeMs === null ? t('conflictDeleted') : t('conflictTitle')}</span>
+      <span class="strip-actions">
+        <button type="button" class="primary" disabled={busy} onClick={run(() => note.session.keepMine(), t('keptMine'))}>
+          {t('keepMine')}
         </button>
-      )}
+        {v.conflict.diskMtimeMs !== null && (
+          <button type="button" disabled={busy} onClick={run(() => note.session.useDisk(), t('usedDisk'))}>
+            {t('useDisk')}
+          </button>
+        )}
+      </span>
     </div>
   );
 }

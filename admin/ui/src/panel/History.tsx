@@ -26,7 +26,7 @@ function Row({ row, path, selected }: { row: TimelineRow; path: string; selected
     const r = row.revision;
     return (
       <li>
-        <button type="button" class={`tl-row row-commit${selected ? ' selected' : ''}`} aria-pressed={selected} onClick={open} data-kind="commit">
+        <button type="button" class={`tl-row row-commit${selected ? ' selected' : ''}`} aria-pressed={selected} onClick={open} data-kind="commit" data-time={row.time}>
           <span class="tl-mark" aria-hidden="true">●</span>
           <span class="tl-main">
             <span class="tl-title">{r.message.startsWith('service snapshot') ? t('snapshotLabel') : r.message}</span>
@@ -42,7 +42,7 @@ function Row({ row, path, selected }: { row: TimelineRow; path: string; selected
   const v = row.version;
   return (
     <li>
-      <button type="button" class={`tl-row row-version${selected ? ' selected' : ''}`} aria-pressed={selected} onClick={open} data-kind="version">
+      <button type="button" class={`tl-row row-version${selected ? ' selected' : ''}`} aria-pressed={selected} onClick={open} data-kind="version" data-time={row.time}>
         <span class="tl-mark" aria-hidden="true">○</span>
         <span class="tl-main">
           <span class="tl-title">

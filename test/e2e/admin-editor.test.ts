@@ -1,0 +1,296 @@
+// The admin app in a real browser (headless Debian chromium) against the real server:
+// autosave with the loaded mtime (spec 4.4, 8), the resolution strip (spec 3.6),
+// wake-up re-checks (spec 6), the History timeline and its restores (Appendix B,
+// spec 9), and the trash (spec 3.3).
+import { execFileSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editorText, ensureUiBuilt, launchBrowser, openAdmin, openFromTree, screenshot, type AdminPage } from '../helpers/browser.ts';
+import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
+import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+
+let server: TestServer;
+let browser: Browser;
+let main: AdminPage;
+let vault: string;
+/** Every request the main page made, for "asks the server nothing" checks. */
+const requests: Request[] = [];
+
+const STORY_V1 = '---\ntitle: The story\n---\nOnce upon a time, **first draft**.\n';
+const STORY_V2 = '---\ntitle: The story\n---\nOnce upon a time, second draft.\n\nWith a [[Conflict]] link.\n';
+
+function gitAt(date: string, ...args: string[]) {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date };
+  execFileSync('git', ['-c', 'user.name=Tester', '-c', 'user.email=t@example.test', ...args], { cwd: vault, env, stdio: 'ignore' });
+}
+
+const disk = (p: string) => fs.readFile(path.join(vault, p), 'utf8');
+/** Another program writing the file (an editor on the same machine, another server). */
+const otherWriter = (p: string, text: string) => fs.writeFile(path.join(vault, p), text);
+
+async function typeAtEnd(page: Page, text: string): Promise<void> {
+  await page.locator('.editor-container:not([hidden]) .cm-content').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(text);
+}
+
+const strip = (page: Page) => page.getByTestId('conflict-strip');
+
+beforeAll(async () => {
+  await ensureUiBuilt();
+  const base = await tempDir('vs-e2e-editor-');
+  vault = path.join(base, 'vault');
+  await writeFiles(vault, {
+    'History/Story.md': STORY_V1,
+    'Notes/Autosave.md': 'Autosave starts here.\n',
+    'Notes/Keep.md': 'Keep: original line.\n',
+    'Notes/Disk.md': 'Disk: original line.\n',
+    'Notes/Wake.md': 'Wake: original line.\n',
+    'Notes/Quiet.md': 'Quiet: original line.\n',
+    'Notes/Changed.md': 'Changed: original line.\n',
+    'Conflict.md': 'A note linked from the story.\n',
+    'Old idea.md': 'An idea for the trash.\n',
+  });
+  // A git history for Story.md: two commits in the past.
+  gitAt('2024-01-01T10:00:00Z', 'init', '-q', '--initial-branch=main');
+  gitAt('2024-01-01T10:00:00Z', 'add', '-A');
+  gitAt('2024-01-01T10:00:00Z', 'commit', '-q', '-m', 'First draft of the story');
+  await fs.writeFile(path.join(vault, 'History/Story.md'), STORY_V2);
+  gitAt('2024-06-01T10:00:00Z', 'commit', '-q', '-am', 'Second draft');
+  // The working file was last saved between the two commits, so its version sits between them.
+  const march = new Date('2024-03-01T10:00:00Z');
+  await fs.utimes(path.join(vault, 'History/Story.md'), march, march);
+
+  server = await startServer({ vault, data: path.join(base, 'data') });
+  browser = await launchBrowser();
+  main = await openAdmin(browser, server);
+  main.page.on('request', (r) => requests.push(r));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await cleanupTempDirs();
+});
+
+describe('History starts closed and asks the server nothing until opened (Appendix B)', () => {
+  it('the section is closed and no history or versions request was made', async () => {
+    const { page } = main;
+    await openFromTree(page, 'History/Story.md');
+    await page.waitForTimeout(300);
+    const toggle = page.locator('#panel-history .section-toggle');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    expect(requests.filter((r) => /\/api\/(history|versions)/.test(r.url()))).toEqual([]);
+  });
+});
+
+describe('autosave (spec 4.4, 8): about 600 ms after typing stops, carrying the loaded mtime', () => {
+  it('the typed text reaches the disk without pressing anything, and the save carried baseMtimeMs', async () => {
+    const { page } = main;
+    const loaded = page.waitForResponse((r) => r.url().includes('/api/note?path=Notes%2FAutosave.md') && r.request().method() === 'GET');
+    await openFromTree(page, 'Notes/Autosave.md');
+    const { mtimeMs } = (await (await loaded).json()) as { mtimeMs: number };
+    const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('Notes%2FAutosave.md'));
+    await typeAtEnd(page, 'Typed in the browser.');
+    const typedAt = Date.now();
+    // Not yet: the save waits for the typing to stop.
+    await page.waitForTimeout(250);
+    expect(await disk('Notes/Autosave.md')).not.toContain('Typed in the browser.');
+    const put = await saved;
+    expect(Date.now() - typedAt).toBeGreaterThanOrEqual(450);
+    expect(JSON.parse(put.postData()!)).toEqual({ content: 'Autosave starts here.\nTyped in the browser.', baseMtimeMs: mtimeMs });
+    await waitFor(async () => (await disk('Notes/Autosave.md')) === 'Autosave starts here.\nTyped in the browser.');
+    await waitFor(async () => (await page.locator('.note-bar .save-state').getAttribute('data-state')) === 'saved');
+  });
+});
+
+describe('the resolution strip (spec 3.6)', () => {
+  it('a second writer under unsaved edits raises the strip; Keep my version writes mine over the newer file', async () => {
+    const { page } = main;
+    await openFromTree(page, 'Notes/Keep.md');
+    await typeAtEnd(page, 'MINE');
+    await otherWriter('Notes/Keep.md', 'Keep: THEIRS from another program.\n');
+    await strip(page).waitFor();
+    await screenshot(page, 'conflict-strip', true);
+    // Autosave is paused: more typing does not reach the disk.
+    await page.keyboard.type(' more');
+    await page.waitForTimeout(1200);
+    expect(await disk('Notes/Keep.md')).toBe('Keep: THEIRS from another program.\n');
+    await page.getByRole('button', { name: 'Keep my version' }).click();
+    await waitFor(async () => (await disk('Notes/Keep.md')) === 'Keep: original line.\nMINE more');
+    await strip(page).waitFor({ state: 'detached' });
+    // Autosave runs again.
+    await page.keyboard.type('!');
+    await waitFor(async () => (await disk('Notes/Keep.md')) === 'Keep: original line.\nMINE more!');
+  });
+
+  it('Use the disk version loads the newer file, and Ctrl+Z brings my text back (and saves it)', async () => {
+    const { page } = main;
+    await openFromTree(page, 'Notes/Disk.md');
+    await typeAtEnd(page, 'MINE2');
+    await otherWriter('Notes/Disk.md', 'Disk: THEIRS2.\n');
+    await strip(page).waitFor();
+    await page.getByRole('button', { name: 'Use the disk version' }).click();
+    await strip(page).waitFor({ state: 'detached' });
+    expect(await editorText(page)).toBe('Disk: THEIRS2.\n');
+    expect(await disk('Notes/Disk.md')).toBe('Disk: THEIRS2.\n');
+    await page.locator('.editor-container:not([hidden]) .cm-content').focus();
+    await page.keyboard.press('Control+z');
+    expect(await editorText(page)).toBe('Disk: original line.\nMINE2');
+    await waitFor(async () => (await disk('Notes/Disk.md')) === 'Disk: original line.\nMINE2');
+  });
+
+  it('without the event stream, the save itself is refused with 409 and the strip shows; nothing is written', async () => {
+    const quiet = await openAdmin(browser, server);
+    try {
+      const { page } = quiet;
+      // No `changed` events reach this window: only the save's own mtime check can catch the change.
+      await page.route('**/api/events', (route) => route.abort());
+      await page.reload();
+      await page.locator('.app').waitFor();
+      await openFromTree(page, 'Notes/Quiet.md');
+      await otherWriter('Notes/Quiet.md', 'Quiet: THEIRS.\n');
+      const refused = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('Notes%2FQuiet.md'));
+      await typeAtEnd(page, 'MINE3');
+      expect((await refused).status()).toBe(409);
+      await strip(page).waitFor();
+      expect(await disk('Notes/Quiet.md')).toBe('Quiet: THEIRS.\n');
+    } finally {
+      await quiet.context.close();
+    }
+  });
+
+  it('a hidden window becoming visible re-checks: unsaved edits get the strip at once, an untouched note reloads silently', async () => {
+    const quiet = await openAdmin(browser, server);
+    try {
+      const { page } = quiet;
+      await page.route('**/api/events', (route) => route.abort());
+      await page.reload();
+      await page.locator('.app').waitFor();
+      const setVisibility = (state: 'hidden' | 'visible') =>
+        page.evaluate((s) => {
+          Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
+          document.dispatchEvent(new Event('visibilitychange'));
+        }, state);
+
+      // Untouched: reloads silently.
+      await openFromTree(page, 'Notes/Wake.md');
+      await setVisibility('hidden');
+      await otherWriter('Notes/Wake.md', 'Wake: changed while hidden.\n');
+      await setVisibility('visible');
+      await waitFor(async () => (await editorText(page)) === 'Wake: changed while hidden.\n');
+      expect(await strip(page).count()).toBe(0);
+
+      // Unsaved edits (hiding saves what is pending, so these are typed while hidden):
+      // the strip at once, before any save was tried.
+      const puts: string[] = [];
+      page.on('request', (r) => r.method() === 'PUT' && puts.push(r.url()));
+      await setVisibility('hidden');
+      await typeAtEnd(page, 'UNSAVED');
+      await otherWriter('Notes/Wake.md', 'Wake: changed again.\n');
+      await setVisibility('visible');
+      await strip(page).waitFor();
+      await page.waitForTimeout(900);
+      expect(puts.filter((u) => u.includes('Notes%2FWake.md'))).toEqual([]);
+      expect(await disk('Notes/Wake.md')).toBe('Wake: changed again.\n');
+    } finally {
+      await quiet.context.close();
+    }
+  });
+
+  it('a `changed` event for an open, untouched note reloads it silently', async () => {
+    const { page } = main;
+    await openFromTree(page, 'Notes/Changed.md');
+    await server.admin('PUT', '/api/note?path=Notes%2FChanged.md', { content: 'Changed: by another window.\n' });
+    await waitFor(async () => (await editorText(page)) === 'Changed: by another window.\n');
+    expect(await strip(page).count()).toBe(0);
+  });
+});
+
+describe('History: one timeline of commits and versions (Appendix B, spec 9)', () => {
+  it('opening the section lists commits and versions in one timeline, newest first, told apart by row style', async () => {
+    const { page } = main;
+    await openFromTree(page, 'History/Story.md');
+    await typeAtEnd(page, 'Third draft, typed.');
+    await waitFor(async () => (await disk('History/Story.md')).includes('Third draft, typed.'));
+    await page.locator('#panel-history .section-toggle').click();
+    const rows = page.locator('.timeline .tl-row');
+    await waitFor(async () => (await rows.count()) === 3);
+    const kinds = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
+    const times = await rows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-time'))));
+    expect(kinds).toEqual(['commit', 'version', 'commit']);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    await expect(rows.nth(0).textContent()).resolves.toContain('Second draft');
+    await expect(rows.nth(0).textContent()).resolves.toMatch(/\+\d+\s*−\d+/);
+    await expect(rows.nth(1).textContent()).resolves.toContain('Earlier save');
+    await expect(rows.nth(2).textContent()).resolves.toContain('First draft of the story');
+    await screenshot(page, 'editor-history', true);
+  });
+
+  it('once opened it stays open (a device preference): a reload finds it open', async () => {
+    const other = await openAdmin(browser, server);
+    try {
+      await openFromTree(other.page, 'History/Story.md');
+      await expect(other.page.locator('#panel-history .section-toggle').getAttribute('aria-expanded')).resolves.toBe('true');
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  it('tapping a commit renders that revision as the article renders (title, Markdown)', async () => {
+    const { page } = main;
+    await page.locator('.timeline .tl-row[data-kind="commit"]').last().click();
+    const frame = page.frameLocator('[data-testid="revision-view"] iframe');
+    await expect(frame.locator('h1').textContent()).resolves.toBe('The story');
+    await expect(frame.locator('strong').textContent()).resolves.toBe('first draft');
+  });
+
+  it('restoring a commit revision writes it through the save path, and the toast’s Undo takes it back', async () => {
+    const { page } = main;
+    const before = await disk('History/Story.md');
+    await page.getByRole('button', { name: 'Restore this revision' }).click();
+    await waitFor(async () => (await disk('History/Story.md')) === STORY_V1);
+    expect(await editorText(page)).toBe(STORY_V1);
+    await page.locator('.toast').getByRole('button', { name: 'Undo' }).click();
+    await waitFor(async () => (await disk('History/Story.md')) === before);
+    expect(await editorText(page)).toBe(before);
+  });
+
+  it('restoring a local version asks first, then the server restores it and the editor shows it', async () => {
+    const { page } = main;
+    await page.locator('.timeline .tl-row[data-kind="version"]').first().click();
+    const shown = await page.frameLocator('[data-testid="revision-view"] iframe').locator('.s-body').textContent();
+    await page.getByRole('button', { name: 'Restore this revision' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.textContent()).resolves.toContain('Restore the version saved');
+    await dialog.getByRole('button', { name: 'Restore this revision' }).click();
+    await waitFor(async () => (await disk('History/Story.md')) === STORY_V2);
+    expect(shown).toContain('second draft');
+    await waitFor(async () => (await editorText(page)) === STORY_V2);
+    const reasons = (await server.admin('GET', '/api/versions?path=History%2FStory.md')).body.versions.map((v: { reason: string }) => v.reason);
+    expect(reasons).toContain('Before a restore');
+  });
+});
+
+describe('trash (spec 3.3)', () => {
+  it('a note moved to the trash from the tree is listed with where it came from, and Restore brings it back', async () => {
+    const { page } = main;
+    const row = page.locator('.tree-line', { has: page.locator('.tree-row[data-path="Old idea.md"]') });
+    await row.hover();
+    await row.getByRole('button', { name: /Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Move to trash' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Move to trash' }).click();
+    await page.locator('.tree-row[data-path="Old idea.md"]').waitFor({ state: 'detached' });
+    await expect(fs.stat(path.join(vault, 'Old idea.md'))).rejects.toThrow();
+
+    await page.locator('.top-bar').getByRole('button', { name: 'Trash', exact: true }).click();
+    const entry = page.locator('.trash-list li[data-path="Old idea.md"]');
+    await expect(entry.textContent()).resolves.toContain('from Old idea.md');
+    await entry.getByRole('button', { name: 'Restore' }).click();
+    await entry.waitFor({ state: 'detached' });
+    expect(await disk('Old idea.md')).toBe('An idea for the trash.\n');
+    await page.locator('.tree-row[data-path="Old idea.md"]').waitFor();
+  });
+});
