@@ -1,1 +1,9 @@
-export {};
+// The blog's few browser scripts (spec D.4, D.6), small and framework-free.
+import { startBackToTop } from './back-to-top.ts';
+import { startPreviews } from './previews.ts';
+import { startTopicRow } from './topic-row.ts';
+
+document.documentElement.classList.add('s-js');
+startTopicRow();
+startPreviews();
+startBackToTop();
