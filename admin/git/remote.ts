@@ -55,9 +55,8 @@ export async function fastForward(vaultDir: string, branch: string, opts: Opts =
 /** spec 3.4 step 5: push HEAD to the branch; never forced, so it must be a fast-forward. */
 export async function pushBranch(vaultDir: string, url: string, branch: string, network: NetworkAuth, opts: Opts = {}): Promise<void> {
   assertSafe(url, branch);
+  // origin's fetch refspec (set by `remote add`) makes git move the remote-tracking ref too.
   await runGit(['push', '--quiet', '--no-verify', '--end-of-options', 'origin', `HEAD:refs/heads/${branch}`], { cwd: vaultDir, network, ...opts });
-  // A push to an explicit refspec does not always move the remote-tracking ref: do it here.
-  await runGit(['update-ref', '--end-of-options', trackingRef(branch), 'HEAD'], { cwd: vaultDir, ...opts });
 }
 
 /** True when git refused a push because the remote has commits this repository lacks. */

@@ -146,11 +146,10 @@ export async function hasStagedChanges(vaultDir: string, opts: Opts = {}): Promi
   return code === 1;
 }
 
-/** Commits the index with `message`; returns the new commit's full sha. */
-export async function commitIndex(vaultDir: string, message: string, config: RepoConfig, opts: Opts = {}): Promise<string> {
+/** Commits the index with `message`. */
+export async function commitIndex(vaultDir: string, message: string, config: RepoConfig, opts: Opts = {}): Promise<void> {
   // No hooks: an automatic backup must not stop at a pre-commit prompt.
   await runGit([...identityArgs(config), 'commit', '-q', '--no-verify', '--no-edit', '-m', message], { cwd: vaultDir, ...opts });
-  return (await resolveRef(vaultDir, 'HEAD', opts)) ?? '';
 }
 
 /** spec 3.4: before staging, an in-vault data directory must be ignored. */

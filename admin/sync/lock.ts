@@ -101,8 +101,8 @@ async function createExclusive(file: string, record: LockRecord): Promise<boolea
     throw err;
   }
   try {
+    // No fsync: after a crash the lock is stale anyway (its pid is gone).
     await handle.writeFile(JSON.stringify(record) + '\n');
-    await handle.sync();
   } finally {
     await handle.close();
   }

@@ -13,6 +13,7 @@ import {
   readRepoConfig,
   resolveRef,
   stageVault,
+  type RepoConfig,
 } from '../git/repo.ts';
 import { GitError, runGit, type NetworkAuth } from '../git/run.ts';
 import type { SyncOutcome } from './last-result.ts';
@@ -61,15 +62,20 @@ async function assertDataDirIgnored(target: RepoTarget): Promise<void> {
   }
 }
 
-/** Stages the vault and commits when something changed; the new sha, or null. */
-async function commitVault(target: RepoTarget, subject: string): Promise<string | null> {
+/** Stages the vault and commits when something changed; true when it committed. */
+async function commitVault(target: RepoTarget, subject: string, config?: RepoConfig): Promise<boolean> {
   const opts = { signal: target.signal };
   await assertDataDirIgnored(target);
   await stageVault(target.vaultDir, neverStaged(target), opts);
-  if (!(await hasStagedChanges(target.vaultDir, opts))) return null;
-  const config = await readRepoConfig(target.vaultDir, opts);
-  await commitIndex(target.vaultDir, subject, config, opts);
-  return (await resolveRef(target.vaultDir, 'HEAD', opts)) ?? '';
+  if (!(await hasStagedChanges(target.vaultDir, opts))) return false;
+  await commitIndex(target.vaultDir, subject, config ?? (await readRepoConfig(target.vaultDir, opts)), opts);
+  return true;
+}
+
+/** Commits like commitVault and answers the new commit's sha (for Snapshot and Initialize). */
+async function commitVaultSha(target: RepoTarget, subject: string): Promise<string | null> {
+  if (!(await commitVault(target, subject))) return null;
+  return (await resolveRef(target.vaultDir, 'HEAD', { signal: target.signal })) ?? '';
 }
 
 /** Ahead/behind against the remote-tracking ref, or null when nothing has reached the remote. */
@@ -91,7 +97,8 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
   if (remoteProblem) return failed(`The remote URL in settings is refused: ${remoteProblem}`);
   const host = remoteHost(plan.remoteUrl);
   try {
-    if (plan.remoteUrl) await ensureOrigin(target.vaultDir, plan.remoteUrl, await readRepoConfig(target.vaultDir, opts), opts);
+    const config = await readRepoConfig(target.vaultDir, opts);
+    if (plan.remoteUrl) await ensureOrigin(target.vaultDir, plan.remoteUrl, config, opts);
 
     // Step 2: fetch, then fast-forward only; a diverged history stops before any file changes.
     if (plan.remoteUrl && plan.pullFirst && (await fetchBranch(target.vaultDir, plan.remoteUrl, plan.branch, plan.auth, opts))) {
@@ -107,7 +114,7 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
     }
 
     // Steps 3 and 4.
-    const committed = (await commitVault(target, `service sync: ${stamp()}`)) !== null;
+    const committed = await commitVault(target, `service sync: ${stamp()}`, config);
     if (!plan.remoteUrl) {
       return committed
         ? { outcome: 'committed', ok: true, message: 'Committed the vault; no remote is set, so nothing was pushed.' }
@@ -152,7 +159,7 @@ export interface SnapshotResult {
 
 /** spec 4.1: one local commit of the whole vault; no network, no remote or token. */
 export async function snapshotSteps(target: RepoTarget): Promise<SnapshotResult> {
-  const sha = await commitVault(target, `service snapshot: ${stamp()}`);
+  const sha = await commitVaultSha(target, `service snapshot: ${stamp()}`);
   return sha === null
     ? { committed: false, sha: null, message: 'Nothing changed since the last commit; no snapshot was made.' }
     : { committed: true, sha, message: 'Snapshot committed.' };
@@ -176,7 +183,7 @@ export async function initSteps(target: RepoTarget, remoteUrl: string | null, cr
   const opts = { signal: target.signal };
   const gitignore = await ensureGitignore(target.vaultDir, target.dataDirRel);
   let sha: string | null = null;
-  if ((await resolveRef(target.vaultDir, 'HEAD', opts)) === null) sha = await commitVault(target, `service init: ${stamp()}`);
+  if ((await resolveRef(target.vaultDir, 'HEAD', opts)) === null) sha = await commitVaultSha(target, `service init: ${stamp()}`);
   if (remoteUrl) await ensureOrigin(target.vaultDir, remoteUrl, await readRepoConfig(target.vaultDir, opts), opts);
   const message = created ? 'The vault is now a git repository.' : 'The vault was already a git repository; its .gitignore and remote are in place.';
   return { created, sha, gitignore, remote: remoteHost(remoteUrl), message };
