@@ -2,6 +2,7 @@
 // run.ts: is it a repository, where HEAD is, what is uncommitted, stage, commit.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { isTempFile, TEMP_PREFIX } from '../../shared/atomic-write.ts';
 import { runGit, type GitOptions } from './run.ts';
 
 /** spec Appendix A: commits use this identity when git has none configured. */
@@ -122,7 +123,7 @@ export async function workingState(vaultDir: string, neverStaged: string[], opts
     } else if (f.startsWith('u ')) file = f.split(' ').slice(10).join(' ');
     else if (f.startsWith('? ')) file = f.slice(2);
     else continue;
-    if (!isUnder(file, neverStaged)) uncommitted++;
+    if (!isUnder(file, neverStaged) && !isTempFile(file)) uncommitted++;
   }
   return { branch, uncommitted };
 }
@@ -132,7 +133,8 @@ export async function workingState(vaultDir: string, neverStaged: string[], opts
  * out of the index with `git rm --cached` (this also repairs an older commit of them).
  */
 export async function stageVault(vaultDir: string, neverStaged: string[], opts: Opts = {}): Promise<void> {
-  await runGit(['add', '-A'], { cwd: vaultDir, ...opts });
+  // A note being saved this instant exists as a temp file beside it: never stage that.
+  await runGit(['add', '-A', '--', '.', `:(exclude,glob)**/${TEMP_PREFIX}*`], { cwd: vaultDir, ...opts });
   await runGit(['--literal-pathspecs', 'rm', '-r', '-q', '--cached', '--ignore-unmatch', '--', ...neverStaged], { cwd: vaultDir, ...opts });
 }
 

@@ -42,6 +42,8 @@ beforeAll(async () => {
     'Posts/First.md': '---\npublish: true\n---\nHello\n',
     '.trash/Old.md': 'deleted note\n',
     '.obsidian/workspace.json': '{}',
+    // A save in flight: the atomic writer's temp file beside its note.
+    'Posts/.~vs-0123456789ab.tmp': 'half-written\n',
   });
   await fs.mkdir(data, { recursive: true });
   await writeJsonAtomic(path.join(data, 'settings.json'), {
@@ -121,10 +123,10 @@ describe('first push (spec 2.10: ahead/behind null until a fetch or push succeed
     expect(status.body.last).toMatchObject({ ok: true });
   });
 
-  it('the remote holds the notes, never .trash/', () => {
+  it('the remote holds the notes, never .trash/, Obsidian workspace files or a save in flight', () => {
     const files = remoteFiles();
     expect(files).toEqual(expect.arrayContaining(['Home.md', 'Posts/First.md', 'Posts/Second.md', '.gitignore']));
-    expect(files.filter((f) => f.startsWith('.trash/'))).toEqual([]);
+    expect(files.filter((f) => f.startsWith('.trash/') || f.includes('workspace') || f.includes('.~vs-'))).toEqual([]);
     expect(git(path.join(remotes, 'vault.git'), 'log', '-1', '--format=%s', 'main')).toMatch(/^service sync: \d{4}-\d\d-\d\dT/);
   });
 
