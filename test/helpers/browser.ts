@@ -112,6 +112,12 @@ export async function screenshot(page: Page, name: string, readme = false): Prom
   }
 }
 
+/** Dismisses every toast (before a screenshot). */
+export async function clearToasts(page: Page): Promise<void> {
+  for (const close of await page.locator('.toast button.icon').all()) await close.click().catch(() => undefined);
+  await page.locator('.toast').first().waitFor({ state: 'detached' }).catch(() => undefined);
+}
+
 /** Opens a note from the file tree (folders on the way are unfolded). */
 export async function openFromTree(page: Page, notePath: string): Promise<void> {
   const parts = notePath.split('/');

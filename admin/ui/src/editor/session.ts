@@ -134,7 +134,9 @@ export class NoteSession {
         this.publish({ conflict: { diskMtimeMs: typeof disk === 'number' ? disk : null }, error: null });
       } else {
         this.publish({ error: err instanceof Error ? err.message : String(err) });
-        if (!(err instanceof ApiError && err.status === 401)) this.schedule(RETRY_DELAY_MS);
+        // A refusal (400 bad_frontmatter, 413...) waits for the next edit; an outage is retried.
+        const transient = !(err instanceof ApiError) || err.status === 0 || err.status >= 500;
+        if (transient) this.schedule(RETRY_DELAY_MS);
       }
     } finally {
       this.inflight--;

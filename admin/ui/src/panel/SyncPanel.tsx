@@ -64,6 +64,8 @@ function SyncForm({ sync, disabled }: { sync: SyncSettings & { tokenSet?: boolea
   const [remoteUrl, setRemoteUrl] = useState(sync.remoteUrl ?? '');
   const [branch, setBranch] = useState(sync.branch || 'main');
   const [pullFirst, setPullFirst] = useState(sync.pullFirst);
+  const [enabled, setEnabled] = useState(sync.enabled);
+  const [interval, setInterval_] = useState<SyncInterval>(sync.intervalMinutes);
   const [username, setUsername] = useState(sync.username ?? '');
   const [token, setToken] = useState('');
   const [errors, setErrors] = useState<{ remote?: string; branch?: string; token?: string; other?: string }>({});
@@ -75,7 +77,9 @@ function SyncForm({ sync, disabled }: { sync: SyncSettings & { tokenSet?: boolea
     setBranch(sync.branch || 'main');
     setPullFirst(sync.pullFirst);
     setUsername(sync.username ?? '');
-  }, [sync.remoteUrl, sync.branch, sync.pullFirst, sync.username]);
+    setEnabled(sync.enabled);
+    setInterval_(sync.intervalMinutes);
+  }, [sync.remoteUrl, sync.branch, sync.pullFirst, sync.username, sync.enabled, sync.intervalMinutes]);
 
   const apply = async (patch: Partial<SyncSettings> & { token?: string | null }, done?: string) => {
     setSaving(true);
@@ -114,10 +118,14 @@ function SyncForm({ sync, disabled }: { sync: SyncSettings & { tokenSet?: boolea
         <input
           type="checkbox"
           role="switch"
-          checked={sync.enabled}
+          checked={enabled}
           disabled={disabled || saving}
           data-testid="backup-switch"
-          onChange={(e) => void apply({ enabled: (e.currentTarget as HTMLInputElement).checked })}
+          onChange={(e) => {
+            const on = (e.currentTarget as HTMLInputElement).checked;
+            setEnabled(on);
+            void apply({ enabled: on }).then((ok) => ok || setEnabled(!on));
+          }}
         />
         <span>{t('backupSwitch')}</span>
       </label>
@@ -147,10 +155,15 @@ function SyncForm({ sync, disabled }: { sync: SyncSettings & { tokenSet?: boolea
       <label>
         <span>{t('interval')}</span>
         <select
-          value={String(sync.intervalMinutes)}
+          value={String(interval)}
           disabled={disabled}
           name="intervalMinutes"
-          onChange={(e) => void apply({ intervalMinutes: Number((e.currentTarget as HTMLSelectElement).value) as SyncInterval })}
+          onChange={(e) => {
+            const minutes = Number((e.currentTarget as HTMLSelectElement).value) as SyncInterval;
+            const before = interval;
+            setInterval_(minutes);
+            void apply({ intervalMinutes: minutes }).then((ok) => ok || setInterval_(before));
+          }}
         >
           {INTERVALS.map(([minutes, key]) => (
             <option value={String(minutes)}>{t(key)}</option>
