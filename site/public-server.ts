@@ -50,14 +50,13 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   const ready = new Promise<void>((resolve) => (markReady = resolve));
 
   const onBuilt = (result: BuildResult) => {
-    void index.apply(result).then(() => {
-      if (result.full) {
-        files = sirv(result.dir, { dev: true, etag: true, dotfiles: false, extensions: [] });
-        log.info(`public site built: ${result.rendered} outputs in ${result.ms} ms`);
-        if (result.gitCreated?.length) void options.created?.rememberEarliest(result.gitCreated);
-      }
-      markReady();
-    });
+    index.apply(result);
+    if (result.full) {
+      files = sirv(result.dir, { dev: true, etag: true, dotfiles: false, extensions: [] });
+      log.info(`public site built: ${result.rendered} outputs in ${result.ms} ms`);
+      if (result.gitCreated?.length) void options.created?.rememberEarliest(result.gitCreated);
+    }
+    markReady();
   };
   const client = new BuilderClient({
     builder: {

@@ -40,8 +40,8 @@ export interface BuildResult {
   entries?: [string, ServedEntry][];
   upserts: [string, ServedEntry][];
   removals: string[];
-  /** Set when the topic row fragment changed. */
-  navChanged: boolean;
+  /** The topic row fragment, when it changed (every full build). */
+  nav: string | null;
   rendered: number;
   ms: number;
   gitCreated?: [string, number][];
@@ -154,6 +154,7 @@ export class SiteBuilder {
     const plan = await this.makePlan();
     const pages = [...plan.pages.values()];
     await this.produce(plan, pages, this.options.chunkSize ?? 1500);
+    const nav = await fs.readFile(path.join(this.stage, NAV_FILE), 'utf8');
     const dir = path.join(this.options.outRoot, `gen-${Date.now()}-${++this.generation}`);
     await fs.mkdir(this.stage, { recursive: true });
     await fs.rename(this.stage, dir);
@@ -168,7 +169,7 @@ export class SiteBuilder {
       entries,
       upserts: entries,
       removals: [],
-      navChanged: true,
+      nav,
       rendered: pages.length,
       ms: Date.now() - started,
       gitCreated: [...this.store.gitCreated()],
@@ -191,6 +192,7 @@ export class SiteBuilder {
     await fs.rm(this.stage, { recursive: true, force: true });
     await fs.mkdir(this.stage, { recursive: true });
     await this.produce(plan, diff.changed, 1500);
+    const nav = diff.changed.some((p) => p.file === NAV_FILE) ? await fs.readFile(path.join(this.stage, NAV_FILE), 'utf8') : null;
     // Rename each new file over the live one: readers get the old or the new page, never half.
     for (const page of diff.changed) {
       const from = path.join(this.stage, page.file);
@@ -210,7 +212,7 @@ export class SiteBuilder {
       dir: this.live,
       upserts: diff.changed.filter((p) => !isInternal(p.address)).map((p) => [p.address, served(p)]),
       removals: diff.removed.map((r) => r.address).filter((a) => a !== '' && !plan.pages.has(a)),
-      navChanged: diff.changed.some((p) => p.file === NAV_FILE),
+      nav,
       rendered: diff.changed.length,
       ms: Date.now() - started,
     };

@@ -1,12 +1,9 @@
 // The addresses the live site holds, kept in step with each finished build. Only
 // an address in the index is ever served, so a file left behind on disk can
 // never leak a page that is no longer published.
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { collectionSlug } from '../../shared/note/fields.ts';
 import type { BuildResult } from '../build/site-builder.ts';
 import type { ServedEntry } from '../build/plan-types.ts';
-import { NAV_FILE } from '../build/plan-outputs.ts';
 
 /** A lenient form of an address: case, spaces and trailing slashes do not count. */
 export function looseKey(address: string): string {
@@ -49,16 +46,15 @@ export class SiteIndex {
     return this.loose.get(looseKey(address)) ?? null;
   }
 
-  async apply(result: BuildResult): Promise<void> {
-    const nav = result.navChanged || this.dir !== result.dir ? await fs.readFile(path.join(result.dir, NAV_FILE), 'utf8').catch(() => '') : this.nav;
-    // From here on synchronous: a request sees the old site or the new one, never a mix.
+  /** Synchronous on purpose: builds are applied in the order they finished, whole. */
+  apply(result: BuildResult): void {
     if (result.full) {
       this.entries = new Map(result.entries ?? []);
     } else {
       for (const address of result.removals) this.entries.delete(address);
       for (const [address, entry] of result.upserts) this.entries.set(address, entry);
     }
-    this.nav = nav;
+    if (result.nav !== null) this.nav = result.nav;
     this.dir = result.dir;
     this.loose = null;
     this.version++;

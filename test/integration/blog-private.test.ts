@@ -1,0 +1,82 @@
+// spec 5.6, 7, D.7: PUBLIC=false makes the whole public surface private. Every real
+// address, the feed and the sitemap answer 401 without a session; /robots.txt
+// answers 200 `Disallow: /`; a signed-in admin sees the site.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanupTempDirs } from '../helpers/tmp.ts';
+import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+
+let blog: BlogServer;
+const enc = (s: string) => s.split('/').map(encodeURIComponent).join('/');
+
+beforeAll(async () => {
+  blog = await startBlog({ env: { PUBLIC_LAYOUT: 'blog', PUBLIC: 'false' }, settings: { collections: { enabled: true } } });
+});
+afterAll(async () => {
+  await blog.stop();
+  await cleanupTempDirs();
+});
+
+const PUBLIC_ADDRESSES = [
+  '/',
+  '/page/2',
+  '/Posts/First-post',
+  enc('/Twins/مرحبا'),
+  '/About',
+  '/topic/alpha',
+  '/folder/alpha-collection',
+  '/feed.xml',
+  '/feed.xml?lang=ar',
+  '/sitemap.xml',
+  '/sitemap.xml?lang=en',
+  '/custom.css',
+  '/posts/first-post/',
+  '/Posts/Draft',
+  '/no/such/address',
+];
+
+describe('PUBLIC=false without a session', () => {
+  it('every public address answers 401, feed and sitemap included', async () => {
+    for (const route of PUBLIC_ADDRESSES) {
+      const res = await blog.page(route);
+      expect(res.status, route).toBe(401);
+      expect(res.text, route).not.toMatch(/First post|Welcome home|<rss|<urlset/);
+    }
+  });
+
+  it('the built assets are private too', async () => {
+    const cookie = await blog.login();
+    const css = /href="(\/_s\/blog\.[^"]+\.css)"/.exec((await blog.page('/', { cookie })).text)![1]!;
+    expect((await blog.page(css, { cookie })).status).toBe(200);
+    expect((await blog.page(css)).status).toBe(401);
+  });
+
+  it('/robots.txt answers 200 Disallow: / (not 401)', async () => {
+    const res = await blog.page('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('User-agent: *\nDisallow: /\n');
+  });
+
+  it('HEAD is refused the same way', async () => {
+    const res = await fetch(blog.url + '/Posts/First-post', { method: 'HEAD' });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('PUBLIC=false with an admin session', () => {
+  it('the admin sees the site, the feed and the sitemap', async () => {
+    const cookie = await blog.login();
+    for (const route of ['/', '/Posts/First-post', '/topic/alpha', '/folder/alpha-collection', '/feed.xml', '/sitemap.xml']) {
+      expect((await blog.page(route, { cookie })).status, route).toBe(200);
+    }
+    // …and the real robots file.
+    expect((await blog.page('/robots.txt', { cookie })).text).toContain('Disallow: /api/');
+  });
+
+  it('an unpublished note is still missing for the admin on the public side', async () => {
+    const cookie = await blog.login();
+    const missing = await blog.page('/no/such/address', { cookie });
+    const draft = await blog.page('/Posts/Draft', { cookie });
+    expect(draft.status).toBe(404);
+    expect(draft.text).toBe(missing.text);
+  });
+});
