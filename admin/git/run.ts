@@ -215,7 +215,9 @@ export function runGit(args: string[], options: GitOptions): Promise<GitResult> 
       if (options.signal?.aborted) return reject(new GitError(`git ${args[0]} was stopped because the server is stopping`, null, stderr));
       const exit = code ?? -1;
       if (exit === 0 || options.okCodes?.includes(exit)) return resolve({ code: exit, stdout, stderr });
-      reject(new GitError(errorLine(stderr), exit, stderr));
+      // The vault's absolute path says nothing useful to the panel: name it <vault>.
+      const line = errorLine(stderr).split(path.resolve(options.cwd)).join('<vault>');
+      reject(new GitError(line, exit, stderr));
     });
   });
 }

@@ -57,7 +57,7 @@ async function assertDataDirIgnored(target: RepoTarget): Promise<void> {
   if (!target.dataDirRel) return;
   if (!(await isIgnored(target.vaultDir, target.dataDirRel, { signal: target.signal }))) {
     throw new RefusedError(
-      `The data directory (${target.dataDirRel}/) lies inside the vault but .gitignore does not ignore it, so sync refuses to run. Add "/${target.dataDirRel}/" to .gitignore.`,
+      `The data directory (${target.dataDirRel}/) lies inside the vault but .gitignore does not ignore it, so sync refuses to run. Add "/${target.dataDirRel}/" to .gitignore (Initialize repository adds it).`,
     );
   }
 }
