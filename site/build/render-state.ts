@@ -21,4 +21,8 @@ export function emptyRender(): RenderData {
   return { site: null, articles: [], lists: [], feeds: [], sitemaps: [], robots: [], notFound: [], nav: [] };
 }
 
-export const renderState: { current: RenderData } = { current: emptyRender() };
+// One state per process, shared through globalThis: Eleventy imports the config
+// (and so this module) through its own loader, which may give a second instance.
+const KEY = Symbol.for('vault-service.renderState');
+const holder = globalThis as unknown as Record<symbol, { current: RenderData } | undefined>;
+export const renderState: { current: RenderData } = (holder[KEY] ??= { current: emptyRender() });

@@ -71,7 +71,7 @@ describe('spec D.2: post dates in a git vault', () => {
       const map = JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, number>;
       return map['Dated/Committed.md'] === T_ADDED * 1000 ? map : null;
     });
-    expect(created['Dated/Remembered.md']).toBe(REMEMBERED);
+    expect(created!['Dated/Remembered.md']).toBe(REMEMBERED);
   });
 
   it('a note git never saw takes its remembered first meeting from created.json', async () => {

@@ -1,0 +1,74 @@
+// spec 8, D.7: the sitemap holds at most 50,000 addresses, newest kept, with an
+// XML comment when cut. A generated vault of 50,010 published notes is read by
+// the real store and model, and only the sitemap is rendered by the real template
+// through Eleventy (rendering 50,000 articles would prove nothing more here).
+import { execFileSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { register } from 'tsx/esm/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../shared/config.ts';
+import { deriveSiteModel } from '../../shared/model/site-model.ts';
+import { VaultStore } from '../../shared/model/vault-store.ts';
+import { defaultSettings } from '../../shared/settings.ts';
+import { AttachmentIndex } from '../../site/build/attachments.ts';
+import { EleventyRunner } from '../../site/build/eleventy-runner.ts';
+import { frameSig, siteFrame } from '../../site/build/frame.ts';
+import { planSite } from '../../site/build/plan.ts';
+import { emptyRender } from '../../site/build/render-state.ts';
+import type { SitemapView } from '../../site/build/plan-outputs.ts';
+import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
+
+const NOTES = 50_010;
+const SCHEMA = path.resolve(import.meta.dirname, '../fixtures/blog/schema/sitemap-with-alternates.xsd');
+const HOUR = 3_600_000;
+const START = Date.UTC(2000, 0, 1);
+
+// Eleventy imports .eleventy.js (and the TypeScript it loads) natively, as `npm start` does.
+beforeAll(() => {
+  register();
+});
+afterAll(cleanupTempDirs);
+
+describe('spec 8: sitemap cap of 50,000 addresses', () => {
+  it('keeps the front page and the 49,999 newest notes, says so in a comment, and still validates', async () => {
+    const root = await tempDir('vs-cap-');
+    const vault = path.join(root, 'vault');
+    for (let folder = 0; folder * 1000 < NOTES; folder++) {
+      const dir = path.join(vault, `f${folder}`);
+      await fs.mkdir(dir, { recursive: true });
+      const writes: Promise<void>[] = [];
+      for (let i = folder * 1000; i < Math.min(NOTES, (folder + 1) * 1000); i++) {
+        const date = new Date(START + i * HOUR).toISOString();
+        writes.push(fs.writeFile(path.join(dir, `n${i}.md`), `---\npublish: true\ndate: "${date}"\n---\nNote ${i}.\n`));
+      }
+      await Promise.all(writes);
+    }
+    const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, 'data') }, []);
+    const store = new VaultStore({ vaultDir: vault, dataDir: null, useGit: false });
+    await store.loadAll();
+    expect(store.records.size).toBe(NOTES);
+    const frame = siteFrame(defaultSettings(), config, 'https://cap.example');
+    const model = deriveSiteModel(store.records.values(), frame.model);
+    const plan = planSite(model, frame, frameSig(frame), new AttachmentIndex(vault), new Map(), []);
+    const sitemap = plan.pages.get('/sitemap.xml')!;
+    const data = emptyRender();
+    data.site = { ...frame, assets: { css: '', js: '' }, logoUrl: null };
+    data.sitemaps.push(sitemap.view() as SitemapView);
+    const out = path.join(root, 'out');
+    await new EleventyRunner(out).render(data);
+    const xml = await fs.readFile(path.join(out, 'sitemap.xml'), 'utf8');
+
+    const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
+    expect(locs.length).toBe(50_000);
+    expect(locs[0]).toBe('https://cap.example/');
+    expect(xml).toContain('<!-- This sitemap keeps the newest 50000 addresses; 11 older notes were left out. -->');
+    // Newest kept: notes 11…50009 are in, 0…10 are out.
+    expect(locs[1]).toBe(`https://cap.example/f50/n${NOTES - 1}`);
+    expect(locs.at(-1)).toBe('https://cap.example/f0/n11');
+    expect(locs).not.toContain('https://cap.example/f0/n10');
+    const file = path.join(root, 'sitemap.xml');
+    await fs.writeFile(file, xml);
+    execFileSync('xmllint', ['--noout', '--schema', SCHEMA, file], { stdio: 'pipe', maxBuffer: 64 * 1024 * 1024 });
+  }, 180_000);
+});
