@@ -86,7 +86,7 @@ function Workspace({ signOut }: { signOut: () => void }) {
 
   const main: Record<MainView, () => preact.JSX.Element> = {
     editor: () => <EditorPane />,
-    settings: () => <SettingsView />,
+    settings: () => <SettingsView signOut={signOut} />,
     trash: () => <TrashView />,
     preview: () => <PreviewView />,
   };
@@ -112,13 +112,13 @@ function Workspace({ signOut }: { signOut: () => void }) {
           {navButton('preview', t('previewSite'))}
         </nav>
         <span class="grow" />
-        <button type="button" class="palette-button" onClick={() => paletteOpen.set(true)} aria-keyshortcuts="Control+K Meta+K" title={`${t('palette')} (Ctrl+K)`}>
+        <button type="button" class="palette-button" dir="ltr" onClick={() => paletteOpen.set(true)} aria-keyshortcuts="Control+K Meta+K" title={`${t('palette')} (Ctrl+K)`}>
           ⌘K
         </button>
         <button type="button" class="icon" aria-label={t('togglePanel')} aria-pressed={p.panelOpen} title={t('togglePanel')} onClick={() => setPane('panelOpen', !p.panelOpen)}>
           ◧
         </button>
-        <button type="button" onClick={signOut}>
+        <button type="button" class="sign-out" onClick={signOut}>
           {t('signOut')}
         </button>
       </header>

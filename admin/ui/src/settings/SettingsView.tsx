@@ -203,7 +203,7 @@ function VersionsGroup({ s }: { s: Settings }) {
   );
 }
 
-function DeviceGroup() {
+function DeviceGroup({ signOut }: { signOut: () => void }) {
   const p = useStore(prefs);
   const travels = useStore(travelWithVault);
   return (
@@ -238,11 +238,16 @@ function DeviceGroup() {
           </span>
         </label>
       )}
+      <p>
+        <button type="button" onClick={signOut}>
+          {t('signOut')}
+        </button>
+      </p>
     </Group>
   );
 }
 
-export function SettingsView() {
+export function SettingsView({ signOut }: { signOut: () => void }) {
   const view = useStore(settingsView);
   useEffect(() => {
     void loadSettings();
@@ -263,7 +268,7 @@ export function SettingsView() {
           <VersionsGroup s={view.settings} />
         </>
       )}
-      <DeviceGroup />
+      <DeviceGroup signOut={signOut} />
       <TravelReportView />
     </section>
   );

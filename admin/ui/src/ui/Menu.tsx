@@ -1,6 +1,6 @@
 // A small popup menu anchored to the element that opened it; arrow keys move,
 // Escape closes and gives focus back.
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { Store, useStore } from '../store.ts';
 
 export interface MenuItem {
@@ -32,7 +32,7 @@ function close(refocus = true): void {
 export function MenuLayer() {
   const current = useStore(menu);
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!current || !ref.current) return;
     const el = ref.current;
     // Keep the menu inside the window (a 360 px phone, an RTL frame).

@@ -1,5 +1,5 @@
 // The command palette (Ctrl/Cmd+K): the app's commands, then the vault's notes.
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { openNote } from '../editor/workspace.ts';
 import { t } from '../i18n.ts';
 import { snapshotNow, syncNow } from '../panel/sync-model.ts';
@@ -47,12 +47,13 @@ export function Palette({ signOut }: { signOut: () => void }) {
   const input = useRef<HTMLInputElement>(null);
   const restoreFocus = useRef<HTMLElement | null>(null);
 
-  useEffect(() => {
+  // Focus before the next keystroke: a fast typist types right after Ctrl+K.
+  useLayoutEffect(() => {
     if (!open) return;
     restoreFocus.current = document.activeElement as HTMLElement | null;
     setQuery('');
     setIndex(0);
-    requestAnimationFrame(() => input.current?.focus());
+    input.current?.focus();
   }, [open]);
 
   const items = useMemo(() => {

@@ -1,0 +1,214 @@
+// The admin app's frame in a real browser: sign-in (errors and the rate limit said
+// plainly), the command palette, keyboard use, 360 px phones, light and dark themes,
+// the Arabic interface (RTL frame), and the History section on a vault that is not
+// a repository with versions off (Appendix B, spec 9).
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureUiBuilt, launchBrowser, openAdmin, openFromTree, screenshot, signIn, type AdminPage } from '../helpers/browser.ts';
+import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
+import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+
+let server: TestServer;
+let browser: Browser;
+let main: AdminPage;
+let vault: string;
+
+beforeAll(async () => {
+  await ensureUiBuilt();
+  const base = await tempDir('vs-e2e-frame-');
+  vault = path.join(base, 'vault');
+  await writeFiles(vault, {
+    'Welcome.md': '# Welcome\nFirst note.\n',
+    'Journal/Monday.md': 'Monday.\n',
+    'Journal/Tuesday.md': 'Tuesday.\n',
+    'ملاحظة.md': 'نص عربي قصير.\n',
+  });
+  server = await startServer({ vault, data: path.join(base, 'data'), env: { NOTE_VERSIONS: 'off' } });
+  browser = await launchBrowser();
+  main = await openAdmin(browser, server);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await cleanupTempDirs();
+});
+
+const noHorizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1 && document.body.scrollWidth <= window.innerWidth + 1);
+
+describe('sign-in (CONTRACT §2)', () => {
+  it('asks for the password only and says plainly when it is wrong', async () => {
+    const { context, page } = await openAdmin(browser, server, { signIn: false });
+    try {
+      await page.getByLabel('Password').waitFor();
+      expect(await page.locator('form input').count()).toBe(1);
+      await screenshot(page, 'sign-in');
+      await page.getByLabel('Password').fill('not the password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('alert').textContent()).resolves.toBe('That password is not right.');
+      await signIn(page);
+      await page.locator('.tree').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('command palette (Ctrl/Cmd+K)', () => {
+  it('lists New note, Snapshot now, Sync now, Open settings and Show trash, and runs one from the keyboard', async () => {
+    const { page } = main;
+    await page.keyboard.press('Control+k');
+    const options = page.locator('.palette [role="option"]');
+    const labels = await options.allTextContents();
+    for (const want of ['New note', 'Snapshot now', 'Sync now', 'Open settings', 'Show trash']) expect(labels).toContain(want);
+    await page.keyboard.type('settings');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('settings-view').waitFor();
+    expect(await page.locator('.palette').count()).toBe(0);
+    await page.keyboard.press('Meta+k');
+    await page.locator('.palette').waitFor();
+    await page.keyboard.type('trash');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('trash-view').waitFor();
+  });
+
+  it('finds notes by name too, and Escape closes it', async () => {
+    const { page } = main;
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('tuesday');
+    await expect(page.locator('.palette [role="option"]').first().textContent()).resolves.toBe('Open Journal/Tuesday.md');
+    await page.keyboard.press('Escape');
+    expect(await page.locator('.palette').count()).toBe(0);
+  });
+});
+
+describe('keyboard reachable', () => {
+  it('the tree is walked with the arrow keys and Enter opens a note; the editor takes the typing', async () => {
+    const { page } = main;
+    await page.locator('.top-bar').getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.locator('.tree-row[data-path="Journal"]').focus();
+    await page.keyboard.press('ArrowRight');
+    await waitFor(async () => (await page.locator('.tree-row[data-path="Journal"]').getAttribute('aria-expanded')) === 'true');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-path'))).resolves.toBe('Journal/Monday.md');
+    await page.keyboard.press('Enter');
+    await page.locator('.tab.active [title="Journal/Monday.md"]').waitFor();
+    await page.locator('.editor-container:not([hidden]) .cm-content').focus();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Typed by keyboard.');
+    await waitFor(async () => (await fs.readFile(path.join(vault, 'Journal/Monday.md'), 'utf8')).includes('Typed by keyboard.'));
+  });
+
+  it('the tree actions open from the keyboard (Shift+F10) and close with Escape', async () => {
+    const { page } = main;
+    await page.locator('.tree-row[data-path="Welcome.md"]').focus();
+    await page.keyboard.press('Shift+F10');
+    await page.getByRole('menuitem', { name: 'Rename…' }).waitFor();
+    await waitFor(async () => (await page.evaluate(() => document.activeElement?.getAttribute('role'))) === 'menuitem');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Move…');
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('menu').count()).toBe(0);
+  });
+});
+
+describe('History where there is no git and no versions (Appendix B, spec 9)', () => {
+  it('says the vault is not a repository, offers Backup & sync, and says versions are off', async () => {
+    const { page } = main;
+    await openFromTree(page, 'Welcome.md');
+    await page.locator('#panel-history .section-toggle').click();
+    await page.getByTestId('not-a-repo').waitFor();
+    await page.getByTestId('versions-off').waitFor();
+    await page.getByTestId('not-a-repo').getByRole('button', { name: 'Turn on Backup & sync' }).click();
+    await page.getByTestId('sync-panel').waitFor();
+    await page.getByRole('button', { name: 'Initialize repository' }).waitFor();
+  });
+});
+
+describe('themes and the Arabic interface (device preferences)', () => {
+  it('dark theme applies at once and is kept as a device preference', async () => {
+    const { page } = main;
+    await page.locator('.top-bar').getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.locator('select[name="theme"]').selectOption('dark');
+    await waitFor(async () => (await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark');
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(bg).toBe('rgb(27, 26, 24)');
+    await waitFor(async () => (await server.admin('GET', '/api/prefs')).body.keys.theme === 'dark');
+    await page.locator('.top-bar').getByRole('button', { name: 'Edit', exact: true }).click();
+    await openFromTree(page, 'Journal/Tuesday.md');
+    await screenshot(page, 'editor-dark', true);
+  });
+
+  it('Arabic turns the frame right-to-left: the tree moves to the right, strings are Arabic', async () => {
+    const { page } = main;
+    await page.locator('.top-bar').getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.locator('select[name="interfaceLanguage"]').selectOption('ar');
+    await waitFor(async () => (await page.evaluate(() => document.documentElement.dir)) === 'rtl');
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('ar');
+    await page.locator('.top-bar').getByRole('button', { name: 'تحرير' }).click();
+    await expect(page.locator('.tree h2').textContent()).resolves.toBe('الملفات');
+    const tree = (await page.locator('.tree').boundingBox())!;
+    const mainBox = (await page.locator('.main').boundingBox())!;
+    expect(tree.x).toBeGreaterThan(mainBox.x);
+    await screenshot(page, 'arabic-rtl', true);
+    // Back to English and light for the tests that follow.
+    await page.locator('.top-bar').getByRole('button', { name: 'الإعدادات' }).click();
+    await page.locator('select[name="interfaceLanguage"]').selectOption('en');
+    await page.locator('select[name="theme"]').selectOption('light');
+    await waitFor(async () => (await page.evaluate(() => document.documentElement.dir)) === 'ltr');
+  });
+});
+
+describe('usable at 360 px wide', () => {
+  it('nothing overflows sideways, the tree is a drawer, and a note can be opened, edited and saved', async () => {
+    const phone = await openAdmin(browser, server, { viewport: { width: 360, height: 740 } });
+    try {
+      const { page } = phone;
+      expect(await noHorizontalOverflow(page)).toBe(true);
+      expect(await page.locator('.tree').count()).toBe(0);
+      await page.getByRole('button', { name: 'Show or hide the file tree' }).click();
+      await page.locator('.tree').waitFor();
+      await page.locator('.tree-row[data-path="Welcome.md"]').click();
+      await page.locator('.tree').waitFor({ state: 'detached' });
+      const editor = page.locator('.editor-container:not([hidden]) .cm-content');
+      const box = (await editor.boundingBox())!;
+      expect(box.width).toBeGreaterThan(300);
+      await editor.click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type(' From a phone.');
+      await waitFor(async () => (await fs.readFile(path.join(vault, 'Welcome.md'), 'utf8')).includes('From a phone.'));
+      expect(await noHorizontalOverflow(page)).toBe(true);
+      await screenshot(page, 'phone-360');
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type('Backup');
+      await page.keyboard.press('Enter');
+      await page.getByTestId('sync-panel').waitFor();
+      const panel = (await page.locator('.right-panel').boundingBox())!;
+      expect(panel.x + panel.width).toBeLessThanOrEqual(361);
+      expect(await noHorizontalOverflow(page)).toBe(true);
+    } finally {
+      await phone.context.close();
+    }
+  });
+});
+
+describe('sign-in rate limit (CONTRACT §2: 10 tries a minute)', () => {
+  it('past the limit the form says to wait, plainly', async () => {
+    const { context, page } = await openAdmin(browser, server, { signIn: false });
+    try {
+      for (let i = 0; i < 12; i++) {
+        await page.getByLabel('Password').fill(`wrong ${i}`);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByRole('alert').waitFor();
+        await page.getByRole('button', { name: 'Sign in' }).waitFor({ state: 'visible' });
+        await waitFor(async () => !(await page.getByRole('button', { name: 'Sign in' }).isDisabled()));
+      }
+      await expect(page.getByRole('alert').textContent()).resolves.toBe('Too many sign-in attempts. Wait a minute, then try again.');
+    } finally {
+      await context.close();
+    }
+  });
+});
