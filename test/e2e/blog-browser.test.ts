@@ -1,0 +1,180 @@
+// spec D.1, D.4, D.6 in a real browser (Debian chromium via playwright-core):
+// the topic row folds and collapses, hover previews show the target's opening,
+// the ✦ button appears and scrolls to the top, an Arabic article is RTL inside
+// an English frame. Screenshots land in test-artifacts/.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../helpers/browser.ts';
+import { cleanupTempDirs } from '../helpers/tmp.ts';
+import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+
+let blog: BlogServer;
+let browser: Browser;
+
+// Thirty topics: far more than one line holds at 1000 px.
+const topicNotes: Record<string, string> = {};
+for (let i = 0; i < 30; i++) {
+  topicNotes[`Topics-demo/Topic note ${i}.md`] = `---\ntitle: Topic note ${i}\npublish: true\ndate: 2024-01-${String((i % 28) + 1).padStart(2, '0')}\ntags: [subject-number-${i}]\n---\nFiller ${i}.\n`;
+}
+const longBody = Array.from({ length: 60 }, (_, i) => `Paragraph ${i} of a long article, long enough to scroll well past one screen of text.`).join('\n\n');
+
+beforeAll(async () => {
+  blog = await startBlog({
+    env: { PUBLIC_LAYOUT: 'blog', SITE_NAME: 'Browser Blog' },
+    files: { ...topicNotes, 'Posts/Long read.md': `---\ntitle: Long read\npublish: true\ndate: 2026-12-01\n---\n${longBody}\n` },
+  });
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await blog?.stop();
+  await cleanupTempDirs();
+});
+
+async function open(route: string, width: number, height = 800, options: { reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, reducedMotion: options.reducedMotion ?? 'no-preference' });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => process.stderr.write(`[browser error] ${err.message}\n`));
+  await page.goto(blog.url + route);
+  await page.waitForFunction(() => document.documentElement.classList.contains('s-js'));
+  return page;
+}
+
+describe('spec D.4: the topic row', () => {
+  it('at 1000 px keeps what fits on one line and folds the rest into More', async () => {
+    const page = await open('/', 1000);
+    const state = await page.evaluate(() => {
+      const row = document.querySelector<HTMLElement>('.s-topics-row')!;
+      const more = document.querySelector<HTMLDetailsElement>('.s-more')!;
+      return {
+        inRow: row.querySelectorAll('.s-topic-list li').length,
+        inMore: more.querySelectorAll('.s-more-list li').length,
+        moreHidden: more.hidden,
+        fits: row.scrollWidth <= row.clientWidth && document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+        oneLine: new Set([...row.querySelectorAll('.s-chip')].map((c) => Math.round(c.getBoundingClientRect().top))).size === 1,
+      };
+    });
+    expect(state.inRow).toBeGreaterThan(2);
+    expect(state.inMore).toBeGreaterThan(5);
+    expect(state.inRow + state.inMore).toBe(36);
+    expect(state.moreHidden).toBe(false);
+    expect(state.fits).toBe(true);
+    expect(state.oneLine).toBe(true);
+    await page.locator('.s-more > summary').click();
+    await expect.poll(() => page.locator('.s-more-list').isVisible()).toBe(true);
+    await screenshot(page, 'blog-topic-row-1000');
+    await page.context().close();
+  });
+
+  it('below about 840 px every topic moves into the collapsed menu', async () => {
+    const page = await open('/', 800);
+    const state = await page.evaluate(() => ({
+      inRow: document.querySelectorAll('.s-topics-row .s-topic-list li').length,
+      inMore: document.querySelectorAll('.s-more-list li').length,
+      homeVisible: !!document.querySelector('.s-topics-row .s-home'),
+    }));
+    expect(state).toEqual({ inRow: 0, inMore: 36, homeVisible: true });
+    await screenshot(page, 'blog-topic-row-800');
+    // Growing the window brings topics back into the row.
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await expect.poll(() => page.evaluate(() => document.querySelectorAll('.s-topics-row .s-topic-list li').length)).toBeGreaterThan(2);
+    await page.context().close();
+  });
+});
+
+describe('spec D.6: hover previews', () => {
+  it('resting on a post link shows a card with the note’s opening as its article renders it', async () => {
+    const page = await open('/', 1200, 900);
+    const link = page.locator('.s-cards a.s-post-link', { hasText: 'First post' });
+    await link.scrollIntoViewIfNeeded();
+    await link.hover();
+    const card = page.locator('.s-preview');
+    await card.waitFor({ state: 'visible' });
+    await expect.poll(() => card.textContent()).toContain('The first post opens with this paragraph');
+    // Rendered as the article renders it: the wikilink is a link, the heading a heading.
+    expect(await card.locator('a.s-wikilink').getAttribute('href')).toBe('/Posts/Second');
+    expect(await card.locator('h2').textContent()).toBe('A heading');
+    await screenshot(page, 'blog-preview');
+    // The card stays while the pointer moves into it.
+    await card.hover();
+    await page.waitForTimeout(500);
+    expect(await card.isVisible()).toBe(true);
+    // …and goes when the pointer leaves both.
+    await page.mouse.move(5, 5);
+    await card.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('near the bottom of the window the card flips above the link', async () => {
+    const page = await open('/', 1200, 700);
+    const link = page.locator('.s-cards a.s-post-link', { hasText: 'Paris in spring' });
+    await link.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      window.scrollBy(0, r.bottom - window.innerHeight + 30);
+    });
+    await link.hover();
+    const card = page.locator('.s-preview');
+    await card.waitFor({ state: 'visible' });
+    const [cardBox, linkBox] = [await card.boundingBox(), await link.boundingBox()];
+    expect(cardBox!.y + cardBox!.height).toBeLessThanOrEqual(linkBox!.y + 1);
+    expect(await card.getAttribute('class')).toContain('s-above');
+    await page.context().close();
+  });
+
+  it('keyboard focus shows it too; reduced motion shows none', async () => {
+    const page = await open('/Posts/First-post', 1200);
+    await page.locator('.s-related a.s-post-link').focus();
+    await page.locator('.s-preview').waitFor({ state: 'visible' });
+    await page.context().close();
+    const calm = await open('/', 1200, 900, { reducedMotion: 'reduce' });
+    await calm.locator('.s-cards a.s-post-link').first().hover();
+    await calm.waitForTimeout(800);
+    expect(await calm.locator('.s-preview').count()).toBe(0);
+    await calm.context().close();
+  });
+});
+
+describe('spec D.6: back to top', () => {
+  it('appears after a screen of scrolling at the line-end corner and scrolls to the top', async () => {
+    const page = await open('/Posts/Long-read', 1000, 700);
+    const button = page.locator('.s-top');
+    expect(await button.evaluate((b) => b.classList.contains('s-visible'))).toBe(false);
+    await page.mouse.wheel(0, 1400);
+    await expect.poll(() => button.evaluate((b) => b.classList.contains('s-visible'))).toBe(true);
+    const box = (await button.boundingBox())!;
+    expect(box.x).toBeGreaterThan(1000 / 2); // bottom-right in an English frame
+    await screenshot(page, 'blog-back-to-top');
+    await button.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
+    await page.context().close();
+  });
+
+  it('lifts itself clear of the footer', async () => {
+    const page = await open('/Posts/Long-read', 1000, 700);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const button = page.locator('.s-top');
+    await expect.poll(() => button.evaluate((b) => b.classList.contains('s-visible'))).toBe(true);
+    await expect
+      .poll(async () => {
+        const [b, f] = [await button.boundingBox(), await page.locator('.s-footer').boundingBox()];
+        return b!.y + b!.height <= f!.y;
+      })
+      .toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('spec D.1: direction', () => {
+  it('an Arabic article is right-to-left inside an English frame', async () => {
+    const page = await open('/Twins/' + encodeURIComponent('مرحبا'), 1000);
+    const dirs = await page.evaluate(() => ({
+      frame: getComputedStyle(document.documentElement).direction,
+      article: getComputedStyle(document.querySelector('.s-article')!).direction,
+      bodyAlign: getComputedStyle(document.querySelector('.s-article-body p')!).direction,
+      masthead: getComputedStyle(document.querySelector('.s-masthead')!).direction,
+    }));
+    expect(dirs).toEqual({ frame: 'ltr', article: 'rtl', bodyAlign: 'rtl', masthead: 'ltr' });
+    await screenshot(page, 'blog-arabic-article');
+    await page.context().close();
+  });
+});
