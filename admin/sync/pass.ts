@@ -183,7 +183,7 @@ export async function initSteps(target: RepoTarget, remoteUrl: string | null, cr
   const opts = { signal: target.signal };
   const gitignore = await ensureGitignore(target.vaultDir, target.dataDirRel);
   let sha: string | null = null;
-  if ((await resolveRef(target.vaultDir, 'HEAD', opts)) === null) sha = await commitVaultSha(target, `service init: ${stamp()}`);
+  if ((await resolveRef(target.vaultDir, 'HEAD', opts)) === null) sha = await commitVaultSha(target, `service sync: ${stamp()}`);
   if (remoteUrl) await ensureOrigin(target.vaultDir, remoteUrl, await readRepoConfig(target.vaultDir, opts), opts);
   const message = created ? 'The vault is now a git repository.' : 'The vault was already a git repository; its .gitignore and remote are in place.';
   return { created, sha, gitignore, remote: remoteHost(remoteUrl), message };
