@@ -74,6 +74,20 @@ function Check({ label, checked, onChange, name }: { label: string; checked: boo
 
 const orNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
+/**
+ * Sends only what the admin changed: a value this server's environment fills in
+ * stays this server's until the admin saves that very field (spec 2.1).
+ */
+async function patchChanged(before: Draft, after: Draft, group?: string): Promise<void> {
+  const changed = Object.fromEntries(
+    Object.entries(after)
+      .filter(([k, v]) => orNull(v) !== orNull(before[k]))
+      .map(([k, v]) => [k, orNull(v)]),
+  );
+  if (Object.keys(changed).length === 0) return;
+  await patchSettings(group ? { [group]: changed } : changed);
+}
+
 function SiteGroup({ s }: { s: Settings }) {
   const fields = ['siteName', 'tagline', 'logo', 'language', 'homeNote', 'footer'] as const;
   const initial = () => Object.fromEntries(fields.map((k) => [k, (s[k] as string | null) ?? '']));
@@ -84,7 +98,7 @@ function SiteGroup({ s }: { s: Settings }) {
   const hint = (k: string) => (fromEnv.has(k) ? t('fromEnvHint') : undefined);
   const set = (k: string) => (v: string) => setDraft({ ...draft, [k]: v });
   return (
-    <Group id="site" title={t('site')} onSave={() => patchSettings(Object.fromEntries(fields.map((k) => [k, orNull(draft[k])]))).then(() => undefined)}>
+    <Group id="site" title={t('site')} onSave={() => patchChanged(initial(), draft)}>
       <Text name="siteName" label={t('siteName')} value={draft.siteName as string} onInput={set('siteName')} hint={hint('siteName')} />
       <Text name="tagline" label={t('tagline')} value={draft.tagline as string} onInput={set('tagline')} hint={hint('tagline')} />
       <Text name="logo" label={t('logo')} value={draft.logo as string} onInput={set('logo')} />
@@ -109,7 +123,7 @@ function PublishingGroup({ s }: { s: Settings }) {
   const [p, setP] = useState(s.publishing);
   useEffect(() => setP(s.publishing), [s]);
   return (
-    <Group id="publishing" title={t('publishingGroup')} onSave={() => patchSettings({ publishing: p }).then(() => undefined)}>
+    <Group id="publishing" title={t('publishingGroup')} onSave={() => patchChanged(s.publishing, p, 'publishing')}>
       <label>
         <span>{t('layout')}</span>
         <select name="layout" value={p.layout ?? 'default'} onChange={(e) => setP({ ...p, layout: (e.currentTarget as HTMLSelectElement).value as Settings['publishing']['layout'] })}>

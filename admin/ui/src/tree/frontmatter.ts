@@ -79,16 +79,25 @@ export function isTrue(value: string | string[] | undefined): boolean {
   return typeof value === 'string' && value.trim().toLowerCase() === 'true';
 }
 
-function yamlScalar(value: string): string {
-  return /^[\p{L}\p{N}_ ./-]+$/u.test(value) && !/^(true|false|null|yes|no|~|\d.*)$/i.test(value) && value.trim() === value
-    ? value
-    : JSON.stringify(value);
+/** A value written bare when YAML reads it back as the same string, else double-quoted. */
+function yamlScalar(value: string, inFlow = false): string {
+  const plain =
+    value !== '' &&
+    !(inFlow && /[,[\]{}]/.test(value)) &&
+    value.trim() === value &&
+    !/^[-?:,[\]{}#&*!|>'"%@`]/.test(value) &&
+    !/: |\s#|[\n\r\t]/.test(value) &&
+    !value.endsWith(':') &&
+    !/^(true|false|yes|no|on|off|null|~)$/i.test(value) &&
+    !/^[-+]?(\d[\d_]*(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/.test(value) &&
+    !/^\d{4}-\d{2}-\d{2}/.test(value);
+  return plain ? value : JSON.stringify(value);
 }
 
 /** Sets `key: value` (a list is written as a flow list), adding the block when absent. */
 export function setKey(text: string, key: string, value: string | boolean | string[]): string {
   const rendered = Array.isArray(value)
-    ? `[${value.map(yamlScalar).join(', ')}]`
+    ? `[${value.map((v) => yamlScalar(v, true)).join(', ')}]`
     : typeof value === 'boolean'
       ? String(value)
       : yamlScalar(value);

@@ -115,7 +115,7 @@ export function BannerDialog() {
           {error}
         </p>
       )}
-      <div class="actions">
+      <div class="actions" data-testid="banner-actions">
         <button type="button" onClick={() => void save(null)} disabled={busy}>
           {t('removeBanner')}
         </button>
