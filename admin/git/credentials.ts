@@ -8,6 +8,12 @@ import { addSecret } from '../../shared/log.ts';
 export interface GitCredentials {
   token: string;
   username: string;
+  /**
+   * The remote host the token was saved for. Sync settings travel with the vault,
+   * so a vault from elsewhere could point backup at another host: the token is only
+   * ever sent to the host it was entered for.
+   */
+  host?: string | null;
 }
 
 export function credentialsFile(dataDir: string): string {
@@ -19,7 +25,11 @@ export async function readCredentials(dataDir: string): Promise<GitCredentials |
     const c = await readJson<Partial<GitCredentials> | null>(credentialsFile(dataDir), null);
     if (!c || typeof c.token !== 'string' || c.token === '') return null;
     addSecret(c.token);
-    return { token: c.token, username: typeof c.username === 'string' && c.username ? c.username : 'git' };
+    return {
+      token: c.token,
+      username: typeof c.username === 'string' && c.username ? c.username : 'git',
+      host: typeof c.host === 'string' ? c.host : null,
+    };
   } catch {
     return null;
   }
@@ -37,4 +47,11 @@ export async function clearCredentials(dataDir: string): Promise<void> {
 
 export async function hasToken(dataDir: string): Promise<boolean> {
   return (await readCredentials(dataDir)) !== null;
+}
+
+/** The token, when it may be sent to `remoteHostName`; null otherwise. */
+export function tokenFor(credentials: GitCredentials | null, remoteHostName: string | null): string | null {
+  if (!credentials) return null;
+  if (!credentials.host) return credentials.token;
+  return remoteHostName !== null && credentials.host.toLowerCase() === remoteHostName.toLowerCase() ? credentials.token : null;
 }

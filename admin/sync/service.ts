@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Config } from '../../shared/config.ts';
 import { log } from '../../shared/log.ts';
 import type { Settings } from '../../shared/settings.ts';
-import { readCredentials } from '../git/credentials.ts';
+import { readCredentials, tokenFor } from '../git/credentials.ts';
+import { remoteHost } from '../git/remote-url.ts';
 import { checkBranchName, checkRemoteUrl } from '../git/remote-url.ts';
 import { gitDirOf, isRepo } from '../git/repo.ts';
 import type { NetworkAuth } from '../git/run.ts';
@@ -110,12 +111,17 @@ export class SyncService {
 
   private async plan(settings: Settings): Promise<{ remoteUrl: string | null; branch: string; pullFirst: boolean; auth: NetworkAuth }> {
     const creds = await readCredentials(this.deps.config.dataDir);
+    const remoteUrl = settings.sync.remoteUrl || null;
+    const token = tokenFor(creds, remoteHost(remoteUrl));
+    if (creds && token === null) {
+      log.warn(`the access token was saved for ${creds.host}; the remote now points at ${remoteHost(remoteUrl) ?? 'no host'}, so it is not sent (save the token again to use it there)`);
+    }
     return {
-      remoteUrl: settings.sync.remoteUrl || null,
+      remoteUrl,
       branch: settings.sync.branch || 'main',
       pullFirst: settings.sync.pullFirst === true,
       auth: {
-        token: creds?.token ?? null,
+        token,
         username: creds?.username ?? settings.sync.username ?? null,
         sshCommand: this.deps.config.gitSshCommand,
       },

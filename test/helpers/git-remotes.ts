@@ -55,6 +55,8 @@ export interface HttpsGitServer {
   authenticated: string[];
   /** Requests refused with 401. */
   refused: number;
+  /** Every Authorization header received, in order (to prove where a token did or did not go). */
+  authorizations: string[];
   /** Called while a push (receive-pack POST) is in flight, before git http-backend runs. */
   onReceivePack: (() => void | Promise<void>) | null;
   /** When set, a push is refused by the server with this message (an ERR packet). */
@@ -68,7 +70,7 @@ async function selfSignedCertificate(dir: string): Promise<{ key: string; cert: 
   execFileSync('openssl', [
     'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2',
     '-keyout', keyFile, '-out', certFile,
-    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
+    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
   ], { stdio: 'ignore' });
   return { key: await fs.readFile(keyFile, 'utf8'), cert: await fs.readFile(certFile, 'utf8'), caFile: certFile };
 }
@@ -103,6 +105,7 @@ export async function startHttpsGitServer(options: { root: string; certDir: stri
     caFile,
     authenticated: [],
     refused: 0,
+    authorizations: [],
     onReceivePack: null,
     rejectWith: null,
     close: async () => {
@@ -112,6 +115,7 @@ export async function startHttpsGitServer(options: { root: string; certDir: stri
   };
   const server = https.createServer({ key, cert }, (req, res) => {
     void (async () => {
+      if (req.headers.authorization) state.authorizations.push(req.headers.authorization);
       if (req.headers.authorization !== expected) {
         state.refused++;
         req.resume();
