@@ -6,8 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editorText, ensureUiBuilt, launchBrowser, openAdmin, openFromTree, screenshot, type AdminPage } from '../helpers/browser.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { editorText, ensureUiBuilt, launchBrowser, openAdmin, openFromTree, screenshot, shotIfFailed, type AdminPage } from '../helpers/browser.ts';
 import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
@@ -68,6 +68,8 @@ beforeAll(async () => {
   main = await openAdmin(browser, server);
   main.page.on('request', (r) => requests.push(r));
 });
+
+afterEach(async (ctx) => shotIfFailed(main?.page, ctx));
 
 afterAll(async () => {
   await browser?.close();

@@ -5,8 +5,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureUiBuilt, launchBrowser, openAdmin, openFromTree, screenshot, signIn, type AdminPage } from '../helpers/browser.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureUiBuilt, launchBrowser, openAdmin, openFromTree, screenshot, shotIfFailed, signIn, type AdminPage } from '../helpers/browser.ts';
 import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
@@ -30,6 +30,8 @@ beforeAll(async () => {
   main = await openAdmin(browser, server);
 });
 
+afterEach(async (ctx) => shotIfFailed(main?.page, ctx));
+
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -46,11 +48,16 @@ describe('sign-in (CONTRACT §2)', () => {
       await page.getByLabel('Password').waitFor();
       expect(await page.locator('form input').count()).toBe(1);
       await screenshot(page, 'sign-in');
+      const syncCalls: string[] = [];
+      page.on('request', (r) => r.url().includes('/api/sync/open') && syncCalls.push(r.url()));
       await page.getByLabel('Password').fill('not the password');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page.getByRole('alert').textContent()).resolves.toBe('That password is not right.');
       await signIn(page);
       await page.locator('.tree').waitFor();
+      // Backup is off: opening the app asks for no sync (spec 8 applies only while it is on).
+      await page.waitForTimeout(800);
+      expect(syncCalls).toEqual([]);
     } finally {
       await context.close();
     }
@@ -115,6 +122,37 @@ describe('keyboard reachable', () => {
   });
 });
 
+describe('tree actions: rename and move', () => {
+  it('Rename… renames the file on disk and the open tab follows it', async () => {
+    const { page } = main;
+    await openFromTree(page, 'Journal/Tuesday.md');
+    const line = page.locator('.tree-line', { has: page.locator('.tree-row[data-path="Journal/Tuesday.md"]') });
+    await line.hover();
+    await line.getByRole('button', { name: /Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Rename…' }).click();
+    const input = page.getByRole('dialog').locator('input');
+    await expect(input.inputValue()).resolves.toBe('Tuesday.md');
+    await input.fill('Wednesday.md');
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await page.locator('.tree-row[data-path="Journal/Wednesday.md"]').waitFor();
+    expect(await fs.readFile(path.join(vault, 'Journal/Wednesday.md'), 'utf8')).toBe('Tuesday.\n');
+    await expect(fs.stat(path.join(vault, 'Journal/Tuesday.md'))).rejects.toThrow();
+    await page.locator('.tab.active [title="Journal/Wednesday.md"]').waitFor();
+  });
+
+  it('Move… moves a note into another folder', async () => {
+    const { page } = main;
+    const line = page.locator('.tree-line', { has: page.locator('.tree-row[data-path="Journal/Wednesday.md"]') });
+    await line.hover();
+    await line.getByRole('button', { name: /Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Move…' }).click();
+    await page.getByRole('dialog').locator('input').fill('Archive/2026');
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await page.locator('.tree-row[data-path="Archive/2026/Wednesday.md"]').waitFor();
+    expect(await fs.readFile(path.join(vault, 'Archive/2026/Wednesday.md'), 'utf8')).toBe('Tuesday.\n');
+  });
+});
+
 describe('History where there is no git and no versions (Appendix B, spec 9)', () => {
   it('says the vault is not a repository, offers Backup & sync, and says versions are off', async () => {
     const { page } = main;
@@ -138,7 +176,7 @@ describe('themes and the Arabic interface (device preferences)', () => {
     expect(bg).toBe('rgb(27, 26, 24)');
     await waitFor(async () => (await server.admin('GET', '/api/prefs')).body.keys.theme === 'dark');
     await page.locator('.top-bar').getByRole('button', { name: 'Edit', exact: true }).click();
-    await openFromTree(page, 'Journal/Tuesday.md');
+    await openFromTree(page, 'Journal/Monday.md');
     await screenshot(page, 'editor-dark', true);
   });
 

@@ -4,8 +4,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearToasts, ensureUiBuilt, launchBrowser, openAdmin, screenshot, type AdminPage } from '../helpers/browser.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clearToasts, ensureUiBuilt, launchBrowser, openAdmin, screenshot, shotIfFailed, type AdminPage } from '../helpers/browser.ts';
 import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
@@ -64,6 +64,8 @@ beforeAll(async () => {
   await main.page.locator('.top-bar').getByRole('button', { name: 'Settings', exact: true }).click();
   await main.page.getByTestId('settings-view').waitFor();
 });
+
+afterEach(async (ctx) => shotIfFailed(main?.page, ctx));
 
 afterAll(async () => {
   await browser?.close();

@@ -8,8 +8,8 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearToasts, ensureUiBuilt, launchBrowser, openAdmin, openFromTree, screenshot, type AdminPage } from '../helpers/browser.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clearToasts, ensureUiBuilt, launchBrowser, openAdmin, openFromTree, screenshot, shotIfFailed, signIn, type AdminPage } from '../helpers/browser.ts';
 import { bareRepo, git, startHttpsGitServer, type HttpsGitServer } from '../helpers/git-remotes.ts';
 import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
@@ -74,6 +74,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   main = await openAdmin(browser, server);
 });
+
+afterEach(async (ctx) => shotIfFailed(main?.page, ctx));
 
 afterAll(async () => {
   await browser?.close();
@@ -219,5 +221,20 @@ describe('the panel reports busy, failed and diverged passes (spec 2.10, 3.2, 3.
     await panel(page).locator('[data-field="diverged"]').waitFor({ timeout: 20_000 });
     expect(git(vault, 'rev-parse', 'HEAD')).toBe(headBefore);
     await expect(fs.stat(path.join(vault, 'Elsewhere.md'))).rejects.toThrow();
+  });
+});
+
+describe('sync on window open (spec 8)', () => {
+  it('opening the app with backup on asks the server to apply the rule; a sync in the last 5 minutes means none runs', async () => {
+    const fresh = await openAdmin(browser, server, { signIn: false });
+    try {
+      const opened = fresh.page.waitForResponse((r) => r.url().endsWith('/api/sync/open') && r.request().method() === 'POST');
+      await signIn(fresh.page);
+      const answer = await opened;
+      expect(answer.status()).toBe(200);
+      expect(await answer.json()).toEqual({ ran: false });
+    } finally {
+      await fresh.context.close();
+    }
   });
 });

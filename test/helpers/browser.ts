@@ -101,15 +101,26 @@ export async function signIn(page: Page, password = TEST_PASSWORD): Promise<void
   await page.locator('.app').waitFor();
 }
 
-/** Saves a screenshot under test-artifacts/ and, for the README's few, docs/screenshots/. */
+/**
+ * Saves a screenshot under test-artifacts/. The README's few also go to
+ * docs/screenshots/ (committed) when UPDATE_SCREENSHOTS=1, so a plain test run
+ * never dirties tracked files.
+ */
 export async function screenshot(page: Page, name: string, readme = false): Promise<void> {
   await fs.mkdir(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file });
-  if (readme) {
+  if (readme && process.env.UPDATE_SCREENSHOTS === '1') {
     await fs.mkdir(README_SHOTS, { recursive: true });
     await fs.copyFile(file, path.join(README_SHOTS, `${name}.png`));
   }
+}
+
+/** For afterEach: a failed test leaves a screenshot of the page in test-artifacts/. */
+export async function shotIfFailed(page: Page | undefined, ctx: { task: { name: string; result?: { state?: string } } }): Promise<void> {
+  if (!page || ctx.task.result?.state !== 'fail') return;
+  const name = `failed-${ctx.task.name.replace(/[^\w-]+/g, '-').slice(0, 80)}`;
+  await screenshot(page, name).catch(() => undefined);
 }
 
 /** Dismisses every toast (before a screenshot). */

@@ -263,6 +263,16 @@ export class NoteSession {
     await this.flush();
   }
 
+  /** Defers re-checks while this window itself moves the note (a rename in flight). */
+  hold(): void {
+    this.inflight++;
+  }
+
+  release(): void {
+    this.inflight--;
+    this.runQueuedRecheck();
+  }
+
   close(): void {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);

@@ -81,6 +81,20 @@ export async function closeTab(path: string): Promise<void> {
   });
 }
 
+/**
+ * Runs a rename or move of `path` (a note or a folder): the events about the old
+ * path that arrive meanwhile must not close the tabs that are about to follow it.
+ */
+export async function whileMoving<T>(path: string, work: () => Promise<T>): Promise<T> {
+  const held = [...open.values()].filter((n) => n.path === path || n.path.startsWith(path + '/'));
+  for (const n of held) n.session.hold();
+  try {
+    return await work();
+  } finally {
+    for (const n of held) n.session.release();
+  }
+}
+
 /** Keeps open tabs on their notes after a rename or move of the note or a folder above it. */
 export function followRename(from: string, to: string): void {
   const mapPath = (p: string) => (p === from ? to : p.startsWith(from + '/') ? to + p.slice(from.length) : p);

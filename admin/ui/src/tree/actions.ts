@@ -2,7 +2,7 @@
 // and the folder actions of spec D.5. Every note write goes through PUT /api/note,
 // the server's single write path.
 import { api, ApiError } from '../api.ts';
-import { followRename, forgetPath, openNote, openNoteAt, flushAll } from '../editor/workspace.ts';
+import { flushAll, followRename, forgetPath, openNote, openNoteAt, whileMoving } from '../editor/workspace.ts';
 import { t } from '../i18n.ts';
 import { confirmDialog, promptDialog, toast, toastError } from '../ui/feedback.ts';
 import { isTrue, readKey, setKey } from './frontmatter.ts';
@@ -53,8 +53,10 @@ export async function newFolder(parent = ''): Promise<void> {
 async function moveTo(path: string, to: string): Promise<void> {
   if (to === path) return;
   await flushAll();
-  await api.rename(path, to);
-  followRename(path, to);
+  await whileMoving(path, async () => {
+    await api.rename(path, to);
+    followRename(path, to);
+  });
   revealPath(to);
   await refreshTree();
 }
