@@ -295,4 +295,24 @@ describe('trash (spec 3.3)', () => {
     expect(await disk('Old idea.md')).toBe('An idea for the trash.\n');
     await page.locator('.tree-row[data-path="Old idea.md"]').waitFor();
   });
+
+  it('Erase asks first and removes one entry for good; Empty trash asks first and removes the rest', async () => {
+    const { page } = main;
+    await server.admin('DELETE', '/api/note?path=Conflict.md');
+    await server.admin('DELETE', '/api/note?path=Notes%2FQuiet.md');
+    await page.locator('.top-bar').getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.locator('.top-bar').getByRole('button', { name: 'Trash', exact: true }).click();
+    const list = page.locator('.trash-list li');
+    await waitFor(async () => (await list.count()) === 2);
+    await page.locator('.trash-list li[data-path="Conflict.md"]').getByRole('button', { name: 'Erase' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.textContent()).resolves.toContain('Erase “Conflict.md” for good?');
+    await dialog.getByRole('button', { name: 'Erase' }).click();
+    await waitFor(async () => (await list.count()) === 1);
+    expect((await server.admin('GET', '/api/trash')).body.entries.map((e: { path: string }) => e.path)).toEqual(['Notes/Quiet.md']);
+    await page.getByRole('button', { name: 'Empty trash' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Empty trash' }).click();
+    await page.getByText('The trash is empty.').waitFor();
+    expect((await server.admin('GET', '/api/trash')).body.entries).toEqual([]);
+  });
 });

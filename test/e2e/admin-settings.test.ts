@@ -202,6 +202,22 @@ describe('tree actions (spec D.5)', () => {
   });
 });
 
+describe('attachments in the tree', () => {
+  it('an image attachment opens in the main area, served to the admin with a no-script policy', async () => {
+    const { page } = main;
+    if ((await page.locator('.tree-row[data-path="Attachments"]').getAttribute('aria-expanded')) !== 'true') {
+      await page.locator('.tree-row[data-path="Attachments"]').click();
+    }
+    await page.locator('.tree-row[data-path="Attachments/sky.png"]').click();
+    const img = page.getByTestId('attachment-view').locator('img');
+    await waitFor(async () => (await img.evaluate((i) => (i as HTMLImageElement).naturalWidth)) === 1);
+    const res = await server.admin('GET', '/api/file?path=Attachments%2Fsky.png');
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
+    expect((await server.api('GET', '/api/file?path=Attachments%2Fsky.png')).status).toBe(401);
+  });
+});
+
 describe('Change banner on the dashboard hero (spec D.3)', () => {
   it('an admin previewing the home as a visitor hovers the hero and changes the banner: a pasted URL, then an upload', async () => {
     const { page } = main;

@@ -238,3 +238,15 @@ describe('sync on window open (spec 8)', () => {
     }
   });
 });
+
+describe('Clear token (spec 2.2, 2.9)', () => {
+  it('removes git-credentials.json and the form no longer says "token set"', async () => {
+    const { page } = main;
+    if (!(await panel(page).isVisible())) await openBackupSection(page);
+    await page.getByTestId('token-set').waitFor();
+    await panel(page).getByRole('button', { name: 'Clear token' }).click();
+    await page.getByTestId('token-set').waitFor({ state: 'detached' });
+    await expect(fs.stat(path.join(data, 'git-credentials.json'))).rejects.toThrow();
+    expect((await server.admin('GET', '/api/settings')).body.tokenSet).toBe(false);
+  });
+});

@@ -123,10 +123,13 @@ export async function shotIfFailed(page: Page | undefined, ctx: { task: { name: 
   await screenshot(page, name).catch(() => undefined);
 }
 
-/** Dismisses every toast (before a screenshot). */
+/** Dismisses every toast (before a screenshot); gives up quietly after 3 s. */
 export async function clearToasts(page: Page): Promise<void> {
-  for (const close of await page.locator('.toast button.icon').all()) await close.click().catch(() => undefined);
-  await page.locator('.toast').first().waitFor({ state: 'detached' }).catch(() => undefined);
+  const deadline = Date.now() + 3000;
+  while (Date.now() < deadline && (await page.locator('.toast').count()) > 0) {
+    for (const close of await page.locator('.toast button.icon').all()) await close.click({ timeout: 500 }).catch(() => undefined);
+    await page.waitForTimeout(100);
+  }
 }
 
 /** Opens a note from the file tree (folders on the way are unfolded). */

@@ -22,6 +22,7 @@ import { Palette, paletteOpen } from './ui/Palette.tsx';
 import { SignIn } from './ui/SignIn.tsx';
 import { StatusBar } from './ui/StatusBar.tsx';
 import { mainView, narrow, panes, setPane, showView, type MainView } from './views.ts';
+import { AttachmentView } from './views/AttachmentView.tsx';
 import { BannerDialog } from './views/BannerDialog.tsx';
 import { PreviewView } from './views/PreviewView.tsx';
 import { TrashView } from './views/TrashView.tsx';
@@ -89,6 +90,7 @@ function Workspace({ signOut }: { signOut: () => void }) {
     settings: () => <SettingsView signOut={signOut} />,
     trash: () => <TrashView />,
     preview: () => <PreviewView />,
+    attachment: () => <AttachmentView />,
   };
   const navButton = (id: MainView, label: string) => (
     <button type="button" class={view === id ? 'active' : ''} aria-current={view === id ? 'page' : undefined} onClick={() => showView(id)}>

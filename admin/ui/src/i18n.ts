@@ -74,7 +74,6 @@ export const en = {
   version: 'Version',
   replaced: 'replaced {time}',
   savedAtTime: 'saved {time}',
-  bytes: '{size}',
   restore: 'Restore this revision',
   restoreVersionConfirm: 'Restore the version saved {time}? The current text is kept as a version first.',
   restored: 'Revision restored.',

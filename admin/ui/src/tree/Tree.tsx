@@ -7,6 +7,7 @@ import { useStore } from '../store.ts';
 import { toastError } from '../ui/feedback.ts';
 import { openMenu, type MenuItem } from '../ui/Menu.tsx';
 import { showView } from '../views.ts';
+import { showAttachment } from '../views/AttachmentView.tsx';
 import {
   createTopicFromFolder,
   moveEntry,
@@ -53,7 +54,7 @@ function Row({ node, depth, active, folds }: { node: TreeNode; depth: number; ac
     else if (node.kind === 'note') {
       showView('editor');
       openNote(node.path).catch(toastError);
-    }
+    } else showAttachment(node.path);
   };
   const onKey = (e: KeyboardEvent) => {
     const el = e.currentTarget as HTMLElement;
