@@ -202,6 +202,27 @@ describe('the resolution strip (spec 3.6)', () => {
     }
   });
 
+  it('when the event stream reconnects, open notes are re-checked (the stream replays nothing missed)', async () => {
+    const quiet = await openAdmin(browser, server);
+    try {
+      const { page } = quiet;
+      // A stream that carries no events and ends at once: the browser reconnects again
+      // and again, and only the re-check on reconnect can tell this window anything.
+      await page.route('**/api/events', (route) =>
+        route.fulfill({ status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-store' }, body: ': connected\n\n' }),
+      );
+      await page.reload();
+      await page.locator('.app').waitFor();
+      await openFromTree(page, 'Notes/Wake.md');
+      expect(await editorText(page)).toBe(await disk('Notes/Wake.md'));
+      await otherWriter('Notes/Wake.md', 'Wake: changed while the stream was down.\n');
+      await waitFor(async () => (await editorText(page)) === 'Wake: changed while the stream was down.\n', 20_000);
+      expect(await strip(page).count()).toBe(0);
+    } finally {
+      await quiet.context.close();
+    }
+  });
+
   it('a `changed` event for an open, untouched note reloads it silently', async () => {
     const { page } = main;
     await openFromTree(page, 'Notes/Changed.md');

@@ -64,6 +64,8 @@ export function startLive(handlers: LiveHandlers): () => void {
   };
   document.addEventListener('visibilitychange', onVisibility);
   window.addEventListener('pagehide', handlers.onHide);
+  // The network coming back is a wake-up too: anything may have changed meanwhile.
+  window.addEventListener('online', handlers.onWake);
   connect();
 
   return () => {
@@ -72,5 +74,6 @@ export function startLive(handlers: LiveHandlers): () => void {
     source?.close();
     document.removeEventListener('visibilitychange', onVisibility);
     window.removeEventListener('pagehide', handlers.onHide);
+    window.removeEventListener('online', handlers.onWake);
   };
 }
