@@ -57,7 +57,7 @@ function Workspace({ signOut }: { signOut: () => void }) {
         noteChangedOnDisk(path);
         if (treeTimer) clearTimeout(treeTimer);
         treeTimer = setTimeout(() => void refreshTree().catch(() => undefined), 300);
-        timelineStamp.update((n) => n + 1);
+        if (path === tabs.get().active) timelineStamp.update((n) => n + 1);
         pokeSync();
       },
       onWake: () => {

@@ -38,6 +38,8 @@ export async function refreshSync(): Promise<SyncView> {
     if (err instanceof ApiError && err.status === 401) throw err;
     syncView.set(asView(err));
   }
+  // Backup may have just been switched on or off: (re)start or stop polling.
+  schedule();
   return syncView.get();
 }
 
@@ -49,9 +51,15 @@ function isRunning(): boolean {
   return localRunning.get() || Date.now() < watchUntil || (v.kind === 'ok' && (v.status.state === 'running' || v.status.state === 'busy'));
 }
 
+/** Backup on, or a pass in flight: only then is the status worth polling (each poll runs git status). */
+function worthPolling(): boolean {
+  const v = syncView.get();
+  return isRunning() || v.kind !== 'ok' || v.status.enabled;
+}
+
 function schedule(): void {
   if (timer) clearTimeout(timer);
-  if (!started || document.visibilityState !== 'visible') return;
+  if (!started || document.visibilityState !== 'visible' || !worthPolling()) return;
   timer = setTimeout(
     () => {
       void refreshSync()
@@ -78,7 +86,7 @@ export function stopSyncPolling(): void {
 let poke: ReturnType<typeof setTimeout> | null = null;
 /** Something changed (a save, a wake-up): refresh soon, once. */
 export function pokeSync(delay = 800): void {
-  if (!started) return;
+  if (!started || !worthPolling()) return;
   if (poke) clearTimeout(poke);
   poke = setTimeout(() => {
     poke = null;
