@@ -70,6 +70,7 @@ describe('command palette (Ctrl/Cmd+K)', () => {
     await page.keyboard.press('Control+k');
     const options = page.locator('.palette [role="option"]');
     const labels = await options.allTextContents();
+    await screenshot(page, 'palette');
     for (const want of ['New note', 'Snapshot now', 'Sync now', 'Open settings', 'Show trash']) expect(labels).toContain(want);
     await page.keyboard.type('settings');
     await page.keyboard.press('Enter');
@@ -177,7 +178,7 @@ describe('themes and the Arabic interface (device preferences)', () => {
     await waitFor(async () => (await server.admin('GET', '/api/prefs')).body.keys.theme === 'dark');
     await page.locator('.top-bar').getByRole('button', { name: 'Edit', exact: true }).click();
     await openFromTree(page, 'Journal/Monday.md');
-    await screenshot(page, 'editor-dark', true);
+    await screenshot(page, 'editor-dark');
   });
 
   it('Arabic turns the frame right-to-left: the tree moves to the right, strings are Arabic', async () => {

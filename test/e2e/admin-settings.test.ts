@@ -196,6 +196,7 @@ describe('tree actions (spec D.5)', () => {
     await expect(recipes.isDisabled()).resolves.toBe(true);
     await expect(writing.isChecked()).resolves.toBe(false);
     await writing.check();
+    await screenshot(page, 'collections-dialog');
     await dialog.getByRole('button', { name: 'Save memberships' }).click();
     await waitFor(async () => (await read('Recipes/Soup.md')).includes('tags: [food, writing]'));
     expect(await read('Recipes/Soup.md')).toBe('---\ntitle: Soup\ntags: [food, writing]\n---\nA soup.\n');
@@ -237,6 +238,8 @@ describe('Change banner on the dashboard hero (spec D.3)', () => {
     await expect(button.evaluate((b) => getComputedStyle(b).opacity)).resolves.toBe('0');
     await hero.hover();
     await waitFor(async () => (await button.evaluate((b) => getComputedStyle(b).opacity)) === '1');
+    await clearToasts(page);
+    await screenshot(page, 'preview-change-banner', true);
     await button.click();
 
     const dialog = page.getByRole('dialog', { name: 'Dashboard banner' });
