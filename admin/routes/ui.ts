@@ -1,11 +1,13 @@
-// The admin web app (issue 6): its static files under /admin/, plus the two
-// attachment routes it needs (image previews and the banner upload, spec D.3).
+// The admin web app (issue 6): its static files under /admin/, plus the few reads
+// and writes only it needs: attachments (image previews, the banner upload of spec
+// D.3) and the collections the vault declares (spec D.5).
 import type { Polka } from 'polka';
 import { parseVaultPath } from '../../shared/vault-path.ts';
 import type { AdminContext } from '../context.ts';
 import { badRequest, HttpError, readJsonBody, route } from '../http.ts';
 import { notePathParam } from './notes.ts';
 import { AttachmentError, MAX_ATTACHMENT_BYTES, readAttachment, writeAttachment } from '../ui/server/attachments.ts';
+import { createDeclaredCollections } from '../ui/server/collections.ts';
 import { createUiServer } from '../ui/server/static.ts';
 
 function mapAttachmentError(err: unknown): never {
@@ -19,6 +21,12 @@ export function registerUiRoutes(app: Polka, ctx: AdminContext): void {
     app.get(pattern, (req, res) => serveUi(req, res));
     app.head(pattern, (req, res) => serveUi(req, res));
   }
+
+  const declared = createDeclaredCollections(ctx.config.vaultDir, ctx.skipDirs);
+  app.get(
+    '/api/collections',
+    route(async () => ({ collections: await declared() })),
+  );
 
   app.get(
     '/api/file',

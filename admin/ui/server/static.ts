@@ -42,8 +42,6 @@ export function createUiServer(dist = UI_DIST): Handler {
       etag: true,
       gzip: true,
       brotli: true,
-      single: true,
-      ignores: ['^/assets/'],
       setHeaders(res, pathname) {
         if (pathname.startsWith('/assets/')) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
@@ -69,9 +67,10 @@ export function createUiServer(dist = UI_DIST): Handler {
         return;
       }
       const url = req.url ?? '/admin';
-      // sirv sees the dist folder's own paths: /admin/assets/x.js → /assets/x.js.
-      const rest = url.replace(/^\/admin/, '') || '/';
-      req.url = rest.startsWith('/') ? rest : `/${rest}`;
+      // sirv sees the dist folder's own paths: /admin/assets/x.js → /assets/x.js;
+      // every other address under /admin is the app's shell (a deep link).
+      const rest = url.replace(/^\/admin/, '');
+      req.url = rest.startsWith('/assets/') ? rest : '/index.html';
       delete (req as { _parsedUrl?: unknown })._parsedUrl;
       serve(req, res);
     });

@@ -1,6 +1,7 @@
 // The one place the app talks HTTP. Every call answers parsed JSON or throws an
 // ApiError carrying the server's stable `code` and its human sentence.
 import type {
+  DeclaredCollection,
   HistoryList,
   NoteDoc,
   NoteState,
@@ -114,6 +115,7 @@ export const api = {
   putPrefs: (keys: Record<string, unknown>, travelWithVault?: boolean) =>
     call<Prefs>('PUT', '/api/prefs', travelWithVault === undefined ? { keys } : { keys, travelWithVault }),
 
+  collections: () => call<{ collections: DeclaredCollection[] }>('GET', '/api/collections'),
   uploadAttachment: (path: string, dataBase64: string) =>
     call<{ path: string }>('PUT', `/api/attachment?${q({ path })}`, { dataBase64 }),
 };

@@ -161,6 +161,7 @@ export const ar = {
   sourceFolders: 'المجلدات',
   declared: 'ما تعلنه الخزنة',
   noneDeclared: 'لا شيء معلن: أضف collection: true إلى صفحة وسم.',
+  hiddenCollection: 'مخفية عن الزوار',
   keepVersions: 'احتفظ بنسخ الملاحظات',
   keepVersionsHint: 'قبل كل حفظ، احتفظ بالنص الذي يستبدله (محليًا على هذا الخادم).',
   travel: 'الإعدادات تنتقل مع الخزنة',

@@ -165,6 +165,7 @@ export const en = {
   sourceFolders: 'Folders',
   declared: 'What the vault declares',
   noneDeclared: 'Nothing declared: add collection: true to a tag page note.',
+  hiddenCollection: 'hidden from visitors',
   keepVersions: 'Keep note versions',
   keepVersionsHint: 'Before every save, keep the text it replaces (local to this server).',
   travel: 'Settings travel with the vault',

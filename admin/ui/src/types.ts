@@ -97,16 +97,16 @@ export interface SyncSettings {
   tokenSet?: boolean;
 }
 
-/** A collection the vault declares (a tag page note with `collection: true`). */
+/** A collection the vault declares (a tag page note with `collection: true`), GET /api/collections. */
 export interface DeclaredCollection {
-  tag?: string;
-  slug?: string;
-  title?: string;
-  icon?: string | null;
-  description?: string | null;
-  folder?: string | null;
-  hidden?: boolean;
-  path?: string;
+  tag: string;
+  slug: string;
+  title: string;
+  icon: string;
+  description: string | null;
+  folder: string;
+  hidden: boolean;
+  path: string;
 }
 
 export interface Settings {
@@ -124,8 +124,6 @@ export interface Settings {
     showOnHome: boolean;
     showInNav: boolean;
     source: 'tags' | 'folders';
-    /** What the vault declares, when the server reports it. */
-    declared?: DeclaredCollection[];
   };
   versions: { keep: boolean | null };
   sync: SyncSettings;

@@ -169,9 +169,8 @@ function CollectionsGroup({ s }: { s: Settings }) {
   useEffect(() => {
     declaredCollections().then(setDeclared, () => setDeclared([]));
   }, []);
-  const { declared: _omit, ...patch } = c;
   return (
-    <Group id="collections" title={t('collections')} onSave={() => patchSettings({ collections: patch }).then(() => undefined)}>
+    <Group id="collections" title={t('collections')} onSave={() => patchChanged(s.collections, c, 'collections')}>
       <Check name="collectionsEnabled" label={t('collectionsEnable')} checked={c.enabled} onChange={(v) => setC({ ...c, enabled: v })} />
       <Check name="showOnHome" label={t('showOnHome')} checked={c.showOnHome} onChange={(v) => setC({ ...c, showOnHome: v })} />
       <Check name="showInNav" label={t('showInNav')} checked={c.showInNav} onChange={(v) => setC({ ...c, showInNav: v })} />
@@ -196,7 +195,12 @@ function CollectionsGroup({ s }: { s: Settings }) {
               <span class="mark" aria-hidden="true">
                 {d.icon}
               </span>{' '}
-              <strong>{d.title}</strong> <small class="muted">#{d.tag}{d.folder ? ` · ${d.folder}/` : ''}{d.hidden ? ' · hidden' : ''}</small>
+              <strong>{d.title}</strong>{' '}
+              <small class="muted">
+                /folder/{d.slug} · #{d.tag}
+                {d.folder ? ` · ${d.folder}/` : ''}
+                {d.hidden ? ` · ${t('hiddenCollection')}` : ''}
+              </small>
               {d.description && <div class="muted small">{d.description}</div>}
             </li>
           ))}

@@ -24,16 +24,25 @@ interface Loaded {
   rows: { collection: Collection; member: boolean; viaFolder: boolean }[];
 }
 
-/** The new frontmatter: collection tags added or removed, every other tag kept in order. */
+/**
+ * The new frontmatter: collection memberships added or removed, every other value
+ * kept in order. A note that already lists `folders:` keeps using it (collection
+ * slugs); otherwise memberships are tags.
+ */
 export function withMemberships(content: string, rows: Loaded['rows'], ticked: Set<string>): string {
-  const key = readKey(content, 'folders') !== undefined ? 'folders' : 'tags';
+  const useFolders = readKey(content, 'folders') !== undefined;
+  const key = useFolders ? 'folders' : 'tags';
+  const valueOf = (c: Collection) => (useFolders ? c.slug : c.tag);
   const current = readList(content, key);
-  const collectionTags = new Set(rows.map((r) => r.collection.tag.toLowerCase()));
-  const kept = current.filter((tag) => !collectionTags.has(tag.toLowerCase()) || ticked.has(tag.toLowerCase()));
-  const have = new Set(kept.map((tag) => tag.toLowerCase()));
+  const ours = new Map(rows.map((r) => [valueOf(r.collection).toLowerCase(), r]));
+  const kept = current.filter((v) => {
+    const row = ours.get(v.toLowerCase());
+    return !row || ticked.has(row.collection.tag.toLowerCase());
+  });
+  const have = new Set(kept.map((v) => v.toLowerCase()));
   for (const r of rows) {
-    const tag = r.collection.tag;
-    if (ticked.has(tag.toLowerCase()) && !r.viaFolder && !have.has(tag.toLowerCase())) kept.push(tag);
+    const value = valueOf(r.collection);
+    if (ticked.has(r.collection.tag.toLowerCase()) && !r.viaFolder && !have.has(value.toLowerCase())) kept.push(value);
   }
   return setKey(content, key, kept);
 }
