@@ -93,6 +93,20 @@ describe('command palette (Ctrl/Cmd+K)', () => {
   });
 });
 
+describe('the Edit link of an article (CONTRACT §6)', () => {
+  it('/admin/?path=<note> opens that note in the editor', async () => {
+    const linked = await openAdmin(browser, server, { signIn: false });
+    try {
+      await linked.page.goto(`${server.url}/admin/?path=${encodeURIComponent('Journal/Monday.md')}`);
+      await signIn(linked.page);
+      await linked.page.locator('.tab.active [title="Journal/Monday.md"]').waitFor();
+      await linked.page.locator('.tree-row[data-path="Journal/Monday.md"]').waitFor();
+    } finally {
+      await linked.context.close();
+    }
+  });
+});
+
 describe('keyboard reachable', () => {
   it('the tree is walked with the arrow keys and Enter opens a note; the editor takes the typing', async () => {
     const { page } = main;
