@@ -5,9 +5,12 @@
 import rss from '@11ty/eleventy-plugin-rss';
 import { renderState } from './site/build/render-state.ts';
 import { filters } from './site/build/filters.ts';
+import { compileNunjucks } from './site/build/nunjucks-engine.ts';
 
 export default function (eleventyConfig) {
   eleventyConfig.addPlugin(rss);
+  // Nunjucks compiled once per template (Eleventy 3.1 recompiles it for every page).
+  eleventyConfig.addExtension('njk', { key: 'njk', compileOptions: { cache: true }, compile: compileNunjucks });
   eleventyConfig.addGlobalData('vault', () => renderState.current);
   for (const [name, filter] of Object.entries(filters)) eleventyConfig.addFilter(name, filter);
   eleventyConfig.setQuietMode(true);

@@ -48,10 +48,16 @@ export function encodeAddress(address: string): string {
     .join('/');
 }
 
-/** The output file (relative to the site folder) that holds an address's page. */
+/**
+ * The output file (relative to the site folder) that holds an address's page:
+ * `/Folder/My-Note` → `Folder/My-Note.html` (what static hosts serve for the
+ * address without extension), the front page → `index.html`.
+ */
 export function outputFileOf(address: Address): string {
   if (address === FRONT_PAGE) return 'index.html';
-  return `${address.slice(1)}/index.html`;
+  // A root note named `index` must not take the front page's file.
+  if (address === '/index') return 'index/index.html';
+  return `${address.slice(1)}.html`;
 }
 
 /** A request path decoded to an address, or null when it cannot be. */

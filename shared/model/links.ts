@@ -19,37 +19,76 @@ export function normalizeSegments(p: string): string {
   return out.join('/');
 }
 
-export function createLinkResolver(records: Iterable<NoteRecord>): LinkResolver {
-  const byPath = new Map<string, NoteRecord>();
-  const byName = new Map<string, NoteRecord[]>();
-  for (const r of records) {
-    byPath.set(linkKey(r.path), r);
-    const key = linkKey(r.name);
-    const list = byName.get(key);
-    if (list) list.push(r);
-    else byName.set(key, [r]);
+/**
+ * Where links point depends only on which paths exist. The index (and every answer
+ * it gave) is kept while the set of paths stays the same, so a save of one note does
+ * not make the whole vault's links be looked up again.
+ */
+class PathIndex {
+  readonly byPath = new Map<string, string>();
+  readonly byName = new Map<string, string[]>();
+  readonly memo = new Map<string, string | null>();
+  readonly paths: Set<string>;
+
+  constructor(records: NoteRecord[]) {
+    this.paths = new Set(records.map((r) => r.path));
+    for (const r of records) {
+      this.byPath.set(linkKey(r.path), r.path);
+      const key = linkKey(r.name);
+      const list = this.byName.get(key);
+      if (list) list.push(r.path);
+      else this.byName.set(key, [r.path]);
+    }
   }
-  function resolve(target: string, from: NoteRecord | null): NoteRecord | null {
+
+  sameAs(records: NoteRecord[]): boolean {
+    if (records.length !== this.paths.size) return false;
+    for (const r of records) if (!this.paths.has(r.path)) return false;
+    return true;
+  }
+
+  lookup(target: string, fromFolder: string | null): string | null {
     const clean = target.replace(/#.*$/, '').trim();
     if (clean === '') return null;
     // Relative to the linking note's folder first (Markdown links), then from the vault root.
-    if (from && from.folder) {
-      const relative = byPath.get(linkKey(normalizeSegments(`${from.folder}/${clean}`)));
+    if (fromFolder) {
+      const relative = this.byPath.get(linkKey(normalizeSegments(`${fromFolder}/${clean}`)));
       if (relative) return relative;
     }
-    const exact = byPath.get(linkKey(normalizeSegments(clean)));
+    const exact = this.byPath.get(linkKey(normalizeSegments(clean)));
     if (exact) return exact;
     const base = clean.slice(clean.lastIndexOf('/') + 1);
-    const candidates = byName.get(linkKey(base));
+    const candidates = this.byName.get(linkKey(base));
     if (!candidates || candidates.length === 0) return null;
     if (candidates.length === 1) return candidates[0]!;
     const suffix = linkKey(clean);
-    const matching = candidates.filter((c) => linkKey(c.path).endsWith(suffix));
+    const matching = candidates.filter((c) => linkKey(c).endsWith(suffix));
     const pool = matching.length ? matching : candidates;
-    const sameFolder = from ? pool.find((c) => c.folder === from.folder) : undefined;
-    return sameFolder ?? [...pool].sort((a, b) => a.path.length - b.path.length || a.path.localeCompare(b.path))[0]!;
+    const folderOf = (p: string) => p.slice(0, Math.max(0, p.lastIndexOf('/')));
+    const sameFolder = fromFolder !== null ? pool.find((c) => folderOf(c) === fromFolder) : undefined;
+    return sameFolder ?? [...pool].sort((a, b) => a.length - b.length || a.localeCompare(b))[0]!;
   }
-  return { resolve };
+}
+
+let lastIndex: PathIndex | null = null;
+
+export function createLinkResolver(records: Iterable<NoteRecord>): LinkResolver {
+  const list = [...records];
+  const index = lastIndex && lastIndex.sameAs(list) ? lastIndex : new PathIndex(list);
+  lastIndex = index;
+  const current = new Map<string, NoteRecord>();
+  for (const r of list) current.set(r.path, r);
+  return {
+    resolve(target, from) {
+      const key = `${from?.folder ?? '\u0001'}\u0000${target}`;
+      let found = index.memo.get(key);
+      if (found === undefined) {
+        found = index.lookup(target, from ? from.folder : null);
+        index.memo.set(key, found);
+      }
+      return found === null ? null : (current.get(found) ?? null);
+    },
+  };
 }
 
 /**

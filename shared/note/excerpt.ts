@@ -156,11 +156,38 @@ export function excerptOf(body: string, limit = EXCERPT_LENGTH): string {
   return '';
 }
 
-/** Words of a note's prose, for the word count and reading time. */
+const WORD_START = /[\p{L}\p{N}]/u;
+
+/**
+ * Words of a note's prose, for the word count and reading time: runs of text with
+ * a letter or digit in them, outside code blocks, comments, link targets and tags'
+ * markup. One pass over the text; it runs for every note of the vault.
+ */
 export function countWords(body: string): number {
-  const text = stripMarkdown(stripComments(body).replace(/^(```|~~~)[\s\S]*?^\1/gm, ' ').replace(/^#{1,6}\s+/gm, ''));
-  const words = text.match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}'’_-]*/gu);
-  return words ? words.length : 0;
+  const text = stripComments(body)
+    .replace(/^(```|~~~)[\s\S]*?^\1/gm, ' ')
+    .replace(/\]\([^)]*\)/g, ' ')
+    .replace(/<[^>]+>/g, ' ');
+  let words = 0;
+  let inWord = false;
+  let counted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const space = c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0;
+    if (space) {
+      inWord = false;
+      continue;
+    }
+    if (!inWord) {
+      inWord = true;
+      counted = false;
+    }
+    if (!counted && (c >= 0x80 ? WORD_START.test(text[i]!) : (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122))) {
+      words++;
+      counted = true;
+    }
+  }
+  return words;
 }
 
 /** Minutes to read at about 200 words a minute, at least one. */

@@ -4,8 +4,6 @@ import type { Frontmatter } from './frontmatter.ts';
 
 export type NoteLanguage = string;
 
-const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/gu;
-const LATIN = /[A-Za-z\u00C0-\u024F]/g;
 const RTL_LANGUAGES = new Set(['ar', 'fa', 'he', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ku', 'ckb']);
 
 /** Primary subtag of a BCP 47 code (`ar-EG` → `ar`), or null when it is not one. */
@@ -15,11 +13,25 @@ export function primaryLanguage(code: unknown): string | null {
   return m ? m[1]!.toLowerCase() : null;
 }
 
-/** `ar` when Arabic letters outnumber Latin ones in `text`, else `en`. */
+function isArabic(c: number): boolean {
+  return (c >= 0x0600 && c <= 0x06ff) || (c >= 0x0750 && c <= 0x077f) || (c >= 0x08a0 && c <= 0x08ff) || (c >= 0xfb50 && c <= 0xfdff) || (c >= 0xfe70 && c <= 0xfeff);
+}
+
+function isLatin(c: number): boolean {
+  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xc0 && c <= 0x24f);
+}
+
+/** `ar` when Arabic letters outnumber Latin ones in `text` (its first 4,000 characters), else `en`. */
 export function scriptLanguage(text: string): 'ar' | 'en' {
-  const sample = text.length > 4000 ? text.slice(0, 4000) : text;
-  const arabic = sample.match(ARABIC)?.length ?? 0;
-  const latin = sample.match(LATIN)?.length ?? 0;
+  const end = Math.min(text.length, 4000);
+  let arabic = 0;
+  let latin = 0;
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x41) continue;
+    if (isLatin(c)) latin++;
+    else if (isArabic(c)) arabic++;
+  }
   return arabic > latin ? 'ar' : 'en';
 }
 

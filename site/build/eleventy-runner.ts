@@ -2,18 +2,18 @@
 // process-wide). Each pass sets the render state to the pages that changed and
 // runs restart() + init() + write(): calling write() again alone serves stale pages.
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Eleventy from '@11ty/eleventy';
+import { PROJECT_DIR } from './paths.ts';
 import { renderState, type RenderData } from './render-state.ts';
 
-export const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { PROJECT_DIR };
 const TEMPLATES = path.join(PROJECT_DIR, 'site/templates');
 const CONFIG = path.join(PROJECT_DIR, '.eleventy.js');
 
 interface EleventyLike {
   init(): Promise<void>;
   restart(): Promise<void>;
-  write(): Promise<unknown>;
+  toJSON(): Promise<{ content: string }[]>;
   setIsVerbose?(v: boolean): void;
   disableLogger?(): void;
 }
@@ -35,15 +35,18 @@ export class EleventyRunner {
     return this.elev;
   }
 
-  /** Renders exactly the pages in `data` into the output folder. */
-  async render(data: RenderData): Promise<void> {
+  /**
+   * Renders exactly the pages in `data` and returns Eleventy's outputs (batches of
+   * pages) in memory: the driver splits them and writes each file once.
+   */
+  async render(data: RenderData): Promise<string[]> {
     const elev = this.instance();
     renderState.current = data;
     try {
       if (this.initialised) await elev.restart();
       await elev.init();
       this.initialised = true;
-      await elev.write();
+      return (await elev.toJSON()).map((r) => r.content);
     } finally {
       // Let the rendered views be collected: the state holds only one pass.
       renderState.current = { ...data, articles: [], lists: [], feeds: [], sitemaps: [] };

@@ -7,13 +7,21 @@ const { dateToRfc822 } = require('@11ty/eleventy-plugin-rss') as { dateToRfc822:
 
 const RFC822 = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d GMT$/;
 
+const formatted = new Map<number, string>();
+
 /** spec D.7: pubDate is RFC-822 Gregorian (and GMT) whatever the calendar setting. */
 export function rfc822(ms: number): string {
-  const date = new Date(ms);
-  const viaPlugin = dateToRfc822(date);
-  // The plugin formats in the process's time zone and writes midnight as "24:00:00";
-  // only a well-formed GMT answer is kept.
-  return RFC822.test(viaPlugin) ? viaPlugin : date.toUTCString();
+  let out = formatted.get(ms);
+  if (out === undefined) {
+    const date = new Date(ms);
+    const viaPlugin = dateToRfc822(date);
+    // The plugin formats in the process's time zone and writes midnight as "24:00:00";
+    // only a well-formed GMT answer is kept. It builds an Intl formatter per call: remember.
+    out = RFC822.test(viaPlugin) ? viaPlugin : date.toUTCString();
+    if (formatted.size > 100_000) formatted.clear();
+    formatted.set(ms, out);
+  }
+  return out;
 }
 
 /** Where the server puts the Edit link for a signed-in admin (CONTRACT §6). */

@@ -33,8 +33,15 @@ export interface CardView {
   dir: 'rtl' | 'ltr';
 }
 
+// Encoded addresses never change: one cache for the life of the process.
+const encoded = new Map<string, string>();
+
 export class PageContext {
   readonly fmt: Formatters;
+  // One plan asks for the same small views of a note many times (home, topics, feed).
+  private chipsMemo = new Map<NoteRecord, ChipView[]>();
+  private cardSigMemo = new Map<NoteRecord, string>();
+  private bodySigMemo = new Map<NoteRecord, string>();
   /** Attachments referenced by visible notes and the frame (vault path → address). */
   readonly published = new Map<string, string>();
 
@@ -49,11 +56,17 @@ export class PageContext {
   }
 
   url(address: Address | string): string {
-    return encodeAddress(address);
+    let url = encoded.get(address);
+    if (url === undefined) {
+      if (encoded.size > 200_000) encoded.clear();
+      url = encodeAddress(address);
+      encoded.set(address, url);
+    }
+    return url;
   }
 
   absolute(address: Address | string): string {
-    return this.frame.base + encodeAddress(address);
+    return this.frame.base + this.url(address);
   }
 
   link(note: NoteRecord): LinkView {
@@ -66,19 +79,23 @@ export class PageContext {
 
   /** Tag chips a visitor sees: EXCLUDE_TAGS removed, localised labels, original addresses. */
   chips(note: NoteRecord): ChipView[] {
+    const known = this.chipsMemo.get(note);
+    if (known) return known;
     const out: ChipView[] = [];
     for (const tag of note.tags) {
       const topic = this.model.topics.byKey.get(tag.toLowerCase());
       if (!topic) continue;
       out.push({ label: topic.label, url: this.url(topic.address) });
     }
+    this.chipsMemo.set(note, out);
     return out;
   }
 
   chipsSig(note: NoteRecord): string {
-    return this.chips(note)
-      .map((c) => `${c.label}>${c.url}`)
-      .join(',');
+    if (note.tags.length === 0) return '';
+    let sig = '';
+    for (const c of this.chips(note)) sig += `${c.label}>${c.url},`;
+    return sig;
   }
 
   /** An image address for a banner value: an https URL as it is, a vault attachment when it exists. */
@@ -115,6 +132,8 @@ export class PageContext {
 
   /** What the body's links and embeds resolve to: the rendered HTML depends on it. */
   bodySig(note: NoteRecord): string {
+    const known = this.bodySigMemo.get(note);
+    if (known !== undefined) return known;
     const parts: string[] = [];
     for (const target of note.links) {
       const other = this.model.resolver.resolve(target, note);
@@ -125,7 +144,9 @@ export class PageContext {
       if (p) this.publish(p);
       parts.push(p ?? '-');
     }
-    return parts.join('\u0001');
+    const sig = parts.join('\u0001');
+    this.bodySigMemo.set(note, sig);
+    return sig;
   }
 
   html(note: NoteRecord): string {
@@ -153,6 +174,11 @@ export class PageContext {
   }
 
   cardSig(note: NoteRecord): string {
-    return `${note.address}\u0001${note.hash}\u0001${note.date.ms}\u0001${this.chipsSig(note)}\u0001${this.imageUrl(note.banner, note) ?? ''}`;
+    let sig = this.cardSigMemo.get(note);
+    if (sig === undefined) {
+      sig = `${note.address}\u0001${note.hash}\u0001${note.date.ms}\u0001${this.chipsSig(note)}\u0001${this.imageUrl(note.banner, note) ?? ''}`;
+      this.cardSigMemo.set(note, sig);
+    }
+    return sig;
   }
 }

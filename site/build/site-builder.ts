@@ -12,6 +12,7 @@ import { deriveSiteModel } from '../../shared/model/site-model.ts';
 import { VaultStore } from '../../shared/model/vault-store.ts';
 import { isNotePath } from '../../shared/vault-path.ts';
 import { AttachmentIndex } from './attachments.ts';
+import { writeBundles } from './bundles.ts';
 import { buildAssets } from './assets.ts';
 import { EleventyRunner } from './eleventy-runner.ts';
 import { BASE_TOKEN, frameSig, siteFrame } from './frame.ts';
@@ -55,7 +56,6 @@ export class SiteBuilder {
   private attachments: AttachmentIndex;
   private runner: EleventyRunner;
   private readSettings: () => Promise<Settings>;
-  private htmlCache = new Map<string, { key: string; html: string }>();
   private plan: SitePlan | null = null;
   private assets: { assets: Asset[]; css: string; js: string } | null = null;
   private live: string | null = null;
@@ -87,7 +87,8 @@ export class SiteBuilder {
     this.assets ??= await buildAssets();
     const frame = siteFrame(await this.settings(), this.options.config, this.options.base ?? BASE_TOKEN);
     const model = deriveSiteModel(this.store.records.values(), frame.model);
-    return planSite(model, frame, frameSig(frame), this.attachments, this.htmlCache, this.assets.assets);
+    // Rendered bodies are kept for one plan only: a change re-renders a handful of articles.
+    return planSite(model, frame, frameSig(frame), this.attachments, new Map(), this.assets.assets);
   }
 
   private renderData(plan: SitePlan, pages: PlannedPage[]): RenderData {
@@ -128,7 +129,7 @@ export class SiteBuilder {
   private async produce(plan: SitePlan, pages: PlannedPage[], chunk: number): Promise<void> {
     const templated = pages.filter((p) => p.kind !== 'attachment' && p.kind !== 'asset');
     for (let i = 0; i < templated.length; i += chunk) {
-      await this.runner.render(this.renderData(plan, templated.slice(i, i + chunk)));
+      writeBundles(this.stage, await this.runner.render(this.renderData(plan, templated.slice(i, i + chunk))));
     }
     for (const page of pages) {
       const target = path.join(this.stage, page.file);
@@ -150,10 +151,9 @@ export class SiteBuilder {
     await fs.mkdir(this.options.outRoot, { recursive: true });
     await fs.rm(this.stage, { recursive: true, force: true });
     await Promise.all([this.store.loadAll(), this.attachments.loadAll()]);
-    this.htmlCache.clear();
     const plan = await this.makePlan();
     const pages = [...plan.pages.values()];
-    await this.produce(plan, pages, this.options.chunkSize ?? 1500);
+    await this.produce(plan, pages, this.options.chunkSize ?? 1000);
     const nav = await fs.readFile(path.join(this.stage, NAV_FILE), 'utf8');
     const dir = path.join(this.options.outRoot, `gen-${Date.now()}-${++this.generation}`);
     await fs.mkdir(this.stage, { recursive: true });

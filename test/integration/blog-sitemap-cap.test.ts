@@ -12,6 +12,7 @@ import { deriveSiteModel } from '../../shared/model/site-model.ts';
 import { VaultStore } from '../../shared/model/vault-store.ts';
 import { defaultSettings } from '../../shared/settings.ts';
 import { AttachmentIndex } from '../../site/build/attachments.ts';
+import { writeBundles } from '../../site/build/bundles.ts';
 import { EleventyRunner } from '../../site/build/eleventy-runner.ts';
 import { frameSig, siteFrame } from '../../site/build/frame.ts';
 import { planSite } from '../../site/build/plan.ts';
@@ -56,7 +57,7 @@ describe('spec 8: sitemap cap of 50,000 addresses', () => {
     data.site = { ...frame, assets: { css: '', js: '' }, logoUrl: null };
     data.sitemaps.push(sitemap.view() as SitemapView);
     const out = path.join(root, 'out');
-    await new EleventyRunner(out).render(data);
+    writeBundles(out, await new EleventyRunner(out).render(data));
     const xml = await fs.readFile(path.join(out, 'sitemap.xml'), 'utf8');
 
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
