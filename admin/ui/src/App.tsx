@@ -71,9 +71,8 @@ function Workspace({ signOut }: { signOut: () => void }) {
       },
       onSignedOut: () => signOut(),
     });
-    startSyncPolling();
-    // spec 8: opening the app runs the sync-on-window-open rule.
-    void windowOpened();
+    // spec 8: opening the app runs the sync-on-window-open rule (only while backup is on).
+    void startSyncPolling().then(windowOpened);
     return () => {
       stop();
       stopSyncPolling();

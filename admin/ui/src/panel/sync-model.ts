@@ -24,6 +24,8 @@ const SLOW_POLL_MS = 15_000;
 const FAST_POLL_MS = 700;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let started = false;
+/** Backup is off and no status was asked for yet. */
+let backupOff = false;
 
 function asView(err: unknown): SyncView {
   if (err instanceof ApiError && err.code === 'needs_password') return { kind: 'needs-password', message: err.message };
@@ -31,6 +33,7 @@ function asView(err: unknown): SyncView {
 }
 
 export async function refreshSync(): Promise<SyncView> {
+  backupOff = false;
   try {
     const status = await api.syncStatus();
     syncView.set({ kind: 'ok', status });
@@ -54,6 +57,7 @@ function isRunning(): boolean {
 /** Backup on, or a pass in flight: only then is the status worth polling (each poll runs git status). */
 function worthPolling(): boolean {
   const v = syncView.get();
+  if (v.kind === 'loading') return !backupOff;
   return isRunning() || v.kind !== 'ok' || v.status.enabled;
 }
 
@@ -70,13 +74,21 @@ function schedule(): void {
   );
 }
 
-/** Starts polling; wake-ups and vault changes call `pokeSync`. */
-export function startSyncPolling(): void {
+/**
+ * Starts polling; wake-ups and vault changes call `pokeSync`. While backup is off
+ * (read from the settings, which runs no git) the status is not asked for until
+ * the Backup & sync section opens.
+ */
+export async function startSyncPolling(): Promise<void> {
   started = true;
-  void refreshSync()
-    .catch(() => undefined)
-    .finally(schedule);
+  const settings = await api.settings().catch(() => null);
+  if (settings && !settings.sync.enabled) {
+    backupOff = true;
+    return;
+  }
+  await refreshSync().catch(() => undefined);
 }
+
 
 export function stopSyncPolling(): void {
   started = false;
@@ -140,6 +152,7 @@ export async function initRepository(): Promise<void> {
 
 /** spec 8: opening the app asks the server to sync unless one ran in the last 5 minutes. */
 export async function windowOpened(): Promise<void> {
+  if (backupOff) return;
   const v = syncView.get().kind === 'loading' ? await refreshSync() : syncView.get();
   if (v.kind !== 'ok' || !v.status.enabled) return;
   try {
