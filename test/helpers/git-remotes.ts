@@ -151,6 +151,8 @@ export async function startHttpsGitServer(options: { root: string; certDir: stri
       const child = spawn('git', ['http-backend'], { env, stdio: ['pipe', 'pipe', 'inherit'] });
       const out: Buffer[] = [];
       child.stdout.on('data', (d: Buffer) => out.push(d));
+      // git http-backend may exit before reading its input (a refused request): no EPIPE crash.
+      child.stdin.on('error', () => {});
       child.stdin.end(Buffer.concat(body));
       await new Promise((r) => child.once('close', r));
       const parsed = parseCgi(Buffer.concat(out));
