@@ -125,3 +125,15 @@ describe('settings apply live', () => {
     expect(home).not.toContain('s-band');
   });
 });
+
+describe('spec D.1: SITE_LANG / settings language ar mirrors the frame', () => {
+  it('the frame is right-to-left with Arabic labels; each article keeps its own direction; month names follow the interface language', async () => {
+    const home = await switchTo({ ...base, language: 'ar' }, (html) => html.includes('<html lang="ar" dir="rtl"'));
+    expect(home).toContain('>الرئيسية</a>');
+    const english = (await blog.page('/Posts/First-post')).text;
+    expect(english).toMatch(/<html lang="ar" dir="rtl"/);
+    expect(english).toContain('<article class="s-article" lang="en" dir="ltr">');
+    // BLOG_LOCALE is en here: Latin digits, Arabic month names.
+    expect(english).toContain('<time datetime="2026-01-10T00:00:00.000Z">10 يناير 2026</time>');
+  });
+});

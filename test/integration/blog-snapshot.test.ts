@@ -1,0 +1,59 @@
+// CONTRACT §1: `npm run build` writes a static snapshot of the public site to
+// SITE_OUT for any static host, exits 0, and warns when SITE_URL is unset.
+import { spawnSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
+import { FIXTURE_VAULT } from '../fixtures/blog/helpers.ts';
+
+afterAll(cleanupTempDirs);
+
+async function build(env: Record<string, string>) {
+  const root = await tempDir('vs-snapshot-');
+  const out = path.join(root, 'site');
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+    cwd: PROJECT_DIR,
+    env: childEnv({ VAULT: FIXTURE_VAULT, SERVICE_DATA: path.join(root, 'data'), SITE_OUT: out, PUBLIC_LAYOUT: 'blog', ...env }),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { ...res, out };
+}
+
+async function allFiles(dir: string): Promise<string[]> {
+  return ((await fs.readdir(dir, { recursive: true })) as string[]).sort();
+}
+
+describe('npm run build', () => {
+  it('writes every public page, the feed, the sitemap, robots.txt and a 404 page, with SITE_URL baked in', async () => {
+    const { status, stderr, out } = await build({ SITE_URL: 'https://static.example' });
+    expect(status, stderr).toBe(0);
+    const files = await allFiles(out);
+    for (const f of ['index.html', '404.html', 'feed.xml', 'sitemap.xml', 'robots.txt', 'Posts/First-post.html', 'About.html', 'topic/alpha.html']) expect(files).toContain(f);
+    expect(files.some((f) => /Draft|Template|Broken|Trashed|Leak|_service|_batch/.test(f))).toBe(false);
+    const article = await fs.readFile(path.join(out, 'Posts/First-post.html'), 'utf8');
+    expect(article).toContain('<link rel="canonical" href="https://static.example/Posts/First-post">');
+    // The topic row is inlined; no server marker or Edit link is left behind.
+    expect(article).toContain('<nav class="s-topics"');
+    expect(article).not.toMatch(/<!--service:|__SERVICE_BASE_URL/);
+    expect(await fs.readFile(path.join(out, 'robots.txt'), 'utf8')).toContain('Sitemap: https://static.example/sitemap.xml');
+    expect(stderr).not.toContain('SITE_URL is not set');
+  });
+
+  it('without SITE_URL it warns that absolute URLs will be relative to "/", and still succeeds', async () => {
+    const { status, stderr, out } = await build({});
+    expect(status).toBe(0);
+    expect(stderr).toContain('SITE_URL is not set');
+    const article = await fs.readFile(path.join(out, 'Posts/First-post.html'), 'utf8');
+    expect(article).toContain('<link rel="canonical" href="/Posts/First-post">');
+  });
+
+  it('refuses to publish a PUBLIC=false site', async () => {
+    const { status, stderr, out } = await build({ PUBLIC: 'false' });
+    expect(status).toBe(1);
+    expect(stderr).toContain('PUBLIC=false');
+    await expect(fs.stat(out)).rejects.toThrow();
+  });
+});
