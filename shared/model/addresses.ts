@@ -17,8 +17,20 @@ export function noteAddress(p: VaultPath): Address {
   return ('/' + withoutExt.split('/').map((seg) => seg.replace(/\s/g, '-')).join('/')) as Address;
 }
 
+const reservedMemo = new Map<string, boolean>();
+
 /** True when an address is the site's own (topic pages, feed, assets…) or the admin's. */
 export function isReservedAddress(address: Address): boolean {
+  let reserved = reservedMemo.get(address);
+  if (reserved === undefined) {
+    reserved = reservedSlow(address);
+    if (reservedMemo.size > 200_000) reservedMemo.clear();
+    reservedMemo.set(address, reserved);
+  }
+  return reserved;
+}
+
+function reservedSlow(address: Address): boolean {
   if (RESERVED_ADDRESSES.has(address.toLowerCase())) return true;
   const first = address.split('/')[1] ?? '';
   // The composer sends anything starting with /admin or /api to the admin app.

@@ -7,6 +7,8 @@ import type { NoteRecord } from './note-record.ts';
 export interface LinkResolver {
   /** The note a link written in `from` points to, or null. */
   resolve(target: string, from: NoteRecord | null): NoteRecord | null;
+  /** The same object for as long as every answer stays the same (the set of paths is unchanged). */
+  readonly generation: object;
 }
 
 export function normalizeSegments(p: string): string {
@@ -79,6 +81,7 @@ export function createLinkResolver(records: Iterable<NoteRecord>): LinkResolver 
   const current = new Map<string, NoteRecord>();
   for (const r of list) current.set(r.path, r);
   return {
+    generation: index,
     resolve(target, from) {
       const key = `${from?.folder ?? '\u0001'}\u0000${target}`;
       let found = index.memo.get(key);
@@ -90,6 +93,9 @@ export function createLinkResolver(records: Iterable<NoteRecord>): LinkResolver 
     },
   };
 }
+
+// A note's outbound links, resolved, for as long as the note and the path index are the same.
+const outbound = new WeakMap<NoteRecord, { generation: object; paths: (string | null)[] }>();
 
 /**
  * spec D.1: Related = published notes that link to this one or are linked from it.
@@ -107,10 +113,17 @@ export function relatedIndex(
     if (!set) out.set(a.path, (set = new Set()));
     set.add(b);
   };
+  const byPath = new Map<string, NoteRecord>();
+  for (const note of notes) byPath.set(note.path, note);
   for (const note of notes) {
-    if (!visible(note)) continue;
-    for (const target of note.links) {
-      const other = resolver.resolve(target, note);
+    if (!visible(note) || note.links.length === 0) continue;
+    let known = outbound.get(note);
+    if (!known || known.generation !== resolver.generation) {
+      known = { generation: resolver.generation, paths: note.links.map((t) => resolver.resolve(t, note)?.path ?? null) };
+      outbound.set(note, known);
+    }
+    for (const p of known.paths) {
+      const other = p === null ? undefined : byPath.get(p);
       if (!other || !visible(other)) continue;
       add(note, other);
       add(other, note);

@@ -25,6 +25,8 @@ export interface SiteModel {
   /** Every note, published or not. */
   all: NoteRecord[];
   isVisible(note: NoteRecord): boolean;
+  /** Changes whenever the set of visible notes changes (publish, unpublish, templates…). */
+  visibleKey: string;
   /** Posts: visible, not static pages, not the home note; newest first (spec D.2). */
   posts: NoteRecord[];
   /** Static pages (`page: true`): in the sitemap, out of the feed and the lists. */
@@ -44,6 +46,20 @@ export interface SiteModel {
   /** Folders mode. */
   categories: Category[];
   mode: 'tags' | 'folders';
+}
+
+const pathHashes = new Map<string, number>();
+
+/** A 32-bit FNV-1a hash of a path, remembered. */
+function pathHash(p: string): number {
+  let h = pathHashes.get(p);
+  if (h === undefined) {
+    h = 0x811c9dc5;
+    for (let i = 0; i < p.length; i++) h = Math.imul(h ^ p.charCodeAt(i), 16777619) >>> 0;
+    if (pathHashes.size > 500_000) pathHashes.clear();
+    pathHashes.set(p, h);
+  }
+  return h;
 }
 
 export function newestFirst(a: NoteRecord, b: NoteRecord): number {
@@ -75,6 +91,8 @@ export function deriveSiteModel(records: Iterable<NoteRecord>, settings: ModelSe
     visibleSet.add(note);
   }
   const isVisible = (note: NoteRecord) => visibleSet.has(note);
+  let pathSum = 0;
+  for (const note of visibleSet) pathSum = (pathSum + pathHash(note.path)) % 4294967296;
   const resolver = createLinkResolver(all);
   const homeTarget = settings.homeNote ?? (byAddress.has('/Home' as Address) ? 'Home' : byAddress.has('/index' as Address) ? 'index' : null);
   const homeCandidate = homeTarget ? resolver.resolve(homeTarget, null) : null;
@@ -91,6 +109,7 @@ export function deriveSiteModel(records: Iterable<NoteRecord>, settings: ModelSe
   return {
     all,
     isVisible,
+    visibleKey: `${visibleSet.size}:${pathSum}`,
     posts,
     pages,
     visible,

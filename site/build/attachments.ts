@@ -22,6 +22,8 @@ export function attachmentAddress(p: string): string {
 export class AttachmentIndex {
   private files = new Map<string, AttachmentInfo>();
   private byName = new Map<string, string[]>();
+  /** Bumped on every change: what an attachment link resolves to may have changed. */
+  version = 0;
 
   constructor(
     private readonly vaultDir: string,
@@ -31,6 +33,7 @@ export class AttachmentIndex {
   async loadAll(): Promise<void> {
     this.files.clear();
     this.byName.clear();
+    this.version++;
     const walk = async (dir: string): Promise<void> => {
       let entries: import('node:fs').Dirent[];
       try {
@@ -68,12 +71,14 @@ export class AttachmentIndex {
     const before = this.files.get(p);
     if (!info) {
       if (!before) return false;
+      this.version++;
       this.files.delete(p);
       const key = p.slice(p.lastIndexOf('/') + 1).toLowerCase();
       this.byName.set(key, (this.byName.get(key) ?? []).filter((x) => x !== p));
       return true;
     }
     this.files.set(p, info);
+    this.version++;
     if (!before) {
       const key = p.slice(p.lastIndexOf('/') + 1).toLowerCase();
       this.byName.set(key, [...(this.byName.get(key) ?? []), p]);

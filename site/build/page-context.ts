@@ -9,6 +9,7 @@ import { attachmentAddress, type AttachmentIndex } from './attachments.ts';
 import { frameFormatters, gradientOf, type SiteFrame } from './frame.ts';
 import type { Formatters } from './i18n.ts';
 import { renderNoteHtml, type RenderLinks } from './markdown.ts';
+import { SigCache } from './sig-cache.ts';
 
 export interface LinkView {
   title: string;
@@ -35,6 +36,7 @@ export interface CardView {
 
 // Encoded addresses never change: one cache for the life of the process.
 const encoded = new Map<string, string>();
+const cardSigs = new SigCache<NoteRecord>();
 
 export class PageContext {
   readonly fmt: Formatters;
@@ -45,6 +47,14 @@ export class PageContext {
   /** Attachments referenced by visible notes and the frame (vault path → address). */
   readonly published = new Map<string, string>();
 
+  /** Changes when any topic's label or address changes (tag chips depend on it). */
+  readonly topicsKey: string;
+  /**
+   * What every page's signature depends on beyond its own notes: the frame, topic
+   * labels, attachments, where links point and which notes are visible.
+   */
+  readonly world: unknown[];
+
   constructor(
     readonly model: SiteModel,
     readonly frame: SiteFrame,
@@ -53,6 +63,17 @@ export class PageContext {
     private readonly htmlCache: Map<string, { key: string; html: string }>,
   ) {
     this.fmt = frameFormatters(frame);
+    this.topicsKey = model.topics.topics.map((t) => `${t.key}\u0001${t.label}\u0001${t.address}`).join('\u0002');
+    this.world = [frameSig, this.topicsKey, attachments.version, model.resolver.generation, model.visibleKey];
+  }
+
+  /** Registers the attachments a visible note shows (its embeds and banner) for publishing. */
+  publishAttachmentsOf(note: NoteRecord): void {
+    for (const target of note.embeds) {
+      const p = this.attachments.resolve(target, note);
+      if (p) this.publish(p);
+    }
+    if (note.banner) this.imageUrl(note.banner, note);
   }
 
   url(address: Address | string): string {
@@ -176,7 +197,11 @@ export class PageContext {
   cardSig(note: NoteRecord): string {
     let sig = this.cardSigMemo.get(note);
     if (sig === undefined) {
-      sig = `${note.address}\u0001${note.hash}\u0001${note.date.ms}\u0001${this.chipsSig(note)}\u0001${this.imageUrl(note.banner, note) ?? ''}`;
+      sig = cardSigs.get(
+        note,
+        [this.topicsKey, this.attachments.version],
+        () => `${note.address}\u0001${note.hash}\u0001${note.date.ms}\u0001${this.chipsSig(note)}\u0001${this.imageUrl(note.banner, note) ?? ''}`,
+      );
       this.cardSigMemo.set(note, sig);
     }
     return sig;

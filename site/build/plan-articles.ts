@@ -6,6 +6,7 @@ import { directionOf } from '../../shared/note/language.ts';
 import { readingMinutes } from '../../shared/note/excerpt.ts';
 import type { ChipView, LinkView, PageContext } from './page-context.ts';
 import type { PlannedPage } from './plan-types.ts';
+import { SigCache } from './sig-cache.ts';
 
 export interface ArticleView {
   file: string;
@@ -95,7 +96,19 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
   };
 }
 
+const articleSigs = new SigCache<NoteRecord>();
+
 export function articleSig(ctx: PageContext, note: NoteRecord): string {
+  const { model } = ctx;
+  const around = model.neighbours.get(note.path);
+  const twin = model.twins.get(note.path) ?? null;
+  const related = model.related.get(note.path) ?? [];
+  // The note itself is the cache key: a changed note is a new record.
+  const deps = [...ctx.world, around?.older ?? null, around?.newer ?? null, twin, ...related];
+  return articleSigs.get(note, deps, () => buildArticleSig(ctx, note));
+}
+
+function buildArticleSig(ctx: PageContext, note: NoteRecord): string {
   const { model } = ctx;
   const around = model.neighbours.get(note.path);
   const twin = model.twins.get(note.path) ?? null;
@@ -114,6 +127,7 @@ export function articleSig(ctx: PageContext, note: NoteRecord): string {
 }
 
 export function planArticles(ctx: PageContext): PlannedPage[] {
+  for (const note of ctx.model.visible) if (note.embeds.length || note.banner) ctx.publishAttachmentsOf(note);
   return ctx.model.visible.map((note) => ({
     address: note.address,
     file: outputFileOf(note.address),

@@ -5,6 +5,7 @@ import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { articleSig, articleView } from './plan-articles.ts';
 import type { CardView, PageContext } from './page-context.ts';
 import type { PlannedPage } from './plan-types.ts';
+import { SigCache } from './sig-cache.ts';
 
 export const PAGE_SIZE = 24;
 
@@ -48,6 +49,20 @@ function countText(ctx: PageContext, n: number): string {
   return ctx.frame.strings.publishedNotes(ctx.fmt.number(n), n);
 }
 
+// One cache entry per list page, keyed by a stable object per address.
+const pageKeys = new Map<string, object>();
+const listSigs = new SigCache<object>();
+
+function pageKey(address: string): object {
+  let key = pageKeys.get(address);
+  if (!key) {
+    if (pageKeys.size > 100_000) pageKeys.clear();
+    key = {};
+    pageKeys.set(address, key);
+  }
+  return key;
+}
+
 function paginate(ctx: PageContext, spec: ListSpec): PlannedPage[] {
   const pages = Math.max(1, Math.ceil(spec.notes.length / PAGE_SIZE));
   const headSig = JSON.stringify([spec.kind, spec.heading, spec.metaTitle, spec.metaDescription, spec.grid]);
@@ -67,7 +82,10 @@ function paginate(ctx: PageContext, spec: ListSpec): PlannedPage[] {
       file: outputFileOf(address),
       kind: 'list',
       type: 'html',
-      sig: [ctx.frameSig, headSig, first?.sig ?? '', n, pages, ...items.map((i) => ctx.cardSig(i))].join('\u0000'),
+      // The records themselves (and the world) are the dependencies: a changed note is a new record.
+      sig: listSigs.get(pageKey(address), [...ctx.world, headSig, first?.sig ?? '', n, pages, ...items], () =>
+        [ctx.frameSig, headSig, first?.sig ?? '', n, pages, ...items.map((i) => ctx.cardSig(i))].join('\u0000'),
+      ),
       view: (): ListView => ({
         file: outputFileOf(address),
         url: ctx.url(address),

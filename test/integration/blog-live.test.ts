@@ -59,6 +59,24 @@ describe('a save through the API', () => {
   });
 });
 
+describe('what other notes change', () => {
+  it('unpublishing a linked note turns the link on the linking article into plain text', async () => {
+    await blog.admin('PUT', '/api/note?path=Live/Target.md', { content: note('Target', 'The target.') });
+    await blog.admin('PUT', '/api/note?path=Live/Linker.md', { content: note('Linker', 'Points at [[Target]].') });
+    await blog.waitForPage('/Live/Linker', (p) => p.text.includes('<a class="s-wikilink" href="/Live/Target">Target</a>'));
+    await blog.admin('PUT', '/api/note?path=Live/Target.md', { content: note('Target', 'The target.').replace('publish: true', 'publish: false') });
+    const linker = await blog.waitForPage('/Live/Linker', (p) => p.text.includes('<span class="s-wikilink s-unresolved">Target</span>'));
+    expect(linker.text).not.toContain('href="/Live/Target"');
+  });
+
+  it('a new label on a tag page note reaches the tag chips of every article carrying the tag', async () => {
+    await blog.admin('PUT', '/api/note?path=Topics/live.md', { content: '---\ntitle: Live Wire\n---\n' });
+    const article = await blog.waitForPage('/Live/Fresh-note', (p) => p.text.includes('#Live Wire'));
+    expect(article.text).toContain('<a class="s-chip s-tag" href="/topic/live">#Live Wire</a>');
+    expect((await blog.page('/')).text).toContain('#Live Wire');
+  });
+});
+
 describe('taking a page away', () => {
   it('unpublishing makes the address answer exactly what a missing one answers, and empties the lists', async () => {
     await blog.admin('PUT', '/api/note?path=Live/Gone soon.md', { content: note('Gone soon', 'GONE-SOON-TEXT here.') });
