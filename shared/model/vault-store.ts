@@ -42,7 +42,7 @@ export class VaultStore {
     this.git = git;
     await this.refreshCreated(true);
     this.records.clear();
-    const records = await mapLimit(paths, 32, (p) => this.read(p));
+    const records = await mapLimit(paths, 32, (p) => this.read(p, true));
     for (const r of records) if (r) this.records.set(r.path, r);
     this.version++;
   }
@@ -87,14 +87,22 @@ export class VaultStore {
     return (this.options.skipDirs ?? []).some((d) => abs.startsWith(d + path.sep));
   }
 
-  private async read(p: VaultPath): Promise<NoteRecord | null> {
+  /**
+   * Reads one note. `known` says the scan already saw a regular file there (no
+   * symlink); otherwise it is checked first. The file's own time is only asked for
+   * when nothing else dates the note (spec D.2: it comes last).
+   */
+  private async read(p: VaultPath, known = false): Promise<NoteRecord | null> {
     const abs = path.join(this.options.vaultDir, ...p.split('/'));
     try {
-      const stat = await fs.lstat(abs);
-      if (!stat.isFile()) return null;
+      if (!known && !(await fs.lstat(abs)).isFile()) return null;
       const text = await fs.readFile(abs, 'utf8');
-      const birth = stat.birthtimeMs > 0 ? Math.min(stat.birthtimeMs, stat.mtimeMs) : stat.mtimeMs;
-      return buildRecord({ path: p, text, createdMs: this.createdOf(p), fileMs: birth });
+      const record = buildRecord({ path: p, text, createdMs: this.createdOf(p), fileMs: 0 });
+      if (record.date.source === 'file') {
+        const stat = await fs.lstat(abs);
+        record.date = { ms: stat.birthtimeMs > 0 ? Math.min(stat.birthtimeMs, stat.mtimeMs) : stat.mtimeMs, source: 'file' };
+      }
+      return record;
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR') log.warnOnce(`read:${p}:${code}`, `could not read ${p}: ${code ?? (err as Error).message}`);

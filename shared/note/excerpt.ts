@@ -65,10 +65,13 @@ const PLACEHOLDER = /\{\{[^}]*\}\}|<%[\s\S]*?%>/;
 
 /** True for a line a template leaves behind rather than prose. */
 export function isTemplateLeftover(line: string): boolean {
-  const t = stripMarkdown(line).trim();
   const rawTrim = line.trim();
-  if (t === '') return true;
-  return BARE_TIMESTAMP.test(t) || TAGS_LINE.test(rawTrim) || FIELD_LINE.test(rawTrim) || PLACEHOLDER.test(rawTrim);
+  if (rawTrim === '') return true;
+  if (TAGS_LINE.test(rawTrim) || FIELD_LINE.test(rawTrim) || PLACEHOLDER.test(rawTrim)) return true;
+  // Timestamps and lone images are short: a long line is prose (and skips the costly strip).
+  if (rawTrim.length > 200) return false;
+  const t = stripMarkdown(rawTrim);
+  return t === '' || BARE_TIMESTAMP.test(t);
 }
 
 type BlockKind = 'prose' | 'list' | 'quote' | 'skip';

@@ -3,20 +3,24 @@
 // them here gives one file per address, in the staging folder.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-const MARKER = /<!--service:file:([^>]*?)-->\n?/g;
+const MARKER = '<!--service:file:';
 
 /** The outputs of one batch, as [relative file, content]. */
 export function splitBundle(text: string): [string, string][] {
-  const marks = [...text.matchAll(MARKER)];
   const out: [string, string][] = [];
-  marks.forEach((m, i) => {
-    const file = decodeURIComponent(m[1]!);
+  let at = text.indexOf(MARKER);
+  while (at >= 0) {
+    const close = text.indexOf('-->', at);
+    if (close < 0) break;
+    const file = decodeURIComponent(text.slice(at + MARKER.length, close));
     // The paths come from our own planner; refuse anything that could leave the folder anyway.
     if (file === '' || file.startsWith('/') || file.split('/').includes('..')) throw new Error(`bad output path in a batch: ${file}`);
-    const start = m.index! + m[0].length;
-    const end = i + 1 < marks.length ? marks[i + 1]!.index! : text.length;
-    out.push([file, text.slice(start, end)]);
-  });
+    let start = close + 3;
+    if (text.charCodeAt(start) === 10) start++;
+    const next = text.indexOf(MARKER, start);
+    out.push([file, text.slice(start, next < 0 ? text.length : next)]);
+    at = next;
+  }
   return out;
 }
 

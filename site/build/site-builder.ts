@@ -153,7 +153,7 @@ export class SiteBuilder {
     await Promise.all([this.store.loadAll(), this.attachments.loadAll()]);
     const plan = await this.makePlan();
     const pages = [...plan.pages.values()];
-    await this.produce(plan, pages, this.options.chunkSize ?? 1000);
+    await this.produce(plan, pages, this.options.chunkSize ?? 400);
     const nav = await fs.readFile(path.join(this.stage, NAV_FILE), 'utf8');
     const dir = path.join(this.options.outRoot, `gen-${Date.now()}-${++this.generation}`);
     await fs.mkdir(this.stage, { recursive: true });
