@@ -18,6 +18,6 @@ export default function (eleventyConfig) {
     templateFormats: ['njk'],
     markdownTemplateEngine: false,
     htmlTemplateEngine: 'njk',
-    dir: { input: 'site/templates', includes: '_includes', data: '_data' },
+    // The input (site/templates) and output folders are given by the build driver.
   };
 }

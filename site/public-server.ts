@@ -58,7 +58,11 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     }
     markReady();
   };
+  let firstBuildFailed = false;
   const client = new BuilderClient({
+    onFailed: () => {
+      firstBuildFailed = !index.ready;
+    },
     builder: {
       config,
       outRoot: options.outRoot ?? path.join(config.dataDir, 'public-site'),
@@ -99,6 +103,11 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
       return;
     }
     if (url.pathname === '/custom.css') return sendCustomCss(req, res, config.dataDir);
+    if (!index.ready && firstBuildFailed) {
+      res.writeHead(503, { 'retry-after': '5', 'content-type': 'text/plain; charset=utf-8' });
+      res.end('The site could not be built yet; the server log says why. Try again in a moment.\n');
+      return;
+    }
     if (!index.ready) {
       const timeout = new Promise<'late'>((r) => setTimeout(() => r('late'), FIRST_BUILD_WAIT_MS).unref());
       if ((await Promise.race([ready.then(() => 'ok' as const), timeout])) === 'late') {

@@ -9,12 +9,18 @@ import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 const WORKER = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker.ts')).href;
 // The worker loads TypeScript the way `npm start` does (tsx), whatever the parent was started with.
-const BOOT = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER)}); });`;
+// Resolved here, so the worker finds tsx whatever the working directory is.
+const TSX_API = import.meta.resolve('tsx/esm/api');
+const BOOT = `import(${JSON.stringify(TSX_API)}).then(({ register }) => { register(); return import(${JSON.stringify(WORKER)}); });`;
+
+const RETRY_MS = 5_000;
 
 export interface BuilderClientOptions {
   builder: SiteBuilderOptions;
   /** Called after every build that changed something. */
   onBuilt: (result: BuildResult) => void;
+  /** Called when a build fails (it is retried a few seconds later). */
+  onFailed?: (message: string) => void;
   /** Coalescing window for bursts of changes (ms). */
   settleMs?: number;
 }
@@ -101,7 +107,12 @@ export class BuilderClient {
       if (result) this.options.onBuilt(result);
     } catch (err) {
       log.error(`site build failed: ${(err as Error).message}`);
+      this.options.onFailed?.((err as Error).message);
       if (full) this.needFull = true;
+      this.running = false;
+      // Try again later, not in a loop: a broken template stays broken until fixed.
+      this.schedule(RETRY_MS);
+      return;
     } finally {
       this.running = false;
     }
