@@ -71,10 +71,6 @@ export class SiteBuilder {
     this.readSettings = createSettingsReader(config.dataDir);
   }
 
-  get liveDir(): string | null {
-    return this.live;
-  }
-
   private async settings(): Promise<Settings> {
     try {
       return await this.readSettings();
@@ -216,11 +212,6 @@ export class SiteBuilder {
       rendered: diff.changed.length,
       ms: Date.now() - started,
     };
-  }
-
-  /** Drops the settings cache's view so the next pass re-reads settings.json. */
-  async settingsChanged(): Promise<BuildResult | null> {
-    return this.apply([]);
   }
 
   private async removeOldGenerations(keep: string | null): Promise<void> {
