@@ -72,7 +72,8 @@ export async function startService(config: Config): Promise<RunningService> {
 
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
-    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/admin')) {
+    // Only /api/… and /admin, /admin/… belong to the admin: a note may be called `administration`.
+    if (url.startsWith('/api/') || url === '/api' || /^\/admin(?:[/?#]|$)/.test(url)) {
       // No `next`: Polka then runs its own middleware loop.
       void admin.handler(req as never, res, undefined as never);
     } else {

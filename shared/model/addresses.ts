@@ -33,8 +33,7 @@ export function isReservedAddress(address: Address): boolean {
 function reservedSlow(address: Address): boolean {
   if (RESERVED_ADDRESSES.has(address.toLowerCase())) return true;
   const first = address.split('/')[1] ?? '';
-  // The composer sends anything starting with /admin or /api to the admin app.
-  if (/^(admin|api)/i.test(first)) return true;
+  // The composer sends /api/… and /admin, /admin/… to the admin app (RESERVED_SEGMENTS).
   return RESERVED_SEGMENTS.has(first.toLowerCase());
 }
 

@@ -1,0 +1,61 @@
+// The build runs in its own process (issue 3: off the request thread). If it dies
+// (out of memory, killed), the server keeps serving, starts a new builder with a
+// larger heap, and edits reach the site again.
+import { promises as fs } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanupTempDirs } from '../helpers/tmp.ts';
+import { waitFor } from '../helpers/server.ts';
+import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+
+let blog: BlogServer;
+
+beforeAll(async () => {
+  blog = await startBlog({ env: { PUBLIC_LAYOUT: 'blog' } });
+});
+afterAll(async () => {
+  await blog.stop();
+  await cleanupTempDirs();
+});
+
+/** Direct children of `pid` whose command line names the site builder. */
+async function builderPids(pid: number): Promise<number[]> {
+  const out: number[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const cmd = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (ppid === pid && cmd.includes('site/build/worker.ts')) out.push(Number(entry));
+  }
+  return out;
+}
+
+describe('the build process', () => {
+  it('is a child process with a capped heap, not a thread of the server', async () => {
+    await blog.waitForPage('/', (p) => p.status === 200);
+    const [pid] = await builderPids(blog.proc.pid!);
+    expect(pid).toBeDefined();
+    expect(await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).toContain('--max-old-space-size=320');
+  });
+
+  it('when it dies the site keeps serving, a new builder gets twice the heap, and edits go live again', async () => {
+    const [pid] = await builderPids(blog.proc.pid!);
+    process.kill(pid!, 'SIGKILL');
+    expect((await blog.page('/')).status).toBe(200);
+    const next = await waitFor(async () => (await builderPids(blog.proc.pid!)).find((p) => p !== pid) ?? null);
+    expect(await fs.readFile(`/proc/${next}/cmdline`, 'utf8')).toContain('--max-old-space-size=640');
+    await blog.admin('PUT', '/api/note?path=After%20crash.md', { content: '---\ntitle: After crash\npublish: true\n---\nAFTER-CRASH-TEXT\n' });
+    await blog.waitForPage('/After-crash', (p) => p.status === 200 && p.text.includes('AFTER-CRASH-TEXT'));
+    expect(blog.output()).toMatch(/starting a new one with a 640 MB heap/);
+  });
+});
+
+describe('addresses beside the admin app', () => {
+  it('a note called "administration" is published at /administration, while /admin stays the app', async () => {
+    await blog.admin('PUT', '/api/note?path=administration.md', { content: '---\ntitle: Administration\npublish: true\n---\nADMIN-NOTE-TEXT\n' });
+    await blog.waitForPage('/administration', (p) => p.status === 200 && p.text.includes('ADMIN-NOTE-TEXT'));
+    const app = await fetch(`${blog.url}/admin/`);
+    expect(app.status).toBe(200);
+    expect(await app.text()).not.toContain('ADMIN-NOTE-TEXT');
+  });
+});
