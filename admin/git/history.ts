@@ -1,6 +1,6 @@
 // Note history from git (spec 2.6, 4.2, Appendix B): one `git log --follow` per
 // listing, one `git cat-file` per revision read. Nothing walks the repository beyond that.
-import { GitError, runGit } from './run.ts';
+import { GitError, runGit } from '../../shared/git-run.ts';
 
 export interface Revision {
   /** Full commit id. */

@@ -1,6 +1,6 @@
 // Talking to `origin`: point it at the remote, fetch, fast-forward, push. Every URL
 // and branch here was validated first; user data meets argv after --end-of-options.
-import { GitError, runGit, type GitOptions, type NetworkAuth } from './run.ts';
+import { GitError, runGit, type GitOptions, type NetworkAuth } from '../../shared/git-run.ts';
 import { checkBranchName, checkRemoteUrl } from './remote-url.ts';
 import type { RepoConfig } from './repo.ts';
 

@@ -3,7 +3,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { isTempFile, TEMP_PREFIX } from '../../shared/atomic-write.ts';
-import { runGit, type GitOptions } from './run.ts';
+import { runGit, type GitOptions } from '../../shared/git-run.ts';
 
 /** spec Appendix A: commits use this identity when git has none configured. */
 export const DEFAULT_IDENTITY = { name: 'service', email: 'service@localhost' };

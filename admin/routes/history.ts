@@ -6,7 +6,7 @@ import type { AdminContext } from '../context.ts';
 import { badRequest, HttpError, notFound, queryOne, route } from '../http.ts';
 import { blobAt, noteHistory } from '../git/history.ts';
 import { isRepo } from '../git/repo.ts';
-import { GitError } from '../git/run.ts';
+import { GitError } from '../../shared/git-run.ts';
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 500;

@@ -4,7 +4,7 @@
 import type { Polka } from 'polka';
 import { dataDirInVault, type AdminContext } from '../context.ts';
 import { HttpError, route } from '../http.ts';
-import { GitError } from '../git/run.ts';
+import { GitError } from '../../shared/git-run.ts';
 import { SyncScheduler } from '../sync/scheduler.ts';
 import { relativeInVault, SyncRefusal, SyncService } from '../sync/service.ts';
 

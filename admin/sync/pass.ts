@@ -15,7 +15,7 @@ import {
   stageVault,
   type RepoConfig,
 } from '../git/repo.ts';
-import { GitError, runGit, type NetworkAuth } from '../git/run.ts';
+import { GitError, runGit, type NetworkAuth } from '../../shared/git-run.ts';
 import type { SyncOutcome } from './last-result.ts';
 
 export interface RepoTarget {

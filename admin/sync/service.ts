@@ -9,7 +9,7 @@ import { readCredentials, tokenFor } from '../git/credentials.ts';
 import { remoteHost } from '../git/remote-url.ts';
 import { checkBranchName, checkRemoteUrl } from '../git/remote-url.ts';
 import { gitDirOf, isRepo } from '../git/repo.ts';
-import type { NetworkAuth } from '../git/run.ts';
+import type { NetworkAuth } from '../../shared/git-run.ts';
 import { readLastResult, writeLastResult, type LastResult, type SyncOutcome } from './last-result.ts';
 import { busyMessage, liveHolder, takeLock, type LockRecord } from './lock.ts';
 import {

@@ -4,7 +4,7 @@ import type { Settings } from '../../shared/settings.ts';
 import { trackingRef } from '../git/remote.ts';
 import { remoteHost } from '../git/remote-url.ts';
 import { aheadBehind, resolveRef, workingState } from '../git/repo.ts';
-import { GitError } from '../git/run.ts';
+import { GitError } from '../../shared/git-run.ts';
 import type { LastResult } from './last-result.ts';
 import type { LockRecord } from './lock.ts';
 import { neverStaged, type RepoTarget } from './pass.ts';

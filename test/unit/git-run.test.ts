@@ -1,6 +1,6 @@
 // spec 5.4 and 5.5: the environment and options every git process gets.
 import { describe, expect, it } from 'vitest';
-import { errorLine, GitError, gitConfigArgs, gitEnvironment, runGit } from '../../admin/git/run.ts';
+import { errorLine, GitError, gitConfigArgs, gitEnvironment, runGit } from '../../shared/git-run.ts';
 import { addSecret } from '../../shared/log.ts';
 import { processesWith } from '../helpers/git-remotes.ts';
 

@@ -1,4 +1,4 @@
-// The one module that spawns git (STYLE: "exactly one module spawns git").
+// The one module that spawns git, for the admin (sync, history) and the site (creation times) (STYLE: "exactly one module spawns git").
 // A fixed argument list, never a shell (spec 5.5); a scrubbed environment; for network
 // calls the token travels only through GIT_ASKPASS plus variables of that one git
 // process (spec 5.4); timeouts kill the whole process group; errors are scrubbed.
@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { addSecret, scrub } from '../../shared/log.ts';
+import { addSecret, scrub } from './log.ts';
 
 export interface NetworkAuth {
   /** Access token for an HTTPS remote (never on a command line). */
