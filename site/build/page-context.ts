@@ -8,7 +8,7 @@ import { directionOf } from '../../shared/note/language.ts';
 import { attachmentAddress, type AttachmentIndex } from './attachments.ts';
 import { frameFormatters, gradientOf, type SiteFrame } from './frame.ts';
 import type { Formatters } from './i18n.ts';
-import { renderNoteHtml, type RenderLinks } from './markdown.ts';
+import { renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
 import { SigCache } from './sig-cache.ts';
 
 export interface LinkView {

@@ -1,10 +1,12 @@
 // Note bodies as the article renders them: markdown-it with Obsidian's habits
 // (single newlines break, [[wikilinks]], ![[embeds]], private %% comments %%,
 // > [!callouts]). Links to notes a visitor cannot see render as plain text.
+// One renderer for the public article and the admin app's revision view
+// (Appendix B: a revision "renders exactly as a note renders elsewhere").
 import MarkdownIt from 'markdown-it';
 import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
-import { stripComments } from '../../shared/note/excerpt.ts';
+import { stripComments } from './excerpt.ts';
 
 export interface RenderLinks {
   /** A visible note's wire address (percent-encoded) for a link target, or null. */
@@ -66,17 +68,17 @@ function renderWikilink(meta: { embed: boolean; target: string; heading: string 
     const size = alias && /^\d+(x\d+)?$/.test(alias) ? alias.split('x') : null;
     const dims = size ? ` width="${size[0]}"${size[1] ? ` height="${size[1]}"` : ''}` : '';
     const label = escapeHtml(alias && !size ? alias : target.replace(/^.*\//, ''));
-    if (IMAGE.test(target)) return `<img src="${src}" alt="${label}" loading="lazy"${dims}>`;
-    if (AUDIO.test(target)) return `<audio controls src="${src}"></audio>`;
-    if (VIDEO.test(target)) return `<video controls src="${src}"${dims}></video>`;
-    return `<a class="s-attachment" href="${src}">${label}</a>`;
+    if (IMAGE.test(target)) return `<img src="${escapeHtml(src)}" alt="${label}" loading="lazy"${dims}>`;
+    if (AUDIO.test(target)) return `<audio controls src="${escapeHtml(src)}"></audio>`;
+    if (VIDEO.test(target)) return `<video controls src="${escapeHtml(src)}"${dims}></video>`;
+    return `<a class="s-attachment" href="${escapeHtml(src)}">${label}</a>`;
   }
   const note = target === '' ? null : env.links.note(target);
   const text = escapeHtml(alias ?? (heading && target === '' ? heading : target.replace(/^.*\//, '') + (heading ? ` › ${heading}` : '')));
   const anchor = heading ? `#${encodeURIComponent(headingId(heading))}` : '';
   if (target === '' && heading) return `<a class="s-wikilink" href="${anchor}">${text}</a>`;
   if (!note) return `<span class="s-wikilink s-unresolved">${text}</span>`;
-  return `<a class="s-wikilink" href="${note.href}${anchor}">${text}</a>`;
+  return `<a class="s-wikilink" href="${escapeHtml(note.href)}${anchor}">${text}</a>`;
 }
 
 /** Heading ids, so `[[Note#Heading]]` lands on its heading. */
