@@ -121,3 +121,21 @@ describe('Keep note versions off', () => {
     }
   });
 });
+
+describe('a failure to keep a version never fails the save', () => {
+  it('logs the failure and writes the note anyway', async () => {
+    const broken = await startServer();
+    try {
+      await broken.admin('PUT', '/api/note?path=D.md', { content: 'd1' });
+      // The version store's folder cannot be created: a plain file sits where it goes.
+      await fs.rm(path.join(broken.data, 'versions'), { recursive: true, force: true });
+      await fs.writeFile(path.join(broken.data, 'versions'), 'not a folder');
+      const res = await broken.admin('PUT', '/api/note?path=D.md', { content: 'd2' });
+      expect(res.status).toBe(200);
+      expect(await fs.readFile(path.join(broken.vault, 'D.md'), 'utf8')).toBe('d2');
+      expect(broken.output()).toMatch(/could not keep a version of D\.md/);
+    } finally {
+      await broken.stop();
+    }
+  });
+});
