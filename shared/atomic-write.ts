@@ -57,6 +57,13 @@ export async function writeTempDurable(
   return { temp, stats };
 }
 
+/** `writeTempDurable` for a caller that needs no stats (one file-system call fewer). */
+export async function writeTempDurableQuiet(target: string, data: string | Uint8Array, mode = 0o600): Promise<string> {
+  const temp = path.join(path.dirname(target), `${TEMP_PREFIX}${randomBytes(6).toString('hex')}.tmp`);
+  await writeDurable(temp, data, mode, false);
+  return temp;
+}
+
 /** Second half: rename the temp file over the target and make the rename durable. */
 export async function commitTemp(temp: string, target: string, syncDir = true): Promise<void> {
   try {
@@ -72,15 +79,17 @@ export async function commitTemp(temp: string, target: string, syncDir = true): 
  * Writes a file that must not exist yet (exclusive create) and fsyncs it. Safe
  * without a rename when nothing refers to the file until a later atomic commit.
  */
-export async function writeDurable(file: string, data: string | Uint8Array, mode = 0o600): Promise<Stats> {
+export async function writeDurable(file: string, data: string | Uint8Array, mode?: number): Promise<Stats>;
+export async function writeDurable(file: string, data: string | Uint8Array, mode: number, withStats: false): Promise<null>;
+export async function writeDurable(file: string, data: string | Uint8Array, mode = 0o600, withStats = true): Promise<Stats | null> {
   const handle = await fs.open(file, 'wx', mode);
-  let stats: Stats;
+  let stats: Stats | null = null;
   try {
     await handle.writeFile(data);
     // open() applies the umask; chmod restores bits the umask stripped.
     if (mode & UMASK) await handle.chmod(mode);
     await handle.sync();
-    stats = await handle.stat();
+    if (withStats) stats = await handle.stat();
   } catch (err) {
     await handle.close().catch(() => {});
     await fs.rm(file, { force: true });

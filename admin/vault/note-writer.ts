@@ -47,13 +47,23 @@ async function statOrNull(file: string) {
 export function createNoteWriter(deps: NoteWriterDeps) {
   const mutex = new KeyedMutex();
 
-  async function keepVersion(p: VaultPath, text: string, savedAtMs: number, reason: VersionReason): Promise<void> {
+  async function keepVersion(p: VaultPath, text: string, savedAtMs: number, reason: VersionReason, enabled: boolean): Promise<void> {
     try {
-      if (!(await deps.versionsEnabled())) return;
+      if (!enabled) return;
       await deps.versions.keep(p, { text, savedAtMs, reason });
     } catch (err) {
       // spec: a failure to keep a version is logged and never fails the save.
       log.error(`could not keep a version of ${p}: ${(err as Error).message}`);
+    }
+  }
+
+  /** The setting is read at each write; a settings file that can't be read keeps versions. */
+  async function versionsEnabled(): Promise<boolean> {
+    try {
+      return await deps.versionsEnabled();
+    } catch (err) {
+      log.error(`could not read the Keep note versions setting: ${(err as Error).message}`);
+      return true;
     }
   }
 
@@ -68,8 +78,9 @@ export function createNoteWriter(deps: NoteWriterDeps) {
         });
       }
       let previous: string | null = null;
+      let keep = false;
       if (before) {
-        previous = await fs.readFile(file, 'utf8');
+        [previous, keep] = await Promise.all([fs.readFile(file, 'utf8'), versionsEnabled()]);
         if (previous === content) return { path: p, mtimeMs: before.mtimeMs, created: false };
       } else {
         await fs.mkdir(path.dirname(file), { recursive: true });
@@ -78,7 +89,7 @@ export function createNoteWriter(deps: NoteWriterDeps) {
       // the rename that replaces the note waits for both (version first, spec 9).
       const [{ temp, stats }] = await Promise.all([
         writeTempDurable(file, content, before ? before.mode & 0o777 : 0o644),
-        before ? keepVersion(p, previous!, before.mtimeMs, options.reason ?? 'Earlier save') : undefined,
+        before ? keepVersion(p, previous!, before.mtimeMs, options.reason ?? 'Earlier save', keep) : undefined,
       ]);
       await commitTemp(temp, file);
       let after = stats;

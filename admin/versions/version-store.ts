@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { commitTemp, fsyncDir, readJson, writeDurable, writeJsonAtomic, writeTempDurable } from '../../shared/atomic-write.ts';
+import { commitTemp, fsyncDir, readJson, writeDurable, writeJsonAtomic, writeTempDurableQuiet } from '../../shared/atomic-write.ts';
 import { KeyedMutex } from '../../shared/keyed-mutex.ts';
 import { log } from '../../shared/log.ts';
 
@@ -139,9 +139,9 @@ export class VersionStore {
       // The version file is new and unreferenced until index.json is renamed in, so
       // both can be written (and fsynced) at once; one folder fsync covers both names.
       const indexFile = path.join(folder, 'index.json');
-      const [, { temp: indexTemp }] = await Promise.all([
-        writeDurable(path.join(folder, `${at}.md`), request.text),
-        writeTempDurable(indexFile, JSON.stringify(index, null, 2) + '\n'),
+      const [, indexTemp] = await Promise.all([
+        writeDurable(path.join(folder, `${at}.md`), request.text, 0o600, false),
+        writeTempDurableQuiet(indexFile, JSON.stringify(index, null, 2) + '\n'),
       ]);
       await commitTemp(indexTemp, indexFile, false);
       await fsyncDir(folder);

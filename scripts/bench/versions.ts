@@ -1,7 +1,7 @@
 // Issue 2 benchmark: a versioned save (the single write path) on a 10,000-note
 // vault, against a bare temp-file + rename + fsync of the same bytes in the same run.
 // Each save goes to a different note, so every one of them really keeps a version.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,7 +34,9 @@ async function serverRss(vault: string, data: string): Promise<number> {
   });
   await new Promise((r) => setTimeout(r, 3000));
   const status = await fs.readFile(`/proc/${proc.pid}/status`, 'utf8');
+  const exited = new Promise((r) => proc.once('exit', r));
   proc.kill('SIGTERM');
+  await exited;
   return Number(status.match(/VmRSS:\s+(\d+)/)![1]) / 1024;
 }
 
@@ -52,6 +54,9 @@ export async function run(): Promise<void> {
     await generateVault(vault, NOTES);
     console.log(`generated ${NOTES} notes in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
+    // Flush the generated files first: fsyncs measured while the kernel is still
+    // writing back 10,000 fresh files would time the generator, not the save.
+    execFileSync('sync');
     const ctx = await createAdminContext(loadConfig({ VAULT: vault, SERVICE_DATA: data, ADMIN_PASSWORD: 'x' }, []));
     await ctx.versions.load();
     const versioned: number[] = [];
