@@ -2,7 +2,7 @@
 // written to SITE_OUT (default ./_site) for any static host (CONTRACT §1).
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from '../shared/config.ts';
+import { loadConfigOrExit, type Config } from '../shared/config.ts';
 import { log } from '../shared/log.ts';
 import { SiteBuilder } from '../site/build/site-builder.ts';
 import { NAV_FILE } from '../site/build/plan-outputs.ts';
@@ -38,16 +38,7 @@ export async function buildSnapshot(config: Config): Promise<{ files: number; ms
 }
 
 async function main(): Promise<void> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`vault-service: configuration error: ${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   if (!config.isPublic) {
     process.stderr.write('vault-service: PUBLIC=false: a static snapshot would publish a private site; nothing was written.\n');
     process.exit(1);

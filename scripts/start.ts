@@ -1,18 +1,9 @@
 // `npm start`: read the configuration, start the server, stop cleanly on a signal.
-import { ConfigError, loadConfig } from '../shared/config.ts';
+import { loadConfigOrExit } from '../shared/config.ts';
 import { log } from '../shared/log.ts';
 import { startService } from './service.ts';
 
-let config;
-try {
-  config = loadConfig();
-} catch (err) {
-  if (err instanceof ConfigError) {
-    process.stderr.write(`vault-service: configuration error: ${err.message}\n`);
-    process.exit(1);
-  }
-  throw err;
-}
+const config = loadConfigOrExit();
 
 const service = await startService(config);
 // Tests and scripts read this line to find the port.

@@ -165,3 +165,16 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     settingsMirrorSeconds: seconds(env, 'SETTINGS_MIRROR_SECONDS', 5, 0.2, 3600),
   };
 }
+
+/** `loadConfig` for an entry point: a bad value prints one line naming it and exits 1. */
+export function loadConfigOrExit(env: Env = process.env, argv: string[] = process.argv.slice(2)): Config {
+  try {
+    return loadConfig(env, argv);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`vault-service: configuration error: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

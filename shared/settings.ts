@@ -106,7 +106,8 @@ export interface EffectiveSite {
   fromEnv: string[];
 }
 
-interface SiteEnv {
+/** The environment's site values (spec 2.1), as shared/config.ts reads them. */
+export interface SiteEnv {
   siteName: string | null;
   siteTagline: string | null;
   homeNote: string | null;

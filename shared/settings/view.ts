@@ -1,17 +1,10 @@
 // What the settings panel is shown: the saved settings, with each value this
 // server's environment supplies filled in and named in `fromEnv` (spec 2.1: such a
 // value belongs to this server alone until it is saved).
-import type { Settings } from '../settings.ts';
+import type { Settings, SiteEnv } from '../settings.ts';
 import { effectiveSite } from '../settings.ts';
 
-export interface SiteEnvironment {
-  siteName: string | null;
-  siteTagline: string | null;
-  homeNote: string | null;
-  siteFooter: string | null;
-  siteLang: string | null;
-  publicLayout: 'default' | 'blog' | 'designed' | null;
-}
+export type SiteEnvironment = SiteEnv;
 
 export type SettingsView = Settings & { fromEnv: string[] };
 
