@@ -94,7 +94,12 @@ describe('spec D.3: dashboard home', () => {
 
 describe('spec 2.8, D.4: categories in folders mode', () => {
   it('the navigation, the band and the category pages come from folders; collections are gone', async () => {
-    const home = await switchTo({ ...base, collections: { ...base.collections, source: 'folders' } }, (html) => html.includes('/folder/travel-europe'));
+    // The page body and the topic row are separate outputs that land one after the
+    // other within a rebuild: wait for both.
+    const home = await switchTo(
+      { ...base, collections: { ...base.collections, source: 'folders' } },
+      (html) => html.includes('/folder/travel-europe') && /<nav class="s-topics".*Old Europe.*<\/nav>/s.test(html),
+    );
     const nav = /<nav class="s-topics".*?<\/nav>/s.exec(home)![0];
     // Folder note title wins; the `2|` sorting prefix never shows; hidden folder (index.md) is left out.
     expect(nav, nav).toContain('<span class="s-mark">⌘</span>Old Europe');
