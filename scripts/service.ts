@@ -102,6 +102,7 @@ export async function startService(config: Config): Promise<RunningService> {
         await site.close();
         for (const close of ctx.hooks.close) await close().catch((err) => log.warn(`while stopping: ${err}`));
         await ctx.created.flush();
+        await ctx.versions.flush();
       })();
       return closing;
     },

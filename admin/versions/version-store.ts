@@ -1,9 +1,14 @@
 // The local version store (spec 2.2, 8, 9): before a note is overwritten, its prior
 // text is kept as versions/<sha1 of note path>/<at>.md, listed in index.json.
+//
+// The version file is the durable record: it is fsynced (with its folder) before the
+// note is replaced. index.json is written atomically right after, off the save's
+// critical path; should a crash fall between the two, loading finds the unlisted
+// file and lists it again (its reason then reads `Earlier save`). Text is never lost.
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { commitTemp, fsyncDir, readJson, writeDurable, writeJsonAtomic, writeTempDurableQuiet } from '../../shared/atomic-write.ts';
+import { fsyncDir, readJson, writeDurable, writeJsonAtomic } from '../../shared/atomic-write.ts';
 import { KeyedMutex } from '../../shared/keyed-mutex.ts';
 import { log } from '../../shared/log.ts';
 
@@ -81,14 +86,45 @@ export class VersionStore {
     for (const folder of folders) {
       if (!/^[0-9a-f]{40}$/.test(folder)) continue;
       try {
-        const index = await readJson<VersionIndex | null>(path.join(this.root, folder, 'index.json'), null);
-        if (!index || !Array.isArray(index.versions)) continue;
+        const index = await this.reconcile(folder);
+        if (!index) continue;
         this.indexes.set(folder, index);
         for (const v of index.versions) this.totalBytes += v.size;
       } catch (err) {
-        log.warn(`version index ${folder} is unreadable and was skipped: ${(err as Error).message}`);
+        log.warn(`version folder ${folder} is unreadable and was skipped: ${(err as Error).message}`);
       }
     }
+  }
+
+  /** index.json as written, plus version files it does not list yet, minus files gone. */
+  private async reconcile(folder: string): Promise<VersionIndex | null> {
+    let index: VersionIndex | null = null;
+    try {
+      index = await readJson<VersionIndex | null>(path.join(this.root, folder, 'index.json'), null);
+    } catch {
+      index = null;
+    }
+    if (!index || !Array.isArray(index.versions)) index = { path: '', versions: [] };
+    const files = (await fs.readdir(path.join(this.root, folder))).filter((f) => /^\d+\.md$/.test(f));
+    const onDisk = new Set(files.map((f) => f.slice(0, -3)));
+    const listed = new Set(index.versions.map((v) => v.at));
+    const kept = index.versions.filter((v) => onDisk.has(v.at));
+    let changed = kept.length !== index.versions.length;
+    index.versions = kept;
+    for (const at of onDisk) {
+      if (listed.has(at)) continue;
+      const stat = await fs.stat(path.join(this.root, folder, `${at}.md`));
+      const when = new Date(Number(at)).toISOString();
+      index.versions.push({ at, replacedAt: when, savedAt: when, size: stat.size, reason: 'Earlier save' });
+      changed = true;
+    }
+    if (index.versions.length === 0) return null;
+    index.versions.sort((a, b) => Number(a.at) - Number(b.at));
+    if (changed) {
+      log.warn(`version folder ${folder}: index.json re-listed from the version files`);
+      await writeJsonAtomic(path.join(this.root, folder, 'index.json'), index);
+    }
+    return index;
   }
 
   get storeBytes(): number {
@@ -127,7 +163,12 @@ export class VersionStore {
       }
       const at = Math.max(now, newest ? Number(newest.at) + 1 : 0);
       const folder = this.folder(hash);
-      if (index.versions.length === 0) await fs.mkdir(folder, { recursive: true, mode: 0o700 });
+      const first = index.versions.length === 0;
+      if (first) await fs.mkdir(folder, { recursive: true, mode: 0o700 });
+      // The durable part, before the note may be replaced: the text, and its name.
+      await writeDurable(path.join(folder, `${at}.md`), request.text, 0o600, false);
+      await fsyncDir(folder);
+      if (first) await fsyncDir(this.root);
       index.versions.push({
         at: String(at),
         replacedAt: new Date(at).toISOString(),
@@ -136,27 +177,38 @@ export class VersionStore {
         reason: request.reason,
       });
       const dropped = index.versions.splice(0, Math.max(0, index.versions.length - this.limits.maxPerNote));
-      // The version file is new and unreferenced until index.json is renamed in, so
-      // both can be written (and fsynced) at once; one folder fsync covers both names.
-      const indexFile = path.join(folder, 'index.json');
-      const [, indexTemp] = await Promise.all([
-        writeDurable(path.join(folder, `${at}.md`), request.text, 0o600, false),
-        writeTempDurableQuiet(indexFile, JSON.stringify(index, null, 2) + '\n'),
-      ]);
-      await commitTemp(indexTemp, indexFile, false);
-      await fsyncDir(folder);
       this.indexes.set(hash, index);
       this.totalBytes += size;
-      for (const old of dropped) await this.removeFile(hash, old);
+      // The listing follows at once, in this note's queue; a dropped file goes only
+      // after the index that no longer names it is on disk.
+      this.afterSave(hash, async () => {
+        await this.saveIndex(hash, index);
+        for (const old of dropped) await this.removeFile(hash, old, false);
+      });
+      for (const old of dropped) this.totalBytes -= old.size;
       return 'kept' as const;
     });
     if (outcome === 'kept' && this.totalBytes > this.limits.maxStoreBytes) await this.evictOldest();
     return outcome;
   }
 
-  private async removeFile(hash: string, entry: VersionEntry): Promise<void> {
-    this.totalBytes -= entry.size;
+  private async removeFile(hash: string, entry: VersionEntry, count = true): Promise<void> {
+    if (count) this.totalBytes -= entry.size;
     await fs.rm(path.join(this.folder(hash), `${entry.at}.md`), { force: true });
+  }
+
+  private pending = new Set<Promise<void>>();
+
+  /** Runs `task` next in this note's queue without making the caller wait for it. */
+  private afterSave(hash: string, task: () => Promise<void>): void {
+    const run = this.mutex.run(hash, task).catch((err) => log.error(`could not write a version index: ${(err as Error).message}`));
+    this.pending.add(run);
+    void run.finally(() => this.pending.delete(run));
+  }
+
+  /** Waits for index writes still under way (at shutdown, and in tests). */
+  async flush(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
   }
 
   /** Holds the whole store under its cap by dropping the oldest version anywhere. */

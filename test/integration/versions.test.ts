@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { versionFolderName } from '../../admin/versions/version-store.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { openEvents } from '../helpers/events.ts';
 import { cleanupTempDirs } from '../helpers/tmp.ts';
 
@@ -52,7 +52,10 @@ describe('every write keeps the previous text first', () => {
 
   it('stores versions/<sha1 of path>/<at>.md and an index.json naming the path, at mode 0600', async () => {
     const folder = path.join(server.data, 'versions', versionFolderName('A.md'));
-    const index = JSON.parse(await fs.readFile(path.join(folder, 'index.json'), 'utf8'));
+    // index.json lands just after the save answers (the version file itself is durable first).
+    const index = await waitFor(async () =>
+      JSON.parse(await fs.readFile(path.join(folder, 'index.json'), 'utf8').catch(() => 'null')),
+    );
     expect(index.path).toBe('A.md');
     expect(index.versions).toHaveLength(1);
     const file = path.join(folder, `${index.versions[0].at}.md`);

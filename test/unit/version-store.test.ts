@@ -60,6 +60,7 @@ describe('at most 40 versions per note', () => {
     const versions = await store.list('n.md');
     expect(versions).toHaveLength(40);
     expect(await store.read('n.md', versions[39]!.at)).toBe('text 2');
+    await store.flush();
     const files = (await fs.readdir(path.join(dir, 'versions', versionFolderName('n.md')))).filter((f) => f.endsWith('.md'));
     expect(files).toHaveLength(40);
   });
@@ -96,6 +97,7 @@ describe('move and erase', () => {
     c.advance(MIN);
     await keep(store, 'b.md', 'from b');
     await store.move('a.md', 'b.md');
+    await store.flush();
     expect(await store.list('a.md')).toEqual([]);
     const moved = await store.list('b.md');
     expect(moved).toHaveLength(2);
@@ -110,5 +112,37 @@ describe('move and erase', () => {
     await store.erase('a.md');
     expect(await store.list('a.md')).toEqual([]);
     expect(store.storeBytes).toBe(0);
+  });
+});
+
+describe('the version file is the durable record', () => {
+  it('a version file whose index.json never landed (a crash between the two) is listed again at load', async () => {
+    const c = clock();
+    const dir = await tempDir();
+    const store = new VersionStore(dir, {}, c.now);
+    await keep(store, 'n.md', 'listed');
+    await store.flush();
+    const folder = path.join(dir, 'versions', versionFolderName('n.md'));
+    // As if the process died after the file and its folder were fsynced, before the index.
+    const orphanAt = String(c.now() + 10 * MIN);
+    await fs.writeFile(path.join(folder, `${orphanAt}.md`), 'unlisted text');
+    const reloaded = new VersionStore(dir, {}, c.now);
+    const versions = await reloaded.list('n.md');
+    expect(versions.map((v) => v.at)[0]).toBe(orphanAt);
+    expect(versions[0]).toMatchObject({ size: 13, reason: 'Earlier save' });
+    expect(await reloaded.read('n.md', orphanAt)).toBe('unlisted text');
+    const index = JSON.parse(await fs.readFile(path.join(folder, 'index.json'), 'utf8'));
+    expect(index.versions).toHaveLength(2);
+  });
+
+  it('an index entry whose file is gone is dropped at load', async () => {
+    const dir = await tempDir();
+    const store = new VersionStore(dir);
+    await keep(store, 'n.md', 'text');
+    await store.flush();
+    const folder = path.join(dir, 'versions', versionFolderName('n.md'));
+    const [file] = (await fs.readdir(folder)).filter((f) => f.endsWith('.md'));
+    await fs.rm(path.join(folder, file!));
+    expect(await new VersionStore(dir).list('n.md')).toEqual([]);
   });
 });
