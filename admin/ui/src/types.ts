@@ -1,5 +1,6 @@
-// The JSON shapes of the admin APIs, as CONTRACT.md names them. The browser bundle
-// keeps its own copy so it never imports server modules.
+// The JSON shapes of the admin APIs, as CONTRACT.md names them. Types shared with the
+// server are imported as types only, so the bundle never includes server code.
+import type { Settings as SharedSettings } from '../../../shared/settings.ts';
 
 export type EntryKind = 'note' | 'folder' | 'attachment';
 
@@ -85,29 +86,13 @@ export interface SyncAnswer {
   message: string;
 }
 
-export type SyncInterval = 0 | 5 | 15 | 30 | 60 | 360 | 1440;
+export type { SyncInterval } from '../../../shared/settings.ts';
 
-export interface SyncSettings {
-  enabled: boolean;
-  remoteUrl: string | null;
-  branch: string;
-  pullFirst: boolean;
-  intervalMinutes: SyncInterval;
-  username: string | null;
-  tokenSet?: boolean;
-}
+/** The `sync` group of GET /api/settings: the stored settings plus `tokenSet`. */
+export type SyncSettings = SharedSettings['sync'] & { tokenSet?: boolean };
 
 /** A collection the vault declares (a tag page note with `collection: true`), GET /api/collections. */
-export interface DeclaredCollection {
-  tag: string;
-  slug: string;
-  title: string;
-  icon: string;
-  description: string | null;
-  folder: string;
-  hidden: boolean;
-  path: string;
-}
+export type { DeclaredCollection } from '../server/collections.ts';
 
 export interface Settings {
   siteName: string | null;
