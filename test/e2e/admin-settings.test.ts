@@ -130,8 +130,12 @@ describe('What travels (Appendix C)', () => {
   it('shows one glyph per item, the last pass, files reconciled, a red line per file left behind, and Re-sync now', async () => {
     const { page } = main;
     const report = page.getByTestId('travel-report');
+    // The boot pass already filled the report: wait for this pass's own answer.
+    const resynced = page.waitForResponse((r) => r.url().endsWith('/api/sync/travel') && r.request().method() === 'POST');
     await report.getByRole('button', { name: 'Re-sync now' }).click();
+    await resynced;
     await waitFor(async () => (await report.locator('[data-field="last-pass"]').textContent()) !== 'never');
+    await waitFor(async () => (await report.locator('.error-line[data-file="fonts/custom/Huge.woff2"]').count()) > 0);
     const glyphs = await report.locator('.travel-items .glyph').allTextContents();
     expect(glyphs.length).toBeGreaterThanOrEqual(6);
     for (const g of glyphs) expect(['✓', '⚠', '–']).toContain(g);
