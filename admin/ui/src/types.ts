@@ -94,29 +94,13 @@ export type SyncSettings = SharedSettings['sync'] & { tokenSet?: boolean };
 /** A collection the vault declares (a tag page note with `collection: true`), GET /api/collections. */
 export type { DeclaredCollection } from '../server/collections.ts';
 
-export interface Settings {
-  siteName: string | null;
-  tagline: string | null;
-  logo: string | null;
-  language: string | null;
-  homeNote: string | null;
-  footer: string | null;
-  folders: { templates: string };
-  home: { mode: 'note' | 'dashboard'; banner: string | null };
-  publishing: { layout: 'default' | 'blog' | 'designed' | null; shareButtons: boolean; languageFilter: boolean };
-  collections: {
-    enabled: boolean;
-    showOnHome: boolean;
-    showInNav: boolean;
-    source: 'tags' | 'folders';
-  };
-  versions: { keep: boolean | null };
+/** GET /api/settings: the stored settings (shared/settings.ts) as the panel reads them. */
+export type Settings = Omit<SharedSettings, 'sync'> & {
   sync: SyncSettings;
   /** Keys whose value came from this server's environment, when reported. */
   fromEnv?: string[];
   tokenSet?: boolean;
-  [key: string]: unknown;
-}
+};
 
 export interface Prefs {
   keys: Record<string, unknown>;
