@@ -23,3 +23,17 @@ export async function writeFiles(dir: string, files: Record<string, string>): Pr
     await fs.writeFile(abs, text);
   }
 }
+
+/** Every file below `dir` (absolute paths); a missing folder gives none. */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (d: string) => {
+    for (const e of await fs.readdir(d, { withFileTypes: true }).catch(() => [])) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) await walk(p);
+      else out.push(p);
+    }
+  };
+  await walk(dir);
+  return out;
+}

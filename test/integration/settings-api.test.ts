@@ -3,26 +3,13 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, writeFiles } from '../helpers/tmp.ts';
+import { cleanupTempDirs, writeFiles, filesUnder } from '../helpers/tmp.ts';
 
 let server: TestServer;
 const TOKEN = 'ghp_settingsApiTestToken0123456789';
 
 async function readIfAny(file: string): Promise<Buffer | null> {
   return fs.readFile(file).catch(() => null);
-}
-
-async function allFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (d: string) => {
-    for (const e of await fs.readdir(d, { withFileTypes: true }).catch(() => [])) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) await walk(p);
-      else out.push(p);
-    }
-  };
-  await walk(dir);
-  return out;
 }
 
 beforeAll(async () => {
@@ -141,7 +128,7 @@ describe('the git token is write-only', () => {
 
   it('the token never reaches the vault, the log, or any file under .service/', async () => {
     await server.admin('POST', '/api/sync/travel');
-    const files = await allFiles(path.join(server.vault, '.service'));
+    const files = await filesUnder(path.join(server.vault, '.service'));
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       expect(path.basename(file)).not.toBe('git-credentials.json');

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { cleanupTempDirs, tempDir, writeFiles, filesUnder } from '../helpers/tmp.ts';
 
 const PERIOD_S = 1;
 const MB = 1024 * 1024;
@@ -30,19 +30,6 @@ async function exists(p: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-async function allFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (d: string) => {
-    for (const e of await fs.readdir(d, { withFileTypes: true }).catch(() => [])) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) await walk(p);
-      else out.push(p);
-    }
-  };
-  await walk(dir);
-  return out;
 }
 
 beforeAll(async () => {
@@ -187,7 +174,7 @@ describe('what never travels', () => {
     await writeFiles(dataA, { 'feeds.db': 'feed data', 'fonts/catalog/x/manifest.json': '{"files":[]}' });
     await a.admin('POST', '/api/sync/travel');
     await b.admin('POST', '/api/sync/travel');
-    const files = (await allFiles(path.join(vault, '.service'))).map((f) => path.relative(path.join(vault, '.service'), f));
+    const files = (await filesUnder(path.join(vault, '.service'))).map((f) => path.relative(path.join(vault, '.service'), f));
     expect(files).toContain('settings.json');
     for (const f of files) {
       expect(f).not.toMatch(/git-credentials|admin\.json|travel-state|feeds\.db|^versions\/|^fonts\/catalog\//);
@@ -238,12 +225,12 @@ describe('uploaded fonts', () => {
     const report = (await a.admin('POST', '/api/sync/travel')).body;
     const folderCap = report.problems.filter((p: any) => p.code === 'folder_cap').map((p: any) => p.file);
     expect(folderCap.length).toBeGreaterThan(0);
-    const inVault = await allFiles(vaultFile('fonts/custom'));
+    const inVault = await filesUnder(vaultFile('fonts/custom'));
     let total = 0;
     for (const f of inVault) total += (await fs.stat(f)).size;
     expect(total).toBeLessThanOrEqual(40 * MB);
     // Every local file is either in the vault or named in the report.
-    for (const f of (await allFiles(path.join(dataA, 'fonts/custom'))).map((p) => path.relative(dataA, p))) {
+    for (const f of (await filesUnder(path.join(dataA, 'fonts/custom'))).map((p) => path.relative(dataA, p))) {
       const named = report.problems.some((p: any) => p.file === f);
       expect(named || (await exists(vaultFile(f))), f).toBe(true);
       expect(named && (await exists(vaultFile(f))), f).toBe(false);
