@@ -10,7 +10,7 @@ export function createAdminApp(ctx: AdminContext): Polka {
     onNoMatch: (_req, res) => sendJson(res, 404, { error: 'No such API route.', code: 'not_found' }),
     onError: (err, _req, res) => sendError(res, err),
   });
-  app.use(apiGate(ctx.sessions));
+  app.use(apiGate(ctx.sessions, ctx.config));
   for (const register of routeModules) register(app, ctx);
   return app;
 }

@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SessionStore } from './sessions.ts';
 import { readCookie, SESSION_COOKIE } from './sessions.ts';
+import { isCrossSite } from './cross-site.ts';
 import { sendJson } from '../http.ts';
 
 /** The only API routes a visitor may call (CONTRACT §2). */
@@ -27,10 +28,15 @@ export function isJsonOnlyViolation(req: IncomingMessage): boolean {
   return type.split(';')[0]!.trim().toLowerCase() !== 'application/json';
 }
 
-export function apiGate(sessions: SessionStore) {
+export function apiGate(sessions: SessionStore, options: { siteUrl: string | null } = { siteUrl: null }) {
   return (req: IncomingMessage & { path?: string }, res: ServerResponse, next: () => void) => {
     const pathname = (req.url ?? '').split('?')[0]!;
     if (!pathname.startsWith('/api/')) return next();
+    // First, before the session: a cross-site request is refused whoever it claims to be.
+    if (isCrossSite(req, pathname, options.siteUrl)) {
+      sendJson(res, 403, { error: 'Requests from another site may not change anything here.', code: 'cross_site' });
+      return;
+    }
     if (!OPEN_ROUTES.has(pathname) && !isAdminRequest(sessions, req)) {
       sendJson(res, 401, { error: 'Sign in as the admin first.', code: 'unauthorized' });
       return;

@@ -41,7 +41,13 @@ export function readCookie(req: IncomingMessage, name: string): string | undefin
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (part.slice(0, eq).trim() !== name) continue;
+    // A malformed value (`%E0%A4%A`) names no session: look on, else the request is a visitor's.
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      continue;
+    }
   }
   return undefined;
 }

@@ -158,7 +158,8 @@ const record: Rule = (value, field) => {
   const out: Record<string, unknown> = {};
   for (const [key, v] of entries) {
     const name = `${field}.${key}`;
-    if (!RECORD_KEY.test(key)) throw new SettingsError(name, 'unknown_setting', `${name} is not a valid key.`);
+    // A free-form key may not shadow what every object already has (`constructor`, `toString`…).
+    if (!RECORD_KEY.test(key) || key in Object.prototype) throw new SettingsError(name, 'unknown_setting', `${name} is not a valid key.`);
     if (v === null || typeof v === 'boolean') out[key] = v;
     else if (typeof v === 'number') {
       if (!Number.isFinite(v)) throw bad(name, `${name} must be a finite number.`);
@@ -175,6 +176,19 @@ const record: Rule = (value, field) => {
 };
 
 type Group = Record<string, Rule>;
+
+/**
+ * A table's own entry for `key`, never one inherited from Object.prototype: a key named
+ * `constructor`, `toString` or `__proto__` is then simply not a setting.
+ */
+function ownEntry<T>(table: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/** Sets `out[key]` as an own property (assigning `__proto__` would change out's prototype). */
+function put(out: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+}
 
 /** The schema: every key a PATCH may carry (CONTRACT §5). */
 const SCHEMA: Record<string, Rule | Group> = {
@@ -218,15 +232,15 @@ function validateGroup(group: Group, value: unknown, field: string, checks: Sett
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     const name = `${field}.${key}`;
-    const rule = group[key];
+    const rule = ownEntry(group, key);
     if (!rule) {
       if (lenient) {
-        out[key] = v;
+        put(out, key, v);
         continue;
       }
       throw new SettingsError(name, 'unknown_setting', `${name} is not a setting.`);
     }
-    out[key] = rule(v, name, checks);
+    put(out, key, rule(v, name, checks));
   }
   return out;
 }
@@ -236,15 +250,15 @@ function validateObject(input: unknown, checks: SettingsChecks, lenient: boolean
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     if (READ_ONLY.has(key)) continue;
-    const rule = SCHEMA[key];
+    const rule = ownEntry(SCHEMA, key);
     if (!rule) {
       if (lenient) {
-        out[key] = value;
+        put(out, key, value);
         continue;
       }
       throw new SettingsError(key, 'unknown_setting', `${key} is not a setting.`);
     }
-    out[key] = typeof rule === 'function' ? rule(value, key, checks) : validateGroup(rule, value, key, checks, lenient);
+    put(out, key, typeof rule === 'function' ? rule(value, key, checks) : validateGroup(rule, value, key, checks, lenient));
   }
   return out;
 }
