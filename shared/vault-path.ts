@@ -13,10 +13,12 @@ export class PathError extends Error {
   }
 }
 
-/** Folders of the vault that no note path may enter (CONTRACT §3). */
-export const RESERVED_TOP = ['.git', '.trash', '.service'];
+/** Folders of the vault that no note path may enter, at any depth (CONTRACT §3, issue 9). */
+export const RESERVED_NAMES = ['.git', '.trash', '.service'];
 export const NOTE_EXTENSIONS = ['.md', '.markdown', '.tex'];
 const MAX_PATH_LENGTH = 1024;
+/** What one file or folder name may hold on the disks we run on (bytes, UTF-8). */
+const MAX_NAME_BYTES = 255;
 
 export function isNotePath(p: string): boolean {
   const lower = p.toLowerCase();
@@ -36,9 +38,8 @@ export function parseVaultPath(input: unknown): VaultPath {
   for (const segment of segments) {
     if (segment === '' || segment === '.') throw new PathError('The path has an empty segment.');
     if (segment === '..') throw new PathError('The path may not leave the vault.');
-  }
-  if (RESERVED_TOP.includes(segments[0]!.toLowerCase())) {
-    throw new PathError(`Paths under ${segments[0]}/ are not notes.`);
+    if (Buffer.byteLength(segment) > MAX_NAME_BYTES) throw new PathError(`A name in the path is longer than ${MAX_NAME_BYTES} bytes.`);
+    if (RESERVED_NAMES.includes(segment.toLowerCase())) throw new PathError(`Paths under ${segment}/ are not notes.`);
   }
   return trimmed as VaultPath;
 }

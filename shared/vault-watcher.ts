@@ -1,12 +1,13 @@
 // Watches the vault with chokidar and publishes what others change (another server,
 // an editor, git) on the VaultEvents bus. One watcher per process, shared by the
-// admin and the public site.
+// admin and the public site. It sees what the vault walker sees (shared/vault-walk.ts):
+// links are neither followed nor reported, so a loop or a link leading out is inert.
+import { realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import type { Stats } from 'node:fs';
-import { isTempFile } from './atomic-write.ts';
 import type { VaultEvents } from './vault-events.ts';
 import { toVaultPath, type VaultPath } from './vault-path.ts';
+import { VaultEntries } from './vault-walk.ts';
 
 export interface VaultWatcherOptions {
   vaultDir: string;
@@ -17,30 +18,27 @@ export interface VaultWatcherOptions {
   onInitialFile?: (p: VaultPath, stats: Stats | undefined) => void;
 }
 
-const SKIPPED_TOP = new Set(['.git', '.trash', '.service', 'node_modules']);
-
-export function shouldIgnore(vaultDir: string, abs: string, skipDirs: string[] = []): boolean {
-  const rel = path.relative(vaultDir, abs);
-  if (rel === '') return false;
-  if (rel.startsWith('..')) return true;
-  const first = rel.split(path.sep)[0]!;
-  if (SKIPPED_TOP.has(first)) return true;
-  if (isTempFile(abs)) return true;
-  return skipDirs.some((d) => abs === d || abs.startsWith(d + path.sep));
-}
-
 export interface VaultWatcher {
   ready: Promise<void>;
   close(): Promise<void>;
 }
 
 export function startVaultWatcher(options: VaultWatcherOptions): VaultWatcher {
-  const { vaultDir, events } = options;
+  const { events } = options;
+  const entries = new VaultEntries(options.vaultDir, options.skipDirs);
+  // The root itself may be a link (it is trusted); nothing below it is followed.
+  const root = realpathSync(options.vaultDir);
+  const relOf = (abs: string) => toVaultPath(path.relative(root, abs));
   let isReady = false;
-  const watcher: FSWatcher = watch(vaultDir, {
+  const watcher: FSWatcher = watch(root, {
     ignoreInitial: false,
     alwaysStat: true,
-    ignored: (abs: string) => shouldIgnore(vaultDir, abs, options.skipDirs),
+    followSymlinks: false,
+    ignored: (abs: string, stats?: Stats) => {
+      const rel = relOf(abs);
+      if (rel === '') return false;
+      return stats?.isSymbolicLink() === true || !entries.admits(rel);
+    },
   });
   const ready = new Promise<void>((resolve) => {
     watcher.once('ready', () => {
@@ -49,7 +47,8 @@ export function startVaultWatcher(options: VaultWatcherOptions): VaultWatcher {
     });
   });
   const publish = (abs: string, kind: 'write' | 'delete', stats?: Stats) => {
-    const p = toVaultPath(path.relative(vaultDir, abs));
+    if (stats?.isSymbolicLink()) return;
+    const p = relOf(abs);
     if (!isReady) {
       if (kind === 'write') options.onInitialFile?.(p, stats);
       return;

@@ -4,6 +4,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { CreatedStore } from '../../shared/created-store.ts';
+import { log } from '../../shared/log.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
 import { baseName, isNotePath, stripExtension, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
 import { rewriteWikiLinks } from '../../shared/wikilinks.ts';
@@ -115,17 +116,23 @@ export function createRenamer(deps: RenameDeps) {
     }
     for (const entry of entries) {
       if (entry.kind !== 'note' || !/\.(md|markdown)$/i.test(entry.path)) continue;
-      const current = await deps.writer.readNote(entry.path);
-      if (!current || !current.content.includes('[[')) continue;
-      const next = rewriteWikiLinks(current.content, map);
-      if (next !== current.content) {
-        await deps.writer.writeNote(entry.path, next, { reason: 'Before a link rewrite', baseMtimeMs: current.mtimeMs }).catch(() =>
-          // Someone saved it meanwhile: rewrite over what is there now.
-          deps.writer.readNote(entry.path).then((fresh) =>
-            fresh ? deps.writer.writeNote(entry.path, rewriteWikiLinks(fresh.content, map), { reason: 'Before a link rewrite' }) : undefined,
-          ),
-        );
-      }
+      // The move has happened: one note that cannot be rewritten is named in the log,
+      // and the rename still completes.
+      await rewriteOne(entry.path, map).catch((err) => log.warn(`rename ${from} → ${to}: could not rewrite the links in ${entry.path}: ${(err as Error).message}`));
+    }
+  }
+
+  async function rewriteOne(p: VaultPath, map: (target: string) => string | null): Promise<void> {
+    const current = await deps.writer.readNote(p);
+    if (!current || !current.content.includes('[[')) return;
+    const next = rewriteWikiLinks(current.content, map);
+    if (next !== current.content) {
+      await deps.writer.writeNote(p, next, { reason: 'Before a link rewrite', baseMtimeMs: current.mtimeMs }).catch(() =>
+        // Someone saved it meanwhile: rewrite over what is there now.
+        deps.writer.readNote(p).then((fresh) =>
+          fresh ? deps.writer.writeNote(p, rewriteWikiLinks(fresh.content, map), { reason: 'Before a link rewrite' }) : undefined,
+        ),
+      );
     }
   }
 

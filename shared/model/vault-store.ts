@@ -5,9 +5,9 @@ import path from 'node:path';
 import { createdFile } from '../created-store.ts';
 import { log } from '../log.ts';
 import { isNotePath, type VaultPath } from '../vault-path.ts';
+import { mapLimit, VaultEntries } from '../vault-walk.ts';
 import { gitFirstAdded } from './git-created.ts';
 import { buildRecord, type NoteRecord } from './note-record.ts';
-import { isSkippedPath, mapLimit, scanNotes } from './vault-scan.ts';
 
 export interface VaultStoreOptions {
   vaultDir: string;
@@ -27,7 +27,11 @@ export class VaultStore {
   /** Bumped on every change; derived views compare it to know they are stale. */
   version = 0;
 
-  constructor(private readonly options: VaultStoreOptions) {}
+  private readonly entries: VaultEntries;
+
+  constructor(private readonly options: VaultStoreOptions) {
+    this.entries = new VaultEntries(options.vaultDir, options.skipDirs);
+  }
 
   get vaultDir(): string {
     return this.options.vaultDir;
@@ -36,7 +40,7 @@ export class VaultStore {
   /** Reads every note from scratch. */
   async loadAll(): Promise<void> {
     const [paths, git] = await Promise.all([
-      scanNotes(this.options.vaultDir, this.options.skipDirs),
+      this.entries.notes(),
       this.options.useGit === false ? Promise.resolve(new Map<string, number>()) : gitFirstAdded(this.options.vaultDir),
     ]);
     this.git = git;
@@ -58,7 +62,7 @@ export class VaultStore {
     const changed = new Set<VaultPath>();
     for (const raw of paths) {
       const p = raw as VaultPath;
-      if (!isNotePath(p) || isSkippedPath(p) || this.isInSkippedDir(p)) continue;
+      if (!isNotePath(p) || !this.entries.admits(p)) continue;
       const next = await this.read(p);
       const before = this.records.get(p);
       if (!next) {
@@ -82,20 +86,16 @@ export class VaultStore {
     return [...this.records.keys()].filter((p) => p.startsWith(prefix));
   }
 
-  private isInSkippedDir(p: string): boolean {
-    const abs = path.join(this.options.vaultDir, ...p.split('/'));
-    return (this.options.skipDirs ?? []).some((d) => abs.startsWith(d + path.sep));
-  }
-
   /**
-   * Reads one note. `known` says the scan already saw a regular file there (no
-   * symlink); otherwise it is checked first. The file's own time is only asked for
-   * when nothing else dates the note (spec D.2: it comes last).
+   * Reads one note. `known` says the walk already saw a regular file there;
+   * otherwise it is checked first: a path with a symbolic link anywhere on it is not
+   * a note (issue 9). The file's own time is only asked for when nothing else dates
+   * the note (spec D.2: it comes last).
    */
   private async read(p: VaultPath, known = false): Promise<NoteRecord | null> {
     const abs = path.join(this.options.vaultDir, ...p.split('/'));
     try {
-      if (!known && !(await fs.lstat(abs)).isFile()) return null;
+      if (!known && !(await this.entries.stat(p))?.isFile()) return null;
       const text = await fs.readFile(abs, 'utf8');
       const record = buildRecord({ path: p, text, createdMs: this.createdOf(p), fileMs: 0 });
       if (record.date.source === 'file') {

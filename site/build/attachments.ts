@@ -1,11 +1,9 @@
 // Vault attachments (images, audio, PDFs) that published notes embed or link.
 // Only files a visible note (or the site's banner/logo) refers to are published;
 // everything else in the vault stays private.
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
-import { isNotePath, toVaultPath } from '../../shared/vault-path.ts';
+import { isNotePath } from '../../shared/vault-path.ts';
+import { VaultEntries } from '../../shared/vault-walk.ts';
 import { normalizeSegments } from '../../shared/model/links.ts';
-import { isSkippedName, isSkippedPath } from '../../shared/model/vault-scan.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 
 export interface AttachmentInfo {
@@ -25,49 +23,26 @@ export class AttachmentIndex {
   /** Bumped on every change: what an attachment link resolves to may have changed. */
   version = 0;
 
-  constructor(
-    private readonly vaultDir: string,
-    private readonly skipDirs: string[] = [],
-  ) {}
+  private readonly entries: VaultEntries;
+
+  constructor(vaultDir: string, skipDirs: string[] = []) {
+    this.entries = new VaultEntries(vaultDir, skipDirs);
+  }
 
   async loadAll(): Promise<void> {
     this.files.clear();
     this.byName.clear();
     this.version++;
-    const walk = async (dir: string): Promise<void> => {
-      let entries: import('node:fs').Dirent[];
-      try {
-        entries = await fs.readdir(dir, { withFileTypes: true });
-      } catch {
-        return;
-      }
-      const folders: Promise<void>[] = [];
-      for (const entry of entries) {
-        if (isSkippedName(entry.name)) continue;
-        const abs = path.join(dir, entry.name);
-        if (entry.isDirectory()) {
-          if (!this.skipDirs.some((d) => abs === d || abs.startsWith(d + path.sep))) folders.push(walk(abs));
-        } else if (entry.isFile() && !isNotePath(entry.name)) {
-          folders.push(this.refresh(toVaultPath(path.relative(this.vaultDir, abs))).then(() => undefined));
-        }
-      }
-      await Promise.all(folders);
-    };
-    await walk(this.vaultDir);
+    for (const entry of await this.entries.list({ stat: true })) {
+      if (entry.kind === 'attachment') this.set(entry.path, { path: entry.path, size: entry.stats!.size, mtimeMs: entry.stats!.mtimeMs });
+    }
   }
 
-  /** Re-reads one path; returns true when the index changed. */
+  /** Re-reads one path; returns true when the index changed. A path through a link is no attachment. */
   async refresh(p: string): Promise<boolean> {
-    if (isNotePath(p) || isSkippedPath(p)) return false;
-    const abs = path.join(this.vaultDir, ...p.split('/'));
-    if (this.skipDirs.some((d) => abs.startsWith(d + path.sep))) return false;
-    let info: AttachmentInfo | null = null;
-    try {
-      const stat = await fs.lstat(abs);
-      if (stat.isFile()) info = { path: p, size: stat.size, mtimeMs: stat.mtimeMs };
-    } catch {
-      info = null;
-    }
+    if (isNotePath(p)) return false;
+    const stat = await this.entries.stat(p);
+    const info: AttachmentInfo | null = stat?.isFile() ? { path: p, size: stat.size, mtimeMs: stat.mtimeMs } : null;
     const before = this.files.get(p);
     if (!info) {
       if (!before) return false;
@@ -77,13 +52,18 @@ export class AttachmentIndex {
       this.byName.set(key, (this.byName.get(key) ?? []).filter((x) => x !== p));
       return true;
     }
+    this.set(p, info);
+    return !before || before.size !== info.size || before.mtimeMs !== info.mtimeMs;
+  }
+
+  private set(p: string, info: AttachmentInfo): void {
+    const before = this.files.get(p);
     this.files.set(p, info);
     this.version++;
     if (!before) {
       const key = p.slice(p.lastIndexOf('/') + 1).toLowerCase();
       this.byName.set(key, [...(this.byName.get(key) ?? []), p]);
     }
-    return !before || before.size !== info.size || before.mtimeMs !== info.mtimeMs;
   }
 
   get(p: string): AttachmentInfo | undefined {

@@ -7,7 +7,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { COLLECTION_MARK } from '../../../shared/model/collections.ts';
-import { mapLimit, scanNotes } from '../../../shared/model/vault-scan.ts';
+import { mapLimit, VaultEntries } from '../../../shared/vault-walk.ts';
 import { isTrue, parseFrontmatter } from '../../../shared/note/frontmatter.ts';
 import { collectionSlug, textValue } from '../../../shared/note/fields.ts';
 
@@ -65,8 +65,9 @@ function declaration(notePath: string, text: string): Found | null {
 
 export function createDeclaredCollections(vaultDir: string, skipDirs: string[] = []) {
   const cache = new Map<string, { mtimeMs: number; size: number; found: Found | null }>();
+  const entries = new VaultEntries(vaultDir, skipDirs);
   return async function declaredCollections(): Promise<DeclaredCollection[]> {
-    const paths = await scanNotes(vaultDir, skipDirs);
+    const paths = await entries.notes();
     const seen = new Set<string>(paths);
     const found = await mapLimit(paths, 32, async (p) => {
       const abs = path.join(vaultDir, ...p.split('/'));

@@ -1,0 +1,150 @@
+// The one walker of the vault and the one rule for what a vault entry is (issue 9,
+// CONTRACT §11). The tree, the model scan, the attachment index, the temp sweep and
+// the watcher all come through here. A symbolic link is never followed and never
+// listed, so a link loop or a link leading out cannot reach any of them.
+import type { Dirent, Stats } from 'node:fs';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { isTempFile } from './atomic-write.ts';
+import { isNotePath, toVaultPath, type VaultPath } from './vault-path.ts';
+
+export type EntryKind = 'note' | 'folder' | 'attachment';
+
+export interface VaultEntry {
+  path: VaultPath;
+  kind: EntryKind;
+  /** lstat of the entry, when the walk was asked for it. */
+  stats: Stats | null;
+}
+
+/**
+ * Names that are never vault entries, at any depth: dot-names (the reserved `.git`,
+ * `.trash`, `.service`, and `.obsidian` and the like), temp files of an interrupted
+ * write, `node_modules`.
+ */
+export function isSkippedName(name: string): boolean {
+  return name.startsWith('.') || isTempFile(name) || name === 'node_modules';
+}
+
+export interface WalkOptions {
+  /** Whether to go into the folder `rel` (root-relative, `/`-separated). */
+  enter: (rel: string) => boolean;
+  /** Whether to keep the file or folder `rel`. */
+  keep: (rel: string, entry: Dirent) => boolean;
+  /** lstat each kept entry. */
+  stat?: boolean;
+}
+
+export interface WalkedFile {
+  rel: string;
+  abs: string;
+  dirent: Dirent;
+  stats: Stats | null;
+}
+
+/**
+ * Walks `root` depth first, names sorted, folders in parallel. Only real files and
+ * folders are seen: `readdir` reports a link as a link, and a link is not entered.
+ */
+export async function walkFiles(root: string, options: WalkOptions, from = ''): Promise<WalkedFile[]> {
+  async function walk(rel: string): Promise<WalkedFile[]> {
+    let entries: Dirent[];
+    try {
+      entries = await fs.readdir(rel ? path.join(root, rel) : root, { withFileTypes: true });
+    } catch {
+      return [];
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const parts = await Promise.all(
+      entries.map(async (dirent): Promise<WalkedFile[]> => {
+        const isDir = dirent.isDirectory();
+        if (!isDir && !dirent.isFile()) return [];
+        const childRel = rel ? `${rel}/${dirent.name}` : dirent.name;
+        const abs = path.join(root, childRel);
+        const out: WalkedFile[] = [];
+        if (options.keep(childRel, dirent)) {
+          const stats = options.stat ? await fs.lstat(abs).catch(() => null) : null;
+          if (!options.stat || stats) out.push({ rel: childRel, abs, dirent, stats });
+        }
+        if (isDir && options.enter(childRel)) for (const inner of await walk(childRel)) out.push(inner);
+        return out;
+      }),
+    );
+    return parts.flat();
+  }
+  return walk(from);
+}
+
+/**
+ * The entries of one vault: every file and folder whose path has no skipped name and
+ * does not lie in a skipped folder (an in-vault data directory), reached without
+ * passing through a symbolic link.
+ */
+export class VaultEntries {
+  /** Skipped folders, vault-relative with `/`. */
+  private readonly skipped: string[];
+
+  constructor(
+    readonly dir: string,
+    skipDirs: string[] = [],
+  ) {
+    this.skipped = skipDirs
+      .map((d) => toVaultPath(path.relative(dir, d)))
+      .filter((rel) => rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel));
+  }
+
+  /** The entry rule on a vault-relative path, by its names alone. */
+  admits(p: string): boolean {
+    if (p === '') return false;
+    if (p.split('/').some(isSkippedName)) return false;
+    return !this.skipped.some((s) => p === s || p.startsWith(s + '/'));
+  }
+
+  /**
+   * lstat of the entry at `p`, or null when there is none: not admitted, missing, or
+   * some component on the way (the last included) is a symbolic link.
+   */
+  async stat(p: string): Promise<Stats | null> {
+    if (!this.admits(p)) return null;
+    let cur = this.dir;
+    let stats: Stats | null = null;
+    for (const segment of p.split('/')) {
+      cur = path.join(cur, segment);
+      stats = await fs.lstat(cur).catch(() => null);
+      if (!stats || stats.isSymbolicLink()) return null;
+    }
+    return stats;
+  }
+
+  /** Every entry below `from` (a vault-relative folder, default the root), in walk order. */
+  async list(options: { from?: string; stat?: boolean } = {}): Promise<VaultEntry[]> {
+    const admitted = (rel: string) => this.admits(rel);
+    const found = await walkFiles(this.dir, { enter: admitted, keep: admitted, stat: options.stat }, options.from ?? '');
+    return found.map(({ rel, dirent, stats }) => ({
+      path: rel as VaultPath,
+      kind: dirent.isDirectory() ? 'folder' : isNotePath(dirent.name) ? 'note' : 'attachment',
+      stats,
+    }));
+  }
+
+  /** Every note path of the vault, sorted. */
+  async notes(): Promise<VaultPath[]> {
+    const admitted = (rel: string) => this.admits(rel);
+    const found = await walkFiles(this.dir, { enter: admitted, keep: (rel, d) => d.isFile() && isNotePath(d.name) && admitted(rel) });
+    return found.map((f) => f.rel as VaultPath).sort();
+  }
+}
+
+/** Runs `task` over `items` with at most `limit` running at once. */
+export async function mapLimit<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await task(items[i]!);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
