@@ -48,7 +48,11 @@ export function registerNoteRoutes(app: Polka, ctx: AdminContext): void {
       // Standards: malformed frontmatter is bad input, refused before anything is written.
       const problem = parseFrontmatter(body.content, p).problem;
       if (problem) throw badRequest('bad_frontmatter', `The frontmatter block is not valid YAML: ${problem}`);
-      const result = await ctx.writer.writeNote(p, body.content, { baseMtimeMs: optionalMtime(body.baseMtimeMs) });
+      if (body.overwrite !== undefined && typeof body.overwrite !== 'boolean') throw badRequest('bad_overwrite', 'overwrite must be true or false.');
+      const result = await ctx.writer.writeNote(p, body.content, {
+        baseMtimeMs: optionalMtime(body.baseMtimeMs),
+        overwrite: body.overwrite === true,
+      });
       return { path: result.path, mtimeMs: result.mtimeMs };
     }),
   );

@@ -37,7 +37,8 @@ export function registerVersionRoutes(app: Polka, ctx: AdminContext): void {
       const body = await readJsonBody(req);
       const p = requireNotePath(parseVaultPath(body.path));
       const at = versionAt(typeof body.at === 'number' ? String(body.at) : body.at);
-      const content = await ctx.versions.read(p, at);
+      // The kept bytes go back exactly (spec 9: a restore brings back what the note held).
+      const content = await ctx.versions.readBytes(p, at);
       if (content === null) throw notFound('No such version.');
       const result = await ctx.writer.writeNote(p, content, { reason: 'Before a restore' });
       return { path: result.path, mtimeMs: result.mtimeMs };

@@ -10,11 +10,16 @@ import { log } from '../../shared/log.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
 import type { VaultPath, VaultRoot } from '../../shared/vault-path.ts';
 import { conflict, badRequest } from '../http.ts';
-import type { VersionReason, VersionStore } from '../versions/version-store.ts';
+import type { KeepRequest, VersionReason, VersionStore } from '../versions/version-store.ts';
 
 export interface WriteOptions {
   /** The modification time the caller loaded; a mismatch refuses the write (spec 3.6). */
   baseMtimeMs?: number;
+  /**
+   * The caller writes over a text it has not shown anyone (Keep my version): what it
+   * replaces is always kept, even inside the merge window.
+   */
+  overwrite?: boolean;
   reason?: VersionReason;
 }
 
@@ -47,10 +52,10 @@ async function statOrNull(file: string) {
 export function createNoteWriter(deps: NoteWriterDeps) {
   const mutex = new KeyedMutex();
 
-  async function keepVersion(p: VaultPath, text: string, savedAtMs: number, reason: VersionReason, enabled: boolean): Promise<void> {
+  async function keepVersion(p: VaultPath, request: KeepRequest, enabled: boolean): Promise<void> {
     try {
       if (!enabled) return;
-      await deps.versions.keep(p, { text, savedAtMs, reason });
+      await deps.versions.keep(p, request);
     } catch (err) {
       // spec: a failure to keep a version is logged and never fails the save.
       log.error(`could not keep a version of ${p}: ${(err as Error).message}`);
@@ -67,8 +72,10 @@ export function createNoteWriter(deps: NoteWriterDeps) {
     }
   }
 
-  async function writeNote(p: VaultPath, content: string, options: WriteOptions = {}): Promise<WriteResult> {
+  /** `content` is text, or exact bytes (a restore puts back what a version kept, byte for byte). */
+  async function writeNote(p: VaultPath, content: string | Uint8Array, options: WriteOptions = {}): Promise<WriteResult> {
     const file = await deps.root.resolve(p);
+    const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
     return mutex.run(p, async () => {
       const before = await statOrNull(file);
       if (before?.isDirectory()) throw badRequest('is_folder', 'That path is a folder.');
@@ -77,19 +84,23 @@ export function createNoteWriter(deps: NoteWriterDeps) {
           mtimeMs: before?.mtimeMs ?? null,
         });
       }
-      let previous: string | null = null;
+      // Bytes, not text: a note that is not valid UTF-8 is kept exactly as it was.
+      let previous: Buffer | null = null;
       let keep = false;
       if (before) {
-        [previous, keep] = await Promise.all([fs.readFile(file, 'utf8'), versionsEnabled()]);
-        if (previous === content) return { path: p, mtimeMs: before.mtimeMs, created: false };
+        [previous, keep] = await Promise.all([fs.readFile(file), versionsEnabled()]);
+        if (previous.equals(data)) return { path: p, mtimeMs: before.mtimeMs, created: false };
       } else {
         await fs.mkdir(path.dirname(file), { recursive: true });
       }
       // The new text's temp file is written while the old text is kept as a version;
       // the rename that replaces the note waits for both (version first, spec 9).
+      const continuesIt = options.baseMtimeMs !== undefined && !options.overwrite;
       const [{ temp, stats }] = await Promise.all([
-        writeTempDurable(file, content, before ? before.mode & 0o777 : 0o644),
-        before ? keepVersion(p, previous!, before.mtimeMs, options.reason ?? 'Earlier save', keep) : undefined,
+        writeTempDurable(file, data, before ? before.mode & 0o777 : 0o644),
+        before
+          ? keepVersion(p, { data: previous!, savedAtMs: before.mtimeMs, reason: options.reason ?? 'Earlier save', continuesIt }, keep)
+          : undefined,
       ]);
       await commitTemp(temp, file);
       let after = stats;
@@ -101,6 +112,7 @@ export function createNoteWriter(deps: NoteWriterDeps) {
         after = await fs.stat(file);
       }
       if (!before) await deps.created.remember(p, Date.now());
+      deps.versions.recordWrite(p, data, after.mtimeMs);
       deps.events.publishOwn({ path: p, kind: 'write' }, after.mtimeMs);
       return { path: p, mtimeMs: after.mtimeMs, created: before === null };
     });

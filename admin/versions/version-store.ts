@@ -1,5 +1,10 @@
 // The local version store (spec 2.2, 8, 9): before a note is overwritten, its prior
-// text is kept as versions/<sha1 of note path>/<at>.md, listed in index.json.
+// bytes are kept as versions/<sha1 of note path>/<at>.md, listed in index.json.
+//
+// The merge window (spec 8) thins only a run of this server's own saves of one text
+// lineage: the store remembers the hash and mtime of what this server last wrote per
+// note (persisted in index.json, so it holds across restarts); text on disk that
+// differs from that, whoever put it there, is foreign and always kept.
 //
 // The version file is the durable record: it is fsynced (with its folder) before the
 // note is replaced. index.json is written atomically right after, off the save's
@@ -8,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fsyncDir, readJson, writeDurable, writeJsonAtomic } from '../../shared/atomic-write.ts';
+import { commitTemp, fsyncDir, isTempFile, readJson, writeJsonAtomic, writeTempDurableQuiet } from '../../shared/atomic-write.ts';
 import { KeyedMutex } from '../../shared/keyed-mutex.ts';
 import { log } from '../../shared/log.ts';
 
@@ -24,10 +29,17 @@ export interface VersionEntry {
   reason: VersionReason;
 }
 
+/** What this server last wrote to a note: its bytes' sha1 and the file's mtime after. */
+export interface OwnWrite {
+  sha1: string;
+  mtimeMs: number;
+}
+
 interface VersionIndex {
   path: string;
   /** Oldest first on disk; the API answers newest first. */
   versions: VersionEntry[];
+  lastWrite?: OwnWrite;
 }
 
 export interface VersionLimits {
@@ -45,23 +57,39 @@ export const DEFAULT_LIMITS: VersionLimits = {
 };
 
 export interface KeepRequest {
-  text: string;
+  /** The bytes being replaced, exactly as they were on disk. */
+  data: Uint8Array;
   /** When the text being replaced was last saved (the file's mtime). */
   savedAtMs: number;
   reason: VersionReason;
+  /**
+   * The new text was made from this one (an editor save carrying its mtime). Only then
+   * may the replaced text be thinned, and only when this server wrote it itself.
+   */
+  continuesIt: boolean;
 }
 
-export type KeepOutcome = 'kept' | 'merged' | 'too-large';
+export type KeepOutcome = 'kept' | 'merged' | 'too-large' | 'empty';
 
 export function versionFolderName(notePath: string): string {
   return createHash('sha1').update(notePath).digest('hex');
 }
+
+export function bytesHash(data: Uint8Array): string {
+  return createHash('sha1').update(data).digest('hex');
+}
+
+/** How long a run of saves waits before the remembered own write is persisted. */
+const OWN_WRITE_PERSIST_MS = 1000;
 
 export class VersionStore {
   private readonly root: string;
   private readonly limits: VersionLimits;
   private readonly mutex = new KeyedMutex();
   private indexes = new Map<string, VersionIndex>();
+  /** Per version folder: what this server last wrote to that note (also for notes without versions yet). */
+  private ownWrites = new Map<string, OwnWrite>();
+  private persistTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private totalBytes = 0;
   private loading: Promise<void> | null = null;
 
@@ -89,6 +117,7 @@ export class VersionStore {
         const index = await this.reconcile(folder);
         if (!index) continue;
         this.indexes.set(folder, index);
+        if (index.lastWrite) this.ownWrites.set(folder, index.lastWrite);
         for (const v of index.versions) this.totalBytes += v.size;
       } catch (err) {
         log.warn(`version folder ${folder} is unreadable and was skipped: ${(err as Error).message}`);
@@ -105,7 +134,9 @@ export class VersionStore {
       index = null;
     }
     if (!index || !Array.isArray(index.versions)) index = { path: '', versions: [] };
-    const files = (await fs.readdir(path.join(this.root, folder))).filter((f) => /^\d+\.md$/.test(f));
+    const names = await fs.readdir(path.join(this.root, folder));
+    for (const name of names.filter(isTempFile)) await fs.rm(path.join(this.root, folder, name), { force: true });
+    const files = names.filter((f) => /^\d+\.md$/.test(f));
     const onDisk = new Set(files.map((f) => f.slice(0, -3)));
     const listed = new Set(index.versions.map((v) => v.at));
     const kept = index.versions.filter((v) => onDisk.has(v.at));
@@ -142,23 +173,63 @@ export class VersionStore {
       return;
     }
     this.indexes.set(hash, index);
+    const lastWrite = this.ownWrites.get(hash);
+    if (lastWrite) index.lastWrite = lastWrite;
+    else delete index.lastWrite;
     await writeJsonAtomic(path.join(this.folder(hash), 'index.json'), index, { mkdir: true });
+  }
+
+  /** True when `data` at `mtimeMs` is exactly what this server last wrote to the note. */
+  private isOwnWrite(hash: string, data: Uint8Array, mtimeMs: number): boolean {
+    const own = this.ownWrites.get(hash);
+    return own !== undefined && own.mtimeMs === mtimeMs && own.sha1 === bytesHash(data);
+  }
+
+  /**
+   * The write path tells the store what it just put on disk. Remembered at once and
+   * persisted (in the note's index.json, when it has one) once the run of saves pauses.
+   */
+  recordWrite(notePath: string, data: Uint8Array, mtimeMs: number): void {
+    const hash = versionFolderName(notePath);
+    this.ownWrites.set(hash, { sha1: bytesHash(data), mtimeMs });
+    if (!this.indexes.has(hash)) return;
+    clearTimeout(this.persistTimers.get(hash));
+    const timer = setTimeout(() => this.persistOwnWrite(hash), OWN_WRITE_PERSIST_MS);
+    timer.unref?.();
+    this.persistTimers.set(hash, timer);
+  }
+
+  private persistOwnWrite(hash: string): void {
+    this.persistTimers.delete(hash);
+    this.afterSave(hash, async () => {
+      const index = this.indexes.get(hash);
+      if (index) await this.saveIndex(hash, index);
+    });
   }
 
   /** Keeps `text` as the newest version of `notePath`, applying the spec's rules. */
   async keep(notePath: string, request: KeepRequest): Promise<KeepOutcome> {
     await this.load();
-    const size = Buffer.byteLength(request.text);
+    const size = request.data.byteLength;
     if (size > this.limits.maxNoteBytes) return 'too-large';
+    // An empty note holds nothing to lose (a new note's first save would list a `0 B` version).
+    if (size === 0) return 'empty';
     const hash = versionFolderName(notePath);
     const outcome = await this.mutex.run(hash, async () => {
       const now = this.now();
       const index = this.indexes.get(hash) ?? { path: notePath, versions: [] };
       index.path = notePath;
       const newest = index.versions[index.versions.length - 1];
-      // spec 8: two saves closer than 5 minutes keep only the older version; a restore
-      // (and a link rewrite, which the user did not type) always keeps what it replaced.
-      if (request.reason === 'Earlier save' && newest && now - Date.parse(newest.replacedAt) < this.limits.mergeWindowMs) {
+      // spec 8: two saves closer than 5 minutes keep only the older version, but only
+      // within a run of this server's own saves of one lineage (spec 9: every other
+      // text is kept). A restore and a link rewrite always keep what they replace.
+      if (
+        request.reason === 'Earlier save' &&
+        request.continuesIt &&
+        newest &&
+        now - Date.parse(newest.replacedAt) < this.limits.mergeWindowMs &&
+        this.isOwnWrite(hash, request.data, request.savedAtMs)
+      ) {
         return 'merged' as const;
       }
       const at = Math.max(now, newest ? Number(newest.at) + 1 : 0);
@@ -166,8 +237,10 @@ export class VersionStore {
       const first = index.versions.length === 0;
       if (first) await fs.mkdir(folder, { recursive: true, mode: 0o700 });
       // The durable part, before the note may be replaced: the text, and its name.
-      await writeDurable(path.join(folder, `${at}.md`), request.text, 0o600, false);
-      await fsyncDir(folder);
+      // Temp file + rename: a version file that exists is whole (a crash mid-write leaves
+      // only a temp file, which loading sweeps away, never a torn version to list).
+      const target = path.join(folder, `${at}.md`);
+      await commitTemp(await writeTempDurableQuiet(target, request.data), target);
       if (first) await fsyncDir(this.root);
       index.versions.push({
         at: String(at),
@@ -208,6 +281,10 @@ export class VersionStore {
 
   /** Waits for index writes still under way (at shutdown, and in tests). */
   async flush(): Promise<void> {
+    for (const [hash, timer] of [...this.persistTimers]) {
+      clearTimeout(timer);
+      this.persistOwnWrite(hash);
+    }
     while (this.pending.size) await Promise.all([...this.pending]);
   }
 
@@ -242,16 +319,22 @@ export class VersionStore {
     return index ? [...index.versions].reverse() : [];
   }
 
-  async read(notePath: string, at: string): Promise<string | null> {
+  /** A version's bytes, exactly as the note held them (what a restore writes back). */
+  async readBytes(notePath: string, at: string): Promise<Buffer | null> {
     await this.load();
     const hash = versionFolderName(notePath);
     const index = this.indexes.get(hash);
     if (!index?.versions.some((v) => v.at === at)) return null;
     try {
-      return await fs.readFile(path.join(this.folder(hash), `${at}.md`), 'utf8');
+      return await fs.readFile(path.join(this.folder(hash), `${at}.md`));
     } catch {
       return null;
     }
+  }
+
+  /** A version as text, for reading it in the app. */
+  async read(notePath: string, at: string): Promise<string | null> {
+    return (await this.readBytes(notePath, at))?.toString('utf8') ?? null;
   }
 
   /** Moves a note's versions with it on rename; merges when the target already has some. */
@@ -261,6 +344,10 @@ export class VersionStore {
     const to = versionFolderName(toPath);
     if (from === to) return;
     await this.mutex.runAll([from, to], async () => {
+      const own = this.ownWrites.get(from);
+      this.ownWrites.delete(from);
+      if (own) this.ownWrites.set(to, own);
+      else this.ownWrites.delete(to);
       const source = this.indexes.get(from);
       if (!source) return;
       const target = this.indexes.get(to);
@@ -297,6 +384,7 @@ export class VersionStore {
       const index = this.indexes.get(hash);
       if (index) for (const v of index.versions) this.totalBytes -= v.size;
       this.indexes.delete(hash);
+      this.ownWrites.delete(hash);
       await fs.rm(this.folder(hash), { recursive: true, force: true });
     });
   }

@@ -46,6 +46,7 @@ beforeAll(async () => {
     'History/Story.md': STORY_V1,
     'Notes/Autosave.md': 'Autosave starts here.\n',
     'Notes/Keep.md': 'Keep: original line.\n',
+    'Notes/Lost.md': 'Lost: original line.\n',
     'Notes/Disk.md': 'Disk: original line.\n',
     'Notes/Wake.md': 'Wake: original line.\n',
     'Notes/Quiet.md': 'Quiet: original line.\n',
@@ -123,9 +124,29 @@ describe('the resolution strip (spec 3.6)', () => {
     await page.getByRole('button', { name: 'Keep my version' }).click();
     await waitFor(async () => (await disk('Notes/Keep.md')) === 'Keep: original line.\nMINE more');
     await strip(page).waitFor({ state: 'detached' });
+
     // Autosave runs again.
     await page.keyboard.type('!');
     await waitFor(async () => (await disk('Notes/Keep.md')) === 'Keep: original line.\nMINE more!');
+  });
+
+  it("Keep my version never destroys the other writer's text: it is kept as a version, inside the merge window too", async () => {
+    const { page } = main;
+    await openFromTree(page, 'Notes/Lost.md');
+    // A first save of mine (it keeps the original), then unsaved typing, then another writer.
+    await typeAtEnd(page, 'MINE');
+    await waitFor(async () => (await disk('Notes/Lost.md')).endsWith('MINE'));
+    await waitFor(async () => (await page.locator('.note-bar .save-state').getAttribute('data-state')) === 'saved');
+    await page.keyboard.type(' again');
+    await otherWriter('Notes/Lost.md', 'Lost: THEIRS, typed elsewhere.\n');
+    await strip(page).waitFor();
+    await page.getByRole('button', { name: 'Keep my version' }).click();
+    await waitFor(async () => (await disk('Notes/Lost.md')) === 'Lost: original line.\nMINE again');
+    const { versions } = (await server.admin('GET', '/api/versions?path=Notes%2FLost.md')).body;
+    const texts = await Promise.all(
+      versions.map(async (v: { at: string }) => (await server.admin('GET', `/api/versions/one?path=Notes%2FLost.md&at=${v.at}`)).body.content),
+    );
+    expect(texts).toEqual(['Lost: THEIRS, typed elsewhere.\n', 'Lost: original line.\n']);
   });
 
   it('Use the disk version loads the newer file, and Ctrl+Z brings my text back (and saves it)', async () => {

@@ -14,19 +14,70 @@ function clock(start = Date.UTC(2026, 0, 1)) {
   return { now: () => t, advance: (ms: number) => (t += ms) };
 }
 
+const SAVED = Date.UTC(2025, 0, 1);
 const keep = (store: VersionStore, p: string, text: string, reason: any = 'Earlier save') =>
-  store.keep(p, { text, savedAtMs: Date.UTC(2025, 0, 1), reason });
+  store.keep(p, { data: Buffer.from(text), savedAtMs: SAVED, reason, continuesIt: true });
 
-describe('merge window', () => {
-  it('a save less than 5 minutes after the last kept version keeps nothing new; after 5 minutes it does', async () => {
+/** An editor save by this server: the text it replaces was this server's own write at `mtime`. */
+async function ownSave(store: VersionStore, p: string, replaced: string, mtime: number) {
+  store.recordWrite(p, Buffer.from(replaced), mtime);
+  return store.keep(p, { data: Buffer.from(replaced), savedAtMs: mtime, reason: 'Earlier save', continuesIt: true });
+}
+
+describe('merge window: it thins only a run of this server\'s own saves of one lineage', () => {
+  it('an own save less than 5 minutes after the last kept version keeps nothing new; after 5 minutes it does', async () => {
     const c = clock();
     const store = new VersionStore(await tempDir(), {}, c.now);
     expect(await keep(store, 'n.md', 'v1')).toBe('kept');
     c.advance(4 * MIN + 59_000);
-    expect(await keep(store, 'n.md', 'v2')).toBe('merged');
+    expect(await ownSave(store, 'n.md', 'v2', 1000)).toBe('merged');
     c.advance(2_000);
-    expect(await keep(store, 'n.md', 'v3')).toBe('kept');
+    expect(await ownSave(store, 'n.md', 'v3', 2000)).toBe('kept');
     expect((await store.list('n.md')).map((v) => v.size)).toEqual([2, 2]);
+  });
+
+  it('text this server did not write (another writer, a sync, a shell) is kept inside the window', async () => {
+    const c = clock();
+    const store = new VersionStore(await tempDir(), {}, c.now);
+    await keep(store, 'n.md', 'v1');
+    store.recordWrite('n.md', Buffer.from('mine'), 1000);
+    c.advance(MIN);
+    // Different bytes than this server wrote, or the same bytes written again later.
+    expect(await store.keep('n.md', { data: Buffer.from('theirs'), savedAtMs: 1500, reason: 'Earlier save', continuesIt: true })).toBe('kept');
+    expect(await store.keep('n.md', { data: Buffer.from('mine'), savedAtMs: 1700, reason: 'Earlier save', continuesIt: true })).toBe('kept');
+    expect((await store.list('n.md')).map((v) => v.size)).toEqual([4, 6, 2]);
+  });
+
+  it('a save that was not made from the text it replaces (Keep my version, a script) always keeps it', async () => {
+    const c = clock();
+    const store = new VersionStore(await tempDir(), {}, c.now);
+    await keep(store, 'n.md', 'v1');
+    store.recordWrite('n.md', Buffer.from('from another tab'), 1000);
+    c.advance(MIN);
+    expect(await store.keep('n.md', { data: Buffer.from('from another tab'), savedAtMs: 1000, reason: 'Earlier save', continuesIt: false })).toBe('kept');
+  });
+
+  it('what this server last wrote is remembered across a restart', async () => {
+    const c = clock();
+    const dir = await tempDir();
+    const store = new VersionStore(dir, {}, c.now);
+    await keep(store, 'n.md', 'v1');
+    store.recordWrite('n.md', Buffer.from('v2'), 1000);
+    await store.flush();
+    const restarted = new VersionStore(dir, {}, c.now);
+    c.advance(MIN);
+    expect(await restarted.keep('n.md', { data: Buffer.from('v2'), savedAtMs: 1000, reason: 'Earlier save', continuesIt: true })).toBe('merged');
+    expect(await restarted.keep('n.md', { data: Buffer.from('v9'), savedAtMs: 1000, reason: 'Earlier save', continuesIt: true })).toBe('kept');
+  });
+
+  it('the remembered write moves with a renamed note', async () => {
+    const c = clock();
+    const store = new VersionStore(await tempDir(), {}, c.now);
+    await keep(store, 'a.md', 'v1');
+    store.recordWrite('a.md', Buffer.from('v2'), 1000);
+    await store.move('a.md', 'b.md');
+    c.advance(MIN);
+    expect(await store.keep('b.md', { data: Buffer.from('v2'), savedAtMs: 1000, reason: 'Earlier save', continuesIt: true })).toBe('merged');
   });
 
   it('a restore and a link rewrite are exempt: the replaced text is always kept', async () => {
@@ -45,6 +96,26 @@ describe('merge window', () => {
     const ats = (await store.list('n.md')).map((v) => Number(v.at)).reverse();
     expect(ats[1]).toBeGreaterThan(ats[0]!);
     expect(ats[2]).toBeGreaterThan(ats[1]!);
+  });
+});
+
+describe('what is worth keeping', () => {
+  it('an empty text is not kept (no `0 B` version after a new note\'s first save)', async () => {
+    const store = new VersionStore(await tempDir());
+    expect(await keep(store, 'n.md', '')).toBe('empty');
+    expect(await store.list('n.md')).toEqual([]);
+  });
+
+  it('a temp file left by a crash mid-write is swept at load, never listed', async () => {
+    const dir = await tempDir();
+    const store = new VersionStore(dir);
+    await keep(store, 'n.md', 'whole');
+    await store.flush();
+    const folder = path.join(dir, 'versions', versionFolderName('n.md'));
+    await fs.writeFile(path.join(folder, '.~vs-abc123.tmp'), 'tor');
+    const reloaded = new VersionStore(dir);
+    expect((await reloaded.list('n.md')).map((v) => v.size)).toEqual([5]);
+    expect((await fs.readdir(folder)).some((f) => f.endsWith('.tmp'))).toBe(false);
   });
 });
 

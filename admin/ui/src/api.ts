@@ -78,8 +78,13 @@ export const api = {
 
   tree: () => call<{ entries: TreeEntry[] }>('GET', '/api/tree'),
   note: (path: string) => call<NoteDoc>('GET', `/api/note?${q({ path })}`),
-  saveNote: (path: string, content: string, baseMtimeMs?: number) =>
-    call<{ path: string; mtimeMs: number }>('PUT', `/api/note?${q({ path })}`, baseMtimeMs === undefined ? { content } : { content, baseMtimeMs }),
+  /** `overwrite`: this text replaces one the user has not taken in (Keep my version); the server keeps what it replaces. */
+  saveNote: (path: string, content: string, baseMtimeMs?: number, overwrite = false) =>
+    call<{ path: string; mtimeMs: number }>('PUT', `/api/note?${q({ path })}`, {
+      content,
+      ...(baseMtimeMs === undefined ? {} : { baseMtimeMs }),
+      ...(overwrite ? { overwrite } : {}),
+    }),
   noteStates: (paths: string[]) => {
     const s = new URLSearchParams();
     for (const p of paths) s.append('path', p);

@@ -118,10 +118,10 @@ export class NoteSession {
     await this.saving;
   }
 
-  private async write(text: string, baseMtimeMs: number | undefined): Promise<void> {
+  private async write(text: string, baseMtimeMs: number | undefined, overwrite = false): Promise<void> {
     this.inflight++;
     try {
-      const answer = await api.saveNote(this.path, text, baseMtimeMs);
+      const answer = await api.saveNote(this.path, text, baseMtimeMs, overwrite);
       this.baseMtimeMs = answer.mtimeMs;
       this.savedText = text;
       this.saving = null;
@@ -214,8 +214,9 @@ export class NoteSession {
     const conflict = this.view.get().conflict;
     if (!conflict || !this.doc) return;
     // Carry the disk's mtime seen by the strip: a third change still raises it again.
+    // `overwrite`: the disk's text was never taken in here, so the server keeps it as a version.
     this.publish({ conflict: null, status: 'saving' });
-    this.saving = this.write(this.doc.getText(), conflict.diskMtimeMs ?? undefined);
+    this.saving = this.write(this.doc.getText(), conflict.diskMtimeMs ?? undefined, true);
     await this.saving;
   }
 
