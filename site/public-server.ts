@@ -1,6 +1,6 @@
-// The public side: the gate, then the built site. Pages are served from the
-// build worker's latest output (sirv for files, per-request substitution for
-// pages); vault and settings changes are sent to the worker as they happen.
+// The public side: the gate, then the built site. Each answer is a prepared page
+// (site/serve/page-source.ts: bytes per base URL and encoding, ready before the
+// request) or an attachment; vault and settings changes go to the build worker.
 import { promises as fs, watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -13,8 +13,11 @@ import type { VaultEvents } from '../shared/vault-events.ts';
 import { BuilderClient } from './build/builder-client.ts';
 import type { BuildResult } from './build/site-builder.ts';
 import { requestBaseUrl } from './serve/base-url.ts';
+import { Favicon } from './serve/favicon.ts';
 import { privateGate } from './serve/gate.ts';
-import { sendPage } from './serve/pages.ts';
+import { PageCache } from './serve/page-cache.ts';
+import { isHashedAsset, NOT_FOUND_KEY, PageSource } from './serve/page-source.ts';
+import { sendPrepared } from './serve/prepared.ts';
 import { SiteIndex } from './serve/site-index.ts';
 
 export interface PublicServerOptions {
@@ -29,6 +32,8 @@ export interface PublicServerOptions {
   created?: CreatedStore;
   /** Where builds are written (default: `<SERVICE_DATA>/public-site`). */
   outRoot?: string;
+  /** Bytes of prepared pages kept in memory. */
+  cacheBytes?: number;
 }
 
 export interface PublicServer {
@@ -41,18 +46,25 @@ export interface PublicServer {
 }
 
 const FIRST_BUILD_WAIT_MS = 120_000;
+const DEFAULT_CACHE_BYTES = 48 * 1024 * 1024;
 
 export function createPublicServer(options: PublicServerOptions): PublicServer {
   const { config } = options;
   const index = new SiteIndex();
+  const cache = new PageCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
+  const source = new PageSource(index, cache, { fixedBase: config.siteUrl !== null, siteUrl: config.siteUrl });
+  const favicon = new Favicon(config.vaultDir);
+  // Attachments only (pages and assets are prepared): a non-dev instance indexes its
+  // folder once, so it is made on first use after each build that touched files.
   let files: ReturnType<typeof sirv> | null = null;
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
 
   const onBuilt = (result: BuildResult) => {
     index.apply(result);
+    source.applied(result);
+    if (result.full || result.removals.length || result.upserts.some(([, e]) => e.type === 'file' && !isHashedAsset(e))) files = null;
     if (result.full) {
-      files = sirv(result.dir, { dev: true, etag: true, dotfiles: false, extensions: [] });
       log.info(`public site built: ${result.rendered} outputs in ${result.ms} ms`);
       if (result.gitCreated?.length) void options.created?.rememberEarliest(result.gitCreated);
     }
@@ -71,7 +83,10 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     onBuilt,
   });
   client.full();
-  const unsubscribe = options.events?.onChange((change) => client.changed(change.path));
+  const unsubscribe = options.events?.onChange((change) => {
+    favicon.changed(change.path);
+    client.changed(change.path);
+  });
   // Settings (site name, home mode, collections…) live in settings.json, rewritten atomically.
   let settingsWatch: FSWatcher | null = null;
   try {
@@ -83,18 +98,32 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     log.warn(`settings changes will not reach the public site until a restart: ${(err as Error).message}`);
   }
 
-  async function notFound(req: IncomingMessage, res: ServerResponse, subs: Parameters<typeof sendPage>[3]): Promise<void> {
-    const entry = index.get('/404');
-    if (entry && index.dir && (await sendPage(req, res, { abs: path.join(index.dir, entry.file), file: entry.file, type: 'html', status: 404 }, subs))) return;
+  async function notFound(req: IncomingMessage, res: ServerResponse, base: string, admin: boolean): Promise<void> {
+    const entry = index.get(NOT_FOUND_KEY);
+    const page = entry ? await source.get(base, NOT_FOUND_KEY, entry) : null;
+    if (page) return sendPrepared(req, res, page, admin);
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
     res.end('Not found\n');
   }
 
-  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://x');
+  /** Until the first build is live: wait for it a while, or say why not. */
+  async function firstBuild(res: ServerResponse): Promise<boolean> {
+    if (!firstBuildFailed) {
+      const timeout = new Promise<'late'>((r) => setTimeout(() => r('late'), FIRST_BUILD_WAIT_MS).unref());
+      if ((await Promise.race([ready.then(() => 'ok' as const), timeout])) === 'ok') return true;
+    }
+    res.writeHead(503, { 'retry-after': '5', 'content-type': 'text/plain; charset=utf-8' });
+    res.end(firstBuildFailed ? 'The site could not be built yet; the server log says why. Try again in a moment.\n' : 'The site is being built. Try again in a moment.\n');
+    return false;
+  }
+
+  function serve(req: IncomingMessage, res: ServerResponse): void | Promise<void> {
+    const raw = req.url ?? '/';
+    const q = raw.indexOf('?');
+    const pathname = q < 0 ? raw : raw.slice(0, q);
     const admin = options.isAdmin(req);
     if (!config.isPublic && !admin) {
-      privateGate(url.pathname, req, res);
+      privateGate(pathname, req, res);
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -102,55 +131,57 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
       res.end('Method not allowed\n');
       return;
     }
-    if (url.pathname === '/custom.css') return sendCustomCss(req, res, config.dataDir);
-    if (!index.ready && firstBuildFailed) {
-      res.writeHead(503, { 'retry-after': '5', 'content-type': 'text/plain; charset=utf-8' });
-      res.end('The site could not be built yet; the server log says why. Try again in a moment.\n');
-      return;
+    if (pathname === '/custom.css') return sendCustomCss(req, res, config.dataDir);
+    if (!index.ready) return firstBuild(res).then((ok) => (ok ? serve(req, res) : undefined));
+    const base = requestBaseUrl(req, config.siteUrl);
+    const address = decodeRequestPath(pathname);
+    if (address === null) return notFound(req, res, base, admin);
+    let key: string = address;
+    if ((address === '/feed.xml' || address === '/sitemap.xml') && q >= 0) {
+      const lang = new URLSearchParams(raw.slice(q + 1)).get('lang');
+      if (lang && index.get(`${address}?lang=${lang}`)) key = `${address}?lang=${lang}`;
     }
-    if (!index.ready) {
-      const timeout = new Promise<'late'>((r) => setTimeout(() => r('late'), FIRST_BUILD_WAIT_MS).unref());
-      if ((await Promise.race([ready.then(() => 'ok' as const), timeout])) === 'late') {
-        res.writeHead(503, { 'retry-after': '5', 'content-type': 'text/plain; charset=utf-8' });
-        res.end('The site is being built. Try again in a moment.\n');
-        return;
-      }
+    const entry = address === NOT_FOUND_KEY ? undefined : index.get(key);
+    if (entry) {
+      if (entry.type === 'file' && !isHashedAsset(entry)) return sendAttachment(req, res, entry.file, base, admin);
+      // The common case: bytes ready, nothing awaited.
+      const ready = source.cached(base, key, entry);
+      if (ready) return sendPrepared(req, res, ready, admin);
+      return source.get(base, key, entry).then((page) => (page ? sendPrepared(req, res, page, admin) : notFound(req, res, base, admin)));
     }
-    const subs = { base: requestBaseUrl(req, config.siteUrl), nav: index.nav, admin };
-    const address = decodeRequestPath(url.pathname);
-    if (address === null) return notFound(req, res, subs);
-    const lang = url.searchParams.get('lang');
-    const key = (address === '/feed.xml' || address === '/sitemap.xml') && lang && index.get(`${address}?lang=${lang}`) ? `${address}?lang=${lang}` : address;
-    const entry = address === '/404' ? undefined : index.get(key);
-    if (entry && index.dir) {
-      if (entry.type === 'file') {
-        req.url = '/' + entry.file.split('/').map(encodeURIComponent).join('/');
-        delete (req as { _parsedUrl?: unknown })._parsedUrl;
-        return files!(req as never, res as never, () => void notFound(req, res, subs));
-      }
-      const sent = await sendPage(req, res, { abs: path.join(index.dir, entry.file), file: entry.file, type: entry.type, status: 200 }, subs);
-      if (sent) return;
-      return notFound(req, res, subs);
-    }
+    if (address === '/favicon.ico') return favicon.get().then((page) => sendPrepared(req, res, page));
     // Wrong case, spaces or a trailing slash: send the visitor to the one real address.
     const canonical = index.canonical(address);
-    if (canonical && canonical !== address && canonical !== '/404') {
-      res.writeHead(301, { location: encodeAddress(canonical) + url.search, 'cache-control': 'no-cache' });
+    if (canonical && canonical !== address && canonical !== NOT_FOUND_KEY) {
+      res.writeHead(301, { location: encodeAddress(canonical) + (q < 0 ? '' : raw.slice(q)), 'cache-control': 'no-cache' });
       res.end();
       return;
     }
-    return notFound(req, res, subs);
+    return notFound(req, res, base, admin);
+  }
+
+  function sendAttachment(req: IncomingMessage, res: ServerResponse, file: string, base: string, admin: boolean): void {
+    files ??= sirv(index.dir!, { dev: false, etag: true, dotfiles: false, extensions: [] });
+    req.url = '/' + file.split('/').map(encodeURIComponent).join('/');
+    delete (req as { _parsedUrl?: unknown })._parsedUrl;
+    files(req as never, res as never, () => void notFound(req, res, base, admin));
   }
 
   return {
     handle(req, res) {
-      serve(req, res).catch((err) => {
+      const fail = (err: unknown) => {
         log.error(`public page failed: ${(err as Error)?.stack ?? err}`);
         if (!res.headersSent) {
           res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
           res.end('Something went wrong.\n');
         } else res.destroy();
-      });
+      };
+      try {
+        const pending = serve(req, res);
+        if (pending) pending.catch(fail);
+      } catch (err) {
+        fail(err);
+      }
     },
     ready,
     idle: () => client.idle(),

@@ -30,6 +30,10 @@ export class SiteIndex {
     return this.entries.get(address);
   }
 
+  addresses(): IterableIterator<string> {
+    return this.entries.keys();
+  }
+
   /** The canonical address a lenient spelling stands for, if exactly one. */
   canonical(address: string): string | null {
     if (!this.loose) {

@@ -1,0 +1,88 @@
+// The bounded in-memory cache of prepared pages, keyed by base URL and address
+// (the built files on disk are the backing store). Least recently used pages go
+// first. A build invalidates what it changed; a page prepared from a build that
+// has since been replaced is never stored (its stamp no longer matches).
+import type { Prepared } from './prepared.ts';
+
+interface Entry {
+  address: string;
+  prepared: Prepared;
+}
+
+export type Stamp = { epoch: number; address: string; n: number };
+
+export class PageCache {
+  private entries = new Map<string, Entry>();
+  private bytes = 0;
+  private epoch = 0;
+  /** Per address: how many times it was invalidated in this epoch. */
+  private stamps = new Map<string, number>();
+
+  constructor(private readonly budget: number) {}
+
+  static key(base: string, address: string): string {
+    return base + '\u0000' + address;
+  }
+
+  get size(): { pages: number; bytes: number } {
+    return { pages: this.entries.size, bytes: this.bytes };
+  }
+
+  get(key: string): Prepared | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    // Most recently used last: eviction takes from the front.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.prepared;
+  }
+
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
+  /** Taken before preparing a page; `set` refuses it if the page changed meanwhile. */
+  stamp(address: string): Stamp {
+    return { epoch: this.epoch, address, n: this.stamps.get(address) ?? 0 };
+  }
+
+  /** Whether there is room for `size` more bytes without evicting. */
+  fits(size: number): boolean {
+    return this.bytes + size <= this.budget;
+  }
+
+  set(key: string, stamp: Stamp, prepared: Prepared): boolean {
+    if (stamp.epoch !== this.epoch || (this.stamps.get(stamp.address) ?? 0) !== stamp.n) return false;
+    if (prepared.size > this.budget / 8) return false;
+    this.drop(key);
+    while (this.bytes + prepared.size > this.budget && this.entries.size) {
+      this.drop(this.entries.keys().next().value!);
+    }
+    this.entries.set(key, { address: stamp.address, prepared });
+    this.bytes += prepared.size;
+    return true;
+  }
+
+  private drop(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.entries.delete(key);
+    this.bytes -= old.prepared.size;
+  }
+
+  /** Forgets these addresses (for every base). */
+  invalidate(addresses: Iterable<string>): void {
+    const gone = new Set(addresses);
+    if (gone.size === 0) return;
+    for (const a of gone) this.stamps.set(a, (this.stamps.get(a) ?? 0) + 1);
+    for (const [key, entry] of this.entries) if (gone.has(entry.address)) this.drop(key);
+  }
+
+  /** Forgets everything (a full build, a new topic row). */
+  clear(): void {
+    this.entries.clear();
+    this.stamps.clear();
+    this.bytes = 0;
+    this.epoch++;
+  }
+}

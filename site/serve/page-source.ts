@@ -1,0 +1,143 @@
+// Where prepared pages come from: the cache, else the built file (read once,
+// filled for a base URL, compressed, stored). After each build it drops what the
+// build changed and prepares the changed and most visited pages again in the
+// background, so a visitor's request finds its bytes ready.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { ServedEntry } from '../build/plan-types.ts';
+import type { BuildResult } from '../build/site-builder.ts';
+import { PageCache } from './page-cache.ts';
+import { assetHeaders, pageHeaders, type HeaderRules } from './page-headers.ts';
+import { prepare, type Prepared } from './prepared.ts';
+import type { SiteIndex } from './site-index.ts';
+import { materializeForVisitor } from './substitute.ts';
+
+export const NOT_FOUND_KEY = '/404';
+/** Hashed assets do not depend on the base URL: one copy serves every base. */
+const ANY_BASE = '';
+
+export const isHashedAsset = (entry: ServedEntry) => entry.type === 'file' && entry.file.startsWith('_s/');
+
+/** Lists first (the home page, topics), then feeds, then everything else. */
+function warmRank(address: string): number {
+  if (address === '/') return 0;
+  if (/^\/(topic|folder|page)\//.test(address)) return 1;
+  if (address.endsWith('.xml') || address.includes('.xml?')) return 2;
+  return 3;
+}
+
+export class PageSource {
+  private inflight = new Map<string, Promise<Prepared | null>>();
+  private queue: string[] = [];
+  private warming = false;
+  private base: string | null;
+
+  constructor(
+    private readonly index: SiteIndex,
+    private readonly cache: PageCache,
+    private readonly rules: HeaderRules & { siteUrl: string | null },
+  ) {
+    this.base = rules.siteUrl;
+  }
+
+  /** The cached bytes for `key` (a served address) under `base`, if ready. */
+  cached(base: string, key: string, entry: ServedEntry): Prepared | undefined {
+    return this.cache.get(PageCache.key(isHashedAsset(entry) ? ANY_BASE : base, key));
+  }
+
+  /** The prepared page, from the cache or the built file; null when the file is gone. */
+  get(base: string, key: string, entry: ServedEntry): Promise<Prepared | null> {
+    const asset = isHashedAsset(entry);
+    const ck = PageCache.key(asset ? ANY_BASE : base, key);
+    const hit = this.cache.get(ck);
+    if (hit) return Promise.resolve(hit);
+    if (!asset && base !== this.base) this.sawBase(base);
+    let pending = this.inflight.get(ck);
+    if (!pending) {
+      pending = this.load(ck, base, key, entry).finally(() => this.inflight.delete(ck));
+      this.inflight.set(ck, pending);
+    }
+    return pending;
+  }
+
+  private async load(ck: string, base: string, key: string, entry: ServedEntry): Promise<Prepared | null> {
+    const dir = this.index.dir;
+    if (!dir) return null;
+    const stamp = this.cache.stamp(key);
+    const nav = this.index.nav;
+    let raw: Buffer;
+    try {
+      raw = await fs.readFile(path.join(dir, entry.file));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+    let prepared: Prepared;
+    if (isHashedAsset(entry)) {
+      prepared = await prepare({ status: 200, body: raw, headers: assetHeaders(entry.file), compress: true });
+    } else {
+      const { text, edits } = materializeForVisitor(raw.toString('utf8'), base, nav);
+      prepared = await prepare({
+        status: key === NOT_FOUND_KEY ? 404 : 200,
+        body: Buffer.from(text),
+        edits,
+        headers: pageHeaders(entry.type, entry.file, this.rules),
+        compress: true,
+      });
+    }
+    this.cache.set(ck, stamp, prepared);
+    return prepared;
+  }
+
+  /** Without SITE_URL the base comes from requests: the latest one seen is warmed. */
+  private sawBase(base: string): void {
+    const first = this.base === null;
+    this.base = base;
+    if (first) this.warm([...this.index.addresses()], false);
+  }
+
+  /** A finished build: forget what it changed, then prepare it again. */
+  applied(result: BuildResult): void {
+    if (result.full || result.nav !== null) {
+      this.cache.clear();
+      this.warm([...this.index.addresses()], true);
+    } else {
+      const changed = [...result.upserts.map(([a]) => a), ...result.removals];
+      this.cache.invalidate(changed);
+      this.warm(
+        result.upserts.map(([a]) => a),
+        false,
+      );
+    }
+    this.cache.invalidate([NOT_FOUND_KEY]);
+  }
+
+  private warm(addresses: string[], replace: boolean): void {
+    const ranked = addresses.filter((a) => this.index.get(a)?.type !== 'file' || isHashedAsset(this.index.get(a)!)).sort((a, b) => warmRank(a) - warmRank(b));
+    this.queue = replace ? ranked : [...ranked, ...this.queue];
+    if (!this.queue.includes(NOT_FOUND_KEY)) this.queue.unshift(NOT_FOUND_KEY);
+    void this.drain();
+  }
+
+  /** One page at a time, so warming never crowds out visitors; stops at the budget. */
+  private async drain(): Promise<void> {
+    if (this.warming) return;
+    this.warming = true;
+    try {
+      for (;;) {
+        const base = this.base;
+        const key = this.queue.shift();
+        if (key === undefined || base === null) break;
+        const entry = this.index.get(key);
+        if (!entry) continue;
+        if (!this.cache.fits(32 * 1024)) {
+          this.queue = [];
+          break;
+        }
+        await this.get(base, key, entry).catch(() => null);
+      }
+    } finally {
+      this.warming = false;
+    }
+  }
+}

@@ -1,0 +1,115 @@
+// A response made ready before it is asked for (issue 12): the bytes in every
+// encoding and the header lists that go with them, so sending one is a lookup
+// and a write. The signed-in admin's Edit link is spliced in per request.
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { compressBoth, pickEncoding, type Encoding } from './encoding.ts';
+import type { EditSplice } from './substitute.ts';
+
+export interface Variant {
+  body: Buffer;
+  /** Flat [name, value, …] list for writeHead. */
+  head: string[];
+}
+
+export interface Prepared {
+  status: number;
+  etag: string;
+  variants: Record<Encoding, Variant>;
+  /** Headers of a 304: the same validators and cache rules, no body headers. */
+  notModified: string[];
+  edits: EditSplice[];
+  /** Bytes held (for the cache's budget). */
+  size: number;
+}
+
+export interface PrepareInput {
+  status: number;
+  body: Buffer;
+  /** Headers shared by every variant (content type, cache rules, Vary, security). */
+  headers: [string, string][];
+  edits?: EditSplice[];
+  /** Compress (text); images and fonts are sent as they are. */
+  compress: boolean;
+}
+
+function flat(pairs: [string, string][]): string[] {
+  return pairs.flat();
+}
+
+export function etagOf(body: Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
+export async function prepare(input: PrepareInput): Promise<Prepared> {
+  const { body, status } = input;
+  const etag = etagOf(body);
+  const common: [string, string][] = [...input.headers, ['etag', etag]];
+  const make = (b: Buffer, encoding: string | null): Variant => ({
+    body: b,
+    head: flat([...common, ...(encoding ? [['content-encoding', encoding] as [string, string]] : []), ['content-length', String(b.length)]]),
+  });
+  const identity = make(body, null);
+  let br = identity;
+  let gzip = identity;
+  if (input.compress && body.length > 256) {
+    const packed = await compressBoth(body);
+    if (packed.br.length < body.length) br = make(packed.br, 'br');
+    if (packed.gzip.length < body.length) gzip = make(packed.gzip, 'gzip');
+  }
+  const size = body.length + (br === identity ? 0 : br.body.length) + (gzip === identity ? 0 : gzip.body.length) + 512;
+  return { status, etag, variants: { identity, br, gzip }, notModified: flat(common), edits: input.edits ?? [], size };
+}
+
+function matches(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch === etag || ifNoneMatch === '*') return true;
+  const bare = etag.slice(2);
+  return ifNoneMatch.split(',').some((t) => {
+    const v = t.trim();
+    return v === etag || v === bare || v === '*';
+  });
+}
+
+/** Sends a prepared response: 304 when the client holds it, HEAD without a body. */
+export function sendPrepared(req: IncomingMessage, res: ServerResponse, p: Prepared, admin = false): void {
+  if (admin && p.edits.length) return sendWithEdits(req, res, p);
+  const inm = req.headers['if-none-match'];
+  if (inm !== undefined && p.status === 200 && matches(inm, p.etag)) {
+    res.writeHead(304, p.notModified);
+    res.end();
+    return;
+  }
+  const v = p.variants[pickEncoding(req.headers['accept-encoding'])];
+  res.writeHead(p.status, v.head);
+  res.end(req.method === 'HEAD' ? undefined : v.body);
+}
+
+/** The admin's page: the visitor's bytes with the Edit links in place, uncompressed. */
+function sendWithEdits(req: IncomingMessage, res: ServerResponse, p: Prepared): void {
+  const source = p.variants.identity.body;
+  const parts: Buffer[] = [];
+  let last = 0;
+  for (const e of p.edits) {
+    parts.push(source.subarray(last, e.at), Buffer.from(e.html));
+    last = e.at;
+  }
+  parts.push(source.subarray(last));
+  const body = Buffer.concat(parts);
+  const etag = p.etag.slice(0, -1) + '-e"';
+  const head: string[] = [];
+  const v = p.variants.identity.head;
+  for (let i = 0; i < v.length; i += 2) {
+    const name = v[i]!;
+    if (name === 'etag') head.push(name, etag);
+    else if (name === 'content-length') head.push(name, String(body.length));
+    else head.push(name, v[i + 1]!);
+  }
+  const inm = req.headers['if-none-match'];
+  if (inm !== undefined && p.status === 200 && matches(inm, etag)) {
+    res.writeHead(304, head.filter((_, i) => head[i - (i % 2)] !== 'content-length'));
+    res.end();
+    return;
+  }
+  res.writeHead(p.status, head);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
