@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../shared/config.ts';
 import { CreatedStore } from '../shared/created-store.ts';
+import type { PostItem } from '../shared/model/posts.ts';
 import { createSettingsReader, type Settings } from '../shared/settings.ts';
 import { VaultEvents } from '../shared/vault-events.ts';
 import { VaultRoot } from '../shared/vault-path.ts';
@@ -30,6 +31,8 @@ export interface AdminContext {
   password: AdminPassword;
   readSettings: () => Promise<Settings>;
   versionsEnabled: () => Promise<boolean>;
+  /** GET /api/posts: the published posts from the one vault model (the public site's builder). */
+  posts: () => Promise<PostItem[]>;
   /**
    * Lifecycle hooks a route module may register for its own services (the sync
    * scheduler, the settings mirror): `start` runs once before the server listens,
@@ -40,6 +43,8 @@ export interface AdminContext {
 
 export interface AdminContextOptions {
   events?: VaultEvents;
+  /** Handed in by the composer: the public site owns the vault model. */
+  posts?: () => Promise<PostItem[]>;
   versionLimits?: Partial<VersionLimits>;
 }
 
@@ -83,6 +88,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
     password: await loadAdminPassword(config),
     readSettings,
     versionsEnabled,
+    posts: options.posts ?? (() => Promise.reject(new Error('no public site is running to list the posts'))),
     hooks: { start: [], close: [] },
   };
 }

@@ -43,7 +43,9 @@ export async function startService(config: Config): Promise<RunningService> {
   if (await ensureVault(config.vaultDir)) log.info(`created the vault ${config.vaultDir} from the example vault`);
   await fs.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
 
-  const ctx = await createAdminContext(config);
+  // The public site owns the one vault model; the admin asks it for the posts.
+  let site: ReturnType<typeof createPublicServer> | null = null;
+  const ctx = await createAdminContext(config, { posts: () => (site ? site.posts() : Promise.resolve([])) });
   if (ctx.password.generated) {
     // Printed once: only its hash is stored.
     process.stdout.write(
@@ -59,7 +61,7 @@ export async function startService(config: Config): Promise<RunningService> {
     },
   });
   const admin = createAdminApp(ctx);
-  const site = createPublicServer({
+  site = createPublicServer({
     config,
     isAdmin: (req) => isAdminRequest(ctx.sessions, req),
     events: ctx.events,

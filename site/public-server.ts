@@ -11,7 +11,9 @@ import { log } from '../shared/log.ts';
 import { encodeAddress, decodeRequestPath } from '../shared/model/addresses.ts';
 import type { VaultEvents } from '../shared/vault-events.ts';
 import { BuilderClient } from './build/builder-client.ts';
+import { currentKey, readGeneration, servedEntries } from './build/generation.ts';
 import type { BuildResult } from './build/site-builder.ts';
+import type { PostItem } from '../shared/model/posts.ts';
 import { requestBaseUrl } from './serve/base-url.ts';
 import { Favicon } from './serve/favicon.ts';
 import { privateGate } from './serve/gate.ts';
@@ -42,6 +44,8 @@ export interface PublicServer {
   ready: Promise<void>;
   /** Resolves once every change seen so far is live. */
   idle(): Promise<void>;
+  /** GET /api/posts, from the build process's model (the one model in memory). */
+  posts(): Promise<PostItem[]>;
   close(): Promise<void>;
 }
 
@@ -60,29 +64,41 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
 
-  const onBuilt = (result: BuildResult) => {
+  const onBuilt = (result: BuildResult, remembered = false) => {
     index.apply(result);
     source.applied(result);
     if (result.full || result.removals.length || result.upserts.some(([, e]) => e.type === 'file' && !isHashedAsset(e))) files = null;
-    if (result.full) {
-      log.info(`public site built: ${result.rendered} outputs in ${result.ms} ms`);
-      if (result.gitCreated?.length) void options.created?.rememberEarliest(result.gitCreated);
-    }
+    if (result.full && !remembered) log.info(`public site built: ${result.rendered} outputs in ${result.ms} ms`);
+    if (result.gitCreated?.length) void options.created?.rememberEarliest(result.gitCreated);
     markReady();
   };
+  const outRoot = options.outRoot ?? path.join(config.dataDir, 'public-site');
   let firstBuildFailed = false;
   const client = new BuilderClient({
     onFailed: () => {
       firstBuildFailed = !index.ready;
     },
-    builder: {
-      config,
-      outRoot: options.outRoot ?? path.join(config.dataDir, 'public-site'),
-      skipDirs: options.skipDirs,
+    builder: { config, outRoot, skipDirs: options.skipDirs, remember: true },
+    onBuilt: (result) => {
+      if (resumed && !result.full) log.info(`public site brought up to date: ${result.rendered} outputs changed in ${result.ms} ms`);
+      resumed = false;
+      onBuilt(result);
     },
-    onBuilt,
   });
-  client.full();
+  // Restarts are instant: the last good generation (same vault, code and settings) is
+  // served at once while the builder brings it up to date in the background.
+  let resumed = false;
+  void (async () => {
+    const state = await currentKey(config)
+      .then((key) => readGeneration(outRoot, key))
+      .catch(() => null);
+    if (!state) return client.full();
+    resumed = true;
+    const entries = servedEntries(state);
+    onBuilt({ full: true, dir: path.join(outRoot, state.dir), entries, upserts: entries, removals: [], nav: state.nav, rendered: 0, ms: 0 }, true);
+    log.info(`serving the last site generation (${entries.length} addresses) while it is brought up to date`);
+    client.resume();
+  })();
   const unsubscribe = options.events?.onChange((change) => {
     favicon.changed(change.path);
     client.changed(change.path);
@@ -185,6 +201,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     },
     ready,
     idle: () => client.idle(),
+    posts: () => client.posts(),
     async close() {
       unsubscribe?.();
       settingsWatch?.close();

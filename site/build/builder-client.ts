@@ -5,6 +5,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { log } from '../../shared/log.ts';
+import type { PostItem } from '../../shared/model/posts.ts';
 import type { BuildResult, SiteBuilderOptions } from './site-builder.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
@@ -34,9 +35,12 @@ export class BuilderClient {
   private worker: ChildProcess | null = null;
   private heapMB = START_HEAP_MB;
   private nextId = 1;
-  private waiting = new Map<number, { resolve: (r: BuildResult | null) => void; reject: (e: Error) => void }>();
+  private waiting = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
   private pending = new Set<string>();
-  private needFull = false;
+  /** The next pass must build everything ('full') or resume the remembered generation. */
+  private needBuild: 'full' | 'resume' | null = null;
+  /** Nothing is sent before the first full() or resume(): changes wait for it. */
+  private started = false;
   private running = false;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
@@ -67,25 +71,41 @@ export class BuilderClient {
       if (!this.closed) {
         if (code !== 0 && this.heapMB < MAX_HEAP_MB) this.heapMB *= 2;
         log.warn(`the site build process stopped (${code}); starting a new one with a ${this.heapMB} MB heap`);
-        this.needFull = true;
+        this.needBuild = 'full';
         this.schedule();
       }
     });
     return worker;
   }
 
-  private send(request: WorkerRequest): Promise<BuildResult | null> {
+  private send<T>(request: WorkerRequest): Promise<T> {
     this.worker ??= this.spawn();
     return new Promise((resolve, reject) => {
-      this.waiting.set(request.id, { resolve, reject });
+      this.waiting.set(request.id, { resolve: resolve as (r: unknown) => void, reject });
       this.worker!.send(request);
     });
   }
 
   /** Asks for a full build (at start, after a worker crash). */
   full(): void {
-    this.needFull = true;
+    this.start('full');
+  }
+
+  /** At start, with the remembered generation already served: bring it up to date. */
+  resume(): void {
+    this.start('resume');
+  }
+
+  private start(mode: 'full' | 'resume'): void {
+    this.started = true;
+    this.needBuild = mode;
     this.schedule(0);
+  }
+
+  /** The published posts from the builder's model, once every change seen so far is in it. */
+  async posts(): Promise<PostItem[]> {
+    await this.idle();
+    return this.send<PostItem[]>({ id: this.nextId++, type: 'posts' });
   }
 
   /** A vault path (or the settings, as '') changed. */
@@ -95,7 +115,7 @@ export class BuilderClient {
   }
 
   private schedule(delay = this.options.settleMs ?? 15): void {
-    if (this.closed || this.running || this.timer) return;
+    if (this.closed || this.running || this.timer || !this.started) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.run();
@@ -104,23 +124,24 @@ export class BuilderClient {
 
   private async run(): Promise<void> {
     if (this.running || this.closed) return;
-    if (!this.needFull && this.pending.size === 0) {
+    if (!this.needBuild && this.pending.size === 0) {
       for (const w of this.idleWaiters.splice(0)) w();
       return;
     }
     this.running = true;
-    const full = this.needFull;
+    const mode = this.needBuild;
+    // A resumed pass reads the whole vault: the changes queued so far are in it.
     const paths = [...this.pending].filter((p) => p !== '');
-    this.needFull = false;
+    this.needBuild = null;
     this.pending.clear();
     try {
       const id = this.nextId++;
-      const result = await this.send(full ? { id, type: 'full' } : { id, type: 'apply', paths });
+      const result = await this.send<BuildResult | null>(mode ? { id, type: mode } : { id, type: 'apply', paths });
       if (result) this.options.onBuilt(result);
     } catch (err) {
       log.error(`site build failed: ${(err as Error).message}`);
       this.options.onFailed?.((err as Error).message);
-      if (full) this.needFull = true;
+      if (mode) this.needBuild = 'full';
       this.running = false;
       // Try again later, not in a loop: a broken template stays broken until fixed.
       this.schedule(RETRY_MS);
@@ -128,13 +149,13 @@ export class BuilderClient {
     } finally {
       this.running = false;
     }
-    if (this.needFull || this.pending.size) this.schedule();
+    if (this.needBuild || this.pending.size) this.schedule();
     else for (const w of this.idleWaiters.splice(0)) w();
   }
 
   /** Resolves once nothing is queued or running. */
   idle(): Promise<void> {
-    if (!this.running && !this.timer && this.pending.size === 0 && !this.needFull) return Promise.resolve();
+    if (!this.running && !this.timer && this.pending.size === 0 && !this.needBuild) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 

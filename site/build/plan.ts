@@ -66,7 +66,7 @@ export interface PlanDiff {
   removed: { address: string; file: string }[];
 }
 
-export function diffPlans(previous: Map<string, PlannedPage> | null, next: Map<string, PlannedPage>): PlanDiff {
+export function diffPlans(previous: Map<string, Pick<PlannedPage, 'sig' | 'file'>> | null, next: Map<string, PlannedPage>): PlanDiff {
   const changed: PlannedPage[] = [];
   const removed: { address: string; file: string }[] = [];
   for (const [address, page] of next) {

@@ -3,11 +3,13 @@
 // replaces the old one whole; a change renders only the outputs whose signature
 // changed into a staging folder, then renames each file over the live one, so a
 // visitor never reads a half-written page. Eleventy never deletes: we do.
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../shared/config.ts';
 import { log } from '../../shared/log.ts';
 import { createSettingsReader, defaultSettings, type Settings } from '../../shared/settings.ts';
+import { postItem, type PostItem } from '../../shared/model/posts.ts';
 import { deriveSiteModel } from '../../shared/model/site-model.ts';
 import { VaultStore } from '../../shared/model/vault-store.ts';
 import { isNotePath } from '../../shared/vault-path.ts';
@@ -16,6 +18,7 @@ import { writeBundles } from './bundles.ts';
 import { buildAssets } from './assets.ts';
 import { EleventyRunner } from './eleventy-runner.ts';
 import { BASE_TOKEN, frameSig, siteFrame } from './frame.ts';
+import { codeHash, readGeneration, writeGeneration, type GenerationKey } from './generation.ts';
 import { diffPlans, planSite, type Asset, type SitePlan } from './plan.ts';
 import { NAV_FILE } from './plan-outputs.ts';
 import type { PlannedPage, ServedEntry } from './plan-types.ts';
@@ -31,6 +34,8 @@ export interface SiteBuilderOptions {
   useGit?: boolean;
   /** Pages rendered per Eleventy pass in a full build (bounds memory). */
   chunkSize?: number;
+  /** Remember each generation (state beside it) so a restart can resume it. */
+  remember?: boolean;
 }
 
 export interface BuildResult {
@@ -48,6 +53,12 @@ export interface BuildResult {
   gitCreated?: [string, number][];
 }
 
+/** What the previous plan rendered, as the diff needs it (a remembered generation has no views). */
+type PlannedSigs = Map<string, Pick<PlannedPage, 'file' | 'type' | 'sig'>>;
+
+/** Signatures as remembered on disk: fixed size whatever the page. */
+const digest = (sig: string) => createHash('sha1').update(sig).digest('base64url');
+
 const served = (p: PlannedPage): ServedEntry => ({ file: p.file, type: p.type });
 const isInternal = (address: string) => address.startsWith('/_service/');
 
@@ -57,6 +68,11 @@ export class SiteBuilder {
   private runner: EleventyRunner;
   private readSettings: () => Promise<Settings>;
   private plan: SitePlan | null = null;
+  /** What the live folder holds: the last plan's pages, or a remembered generation's. */
+  private previous: PlannedSigs | null = null;
+  /** The previous signatures are digests (a resumed generation): compare digests. */
+  private digested = false;
+  private nav = '';
   private assets: { assets: Asset[]; css: string; js: string } | null = null;
   private live: string | null = null;
   private generation = 0;
@@ -157,6 +173,9 @@ export class SiteBuilder {
     const previous = this.live;
     this.live = dir;
     this.plan = plan;
+    this.previous = plan.pages;
+    this.digested = false;
+    this.nav = nav;
     await this.removeOldGenerations(previous);
     const entries = pages.filter((p) => !isInternal(p.address)).map((p) => [p.address, served(p)] as [string, ServedEntry]);
     return {
@@ -174,25 +193,59 @@ export class SiteBuilder {
 
   /** Applies changed vault paths (and a possible settings change) to the live site. */
   async apply(paths: Iterable<string>): Promise<BuildResult | null> {
-    if (!this.live || !this.plan) return this.full();
+    if (!this.live || !this.previous) return this.full();
     const started = Date.now();
     const list = [...paths];
     await this.store.update(list.filter((p) => isNotePath(p)));
     for (const p of list) if (!isNotePath(p)) await this.attachments.refresh(p);
-    const plan = await this.makePlan();
-    const diff = diffPlans(this.plan.pages, plan.pages);
-    if (diff.changed.length === 0 && diff.removed.length === 0) {
-      this.plan = plan;
-      return null;
-    }
+    return this.applyPlan(await this.makePlan(), started);
+  }
+
+  /**
+   * After a restart: takes the remembered generation as the live site and brings it
+   * up to date in one incremental pass (the whole vault is read again, so whatever
+   * changed while the server was down is found; only changed outputs are rendered).
+   */
+  async resume(): Promise<BuildResult> {
+    const started = Date.now();
+    const state = this.options.remember ? await readGeneration(this.options.outRoot, await this.key()) : null;
+    if (!state) return this.full();
+    await fs.mkdir(this.options.outRoot, { recursive: true });
+    this.live = path.join(this.options.outRoot, state.dir);
+    this.previous = new Map(state.pages.map(([address, file, type, sig]) => [address, { file, type, sig }]));
+    this.digested = true;
+    this.nav = state.nav;
+    await Promise.all([this.store.loadAll(), this.attachments.loadAll()]);
+    const result = (await this.applyPlan(await this.makePlan(), started)) ?? {
+      full: false,
+      dir: this.live,
+      upserts: [],
+      removals: [],
+      nav: null,
+      rendered: 0,
+      ms: Date.now() - started,
+    };
+    return { ...result, gitCreated: [...this.store.gitCreated()] };
+  }
+
+  /** Renders what differs between the live folder and `plan`, and swaps it in page by page. */
+  private async applyPlan(plan: SitePlan, started: number): Promise<BuildResult | null> {
+    const live = this.live!;
+    const next = this.digested ? new Map([...plan.pages].map(([a, p]) => [a, { ...p, sig: digest(p.sig) }])) : plan.pages;
+    const diff = diffPlans(this.previous, next);
+    this.plan = plan;
+    this.previous = plan.pages;
+    this.digested = false;
+    if (diff.changed.length === 0 && diff.removed.length === 0) return null;
     await fs.rm(this.stage, { recursive: true, force: true });
     await fs.mkdir(this.stage, { recursive: true });
     await this.produce(plan, diff.changed, 1500);
     const nav = diff.changed.some((p) => p.file === NAV_FILE) ? await fs.readFile(path.join(this.stage, NAV_FILE), 'utf8') : null;
+    if (nav !== null) this.nav = nav;
     // Rename each new file over the live one: readers get the old or the new page, never half.
     for (const page of diff.changed) {
       const from = path.join(this.stage, page.file);
-      const to = path.join(this.live, page.file);
+      const to = path.join(live, page.file);
       await fs.mkdir(path.dirname(to), { recursive: true });
       await fs.rename(from, to).catch((err) => {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
@@ -200,18 +253,46 @@ export class SiteBuilder {
     }
     for (const gone of diff.removed) {
       if (plan.pages.has(gone.address) && plan.pages.get(gone.address)!.file === gone.file) continue;
-      await fs.rm(path.join(this.live, gone.file), { force: true });
+      await fs.rm(path.join(live, gone.file), { force: true });
     }
-    this.plan = plan;
     return {
       full: false,
-      dir: this.live,
+      dir: live,
       upserts: diff.changed.filter((p) => !isInternal(p.address)).map((p) => [p.address, served(p)]),
       removals: diff.removed.map((r) => r.address).filter((a) => a !== '' && !plan.pages.has(a)),
       nav,
       rendered: diff.changed.length,
       ms: Date.now() - started,
     };
+  }
+
+  private async key(): Promise<GenerationKey> {
+    const frame = siteFrame(await this.settings(), this.options.config, this.options.base ?? BASE_TOKEN);
+    const vault = await fs.realpath(this.options.config.vaultDir).catch(() => path.resolve(this.options.config.vaultDir));
+    return { vault, code: await codeHash(), frame: frameSig(frame) };
+  }
+
+  /** Writes the live generation's state beside it (after each build, off the answer's path). */
+  async remember(): Promise<void> {
+    if (!this.options.remember || !this.live || !this.plan) return;
+    const key = await this.key();
+    // Settings changed since this plan: the next pass re-renders; remember nothing stale.
+    if (key.frame !== this.plan.ctx.frameSig) return;
+    await writeGeneration(this.options.outRoot, {
+      dir: path.basename(this.live),
+      ...key,
+      nav: this.nav,
+      pages: [...this.plan.pages.values()].map((p) => [p.address, p.file, p.type, digest(p.sig)]),
+    });
+  }
+
+  /** GET /api/posts (CONTRACT §5): the published posts of the one model, newest first. */
+  async posts(): Promise<PostItem[]> {
+    if (!this.plan) {
+      if (this.store.records.size === 0) await Promise.all([this.store.loadAll(), this.attachments.loadAll()]);
+      this.plan = await this.makePlan();
+    }
+    return this.plan.ctx.model.posts.map(postItem);
   }
 
   private async removeOldGenerations(keep: string | null): Promise<void> {

@@ -1,9 +1,12 @@
 // Messages between the public server and the build worker.
+import type { PostItem } from '../../shared/model/posts.ts';
 import type { BuildResult, SiteBuilderOptions } from './site-builder.ts';
 
 export type WorkerRequest =
   | { id: number; type: 'init'; options: SiteBuilderOptions }
   | { id: number; type: 'full' }
-  | { id: number; type: 'apply'; paths: string[] };
+  | { id: number; type: 'resume' }
+  | { id: number; type: 'apply'; paths: string[] }
+  | { id: number; type: 'posts' };
 
-export type WorkerReply = { id: number; ok: true; result: BuildResult | null } | { id: number; ok: false; error: string };
+export type WorkerReply = { id: number; ok: true; result: BuildResult | PostItem[] | null } | { id: number; ok: false; error: string };

@@ -1,6 +1,7 @@
 // The build process: the site builder runs here, off the server's process, so the
 // public pages and the admin API stay responsive during a build. Messages are
 // handled one at a time, in order; the first one carries the builder's options.
+// It also owns the one vault model: GET /api/posts is answered from it.
 import { log } from '../../shared/log.ts';
 import { SiteBuilder } from './site-builder.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
@@ -11,6 +12,19 @@ let chain: Promise<void> = Promise.resolve();
 // The server went away: so does its builder.
 process.on('disconnect', () => process.exit(0));
 
+async function handle(b: SiteBuilder, request: Exclude<WorkerRequest, { type: 'init' }>) {
+  switch (request.type) {
+    case 'full':
+      return b.full();
+    case 'resume':
+      return b.resume();
+    case 'apply':
+      return b.apply(request.paths);
+    case 'posts':
+      return b.posts();
+  }
+}
+
 process.on('message', (request: WorkerRequest) => {
   if (request.type === 'init') {
     builder = new SiteBuilder(request.options);
@@ -20,12 +34,15 @@ process.on('message', (request: WorkerRequest) => {
     let reply: WorkerReply;
     try {
       if (!builder) throw new Error('the builder was not initialised');
-      const result = request.type === 'full' ? await builder!.full() : await builder!.apply(request.paths);
-      reply = { id: request.id, ok: true, result };
+      reply = { id: request.id, ok: true, result: await handle(builder, request) };
     } catch (err) {
       log.error(`site build failed: ${(err as Error)?.stack ?? String(err)}`);
       reply = { id: request.id, ok: false, error: (err as Error)?.message ?? String(err) };
     }
     process.send!(reply);
+    // Remembered after answering: the server does not wait for this write.
+    if (reply.ok && reply.result && request.type !== 'posts') {
+      await builder!.remember().catch((err) => log.warn(`could not remember the site generation: ${(err as Error).message}`));
+    }
   });
 });

@@ -1,0 +1,105 @@
+// The last good generation, remembered in the data directory (issue 12: restarts
+// are instant). Beside the built folder the builder keeps what it was built from
+// (vault, code, settings) and every output's signature, so a restarted server can
+// serve it at once and the builder can bring it up to date by re-rendering only
+// the outputs whose signature changed while the server was down.
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { writeFileAtomic } from '../../shared/atomic-write.ts';
+import type { Config } from '../../shared/config.ts';
+import { createSettingsReader, defaultSettings } from '../../shared/settings.ts';
+import { BASE_TOKEN, frameSig, siteFrame } from './frame.ts';
+import { PROJECT_DIR } from './paths.ts';
+import type { ServedEntry, ServeType } from './plan-types.ts';
+
+const STATE_FILE = 'generation.v8';
+const FORMAT = 1;
+
+export interface GenerationState {
+  format: number;
+  /** Folder name of the generation under the builder's root. */
+  dir: string;
+  /** The vault's real path. */
+  vault: string;
+  /** Hash of the code and templates that render the site. */
+  code: string;
+  /** frameSig of the settings and environment the pages were rendered with. */
+  frame: string;
+  nav: string;
+  /** Every output: [address, file, type, signature]; internal ones included. */
+  pages: [string, string, ServeType, string][];
+}
+
+/** What a generation must match to be served: this vault, this code, these settings. */
+export interface GenerationKey {
+  vault: string;
+  code: string;
+  frame: string;
+}
+
+// What renders the site: the build driver, templates, browser scripts, stylesheet,
+// the shared model and note parsing, the Eleventy config and the locked dependencies.
+const CODE_PARTS = ['site/build', 'site/templates', 'site/client', 'site/assets', 'shared', '.eleventy.js', 'package-lock.json'];
+
+let codeStamp: Promise<string> | null = null;
+
+async function filesUnder(abs: string): Promise<string[]> {
+  const stat = await fs.stat(abs).catch(() => null);
+  if (!stat) return [];
+  if (stat.isFile()) return [abs];
+  const names = (await fs.readdir(abs, { recursive: true })) as string[];
+  return names.map((n) => path.join(abs, n)).sort();
+}
+
+/** Hash of every file the rendered pages depend on (computed once per process). */
+export function codeHash(): Promise<string> {
+  codeStamp ??= (async () => {
+    const hash = createHash('sha1');
+    for (const part of CODE_PARTS) {
+      for (const file of await filesUnder(path.join(PROJECT_DIR, part))) {
+        const body = await fs.readFile(file).catch(() => null);
+        if (!body) continue;
+        hash.update(path.relative(PROJECT_DIR, file)).update('\u0000').update(body);
+      }
+    }
+    return hash.digest('hex');
+  })();
+  return codeStamp;
+}
+
+/** The key the pages of this server would be built with now. */
+export async function currentKey(config: Config, base = BASE_TOKEN): Promise<GenerationKey> {
+  const settings = await createSettingsReader(config.dataDir)().catch(() => defaultSettings());
+  const [vault, code] = await Promise.all([fs.realpath(config.vaultDir).catch(() => path.resolve(config.vaultDir)), codeHash()]);
+  return { vault, code, frame: frameSig(siteFrame(settings, config, base)) };
+}
+
+export async function writeGeneration(outRoot: string, state: Omit<GenerationState, 'format'>): Promise<void> {
+  await writeFileAtomic(path.join(outRoot, STATE_FILE), serialize({ format: FORMAT, ...state }));
+}
+
+/** The remembered generation, when it exists on disk and matches `key`; else null. */
+export async function readGeneration(outRoot: string, key: GenerationKey): Promise<GenerationState | null> {
+  let state: GenerationState;
+  try {
+    state = deserialize(await fs.readFile(path.join(outRoot, STATE_FILE))) as GenerationState;
+  } catch {
+    return null;
+  }
+  if (state?.format !== FORMAT || state.vault !== key.vault || state.code !== key.code || state.frame !== key.frame) return null;
+  if (typeof state.dir !== 'string' || !/^gen-[\w-]+$/.test(state.dir)) return null;
+  const ok = await fs.stat(path.join(outRoot, state.dir)).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+  return ok ? state : null;
+}
+
+const isInternal = (address: string) => address.startsWith('/_service/');
+
+/** The served addresses of a generation (what the public server's index holds). */
+export function servedEntries(state: GenerationState): [string, ServedEntry][] {
+  return state.pages.filter(([address]) => !isInternal(address)).map(([address, file, type]) => [address, { file, type }]);
+}
