@@ -1,7 +1,10 @@
 // `npm run build:ui`: bundles the admin web app (Preact + CodeMirror 6) with esbuild
 // into admin/ui/dist: index.html, hashed assets (+ .gz/.br beside them), and prints
 // the gzipped size of the first screen's JavaScript, which must stay under 300 KB.
+// It runs before every `npm start`, so it does nothing when a stamp of its inputs
+// (the app's sources, this script, the locked dependencies) matches the last build.
 import { build, type Metafile } from 'esbuild';
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +13,30 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const DIST = path.join(HERE, 'dist');
 export const FIRST_SCREEN_LIMIT = 300 * 1024;
+const STAMP = '.inputs';
+const PROJECT = path.resolve(HERE, '../..');
+const INPUTS = [path.join(HERE, 'src'), path.join(HERE, 'build.ts'), path.join(PROJECT, 'package-lock.json'), path.join(PROJECT, 'tsconfig.json')];
+
+/** Hash of everything the bundle is made from. */
+export async function inputsStamp(): Promise<string> {
+  const hash = createHash('sha1');
+  for (const input of INPUTS) {
+    const stat = await fs.stat(input).catch(() => null);
+    if (!stat) continue;
+    const files = stat.isDirectory() ? ((await fs.readdir(input, { recursive: true })) as string[]).map((f) => path.join(input, f)).sort() : [input];
+    for (const file of files) {
+      const body = await fs.readFile(file).catch(() => null);
+      if (body) hash.update(path.relative(PROJECT, file)).update('\u0000').update(body);
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** True when dist/ was built from exactly the current inputs. */
+export async function isUpToDate(stamp: string): Promise<boolean> {
+  const [built, index] = await Promise.all([fs.readFile(path.join(DIST, STAMP), 'utf8').catch(() => ''), fs.stat(path.join(DIST, 'index.html')).catch(() => null)]);
+  return index !== null && built.trim() === stamp;
+}
 
 /** Every output the entry loads before it can draw: the entry and its static imports. */
 export function firstScreenFiles(metafile: Metafile, entry: string): string[] {
@@ -56,6 +83,8 @@ export async function buildUi(): Promise<{ firstScreenGzip: number; files: strin
 }
 
 async function buildInto(stage: string): Promise<{ firstScreenGzip: number; files: string[] }> {
+  // Taken before bundling: a source edited during the build makes the next run build again.
+  const stamp = await inputsStamp();
   const result = await build({
     absWorkingDir: HERE,
     entryPoints: { app: 'src/main.tsx' },
@@ -102,6 +131,7 @@ async function buildInto(stage: string): Promise<{ firstScreenGzip: number; file
     ),
   );
 
+  await fs.writeFile(path.join(stage, STAMP), stamp + '\n');
   // Swap the finished folder in, so a running server never sees half a build.
   const old = path.join(HERE, `.dist-old-${process.pid}`);
   await fs.rename(DIST, old).catch(() => undefined);
@@ -112,6 +142,10 @@ async function buildInto(stage: string): Promise<{ firstScreenGzip: number; file
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = Date.now();
+  if (!process.argv.includes('--force') && (await isUpToDate(await inputsStamp()))) {
+    process.stdout.write(`admin ui up to date (its inputs are unchanged; --force rebuilds)\n`);
+    process.exit(0);
+  }
   const { firstScreenGzip, files } = await buildUi();
   const kb = (firstScreenGzip / 1024).toFixed(1);
   process.stdout.write(

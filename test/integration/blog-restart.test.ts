@@ -106,7 +106,7 @@ describe('a restart on a data directory holding the last build', () => {
       const p = await page(server, '/');
       return p.status === 200 ? p : null;
     }, 30_000);
-    expect(home.text).toContain('Renamed while down');
+    expect(home!.text).toContain("Renamed while down");
     expect(server.output()).toMatch(/public site built/);
     expect(server.output()).not.toContain('serving the last site generation');
   });
