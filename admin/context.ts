@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../shared/config.ts';
 import { CreatedStore } from '../shared/created-store.ts';
+import { configureGitRunner } from '../shared/git-safety.ts';
 import type { PostItem } from '../shared/model/posts.ts';
 import { createSettingsReader, type Settings } from '../shared/settings.ts';
 import { VaultEvents } from '../shared/vault-events.ts';
@@ -61,6 +62,7 @@ export async function dataDirInVault(config: Config): Promise<string | null> {
 }
 
 export async function createAdminContext(config: Config, options: AdminContextOptions = {}): Promise<AdminContext> {
+  configureGitRunner({ repoPrograms: config.gitHooks, networkTimeoutMs: config.gitNetworkTimeoutMs });
   const inVault = await dataDirInVault(config);
   const skipDirs = inVault ? [inVault] : [];
   const root = new VaultRoot(config.vaultDir, [await fs.realpath(config.dataDir)]);

@@ -14,6 +14,10 @@ export interface Config {
   adminPasswordHash: string | null;
   adminPassword: string | null;
   gitSshCommand: string | null;
+  /** SERVICE_GIT_HOOKS=on: git may run the programs the vault's .git/ names (hooks, filters…; git-lfs needs it). */
+  gitHooks: boolean;
+  /** Longest a fetch or push may take, in ms (SERVICE_GIT_TIMEOUT_SECONDS). */
+  gitNetworkTimeoutMs: number;
   /** Instance default for the local version store (NOTE_VERSIONS). */
   noteVersions: boolean;
   publicLayout: PublicLayout | null;
@@ -145,6 +149,8 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     adminPasswordHash: hash,
     adminPassword: env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length > 0 ? env.ADMIN_PASSWORD : null,
     gitSshCommand: text(env, 'SERVICE_GIT_SSH_COMMAND'),
+    gitHooks: onOff(env, 'SERVICE_GIT_HOOKS', false, ['on', 'true', '1'], ['off', 'false', '0']),
+    gitNetworkTimeoutMs: seconds(env, 'SERVICE_GIT_TIMEOUT_SECONDS', 300, 1, 86_400) * 1000,
     noteVersions: onOff(env, 'NOTE_VERSIONS', true, ['on', 'true', '1'], ['off', 'false', '0']),
     publicLayout: layout(env),
     isPublic: onOff(env, 'PUBLIC', true, ['true', 'on', '1'], ['false', 'off', '0']),

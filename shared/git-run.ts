@@ -3,9 +3,18 @@
 // calls the token travels only through GIT_ASKPASS plus variables of that one git
 // process (spec 5.4); timeouts kill the whole process group; errors are scrubbed.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  applyPins,
+  basePins,
+  filterPins,
+  gitRunnerSettings,
+  lookUpFilterNames,
+  mayRunFilters,
+  withDiffSwitches,
+} from './git-safety.ts';
 import { addSecret, scrub } from './log.ts';
 
 export interface NetworkAuth {
@@ -14,6 +23,12 @@ export interface NetworkAuth {
   username: string | null;
   /** SERVICE_GIT_SSH_COMMAND, passed verbatim as GIT_SSH_COMMAND (spec 5.5). */
   sshCommand: string | null;
+  /**
+   * The remote's authority (`host` or `host:port`) as its URL writes it: the askpass
+   * script answers only a prompt for it, so a URL rewritten by the vault's config
+   * (`url.*.insteadOf`), a redirect or a proxy never receives the token.
+   */
+  host?: string | null;
 }
 
 export interface GitOptions {
@@ -50,12 +65,12 @@ export class GitError extends Error {
 }
 
 const LOCAL_TIMEOUT_MS = 10 * 60_000;
-const NETWORK_TIMEOUT_MS = 5 * 60_000;
 const MAX_BYTES = 64 * 1024 * 1024;
 
 /** Variables of the token's one git process; read by the askpass script. */
 const TOKEN_VAR = 'SERVICE_GIT_TOKEN';
 const USER_VAR = 'SERVICE_GIT_USERNAME';
+const HOST_VAR = 'SERVICE_GIT_HOST';
 
 /**
  * GIT_* variables kept from the server's environment. Everything else named GIT_*
@@ -84,7 +99,7 @@ export function gitEnvironment(
   for (const [key, value] of Object.entries(parent)) {
     if (value === undefined) continue;
     if (key.toUpperCase().startsWith('GIT_') && !KEPT_GIT_VARS.has(key)) continue;
-    if (key === TOKEN_VAR || key === USER_VAR || key === 'SSH_ASKPASS') continue;
+    if (key === TOKEN_VAR || key === USER_VAR || key === HOST_VAR || key === 'SSH_ASKPASS') continue;
     env[key] = value;
   }
   // Never discover a repository above the vault; git messages in one language to parse.
@@ -101,17 +116,20 @@ export function gitEnvironment(
     if (network.token) {
       env[TOKEN_VAR] = network.token;
       env[USER_VAR] = network.username || 'git';
+      if (network.host) env[HOST_VAR] = network.host;
     }
   }
   return env;
 }
 
-/** `-c` options for every call, and the stricter ones for network calls (spec 5.4). */
+/**
+ * `-c` options for every call, and the stricter ones for network calls (spec 5.4).
+ * What git may run is pinned separately (git-safety.ts), through the environment.
+ */
 export function gitConfigArgs(network: boolean): string[] {
-  const args = ['-c', 'core.quotepath=off', '-c', 'color.ui=false', '-c', 'core.pager=cat'];
+  const args = ['--no-pager', '-c', 'core.quotepath=off', '-c', 'color.ui=false', '-c', 'core.pager=cat'];
   if (network) {
     args.push(
-      '-c', 'credential.helper=',
       '-c', 'protocol.allow=never',
       '-c', 'protocol.https.allow=always',
       '-c', 'protocol.ssh.allow=always',
@@ -120,22 +138,39 @@ export function gitConfigArgs(network: boolean): string[] {
   return args;
 }
 
-let askpassPath: string | null = null;
+let runnerDir: { askpass: string; emptyHooks: string } | null = null;
 
-/** The askpass script: it holds no secret, it echoes variables of its own process. */
-function askpassScript(): string {
-  if (askpassPath) return askpassPath;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'vs-askpass-'));
-  const file = path.join(dir, 'askpass.sh');
+/**
+ * This process's own helpers, made once: the askpass script (it holds no secret, it
+ * echoes variables of its own process) and an empty folder standing in for hooks.
+ */
+function runnerFiles(): { askpass: string; emptyHooks: string } {
+  if (runnerDir) return runnerDir;
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'vs-git-'));
+  const askpass = path.join(dir, 'askpass.sh');
+  const emptyHooks = path.join(dir, 'no-hooks');
+  mkdirSync(emptyHooks, { mode: 0o700 });
   // printf is a shell builtin, so the token never becomes an argument of a process.
+  // git's prompt names the URL it authenticates to: answer only for the remote's own authority.
   writeFileSync(
-    file,
-    `#!/bin/sh\ncase "$1" in\n  [Uu]sername*) printf '%s\\n' "$${USER_VAR}" ;;\n  *) printf '%s\\n' "$${TOKEN_VAR}" ;;\nesac\n`,
+    askpass,
+    [
+      '#!/bin/sh',
+      'case "$1" in',
+      `  *"//$${HOST_VAR}'"*|*"@$${HOST_VAR}'"*) ;;`,
+      '  *) exit 1 ;;',
+      'esac',
+      'case "$1" in',
+      `  [Uu]sername*) printf '%s\\n' "$${USER_VAR}" ;;`,
+      `  *) printf '%s\\n' "$${TOKEN_VAR}" ;;`,
+      'esac',
+      '',
+    ].join('\n'),
     { mode: 0o700 },
   );
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  askpassPath = file;
-  return file;
+  runnerDir = { askpass, emptyHooks };
+  return runnerDir;
 }
 
 /** git's own error line out of its stderr: the rejection, else fatal:, else error:. */
@@ -160,12 +195,23 @@ function registerSecrets(network: NetworkAuth | undefined): void {
 }
 
 /** Runs `git <args>` in the vault. Throws GitError unless the exit code is 0 or in okCodes. */
-export function runGit(args: string[], options: GitOptions): Promise<GitResult> {
+export async function runGit(args: string[], options: GitOptions): Promise<GitResult> {
   registerSecrets(options.network);
   const network = options.network !== undefined;
-  const argv = [...gitConfigArgs(network), ...args];
-  const env = gitEnvironment(process.env, options.cwd, options.network, network ? askpassScript() : null);
-  const timeoutMs = options.timeoutMs ?? (network ? NETWORK_TIMEOUT_MS : LOCAL_TIMEOUT_MS);
+  const files = runnerFiles();
+  const env = gitEnvironment(process.env, options.cwd, options.network, network ? files.askpass : null);
+  const timeoutMs = options.timeoutMs ?? (network ? gitRunnerSettings().networkTimeoutMs : LOCAL_TIMEOUT_MS);
+  const pins = basePins(files.emptyHooks);
+  applyPins(env, pins);
+  if (!gitRunnerSettings().repoPrograms && mayRunFilters(args)) {
+    const names = await lookUpFilterNames(options.cwd, env, timeoutMs).catch(() => []);
+    if (names.length) applyPins(env, [...pins, ...filterPins(names)]);
+  }
+  return spawnGit(withDiffSwitches(args), options, env, timeoutMs);
+}
+
+function spawnGit(args: string[], options: GitOptions, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<GitResult> {
+  const argv = [...gitConfigArgs(options.network !== undefined), ...args];
   const maxBytes = options.maxBytes ?? MAX_BYTES;
   return new Promise<GitResult>((resolve, reject) => {
     // detached: its own session, so ssh can never prompt on the server's terminal,

@@ -13,6 +13,18 @@ function assertSafe(url: string, branch: string): void {
   if (problem) throw new Error(problem);
 }
 
+/** `host[:port]` as an https URL writes it: the only authority the askpass script answers. */
+export function urlAuthority(url: string): string | null {
+  const m = /^https:\/\/([^/?#]+)/i.exec(url);
+  return m ? m[1]!.slice(m[1]!.lastIndexOf('@') + 1) : null;
+}
+
+// The program an ssh remote runs is git's own, never remote.origin.uploadpack/receivepack.
+const UPLOAD_PACK = '--upload-pack=git-upload-pack';
+const RECEIVE_PACK = '--receive-pack=git-receive-pack';
+
+const forUrl = (network: NetworkAuth, url: string): NetworkAuth => ({ ...network, host: urlAuthority(url) });
+
 /**
  * Points `origin` at `url` (spec 3.5). When the URL changes, the old remote-tracking
  * refs go, so ahead/behind reads 'Nothing has reached the remote yet' again.
@@ -34,9 +46,9 @@ export async function ensureOrigin(vaultDir: string, url: string, config: RepoCo
 export async function fetchBranch(vaultDir: string, url: string, branch: string, network: NetworkAuth, opts: Opts = {}): Promise<boolean> {
   assertSafe(url, branch);
   try {
-    await runGit(['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--end-of-options', 'origin', `+refs/heads/${branch}:${trackingRef(branch)}`], {
+    await runGit(['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', UPLOAD_PACK, '--end-of-options', 'origin', `+refs/heads/${branch}:${trackingRef(branch)}`], {
       cwd: vaultDir,
-      network,
+      network: forUrl(network, url),
       ...opts,
     });
     return true;
@@ -49,14 +61,15 @@ export async function fetchBranch(vaultDir: string, url: string, branch: string,
 
 /** spec 3.4 step 2: `merge --ff-only`, never `git pull`, so `pull.rebase` plays no part. */
 export async function fastForward(vaultDir: string, branch: string, opts: Opts = {}): Promise<void> {
-  await runGit(['merge', '--ff-only', '--quiet', '--no-edit', '--no-verify', '--end-of-options', trackingRef(branch)], { cwd: vaultDir, ...opts });
+  await runGit(['merge', '--ff-only', '--quiet', '--no-stat', '--no-edit', '--no-verify', '--end-of-options', trackingRef(branch)], { cwd: vaultDir, ...opts });
 }
 
 /** spec 3.4 step 5: push HEAD to the branch; never forced, so it must be a fast-forward. */
 export async function pushBranch(vaultDir: string, url: string, branch: string, network: NetworkAuth, opts: Opts = {}): Promise<void> {
   assertSafe(url, branch);
   // origin's fetch refspec (set by `remote add`) makes git move the remote-tracking ref too.
-  await runGit(['push', '--quiet', '--no-verify', '--end-of-options', 'origin', `HEAD:refs/heads/${branch}`], { cwd: vaultDir, network, ...opts });
+  // No --no-verify: hooks are off unless SERVICE_GIT_HOOKS=on, and then git-lfs needs pre-push.
+  await runGit(['push', '--quiet', RECEIVE_PACK, '--end-of-options', 'origin', `HEAD:refs/heads/${branch}`], { cwd: vaultDir, network: forUrl(network, url), ...opts });
 }
 
 /** True when git refused a push because the remote has commits this repository lacks. */

@@ -185,3 +185,36 @@ function holdLock(file: string, record: LockRecord): HeldLock {
     },
   };
 }
+
+/** git's own lock on the index; a git process killed midway leaves it behind. */
+export const INDEX_LOCK = 'index.lock';
+
+/** git's index.lock is in the way of a pass; the route answers 409, a sync pass goes red. */
+export class IndexLockedError extends Error {
+  constructor(readonly file: string) {
+    super(
+      `git's lock file ${file} exists: another git program is working in this vault, or one stopped midway less than ${LOCK_STALE_MS / 60_000} minutes ago. Try again in a moment; if no git program is running, delete ${file}.`,
+    );
+    this.name = 'IndexLockedError';
+  }
+}
+
+/** True when a git failure says the index lock was taken (by someone after our check). */
+export function isIndexLockFailure(message: string): boolean {
+  return /index\.lock'?: File exists/i.test(message);
+}
+
+/**
+ * Called while this process holds the sync lock, before git touches the index: an
+ * index.lock untouched for 15 minutes was left by a git that died, and goes (with a
+ * warning naming it); a fresher one belongs to a git that may still be working.
+ */
+export async function clearStaleIndexLock(gitDir: string, shown = '.git/index.lock', now = Date.now()): Promise<void> {
+  const file = path.join(gitDir, INDEX_LOCK);
+  const stat = await fs.stat(file).catch(() => null);
+  if (!stat) return;
+  const ageMs = now - stat.mtimeMs;
+  if (ageMs <= LOCK_STALE_MS) throw new IndexLockedError(shown);
+  await fs.rm(file, { force: true });
+  log.warn(`removed the stale git lock file ${file} (untouched for ${Math.round(ageMs / 60_000)} minutes; the git that made it is gone)`);
+}

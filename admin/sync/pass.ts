@@ -8,6 +8,7 @@ import { checkBranchName, checkRemoteUrl, remoteHost } from '../git/remote-url.t
 import {
   aheadBehind,
   commitIndex,
+  gitDirOf,
   hasStagedChanges,
   isIgnored,
   readRepoConfig,
@@ -17,6 +18,7 @@ import {
 } from '../git/repo.ts';
 import { GitError, runGit, type NetworkAuth } from '../../shared/git-run.ts';
 import type { SyncOutcome } from './last-result.ts';
+import { clearStaleIndexLock, IndexLockedError, isIndexLockFailure } from './lock.ts';
 
 export interface RepoTarget {
   vaultDir: string;
@@ -51,6 +53,16 @@ function failed(message: string, error?: string): PassResult {
 }
 
 export class RefusedError extends Error {}
+
+/** Before the index is touched: a stale index.lock goes, a fresh one stops the pass (spec 3.2's rule). */
+async function prepareIndex(target: RepoTarget): Promise<void> {
+  await clearStaleIndexLock(await gitDirOf(target.vaultDir));
+}
+
+/** A git that took index.lock after our look surfaces as the same clean refusal. */
+function asIndexLocked(err: unknown): unknown {
+  return err instanceof GitError && isIndexLockFailure(err.stderr + '\n' + err.line) ? new IndexLockedError('.git/index.lock') : err;
+}
 
 /** spec 3.4: every commit first re-checks that an in-vault data directory is ignored. */
 async function assertDataDirIgnored(target: RepoTarget): Promise<void> {
@@ -97,6 +109,7 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
   if (remoteProblem) return failed(`The remote URL in settings is refused: ${remoteProblem}`);
   const host = remoteHost(plan.remoteUrl);
   try {
+    await prepareIndex(target);
     const config = await readRepoConfig(target.vaultDir, opts);
     if (plan.remoteUrl) await ensureOrigin(target.vaultDir, plan.remoteUrl, config, opts);
 
@@ -144,8 +157,9 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
       throw err;
     }
     return { outcome: 'pushed', ok: true, message: committed ? `Committed and pushed to ${host} (${plan.branch}).` : `Pushed to ${host} (${plan.branch}).` };
-  } catch (err) {
-    if (err instanceof RefusedError) return failed(err.message);
+  } catch (caught) {
+    const err = asIndexLocked(caught);
+    if (err instanceof RefusedError || err instanceof IndexLockedError) return failed(err.message);
     if (err instanceof GitError) return failed(`Sync failed: ${err.line}`, err.line);
     return failed(`Sync failed: ${scrub((err as Error).message)}`);
   }
@@ -159,7 +173,10 @@ export interface SnapshotResult {
 
 /** spec 4.1: one local commit of the whole vault; no network, no remote or token. */
 export async function snapshotSteps(target: RepoTarget): Promise<SnapshotResult> {
-  const sha = await commitVaultSha(target, `service snapshot: ${stamp()}`);
+  await prepareIndex(target);
+  const sha = await commitVaultSha(target, `service snapshot: ${stamp()}`).catch((err) => {
+    throw asIndexLocked(err);
+  });
   return sha === null
     ? { committed: false, sha: null, message: 'Nothing changed since the last commit; no snapshot was made.' }
     : { committed: true, sha, message: 'Snapshot committed.' };
@@ -181,9 +198,14 @@ export async function initRepository(target: RepoTarget, branch: string): Promis
 /** spec 3.5: .gitignore rules, the first commit, `origin` pointed at the remote. */
 export async function initSteps(target: RepoTarget, remoteUrl: string | null, created: boolean): Promise<InitResult> {
   const opts = { signal: target.signal };
+  await prepareIndex(target);
   const gitignore = await ensureGitignore(target.vaultDir, target.dataDirRel);
   let sha: string | null = null;
-  if ((await resolveRef(target.vaultDir, 'HEAD', opts)) === null) sha = await commitVaultSha(target, `service sync: ${stamp()}`);
+  if ((await resolveRef(target.vaultDir, 'HEAD', opts)) === null) {
+    sha = await commitVaultSha(target, `service sync: ${stamp()}`).catch((err) => {
+      throw asIndexLocked(err);
+    });
+  }
   if (remoteUrl) await ensureOrigin(target.vaultDir, remoteUrl, await readRepoConfig(target.vaultDir, opts), opts);
   const message = created ? 'The vault is now a git repository.' : 'The vault was already a git repository; its .gitignore and remote are in place.';
   return { created, sha, gitignore, remote: remoteHost(remoteUrl), message };

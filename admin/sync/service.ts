@@ -11,7 +11,7 @@ import { checkBranchName, checkRemoteUrl } from '../git/remote-url.ts';
 import { gitDirOf, isRepo } from '../git/repo.ts';
 import type { NetworkAuth } from '../../shared/git-run.ts';
 import { readLastResult, writeLastResult, type LastResult, type SyncOutcome } from './last-result.ts';
-import { busyMessage, liveHolder, takeLock, type LockRecord } from './lock.ts';
+import { busyMessage, IndexLockedError, liveHolder, takeLock, type LockRecord } from './lock.ts';
 import {
   initRepository,
   initSteps,
@@ -27,7 +27,7 @@ import { readStatus, type SyncStatus } from './status.ts';
 
 export type Trigger = 'manual' | 'scheduled' | 'start' | 'open';
 
-export type RefusalCode = 'sync_running' | 'busy' | 'not_repo' | 'sync_off' | 'bad_settings';
+export type RefusalCode = 'sync_running' | 'busy' | 'not_repo' | 'sync_off' | 'bad_settings' | 'index_locked';
 
 /** Why a request could not start; the route maps it to HTTP 409 (or 400 for bad settings). */
 export class SyncRefusal extends Error {
@@ -173,6 +173,7 @@ export class SyncService {
         return await snapshotSteps(target);
       } catch (err) {
         if (err instanceof RefusedError) throw new SyncRefusal('bad_settings', err.message);
+        if (err instanceof IndexLockedError) throw new SyncRefusal('index_locked', err.message);
         throw err;
       }
     });
@@ -198,6 +199,7 @@ export class SyncService {
           return await initSteps(target, remoteUrl, created);
         } catch (err) {
           if (err instanceof RefusedError) throw new SyncRefusal('bad_settings', err.message);
+          if (err instanceof IndexLockedError) throw new SyncRefusal('index_locked', err.message);
           throw err;
         }
       },
