@@ -1,9 +1,11 @@
-// Builds the admin's domain objects once at start; routes receive this context.
+// Builds the admin's domain objects and services once at start, with their start
+// and close; routes receive this context and only parse, call and map (STYLE.md).
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../shared/config.ts';
 import { CreatedStore } from '../shared/created-store.ts';
 import { configureGitRunner } from '../shared/git-safety.ts';
+import { log } from '../shared/log.ts';
 import type { PostItem } from '../shared/model/posts.ts';
 import { createSettingsReader, type Settings } from '../shared/settings.ts';
 import { VaultEvents } from '../shared/vault-events.ts';
@@ -11,6 +13,11 @@ import { VaultRoot } from '../shared/vault-path.ts';
 import { loadAdminPassword, type AdminPassword } from './auth/admin-password.ts';
 import { createRateLimiter, type RateLimiter } from './auth/rate-limit.ts';
 import { createSessionStore, type SessionStore } from './auth/sessions.ts';
+import { createSettingsService, GIT_SETTINGS_CHECKS, type SettingsService } from './settings.ts';
+import { SyncScheduler } from './sync/scheduler.ts';
+import { relativeInVault, SyncService } from './sync/service.ts';
+import { TravelService } from './travel/service.ts';
+import { createDeclaredCollections, type DeclaredCollection } from './ui/server/collections.ts';
 import { createNoteWriter, type NoteWriter } from './vault/note-writer.ts';
 import { createRenamer } from './vault/rename.ts';
 import { createTrash } from './vault/trash.ts';
@@ -34,12 +41,17 @@ export interface AdminContext {
   versionsEnabled: () => Promise<boolean>;
   /** GET /api/posts: the published posts from the one vault model (the public site's builder). */
   posts: () => Promise<PostItem[]>;
-  /**
-   * Lifecycle hooks a route module may register for its own services (the sync
-   * scheduler, the settings mirror): `start` runs once before the server listens,
-   * `close` when it stops. A start hook must not block on the network for long.
-   */
-  hooks: { start: Array<() => Promise<void>>; close: Array<() => Promise<void>> };
+  settings: SettingsService;
+  sync: SyncService;
+  scheduler: SyncScheduler;
+  /** The settings mirror and device preferences (spec 8). */
+  travel: TravelService;
+  /** The collections the vault declares (spec D.5). */
+  collections: () => Promise<DeclaredCollection[]>;
+  /** Starts the services once, before the server listens; never blocks on the network. */
+  start(): Promise<void>;
+  /** Stops them when the server stops. */
+  close(): Promise<void>;
 }
 
 export interface AdminContextOptions {
@@ -75,6 +87,11 @@ export async function createAdminContext(config: Config, options: AdminContextOp
   // spec 9: the Keep note versions setting wins; NOTE_VERSIONS is the instance default.
   const versionsEnabled = async () => (await readSettings()).versions.keep ?? config.noteVersions;
   const writer = createNoteWriter({ root, versions, created, events, versionsEnabled });
+  const password = await loadAdminPassword(config);
+  const travel = new TravelService({ config, checks: GIT_SETTINGS_CHECKS });
+  const dataDirRel = relativeInVault(config.vaultDir, inVault);
+  const sync = new SyncService({ config, readSettings, dataDirRel: async () => dataDirRel });
+  const scheduler = new SyncScheduler({ service: sync, readSettings, vaultDir: config.vaultDir });
   return {
     config,
     root,
@@ -87,10 +104,25 @@ export async function createAdminContext(config: Config, options: AdminContextOp
     renamer: createRenamer({ root, writer, versions, created, events, skipDirs }),
     sessions: createSessionStore(),
     loginLimiter: createRateLimiter(10, 60_000),
-    password: await loadAdminPassword(config),
+    password,
     readSettings,
     versionsEnabled,
     posts: options.posts ?? (() => Promise.reject(new Error('no public site is running to list the posts'))),
-    hooks: { start: [], close: [] },
+    settings: createSettingsService({ config, readSettings, saved: () => travel.settingsSaved() }),
+    sync,
+    scheduler,
+    travel,
+    collections: createDeclaredCollections(config.vaultDir, skipDirs),
+    async start() {
+      await travel.start();
+      // spec 5.1: backup & sync is unusable until an admin password exists.
+      if (password.isSet()) scheduler.start();
+    },
+    async close() {
+      const stopping = (what: string) => (err: unknown) => log.warn(`while stopping ${what}: ${err}`);
+      await travel.close().catch(stopping('the settings mirror'));
+      scheduler.stop();
+      await sync.close().catch(stopping('sync'));
+    },
   };
 }

@@ -70,7 +70,7 @@ export async function startService(config: Config): Promise<RunningService> {
   });
 
   void sweepTempFiles([config.vaultDir, config.dataDir]);
-  for (const start of ctx.hooks.start) await start();
+  await ctx.start();
 
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
@@ -102,7 +102,7 @@ export async function startService(config: Config): Promise<RunningService> {
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await watcher.close();
         await site.close();
-        for (const close of ctx.hooks.close) await close().catch((err) => log.warn(`while stopping: ${err}`));
+        await ctx.close();
         await ctx.created.flush();
         await ctx.versions.flush();
       })();

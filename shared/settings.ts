@@ -94,14 +94,23 @@ export function createSettingsReader(dataDir: string) {
   };
 }
 
-/** Site values as this instance uses them, and which of them came from the environment. */
-export interface EffectiveSite {
+/**
+ * The site settings as this instance uses them: every default and normalisation
+ * applied once, here. The public frame, the site model and the settings panel all
+ * read this view.
+ */
+export interface SiteSettings {
   siteName: string;
   tagline: string | null;
   homeNote: string | null;
   footer: string | null;
   language: string;
   layout: 'default' | 'blog' | 'designed';
+  logo: string | null;
+  templatesFolder: string;
+  home: { mode: 'note' | 'dashboard'; banner: string | null };
+  publishing: { shareButtons: boolean; languageFilter: boolean };
+  collections: { enabled: boolean; showOnHome: boolean; showInNav: boolean; source: 'tags' | 'folders' };
   /** Keys whose value comes from this server's environment (spec 2.1: they do not travel). */
   fromEnv: string[];
 }
@@ -121,9 +130,9 @@ export interface SiteEnv {
  * saved in settings (settings.json, and so the vault). A saved value therefore wins;
  * the environment fills what settings.json leaves unset.
  */
-export function effectiveSite(settings: Settings, env: SiteEnv): EffectiveSite {
+export function siteSettingsOf(settings: Settings, env: SiteEnv): SiteSettings {
   const fromEnv: string[] = [];
-  const pick = <T>(key: string, saved: T | null, fromEnvValue: T | null, fallback: T): T => {
+  const pick = <T>(key: string, saved: T | null | undefined, fromEnvValue: T | null, fallback: T): T => {
     if (saved !== null && saved !== undefined && saved !== '') return saved;
     if (fromEnvValue !== null && fromEnvValue !== undefined) {
       fromEnv.push(key);
@@ -131,14 +140,49 @@ export function effectiveSite(settings: Settings, env: SiteEnv): EffectiveSite {
     }
     return fallback;
   };
+  const { home, publishing, collections } = settings;
   return {
     siteName: pick('siteName', settings.siteName, env.siteName, 'My notes'),
     tagline: pick('tagline', settings.tagline, env.siteTagline, null),
     homeNote: pick('homeNote', settings.homeNote, env.homeNote, null),
     footer: pick('footer', settings.footer, env.siteFooter, null),
     language: pick('language', settings.language, env.siteLang, 'en'),
-    layout: pick('publishing.layout', settings.publishing.layout, env.publicLayout, 'default'),
+    layout: pick('publishing.layout', publishing?.layout, env.publicLayout, 'default'),
+    logo: settings.logo ?? null,
+    templatesFolder: settings.folders?.templates || 'Templates',
+    home: { mode: home?.mode === 'dashboard' ? 'dashboard' : 'note', banner: home?.banner ?? null },
+    publishing: { shareButtons: publishing?.shareButtons !== false, languageFilter: publishing?.languageFilter === true },
+    collections: {
+      enabled: collections?.enabled === true,
+      showOnHome: collections?.showOnHome !== false,
+      showInNav: collections?.showInNav === true,
+      source: collections?.source === 'folders' ? 'folders' : 'tags',
+    },
     fromEnv,
+  };
+}
+
+/** The sync settings as the sync service uses them: the defaults applied once, here (spec 2.9). */
+export interface SyncSettings {
+  enabled: boolean;
+  remoteUrl: string | null;
+  branch: string;
+  pullFirst: boolean;
+  /** 0 is Manual. */
+  intervalMinutes: number;
+  username: string | null;
+}
+
+export function syncSettingsOf(settings: Settings): SyncSettings {
+  const sync = settings.sync ?? ({} as Partial<Settings['sync']>);
+  const minutes = Number(sync.intervalMinutes);
+  return {
+    enabled: sync.enabled === true,
+    remoteUrl: typeof sync.remoteUrl === 'string' && sync.remoteUrl !== '' ? sync.remoteUrl : null,
+    branch: typeof sync.branch === 'string' && sync.branch !== '' ? sync.branch : 'main',
+    pullFirst: sync.pullFirst === true,
+    intervalMinutes: Number.isFinite(minutes) && minutes > 0 ? minutes : 0,
+    username: typeof sync.username === 'string' && sync.username !== '' ? sync.username : null,
   };
 }
 

@@ -55,3 +55,33 @@ export function tokenFor(credentials: GitCredentials | null, remoteHostName: str
   if (!credentials.host) return credentials.token;
   return remoteHostName !== null && credentials.host.toLowerCase() === remoteHostName.toLowerCase() ? credentials.token : null;
 }
+
+/** What a settings save changes about the token (CONTRACT §5: the token is write-only). */
+export interface TokenChange {
+  /** `undefined`: untouched; `null`: Clear token; a string: the new token. */
+  token?: string | null;
+  /** A username sent with the save. */
+  username?: string;
+  /** The save named a remote URL (the admin moving the remote takes the token along). */
+  remoteNamed: boolean;
+}
+
+/**
+ * Keeps git-credentials.json in step with a settings save. The token is bound to the
+ * host of the remote the admin saved it with, so a remote arriving with the vault's
+ * settings never receives it; the username is paired with the token.
+ */
+export async function storeTokenChange(dataDir: string, change: TokenChange, saved: { remoteHost: string | null; username: string | null }): Promise<void> {
+  const host = saved.remoteHost;
+  if (change.token === null) {
+    await clearCredentials(dataDir);
+  } else if (typeof change.token === 'string') {
+    await writeCredentials(dataDir, { token: change.token, username: change.username ?? saved.username ?? 'git', host });
+  } else if (change.username !== undefined || change.remoteNamed) {
+    const current = await readCredentials(dataDir);
+    const username = change.username ?? current?.username ?? 'git';
+    if (current && (current.username !== username || current.host !== host)) {
+      await writeCredentials(dataDir, { token: current.token, username, host });
+    }
+  }
+}

@@ -5,7 +5,6 @@
 import type { Polka } from 'polka';
 import type { AdminContext } from '../context.ts';
 import { badRequest, readJsonBody, route } from '../http.ts';
-import { travelFor } from '../travel/index.ts';
 import { checkPrefKey, checkPrefValue, PREF_LIMITS } from '../travel/prefs.ts';
 
 const MAX_PREFS_BODY = 1024 * 1024;
@@ -33,18 +32,16 @@ function parsePrefsPut(body: Record<string, unknown>): { keys: Record<string, un
 }
 
 export function registerPrefsRoutes(app: Polka, ctx: AdminContext): void {
-  const travel = travelFor(ctx);
-
   app.get(
     '/api/prefs',
-    route(() => travel.getPrefs()),
+    route(() => ctx.travel.getPrefs()),
   );
 
   app.put(
     '/api/prefs',
     route(async (req) => {
       const { keys, travelWithVault } = parsePrefsPut(await readJsonBody(req, MAX_PREFS_BODY));
-      return travel.putPrefs(keys, travelWithVault);
+      return ctx.travel.putPrefs(keys, travelWithVault);
     }),
   );
 }

@@ -2,11 +2,10 @@
 // /open (the admin app's "window open" call). /api/sync/travel is travel.ts's.
 // Handlers check the password rule, call the sync service, map its answer to HTTP.
 import type { Polka } from 'polka';
-import { dataDirInVault, type AdminContext } from '../context.ts';
+import type { AdminContext } from '../context.ts';
 import { HttpError, route } from '../http.ts';
 import { GitError } from '../../shared/git-run.ts';
-import { SyncScheduler } from '../sync/scheduler.ts';
-import { relativeInVault, SyncRefusal, SyncService } from '../sync/service.ts';
+import { SyncRefusal } from '../sync/service.ts';
 
 /** spec 5.1: backup & sync is unusable until an admin password exists. */
 function requirePassword(ctx: AdminContext): void {
@@ -26,18 +25,6 @@ function toHttp(err: unknown): never {
 }
 
 export function registerSyncRoutes(app: Polka, ctx: AdminContext): void {
-  let rel: Promise<string | null> | null = null;
-  const dataDirRel = () => (rel ??= dataDirInVault(ctx.config).then((p) => relativeInVault(ctx.config.vaultDir, p)));
-  const service = new SyncService({ config: ctx.config, readSettings: ctx.readSettings, dataDirRel });
-  const scheduler = new SyncScheduler({ service, readSettings: ctx.readSettings, vaultDir: ctx.config.vaultDir });
-  ctx.hooks.start.push(async () => {
-    if (ctx.password.isSet()) scheduler.start();
-  });
-  ctx.hooks.close.push(async () => {
-    scheduler.stop();
-    await service.close();
-  });
-
   const handle = (work: () => Promise<unknown>) =>
     route(async () => {
       requirePassword(ctx);
@@ -48,9 +35,9 @@ export function registerSyncRoutes(app: Polka, ctx: AdminContext): void {
       }
     });
 
-  app.get('/api/sync/status', handle(() => service.status()));
-  app.post('/api/sync/now', handle(() => service.sync('manual')));
-  app.post('/api/sync/snapshot', handle(() => service.snapshot()));
-  app.post('/api/sync/init', handle(() => service.init()));
-  app.post('/api/sync/open', handle(() => scheduler.windowOpen()));
+  app.get('/api/sync/status', handle(() => ctx.sync.status()));
+  app.post('/api/sync/now', handle(() => ctx.sync.sync('manual')));
+  app.post('/api/sync/snapshot', handle(() => ctx.sync.snapshot()));
+  app.post('/api/sync/init', handle(() => ctx.sync.init()));
+  app.post('/api/sync/open', handle(() => ctx.scheduler.windowOpen()));
 }

@@ -4,11 +4,8 @@
 import type { Polka } from 'polka';
 import type { AdminContext } from '../context.ts';
 import { HttpError, route } from '../http.ts';
-import { travelFor } from '../travel/index.ts';
 
 export function registerTravelRoutes(app: Polka, ctx: AdminContext): void {
-  const travel = travelFor(ctx);
-
   // CONTRACT §5: sync routes answer 403 while no admin password is set.
   const requirePassword = () => {
     if (!ctx.password.isSet()) throw new HttpError(403, 'needs_password', 'Set an admin password first.');
@@ -18,7 +15,7 @@ export function registerTravelRoutes(app: Polka, ctx: AdminContext): void {
     '/api/sync/travel',
     route(() => {
       requirePassword();
-      return travel.report();
+      return ctx.travel.report();
     }),
   );
 
@@ -26,7 +23,7 @@ export function registerTravelRoutes(app: Polka, ctx: AdminContext): void {
     '/api/sync/travel',
     route(() => {
       requirePassword();
-      return travel.resync();
+      return ctx.travel.resync();
     }),
   );
 }

@@ -7,7 +7,6 @@ import type { AdminContext } from '../context.ts';
 import { badRequest, HttpError, readJsonBody, route } from '../http.ts';
 import { notePathParam } from './notes.ts';
 import { AttachmentError, MAX_ATTACHMENT_BYTES, readAttachment, writeAttachment } from '../ui/server/attachments.ts';
-import { createDeclaredCollections } from '../ui/server/collections.ts';
 import { createUiServer } from '../ui/server/static.ts';
 
 function mapAttachmentError(err: unknown): never {
@@ -22,10 +21,9 @@ export function registerUiRoutes(app: Polka, ctx: AdminContext): void {
     app.head(pattern, (req, res) => serveUi(req, res));
   }
 
-  const declared = createDeclaredCollections(ctx.config.vaultDir, ctx.skipDirs);
   app.get(
     '/api/collections',
-    route(async () => ({ collections: await declared() })),
+    route(async () => ({ collections: await ctx.collections() })),
   );
 
   app.get(

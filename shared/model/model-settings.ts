@@ -1,20 +1,17 @@
-// The settings the site model depends on, from settings.json and the environment
-// (effectiveSite: a saved value wins, the environment fills the rest).
+// The settings the site model depends on, taken from the one site settings view
+// (shared/settings.ts `siteSettingsOf`: a saved value wins, the environment fills
+// the rest, defaults and normalisation applied there).
 import type { Config } from '../config.ts';
 import { primaryLanguage } from '../note/language.ts';
-import { effectiveSite, type Settings } from '../settings.ts';
+import type { SiteSettings } from '../settings.ts';
 import type { ModelSettings } from './site-model.ts';
 
-export function modelSettings(settings: Settings, config: Config): ModelSettings {
-  const site = effectiveSite(settings, config);
+export function modelSettings(site: SiteSettings, config: Pick<Config, 'excludeTags'>): ModelSettings {
   return {
-    templatesFolder: settings.folders?.templates || 'Templates',
+    templatesFolder: site.templatesFolder,
     excludeTags: config.excludeTags,
     language: primaryLanguage(site.language) ?? 'en',
     homeNote: site.homeNote,
-    collections: {
-      enabled: settings.collections?.enabled === true,
-      source: settings.collections?.source === 'folders' ? 'folders' : 'tags',
-    },
+    collections: { enabled: site.collections.enabled, source: site.collections.source },
   };
 }

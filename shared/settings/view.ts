@@ -2,14 +2,14 @@
 // server's environment supplies filled in and named in `fromEnv` (spec 2.1: such a
 // value belongs to this server alone until it is saved).
 import type { Settings, SiteEnv } from '../settings.ts';
-import { effectiveSite } from '../settings.ts';
+import { siteSettingsOf } from '../settings.ts';
 
 export type SiteEnvironment = SiteEnv;
 
 export type SettingsView = Settings & { fromEnv: string[] };
 
 export function settingsView(settings: Settings, env: SiteEnvironment): SettingsView {
-  const site = effectiveSite(settings, env);
+  const site = siteSettingsOf(settings, env);
   const view: SettingsView = {
     ...settings,
     publishing: { ...settings.publishing },

@@ -1,9 +1,10 @@
-// The site-wide values every page is rendered with: settings.json first, the
-// environment for what it leaves unset (effectiveSite), then the defaults.
+// The site-wide values every page is rendered with, from the one site settings view
+// (siteSettingsOf: settings.json first, the environment for what it leaves unset,
+// then the defaults), read once per frame.
 import { createHash } from 'node:crypto';
 import type { Config } from '../../shared/config.ts';
 import { directionOf, primaryLanguage } from '../../shared/note/language.ts';
-import { effectiveSite, type Settings } from '../../shared/settings.ts';
+import { siteSettingsOf, type Settings } from '../../shared/settings.ts';
 import type { ModelSettings } from '../../shared/model/site-model.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
 import { formatters, stringsFor, type Formatters, type Strings } from './i18n.ts';
@@ -46,36 +47,31 @@ export function gradientOf(seed: string): string {
 }
 
 export function siteFrame(settings: Settings, config: Config, base = BASE_TOKEN, now = new Date()): SiteFrame {
-  const site = effectiveSite(settings, config);
+  const site = siteSettingsOf(settings, config);
   const lang = primaryLanguage(site.language) ?? 'en';
   const year = now.getUTCFullYear();
   const footerTemplate = site.footer ?? '© {year} {siteName}';
   return {
     name: site.siteName,
     tagline: site.tagline,
-    logo: settings.logo,
+    logo: site.logo,
     lang,
     dir: directionOf(lang),
     footer: footerTemplate.replaceAll('{year}', String(year)).replaceAll('{siteName}', site.siteName),
     layout: site.layout,
-    homeMode: settings.home?.mode === 'dashboard' ? 'dashboard' : 'note',
-    banner: settings.home?.banner ?? null,
+    homeMode: site.home.mode,
+    banner: site.home.banner,
     gradient: gradientOf(site.siteName),
-    shareButtons: settings.publishing?.shareButtons !== false,
-    languageFilter: settings.publishing?.languageFilter === true,
-    collections: {
-      enabled: settings.collections?.enabled === true,
-      showOnHome: settings.collections?.showOnHome !== false,
-      showInNav: settings.collections?.showInNav === true,
-      source: settings.collections?.source === 'folders' ? 'folders' : 'tags',
-    },
+    shareButtons: site.publishing.shareButtons,
+    languageFilter: site.publishing.languageFilter,
+    collections: site.collections,
     blogLocale: config.blogLocale,
     comments: config.comments,
     year,
     base,
     baseEncoded: base === BASE_TOKEN ? BASE_TOKEN_ENCODED : encodeURIComponent(base),
     strings: stringsFor(lang),
-    model: modelSettings(settings, config),
+    model: modelSettings(site, config),
   };
 }
 
