@@ -28,18 +28,25 @@ interface LinkForm {
   next: string;
 }
 
-/** How links to a renamed file may be written, and what each becomes. */
-function fileLinkMapper(from: VaultPath, to: VaultPath, otherNames: Set<string>) {
+/** A Markdown note is linked by its name without the extension, as Obsidian writes links. */
+const MARKDOWN_EXT = /\.(md|markdown)$/i;
+export const linkTargetOf = (p: string): string => p.replace(MARKDOWN_EXT, '');
+
+/**
+ * How links to a renamed file may be written, and what each becomes. A rewrite never
+ * writes `.md` into a wikilink: a Markdown target is always written without it.
+ */
+export function fileLinkMapper(from: VaultPath, to: VaultPath, otherNames: Set<string>) {
   const note = isNotePath(from);
-  const full: LinkForm[] = [{ written: from, next: to }];
-  if (note) full.push({ written: stripExtension(from), next: stripExtension(to) });
+  const full: LinkForm[] = [{ written: from, next: linkTargetOf(to) }];
+  if (note) full.push({ written: stripExtension(from), next: linkTargetOf(to) });
   const fromBase = baseName(from);
   const toBase = baseName(to);
-  const base: LinkForm[] = [{ written: fromBase, next: toBase }];
-  if (note) base.push({ written: stripExtension(fromBase), next: stripExtension(toBase) });
+  const base: LinkForm[] = [{ written: fromBase, next: linkTargetOf(toBase) }];
+  if (note) base.push({ written: stripExtension(fromBase), next: linkTargetOf(toBase) });
   // A bare-name link is only ours when no other file shares the old name.
   const bareIsOurs = !otherNames.has(fromBase.toLowerCase());
-  const newBareIsUnique = !otherNames.has(toBase.toLowerCase());
+  const newBareIsUnique = !otherNames.has(toBase.toLowerCase()) && !otherNames.has(linkTargetOf(toBase).toLowerCase());
   return (target: string): string | null => {
     const lower = target.toLowerCase();
     if (target.includes('/')) {
@@ -55,14 +62,15 @@ function fileLinkMapper(from: VaultPath, to: VaultPath, otherNames: Set<string>)
   };
 }
 
-function folderLinkMapper(from: VaultPath, to: VaultPath) {
+export function folderLinkMapper(from: VaultPath, to: VaultPath) {
   const prefix = from.toLowerCase() + '/';
   return (target: string): string | null =>
-    target.toLowerCase().startsWith(prefix) ? to + target.slice(from.length) : null;
+    target.toLowerCase().startsWith(prefix) ? linkTargetOf(to + target.slice(from.length)) : null;
 }
 
 export function createRenamer(deps: RenameDeps) {
-  async function rename(from: VaultPath, to: VaultPath): Promise<{ path: VaultPath }> {
+  /** Answers the new path and the notes whose links were rewritten (an open window reloads those quietly). */
+  async function rename(from: VaultPath, to: VaultPath): Promise<{ path: VaultPath; rewritten: VaultPath[] }> {
     if (from === to) throw badRequest('same_path', 'The new path is the same as the old one.');
     if (to.startsWith(from + '/')) throw badRequest('into_itself', 'A folder cannot be moved into itself.');
     const absFrom = await deps.root.resolve(from);
@@ -80,6 +88,10 @@ export function createRenamer(deps: RenameDeps) {
     // A case-only rename on a case-insensitive disk finds "itself" at the target.
     if (exists && from.toLowerCase() !== to.toLowerCase()) throw conflict('exists', 'Something already exists at the new path.');
     const folder = stat.isDirectory();
+    // Issue 16: a note that lost its extension becomes an attachment, its page 404s.
+    if (!folder && isNotePath(from) && !isNotePath(to)) {
+      throw badRequest('keeps_extension', `A note keeps its extension: name it “${baseName(to)}${from.slice(stripExtension(from).length)}”.`);
+    }
     const moved = folder
       ? (await walkVault(deps.root.dir, deps.skipDirs, absFrom)).filter((e) => e.kind === 'note').map((e) => e.path)
       : [from];
@@ -95,11 +107,11 @@ export function createRenamer(deps: RenameDeps) {
       deps.events.publishOwn({ path: next, kind: 'write' }, null);
     }
 
-    await rewriteLinks(from, to, folder);
-    return { path: to };
+    const rewritten = await rewriteLinks(from, to, folder);
+    return { path: to, rewritten };
   }
 
-  async function rewriteLinks(from: VaultPath, to: VaultPath, folder: boolean): Promise<void> {
+  async function rewriteLinks(from: VaultPath, to: VaultPath, folder: boolean): Promise<VaultPath[]> {
     const entries = await walkVault(deps.root.dir, deps.skipDirs);
     let map: (target: string) => string | null;
     if (folder) {
@@ -114,26 +126,31 @@ export function createRenamer(deps: RenameDeps) {
       }
       map = fileLinkMapper(from, to, otherNames);
     }
+    const rewritten: VaultPath[] = [];
     for (const entry of entries) {
       if (entry.kind !== 'note' || !/\.(md|markdown)$/i.test(entry.path)) continue;
       // The move has happened: one note that cannot be rewritten is named in the log,
       // and the rename still completes.
-      await rewriteOne(entry.path, map).catch((err) => log.warn(`rename ${from} → ${to}: could not rewrite the links in ${entry.path}: ${(err as Error).message}`));
-    }
-  }
-
-  async function rewriteOne(p: VaultPath, map: (target: string) => string | null): Promise<void> {
-    const current = await deps.writer.readNote(p);
-    if (!current || !current.content.includes('[[')) return;
-    const next = rewriteWikiLinks(current.content, map);
-    if (next !== current.content) {
-      await deps.writer.writeNote(p, next, { reason: 'Before a link rewrite', baseMtimeMs: current.mtimeMs }).catch(() =>
-        // Someone saved it meanwhile: rewrite over what is there now.
-        deps.writer.readNote(p).then((fresh) =>
-          fresh ? deps.writer.writeNote(p, rewriteWikiLinks(fresh.content, map), { reason: 'Before a link rewrite' }) : undefined,
-        ),
+      await rewriteOne(entry.path, map).then(
+        (changed) => changed && rewritten.push(entry.path),
+        (err) => log.warn(`rename ${from} → ${to}: could not rewrite the links in ${entry.path}: ${(err as Error).message}`),
       );
     }
+    return rewritten;
+  }
+
+  async function rewriteOne(p: VaultPath, map: (target: string) => string | null): Promise<boolean> {
+    const current = await deps.writer.readNote(p);
+    if (!current || !current.content.includes('[[')) return false;
+    const next = rewriteWikiLinks(current.content, map);
+    if (next === current.content) return false;
+    await deps.writer.writeNote(p, next, { reason: 'Before a link rewrite', baseMtimeMs: current.mtimeMs }).catch(() =>
+      // Someone saved it meanwhile: rewrite over what is there now.
+      deps.writer.readNote(p).then((fresh) =>
+        fresh ? deps.writer.writeNote(p, rewriteWikiLinks(fresh.content, map), { reason: 'Before a link rewrite' }) : undefined,
+      ),
+    );
+    return true;
   }
 
   return { rename };

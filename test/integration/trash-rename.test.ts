@@ -131,7 +131,7 @@ describe('rename and move (POST /api/note/rename)', () => {
     const createdBefore = await waitFor(async () => (await createdMap())['Old Name.md']);
     const res = await server.admin('POST', '/api/note/rename', { path: 'Old Name.md', to: 'Moved/New Name.md' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ path: 'Moved/New Name.md' });
+    expect(res.body).toEqual({ path: 'Moved/New Name.md', rewritten: ['Deep/Path.md', 'Links.md'] });
     expect(await exists('Old Name.md')).toBe(false);
     expect(await read('Moved/New Name.md')).toBe('second');
     expect(await versionsOf('Old Name.md')).toEqual([]);
@@ -139,7 +139,8 @@ describe('rename and move (POST /api/note/rename)', () => {
     expect(await read('Links.md')).toBe(
       'See [[New Name]], [[New Name|the old one]], [[New Name#Part]] and ![[New Name]]. Not [[Other]].',
     );
-    expect(await read('Deep/Path.md')).toBe('By path: [[New Name.md]]');
+    // Issue 16: a rewrite never writes `.md` into a wikilink (Obsidian resolves either).
+    expect(await read('Deep/Path.md')).toBe('By path: [[New Name]]');
     expect(await read('Unrelated.md')).toBe('no links here');
     const linkVersions = await versionsOf('Links.md');
     expect(linkVersions).toHaveLength(1);
@@ -154,13 +155,32 @@ describe('rename and move (POST /api/note/rename)', () => {
 
   it('moves a folder: every note inside takes its versions, and path links are rewritten', async () => {
     await noteWithVersion('Projects/Plan.md', 'plan v1', 'plan v2');
-    await writeFiles(server.vault, { 'Index.md': 'Go to [[Projects/Plan]] or [[Plan]].' });
+    await writeFiles(server.vault, { 'Index.md': 'Go to [[Projects/Plan]] or [[Plan]] or [[Projects/Plan.md|plan]].' });
     const res = await server.admin('POST', '/api/note/rename', { path: 'Projects', to: 'Archive/Projects 2025' });
     expect(res.status).toBe(200);
     expect(await read('Archive/Projects 2025/Plan.md')).toBe('plan v2');
     expect(await versionsOf('Archive/Projects 2025/Plan.md')).toHaveLength(1);
     expect(await versionsOf('Projects/Plan.md')).toEqual([]);
-    expect(await read('Index.md')).toBe('Go to [[Archive/Projects 2025/Plan]] or [[Plan]].');
+    expect(await read('Index.md')).toBe('Go to [[Archive/Projects 2025/Plan]] or [[Plan]] or [[Archive/Projects 2025/Plan|plan]].');
+  });
+
+  it('a note keeps its extension: a rename that drops it is refused with 400 and changes nothing (issue 16)', async () => {
+    await put('Writing in Markdown.md', 'text');
+    await writeFiles(server.vault, { 'Linker.md': 'See [[Writing in Markdown]].' });
+    const res = await server.admin('POST', '/api/note/rename', { path: 'Writing in Markdown.md', to: 'Markdown basics' });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('keeps_extension');
+    expect(await read('Writing in Markdown.md')).toBe('text');
+    expect(await read('Linker.md')).toBe('See [[Writing in Markdown]].');
+  });
+
+  it('renaming back and forth leaves links as Obsidian writes them, never with .md', async () => {
+    await put('Round.md', 'r');
+    await writeFiles(server.vault, { 'Trip.md': 'Out [[Round]] and back [[Round#Top|top]].' });
+    expect((await server.admin('POST', '/api/note/rename', { path: 'Round.md', to: 'Round trip.md' })).status).toBe(200);
+    expect(await read('Trip.md')).toBe('Out [[Round trip]] and back [[Round trip#Top|top]].');
+    expect((await server.admin('POST', '/api/note/rename', { path: 'Round trip.md', to: 'Round.md' })).status).toBe(200);
+    expect(await read('Trip.md')).toBe('Out [[Round]] and back [[Round#Top|top]].');
   });
 
   it('refuses to overwrite an existing path (409) or to move a missing one (404)', async () => {

@@ -90,7 +90,7 @@ export const api = {
     for (const p of paths) s.append('path', p);
     return call<{ states: NoteState[] }>('GET', `/api/note/state?${s.toString()}`);
   },
-  rename: (path: string, to: string) => call<unknown>('POST', '/api/note/rename', { path, to }),
+  rename: (path: string, to: string) => call<{ path: string; rewritten?: string[] }>('POST', '/api/note/rename', { path, to }),
   remove: (path: string) => call<{ id: string; path: string }>('DELETE', `/api/note?${q({ path })}`),
 
   trash: () => call<{ entries: TrashEntry[] }>('GET', '/api/trash'),

@@ -9,7 +9,7 @@ import { useStore } from '../store.ts';
 import { toast, toastError } from '../ui/feedback.ts';
 import { showPanelSection } from '../views.ts';
 import type { NoteSession, SaveStatus } from './session.ts';
-import { activeNote, closeTab, nameOf, openNoteAt, tabs, type OpenNote } from './workspace.ts';
+import { activeNote, closeTab, cursorOffset, cursorRequest, nameOf, openNoteAt, tabs, type OpenNote } from './workspace.ts';
 
 const STATUS_KEY: Record<SaveStatus, 'saved' | 'saving' | 'unsaved' | 'conflictShort' | 'saveFailed'> = {
   saved: 'saved',
@@ -118,9 +118,17 @@ function TabDot({ session }: { session: NoteSession }) {
 export function EditorPane() {
   useStore(tabs);
   const shown = useStore(shownRevision);
+  const request = useStore(cursorRequest);
   const note = activeNote();
   const [preview, setPreview] = useState(false);
   const hostRef = useRef<HTMLDivElement>(null);
+
+  // A note opened at a place (a new note's body, a search match, a heading) shows the editor.
+  useEffect(() => {
+    if (!request || request.path !== note?.path) return;
+    if (shown) shownRevision.set(null);
+    if (preview) setPreview(false);
+  }, [request, note]);
 
   useEffect(() => {
     const container = hostRef.current;
@@ -128,7 +136,11 @@ export function EditorPane() {
     for (const child of [...container.children]) if (child !== note?.host) child.remove();
     if (note && note.host.parentElement !== container) container.appendChild(note.host);
     if (note && !shown) note.editor.view.requestMeasure();
-  }, [note, shown, preview]);
+    if (note && request && request.path === note.path && !shown && !preview) {
+      cursorRequest.set(null);
+      note.editor.focusAt(cursorOffset(note.editor.view.state.doc, request.target));
+    }
+  }, [note, shown, preview, request]);
 
   if (!note) {
     return (

@@ -1,11 +1,12 @@
 // The CodeMirror 6 editor for one note: Markdown highlighting, undo history, line
-// wrapping, per-line text direction (an Arabic line runs right-to-left on its own).
+// wrapping, per-line text direction from each line's own text (direction.ts).
 import { defaultKeymap, history, historyKeymap, isolateHistory, undo } from '@codemirror/commands';
 import { deleteMarkupBackward, insertNewlineContinueMarkup } from '@codemirror/lang-markdown';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { EditorState, Transaction } from '@codemirror/state';
 import { drawSelection, EditorView, keymap, placeholder } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
+import { lineDirections } from './direction.ts';
 import { vaultMarkdown } from './markdown-syntax.ts';
 import type { EditorDoc } from './session.ts';
 
@@ -35,6 +36,8 @@ function minimalChange(before: string, after: string): { from: number; to: numbe
 
 export interface NoteEditor extends EditorDoc {
   view: EditorView;
+  /** Puts the cursor at `at` (a document offset), scrolls it into view and focuses the editor. */
+  focusAt(at: number): void;
   destroy(): void;
 }
 
@@ -53,7 +56,7 @@ export function createNoteEditor(parent: HTMLElement, text: string, options: { l
       vaultMarkdown,
       syntaxHighlighting(highlight),
       EditorView.lineWrapping,
-      EditorView.perLineTextDirection.of(true),
+      lineDirections,
       EditorView.contentAttributes.of({ 'aria-label': options.label, spellcheck: 'true' }),
       placeholder('…'),
       EditorView.updateListener.of((update) => {
@@ -74,6 +77,11 @@ export function createNoteEditor(parent: HTMLElement, text: string, options: { l
       });
     },
     undo: () => undo(view),
+    focusAt(at) {
+      const pos = Math.max(0, Math.min(at, view.state.doc.length));
+      view.dispatch({ selection: { anchor: pos }, effects: EditorView.scrollIntoView(pos, { y: 'center' }) });
+      view.focus();
+    },
     destroy: () => view.destroy(),
   };
 }

@@ -209,6 +209,12 @@ export class NoteSession {
     }
   }
 
+  /** Takes in a change this window caused elsewhere (a link rewrite after its rename). */
+  async reloadQuietly(): Promise<void> {
+    if (this.dirty || this.view.get().conflict || !this.doc) return;
+    await this.reloadFromDisk(false);
+  }
+
   /** Strip: write this window's text over the newer file. */
   async keepMine(): Promise<void> {
     const conflict = this.view.get().conflict;

@@ -57,11 +57,25 @@ async function loadNew(path: string): Promise<OpenNote> {
   return note;
 }
 
-export async function openNote(path: string): Promise<OpenNote> {
+/** Where the cursor goes once a note is on screen: an offset, the end, or a line (1-based). */
+export type CursorTarget = number | 'end' | { line: number; column?: number };
+
+/** Asked by openNote; the editor pane applies it once the note's editor is attached. */
+export const cursorRequest = new Store<{ path: string; target: CursorTarget } | null>(null);
+
+export function cursorOffset(doc: { length: number; lines: number; line(n: number): { from: number; length: number } }, target: CursorTarget): number {
+  if (target === 'end') return doc.length;
+  if (typeof target === 'number') return target;
+  const line = doc.line(Math.max(1, Math.min(target.line, doc.lines)));
+  return line.from + Math.min(target.column ?? 0, line.length);
+}
+
+export async function openNote(path: string, options: { cursor?: CursorTarget } = {}): Promise<OpenNote> {
   const previous = activeNote();
   const note = await load(path);
   if (previous && previous.path !== path) void previous.session.flush();
   tabs.update((s) => ({ paths: s.paths.includes(path) ? s.paths : [...s.paths, path], active: path }));
+  if (options.cursor !== undefined) cursorRequest.set({ path, target: options.cursor });
   return note;
 }
 
@@ -82,11 +96,12 @@ export async function closeTab(path: string): Promise<void> {
 }
 
 /**
- * Runs a rename or move of `path` (a note or a folder): the events about the old
- * path that arrive meanwhile must not close the tabs that are about to follow it.
+ * Runs a rename or move this window asked for: the events that arrive meanwhile (the
+ * old path gone, links rewritten in other notes) wait until it is done, so the tabs
+ * follow the move and the app's own link rewrites are taken in quietly.
  */
-export async function whileMoving<T>(path: string, work: () => Promise<T>): Promise<T> {
-  const held = [...open.values()].filter((n) => n.path === path || n.path.startsWith(path + '/'));
+export async function whileMoving<T>(work: () => Promise<T>): Promise<T> {
+  const held = [...open.values()];
   for (const n of held) n.session.hold();
   try {
     return await work();
@@ -107,6 +122,11 @@ export function followRename(from: string, to: string): void {
     open.set(next, note);
   }
   tabs.update((s) => ({ paths: s.paths.map(mapPath), active: s.active ? mapPath(s.active) : null }));
+}
+
+/** The server rewrote links in these notes for a rename from this window: reload them without a word. */
+export async function adoptRewrites(paths: string[]): Promise<void> {
+  await Promise.all(paths.map((p) => open.get(p)?.session.reloadQuietly()));
 }
 
 /** Closes tabs of a note (or of the notes under a folder) that went to the trash. */

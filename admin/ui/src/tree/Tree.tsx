@@ -22,7 +22,7 @@ import { buildTree, entries, openFolders, toggleFolder, type TreeNode } from './
 
 function itemsFor(node: TreeNode): MenuItem[] {
   const common: MenuItem[] = [
-    { label: t('rename'), run: () => renameEntry(node.path) },
+    { label: t('rename'), run: () => renameEntry(node.path, node.kind === 'folder') },
     { label: t('move'), run: () => moveEntry(node.path) },
   ];
   const trash: MenuItem = { label: t('deleteToTrash'), run: () => trashEntry(node.path), danger: true };

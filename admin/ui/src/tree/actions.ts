@@ -2,11 +2,13 @@
 // and the folder actions of spec D.5. Every note write goes through PUT /api/note,
 // the server's single write path.
 import { api, ApiError } from '../api.ts';
-import { flushAll, followRename, forgetPath, openNote, openNoteAt, whileMoving } from '../editor/workspace.ts';
+import { adoptRewrites, flushAll, followRename, forgetPath, nameOf, openNote, openNoteAt, whileMoving } from '../editor/workspace.ts';
+import { showView } from '../views.ts';
 import { t } from '../i18n.ts';
 import { confirmDialog, promptDialog, toast, toastError } from '../ui/feedback.ts';
 import { isTrue, readKey, setKey } from './frontmatter.ts';
 import { notesUnder, refreshTree, revealPath } from './model.ts';
+import { newNoteText } from './templates.ts';
 
 const parentOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 const join = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
@@ -21,15 +23,17 @@ async function exists(path: string): Promise<boolean> {
   return states[0]?.mtimeMs !== null && states[0]?.mtimeMs !== undefined;
 }
 
+/** Issue 16: a new note opens with the cursor in its body, from the default template when there is one. */
 export async function newNote(folder = ''): Promise<void> {
   const name = (await promptDialog(t('noteName'), ''))?.trim();
   if (!name) return;
   try {
     const path = join(folder, withNoteExtension(name.replace(/^\/+|\/+$/g, '')));
-    if (!(await exists(path))) await api.saveNote(path, '');
+    if (!(await exists(path))) await api.saveNote(path, await newNoteText(nameOf(path)));
     revealPath(path);
+    showView('editor');
     await refreshTree();
-    await openNote(path);
+    await openNote(path, { cursor: 'end' });
   } catch (err) {
     toastError(err);
   }
@@ -41,10 +45,11 @@ export async function newFolder(parent = ''): Promise<void> {
   if (!name) return;
   try {
     const path = join(join(parent, name), 'Untitled.md');
-    if (!(await exists(path))) await api.saveNote(path, '');
+    if (!(await exists(path))) await api.saveNote(path, await newNoteText('Untitled'));
     revealPath(path);
+    showView('editor');
     await refreshTree();
-    await openNote(path);
+    await openNote(path, { cursor: 'end' });
   } catch (err) {
     toastError(err);
   }
@@ -53,19 +58,30 @@ export async function newFolder(parent = ''): Promise<void> {
 async function moveTo(path: string, to: string): Promise<void> {
   if (to === path) return;
   await flushAll();
-  await whileMoving(path, async () => {
-    await api.rename(path, to);
+  await whileMoving(async () => {
+    const answer = await api.rename(path, to);
     followRename(path, to);
+    await adoptRewrites(answer.rewritten ?? []);
   });
   revealPath(to);
   await refreshTree();
 }
 
-export async function renameEntry(path: string): Promise<void> {
-  const name = (await promptDialog(t('renameTo'), baseName(path)))?.trim();
+/** A file's name and its extension (`.md`, `.png`); a folder has none. */
+export function splitName(name: string, isFolder: boolean): [stem: string, ext: string] {
+  const dot = name.lastIndexOf('.');
+  return isFolder || dot <= 0 ? [name, ''] : [name.slice(0, dot), name.slice(dot)];
+}
+
+/** Issue 16: the box holds the name without its extension (as Obsidian does); the extension stays. */
+export async function renameEntry(path: string, isFolder = false): Promise<void> {
+  const [stem, ext] = splitName(baseName(path), isFolder);
+  let name = (await promptDialog(t('renameTo'), stem))?.trim();
   if (!name || name.includes('/')) return;
+  // Typing the extension too is not asking for a double one.
+  if (ext && name.toLowerCase().endsWith(ext.toLowerCase())) name = name.slice(0, -ext.length);
   try {
-    await moveTo(path, join(parentOf(path), name));
+    await moveTo(path, join(parentOf(path), name + ext));
   } catch (err) {
     toastError(err);
   }
