@@ -137,9 +137,13 @@ describe('the resolution strip (spec 3.6)', () => {
     await typeAtEnd(page, 'MINE');
     await waitFor(async () => (await disk('Notes/Lost.md')).endsWith('MINE'));
     await waitFor(async () => (await page.locator('.note-bar .save-state').getAttribute('data-state')) === 'saved');
+    // Hold my next autosave back, so the other writer surely lands under unsaved edits.
+    const holdSaves = (route: import('playwright-core').Route) => (route.request().method() === 'PUT' ? route.abort() : route.continue());
+    await page.route('**/api/note?*', holdSaves);
     await page.keyboard.type(' again');
     await otherWriter('Notes/Lost.md', 'Lost: THEIRS, typed elsewhere.\n');
     await strip(page).waitFor();
+    await page.unroute('**/api/note?*', holdSaves);
     await page.getByRole('button', { name: 'Keep my version' }).click();
     await waitFor(async () => (await disk('Notes/Lost.md')) === 'Lost: original line.\nMINE again');
     const { versions } = (await server.admin('GET', '/api/versions?path=Notes%2FLost.md')).body;
