@@ -20,6 +20,7 @@ import { privateGate } from './serve/gate.ts';
 import { PageCache } from './serve/page-cache.ts';
 import { isHashedAsset, NOT_FOUND_KEY, PageSource } from './serve/page-source.ts';
 import { sendPrepared } from './serve/prepared.ts';
+import { attachmentSecurityHeaders, pageSecurityHeaders } from './serve/security-headers.ts';
 import { SiteIndex } from './serve/site-index.ts';
 
 export interface PublicServerOptions {
@@ -56,7 +57,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   const { config } = options;
   const index = new SiteIndex();
   const cache = new PageCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
-  const source = new PageSource(index, cache, { fixedBase: config.siteUrl !== null, siteUrl: config.siteUrl });
+  const source = new PageSource(index, cache, { fixedBase: config.siteUrl !== null, siteUrl: config.siteUrl, pageExtra: pageSecurityHeaders() });
   const favicon = new Favicon(config.vaultDir);
   // Attachments only (pages and assets are prepared): a non-dev instance indexes its
   // folder once, so it is made on first use after each build that touched files.
@@ -177,7 +178,15 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   }
 
   function sendAttachment(req: IncomingMessage, res: ServerResponse, file: string, base: string, admin: boolean): void {
-    files ??= sirv(index.dir!, { dev: false, etag: true, dotfiles: false, extensions: [] });
+    files ??= sirv(index.dir!, {
+      dev: false,
+      etag: true,
+      dotfiles: false,
+      extensions: [],
+      setHeaders: (r, pathname) => {
+        for (const [name, value] of attachmentSecurityHeaders(pathname)) r.setHeader(name, value);
+      },
+    });
     req.url = '/' + file.split('/').map(encodeURIComponent).join('/');
     delete (req as { _parsedUrl?: unknown })._parsedUrl;
     files(req as never, res as never, () => void notFound(req, res, base, admin));

@@ -78,7 +78,17 @@ export function PreviewView() {
         </button>
       </div>
       {hasHero === false && !dashboard && <p class="notice">{t('notDashboard')}</p>}
-      <iframe key={stamp} ref={frame} class="site-frame" src="/" title={t('previewSite')} onLoad={onLoad} />
+      {/* No allow-scripts: nothing in the previewed site runs, so a published note cannot
+          script the admin; allow-same-origin only lets this page place the hero's button. */}
+      <iframe
+        key={stamp}
+        ref={frame}
+        class="site-frame"
+        src="/"
+        title={t('previewSite')}
+        sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+        onLoad={onLoad}
+      />
     </section>
   );
 }

@@ -1,0 +1,84 @@
+// CONTRACT §7, raw HTML in a note: passed through a sanitiser, so a published note can
+// show what Obsidian users write (details/summary, kbd, sup/sub, tables, sized images,
+// span/div with class and style, https video iframes, audio/video) but runs nothing: no
+// script, no event-handler attributes, no `javascript:`/`data:` URLs outside images,
+// no `srcdoc`, iframes only with an absolute https: source. Everything our own renderer
+// emits (callouts, footnotes, task lists, math) stays allowed, so a note with raw HTML
+// renders like one without.
+import sanitizeHtml from 'sanitize-html';
+
+const MATHML = [
+  'math', 'semantics', 'annotation', 'mrow', 'mi', 'mn', 'mo', 'ms', 'mtext', 'mspace', 'msup', 'msub', 'msubsup',
+  'mfrac', 'msqrt', 'mroot', 'mover', 'munder', 'munderover', 'mtable', 'mtr', 'mtd', 'mstyle', 'mpadded', 'mphantom', 'menclose',
+];
+// What KaTeX draws with SVG (roots, arrows, braces): shapes only, nothing that links or scripts.
+const SVG = ['svg', 'path', 'g', 'line', 'rect'];
+
+const TAGS = [
+  ...sanitizeHtml.defaults.allowedTags, // headings, lists, tables, code, kbd, sup/sub, mark, ruby…
+  'img', 'picture', 'details', 'summary', 'iframe', 'audio', 'video', 'source', 'track', 'input', 'del', 'ins', 'center', 'font',
+  ...MATHML,
+  ...SVG,
+];
+
+const ATTRIBUTES: sanitizeHtml.IOptions['allowedAttributes'] = {
+  '*': ['class', 'id', 'title', 'lang', 'dir', 'data-*', 'aria-*', 'role'],
+  a: ['href', 'name', 'target', 'rel'],
+  img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading'],
+  source: ['src', 'srcset', 'type', 'media', 'sizes'],
+  track: ['src', 'kind', 'srclang', 'label', 'default'],
+  audio: ['src', 'controls', 'loop', 'muted', 'preload'],
+  video: ['src', 'controls', 'loop', 'muted', 'preload', 'poster', 'width', 'height', 'playsinline'],
+  iframe: ['src', 'width', 'height', 'allow', 'allowfullscreen', 'frameborder', 'loading', 'referrerpolicy'],
+  input: ['type', 'checked', 'disabled'],
+  span: ['style'],
+  div: ['style'],
+  th: ['style', 'colspan', 'rowspan', 'align', 'scope'],
+  td: ['style', 'colspan', 'rowspan', 'align'],
+  ol: ['start', 'type', 'reversed'],
+  li: ['value'],
+  details: ['open'],
+  time: ['datetime'],
+  font: ['color', 'size', 'face'],
+  math: ['display', 'xmlns'],
+  annotation: ['encoding'],
+  mo: ['stretchy', 'fence', 'separator', 'lspace', 'rspace', 'minsize', 'maxsize', 'accent', 'movablelimits'],
+  mi: ['mathvariant'],
+  mstyle: ['displaystyle', 'scriptlevel', 'mathcolor', 'mathsize'],
+  mspace: ['width'],
+  mpadded: ['width', 'height', 'depth', 'lspace', 'voffset'],
+  mtable: ['columnalign', 'rowspacing', 'columnspacing', 'columnlines'],
+  mtd: ['columnalign'],
+  menclose: ['notation'],
+  mover: ['accent'],
+  munder: ['accentunder'],
+  mfrac: ['linethickness'],
+  // Attribute names arrive lowercased from the HTML parser (browsers restore SVG's case).
+  svg: ['xmlns', 'width', 'height', 'viewbox', 'preserveaspectratio', 'style'],
+  path: ['d'],
+  line: ['x1', 'y1', 'x2', 'y2', 'stroke-width'],
+  rect: ['x', 'y', 'width', 'height'],
+};
+
+export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: TAGS,
+  allowedAttributes: ATTRIBUTES,
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'], iframe: ['https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'srcset', 'poster'],
+  allowProtocolRelative: false,
+  // <script>, <style>, <textarea>: their text goes too, not only the tags.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title'],
+  transformTags: {
+    // A task-list box is shown, never a field someone can type into.
+    input: (tagName, attribs) => ({ tagName, attribs: { ...attribs, type: 'checkbox', disabled: '' } }),
+    a: (tagName, attribs) => (attribs.target ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs }),
+  },
+  // An iframe needs an absolute https source: a relative one would frame this very site.
+  exclusiveFilter: (frame) => frame.tag === 'iframe' && !/^https:\/\//i.test(frame.attribs.src ?? ''),
+};
+
+/** The note's HTML with everything that could run removed. */
+export function sanitizeNoteHtml(html: string): string {
+  return sanitizeHtml(html, SANITIZE_OPTIONS);
+}

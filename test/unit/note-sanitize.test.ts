@@ -1,0 +1,68 @@
+// CONTRACT §7, raw HTML row: what a published note may carry and what never survives.
+import { describe, expect, it } from 'vitest';
+import { renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
+
+const links: RenderLinks = {
+  note: (t) => (t.toLowerCase() === 'other' ? { href: '/Other', title: 'Other' } : null),
+  attachment: (t) => (t === 'pic.png' ? '/pic.png' : null),
+};
+const render = (body: string) => renderNoteHtml(body, 'Title', links);
+
+describe('nothing that runs survives', () => {
+  const hostile: Array<[string, string, RegExp]> = [
+    ['a script block', '<script>fetch("/api/settings")</script>\n\nText', /<script|fetch\(/i],
+    ['an inline script', 'Hi <script>alert(1)</script> there', /<script|alert/i],
+    ['an event handler on an image', '<img src="x.png" onerror="alert(1)">', /onerror|alert/i],
+    ['an event handler on an svg', '<svg onload="alert(1)"><path d="M0 0"/></svg>', /onload|alert/i],
+    ['a javascript: link', '<a href="javascript:alert(1)">x</a>', /javascript:|alert/i],
+    ['an entity-hidden javascript: link', '<a href="jav&#x09;ascript&colon;alert(1)">x</a>', /ascript|alert/i],
+    ['a data: link', '<a href="data:text/html,<script>alert(1)</script>">x</a>', /data:|alert/i],
+    ['a data: iframe', '<iframe src="data:text/html,<b>x</b>"></iframe>', /<iframe|data:/i],
+    ['an iframe srcdoc', '<iframe srcdoc="<script>alert(1)</script>"></iframe>', /srcdoc|<iframe|alert/i],
+    ['an http iframe', '<iframe src="http://example.com/"></iframe>', /<iframe/i],
+    ['a relative iframe (this very site)', '<iframe src="/admin/"></iframe>', /<iframe/i],
+    ['a protocol-relative iframe', '<iframe src="//evil.example/"></iframe>', /<iframe/i],
+    ['a form', '<form action="/api/logout" method="post"><button>Go</button></form>', /<form|<button/i],
+    ['an object', '<object data="x.swf"></object><embed src="x.swf">', /<object|<embed/i],
+    ['a meta refresh', '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">', /<meta|alert/i],
+    ['a base element', '<base href="https://evil.example/">', /<base/i],
+    ['a style element', '<style>body{display:none}</style>', /<style|display:none/i],
+    ['a link element', '<link rel="stylesheet" href="https://evil.example/x.css">', /<link/i],
+    ['a formaction', '<button formaction="javascript:alert(1)">x</button>', /formaction|alert/i],
+    ['an svg animate to javascript:', '<svg><a><animate attributeName="href" to="javascript:alert(1)"/><text>x</text></a></svg>', /animate|javascript/i],
+    ['a text input', '<input type="text" name="password">', /type="text"|name=/i],
+  ];
+  it.each(hostile)('%s', (_name, body, forbidden) => {
+    expect(render(body)).not.toMatch(forbidden);
+  });
+});
+
+describe('what Obsidian users legitimately write stays', () => {
+  const kept: Array<[string, string, string[]]> = [
+    ['details and summary', '<details open><summary>More</summary>\n\nHidden *text*\n\n</details>', ['<details open', '<summary>More</summary>', '<em>text</em>']],
+    ['kbd, sup, sub, mark', 'Press <kbd>Ctrl</kbd>, x<sup>2</sup>, H<sub>2</sub>O, <mark>hi</mark>', ['<kbd>Ctrl</kbd>', '<sup>2</sup>', '<sub>2</sub>', '<mark>hi</mark>']],
+    ['an html table', '<table><tr><th colspan="2">A</th></tr><tr><td>1</td><td>2</td></tr></table>', ['<th colspan="2">A</th>', '<td>1</td>']],
+    ['a sized image', '<img src="https://example.com/a.png" width="300" height="200" alt="A">', ['src="https://example.com/a.png"', 'width="300"', 'height="200"']],
+    ['a data: image', '<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot">', ['src="data:image/png;base64,iVBORw0KGgo="']],
+    ['span and div with class and style', '<div class="box" style="color: red"><span class="tag" style="font-weight: bold">x</span></div>', ['<div class="box" style="color:red">', '<span class="tag" style="font-weight:bold">x</span>']],
+    ['an https video iframe', '<iframe src="https://www.youtube-nocookie.com/embed/abc" width="560" height="315" allowfullscreen></iframe>', ['<iframe src="https://www.youtube-nocookie.com/embed/abc"', 'allowfullscreen']],
+    ['audio and video', '<audio controls src="https://example.com/a.mp3"></audio><video controls width="320"><source src="https://example.com/v.mp4" type="video/mp4"></video>', ['<audio controls', '<video controls', '<source src="https://example.com/v.mp4" type="video/mp4"']],
+    ['https and mailto links, opened in a new tab safely', '<a href="https://example.com" target="_blank">x</a> <a href="mailto:a@b.c">m</a>', ['href="https://example.com"', 'rel="noopener noreferrer"', 'href="mailto:a@b.c"']],
+  ];
+  it.each(kept)('%s', (_name, body, expected) => {
+    const html = render(body);
+    for (const piece of expected) expect(html).toContain(piece);
+  });
+
+  it('the renderer’s own markup is the same with or without raw HTML beside it', () => {
+    const note = '## Part\n\n> [!tip] Title\n> body\n\nSee [[Other]] and ![[pic.png|300]].\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n';
+    const plain = render(note);
+    const withHtml = render(note + '\n<kbd>K</kbd>\n');
+    // The sanitiser writes void elements as `<br />`; the same markup otherwise.
+    expect(withHtml.replace(/\s*<p><kbd>K<\/kbd><\/p>\s*$/, '').replace(/ \/>/g, '>')).toBe(plain.trimEnd());
+  });
+
+  it('a note without raw HTML is rendered as before (the sanitiser is skipped)', () => {
+    expect(render('Hello *world* & <3')).toBe('<p>Hello <em>world</em> &amp; &lt;3</p>\n');
+  });
+});
