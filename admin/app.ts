@@ -2,12 +2,13 @@
 import polka, { type Polka } from 'polka';
 import type { AdminContext } from './context.ts';
 import { apiGate } from './auth/gate.ts';
-import { sendError, sendJson } from './http.ts';
+import { notFound } from '../shared/errors.ts';
+import { sendError } from './http.ts';
 import { routeModules } from './routes/index.ts';
 
 export function createAdminApp(ctx: AdminContext): Polka {
   const app = polka({
-    onNoMatch: (_req, res) => sendJson(res, 404, { error: 'No such API route.', code: 'not_found' }),
+    onNoMatch: (_req, res) => sendError(res, notFound('No such API route.')),
     onError: (err, _req, res) => sendError(res, err),
   });
   app.use(apiGate(ctx.sessions, ctx.config));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Config } from '../shared/config.ts';
 import { CreatedStore } from '../shared/created-store.ts';
 import { configureGitRunner } from '../shared/git-safety.ts';
+import { refuse } from '../shared/errors.ts';
 import { log } from '../shared/log.ts';
 import type { PostItem } from '../shared/model/posts.ts';
 import { createSettingsReader, type Settings } from '../shared/settings.ts';
@@ -48,6 +49,8 @@ export interface AdminContext {
   travel: TravelService;
   /** The collections the vault declares (spec D.5). */
   collections: () => Promise<DeclaredCollection[]>;
+  /** spec 5.1: backup & sync (and what travels) is unusable until an admin password exists. */
+  requireSyncAllowed(): void;
   /** Starts the services once, before the server listens; never blocks on the network. */
   start(): Promise<void>;
   /** Stops them when the server stops. */
@@ -113,6 +116,9 @@ export async function createAdminContext(config: Config, options: AdminContextOp
     scheduler,
     travel,
     collections: createDeclaredCollections(config.vaultDir, skipDirs),
+    requireSyncAllowed() {
+      if (!password.isSet()) throw refuse('needs_password', 'Set an admin password before using backup & sync.');
+    },
     async start() {
       await travel.start();
       // spec 5.1: backup & sync is unusable until an admin password exists.

@@ -1,27 +1,35 @@
 // Small HTTP helpers shared by every route: JSON answers, JSON bodies with a size
-// cap, and errors that carry a stable `code` plus a human sentence.
+// cap, and the one place a domain error's `code` becomes an HTTP status.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'polka';
-import { PathError } from '../shared/vault-path.ts';
+import { DomainError, refuse } from '../shared/errors.ts';
+import { GitError } from '../shared/git-run.ts';
 import { log } from '../shared/log.ts';
 
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
+/** Every code that is not a plain refusal of bad input (400). Answers keep these statuses. */
+const STATUS_OF: Record<string, number> = {
+  unauthorized: 401,
+  wrong_password: 401,
+  needs_password: 403,
+  cross_site: 403,
+  not_found: 404,
+  stale: 409,
+  exists: 409,
+  sync_running: 409,
+  busy: 409,
+  not_repo: 409,
+  sync_off: 409,
+  index_locked: 409,
+  too_large: 413,
+  json_only: 415,
+  too_many_attempts: 429,
+  git_failed: 500,
+  internal: 500,
+};
 
-export const badRequest = (code: string, message: string, extra?: Record<string, unknown>) =>
-  new HttpError(400, code, message, extra);
-export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);
-export const conflict = (code: string, message: string, extra?: Record<string, unknown>) =>
-  new HttpError(409, code, message, extra);
+export function statusOf(code: string): number {
+  return STATUS_OF[code] ?? 400;
+}
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const data = JSON.stringify(body);
@@ -39,16 +47,17 @@ export function sendError(res: ServerResponse, err: unknown): void {
     res.destroy();
     return;
   }
-  if (err instanceof HttpError) {
-    sendJson(res, err.status, { error: err.message, code: err.code, ...err.extra });
+  if (err instanceof DomainError) {
+    sendJson(res, statusOf(err.code), { error: err.message, code: err.code, ...err.details });
     return;
   }
-  if (err instanceof PathError) {
-    sendJson(res, 400, { error: err.message, code: err.code });
+  if (err instanceof GitError) {
+    // The line is already scrubbed of the token and URL user info.
+    sendJson(res, statusOf('git_failed'), { error: `git failed: ${err.line}`, code: 'git_failed', gitError: err.line });
     return;
   }
   log.error(`unexpected error: ${(err as Error)?.stack ?? String(err)}`);
-  sendJson(res, 500, { error: 'Something went wrong on the server.', code: 'internal' });
+  sendJson(res, statusOf('internal'), { error: 'Something went wrong on the server.', code: 'internal' });
 }
 
 /** Default cap for a JSON body: a note of several MB fits, a flood does not. */
@@ -56,12 +65,12 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) throw new HttpError(413, 'too_large', `The request body is larger than ${limit} bytes.`);
+  if (declared > limit) throw refuse('too_large', `The request body is larger than ${limit} bytes.`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) throw new HttpError(413, 'too_large', `The request body is larger than ${limit} bytes.`);
+    if (size > limit) throw refuse('too_large', `The request body is larger than ${limit} bytes.`);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -75,10 +84,10 @@ export async function readJsonBody(req: IncomingMessage, limit?: number): Promis
   try {
     value = JSON.parse(raw.toString('utf8'));
   } catch {
-    throw badRequest('bad_json', 'The body is not valid JSON.');
+    throw refuse('bad_json', 'The body is not valid JSON.');
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw badRequest('bad_json', 'The body must be a JSON object.');
+    throw refuse('bad_json', 'The body must be a JSON object.');
   }
   return value as Record<string, unknown>;
 }

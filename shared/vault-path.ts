@@ -2,13 +2,14 @@
 // URL slug or an absolute file path can't be passed where a vault path belongs.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { DomainError } from './errors.ts';
 
 export type VaultPath = string & { readonly __brand: 'VaultPath' };
 
-export class PathError extends Error {
-  readonly code = 'bad_path';
+/** A vault path refused as input (code `bad_path`). */
+export class PathError extends DomainError {
   constructor(message: string) {
-    super(message);
+    super('bad_path', message);
     this.name = 'PathError';
   }
 }

@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SessionStore } from './sessions.ts';
 import { readCookie, SESSION_COOKIE } from './sessions.ts';
 import { isCrossSite } from './cross-site.ts';
-import { sendJson } from '../http.ts';
+import { refuse } from '../../shared/errors.ts';
+import { sendError } from '../http.ts';
 
 /** The only API routes a visitor may call (CONTRACT §2). */
 const OPEN_ROUTES = new Set(['/api/login', '/api/me']);
@@ -34,15 +35,15 @@ export function apiGate(sessions: SessionStore, options: { siteUrl: string | nul
     if (!pathname.startsWith('/api/')) return next();
     // First, before the session: a cross-site request is refused whoever it claims to be.
     if (isCrossSite(req, pathname, options.siteUrl)) {
-      sendJson(res, 403, { error: 'Requests from another site may not change anything here.', code: 'cross_site' });
+      sendError(res, refuse('cross_site', 'Requests from another site may not change anything here.'));
       return;
     }
     if (!OPEN_ROUTES.has(pathname) && !isAdminRequest(sessions, req)) {
-      sendJson(res, 401, { error: 'Sign in as the admin first.', code: 'unauthorized' });
+      sendError(res, refuse('unauthorized', 'Sign in as the admin first.'));
       return;
     }
     if (isJsonOnlyViolation(req)) {
-      sendJson(res, 415, { error: 'This route accepts only application/json bodies.', code: 'json_only' });
+      sendError(res, refuse('json_only', 'This route accepts only application/json bodies.'));
       return;
     }
     next();

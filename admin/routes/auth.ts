@@ -3,7 +3,8 @@ import type { Polka } from 'polka';
 import type { AdminContext } from '../context.ts';
 import { isAdminRequest } from '../auth/gate.ts';
 import { clearedCookie, readCookie, SESSION_COOKIE, sessionCookie } from '../auth/sessions.ts';
-import { clientAddress, HttpError, readJsonBody, route, sendJson } from '../http.ts';
+import { refuse } from '../../shared/errors.ts';
+import { clientAddress, readJsonBody, route, sendJson } from '../http.ts';
 
 export function registerAuthRoutes(app: Polka, ctx: AdminContext): void {
   app.post(
@@ -11,15 +12,15 @@ export function registerAuthRoutes(app: Polka, ctx: AdminContext): void {
     route(async (req, res) => {
       // Counted before anything is awaited, so parallel guesses are counted too.
       if (!ctx.loginLimiter.attempt(clientAddress(req))) {
-        throw new HttpError(429, 'too_many_attempts', 'Too many sign-in attempts; wait a minute and try again.');
+        throw refuse('too_many_attempts', 'Too many sign-in attempts; wait a minute and try again.');
       }
       const body = await readJsonBody(req, 64 * 1024);
       const password = body.password;
       if (typeof password !== 'string' || password.length === 0) {
-        throw new HttpError(400, 'bad_password', 'A password is required.');
+        throw refuse('bad_password', 'A password is required.');
       }
       if (!(await ctx.password.verify(password))) {
-        throw new HttpError(401, 'wrong_password', 'That password is not right.');
+        throw refuse('wrong_password', 'That password is not right.');
       }
       const token = ctx.sessions.create();
       sendJson(res, 200, { admin: true }, { 'set-cookie': sessionCookie(token, req) });

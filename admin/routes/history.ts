@@ -3,10 +3,10 @@
 import type { Polka } from 'polka';
 import { parseVaultPath } from '../../shared/vault-path.ts';
 import type { AdminContext } from '../context.ts';
-import { badRequest, HttpError, notFound, queryOne, route } from '../http.ts';
+import { notFound, refuse } from '../../shared/errors.ts';
+import { queryOne, route } from '../http.ts';
 import { blobAt, noteHistory } from '../git/history.ts';
 import { isRepo } from '../git/repo.ts';
-import { GitError } from '../../shared/git-run.ts';
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 500;
@@ -14,7 +14,7 @@ const MAX_LIMIT = 500;
 function limitParam(value: string | undefined): number {
   if (value === undefined || value === '') return DEFAULT_LIMIT;
   if (!/^\d{1,4}$/.test(value) || Number(value) < 1 || Number(value) > MAX_LIMIT) {
-    throw badRequest('bad_limit', `limit must be a whole number from 1 to ${MAX_LIMIT}.`);
+    throw refuse('bad_limit', `limit must be a whole number from 1 to ${MAX_LIMIT}.`);
   }
   return Number(value);
 }
@@ -22,18 +22,9 @@ function limitParam(value: string | undefined): number {
 /** Only a full commit id: no `HEAD`, `abc^`, ranges or abbreviations (CONTRACT §4). */
 function shaParam(value: string | undefined): string {
   if (!value || !/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(value)) {
-    throw badRequest('bad_sha', 'sha must be a full commit id (40 hex digits).');
+    throw refuse('bad_sha', 'sha must be a full commit id (40 hex digits).');
   }
   return value;
-}
-
-async function gitCall<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof GitError) throw new HttpError(500, 'git_failed', `git failed: ${err.line}`);
-    throw err;
-  }
 }
 
 export function registerHistoryRoutes(app: Polka, ctx: AdminContext): void {
@@ -45,7 +36,7 @@ export function registerHistoryRoutes(app: Polka, ctx: AdminContext): void {
       const p = parseVaultPath(queryOne(req, 'path'));
       const limit = limitParam(queryOne(req, 'limit'));
       if (!(await isRepo(vault))) return { repo: false, revisions: [], truncated: false };
-      const page = await gitCall(() => noteHistory(vault, p, limit));
+      const page = await noteHistory(vault, p, limit);
       return { repo: true, revisions: page.revisions, truncated: page.truncated };
     }),
   );
@@ -56,7 +47,7 @@ export function registerHistoryRoutes(app: Polka, ctx: AdminContext): void {
       const p = parseVaultPath(queryOne(req, 'path'));
       const sha = shaParam(queryOne(req, 'sha'));
       if (!(await isRepo(vault))) throw notFound('The vault is not a git repository.');
-      const content = await gitCall(() => blobAt(vault, sha, p));
+      const content = await blobAt(vault, sha, p);
       if (content === null) throw notFound('That revision has no such note.');
       return { sha, path: p, content };
     }),

@@ -4,7 +4,8 @@ import type { Polka, Request } from 'polka';
 import { parseFrontmatter } from '../../shared/note/frontmatter.ts';
 import { isNotePath, parseVaultPath, type VaultPath } from '../../shared/vault-path.ts';
 import type { AdminContext } from '../context.ts';
-import { badRequest, notFound, queryOne, queryValues, readJsonBody, route } from '../http.ts';
+import { notFound, refuse } from '../../shared/errors.ts';
+import { queryOne, queryValues, readJsonBody, route } from '../http.ts';
 import { walkVault } from '../vault/tree.ts';
 
 export function notePathParam(req: Request, key = 'path'): VaultPath {
@@ -12,14 +13,14 @@ export function notePathParam(req: Request, key = 'path'): VaultPath {
 }
 
 export function requireNotePath(p: VaultPath): VaultPath {
-  if (!isNotePath(p)) throw badRequest('not_a_note', 'Notes end in .md, .markdown or .tex.');
+  if (!isNotePath(p)) throw refuse('not_a_note', 'Notes end in .md, .markdown or .tex.');
   return p;
 }
 
 function optionalMtime(value: unknown): number | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw badRequest('bad_mtime', 'baseMtimeMs must be a number of milliseconds.');
+    throw refuse('bad_mtime', 'baseMtimeMs must be a number of milliseconds.');
   }
   return value;
 }
@@ -44,11 +45,11 @@ export function registerNoteRoutes(app: Polka, ctx: AdminContext): void {
     route(async (req) => {
       const p = requireNotePath(notePathParam(req));
       const body = await readJsonBody(req);
-      if (typeof body.content !== 'string') throw badRequest('bad_content', 'content must be a string.');
+      if (typeof body.content !== 'string') throw refuse('bad_content', 'content must be a string.');
       // Standards: malformed frontmatter is bad input, refused before anything is written.
       const problem = parseFrontmatter(body.content, p).problem;
-      if (problem) throw badRequest('bad_frontmatter', `The frontmatter block is not valid YAML: ${problem}`);
-      if (body.overwrite !== undefined && typeof body.overwrite !== 'boolean') throw badRequest('bad_overwrite', 'overwrite must be true or false.');
+      if (problem) throw refuse('bad_frontmatter', `The frontmatter block is not valid YAML: ${problem}`);
+      if (body.overwrite !== undefined && typeof body.overwrite !== 'boolean') throw refuse('bad_overwrite', 'overwrite must be true or false.');
       const result = await ctx.writer.writeNote(p, body.content, {
         baseMtimeMs: optionalMtime(body.baseMtimeMs),
         overwrite: body.overwrite === true,
@@ -61,7 +62,7 @@ export function registerNoteRoutes(app: Polka, ctx: AdminContext): void {
     '/api/note/state',
     route(async (req) => {
       const paths = queryValues(req, 'path').map((p) => parseVaultPath(p));
-      if (paths.length > 500) throw badRequest('too_many', 'Ask for at most 500 paths at once.');
+      if (paths.length > 500) throw refuse('too_many', 'Ask for at most 500 paths at once.');
       const states = await Promise.all(paths.map(async (p) => ({ path: p, mtimeMs: await ctx.writer.mtimeOf(p) })));
       return { states };
     }),

@@ -2,9 +2,8 @@
 // `tokenSet` (never the token) and `fromEnv` (values this server's environment fills
 // in, which travel only once saved). PATCH is one call to the settings service.
 import type { Polka } from 'polka';
-import { SettingsError } from '../../shared/settings.ts';
 import type { AdminContext } from '../context.ts';
-import { badRequest, readJsonBody, route } from '../http.ts';
+import { readJsonBody, route } from '../http.ts';
 
 const MAX_SETTINGS_BODY = 256 * 1024;
 
@@ -16,14 +15,6 @@ export function registerSettingsRoutes(app: Polka, ctx: AdminContext): void {
 
   app.patch(
     '/api/settings',
-    route(async (req) => {
-      const body = await readJsonBody(req, MAX_SETTINGS_BODY);
-      try {
-        return await ctx.settings.patch(body);
-      } catch (err) {
-        if (err instanceof SettingsError) throw badRequest(err.code, err.message, { field: err.field });
-        throw err;
-      }
-    }),
+    route(async (req) => ctx.settings.patch(await readJsonBody(req, MAX_SETTINGS_BODY))),
   );
 }

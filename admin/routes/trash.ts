@@ -1,7 +1,8 @@
 // The bin (CONTRACT §3): list, restore, erase one, empty.
 import type { Polka } from 'polka';
 import type { AdminContext } from '../context.ts';
-import { badRequest, queryOne, readJsonBody, route } from '../http.ts';
+import { refuse } from '../../shared/errors.ts';
+import { queryOne, readJsonBody, route } from '../http.ts';
 
 export function registerTrashRoutes(app: Polka, ctx: AdminContext): void {
   app.get(
@@ -13,7 +14,7 @@ export function registerTrashRoutes(app: Polka, ctx: AdminContext): void {
     '/api/trash/restore',
     route(async (req) => {
       const body = await readJsonBody(req);
-      if (typeof body.id !== 'string' || body.id === '') throw badRequest('bad_id', 'id must name a trash entry.');
+      if (typeof body.id !== 'string' || body.id === '') throw refuse('bad_id', 'id must name a trash entry.');
       return ctx.trash.restore(body.id);
     }),
   );

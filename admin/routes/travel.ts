@@ -3,18 +3,13 @@
 // POST (Re-sync now) runs one pass plus the catalog font download, then reports.
 import type { Polka } from 'polka';
 import type { AdminContext } from '../context.ts';
-import { HttpError, route } from '../http.ts';
+import { route } from '../http.ts';
 
 export function registerTravelRoutes(app: Polka, ctx: AdminContext): void {
-  // CONTRACT §5: sync routes answer 403 while no admin password is set.
-  const requirePassword = () => {
-    if (!ctx.password.isSet()) throw new HttpError(403, 'needs_password', 'Set an admin password first.');
-  };
-
   app.get(
     '/api/sync/travel',
     route(() => {
-      requirePassword();
+      ctx.requireSyncAllowed();
       return ctx.travel.report();
     }),
   );
@@ -22,7 +17,7 @@ export function registerTravelRoutes(app: Polka, ctx: AdminContext): void {
   app.post(
     '/api/sync/travel',
     route(() => {
-      requirePassword();
+      ctx.requireSyncAllowed();
       return ctx.travel.resync();
     }),
   );

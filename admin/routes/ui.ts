@@ -4,15 +4,11 @@
 import type { Polka } from 'polka';
 import { parseVaultPath } from '../../shared/vault-path.ts';
 import type { AdminContext } from '../context.ts';
-import { badRequest, HttpError, readJsonBody, route } from '../http.ts';
+import { refuse } from '../../shared/errors.ts';
+import { readJsonBody, route } from '../http.ts';
 import { notePathParam } from './notes.ts';
-import { AttachmentError, MAX_ATTACHMENT_BYTES, readAttachment, writeAttachment } from '../ui/server/attachments.ts';
+import { MAX_ATTACHMENT_BYTES, readAttachment, writeAttachment } from '../ui/server/attachments.ts';
 import { createUiServer } from '../ui/server/static.ts';
-
-function mapAttachmentError(err: unknown): never {
-  if (err instanceof AttachmentError) throw new HttpError(err.status, err.code, err.message);
-  throw err;
-}
 
 export function registerUiRoutes(app: Polka, ctx: AdminContext): void {
   const serveUi = createUiServer();
@@ -29,7 +25,7 @@ export function registerUiRoutes(app: Polka, ctx: AdminContext): void {
   app.get(
     '/api/file',
     route(async (req, res) => {
-      const file = await readAttachment(ctx.root, notePathParam(req)).catch(mapAttachmentError);
+      const file = await readAttachment(ctx.root, notePathParam(req));
       res.writeHead(200, {
         'content-type': file.type,
         'content-length': file.data.length,
@@ -49,9 +45,9 @@ export function registerUiRoutes(app: Polka, ctx: AdminContext): void {
       // base64 is 4/3 of the bytes, plus the JSON around it.
       const body = await readJsonBody(req, Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 1024);
       if (typeof body.dataBase64 !== 'string' || !/^[A-Za-z0-9+/=\s]*$/.test(body.dataBase64)) {
-        throw badRequest('bad_data', 'dataBase64 must be the file in base64.');
+        throw refuse('bad_data', 'dataBase64 must be the file in base64.');
       }
-      const saved = await writeAttachment(ctx.root, p, Buffer.from(body.dataBase64, 'base64')).catch(mapAttachmentError);
+      const saved = await writeAttachment(ctx.root, p, Buffer.from(body.dataBase64, 'base64'));
       return { path: saved };
     }),
   );

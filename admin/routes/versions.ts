@@ -3,11 +3,12 @@
 import type { Polka } from 'polka';
 import { parseVaultPath } from '../../shared/vault-path.ts';
 import type { AdminContext } from '../context.ts';
-import { badRequest, notFound, queryOne, readJsonBody, route } from '../http.ts';
+import { notFound, refuse } from '../../shared/errors.ts';
+import { queryOne, readJsonBody, route } from '../http.ts';
 import { notePathParam, requireNotePath } from './notes.ts';
 
 function versionAt(value: unknown): string {
-  if (typeof value !== 'string' || !/^\d{1,16}$/.test(value)) throw badRequest('bad_at', 'at must be the digits of a version time.');
+  if (typeof value !== 'string' || !/^\d{1,16}$/.test(value)) throw refuse('bad_at', 'at must be the digits of a version time.');
   return value;
 }
 

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DomainError } from '../../shared/errors.ts';
 import { log } from '../../shared/log.ts';
 
 export const LOCK_NAME = 'service-sync.lock';
@@ -190,9 +191,10 @@ function holdLock(file: string, record: LockRecord): HeldLock {
 export const INDEX_LOCK = 'index.lock';
 
 /** git's index.lock is in the way of a pass; the route answers 409, a sync pass goes red. */
-export class IndexLockedError extends Error {
+export class IndexLockedError extends DomainError {
   constructor(readonly file: string) {
     super(
+      'index_locked',
       `git's lock file ${file} exists: another git program is working in this vault, or one stopped midway less than ${LOCK_STALE_MS / 60_000} minutes ago. Try again in a moment; if no git program is running, delete ${file}.`,
     );
     this.name = 'IndexLockedError';

@@ -1,10 +1,11 @@
 // The steps of a sync pass (spec 3.4), Snapshot now (4.1) and Initialize repository
 // (3.5), each run while the caller holds the lock. They answer with an outcome and a
 // sentence; git's own error line rides along, already scrubbed.
+import { DomainError } from '../../shared/errors.ts';
 import { scrub } from '../../shared/log.ts';
 import { ensureGitignore } from '../git/gitignore.ts';
 import { fastForward, fetchBranch, ensureOrigin, isNonFastForward, pushBranch, trackingRef } from '../git/remote.ts';
-import { checkBranchName, checkRemoteUrl, remoteHost } from '../git/remote-url.ts';
+import { remoteHost } from '../git/remote-url.ts';
 import {
   aheadBehind,
   commitIndex,
@@ -52,7 +53,12 @@ function failed(message: string, error?: string): PassResult {
   return error === undefined ? { outcome: 'failed', ok: false, message } : { outcome: 'failed', ok: false, message, error };
 }
 
-export class RefusedError extends Error {}
+/** A pass refused before it changed anything (an unignored in-vault data directory). */
+export class RefusedError extends DomainError {
+  constructor(message: string) {
+    super('bad_settings', message);
+  }
+}
 
 /** Before the index is touched: a stale index.lock goes, a fresh one stops the pass (spec 3.2's rule). */
 async function prepareIndex(target: RepoTarget): Promise<void> {
@@ -100,13 +106,9 @@ async function countAgainst(target: RepoTarget, branch: string): Promise<{ ahead
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-/** spec 3.4, steps 2 to 5 (the caller took the lock: step 1). */
+/** spec 3.4, steps 2 to 5 (the caller took the lock: step 1, and checked the plan's branch and remote). */
 export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<PassResult> {
   const opts = { signal: target.signal };
-  const branchProblem = checkBranchName(plan.branch);
-  if (branchProblem) return failed(`The branch in settings is refused: ${branchProblem}`);
-  const remoteProblem = plan.remoteUrl ? checkRemoteUrl(plan.remoteUrl) : null;
-  if (remoteProblem) return failed(`The remote URL in settings is refused: ${remoteProblem}`);
   const host = remoteHost(plan.remoteUrl);
   try {
     await prepareIndex(target);

@@ -3,9 +3,10 @@
 // (re-read at each check, so a changed interval applies at once). A tick while a pass
 // runs, or while another process holds the lock, is skipped silently.
 import { log } from '../../shared/log.ts';
-import type { Settings } from '../../shared/settings.ts';
+import { DomainError } from '../../shared/errors.ts';
+import { syncSettingsOf, type Settings } from '../../shared/settings.ts';
 import { isRepo } from '../git/repo.ts';
-import { SyncRefusal, type SyncAnswer, type SyncService, type Trigger } from './service.ts';
+import type { SyncAnswer, SyncService, Trigger } from './service.ts';
 
 export const WINDOW_OPEN_QUIET_MS = 5 * 60_000;
 /** How often the timer looks at the settings and the clock (more often for a very short period). */
@@ -17,9 +18,9 @@ const CHECK_EVERY_MS = 5_000;
  * which is honoured up to once a day.
  */
 export function periodMs(settings: Settings): number | null {
-  const minutes = Number(settings.sync.intervalMinutes);
-  if (!settings.sync.enabled || !Number.isFinite(minutes) || minutes <= 0) return null;
-  return Math.min(minutes, 1440) * 60_000;
+  const sync = syncSettingsOf(settings);
+  if (!sync.enabled || sync.intervalMinutes <= 0) return null;
+  return Math.min(sync.intervalMinutes, 1440) * 60_000;
 }
 
 export interface SchedulerDeps {
@@ -36,12 +37,11 @@ export class SyncScheduler {
 
   /** Runs a pass for a trigger other than Sync now; refusals and lock holders end it quietly. */
   private async quietPass(trigger: Trigger): Promise<SyncAnswer | null> {
-    const settings = await this.deps.readSettings();
-    if (!settings.sync.enabled || !(await isRepo(this.deps.vaultDir))) return null;
+    if (!syncSettingsOf(await this.deps.readSettings()).enabled || !(await isRepo(this.deps.vaultDir))) return null;
     try {
       return await this.deps.service.sync(trigger);
     } catch (err) {
-      if (err instanceof SyncRefusal) return null;
+      if (err instanceof DomainError) return null;
       log.warn(`sync (${trigger}) could not run: ${(err as Error).message}`);
       return null;
     }

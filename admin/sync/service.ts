@@ -4,41 +4,44 @@
 import path from 'node:path';
 import type { Config } from '../../shared/config.ts';
 import { log } from '../../shared/log.ts';
-import type { Settings } from '../../shared/settings.ts';
+import { refuse } from '../../shared/errors.ts';
+import { syncSettingsOf, type Settings, type SyncSettings } from '../../shared/settings.ts';
 import { readCredentials, tokenFor } from '../git/credentials.ts';
-import { remoteHost } from '../git/remote-url.ts';
-import { checkBranchName, checkRemoteUrl } from '../git/remote-url.ts';
+import { checkBranchName, checkRemoteUrl, remoteHost } from '../git/remote-url.ts';
 import { gitDirOf, isRepo } from '../git/repo.ts';
 import type { NetworkAuth } from '../../shared/git-run.ts';
 import { readLastResult, writeLastResult, type LastResult, type SyncOutcome } from './last-result.ts';
-import { busyMessage, IndexLockedError, liveHolder, takeLock, type LockRecord } from './lock.ts';
+import { busyMessage, liveHolder, takeLock, type LockRecord } from './lock.ts';
 import {
   initRepository,
   initSteps,
-  RefusedError,
   snapshotSteps,
   syncSteps,
   type InitResult,
   type PassResult,
   type RepoTarget,
   type SnapshotResult,
+  type SyncPlan,
 } from './pass.ts';
 import { readStatus, type SyncStatus } from './status.ts';
 
 export type Trigger = 'manual' | 'scheduled' | 'start' | 'open';
 
-export type RefusalCode = 'sync_running' | 'busy' | 'not_repo' | 'sync_off' | 'bad_settings' | 'index_locked';
+/**
+ * Why a request could not start, as a domain error (shared/errors.ts): `sync_running`,
+ * `busy` (naming the holder), `not_repo`, `sync_off`, `index_locked` or `bad_settings`.
+ */
+const busy = (holder: LockRecord) => refuse('busy', busyMessage(holder), { holder: { pid: holder.pid, hostname: holder.hostname } });
 
-/** Why a request could not start; the route maps it to HTTP 409 (or 400 for bad settings). */
-export class SyncRefusal extends Error {
-  constructor(
-    readonly code: RefusalCode,
-    message: string,
-    readonly holder: LockRecord | null = null,
-  ) {
-    super(message);
-    this.name = 'SyncRefusal';
-  }
+/**
+ * The branch and remote URL in settings, checked once per pass before git sees them
+ * (a hand-edited or arriving settings.json may hold anything).
+ */
+export function settingsProblem(sync: SyncSettings): string | null {
+  const branchProblem = checkBranchName(sync.branch);
+  if (branchProblem) return `The branch in settings is refused: ${branchProblem}`;
+  const remoteProblem = sync.remoteUrl ? checkRemoteUrl(sync.remoteUrl) : null;
+  return remoteProblem ? `The remote URL in settings is refused: ${remoteProblem}` : null;
 }
 
 export interface SyncServiceDeps {
@@ -85,14 +88,14 @@ export class SyncService {
 
   /** Runs `work` as this process's one repository-changing job, under the cross-process lock. */
   private async exclusive<T>(kind: 'sync' | 'snapshot' | 'init', work: (target: RepoTarget) => Promise<T>, beforeLock?: (target: RepoTarget) => Promise<void>): Promise<T | { busy: LockRecord }> {
-    if (this.current) throw new SyncRefusal('sync_running', RUNNING_MESSAGE);
+    if (this.current) throw refuse('sync_running', RUNNING_MESSAGE);
     let release!: () => void;
     this.current = { kind, done: new Promise<void>((r) => (release = r)) };
     try {
       const target = await this.target();
       await beforeLock?.(target);
       if (!(await isRepo(target.vaultDir))) {
-        throw new SyncRefusal('not_repo', 'The vault is not a git repository yet; use Initialize repository first.');
+        throw refuse('not_repo', 'The vault is not a git repository yet; use Initialize repository first.');
       }
       const taken = await takeLock(await gitDirOf(target.vaultDir));
       if (!taken.ok) return { busy: taken.holder };
@@ -109,23 +112,15 @@ export class SyncService {
     }
   }
 
-  private async plan(settings: Settings): Promise<{ remoteUrl: string | null; branch: string; pullFirst: boolean; auth: NetworkAuth }> {
+  private async plan(sync: SyncSettings): Promise<SyncPlan> {
     const creds = await readCredentials(this.deps.config.dataDir);
-    const remoteUrl = settings.sync.remoteUrl || null;
+    const { remoteUrl } = sync;
     const token = tokenFor(creds, remoteHost(remoteUrl));
     if (creds && token === null) {
       log.warn(`the access token was saved for ${creds.host}; the remote now points at ${remoteHost(remoteUrl) ?? 'no host'}, so it is not sent (save the token again to use it there)`);
     }
-    return {
-      remoteUrl,
-      branch: settings.sync.branch || 'main',
-      pullFirst: settings.sync.pullFirst === true,
-      auth: {
-        token,
-        username: creds?.username ?? settings.sync.username ?? null,
-        sshCommand: this.deps.config.gitSshCommand,
-      },
-    };
+    const auth: NetworkAuth = { token, username: creds?.username ?? sync.username, sshCommand: this.deps.config.gitSshCommand };
+    return { remoteUrl, branch: sync.branch, pullFirst: sync.pullFirst, auth };
   }
 
   private async record(result: PassResult): Promise<void> {
@@ -138,11 +133,15 @@ export class SyncService {
   /** spec 3.4: one sync pass. A scheduled tick that finds the lock held does nothing at all. */
   async sync(trigger: Trigger): Promise<SyncAnswer> {
     await this.loadLast();
-    const settings = await this.deps.readSettings();
-    if (!settings.sync.enabled) throw new SyncRefusal('sync_off', 'Backup & sync is off; turn it on in Settings first.');
+    const sync = syncSettingsOf(await this.deps.readSettings());
+    if (!sync.enabled) throw refuse('sync_off', 'Backup & sync is off; turn it on in Settings first.');
     this.lastAttemptAt = Date.now();
-    const plan = await this.plan(settings);
-    const outcome = await this.exclusive('sync', (target) => syncSteps(target, plan));
+    const plan = await this.plan(sync);
+    const problem = settingsProblem(sync);
+    // A refused branch or remote ends the pass as failed (the red state), git never runs.
+    const outcome = await this.exclusive('sync', (target): Promise<PassResult> =>
+      problem ? Promise.resolve({ outcome: 'failed', ok: false, message: problem }) : syncSteps(target, plan),
+    );
     if ('busy' in outcome) {
       const message = busyMessage(outcome.busy);
       return { outcome: 'busy', message, holder: { pid: outcome.busy.pid, hostname: outcome.busy.hostname } };
@@ -168,41 +167,23 @@ export class SyncService {
 
   /** spec 4.1: Snapshot now; 409 when the lock is held by another process. */
   async snapshot(): Promise<SnapshotResult> {
-    const result = await this.exclusive('snapshot', async (target) => {
-      try {
-        return await snapshotSteps(target);
-      } catch (err) {
-        if (err instanceof RefusedError) throw new SyncRefusal('bad_settings', err.message);
-        if (err instanceof IndexLockedError) throw new SyncRefusal('index_locked', err.message);
-        throw err;
-      }
-    });
-    if ('busy' in result) throw new SyncRefusal('busy', busyMessage(result.busy), result.busy);
+    // A pass's own refusals (RefusedError, IndexLockedError) are domain errors already.
+    const result = await this.exclusive('snapshot', (target) => snapshotSteps(target));
+    if ('busy' in result) throw busy(result.busy);
     log.info(`snapshot: ${result.message}`);
     return result;
   }
 
   /** spec 3.5: Initialize repository; 409 when the lock is held by another process. */
   async init(): Promise<InitResult> {
-    const settings = await this.deps.readSettings();
-    const branch = settings.sync.branch || 'main';
-    const branchProblem = checkBranchName(branch);
-    if (branchProblem) throw new SyncRefusal('bad_settings', `The branch in settings is refused: ${branchProblem}`);
-    const remoteUrl = settings.sync.remoteUrl || null;
-    const remoteProblem = remoteUrl ? checkRemoteUrl(remoteUrl) : null;
-    if (remoteProblem) throw new SyncRefusal('bad_settings', `The remote URL in settings is refused: ${remoteProblem}`);
+    const sync = syncSettingsOf(await this.deps.readSettings());
+    const problem = settingsProblem(sync);
+    if (problem) throw refuse('bad_settings', problem);
+    const { branch, remoteUrl } = sync;
     let created = false;
     const result = await this.exclusive(
       'init',
-      async (target) => {
-        try {
-          return await initSteps(target, remoteUrl, created);
-        } catch (err) {
-          if (err instanceof RefusedError) throw new SyncRefusal('bad_settings', err.message);
-          if (err instanceof IndexLockedError) throw new SyncRefusal('index_locked', err.message);
-          throw err;
-        }
-      },
+      (target) => initSteps(target, remoteUrl, created),
       async (target) => {
         if (await isRepo(target.vaultDir)) return;
         // The lock lives in .git, so `git init` (harmless to repeat) comes first.
@@ -210,7 +191,7 @@ export class SyncService {
         created = true;
       },
     );
-    if ('busy' in result) throw new SyncRefusal('busy', busyMessage(result.busy), result.busy);
+    if ('busy' in result) throw busy(result.busy);
     log.info(`init: ${result.message}`);
     return result;
   }

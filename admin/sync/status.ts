@@ -1,6 +1,6 @@
 // GET /api/sync/status (spec 2.10, 3.1; CONTRACT §5). Local reads only: no network,
 // no lock, and `git status` without optional locks so it never disturbs a pass.
-import type { Settings } from '../../shared/settings.ts';
+import { syncSettingsOf, type Settings } from '../../shared/settings.ts';
 import { trackingRef } from '../git/remote.ts';
 import { remoteHost } from '../git/remote-url.ts';
 import { aheadBehind, resolveRef, workingState } from '../git/repo.ts';
@@ -47,8 +47,9 @@ function stateOf(input: StatusInput, uncommitted: number | null): SyncState {
 }
 
 export async function readStatus(input: StatusInput): Promise<SyncStatus> {
-  const { settings, target } = input;
-  let branch = settings.sync.branch || 'main';
+  const { target } = input;
+  const sync = syncSettingsOf(input.settings);
+  let branch = sync.branch;
   let ahead: number | null = null;
   let behind: number | null = null;
   let uncommitted: number | null = null;
@@ -57,9 +58,9 @@ export async function readStatus(input: StatusInput): Promise<SyncStatus> {
       const working = await workingState(target.vaultDir, neverStaged(target));
       uncommitted = working.uncommitted;
       if (working.branch) branch = working.branch;
-      if (await resolveRef(target.vaultDir, trackingRef(settings.sync.branch || 'main'))) {
+      if (await resolveRef(target.vaultDir, trackingRef(sync.branch))) {
         const head = await resolveRef(target.vaultDir, 'HEAD');
-        const counts = head ? await aheadBehind(target.vaultDir, trackingRef(settings.sync.branch || 'main')) : { ahead: 0, behind: 0 };
+        const counts = head ? await aheadBehind(target.vaultDir, trackingRef(sync.branch)) : { ahead: 0, behind: 0 };
         ahead = counts.ahead;
         behind = counts.behind;
       }
@@ -74,13 +75,13 @@ export async function readStatus(input: StatusInput): Promise<SyncStatus> {
   if (state === 'busy' && input.holder) note = `Another service is syncing this vault (pid ${input.holder.pid})`;
   else if (input.repo && ahead === null) note = NOTHING_REACHED;
   return {
-    enabled: settings.sync.enabled === true,
+    enabled: sync.enabled,
     repo: input.repo,
     branch,
     ahead,
     behind,
     uncommitted,
-    remoteHost: remoteHost(settings.sync.remoteUrl || null),
+    remoteHost: remoteHost(sync.remoteUrl),
     state,
     last: input.last,
     note,

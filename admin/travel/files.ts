@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../../shared/atomic-write.ts';
+import { DomainError } from '../../shared/errors.ts';
 import { isCarriableName } from './items.ts';
 
 export interface FileState {
@@ -14,12 +15,13 @@ export interface FileState {
   hash: string;
 }
 
-export class TravelFileError extends Error {
+/** A mirrored file that could not be copied; its code is the reason the report names. */
+export class TravelFileError extends DomainError {
   constructor(
     readonly reason: 'permission' | 'symlink' | 'not_a_file' | 'io',
     message: string,
   ) {
-    super(message);
+    super(reason, message);
     this.name = 'TravelFileError';
   }
 }

@@ -7,9 +7,9 @@ import { commitTemp, writeTempDurable } from '../../shared/atomic-write.ts';
 import type { CreatedStore } from '../../shared/created-store.ts';
 import { KeyedMutex } from '../../shared/keyed-mutex.ts';
 import { log } from '../../shared/log.ts';
+import { refuse } from '../../shared/errors.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
 import type { VaultPath, VaultRoot } from '../../shared/vault-path.ts';
-import { conflict, badRequest } from '../http.ts';
 import type { KeepRequest, VersionReason, VersionStore } from '../versions/version-store.ts';
 
 export interface WriteOptions {
@@ -78,9 +78,9 @@ export function createNoteWriter(deps: NoteWriterDeps) {
     const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
     return mutex.run(p, async () => {
       const before = await statOrNull(file);
-      if (before?.isDirectory()) throw badRequest('is_folder', 'That path is a folder.');
+      if (before?.isDirectory()) throw refuse('is_folder', 'That path is a folder.');
       if (options.baseMtimeMs !== undefined && (before === null || before.mtimeMs !== options.baseMtimeMs)) {
-        throw conflict('stale', 'The note changed on disk since it was loaded; nothing was written.', {
+        throw refuse('stale', 'The note changed on disk since it was loaded; nothing was written.', {
           mtimeMs: before?.mtimeMs ?? null,
         });
       }

@@ -4,11 +4,11 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { CreatedStore } from '../../shared/created-store.ts';
+import { notFound, refuse } from '../../shared/errors.ts';
 import { log } from '../../shared/log.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
 import { baseName, isNotePath, stripExtension, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
 import { rewriteWikiLinks } from '../../shared/wikilinks.ts';
-import { badRequest, conflict, notFound } from '../http.ts';
 import type { VersionStore } from '../versions/version-store.ts';
 import type { NoteWriter } from './note-writer.ts';
 import { walkVault } from './tree.ts';
@@ -71,8 +71,8 @@ export function folderLinkMapper(from: VaultPath, to: VaultPath) {
 export function createRenamer(deps: RenameDeps) {
   /** Answers the new path and the notes whose links were rewritten (an open window reloads those quietly). */
   async function rename(from: VaultPath, to: VaultPath): Promise<{ path: VaultPath; rewritten: VaultPath[] }> {
-    if (from === to) throw badRequest('same_path', 'The new path is the same as the old one.');
-    if (to.startsWith(from + '/')) throw badRequest('into_itself', 'A folder cannot be moved into itself.');
+    if (from === to) throw refuse('same_path', 'The new path is the same as the old one.');
+    if (to.startsWith(from + '/')) throw refuse('into_itself', 'A folder cannot be moved into itself.');
     const absFrom = await deps.root.resolve(from);
     const absTo = await deps.root.resolve(to);
     let stat;
@@ -86,11 +86,11 @@ export function createRenamer(deps: RenameDeps) {
       () => false,
     );
     // A case-only rename on a case-insensitive disk finds "itself" at the target.
-    if (exists && from.toLowerCase() !== to.toLowerCase()) throw conflict('exists', 'Something already exists at the new path.');
+    if (exists && from.toLowerCase() !== to.toLowerCase()) throw refuse('exists', 'Something already exists at the new path.');
     const folder = stat.isDirectory();
     // Issue 16: a note that lost its extension becomes an attachment, its page 404s.
     if (!folder && isNotePath(from) && !isNotePath(to)) {
-      throw badRequest('keeps_extension', `A note keeps its extension: name it “${baseName(to)}${from.slice(stripExtension(from).length)}”.`);
+      throw refuse('keeps_extension', `A note keeps its extension: name it “${baseName(to)}${from.slice(stripExtension(from).length)}”.`);
     }
     const moved = folder
       ? (await walkVault(deps.root.dir, deps.skipDirs, absFrom)).filter((e) => e.kind === 'note').map((e) => e.path)

@@ -5,11 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { readJson, writeJsonAtomic } from '../../shared/atomic-write.ts';
+import { notFound, refuse } from '../../shared/errors.ts';
 import { KeyedMutex } from '../../shared/keyed-mutex.ts';
 import { log } from '../../shared/log.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
 import { isNotePath, toVaultPath, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
-import { badRequest, notFound } from '../http.ts';
 import type { VersionStore } from '../versions/version-store.ts';
 import type { EntryKind } from './tree.ts';
 import { walkVault } from './tree.ts';
@@ -162,7 +162,7 @@ export function createTrash(deps: TrashDeps) {
   }
 
   async function erase(id: string): Promise<void> {
-    if (!id) throw badRequest('bad_id', 'An entry id is required.');
+    if (!id) throw refuse('bad_id', 'An entry id is required.');
     await serial(async () => {
       const manifest = await readManifest();
       const entry = findEntry(manifest, id);

@@ -1,6 +1,7 @@
 // Field-by-field validation of a settings object (CONTRACT §5). A PATCH is checked
 // whole before anything is written: the first unknown key or wrong type names its
 // field. The same rules vet a settings.json arriving from the vault (spec 8).
+import { DomainError } from '../errors.ts';
 import { parseVaultPath } from '../vault-path.ts';
 
 export const SYNC_INTERVALS = [0, 5, 15, 30, 60, 360, 1440] as const;
@@ -11,15 +12,15 @@ export interface SettingsChecks {
   branch?: (name: string) => string | null;
 }
 
-export class SettingsError extends Error {
+/** A settings field refused: `unknown_setting`, `bad_setting`, `bad_remote` or `bad_branch`, naming the field. */
+export class SettingsError extends DomainError {
   constructor(
     /** Dotted name of the offending field, e.g. `home.mode`. */
     readonly field: string,
-    /** `unknown_setting`, `bad_setting`, `bad_remote` or `bad_branch`. */
-    readonly code: string,
+    code: string,
     message: string,
   ) {
-    super(message);
+    super(code, message, { field });
     this.name = 'SettingsError';
   }
 }

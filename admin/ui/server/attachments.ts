@@ -4,6 +4,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../../../shared/atomic-write.ts';
+import { notFound, refuse } from '../../../shared/errors.ts';
 import { nameBeside } from '../../vault/trash.ts';
 import { isNotePath, type VaultPath, type VaultRoot } from '../../../shared/vault-path.ts';
 
@@ -19,35 +20,25 @@ export const IMAGE_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-export class AttachmentError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export function attachmentType(p: string): string {
   return IMAGE_TYPES[path.extname(p).toLowerCase()] ?? 'application/octet-stream';
 }
 
 export async function readAttachment(root: VaultRoot, p: VaultPath): Promise<{ data: Buffer; type: string }> {
-  if (isNotePath(p)) throw new AttachmentError(400, 'not_an_attachment', 'Notes are read through /api/note.');
+  if (isNotePath(p)) throw refuse('not_an_attachment', 'Notes are read through /api/note.');
   const abs = await root.resolve(p);
   const stat = await fs.stat(abs).catch(() => null);
-  if (!stat?.isFile()) throw new AttachmentError(404, 'not_found', 'No file at that path.');
+  if (!stat?.isFile()) throw notFound('No file at that path.');
   return { data: await fs.readFile(abs), type: attachmentType(p) };
 }
 
 /** Writes an uploaded image; refuses notes, non-images and oversize files. */
 export async function writeAttachment(root: VaultRoot, p: VaultPath, data: Buffer): Promise<VaultPath> {
   if (isNotePath(p) || !(path.extname(p).toLowerCase() in IMAGE_TYPES)) {
-    throw new AttachmentError(400, 'not_an_image', 'Only png, jpg, gif, webp, avif or svg images can be uploaded.');
+    throw refuse('not_an_image', 'Only png, jpg, gif, webp, avif or svg images can be uploaded.');
   }
   if (data.length === 0 || data.length > MAX_ATTACHMENT_BYTES) {
-    throw new AttachmentError(413, 'too_large', `An upload is 1 byte to ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`);
+    throw refuse('too_large', `An upload is 1 byte to ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`);
   }
   let abs = await root.resolve(p);
   // An existing file is never replaced: the upload takes a name beside it.
