@@ -86,7 +86,7 @@ describe('a link outward made while the server runs (issue 9.2, 9.3)', () => {
     const before = await fs.readFile(path.join(outside, 'Secret.md'), 'utf8');
     const res = await blog.admin('POST', '/api/note/rename', { path: 'Ren/Alpha.md', to: 'Ren/Beta.md' });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ path: 'Ren/Beta.md' });
+    expect(res.body).toMatchObject({ path: 'Ren/Beta.md' });
     expect(await fs.readFile(path.join(blog.vault, 'Ren/Beta.md'), 'utf8')).toBe('alpha');
     expect(await fs.readFile(path.join(blog.vault, 'Ren/Linker.md'), 'utf8')).toBe('see [[Beta]]');
     expect(await fs.readFile(path.join(outside, 'Secret.md'), 'utf8')).toBe(before);
