@@ -8,7 +8,8 @@ import { configureGitRunner } from '../shared/git-safety.ts';
 import { refuse } from '../shared/errors.ts';
 import { log } from '../shared/log.ts';
 import type { PostItem } from '../shared/model/posts.ts';
-import { createSettingsReader, type Settings } from '../shared/settings.ts';
+import { modelSettings } from '../shared/model/model-settings.ts';
+import { createSettingsReader, siteSettingsOf, type Settings } from '../shared/settings.ts';
 import { VaultEvents } from '../shared/vault-events.ts';
 import { VaultRoot } from '../shared/vault-path.ts';
 import { loadAdminPassword, type AdminPassword } from './auth/admin-password.ts';
@@ -115,7 +116,8 @@ export async function createAdminContext(config: Config, options: AdminContextOp
     sync,
     scheduler,
     travel,
-    collections: createDeclaredCollections(config.vaultDir, skipDirs),
+    // Titles in the site's language, as the public model reads them.
+    collections: createDeclaredCollections(config.vaultDir, skipDirs, async () => modelSettings(siteSettingsOf(await readSettings(), config), config).language),
     requireSyncAllowed() {
       if (!password.isSet()) throw refuse('needs_password', 'Set an admin password before using backup & sync.');
     },

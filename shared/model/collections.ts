@@ -2,74 +2,94 @@
 // `collection: true`. Members: every published note carrying the tag, plus the
 // published notes of its `folder`, plus notes naming its address in `folders:`.
 // At most twelve, in arranged order; a hidden one keeps its members but visitors
-// cannot reach it.
+// cannot reach it. `declaredCollections` is the one reading of the declarations:
+// the public model and the admin's collections panel both call it.
+import { isTrue } from '../note/frontmatter.ts';
 import { collectionSlug, textValue } from '../note/fields.ts';
 import { collectionAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
-import { labelFrom, type TopicIndex } from './topics.ts';
+import { labelFrom, type TagPageCandidate, type TopicIndex } from './topics.ts';
 
 export const MAX_COLLECTIONS = 12;
 export const COLLECTION_MARK = '◆';
 
-export interface Collection {
+/** What a tag page note declares: the collection without its members. */
+export interface CollectionDeclaration {
   tag: string;
   slug: string;
-  address: Address;
   title: string;
   icon: string;
   description: string | null;
   hidden: boolean;
   /** Vault folder whose published notes all belong ('' when none). */
   folder: string;
+  /** The declaring note's path. */
+  path: string;
+}
+
+export interface Collection extends Omit<CollectionDeclaration, 'path'> {
+  address: Address;
   members: NoteRecord[];
   /** The tag page note that declares it. */
   source: NoteRecord;
 }
 
-function orderOf(note: NoteRecord): number {
+/** What reading a declaration needs of a note. */
+export type DeclaringNote = TagPageCandidate & { path: string };
+
+function orderOf(note: DeclaringNote): number {
   const v = note.data.order ?? note.data.position;
   const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN;
   return Number.isFinite(n) ? n : Number.POSITIVE_INFINITY;
 }
 
-function folderValue(note: NoteRecord): string {
+function folderValue(note: DeclaringNote): string {
   const v = textValue(note.data.folder) ?? (Array.isArray(note.data.folder) ? textValue(note.data.folder[0]) : null);
   if (!v) return '';
   return v.replace(/^\[\[|\]\]$/g, '').replace(/^\/+|\/+$/g, '').trim();
 }
 
-export function buildCollections(topics: TopicIndex, posts: NoteRecord[], language: string): Collection[] {
-  const declared = [...topics.tagPages.entries()]
-    .filter(([, note]) => note.collection)
+/**
+ * The collections the tag pages declare (tag key → tag page note), in arranged order
+ * (`order:`/`position:`, then tag), without duplicate or empty slugs, at most twelve.
+ */
+export function declaredCollections<T extends DeclaringNote>(tagPages: Map<string, T>, language: string): Array<CollectionDeclaration & { note: T }> {
+  const declared = [...tagPages.entries()]
+    .filter(([, note]) => isTrue(note.data.collection))
     .sort(([ka, a], [kb, b]) => orderOf(a) - orderOf(b) || ka.localeCompare(kb));
-  const out: Collection[] = [];
+  const out: Array<CollectionDeclaration & { note: T }> = [];
   const seenSlugs = new Set<string>();
-  for (const [key, note] of declared) {
+  for (const [, note] of declared) {
     if (out.length >= MAX_COLLECTIONS) break;
     const tag = textValue(note.data.tag)?.replace(/^#/, '') ?? note.name;
     const slug = collectionSlug(textValue(note.data.slug) ?? tag);
     if (slug === '' || seenSlugs.has(slug)) continue;
     seenSlugs.add(slug);
-    const folder = folderValue(note);
-    const prefix = folder === '' ? null : folder.toLowerCase() + '/';
-    const members = posts.filter(
-      (p) =>
-        p.tags.some((t) => t.toLowerCase() === key) ||
-        p.folderSlugs.includes(slug) ||
-        (prefix !== null && p.path.toLowerCase().startsWith(prefix)),
-    );
     out.push({
       tag,
       slug,
-      address: collectionAddress(slug),
       title: labelFrom(note, language) ?? tag,
-      icon: note.icon ?? COLLECTION_MARK,
-      description: note.description,
-      hidden: note.hidden,
-      folder,
-      members,
-      source: note,
+      icon: textValue(note.data.icon) ?? COLLECTION_MARK,
+      description: textValue(note.data.description),
+      hidden: isTrue(note.data.hidden),
+      folder: folderValue(note),
+      path: note.path,
+      note,
     });
   }
   return out;
+}
+
+export function buildCollections(topics: TopicIndex, posts: NoteRecord[], language: string): Collection[] {
+  return declaredCollections(topics.tagPages, language).map(({ path: _path, note, ...declaration }) => {
+    const key = declaration.tag.toLowerCase();
+    const prefix = declaration.folder === '' ? null : declaration.folder.toLowerCase() + '/';
+    const members = posts.filter(
+      (p) =>
+        p.tags.some((t) => t.toLowerCase() === key) ||
+        p.folderSlugs.includes(declaration.slug) ||
+        (prefix !== null && p.path.toLowerCase().startsWith(prefix)),
+    );
+    return { ...declaration, address: collectionAddress(declaration.slug), members, source: note };
+  });
 }

@@ -16,11 +16,24 @@ export interface Topic {
 
 const TAG_PAGE_FOLDERS = new Set(['topics', 'tags']);
 
+/** What deciding on a tag page needs of a note (the admin's collections panel has no full record). */
+export type TagPageCandidate = Pick<NoteRecord, 'data' | 'folder' | 'name'>;
+
+/** Tag page notes by tag key, the first in `notes`' order winning (spec 2.8). */
+export function tagPagesOf<T extends TagPageCandidate>(notes: Iterable<T>): Map<string, T> {
+  const pages = new Map<string, T>();
+  for (const note of notes) {
+    const tag = tagPageTag(note);
+    if (tag && !pages.has(tag.toLowerCase())) pages.set(tag.toLowerCase(), note);
+  }
+  return pages;
+}
+
 /**
  * The tag a note describes, when it is a tag page note: it names one with `tag:`,
  * declares `collection:`, or lives in a `Topics/` or `Tags/` folder.
  */
-export function tagPageTag(note: NoteRecord): string | null {
+export function tagPageTag(note: TagPageCandidate): string | null {
   const named = textValue(note.data.tag);
   if (named) return named.replace(/^#/, '');
   const folderName = note.folder.slice(note.folder.lastIndexOf('/') + 1).toLowerCase();
@@ -29,7 +42,7 @@ export function tagPageTag(note: NoteRecord): string | null {
 }
 
 /** A label for `tag` in `language` from its tag page note: `labels.<lang>`, `label_<lang>`, `label`, `title`. */
-export function labelFrom(note: NoteRecord, language: string): string | null {
+export function labelFrom(note: Pick<NoteRecord, 'data'>, language: string): string | null {
   const labels = note.data.labels;
   if (labels && typeof labels === 'object' && !Array.isArray(labels)) {
     const v = textValue((labels as Record<string, unknown>)[language]);
@@ -55,11 +68,7 @@ export function buildTopics(
   language: string,
 ): TopicIndex {
   const excluded = new Set(excludeTags.map((t) => t.replace(/^#/, '').toLowerCase()));
-  const tagPages = new Map<string, NoteRecord>();
-  for (const note of allNotes) {
-    const tag = tagPageTag(note);
-    if (tag && !tagPages.has(tag.toLowerCase())) tagPages.set(tag.toLowerCase(), note);
-  }
+  const tagPages = tagPagesOf(allNotes);
   const labels = new Map<string, string>();
   const label = (tag: string): string => {
     const key = tag.toLowerCase();

@@ -1,34 +1,22 @@
-// The collections the vault declares (spec 2.8, D.5): tag page notes with
-// `collection: true`, for the settings panel and the note's Collections… dialog.
-// Same reading as the public model (shared/model/collections.ts): `tag:` else the
-// file name, `slug:`, `title:`, `icon:`, `description:`, `folder:`, `hidden:`.
-// Only files whose mtime changed are read again; a note without a `collection:`
-// line is never parsed.
+// The collections the vault declares (spec 2.8, D.5), for the settings panel and the
+// note's Collections… dialog. The reading is the public model's own
+// (shared/model/collections.ts `declaredCollections` over `tagPagesOf`); this module
+// only finds the tag page notes cheaply: a note is parsed only when its head could
+// make it one, and only again when its mtime changed.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { COLLECTION_MARK } from '../../../shared/model/collections.ts';
+import { declaredCollections, type CollectionDeclaration, type DeclaringNote } from '../../../shared/model/collections.ts';
+import { tagPagesOf } from '../../../shared/model/topics.ts';
+import { parseFrontmatter } from '../../../shared/note/frontmatter.ts';
+import { parentOf, stripExtension, type VaultPath } from '../../../shared/vault-path.ts';
 import { mapLimit, VaultEntries } from '../../../shared/vault-walk.ts';
-import { isTrue, parseFrontmatter } from '../../../shared/note/frontmatter.ts';
-import { collectionSlug, textValue } from '../../../shared/note/fields.ts';
 
-export interface DeclaredCollection {
-  tag: string;
-  slug: string;
-  title: string;
-  icon: string;
-  description: string | null;
-  /** Vault folder whose published notes all belong ('' when none). */
-  folder: string;
-  hidden: boolean;
-  path: string;
-}
-
-interface Found extends DeclaredCollection {
-  /** `order:` (or `position:`), the arranged order; only for sorting. */
-  order: number;
-}
+export type DeclaredCollection = CollectionDeclaration;
 
 const HEAD_BYTES = 64 * 1024;
+/** What can make a note a tag page (shared/model/topics.ts `tagPageTag`): a `tag:` or `collection:` key, or its folder. */
+const MAY_DECLARE = /^(?:tag|collection)[ \t]*:/m;
+const TAG_PAGE_FOLDER = /(?:^|\/)(?:topics|tags)$/i;
 
 async function head(abs: string): Promise<string> {
   const handle = await fs.open(abs, 'r');
@@ -41,48 +29,32 @@ async function head(abs: string): Promise<string> {
   }
 }
 
-function declaration(notePath: string, text: string): Found | null {
-  if (!/^collection[ \t]*:/m.test(text)) return null;
-  const { data } = parseFrontmatter(text, notePath);
-  if (!isTrue(data.collection)) return null;
-  const name = path.posix.basename(notePath).replace(/\.(md|markdown|tex)$/i, '');
-  const tag = textValue(data.tag)?.replace(/^#/, '') ?? name;
-  const folderRaw = textValue(data.folder) ?? (Array.isArray(data.folder) ? textValue(data.folder[0]) : null) ?? '';
-  const orderRaw = data.order ?? data.position;
-  const order = typeof orderRaw === 'number' ? orderRaw : typeof orderRaw === 'string' ? Number(orderRaw) : NaN;
-  return {
-    tag,
-    slug: collectionSlug(textValue(data.slug) ?? tag),
-    title: textValue(data.title) ?? tag,
-    icon: textValue(data.icon) ?? COLLECTION_MARK,
-    description: textValue(data.description),
-    folder: folderRaw.replace(/^\[\[|\]\]$/g, '').replace(/^\/+|\/+$/g, '').trim(),
-    hidden: isTrue(data.hidden),
-    path: notePath,
-    order: Number.isFinite(order) ? order : Number.POSITIVE_INFINITY,
-  };
+function candidate(p: VaultPath, text: string): DeclaringNote | null {
+  const folder = parentOf(p);
+  if (!MAY_DECLARE.test(text) && !TAG_PAGE_FOLDER.test(folder)) return null;
+  const name = stripExtension(p.slice(p.lastIndexOf('/') + 1));
+  return { path: p, folder, name, data: parseFrontmatter(text, p).data };
 }
 
-export function createDeclaredCollections(vaultDir: string, skipDirs: string[] = []) {
-  const cache = new Map<string, { mtimeMs: number; size: number; found: Found | null }>();
+/** `language`: the site's language, as the public model reads titles in it. */
+export function createDeclaredCollections(vaultDir: string, skipDirs: string[], language: () => Promise<string>) {
+  const cache = new Map<string, { mtimeMs: number; size: number; found: DeclaringNote | null }>();
   const entries = new VaultEntries(vaultDir, skipDirs);
-  return async function declaredCollections(): Promise<DeclaredCollection[]> {
+  return async function declared(): Promise<DeclaredCollection[]> {
     const paths = await entries.notes();
     const seen = new Set<string>(paths);
     const found = await mapLimit(paths, 32, async (p) => {
       const abs = path.join(vaultDir, ...p.split('/'));
-      const stat = await fs.stat(abs).catch(() => null);
+      const stat = await fs.lstat(abs).catch(() => null);
       if (!stat?.isFile()) return null;
       const cached = cache.get(p);
       if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached.found;
-      const decl = declaration(p, await head(abs).catch(() => ''));
-      cache.set(p, { mtimeMs: stat.mtimeMs, size: stat.size, found: decl });
-      return decl;
+      const note = candidate(p, await head(abs).catch(() => ''));
+      cache.set(p, { mtimeMs: stat.mtimeMs, size: stat.size, found: note });
+      return note;
     });
     for (const key of cache.keys()) if (!seen.has(key)) cache.delete(key);
-    return found
-      .filter((c): c is Found => c !== null)
-      .sort((a, b) => a.order - b.order || a.tag.toLowerCase().localeCompare(b.tag.toLowerCase()))
-      .map(({ order: _order, ...c }) => c);
+    const notes = found.filter((n): n is DeclaringNote => n !== null);
+    return declaredCollections(tagPagesOf(notes), await language()).map(({ note: _note, ...declaration }) => declaration);
   };
 }
