@@ -21,6 +21,7 @@ import { relativeInVault, SyncService } from './sync/service.ts';
 import { TravelService } from './travel/service.ts';
 import { createDeclaredCollections, type DeclaredCollection } from './ui/server/collections.ts';
 import { createNoteWriter, type NoteWriter } from './vault/note-writer.ts';
+import { PathLocks } from './vault/path-locks.ts';
 import { createRenamer } from './vault/rename.ts';
 import { createTrash } from './vault/trash.ts';
 import { VersionStore, type VersionLimits } from './versions/version-store.ts';
@@ -90,7 +91,9 @@ export async function createAdminContext(config: Config, options: AdminContextOp
   const readSettings = createSettingsReader(config.dataDir);
   // spec 9: the Keep note versions setting wins; NOTE_VERSIONS is the instance default.
   const versionsEnabled = async () => (await readSettings()).versions.keep ?? config.noteVersions;
-  const writer = createNoteWriter({ root, versions, created, events, versionsEnabled });
+  // One lock per vault path for every mutation: the writer, rename (through the writer) and the trash.
+  const locks = new PathLocks();
+  const writer = createNoteWriter({ root, versions, created, events, versionsEnabled, locks });
   const password = await loadAdminPassword(config);
   const travel = new TravelService({ config, checks: GIT_SETTINGS_CHECKS });
   const dataDirRel = relativeInVault(config.vaultDir, inVault);
@@ -104,7 +107,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
     created,
     versions,
     writer,
-    trash: createTrash({ root, versions, events }),
+    trash: createTrash({ root, versions, events, locks }),
     renamer: createRenamer({ root, writer, versions, created, events, skipDirs }),
     sessions: createSessionStore(),
     loginLimiter: createRateLimiter(10, 60_000),

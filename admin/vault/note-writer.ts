@@ -5,12 +5,12 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { commitTemp, writeTempDurable } from '../../shared/atomic-write.ts';
 import type { CreatedStore } from '../../shared/created-store.ts';
-import { KeyedMutex } from '../../shared/keyed-mutex.ts';
 import { log } from '../../shared/log.ts';
 import { refuse } from '../../shared/errors.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
 import type { VaultPath, VaultRoot } from '../../shared/vault-path.ts';
 import type { KeepRequest, VersionReason, VersionStore } from '../versions/version-store.ts';
+import { PathLocks } from './path-locks.ts';
 
 export interface WriteOptions {
   /** The modification time the caller loaded; a mismatch refuses the write (spec 3.6). */
@@ -36,6 +36,8 @@ export interface NoteWriterDeps {
   events: VaultEvents;
   /** Read at each write: the Keep note versions setting, else NOTE_VERSIONS. */
   versionsEnabled: () => boolean | Promise<boolean>;
+  /** The vault's path locks (one service for every mutation; made in the admin context). */
+  locks?: PathLocks;
 }
 
 export type NoteWriter = ReturnType<typeof createNoteWriter>;
@@ -50,7 +52,7 @@ async function statOrNull(file: string) {
 }
 
 export function createNoteWriter(deps: NoteWriterDeps) {
-  const mutex = new KeyedMutex();
+  const locks = deps.locks ?? new PathLocks();
 
   async function keepVersion(p: VaultPath, request: KeepRequest, enabled: boolean): Promise<void> {
     try {
@@ -75,47 +77,65 @@ export function createNoteWriter(deps: NoteWriterDeps) {
   /** `content` is text, or exact bytes (a restore puts back what a version kept, byte for byte). */
   async function writeNote(p: VaultPath, content: string | Uint8Array, options: WriteOptions = {}): Promise<WriteResult> {
     const file = await deps.root.resolve(p);
-    const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
-    return mutex.run(p, async () => {
-      const before = await statOrNull(file);
-      if (before?.isDirectory()) throw refuse('is_folder', 'That path is a folder.');
-      if (options.baseMtimeMs !== undefined && (before === null || before.mtimeMs !== options.baseMtimeMs)) {
-        throw refuse('stale', 'The note changed on disk since it was loaded; nothing was written.', {
-          mtimeMs: before?.mtimeMs ?? null,
-        });
-      }
-      // Bytes, not text: a note that is not valid UTF-8 is kept exactly as it was.
-      let previous: Buffer | null = null;
-      let keep = false;
-      if (before) {
-        [previous, keep] = await Promise.all([fs.readFile(file), versionsEnabled()]);
-        if (previous.equals(data)) return { path: p, mtimeMs: before.mtimeMs, created: false };
-      } else {
-        await fs.mkdir(path.dirname(file), { recursive: true });
-      }
-      // The new text's temp file is written while the old text is kept as a version;
-      // the rename that replaces the note waits for both (version first, spec 9).
-      const continuesIt = options.baseMtimeMs !== undefined && !options.overwrite;
-      const [{ temp, stats }] = await Promise.all([
-        writeTempDurable(file, data, before ? before.mode & 0o777 : 0o644),
-        before
-          ? keepVersion(p, { data: previous!, savedAtMs: before.mtimeMs, reason: options.reason ?? 'Earlier save', continuesIt }, keep)
-          : undefined,
-      ]);
-      await commitTemp(temp, file);
-      let after = stats;
-      // Coarse filesystem clocks could give the new text the old mtime; a save must
-      // always move the mtime forward or a stale client would not be caught.
-      if (before && after.mtimeMs <= before.mtimeMs) {
-        const bumped = new Date(Math.floor(before.mtimeMs) + 1);
-        await fs.utimes(file, bumped, bumped);
-        after = await fs.stat(file);
-      }
-      if (!before) await deps.created.remember(p, Date.now());
-      deps.versions.recordWrite(p, data, after.mtimeMs);
-      deps.events.publishOwn({ path: p, kind: 'write' }, after.mtimeMs);
-      return { path: p, mtimeMs: after.mtimeMs, created: before === null };
+    return locks.run([p], () => writeLocked(p, file, content, options));
+  }
+
+  /**
+   * Read, change and write one note under its lock, so nothing lands between the read
+   * and the write (a link rewrite). `change` answers null to leave the note as it is.
+   */
+  async function updateNote(p: VaultPath, change: (text: string) => string | null, options: WriteOptions = {}): Promise<WriteResult | null> {
+    const file = await deps.root.resolve(p);
+    return locks.run([p], async () => {
+      const current = await statOrNull(file);
+      if (!current?.isFile()) return null;
+      const next = change(await fs.readFile(file, 'utf8'));
+      // No baseMtimeMs: the lock is held from the read to the write, nothing came between.
+      return next === null ? null : writeLocked(p, file, next, options);
     });
+  }
+
+  /** The write itself; the caller holds the path's lock. */
+  async function writeLocked(p: VaultPath, file: string, content: string | Uint8Array, options: WriteOptions): Promise<WriteResult> {
+    const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
+    const before = await statOrNull(file);
+    if (before?.isDirectory()) throw refuse('is_folder', 'That path is a folder.');
+    if (options.baseMtimeMs !== undefined && (before === null || before.mtimeMs !== options.baseMtimeMs)) {
+      throw refuse('stale', 'The note changed on disk since it was loaded; nothing was written.', {
+        mtimeMs: before?.mtimeMs ?? null,
+      });
+    }
+    // Bytes, not text: a note that is not valid UTF-8 is kept exactly as it was.
+    let previous: Buffer | null = null;
+    let keep = false;
+    if (before) {
+      [previous, keep] = await Promise.all([fs.readFile(file), versionsEnabled()]);
+      if (previous.equals(data)) return { path: p, mtimeMs: before.mtimeMs, created: false };
+    } else {
+      await fs.mkdir(path.dirname(file), { recursive: true });
+    }
+    // The new text's temp file is written while the old text is kept as a version;
+    // the rename that replaces the note waits for both (version first, spec 9).
+    const continuesIt = options.baseMtimeMs !== undefined && !options.overwrite;
+    const [{ temp, stats }] = await Promise.all([
+      writeTempDurable(file, data, before ? before.mode & 0o777 : 0o644),
+      before
+        ? keepVersion(p, { data: previous!, savedAtMs: before.mtimeMs, reason: options.reason ?? 'Earlier save', continuesIt }, keep)
+        : undefined,
+    ]);
+    await commitTemp(temp, file);
+    let after = stats;
+    // Coarse filesystem clocks could give the new text the old mtime; a save must
+    // always move the mtime forward or a stale client would not be caught.
+    if (before && after.mtimeMs <= before.mtimeMs) {
+      const bumped = new Date(Math.floor(before.mtimeMs) + 1);
+      await fs.utimes(file, bumped, bumped);
+      after = await fs.stat(file);
+    }
+    if (!before) await deps.created.remember(p, Date.now());
+    deps.versions.recordWrite(p, data, after.mtimeMs);
+    deps.events.publishOwn({ path: p, kind: 'write' }, after.mtimeMs);
+    return { path: p, mtimeMs: after.mtimeMs, created: before === null };
   }
 
   async function readNote(p: VaultPath): Promise<{ path: VaultPath; content: string; mtimeMs: number } | null> {
@@ -131,5 +151,5 @@ export function createNoteWriter(deps: NoteWriterDeps) {
     return stat?.isFile() ? stat.mtimeMs : null;
   }
 
-  return { writeNote, readNote, mtimeOf, mutex };
+  return { writeNote, updateNote, readNote, mtimeOf, locks };
 }

@@ -75,6 +75,15 @@ export function createRenamer(deps: RenameDeps) {
     if (to.startsWith(from + '/')) throw refuse('into_itself', 'A folder cannot be moved into itself.');
     const absFrom = await deps.root.resolve(from);
     const absTo = await deps.root.resolve(to);
+    // Both paths (a folder with all it holds) are locked while the move happens, so no save,
+    // delete or other rename lands in between; the link rewrites follow, each under its own lock.
+    const folder = await deps.writer.locks.run([from, to], () => move(from, to, absFrom, absTo));
+    const rewritten = await rewriteLinks(from, to, folder);
+    return { path: to, rewritten };
+  }
+
+  /** The move itself, under the locks of both paths; answers whether it moved a folder. */
+  async function move(from: VaultPath, to: VaultPath, absFrom: string, absTo: string): Promise<boolean> {
     let stat;
     try {
       stat = await fs.stat(absFrom);
@@ -106,9 +115,7 @@ export function createRenamer(deps: RenameDeps) {
       deps.events.publishOwn({ path: old, kind: 'delete' }, null);
       deps.events.publishOwn({ path: next, kind: 'write' }, null);
     }
-
-    const rewritten = await rewriteLinks(from, to, folder);
-    return { path: to, rewritten };
+    return folder;
   }
 
   async function rewriteLinks(from: VaultPath, to: VaultPath, folder: boolean): Promise<VaultPath[]> {
@@ -139,18 +146,18 @@ export function createRenamer(deps: RenameDeps) {
     return rewritten;
   }
 
+  /** Read, rewrite and write one note under its lock: a save cannot land in between and be lost. */
   async function rewriteOne(p: VaultPath, map: (target: string) => string | null): Promise<boolean> {
-    const current = await deps.writer.readNote(p);
-    if (!current || !current.content.includes('[[')) return false;
-    const next = rewriteWikiLinks(current.content, map);
-    if (next === current.content) return false;
-    await deps.writer.writeNote(p, next, { reason: 'Before a link rewrite', baseMtimeMs: current.mtimeMs }).catch(() =>
-      // Someone saved it meanwhile: rewrite over what is there now.
-      deps.writer.readNote(p).then((fresh) =>
-        fresh ? deps.writer.writeNote(p, rewriteWikiLinks(fresh.content, map), { reason: 'Before a link rewrite' }) : undefined,
-      ),
+    const written = await deps.writer.updateNote(
+      p,
+      (text) => {
+        if (!text.includes('[[')) return null;
+        const next = rewriteWikiLinks(text, map);
+        return next === text ? null : next;
+      },
+      { reason: 'Before a link rewrite' },
     );
-    return true;
+    return written !== null;
   }
 
   return { rename };

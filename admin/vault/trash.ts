@@ -6,11 +6,11 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { readJson, writeJsonAtomic } from '../../shared/atomic-write.ts';
 import { notFound, refuse } from '../../shared/errors.ts';
-import { KeyedMutex } from '../../shared/keyed-mutex.ts';
 import { log } from '../../shared/log.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
 import { isNotePath, toVaultPath, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
 import type { VersionStore } from '../versions/version-store.ts';
+import { parentOf, PathLocks } from './path-locks.ts';
 import type { EntryKind } from './tree.ts';
 import { walkVault } from './tree.ts';
 
@@ -32,6 +32,8 @@ interface Manifest {
 }
 
 export interface TrashDeps {
+  /** The vault's path locks: a trash operation holds `.trash` and the paths it moves. */
+  locks?: PathLocks;
   root: VaultRoot;
   versions: VersionStore;
   events: VaultEvents;
@@ -60,8 +62,9 @@ export function createTrash(deps: TrashDeps) {
   const vaultDir = deps.root.dir;
   const trashDir = path.join(vaultDir, TRASH_DIR);
   const manifestFile = path.join(trashDir, TRASH_MANIFEST);
-  const mutex = new KeyedMutex();
-  const serial = <T>(task: () => Promise<T>) => mutex.run('trash', task);
+  const locks = deps.locks ?? new PathLocks();
+  /** Holds the bin (its manifest) and `paths` while `task` runs. */
+  const holding = <T>(paths: string[], task: () => Promise<T>) => locks.run([TRASH_DIR, ...paths], task);
 
   async function readManifest(): Promise<Manifest> {
     try {
@@ -87,7 +90,7 @@ export function createTrash(deps: TrashDeps) {
 
   async function remove(p: VaultPath): Promise<TrashEntry> {
     const abs = await deps.root.resolve(p);
-    return serial(async () => {
+    return holding([p], async () => {
       let stat;
       try {
         stat = await fs.stat(abs);
@@ -126,7 +129,10 @@ export function createTrash(deps: TrashDeps) {
   }
 
   async function restore(id: string): Promise<{ path: VaultPath }> {
-    return serial(async () => {
+    // The folder it returns to is held too: the name beside a taken one is chosen and
+    // used with no save able to take that name in between.
+    const wanted = (await readManifest()).entries.find((e) => e.id === id);
+    return holding(wanted ? [parentOf(wanted.path)] : [], async () => {
       const manifest = await readManifest();
       const entry = findEntry(manifest, id);
       const from = path.join(vaultDir, ...entry.trashPath.split('/'));
@@ -163,7 +169,7 @@ export function createTrash(deps: TrashDeps) {
 
   async function erase(id: string): Promise<void> {
     if (!id) throw refuse('bad_id', 'An entry id is required.');
-    await serial(async () => {
+    await holding([], async () => {
       const manifest = await readManifest();
       const entry = findEntry(manifest, id);
       await eraseEntry(entry);
@@ -173,7 +179,7 @@ export function createTrash(deps: TrashDeps) {
   }
 
   async function empty(): Promise<{ erased: number }> {
-    return serial(async () => {
+    return holding([], async () => {
       const manifest = await readManifest();
       for (const entry of manifest.entries) await eraseEntry(entry);
       // Whatever else lies in the bin (e.g. Obsidian's own deletions) goes too.
