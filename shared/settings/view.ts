@@ -6,7 +6,17 @@ import { siteSettingsOf } from '../settings.ts';
 
 export type SiteEnvironment = SiteEnv;
 
-export type SettingsView = Settings & { fromEnv: string[] };
+/** The site values in effect on this server (saved, else environment, else default), for the panel to show. */
+export interface EffectiveSiteValues {
+  siteName: string;
+  tagline: string | null;
+  homeNote: string | null;
+  footer: string | null;
+  language: string;
+  layout: 'default' | 'blog' | 'designed';
+}
+
+export type SettingsView = Settings & { fromEnv: string[]; effective: EffectiveSiteValues };
 
 export function settingsView(settings: Settings, env: SiteEnvironment): SettingsView {
   const site = siteSettingsOf(settings, env);
@@ -15,6 +25,14 @@ export function settingsView(settings: Settings, env: SiteEnvironment): Settings
     publishing: { ...settings.publishing },
     sync: { ...settings.sync },
     fromEnv: site.fromEnv,
+    effective: {
+      siteName: site.siteName,
+      tagline: site.tagline,
+      homeNote: site.homeNote,
+      footer: site.footer,
+      language: site.language,
+      layout: site.layout,
+    },
   };
   for (const key of site.fromEnv) {
     if (key === 'siteName') view.siteName = site.siteName;

@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { editorText, ensureUiBuilt, launchBrowser, openAdmin, openFromTree, shotIfFailed, type AdminPage } from '../helpers/browser.ts';
+import { editorText, ensureUiBuilt, launchBrowser, openAdmin, openFromTree, screenshot, shotIfFailed, type AdminPage } from '../helpers/browser.ts';
 import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
     'عربي.md': ARABIC,
     'Templates/Default.md': '---\ntags: [draft]\n---\n# {{title}}\n\n',
   });
-  server = await startServer({ vault, data: path.join(base, 'data') });
+  server = await startServer({ vault, data: path.join(base, 'data'), env: { SITE_TAGLINE: 'A tagline from the environment' } });
   browser = await launchBrowser();
   main = await openAdmin(browser, server);
 });
@@ -133,5 +133,89 @@ describe('defect 4: a new note opens with the cursor in its body, from the defau
     await waitFor(async () => (await disk('Fresh idea.md').catch(() => '')).includes('Typed at once'));
     expect(await disk('Fresh idea.md')).toBe('---\ntags: [draft]\n---\n# Fresh idea\n\nTyped at once, with spaces.');
     expect(await page.locator('.modal').count()).toBe(0);
+  });
+});
+
+describe('defect 5: Backup & sync and Settings share one form model', () => {
+  const panel = (page: Page) => page.getByTestId('sync-panel');
+
+  it('a typed, unsaved Remote URL survives the Backup switch and the period changing; nothing is saved until Save', async () => {
+    const { page } = main;
+    const saves: string[] = [];
+    page.on('request', (r) => r.method() === 'PATCH' && r.url().includes('/api/settings') && saves.push(r.postData() ?? ''));
+    await page.locator('#panel-backup .section-toggle').click();
+    await panel(page).locator('input[name="remoteUrl"]').fill('https://git.example.test/me/vault.git');
+    await page.getByTestId('backup-switch').check();
+    await panel(page).locator('select[name="intervalMinutes"]').selectOption('60');
+    // Another save elsewhere redraws the form with the server's answer: the drafts stay.
+    await server.admin('PATCH', '/api/settings', { tagline: null });
+    await page.locator('.top-bar').getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.locator('.top-bar').getByRole('button', { name: 'Edit', exact: true }).click();
+    await expect(panel(page).locator('input[name="remoteUrl"]').inputValue()).resolves.toBe('https://git.example.test/me/vault.git');
+    expect(await page.getByTestId('backup-switch').isChecked()).toBe(true);
+    expect(await panel(page).locator('select[name="intervalMinutes"]').inputValue()).toBe('60');
+    expect(saves).toEqual([]);
+    expect(await page.locator('.toast', { hasText: 'saved' }).count()).toBe(0);
+    expect((await server.admin('GET', '/api/settings')).body.sync).toMatchObject({ remoteUrl: null, enabled: false, intervalMinutes: 0 });
+    // Flagged: the section and each field say they hold unsaved edits.
+    await page.getByTestId('backup-unsaved').waitFor();
+    expect(await panel(page).getByTestId('unsaved-mark').count()).toBeGreaterThanOrEqual(3);
+    await expect(page.getByTestId('sync-save').getByRole('status').textContent()).resolves.toBe('3 unsaved changes');
+    await screenshot(page, 'sync-drafts');
+    // Discard brings back what is saved; here, keep them and Save all three in one PATCH.
+    await panel(page).getByRole('button', { name: 'Save', exact: true }).click();
+    await waitFor(async () => (await server.admin('GET', '/api/settings')).body.sync.remoteUrl === 'https://git.example.test/me/vault.git');
+    expect((await server.admin('GET', '/api/settings')).body.sync).toMatchObject({ enabled: true, intervalMinutes: 60 });
+    expect(saves).toHaveLength(1);
+    // Turn backup off again for the rest of the file.
+    await page.getByTestId('backup-switch').uncheck();
+    await panel(page).getByRole('button', { name: 'Save', exact: true }).click();
+    await waitFor(async () => (await server.admin('GET', '/api/settings')).body.sync.enabled === false);
+  });
+
+  it('Settings shows the values in effect and where each comes from, with one Save', async () => {
+    const { page } = main;
+    await server.admin('PATCH', '/api/settings', { tagline: null });
+    await page.locator('.top-bar').getByRole('button', { name: 'Settings', exact: true }).click();
+    const view = page.getByTestId('settings-view');
+    const field = (name: string) => view.locator(`label:has(input[name="${name}"])`);
+    await expect(field('siteName').locator('input').inputValue()).resolves.toBe('My notes');
+    await expect(field('siteName').locator('.field-source').getAttribute('data-source')).resolves.toBe('default');
+    await expect(field('tagline').locator('input').inputValue()).resolves.toBe('A tagline from the environment');
+    await expect(field('tagline').locator('.field-source').textContent()).resolves.toContain('SITE_TAGLINE');
+    await expect(field('language').locator('input').inputValue()).resolves.toBe('en');
+    expect(await view.getByRole('button', { name: 'Save', exact: true }).count()).toBe(1);
+  });
+
+  it('unsaved edits survive redraws and are flagged before leaving: Stay keeps them, Save saves them', async () => {
+    const { page } = main;
+    const view = page.getByTestId('settings-view');
+    await view.locator('input[name="siteName"]').fill('The Greenhouse');
+    await view.getByLabel('Share buttons under articles').uncheck();
+    // Another window saves the footer; then a save in Backup & sync redraws every field
+    // from the server's answer: the new footer shows, the drafts stay, only the branch is saved.
+    await server.admin('PATCH', '/api/settings', { footer: 'Made by hand' });
+    await page.getByTestId('sync-panel').locator('summary', { hasText: 'Advanced' }).click();
+    await page.getByTestId('sync-panel').locator('input[name="branch"]').fill('trunk');
+    await page.getByTestId('sync-save').getByRole('button', { name: 'Save', exact: true }).click();
+    await waitFor(async () => (await view.locator('input[name="footer"]').inputValue()) === 'Made by hand');
+    expect((await server.admin('GET', '/api/settings')).body.sync.branch).toBe('trunk');
+    await page.locator('.top-bar').getByRole('button', { name: 'Trash', exact: true }).click();
+    const dialog = page.locator('.modal');
+    await dialog.waitFor();
+    await expect(dialog.textContent()).resolves.toContain('Settings has 2 unsaved changes.');
+    await screenshot(page, 'settings-leave-dialog');
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    expect(await view.isVisible()).toBe(true);
+    await expect(view.locator('input[name="siteName"]').inputValue()).resolves.toBe('The Greenhouse');
+    expect(await view.getByLabel('Share buttons under articles').isChecked()).toBe(false);
+    await expect(view.locator('input[name="footer"]').inputValue()).resolves.toBe('Made by hand');
+    expect((await server.admin('GET', '/api/settings')).body.siteName).toBeNull();
+    await page.locator('.top-bar').getByRole('button', { name: 'Trash', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByTestId('trash-view').waitFor();
+    const saved = (await server.admin('GET', '/api/settings')).body;
+    expect(saved.siteName).toBe('The Greenhouse');
+    expect(saved.publishing.shareButtons).toBe(false);
   });
 });

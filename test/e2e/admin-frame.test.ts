@@ -146,8 +146,9 @@ describe('tree actions: rename and move', () => {
     await line.getByRole('button', { name: /Actions for/ }).click();
     await page.getByRole('menuitem', { name: 'Rename…' }).click();
     const input = page.getByRole('dialog').locator('input');
-    await expect(input.inputValue()).resolves.toBe('Tuesday.md');
-    await input.fill('Wednesday.md');
+    // Issue 16: the box holds the name without its extension; the extension stays.
+    await expect(input.inputValue()).resolves.toBe('Tuesday');
+    await input.fill('Wednesday');
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     await page.locator('.tree-row[data-path="Journal/Wednesday.md"]').waitFor();
     expect(await fs.readFile(path.join(vault, 'Journal/Wednesday.md'), 'utf8')).toBe('Tuesday.\n');

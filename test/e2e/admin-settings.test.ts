@@ -19,7 +19,9 @@ let vault: string;
 let data: string;
 
 const read = (p: string) => fs.readFile(path.join(vault, p), 'utf8');
-const group = (page: Page, id: string) => page.locator(`form[data-group="${id}"]`);
+const group = (page: Page, id: string) => page.locator(`[data-group="${id}"]`);
+/** Settings has one Save for every group (issue 16). */
+const saveSettings = (page: Page) => page.getByTestId('settings-save').getByRole('button', { name: 'Save', exact: true }).click();
 const settings = async () => (await server.admin('GET', '/api/settings')).body;
 
 async function visitorHome(): Promise<string> {
@@ -86,7 +88,7 @@ describe('site settings reach the public site (CONTRACT §5, spec 2.1)', () => {
     const { page } = main;
     const site = group(page, 'site');
     await site.locator('input[name="siteName"]').fill('The Glasshouse');
-    await site.getByRole('button', { name: 'Save' }).click();
+    await saveSettings(page);
     await page.locator('.toast', { hasText: 'Settings saved.' }).waitFor();
     expect((await settings()).siteName).toBe('The Glasshouse');
     // Only the changed field was saved: the tagline is still this server's own.
@@ -105,7 +107,7 @@ describe('collections (spec D.5): the panel lists what the vault declares', () =
     await expect(c.getByTestId('declared-collections').textContent()).resolves.toContain('Writing');
     await c.getByLabel('Turn on collections').check();
     await c.getByLabel('Show in navigation').check();
-    await c.getByRole('button', { name: 'Save' }).click();
+    await saveSettings(page);
     await waitFor(async () => {
       const s = (await settings()).collections;
       return s.enabled === true && s.showInNav === true && s.showOnHome === true;
@@ -118,10 +120,10 @@ describe('Keep note versions (spec 9)', () => {
     const { page } = main;
     const v = group(page, 'versions');
     await v.getByLabel('Keep note versions').uncheck();
-    await v.getByRole('button', { name: 'Save' }).click();
+    await saveSettings(page);
     await waitFor(async () => (await server.admin('GET', '/api/versions?path=Home.md')).body.enabled === false);
     await v.getByLabel('Keep note versions').check();
-    await v.getByRole('button', { name: 'Save' }).click();
+    await saveSettings(page);
     await waitFor(async () => (await server.admin('GET', '/api/versions?path=Home.md')).body.enabled === true);
   });
 });
@@ -229,7 +231,7 @@ describe('Change banner on the dashboard hero (spec D.3)', () => {
     await page.locator('.top-bar').getByRole('button', { name: 'Settings', exact: true }).click();
     const home = group(page, 'home');
     await home.getByLabel('A dashboard').check();
-    await home.getByRole('button', { name: 'Save' }).click();
+    await saveSettings(page);
     await waitFor(async () => (await settings()).home.mode === 'dashboard');
     await waitFor(async () => (await visitorHome()).includes('s-hero'), 30_000, 250);
 

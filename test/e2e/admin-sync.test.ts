@@ -139,6 +139,7 @@ describe('Sync now and the status bar indicator (spec 3.1, 3.4)', () => {
   it('the Backup switch shows the indicator; Sync now turns it gold, then plain when everything is pushed', async () => {
     const { page } = main;
     await page.getByTestId('backup-switch').check();
+    await panel(page).getByRole('button', { name: 'Save', exact: true }).click();
     await indicator(page).waitFor();
     const states = await recordIndicator(page);
     await panel(page).getByRole('button', { name: 'Sync now' }).click();

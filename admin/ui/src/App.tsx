@@ -10,7 +10,8 @@ import { RightPanel } from './panel/RightPanel.tsx';
 import { pokeSync, startSyncPolling, stopSyncPolling, windowOpened } from './panel/sync-model.ts';
 import { timelineStamp } from './panel/timeline.ts';
 import { flushPrefs, pullPrefs } from './prefs.ts';
-import { SettingsView } from './settings/SettingsView.tsx';
+import { drafts } from './settings/form-model.ts';
+import { inSettingsForm, SettingsView } from './settings/SettingsView.tsx';
 import { useStore } from './store.ts';
 import { CollectionsDialog } from './tree/CollectionsDialog.tsx';
 import { refreshTree, revealPath } from './tree/model.ts';
@@ -91,9 +92,15 @@ function Workspace({ signOut }: { signOut: () => void }) {
     preview: () => <PreviewView />,
     attachment: () => <AttachmentView />,
   };
-  const navButton = (id: MainView, label: string) => (
+  const unsavedSettings = Object.keys(useStore(drafts)).some(inSettingsForm);
+  const navButton = (id: MainView, label: string, unsaved = false) => (
     <button type="button" class={view === id ? 'active' : ''} aria-current={view === id ? 'page' : undefined} onClick={() => showView(id)}>
       {label}
+      {unsaved && (
+        <span class="unsaved-dot" title={t('unsavedField')} aria-label={t('unsavedField')}>
+          •
+        </span>
+      )}
     </button>
   );
   return (
@@ -108,7 +115,7 @@ function Workspace({ signOut }: { signOut: () => void }) {
         <strong class="brand">{t('appName')}</strong>
         <nav class="views" aria-label={t('menu')}>
           {navButton('editor', t('edit'))}
-          {navButton('settings', t('settings'))}
+          {navButton('settings', t('settings'), unsavedSettings)}
           {navButton('trash', t('trash'))}
           {navButton('preview', t('previewSite'))}
         </nav>

@@ -6,6 +6,7 @@ import { applyLang } from './i18n.ts';
 import { applyTheme, prefs } from './prefs.ts';
 import { narrow, panes, setPane } from './views.ts';
 import './styles.css';
+import './tools.css';
 
 const NARROW = matchMedia('(max-width: 760px)');
 

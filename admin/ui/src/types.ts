@@ -99,6 +99,8 @@ export type Settings = Omit<SharedSettings, 'sync'> & {
   sync: SyncSettings;
   /** Keys whose value came from this server's environment, when reported. */
   fromEnv?: string[];
+  /** The site values in effect (saved, else environment, else default). */
+  effective?: import('../../../shared/settings/view.ts').EffectiveSiteValues;
   tokenSet?: boolean;
 };
 

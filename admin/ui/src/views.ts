@@ -39,9 +39,26 @@ export function setPane(key: keyof Panes, open: boolean): void {
   }
 }
 
+/** Asked before the main view changes; answering false keeps it (Settings with unsaved edits). */
+type LeaveGuard = (from: MainView, to: MainView) => Promise<boolean>;
+const leaveGuards = new Set<LeaveGuard>();
+
+export function guardLeaving(guard: LeaveGuard): () => void {
+  leaveGuards.add(guard);
+  return () => leaveGuards.delete(guard);
+}
+
 export function showView(view: MainView): void {
+  void changeView(view);
+}
+
+/** Changes the main view unless a guard keeps the current one; true when it changed. */
+export async function changeView(view: MainView): Promise<boolean> {
+  const from = mainView.get();
+  if (from !== view) for (const guard of [...leaveGuards]) if (!(await guard(from, view))) return false;
   mainView.set(view);
   if (narrow.get()) setPane('treeOpen', false);
+  return true;
 }
 
 /** Opens the right-hand panel on a section (History, Backup & sync) and scrolls to it. */

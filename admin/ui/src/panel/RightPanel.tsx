@@ -5,11 +5,13 @@ import { t } from '../i18n.ts';
 import { useStore } from '../store.ts';
 import { narrow, panelSection, setPane } from '../views.ts';
 import { HistorySection } from './History.tsx';
-import { SyncPanel } from './SyncPanel.tsx';
+import { drafts } from '../settings/form-model.ts';
+import { inSyncForm, SyncPanel } from './SyncPanel.tsx';
 
 function BackupSection() {
   const [open, setOpen] = useState(false);
   const request = useStore(panelSection);
+  const unsaved = Object.keys(useStore(drafts)).some(inSyncForm);
   useEffect(() => {
     if (request?.id !== 'backup') return;
     setOpen(true);
@@ -19,7 +21,13 @@ function BackupSection() {
     <section class="panel-section" id="panel-backup" data-section="backup">
       <h3>
         <button type="button" class="section-toggle" aria-expanded={open} aria-controls="backup-content" onClick={() => setOpen(!open)}>
-          <span aria-hidden="true">{open ? '▾' : '▸'}</span> {t('backup')}
+          <span aria-hidden="true" class="fold-mark">{open ? '▾' : '▸'}</span> {t('backup')}
+          {unsaved && (
+            <span class="unsaved-dot" data-testid="backup-unsaved" title={t('unsavedField')}>
+              {' '}
+              • {t('unsavedField')}
+            </span>
+          )}
         </button>
       </h3>
       {open && (

@@ -1,11 +1,12 @@
 // The Backup & sync section (spec 2.9, 2.10, 3.1–3.5): the switch, the remote and
 // its credentials, the period, the actions, and the status the server reports.
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError } from '../api.ts';
 import { formatTime, t, type StringKey } from '../i18n.ts';
+import { CheckField, SaveBar, SelectField, TextField } from '../settings/fields.tsx';
+import type { FieldKey } from '../settings/form-model.ts';
 import { loadSettings, patchSettings, settingsView } from '../settings/settings-model.ts';
 import { useStore } from '../store.ts';
-import type { SyncInterval, SyncSettings, SyncStatus } from '../types.ts';
+import type { Settings, SyncInterval, SyncStatus } from '../types.ts';
 import { toast, toastError } from '../ui/feedback.ts';
 import { initRepository, lastAnswer, localRunning, refreshSync, snapshotNow, syncNow, syncView } from './sync-model.ts';
 
@@ -60,160 +61,40 @@ function StatusLines({ status }: { status: SyncStatus }) {
   );
 }
 
-function SyncForm({ sync, disabled }: { sync: SyncSettings & { tokenSet?: boolean }; disabled: boolean }) {
-  const [remoteUrl, setRemoteUrl] = useState(sync.remoteUrl ?? '');
-  const [branch, setBranch] = useState(sync.branch || 'main');
-  const [pullFirst, setPullFirst] = useState(sync.pullFirst);
-  const [enabled, setEnabled] = useState(sync.enabled);
-  const [interval, setInterval_] = useState<SyncInterval>(sync.intervalMinutes);
-  const [username, setUsername] = useState(sync.username ?? '');
-  const [token, setToken] = useState('');
-  const [errors, setErrors] = useState<{ remote?: string; branch?: string; token?: string; other?: string }>({});
-  const [saving, setSaving] = useState(false);
-  const tokenSet = Boolean(sync.tokenSet ?? (settingsView.get() as { settings?: { tokenSet?: boolean } }).settings?.tokenSet);
+/** Backup & sync's fields: the sync group of the one settings form model. */
+export const inSyncForm = (key: FieldKey) => key.startsWith('sync.');
 
-  useEffect(() => {
-    setRemoteUrl(sync.remoteUrl ?? '');
-    setBranch(sync.branch || 'main');
-    setPullFirst(sync.pullFirst);
-    setUsername(sync.username ?? '');
-    setEnabled(sync.enabled);
-    setInterval_(sync.intervalMinutes);
-  }, [sync.remoteUrl, sync.branch, sync.pullFirst, sync.username, sync.enabled, sync.intervalMinutes]);
-
-  const apply = async (patch: Partial<SyncSettings> & { token?: string | null }, done?: string) => {
-    setSaving(true);
-    setErrors({});
+function SyncForm({ s }: { s: Settings }) {
+  const [clearing, setClearing] = useState(false);
+  const clearToken = async () => {
+    setClearing(true);
     try {
-      await patchSettings({ sync: patch });
-      if (done) toast(done);
-      void refreshSync();
-      return true;
+      await patchSettings({ sync: { token: null } });
+      toast(t('tokenCleared'));
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'bad_remote') setErrors({ remote: err.message });
-      else if (err instanceof ApiError && err.code === 'bad_branch') setErrors({ branch: err.message });
-      else if (err instanceof ApiError && /token|username/.test(err.code)) setErrors({ token: err.message });
-      else setErrors({ other: err instanceof Error ? err.message : String(err) });
-      return false;
+      toastError(err);
     } finally {
-      setSaving(false);
+      setClearing(false);
     }
   };
-
-  const save = async (e: Event) => {
-    e.preventDefault();
-    const patch: Partial<SyncSettings> & { token?: string } = {
-      remoteUrl: remoteUrl.trim() === '' ? null : remoteUrl.trim(),
-      branch: branch.trim(),
-      pullFirst,
-    };
-    if (username.trim()) patch.username = username.trim();
-    if (token) patch.token = token;
-    if (await apply(patch, t('syncSaved'))) setToken('');
-  };
-
   return (
-    <form class="form" onSubmit={save} aria-disabled={disabled}>
-      <label class="switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={enabled}
-          disabled={disabled || saving}
-          data-testid="backup-switch"
-          onChange={(e) => {
-            const on = (e.currentTarget as HTMLInputElement).checked;
-            setEnabled(on);
-            void apply({ enabled: on }).then((ok) => ok || setEnabled(!on));
-          }}
-        />
-        <span>{t('backupSwitch')}</span>
-      </label>
-      <label>
-        <span>{t('remoteUrl')}</span>
-        <input
-          type="text"
-          inputMode="url"
-          spellcheck={false}
-          autoComplete="off"
-          value={remoteUrl}
-          disabled={disabled}
-          aria-invalid={Boolean(errors.remote)}
-          aria-describedby="remote-hint remote-error"
-          name="remoteUrl"
-          onInput={(e) => setRemoteUrl((e.currentTarget as HTMLInputElement).value)}
-        />
-        <small id="remote-hint" class="muted">
-          {t('remoteHint')}
-        </small>
-        {errors.remote && (
-          <small id="remote-error" class="error-line" role="alert" data-testid="remote-error">
-            {errors.remote}
-          </small>
-        )}
-      </label>
-      <label>
-        <span>{t('interval')}</span>
-        <select
-          value={String(interval)}
-          disabled={disabled}
-          name="intervalMinutes"
-          onChange={(e) => {
-            const minutes = Number((e.currentTarget as HTMLSelectElement).value) as SyncInterval;
-            const before = interval;
-            setInterval_(minutes);
-            void apply({ intervalMinutes: minutes }).then((ok) => ok || setInterval_(before));
-          }}
-        >
-          {INTERVALS.map(([minutes, key]) => (
-            <option value={String(minutes)}>{t(key)}</option>
-          ))}
-        </select>
-      </label>
+    <div class="form" data-testid="sync-form">
+      <CheckField s={s} field="sync.enabled" label={t('backupSwitch')} role="switch" testId="backup-switch" />
+      <TextField s={s} field="sync.remoteUrl" label={t('remoteUrl')} hint={t('remoteHint')} inputMode="url" errorTestId="remote-error" />
+      <SelectField s={s} field="sync.intervalMinutes" label={t('interval')} fallback={0 as SyncInterval} options={INTERVALS.map(([m, key]) => [m, t(key)])} />
       <details>
         <summary>{t('advanced')}</summary>
-        <label>
-          <span>{t('branch')}</span>
-          <input value={branch} disabled={disabled} name="branch" aria-invalid={Boolean(errors.branch)} onInput={(e) => setBranch((e.currentTarget as HTMLInputElement).value)} />
-          {errors.branch && (
-            <small class="error-line" role="alert">
-              {errors.branch}
-            </small>
-          )}
-        </label>
-        <label class="check">
-          <input type="checkbox" checked={pullFirst} disabled={disabled} onChange={(e) => setPullFirst((e.currentTarget as HTMLInputElement).checked)} />
-          <span>{t('pullFirst')}</span>
-        </label>
+        <TextField s={s} field="sync.branch" label={t('branch')} />
+        <CheckField s={s} field="sync.pullFirst" label={t('pullFirst')} />
       </details>
       <fieldset>
         <legend>{t('token')}</legend>
-        <label>
-          <span>{t('username')}</span>
-          <input value={username} disabled={disabled} name="username" autoComplete="username" onInput={(e) => setUsername((e.currentTarget as HTMLInputElement).value)} />
-        </label>
-        <label>
-          <span>{t('token')}</span>
-          <input
-            type="password"
-            value={token}
-            disabled={disabled}
-            name="token"
-            autoComplete="new-password"
-            placeholder={tokenSet ? t('tokenSet') : ''}
-            onInput={(e) => setToken((e.currentTarget as HTMLInputElement).value)}
-          />
-          <small class="muted">{t('tokenHint')}</small>
-          {errors.token && (
-            <small class="error-line" role="alert">
-              {errors.token}
-            </small>
-          )}
-        </label>
-        {tokenSet && (
+        <TextField s={s} field="sync.username" label={t('username')} />
+        <TextField s={s} field="sync.token" type="password" label={t('token')} hint={t('tokenHint')} placeholder={s.tokenSet ? t('tokenSet') : ''} />
+        {s.tokenSet && (
           <p class="token-set">
             <span data-testid="token-set">✓ {t('tokenSet')}</span>{' '}
-            <button type="button" disabled={disabled || saving} onClick={() => void apply({ token: null }, t('tokenCleared'))}>
+            <button type="button" disabled={clearing} onClick={() => void clearToken()}>
               {t('clearToken')}
             </button>
           </p>
@@ -223,17 +104,8 @@ function SyncForm({ sync, disabled }: { sync: SyncSettings & { tokenSet?: boolea
         <summary>SSH</summary>
         <p class="muted small">{t('sshHelp')}</p>
       </details>
-      {errors.other && (
-        <p class="error-line" role="alert">
-          {errors.other}
-        </p>
-      )}
-      <div class="actions">
-        <button type="submit" class="primary" disabled={disabled || saving}>
-          {t('saveSync')}
-        </button>
-      </div>
-    </form>
+      <SaveBar inForm={inSyncForm} testId="sync-save" onSaved={() => void refreshSync()} />
+    </div>
   );
 }
 
@@ -259,7 +131,7 @@ export function SyncPanel() {
       <p class="muted small">{t('backupLead')}</p>
       {view.kind === 'error' && <p class="muted">{t('unavailable', { error: view.message })}</p>}
       {settings.kind === 'ok' ? (
-        <SyncForm sync={settings.settings.sync} disabled={false} />
+        <SyncForm s={settings.settings} />
       ) : settings.kind === 'error' ? (
         <p class="muted">{t('unavailable', { error: settings.message })}</p>
       ) : (

@@ -64,6 +64,19 @@ export function Dialogs() {
       </Modal>
     );
   }
+  if (d.kind === 'choice') {
+    return (
+      <Modal title={d.message} onClose={() => d.resolve(null)}>
+        <div class="actions">
+          {d.choices.map((c) => (
+            <button type="button" class={c.primary ? 'primary' : ''} autofocus={c.primary} onClick={() => d.resolve(c.id)}>
+              {c.label}
+            </button>
+          ))}
+        </div>
+      </Modal>
+    );
+  }
   return (
     <Modal title={d.message} onClose={() => d.resolve(false)}>
       <div class="actions">

@@ -26,8 +26,15 @@ export function toastError(err: unknown): void {
   toast(err instanceof Error ? err.message : String(err), { kind: 'error', ms: 8000 });
 }
 
+export interface Choice {
+  id: string;
+  label: string;
+  primary?: boolean;
+}
+
 export type Dialog =
   | { kind: 'confirm'; message: string; okLabel?: string; danger?: boolean; resolve: (ok: boolean) => void }
+  | { kind: 'choice'; message: string; choices: Choice[]; resolve: (id: string | null) => void }
   | { kind: 'prompt'; message: string; value: string; okLabel?: string; resolve: (value: string | null) => void };
 
 export const dialog = new Store<Dialog | null>(null);
@@ -56,6 +63,21 @@ export function promptDialog(message: string, value = '', okLabel?: string): Pro
       resolve: (answer) => {
         dialog.set(null);
         resolve(answer);
+      },
+    });
+  });
+}
+
+/** A question with several answers; null when dismissed (Escape, the backdrop). */
+export function choiceDialog(message: string, choices: Choice[]): Promise<string | null> {
+  return new Promise((resolve) => {
+    dialog.set({
+      kind: 'choice',
+      message,
+      choices,
+      resolve: (id) => {
+        dialog.set(null);
+        resolve(id);
       },
     });
   });

@@ -1,0 +1,161 @@
+// One form model for Settings and Backup & sync (issue 16): each field shows the value
+// in effect and where it comes from (this server's environment, the saved settings,
+// or the default); an edit is a draft that survives every redraw (a save elsewhere,
+// a server answer) until it is saved or discarded; drafts are flagged before leaving;
+// one Save sends every draft of the form in one PATCH.
+import { ApiError } from '../api.ts';
+import { Store, useStore } from '../store.ts';
+import type { Settings } from '../types.ts';
+import { patchSettings, settingsView } from './settings-model.ts';
+
+export type Source = 'environment' | 'settings' | 'default';
+
+/** Field keys are paths into the settings object: `siteName`, `sync.remoteUrl`. */
+export type FieldKey = string;
+
+/** Unsaved edits, by field. */
+export const drafts = new Store<Record<FieldKey, unknown>>({});
+/** The server's refusal of a field at the last save. */
+export const fieldErrors = new Store<Record<FieldKey, string>>({});
+
+/** The environment variable behind each site field (spec 2.1). */
+export const ENV_NAMES: Record<FieldKey, string> = {
+  siteName: 'SITE_NAME',
+  tagline: 'SITE_TAGLINE',
+  homeNote: 'HOME_NOTE',
+  footer: 'SITE_FOOTER',
+  language: 'SITE_LANG',
+  'publishing.layout': 'PUBLIC_LAYOUT',
+};
+
+/** Where the effective value of a key lives in GET /api/settings' `effective`. */
+const EFFECTIVE_KEY: Record<FieldKey, keyof NonNullable<Settings['effective']>> = {
+  siteName: 'siteName',
+  tagline: 'tagline',
+  homeNote: 'homeNote',
+  footer: 'footer',
+  language: 'language',
+  'publishing.layout': 'layout',
+};
+
+function get(obj: unknown, key: FieldKey): unknown {
+  let cur = obj;
+  for (const part of key.split('.')) cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[part] : undefined;
+  return cur;
+}
+
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+
+/** The value in effect for `key`: what is saved, else what the environment or the default gives. */
+export function effectiveValue(s: Settings, key: FieldKey): unknown {
+  const value = get(s, key);
+  if (!blank(value)) return value;
+  const eff = EFFECTIVE_KEY[key];
+  return eff && s.effective ? s.effective[eff] : value;
+}
+
+export function sourceOf(s: Settings, key: FieldKey): Source {
+  if ((s.fromEnv ?? []).includes(key)) return 'environment';
+  return blank(get(s, key)) ? 'default' : 'settings';
+}
+
+/** Inputs show strings; the saved form of an empty text field is null. */
+const same = (a: unknown, b: unknown) => (blank(a) && blank(b)) || a === b;
+
+export function setField(key: FieldKey, value: unknown): void {
+  const view = settingsView.get();
+  const next = { ...drafts.get() };
+  if (view.kind === 'ok' && same(value, key === 'sync.token' ? '' : effectiveValue(view.settings, key))) delete next[key];
+  else next[key] = value;
+  drafts.set(next);
+  if (fieldErrors.get()[key]) {
+    const errors = { ...fieldErrors.get() };
+    delete errors[key];
+    fieldErrors.set(errors);
+  }
+}
+
+export function dirtyKeys(inForm: (key: FieldKey) => boolean): FieldKey[] {
+  return Object.keys(drafts.get()).filter(inForm);
+}
+
+export function discard(keys: FieldKey[]): void {
+  const next = { ...drafts.get() };
+  for (const k of keys) delete next[k];
+  drafts.set(next);
+  const errors = { ...fieldErrors.get() };
+  for (const k of keys) delete errors[k];
+  fieldErrors.set(errors);
+}
+
+/** The PATCH body for these drafts: `{ siteName, sync: { remoteUrl } }`, blanks as null. */
+export function patchOf(keys: FieldKey[]): Record<string, unknown> {
+  const patch: Record<string, unknown> = {};
+  const values = drafts.get();
+  for (const key of keys) {
+    let value = values[key];
+    if (typeof value === 'string') value = value.trim() === '' ? null : value.trim();
+    const parts = key.split('.');
+    let target = patch;
+    for (const part of parts.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
+    target[parts[parts.length - 1]!] = value;
+  }
+  return patch;
+}
+
+/** Which field a refusal names: the server's `field`, or the code of a sync check. */
+function fieldOfError(err: ApiError, keys: FieldKey[]): FieldKey | null {
+  const byCode: Record<string, FieldKey> = { bad_remote: 'sync.remoteUrl', bad_branch: 'sync.branch' };
+  const named = typeof err.body.field === 'string' ? err.body.field : byCode[err.code];
+  if (named && keys.includes(named)) return named;
+  if (named) return keys.find((k) => k.endsWith(`.${named}`) || k === named) ?? null;
+  if (/token|username/.test(err.code)) return keys.find((k) => k === 'sync.token' || k === 'sync.username') ?? null;
+  return null;
+}
+
+/** Saves the drafts of one form in one PATCH. A refusal keeps every draft and names the field. */
+export async function saveFields(keys: FieldKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  try {
+    await patchSettings(patchOf(keys));
+  } catch (err) {
+    const field = err instanceof ApiError ? fieldOfError(err, keys) : null;
+    if (field) fieldErrors.set({ ...fieldErrors.get(), [field]: (err as Error).message });
+    throw err;
+  }
+  discard(keys);
+}
+
+export interface FieldState<T> {
+  value: T;
+  set: (value: T) => void;
+  dirty: boolean;
+  source: Source;
+  error: string | null;
+}
+
+/** A field of the form: its shown value (draft, else the effective value), source, draft flag and error. */
+export function useField<T>(s: Settings, key: FieldKey, fallback: T): FieldState<T> {
+  const d = useStore(drafts);
+  const errors = useStore(fieldErrors);
+  const dirty = key in d;
+  const shown = dirty ? d[key] : key === 'sync.token' ? '' : effectiveValue(s, key);
+  return {
+    value: (shown === null || shown === undefined ? fallback : shown) as T,
+    set: (value) => setField(key, value),
+    dirty,
+    source: sourceOf(s, key),
+    error: errors[key] ?? null,
+  };
+}
+
+/** True while the form holds unsaved edits (the page also asks before it is closed). */
+export function hasDrafts(inForm: (key: FieldKey) => boolean = () => true): boolean {
+  return dirtyKeys(inForm).length > 0;
+}
+
+window.addEventListener('beforeunload', (e) => {
+  if (!hasDrafts()) return;
+  e.preventDefault();
+  e.returnValue = '';
+});
