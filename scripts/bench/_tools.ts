@@ -1,0 +1,125 @@
+// The outside tools the serving benchmark measures against or with: wrk (load),
+// nginx (the static baseline, 1 worker, sendfile), each installed from Debian by
+// the bench itself when missing, and the memory of a process group read from /proc.
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+
+export function has(cmd: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** apt-get install, once, for the tools a bench needs (not CI: benches are not tests). */
+export function ensureDebian(packages: Record<string, string>): string[] {
+  const missing = Object.entries(packages).filter(([cmd]) => !has(cmd));
+  if (missing.length === 0) return [];
+  console.log(`installing ${missing.map(([, p]) => p).join(', ')} from Debian for the bench…`);
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  spawnSync('apt-get', ['install', '-y', '-qq', ...missing.map(([, p]) => p)], { stdio: 'ignore', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  return missing.filter(([cmd]) => !has(cmd)).map(([cmd]) => cmd);
+}
+
+/** Requests per second from `wrk -t1 -c32` (extra headers optional). */
+export function wrk(url: string, seconds: number, headers: string[] = []): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const args = ['-t1', '-c32', `-d${seconds}s`, ...headers.flatMap((h) => ['-H', h]), url];
+    execFile('wrk', args, { timeout: (seconds + 30) * 1000 }, (err, stdout) => {
+      const m = /Requests\/sec:\s+([\d.]+)/.exec(stdout);
+      const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(stdout);
+      if (err || !m) return reject(new Error(`wrk failed: ${err?.message ?? stdout}`));
+      if (non2xx) return reject(new Error(`wrk saw ${non2xx[1]} error answers from ${url}`));
+      resolve(Number(m[1]));
+    });
+  });
+}
+
+export interface Nginx {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** nginx serving `root` like a static host serves `npm run build`'s snapshot. */
+export async function startNginx(root: string, work: string, port: number, gzip: boolean): Promise<Nginx> {
+  await fs.mkdir(work, { recursive: true });
+  const conf = path.join(work, 'nginx.conf');
+  await fs.writeFile(
+    conf,
+    `user root;
+worker_processes 1;
+pid ${work}/nginx.pid;
+error_log ${work}/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  include /etc/nginx/mime.types;
+  ${gzip ? 'gzip on; gzip_types text/css application/javascript application/xml application/rss+xml; gzip_min_length 256;' : ''}
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    location / { try_files $uri $uri.html $uri/index.html =404; }
+  }
+}
+`,
+  );
+  const proc: ChildProcess = spawn('nginx', ['-c', conf, '-p', work, '-g', 'daemon off;'], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const ok = await fetch(url + '/').then(
+      (r) => r.status < 500,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline || proc.exitCode !== null) throw new Error(`nginx did not start (see ${work}/error.log)`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    async stop() {
+      if (proc.exitCode !== null) return;
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGQUIT');
+      await exited;
+    },
+  };
+}
+
+/** Every process of a process group, with its command line and resident memory (MB). */
+async function groupProcesses(pgid: number): Promise<{ pid: number; cmd: string; rssMB: number }[]> {
+  const out: { pid: number; cmd: string; rssMB: number }[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) !== pgid) continue;
+    const status = await fs.readFile(`/proc/${entry}/status`, 'utf8').catch(() => '');
+    const cmd = (await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).replace(/\0/g, ' ');
+    out.push({ pid: Number(entry), cmd, rssMB: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024 });
+  }
+  return out;
+}
+
+/** Samples a process group's memory every 100 ms; `peak` of the server + builder, and with the npm wrapper. */
+export function watchGroupMemory(pgid: number) {
+  let serverPeak = 0;
+  let groupPeak = 0;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const procs = await groupProcesses(pgid);
+      const ours = procs.filter((p) => p.cmd.includes('scripts/start.ts') || p.cmd.includes('site/build/worker.ts'));
+      serverPeak = Math.max(serverPeak, ours.reduce((s, p) => s + p.rssMB, 0));
+      groupPeak = Math.max(groupPeak, procs.reduce((s, p) => s + p.rssMB, 0));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return {
+    async stop(): Promise<{ serverAndBuilderMB: number; groupMB: number }> {
+      stopped = true;
+      await loop;
+      return { serverAndBuilderMB: serverPeak, groupMB: groupPeak };
+    },
+  };
+}

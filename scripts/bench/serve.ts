@@ -1,0 +1,196 @@
+// Issue 12 benchmark, in one run on one generated vault (10,000 notes by default,
+// BENCH_NOTES to change): our server's requests per second on an article and on
+// the home page, against nginx (1 worker, sendfile) serving `npm run build`'s
+// snapshot of the same vault, both loaded with `wrk -t1 -c32`; the time from
+// `npm start` on a data directory holding the last build to the first article
+// served; the peak memory of the process group; and Lighthouse (mobile) scores of
+// the home, an article and a topic page. Each figure is printed next to its target.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureLighthouse, lighthouse, CATEGORIES } from './_lighthouse.ts';
+import { ensureDebian, has, startNginx, watchGroupMemory, wrk } from './_tools.ts';
+import { generateVault, notePath } from './_vault.ts';
+
+const NOTES = Number(process.env.BENCH_NOTES ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ARTICLE_NOTE = 1234 % NOTES; // published: i % 10 < 7
+const ARTICLE = '/' + notePath(ARTICLE_NOTE).replace(/\.md$/, '').split('/').map((s) => encodeURIComponent(s.replace(/ /g, '-'))).join('/');
+const TOPIC = '/topic/topic1';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Service {
+  url: string;
+  proc: ChildProcess;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** `npm start` in its own process group (so its memory and its stop cover every process). */
+function npmStart(vault: string, data: string, port: number): Service {
+  const proc = spawn('npm', ['start', '--silent'], {
+    cwd: PROJECT,
+    detached: true,
+    env: { ...process.env, VAULT: vault, SERVICE_DATA: data, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'bench-password', PUBLIC_LAYOUT: 'blog', SETTINGS_MIRROR_SECONDS: '3600' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise((r) => proc.once('exit', r));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    proc,
+    output: () => out,
+    async stop() {
+      if (proc.exitCode !== null) return;
+      process.kill(-proc.pid!, 'SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Polls until `route` answers 200; returns the milliseconds since `since`. */
+async function until200(url: string, since: number, timeoutMs: number, intervalMs = 10): Promise<number> {
+  for (;;) {
+    const ok = await fetch(url).then(
+      async (r) => (await r.arrayBuffer(), r.status === 200),
+      () => false,
+    );
+    if (ok) return performance.now() - since;
+    if (performance.now() - since > timeoutMs) throw new Error(`${url} never answered 200`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+async function waitForLine(service: Service, pattern: RegExp, timeoutMs: number): Promise<RegExpExecArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const m = pattern.exec(service.output());
+    if (m) return m;
+    if (Date.now() > deadline) throw new Error(`never printed ${pattern}:\n${service.output().slice(-2000)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const rps = (n: number) => `${Math.round(n).toLocaleString('en-US')} req/s`.padStart(14);
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+
+export async function run(): Promise<void> {
+  const unavailable = ensureDebian({ wrk: 'wrk', nginx: 'nginx-light' });
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'vs-bench-serve-'));
+  const busy = os.loadavg()[0]!;
+  if (busy > 0.7) console.log(`note: load average ${busy.toFixed(2)} on ${os.cpus().length} cores before the run: figures are measured under load`);
+  let service: Service | null = null;
+  try {
+    const vault = path.join(root, 'vault');
+    await generateVault(vault, NOTES);
+    console.log(`vault: ${NOTES} notes, about 70% published; article ${decodeURIComponent(ARTICLE)}`);
+    const port = await freePort();
+
+    // The static snapshot nginx serves, made by `npm run build` for the same base URL.
+    const started = performance.now();
+    const snap = spawnSync('npm', ['run', '--silent', 'build'], {
+      cwd: PROJECT,
+      env: { ...process.env, VAULT: vault, SERVICE_DATA: path.join(root, 'snap-data'), SITE_OUT: path.join(root, 'snapshot'), SITE_URL: `http://127.0.0.1:${port}`, PUBLIC_LAYOUT: 'blog' },
+      encoding: 'utf8',
+      timeout: 900_000,
+    });
+    if (snap.status !== 0) throw new Error(`npm run build failed:\n${snap.stderr.slice(-2000)}`);
+    console.log(`npm run build (snapshot for nginx): ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    // First start: no generation yet, a full build.
+    const data = path.join(root, 'data');
+    service = npmStart(vault, data, port);
+    let memory = watchGroupMemory(service.proc.pid!);
+    await until200(service.url + ARTICLE, performance.now(), 900_000, 200);
+    const firstBuild = await waitForLine(service, /public site built: (\d+) outputs in (\d+) ms/, 60_000);
+    console.log(`first start: full build of ${firstBuild[1]} outputs in ${(Number(firstBuild[2]) / 1000).toFixed(1)} s`);
+    await until200(service.url + '/', performance.now(), 60_000);
+
+    if (unavailable.includes('wrk') || !has('wrk')) {
+      console.log('wrk is not installed and could not be: requests per second skipped');
+    } else {
+      const routes: [string, string][] = [
+        ['article', ARTICLE],
+        ['home', '/'],
+      ];
+      const ours: Record<string, { plain: number; gzip: number; br: number }> = {};
+      for (const [name, route] of routes) {
+        await wrk(service.url + route, 2); // warm-up
+        ours[name] = {
+          plain: await wrk(service.url + route, SECONDS),
+          gzip: await wrk(service.url + route, SECONDS, ['Accept-Encoding: gzip']),
+          br: await wrk(service.url + route, SECONDS, ['Accept-Encoding: br, gzip']),
+        };
+      }
+      const nginx: Record<string, { plain: number; gzip: number }> = {};
+      if (unavailable.includes('nginx') || !has('nginx')) {
+        console.log('nginx is not installed and could not be: the static baseline is skipped');
+      } else {
+        for (const gzip of [false, true]) {
+          const ngx = await startNginx(path.join(root, 'snapshot'), path.join(root, gzip ? 'nginx-gzip' : 'nginx'), await freePort(), gzip);
+          try {
+            for (const [name, route] of routes) {
+              await wrk(ngx.url + route, 2);
+              const figure = await wrk(ngx.url + route, SECONDS, gzip ? ['Accept-Encoding: gzip'] : []);
+              nginx[name] = { ...(nginx[name] ?? { plain: 0, gzip: 0 }), [gzip ? 'gzip' : 'plain']: figure };
+            }
+          } finally {
+            await ngx.stop();
+          }
+        }
+      }
+      console.log(`\nrequests per second, wrk -t1 -c32 ${SECONDS}s (target: ≥ 0.5x nginx)`);
+      for (const [name] of routes) {
+        const o = ours[name]!;
+        const n = nginx[name];
+        console.log(`  ${name.padEnd(8)} ours plain ${rps(o.plain)}   nginx sendfile ${n ? rps(n.plain) : '   (skipped)'}   ${n ? ratio(o.plain, n.plain) : ''}`);
+        console.log(`  ${''.padEnd(8)} ours gzip  ${rps(o.gzip)}   nginx gzip     ${n ? rps(n.gzip) : '   (skipped)'}   ${n ? ratio(o.gzip, n.gzip) : ''}`);
+        console.log(`  ${''.padEnd(8)} ours br    ${rps(o.br)}`);
+      }
+    }
+    await fs.stat(path.join(data, 'public-site', 'generation.v8'));
+    await service.stop();
+    const firstPeak = await memory.stop();
+
+    // Restart on the data directory that holds the last build.
+    const restartAt = performance.now();
+    service = npmStart(vault, data, port);
+    memory = watchGroupMemory(service.proc.pid!);
+    const restartMs = await until200(service.url + ARTICLE, restartAt, 120_000, 5);
+    await waitForLine(service, /brought up to date: (\d+) outputs changed in (\d+) ms/, 300_000);
+    const upToDateMs = performance.now() - restartAt;
+    console.log(`\nnpm start with the last build in the data directory: first article after ${(restartMs / 1000).toFixed(2)} s (target ≤ 2 s); up to date after ${(upToDateMs / 1000).toFixed(1)} s`);
+
+    if (ensureLighthouse()) {
+      console.log('\nLighthouse 12, mobile (target 100 in each)');
+      console.log(`  ${'page'.padEnd(8)} ${CATEGORIES.map((c) => c.padStart(15)).join('')}`);
+      for (const [name, route] of [['home', '/'], ['article', ARTICLE], ['topic', TOPIC]] as const) {
+        const { scores, failing } = await lighthouse(service.url + route);
+        console.log(`  ${name.padEnd(8)} ${CATEGORIES.map((c) => String(scores[c]).padStart(15)).join('')}`);
+        for (const f of failing) console.log(`             below 100: ${f}`);
+      }
+    } else console.log('\nLighthouse could not be installed: skipped');
+    await service.stop();
+    service = null;
+    const restartPeak = await memory.stop();
+    console.log(`\npeak RSS of server + build process (target ≤ 400 MB): first start ${firstPeak.serverAndBuilderMB.toFixed(0)} MB, restart ${restartPeak.serverAndBuilderMB.toFixed(0)} MB`);
+    console.log(`  whole process group with the npm wrapper: ${firstPeak.groupMB.toFixed(0)} MB / ${restartPeak.groupMB.toFixed(0)} MB`);
+  } finally {
+    await service?.stop();
+    await fs.rm(root, { recursive: true, force: true });
+  }
+}
