@@ -52,6 +52,17 @@ describe('a save through the API', () => {
     expect(first.text).toMatch(/<section class="s-related">.*Second, renamed/s);
   });
 
+  it('GET /api/posts answers from the same model as the site: a saved post is listed as soon as the save is answered', async () => {
+    const put = await blog.admin('PUT', '/api/note?path=Live/Listed at once.md', { content: note('Listed at once', 'LISTED-AT-ONCE text.') });
+    expect(put.status).toBe(200);
+    const posts = await blog.admin('GET', '/api/posts');
+    expect(posts.body.find((p: { title: string }) => p.title === 'Listed at once')).toMatchObject({ title: 'Listed at once', path: 'Live/Listed at once.md', url: '/Live/Listed-at-once' });
+    // …and the site already serves what the list names.
+    expect((await blog.page('/Live/Listed-at-once')).status).toBe(200);
+    await blog.admin('DELETE', '/api/note?path=Live/Listed at once.md');
+    expect((await blog.admin('GET', '/api/posts')).body.map((p: { title: string }) => p.title)).not.toContain('Listed at once');
+  });
+
   it('template syntax in a note is text, never run', async () => {
     await blog.admin('PUT', '/api/note?path=Live/Braces.md', { content: note('Braces', 'Literal {{ title }} and {% if x %}tags{% endif %} stay.') });
     const page = await blog.waitForPage('/Live/Braces', (p) => p.status === 200);
