@@ -89,17 +89,20 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   // Restarts are instant: the last good generation (same vault, code and settings) is
   // served at once while the builder brings it up to date in the background.
   let resumed = false;
-  void (async () => {
-    const state = await currentKey(config)
-      .then((key) => readGeneration(outRoot, key))
-      .catch(() => null);
-    if (!state) return client.full();
+  const state = (() => {
+    try {
+      return readGeneration(outRoot, currentKey(config));
+    } catch {
+      return null;
+    }
+  })();
+  if (state) {
     resumed = true;
     const entries = servedEntries(state);
     onBuilt({ full: true, dir: path.join(outRoot, state.dir), entries, upserts: entries, removals: [], nav: state.nav, rendered: 0, ms: 0 }, true);
     log.info(`serving the last site generation (${entries.length} addresses) while it is brought up to date`);
     client.resume();
-  })();
+  } else client.full();
   const unsubscribe = options.events?.onChange((change) => {
     favicon.changed(change.path);
     client.changed(change.path);
@@ -115,9 +118,9 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     log.warn(`settings changes will not reach the public site until a restart: ${(err as Error).message}`);
   }
 
-  async function notFound(req: IncomingMessage, res: ServerResponse, base: string, admin: boolean): Promise<void> {
+  function notFound(req: IncomingMessage, res: ServerResponse, base: string, admin: boolean): void {
     const entry = index.get(NOT_FOUND_KEY);
-    const page = entry ? await source.get(base, NOT_FOUND_KEY, entry) : null;
+    const page = entry ? source.now(base, NOT_FOUND_KEY, entry) : null;
     if (page) return sendPrepared(req, res, page, admin);
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
     res.end('Not found\n');
@@ -161,10 +164,9 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     const entry = address === NOT_FOUND_KEY ? undefined : index.get(key);
     if (entry) {
       if (entry.type === 'file' && !isHashedAsset(entry)) return sendAttachment(req, res, entry.file, base, admin);
-      // The common case: bytes ready, nothing awaited.
-      const ready = source.cached(base, key, entry);
-      if (ready) return sendPrepared(req, res, ready, admin);
-      return source.get(base, key, entry).then((page) => (page ? sendPrepared(req, res, page, admin) : notFound(req, res, base, admin)));
+      // Bytes ready (the common case) or prepared now: nothing awaited either way.
+      const page = source.now(base, key, entry);
+      return page ? sendPrepared(req, res, page, admin) : notFound(req, res, base, admin);
     }
     if (address === '/favicon.ico') return favicon.get().then((page) => sendPrepared(req, res, page));
     // Wrong case, spaces or a trailing slash: send the visitor to the one real address.

@@ -123,3 +123,27 @@ export function watchGroupMemory(pgid: number) {
     },
   };
 }
+
+/** CPU seconds used so far by every process of a group. */
+async function groupCpuSeconds(pgid: number): Promise<number> {
+  let ticks = 0;
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / 100;
+}
+
+/** Waits until a process group is quiet (under 5% of a core for a second): warming and builds done. */
+export async function waitQuiet(pgid: number, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await groupCpuSeconds(pgid);
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = await groupCpuSeconds(pgid);
+    if (now - last < 0.05) return;
+    last = now;
+  }
+}

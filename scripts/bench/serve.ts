@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureLighthouse, lighthouse, CATEGORIES } from './_lighthouse.ts';
-import { ensureDebian, has, startNginx, watchGroupMemory, wrk } from './_tools.ts';
+import { ensureDebian, has, startNginx, waitQuiet, watchGroupMemory, wrk } from './_tools.ts';
 import { generateVault, notePath } from './_vault.ts';
 
 const NOTES = Number(process.env.BENCH_NOTES ?? 10_000);
@@ -119,6 +119,8 @@ export async function run(): Promise<void> {
     const firstBuild = await waitForLine(service, /public site built: (\d+) outputs in (\d+) ms/, 60_000);
     console.log(`first start: full build of ${firstBuild[1]} outputs in ${(Number(firstBuild[2]) / 1000).toFixed(1)} s`);
     await until200(service.url + '/', performance.now(), 60_000);
+    // Steady state: the first request starts preparing pages for its base URL; let that finish.
+    await waitQuiet(service.proc.pid!);
 
     if (unavailable.includes('wrk') || !has('wrk')) {
       console.log('wrk is not installed and could not be: requests per second skipped');

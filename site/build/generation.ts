@@ -4,12 +4,12 @@
 // serve it at once and the builder can bring it up to date by re-rendering only
 // the outputs whose signature changed while the server was down.
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { writeFileAtomic } from '../../shared/atomic-write.ts';
 import type { Config } from '../../shared/config.ts';
-import { createSettingsReader, defaultSettings } from '../../shared/settings.ts';
+import { defaultSettings, settingsFile, withDefaults, type Settings } from '../../shared/settings.ts';
 import { BASE_TOKEN, frameSig, siteFrame } from './frame.ts';
 import { PROJECT_DIR } from './paths.ts';
 import type { ServedEntry, ServeType } from './plan-types.ts';
@@ -43,37 +43,52 @@ export interface GenerationKey {
 // the shared model and note parsing, the Eleventy config and the locked dependencies.
 const CODE_PARTS = ['site/build', 'site/templates', 'site/client', 'site/assets', 'shared', '.eleventy.js', 'package-lock.json'];
 
-let codeStamp: Promise<string> | null = null;
+// Synchronous on purpose: a restart reads these before anything else queues work on
+// libuv's thread pool (the vault watcher's first scan is thousands of stats), so the
+// old generation is up before the first request rather than behind that scan.
+let codeStamp: string | null = null;
 
-async function filesUnder(abs: string): Promise<string[]> {
-  const stat = await fs.stat(abs).catch(() => null);
+function filesUnder(abs: string): string[] {
+  const stat = statSync(abs, { throwIfNoEntry: false });
   if (!stat) return [];
   if (stat.isFile()) return [abs];
-  const names = (await fs.readdir(abs, { recursive: true })) as string[];
-  return names.map((n) => path.join(abs, n)).sort();
+  return (readdirSync(abs, { recursive: true }) as string[]).map((n) => path.join(abs, n)).sort();
 }
 
 /** Hash of every file the rendered pages depend on (computed once per process). */
-export function codeHash(): Promise<string> {
-  codeStamp ??= (async () => {
+export function codeHash(): string {
+  if (codeStamp === null) {
     const hash = createHash('sha1');
     for (const part of CODE_PARTS) {
-      for (const file of await filesUnder(path.join(PROJECT_DIR, part))) {
-        const body = await fs.readFile(file).catch(() => null);
-        if (!body) continue;
-        hash.update(path.relative(PROJECT_DIR, file)).update('\u0000').update(body);
+      for (const file of filesUnder(path.join(PROJECT_DIR, part))) {
+        if (!statSync(file).isFile()) continue;
+        hash.update(path.relative(PROJECT_DIR, file)).update('\u0000').update(readFileSync(file));
       }
     }
-    return hash.digest('hex');
-  })();
+    codeStamp = hash.digest('hex');
+  }
   return codeStamp;
 }
 
+function readSettingsNow(dataDir: string): Settings {
+  try {
+    return withDefaults(JSON.parse(readFileSync(settingsFile(dataDir), 'utf8')));
+  } catch {
+    return defaultSettings();
+  }
+}
+
+function realVault(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return path.resolve(dir);
+  }
+}
+
 /** The key the pages of this server would be built with now. */
-export async function currentKey(config: Config, base = BASE_TOKEN): Promise<GenerationKey> {
-  const settings = await createSettingsReader(config.dataDir)().catch(() => defaultSettings());
-  const [vault, code] = await Promise.all([fs.realpath(config.vaultDir).catch(() => path.resolve(config.vaultDir)), codeHash()]);
-  return { vault, code, frame: frameSig(siteFrame(settings, config, base)) };
+export function currentKey(config: Config, settings: Settings = readSettingsNow(config.dataDir), base = BASE_TOKEN): GenerationKey {
+  return { vault: realVault(config.vaultDir), code: codeHash(), frame: frameSig(siteFrame(settings, config, base)) };
 }
 
 export async function writeGeneration(outRoot: string, state: Omit<GenerationState, 'format'>): Promise<void> {
@@ -81,20 +96,16 @@ export async function writeGeneration(outRoot: string, state: Omit<GenerationSta
 }
 
 /** The remembered generation, when it exists on disk and matches `key`; else null. */
-export async function readGeneration(outRoot: string, key: GenerationKey): Promise<GenerationState | null> {
+export function readGeneration(outRoot: string, key: GenerationKey): GenerationState | null {
   let state: GenerationState;
   try {
-    state = deserialize(await fs.readFile(path.join(outRoot, STATE_FILE))) as GenerationState;
+    state = deserialize(readFileSync(path.join(outRoot, STATE_FILE))) as GenerationState;
   } catch {
     return null;
   }
   if (state?.format !== FORMAT || state.vault !== key.vault || state.code !== key.code || state.frame !== key.frame) return null;
   if (typeof state.dir !== 'string' || !/^gen-[\w-]+$/.test(state.dir)) return null;
-  const ok = await fs.stat(path.join(outRoot, state.dir)).then(
-    (s) => s.isDirectory(),
-    () => false,
-  );
-  return ok ? state : null;
+  return statSync(path.join(outRoot, state.dir), { throwIfNoEntry: false })?.isDirectory() ? state : null;
 }
 
 const isInternal = (address: string) => address.startsWith('/_service/');

@@ -18,7 +18,7 @@ import { writeBundles } from './bundles.ts';
 import { buildAssets } from './assets.ts';
 import { EleventyRunner } from './eleventy-runner.ts';
 import { BASE_TOKEN, frameSig, siteFrame } from './frame.ts';
-import { codeHash, readGeneration, writeGeneration, type GenerationKey } from './generation.ts';
+import { currentKey, readGeneration, writeGeneration, type GenerationKey } from './generation.ts';
 import { diffPlans, planSite, type Asset, type SitePlan } from './plan.ts';
 import { NAV_FILE } from './plan-outputs.ts';
 import type { PlannedPage, ServedEntry } from './plan-types.ts';
@@ -208,7 +208,7 @@ export class SiteBuilder {
    */
   async resume(): Promise<BuildResult> {
     const started = Date.now();
-    const state = this.options.remember ? await readGeneration(this.options.outRoot, await this.key()) : null;
+    const state = this.options.remember ? readGeneration(this.options.outRoot, await this.key()) : null;
     if (!state) return this.full();
     await fs.mkdir(this.options.outRoot, { recursive: true });
     this.live = path.join(this.options.outRoot, state.dir);
@@ -267,9 +267,7 @@ export class SiteBuilder {
   }
 
   private async key(): Promise<GenerationKey> {
-    const frame = siteFrame(await this.settings(), this.options.config, this.options.base ?? BASE_TOKEN);
-    const vault = await fs.realpath(this.options.config.vaultDir).catch(() => path.resolve(this.options.config.vaultDir));
-    return { vault, code: await codeHash(), frame: frameSig(frame) };
+    return currentKey(this.options.config, await this.settings(), this.options.base ?? BASE_TOKEN);
   }
 
   /** Writes the live generation's state beside it (after each build, off the answer's path). */

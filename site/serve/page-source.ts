@@ -2,13 +2,13 @@
 // filled for a base URL, compressed, stored). After each build it drops what the
 // build changed and prepares the changed and most visited pages again in the
 // background, so a visitor's request finds its bytes ready.
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServedEntry } from '../build/plan-types.ts';
 import type { BuildResult } from '../build/site-builder.ts';
 import { PageCache } from './page-cache.ts';
 import { assetHeaders, pageHeaders, type HeaderRules } from './page-headers.ts';
-import { prepare, type Prepared } from './prepared.ts';
+import { prepare, prepareNow, type PrepareInput, type Prepared } from './prepared.ts';
 import type { SiteIndex } from './site-index.ts';
 import { materializeForVisitor } from './substitute.ts';
 
@@ -40,23 +40,33 @@ export class PageSource {
     this.base = rules.siteUrl;
   }
 
-  /** The cached bytes for `key` (a served address) under `base`, if ready. */
-  cached(base: string, key: string, entry: ServedEntry): Prepared | undefined {
-    return this.cache.get(PageCache.key(isHashedAsset(entry) ? ANY_BASE : base, key));
+  /** A page for a visitor who is waiting: from the cache, else prepared now, on this thread. */
+  now(base: string, key: string, entry: ServedEntry): Prepared | null {
+    const ck = PageCache.key(isHashedAsset(entry) ? ANY_BASE : base, key);
+    const hit = this.cache.get(ck);
+    if (hit) return hit;
+    if (!isHashedAsset(entry) && base !== this.base) this.sawBase(base);
+    const dir = this.index.dir;
+    if (!dir) return null;
+    const stamp = this.cache.stamp(key);
+    let raw: Buffer;
+    try {
+      raw = readFileSync(path.join(dir, entry.file));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+    const prepared = prepareNow(this.input(raw, base, key, entry));
+    this.cache.set(ck, stamp, prepared);
+    return prepared;
   }
 
-  /** The prepared page, from the cache or the built file; null when the file is gone. */
-  get(base: string, key: string, entry: ServedEntry): Promise<Prepared | null> {
-    const asset = isHashedAsset(entry);
-    const ck = PageCache.key(asset ? ANY_BASE : base, key);
-    const hit = this.cache.get(ck);
-    if (hit) return Promise.resolve(hit);
-    if (!asset && base !== this.base) this.sawBase(base);
-    let pending = this.inflight.get(ck);
-    if (!pending) {
-      pending = this.load(ck, base, key, entry).finally(() => this.inflight.delete(ck));
-      this.inflight.set(ck, pending);
-    }
+  /** The same off this thread, for warming (nobody is waiting). */
+  private warmOne(base: string, key: string, entry: ServedEntry): Promise<unknown> {
+    const ck = PageCache.key(isHashedAsset(entry) ? ANY_BASE : base, key);
+    if (this.cache.has(ck) || this.inflight.has(ck)) return Promise.resolve();
+    const pending = this.load(ck, base, key, entry).finally(() => this.inflight.delete(ck));
+    this.inflight.set(ck, pending);
     return pending;
   }
 
@@ -64,7 +74,6 @@ export class PageSource {
     const dir = this.index.dir;
     if (!dir) return null;
     const stamp = this.cache.stamp(key);
-    const nav = this.index.nav;
     let raw: Buffer;
     try {
       raw = await fs.readFile(path.join(dir, entry.file));
@@ -72,21 +81,22 @@ export class PageSource {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
     }
-    let prepared: Prepared;
-    if (isHashedAsset(entry)) {
-      prepared = await prepare({ status: 200, body: raw, headers: assetHeaders(entry.file), compress: true });
-    } else {
-      const { text, edits } = materializeForVisitor(raw.toString('utf8'), base, nav);
-      prepared = await prepare({
-        status: key === NOT_FOUND_KEY ? 404 : 200,
-        body: Buffer.from(text),
-        edits,
-        headers: pageHeaders(entry.type, entry.file, this.rules),
-        compress: true,
-      });
-    }
+    const prepared = await prepare(this.input(raw, base, key, entry));
     this.cache.set(ck, stamp, prepared);
     return prepared;
+  }
+
+  /** What a built file becomes: a page filled for `base` (the topic row too), or an asset as it is. */
+  private input(raw: Buffer, base: string, key: string, entry: ServedEntry): PrepareInput {
+    if (isHashedAsset(entry)) return { status: 200, body: raw, headers: assetHeaders(entry.file), compress: true };
+    const { text, edits } = materializeForVisitor(raw.toString('utf8'), base, this.index.nav);
+    return {
+      status: key === NOT_FOUND_KEY ? 404 : 200,
+      body: Buffer.from(text),
+      edits,
+      headers: pageHeaders(entry.type, entry.file, this.rules),
+      compress: true,
+    };
   }
 
   /** Without SITE_URL the base comes from requests: the latest one seen is warmed. */
@@ -134,7 +144,7 @@ export class PageSource {
           this.queue = [];
           break;
         }
-        await this.get(base, key, entry).catch(() => null);
+        await this.warmOne(base, key, entry).catch(() => null);
       }
     } finally {
       this.warming = false;

@@ -3,7 +3,7 @@
 // and a write. The signed-in admin's Edit link is spliced in per request.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { compressBoth, pickEncoding, type Encoding } from './encoding.ts';
+import { compressBoth, compressBothNow, pickEncoding, type Encoding } from './encoding.ts';
 import type { EditSplice } from './substitute.ts';
 
 export interface Variant {
@@ -42,6 +42,15 @@ export function etagOf(body: Buffer): string {
 }
 
 export async function prepare(input: PrepareInput): Promise<Prepared> {
+  return assemble(input, input.compress && input.body.length > 256 ? await compressBoth(input.body) : null);
+}
+
+/** `prepare` without leaving this thread (a visitor is waiting). */
+export function prepareNow(input: PrepareInput): Prepared {
+  return assemble(input, input.compress && input.body.length > 256 ? compressBothNow(input.body) : null);
+}
+
+function assemble(input: PrepareInput, packed: { br: Buffer; gzip: Buffer } | null): Prepared {
   const { body, status } = input;
   const etag = etagOf(body);
   const common: [string, string][] = [...input.headers, ['etag', etag]];
@@ -52,8 +61,7 @@ export async function prepare(input: PrepareInput): Promise<Prepared> {
   const identity = make(body, null);
   let br = identity;
   let gzip = identity;
-  if (input.compress && body.length > 256) {
-    const packed = await compressBoth(body);
+  if (packed) {
     if (packed.br.length < body.length) br = make(packed.br, 'br');
     if (packed.gzip.length < body.length) gzip = make(packed.gzip, 'gzip');
   }

@@ -84,6 +84,22 @@ describe('CONTRACT §11: compression', () => {
   });
 });
 
+describe('CONTRACT §11: the Content-Security-Policy comes with every prepared page', () => {
+  it('in every encoding, on a 404, on a 304 and on the admin’s page', async () => {
+    const cookie = await blog.login();
+    const answers = [
+      await raw('/Posts/First-post'),
+      await raw('/Posts/First-post', { 'accept-encoding': 'br' }),
+      await raw('/', { 'accept-encoding': 'gzip' }),
+      await raw('/No/such/page', { 'accept-encoding': 'br' }),
+      await raw('/Posts/First-post', { cookie }),
+    ];
+    answers.push(await raw('/Posts/First-post', { 'if-none-match': answers[0]!.headers.etag! }));
+    expect(answers.at(-1)!.status).toBe(304);
+    for (const a of answers) expect(a.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+});
+
 describe('CONTRACT §11: ETag and 304', () => {
   it('a page carries an ETag and answers 304 without a body to If-None-Match', async () => {
     const first = await raw('/Posts/First-post', { 'accept-encoding': 'br' });
