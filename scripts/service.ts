@@ -52,14 +52,6 @@ export async function startService(config: Config): Promise<RunningService> {
       `\nAdmin password (shown once, stored only as a hash in ${path.join(config.dataDir, 'admin.json')}):\n\n    ${ctx.password.generated}\n\nChange it with: npm run set-password\n\n`,
     );
   }
-  const watcher = startVaultWatcher({
-    vaultDir: config.vaultDir,
-    events: ctx.events,
-    skipDirs: ctx.skipDirs,
-    onInitialFile: (p, stats) => {
-      if (isNotePath(p)) void ctx.created.remember(p, stats?.birthtimeMs || stats?.mtimeMs || Date.now());
-    },
-  });
   const admin = createAdminApp(ctx);
   site = createPublicServer({
     config,
@@ -69,7 +61,6 @@ export async function startService(config: Config): Promise<RunningService> {
     created: ctx.created,
   });
 
-  void sweepTempFiles([config.vaultDir, config.dataDir]);
   await ctx.start();
 
   const server = http.createServer((req, res) => {
@@ -86,7 +77,19 @@ export async function startService(config: Config): Promise<RunningService> {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  // Started once the server answers: its first scan (a stat and a watch per file) fills
+  // libuv's thread pool for seconds on a large vault, and a restart must not wait on it
+  // (issue 12). Changes made before it is ready are in the build's own first read.
+  const watcher = startVaultWatcher({
+    vaultDir: config.vaultDir,
+    events: ctx.events,
+    skipDirs: ctx.skipDirs,
+    onInitialFile: (p, stats) => {
+      if (isNotePath(p)) void ctx.created.remember(p, stats?.birthtimeMs || stats?.mtimeMs || Date.now());
+    },
+  });
   await watcher.ready;
+  void sweepTempFiles([config.vaultDir, config.dataDir]);
   const port = (server.address() as AddressInfo).port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
