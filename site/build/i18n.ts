@@ -4,6 +4,7 @@ import { primaryLanguage } from '../../shared/note/language.ts';
 
 const EN = {
   home: 'Home',
+  skipToContent: 'Skip to content',
   more: 'More',
   topics: 'Topics',
   related: 'Related',
@@ -41,6 +42,7 @@ type Strings = typeof EN;
 
 const AR: Strings = {
   home: 'الرئيسية',
+  skipToContent: 'انتقل إلى المحتوى',
   more: 'المزيد',
   topics: 'المواضيع',
   related: 'ذو صلة',

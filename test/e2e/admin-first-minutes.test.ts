@@ -1,6 +1,7 @@
 // Issue 16, defects 2–6: the admin app's first ten minutes as an Obsidian user lives
 // them, in a real browser against the real server. Each test failed on the code
 // before the issue was fixed.
+import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -28,6 +29,12 @@ beforeAll(async () => {
     'عربي.md': ARABIC,
     'Templates/Default.md': '---\ntags: [draft]\n---\n# {{title}}\n\n',
   });
+  // A vault backed up by the service once: its commit subject is `service sync: <ISO>`.
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=service', '-c', 'user.email=service@localhost', ...args], { cwd: vault, stdio: 'ignore', env: { PATH: process.env.PATH, HOME: process.env.HOME } });
+  git('init', '-q', '--initial-branch=main');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'service sync: 2026-01-02T10:00:00.000Z');
   server = await startServer({ vault, data: path.join(base, 'data'), env: { SITE_TAGLINE: 'A tagline from the environment' } });
   browser = await launchBrowser();
   main = await openAdmin(browser, server);
@@ -54,6 +61,14 @@ const lineDirections = (page: Page) =>
   page
     .locator('.editor-container:not([hidden]) .cm-content')
     .evaluate((el) => [...el.querySelectorAll('.cm-line')].map((l) => [(l as HTMLElement).textContent, getComputedStyle(l).direction]));
+
+/** The directions once the editor shows `line` (the note's lines are drawn). */
+async function directionsOnceShown(page: Page, line: string): Promise<Record<string, string>> {
+  return waitFor(async () => {
+    const found: Record<string, string> = Object.fromEntries((await lineDirections(page)) as [string, string][]);
+    return found[line] ? found : null;
+  }) as Promise<Record<string, string>>;
+}
 
 describe('defect 2: rename keeps the extension, and link rewrites never write .md', () => {
   it('the rename box holds the name without .md; the note stays a note and links follow it, both ways', async () => {
@@ -99,7 +114,7 @@ describe('defect 3: each line takes its direction from its own text; frontmatter
       try {
         await waitFor(async () => (await page.evaluate(() => document.documentElement.dir)) === (ui === 'ar' ? 'rtl' : 'ltr'));
         await openFromTree(page, 'Safety nets.md');
-        const english = Object.fromEntries((await lineDirections(page)) as [string, string][]);
+        const english = await directionsOnceShown(page, '## Two safety nets');
         expect(english['---']).toBe('ltr');
         expect(english['title: Safety nets']).toBe('ltr');
         expect(english['tags: [backup]']).toBe('ltr');
@@ -107,7 +122,7 @@ describe('defect 3: each line takes its direction from its own text; frontmatter
         expect(english['سطر عربي في ملاحظة إنجليزية.']).toBe('rtl');
 
         await openFromTree(page, 'عربي.md');
-        const arabic = Object.fromEntries((await lineDirections(page)) as [string, string][]);
+        const arabic = await directionsOnceShown(page, '## شبكتا أمان');
         expect(arabic['title: ملاحظة']).toBe('ltr');
         expect(arabic['## شبكتا أمان']).toBe('rtl');
         expect(arabic['النسخ و git.']).toBe('rtl');
@@ -217,5 +232,87 @@ describe('defect 5: Backup & sync and Settings share one form model', () => {
     const saved = (await server.admin('GET', '/api/settings')).body;
     expect(saved.siteName).toBe('The Greenhouse');
     expect(saved.publishing.shareButtons).toBe(false);
+  });
+});
+
+describe('defect 6: the smaller traps', () => {
+  it('a trash entry restored from the Trash view takes its "moved to the trash · Undo" toast with it', async () => {
+    const { page } = main;
+    await page.locator('.top-bar').getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.locator('.tree .pane-head button[aria-label="New note"]').click();
+    await page.locator('.modal input').fill('Short lived');
+    await page.locator('.modal input').press('Enter');
+    await page.locator('.tab.active [role="tab"][title="Short lived.md"]').waitFor();
+    await rowAction(page, 'Short lived.md', 'Move to trash');
+    await page.locator('.modal').getByRole('button', { name: 'Move to trash' }).click();
+    const trashed = page.locator('.toast', { hasText: 'moved to the trash' });
+    await trashed.waitFor();
+    await page.locator('.top-bar').getByRole('button', { name: 'Trash', exact: true }).click();
+    await page.locator('.trash-list li[data-path="Short lived.md"]').getByRole('button', { name: 'Restore' }).click();
+    await page.locator('.toast', { hasText: 'Restored to Short lived.md' }).waitFor();
+    expect(await trashed.count()).toBe(0);
+  });
+
+  it('History lists no 0 B version, and shows the service\'s commits as "Sync" with their time', async () => {
+    const { page } = main;
+    await page.locator('.top-bar').getByRole('button', { name: 'Edit', exact: true }).click();
+    // An empty note typed into: its first save replaces an empty text.
+    await server.admin('PUT', '/api/note?path=Empty%20start.md', { content: '' });
+    await page.locator('.tree-row[data-path="Empty start.md"]').waitFor();
+    await openFromTree(page, 'Empty start.md');
+    await page.locator('.editor-container:not([hidden]) .cm-content').click();
+    await page.keyboard.type('Words.');
+    await waitFor(async () => (await disk('Empty start.md').catch(() => '')).includes('Words.'));
+    expect((await server.admin('GET', '/api/versions?path=Empty%20start.md')).body.versions).toEqual([]);
+
+    await openFromTree(page, 'Linker.md');
+    const toggle = page.locator('#panel-history .section-toggle');
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    const commit = page.locator('#panel-history .row-commit').first();
+    await commit.waitFor();
+    await expect(commit.locator('.tl-title').textContent()).resolves.toBe('Sync');
+    expect(Number.isNaN(Date.parse((await commit.locator('time').getAttribute('datetime'))!))).toBe(false);
+    expect(await page.locator('#panel-history').textContent()).not.toContain('service sync:');
+    expect(await page.locator('#panel-history').textContent()).not.toMatch(/(^|[^\d.])0 B/);
+  });
+
+  it('at 360 px the top bar keeps Sign out on screen and nothing spills sideways', async () => {
+    const { context, page } = await openAdmin(browser, server, { viewport: { width: 360, height: 740 } });
+    try {
+      const signOut = page.locator('.top-bar .sign-out');
+      await signOut.waitFor();
+      const box = (await signOut.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+      expect(await signOut.getAttribute('aria-label')).toBe('Sign out');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('in Arabic a closed folder\'s triangle points along the reading direction', async () => {
+    await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'ar' } });
+    const { context, page } = await openAdmin(browser, server);
+    try {
+      const folder = page.locator('.tree-row[data-path="Templates"]');
+      await folder.waitFor();
+      if ((await folder.getAttribute('aria-expanded')) === 'true') await folder.click();
+      await expect(folder.locator('.glyph').textContent()).resolves.toBe('◂');
+      await expect(page.locator('#panel-backup .section-toggle span').first().textContent()).resolves.toBe('◂');
+    } finally {
+      await context.close();
+      await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'en' } });
+    }
+  });
+
+  it('the palette button says Ctrl+K off a Mac, and the skip links say where they go', async () => {
+    const { page } = main;
+    const platform = await page.evaluate(() => navigator.platform);
+    expect(platform).not.toMatch(/Mac/);
+    await expect(page.locator('.palette-button').textContent()).resolves.toBe('Ctrl+K');
+    await expect(page.locator('a.skip').textContent()).resolves.toBe('Skip to the main area');
+    const article = await (await fetch(`${server.url}/Writing-in-Markdown`)).text();
+    expect(article).toContain('<a class="s-skip" href="#main">Skip to content</a>');
   });
 });

@@ -250,7 +250,9 @@ describe('Change banner on the dashboard hero (spec D.3)', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Dashboard banner' });
     await dialog.locator('input[name="bannerUrl"]').fill('https://images.example.test/sky.jpg');
-    await dialog.locator('form').getByRole('button', { name: 'Use this banner' }).click();
+    // Issue 16: one 'Use this banner' button in the dialog.
+    expect(await dialog.getByRole('button', { name: 'Use this banner' }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Use this banner' }).click();
     await waitFor(async () => (await settings()).home.banner === 'https://images.example.test/sky.jpg');
 
     await frame.locator('.s-hero').waitFor();

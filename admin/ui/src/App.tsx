@@ -4,7 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, onSignedOut } from './api.ts';
 import { EditorPane } from './editor/EditorPane.tsx';
 import { flushAll, noteChangedOnDisk, openNote, recheckOpenNotes, tabs } from './editor/workspace.ts';
-import { lang, t } from './i18n.ts';
+import { lang, shortcut, t } from './i18n.ts';
 import { startLive } from './live.ts';
 import { RightPanel } from './panel/RightPanel.tsx';
 import { pokeSync, startSyncPolling, stopSyncPolling, windowOpened } from './panel/sync-model.ts';
@@ -106,7 +106,7 @@ function Workspace({ signOut }: { signOut: () => void }) {
   return (
     <div class={`app${p.treeOpen ? ' tree-open' : ''}${p.panelOpen ? ' panel-open' : ''}${isNarrow ? ' narrow' : ''}`}>
       <a class="skip" href="#main">
-        {t('edit')}
+        {t('skipToMain')}
       </a>
       <header class="top-bar">
         <button type="button" class="icon" aria-label={t('toggleTree')} aria-pressed={p.treeOpen} title={t('toggleTree')} onClick={() => setPane('treeOpen', !p.treeOpen)}>
@@ -120,14 +120,17 @@ function Workspace({ signOut }: { signOut: () => void }) {
           {navButton('preview', t('previewSite'))}
         </nav>
         <span class="grow" />
-        <button type="button" class="palette-button" dir="ltr" onClick={() => paletteOpen.set(true)} aria-keyshortcuts="Control+K Meta+K" title={`${t('palette')} (Ctrl+K)`}>
-          ⌘K
+        <button type="button" class="palette-button" dir="ltr" onClick={() => paletteOpen.set(true)} aria-keyshortcuts="Control+K Meta+K" title={`${t('palette')} (${shortcut('K')})`} aria-label={t('palette')}>
+          {shortcut('K')}
         </button>
         <button type="button" class="icon" aria-label={t('togglePanel')} aria-pressed={p.panelOpen} title={t('togglePanel')} onClick={() => setPane('panelOpen', !p.panelOpen)}>
           ◧
         </button>
-        <button type="button" class="sign-out" onClick={signOut}>
-          {t('signOut')}
+        <button type="button" class="sign-out" onClick={signOut} aria-label={t('signOut')} title={t('signOut')}>
+          <span class="sign-out-icon" aria-hidden="true">
+            ⎋
+          </span>
+          <span class="sign-out-label">{t('signOut')}</span>
         </button>
       </header>
       <div class="frame">

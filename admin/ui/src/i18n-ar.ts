@@ -41,7 +41,7 @@ export const ar = {
   vaultRoot: 'الخزنة',
   emptyTree: 'الخزنة فارغة. أنشئ ملاحظة للبدء.',
 
-  noNoteOpen: 'افتح ملاحظة من شجرة الملفات أو أنشئ واحدة (Ctrl+K).',
+  noNoteOpen: 'افتح ملاحظة من شجرة الملفات أو أنشئ واحدة ({key}).',
   closeTab: 'أغلق {name}',
   saved: 'محفوظ',
   saving: 'جارٍ الحفظ…',
@@ -55,7 +55,7 @@ export const ar = {
   keepMine: 'أبقِ نسختي',
   useDisk: 'استخدم نسخة القرص',
   keptMine: 'كُتبت نسختك فوق الملف الأحدث.',
-  usedDisk: 'حُمّلت نسخة القرص. Ctrl+Z يعيد نصك.',
+  usedDisk: 'حُمّلت نسخة القرص. {key} يعيد نصك.',
   reloaded: 'تغيّرت {name} في مكان آخر وأُعيد تحميلها.',
 
   panel: 'اللوحة الجانبية',
@@ -80,6 +80,7 @@ export const ar = {
   truncated: 'تُعرض أحدث الإيداعات فقط.',
   loading: 'جارٍ التحميل…',
   snapshotLabel: 'لقطة',
+  syncLabel: 'مزامنة',
 
   backup: 'النسخ الاحتياطي والمزامنة',
   backupSwitch: 'النسخ الاحتياطي',
@@ -242,6 +243,7 @@ export const ar = {
   cmdOpen: 'افتح {name}',
   noMatches: 'لا أمر مطابق.',
 
+  skipToMain: 'انتقل إلى المنطقة الرئيسية',
   ok: 'موافق',
   cancel: 'إلغاء',
   close: 'إغلاق',

@@ -45,7 +45,7 @@ export const en = {
   vaultRoot: 'Vault',
   emptyTree: 'The vault is empty. Create a note to begin.',
 
-  noNoteOpen: 'Open a note from the file tree, or create one (Ctrl+K).',
+  noNoteOpen: 'Open a note from the file tree, or create one ({key}).',
   closeTab: 'Close {name}',
   saved: 'Saved',
   saving: 'Saving…',
@@ -59,7 +59,7 @@ export const en = {
   keepMine: 'Keep my version',
   useDisk: 'Use the disk version',
   keptMine: 'Your version was written over the newer file.',
-  usedDisk: 'The disk version is loaded. Ctrl+Z brings your text back.',
+  usedDisk: 'The disk version is loaded. {key} brings your text back.',
   reloaded: '{name} was changed elsewhere and has been reloaded.',
 
   panel: 'Side panel',
@@ -84,6 +84,7 @@ export const en = {
   truncated: 'Only the newest commits are listed.',
   loading: 'Loading…',
   snapshotLabel: 'Snapshot',
+  syncLabel: 'Sync',
 
   backup: 'Backup & sync',
   backupSwitch: 'Backup',
@@ -246,6 +247,7 @@ export const en = {
   cmdOpen: 'Open {name}',
   noMatches: 'No matching command.',
 
+  skipToMain: 'Skip to the main area',
   ok: 'OK',
   cancel: 'Cancel',
   close: 'Close',
@@ -271,6 +273,19 @@ export function applyLang(next: Lang): void {
   lang.set(next);
   document.documentElement.lang = next;
   document.documentElement.dir = next === 'ar' ? 'rtl' : 'ltr';
+}
+
+/** Apple keyboards say ⌘; every other one says Ctrl (issue 16: the palette showed ⌘K on Linux). */
+export const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/i.test(navigator.platform || navigator.userAgent);
+
+/** A shortcut as this keyboard writes it: `shortcut('K')` is `⌘K` on a Mac, `Ctrl+K` elsewhere. */
+export function shortcut(key: string, shift = false): string {
+  return IS_MAC ? `${shift ? '⇧' : ''}⌘${key}` : `Ctrl+${shift ? 'Shift+' : ''}${key}`;
+}
+
+/** The mark of a closed fold: it points along the reading direction (◂ in Arabic). */
+export function closedMark(): string {
+  return lang.get() === 'ar' ? '◂' : '▸';
 }
 
 export function formatTime(value: string | number | Date): string {

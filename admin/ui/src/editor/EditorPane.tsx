@@ -1,9 +1,9 @@
 // The editor pane: tabs of open notes, the save state, the resolution strip of
 // spec 3.6, and the revision a History row asked to see.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { formatTime, t } from '../i18n.ts';
+import { formatTime, shortcut, t } from '../i18n.ts';
 import { restoreShown } from '../panel/restore.ts';
-import { shownRevision, type ShownRevision } from '../panel/timeline.ts';
+import { commitTitle, shownRevision, type ShownRevision } from '../panel/timeline.ts';
 import { RenderedNote } from '../render/RenderedNote.tsx';
 import { useStore } from '../store.ts';
 import { toast, toastError } from '../ui/feedback.ts';
@@ -53,7 +53,7 @@ function ConflictStrip({ note }: { note: OpenNote }) {
           {t('keepMine')}
         </button>
         {v.conflict.diskMtimeMs !== null && (
-          <button type="button" disabled={busy} onClick={run(() => note.session.useDisk(), t('usedDisk'))}>
+          <button type="button" disabled={busy} onClick={run(() => note.session.useDisk(), t('usedDisk', { key: shortcut('Z') }))}>
             {t('useDisk')}
           </button>
         )}
@@ -66,7 +66,7 @@ function RevisionView({ shown }: { shown: ShownRevision }) {
   const row = shown.row;
   const what =
     row.kind === 'commit'
-      ? `${t('commit')} ${row.revision.sha.slice(0, 7)} · ${formatTime(row.revision.date)} · ${row.revision.message}`
+      ? `${t('commit')} ${row.revision.sha.slice(0, 7)} · ${formatTime(row.revision.date)} · ${commitTitle(row.revision.message)}`
       : `${t('version')} · ${t('savedAtTime', { time: formatTime(row.version.savedAt) })} · ${row.version.reason}`;
   return (
     <section class="revision" aria-label={t('showing', { what })} data-testid="revision-view">
@@ -145,7 +145,7 @@ export function EditorPane() {
   if (!note) {
     return (
       <section class="editor-pane empty">
-        {shown ? <RevisionView shown={shown} /> : <p class="muted pad">{t('noNoteOpen')}</p>}
+        {shown ? <RevisionView shown={shown} /> : <p class="muted pad">{t('noNoteOpen', { key: shortcut('K') })}</p>}
       </section>
     );
   }

@@ -3,13 +3,13 @@
 // versions; a row shows that revision rendered in the main area.
 import { useEffect, useState } from 'preact/hooks';
 import { tabs, openNoteAt } from '../editor/workspace.ts';
-import { formatSize, formatTime, t } from '../i18n.ts';
+import { closedMark, formatSize, formatTime, t } from '../i18n.ts';
 import { prefs, setPref } from '../prefs.ts';
 import { Store, useStore } from '../store.ts';
 import type { SessionView } from '../editor/session.ts';
 import { toastError } from '../ui/feedback.ts';
 import { showPanelSection, showView } from '../views.ts';
-import { loadTimeline, showRevision, shownRevision, timelineStamp, type Timeline, type TimelineRow } from './timeline.ts';
+import { commitTitle, loadTimeline, showRevision, shownRevision, timelineStamp, type Timeline, type TimelineRow } from './timeline.ts';
 
 const NO_SESSION = new Store<SessionView>({ status: 'saved', conflict: null, error: null });
 
@@ -29,7 +29,7 @@ function Row({ row, path, selected }: { row: TimelineRow; path: string; selected
         <button type="button" class={`tl-row row-commit${selected ? ' selected' : ''}`} aria-pressed={selected} onClick={open} data-kind="commit" data-time={row.time}>
           <span class="tl-mark" aria-hidden="true">●</span>
           <span class="tl-main">
-            <span class="tl-title">{r.message.startsWith('service snapshot') ? t('snapshotLabel') : r.message}</span>
+            <span class="tl-title">{commitTitle(r.message)}</span>
             <span class="tl-meta">
               <time dateTime={r.date}>{formatTime(r.date)}</time> · <span class="added">+{r.added}</span>{' '}
               <span class="removed">−{r.removed}</span> · <span class="sha">{r.sha.slice(0, 7)}</span>
@@ -129,7 +129,7 @@ export function HistorySection() {
           aria-controls="history-content"
           onClick={() => setPref('historySectionOpen', !historySectionOpen)}
         >
-          <span aria-hidden="true">{historySectionOpen ? '▾' : '▸'}</span> {t('history')}
+          <span aria-hidden="true">{historySectionOpen ? '▾' : closedMark()}</span> {t('history')}
         </button>
       </h3>
       {historySectionOpen && (

@@ -1,7 +1,7 @@
 // The right-hand panel: History and Backup & sync, each a section that asks the
 // server nothing until it is opened.
 import { useEffect, useState } from 'preact/hooks';
-import { t } from '../i18n.ts';
+import { closedMark, t } from '../i18n.ts';
 import { useStore } from '../store.ts';
 import { narrow, panelSection, setPane } from '../views.ts';
 import { HistorySection } from './History.tsx';
@@ -21,7 +21,7 @@ function BackupSection() {
     <section class="panel-section" id="panel-backup" data-section="backup">
       <h3>
         <button type="button" class="section-toggle" aria-expanded={open} aria-controls="backup-content" onClick={() => setOpen(!open)}>
-          <span aria-hidden="true" class="fold-mark">{open ? '▾' : '▸'}</span> {t('backup')}
+          <span aria-hidden="true">{open ? '▾' : closedMark()}</span> {t('backup')}
           {unsaved && (
             <span class="unsaved-dot" data-testid="backup-unsaved" title={t('unsavedField')}>
               {' '}

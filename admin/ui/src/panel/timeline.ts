@@ -1,6 +1,7 @@
 // One timeline for a note (spec 9, Appendix B): git commits and local versions,
 // ordered by time, newest first; and the revision the main area is showing.
 import { api, ApiError } from '../api.ts';
+import { t } from '../i18n.ts';
 import { Store } from '../store.ts';
 import type { HistoryList, Revision, Version, VersionList } from '../types.ts';
 
@@ -26,10 +27,18 @@ export function versionTime(v: Version): number {
   return Number.isNaN(replaced) ? Number(v.at) : replaced;
 }
 
+/** The service's own commits read as what they are (`Sync`, `Snapshot`); the row shows their time. */
+export function commitTitle(message: string): string {
+  if (/^service sync: /.test(message)) return t('syncLabel');
+  if (/^service snapshot: /.test(message)) return t('snapshotLabel');
+  return message;
+}
+
 export function mergeTimeline(history: HistoryList | null, versions: VersionList): TimelineRow[] {
   const rows: TimelineRow[] = [
     ...(history?.revisions ?? []).map((revision) => ({ kind: 'commit' as const, time: Date.parse(revision.date), revision })),
-    ...versions.versions.map((version) => ({ kind: 'version' as const, time: versionTime(version), version })),
+    // An empty text is nothing to go back to (older stores may hold one).
+    ...versions.versions.filter((v) => v.size > 0).map((version) => ({ kind: 'version' as const, time: versionTime(version), version })),
   ];
   return rows.sort((a, b) => b.time - a.time);
 }

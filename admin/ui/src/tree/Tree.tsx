@@ -2,7 +2,7 @@
 // Arrow keys walk the visible rows; the ⋯ button or the context-menu key opens actions.
 import { useMemo } from 'preact/hooks';
 import { openNote, tabs } from '../editor/workspace.ts';
-import { t } from '../i18n.ts';
+import { closedMark, t } from '../i18n.ts';
 import { useStore } from '../store.ts';
 import { toastError } from '../ui/feedback.ts';
 import { openMenu, type MenuItem } from '../ui/Menu.tsx';
@@ -66,7 +66,7 @@ function Row({ node, depth, active, folds }: { node: TreeNode; depth: number; ac
     else return;
     e.preventDefault();
   };
-  const glyph = node.kind === 'folder' ? (isOpen ? '▾' : '▸') : node.kind === 'note' ? '·' : '◦';
+  const glyph = node.kind === 'folder' ? (isOpen ? '▾' : closedMark()) : node.kind === 'note' ? '·' : '◦';
   return (
     <li role="none">
       <div class={`tree-line${active === node.path ? ' active' : ''}`} style={{ paddingInlineStart: `${0.4 + depth * 0.9}rem` }}>

@@ -105,6 +105,7 @@ export async function trashEntry(path: string): Promise<void> {
     await forgetPath(path);
     await refreshTree();
     toast(t('movedToTrash', { name: baseName(path) }), {
+      key: `trash:${entry.id}`,
       action: {
         label: t('undo'),
         run: async () => {

@@ -4,6 +4,8 @@ import { Store } from '../store.ts';
 
 export interface Toast {
   id: number;
+  /** Names what the toast is about, so it can be taken back when that changes (a trash entry restored). */
+  key?: string;
   message: string;
   kind: 'info' | 'error';
   action?: { label: string; run: () => void | Promise<void> };
@@ -12,14 +14,19 @@ export interface Toast {
 export const toasts = new Store<Toast[]>([]);
 let nextId = 1;
 
-export function toast(message: string, options: { kind?: Toast['kind']; action?: Toast['action']; ms?: number } = {}): void {
-  const item: Toast = { id: nextId++, message, kind: options.kind ?? 'info', action: options.action };
-  toasts.update((list) => [...list.slice(-3), item]);
+export function toast(message: string, options: { kind?: Toast['kind']; action?: Toast['action']; ms?: number; key?: string } = {}): void {
+  const item: Toast = { id: nextId++, key: options.key, message, kind: options.kind ?? 'info', action: options.action };
+  toasts.update((list) => [...list.filter((t) => !item.key || t.key !== item.key).slice(-3), item]);
   setTimeout(() => dismissToast(item.id), options.ms ?? (options.action ? 10_000 : 4_000));
 }
 
 export function dismissToast(id: number): void {
   toasts.update((list) => list.filter((t) => t.id !== id));
+}
+
+/** Takes back the toasts about `key` (their action no longer applies). */
+export function dismissToastsAbout(key: string): void {
+  toasts.update((list) => list.filter((t) => t.key !== key));
 }
 
 export function toastError(err: unknown): void {

@@ -36,9 +36,18 @@ export function BannerDialog() {
   const [busy, setBusy] = useState(false);
   if (!isOpen) return null;
   const images = list.filter((e) => e.kind === 'attachment' && isImage(e.path));
+  // Issue 16: one 'Use this banner': a pasted https URL wins over a picked attachment.
+  const typedUrl = /^https:\/\//i.test(url.trim()) ? url.trim() : null;
+  const chosen = typedUrl ?? picked;
   const close = () => {
     open.set(false);
     setError(null);
+    setUrl('');
+    setPicked(null);
+  };
+  const pick = (p: string) => {
+    setPicked(p);
+    setUrl('');
   };
   const save = async (banner: string | null) => {
     setBusy(true);
@@ -66,7 +75,7 @@ export function BannerDialog() {
       const safeName = file.name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '-');
       const answer = await api.uploadAttachment(`${UPLOAD_FOLDER}/${safeName}`, await toBase64(file));
       await refreshTree();
-      setPicked(answer.path);
+      pick(answer.path);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -86,11 +95,6 @@ export function BannerDialog() {
           <span>{t('pasteUrl')}</span>
           <input type="url" name="bannerUrl" placeholder="https://" value={url} onInput={(e) => setUrl((e.currentTarget as HTMLInputElement).value)} />
         </label>
-        <div class="actions left">
-          <button type="submit" class="primary" disabled={busy || !/^https:\/\//i.test(url.trim())}>
-            {t('useThis')}
-          </button>
-        </div>
       </form>
       <h3>{t('pickAttachment')}</h3>
       {images.length === 0 ? (
@@ -99,7 +103,7 @@ export function BannerDialog() {
         <ul class="image-grid">
           {images.map((img) => (
             <li>
-              <button type="button" class={picked === img.path ? 'picked' : ''} aria-pressed={picked === img.path} onClick={() => setPicked(img.path)} title={img.path}>
+              <button type="button" class={picked === img.path ? 'picked' : ''} aria-pressed={picked === img.path} onClick={() => pick(img.path)} title={img.path}>
                 <img src={fileUrl(img.path)} alt={img.path} loading="lazy" />
               </button>
             </li>
@@ -122,7 +126,7 @@ export function BannerDialog() {
         <button type="button" onClick={close}>
           {t('cancel')}
         </button>
-        <button type="button" class="primary" disabled={busy || !picked} onClick={() => picked && void save(picked)}>
+        <button type="button" class="primary" disabled={busy || !chosen} onClick={() => chosen && void save(chosen)}>
           {t('useThis')}
         </button>
       </div>

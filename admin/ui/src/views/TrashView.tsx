@@ -4,7 +4,7 @@ import { api } from '../api.ts';
 import { formatTime, t } from '../i18n.ts';
 import { refreshTree } from '../tree/model.ts';
 import type { TrashEntry } from '../types.ts';
-import { confirmDialog, toast, toastError } from '../ui/feedback.ts';
+import { confirmDialog, dismissToastsAbout, toast, toastError } from '../ui/feedback.ts';
 
 const nameOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
@@ -17,6 +17,8 @@ export function TrashView() {
   const restore = async (entry: TrashEntry) => {
     try {
       const back = await api.restoreTrash(entry.id);
+      // Issue 16: the 'moved to the trash · Undo' toast no longer applies.
+      dismissToastsAbout(`trash:${entry.id}`);
       toast(t('restoredTo', { path: back.path }));
       await Promise.all([load(), refreshTree()]);
     } catch (err) {
@@ -25,12 +27,12 @@ export function TrashView() {
   };
   const erase = async (entry: TrashEntry) => {
     if (!(await confirmDialog(t('eraseConfirm', { name: nameOf(entry.path) }), { okLabel: t('erase'), danger: true }))) return;
-    await api.eraseTrash(entry.id).catch(toastError);
+    await api.eraseTrash(entry.id).then(() => dismissToastsAbout(`trash:${entry.id}`), toastError);
     await load();
   };
   const empty = async () => {
     if (!(await confirmDialog(t('emptyConfirm'), { okLabel: t('emptyTrash'), danger: true }))) return;
-    await api.emptyTrash().catch(toastError);
+    await api.emptyTrash().then(() => list?.forEach((e) => dismissToastsAbout(`trash:${e.id}`)), toastError);
     await load();
   };
   return (
