@@ -25,6 +25,8 @@ const STATUS_OF: Record<string, number> = {
   too_many_attempts: 429,
   git_failed: 500,
   internal: 500,
+  not_writable: 503,
+  no_space: 507,
 };
 
 export function statusOf(code: string): number {

@@ -4,6 +4,28 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { DomainError } from './errors.ts';
+
+/** No room left: the disk, a quota or a file-size limit. */
+const NO_SPACE = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+/** The folder cannot be written at all. */
+const NOT_WRITABLE = new Set(['EROFS', 'EACCES', 'EPERM']);
+
+/**
+ * A failed write as the error the answer names (issue 9: a full disk is a clear
+ * error, not a 500). The sentence names no path: the previous content is whole,
+ * because the write never got past its temp file.
+ */
+export function storageFailure(err: unknown): unknown {
+  const code = (err as NodeJS.ErrnoException)?.code ?? '';
+  if (NO_SPACE.has(code)) {
+    return new DomainError('no_space', `The disk is full (${code}): nothing was written, and what was there before is unchanged.`);
+  }
+  if (NOT_WRITABLE.has(code)) {
+    return new DomainError('not_writable', `The folder cannot be written (${code}): nothing was written, and what was there before is unchanged.`);
+  }
+  return err;
+}
 
 export interface AtomicWriteOptions {
   /** File mode of the new file. Data-directory files use 0o600 (the default). */
@@ -35,7 +57,7 @@ export async function writeFileAtomic(
   options: AtomicWriteOptions = {},
 ): Promise<Stats> {
   const dir = path.dirname(target);
-  if (options.mkdir) await fs.mkdir(dir, { recursive: true });
+  if (options.mkdir) await mkdirFor(target);
   const temp = path.join(dir, `${TEMP_PREFIX}${randomBytes(6).toString('hex')}.tmp`);
   const stats = await writeDurable(temp, data, options.mode ?? 0o600);
   await commitTemp(temp, target);
@@ -64,13 +86,20 @@ export async function writeTempDurableQuiet(target: string, data: string | Uint8
   return temp;
 }
 
+/** The folders a new file needs; a full or read-only disk is named as such. */
+export async function mkdirFor(target: string, mode?: number): Promise<void> {
+  await fs.mkdir(path.dirname(target), { recursive: true, mode }).catch((err) => {
+    throw storageFailure(err);
+  });
+}
+
 /** Second half: rename the temp file over the target and make the rename durable. */
 export async function commitTemp(temp: string, target: string, syncDir = true): Promise<void> {
   try {
     await fs.rename(temp, target);
   } catch (err) {
     await fs.rm(temp, { force: true });
-    throw err;
+    throw storageFailure(err);
   }
   if (syncDir) await fsyncDir(path.dirname(target));
 }
@@ -82,7 +111,9 @@ export async function commitTemp(temp: string, target: string, syncDir = true): 
 export async function writeDurable(file: string, data: string | Uint8Array, mode?: number): Promise<Stats>;
 export async function writeDurable(file: string, data: string | Uint8Array, mode: number, withStats: false): Promise<null>;
 export async function writeDurable(file: string, data: string | Uint8Array, mode = 0o600, withStats = true): Promise<Stats | null> {
-  const handle = await fs.open(file, 'wx', mode);
+  const handle = await fs.open(file, 'wx', mode).catch((err) => {
+    throw storageFailure(err);
+  });
   let stats: Stats | null = null;
   try {
     await handle.writeFile(data);
@@ -93,9 +124,13 @@ export async function writeDurable(file: string, data: string | Uint8Array, mode
   } catch (err) {
     await handle.close().catch(() => {});
     await fs.rm(file, { force: true });
-    throw err;
+    throw storageFailure(err);
   }
-  await handle.close();
+  await handle.close().catch((err) => {
+    // close() can report a delayed write error (NFS): the temp file goes, the target is untouched.
+    void fs.rm(file, { force: true });
+    throw storageFailure(err);
+  });
   return stats;
 }
 

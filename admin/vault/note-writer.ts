@@ -2,8 +2,7 @@
 // then temp-file + rename, then publish `changed`. Autosave, restore, link rewrites
 // and scripts all come through `writeNote`.
 import { promises as fs } from 'node:fs';
-import path from 'node:path';
-import { commitTemp, writeTempDurable } from '../../shared/atomic-write.ts';
+import { commitTemp, mkdirFor, writeTempDurable } from '../../shared/atomic-write.ts';
 import type { CreatedStore } from '../../shared/created-store.ts';
 import { log } from '../../shared/log.ts';
 import { refuse } from '../../shared/errors.ts';
@@ -112,7 +111,7 @@ export function createNoteWriter(deps: NoteWriterDeps) {
       [previous, keep] = await Promise.all([fs.readFile(file), versionsEnabled()]);
       if (previous.equals(data)) return { path: p, mtimeMs: before.mtimeMs, created: false };
     } else {
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      await mkdirFor(file);
     }
     // The new text's temp file is written while the old text is kept as a version;
     // the rename that replaces the note waits for both (version first, spec 9).
