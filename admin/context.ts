@@ -20,6 +20,7 @@ import { SyncScheduler } from './sync/scheduler.ts';
 import { relativeInVault, SyncService } from './sync/service.ts';
 import { TravelService } from './travel/service.ts';
 import { createDeclaredCollections, type DeclaredCollection } from './ui/server/collections.ts';
+import { NoteIndex } from './search/note-index.ts';
 import { createNoteWriter, type NoteWriter } from './vault/note-writer.ts';
 import { PathLocks } from './vault/path-locks.ts';
 import { createRenamer } from './vault/rename.ts';
@@ -51,6 +52,8 @@ export interface AdminContext {
   travel: TravelService;
   /** The collections the vault declares (spec D.5). */
   collections: () => Promise<DeclaredCollection[]>;
+  /** The notes' titles, tags, links and folded text, kept current from vault events (issue 16). */
+  notes: NoteIndex;
   /** spec 5.1: backup & sync (and what travels) is unusable until an admin password exists. */
   requireSyncAllowed(): void;
   /** Starts the services once, before the server listens; never blocks on the network. */
@@ -99,6 +102,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
   const dataDirRel = relativeInVault(config.vaultDir, inVault);
   const sync = new SyncService({ config, readSettings, dataDirRel: async () => dataDirRel });
   const scheduler = new SyncScheduler({ service: sync, readSettings, vaultDir: config.vaultDir });
+  const notes = new NoteIndex({ root, events, skipDirs });
   return {
     config,
     root,
@@ -121,10 +125,12 @@ export async function createAdminContext(config: Config, options: AdminContextOp
     travel,
     // Titles in the site's language, as the public model reads them.
     collections: createDeclaredCollections(config.vaultDir, skipDirs, async () => modelSettings(siteSettingsOf(await readSettings(), config), config).language),
+    notes,
     requireSyncAllowed() {
       if (!password.isSet()) throw refuse('needs_password', 'Set an admin password before using backup & sync.');
     },
     async start() {
+      notes.start();
       await travel.start();
       // spec 5.1: backup & sync is unusable until an admin password exists.
       if (password.isSet()) scheduler.start();
@@ -133,6 +139,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
       const stopping = (what: string) => (err: unknown) => log.warn(`while stopping ${what}: ${err}`);
       await travel.close().catch(stopping('the settings mirror'));
       scheduler.stop();
+      notes.close();
       await sync.close().catch(stopping('sync'));
     },
   };

@@ -4,9 +4,11 @@ import type { AdminContext } from '../context.ts';
 import { registerAuthRoutes } from './auth.ts';
 import { registerEventRoutes } from './events.ts';
 import { registerHistoryRoutes } from './history.ts';
+import { registerImageRoutes } from './images.ts';
 import { registerNoteRoutes } from './notes.ts';
 import { registerPostsRoutes } from './posts.ts';
 import { registerPrefsRoutes } from './prefs.ts';
+import { registerSearchRoutes } from './search.ts';
 import { registerSettingsRoutes } from './settings.ts';
 import { registerSyncRoutes } from './sync.ts';
 import { registerTravelRoutes } from './travel.ts';
@@ -30,4 +32,6 @@ export const routeModules: RegisterRoutes[] = [
   registerPrefsRoutes,
   registerPostsRoutes,
   registerUiRoutes,
+  registerSearchRoutes,
+  registerImageRoutes,
 ];

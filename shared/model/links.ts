@@ -4,9 +4,18 @@ import { linkKey } from '../wikilinks.ts';
 import type { VaultPath } from '../vault-path.ts';
 import type { NoteRecord } from './note-record.ts';
 
-export interface LinkResolver {
+/** What link resolution needs of a note (a NoteRecord, or the admin's lighter index entry). */
+export interface LinkNode {
+  path: VaultPath;
+  /** File name without extension. */
+  name: string;
+  /** Folder part of the path ('' at the vault root). */
+  folder: string;
+}
+
+export interface LinkResolver<T extends LinkNode = NoteRecord> {
   /** The note a link written in `from` points to, or null. */
-  resolve(target: string, from: NoteRecord | null): NoteRecord | null;
+  resolve(target: string, from: LinkNode | null): T | null;
   /** The same object for as long as every answer stays the same (the set of paths is unchanged). */
   readonly generation: object;
 }
@@ -32,7 +41,7 @@ class PathIndex {
   readonly memo = new Map<string, string | null>();
   readonly paths: Set<string>;
 
-  constructor(records: NoteRecord[]) {
+  constructor(records: LinkNode[]) {
     this.paths = new Set(records.map((r) => r.path));
     for (const r of records) {
       this.byPath.set(linkKey(r.path), r.path);
@@ -43,7 +52,7 @@ class PathIndex {
     }
   }
 
-  sameAs(records: NoteRecord[]): boolean {
+  sameAs(records: LinkNode[]): boolean {
     if (records.length !== this.paths.size) return false;
     for (const r of records) if (!this.paths.has(r.path)) return false;
     return true;
@@ -74,11 +83,11 @@ class PathIndex {
 
 let lastIndex: PathIndex | null = null;
 
-export function createLinkResolver(records: Iterable<NoteRecord>): LinkResolver {
+export function createLinkResolver<T extends LinkNode = NoteRecord>(records: Iterable<T>): LinkResolver<T> {
   const list = [...records];
   const index = lastIndex && lastIndex.sameAs(list) ? lastIndex : new PathIndex(list);
   lastIndex = index;
-  const current = new Map<string, NoteRecord>();
+  const current = new Map<string, T>();
   for (const r of list) current.set(r.path, r);
   return {
     generation: index,

@@ -1,0 +1,29 @@
+// Text folded for search (CONTRACT §9, issue 16): case and accents folded for Latin
+// scripts (é → e), Arabic diacritics and tatweel removed, and the alef, yeh and
+// teh marbuta forms made one (أ إ آ ٱ → ا, ى → ي, ة → ه). Folding never adds or removes
+// a line break, so a folded text has the same lines as the original.
+
+const COMBINING = /\p{M}/gu;
+const TATWEEL = /\u0640/g;
+const ALEF = /[\u0622\u0623\u0625\u0671\u0672\u0673]/g;
+
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(COMBINING, '')
+    .replace(TATWEEL, '')
+    .replace(ALEF, '\u0627')
+    .replace(/\u0649/g, '\u064A')
+    .replace(/\u0629/g, '\u0647')
+    .toLowerCase();
+}
+
+/** The words of a query, folded; quotes keep a phrase together (`"two nets"`). */
+export function queryTerms(query: string): string[] {
+  const terms: string[] = [];
+  for (const m of foldText(query).matchAll(/"([^"]+)"|(\S+)/g)) {
+    const term = (m[1] ?? m[2] ?? '').trim();
+    if (term) terms.push(term);
+  }
+  return terms;
+}
