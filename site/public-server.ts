@@ -118,6 +118,18 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     log.warn(`settings changes will not reach the public site until a restart: ${(err as Error).message}`);
   }
 
+  // Request paths decode the same every time: remember the last few thousand.
+  const decodedPaths = new Map<string, string | null>();
+  function decoded(pathname: string): string | null {
+    let address = decodedPaths.get(pathname);
+    if (address === undefined) {
+      address = decodeRequestPath(pathname);
+      if (decodedPaths.size >= 4096) decodedPaths.clear();
+      decodedPaths.set(pathname, address);
+    }
+    return address;
+  }
+
   function notFound(req: IncomingMessage, res: ServerResponse, base: string, admin: boolean): void {
     const entry = index.get(NOT_FOUND_KEY);
     const page = entry ? source.now(base, NOT_FOUND_KEY, entry) : null;
@@ -154,7 +166,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     if (pathname === '/custom.css') return sendCustomCss(req, res, config.dataDir);
     if (!index.ready) return firstBuild(res).then((ok) => (ok ? serve(req, res) : undefined));
     const base = requestBaseUrl(req, config.siteUrl);
-    const address = decodeRequestPath(pathname);
+    const address = decoded(pathname);
     if (address === null) return notFound(req, res, base, admin);
     let key: string = address;
     if ((address === '/feed.xml' || address === '/sitemap.xml') && q >= 0) {
@@ -194,20 +206,21 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     files(req as never, res as never, () => void notFound(req, res, base, admin));
   }
 
+  function fail(res: ServerResponse, err: unknown): void {
+    log.error(`public page failed: ${(err as Error)?.stack ?? err}`);
+    if (!res.headersSent) {
+      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Something went wrong.\n');
+    } else res.destroy();
+  }
+
   return {
     handle(req, res) {
-      const fail = (err: unknown) => {
-        log.error(`public page failed: ${(err as Error)?.stack ?? err}`);
-        if (!res.headersSent) {
-          res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-          res.end('Something went wrong.\n');
-        } else res.destroy();
-      };
       try {
         const pending = serve(req, res);
-        if (pending) pending.catch(fail);
+        if (pending) pending.catch((err) => fail(res, err));
       } catch (err) {
-        fail(err);
+        fail(res, err);
       }
     },
     ready,

@@ -12,11 +12,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureLighthouse, lighthouse, CATEGORIES } from './_lighthouse.ts';
-import { ensureDebian, has, startNginx, waitQuiet, watchGroupMemory, wrk } from './_tools.ts';
+import { compareThroughput } from './_throughput.ts';
+import { ensureDebian, has, waitQuiet, watchGroupMemory } from './_tools.ts';
 import { generateVault, notePath } from './_vault.ts';
 
 const NOTES = Number(process.env.BENCH_NOTES ?? 10_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ARTICLE_NOTE = 1234 % NOTES; // published: i % 10 < 7
 const ARTICLE = '/' + notePath(ARTICLE_NOTE).replace(/\.md$/, '').split('/').map((s) => encodeURIComponent(s.replace(/ /g, '-'))).join('/');
@@ -55,11 +57,23 @@ function npmStart(vault: string, data: string, port: number): Service {
     proc,
     output: () => out,
     async stop() {
-      if (proc.exitCode !== null) return;
-      process.kill(-proc.pid!, 'SIGTERM');
-      await exited;
+      if (proc.exitCode === null) {
+        process.kill(-proc.pid!, 'SIGTERM');
+        await exited;
+      }
+      // npm may exit before its children: wait for the whole group (the builder remembers last).
+      for (let i = 0; i < 200 && groupAlive(proc.pid!); i++) await new Promise((r) => setTimeout(r, 50));
     },
   };
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Polls until `route` answers 200; returns the milliseconds since `since`. */
@@ -85,8 +99,6 @@ async function waitForLine(service: Service, pattern: RegExp, timeoutMs: number)
   }
 }
 
-const rps = (n: number) => `${Math.round(n).toLocaleString('en-US')} req/s`.padStart(14);
-const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 
 export async function run(): Promise<void> {
   const unavailable = ensureDebian({ wrk: 'wrk', nginx: 'nginx-light' });
@@ -125,44 +137,20 @@ export async function run(): Promise<void> {
     if (unavailable.includes('wrk') || !has('wrk')) {
       console.log('wrk is not installed and could not be: requests per second skipped');
     } else {
-      const routes: [string, string][] = [
-        ['article', ARTICLE],
-        ['home', '/'],
-      ];
-      const ours: Record<string, { plain: number; gzip: number; br: number }> = {};
-      for (const [name, route] of routes) {
-        await wrk(service.url + route, 2); // warm-up
-        ours[name] = {
-          plain: await wrk(service.url + route, SECONDS),
-          gzip: await wrk(service.url + route, SECONDS, ['Accept-Encoding: gzip']),
-          br: await wrk(service.url + route, SECONDS, ['Accept-Encoding: br, gzip']),
-        };
-      }
-      const nginx: Record<string, { plain: number; gzip: number }> = {};
-      if (unavailable.includes('nginx') || !has('nginx')) {
-        console.log('nginx is not installed and could not be: the static baseline is skipped');
-      } else {
-        for (const gzip of [false, true]) {
-          const ngx = await startNginx(path.join(root, 'snapshot'), path.join(root, gzip ? 'nginx-gzip' : 'nginx'), await freePort(), gzip);
-          try {
-            for (const [name, route] of routes) {
-              await wrk(ngx.url + route, 2);
-              const figure = await wrk(ngx.url + route, SECONDS, gzip ? ['Accept-Encoding: gzip'] : []);
-              nginx[name] = { ...(nginx[name] ?? { plain: 0, gzip: 0 }), [gzip ? 'gzip' : 'plain']: figure };
-            }
-          } finally {
-            await ngx.stop();
-          }
-        }
-      }
-      console.log(`\nrequests per second, wrk -t1 -c32 ${SECONDS}s (target: ≥ 0.5x nginx)`);
-      for (const [name] of routes) {
-        const o = ours[name]!;
-        const n = nginx[name];
-        console.log(`  ${name.padEnd(8)} ours plain ${rps(o.plain)}   nginx sendfile ${n ? rps(n.plain) : '   (skipped)'}   ${n ? ratio(o.plain, n.plain) : ''}`);
-        console.log(`  ${''.padEnd(8)} ours gzip  ${rps(o.gzip)}   nginx gzip     ${n ? rps(n.gzip) : '   (skipped)'}   ${n ? ratio(o.gzip, n.gzip) : ''}`);
-        console.log(`  ${''.padEnd(8)} ours br    ${rps(o.br)}`);
-      }
+      const nginx = !unavailable.includes('nginx') && has('nginx');
+      if (!nginx) console.log('nginx is not installed and could not be: the static baseline is skipped');
+      await compareThroughput({
+        ours: service.url,
+        snapshot: nginx ? path.join(root, 'snapshot') : null,
+        work: root,
+        routes: [
+          ['article', ARTICLE],
+          ['home', '/'],
+        ],
+        seconds: SECONDS,
+        rounds: ROUNDS,
+        freePort,
+      });
     }
     await fs.stat(path.join(data, 'public-site', 'generation.v8'));
     await service.stop();
@@ -193,6 +181,6 @@ export async function run(): Promise<void> {
     console.log(`  whole process group with the npm wrapper: ${firstPeak.groupMB.toFixed(0)} MB / ${restartPeak.groupMB.toFixed(0)} MB`);
   } finally {
     await service?.stop();
-    await fs.rm(root, { recursive: true, force: true });
+    await fs.rm(root, { recursive: true, force: true, maxRetries: 5 });
   }
 }

@@ -1,12 +1,13 @@
 // The bounded in-memory cache of prepared pages, keyed by base URL and address
-// (the built files on disk are the backing store). Least recently used pages go
-// first. A build invalidates what it changed; a page prepared from a build that
+// (the built files on disk are the backing store). Pages not used since the last
+// sweep go first (second chance: a hit only sets a flag, so reading costs one lookup). A build invalidates what it changed; a page prepared from a build that
 // has since been replaced is never stored (its stamp no longer matches).
 import type { Prepared } from './prepared.ts';
 
 interface Entry {
   address: string;
   prepared: Prepared;
+  used: boolean;
 }
 
 export type Stamp = { epoch: number; address: string; n: number };
@@ -31,9 +32,7 @@ export class PageCache {
   get(key: string): Prepared | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    // Most recently used last: eviction takes from the front.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    entry.used = true;
     return entry.prepared;
   }
 
@@ -55,12 +54,24 @@ export class PageCache {
     if (stamp.epoch !== this.epoch || (this.stamps.get(stamp.address) ?? 0) !== stamp.n) return false;
     if (prepared.size > this.budget / 8) return false;
     this.drop(key);
-    while (this.bytes + prepared.size > this.budget && this.entries.size) {
-      this.drop(this.entries.keys().next().value!);
-    }
-    this.entries.set(key, { address: stamp.address, prepared });
+    while (this.bytes + prepared.size > this.budget && this.entries.size) this.evictOne();
+    this.entries.set(key, { address: stamp.address, prepared, used: false });
     this.bytes += prepared.size;
     return true;
+  }
+
+  /** The oldest entry not used since it was last passed over; used ones go to the back once. */
+  private evictOne(): void {
+    for (const [key, entry] of this.entries) {
+      this.entries.delete(key);
+      if (entry.used) {
+        entry.used = false;
+        this.entries.set(key, entry);
+        continue;
+      }
+      this.bytes -= entry.prepared.size;
+      return;
+    }
   }
 
   private drop(key: string): void {
