@@ -11,7 +11,7 @@ import { log } from '../shared/log.ts';
 import { encodeAddress, decodeRequestPath } from '../shared/model/addresses.ts';
 import type { VaultEvents } from '../shared/vault-events.ts';
 import { BuilderClient } from './build/builder-client.ts';
-import { currentKey, readGeneration, servedEntries } from './build/generation.ts';
+import { currentKey, readGeneration, servedEntries, type GenerationState } from './build/generation.ts';
 import type { BuildResult } from './build/site-builder.ts';
 import type { PostItem } from '../shared/model/posts.ts';
 import { requestBaseUrl } from './serve/base-url.ts';
@@ -51,7 +51,7 @@ export interface PublicServer {
 }
 
 const FIRST_BUILD_WAIT_MS = 120_000;
-const DEFAULT_CACHE_BYTES = 48 * 1024 * 1024;
+const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 
 export function createPublicServer(options: PublicServerOptions): PublicServer {
   const { config } = options;
@@ -89,18 +89,11 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   // Restarts are instant: the last good generation (same vault, code and settings) is
   // served at once while the builder brings it up to date in the background.
   let resumed = false;
-  const state = (() => {
-    try {
-      return readGeneration(outRoot, currentKey(config));
-    } catch {
-      return null;
-    }
-  })();
-  if (state) {
+  const remembered = rememberedGeneration(config, outRoot);
+  if (remembered) {
     resumed = true;
-    const entries = servedEntries(state);
-    onBuilt({ full: true, dir: path.join(outRoot, state.dir), entries, upserts: entries, removals: [], nav: state.nav, rendered: 0, ms: 0 }, true);
-    log.info(`serving the last site generation (${entries.length} addresses) while it is brought up to date`);
+    onBuilt(remembered, true);
+    log.info(`serving the last site generation (${remembered.entries!.length} addresses) while it is brought up to date`);
     client.resume();
   } else client.full();
   const unsubscribe = options.events?.onChange((change) => {
@@ -232,6 +225,19 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
       await client.close();
     },
   };
+}
+
+/** The remembered generation as a build result, when it matches this vault, code and settings. */
+function rememberedGeneration(config: Config, outRoot: string): BuildResult | null {
+  let state: GenerationState | null;
+  try {
+    state = readGeneration(outRoot, currentKey(config));
+  } catch {
+    state = null;
+  }
+  if (!state) return null;
+  const entries = servedEntries(state);
+  return { full: true, dir: path.join(outRoot, state.dir), entries, upserts: entries, removals: [], nav: state.nav, rendered: 0, ms: 0 };
 }
 
 /** custom.css from the data directory (the designer's stylesheet), or an empty one. */
