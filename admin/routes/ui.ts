@@ -9,6 +9,7 @@ import { readJsonBody, route } from '../http.ts';
 import { notePathParam } from './notes.ts';
 import { MAX_ATTACHMENT_BYTES, readAttachment, writeAttachment } from '../ui/server/attachments.ts';
 import { createUiServer } from '../ui/server/static.ts';
+import { parentOf } from '../vault/path-locks.ts';
 
 export function registerUiRoutes(app: Polka, ctx: AdminContext): void {
   const serveUi = createUiServer();
@@ -47,7 +48,8 @@ export function registerUiRoutes(app: Polka, ctx: AdminContext): void {
       if (typeof body.dataBase64 !== 'string' || !/^[A-Za-z0-9+/=\s]*$/.test(body.dataBase64)) {
         throw refuse('bad_data', 'dataBase64 must be the file in base64.');
       }
-      const saved = await writeAttachment(ctx.root, p, Buffer.from(body.dataBase64, 'base64'));
+      // Its folder is held: the free name beside a taken one is chosen and written with no save in between.
+      const saved = await ctx.writer.locks.run([parentOf(p)], () => writeAttachment(ctx.root, p, Buffer.from(body.dataBase64 as string, 'base64')));
       return { path: saved };
     }),
   );
