@@ -9,9 +9,10 @@ import path from 'node:path';
 import {
   applyPins,
   basePins,
+  FILTER_KEYS_QUERY,
+  filterNames,
   filterPins,
   gitRunnerSettings,
-  lookUpFilterNames,
   mayRunFilters,
   withDiffSwitches,
 } from './git-safety.ts';
@@ -204,7 +205,10 @@ export async function runGit(args: string[], options: GitOptions): Promise<GitRe
   const pins = basePins(files.emptyHooks);
   applyPins(env, pins);
   if (!gitRunnerSettings().repoPrograms && mayRunFilters(args)) {
-    const names = await lookUpFilterNames(options.cwd, env, timeoutMs).catch(() => []);
+    // Which filter drivers exist, asked with the pins already set (the question runs nothing).
+    // Exit 1 is "none"; an unreadable config makes the call below fail with git's own error.
+    const query = await spawnGit(FILTER_KEYS_QUERY, { cwd: options.cwd, okCodes: [1], signal: options.signal }, env, timeoutMs).catch(() => null);
+    const names = query ? filterNames(query.stdout) : [];
     if (names.length) applyPins(env, [...pins, ...filterPins(names)]);
   }
   return spawnGit(withDiffSwitches(args), options, env, timeoutMs);

@@ -3,8 +3,6 @@
 // its configuration in many places; this module names each and pins it for every
 // call of the one runner (shared/git-run.ts). Pins travel as GIT_CONFIG_COUNT/KEY/VALUE
 // variables (command-line scope, which beats every config file, and takes any name).
-import { spawn } from 'node:child_process';
-
 export interface GitRunnerSettings {
   /** SERVICE_GIT_HOOKS=on: the vault's hooks, filters, fsmonitor and ssh command may run. */
   repoPrograms: boolean;
@@ -91,6 +89,9 @@ export function mayRunFilters(args: string[]): boolean {
   return at >= 0 && !NO_FILTERS.has(args[at]!);
 }
 
+/** The call that lists every filter key any config file defines (includes followed). */
+export const FILTER_KEYS_QUERY = ['config', '--null', '--name-only', '--get-regexp', '^filter\\.'];
+
 /** Filter drivers any config file defines: `filter.<name>.clean|smudge|process` → names. */
 export function filterNames(configNames: string): string[] {
   const names = new Set<string>();
@@ -123,33 +124,4 @@ export function applyPins(env: NodeJS.ProcessEnv, pins: ConfigPin[]): NodeJS.Pro
     env[`GIT_CONFIG_VALUE_${i}`] = value;
   });
   return env;
-}
-
-/**
- * The filter drivers git's configuration names for `cwd` (every scope, includes
- * followed). Run with the base pins, so the lookup itself runs nothing.
- */
-export function lookUpFilterNames(cwd: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', ['config', '--null', '--name-only', '--get-regexp', '^filter\\.'], {
-      cwd,
-      env,
-      shell: false,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.resume();
-    child.once('error', (e) => {
-      clearTimeout(timer);
-      reject(e);
-    });
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      // 1: no such key. Anything else means the configuration is unreadable, and then the
-      // call that follows reads the same files and fails with git's own error.
-      resolve(code === 0 ? filterNames(Buffer.concat(out).toString('utf8')) : []);
-    });
-  });
 }
