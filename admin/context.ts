@@ -96,7 +96,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
   const versionsEnabled = async () => (await readSettings()).versions.keep ?? config.noteVersions;
   // One lock per vault path for every mutation: the writer, rename (through the writer) and the trash.
   const locks = new PathLocks();
-  const writer = createNoteWriter({ root, versions, created, events, versionsEnabled, locks });
+  const writer = createNoteWriter({ root, versions, events, versionsEnabled, locks });
   const password = await loadAdminPassword(config);
   const travel = new TravelService({ config, checks: GIT_SETTINGS_CHECKS });
   const dataDirRel = relativeInVault(config.vaultDir, inVault);

@@ -42,6 +42,7 @@ export async function ensureVault(vaultDir: string): Promise<boolean> {
 export async function startService(config: Config): Promise<RunningService> {
   if (await ensureVault(config.vaultDir)) log.info(`created the vault ${config.vaultDir} from the example vault`);
   await fs.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  const bootAt = Date.now();
 
   // The public site owns the one vault model; the admin asks it for the posts.
   let site: ReturnType<typeof createPublicServer> | null = null;
@@ -84,7 +85,10 @@ export async function startService(config: Config): Promise<RunningService> {
     vaultDir: config.vaultDir,
     events: ctx.events,
     skipDirs: ctx.skipDirs,
-    onInitialFile: (p, stats) => {
+    // A change made while the watcher starts (after the build's first read) is announced too.
+    announceSince: bootAt,
+    // created.json learns of every note the watcher meets, at start and while running.
+    onFileMet: (p, stats) => {
       if (isNotePath(p)) void ctx.created.remember(p, stats?.birthtimeMs || stats?.mtimeMs || Date.now());
     },
   });

@@ -1,5 +1,8 @@
 // created.json: per note path, the first creation time this instance met (spec 2.2,
 // D.2). Atomic saves replace the file and so its birth time; this memory does not.
+// This store is created.json's one writer, in the server process. What it learns is
+// wired in one place (scripts/service.ts): every note the vault watcher meets, the
+// times git's history gives (from the build process), and renames.
 import path from 'node:path';
 import { readJson, writeJsonAtomic } from './atomic-write.ts';
 import { log } from './log.ts';
@@ -67,13 +70,14 @@ export class CreatedStore {
     if (changed) this.scheduleSave();
   }
 
+  /** A rename: the earlier time wins, whether or not the watcher met the new path first. */
   async move(fromPath: string, toPath: string): Promise<void> {
     await this.load();
     let changed = false;
     for (const key of Object.keys(this.map)) {
       if (key === fromPath || key.startsWith(fromPath + '/')) {
         const target = toPath + key.slice(fromPath.length);
-        this.map[target] ??= this.map[key]!;
+        this.map[target] = Math.min(this.map[target] ?? Number.POSITIVE_INFINITY, this.map[key]!);
         delete this.map[key];
         changed = true;
       }

@@ -1,6 +1,6 @@
-// Watches the vault with chokidar and publishes what others change (another server,
-// an editor, git) on the VaultEvents bus. One watcher per process, shared by the
-// admin and the public site. It sees what the vault walker sees (shared/vault-walk.ts):
+// Watches the vault with chokidar and publishes every change on the VaultEvents bus:
+// this server's own writes and everyone else's (another server, an editor, git), one
+// announcement each. One watcher per process, shared by the admin and the public site. It sees what the vault walker sees (shared/vault-walk.ts):
 // links are neither followed nor reported, so a loop or a link leading out is inert.
 import { realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
@@ -14,8 +14,14 @@ export interface VaultWatcherOptions {
   events: VaultEvents;
   /** Absolute folders never watched (an in-vault data directory). */
   skipDirs?: string[];
-  /** Called for every file found by the initial scan, before `ready`. */
-  onInitialFile?: (p: VaultPath, stats: Stats | undefined) => void;
+  /**
+   * The initial scan's files are the vault as it stands, not news; one modified at or
+   * after this time (ms) is announced all the same (a change made while the watcher
+   * was starting, after the site's first read).
+   */
+  announceSince?: number;
+  /** Called for every file the watcher meets: each one the initial scan finds, then each one added. */
+  onFileMet?: (p: VaultPath, stats: Stats | undefined) => void;
 }
 
 export interface VaultWatcher {
@@ -47,15 +53,14 @@ export function startVaultWatcher(options: VaultWatcherOptions): VaultWatcher {
     });
   });
   const publish = (abs: string, kind: 'write' | 'delete', stats?: Stats) => {
-    if (stats?.isSymbolicLink()) return;
-    const p = relOf(abs);
-    if (!isReady) {
-      if (kind === 'write') options.onInitialFile?.(p, stats);
-      return;
-    }
-    events.publishObserved({ path: p, kind }, stats?.mtimeMs ?? null);
+    if (!stats?.isSymbolicLink()) events.publish({ path: relOf(abs), kind });
   };
-  watcher.on('add', (abs, stats) => publish(abs, 'write', stats));
+  watcher.on('add', (abs, stats) => {
+    if (stats?.isSymbolicLink()) return;
+    options.onFileMet?.(relOf(abs), stats);
+    const news = isReady || (options.announceSince !== undefined && (stats?.mtimeMs ?? Number.POSITIVE_INFINITY) >= options.announceSince);
+    if (news) publish(abs, 'write', stats);
+  });
   watcher.on('change', (abs, stats) => publish(abs, 'write', stats));
   watcher.on('unlink', (abs) => publish(abs, 'delete'));
   watcher.on('error', () => {

@@ -218,7 +218,11 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     },
     ready,
     idle: () => client.idle(),
-    posts: () => client.posts(),
+    // This server's own writes so far are announced first, so a saved post is listed at once.
+    posts: async () => {
+      await options.events?.settled();
+      return client.posts();
+    },
     async close() {
       unsubscribe?.();
       settingsWatch?.close();

@@ -1,9 +1,8 @@
 // The single write path for notes (spec 9, STYLE): keep the prior text as a version,
-// then temp-file + rename, then publish `changed`. Autosave, restore, link rewrites
-// and scripts all come through `writeNote`.
+// then temp-file + rename, then `expect` on the change bus (the watcher announces it). Autosave,
+// restore, link rewrites and scripts all come through `writeNote`.
 import { promises as fs } from 'node:fs';
 import { commitTemp, mkdirFor, writeTempDurable } from '../../shared/atomic-write.ts';
-import type { CreatedStore } from '../../shared/created-store.ts';
 import { log } from '../../shared/log.ts';
 import { refuse } from '../../shared/errors.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
@@ -31,7 +30,7 @@ export interface WriteResult {
 export interface NoteWriterDeps {
   root: VaultRoot;
   versions: VersionStore;
-  created: CreatedStore;
+  /** Told of each write (the watcher announces it). */
   events: VaultEvents;
   /** Read at each write: the Keep note versions setting, else NOTE_VERSIONS. */
   versionsEnabled: () => boolean | Promise<boolean>;
@@ -131,9 +130,8 @@ export function createNoteWriter(deps: NoteWriterDeps) {
       await fs.utimes(file, bumped, bumped);
       after = await fs.stat(file);
     }
-    if (!before) await deps.created.remember(p, Date.now());
     deps.versions.recordWrite(p, data, after.mtimeMs);
-    deps.events.publishOwn({ path: p, kind: 'write' }, after.mtimeMs);
+    deps.events.expect({ path: p, kind: 'write' });
     return { path: p, mtimeMs: after.mtimeMs, created: before === null };
   }
 

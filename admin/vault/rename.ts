@@ -112,8 +112,8 @@ export function createRenamer(deps: RenameDeps) {
     for (const [old, next] of movedPairs) await deps.versions.move(old, next);
     await deps.created.move(from, to);
     for (const [old, next] of movedPairs) {
-      deps.events.publishOwn({ path: old, kind: 'delete' }, null);
-      deps.events.publishOwn({ path: next, kind: 'write' }, null);
+      deps.events.expect({ path: old, kind: 'delete' });
+      deps.events.expect({ path: next, kind: 'write' });
     }
     return folder;
   }

@@ -112,7 +112,7 @@ export function createTrash(deps: TrashDeps) {
       await fs.rename(abs, target);
       manifest.entries.push(entry);
       await writeManifest(manifest);
-      for (const note of await notesOf(entry, target)) deps.events.publishOwn({ path: note, kind: 'delete' }, null);
+      for (const note of await notesOf(entry, target)) deps.events.expect({ path: note, kind: 'delete' });
       return entry;
     });
   }
@@ -150,7 +150,7 @@ export function createTrash(deps: TrashDeps) {
         const now = (restored + note.slice(entry.path.length)) as VaultPath;
         // spec 3.3: a note restored beside a taken name takes its versions with it.
         if (now !== note) await deps.versions.move(note, now);
-        deps.events.publishOwn({ path: now, kind: 'write' }, null);
+        deps.events.expect({ path: now, kind: 'write' });
       }
       return { path: restored };
     });
