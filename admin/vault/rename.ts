@@ -107,10 +107,11 @@ export function createRenamer(deps: RenameDeps) {
 
     await fs.mkdir(path.dirname(absTo), { recursive: true });
     await fs.rename(absFrom, absTo);
+    // Before anything else is awaited: the watcher meets the new path only after this.
+    await deps.created.move(from, to);
 
     const movedPairs = moved.map((old) => [old, (to + old.slice(from.length)) as VaultPath] as const);
     for (const [old, next] of movedPairs) await deps.versions.move(old, next);
-    await deps.created.move(from, to);
     for (const [old, next] of movedPairs) {
       deps.events.expect({ path: old, kind: 'delete' });
       deps.events.expect({ path: next, kind: 'write' });
