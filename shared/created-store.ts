@@ -3,14 +3,14 @@
 // This store is created.json's one writer, in the server process. What it learns is
 // wired in one place (scripts/service.ts): every note the vault watcher meets, the
 // times git's history gives (from the build process), and renames.
-import path from 'node:path';
 import { readJson, writeJsonAtomic } from './atomic-write.ts';
 import { log } from './log.ts';
+import { dataPath, DATA_FILES, type DataPath } from './data-path.ts';
 
 export type CreatedMap = Record<string, number>;
 
-export function createdFile(dataDir: string): string {
-  return path.join(dataDir, 'created.json');
+export function createdFile(dataDir: string): DataPath {
+  return dataPath(dataDir, DATA_FILES.created);
 }
 
 export async function readCreated(dataDir: string): Promise<CreatedMap> {

@@ -2,8 +2,8 @@
 // admin and the public site. Missing keys take their defaults; the git token is
 // never here (it lives in git-credentials.json).
 import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { log } from './log.ts';
+import { dataPath, DATA_FILES, type DataPath } from './data-path.ts';
 
 export type SyncInterval = 0 | 5 | 15 | 30 | 60 | 360 | 1440;
 
@@ -50,8 +50,8 @@ export function defaultSettings(): Settings {
   };
 }
 
-export function settingsFile(dataDir: string): string {
-  return path.join(dataDir, 'settings.json');
+export function settingsFile(dataDir: string): DataPath {
+  return dataPath(dataDir, DATA_FILES.settings);
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import sirv from 'sirv';
 import type { Config } from '../shared/config.ts';
 import type { CreatedStore } from '../shared/created-store.ts';
+import { dataPath, DATA_FILES } from '../shared/data-path.ts';
 import { log } from '../shared/log.ts';
 import { encodeAddress, decodeRequestPath } from '../shared/model/addresses.ts';
 import type { VaultEvents } from '../shared/vault-events.ts';
@@ -73,7 +74,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     if (result.gitCreated?.length) void options.created?.rememberEarliest(result.gitCreated);
     markReady();
   };
-  const outRoot = options.outRoot ?? path.join(config.dataDir, 'public-site');
+  const outRoot = options.outRoot ?? dataPath(config.dataDir, DATA_FILES.publicSite);
   let firstBuildFailed = false;
   const client = new BuilderClient({
     onFailed: () => {
@@ -246,7 +247,7 @@ function rememberedGeneration(config: Config, outRoot: string): BuildResult | nu
 
 /** custom.css from the data directory (the designer's stylesheet), or an empty one. */
 async function sendCustomCss(req: IncomingMessage, res: ServerResponse, dataDir: string): Promise<void> {
-  const css = await fs.readFile(path.join(dataDir, 'custom.css'), 'utf8').catch(() => '');
+  const css = await fs.readFile(dataPath(dataDir, DATA_FILES.customCss), 'utf8').catch(() => '');
   res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache', 'content-length': Buffer.byteLength(css) });
   res.end(req.method === 'HEAD' ? undefined : css);
 }

@@ -1,9 +1,9 @@
 // Where the admin password comes from (CONTRACT §1): ADMIN_PASSWORD_HASH, else
 // SERVICE_DATA/admin.json, else ADMIN_PASSWORD; with none, the first start makes one.
-import path from 'node:path';
 import { readJson, writeJsonAtomic } from '../../shared/atomic-write.ts';
 import type { Config } from '../../shared/config.ts';
 import { generatePassword, hashPassword, isPasswordHash, verifyPassword } from './password.ts';
+import { dataPath, DATA_FILES, type DataPath } from '../../shared/data-path.ts';
 
 export type PasswordSource = 'env-hash' | 'admin.json' | 'env-plain' | 'generated';
 
@@ -15,8 +15,8 @@ export interface AdminPassword {
   isSet(): boolean;
 }
 
-export function adminFile(dataDir: string): string {
-  return path.join(dataDir, 'admin.json');
+export function adminFile(dataDir: string): DataPath {
+  return dataPath(dataDir, DATA_FILES.admin);
 }
 
 export async function writeAdminFile(dataDir: string, password: string): Promise<void> {

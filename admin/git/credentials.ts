@@ -1,9 +1,9 @@
 // The git access token (spec 2.2, 5.4): only in SERVICE_DATA/git-credentials.json,
 // mode 0600. Never in settings.json, the vault, .git/config or an API answer.
 import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { readJson, writeJsonAtomic } from '../../shared/atomic-write.ts';
 import { addSecret } from '../../shared/log.ts';
+import { dataPath, DATA_FILES, type DataPath } from '../../shared/data-path.ts';
 
 export interface GitCredentials {
   token: string;
@@ -16,8 +16,8 @@ export interface GitCredentials {
   host?: string | null;
 }
 
-export function credentialsFile(dataDir: string): string {
-  return path.join(dataDir, 'git-credentials.json');
+export function credentialsFile(dataDir: string): DataPath {
+  return dataPath(dataDir, DATA_FILES.credentials);
 }
 
 export async function readCredentials(dataDir: string): Promise<GitCredentials | null> {

@@ -1,7 +1,7 @@
 // The last sync result survives a restart (CONTRACT §5): SERVICE_DATA/sync-last.json.
-import path from 'node:path';
 import { readJson, writeJsonAtomic } from '../../shared/atomic-write.ts';
 import { log, scrub } from '../../shared/log.ts';
+import { dataPath, DATA_FILES, type DataPath } from '../../shared/data-path.ts';
 
 export type SyncOutcome = 'committed' | 'pushed' | 'nothing' | 'busy' | 'diverged' | 'failed';
 
@@ -16,8 +16,8 @@ export interface LastResult {
   error?: string;
 }
 
-export function lastResultFile(dataDir: string): string {
-  return path.join(dataDir, 'sync-last.json');
+export function lastResultFile(dataDir: string): DataPath {
+  return dataPath(dataDir, DATA_FILES.syncLast);
 }
 
 export async function readLastResult(dataDir: string): Promise<LastResult | null> {

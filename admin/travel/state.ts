@@ -2,12 +2,12 @@
 // per vault real path, the hash each file last agreed on (so "first contact" is
 // known, spec 8) and the last pass; plus this device's own switch 'Settings travel
 // with the vault', which must not travel.
-import path from 'node:path';
 import { readJson, writeJsonAtomic } from '../../shared/atomic-write.ts';
 import { log } from '../../shared/log.ts';
 import type { PassSummary } from './report-types.ts';
+import { dataPath, DATA_FILES, type DataPath } from '../../shared/data-path.ts';
 
-export const TRAVEL_STATE_FILE = 'travel-state.json';
+export const TRAVEL_STATE_FILE = DATA_FILES.travelState;
 
 interface VaultMemory {
   bases: Record<string, string>;
@@ -26,10 +26,10 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 export class TravelState {
   private data: StateFile = { version: 1, device: { travelWithVault: true }, vaults: {} };
-  private readonly file: string;
+  private readonly file: DataPath;
 
   constructor(dataDir: string) {
-    this.file = path.join(dataDir, TRAVEL_STATE_FILE);
+    this.file = dataPath(dataDir, TRAVEL_STATE_FILE);
   }
 
   async load(): Promise<void> {

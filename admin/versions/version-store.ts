@@ -16,6 +16,7 @@ import path from 'node:path';
 import { commitTemp, fsyncDir, isTempFile, readJson, writeJsonAtomic, writeTempDurableQuiet } from '../../shared/atomic-write.ts';
 import { KeyedMutex } from '../../shared/keyed-mutex.ts';
 import { log } from '../../shared/log.ts';
+import { dataPath, DATA_FILES, type DataPath } from '../../shared/data-path.ts';
 
 export type VersionReason = 'Earlier save' | 'Before a restore' | 'Before a link rewrite';
 export const VERSION_REASONS: VersionReason[] = ['Earlier save', 'Before a restore', 'Before a link rewrite'];
@@ -83,7 +84,7 @@ export function bytesHash(data: Uint8Array): string {
 const OWN_WRITE_PERSIST_MS = 1000;
 
 export class VersionStore {
-  private readonly root: string;
+  private readonly root: DataPath;
   private readonly limits: VersionLimits;
   private readonly mutex = new KeyedMutex();
   private indexes = new Map<string, VersionIndex>();
@@ -94,7 +95,7 @@ export class VersionStore {
   private loading: Promise<void> | null = null;
 
   constructor(dataDir: string, limits: Partial<VersionLimits> = {}, private readonly now: () => number = Date.now) {
-    this.root = path.join(dataDir, 'versions');
+    this.root = dataPath(dataDir, DATA_FILES.versions);
     this.limits = { ...DEFAULT_LIMITS, ...limits };
   }
 

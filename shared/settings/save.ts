@@ -7,16 +7,17 @@ import { writeFileAtomic } from '../atomic-write.ts';
 import { KeyedMutex } from '../keyed-mutex.ts';
 import { log } from '../log.ts';
 import { isPlainObject } from './validate.ts';
+import type { DataPath } from '../data-path.ts';
 
 const locks = new KeyedMutex();
 
 /** Runs `task` while no other settings write of this process touches `file`. */
-export function withSettingsLock<T>(file: string, task: () => Promise<T>): Promise<T> {
+export function withSettingsLock<T>(file: DataPath, task: () => Promise<T>): Promise<T> {
   return locks.run(path.resolve(file), task);
 }
 
 /** The object stored in settings.json as it is (sparse: unset keys are absent). */
-export async function readStoredSettings(file: string): Promise<Record<string, unknown>> {
+export async function readStoredSettings(file: DataPath): Promise<Record<string, unknown>> {
   let raw: string;
   try {
     raw = await fs.readFile(file, 'utf8');
@@ -54,7 +55,7 @@ export function mergeSettings(stored: Record<string, unknown>, patch: Record<str
 }
 
 /** Merges `patch` into settings.json and writes it; unchanged content is not rewritten. */
-export async function saveSettingsPatch(file: string, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function saveSettingsPatch(file: DataPath, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
   return withSettingsLock(file, async () => {
     const stored = await readStoredSettings(file);
     const merged = mergeSettings(stored, patch);

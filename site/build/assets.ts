@@ -5,6 +5,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { PROJECT_DIR } from './eleventy-runner.ts';
+import type { Address } from '../../shared/model/addresses.ts';
 import type { Asset } from './plan.ts';
 
 const CLIENT_ENTRY = path.join(PROJECT_DIR, 'site/client/main.ts');
@@ -13,7 +14,7 @@ const STYLESHEET = path.join(PROJECT_DIR, 'site/assets/blog.css');
 function hashed(name: string, ext: string, content: string): Asset {
   const hash = createHash('sha1').update(content).digest('hex').slice(0, 10);
   const file = `_s/${name}.${hash}.${ext}`;
-  return { address: '/' + file, file, content };
+  return { address: ('/' + file) as Address, file, content };
 }
 
 export async function buildAssets(): Promise<{ assets: Asset[]; css: string; js: string }> {

@@ -76,7 +76,7 @@ export class PageContext {
     if (note.banner) this.imageUrl(note.banner, note);
   }
 
-  url(address: Address | string): string {
+  url(address: Address): string {
     let url = encoded.get(address);
     if (url === undefined) {
       if (encoded.size > 200_000) encoded.clear();
@@ -86,7 +86,7 @@ export class PageContext {
     return url;
   }
 
-  absolute(address: Address | string): string {
+  absolute(address: Address): string {
     return this.frame.base + this.url(address);
   }
 

@@ -1,6 +1,6 @@
 // The site-wide outputs (spec D.7): /feed.xml, /sitemap.xml, /robots.txt, the
 // 404 page and the topic row fragment every page includes when it is served.
-import { FRONT_PAGE } from '../../shared/model/addresses.ts';
+import { FRONT_PAGE, type Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { PageContext } from './page-context.ts';
 import { twinAlternates } from './plan-articles.ts';
@@ -8,7 +8,7 @@ import type { PlannedPage } from './plan-types.ts';
 
 export const FEED_SIZE = 50;
 export const SITEMAP_MAX = 50_000;
-export const NAV_ADDRESS = '/_service/nav';
+export const NAV_ADDRESS = '/_service/nav' as Address;
 export const NAV_FILE = '_service/nav.html';
 const LANGS = ['ar', 'en'] as const;
 
@@ -59,7 +59,7 @@ function feedPage(ctx: PageContext, lang: string | null): PlannedPage {
     })),
   });
   return {
-    address: '/feed.xml' + (lang ? `?lang=${lang}` : ''),
+    address: ('/feed.xml' + (lang ? `?lang=${lang}` : '')) as Address,
     file,
     kind: 'feed',
     type: 'xml',
@@ -83,7 +83,7 @@ function sitemapPage(ctx: PageContext, lang: string | null): PlannedPage {
     '\u0000',
   );
   return {
-    address: '/sitemap.xml' + (lang ? `?lang=${lang}` : ''),
+    address: ('/sitemap.xml' + (lang ? `?lang=${lang}` : '')) as Address,
     file,
     kind: 'sitemap',
     type: 'xml',
@@ -130,8 +130,8 @@ export function planOutputs(ctx: PageContext): PlannedPage[] {
   }
   const nav = navView(ctx);
   out.push(
-    { address: '/robots.txt', file: 'robots.txt', kind: 'robots', type: 'txt', sig: ctx.frameSig, view: () => ({}) },
-    { address: '/404', file: '404.html', kind: 'notFound', type: 'html', sig: ctx.frameSig, view: () => ({}) },
+    { address: '/robots.txt' as Address, file: 'robots.txt', kind: 'robots', type: 'txt', sig: ctx.frameSig, view: () => ({}) },
+    { address: '/404' as Address, file: '404.html', kind: 'notFound', type: 'html', sig: ctx.frameSig, view: () => ({}) },
     { address: NAV_ADDRESS, file: NAV_FILE, kind: 'nav', type: 'html', sig: ctx.frameSig + JSON.stringify(nav), view: () => nav },
   );
   return out;

@@ -1,5 +1,6 @@
 // One output of the site: an address, the file that holds it, and the signature
 // of everything it is rendered from (spec: a change re-renders only what depends on it).
+import type { Address } from '../../shared/model/addresses.ts';
 
 export type PageKind = 'article' | 'list' | 'feed' | 'sitemap' | 'robots' | 'notFound' | 'nav' | 'attachment' | 'asset';
 
@@ -8,7 +9,7 @@ export type ServeType = 'html' | 'xml' | 'txt' | 'file';
 
 export interface PlannedPage {
   /** The served address (decoded). Internal outputs (the nav fragment) start with `/_service/`. */
-  address: string;
+  address: Address;
   /** Output path relative to the site folder. */
   file: string;
   kind: PageKind;

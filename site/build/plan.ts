@@ -11,13 +11,13 @@ import { planOutputs } from './plan-outputs.ts';
 import type { PlannedPage } from './plan-types.ts';
 
 export interface Asset {
-  address: string;
+  address: Address;
   file: string;
   content: string;
 }
 
 export interface SitePlan {
-  pages: Map<string, PlannedPage>;
+  pages: Map<Address, PlannedPage>;
   ctx: PageContext;
 }
 
@@ -30,7 +30,7 @@ export function planSite(
   assets: Asset[],
 ): SitePlan {
   const ctx = new PageContext(model, frame, frameSig, attachments, htmlCache);
-  const pages = new Map<string, PlannedPage>();
+  const pages = new Map<Address, PlannedPage>();
   for (const page of [...planArticles(ctx), ...planLists(ctx), ...planOutputs(ctx)]) {
     if (!pages.has(page.address)) pages.set(page.address, page);
   }
@@ -42,8 +42,8 @@ export function planSite(
   ctx.imageUrl(frame.logo, null);
   const files = new Set([...pages.values()].map((page) => page.file));
   for (const [p, encoded] of ctx.published) {
-    const address = '/' + p;
-    if (pages.has(address) || files.has(p) || isReservedAddress(address as Address)) continue;
+    const address = ('/' + p) as Address;
+    if (pages.has(address) || files.has(p) || isReservedAddress(address)) continue;
     const info = attachments.get(p);
     if (!info) continue;
     pages.set(address, {
@@ -62,13 +62,13 @@ export function planSite(
 export interface PlanDiff {
   /** Outputs whose signature is new or changed. */
   changed: PlannedPage[];
-  /** Addresses gone since the previous plan, with the file each had. */
-  removed: { address: string; file: string }[];
+  /** Addresses gone since the previous plan, with the file each had ('' : the address stays, its file changed). */
+  removed: { address: Address | ''; file: string }[];
 }
 
-export function diffPlans(previous: Map<string, Pick<PlannedPage, 'sig' | 'file'>> | null, next: Map<string, PlannedPage>): PlanDiff {
+export function diffPlans(previous: Map<Address, Pick<PlannedPage, 'sig' | 'file'>> | null, next: Map<Address, PlannedPage>): PlanDiff {
   const changed: PlannedPage[] = [];
-  const removed: { address: string; file: string }[] = [];
+  const removed: { address: Address | ''; file: string }[] = [];
   for (const [address, page] of next) {
     const before = previous?.get(address);
     if (!before || before.sig !== page.sig || before.file !== page.file) changed.push(page);

@@ -8,6 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../shared/config.ts';
 import { log } from '../../shared/log.ts';
+import type { Address } from '../../shared/model/addresses.ts';
 import { createSettingsReader, defaultSettings, type Settings } from '../../shared/settings.ts';
 import { postItem, type PostItem } from '../../shared/model/posts.ts';
 import { deriveSiteModel } from '../../shared/model/site-model.ts';
@@ -54,7 +55,7 @@ export interface BuildResult {
 }
 
 /** What the previous plan rendered, as the diff needs it (a remembered generation has no views). */
-type PlannedSigs = Map<string, Pick<PlannedPage, 'file' | 'type' | 'sig'>>;
+type PlannedSigs = Map<Address, Pick<PlannedPage, 'file' | 'type' | 'sig'>>;
 
 /** Signatures as remembered on disk: fixed size whatever the page. */
 const digest = (sig: string) => createHash('sha1').update(sig).digest('base64url');
@@ -212,7 +213,7 @@ export class SiteBuilder {
     if (!state) return this.full();
     await fs.mkdir(this.options.outRoot, { recursive: true });
     this.live = path.join(this.options.outRoot, state.dir);
-    this.previous = new Map(state.pages.map(([address, file, type, sig]) => [address, { file, type, sig }]));
+    this.previous = new Map(state.pages.map(([address, file, type, sig]) => [address as Address, { file, type, sig }]));
     this.digested = true;
     this.nav = state.nav;
     await Promise.all([this.store.loadAll(), this.attachments.loadAll()]);
@@ -252,7 +253,7 @@ export class SiteBuilder {
       });
     }
     for (const gone of diff.removed) {
-      if (plan.pages.has(gone.address) && plan.pages.get(gone.address)!.file === gone.file) continue;
+      if (gone.address !== '' && plan.pages.get(gone.address)?.file === gone.file) continue;
       await fs.rm(path.join(live, gone.file), { force: true });
     }
     return {

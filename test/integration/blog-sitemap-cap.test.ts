@@ -8,6 +8,7 @@ import path from 'node:path';
 import { register } from 'tsx/esm/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config.ts';
+import type { Address } from '../../shared/model/addresses.ts';
 import { deriveSiteModel } from '../../shared/model/site-model.ts';
 import { VaultStore } from '../../shared/model/vault-store.ts';
 import { defaultSettings } from '../../shared/settings.ts';
@@ -52,7 +53,7 @@ describe('spec 8: sitemap cap of 50,000 addresses', () => {
     const frame = siteFrame(defaultSettings(), config, 'https://cap.example');
     const model = deriveSiteModel(store.records.values(), frame.model);
     const plan = planSite(model, frame, frameSig(frame), new AttachmentIndex(vault), new Map(), []);
-    const sitemap = plan.pages.get('/sitemap.xml')!;
+    const sitemap = plan.pages.get('/sitemap.xml' as Address)!;
     const data = emptyRender();
     data.site = { ...frame, assets: { css: '', js: '' }, logoUrl: null };
     data.sitemaps.push(sitemap.view() as SitemapView);

@@ -1,0 +1,25 @@
+// Paths of files in the data directory (SERVICE_DATA) are a branded type, the third
+// kind beside vault paths (VaultPath) and public addresses (Address): a data file
+// cannot be handed where a vault path or an address belongs. `dataPath` is the one
+// conversion, and each data file's name is written once, here.
+import path from 'node:path';
+
+export type DataPath = string & { readonly __brand: 'DataPath' };
+
+/** The data directory's files and folders (spec 2.2, README "The data directory"). */
+export const DATA_FILES = {
+  settings: 'settings.json',
+  created: 'created.json',
+  credentials: 'git-credentials.json',
+  admin: 'admin.json',
+  syncLast: 'sync-last.json',
+  travelState: 'travel-state.json',
+  customCss: 'custom.css',
+  versions: 'versions',
+  publicSite: 'public-site',
+} as const;
+
+/** An absolute path inside the data directory `dataDir`. */
+export function dataPath(dataDir: string, ...segments: string[]): DataPath {
+  return path.join(dataDir, ...segments) as DataPath;
+}
