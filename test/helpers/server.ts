@@ -3,7 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tempDir } from './tmp.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { cleanupTempDirs, tempDir } from './tmp.ts';
 
 export const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -161,4 +162,39 @@ export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 10_000
     if (Date.now() > deadline) throw new Error('waitFor: timed out');
     await new Promise((r) => setTimeout(r, intervalMs));
   }
+}
+
+/**
+ * Something a test file starts once (beforeAll) and stops after its tests (afterAll,
+ * temp folders removed too). The answer stands for it: use it from inside a test or a
+ * later hook, as if it were the started thing itself.
+ */
+export function forFile<T extends { stop(): Promise<void> }>(start: () => Promise<T>): T {
+  let started: T | null = null;
+  beforeAll(async () => {
+    started = await start();
+  });
+  afterAll(async () => {
+    await started?.stop();
+    await cleanupTempDirs();
+  });
+  return live(() => started, 'started in beforeAll');
+}
+
+/** An object standing for `get()`'s answer once there is one (methods stay bound to it). */
+export function live<T extends object>(get: () => T | null, when: string): T {
+  return new Proxy({} as T, {
+    get(_target, key) {
+      const real = get();
+      if (!real) throw new Error(`not there yet: it is ${when}`);
+      const value = Reflect.get(real, key, real);
+      return typeof value === 'function' ? value.bind(real) : value;
+    },
+    has: (_target, key) => Reflect.has(get() ?? {}, key),
+  });
+}
+
+/** The real server for a test file, on a temp vault and data directory unless `options` names them; `admin()` signs in on first use. */
+export function serverForFile(options: StartOptions | (() => StartOptions | Promise<StartOptions>) = {}): TestServer {
+  return forFile(async () => startServer(typeof options === 'function' ? await options() : options));
 }
