@@ -5,15 +5,12 @@
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { editorText, ensureUiBuilt, launchBrowser, openAdmin, openFromTree, screenshot, shotIfFailed, type AdminPage } from '../helpers/browser.ts';
-import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { editorText, openAdmin, openFromTree, screenshot, adminForFile } from '../helpers/browser.ts';
+import { waitFor } from '../helpers/server.ts';
+import { writeFiles } from '../helpers/tmp.ts';
 
-let server: TestServer;
-let browser: Browser;
-let main: AdminPage;
 let vault: string;
 /** Every request the main page made, for "asks the server nothing" checks. */
 const requests: Request[] = [];
@@ -38,44 +35,35 @@ async function typeAtEnd(page: Page, text: string): Promise<void> {
 
 const strip = (page: Page) => page.getByTestId('conflict-strip');
 
-beforeAll(async () => {
-  await ensureUiBuilt();
-  const base = await tempDir('vs-e2e-editor-');
-  vault = path.join(base, 'vault');
-  await writeFiles(vault, {
-    'History/Story.md': STORY_V1,
-    'Notes/Autosave.md': 'Autosave starts here.\n',
-    'Notes/Keep.md': 'Keep: original line.\n',
-    'Notes/Lost.md': 'Lost: original line.\n',
-    'Notes/Disk.md': 'Disk: original line.\n',
-    'Notes/Wake.md': 'Wake: original line.\n',
-    'Notes/Quiet.md': 'Quiet: original line.\n',
-    'Notes/Changed.md': 'Changed: original line.\n',
-    'Conflict.md': 'A note linked from the story.\n',
-    'Old idea.md': 'An idea for the trash.\n',
-  });
-  // A git history for Story.md: two commits in the past.
-  gitAt('2024-01-01T10:00:00Z', 'init', '-q', '--initial-branch=main');
-  gitAt('2024-01-01T10:00:00Z', 'add', '-A');
-  gitAt('2024-01-01T10:00:00Z', 'commit', '-q', '-m', 'First draft of the story');
-  await fs.writeFile(path.join(vault, 'History/Story.md'), STORY_V2);
-  gitAt('2024-06-01T10:00:00Z', 'commit', '-q', '-am', 'Second draft');
-  // The working file was last saved between the two commits, so its version sits between them.
-  const march = new Date('2024-03-01T10:00:00Z');
-  await fs.utimes(path.join(vault, 'History/Story.md'), march, march);
-
-  server = await startServer({ vault, data: path.join(base, 'data') });
-  browser = await launchBrowser();
-  main = await openAdmin(browser, server);
-  main.page.on('request', (r) => requests.push(r));
-});
-
-afterEach(async (ctx) => shotIfFailed(main?.page, ctx));
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await cleanupTempDirs();
+const { server, browser, main } = adminForFile({
+  prefix: 'vs-e2e-editor-',
+  prepare: async (dirs) => {
+    vault = dirs.vault;
+    await writeFiles(vault, {
+      'History/Story.md': STORY_V1,
+      'Notes/Autosave.md': 'Autosave starts here.\n',
+      'Notes/Keep.md': 'Keep: original line.\n',
+      'Notes/Lost.md': 'Lost: original line.\n',
+      'Notes/Disk.md': 'Disk: original line.\n',
+      'Notes/Wake.md': 'Wake: original line.\n',
+      'Notes/Quiet.md': 'Quiet: original line.\n',
+      'Notes/Changed.md': 'Changed: original line.\n',
+      'Conflict.md': 'A note linked from the story.\n',
+      'Old idea.md': 'An idea for the trash.\n',
+    });
+    // A git history for Story.md: two commits in the past.
+    gitAt('2024-01-01T10:00:00Z', 'init', '-q', '--initial-branch=main');
+    gitAt('2024-01-01T10:00:00Z', 'add', '-A');
+    gitAt('2024-01-01T10:00:00Z', 'commit', '-q', '-m', 'First draft of the story');
+    await fs.writeFile(path.join(vault, 'History/Story.md'), STORY_V2);
+    gitAt('2024-06-01T10:00:00Z', 'commit', '-q', '-am', 'Second draft');
+    // The working file was last saved between the two commits, so its version sits between them.
+    const march = new Date('2024-03-01T10:00:00Z');
+    await fs.utimes(path.join(vault, 'History/Story.md'), march, march);
+  },
+  ready: async (main) => {
+    main.page.on('request', (r) => requests.push(r));
+  },
 });
 
 describe('History starts closed and asks the server nothing until opened (Appendix B)', () => {

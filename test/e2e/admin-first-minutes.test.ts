@@ -4,48 +4,36 @@
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { editorText, ensureUiBuilt, launchBrowser, openAdmin, openFromTree, screenshot, shotIfFailed, type AdminPage } from '../helpers/browser.ts';
-import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { editorText, openAdmin, openFromTree, screenshot, adminForFile } from '../helpers/browser.ts';
+import { waitFor } from '../helpers/server.ts';
+import { writeFiles } from '../helpers/tmp.ts';
 
-let server: TestServer;
-let browser: Browser;
-let main: AdminPage;
 let vault: string;
 
 const ENGLISH = '---\ntitle: Safety nets\ntags: [backup]\n---\n## Two safety nets\n\nVersions and git.\n\nسطر عربي في ملاحظة إنجليزية.\n';
 const ARABIC = '---\ntitle: ملاحظة\n---\n## شبكتا أمان\n\nالنسخ و git.\n\nAn English line.\n';
 
-beforeAll(async () => {
-  await ensureUiBuilt();
-  const base = await tempDir('vs-e2e-first-');
-  vault = path.join(base, 'vault');
-  await writeFiles(vault, {
-    'Writing in Markdown.md': '---\npublish: true\n---\n# Writing in Markdown\n',
-    'Linker.md': 'Read [[Writing in Markdown]] and [[Writing in Markdown#Lists|lists]].\n',
-    'Safety nets.md': ENGLISH,
-    'عربي.md': ARABIC,
-    'Templates/Default.md': '---\ntags: [draft]\n---\n# {{title}}\n\n',
-  });
-  // A vault backed up by the service once: its commit subject is `service sync: <ISO>`.
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=service', '-c', 'user.email=service@localhost', ...args], { cwd: vault, stdio: 'ignore', env: { PATH: process.env.PATH, HOME: process.env.HOME } });
-  git('init', '-q', '--initial-branch=main');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'service sync: 2026-01-02T10:00:00.000Z');
-  server = await startServer({ vault, data: path.join(base, 'data'), env: { SITE_TAGLINE: 'A tagline from the environment' } });
-  browser = await launchBrowser();
-  main = await openAdmin(browser, server);
-});
-
-afterEach(async (ctx) => shotIfFailed(main?.page, ctx));
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await cleanupTempDirs();
+const { server, browser, main } = adminForFile({
+  prefix: 'vs-e2e-first-',
+  prepare: async (dirs) => {
+    vault = dirs.vault;
+    await writeFiles(vault, {
+      'Writing in Markdown.md': '---\npublish: true\n---\n# Writing in Markdown\n',
+      'Linker.md': 'Read [[Writing in Markdown]] and [[Writing in Markdown#Lists|lists]].\n',
+      'Safety nets.md': ENGLISH,
+      'عربي.md': ARABIC,
+      'Templates/Default.md': '---\ntags: [draft]\n---\n# {{title}}\n\n',
+    });
+    // A vault backed up by the service once: its commit subject is `service sync: <ISO>`.
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=service', '-c', 'user.email=service@localhost', ...args], { cwd: vault, stdio: 'ignore', env: { PATH: process.env.PATH, HOME: process.env.HOME } });
+    git('init', '-q', '--initial-branch=main');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'service sync: 2026-01-02T10:00:00.000Z');
+    return { env: { SITE_TAGLINE: 'A tagline from the environment' } };
+  },
 });
 
 const disk = (p: string) => fs.readFile(path.join(vault, p), 'utf8');

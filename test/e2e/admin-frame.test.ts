@@ -4,38 +4,26 @@
 // a repository with versions off (Appendix B, spec 9).
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureUiBuilt, launchBrowser, openAdmin, openFromTree, screenshot, shotIfFailed, signIn, type AdminPage } from '../helpers/browser.ts';
-import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openAdmin, openFromTree, screenshot, signIn, adminForFile } from '../helpers/browser.ts';
+import { waitFor } from '../helpers/server.ts';
+import { writeFiles } from '../helpers/tmp.ts';
 
-let server: TestServer;
-let browser: Browser;
-let main: AdminPage;
 let vault: string;
 
-beforeAll(async () => {
-  await ensureUiBuilt();
-  const base = await tempDir('vs-e2e-frame-');
-  vault = path.join(base, 'vault');
-  await writeFiles(vault, {
-    'Welcome.md': '# Welcome\nFirst note.\n',
-    'Journal/Monday.md': 'Monday.\n',
-    'Journal/Tuesday.md': 'Tuesday.\n',
-    'ملاحظة.md': 'نص عربي قصير.\n',
-  });
-  server = await startServer({ vault, data: path.join(base, 'data'), env: { NOTE_VERSIONS: 'off' } });
-  browser = await launchBrowser();
-  main = await openAdmin(browser, server);
-});
-
-afterEach(async (ctx) => shotIfFailed(main?.page, ctx));
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await cleanupTempDirs();
+const { server, browser, main } = adminForFile({
+  prefix: 'vs-e2e-frame-',
+  prepare: async (dirs) => {
+    vault = dirs.vault;
+    await writeFiles(vault, {
+      'Welcome.md': '# Welcome\nFirst note.\n',
+      'Journal/Monday.md': 'Monday.\n',
+      'Journal/Tuesday.md': 'Tuesday.\n',
+      'ملاحظة.md': 'نص عربي قصير.\n',
+    });
+    return { env: { NOTE_VERSIONS: 'off' } };
+  },
 });
 
 const noHorizontalOverflow = (page: Page) =>

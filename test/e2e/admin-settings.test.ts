@@ -3,18 +3,15 @@
 // and its public site.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clearToasts, ensureUiBuilt, launchBrowser, openAdmin, screenshot, shotIfFailed, type AdminPage } from '../helpers/browser.ts';
-import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { clearToasts, screenshot, adminForFile } from '../helpers/browser.ts';
+import { waitFor } from '../helpers/server.ts';
+import { writeFiles } from '../helpers/tmp.ts';
 
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
-let server: TestServer;
-let browser: Browser;
-let main: AdminPage;
 let vault: string;
 let data: string;
 
@@ -36,43 +33,31 @@ async function treeAction(page: Page, entryPath: string, action: string): Promis
   await page.getByRole('menuitem', { name: action }).click();
 }
 
-beforeAll(async () => {
-  await ensureUiBuilt();
-  const base = await tempDir('vs-e2e-settings-');
-  vault = path.join(base, 'vault');
-  data = path.join(base, 'data');
-  await writeFiles(vault, {
-    'Home.md': '---\ntitle: Welcome\npublish: true\npage: true\n---\nThe home note.\n',
-    'Posts/One.md': '---\ntitle: One\npublish: true\ndate: 2026-01-02\ntags: [writing]\n---\nThe first post.\n',
-    'Drafts/A.md': '---\ntitle: A\n---\nDraft A.\n',
-    'Drafts/B.md': '---\ntitle: B\npublish: false\n---\nDraft B.\n',
-    'Drafts/C.md': '---\ntitle: C\npublish: true\ndate: 2026-01-03\n---\nAlready published.\n',
-    'Topics/writing.md': '---\ntitle: Writing\ncollection: true\nicon: ✎\ndescription: Notes on writing.\n---\n',
-    'Recipes/Recipes.md': '---\nicon: 🍲\n---\nThe recipes folder note.\n',
-    'Recipes/Soup.md': '---\ntitle: Soup\ntags: [food]\n---\nA soup.\n',
-  });
-  await fs.mkdir(path.join(vault, 'Attachments'), { recursive: true });
-  await fs.writeFile(path.join(vault, 'Attachments', 'sky.png'), PNG);
-  // An uploaded font over the 5 MB cap: the mirror must leave it behind, with the reason.
-  await fs.mkdir(path.join(data, 'fonts', 'custom'), { recursive: true });
-  await fs.writeFile(path.join(data, 'fonts', 'custom', 'Huge.woff2'), Buffer.alloc(6 * 1024 * 1024, 1));
-  server = await startServer({
-    vault,
-    data,
-    env: { PUBLIC_LAYOUT: 'blog', SITE_TAGLINE: 'A tagline from the environment', SETTINGS_MIRROR_SECONDS: '1' },
-  });
-  browser = await launchBrowser();
-  main = await openAdmin(browser, server);
-  await main.page.locator('.top-bar').getByRole('button', { name: 'Settings', exact: true }).click();
-  await main.page.getByTestId('settings-view').waitFor();
-});
-
-afterEach(async (ctx) => shotIfFailed(main?.page, ctx));
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await cleanupTempDirs();
+const { server, browser, main } = adminForFile({
+  prefix: 'vs-e2e-settings-',
+  prepare: async (dirs) => {
+    ({ vault, data } = dirs);
+    await writeFiles(vault, {
+      'Home.md': '---\ntitle: Welcome\npublish: true\npage: true\n---\nThe home note.\n',
+      'Posts/One.md': '---\ntitle: One\npublish: true\ndate: 2026-01-02\ntags: [writing]\n---\nThe first post.\n',
+      'Drafts/A.md': '---\ntitle: A\n---\nDraft A.\n',
+      'Drafts/B.md': '---\ntitle: B\npublish: false\n---\nDraft B.\n',
+      'Drafts/C.md': '---\ntitle: C\npublish: true\ndate: 2026-01-03\n---\nAlready published.\n',
+      'Topics/writing.md': '---\ntitle: Writing\ncollection: true\nicon: ✎\ndescription: Notes on writing.\n---\n',
+      'Recipes/Recipes.md': '---\nicon: 🍲\n---\nThe recipes folder note.\n',
+      'Recipes/Soup.md': '---\ntitle: Soup\ntags: [food]\n---\nA soup.\n',
+    });
+    await fs.mkdir(path.join(vault, 'Attachments'), { recursive: true });
+    await fs.writeFile(path.join(vault, 'Attachments', 'sky.png'), PNG);
+    // An uploaded font over the 5 MB cap: the mirror must leave it behind, with the reason.
+    await fs.mkdir(path.join(data, 'fonts', 'custom'), { recursive: true });
+    await fs.writeFile(path.join(data, 'fonts', 'custom', 'Huge.woff2'), Buffer.alloc(6 * 1024 * 1024, 1));
+    return { env: { PUBLIC_LAYOUT: 'blog', SITE_TAGLINE: 'A tagline from the environment', SETTINGS_MIRROR_SECONDS: '1' } };
+  },
+  ready: async (main) => {
+    await main.page.locator('.top-bar').getByRole('button', { name: 'Settings', exact: true }).click();
+    await main.page.getByTestId('settings-view').waitFor();
+  },
 });
 
 describe('site settings reach the public site (CONTRACT §5, spec 2.1)', () => {

@@ -7,12 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clearToasts, ensureUiBuilt, launchBrowser, openAdmin, openFromTree, screenshot, shotIfFailed, signIn, type AdminPage } from '../helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { clearToasts, openAdmin, openFromTree, screenshot, signIn, adminForFile } from '../helpers/browser.ts';
 import { bareRepo, git, startHttpsGitServer, type HttpsGitServer } from '../helpers/git-remotes.ts';
-import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { waitFor } from '../helpers/server.ts';
+import { writeFiles } from '../helpers/tmp.ts';
 
 const TOKEN = `tok_${randomBytes(16).toString('hex')}`;
 const USER = 'alice';
@@ -22,9 +22,6 @@ let vault: string;
 let data: string;
 let remotes: string;
 let https: HttpsGitServer;
-let server: TestServer;
-let browser: Browser;
-let main: AdminPage;
 
 const panel = (page: Page) => page.getByTestId('sync-panel');
 const indicator = (page: Page) => page.getByTestId('sync-indicator');
@@ -60,28 +57,20 @@ function remoteLog(): string {
   }
 }
 
-beforeAll(async () => {
-  await ensureUiBuilt();
-  base = await tempDir('vs-e2e-sync-');
-  remotes = path.join(base, 'remotes');
-  await bareRepo(path.join(remotes, 'vault.git'));
-  await fs.mkdir(path.join(base, 'certs'));
-  https = await startHttpsGitServer({ root: remotes, certDir: path.join(base, 'certs'), username: USER, token: TOKEN });
-  vault = path.join(base, 'vault');
-  data = path.join(base, 'data');
-  await writeFiles(vault, { 'Home.md': '# Home\n', 'Posts/First.md': '---\npublish: true\n---\nHello\n' });
-  server = await startServer({ vault, data, env: { GIT_SSL_CAINFO: https.caFile } });
-  browser = await launchBrowser();
-  main = await openAdmin(browser, server);
+const { server, browser, main } = adminForFile({
+  prefix: 'vs-e2e-sync-',
+  prepare: async (dirs) => {
+    ({ base, vault, data } = dirs);
+    remotes = path.join(base, 'remotes');
+    await bareRepo(path.join(remotes, 'vault.git'));
+    await fs.mkdir(path.join(base, 'certs'));
+    https = await startHttpsGitServer({ root: remotes, certDir: path.join(base, 'certs'), username: USER, token: TOKEN });
+    await writeFiles(vault, { 'Home.md': '# Home\n', 'Posts/First.md': '---\npublish: true\n---\nHello\n' });
+    return { env: { GIT_SSL_CAINFO: https.caFile } };
+  },
 });
-
-afterEach(async (ctx) => shotIfFailed(main?.page, ctx));
-
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await https?.close();
-  await cleanupTempDirs();
 });
 
 describe('the remote URL is validated by the server and refusals are shown in the form (spec 2.9)', () => {

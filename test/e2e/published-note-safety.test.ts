@@ -4,11 +4,11 @@
 // no inline script run even if one got through; the admin's "Preview as visitor"
 // frame runs no script at all; an HTML attachment opened on its own is sandboxed.
 import path from 'node:path';
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureUiBuilt, launchBrowser, openAdmin, shotIfFailed, type AdminPage } from '../helpers/browser.ts';
-import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import type { Page, Request } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminForFile } from '../helpers/browser.ts';
+import { waitFor } from '../helpers/server.ts';
+import { writeFiles } from '../helpers/tmp.ts';
 
 // Every payload, if it ran, would mark the window and try to act as the admin.
 const act = (tag: string) =>
@@ -36,27 +36,15 @@ const HOSTILE = [
 
 const ATTACHMENT = `<!doctype html><p>attached</p><script>${act('attachment')}</script>`;
 
-let server: TestServer;
-let browser: Browser;
-let admin: AdminPage;
-
-beforeAll(async () => {
-  await ensureUiBuilt();
-  const base = await tempDir('vs-e2e-hostile-');
-  const vault = path.join(base, 'vault');
-  await writeFiles(vault, { 'Home.md': HOSTILE, 'Hostile.md': HOSTILE, 'page.html': ATTACHMENT });
-  server = await startServer({ vault, data: path.join(base, 'data') });
-  await waitFor(async () => (await fetch(server.url + '/Hostile')).status === 200, 30_000, 200);
-  browser = await launchBrowser();
-  admin = await openAdmin(browser, server);
-}, 90_000);
-
-afterEach(async (ctx) => shotIfFailed(admin?.page, ctx));
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await cleanupTempDirs();
+const { server, browser, main: admin } = adminForFile({
+  prefix: 'vs-e2e-hostile-',
+  prepare: async ({ vault }) => {
+    await writeFiles(vault, { 'Home.md': HOSTILE, 'Hostile.md': HOSTILE, 'page.html': ATTACHMENT });
+  },
 });
+beforeAll(async () => {
+  await waitFor(async () => (await fetch(server.url + '/Hostile')).status === 200, 30_000, 200);
+}, 90_000);
 
 /** Requests a page (or its frames) made to the admin API. */
 function recordApiCalls(page: Page): Request[] {

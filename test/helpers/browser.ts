@@ -5,7 +5,9 @@ import { promises as fs, openSync, closeSync, statSync, readdirSync, unlinkSync 
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { PROJECT_DIR, TEST_PASSWORD, type TestServer } from './server.ts';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { live, PROJECT_DIR, startServer, TEST_PASSWORD, type StartOptions, type TestServer } from './server.ts';
+import { cleanupTempDirs, tempDir } from './tmp.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.join(PROJECT_DIR, 'test-artifacts');
@@ -148,4 +150,54 @@ export async function editorText(page: Page): Promise<string> {
   return page
     .locator('.editor-container:not([hidden]) .cm-content')
     .evaluate((el) => [...el.querySelectorAll('.cm-line')].map((line) => (line as HTMLElement).textContent ?? '').join('\n'));
+}
+
+export interface AdminForFileOptions {
+  /** Prefix of the temp folder that holds `vault/` and `data/`. */
+  prefix: string;
+  /** Before the server starts: fill the folders; may answer more start options (env…). */
+  prepare?: (dirs: { base: string; vault: string; data: string }) => Promise<StartOptions | void> | StartOptions | void;
+  /** Once the admin is signed in (open the view the file's tests start from). */
+  ready?: (main: AdminPage) => Promise<void>;
+}
+
+export interface AdminForFile {
+  server: TestServer;
+  browser: Browser;
+  /** The signed-in admin's page. */
+  main: AdminPage;
+}
+
+/**
+ * The e2e boot sequence, once per test file: the admin app built, a real server on a
+ * temp vault and data directory, Chromium, and a signed-in admin page; a failed test
+ * leaves a screenshot; everything is closed and removed after the file.
+ */
+export function adminForFile(options: AdminForFileOptions): AdminForFile {
+  let booted: { server: TestServer; browser: Browser; main: AdminPage } | null = null;
+  let server: TestServer | null = null;
+  let browser: Browser | null = null;
+  beforeAll(async () => {
+    await ensureUiBuilt();
+    const base = await tempDir(options.prefix);
+    const dirs = { base, vault: path.join(base, 'vault'), data: path.join(base, 'data') };
+    await fs.mkdir(dirs.vault, { recursive: true });
+    const more = (await options.prepare?.(dirs)) ?? {};
+    server = await startServer({ vault: dirs.vault, data: dirs.data, ...more });
+    browser = await launchBrowser();
+    const main = await openAdmin(browser, server);
+    await options.ready?.(main);
+    booted = { server, browser, main };
+  }, 120_000);
+  afterEach(async (ctx) => shotIfFailed(booted?.main.page, ctx));
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await cleanupTempDirs();
+  });
+  return {
+    server: live(() => server, 'started in beforeAll'),
+    browser: live(() => browser, 'launched in beforeAll'),
+    main: live(() => booted?.main ?? null, 'signed in in beforeAll'),
+  };
 }

@@ -3,17 +3,16 @@
 // collections the vault declares.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureUiBuilt } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { serverForFile } from '../helpers/server.ts';
+import { tempDir, writeFiles } from '../helpers/tmp.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
-let server: TestServer;
 let vault: string;
 
-beforeAll(async () => {
+const server = serverForFile(async () => {
   await ensureUiBuilt();
   const base = await tempDir('vs-admin-ui-');
   vault = path.join(base, 'vault');
@@ -26,12 +25,7 @@ beforeAll(async () => {
   });
   await fs.mkdir(path.join(vault, 'Attachments'));
   await fs.writeFile(path.join(vault, 'Attachments/pic.png'), PNG);
-  server = await startServer({ vault, data: path.join(base, 'data') });
-});
-
-afterAll(async () => {
-  await server.stop();
-  await cleanupTempDirs();
+  return { vault, data: path.join(base, 'data') };
 });
 
 describe('the app shell under /admin/', () => {

@@ -1,19 +1,10 @@
 // CONTRACT §2: admin session, rate limit, JSON-only mutating routes, 401 for visitors.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, TEST_PASSWORD, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
+import { describe, expect, it } from 'vitest';
+import { startServer, TEST_PASSWORD, serverForFile } from '../helpers/server.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.stop();
-  await cleanupTempDirs();
-});
+const server = serverForFile();
 
 describe('admin session', () => {
   it('a visitor is not admin', async () => {

@@ -2,20 +2,11 @@
 // (out of memory, killed), the server keeps serving, starts a new builder with a
 // larger heap, and edits reach the site again.
 import { promises as fs } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/server.ts';
-import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import { blogForFile } from '../fixtures/blog/helpers.ts';
 
-let blog: BlogServer;
-
-beforeAll(async () => {
-  blog = await startBlog({ env: { PUBLIC_LAYOUT: 'blog' } });
-});
-afterAll(async () => {
-  await blog.stop();
-  await cleanupTempDirs();
-});
+const blog = blogForFile({ env: { PUBLIC_LAYOUT: 'blog' } });
 
 /** Direct children of `pid` whose command line names the site builder. */
 async function builderPids(pid: number): Promise<number[]> {

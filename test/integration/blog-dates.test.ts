@@ -3,22 +3,20 @@
 // first added the file — then the file's own time.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/server.ts';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
-import { git, startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import { blogForFile, git } from '../fixtures/blog/helpers.ts';
 
 const T_ADDED = Date.UTC(2024, 0, 2, 3, 4, 5) / 1000;
 const T_EDITED = Date.UTC(2025, 5, 6) / 1000;
 const REMEMBERED = Date.UTC(2023, 6, 7, 8, 0, 0);
 const LATER = Date.UTC(2025, 0, 1);
 
-let blog: BlogServer;
 let startedAt: number;
 
-beforeAll(async () => {
+const blog = blogForFile(() => {
   startedAt = Date.now();
-  blog = await startBlog({
+  return {
     fixture: false,
     env: { PUBLIC_LAYOUT: 'blog' },
     files: {
@@ -38,11 +36,7 @@ beforeAll(async () => {
       const data = path.join(vault, '..', 'data');
       await fs.writeFile(path.join(data, 'created.json'), JSON.stringify({ 'Dated/Remembered.md': REMEMBERED, 'Dated/Committed.md': LATER }));
     },
-  });
-});
-afterAll(async () => {
-  await blog.stop();
-  await cleanupTempDirs();
+  };
 });
 
 async function dates(): Promise<Record<string, string>> {

@@ -4,23 +4,15 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import Parser from 'rss-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
-import { linksWithClass, startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { linksWithClass, blogForFile } from '../fixtures/blog/helpers.ts';
 
-let blog: BlogServer;
 /** What a missing address answers now (the topic row on it changes as topics come and go). */
 const missing = async () => (await blog.page('/Posts/Nothing-here')).text;
 
 const note = (title: string, body: string, extra = '') => `---\ntitle: ${title}\npublish: true\ndate: 2026-06-01\ntags: [live]\n${extra}---\n${body}\n`;
 
-beforeAll(async () => {
-  blog = await startBlog({ env: { PUBLIC_LAYOUT: 'blog' } });
-});
-afterAll(async () => {
-  await blog.stop();
-  await cleanupTempDirs();
-});
+const blog = blogForFile({ env: { PUBLIC_LAYOUT: 'blog' } });
 
 describe('a save through the API', () => {
   it('reaches the article, the home page, the topic page and the feed', async () => {

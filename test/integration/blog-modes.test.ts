@@ -1,20 +1,12 @@
 // spec 2.8, D.3–D.5: collections (tags mode), the home band, the topic row's
 // collection chips, dashboard home, categories (folders mode) and the default app
 // layout — switched live through settings.json, as PATCH /api/settings does.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
-import { linksWithClass, startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { linksWithClass, blogForFile } from '../fixtures/blog/helpers.ts';
 
-let blog: BlogServer;
 const base = { siteName: 'Modes', tagline: 'Every layout', collections: { enabled: true, showOnHome: true, showInNav: true, source: 'tags' } };
 
-beforeAll(async () => {
-  blog = await startBlog({ env: { PUBLIC_LAYOUT: 'blog' }, settings: base });
-});
-afterAll(async () => {
-  await blog.stop();
-  await cleanupTempDirs();
-});
+const blog = blogForFile({ env: { PUBLIC_LAYOUT: 'blog' }, settings: base });
 
 /** Writes settings.json and waits until the home page shows `marker`. */
 async function switchTo(settings: Record<string, unknown>, ready: (html: string) => boolean): Promise<string> {

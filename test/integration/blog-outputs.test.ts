@@ -5,27 +5,19 @@ import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import Parser from 'rss-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
-import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/tmp.ts';
+import { blogForFile } from '../fixtures/blog/helpers.ts';
 
 const SITE = 'https://notes.example.com';
 const SCHEMA = path.resolve(import.meta.dirname, '../fixtures/blog/schema/sitemap-with-alternates.xsd');
 const enc = (s: string) => s.split('/').map(encodeURIComponent).join('/');
 const RFC822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} ([01]\d|2[0-3]):[0-5]\d:[0-5]\d GMT$/;
 
-let blog: BlogServer;
-
-beforeAll(async () => {
-  blog = await startBlog({
+const blog = blogForFile({
     env: { PUBLIC_LAYOUT: 'blog', SITE_URL: SITE, BLOG_LOCALE: 'ar-EG', SITE_NAME: 'Outputs', EXCLUDE_TAGS: 'secret-tag' },
     settings: { publishing: { languageFilter: true } },
   });
-});
-afterAll(async () => {
-  await blog.stop();
-  await cleanupTempDirs();
-});
 
 async function validateSitemap(xml: string): Promise<void> {
   const dir = await tempDir('vs-sitemap-');

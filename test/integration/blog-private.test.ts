@@ -1,20 +1,12 @@
 // spec 5.6, 7, D.7: PUBLIC=false makes the whole public surface private. Every real
 // address, the feed and the sitemap answer 401 without a session; /robots.txt
 // answers 200 `Disallow: /`; a signed-in admin sees the site.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
-import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { blogForFile } from '../fixtures/blog/helpers.ts';
 
-let blog: BlogServer;
 const enc = (s: string) => s.split('/').map(encodeURIComponent).join('/');
 
-beforeAll(async () => {
-  blog = await startBlog({ env: { PUBLIC_LAYOUT: 'blog', PUBLIC: 'false' }, settings: { collections: { enabled: true } } });
-});
-afterAll(async () => {
-  await blog.stop();
-  await cleanupTempDirs();
-});
+const blog = blogForFile({ env: { PUBLIC_LAYOUT: 'blog', PUBLIC: 'false' }, settings: { collections: { enabled: true } } });
 
 const PUBLIC_ADDRESSES = [
   '/',

@@ -6,11 +6,8 @@ import http from 'node:http';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
-import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
-
-let blog: BlogServer;
+import { beforeAll, describe, expect, it } from 'vitest';
+import { blogForFile } from '../fixtures/blog/helpers.ts';
 
 interface Raw {
   status: number;
@@ -32,13 +29,9 @@ function raw(route: string, headers: Record<string, string> = {}, method = 'GET'
   });
 }
 
+const blog = blogForFile({ env: { PUBLIC_LAYOUT: 'blog' } });
 beforeAll(async () => {
-  blog = await startBlog({ env: { PUBLIC_LAYOUT: 'blog' } });
   await blog.waitForPage('/Posts/First-post', (p) => p.status === 200);
-});
-afterAll(async () => {
-  await blog.stop();
-  await cleanupTempDirs();
 });
 
 describe('CONTRACT §11: compression', () => {

@@ -2,20 +2,12 @@
 // one real server, PUBLIC_LAYOUT=blog, EXCLUDE_TAGS=secret-tag.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
-import { decodeHtml, linksWithClass, startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { decodeHtml, linksWithClass, blogForFile } from '../fixtures/blog/helpers.ts';
 
-let blog: BlogServer;
 const enc = (s: string) => s.split('/').map(encodeURIComponent).join('/');
 
-beforeAll(async () => {
-  blog = await startBlog({ env: { PUBLIC_LAYOUT: 'blog', EXCLUDE_TAGS: 'secret-tag', SITE_NAME: 'Fixture Blog', SITE_TAGLINE: 'Notes in public', SITE_FOOTER: '(c) {year} {siteName} — footer' } });
-});
-afterAll(async () => {
-  await blog.stop();
-  await cleanupTempDirs();
-});
+const blog = blogForFile({ env: { PUBLIC_LAYOUT: 'blog', EXCLUDE_TAGS: 'secret-tag', SITE_NAME: 'Fixture Blog', SITE_TAGLINE: 'Notes in public', SITE_FOOTER: '(c) {year} {siteName} — footer' } });
 
 describe('spec D.2: posts, newest first', () => {
   it('the home page lists every published post newest first, and nothing else', async () => {

@@ -4,13 +4,13 @@
 // cannot slip past the rule.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CROSS_SITE_OPEN } from '../../admin/auth/cross-site.ts';
 import { createAdminContext } from '../../admin/context.ts';
 import { routeModules } from '../../admin/routes/index.ts';
 import { loadConfig } from '../../shared/config.ts';
-import { startServer, TEST_PASSWORD, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { TEST_PASSWORD, serverForFile } from '../helpers/server.ts';
+import { tempDir, writeFiles } from '../helpers/tmp.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -35,19 +35,16 @@ async function registeredRoutes(): Promise<Array<{ method: string; path: string 
   return found;
 }
 
-let server: TestServer;
 let cookie: string;
 let mutating: Array<{ method: string; path: string }>;
 
-beforeAll(async () => {
+const server = serverForFile(async () => {
   mutating = (await registeredRoutes()).filter((r) => !SAFE.has(r.method) && r.method !== 'USE');
-  server = await startServer();
+  return {};
+});
+beforeAll(async () => {
   await writeFiles(server.vault, { 'Note.md': 'Text.\n' });
   cookie = await server.login();
-});
-afterAll(async () => {
-  await server.stop();
-  await cleanupTempDirs();
 });
 
 /** A concrete URL for a registered route (parameters and wildcards filled in). */

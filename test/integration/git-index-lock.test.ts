@@ -4,29 +4,26 @@
 // now and Initialize repository, the red state for a sync pass), never a 500.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { writeJsonAtomic } from '../../shared/atomic-write.ts';
 import { git } from '../helpers/git-remotes.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { serverForFile } from '../helpers/server.ts';
+import { tempDir, writeFiles } from '../helpers/tmp.ts';
 
-let server: TestServer;
 let indexLock: string;
 
-beforeAll(async () => {
+const server = serverForFile(async () => {
   const base = await tempDir('vs-index-lock-');
   const vault = path.join(base, 'vault');
   const data = path.join(base, 'data');
   await writeFiles(vault, { 'Home.md': '# Home\n' });
   await fs.mkdir(data);
   await writeJsonAtomic(path.join(data, 'settings.json'), { sync: { enabled: true, branch: 'main', intervalMinutes: 0 } });
-  server = await startServer({ vault, data });
-  expect((await server.admin('POST', '/api/sync/init')).status).toBe(200);
-  indexLock = path.join(vault, '.git', 'index.lock');
+  return { vault, data };
 });
-afterAll(async () => {
-  await server.stop();
-  await cleanupTempDirs();
+beforeAll(async () => {
+  expect((await server.admin('POST', '/api/sync/init')).status).toBe(200);
+  indexLock = path.join(server.vault, '.git', 'index.lock');
 });
 
 describe('a fresh .git/index.lock (a git may still be working)', () => {

@@ -1,11 +1,10 @@
 // spec 2.6, 4.1 (Snapshot now), 4.2 and Appendix B; CONTRACT §4: note history from git.
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { git } from '../helpers/git-remotes.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { serverForFile } from '../helpers/server.ts';
+import { tempDir, writeFiles } from '../helpers/tmp.ts';
 
-let server: TestServer;
 const OLD = 'Notes/Old name.md';
 const NEW = 'Notes/New [draft] name.md';
 const ARABIC = 'ملاحظات/عن النشر.md';
@@ -13,7 +12,7 @@ const shas: Record<string, string> = {};
 
 const q = (p: string) => encodeURIComponent(p);
 
-beforeAll(async () => {
+const server = serverForFile(async () => {
   const vault = path.join(await tempDir('vs-history-'), 'vault');
   const commit = async (files: Record<string, string>, message: string, key: string) => {
     await writeFiles(vault, files);
@@ -31,12 +30,7 @@ beforeAll(async () => {
   shas.c3 = git(vault, 'rev-parse', 'HEAD').trim();
   await commit({ [NEW]: 'line1\nline2 changed\nline3\nline4\n' }, 'edit after the rename', 'c4');
   await commit({ [ARABIC]: 'نص\n' }, 'arabic note', 'ar');
-  server = await startServer({ vault });
-});
-
-afterAll(async () => {
-  await server.stop();
-  await cleanupTempDirs();
+  return { vault };
 });
 
 describe('GET /api/history (commits that touched a note, newest first, renames followed)', () => {

@@ -2,15 +2,14 @@
 // state, and path validation, against the real server.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server.ts';
+import { tempDir, writeFiles } from '../helpers/tmp.ts';
 
-let server: TestServer;
 let outside: string;
 
+const server = serverForFile();
 beforeAll(async () => {
-  server = await startServer();
   outside = await tempDir('vs-outside-');
   await writeFiles(outside, { 'secret.md': 'outside the vault' });
   await writeFiles(server.vault, {
@@ -23,10 +22,6 @@ beforeAll(async () => {
   });
   await fs.symlink(outside, path.join(server.vault, 'escape'));
   await fs.symlink(path.join(outside, 'secret.md'), path.join(server.vault, 'escape-note.md'));
-});
-afterAll(async () => {
-  await server.stop();
-  await cleanupTempDirs();
 });
 
 const read = (p: string) => fs.readFile(path.join(server.vault, p), 'utf8');

@@ -1,16 +1,14 @@
 // Issue 9.12: a published note or tag whose name holds ' & " # ? % is listed, and its
 // page and its topic page answer 200 (links from the site's own pages are followed).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, writeFiles } from '../helpers/tmp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waitFor, serverForFile } from '../helpers/server.ts';
+import { writeFiles } from '../helpers/tmp.ts';
 
 const NAMES = ["Tom's & Jerry", 'Say "hi"', 'Sharp # note', 'Why? Because', '100% sure', "Mix 'n' & \"all\" # ? %"];
 const TAGS = ["tom's", 'a&b', 'q"uote', 'per%cent', 'why?'];
 
-let server: TestServer;
-
+const server = serverForFile();
 beforeAll(async () => {
-  server = await startServer();
   const files: Record<string, string> = {};
   NAMES.forEach((name, i) => {
     files[`Odd/${name}.md`] = `---\npublish: true\ntitle: ${JSON.stringify(name)}\ndate: 2024-01-0${i + 1}\ntags: ${JSON.stringify(TAGS)}\n---\nBody of ${name}.\n`;
@@ -20,10 +18,6 @@ beforeAll(async () => {
     const home = await (await fetch(server.url + '/')).text();
     return NAMES.every((n) => home.includes(n.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')) || home.includes(n.replace(/&/g, '&amp;').replace(/"/g, '&quot;')));
   }, 30_000, 200);
-});
-afterAll(async () => {
-  await server.stop();
-  await cleanupTempDirs();
 });
 
 /** Every href on a page, resolved the way a browser resolves it (entities decoded). */

@@ -4,20 +4,14 @@
 // (409) or applied after it; never a duplicate, never a deleted note come back.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server.ts';
 
 const ROUNDS = 40;
-let server: TestServer;
 
+const server = serverForFile({ env: { NOTE_VERSIONS: 'on' } });
 beforeAll(async () => {
-  server = await startServer({ env: { NOTE_VERSIONS: 'on' } });
   await server.login();
-});
-afterAll(async () => {
-  await server.stop();
-  await cleanupTempDirs();
 });
 
 const exists = (p: string) => fs.stat(path.join(server.vault, p)).then(() => true, () => false);

@@ -3,17 +3,16 @@
 // by vault events; and images pasted into a note, stored as Obsidian stores them.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { describe, expect, it } from 'vitest';
+import { waitFor, serverForFile } from '../helpers/server.ts';
+import { tempDir, writeFiles } from '../helpers/tmp.ts';
 
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
-let server: TestServer;
 let vault: string;
 
-beforeAll(async () => {
+const server = serverForFile(async () => {
   const base = await tempDir();
   vault = path.join(base, 'vault');
   await writeFiles(vault, {
@@ -23,11 +22,7 @@ beforeAll(async () => {
     'عربي.md': '---\ntitle: مكتبة\n---\nالمكتبة العامة في المدينة.\nكَتَبَ الطالبُ درسَه.\n',
     'Code.md': '```\n#notatag [[Not a link]]\n```\ntext\n',
   });
-  server = await startServer({ vault, data: path.join(base, 'data') });
-});
-afterAll(async () => {
-  await server?.stop();
-  await cleanupTempDirs();
+  return { vault, data: path.join(base, 'data') };
 });
 
 const search = async (q: string) => (await server.admin('GET', `/api/search?q=${encodeURIComponent(q)}`)).body;

@@ -1,24 +1,19 @@
 // CONTRACT §5, spec 2.1, 2.2, 4.3, 5.4: GET/PATCH /api/settings on the real server.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, writeFiles, filesUnder } from '../helpers/tmp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverForFile } from '../helpers/server.ts';
+import { writeFiles, filesUnder } from '../helpers/tmp.ts';
 
-let server: TestServer;
 const TOKEN = 'ghp_settingsApiTestToken0123456789';
 
 async function readIfAny(file: string): Promise<Buffer | null> {
   return fs.readFile(file).catch(() => null);
 }
 
+const server = serverForFile({ env: { SITE_NAME: 'Env Site', SITE_TAGLINE: 'From the environment', SETTINGS_MIRROR_SECONDS: '60' } });
 beforeAll(async () => {
-  server = await startServer({ env: { SITE_NAME: 'Env Site', SITE_TAGLINE: 'From the environment', SETTINGS_MIRROR_SECONDS: '60' } });
   await writeFiles(server.vault, { 'Note.md': '---\ntitle: Note\n---\nText.\n' });
-});
-afterAll(async () => {
-  await server.stop();
-  await cleanupTempDirs();
 });
 
 const settingsJson = () => path.join(server.data, 'settings.json');

@@ -4,19 +4,18 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readJson, writeJsonAtomic } from '../../shared/atomic-write.ts';
 import { bareRepo, startHttpsGitServer, type HttpsGitServer } from '../helpers/git-remotes.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { serverForFile } from '../helpers/server.ts';
+import { tempDir, writeFiles } from '../helpers/tmp.ts';
 
 const TOKEN = `tok_${randomBytes(18).toString('hex')}`;
 const USER = 'alice';
 let https: HttpsGitServer;
-let server: TestServer;
 let data: string;
 
-beforeAll(async () => {
+const server = serverForFile(async () => {
   const base = await tempDir('vs-token-host-');
   await bareRepo(path.join(base, 'remotes', 'vault.git'));
   await fs.mkdir(path.join(base, 'certs'));
@@ -24,12 +23,10 @@ beforeAll(async () => {
   const vault = path.join(base, 'vault');
   data = path.join(base, 'data');
   await writeFiles(vault, { 'Home.md': '# Home\n' });
-  server = await startServer({ vault, data, env: { GIT_SSL_CAINFO: https.caFile } });
+  return { vault, data, env: { GIT_SSL_CAINFO: https.caFile } };
 });
 afterAll(async () => {
-  await server?.stop();
   await https?.close();
-  await cleanupTempDirs();
 });
 
 const tokenSent = (from: number) => https.authorizations.slice(from).some((h) => Buffer.from(h.replace(/^Basic /, ''), 'base64').toString().includes(TOKEN));

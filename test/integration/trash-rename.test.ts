@@ -2,19 +2,11 @@
 // move with versions, creation memory and wikilinks following.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, writeFiles } from '../helpers/tmp.ts';
+import { describe, expect, it } from 'vitest';
+import { waitFor, serverForFile } from '../helpers/server.ts';
+import { writeFiles } from '../helpers/tmp.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.stop();
-  await cleanupTempDirs();
-});
+const server = serverForFile();
 
 const q = encodeURIComponent;
 const put = (p: string, content: string) => server.admin('PUT', `/api/note?path=${q(p)}`, { content });

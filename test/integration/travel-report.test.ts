@@ -5,11 +5,10 @@ import { promises as fs } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { waitFor, serverForFile } from '../helpers/server.ts';
+import { tempDir, writeFiles } from '../helpers/tmp.ts';
 
-let server: TestServer;
 let catalog: http.Server;
 let vault: string;
 let data: string;
@@ -22,7 +21,7 @@ async function exists(p: string): Promise<boolean> {
   );
 }
 
-beforeAll(async () => {
+const server = serverForFile(async () => {
   catalog = http.createServer((req, res) => {
     const m = (req.url ?? '').match(/^\/cat\/(boot-serif|design-mono)\/(manifest\.json|regular\.woff2)$/);
     if (!m) {
@@ -57,13 +56,11 @@ beforeAll(async () => {
     'layouts.json': JSON.stringify({ layouts: [{ name: 'Wide' }] }),
     'books.json': JSON.stringify({ shelf: [{ title: 'A book', page: 12 }] }),
   });
-  server = await startServer({ vault, data, env: { SETTINGS_MIRROR_SECONDS: '600', FONT_CATALOG_URL: catalogUrl } });
+  return { vault, data, env: { SETTINGS_MIRROR_SECONDS: '600', FONT_CATALOG_URL: catalogUrl } };
 });
 
 afterAll(async () => {
-  await server.stop();
   await new Promise((r) => catalog.close(r));
-  await cleanupTempDirs();
 });
 
 describe('the boot pass', () => {

@@ -4,30 +4,27 @@
 // reserved folders at any depth are bad input. Links are made while the server runs.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { blogForFile } from '../fixtures/blog/helpers.ts';
 import { waitFor } from '../helpers/server.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { tempDir, writeFiles } from '../helpers/tmp.ts';
 
-let blog: BlogServer;
 let outside: string;
 
 const post = (title: string, body: string) => `---\ntitle: ${title}\npublish: true\ndate: 2026-05-01\n---\n${body}\n`;
 const q = encodeURIComponent;
 
-beforeAll(async () => {
+const blog = blogForFile(async () => {
   outside = await tempDir('vs-outside-');
   await writeFiles(outside, { 'Secret.md': post('Outside secret', 'OUTSIDE-SECRET-TEXT') });
-  blog = await startBlog({
+  return {
     fixture: false,
     env: { PUBLIC_LAYOUT: 'blog' },
     files: { 'Home.md': post('Home', 'Welcome.'), 'Posts/First.md': post('First', 'FIRST-TEXT') },
-  });
-  await blog.waitForPage('/Posts/First', (p) => p.status === 200);
+  };
 });
-afterAll(async () => {
-  await blog.stop();
-  await cleanupTempDirs();
+beforeAll(async () => {
+  await blog.waitForPage('/Posts/First', (p) => p.status === 200);
 });
 
 /** Resident memory (kB) of the server process and its children (the build process). */

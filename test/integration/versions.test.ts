@@ -1,21 +1,12 @@
 // spec 2.2, 2.7, 8, 9 and CONTRACT §4: the local version store over HTTP.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { versionFolderName } from '../../admin/versions/version-store.ts';
-import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
+import { startServer, waitFor, serverForFile } from '../helpers/server.ts';
 import { openEvents } from '../helpers/events.ts';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.stop();
-  await cleanupTempDirs();
-});
+const server = serverForFile();
 
 const put = (p: string, content: string) => server.admin('PUT', `/api/note?path=${encodeURIComponent(p)}`, { content });
 const versionsOf = async (p: string) => (await server.admin('GET', `/api/versions?path=${encodeURIComponent(p)}`)).body;
