@@ -7,7 +7,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { editorText, openAdmin, openFromTree, screenshot, adminForFile } from '../helpers/browser.ts';
+import { AUTOSAVE_DELAY_MS } from '../../admin/ui/src/editor/session.ts';
+import { adminForFile, editorText, openAdmin, openFromTree, pageClockPassed, recordFetches, screenshot } from '../helpers/browser.ts';
 import { waitFor } from '../helpers/server.ts';
 import { writeFiles } from '../helpers/tmp.ts';
 
@@ -69,8 +70,11 @@ const { server, browser, main } = adminForFile({
 describe('History starts closed and asks the server nothing until opened (Appendix B)', () => {
   it('the section is closed and no history or versions request was made', async () => {
     const { page } = main;
+    const loaded = page.waitForResponse((r) => r.url().includes('/api/note?path=History%2FStory.md') && r.request().method() === 'GET');
     await openFromTree(page, 'History/Story.md');
-    await page.waitForTimeout(300);
+    // The note's own answer came back and its text is drawn: opening it is done.
+    await loaded;
+    await waitFor(async () => (await editorText(page)).includes('Once upon a time'));
     const toggle = page.locator('#panel-history .section-toggle');
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
     expect(requests.filter((r) => /\/api\/(history|versions)/.test(r.url()))).toEqual([]);
@@ -86,9 +90,7 @@ describe('autosave (spec 4.4, 8): about 600 ms after typing stops, carrying the 
     const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('Notes%2FAutosave.md'));
     await typeAtEnd(page, 'Typed in the browser.');
     const typedAt = Date.now();
-    // Not yet: the save waits for the typing to stop.
-    await page.waitForTimeout(250);
-    expect(await disk('Notes/Autosave.md')).not.toContain('Typed in the browser.');
+    // The first save of the note leaves only once the typing has stopped for a while.
     const put = await saved;
     expect(Date.now() - typedAt).toBeGreaterThanOrEqual(450);
     expect(JSON.parse(put.postData()!)).toEqual({ content: 'Autosave starts here.\nTyped in the browser.', baseMtimeMs: mtimeMs });
@@ -105,9 +107,13 @@ describe('the resolution strip (spec 3.6)', () => {
     await otherWriter('Notes/Keep.md', 'Keep: THEIRS from another program.\n');
     await strip(page).waitFor();
     await screenshot(page, 'conflict-strip', true);
-    // Autosave is paused: more typing does not reach the disk.
+    // Autosave is paused: more typing does not reach the disk. The typing is drawn, and the
+    // page's own clock passes the autosave delay (its timer would have fired first): then look.
+    const fetches = await recordFetches(page);
     await page.keyboard.type(' more');
-    await page.waitForTimeout(1200);
+    await waitFor(async () => (await editorText(page)).endsWith('MINE more'));
+    await pageClockPassed(page, AUTOSAVE_DELAY_MS + 200);
+    expect((await fetches.calls()).filter((c) => c.startsWith('PUT '))).toEqual([]);
     expect(await disk('Notes/Keep.md')).toBe('Keep: THEIRS from another program.\n');
     await page.getByRole('button', { name: 'Keep my version' }).click();
     await waitFor(async () => (await disk('Notes/Keep.md')) === 'Keep: original line.\nMINE more');
@@ -200,15 +206,15 @@ describe('the resolution strip (spec 3.6)', () => {
 
       // Unsaved edits (hiding saves what is pending, so these are typed while hidden):
       // the strip at once, before any save was tried.
-      const puts: string[] = [];
-      page.on('request', (r) => r.method() === 'PUT' && puts.push(r.url()));
+      const fetches = await recordFetches(page);
       await setVisibility('hidden');
       await typeAtEnd(page, 'UNSAVED');
       await otherWriter('Notes/Wake.md', 'Wake: changed again.\n');
       await setVisibility('visible');
       await strip(page).waitFor();
-      await page.waitForTimeout(900);
-      expect(puts.filter((u) => u.includes('Notes%2FWake.md'))).toEqual([]);
+      // The strip is up; the page's own clock passes the autosave delay (the typing's timer fires first).
+      await pageClockPassed(page, AUTOSAVE_DELAY_MS + 200);
+      expect((await fetches.calls()).filter((c) => c.startsWith('PUT ') && c.includes('Notes%2FWake.md'))).toEqual([]);
       expect(await disk('Notes/Wake.md')).toBe('Wake: changed again.\n');
     } finally {
       await quiet.context.close();

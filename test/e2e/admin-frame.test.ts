@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openAdmin, openFromTree, screenshot, signIn, adminForFile } from '../helpers/browser.ts';
+import { adminForFile, openAdmin, openFromTree, recordFetches, screenshot, signIn } from '../helpers/browser.ts';
 import { waitFor } from '../helpers/server.ts';
 import { writeFiles } from '../helpers/tmp.ts';
 
@@ -36,16 +36,16 @@ describe('sign-in (CONTRACT §2)', () => {
       await page.getByLabel('Password').waitFor();
       expect(await page.locator('form input').count()).toBe(1);
       await screenshot(page, 'sign-in');
-      const syncCalls: string[] = [];
-      page.on('request', (r) => r.url().includes('/api/sync/open') && syncCalls.push(r.url()));
+      const fetches = await recordFetches(page);
       await page.getByLabel('Password').fill('not the password');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page.getByRole('alert').textContent()).resolves.toBe('That password is not right.');
       await signIn(page);
       await page.locator('.tree').waitFor();
       // Backup is off: opening the app asks for no sync (spec 8 applies only while it is on).
-      await page.waitForTimeout(800);
-      expect(syncCalls).toEqual([]);
+      // The app decides once it has read the settings: wait for that, then look.
+      await fetches.handled('GET /api/settings');
+      expect((await fetches.calls()).filter((c) => c.includes('/api/sync/'))).toEqual([]);
     } finally {
       await context.close();
     }

@@ -201,3 +201,47 @@ export function adminForFile(options: AdminForFileOptions): AdminForFile {
     main: live(() => booted?.main ?? null, 'signed in in beforeAll'),
   };
 }
+
+/**
+ * The app's API calls as the page itself makes them (a wrapper around `fetch`), for
+ * checks that something was *not* asked: wait for a positive signal first, then look.
+ */
+export interface FetchLog {
+  /** Every call so far, as `METHOD path?query`. */
+  calls(): Promise<string[]>;
+  /** Resolves once a call whose URL contains `part` was answered and its body handled by the app. */
+  handled(part: string): Promise<void>;
+}
+
+export async function recordFetches(page: Page): Promise<FetchLog> {
+  await page.evaluate(() => {
+    type Entry = { call: string; handled: boolean };
+    const w = window as unknown as { __fetches?: Entry[] };
+    if (w.__fetches) return;
+    const log: Entry[] = (w.__fetches = []);
+    const original = window.fetch.bind(window);
+    window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input instanceof Request ? input.url : input), location.href);
+      const entry: Entry = { call: `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}${url.search}`, handled: false };
+      log.push(entry);
+      const res = await original(input, init);
+      // Marked a task after the body is read: whatever the app chained on it has run by then.
+      const mark = () => setTimeout(() => (entry.handled = true), 0);
+      const [text, json] = [res.text.bind(res), res.json.bind(res)];
+      res.text = () => text().finally(mark);
+      res.json = () => json().finally(mark);
+      return res;
+    };
+  });
+  return {
+    calls: () => page.evaluate(() => ((window as unknown as { __fetches: { call: string }[] }).__fetches ?? []).map((e) => e.call)),
+    handled: async (part) => {
+      await page.waitForFunction((p) => (window as unknown as { __fetches: { call: string; handled: boolean }[] }).__fetches.some((e) => e.call.includes(p) && e.handled), part);
+    },
+  };
+}
+
+/** Resolves once the page's own clock has passed `ms`: every timer the app set earlier for up to `ms` has fired. */
+export async function pageClockPassed(page: Page, ms: number): Promise<void> {
+  await page.evaluate((delay) => new Promise<void>((resolve) => setTimeout(resolve, delay)), ms);
+}

@@ -29,10 +29,17 @@ describe('a save through the API', () => {
   });
 
   it('an edit replaces the text everywhere it shows', async () => {
-    await blog.admin('PUT', '/api/note?path=Live/Fresh note.md', { content: note('Fresh note', 'FRESH-TEXT-TWO replaced it.') });
-    await blog.waitForPage('/Live/Fresh-note', (p) => p.text.includes('FRESH-TEXT-TWO'));
+    const put = await blog.admin('PUT', '/api/note?path=Live/Fresh note.md', { content: note('Fresh note', 'FRESH-TEXT-TWO replaced it.') });
+    expect(put.status).toBe(200);
+    const article = await blog.waitForPage('/Live/Fresh-note', (p) => p.text.includes('FRESH-TEXT-TWO'));
+    expect(article.text).not.toContain('FRESH-TEXT-ONE');
     await blog.waitForPage('/', (p) => p.text.includes('FRESH-TEXT-TWO') && !p.text.includes('FRESH-TEXT-ONE'));
-    await blog.waitForPage('/feed.xml', (p) => p.text.includes('FRESH-TEXT-TWO'));
+    const feed = await new Parser().parseString((await blog.waitForPage('/feed.xml', (p) => p.text.includes('FRESH-TEXT-TWO'))).text);
+    const item = feed.items.find((i) => i.title === 'Fresh note');
+    expect(item?.contentSnippet ?? item?.content).toContain('FRESH-TEXT-TWO');
+    expect(JSON.stringify(feed.items)).not.toContain('FRESH-TEXT-ONE');
+    const topic = await blog.waitForPage('/topic/live', (p) => p.text.includes('FRESH-TEXT-TWO'));
+    expect(topic.text).not.toContain('FRESH-TEXT-ONE');
   });
 
   it('a renamed title reaches the neighbours’ previous/next links and Related', async () => {
