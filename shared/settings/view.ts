@@ -1,20 +1,13 @@
 // What the settings panel is shown: the saved settings, with each value this
 // server's environment supplies filled in and named in `fromEnv` (spec 2.1: such a
 // value belongs to this server alone until it is saved).
-import type { Settings, SiteEnv } from '../settings.ts';
+import type { Settings, SiteEnv, SiteSettings } from '../settings.ts';
 import { siteSettingsOf } from '../settings.ts';
 
 export type SiteEnvironment = SiteEnv;
 
 /** The site values in effect on this server (saved, else environment, else default), for the panel to show. */
-export interface EffectiveSiteValues {
-  siteName: string;
-  tagline: string | null;
-  homeNote: string | null;
-  footer: string | null;
-  language: string;
-  layout: 'default' | 'blog' | 'designed';
-}
+export type EffectiveSiteValues = Pick<SiteSettings, 'siteName' | 'tagline' | 'homeNote' | 'footer' | 'language' | 'layout'>;
 
 export type SettingsView = Settings & { fromEnv: string[]; effective: EffectiveSiteValues };
 
