@@ -74,6 +74,8 @@ export class SiteBuilder {
   /** The previous signatures are digests (a resumed generation): compare digests. */
   private digested = false;
   private nav = '';
+  /** The last build whose files are all in place: what `remember` writes (never a build half done). */
+  private settled: { plan: SitePlan; dir: string; nav: string } | null = null;
   private assets: { assets: Asset[]; css: string; js: string } | null = null;
   private live: string | null = null;
   private generation = 0;
@@ -177,6 +179,7 @@ export class SiteBuilder {
     this.previous = plan.pages;
     this.digested = false;
     this.nav = nav;
+    this.settled = { plan, dir, nav };
     await this.removeOldGenerations(previous);
     const entries = pages.filter((p) => !isInternal(p.address)).map((p) => [p.address, served(p)] as [string, ServedEntry]);
     return {
@@ -234,10 +237,17 @@ export class SiteBuilder {
     const live = this.live!;
     const next = this.digested ? new Map([...plan.pages].map(([a, p]) => [a, { ...p, sig: digest(p.sig) }])) : plan.pages;
     const diff = diffPlans(this.previous, next);
-    this.plan = plan;
-    this.previous = plan.pages;
-    this.digested = false;
-    if (diff.changed.length === 0 && diff.removed.length === 0) return null;
+    // Taken as the live plan only once its files are in place: a failed pass is redone whole.
+    const settle = () => {
+      this.plan = plan;
+      this.previous = plan.pages;
+      this.digested = false;
+      this.settled = { plan, dir: live, nav: this.nav };
+    };
+    if (diff.changed.length === 0 && diff.removed.length === 0) {
+      settle();
+      return null;
+    }
     await fs.rm(this.stage, { recursive: true, force: true });
     await fs.mkdir(this.stage, { recursive: true });
     await this.produce(plan, diff.changed, 1500);
@@ -256,6 +266,7 @@ export class SiteBuilder {
       if (gone.address !== '' && plan.pages.get(gone.address)?.file === gone.file) continue;
       await fs.rm(path.join(live, gone.file), { force: true });
     }
+    settle();
     return {
       full: false,
       dir: live,
@@ -273,15 +284,16 @@ export class SiteBuilder {
 
   /** Writes the live generation's state beside it (after each build, off the answer's path). */
   async remember(): Promise<void> {
-    if (!this.options.remember || !this.live || !this.plan) return;
+    if (!this.options.remember || !this.settled) return;
     const key = await this.key();
+    const { plan, dir, nav } = this.settled;
     // Settings changed since this plan: the next pass re-renders; remember nothing stale.
-    if (key.frame !== this.plan.ctx.frameSig) return;
+    if (key.frame !== plan.ctx.frameSig) return;
     await writeGeneration(this.options.outRoot, {
-      dir: path.basename(this.live),
+      dir: path.basename(dir),
       ...key,
-      nav: this.nav,
-      pages: [...this.plan.pages.values()].map((p) => [p.address, p.file, p.type, digest(p.sig)]),
+      nav,
+      pages: [...plan.pages.values()].map((p) => [p.address, p.file, p.type, digest(p.sig)]),
     });
   }
 

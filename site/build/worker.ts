@@ -40,9 +40,27 @@ process.on('message', (request: WorkerRequest) => {
       reply = { id: request.id, ok: false, error: (err as Error)?.message ?? String(err) };
     }
     process.send!(reply);
-    // Remembered after answering: the server does not wait for this write.
-    if (reply.ok && reply.result && request.type !== 'posts') {
-      await builder!.remember().catch((err) => log.warn(`could not remember the site generation: ${(err as Error).message}`));
-    }
+    if (reply.ok && reply.result && request.type !== 'posts') rememberSoon(builder!);
   });
 });
+
+// The generation is remembered after answering and beside the next build, never in
+// its way (an fsync can take tens of milliseconds); bursts collapse into one write of
+// the latest state. A write cut short leaves an older state, which the next start's
+// pass corrects (it compares every output's signature).
+let remembering = false;
+let rememberAgain = false;
+function rememberSoon(b: SiteBuilder): void {
+  if (remembering) {
+    rememberAgain = true;
+    return;
+  }
+  remembering = true;
+  void (async () => {
+    do {
+      rememberAgain = false;
+      await b.remember().catch((err) => log.warn(`could not remember the site generation: ${(err as Error).message}`));
+    } while (rememberAgain);
+    remembering = false;
+  })();
+}
