@@ -50,6 +50,17 @@ export function prepareNow(input: PrepareInput): Prepared {
   return assemble(input, input.compress && input.body.length > 256 ? compressBothNow(input.body) : null);
 }
 
+/**
+ * zlib hands back a view into its 16 KB output chunk: kept as it is, a 2 KB page would
+ * hold the whole chunk. Held bytes are copied to a buffer of their own size.
+ */
+function ownBytes(b: Buffer): Buffer {
+  if (b.buffer.byteLength <= b.length * 1.25) return b;
+  const own = Buffer.allocUnsafeSlow(b.length);
+  b.copy(own);
+  return own;
+}
+
 function assemble(input: PrepareInput, packed: { br: Buffer; gzip: Buffer } | null): Prepared {
   const { body, status } = input;
   const etag = etagOf(body);
@@ -58,12 +69,12 @@ function assemble(input: PrepareInput, packed: { br: Buffer; gzip: Buffer } | nu
     body: b,
     head: flat([...common, ...(encoding ? [['content-encoding', encoding] as [string, string]] : []), ['content-length', String(b.length)]]),
   });
-  const identity = make(body, null);
+  const identity = make(ownBytes(body), null);
   let br = identity;
   let gzip = identity;
   if (packed) {
-    if (packed.br.length < body.length) br = make(packed.br, 'br');
-    if (packed.gzip.length < body.length) gzip = make(packed.gzip, 'gzip');
+    if (packed.br.length < body.length) br = make(ownBytes(packed.br), 'br');
+    if (packed.gzip.length < body.length) gzip = make(ownBytes(packed.gzip), 'gzip');
   }
   const size = body.length + (br === identity ? 0 : br.body.length) + (gzip === identity ? 0 : gzip.body.length) + 512;
   return { status, etag, variants: { identity, br, gzip }, notModified: flat(common), edits: input.edits ?? [], size };
