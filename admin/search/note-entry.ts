@@ -1,6 +1,7 @@
 // One note as the admin's tools see it (issue 16): title, aliases, tags, publish flag,
 // headings (Outline, `[[Note#` suggestions), links with their lines (Backlinks), and
 // the text folded for vault search. Derived once per change of the file.
+import { headingsOf, type Heading } from '../../shared/note/headings.ts';
 import { foldText } from '../../shared/text-fold.ts';
 import { isTrue, parseFrontmatter } from '../../shared/note/frontmatter.ts';
 import { listValue, tagsOf, titleOf } from '../../shared/note/fields.ts';
@@ -8,12 +9,7 @@ import type { LinkNode } from '../../shared/model/links.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { parseWikiLinks } from '../../shared/wikilinks.ts';
 
-export interface Heading {
-  level: number;
-  text: string;
-  /** 1-based line of the note file. */
-  line: number;
-}
+export type { Heading } from '../../shared/note/headings.ts';
 
 export interface NoteLink {
   target: string;
@@ -40,7 +36,6 @@ export interface IndexedNote extends LinkNode {
   mtimeMs: number;
 }
 
-const HEADING = /^(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 const FENCE = /^\s*(```|~~~)/;
 const INLINE_TAG = /(?:^|[\s(])#([\p{L}\p{N}_][\p{L}\p{N}_/-]*)/gu;
 const MD_NOTE_LINK = /\[[^\]\n]*\]\(\s*<?([^)\s>]+\.(?:md|markdown))(#[^)\s>]*)?>?\s*\)/gi;
@@ -58,7 +53,6 @@ export function indexNote(path: VaultPath, text: string, mtimeMs: number): Index
   const slash = path.lastIndexOf('/');
   const fileName = path.slice(slash + 1);
   const lines = text.split(/\r?\n/);
-  const headings: Heading[] = [];
   const links: NoteLink[] = [];
   const inlineTags: string[] = [];
   let inCode = false;
@@ -69,9 +63,7 @@ export function indexNote(path: VaultPath, text: string, mtimeMs: number): Index
       continue;
     }
     if (inCode) continue;
-    const h = HEADING.exec(line);
-    if (h) headings.push({ level: h[1]!.length, text: h[2]!.trim(), line: i + 1 });
-    else for (const m of line.matchAll(INLINE_TAG)) if (/\D/.test(m[1]!)) inlineTags.push(m[1]!);
+    if (!/^#{1,6}[ \t]/.test(line)) for (const m of line.matchAll(INLINE_TAG)) if (/\D/.test(m[1]!)) inlineTags.push(m[1]!);
     const context = line.trim().slice(0, CONTEXT_CHARS);
     if (line.includes('[[')) {
       for (const l of parseWikiLinks(line)) links.push({ target: l.target, heading: l.heading, line: i + 1, context });
@@ -88,6 +80,7 @@ export function indexNote(path: VaultPath, text: string, mtimeMs: number): Index
       }
     }
   }
+  const headings = headingsOf({ count: lines.length, at: (n) => lines[n - 1]! }, bodyStart(lines));
   const data = parsed.data;
   const title = titleOf(data, parsed.body, fileName);
   const aliases = [...listValue(data.aliases), ...listValue(data.alias)];

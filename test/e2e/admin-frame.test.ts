@@ -191,7 +191,7 @@ describe('themes and the Arabic interface (device preferences)', () => {
     await waitFor(async () => (await page.evaluate(() => document.documentElement.dir)) === 'rtl');
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('ar');
     await page.locator('.top-bar').getByRole('button', { name: 'تحرير' }).click();
-    await expect(page.locator('.tree h2').textContent()).resolves.toBe('الملفات');
+    await expect(page.locator('.tree .pane-switch [aria-selected="true"]').textContent()).resolves.toBe('الملفات');
     const tree = (await page.locator('.tree').boundingBox())!;
     const mainBox = (await page.locator('.main').boundingBox())!;
     expect(tree.x).toBeGreaterThan(mainBox.x);

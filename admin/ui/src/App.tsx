@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, onSignedOut } from './api.ts';
 import { EditorPane } from './editor/EditorPane.tsx';
-import { flushAll, noteChangedOnDisk, openNote, recheckOpenNotes, tabs } from './editor/workspace.ts';
+import { activeNote, flushAll, noteChangedOnDisk, openFindInNote, openNote, recheckOpenNotes, tabs } from './editor/workspace.ts';
 import { lang, shortcut, t } from './i18n.ts';
 import { startLive } from './live.ts';
 import { RightPanel } from './panel/RightPanel.tsx';
@@ -22,7 +22,9 @@ import { MenuLayer } from './ui/Menu.tsx';
 import { Palette, paletteOpen } from './ui/Palette.tsx';
 import { SignIn } from './ui/SignIn.tsx';
 import { StatusBar } from './ui/StatusBar.tsx';
-import { mainView, narrow, panes, setPane, showView, type MainView } from './views.ts';
+import { leftPane, mainView, narrow, openSearch, panes, setPane, showView, type MainView } from './views.ts';
+import { newNote } from './tree/actions.ts';
+import { SearchPane } from './search/SearchPane.tsx';
 import { AttachmentView } from './views/AttachmentView.tsx';
 import { BannerDialog } from './views/BannerDialog.tsx';
 import { PreviewView } from './views/PreviewView.tsx';
@@ -42,6 +44,7 @@ function Workspace({ signOut }: { signOut: () => void }) {
   const view = useStore(mainView);
   const p = useStore(panes);
   const isNarrow = useStore(narrow);
+  const left = useStore(leftPane);
   const { active } = useStore(tabs);
   useStore(lang);
 
@@ -134,7 +137,7 @@ function Workspace({ signOut }: { signOut: () => void }) {
         </button>
       </header>
       <div class="frame">
-        {p.treeOpen && <Tree />}
+        {p.treeOpen && (left.show === 'search' ? <SearchPane /> : <Tree />)}
         {isNarrow && (p.treeOpen || p.panelOpen) && (
           <div
             class="scrim"
@@ -178,13 +181,18 @@ export function App() {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k' && phase === 'ready') {
-        e.preventDefault();
-        paletteOpen.set(!paletteOpen.get());
-      } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's' && phase === 'ready') {
-        e.preventDefault();
-        void flushAll();
-      }
+      if (phase !== 'ready' || e.defaultPrevented) return;
+      const mod = (e.ctrlKey || e.metaKey) && !e.altKey;
+      const key = e.key.toLowerCase();
+      if (mod && key === 'k') paletteOpen.set(!paletteOpen.get());
+      else if (mod && key === 's') void flushAll();
+      else if (mod && e.shiftKey && key === 'f') openSearch();
+      // Find in note from anywhere: the editor's own Ctrl/Cmd+F handles it when it has focus.
+      else if (mod && !e.shiftKey && key === 'f' && mainView.get() === 'editor' && activeNote()) openFindInNote();
+      // Browsers keep Ctrl+N for a new window; Alt+N always reaches the app.
+      else if ((mod && !e.shiftKey && key === 'n') || (e.altKey && !e.ctrlKey && !e.metaKey && key === 'n')) void newNote('');
+      else return;
+      e.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

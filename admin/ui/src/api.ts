@@ -1,7 +1,11 @@
 // The one place the app talks HTTP. Every call answers parsed JSON or throws an
 // ApiError carrying the server's stable `code` and its human sentence.
 import type {
+  Backlink,
   DeclaredCollection,
+  Heading,
+  NoteMeta,
+  SearchResult,
   HistoryList,
   NoteDoc,
   NoteState,
@@ -65,7 +69,7 @@ export async function call<T>(method: string, route: string, body?: unknown): Pr
   return parsed as T;
 }
 
-const q = (params: Record<string, string | number | undefined>) => {
+const qs = (params: Record<string, string | number | undefined>) => {
   const s = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined) s.append(k, String(v));
   return s.toString();
@@ -77,10 +81,10 @@ export const api = {
   logout: () => call<{ admin: boolean }>('POST', '/api/logout'),
 
   tree: () => call<{ entries: TreeEntry[] }>('GET', '/api/tree'),
-  note: (path: string) => call<NoteDoc>('GET', `/api/note?${q({ path })}`),
+  note: (path: string) => call<NoteDoc>('GET', `/api/note?${qs({ path })}`),
   /** `overwrite`: this text replaces one the user has not taken in (Keep my version); the server keeps what it replaces. */
   saveNote: (path: string, content: string, baseMtimeMs?: number, overwrite = false) =>
-    call<{ path: string; mtimeMs: number }>('PUT', `/api/note?${q({ path })}`, {
+    call<{ path: string; mtimeMs: number }>('PUT', `/api/note?${qs({ path })}`, {
       content,
       ...(baseMtimeMs === undefined ? {} : { baseMtimeMs }),
       ...(overwrite ? { overwrite } : {}),
@@ -91,19 +95,19 @@ export const api = {
     return call<{ states: NoteState[] }>('GET', `/api/note/state?${s.toString()}`);
   },
   rename: (path: string, to: string) => call<{ path: string; rewritten?: string[] }>('POST', '/api/note/rename', { path, to }),
-  remove: (path: string) => call<{ id: string; path: string }>('DELETE', `/api/note?${q({ path })}`),
+  remove: (path: string) => call<{ id: string; path: string }>('DELETE', `/api/note?${qs({ path })}`),
 
   trash: () => call<{ entries: TrashEntry[] }>('GET', '/api/trash'),
   restoreTrash: (id: string) => call<{ path: string }>('POST', '/api/trash/restore', { id }),
-  eraseTrash: (id: string) => call<unknown>('DELETE', `/api/trash?${q({ id })}`),
+  eraseTrash: (id: string) => call<unknown>('DELETE', `/api/trash?${qs({ id })}`),
   emptyTrash: () => call<unknown>('DELETE', '/api/trash'),
 
-  versions: (path: string) => call<VersionList>('GET', `/api/versions?${q({ path })}`),
-  version: (path: string, at: string) => call<{ path: string; at: string; content: string }>('GET', `/api/versions/one?${q({ path, at })}`),
+  versions: (path: string) => call<VersionList>('GET', `/api/versions?${qs({ path })}`),
+  version: (path: string, at: string) => call<{ path: string; at: string; content: string }>('GET', `/api/versions/one?${qs({ path, at })}`),
   restoreVersion: (path: string, at: string) => call<{ path: string; mtimeMs: number }>('POST', '/api/versions/restore', { path, at }),
 
-  history: (path: string, limit = 100) => call<HistoryList>('GET', `/api/history?${q({ path, limit })}`),
-  blob: (path: string, sha: string) => call<{ sha: string; path: string; content: string }>('GET', `/api/history/blob?${q({ path, sha })}`),
+  history: (path: string, limit = 100) => call<HistoryList>('GET', `/api/history?${qs({ path, limit })}`),
+  blob: (path: string, sha: string) => call<{ sha: string; path: string; content: string }>('GET', `/api/history/blob?${qs({ path, sha })}`),
 
   syncStatus: () => call<SyncStatus>('GET', '/api/sync/status'),
   syncInit: () => call<Record<string, unknown>>('POST', '/api/sync/init'),
@@ -120,12 +124,19 @@ export const api = {
   putPrefs: (keys: Record<string, unknown>, travelWithVault?: boolean) =>
     call<Prefs>('PUT', '/api/prefs', travelWithVault === undefined ? { keys } : { keys, travelWithVault }),
 
+  notes: () => call<{ notes: NoteMeta[] }>('GET', '/api/notes'),
+  search: (q: string, limit = 50) => call<{ results: SearchResult[]; total: number }>('GET', `/api/search?${qs({ q, limit })}`),
+  backlinks: (path: string) => call<{ backlinks: Backlink[] }>('GET', `/api/backlinks?${qs({ path })}`),
+  headings: (path: string) => call<{ headings: Heading[] }>('GET', `/api/headings?${qs({ path })}`),
+  /** An image pasted or dropped into `note`: stored in the attachment folder, named uniquely. */
+  image: (note: string | null, name: string | null, dataBase64: string) => call<{ path: string; name: string }>('POST', '/api/image', { note, name, dataBase64 }),
+
   collections: () => call<{ collections: DeclaredCollection[] }>('GET', '/api/collections'),
   uploadAttachment: (path: string, dataBase64: string) =>
-    call<{ path: string }>('PUT', `/api/attachment?${q({ path })}`, { dataBase64 }),
+    call<{ path: string }>('PUT', `/api/attachment?${qs({ path })}`, { dataBase64 }),
 };
 
 /** The address of a vault file's raw bytes (admin only), for image previews. */
 export function fileUrl(path: string): string {
-  return `/api/file?${q({ path })}`;
+  return `/api/file?${qs({ path })}`;
 }

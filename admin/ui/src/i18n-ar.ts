@@ -1,4 +1,5 @@
 // Arabic interface strings; a key missing here falls back to English.
+import { arTools } from './i18n-tools.ts';
 export const ar = {
   appName: 'إدارة الخزنة',
   signInTitle: 'تسجيل الدخول',
@@ -243,6 +244,8 @@ export const ar = {
   cmdOpen: 'افتح {name}',
   noMatches: 'لا أمر مطابق.',
 
+  linkCreated: 'لم تكن {path} موجودة: أُنشئت.',
+  imageRefused: 'لم تُضف الصورة: {reason}',
   skipToMain: 'انتقل إلى المنطقة الرئيسية',
   ok: 'موافق',
   cancel: 'إلغاء',
@@ -251,4 +254,5 @@ export const ar = {
   toggleTree: 'أظهر شجرة الملفات أو أخفها',
   togglePanel: 'أظهر اللوحة الجانبية أو أخفها',
   error: 'خطأ',
+  ...arTools,
 };

@@ -2,6 +2,7 @@
 // Arabic string missing here falls back to English. The frame turns RTL under Arabic.
 import { Store } from './store.ts';
 import { ar } from './i18n-ar.ts';
+import { enTools } from './i18n-tools.ts';
 
 export const en = {
   appName: 'Vault admin',
@@ -248,6 +249,8 @@ export const en = {
   noMatches: 'No matching command.',
 
   skipToMain: 'Skip to the main area',
+  linkCreated: '{path} did not exist: it was created.',
+  imageRefused: 'The image was not added: {reason}',
   ok: 'OK',
   cancel: 'Cancel',
   close: 'Close',
@@ -255,6 +258,7 @@ export const en = {
   toggleTree: 'Show or hide the file tree',
   togglePanel: 'Show or hide the side panel',
   error: 'Error',
+  ...enTools,
 };
 
 export type StringKey = keyof typeof en;
@@ -273,6 +277,29 @@ export function applyLang(next: Lang): void {
   lang.set(next);
   document.documentElement.lang = next;
   document.documentElement.dir = next === 'ar' ? 'rtl' : 'ltr';
+}
+
+/** CodeMirror's own words (the find panel, suggestions) in Arabic; English needs none. */
+export function editorPhrases(): Record<string, string> {
+  if (lang.get() !== 'ar') return {};
+  return {
+    Find: 'ابحث',
+    Replace: 'استبدل',
+    next: 'التالي',
+    previous: 'السابق',
+    all: 'الكل',
+    'match case': 'طابق حالة الأحرف',
+    regexp: 'تعبير نمطي',
+    'by word': 'كلمة كاملة',
+    replace: 'استبدل',
+    'replace all': 'استبدل الكل',
+    close: 'أغلق',
+    'current match': 'المطابقة الحالية',
+    'on line': 'في السطر',
+    'Go to line': 'انتقل إلى السطر',
+    go: 'انتقل',
+    Completions: 'اقتراحات',
+  };
 }
 
 /** Apple keyboards say ⌘; every other one says Ctrl (issue 16: the palette showed ⌘K on Linux). */

@@ -2,6 +2,7 @@
 // switch follow the device preferences; then the app is drawn.
 import { render } from 'preact';
 import { App } from './App.tsx';
+import { installEditorTools } from './editor/app-tools.ts';
 import { applyLang } from './i18n.ts';
 import { applyTheme, prefs } from './prefs.ts';
 import { narrow, panes, setPane } from './views.ts';
@@ -33,4 +34,5 @@ const onWidth = () => {
 NARROW.addEventListener('change', onWidth);
 onWidth();
 
+installEditorTools();
 render(<App />, document.getElementById('app')!);

@@ -10,6 +10,35 @@ export interface TreeEntry {
   mtimeMs: number;
 }
 
+/** GET /api/notes: what the palette, `[[` suggestions and the tree's publish marks know of a note. */
+export interface NoteMeta {
+  path: string;
+  title: string;
+  aliases: string[];
+  tags: string[];
+  publish: boolean;
+}
+
+export type { Heading } from '../../../shared/note/headings.ts';
+
+export interface SearchResult {
+  path: string;
+  title: string;
+  line: number;
+  column: number;
+  length: number;
+  text: string;
+  textColumn: number;
+  tags: string[];
+}
+
+export interface Backlink {
+  path: string;
+  title: string;
+  line: number;
+  context: string;
+}
+
 export interface NoteDoc {
   path: string;
   content: string;

@@ -61,6 +61,19 @@ export async function changeView(view: MainView): Promise<boolean> {
   return true;
 }
 
+/** What the left pane shows: the file tree or vault search (issue 16). */
+export const leftPane = new Store<{ show: 'files' | 'search'; focusAt: number }>({ show: 'files', focusAt: 0 });
+
+/** Ctrl/Cmd+Shift+F: the left pane on vault search, its box focused. */
+export function openSearch(): void {
+  setPane('treeOpen', true);
+  leftPane.set({ show: 'search', focusAt: Date.now() });
+}
+
+export function showFiles(): void {
+  leftPane.set({ show: 'files', focusAt: 0 });
+}
+
 /** Opens the right-hand panel on a section (History, Backup & sync) and scrolls to it. */
 export const panelSection = new Store<{ id: 'history' | 'backup'; at: number } | null>(null);
 

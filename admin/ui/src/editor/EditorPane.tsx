@@ -4,7 +4,10 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatTime, shortcut, t } from '../i18n.ts';
 import { restoreShown } from '../panel/restore.ts';
 import { commitTitle, shownRevision, type ShownRevision } from '../panel/timeline.ts';
+import { api } from '../api.ts';
+import { DiffView } from '../diff/DiffView.tsx';
 import { RenderedNote } from '../render/RenderedNote.tsx';
+import { PublishControls } from './PublishControls.tsx';
 import { useStore } from '../store.ts';
 import { toast, toastError } from '../ui/feedback.ts';
 import { showPanelSection } from '../views.ts';
@@ -29,9 +32,30 @@ export function SaveState({ session }: { session: NoteSession }) {
   );
 }
 
+/** The disk's text while the strip shows, so the two texts can be compared before the choice. */
+function useDiskText(note: OpenNote, diskMtimeMs: number | null | undefined): string | null {
+  const [disk, setDisk] = useState<string | null>(null);
+  useEffect(() => {
+    setDisk(null);
+    if (diskMtimeMs === null || diskMtimeMs === undefined) return;
+    let live = true;
+    api.note(note.path).then(
+      (d) => live && setDisk(d.content),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [note, diskMtimeMs]);
+  return disk;
+}
+
 function ConflictStrip({ note }: { note: OpenNote }) {
   const v = useStore(note.session.view);
+  useStore(note.edits);
   const [busy, setBusy] = useState(false);
+  const [showDiff, setShowDiff] = useState(true);
+  const disk = useDiskText(note, v.conflict?.diskMtimeMs);
   if (!v.conflict) return null;
   const run = (fn: () => Promise<unknown>, done: string) => async () => {
     setBusy(true);
@@ -57,13 +81,23 @@ function ConflictStrip({ note }: { note: OpenNote }) {
             {t('useDisk')}
           </button>
         )}
+        {disk !== null && (
+          <button type="button" aria-expanded={showDiff} onClick={() => setShowDiff(!showDiff)}>
+            {showDiff ? t('hideDiff') : t('showDiff')}
+          </button>
+        )}
       </span>
+      {disk !== null && showDiff && (
+        <DiffView before={disk} after={note.editor.getText()} label={t('diffFromTo', { from: t('diffOther'), to: t('diffMine') })} testId="conflict-diff" />
+      )}
     </div>
   );
 }
 
 function RevisionView({ shown }: { shown: ShownRevision }) {
   const row = shown.row;
+  const [changes, setChanges] = useState(false);
+  const current = openNoteAt(shown.notePath)?.editor.getText() ?? null;
   const what =
     row.kind === 'commit'
       ? `${t('commit')} ${row.revision.sha.slice(0, 7)} · ${formatTime(row.revision.date)} · ${commitTitle(row.revision.message)}`
@@ -72,6 +106,16 @@ function RevisionView({ shown }: { shown: ShownRevision }) {
     <section class="revision" aria-label={t('showing', { what })} data-testid="revision-view">
       <div class="revision-bar">
         <span class="grow">{t('showing', { what })}</span>
+        {current !== null && (
+          <span class="segmented" role="group">
+            <button type="button" aria-pressed={!changes} onClick={() => setChanges(false)}>
+              {t('showRendered')}
+            </button>
+            <button type="button" aria-pressed={changes} data-testid="show-changes" onClick={() => setChanges(true)}>
+              {t('showChanges')}
+            </button>
+          </span>
+        )}
         <button type="button" class="primary" onClick={() => void restoreShown(shown)}>
           {t('restore')}
         </button>
@@ -79,7 +123,13 @@ function RevisionView({ shown }: { shown: ShownRevision }) {
           {t('closeRevision')}
         </button>
       </div>
-      <RenderedNote path={row.kind === 'commit' ? row.revision.path : shown.notePath} text={shown.content} label={what} />
+      {changes && current !== null ? (
+        <div class="revision-diff">
+          <DiffView before={shown.content} after={current} label={t('diffFromTo', { from: what, to: t('diffCurrent') })} testId="revision-diff" />
+        </div>
+      ) : (
+        <RenderedNote path={row.kind === 'commit' ? row.revision.path : shown.notePath} text={shown.content} label={what} />
+      )}
     </section>
   );
 }
@@ -157,6 +207,7 @@ export function EditorPane() {
           {note.path}
         </span>
         <span class="grow" />
+        <PublishControls note={note} />
         <SaveState session={note.session} />
         <button type="button" aria-pressed={preview} onClick={() => setPreview(!preview)}>
           {preview ? t('edit') : t('preview')}

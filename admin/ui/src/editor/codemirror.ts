@@ -1,13 +1,19 @@
 // The CodeMirror 6 editor for one note: Markdown highlighting, undo history, line
-// wrapping, per-line text direction from each line's own text (direction.ts).
+// wrapping, per-line text direction from each line's own text (direction.ts), find in
+// note (Ctrl/Cmd+F), `[[` suggestions with closing brackets, Ctrl/Cmd+B/I, Ctrl/Cmd+click
+// on a wikilink, and images pasted or dropped into the note (issue 16).
 import { defaultKeymap, history, historyKeymap, isolateHistory, undo } from '@codemirror/commands';
 import { deleteMarkupBackward, insertNewlineContinueMarkup } from '@codemirror/lang-markdown';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { EditorState, Transaction } from '@codemirror/state';
 import { drawSelection, EditorView, keymap, placeholder } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
+import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
 import { lineDirections } from './direction.ts';
+import { formattingKeymap } from './formatting.ts';
 import { vaultMarkdown } from './markdown-syntax.ts';
+import { vaultHandlers } from './vault-handlers.ts';
+import { wikilinkCompletion } from './wikilink-complete.ts';
 import type { EditorDoc } from './session.ts';
 
 const highlight = HighlightStyle.define([
@@ -41,18 +47,34 @@ export interface NoteEditor extends EditorDoc {
   destroy(): void;
 }
 
-export function createNoteEditor(parent: HTMLElement, text: string, options: { label: string; onEdit: () => void }): NoteEditor {
+export interface NoteEditorOptions {
+  label: string;
+  onEdit: () => void;
+  /** The note's current path (a rename changes it). */
+  path: () => string;
+  /** CodeMirror's own words (the find panel) in the interface language. */
+  phrases?: Record<string, string>;
+}
+
+export function createNoteEditor(parent: HTMLElement, text: string, options: NoteEditorOptions): NoteEditor {
   const state = EditorState.create({
     doc: text,
     extensions: [
       history(),
       drawSelection(),
+      wikilinkCompletion(options.path),
+      search({ top: true }),
+      highlightSelectionMatches(),
       keymap.of([
         { key: 'Enter', run: insertNewlineContinueMarkup },
         { key: 'Backspace', run: deleteMarkupBackward },
+        ...formattingKeymap,
+        ...searchKeymap,
         ...defaultKeymap,
         ...historyKeymap,
       ]),
+      vaultHandlers(options.path),
+      EditorState.phrases.of(options.phrases ?? {}),
       vaultMarkdown,
       syntaxHighlighting(highlight),
       EditorView.lineWrapping,

@@ -3,6 +3,7 @@
 // left-to-right. A line with no strong character (blank, `---`, digits) takes the
 // direction of the nearest line above it that has one.
 import { RangeSetBuilder, type Text } from '@codemirror/state';
+import { headingsOf, type Heading } from '../../../../shared/note/headings.ts';
 import { Decoration, EditorView, ViewPlugin, type DecorationSet, type ViewUpdate } from '@codemirror/view';
 
 export type Dir = 'ltr' | 'rtl';
@@ -29,6 +30,11 @@ export function frontmatterEnd(doc: Text): number {
     if (text === '---' || text === '...') return n;
   }
   return 0;
+}
+
+/** The headings of an editor's text (Outline, `[[#` suggestions), after its frontmatter. */
+export function editorHeadings(doc: Text): Heading[] {
+  return headingsOf({ count: doc.lines, at: (n) => doc.line(n).text }, frontmatterEnd(doc) + 1);
 }
 
 /** How far up a neutral line looks for the direction it continues. */

@@ -1,7 +1,8 @@
 // The open notes (tabs): one NoteSession and one CodeMirror view each. Wake-ups and
 // `changed` events land here and are routed to the sessions they concern.
+import { openSearchPanel } from '@codemirror/search';
 import { api } from '../api.ts';
-import { t } from '../i18n.ts';
+import { editorPhrases, t } from '../i18n.ts';
 import { Store } from '../store.ts';
 import { toast } from '../ui/feedback.ts';
 import { createNoteEditor, type NoteEditor } from './codemirror.ts';
@@ -11,6 +12,8 @@ export interface OpenNote {
   path: string;
   session: NoteSession;
   editor: NoteEditor;
+  /** Bumped a moment after the text changes (Outline, word count). */
+  edits: Store<number>;
   /** The editor's own element; the pane shows the active one. */
   host: HTMLDivElement;
 }
@@ -50,9 +53,20 @@ async function loadNew(path: string): Promise<OpenNote> {
     onReloaded: (p) => toast(t('reloaded', { name: nameOf(p) })),
     onGone: (p) => void closeTab(p),
   });
-  const editor = createNoteEditor(host, doc.content, { label: nameOf(path), onEdit: () => session.onEdit() });
+  const edits = new Store(0);
+  let settle: ReturnType<typeof setTimeout> | null = null;
+  const editor = createNoteEditor(host, doc.content, {
+    label: nameOf(path),
+    onEdit: () => {
+      session.onEdit();
+      if (settle) clearTimeout(settle);
+      settle = setTimeout(() => edits.update((n) => n + 1), 150);
+    },
+    path: () => session.path,
+    phrases: editorPhrases(),
+  });
   session.attach(editor);
-  const note = { path: doc.path, session, editor, host };
+  const note = { path: doc.path, session, editor, host, edits };
   open.set(doc.path, note);
   return note;
 }
@@ -145,6 +159,14 @@ export async function recheckOpenNotes(): Promise<void> {
 /** A `changed` event from the stream. */
 export function noteChangedOnDisk(path: string): void {
   void open.get(path)?.session.recheck();
+}
+
+/** Opens the find panel of the note on screen (Ctrl/Cmd+F, `@codemirror/search`). */
+export function openFindInNote(): void {
+  const note = activeNote();
+  if (!note) return;
+  note.editor.view.focus();
+  openSearchPanel(note.editor.view);
 }
 
 /** Saves every pending edit (window hidden, sign-out). */

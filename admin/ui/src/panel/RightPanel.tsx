@@ -1,10 +1,12 @@
-// The right-hand panel: History and Backup & sync, each a section that asks the
-// server nothing until it is opened.
+// The right-hand panel: Outline and Backlinks of the open note (issue 16), then History
+// and Backup & sync, each a section that asks the server nothing until it is opened.
 import { useEffect, useState } from 'preact/hooks';
 import { closedMark, t } from '../i18n.ts';
 import { useStore } from '../store.ts';
 import { narrow, panelSection, setPane } from '../views.ts';
+import { BacklinksSection } from './Backlinks.tsx';
 import { HistorySection } from './History.tsx';
+import { OutlineSection } from './Outline.tsx';
 import { drafts } from '../settings/form-model.ts';
 import { inSyncForm, SyncPanel } from './SyncPanel.tsx';
 
@@ -57,6 +59,8 @@ export function RightPanel() {
           </button>
         </div>
       )}
+      <OutlineSection />
+      <BacklinksSection />
       <HistorySection />
       <BackupSection />
     </aside>

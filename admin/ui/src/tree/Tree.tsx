@@ -2,7 +2,8 @@
 // Arrow keys walk the visible rows; the ⋯ button or the context-menu key opens actions.
 import { useMemo } from 'preact/hooks';
 import { openNote, tabs } from '../editor/workspace.ts';
-import { closedMark, t } from '../i18n.ts';
+import { closedMark, shortcut, t } from '../i18n.ts';
+import { PaneSwitch } from '../search/PaneSwitch.tsx';
 import { useStore } from '../store.ts';
 import { toastError } from '../ui/feedback.ts';
 import { openMenu, type MenuItem } from '../ui/Menu.tsx';
@@ -11,6 +12,7 @@ import { showAttachment } from '../views/AttachmentView.tsx';
 import {
   createTopicFromFolder,
   moveEntry,
+  moveInto,
   newFolder,
   newNote,
   publishFolder,
@@ -18,7 +20,8 @@ import {
   trashEntry,
 } from './actions.ts';
 import { openCollectionsDialog } from './CollectionsDialog.tsx';
-import { buildTree, entries, openFolders, toggleFolder, type TreeNode } from './model.ts';
+import type { NoteMeta } from '../types.ts';
+import { buildTree, entries, notesMeta, openFolders, toggleFolder, type TreeNode } from './model.ts';
 
 function itemsFor(node: TreeNode): MenuItem[] {
   const common: MenuItem[] = [
@@ -47,8 +50,33 @@ function focusSibling(from: HTMLElement, step: number): void {
   rows[rows.indexOf(from) + step]?.focus();
 }
 
-function Row({ node, depth, active, folds }: { node: TreeNode; depth: number; active: string | null; folds: Set<string> }) {
+/** The type a tree row is dragged as (drag and drop in the tree, issue 16). */
+const DRAG_TYPE = 'application/x-vault-path';
+const dragged = (e: DragEvent) => e.dataTransfer?.types.includes(DRAG_TYPE) ?? false;
+
+function dropInto(folder: string) {
+  return {
+    onDragOver: (e: DragEvent) => {
+      if (!dragged(e)) return;
+      e.preventDefault();
+      e.stopPropagation();
+      (e.currentTarget as HTMLElement).classList.add('drop-target');
+    },
+    onDragLeave: (e: DragEvent) => (e.currentTarget as HTMLElement).classList.remove('drop-target'),
+    onDrop: (e: DragEvent) => {
+      (e.currentTarget as HTMLElement).classList.remove('drop-target');
+      const path = e.dataTransfer?.getData(DRAG_TYPE);
+      if (!path) return;
+      e.preventDefault();
+      e.stopPropagation();
+      void moveInto(path, folder);
+    },
+  };
+}
+
+function Row({ node, depth, active, folds, meta }: { node: TreeNode; depth: number; active: string | null; folds: Set<string>; meta: Map<string, NoteMeta> }) {
   const isOpen = node.kind === 'folder' && folds.has(node.path);
+  const published = node.kind === 'note' ? (meta.get(node.path)?.publish ?? false) : null;
   const activate = () => {
     if (node.kind === 'folder') toggleFolder(node.path);
     else if (node.kind === 'note') {
@@ -66,7 +94,8 @@ function Row({ node, depth, active, folds }: { node: TreeNode; depth: number; ac
     else return;
     e.preventDefault();
   };
-  const glyph = node.kind === 'folder' ? (isOpen ? '▾' : closedMark()) : node.kind === 'note' ? '·' : '◦';
+  // Issue 16: the tree marks published notes (◉) and drafts (○).
+  const glyph = node.kind === 'folder' ? (isOpen ? '▾' : closedMark()) : node.kind === 'note' ? (published ? '◉' : '○') : '◦';
   return (
     <li role="none">
       <div class={`tree-line${active === node.path ? ' active' : ''}`} style={{ paddingInlineStart: `${0.4 + depth * 0.9}rem` }}>
@@ -77,6 +106,14 @@ function Row({ node, depth, active, folds }: { node: TreeNode; depth: number; ac
           aria-expanded={node.kind === 'folder' ? isOpen : undefined}
           aria-current={active === node.path ? 'page' : undefined}
           data-path={node.path}
+          data-published={published === null ? undefined : String(published)}
+          draggable
+          onDragStart={(e) => {
+            e.dataTransfer?.setData(DRAG_TYPE, node.path);
+            e.dataTransfer?.setData('text/plain', node.path);
+            if (e.dataTransfer) e.dataTransfer.effectAllowed = 'move';
+          }}
+          {...(node.kind === 'folder' ? dropInto(node.path) : {})}
           onClick={activate}
           onKeyDown={onKey}
           onContextMenu={(e) => {
@@ -84,9 +121,10 @@ function Row({ node, depth, active, folds }: { node: TreeNode; depth: number; ac
             openMenu(e.currentTarget as HTMLElement, itemsFor(node));
           }}
         >
-          <span class="glyph" aria-hidden="true">
+          <span class={`glyph${published ? ' is-published' : ''}`} aria-hidden="true" title={published === null ? undefined : published ? t('published') : t('draft')}>
             {glyph}
           </span>
+          {published !== null && <span class="visually-hidden">{published ? t('published') : t('draft')}</span>}
           <span class="name">{node.kind === 'note' ? node.name.replace(/\.(md|markdown)$/i, '') : node.name}</span>
         </button>
         <button
@@ -102,7 +140,7 @@ function Row({ node, depth, active, folds }: { node: TreeNode; depth: number; ac
       {isOpen && node.children.length > 0 && (
         <ul role="group">
           {node.children.map((child) => (
-            <Row node={child} depth={depth + 1} active={active} folds={folds} />
+            <Row node={child} depth={depth + 1} active={active} folds={folds} meta={meta} />
           ))}
         </ul>
       )}
@@ -115,23 +153,23 @@ export function Tree() {
   const folds = useStore(openFolders);
   const { active } = useStore(tabs);
   const nodes = useMemo(() => buildTree(list), [list]);
+  const meta = useStore(notesMeta);
   return (
     <nav class="tree" aria-label={t('files')}>
-      <div class="pane-head">
-        <h2>{t('files')}</h2>
-        <button type="button" class="icon" title={t('newNote')} aria-label={t('newNote')} onClick={() => newNote('')}>
+      <PaneSwitch>
+        <button type="button" class="icon" title={`${t('newNote')} (${shortcut('N')})`} aria-label={t('newNote')} onClick={() => newNote('')}>
           +
         </button>
         <button type="button" class="icon" title={t('newFolder')} aria-label={t('newFolder')} onClick={() => newFolder('')}>
           ⊞
         </button>
-      </div>
+      </PaneSwitch>
       {nodes.length === 0 ? (
         <p class="muted pad">{t('emptyTree')}</p>
       ) : (
-        <ul role="tree" aria-label={t('files')}>
+        <ul role="tree" aria-label={t('files')} class="tree-root" {...dropInto('')}>
           {nodes.map((node) => (
-            <Row node={node} depth={0} active={active} folds={folds} />
+            <Row node={node} depth={0} active={active} folds={folds} meta={meta} />
           ))}
         </ul>
       )}

@@ -87,6 +87,18 @@ export async function renameEntry(path: string, isFolder = false): Promise<void>
   }
 }
 
+/** Drag and drop in the tree: `path` into `folder` ('' is the vault root). */
+export async function moveInto(path: string, folder: string): Promise<void> {
+  const to = join(folder, baseName(path));
+  if (to === path || folder === path || folder.startsWith(path + '/')) return;
+  try {
+    await moveTo(path, to);
+    toast(t('moveInto', { name: baseName(path), folder: folder || t('vaultRootName') }));
+  } catch (err) {
+    toastError(err);
+  }
+}
+
 export async function moveEntry(path: string): Promise<void> {
   const folder = await promptDialog(t('moveTo'), parentOf(path));
   if (folder === null) return;

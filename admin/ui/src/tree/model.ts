@@ -3,7 +3,7 @@
 // (Appendix C: fold state stays on the device).
 import { api } from '../api.ts';
 import { Store } from '../store.ts';
-import type { TreeEntry } from '../types.ts';
+import type { NoteMeta, TreeEntry } from '../types.ts';
 
 export interface TreeNode {
   path: string;
@@ -13,6 +13,12 @@ export interface TreeNode {
 }
 
 export const entries = new Store<TreeEntry[]>([]);
+
+/** Each note's title, aliases, tags and publish flag (GET /api/notes), by path. */
+export const notesMeta = new Store<Map<string, NoteMeta>>(new Map());
+
+/** Bumped each time the tree was read again: something in the vault changed. */
+export const vaultStamp = new Store<number>(0);
 
 const FOLD_KEY = 'vault-admin-open-folders';
 export const openFolders = new Store<Set<string>>(readFolds());
@@ -55,8 +61,10 @@ export async function refreshTree(): Promise<void> {
   refreshing = (async () => {
     do {
       again = false;
-      const answer = await api.tree();
+      const [answer, meta] = await Promise.all([api.tree(), api.notes().catch(() => null)]);
       entries.set(answer.entries);
+      if (meta) notesMeta.set(new Map(meta.notes.map((n) => [n.path, n])));
+      vaultStamp.update((n) => n + 1);
     } while (again);
   })().finally(() => (refreshing = null));
   return refreshing;

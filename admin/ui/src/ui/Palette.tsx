@@ -1,13 +1,17 @@
-// The command palette (Ctrl/Cmd+K): the app's commands, then the vault's notes.
+// The command palette (Ctrl/Cmd+K): the app's commands, then the vault's notes found by
+// name, title or alias (folded like search, issue 16).
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { openNote } from '../editor/workspace.ts';
+import { foldText } from '../../../../shared/text-fold.ts';
+import { isPublished, setPublished } from '../editor/PublishControls.tsx';
+import { activeNote, nameOf, openFindInNote, openNote } from '../editor/workspace.ts';
 import { t } from '../i18n.ts';
 import { snapshotNow, syncNow } from '../panel/sync-model.ts';
 import { prefs, setPref } from '../prefs.ts';
 import { Store, useStore } from '../store.ts';
 import { newNote } from '../tree/actions.ts';
-import { entries } from '../tree/model.ts';
-import { showPanelSection, showView } from '../views.ts';
+import { entries, notesMeta } from '../tree/model.ts';
+import type { NoteMeta, TreeEntry } from '../types.ts';
+import { openSearch, showPanelSection, showView } from '../views.ts';
 import { toastError } from './feedback.ts';
 
 export const paletteOpen = new Store<boolean>(false);
@@ -18,10 +22,27 @@ interface Command {
   run: () => void | Promise<void>;
 }
 
+/** Publish or Unpublish, for the note on screen (issue 16: Ctrl/Cmd+K → Publish). */
+function publishCommand(): Command[] {
+  const note = activeNote();
+  if (!note) return [];
+  const published = isPublished(note.editor.getText());
+  return [
+    {
+      id: published ? 'unpublish' : 'publish',
+      label: t(published ? 'cmdUnpublish' : 'cmdPublish'),
+      run: () => setPublished(note, !published),
+    },
+    { id: 'find', label: t('cmdFind'), run: () => openFindInNote() },
+  ];
+}
+
 export function commands(signOut: () => void): Command[] {
   const themes = ['auto', 'light', 'dark'] as const;
   return [
+    ...publishCommand(),
     { id: 'new-note', label: t('cmdNewNote'), run: () => newNote('') },
+    { id: 'search', label: t('cmdSearch'), run: () => openSearch() },
     { id: 'snapshot', label: t('cmdSnapshot'), run: () => snapshotNow() },
     { id: 'sync', label: t('cmdSync'), run: () => syncNow() },
     { id: 'settings', label: t('cmdSettings'), run: () => showView('settings') },
@@ -39,9 +60,40 @@ export function commands(signOut: () => void): Command[] {
   ];
 }
 
+/** Notes whose path, title or an alias holds the query; a title or alias match says so. */
+function noteCommands(q: string, list: TreeEntry[], meta: Map<string, NoteMeta>): Command[] {
+  const found: { cmd: Command; rank: number }[] = [];
+  for (const e of list) {
+    if (e.kind !== 'note') continue;
+    const m = meta.get(e.path);
+    const name = foldText(e.path);
+    const title = m ? foldText(m.title) : '';
+    const alias = m?.aliases.find((a) => foldText(a).includes(q));
+    const rank = title.startsWith(q) ? 0 : name.includes(q) ? 1 : title.includes(q) ? 2 : alias ? 3 : -1;
+    if (rank < 0) continue;
+    const shown = alias && rank === 3 ? `${alias} → ${e.path}` : m && m.title !== nameOf(e.path) ? `${m.title} · ${e.path}` : e.path;
+    found.push({
+      rank,
+      cmd: {
+        id: `open:${e.path}`,
+        label: t('cmdOpen', { name: shown }),
+        run: () => {
+          showView('editor');
+          return openNote(e.path).then(() => undefined);
+        },
+      },
+    });
+  }
+  return found
+    .sort((a, b) => a.rank - b.rank || a.cmd.label.localeCompare(b.cmd.label))
+    .slice(0, 30)
+    .map((f) => f.cmd);
+}
+
 export function Palette({ signOut }: { signOut: () => void }) {
   const open = useStore(paletteOpen);
   const notes = useStore(entries);
+  const meta = useStore(notesMeta);
   const [query, setQuery] = useState('');
   const [index, setIndex] = useState(0);
   const input = useRef<HTMLInputElement>(null);
@@ -57,23 +109,10 @@ export function Palette({ signOut }: { signOut: () => void }) {
   }, [open]);
 
   const items = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    const cmds = commands(signOut).filter((c) => !q || c.label.toLowerCase().includes(q));
-    const noteItems: Command[] = q
-      ? notes
-          .filter((e) => e.kind === 'note' && e.path.toLowerCase().includes(q))
-          .slice(0, 30)
-          .map((e) => ({
-            id: `open:${e.path}`,
-            label: t('cmdOpen', { name: e.path }),
-            run: () => {
-              showView('editor');
-              return openNote(e.path).then(() => undefined);
-            },
-          }))
-      : [];
-    return [...cmds, ...noteItems];
-  }, [query, notes, open]);
+    const q = foldText(query.trim());
+    const cmds = commands(signOut).filter((c) => !q || foldText(c.label).includes(q));
+    return [...cmds, ...(q ? noteCommands(q, notes, meta) : [])];
+  }, [query, notes, meta, open]);
 
   if (!open) return null;
   const close = (refocus = true) => {

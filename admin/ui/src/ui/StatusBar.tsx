@@ -1,7 +1,9 @@
 // The status bar: connection, the open note's save state, and the sync indicator
 // of spec 3.1 (only while backup is on).
 import { SaveState } from '../editor/EditorPane.tsx';
-import { activeNote, tabs } from '../editor/workspace.ts';
+import { countWords } from '../../../../shared/note/excerpt.ts';
+import { frontmatterEnd } from '../editor/direction.ts';
+import { activeNote, tabs, type OpenNote } from '../editor/workspace.ts';
 import { t } from '../i18n.ts';
 import { connected } from '../live.ts';
 import { localRunning, syncView } from '../panel/sync-model.ts';
@@ -43,6 +45,19 @@ export function SyncIndicator() {
   );
 }
 
+/** Words of the note's body, counted as its article counts them (shared/note/excerpt.ts). */
+function WordCount({ note }: { note: OpenNote }) {
+  useStore(note.edits);
+  const doc = note.editor.view.state.doc;
+  const fm = frontmatterEnd(doc);
+  const body = fm > 0 && fm < doc.lines ? doc.sliceString(doc.line(fm + 1).from) : fm > 0 ? '' : doc.toString();
+  return (
+    <span class="word-count" data-testid="word-count">
+      {t('wordCount', { count: countWords(body) })}
+    </span>
+  );
+}
+
 export function StatusBar() {
   useStore(tabs);
   const online = useStore(connected);
@@ -51,6 +66,7 @@ export function StatusBar() {
     <footer class="status-bar">
       {!online && <span class="offline">{t('offline')}</span>}
       {note && <SaveState session={note.session} />}
+      {note && <WordCount note={note} key={note.path} />}
       <span class="grow" />
       <SyncIndicator />
     </footer>

@@ -1,0 +1,47 @@
+// Wikilinks in the editor (issue 16): which link the cursor or pointer is on, and how a
+// note is named in a new link (its name when that is unique in the vault, else its
+// path, never with `.md`, as Obsidian writes links).
+import { createLinkResolver } from '../../../../shared/model/links.ts';
+import type { VaultPath } from '../../../../shared/vault-path.ts';
+
+export interface LinkAt {
+  target: string;
+  heading: string | null;
+  from: number;
+  to: number;
+}
+
+const WIKILINK = /!?\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(\|[^\[\]\n]*)?\]\]/g;
+
+/** The wikilink covering `offset` of `line` (offsets within the line), if any. */
+export function wikilinkAt(line: string, offset: number): LinkAt | null {
+  for (const m of line.matchAll(WIKILINK)) {
+    const from = m.index!;
+    const to = from + m[0].length;
+    if (offset < from || offset > to) continue;
+    const heading = m[2] ? m[2].slice(1).trim() || null : null;
+    return { target: m[1]!.trim(), heading, from, to };
+  }
+  return null;
+}
+
+export const linkName = (path: string) => path.replace(/\.(md|markdown)$/i, '');
+const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+/** How a link to `path` is written: the bare name when no other note shares it, else the path. */
+export function linkTextFor(path: string, allPaths: string[]): string {
+  const base = linkName(baseOf(path)).toLowerCase();
+  const shared = allPaths.some((p) => p !== path && linkName(baseOf(p)).toLowerCase() === base);
+  return shared ? linkName(path) : linkName(baseOf(path));
+}
+
+/** Obsidian's resolution, the very one the public site uses (shared/model/links.ts). */
+export function resolveLink(target: string, fromPath: string, notePaths: string[]): string | null {
+  if (target.trim() === '') return fromPath;
+  const node = (p: string) => ({
+    path: p as VaultPath,
+    name: linkName(baseOf(p)).replace(/\.tex$/i, ''),
+    folder: p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '',
+  });
+  return createLinkResolver(notePaths.map(node)).resolve(target, node(fromPath))?.path ?? null;
+}
