@@ -289,7 +289,7 @@ describe('diffs, word count, shortcuts, drag and drop', () => {
     const { page } = main;
     await page.keyboard.press('Alt+n');
     await page.locator('.modal', { hasText: 'Note name' }).waitFor();
-    await page.keyboard.press('Escape');
+    await page.locator('.modal input').press('Escape');
     await page.locator('.modal').waitFor({ state: 'detached' });
   });
 
