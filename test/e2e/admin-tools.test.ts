@@ -123,11 +123,13 @@ describe('linking', () => {
     await page.keyboard.type('\nSee [[caf');
     const options = page.locator('.cm-tooltip-autocomplete li');
     await options.first().waitFor();
-    await expect(options.first().textContent()).resolves.toContain('Café culture');
+    await waitFor(async () => (await options.first().textContent())?.includes('Café culture'));
     await page.keyboard.press('Enter');
+    await waitFor(async () => (await editorText(page)).endsWith('See [[Café culture]]'));
     await page.keyboard.type(' and [[Café culture#Ro');
     await waitFor(async () => (await options.first().textContent())?.includes('Rome'));
     await page.keyboard.press('Enter');
+    await waitFor(async () => (await editorText(page)).endsWith('and [[Café culture#Rome]]'));
     await page.keyboard.type(' done.');
     await waitFor(async () => (await disk('Reading list.md')).endsWith('\nSee [[Café culture]] and [[Café culture#Rome]] done.'));
   });
