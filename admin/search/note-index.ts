@@ -36,10 +36,12 @@ export class NoteIndex {
     this.entries = new VaultEntries(deps.root.dir, deps.skipDirs);
   }
 
-  /** Subscribes to vault changes and starts the first load (without waiting for it). */
+  /**
+   * Subscribes to vault changes. The first read of the whole vault waits for the first
+   * question (the admin app opening), so a server nobody edits on reads nothing more at start.
+   */
   start(): void {
     this.unsubscribe ??= this.deps.events.onChange((change) => this.changed(change));
-    void this.ready().catch((err) => log.warn(`the note index could not load: ${(err as Error).message}`));
   }
 
   close(): void {
@@ -51,7 +53,12 @@ export class NoteIndex {
 
   /** Resolves once the first load is done; every read waits for it. */
   ready(): Promise<void> {
-    this.loading ??= this.load();
+    this.loading ??= this.load().catch((err) => {
+      // A failed first read is tried again at the next question.
+      this.loading = null;
+      log.warn(`the note index could not load: ${(err as Error).message}`);
+      throw err;
+    });
     return this.loading;
   }
 

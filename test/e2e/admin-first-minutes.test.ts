@@ -274,6 +274,14 @@ describe('defect 6: the smaller traps', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(360);
       expect(await signOut.getAttribute('aria-label')).toBe('Sign out');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+      // The views fold into one menu rather than a clipped row.
+      const views = page.locator('.top-bar .views-menu');
+      const vbox = (await views.boundingBox())!;
+      expect(vbox.x + vbox.width).toBeLessThanOrEqual(box.x);
+      await views.click();
+      await page.getByRole('menuitem', { name: 'Trash' }).click();
+      await page.getByTestId('trash-view').waitFor();
+      await expect(views.textContent()).resolves.toContain('Trash');
     } finally {
       await context.close();
     }

@@ -181,7 +181,7 @@ describe('themes and the Arabic interface (device preferences)', () => {
     await waitFor(async () => (await server.admin('GET', '/api/prefs')).body.keys.theme === 'dark');
     await page.locator('.top-bar').getByRole('button', { name: 'Edit', exact: true }).click();
     await openFromTree(page, 'Journal/Monday.md');
-    await screenshot(page, 'editor-dark');
+    await screenshot(page, 'editor-dark', true);
   });
 
   it('Arabic turns the frame right-to-left: the tree moves to the right, strings are Arabic', async () => {
@@ -223,7 +223,7 @@ describe('usable at 360 px wide', () => {
       await page.keyboard.type(' From a phone.');
       await waitFor(async () => (await fs.readFile(path.join(vault, 'Welcome.md'), 'utf8')).includes('From a phone.'));
       expect(await noHorizontalOverflow(page)).toBe(true);
-      await screenshot(page, 'phone-360');
+      await screenshot(page, 'phone-360', true);
       await page.keyboard.press('Control+k');
       await page.keyboard.type('Backup');
       await page.keyboard.press('Enter');

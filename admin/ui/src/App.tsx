@@ -18,7 +18,7 @@ import { refreshTree, revealPath } from './tree/model.ts';
 import { Tree } from './tree/Tree.tsx';
 import { Dialogs, Toasts } from './ui/Feedback.tsx';
 import { toastError } from './ui/feedback.ts';
-import { MenuLayer } from './ui/Menu.tsx';
+import { MenuLayer, openMenu } from './ui/Menu.tsx';
 import { Palette, paletteOpen } from './ui/Palette.tsx';
 import { SignIn } from './ui/SignIn.tsx';
 import { StatusBar } from './ui/StatusBar.tsx';
@@ -31,6 +31,14 @@ import { PreviewView } from './views/PreviewView.tsx';
 import { TrashView } from './views/TrashView.tsx';
 
 type Phase = 'checking' | 'signed-out' | 'ready';
+
+/** The main views the top bar offers (attachments open from the tree). */
+const VIEWS: [MainView, 'edit' | 'settings' | 'trash' | 'previewSite'][] = [
+  ['editor', 'edit'],
+  ['settings', 'settings'],
+  ['trash', 'trash'],
+  ['preview', 'previewSite'],
+];
 
 /** A deep link: /admin/#/note/<path>, or ?path= / ?edit= from the public site's Edit link. */
 function linkedNote(): string | null {
@@ -116,12 +124,32 @@ function Workspace({ signOut }: { signOut: () => void }) {
           ☰
         </button>
         <strong class="brand">{t('appName')}</strong>
-        <nav class="views" aria-label={t('menu')}>
-          {navButton('editor', t('edit'))}
-          {navButton('settings', t('settings'), unsavedSettings)}
-          {navButton('trash', t('trash'))}
-          {navButton('preview', t('previewSite'))}
-        </nav>
+        {isNarrow ? (
+          // At phone width the views fold into one menu button instead of a clipped row.
+          <nav class="views" aria-label={t('menu')}>
+            <button
+              type="button"
+              class="active views-menu"
+              aria-haspopup="menu"
+              onClick={(e) =>
+                openMenu(
+                  e.currentTarget as HTMLElement,
+                  VIEWS.map(([id, key]) => ({ label: t(key), run: () => showView(id) })),
+                )
+              }
+            >
+              {t(VIEWS.find(([id]) => id === view)?.[1] ?? 'edit')}
+              {unsavedSettings && <span class="unsaved-dot">•</span>} ▾
+            </button>
+          </nav>
+        ) : (
+          <nav class="views" aria-label={t('menu')}>
+            {navButton('editor', t('edit'))}
+            {navButton('settings', t('settings'), unsavedSettings)}
+            {navButton('trash', t('trash'))}
+            {navButton('preview', t('previewSite'))}
+          </nav>
+        )}
         <span class="grow" />
         <button type="button" class="palette-button" dir="ltr" onClick={() => paletteOpen.set(true)} aria-keyshortcuts="Control+K Meta+K" title={`${t('palette')} (${shortcut('K')})`} aria-label={t('palette')}>
           {shortcut('K')}

@@ -1,6 +1,6 @@
 // The editor pane: tabs of open notes, the save state, the resolution strip of
 // spec 3.6, and the revision a History row asked to see.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { formatTime, shortcut, t } from '../i18n.ts';
 import { restoreShown } from '../panel/restore.ts';
 import { commitTitle, shownRevision, type ShownRevision } from '../panel/timeline.ts';
@@ -174,13 +174,14 @@ export function EditorPane() {
   const hostRef = useRef<HTMLDivElement>(null);
 
   // A note opened at a place (a new note's body, a search match, a heading) shows the editor.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!request || request.path !== note?.path) return;
     if (shown) shownRevision.set(null);
     if (preview) setPreview(false);
   }, [request, note]);
 
-  useEffect(() => {
+  // Before paint: a note opened at a place has the cursor there before the next keystroke.
+  useLayoutEffect(() => {
     const container = hostRef.current;
     if (!container) return;
     for (const child of [...container.children]) if (child !== note?.host) child.remove();
