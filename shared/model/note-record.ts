@@ -22,6 +22,8 @@ export interface NoteRecord {
   data: Frontmatter;
   /** Raw YAML of the frontmatter block. */
   raw: string;
+  /** Why the frontmatter block was ignored, when it was malformed (a build warning). */
+  frontmatterProblem: string | null;
   body: string;
   title: string;
   date: PostDate;
@@ -116,6 +118,7 @@ export function buildRecord(input: RecordInputs): NoteRecord {
     hash: hashText(text),
     data,
     raw,
+    frontmatterProblem: parsed.problem,
     body,
     title,
     date: postDate({ data, raw, createdMs: input.createdMs, fileMs: input.fileMs }),

@@ -1,9 +1,9 @@
 // What visitors may see, derived from the store in one pass: posts newest first,
 // static pages, neighbours, Related, twins, topics, collections or categories.
 // Both the public site and GET /api/posts read this model.
-import { log } from '../log.ts';
 import type { VaultPath } from '../vault-path.ts';
 import { FRONT_PAGE, isReservedAddress, type Address } from './addresses.ts';
+import { BuildWarnings, frontmatterWarning, linkWarnings, type BuildWarning } from './build-warnings.ts';
 import { buildCategories, type Category } from './categories.ts';
 import { buildCollections, type Collection } from './collections.ts';
 import { createLinkResolver, relatedIndex, twinIndex, type LinkResolver } from './links.ts';
@@ -46,6 +46,8 @@ export interface SiteModel {
   /** Folders mode. */
   categories: Category[];
   mode: 'tags' | 'folders';
+  /** What the build should tell the vault's owner, each naming its note (build-warnings.ts). */
+  warnings: BuildWarning[];
 }
 
 const pathHashes = new Map<string, number>();
@@ -75,16 +77,19 @@ export function deriveSiteModel(records: Iterable<NoteRecord>, settings: ModelSe
   const all = [...records].sort((a, b) => a.path.localeCompare(b.path));
   const byAddress = new Map<Address, NoteRecord>();
   const visibleSet = new Set<NoteRecord>();
+  const warnings = new BuildWarnings();
   for (const note of all) {
+    const malformed = frontmatterWarning(note);
+    if (malformed) warnings.add(malformed);
     // spec 2.4: template notes never appear, even with publish: true.
     if (!note.publish || isInFolder(note.path, settings.templatesFolder)) continue;
     if (isReservedAddress(note.address) || note.address === FRONT_PAGE) {
-      log.warnOnce(`reserved:${note.path}`, `${note.path} is not published: its address ${note.address} belongs to the site`);
+      warnings.add({ note: note.path, kind: 'reserved-address', message: `is not published: its address ${note.address} belongs to the site` });
       continue;
     }
     const taken = byAddress.get(note.address);
     if (taken) {
-      log.warnOnce(`collision:${note.path}`, `${note.path} is not published: ${taken.path} already has the address ${note.address}`);
+      warnings.add({ note: note.path, kind: 'duplicate-address', message: `is not published: ${taken.path} already has the address ${note.address}` });
       continue;
     }
     byAddress.set(note.address, note);
@@ -104,12 +109,16 @@ export function deriveSiteModel(records: Iterable<NoteRecord>, settings: ModelSe
   const neighbours = new Map<VaultPath, { older: NoteRecord | null; newer: NoteRecord | null }>();
   posts.forEach((post, i) => neighbours.set(post.path, { newer: posts[i - 1] ?? null, older: posts[i + 1] ?? null }));
 
+  const visibleKey = `${visibleSet.size}:${pathSum}`;
+  const linkView = { resolver, isVisible, visibleKey };
+  for (const note of visible) warnings.add(...linkWarnings(note, linkView));
+
   const topics = buildTopics(all, posts, settings.excludeTags, settings.language);
   const mode = settings.collections.source === 'folders' ? 'folders' : 'tags';
   return {
     all,
     isVisible,
-    visibleKey: `${visibleSet.size}:${pathSum}`,
+    visibleKey,
     posts,
     pages,
     visible,
@@ -123,5 +132,6 @@ export function deriveSiteModel(records: Iterable<NoteRecord>, settings: ModelSe
     collections: mode === 'tags' && settings.collections.enabled ? buildCollections(topics, posts, settings.language) : [],
     categories: mode === 'folders' ? buildCategories(all, posts) : [],
     mode,
+    warnings: warnings.list(),
   };
 }

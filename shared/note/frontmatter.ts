@@ -1,10 +1,8 @@
 // Splits a note into its frontmatter and body (spec 2.4). gray-matter is always
 // called with an options object: without one it caches every input string forever.
-// A malformed block never throws: the note is treated as having no frontmatter
-// and the problem is logged once per note and text.
+// A malformed block never throws: the note is treated as having no frontmatter and
+// the problem is returned (the build reports it once, naming the note: build-warnings.ts).
 import matter from 'gray-matter';
-import { createHash } from 'node:crypto';
-import { log } from '../log.ts';
 
 export type Frontmatter = Record<string, unknown>;
 
@@ -31,11 +29,6 @@ function parseYaml(yaml: string): Frontmatter {
   return isPlainObject(parsed.data) ? parsed.data : {};
 }
 
-function reportOnce(notePath: string, text: string, problem: string): void {
-  const key = `frontmatter:${notePath}:${createHash('sha1').update(text).digest('hex')}`;
-  log.warnOnce(key, `${notePath}: the frontmatter block is malformed and was ignored (${problem})`);
-}
-
 export function parseFrontmatter(text: string, notePath = 'a note'): ParsedNote {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const isTex = notePath.toLowerCase().endsWith('.tex');
@@ -49,7 +42,6 @@ export function parseFrontmatter(text: string, notePath = 'a note'): ParsedNote 
     return { data: value, body, raw, problem: null };
   } catch (err) {
     const problem = ((err as Error).message ?? String(err)).split('\n')[0]!;
-    reportOnce(notePath, text, problem);
     return { data: {}, body, raw: '', problem };
   }
 }

@@ -5,6 +5,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { log } from '../../shared/log.ts';
+import { WarningLog } from '../../shared/model/build-warnings.ts';
 import type { PostItem } from '../../shared/model/posts.ts';
 import type { BuildResult, SiteBuilderOptions } from './site-builder.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
@@ -45,6 +46,8 @@ export class BuilderClient {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private idleWaiters: Array<() => void> = [];
+  /** Each warning of the vault is logged once, not after every rebuild. */
+  private warningLog = new WarningLog((line) => log.warn(line));
 
   constructor(private readonly options: BuilderClientOptions) {}
 
@@ -59,6 +62,7 @@ export class BuilderClient {
       const waiter = this.waiting.get(reply.id);
       if (!waiter) return;
       this.waiting.delete(reply.id);
+      if (reply.ok && reply.warnings) this.warningLog.report(reply.warnings);
       if (reply.ok) waiter.resolve(reply.result);
       else waiter.reject(new Error(reply.error));
     });

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Config } from '../../shared/config.ts';
 import { log } from '../../shared/log.ts';
 import type { Address } from '../../shared/model/addresses.ts';
+import type { BuildWarning } from '../../shared/model/build-warnings.ts';
 import { createSettingsReader, defaultSettings, type Settings } from '../../shared/settings.ts';
 import { postItem, type PostItem } from '../../shared/model/posts.ts';
 import { deriveSiteModel } from '../../shared/model/site-model.ts';
@@ -295,6 +296,11 @@ export class SiteBuilder {
       nav,
       pages: [...plan.pages.values()].map((p) => [p.address, p.file, p.type, digest(p.sig)]),
     });
+  }
+
+  /** What the last build found wrong in the vault, each naming its note (issue 15). */
+  warnings(): BuildWarning[] {
+    return this.plan?.ctx.model.warnings ?? [];
   }
 
   /** GET /api/posts (CONTRACT §5): the published posts of the one model, newest first. */

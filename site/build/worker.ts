@@ -3,11 +3,22 @@
 // handled one at a time, in order; the first one carries the builder's options.
 // It also owns the one vault model: GET /api/posts is answered from it.
 import { log } from '../../shared/log.ts';
+import { formatWarning } from '../../shared/model/build-warnings.ts';
 import { SiteBuilder } from './site-builder.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 let builder: SiteBuilder | null = null;
 let chain: Promise<void> = Promise.resolve();
+/** The warnings last sent to the server, as one string: a list is sent again only when it changed. */
+let sentWarnings = '';
+
+function changedWarnings(b: SiteBuilder) {
+  const warnings = b.warnings();
+  const key = warnings.map(formatWarning).join('\n');
+  if (key === sentWarnings) return undefined;
+  sentWarnings = key;
+  return warnings;
+}
 
 // The server went away: so does its builder.
 process.on('disconnect', () => process.exit(0));
@@ -34,7 +45,8 @@ process.on('message', (request: WorkerRequest) => {
     let reply: WorkerReply;
     try {
       if (!builder) throw new Error('the builder was not initialised');
-      reply = { id: request.id, ok: true, result: await handle(builder, request) };
+      const result = await handle(builder, request);
+      reply = { id: request.id, ok: true, result, warnings: request.type === 'posts' ? undefined : changedWarnings(builder) };
     } catch (err) {
       log.error(`site build failed: ${(err as Error)?.stack ?? String(err)}`);
       reply = { id: request.id, ok: false, error: (err as Error)?.message ?? String(err) };

@@ -1,0 +1,104 @@
+// What a build found wrong in the vault, each warning naming its note (issue 15): links to
+// notes that do not exist or are not published, malformed frontmatter, addresses taken twice
+// or reserved by the site. The model fills one list per derivation; the static build prints
+// it in its summary (`--strict` fails on it) and the server logs each warning once.
+import type { LinkResolver } from './links.ts';
+import type { NoteRecord } from './note-record.ts';
+
+export type WarningKind =
+  | 'frontmatter'
+  | 'duplicate-address'
+  | 'reserved-address'
+  | 'missing-link'
+  | 'unpublished-link'
+  | 'missing-embed'
+  | 'unpublished-embed';
+
+export interface BuildWarning {
+  /** Vault path of the note the warning is about. */
+  note: string;
+  kind: WarningKind;
+  /** One sentence about that note, without its path. */
+  message: string;
+}
+
+/** `note: message`, the one way a warning is printed. */
+export function formatWarning(w: BuildWarning): string {
+  return `${w.note}: ${w.message}`;
+}
+
+const KIND_ORDER: WarningKind[] = ['frontmatter', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed'];
+
+/** Collects warnings while the model is derived; `list()` gives them by note, then kind. */
+export class BuildWarnings {
+  private readonly items: BuildWarning[] = [];
+
+  add(...warnings: BuildWarning[]): void {
+    for (const w of warnings) this.items.push(w);
+  }
+
+  list(): BuildWarning[] {
+    return [...this.items].sort(
+      (a, b) => (a.note < b.note ? -1 : a.note > b.note ? 1 : 0) || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.message.localeCompare(b.message),
+    );
+  }
+}
+
+/** What link checks need of the model. */
+export interface LinkView {
+  resolver: LinkResolver;
+  isVisible(note: NoteRecord): boolean;
+  /** Changes whenever the set of visible notes changes. */
+  visibleKey: string;
+}
+
+// A link target with a file extension other than a note's is an attachment, not a note.
+const ATTACHMENT = /\.(?!md$|markdown$)[a-z0-9]{2,5}$/i;
+
+// A note's link warnings change only when its text, the set of paths or the set of visible
+// notes changes: remembered per record, so a save re-checks one note, not the vault.
+const linkMemo = new WeakMap<NoteRecord, { resolver: object; visibleKey: string; list: BuildWarning[] }>();
+
+/** Links of a visible note to notes a visitor cannot reach (they show as plain text). */
+export function linkWarnings(note: NoteRecord, model: LinkView): BuildWarning[] {
+  const known = linkMemo.get(note);
+  if (known && known.resolver === model.resolver.generation && known.visibleKey === model.visibleKey) return known.list;
+  const list: BuildWarning[] = [];
+  const seen = new Set<string>();
+  for (const target of note.links) {
+    if (ATTACHMENT.test(target) || seen.has(target)) continue;
+    seen.add(target);
+    const other = model.resolver.resolve(target, note);
+    if (!other) list.push({ note: note.path, kind: 'missing-link', message: `links to "${target}", which does not exist` });
+    else if (!model.isVisible(other)) list.push({ note: note.path, kind: 'unpublished-link', message: `links to "${target}" (${other.path}), which is not published` });
+  }
+  linkMemo.set(note, { resolver: model.resolver.generation, visibleKey: model.visibleKey, list });
+  return list;
+}
+
+/** A note whose frontmatter could not be read: its keys (`publish` among them) were ignored. */
+export function frontmatterWarning(note: NoteRecord): BuildWarning | null {
+  if (!note.frontmatterProblem) return null;
+  return { note: note.path, kind: 'frontmatter', message: `the frontmatter block is malformed and was ignored (${note.frontmatterProblem})` };
+}
+
+/**
+ * The server's log of warnings: each is written once, not after every rebuild. A warning
+ * that goes away and comes back is written again.
+ */
+export class WarningLog {
+  private logged = new Set<string>();
+
+  constructor(private readonly write: (line: string) => void) {}
+
+  /** Takes the whole current list; writes the warnings not written since they last appeared. */
+  report(warnings: readonly BuildWarning[]): void {
+    const now = new Set<string>();
+    for (const w of warnings) {
+      const line = formatWarning(w);
+      now.add(line);
+      if (!this.logged.has(line)) this.write(line);
+    }
+    this.logged = now;
+  }
+}

@@ -1,0 +1,41 @@
+// The server logs the build's warnings once per note, not after every rebuild (issue 15):
+// the build process sends them with its answer, the server remembers what it wrote.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { blogForFile } from '../fixtures/blog/helpers.ts';
+import { waitFor } from '../helpers/server.ts';
+
+const WARNINGS_VAULT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/warnings/vault');
+const BROKEN = 'Posts/Broken link.md: links to "Nowhere at all", which does not exist';
+
+const blog = blogForFile({ fixture: false, beforeStart: (vault) => fs.cp(WARNINGS_VAULT, vault, { recursive: true }) });
+
+const count = (text: string) => blog.output().split(text).length - 1;
+
+describe('warnings in the server log', () => {
+  it('are written once when the site is first built, each naming its note', async () => {
+    await waitFor(() => count(BROKEN) > 0, 30_000);
+    expect(blog.output()).toMatch(/warn +Posts\/Bad frontmatter\.md: the frontmatter block is malformed and was ignored/);
+    expect(blog.output()).toContain('api/Reserved.md: is not published: its address /api/Reserved belongs to the site');
+  });
+
+  it('are not written again when an unrelated note is rebuilt', async () => {
+    await fs.writeFile(path.join(blog.vault, 'Posts/Fine.md'), '---\npublish: true\ndate: 2026-03-04\n---\nREBUILT-ONCE back to [[Home]].\n');
+    await blog.waitForPage('/Posts/Fine', (p) => p.text.includes('REBUILT-ONCE'));
+    await fs.writeFile(path.join(blog.vault, 'Posts/Fine.md'), '---\npublish: true\ndate: 2026-03-04\n---\nREBUILT-TWICE back to [[Home]].\n');
+    await blog.waitForPage('/Posts/Fine', (p) => p.text.includes('REBUILT-TWICE'));
+    expect(count(BROKEN)).toBe(1);
+  });
+
+  it('a new problem is written when it appears, the old ones still once', async () => {
+    await fs.writeFile(path.join(blog.vault, 'Posts/Fine.md'), '---\npublish: true\ndate: 2026-03-04\n---\nNOW-POINTING at [[Gone missing]].\n');
+    await blog.waitForPage('/Posts/Fine', (p) => p.text.includes('NOW-POINTING'));
+    await waitFor(() => count('Posts/Fine.md: links to "Gone missing", which does not exist') === 1, 5_000).catch((e) => {
+      console.log(blog.output());
+      throw e;
+    });
+    expect(count(BROKEN)).toBe(1);
+  });
+});

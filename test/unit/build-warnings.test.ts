@@ -1,0 +1,68 @@
+// The build's warnings (issue 15): the model names each note that links to a note that
+// does not exist or is not published, whose frontmatter is malformed, or whose address is
+// taken or reserved; private notes' links are nobody's business; the server's log writes
+// each warning once.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formatWarning, WarningLog, type BuildWarning } from '../../shared/model/build-warnings.ts';
+import { modelSettings } from '../../shared/model/model-settings.ts';
+import { deriveSiteModel } from '../../shared/model/site-model.ts';
+import { VaultStore } from '../../shared/model/vault-store.ts';
+import { defaultSettings, siteSettingsOf } from '../../shared/settings.ts';
+
+const VAULT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/warnings/vault');
+
+let store: VaultStore;
+const env = { siteName: null, siteTagline: null, homeNote: null, siteFooter: null, siteLang: null, publicLayout: null };
+const settings = modelSettings(siteSettingsOf(defaultSettings(), env), { excludeTags: [] });
+const warningsNow = () => deriveSiteModel(store.records.values(), settings).warnings;
+
+beforeAll(async () => {
+  store = new VaultStore({ vaultDir: VAULT, dataDir: null, useGit: false });
+  await store.loadAll();
+});
+
+describe('the model names what is wrong, note by note', () => {
+  it('lists broken and private links, malformed frontmatter, taken and reserved addresses', () => {
+    const byKind = (kind: BuildWarning['kind']) => warningsNow().filter((w) => w.kind === kind);
+    expect(byKind('missing-link')).toEqual([{ note: 'Posts/Broken link.md', kind: 'missing-link', message: 'links to "Nowhere at all", which does not exist' }]);
+    expect(byKind('unpublished-link').map((w) => w.note)).toContain('Posts/Private link.md');
+    expect(byKind('unpublished-link')[0]!.message).toBe('links to "Private thoughts" (Private thoughts.md), which is not published');
+    expect(byKind('frontmatter')).toEqual([expect.objectContaining({ note: 'Posts/Bad frontmatter.md', message: expect.stringMatching(/^the frontmatter block is malformed and was ignored \(.+\)$/) })]);
+    const duplicate = byKind('duplicate-address');
+    expect(duplicate).toHaveLength(1);
+    expect(duplicate[0]!.message).toMatch(/^is not published: Posts\/Same[ -]name\.md already has the address \/Posts\/Same-name$/);
+    expect(byKind('reserved-address')).toEqual([{ note: 'api/Reserved.md', kind: 'reserved-address', message: 'is not published: its address /api/Reserved belongs to the site' }]);
+  });
+
+  it('says nothing about private notes’ links, attachment links or links that work', () => {
+    const notes = warningsNow().map((w) => w.note);
+    expect(notes).not.toContain('Private thoughts.md');
+    expect(notes).not.toContain('Drafts/Draft.md');
+    expect(notes).not.toContain('Posts/Fine.md');
+    expect(notes).not.toContain('Home.md');
+  });
+
+  it('is sorted by note, and the same on every derivation', () => {
+    const list = warningsNow();
+    expect(list.map((w) => w.note)).toEqual([...list.map((w) => w.note)].sort());
+    expect(warningsNow()).toEqual(list);
+  });
+});
+
+describe('the server’s warning log', () => {
+  it('writes each warning once, not after every rebuild, and again when it comes back', () => {
+    const lines: string[] = [];
+    const log = new WarningLog((line) => lines.push(line));
+    const a: BuildWarning = { note: 'A.md', kind: 'missing-link', message: 'links to "X", which does not exist' };
+    const b: BuildWarning = { note: 'B.md', kind: 'frontmatter', message: 'the frontmatter block is malformed and was ignored (bad)' };
+    log.report([a]);
+    log.report([a]);
+    log.report([a, b]);
+    expect(lines).toEqual([formatWarning(a), formatWarning(b)]);
+    log.report([b]);
+    log.report([a, b]);
+    expect(lines).toEqual([formatWarning(a), formatWarning(b), formatWarning(a)]);
+  });
+});
