@@ -10,6 +10,7 @@ export type DataPath = string & { readonly __brand: 'DataPath' };
 export const DATA_FILES = {
   settings: 'settings.json',
   created: 'created.json',
+  redirects: 'redirects.json',
   credentials: 'git-credentials.json',
   admin: 'admin.json',
   syncLast: 'sync-last.json',

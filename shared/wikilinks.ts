@@ -1,16 +1,52 @@
-// Wikilinks: [[Target]], [[Target|alias]], [[Target#heading]], ![[embed]].
-const WIKILINK = /(!?)\[\[([^\[\]|#\n]+?)(#[^\[\]|\n]*)?(\|[^\[\]\n]*)?\]\]/g;
+// Wikilinks as Obsidian writes them: [[Target]], [[Target|alias]], [[Target#Heading]],
+// [[Target#A#B]] (heading B under A), [[Target#^block]], ![[embed]]. One reading of
+// the inside of `[[…]]`, used by the renderer's inline rule, the note model, the
+// admin's search and the rename that rewrites links.
+const WIKILINK = /(!?)\[\[([^\[\]|#\n]*?)(#[^\[\]|\n]*)?(\|[^\[\]\n]*)?\]\]/g;
 
 export interface WikiLink {
   target: string;
+  /** Everything after the first `#`, as written (`A#B`, `^id`), or null. */
   heading: string | null;
   alias: string | null;
   embed: boolean;
 }
 
+export interface WikiRef {
+  /** The note or file named, as written (may be '' for a link into the same note). */
+  target: string;
+  /** Heading path (`A`, `B` for `#A#B`) or a single `^id` for a block. */
+  subpath: string[];
+  alias: string | null;
+}
+
+/** The inside of `[[…]]`. A `\|` (how a table cell writes the pipe) is the alias bar. */
+export function parseWikiRef(inner: string): WikiRef {
+  const text = inner.replace(/\\\|/g, '|');
+  const pipe = text.indexOf('|');
+  const ref = pipe >= 0 ? text.slice(0, pipe) : text;
+  const alias = pipe >= 0 ? text.slice(pipe + 1).trim() : null;
+  const hash = ref.indexOf('#');
+  const target = (hash >= 0 ? ref.slice(0, hash) : ref).trim();
+  const subpath = hash >= 0 ? ref.slice(hash + 1).split('#').map((s) => s.trim()).filter((s) => s !== '') : [];
+  return { target, subpath, alias: alias === '' ? null : alias };
+}
+
+/** A block reference (`^id`) rather than a heading path. */
+export function blockRef(subpath: string[]): string | null {
+  const last = subpath[subpath.length - 1];
+  return last && last.startsWith('^') ? last.slice(1) : null;
+}
+
+/** True for a target naming a file that is not a note (`file.pdf`, `img.png`). */
+export function isAttachmentTarget(target: string): boolean {
+  return /\.[a-z0-9]{1,5}$/i.test(target) && !/\.(md|markdown)$/i.test(target);
+}
+
 export function parseWikiLinks(text: string): WikiLink[] {
   const out: WikiLink[] = [];
   for (const m of text.matchAll(WIKILINK)) {
+    if (m[2]!.trim() === '') continue; // [[#Heading]]: a link inside the note itself
     out.push({
       embed: m[1] === '!',
       target: m[2]!.trim(),
@@ -33,6 +69,7 @@ export function linkKey(target: string): string {
 export function rewriteWikiLinks(text: string, map: (target: string) => string | null): string {
   if (!text.includes('[[')) return text;
   return text.replace(WIKILINK, (whole, bang: string, target: string, heading?: string, alias?: string) => {
+    if (target.trim() === '') return whole;
     const next = map(target.trim());
     if (next === null) return whole;
     return `${bang}[[${next}${heading ?? ''}${alias ?? ''}]]`;

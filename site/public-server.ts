@@ -175,6 +175,13 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
       return page ? sendPrepared(req, res, page, admin) : notFound(req, res, base, admin);
     }
     if (address === '/favicon.ico') return favicon.get().then((page) => sendPrepared(req, res, page));
+    // CONTRACT §7: a permalink's own address, or a published note's old one, answers 301.
+    const moved = index.redirect(address);
+    if (moved) {
+      res.writeHead(301, { location: encodeAddress(moved) + (q < 0 ? '' : raw.slice(q)), 'cache-control': 'no-cache' });
+      res.end();
+      return;
+    }
     // Wrong case, spaces or a trailing slash: send the visitor to the one real address.
     const canonical = index.canonical(address);
     if (canonical && canonical !== address && canonical !== NOT_FOUND_KEY) {

@@ -17,6 +17,23 @@ export function noteAddress(p: VaultPath): Address {
   return ('/' + withoutExt.split('/').map((seg) => seg.replace(/\s/g, '-')).join('/')) as Address;
 }
 
+/**
+ * CONTRACT §7: `permalink: a/b` publishes the note at `/a/b`. Slashes around it and
+ * repeated ones go, spaces become `-` (as in a path's address); a value with `.`/`..`
+ * segments or control characters is no address (the note keeps its own).
+ */
+export function permalinkAddress(value: unknown): Address | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const segments = String(value)
+    .trim()
+    .split('/')
+    .map((seg) => seg.trim().replace(/\s+/g, '-'))
+    .filter((seg) => seg !== '');
+  // eslint-disable-next-line no-control-regex
+  if (segments.length === 0 || segments.some((seg) => seg === '.' || seg === '..' || /[\u0000-\u001f?#\\]/.test(seg))) return null;
+  return ('/' + segments.join('/')) as Address;
+}
+
 const reservedMemo = new Map<string, boolean>();
 
 /** True when an address is the site's own (topic pages, feed, assets…) or the admin's. */

@@ -1,5 +1,9 @@
-// Resolves wikilinks and relative Markdown links the way Obsidian does (full path,
-// else file name, nearest folder first) and derives Related and language twins.
+// Resolves wikilinks and relative Markdown links the way Obsidian does, for notes and
+// attachments alike (the one rule: `chooseLinkpath`), and derives Related and language
+// twins. Case never matters; a path is matched from the linking note's folder, then
+// from the vault root, then by file name (shortest unique path: `Folder/Note` picks the
+// `Note` whose path ends so; among several, the one beside the linking note, else the
+// shortest path); a note's `aliases` answer when no name does.
 import { linkKey } from '../wikilinks.ts';
 import type { VaultPath } from '../vault-path.ts';
 import type { NoteRecord } from './note-record.ts';
@@ -11,12 +15,14 @@ export interface LinkNode {
   name: string;
   /** Folder part of the path ('' at the vault root). */
   folder: string;
+  /** Other names the note answers to (frontmatter `aliases`). */
+  aliases?: string[];
 }
 
 export interface LinkResolver<T extends LinkNode = NoteRecord> {
   /** The note a link written in `from` points to, or null. */
   resolve(target: string, from: LinkNode | null): T | null;
-  /** The same object for as long as every answer stays the same (the set of paths is unchanged). */
+  /** The same object for as long as every answer stays the same (the set of paths and aliases is unchanged). */
   readonly generation: object;
 }
 
@@ -30,55 +36,91 @@ export function normalizeSegments(p: string): string {
   return out.join('/');
 }
 
+/** Where a store of files can be looked up: by whole path and by file name (keys from `linkKey`). */
+export interface LinkpathLookup {
+  byPath(key: string): string | undefined;
+  byName(key: string): readonly string[] | undefined;
+}
+
+const folderOf = (p: string) => p.slice(0, Math.max(0, p.lastIndexOf('/')));
+
 /**
- * Where links point depends only on which paths exist. The index (and every answer
- * it gave) is kept while the set of paths stays the same, so a save of one note does
- * not make the whole vault's links be looked up again.
+ * The one rule for which file a link names (notes and attachments alike). `clean` is
+ * the target without `#…`; `fromFolder` the linking note's folder (null: the vault root).
  */
-class PathIndex {
-  readonly byPath = new Map<string, string>();
-  readonly byName = new Map<string, string[]>();
+export function chooseLinkpath(clean: string, fromFolder: string | null, store: LinkpathLookup): string | null {
+  if (clean === '') return null;
+  if (fromFolder) {
+    const relative = store.byPath(linkKey(normalizeSegments(`${fromFolder}/${clean}`)));
+    if (relative) return relative;
+  }
+  const exact = store.byPath(linkKey(normalizeSegments(clean)));
+  if (exact) return exact;
+  const base = clean.slice(clean.lastIndexOf('/') + 1);
+  const candidates = store.byName(linkKey(base));
+  if (!candidates || candidates.length === 0) return null;
+  if (candidates.length === 1) return candidates[0]!;
+  const suffix = '/' + linkKey(normalizeSegments(clean));
+  const matching = candidates.filter((c) => ('/' + linkKey(c)).endsWith(suffix));
+  const pool = matching.length ? matching : candidates;
+  const sameFolder = fromFolder !== null ? pool.find((c) => folderOf(c) === fromFolder) : undefined;
+  return sameFolder ?? [...pool].sort((a, b) => a.length - b.length || a.localeCompare(b))[0]!;
+}
+
+const aliasKey = (a: string) => a.trim().toLowerCase();
+
+/**
+ * Where links point depends only on which paths (and aliases) exist. The index (and every
+ * answer it gave) is kept while they stay the same, so a save of one note does not make
+ * the whole vault's links be looked up again.
+ */
+class PathIndex implements LinkpathLookup {
+  readonly paths = new Map<string, string>();
+  readonly names = new Map<string, string[]>();
+  readonly aliases = new Map<string, string[]>();
   readonly memo = new Map<string, string | null>();
-  readonly paths: Set<string>;
+  /** Aliases of each path as indexed, to tell when they change. */
+  private readonly aliasesOf = new Map<string, string>();
 
   constructor(records: LinkNode[]) {
-    this.paths = new Set(records.map((r) => r.path));
     for (const r of records) {
-      this.byPath.set(linkKey(r.path), r.path);
-      const key = linkKey(r.name);
-      const list = this.byName.get(key);
-      if (list) list.push(r.path);
-      else this.byName.set(key, [r.path]);
+      this.paths.set(linkKey(r.path), r.path);
+      push(this.names, linkKey(r.name), r.path);
+      const aliases = r.aliases ?? [];
+      this.aliasesOf.set(r.path, aliases.join('\u0000'));
+      for (const a of aliases) if (aliasKey(a)) push(this.aliases, aliasKey(a), r.path);
     }
   }
 
+  byPath(key: string): string | undefined {
+    return this.paths.get(key);
+  }
+
+  byName(key: string): readonly string[] | undefined {
+    return this.names.get(key);
+  }
+
   sameAs(records: LinkNode[]): boolean {
-    if (records.length !== this.paths.size) return false;
-    for (const r of records) if (!this.paths.has(r.path)) return false;
+    if (records.length !== this.aliasesOf.size) return false;
+    for (const r of records) if (this.aliasesOf.get(r.path) !== (r.aliases ?? []).join('\u0000')) return false;
     return true;
   }
 
   lookup(target: string, fromFolder: string | null): string | null {
     const clean = target.replace(/#.*$/, '').trim();
-    if (clean === '') return null;
-    // Relative to the linking note's folder first (Markdown links), then from the vault root.
-    if (fromFolder) {
-      const relative = this.byPath.get(linkKey(normalizeSegments(`${fromFolder}/${clean}`)));
-      if (relative) return relative;
-    }
-    const exact = this.byPath.get(linkKey(normalizeSegments(clean)));
-    if (exact) return exact;
-    const base = clean.slice(clean.lastIndexOf('/') + 1);
-    const candidates = this.byName.get(linkKey(base));
-    if (!candidates || candidates.length === 0) return null;
-    if (candidates.length === 1) return candidates[0]!;
-    const suffix = linkKey(clean);
-    const matching = candidates.filter((c) => linkKey(c).endsWith(suffix));
-    const pool = matching.length ? matching : candidates;
-    const folderOf = (p: string) => p.slice(0, Math.max(0, p.lastIndexOf('/')));
-    const sameFolder = fromFolder !== null ? pool.find((c) => folderOf(c) === fromFolder) : undefined;
-    return sameFolder ?? [...pool].sort((a, b) => a.length - b.length || a.localeCompare(b))[0]!;
+    const found = chooseLinkpath(clean, fromFolder, this);
+    if (found || clean === '') return found;
+    // No note of that name: a note that lists it among its aliases.
+    const byAlias = this.aliases.get(aliasKey(clean.replace(/\.(md|markdown)$/i, '')));
+    if (!byAlias) return null;
+    return [...byAlias].sort((a, b) => a.length - b.length || a.localeCompare(b))[0]!;
   }
+}
+
+function push(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 let lastIndex: PathIndex | null = null;
@@ -125,10 +167,12 @@ export function relatedIndex(
   const byPath = new Map<string, NoteRecord>();
   for (const note of notes) byPath.set(note.path, note);
   for (const note of notes) {
-    if (!visible(note) || note.links.length === 0) continue;
+    if (!visible(note) || (note.links.length === 0 && note.transclusions.length === 0)) continue;
     let known = outbound.get(note);
     if (!known || known.generation !== resolver.generation) {
-      known = { generation: resolver.generation, paths: note.links.map((t) => resolver.resolve(t, note)?.path ?? null) };
+      // An embed is a link too (Obsidian counts it as one).
+      const targets = [...note.links, ...note.transclusions.map((t) => t.target)];
+      known = { generation: resolver.generation, paths: targets.map((t) => resolver.resolve(t, note)?.path ?? null) };
       outbound.set(note, known);
     }
     for (const p of known.paths) {

@@ -1,18 +1,24 @@
 // One note as the public side sees it: everything derived from its text, its path
 // and its creation time, computed once per change of the file.
 import { createHash } from 'node:crypto';
-import { parseWikiLinks } from '../wikilinks.ts';
-import { stripComments, countWords, excerptOf } from '../note/excerpt.ts';
+import type { WikiRef } from '../wikilinks.ts';
+import { analyzeNote } from '../note/analyze.ts';
+import { publicTex } from '../note/comments.ts';
+import { countWords, excerptOf } from '../note/excerpt.ts';
 import { isTrue, parseFrontmatter, type Frontmatter } from '../note/frontmatter.ts';
 import { postDate, type PostDate } from '../note/dates.ts';
-import { folderSlugsOf, tagsOf, textValue, titleOf } from '../note/fields.ts';
+import { aliasesOf, cssClassesOf, folderSlugsOf, mergeTags, tagsOf, textValue, titleOf } from '../note/fields.ts';
 import { noteLanguage } from '../note/language.ts';
+import type { HeadingInfo } from '../note/obsidian/headings.ts';
 import type { VaultPath } from '../vault-path.ts';
-import { noteAddress, type Address } from './addresses.ts';
+import { noteAddress, permalinkAddress, type Address } from './addresses.ts';
 
 export interface NoteRecord {
   path: VaultPath;
+  /** Where the note is published: its `permalink:`, else the address of its path. */
   address: Address;
+  /** The address of its path (CONTRACT §6); answers 301 to `address` when they differ. */
+  defaultAddress: Address;
   /** Folder part of the path ('' at the vault root). */
   folder: string;
   /** File name without extension. */
@@ -24,21 +30,33 @@ export interface NoteRecord {
   raw: string;
   /** Why the frontmatter block was ignored, when it was malformed (a build warning). */
   frontmatterProblem: string | null;
+  /** The note's public Markdown: the body with its private `%%comments%%` removed. */
   body: string;
   title: string;
   date: PostDate;
   publish: boolean;
   page: boolean;
+  /** Frontmatter tags, then the text's inline `#tags` (both are tags alike). */
   tags: string[];
+  /** Other names links may use (frontmatter `aliases`). */
+  aliases: string[];
+  /** Classes for the article element (frontmatter `cssclasses`). */
+  cssClasses: string[];
   /** Collection slugs from `folders:`/`folder:` (a regular note's memberships). */
   folderSlugs: string[];
   lang: string;
   excerpt: string;
   words: number;
-  /** Wikilink and Markdown-link targets as written (notes and attachments). */
+  /** Note targets of wikilinks and Markdown links, as written (embedded notes are `transclusions`). */
   links: string[];
-  /** Embedded or linked images and files as written (`![[a.png]]`, `![](a.png)`). */
+  /** Embedded or linked images and files as written (`![[a.png]]`, `![](a.png)`, `[[a.pdf]]`). */
   embeds: string[];
+  /** Embedded notes, sections and blocks (`![[Note#Heading]]`), as written. */
+  transclusions: WikiRef[];
+  headings: HeadingInfo[];
+  /** The body has math (the page needs KaTeX's stylesheet) or a diagram (mermaid's script). */
+  math: boolean;
+  mermaid: boolean;
   /** The twin named by frontmatter `twin` (a wikilink or a name), unresolved. */
   twinRef: string | null;
   /** Banner image: frontmatter `banner`/`cover`/`image`, else the first embedded image. */
@@ -57,33 +75,10 @@ export interface RecordInputs {
 }
 
 const IMAGE = /\.(png|jpe?g|gif|webp|avif|svg|bmp)$/i;
-const MD_LINK = /(!?)\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 
 function unwrapLink(value: string): string {
   const m = /^\s*!?\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|[^\]]*)?\]\]\s*$/.exec(value);
   return (m ? m[1]! : value).trim();
-}
-
-function linksOf(body: string): { links: string[]; embeds: string[] } {
-  const links: string[] = [];
-  const embeds: string[] = [];
-  for (const link of parseWikiLinks(body)) {
-    if (link.embed && !/\.(md|markdown)$/i.test(link.target) && /\.[a-z0-9]{2,5}$/i.test(link.target)) embeds.push(link.target);
-    else links.push(link.target);
-  }
-  for (const m of body.matchAll(MD_LINK)) {
-    const target = m[2]!;
-    if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#') || target.startsWith('/')) continue;
-    let decoded = target.replace(/#.*$/, '');
-    try {
-      decoded = decodeURIComponent(decoded);
-    } catch {
-      /* as written */
-    }
-    if (m[1] === '!' || !/\.(md|markdown)$/i.test(decoded)) embeds.push(decoded);
-    else links.push(decoded);
-  }
-  return { links, embeds };
 }
 
 function bannerOf(data: Frontmatter, embeds: string[]): string | null {
@@ -105,14 +100,17 @@ export function buildRecord(input: RecordInputs): NoteRecord {
   const slash = path.lastIndexOf('/');
   const fileName = path.slice(slash + 1);
   const name = fileName.replace(/\.(md|markdown|tex)$/i, '');
-  const body = parsed.body;
-  const visible = stripComments(body);
-  const title = titleOf(data, visible, fileName);
-  const { links, embeds } = linksOf(visible);
+  const isTex = /\.tex$/i.test(path);
+  const facts = isTex ? null : analyzeNote(parsed.body);
+  const body = facts ? facts.publicBody : publicTex(parsed.body);
+  const title = titleOf(data, body, fileName);
+  const embeds = facts?.files ?? [];
   const twin = textValue(data.twin);
+  const defaultAddress = noteAddress(path);
   return {
     path,
-    address: noteAddress(path),
+    address: permalinkAddress(data.permalink) ?? defaultAddress,
+    defaultAddress,
     folder: slash < 0 ? '' : path.slice(0, slash),
     name,
     hash: hashText(text),
@@ -124,13 +122,19 @@ export function buildRecord(input: RecordInputs): NoteRecord {
     date: postDate({ data, raw, createdMs: input.createdMs, fileMs: input.fileMs }),
     publish: isTrue(data.publish),
     page: isTrue(data.page),
-    tags: tagsOf(data),
+    tags: mergeTags(tagsOf(data), facts?.tags ?? []),
+    aliases: aliasesOf(data),
+    cssClasses: cssClassesOf(data),
     folderSlugs: folderSlugsOf(data),
-    lang: noteLanguage(data, title, visible),
-    excerpt: excerptOf(visible),
-    words: countWords(visible),
-    links,
+    lang: noteLanguage(data, title, body),
+    excerpt: facts ? facts.excerpt : excerptOf(body),
+    words: facts ? facts.words : countWords(body),
+    links: facts?.links ?? [],
     embeds,
+    transclusions: facts?.transclusions ?? [],
+    headings: facts?.headings ?? [],
+    math: facts?.math ?? false,
+    mermaid: facts?.mermaid ?? false,
     twinRef: twin ? unwrapLink(twin) : null,
     banner: bannerOf(data, embeds),
     description: textValue(data.description),

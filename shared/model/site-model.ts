@@ -5,6 +5,7 @@ import type { VaultPath } from '../vault-path.ts';
 import { FRONT_PAGE, isReservedAddress, type Address } from './addresses.ts';
 import { BuildWarnings, frontmatterWarning, linkWarnings, type BuildWarning } from './build-warnings.ts';
 import { buildCategories, type Category } from './categories.ts';
+import { embedWarnings } from './embeds.ts';
 import { buildCollections, type Collection } from './collections.ts';
 import { createLinkResolver, relatedIndex, twinIndex, type LinkResolver } from './links.ts';
 import type { NoteRecord } from './note-record.ts';
@@ -111,7 +112,7 @@ export function deriveSiteModel(records: Iterable<NoteRecord>, settings: ModelSe
 
   const visibleKey = `${visibleSet.size}:${pathSum}`;
   const linkView = { resolver, isVisible, visibleKey };
-  for (const note of visible) warnings.add(...linkWarnings(note, linkView));
+  for (const note of visible) warnings.add(...linkWarnings(note, linkView), ...embedWarnings(note, linkView));
 
   const topics = buildTopics(all, posts, settings.excludeTags, settings.language);
   const mode = settings.collections.source === 'folders' ? 'folders' : 'tags';

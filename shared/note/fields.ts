@@ -96,3 +96,28 @@ export function textValue(value: unknown): string | null {
   const s = value.trim();
   return s === '' || PLACEHOLDER.test(s) ? null : s;
 }
+
+/** Frontmatter tags then inline tags, each tag once (the first spelling wins). */
+export function mergeTags(first: string[], then: string[]): string[] {
+  if (then.length === 0) return first;
+  const seen = new Set(first.map((t) => t.toLowerCase()));
+  const out = [...first];
+  for (const tag of then) {
+    const key = tag.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(tag);
+  }
+  return out;
+}
+
+/** Other names of a note (`aliases`, or the older `alias`): a list or a comma list. */
+export function aliasesOf(data: Frontmatter): string[] {
+  return [...new Set([...listValue(data.aliases), ...listValue(data.alias)].map((a) => a.trim()).filter((a) => a !== ''))];
+}
+
+/** Classes for the article element (`cssclasses`, or the older `cssclass`); only safe class names. */
+export function cssClassesOf(data: Frontmatter): string[] {
+  const raw = [data.cssclasses, data.cssclass].flatMap((v) => (typeof v === 'string' ? v.split(/[\s,]+/) : listValue(v)));
+  return [...new Set(raw.map((c) => c.trim()).filter((c) => /^-?[A-Za-z_][A-Za-z0-9_-]*$/.test(c)))];
+}

@@ -1,7 +1,10 @@
-// The blog's stylesheet and its few browser scripts (site/client/), bundled once
-// per process with esbuild and served under content-hashed names.
+// The blog's stylesheets and its few browser scripts (site/client/), bundled once per
+// process with esbuild and served under content-hashed names. KaTeX's stylesheet (with
+// its woff2 fonts) and mermaid's script are assets too, but a page links them only when
+// its body has math or a diagram (CONTRACT §7).
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { PROJECT_DIR } from './eleventy-runner.ts';
@@ -9,17 +12,42 @@ import type { Address } from '../../shared/model/addresses.ts';
 import type { Asset } from './plan.ts';
 
 const CLIENT_ENTRY = path.join(PROJECT_DIR, 'site/client/main.ts');
-const STYLESHEET = path.join(PROJECT_DIR, 'site/assets/blog.css');
+// The blog's stylesheet, then what Obsidian's syntax needs (callouts, footnotes, embeds…).
+const STYLESHEETS = ['site/assets/blog.css', 'site/assets/obsidian.css'].map((p) => path.join(PROJECT_DIR, p));
+const require = createRequire(import.meta.url);
+const KATEX_DIR = path.join(path.dirname(require.resolve('katex/package.json')), 'dist');
+const MERMAID_FILE = path.join(path.dirname(require.resolve('mermaid/package.json')), 'dist/mermaid.min.js');
 
-function hashed(name: string, ext: string, content: string): Asset {
+export interface SiteAssets {
+  assets: Asset[];
+  css: string;
+  js: string;
+  /** KaTeX's stylesheet, for pages with math. */
+  katex: string;
+  /** mermaid's script, for pages with a diagram. */
+  mermaid: string;
+}
+
+function hashed(name: string, ext: string, content: string | Uint8Array): Asset {
   const hash = createHash('sha1').update(content).digest('hex').slice(0, 10);
   const file = `_s/${name}.${hash}.${ext}`;
   return { address: ('/' + file) as Address, file, content };
 }
 
-export async function buildAssets(): Promise<{ assets: Asset[]; css: string; js: string }> {
-  const [css, bundle] = await Promise.all([
-    fs.readFile(STYLESHEET, 'utf8'),
+/** KaTeX's stylesheet pointing at its woff2 fonts under hashed names (older formats left out: every browser we serve reads woff2). */
+async function katexAssets(): Promise<{ css: Asset; fonts: Asset[] }> {
+  const css = await fs.readFile(path.join(KATEX_DIR, 'katex.min.css'), 'utf8');
+  const fonts = new Map<string, Asset>();
+  for (const name of new Set([...css.matchAll(/url\(fonts\/([\w-]+)\.woff2\)/g)].map((m) => m[1]!))) {
+    fonts.set(name, hashed(`katex/${name}`, 'woff2', await fs.readFile(path.join(KATEX_DIR, 'fonts', `${name}.woff2`))));
+  }
+  const rewritten = css.replace(/src:url\(fonts\/([\w-]+)\.woff2\) format\("woff2"\)(?:,url\([^)]*\) format\("[^"]*"\))*/g, (_m, name: string) => `src:url(${fonts.get(name)!.address}) format("woff2")`);
+  return { css: hashed('katex', 'css', rewritten), fonts: [...fonts.values()] };
+}
+
+export async function buildAssets(): Promise<SiteAssets> {
+  const [css, bundle, katex, mermaid] = await Promise.all([
+    Promise.all(STYLESHEETS.map((f) => fs.readFile(f, 'utf8'))).then((parts) => parts.join('\n')),
     build({
       entryPoints: [CLIENT_ENTRY],
       bundle: true,
@@ -29,8 +57,17 @@ export async function buildAssets(): Promise<{ assets: Asset[]; css: string; js:
       write: false,
       logLevel: 'silent',
     }),
+    katexAssets(),
+    fs.readFile(MERMAID_FILE),
   ]);
   const cssAsset = hashed('blog', 'css', css);
   const jsAsset = hashed('blog', 'js', bundle.outputFiles[0]!.text);
-  return { assets: [cssAsset, jsAsset], css: cssAsset.address, js: jsAsset.address };
+  const mermaidAsset = hashed('mermaid', 'js', mermaid);
+  return {
+    assets: [cssAsset, jsAsset, katex.css, ...katex.fonts, mermaidAsset],
+    css: cssAsset.address,
+    js: jsAsset.address,
+    katex: katex.css.address,
+    mermaid: mermaidAsset.address,
+  };
 }

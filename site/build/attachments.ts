@@ -3,7 +3,8 @@
 // everything else in the vault stays private.
 import { isNotePath } from '../../shared/vault-path.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
-import { normalizeSegments } from '../../shared/model/links.ts';
+import { chooseLinkpath, normalizeSegments } from '../../shared/model/links.ts';
+import { linkKey } from '../../shared/wikilinks.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 
 export interface AttachmentInfo {
@@ -20,6 +21,8 @@ export function attachmentAddress(p: string): string {
 export class AttachmentIndex {
   private files = new Map<string, AttachmentInfo>();
   private byName = new Map<string, string[]>();
+  /** Paths by their case-folded form (links ignore case, as Obsidian's do). */
+  private byLowerPath = new Map<string, string>();
   /** Bumped on every change: what an attachment link resolves to may have changed. */
   version = 0;
 
@@ -32,6 +35,7 @@ export class AttachmentIndex {
   async loadAll(): Promise<void> {
     this.files.clear();
     this.byName.clear();
+    this.byLowerPath.clear();
     this.version++;
     for (const entry of await this.entries.list({ stat: true })) {
       if (entry.kind === 'attachment') this.set(entry.path, { path: entry.path, size: entry.stats!.size, mtimeMs: entry.stats!.mtimeMs });
@@ -48,6 +52,7 @@ export class AttachmentIndex {
       if (!before) return false;
       this.version++;
       this.files.delete(p);
+      if (this.byLowerPath.get(linkKey(p)) === p) this.byLowerPath.delete(linkKey(p));
       const key = p.slice(p.lastIndexOf('/') + 1).toLowerCase();
       this.byName.set(key, (this.byName.get(key) ?? []).filter((x) => x !== p));
       return true;
@@ -61,6 +66,7 @@ export class AttachmentIndex {
     this.files.set(p, info);
     this.version++;
     if (!before) {
+      this.byLowerPath.set(linkKey(p), p);
       const key = p.slice(p.lastIndexOf('/') + 1).toLowerCase();
       this.byName.set(key, [...(this.byName.get(key) ?? []), p]);
     }
@@ -70,18 +76,13 @@ export class AttachmentIndex {
     return this.files.get(p);
   }
 
-  /** The attachment a note's link names: next to the note, from the vault root, else by file name. */
+  /** The attachment a note's link names, by the same rule as links to notes (links.ts). */
   resolve(target: string, from: NoteRecord | null): string | null {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return null;
     const clean = normalizeSegments(target.replace(/[#?].*$/, '').trim());
-    if (clean === '' || /^[a-z][a-z0-9+.-]*:/i.test(target)) return null;
-    if (from?.folder) {
-      const relative = normalizeSegments(`${from.folder}/${clean}`);
-      if (this.files.has(relative)) return relative;
-    }
-    if (this.files.has(clean)) return clean;
-    const candidates = this.byName.get(clean.slice(clean.lastIndexOf('/') + 1).toLowerCase()) ?? [];
-    if (candidates.length === 0) return null;
-    const sameFolder = from ? candidates.find((c) => c.startsWith(from.folder + '/')) : undefined;
-    return sameFolder ?? [...candidates].sort((a, b) => a.length - b.length)[0]!;
+    return chooseLinkpath(clean, from ? from.folder : null, {
+      byPath: (key) => this.byLowerPath.get(key),
+      byName: (key) => this.byName.get(key),
+    });
   }
 }

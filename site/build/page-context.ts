@@ -8,7 +8,10 @@ import { directionOf } from '../../shared/note/language.ts';
 import { attachmentAddress, type AttachmentIndex } from './attachments.ts';
 import { frameFormatters, gradientOf, type SiteFrame } from './frame.ts';
 import type { Formatters } from './i18n.ts';
-import { renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
+import { renderEmbedHtml, renderNoteHtml, type EmbedFrame, type RenderLinks } from '../../shared/note/markdown.ts';
+import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
+import { embedClosure } from '../../shared/model/embeds.ts';
+import { blockRef, type WikiRef } from '../../shared/wikilinks.ts';
 import { SigCache } from './sig-cache.ts';
 
 export interface LinkView {
@@ -44,8 +47,12 @@ export class PageContext {
   private chipsMemo = new Map<NoteRecord, ChipView[]>();
   private cardSigMemo = new Map<NoteRecord, string>();
   private bodySigMemo = new Map<NoteRecord, string>();
+  private ownSigMemo = new Map<NoteRecord, string>();
+  private closureMemo = new Map<NoteRecord, NoteRecord[]>();
   /** Attachments referenced by visible notes and the frame (vault path → address). */
   readonly published = new Map<string, string>();
+  /** The vault's publish.css, when it has one: every page loads it after the blog's stylesheet. */
+  publishCss: string | null = null;
 
   /** Changes when any topic's label or address changes (tag chips depend on it). */
   readonly topicsKey: string;
@@ -138,34 +145,95 @@ export class PageContext {
     return address;
   }
 
+  /** The topic page of a tag, or null (an excluded tag, or one no post carries). */
+  tagUrl(tag: string): string | null {
+    const topic = this.model.topics.byKey.get(tag.toLowerCase());
+    return topic ? this.url(topic.address) : null;
+  }
+
   private renderLinks(note: NoteRecord): RenderLinks {
     return {
       note: (target) => {
         const other = this.model.resolver.resolve(target, note);
-        return other && this.model.isVisible(other) ? { href: this.url(other.address), title: other.title } : null;
+        return other && this.model.isVisible(other) ? { href: this.url(other.address), title: other.title, headings: other.headings } : null;
       },
       attachment: (target) => {
         const p = this.attachments.resolve(target, note);
         return p ? this.publish(p) : null;
       },
+      tag: (tag) => this.tagUrl(tag),
+      embed: (ref, frame) => this.embedHtml(note, ref, frame),
     };
   }
 
-  /** What the body's links and embeds resolve to: the rendered HTML depends on it. */
-  bodySig(note: NoteRecord): string {
-    const known = this.bodySigMemo.get(note);
+  /** CONTRACT §7: only a visible note is embedded; a missing or unpublished one shows nothing, a cycle stops. */
+  private embedHtml(from: NoteRecord, ref: WikiRef, frame: EmbedFrame): string | null {
+    const target = this.model.resolver.resolve(ref.target, from);
+    if (!target || !this.model.isVisible(target)) return null;
+    const key = `${target.path}#${ref.subpath.join('#')}`;
+    if (frame.stack.includes(key) || frame.stack.includes(`${target.path}#`)) return null;
+    frame.stack.push(key);
+    try {
+      const block = blockRef(ref.subpath);
+      const anchor = block !== null ? `#^${encodeURIComponent(block)}` : headingAnchor(target.headings, ref.subpath);
+      return renderEmbedHtml(target.body, ref, this.renderLinks(target), frame, { href: this.url(target.address) + anchor, title: target.title });
+    } finally {
+      frame.stack.pop();
+    }
+  }
+
+  /** Visible notes the note's page shows by embedding them (its dependencies). */
+  embedded(note: NoteRecord): NoteRecord[] {
+    if (note.transclusions.length === 0) return [];
+    let list = this.closureMemo.get(note);
+    if (!list) {
+      list = embedClosure(note, this.model);
+      this.closureMemo.set(note, list);
+    }
+    return list;
+  }
+
+  /** KaTeX's stylesheet and mermaid's script: only pages whose body (embeds included) needs them. */
+  needs(note: NoteRecord): { math: boolean; mermaid: boolean } {
+    let math = note.math;
+    let mermaid = note.mermaid;
+    for (const other of this.embedded(note)) {
+      math ||= other.math;
+      mermaid ||= other.mermaid;
+    }
+    return { math, mermaid };
+  }
+
+  /** What the note's own links, files and tags resolve to. */
+  private ownSig(note: NoteRecord): string {
+    const known = this.ownSigMemo.get(note);
     if (known !== undefined) return known;
     const parts: string[] = [];
     for (const target of note.links) {
       const other = this.model.resolver.resolve(target, note);
-      parts.push(other && this.model.isVisible(other) ? other.address : '-');
+      // A link's anchor depends on the target's headings; the hash stands for them.
+      parts.push(other && this.model.isVisible(other) ? `${other.address}\u0003${other.hash}` : '-');
     }
     for (const target of note.embeds) {
       const p = this.attachments.resolve(target, note);
       if (p) this.publish(p);
       parts.push(p ?? '-');
     }
+    parts.push(this.chipsSig(note));
     const sig = parts.join('\u0001');
+    this.ownSigMemo.set(note, sig);
+    return sig;
+  }
+
+  /**
+   * What the rendered body depends on beyond the note's text: where its links and
+   * files resolve, its tags' topics, and every note it embeds (their text and links).
+   */
+  bodySig(note: NoteRecord): string {
+    const known = this.bodySigMemo.get(note);
+    if (known !== undefined) return known;
+    let sig = this.ownSig(note);
+    for (const other of this.embedded(note)) sig += `\u0002${other.path}\u0003${other.hash}\u0003${other.address}\u0003${this.ownSig(other)}`;
     this.bodySigMemo.set(note, sig);
     return sig;
   }
@@ -174,7 +242,7 @@ export class PageContext {
     const key = `${note.hash}\u0002${this.bodySig(note)}`;
     const cached = this.htmlCache.get(note.path);
     if (cached && cached.key === key) return cached.html;
-    const html = renderNoteHtml(note.body, note.title, this.renderLinks(note), note.path.toLowerCase().endsWith('.tex'));
+    const html = renderNoteHtml(note.body, note.title, this.renderLinks(note), note.path.toLowerCase().endsWith('.tex'), `${note.path}#`);
     this.htmlCache.set(note.path, { key, html });
     return html;
   }

@@ -35,6 +35,10 @@ export interface ArticleView {
   share: { name: string; href: string }[];
   editPath: string;
   isPage: boolean;
+  /** Frontmatter `cssclasses`, for the article element. */
+  cssClasses: string;
+  /** The body (embeds included) has math or a diagram: the page loads KaTeX's stylesheet or mermaid's script. */
+  needs: { math: boolean; mermaid: boolean };
 }
 
 function shareLinks(ctx: PageContext, note: NoteRecord): { name: string; href: string }[] {
@@ -93,6 +97,8 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     share: shareLinks(ctx, note),
     editPath: note.path,
     isPage: note.page,
+    cssClasses: note.cssClasses.join(' '),
+    needs: ctx.needs(note),
   };
 }
 
@@ -103,8 +109,9 @@ export function articleSig(ctx: PageContext, note: NoteRecord): string {
   const around = model.neighbours.get(note.path);
   const twin = model.twins.get(note.path) ?? null;
   const related = model.related.get(note.path) ?? [];
-  // The note itself is the cache key: a changed note is a new record.
-  const deps = [...ctx.world, around?.older ?? null, around?.newer ?? null, twin, ...related];
+  // The note itself is the cache key: a changed note is a new record. The notes it embeds
+  // are dependencies too: editing one re-renders the pages that show it.
+  const deps = [...ctx.world, around?.older ?? null, around?.newer ?? null, twin, ...related, ...ctx.embedded(note)];
   return articleSigs.get(note, deps, () => buildArticleSig(ctx, note));
 }
 

@@ -25,7 +25,7 @@ export interface ListView {
   metaTitle: string;
   metaDescription: string;
   heading: { title: string; icon: string | null; description: string | null; countText: string; label: string } | null;
-  intro: { title: string; html: string; lang: string; dir: string } | null;
+  intro: { title: string; html: string; lang: string; dir: string; needs: { math: boolean; mermaid: boolean } } | null;
   hero: { name: string; logo: string | null; tagline: string | null; background: string } | null;
   band: BandCard[] | null;
   cards: CardView[];
@@ -143,7 +143,7 @@ function homeSpec(ctx: PageContext): ListSpec {
       view: () => ({
         hero,
         band: bandCards?.cards ?? null,
-        intro: intro ? { title: intro.title, html: ctx.html(intro), lang: intro.lang, dir: intro.lang === 'ar' ? 'rtl' : 'ltr' } : null,
+        intro: intro ? { title: intro.title, html: ctx.html(intro), lang: intro.lang, dir: intro.lang === 'ar' ? 'rtl' : 'ltr', needs: ctx.needs(intro) } : null,
       }),
     },
   };

@@ -20,7 +20,7 @@ export interface PlannedPage {
   /** Attachments: the vault path to copy. */
   source?: string;
   /** Assets: the bytes to write. */
-  content?: string;
+  content?: string | Uint8Array;
 }
 
 /** What the server needs to know of an output. */

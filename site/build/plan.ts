@@ -10,10 +10,12 @@ import { planLists } from './plan-lists.ts';
 import { planOutputs } from './plan-outputs.ts';
 import type { PlannedPage } from './plan-types.ts';
 
+const VAULT_STYLESHEET = 'publish.css';
+
 export interface Asset {
   address: Address;
   file: string;
-  content: string;
+  content: string | Uint8Array;
 }
 
 export interface SitePlan {
@@ -29,7 +31,10 @@ export function planSite(
   htmlCache: Map<string, { key: string; html: string }>,
   assets: Asset[],
 ): SitePlan {
-  const ctx = new PageContext(model, frame, frameSig, attachments, htmlCache);
+  // CONTRACT §7: the vault root's publish.css is loaded after the blog's stylesheet on every page.
+  const vaultCss = attachments.get(VAULT_STYLESHEET) ? VAULT_STYLESHEET : null;
+  const ctx = new PageContext(model, frame, vaultCss ? `${frameSig}\u0000${vaultCss}` : frameSig, attachments, htmlCache);
+  ctx.publishCss = vaultCss ? ctx.publish(vaultCss) : null;
   const pages = new Map<Address, PlannedPage>();
   for (const page of [...planArticles(ctx), ...planLists(ctx), ...planOutputs(ctx)]) {
     if (!pages.has(page.address)) pages.set(page.address, page);

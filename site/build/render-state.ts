@@ -7,7 +7,14 @@ import type { ListView } from './plan-lists.ts';
 import type { FeedView, NavView, SitemapView } from './plan-outputs.ts';
 
 export interface RenderData {
-  site: (SiteFrame & { assets: { css: string; js: string }; logoUrl: string | null }) | null;
+  site:
+    | (SiteFrame & {
+        assets: { css: string; js: string; katex: string; mermaid: string };
+        logoUrl: string | null;
+        /** The vault's publish.css, loaded after the blog's stylesheet, when it has one. */
+        publishCss: string | null;
+      })
+    | null;
   articles: ArticleView[];
   lists: ListView[];
   feeds: FeedView[];

@@ -13,15 +13,16 @@ import type { BuildWarning } from '../../shared/model/build-warnings.ts';
 import { createSettingsReader, defaultSettings, type Settings } from '../../shared/settings.ts';
 import { postItem, type PostItem } from '../../shared/model/posts.ts';
 import { deriveSiteModel } from '../../shared/model/site-model.ts';
+import { AddressMemory } from '../../shared/model/redirects.ts';
 import { VaultStore } from '../../shared/model/vault-store.ts';
 import { isNotePath } from '../../shared/vault-path.ts';
 import { AttachmentIndex } from './attachments.ts';
 import { writeBundles } from './bundles.ts';
-import { buildAssets } from './assets.ts';
+import { buildAssets, type SiteAssets } from './assets.ts';
 import { EleventyRunner } from './eleventy-runner.ts';
 import { BASE_TOKEN, frameSig, siteFrame } from './frame.ts';
 import { currentKey, readGeneration, writeGeneration, type GenerationKey } from './generation.ts';
-import { diffPlans, planSite, type Asset, type SitePlan } from './plan.ts';
+import { diffPlans, planSite, type SitePlan } from './plan.ts';
 import { NAV_FILE } from './plan-outputs.ts';
 import type { PlannedPage, ServedEntry } from './plan-types.ts';
 import { emptyRender, type RenderData } from './render-state.ts';
@@ -50,6 +51,8 @@ export interface BuildResult {
   removals: string[];
   /** The topic row fragment, when it changed (every full build). */
   nav: string | null;
+  /** Every address answering 301 and where to (CONTRACT §7), when they changed; null otherwise. */
+  redirects?: [string, string][] | null;
   rendered: number;
   ms: number;
   gitCreated?: [string, number][];
@@ -77,10 +80,13 @@ export class SiteBuilder {
   private nav = '';
   /** The last build whose files are all in place: what `remember` writes (never a build half done). */
   private settled: { plan: SitePlan; dir: string; nav: string } | null = null;
-  private assets: { assets: Asset[]; css: string; js: string } | null = null;
+  private assets: SiteAssets | null = null;
   private live: string | null = null;
   private generation = 0;
   private readonly stage: string;
+  /** Old addresses of moved notes and permalinks' own addresses (CONTRACT §7). */
+  private readonly addresses: AddressMemory;
+  private addressesLoaded = false;
 
   constructor(private readonly options: SiteBuilderOptions) {
     const { config } = options;
@@ -89,6 +95,17 @@ export class SiteBuilder {
     this.stage = path.join(options.outRoot, 'stage');
     this.runner = new EleventyRunner(this.stage);
     this.readSettings = createSettingsReader(config.dataDir);
+    this.addresses = new AddressMemory(config.dataDir);
+  }
+
+  /** Learns moved addresses from the plan about to go live (CONTRACT §7), remembered in the data directory. */
+  private async learnAddresses(plan: SitePlan): Promise<void> {
+    if (!this.addressesLoaded) {
+      await this.addresses.load();
+      this.addressesLoaded = true;
+    }
+    this.addresses.observe(plan.ctx.model);
+    await this.addresses.save();
   }
 
   private async settings(): Promise<Settings> {
@@ -110,7 +127,8 @@ export class SiteBuilder {
   private renderData(plan: SitePlan, pages: PlannedPage[]): RenderData {
     const data = emptyRender();
     const { frame } = plan.ctx;
-    data.site = { ...frame, assets: { css: this.assets!.css, js: this.assets!.js }, logoUrl: plan.ctx.imageUrl(frame.logo, null) };
+    const { css, js, katex, mermaid } = this.assets!;
+    data.site = { ...frame, assets: { css, js, katex, mermaid }, logoUrl: plan.ctx.imageUrl(frame.logo, null), publishCss: plan.ctx.publishCss };
     for (const page of pages) {
       switch (page.kind) {
         case 'article':
@@ -169,6 +187,7 @@ export class SiteBuilder {
     await Promise.all([this.store.loadAll(), this.attachments.loadAll()]);
     const plan = await this.makePlan();
     const pages = [...plan.pages.values()];
+    await this.learnAddresses(plan);
     await this.produce(plan, pages, this.options.chunkSize ?? 400);
     const nav = await fs.readFile(path.join(this.stage, NAV_FILE), 'utf8');
     const dir = path.join(this.options.outRoot, `gen-${Date.now()}-${++this.generation}`);
@@ -190,6 +209,7 @@ export class SiteBuilder {
       upserts: entries,
       removals: [],
       nav,
+      redirects: this.addresses.changedRedirects(plan.ctx.model),
       rendered: pages.length,
       ms: Date.now() - started,
       gitCreated: [...this.store.gitCreated()],
@@ -245,9 +265,12 @@ export class SiteBuilder {
       this.digested = false;
       this.settled = { plan, dir: live, nav: this.nav };
     };
+    await this.learnAddresses(plan);
     if (diff.changed.length === 0 && diff.removed.length === 0) {
       settle();
-      return null;
+      // Nothing to render, but an old address may answer 301 now (or no longer).
+      const redirects = this.addresses.changedRedirects(plan.ctx.model);
+      return redirects === null ? null : { full: false, dir: live, upserts: [], removals: [], nav: null, redirects, rendered: 0, ms: Date.now() - started };
     }
     await fs.rm(this.stage, { recursive: true, force: true });
     await fs.mkdir(this.stage, { recursive: true });
@@ -274,6 +297,7 @@ export class SiteBuilder {
       upserts: diff.changed.filter((p) => !isInternal(p.address)).map((p) => [p.address, served(p)]),
       removals: diff.removed.map((r) => r.address).filter((a) => a !== '' && !plan.pages.has(a)),
       nav,
+      redirects: this.addresses.changedRedirects(plan.ctx.model),
       rendered: diff.changed.length,
       ms: Date.now() - started,
     };

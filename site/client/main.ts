@@ -1,5 +1,6 @@
 // The blog's few browser scripts (spec D.4, D.6), small and framework-free.
 import { startBackToTop } from './back-to-top.ts';
+import { startDiagrams } from './diagrams.ts';
 import { startPreviews } from './previews.ts';
 import { startTopicRow } from './topic-row.ts';
 
@@ -7,3 +8,4 @@ document.documentElement.classList.add('s-js');
 startTopicRow();
 startPreviews();
 startBackToTop();
+startDiagrams();

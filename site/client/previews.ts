@@ -25,6 +25,9 @@ function load(href: string): Promise<Preview> {
         const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
         const body = doc.querySelector('.s-article .s-article-body');
         if (!body) return null;
+        // Math in the preview needs KaTeX's stylesheet, which this page may not load.
+        const katex = doc.querySelector<HTMLLinkElement>('link[data-katex]');
+        if (katex && !document.querySelector('link[data-katex]')) document.head.appendChild(document.importNode(katex, true));
         const fragment = document.createDocumentFragment();
         const wrapper = document.createElement('div');
         wrapper.className = 's-article-body';

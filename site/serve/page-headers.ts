@@ -17,6 +17,7 @@ export function contentTypeOf(type: ServeType, file: string): string {
   if (type === 'xml') return file.startsWith('feed') ? 'application/rss+xml; charset=utf-8' : 'application/xml; charset=utf-8';
   if (file.endsWith('.css')) return 'text/css; charset=utf-8';
   if (file.endsWith('.js')) return 'text/javascript; charset=utf-8';
+  if (file.endsWith('.woff2')) return 'font/woff2';
   return 'application/octet-stream';
 }
 

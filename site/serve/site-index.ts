@@ -17,6 +17,8 @@ export function looseKey(address: string): string {
 export class SiteIndex {
   private entries = new Map<string, ServedEntry>();
   private loose: Map<string, string> | null = null;
+  /** Old addresses answering 301 (CONTRACT §7: permalinks, moved notes), from the builder. */
+  private moved = new Map<string, string>();
   dir: string | null = null;
   nav = '';
   /** Bumped on every build: part of each served page's ETag. */
@@ -32,6 +34,11 @@ export class SiteIndex {
 
   addresses(): IterableIterator<string> {
     return this.entries.keys();
+  }
+
+  /** Where an old address now lives, if it moved. */
+  redirect(address: string): string | undefined {
+    return this.moved.get(address);
   }
 
   /** The canonical address a lenient spelling stands for, if exactly one. */
@@ -59,6 +66,7 @@ export class SiteIndex {
       for (const [address, entry] of result.upserts) this.entries.set(address, entry);
     }
     if (result.nav !== null) this.nav = result.nav;
+    if (result.redirects) this.moved = new Map(result.redirects);
     this.dir = result.dir;
     this.loose = null;
     this.version++;

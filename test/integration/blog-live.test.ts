@@ -73,7 +73,7 @@ describe('what other notes change', () => {
   it('unpublishing a linked note turns the link on the linking article into plain text', async () => {
     await blog.admin('PUT', '/api/note?path=Live/Target.md', { content: note('Target', 'The target.') });
     await blog.admin('PUT', '/api/note?path=Live/Linker.md', { content: note('Linker', 'Points at [[Target]].') });
-    await blog.waitForPage('/Live/Linker', (p) => p.text.includes('<a class="s-wikilink" href="/Live/Target">Target</a>'));
+    await blog.waitForPage('/Live/Linker', (p) => p.text.includes('<a class="s-wikilink internal-link" href="/Live/Target">Target</a>'));
     await blog.admin('PUT', '/api/note?path=Live/Target.md', { content: note('Target', 'The target.').replace('publish: true', 'publish: false') });
     const linker = await blog.waitForPage('/Live/Linker', (p) => p.text.includes('<span class="s-wikilink s-unresolved">Target</span>'));
     expect(linker.text).not.toContain('href="/Live/Target"');

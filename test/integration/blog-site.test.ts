@@ -113,7 +113,7 @@ describe('spec D.1: the article page', () => {
   });
 
   it('a wikilink to a published note is a link; the body keeps no private %% comment', () => {
-    expect(html).toContain('<a class="s-wikilink" href="/Posts/Second">Second</a>');
+    expect(html).toContain('<a class="s-wikilink internal-link" href="/Posts/Second">Second</a>');
   });
 
   it('EXCLUDE_TAGS removes chips, the topic page and the topic row entry', async () => {

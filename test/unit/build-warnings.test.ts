@@ -34,6 +34,10 @@ describe('the model names what is wrong, note by note', () => {
     expect(duplicate).toHaveLength(1);
     expect(duplicate[0]!.message).toMatch(/^is not published: Posts\/Same[ -]name\.md already has the address \/Posts\/Same-name$/);
     expect(byKind('reserved-address')).toEqual([{ note: 'api/Reserved.md', kind: 'reserved-address', message: 'is not published: its address /api/Reserved belongs to the site' }]);
+    // An embed of a note a visitor cannot see shows nothing, and says so here (issue 10).
+    expect(byKind('unpublished-embed')).toEqual([
+      { note: 'Posts/Embeds private.md', kind: 'unpublished-embed', message: 'embeds ![[Private thoughts]], which is not published: nothing is shown' },
+    ]);
   });
 
   it('says nothing about private notes’ links, attachment links or links that work', () => {

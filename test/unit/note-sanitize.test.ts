@@ -62,6 +62,20 @@ describe('what Obsidian users legitimately write stays', () => {
     expect(withHtml.replace(/\s*<p><kbd>K<\/kbd><\/p>\s*$/, '').replace(/ \/>/g, '>')).toBe(plain.trimEnd());
   });
 
+  it('everything Obsidian’s syntax renders survives the sanitiser (callouts, tasks, footnotes, math, tags, block ids, diagrams)', () => {
+    const full: RenderLinks = { ...links, tag: (t) => `/topic/${t}` };
+    const note =
+      '## Part\n\n> [!faq]- Why **this** [[Other]]\n> body ^blk\n\nSee [[Other#^x]] ==mark== #tag and ![[pic.png|300]] ![a|200](pic.png).\n\n' +
+      '- [ ] a\n- [x] b\n\nFoot[^1] $x^2$ and\n\n$$\n\\sqrt{a}\n$$\n\n```mermaid\ngraph TD; A-->B\n```\n\n[^1]: note\n';
+    // What the sanitiser writes differently but the browser reads the same: `;` ending a
+    // style, attribute names' case, self-closed SVG paths.
+    const same = (html: string) =>
+      html.replace(/;"/g, '"').replace(/viewBox=/g, 'viewbox=').replace(/preserveAspectRatio=/g, 'preserveaspectratio=').replace(/"\/>/g, '"></path>').replace(/ \/>/g, '>');
+    const plain = renderNoteHtml(note, 'Title', full);
+    const withHtml = renderNoteHtml('<kbd>K</kbd>\n\n' + note, 'Title', full);
+    expect(same(withHtml).replace(/^<p><kbd>K<\/kbd><\/p>\n/, '')).toBe(same(plain));
+  });
+
   it('a note without raw HTML is rendered as before (the sanitiser is skipped)', () => {
     expect(render('Hello *world* & <3')).toBe('<p>Hello <em>world</em> &amp; &lt;3</p>\n');
   });

@@ -1,0 +1,59 @@
+// Embedded notes (`![[Note]]`, `![[Note#Heading]]`, `![[Note#^id]]`) in the model:
+// which notes a page shows inside it (its dependencies: an edit, unpublish or rename of
+// any of them re-renders the page), and the embeds that show nothing because their note
+// is missing or unpublished (for the build's warnings; never for visitors).
+import type { BuildWarning } from './build-warnings.ts';
+import type { NoteRecord } from './note-record.ts';
+import type { SiteModel } from './site-model.ts';
+
+export interface EmbedProblem {
+  /** The embed as written: target and `#subpath`. */
+  target: string;
+  subpath: string[];
+  reason: 'missing' | 'unpublished';
+}
+
+type EmbedView = Pick<SiteModel, 'resolver' | 'isVisible'>;
+
+/** The embeds of `note` that can show nothing, and why. */
+export function embedProblems(note: NoteRecord, model: EmbedView): EmbedProblem[] {
+  const problems: EmbedProblem[] = [];
+  for (const ref of note.transclusions) {
+    const target = model.resolver.resolve(ref.target, note);
+    if (!target) problems.push({ target: ref.target, subpath: ref.subpath, reason: 'missing' });
+    else if (!model.isVisible(target)) problems.push({ target: ref.target, subpath: ref.subpath, reason: 'unpublished' });
+  }
+  return problems;
+}
+
+/**
+ * Every visible note `note` shows by embedding, directly or through embedded notes'
+ * own embeds, in a stable order, `note` itself left out (cycles stop).
+ */
+export function embedClosure(note: NoteRecord, model: EmbedView): NoteRecord[] {
+  if (note.transclusions.length === 0) return [];
+  const seen = new Set<NoteRecord>([note]);
+  const out: NoteRecord[] = [];
+  const queue: NoteRecord[] = [note];
+  while (queue.length) {
+    const from = queue.shift()!;
+    for (const ref of from.transclusions) {
+      const target = model.resolver.resolve(ref.target, from);
+      if (!target || seen.has(target) || !model.isVisible(target)) continue;
+      seen.add(target);
+      out.push(target);
+      queue.push(target);
+    }
+  }
+  return out;
+}
+
+/** The build's warnings for embeds that show nothing (issue 15's list; never shown to visitors). */
+export function embedWarnings(note: NoteRecord, model: EmbedView): BuildWarning[] {
+  return embedProblems(note, model).map(({ target, subpath, reason }) => {
+    const written = `![[${target}${subpath.length ? '#' + subpath.join('#') : ''}]]`;
+    return reason === 'missing'
+      ? { note: note.path, kind: 'missing-embed' as const, message: `embeds ${written}, which does not exist: nothing is shown` }
+      : { note: note.path, kind: 'unpublished-embed' as const, message: `embeds ${written}, which is not published: nothing is shown` };
+  });
+}

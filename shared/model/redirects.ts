@@ -1,0 +1,142 @@
+// CONTRACT §7: addresses that move keep working. A note with `permalink:` lives at it,
+// and its own address answers 301 there. A published note that is renamed or moved
+// (through the API, on disk, by git) leaves a 301 from its old address to wherever it
+// is now, remembered in the data directory (redirects.json) until another note takes
+// that address. A move is told from the model's changes: a published note vanishes
+// from one path and a note with the very same text appears at another (in the same
+// build or a later one, within MOVE_WINDOW_MS).
+import { readJson, writeJsonAtomic } from '../atomic-write.ts';
+import { dataPath, DATA_FILES } from '../data-path.ts';
+import { log } from '../log.ts';
+import type { VaultPath } from '../vault-path.ts';
+import { isReservedAddress, type Address } from './addresses.ts';
+import type { NoteRecord } from './note-record.ts';
+import type { SiteModel } from './site-model.ts';
+
+/** How long a vanished note waits for its text to appear elsewhere (a move seen in two steps). */
+const MOVE_WINDOW_MS = 10 * 60 * 1000;
+
+interface StoredRedirects {
+  version: 1;
+  /** Old address → the vault path of the note that lived there, wherever it is now. */
+  moved: Record<string, string>;
+}
+
+interface Seen {
+  address: Address;
+  hash: string;
+}
+
+type ModelView = Pick<SiteModel, 'all' | 'visible' | 'byAddress'>;
+
+export class AddressMemory {
+  private moved = new Map<Address, VaultPath>();
+  private previous: Map<VaultPath, Seen> | null = null;
+  private vanished: (Seen & { path: VaultPath; at: number })[] = [];
+  private dirty = false;
+  private served = '';
+
+  /** `dataDir` null: nothing is read or written (a throwaway build). */
+  constructor(private readonly dataDir: string | null) {}
+
+  private get file(): string | null {
+    return this.dataDir === null ? null : dataPath(this.dataDir, DATA_FILES.redirects);
+  }
+
+  async load(): Promise<void> {
+    if (!this.file) return;
+    try {
+      const stored = await readJson<StoredRedirects | null>(this.file, null);
+      this.moved = new Map(Object.entries(stored?.moved ?? {}) as [Address, VaultPath][]);
+    } catch (err) {
+      log.warn(`${DATA_FILES.redirects} could not be read (${(err as Error).message}); old addresses start afresh`);
+      this.moved = new Map();
+    }
+  }
+
+  /** Learns from the model a build is about to publish: moves, changed permalinks, addresses taken. */
+  observe(model: ModelView, now = Date.now()): void {
+    const current = new Map<VaultPath, Seen>();
+    for (const note of model.visible) current.set(note.path, { address: note.address, hash: note.hash });
+    if (this.previous) {
+      const exists = new Set(model.all.map((n) => n.path));
+      for (const [p, before] of this.previous) {
+        const now_ = current.get(p);
+        if (now_) {
+          if (now_.address !== before.address) this.remember(before.address, p);
+        } else if (!exists.has(p)) this.vanished.push({ ...before, path: p, at: now });
+      }
+      const appeared = [...current].filter(([p]) => !this.previous!.has(p));
+      for (const [p, seen] of appeared) {
+        const from = this.vanished.filter((v) => v.hash === seen.hash);
+        // The same text in two new places, or from two old ones: no telling which moved where.
+        if (from.length !== 1 || appeared.filter(([, s]) => s.hash === seen.hash).length !== 1) continue;
+        const gone = from[0]!;
+        this.remember(gone.address, p);
+        for (const [address, target] of this.moved) if (target === gone.path) this.set(address, p);
+        this.vanished = this.vanished.filter((v) => v !== gone);
+      }
+    }
+    // An address a note lives at again is that note's: the old move is forgotten.
+    for (const address of [...this.moved.keys()]) {
+      if (model.byAddress.has(address)) {
+        this.moved.delete(address);
+        this.dirty = true;
+      }
+    }
+    this.vanished = this.vanished.filter((v) => now - v.at < MOVE_WINDOW_MS);
+    this.previous = current;
+  }
+
+  private remember(from: Address, to: VaultPath): void {
+    if (isReservedAddress(from)) return;
+    this.set(from, to);
+  }
+
+  private set(from: Address, to: VaultPath): void {
+    if (this.moved.get(from) === to) return;
+    this.moved.set(from, to);
+    this.dirty = true;
+  }
+
+  /**
+   * What the server answers with 301 now (old address → current address): the own
+   * address of every note with a permalink, and every remembered move whose note is
+   * still published. An address a note lives at is never redirected.
+   */
+  redirects(model: ModelView): [Address, Address][] {
+    const out = new Map<Address, Address>();
+    const byPath = new Map<string, NoteRecord>();
+    for (const note of model.visible) {
+      byPath.set(note.path, note);
+      if (note.defaultAddress !== note.address && !model.byAddress.has(note.defaultAddress) && !isReservedAddress(note.defaultAddress)) {
+        out.set(note.defaultAddress, note.address);
+      }
+    }
+    for (const [from, p] of this.moved) {
+      const note = byPath.get(p);
+      if (note && note.address !== from && !model.byAddress.has(from)) out.set(from, note.address);
+    }
+    return [...out].sort((a, b) => a[0].localeCompare(b[0]));
+  }
+
+  /** The redirects when they differ from the last ones asked for through here, else null. */
+  changedRedirects(model: ModelView): [Address, Address][] | null {
+    const list = this.redirects(model);
+    const key = list.map(([a, b]) => `${a}\u0000${b}`).join('\u0001');
+    if (key === this.served) return null;
+    this.served = key;
+    return list;
+  }
+
+  /** Writes redirects.json when a move was learnt or forgotten (temp file + rename). */
+  async save(): Promise<void> {
+    if (!this.dirty || !this.file) return;
+    this.dirty = false;
+    const stored: StoredRedirects = { version: 1, moved: Object.fromEntries(this.moved) };
+    await writeJsonAtomic(this.file, stored, { mkdir: true }).catch((err) => {
+      this.dirty = true;
+      log.warn(`${DATA_FILES.redirects} could not be written: ${(err as Error).message}`);
+    });
+  }
+}

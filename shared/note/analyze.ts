@@ -1,0 +1,106 @@
+// Everything the note model takes from a note's text, from one parse of its public
+// Markdown (private comments already gone): inline tags, links and embeds, headings,
+// whether it has math or a diagram, its excerpt and word count.
+import type Token from 'markdown-it/lib/token.mjs';
+import { isAttachmentTarget, type WikiRef } from '../wikilinks.ts';
+import { publicMarkdown } from './comments.ts';
+import type { NoteEnv } from './env.ts';
+import { countWordsIn, plainBlocks, type PlainBlock } from './plain-text.ts';
+import { excerptFromBlocks } from './excerpt.ts';
+import { markdown } from './md.ts';
+import type { HeadingInfo } from './obsidian/headings.ts';
+import { safeDecode } from './obsidian/media.ts';
+import type { WikiMeta } from './obsidian/wikilinks.ts';
+
+export interface NoteFacts {
+  /** The body with private comments removed: all that is ever rendered or derived. */
+  publicBody: string;
+  /** Inline `#tags` in order of appearance, without `#`, first spelling of each kept. */
+  tags: string[];
+  /** Note targets of links, as written (wikilinks and Markdown links to .md; embeds are `transclusions`). */
+  links: string[];
+  /** Attachment targets: embedded or linked images and files, as written. */
+  files: string[];
+  /** Embedded notes and sections (`![[Note#Heading]]`). */
+  transclusions: WikiRef[];
+  headings: HeadingInfo[];
+  math: boolean;
+  mermaid: boolean;
+  blocks: PlainBlock[];
+  excerpt: string;
+  words: number;
+}
+
+const EXTERNAL = /^[a-z][a-z0-9+.-]*:|^\/\//i;
+
+function localTarget(href: string): string | null {
+  if (href === '' || EXTERNAL.test(href) || href.startsWith('#') || href.startsWith('/')) return null;
+  return safeDecode(href.replace(/[#?].*$/, ''));
+}
+
+export function analyzeNote(body: string): NoteFacts {
+  const publicBody = publicMarkdown(body);
+  const env: NoteEnv = {};
+  const tokens = markdown().parse(publicBody, env);
+  const facts: NoteFacts = {
+    publicBody,
+    tags: [],
+    links: [],
+    files: [],
+    transclusions: [],
+    headings: env.headings ?? [],
+    math: false,
+    mermaid: false,
+    blocks: [],
+    excerpt: '',
+    words: 0,
+  };
+  const seenTags = new Set<string>();
+  const visit = (list: Token[]) => {
+    for (const t of list) {
+      switch (t.type) {
+        case 'obsidian_tag': {
+          const key = t.content.toLowerCase();
+          if (!seenTags.has(key)) {
+            seenTags.add(key);
+            facts.tags.push(t.content);
+          }
+          break;
+        }
+        case 'wikilink':
+        case 'obsidian_embed': {
+          const meta = t.meta as WikiMeta;
+          if (meta.target === '') break;
+          if (isAttachmentTarget(meta.target)) facts.files.push(meta.target);
+          else if (meta.embed) facts.transclusions.push({ target: meta.target, subpath: meta.subpath, alias: meta.alias });
+          else facts.links.push(meta.target);
+          break;
+        }
+        case 'image': {
+          const target = localTarget(t.attrGet('src') ?? '');
+          if (target) facts.files.push(target);
+          break;
+        }
+        case 'link_open': {
+          const target = localTarget(t.attrGet('href') ?? '');
+          if (target) (/\.(md|markdown)$/i.test(target) ? facts.links : facts.files).push(target);
+          break;
+        }
+        case 'math_inline':
+        case 'math_block':
+        case 'math_inline_block':
+          facts.math = true;
+          break;
+        case 'fence':
+          if (t.info.trim().split(/\s+/)[0]!.toLowerCase() === 'mermaid') facts.mermaid = true;
+          break;
+      }
+      if (t.children) visit(t.children);
+    }
+  };
+  visit(tokens);
+  facts.blocks = plainBlocks(tokens);
+  facts.excerpt = excerptFromBlocks(facts.blocks);
+  facts.words = countWordsIn(facts.blocks);
+  return facts;
+}

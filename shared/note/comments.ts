@@ -1,0 +1,80 @@
+// CONTRACT §7: `%%…%%` (inline or spanning lines) is private: removed before anything
+// public is made of a note (page, embeds, excerpt, feed, meta description, word count,
+// search). `%%` inside a code span, a code block or math is literal text. Which `%%`
+// sit in code is decided by the Markdown parser itself, not by patterns over the text:
+// every `%%` is first replaced by a numbered marker, the text is parsed, and a marker
+// found inside a code or math token is code. The others delimit comments, in pairs;
+// an unclosed one hides everything after it (hiding too much never leaks).
+import type Token from 'markdown-it/lib/token.mjs';
+import { markdown } from './md.ts';
+
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+// Digits of a marker's number, written in the private use area so they never read as Markdown.
+const DIGIT0 = 0xe010;
+const LITERAL_TYPES = new Set(['code_inline', 'code_block', 'fence', 'math_inline', 'math_block', 'math_inline_block', 'math_inline_bare_block']);
+
+function marker(n: number): string {
+  let digits = '';
+  for (const d of n.toString(16)) digits += String.fromCharCode(DIGIT0 + parseInt(d, 16));
+  return OPEN + digits + CLOSE;
+}
+
+const MARKER = /\uE000([\uE010-\uE01F]+)\uE001/g;
+
+function markersIn(text: string, into: Set<number>): void {
+  if (!text.includes(OPEN)) return;
+  for (const m of text.matchAll(MARKER)) {
+    let n = 0;
+    for (const ch of m[1]!) n = n * 16 + (ch.charCodeAt(0) - DIGIT0);
+    into.add(n);
+  }
+}
+
+function literalMarkers(tokens: Token[], into: Set<number>): void {
+  for (const token of tokens) {
+    if (LITERAL_TYPES.has(token.type)) {
+      markersIn(token.content, into);
+      markersIn(token.info, into);
+    }
+    if (token.children) literalMarkers(token.children, into);
+  }
+}
+
+/** The note's Markdown with its private comments removed (the one privacy boundary). */
+export function publicMarkdown(body: string): string {
+  let at = body.indexOf('%%');
+  if (at < 0) return body;
+  const positions: number[] = [];
+  let marked = '';
+  let last = 0;
+  while (at >= 0) {
+    marked += body.slice(last, at) + marker(positions.length);
+    positions.push(at);
+    last = at + 2;
+    at = body.indexOf('%%', last);
+  }
+  marked += body.slice(last);
+  const literal = new Set<number>();
+  literalMarkers(markdown().parse(marked, {}), literal);
+  let out = '';
+  let from = 0;
+  let open = -1;
+  positions.forEach((pos, n) => {
+    if (literal.has(n)) return;
+    if (open < 0) {
+      out += body.slice(from, pos);
+      open = pos;
+    } else {
+      from = pos + 2;
+      open = -1;
+    }
+  });
+  // An unclosed comment runs to the end of the note.
+  return open >= 0 ? out : out + body.slice(from);
+}
+
+/** `.tex` notes are not Markdown: there `%%…%%` is removed wherever it stands. */
+export function publicTex(body: string): string {
+  return body.replace(/%%[\s\S]*?%%/g, '').replace(/%%[\s\S]*$/, '');
+}

@@ -1,0 +1,48 @@
+// What the renderer is given and what parsing leaves behind, for one note.
+import type { WikiRef } from '../wikilinks.ts';
+import type { HeadingInfo } from './obsidian/headings.ts';
+
+export interface NoteLink {
+  /** Wire address of the note (percent-encoded), without an anchor. */
+  href: string;
+  title: string;
+  /** The note's headings, so `[[Note#A#B]]` finds the id of B under A. */
+  headings?: HeadingInfo[];
+}
+
+/** State shared by a page and everything embedded in it (one page, one set of ids). */
+export interface EmbedFrame {
+  /** Ids already used on the page: an embedded heading takes a free one. */
+  ids: Set<string>;
+  /** `path#subpath` of the embeds being rendered, outermost first: a cycle stops. */
+  stack: string[];
+  /** Embeds rendered so far on the page (footnote ids of each are their own). */
+  count: number;
+}
+
+export interface RenderLinks {
+  /** A visible note for a link target, or null (the link renders as plain text). */
+  note(target: string): NoteLink | null;
+  /** A published attachment's wire address for an embed or link target, or null. */
+  attachment(target: string): string | null;
+  /** The topic page of an inline tag, or null (then the tag is plain text). */
+  tag?(tag: string): string | null;
+  /**
+   * The HTML of an embedded note or section (`![[Note#Heading]]`), or null when
+   * nothing of it may be shown (missing, unpublished, a cycle). Without this the
+   * embed is shown as a link (the admin's revision view).
+   */
+  embed?(ref: WikiRef, frame: EmbedFrame): string | null;
+}
+
+export interface NoteEnv {
+  links?: RenderLinks;
+  /** Set when the author wrote raw HTML: the output then goes through the sanitiser. */
+  rawHtml?: boolean;
+  /** Filled by parsing: the note's headings with their ids. */
+  headings?: HeadingInfo[];
+  /** The page this note is rendered into, when it is embedded. */
+  frame?: EmbedFrame;
+  /** markdown-it-footnote's prefix for footnote ids (embedded notes get their own). */
+  docId?: string;
+}

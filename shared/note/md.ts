@@ -1,0 +1,62 @@
+// The one markdown-it instance every note is parsed and rendered with (the public
+// article, its embeds, the admin's revision view, and the facts the note model takes
+// from a note). Maintained plugins where they exist (footnotes, highlights, KaTeX);
+// Obsidian's own syntax in small plugins under ./obsidian/.
+import MarkdownIt, { type PluginSimple, type PluginWithOptions } from 'markdown-it';
+import footnote from 'markdown-it-footnote';
+import mark from 'markdown-it-mark';
+import katexPlugin from '@vscode/markdown-it-katex';
+import katex from 'katex';
+import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
+import type { NoteEnv } from './env.ts';
+import { blockIdsPlugin } from './obsidian/block-ids.ts';
+import { calloutsPlugin } from './obsidian/callouts.ts';
+import { headingIds } from './obsidian/headings.ts';
+import { mediaPlugin } from './obsidian/media.ts';
+import { tagsPlugin } from './obsidian/tags.ts';
+import { taskListsPlugin } from './obsidian/task-lists.ts';
+import { liftEmbeds, wikilinksPlugin } from './obsidian/wikilinks.ts';
+
+/**
+ * Notes the author's raw HTML, right after inline parsing (before our own rules add
+ * tokens of their own). Without it the output is all ours, escaped as we write it,
+ * and skips the sanitiser, which costs about three renders.
+ */
+function rawHtmlSeen(state: StateCore): void {
+  const seen = state.tokens.some((t) => t.type === 'html_block' || (t.type === 'inline' && t.children?.some((c) => c.type === 'html_inline')));
+  if (seen) (state.env as NoteEnv).rawHtml = true;
+}
+
+function createMarkdown(): MarkdownIt {
+  // Obsidian's habits: single newlines break, bare URLs link, raw HTML is allowed (and sanitised).
+  const md = new MarkdownIt({ html: true, linkify: true, breaks: true, typographer: false });
+  // (Two plugins' declarations name markdown-it's CommonJS types: the plugins are the same functions.)
+  md.use(footnote as unknown as PluginSimple);
+  md.use(mark);
+  // The KaTeX we ship the stylesheet and fonts of renders the math (the plugin's own copy is older).
+  const math = ((katexPlugin as unknown as { default?: unknown }).default ?? katexPlugin) as PluginWithOptions<object>;
+  // strict: 'ignore': KaTeX would otherwise log a warning per LaTeX habit it tolerates, for every note.
+  md.use(math, { katex, throwOnError: false, strict: 'ignore' });
+  // `$$…$$` written inside a paragraph: display math, in a <span> (a <p> cannot hold the plugin's <p>).
+  const displayMath = md.renderer.rules.math_block!;
+  md.renderer.rules.math_block = (tokens, idx, opts, env, self) => {
+    const token = tokens[idx]!;
+    if (token.map) return displayMath(tokens, idx, opts, env, self); // a block of its own (inline ones have no line map)
+    return `<span class="katex-block">${katex.renderToString(token.content, { displayMode: true, throwOnError: false, strict: 'ignore' })}</span>`;
+  };
+  md.core.ruler.after('inline', 'raw_html_seen', rawHtmlSeen);
+  md.use(wikilinksPlugin).use(tagsPlugin).use(mediaPlugin);
+  // Order matters: ids first (a callout or list item keeps its `^id`), then callouts and
+  // tasks, then embeds lifted out of paragraphs, then heading ids over the final tree.
+  md.use(blockIdsPlugin).use(calloutsPlugin).use(taskListsPlugin);
+  md.core.ruler.push('obsidian_embeds', liftEmbeds);
+  md.core.ruler.push('heading_ids', headingIds);
+  return md;
+}
+
+let shared: MarkdownIt | null = null;
+
+export function markdown(): MarkdownIt {
+  shared ??= createMarkdown();
+  return shared;
+}

@@ -1,0 +1,118 @@
+// Heading ids, so `[[Note#Heading]]` and `[[Note#A#B]]` land on their heading, and the
+// one rule that finds a heading (or a section) from a link's heading path. An id never
+// takes one the page itself uses (`#comments`, `#main`…) or one footnotes use.
+import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
+import type Token from 'markdown-it/lib/token.mjs';
+
+export interface HeadingInfo {
+  level: number;
+  /** The heading as written (Markdown source of its line). */
+  text: string;
+  id: string;
+}
+
+/**
+ * Ids the page around an article uses (site/templates; a test keeps the list whole),
+ * plus those of the search box and the skip link later issues add.
+ */
+export const RESERVED_IDS = new Set(['main', 'comments', 'mentions', 'search', 'top', 'content', 'nav', 'footer', 'header']);
+// Footnotes' own anchors (markdown-it-footnote): fn1, fnref1, fnref1:1, fn-e1-1 (an embed's).
+const FOOTNOTE_ID = /^fn(ref)?(\d+|-[\w-]+-\d+)(:\d+)?$/;
+
+export function headingId(text: string): string {
+  return text
+    .toLowerCase()
+    .trim()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s+/g, '-')
+    .replace(/-+/g, '-');
+}
+
+/** A free id for `base` among `taken` (which it joins). */
+export function uniqueId(base: string, taken: Set<string>): string {
+  let id = base;
+  for (let n = 1; taken.has(id) || RESERVED_IDS.has(id) || FOOTNOTE_ID.test(id); n++) id = `${base}-${n}`;
+  taken.add(id);
+  return id;
+}
+
+export interface HeadingEnv {
+  headings?: HeadingInfo[];
+}
+
+/** Core rule: every heading gets an id; the list of headings is left on the env. */
+export function headingIds(state: StateCore): void {
+  const taken = new Set<string>();
+  const headings: HeadingInfo[] = [];
+  const tokens = state.tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.type !== 'heading_open') continue;
+    const text = tokens[i + 1]?.content ?? '';
+    const id = uniqueId(headingId(text) || 'section', taken);
+    token.attrSet('id', id);
+    headings.push({ level: Number(token.tag.slice(1)), text, id });
+  }
+  (state.env as HeadingEnv).headings = headings;
+}
+
+/**
+ * The heading a link's heading path names: `[A, B]` is the first B under the first A
+ * (Obsidian's `#A#B`); a single segment is the first heading of that name. When the
+ * path does not fit the outline, the last segment alone decides.
+ */
+export function findHeading(headings: HeadingInfo[], path: string[]): number {
+  if (path.length === 0) return -1;
+  const wanted = path.map(headingId);
+  let at = -1;
+  for (const slug of wanted) {
+    const parent = at >= 0 ? headings[at]! : null;
+    let found = -1;
+    for (let i = at + 1; i < headings.length; i++) {
+      const h = headings[i]!;
+      if (parent && h.level <= parent.level) break;
+      if (headingId(h.text) === slug) {
+        found = i;
+        break;
+      }
+    }
+    if (found < 0) {
+      const last = wanted[wanted.length - 1]!;
+      return headings.findIndex((h) => headingId(h.text) === last);
+    }
+    at = found;
+  }
+  return at;
+}
+
+/** The anchor (`#id`) a heading path points to in a note with these headings. */
+export function headingAnchor(headings: HeadingInfo[], path: string[]): string {
+  const i = findHeading(headings, path);
+  const id = i >= 0 ? headings[i]!.id : headingId(path[path.length - 1] ?? '');
+  return id ? `#${encodeURIComponent(id)}` : '';
+}
+
+/**
+ * Token range of a heading's section: the heading and everything under it, subheadings
+ * included, up to the next heading of its level or higher. `nth` counts headings in
+ * document order (the index `findHeading` gives).
+ */
+export function sectionRange(tokens: Token[], nth: number): [number, number] | null {
+  let seen = -1;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.type !== 'heading_open') continue;
+    if (++seen !== nth) continue;
+    // A heading inside a quote or a list: the heading alone.
+    if (token.level !== 0) return [i, i + 3];
+    const level = Number(token.tag.slice(1));
+    let end = i + 1;
+    for (; end < tokens.length; end++) {
+      const t = tokens[end]!;
+      if (t.type === 'heading_open' && t.level === 0 && Number(t.tag.slice(1)) <= level) break;
+      if (t.type === 'footnote_block_open') break;
+    }
+    return [i, end];
+  }
+  return null;
+}

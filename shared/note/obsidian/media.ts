@@ -1,0 +1,76 @@
+// Markdown images and links that point into the vault: `![alt|300](img.png)` and
+// `![alt|300x200](url)` are sized (Obsidian's syntax), a relative image or file is the
+// published attachment (or nothing), `[text](Other%20note.md#Part)` is the note's
+// address. ` ```mermaid ` stays readable code until the diagram script draws it.
+import type MarkdownIt from 'markdown-it';
+import type Token from 'markdown-it/lib/token.mjs';
+import type { NoteEnv } from '../env.ts';
+import { escapeHtml } from '../escape.ts';
+import { headingAnchor } from './headings.ts';
+
+const SIZE = /\|(\d+)(?:x(\d+))?[ \t]*$/;
+const EXTERNAL = /^[a-z][a-z0-9+.-]*:|^\/\//i;
+
+export function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** `alt|300` → width 300 (and `alt|300x200` a height), the alt text without it. */
+function takeSize(token: Token): void {
+  const last = token.children?.at(-1);
+  const m = last?.type === 'text' ? SIZE.exec(last.content) : null;
+  if (!m) return;
+  last!.content = last!.content.slice(0, m.index).trimEnd();
+  token.attrSet('width', m[1]!);
+  if (m[2]) token.attrSet('height', m[2]);
+}
+
+export function mediaPlugin(md: MarkdownIt): void {
+  const defaultImage = md.renderer.rules.image!;
+  md.renderer.rules.image = (tokens, idx, opts, env: NoteEnv, self) => {
+    const token = tokens[idx]!;
+    takeSize(token);
+    const src = token.attrGet('src') ?? '';
+    if (!EXTERNAL.test(src)) {
+      const resolved = env.links?.attachment(safeDecode(src.replace(/[#?].*$/, ''))) ?? null;
+      if (!resolved) return '';
+      token.attrSet('src', resolved);
+    }
+    token.attrSet('loading', 'lazy');
+    return defaultImage(tokens, idx, opts, env, self);
+  };
+
+  const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, opts, _env, self) => self.renderToken(tokens, idx, opts));
+  md.renderer.rules.link_open = (tokens, idx, opts, env: NoteEnv, self) => {
+    const token = tokens[idx]!;
+    const href = token.attrGet('href') ?? '';
+    if (EXTERNAL.test(href)) {
+      if (/^https?:/i.test(href)) token.attrSet('rel', 'noopener');
+    } else if (href !== '' && !href.startsWith('#') && !href.startsWith('/')) {
+      const hashAt = href.indexOf('#');
+      const pathPart = safeDecode(hashAt >= 0 ? href.slice(0, hashAt) : href);
+      const hash = hashAt >= 0 ? safeDecode(href.slice(hashAt + 1)) : '';
+      const isNote = /\.(md|markdown)$/i.test(pathPart);
+      const note = isNote ? (env.links?.note(pathPart) ?? null) : null;
+      if (note) {
+        const anchor = hash.startsWith('^') ? `#^${encodeURIComponent(hash.slice(1))}` : hash ? headingAnchor(note.headings ?? [], hash.split('#')) : '';
+        token.attrSet('href', note.href + anchor);
+        token.attrJoin('class', 'internal-link');
+      } else {
+        token.attrSet('href', (isNote ? null : env.links?.attachment(pathPart)) ?? '#');
+      }
+    }
+    return defaultLinkOpen(tokens, idx, opts, env, self);
+  };
+
+  const defaultFence = md.renderer.rules.fence!;
+  md.renderer.rules.fence = (tokens, idx, opts, env, self) => {
+    const token = tokens[idx]!;
+    if (token.info.trim().split(/\s+/)[0]!.toLowerCase() === 'mermaid') return `<pre class="mermaid">${escapeHtml(token.content)}</pre>\n`;
+    return defaultFence(tokens, idx, opts, env, self);
+  };
+}

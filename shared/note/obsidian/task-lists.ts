@@ -1,0 +1,46 @@
+// Task lists: `- [ ]` and `- [x]` become disabled checkboxes (Obsidian's markup:
+// `task-list-item`, `data-task`, `is-checked`). Any other status character (`[?]`,
+// `[/]`, `[-]`) is kept in `data-task` and shown checked, as Obsidian shows it.
+// Written here rather than taken from @hedgedoc/markdown-it-task-lists: that package
+// imports `markdown-it/lib/token.js`, which markdown-it 14's export map does not
+// provide, so it cannot be loaded by Node, tsx or esbuild.
+import type MarkdownIt from 'markdown-it';
+import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
+import type Token from 'markdown-it/lib/token.mjs';
+
+const BOX = /^\[([^\]\n])\](?:[ \t]+|$)/;
+
+function parentList(tokens: Token[], item: number): Token | null {
+  const level = tokens[item]!.level - 1;
+  for (let i = item - 1; i >= 0; i--) if (tokens[i]!.level === level && tokens[i]!.nesting === 1) return tokens[i]!;
+  return null;
+}
+
+function taskLists(state: StateCore): void {
+  const tokens = state.tokens;
+  for (let i = 2; i < tokens.length; i++) {
+    const inline = tokens[i]!;
+    if (inline.type !== 'inline' || tokens[i - 1]!.type !== 'paragraph_open' || tokens[i - 2]!.type !== 'list_item_open') continue;
+    const first = inline.children?.[0];
+    const m = first?.type === 'text' ? BOX.exec(first.content) : null;
+    if (!m) continue;
+    const status = m[1]!;
+    const checked = status !== ' ';
+    first!.content = first!.content.slice(m[0].length);
+    inline.content = inline.content.replace(BOX, '');
+    const box = new state.Token('task_checkbox', 'input', 0);
+    box.meta = { checked };
+    inline.children!.unshift(box);
+    const item = tokens[i - 2]!;
+    item.attrJoin('class', `task-list-item${checked ? ' is-checked' : ''}`);
+    item.attrSet('data-task', status);
+    const list = parentList(tokens, i - 2);
+    if (list && !(list.attrGet('class') ?? '').includes('contains-task-list')) list.attrJoin('class', 'contains-task-list');
+  }
+}
+
+export function taskListsPlugin(md: MarkdownIt): void {
+  md.core.ruler.push('obsidian_task_lists', taskLists);
+  md.renderer.rules.task_checkbox = (tokens, idx) =>
+    `<input type="checkbox" class="task-list-item-checkbox" disabled${tokens[idx]!.meta.checked ? ' checked' : ''}> `;
+}

@@ -1,0 +1,161 @@
+// Obsidian's links and embeds: [[Note]], [[Note|alias]], [[Note#A#B]], [[Note#^id]],
+// [[file.pdf|label]] (a link to the file), ![[image.png|300x200]] (sized), and
+// ![[Note]] / ![[Note#Heading]] / ![[Note#^id]] (the note, section or block in place).
+// A link to a note a visitor cannot see is plain text; an embed of one is nothing.
+import type MarkdownIt from 'markdown-it';
+import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
+import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
+import type Token from 'markdown-it/lib/token.mjs';
+import { blockRef, isAttachmentTarget, parseWikiRef, type WikiRef } from '../../wikilinks.ts';
+import type { NoteEnv } from '../env.ts';
+import { escapeHtml } from '../escape.ts';
+import { headingAnchor } from './headings.ts';
+
+const IMAGE = /\.(png|jpe?g|gif|webp|avif|svg|bmp)$/i;
+const AUDIO = /\.(mp3|ogg|wav|m4a|flac|webm)$/i;
+const VIDEO = /\.(mp4|webm|mov|ogv|mkv)$/i;
+
+export interface WikiMeta extends WikiRef {
+  embed: boolean;
+}
+
+function wikilinkRule(state: StateInline, silent: boolean): boolean {
+  const src = state.src;
+  let pos = state.pos;
+  const embed = src.charCodeAt(pos) === 0x21; /* ! */
+  if (embed) pos++;
+  if (src.charCodeAt(pos) !== 0x5b || src.charCodeAt(pos + 1) !== 0x5b) return false;
+  const end = src.indexOf(']]', pos + 2);
+  if (end < 0 || end > state.posMax) return false;
+  const inner = src.slice(pos + 2, end);
+  if (inner.includes('[') || inner.includes('\n') || inner.trim() === '') return false;
+  const ref = parseWikiRef(inner);
+  if (ref.target === '' && ref.subpath.length === 0) return false;
+  if (!silent) {
+    const token = state.push('wikilink', '', 0);
+    token.meta = { ...ref, embed } satisfies WikiMeta;
+    token.content = inner;
+  }
+  state.pos = end + 2;
+  return true;
+}
+
+/** `![[Note]]` and `![[Note#…]]`: an embedded note, not a file. */
+export function isNoteEmbed(meta: WikiMeta): boolean {
+  return meta.embed && meta.target !== '' && !isAttachmentTarget(meta.target);
+}
+
+/** The anchor of a heading path or block id, against the target's headings. */
+function anchorOf(ref: WikiRef, headings: Parameters<typeof headingAnchor>[0]): string {
+  const block = blockRef(ref.subpath);
+  if (block !== null) return `#^${encodeURIComponent(block)}`;
+  return headingAnchor(headings, ref.subpath);
+}
+
+function linkText(ref: WikiRef): string {
+  if (ref.alias) return ref.alias;
+  const name = ref.target.replace(/^.*\//, '').replace(/\.(md|markdown)$/i, '');
+  // A block reference reads without its caret, as text (`Note › para-1`).
+  const where = ref.subpath.map((s) => s.replace(/^\^/, '')).join(' › ');
+  if (!name) return where;
+  return where ? `${name} › ${where}` : name;
+}
+
+function renderFile(meta: WikiMeta, env: NoteEnv): string {
+  const src = env.links?.attachment(meta.target);
+  if (!src) return meta.embed ? '' : `<span class="s-wikilink s-unresolved">${escapeHtml(linkText(meta))}</span>`;
+  const size = meta.alias && /^\d+(x\d+)?$/.test(meta.alias) ? meta.alias.split('x') : null;
+  const name = meta.target.replace(/^.*\//, '');
+  if (!meta.embed) return `<a class="s-attachment internal-link" href="${escapeHtml(src)}">${escapeHtml(meta.alias ?? name)}</a>`;
+  const dims = size ? ` width="${size[0]}"${size[1] ? ` height="${size[1]}"` : ''}` : '';
+  const label = escapeHtml(meta.alias && !size ? meta.alias : name);
+  if (IMAGE.test(meta.target)) return `<img src="${escapeHtml(src)}" alt="${label}" loading="lazy"${dims}>`;
+  if (VIDEO.test(meta.target)) return `<video controls src="${escapeHtml(src)}"${dims}></video>`;
+  if (AUDIO.test(meta.target)) return `<audio controls src="${escapeHtml(src)}"></audio>`;
+  return `<a class="s-attachment internal-link" href="${escapeHtml(src)}">${label}</a>`;
+}
+
+function renderLink(meta: WikiMeta, env: NoteEnv): string {
+  const text = escapeHtml(linkText(meta));
+  if (meta.target === '') {
+    return `<a class="s-wikilink internal-link" href="${escapeHtml(anchorOf(meta, env.headings ?? []))}">${text}</a>`;
+  }
+  const note = env.links?.note(meta.target);
+  if (!note) return `<span class="s-wikilink s-unresolved">${text}</span>`;
+  return `<a class="s-wikilink internal-link" href="${escapeHtml(note.href + anchorOf(meta, note.headings ?? []))}">${text}</a>`;
+}
+
+/** An embedded note: in place when the host allows it, else (the admin's view) a link. */
+function renderEmbed(meta: WikiMeta, env: NoteEnv): string {
+  const links = env.links;
+  if (!links?.embed) return `<p class="s-embed-link">${renderLink(meta, env)}</p>\n`;
+  const frame = env.frame ?? { ids: new Set<string>(), stack: [], count: 0 };
+  return links.embed(meta, frame) ?? '';
+}
+
+/**
+ * Embedded notes are blocks: a paragraph holding `![[Note]]` is split around it, so the
+ * embedded content never sits inside a `<p>`.
+ */
+export function liftEmbeds(state: StateCore): void {
+  const tokens = state.tokens;
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const open = tokens[i]!;
+    const inline = tokens[i + 1];
+    const close = tokens[i + 2];
+    if (
+      open.type !== 'paragraph_open' ||
+      inline?.type !== 'inline' ||
+      close?.type !== 'paragraph_close' ||
+      !inline.children?.some((c) => c.type === 'wikilink' && isNoteEmbed(c.meta))
+    ) {
+      out.push(open);
+      continue;
+    }
+    let run: Token[] = [];
+    const flush = () => {
+      while (run.length && (run[0]!.type === 'softbreak' || run[0]!.type === 'hardbreak' || (run[0]!.type === 'text' && run[0]!.content.trim() === ''))) run.shift();
+      while (run.length && (run.at(-1)!.type === 'softbreak' || run.at(-1)!.type === 'hardbreak' || (run.at(-1)!.type === 'text' && run.at(-1)!.content.trim() === '')))
+        run.pop();
+      if (run.length) {
+        // The words around the embed lose the space that stood next to it.
+        if (run[0]!.type === 'text') run[0]!.content = run[0]!.content.trimStart();
+        if (run.at(-1)!.type === 'text') run.at(-1)!.content = run.at(-1)!.content.trimEnd();
+        const p = new state.Token('paragraph_open', 'p', 1);
+        Object.assign(p, { block: true, hidden: open.hidden, level: open.level, map: open.map });
+        const body = new state.Token('inline', '', 0);
+        Object.assign(body, { children: run, content: run.map((t) => t.content).join(''), level: inline.level, map: inline.map });
+        const c = new state.Token('paragraph_close', 'p', -1);
+        Object.assign(c, { block: true, hidden: close.hidden, level: close.level });
+        out.push(p, body, c);
+      }
+      run = [];
+    };
+    for (const child of inline.children!) {
+      if (child.type === 'wikilink' && isNoteEmbed(child.meta)) {
+        flush();
+        const block = new state.Token('obsidian_embed', 'div', 0);
+        Object.assign(block, { block: true, meta: child.meta, level: open.level, map: open.map });
+        out.push(block);
+      } else run.push(child);
+    }
+    flush();
+    // The last piece keeps the paragraph's attributes (a block id).
+    const last = out.at(-1);
+    if (open.attrs && last?.type === 'paragraph_close') out[out.length - 3]!.attrs = open.attrs;
+    i += 2;
+  }
+  state.tokens = out;
+}
+
+export function wikilinksPlugin(md: MarkdownIt): void {
+  md.inline.ruler.before('link', 'wikilink', wikilinkRule);
+  md.renderer.rules.wikilink = (tokens, idx, _opts, env: NoteEnv) => {
+    const meta = tokens[idx]!.meta as WikiMeta;
+    if (isNoteEmbed(meta)) return renderEmbed(meta, env);
+    if (meta.target !== '' && isAttachmentTarget(meta.target)) return renderFile(meta, env);
+    return renderLink(meta, env);
+  };
+  md.renderer.rules.obsidian_embed = (tokens, idx, _opts, env: NoteEnv) => renderEmbed(tokens[idx]!.meta as WikiMeta, env);
+}

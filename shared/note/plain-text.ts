@@ -1,0 +1,174 @@
+// A note's public text, as plain text: what visitors read, with Markdown marks, link
+// targets, tags' `#`, block ids and private comments gone. Made from the parser's
+// tokens of the public Markdown, so every derived output (excerpt, meta description,
+// feed, word count, search index) reads the same text the article shows.
+import type Token from 'markdown-it/lib/token.mjs';
+import { isAttachmentTarget } from '../wikilinks.ts';
+import type { WikiMeta } from './obsidian/wikilinks.ts';
+
+export type BlockKind = 'prose' | 'list' | 'quote' | 'callout' | 'heading' | 'code' | 'math' | 'table' | 'html' | 'footnote';
+
+export interface PlainBlock {
+  kind: BlockKind;
+  /** The block's text, lines joined by '\n'. */
+  text: string;
+  /** Each line as written in the note (for telling template leftovers from prose), when known. */
+  raw?: string[];
+}
+
+function wikiText(meta: WikiMeta): string {
+  if (meta.embed) return '';
+  if (meta.alias) return meta.alias;
+  if (meta.target === '') return meta.subpath.join(' ').replace(/^\^.*/, '');
+  return isAttachmentTarget(meta.target) ? meta.target.replace(/^.*\//, '') : meta.target.replace(/^.*\//, '').replace(/\.(md|markdown)$/i, '');
+}
+
+/** The text of an inline token's children; line breaks become '\n'. */
+export function inlineText(children: Token[] | null): string {
+  if (!children) return '';
+  let out = '';
+  let imageDepth = 0;
+  for (const t of children) {
+    switch (t.type) {
+      case 'text':
+      case 'code_inline':
+        if (imageDepth === 0) out += t.content;
+        break;
+      case 'math_inline':
+        out += t.content;
+        break;
+      case 'softbreak':
+      case 'hardbreak':
+        out += '\n';
+        break;
+      case 'obsidian_tag':
+        out += t.content;
+        break;
+      case 'wikilink':
+        out += wikiText(t.meta as WikiMeta);
+        break;
+      case 'image':
+        // An image's alt text is not prose.
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+function htmlText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+/** The kind of the block a top-level token opens. */
+function kindOf(type: string): BlockKind | null {
+  switch (type) {
+    case 'paragraph_open':
+      return 'prose';
+    case 'bullet_list_open':
+    case 'ordered_list_open':
+      return 'list';
+    case 'blockquote_open':
+      return 'quote';
+    case 'callout_open':
+      return 'callout';
+    case 'heading_open':
+      return 'heading';
+    case 'table_open':
+      return 'table';
+    case 'footnote_block_open':
+      return 'footnote';
+    default:
+      return null;
+  }
+}
+
+/**
+ * The note's blocks in order, each a top-level element of the article. Embedded notes
+ * are not part of the note's own text.
+ */
+export function plainBlocks(tokens: Token[]): PlainBlock[] {
+  const blocks: PlainBlock[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.level !== 0) continue;
+    if (t.type === 'fence' || t.type === 'code_block') {
+      if (t.content.trim()) blocks.push({ kind: 'code', text: t.content.replace(/\n$/, '') });
+      continue;
+    }
+    if (t.type === 'math_block' || t.type === 'math_inline_block') {
+      blocks.push({ kind: 'math', text: t.content.trim() });
+      continue;
+    }
+    if (t.type === 'html_block') {
+      const text = htmlText(t.content).replace(/[ \t]+/g, ' ').trim();
+      if (text) blocks.push({ kind: 'html', text });
+      continue;
+    }
+    const kind = kindOf(t.type);
+    if (!kind) continue;
+    // The block runs to its closing token at the same level.
+    let end = i + 1;
+    let depth = 1;
+    for (; end < tokens.length && depth > 0; end++) depth += tokens[end]!.nesting;
+    const lines: string[] = [];
+    const raw: string[] = [];
+    for (let j = i + 1; j < end; j++) {
+      const inner = tokens[j]!;
+      if (inner.type === 'inline' || inner.type === 'callout_title') {
+        const text = inlineText(inner.children);
+        lines.push(text);
+        raw.push(inner.content);
+      } else if (inner.type === 'fence' || inner.type === 'code_block' || inner.type === 'math_block') {
+        lines.push(inner.content.replace(/\n$/, ''));
+      }
+    }
+    const text = lines.join('\n').trim();
+    if (text) blocks.push({ kind, text, raw: raw.join('\n').split('\n') });
+    i = end - 1;
+  }
+  return blocks;
+}
+
+/** All of a note's public text, blocks separated by blank lines (for a search index). */
+export function blocksText(blocks: PlainBlock[]): string {
+  return blocks.map((b) => b.text).join('\n\n');
+}
+
+const WORD_START = /[\p{L}\p{N}]/u;
+
+/** Words for the word count and reading time: runs of text with a letter or digit, code blocks and math aside. */
+export function countWordsIn(blocks: PlainBlock[]): number {
+  let words = 0;
+  for (const block of blocks) {
+    if (block.kind === 'code' || block.kind === 'math') continue;
+    const text = block.text;
+    let inWord = false;
+    let counted = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0) {
+        inWord = false;
+        continue;
+      }
+      if (!inWord) {
+        inWord = true;
+        counted = false;
+      }
+      if (!counted && (c >= 0x80 ? WORD_START.test(text[i]!) : (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122))) {
+        words++;
+        counted = true;
+      }
+    }
+  }
+  return words;
+}

@@ -1,0 +1,175 @@
+// CONTRACT §7, one rule at a time: Obsidian's syntax through the one renderer, and
+// the plain text every derived output is made from.
+import { describe, expect, it } from 'vitest';
+import { analyzeNote } from '../../shared/note/analyze.ts';
+import { publicMarkdown } from '../../shared/note/comments.ts';
+import { countWords, excerptOf } from '../../shared/note/excerpt.ts';
+import { renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
+import { findHeading } from '../../shared/note/obsidian/headings.ts';
+import { publicText } from '../../shared/note/public-text.ts';
+import { parseWikiRef } from '../../shared/wikilinks.ts';
+
+const links: RenderLinks = {
+  note: (t) =>
+    ['other', 'deep'].includes(t.toLowerCase())
+      ? { href: `/${t}`, title: t, headings: [{ level: 1, text: 'A', id: 'a' }, { level: 2, text: 'B', id: 'b-1' }] }
+      : null,
+  attachment: (t) => (['pic.png', 'file.pdf', 'Files/doc.pdf'].includes(t) ? `/${t}` : null),
+  tag: (t) => (t === 'private' ? null : `/topic/${t}`),
+};
+const render = (body: string) => renderNoteHtml(body, 'Title', links);
+
+describe('%% comments %% are private (the parser decides what is code)', () => {
+  it('inline and spanning lines, removed', () => {
+    expect(render('Public %% secret %% words.')).toBe('<p>Public  words.</p>\n');
+    const html = render('Before.\n\n%%\nSECRET one\n\n## SECRET heading\n\nSECRET two\n%%\n\nAfter.');
+    expect(html).not.toContain('SECRET');
+    expect(html).toContain('<p>Before.</p>');
+    expect(html).toContain('<p>After.</p>');
+  });
+  it('literal inside code spans, code blocks and math', () => {
+    expect(render('Use `%%` to comment.')).toContain('<code>%%</code> to comment.');
+    const html = render('```\nx %% y\n```\n\nText `a %% b` and %% gone %% kept.');
+    expect(html).toContain('x %% y');
+    expect(html).toContain('<code>a %% b</code> and  kept.');
+    expect(html).not.toContain('gone');
+  });
+  it('the issue’s case: `%%` in code never opens a comment that eats a following section', () => {
+    const body = '## Comments\n\nWrite `%%` around text.\n\n```md\n%% hidden %%\n```\n\n## Next section\n\nStill here.';
+    const html = render(body);
+    expect(html).toContain('<h2 id="next-section">Next section</h2>');
+    expect(html).toContain('<p>Still here.</p>');
+    expect(html).toContain('%% hidden %%');
+  });
+  it('an unclosed comment hides everything after it', () => {
+    expect(publicMarkdown('Shown %% hidden\n\nhidden too')).toBe('Shown ');
+  });
+  it('a comment around a code block hides the code block too', () => {
+    expect(render('A\n\n%%\n```\nSECRET\n```\n%%\n\nB')).not.toContain('SECRET');
+  });
+  it('comments inside raw HTML, link text, callouts and footnotes are removed as well', () => {
+    const html = render('<div>%% SECRET1 %%open</div>\n\n[text %% SECRET2 %%](https://x.y)\n\n> [!note] T %% SECRET3 %%\n> b\n\nN^[inline %% SECRET4 %%]\n');
+    expect(html).not.toMatch(/SECRET/);
+  });
+  it('never reaches the excerpt, the word count or the plain text', () => {
+    const body = 'Opening %% SECRET %% words.\n\n%%\nSECRET block\n%%';
+    expect(excerptOf(body)).toBe('Opening words.');
+    expect(countWords(body)).toBe(2);
+    expect(publicText(body)).not.toContain('SECRET');
+  });
+});
+
+describe('highlights, footnotes, tasks, math, diagrams', () => {
+  it('==text== is <mark>', () => {
+    expect(render('A ==highlight== here')).toBe('<p>A <mark>highlight</mark> here</p>\n');
+  });
+  it('[^1] and ^[inline] are numbered footnotes with back-links', () => {
+    const html = render('One[^1] two^[inline note].\n\n[^1]: The first.');
+    expect(html).toContain('<sup class="footnote-ref"><a href="#fn1" id="fnref1">[1]</a></sup>');
+    expect(html).toContain('<li id="fn2" class="footnote-item"><p>inline note <a href="#fnref2" class="footnote-backref">');
+  });
+  it('- [ ] and - [x] are disabled checkboxes; other statuses keep their character', () => {
+    const html = render('- [ ] open\n- [x] done\n- [?] asked');
+    expect(html).toContain('<li class="task-list-item" data-task=" "><input type="checkbox" class="task-list-item-checkbox" disabled> open</li>');
+    expect(html).toContain('data-task="x"><input type="checkbox" class="task-list-item-checkbox" disabled checked> done');
+    expect(html).toContain('data-task="?"');
+    expect(html).not.toContain('[x]');
+  });
+  it('$…$ and $$…$$ are rendered to HTML on the server; \\\\ stays a line break of the math', () => {
+    const html = render('Inline $E=mc^2$.\n\n$$\na \\\\ b\n$$');
+    expect(html).toContain('class="katex"');
+    expect(html).toContain('<annotation encoding="application/x-tex">a \\\\ b');
+    expect(render('Text $$x^2$$ inline.')).toMatch(/^<p>Text <span class="katex-block"><span class="katex-display">/);
+    expect(html).not.toContain('$');
+    expect(html).not.toMatch(/<br>/);
+  });
+  it('```mermaid stays readable code for the diagram script', () => {
+    expect(render('```mermaid\ngraph TD; A-->B\n```')).toBe('<pre class="mermaid">graph TD; A--&gt;B\n</pre>\n');
+  });
+});
+
+describe('callouts', () => {
+  it('carry data-callout (lowercased), a title with inline Markdown and links, and their body', () => {
+    const html = render('> [!WARNING] Mind **this** [[Other]]\n> Body text.');
+    expect(html).toContain('<div class="callout s-callout" data-callout="warning">');
+    expect(html).toContain('<span class="callout-title-inner">Mind <strong>this</strong> <a class="s-wikilink internal-link" href="/Other">Other</a></span>');
+    expect(html).toContain('<div class="callout-content">\n<p>Body text.</p>');
+  });
+  it('- folds closed and + open, as <details>', () => {
+    expect(render('> [!faq]- Why?\n> Because.')).toMatch(/^<details class="callout s-callout" data-callout="faq" data-callout-fold="-">\n<summary/);
+    expect(render('> [!tip]+ Open\n> Yes.')).toContain('data-callout-fold="+" open>');
+  });
+  it('without a title the type names it; nested callouts nest', () => {
+    const html = render('> [!note]\n> Outer\n> > [!bug] Inner\n> > deep');
+    expect(html).toContain('<span class="callout-title-inner">Note</span>');
+    expect(html.indexOf('data-callout="bug"')).toBeGreaterThan(html.indexOf('data-callout="note"'));
+    expect((html.match(/<\/div>\n<\/div>/g) ?? []).length).toBe(2);
+  });
+  it('a plain quote stays a blockquote', () => {
+    expect(render('> just a quote')).toBe('<blockquote>\n<p>just a quote</p>\n</blockquote>\n');
+  });
+});
+
+describe('wikilinks, block ids, tags, images', () => {
+  it('[[Note#A#B]] links to heading B under A; [[Note#^id]] to the block', () => {
+    expect(render('[[Other#A#B]]')).toContain('href="/Other#b-1"');
+    expect(render('[[Other#^abc|see]]')).toContain('<a class="s-wikilink internal-link" href="/Other#^abc">see</a>');
+    expect(render('[[Missing]]')).toContain('<span class="s-wikilink s-unresolved">Missing</span>');
+  });
+  it('[[file.pdf|label]] links the file; ![[pic.png|300x200]] and ![alt|300](pic.png) are sized', () => {
+    expect(render('[[file.pdf|the file]]')).toContain('<a class="s-attachment internal-link" href="/file.pdf">the file</a>');
+    expect(render('![[pic.png|300x200]]')).toContain('<img src="/pic.png" alt="pic.png" loading="lazy" width="300" height="200">');
+    expect(render('![A cat|300](pic.png)')).toContain('<img src="/pic.png" alt="A cat" width="300" loading="lazy">');
+  });
+  it('^id at the end of a paragraph or list item is hidden and becomes the element id', () => {
+    expect(render('A paragraph. ^para-1')).toBe('<p id="^para-1">A paragraph.</p>\n');
+    expect(render('- item ^it')).toContain('<li id="^it">item</li>');
+    expect(render('| a |\n|---|\n| 1 |\n\n^tbl')).toContain('<table id="^tbl">');
+  });
+  it('#tag and #a/b link to their topic; not in code, headings’ marks, URLs or words', () => {
+    const html = render('## Heading\n\n#start and #a/b, `#code`, https://x.y/#frag, a#b and #123 and #private.');
+    expect(html).toContain('<a class="tag s-inline-tag" href="/topic/start">#start</a>');
+    expect(html).toContain('<a class="tag s-inline-tag" href="/topic/a/b">#a/b</a>');
+    expect(html).toContain('<span class="tag s-inline-tag">#private</span>');
+    expect(html).toContain('<code>#code</code>');
+    expect(html).toContain('href="https://x.y/#frag"');
+    expect(html).toContain('a#b and #123');
+    expect(analyzeNote('## Heading\n\n#start and `#code` and #a/b and https://x.y/#frag').tags).toEqual(['start', 'a/b']);
+  });
+  it('a heading never takes an id the page uses (comments, main) or a footnote’s', () => {
+    const html = render('## Comments\n\n## Main\n\n## fn1');
+    expect(html).toContain('<h2 id="comments-1">Comments</h2>');
+    expect(html).toContain('<h2 id="main-1">Main</h2>');
+    expect(html).toContain('<h2 id="fn1-1">fn1</h2>');
+  });
+  it('the inside of [[…]] is read one way', () => {
+    expect(parseWikiRef('Note#A#B|x')).toEqual({ target: 'Note', subpath: ['A', 'B'], alias: 'x' });
+    expect(parseWikiRef('Note\\|alias')).toEqual({ target: 'Note', subpath: [], alias: 'alias' });
+    expect(findHeading([{ level: 1, text: 'A', id: 'a' }, { level: 2, text: 'B', id: 'b' }, { level: 1, text: 'C', id: 'c' }, { level: 2, text: 'B', id: 'b-1' }], ['C', 'B'])).toBe(3);
+  });
+});
+
+describe('embeds', () => {
+  it('without a host (the admin’s view) an embed is a link; with one, what the host gives, nothing when it gives nothing', () => {
+    expect(render('![[Other#A]]')).toContain('<p class="s-embed-link"><a class="s-wikilink internal-link" href="/Other#a">Other › A</a></p>');
+    const hosted: RenderLinks = { ...links, embed: (ref) => (ref.target === 'Other' ? '<div class="s-embed">EMBEDDED</div>\n' : null) };
+    expect(renderNoteHtml('Before ![[Other]] after', 'T', hosted)).toBe('<p>Before</p>\n<div class="s-embed">EMBEDDED</div>\n<p>after</p>\n');
+    expect(renderNoteHtml('Before ![[Secret]] after', 'T', hosted)).toBe('<p>Before</p>\n<p>after</p>\n');
+  });
+});
+
+describe('plain text for every derived output', () => {
+  it('has no Markdown, no tags’ #, no block ids, no embeds, no footnote marks', () => {
+    const body = 'The **bold** [[Other|link]] #tag ==mark== ![[pic.png]] and $x$[^1]. ^blk\n\n[^1]: Note.';
+    expect(excerptOf(body)).toBe('The bold link tag mark and x.');
+  });
+  it('records inline tags, links, files, embeds, headings and what the page needs', () => {
+    const facts = analyzeNote('# T\n\n#one [[Other]] ![[Deep#A]] [[file.pdf]] ![](pic.png) $x$\n\n```mermaid\na\n```');
+    expect(facts.tags).toEqual(['one']);
+    expect(facts.links).toEqual(['Other']);
+    expect(facts.files).toEqual(['file.pdf', 'pic.png']);
+    expect(facts.transclusions).toEqual([{ target: 'Deep', subpath: ['A'], alias: null }]);
+    expect(facts.headings).toEqual([{ level: 1, text: 'T', id: 't' }]);
+    expect(facts).toMatchObject({ math: true, mermaid: true });
+  });
+});
