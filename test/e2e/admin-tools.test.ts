@@ -219,6 +219,23 @@ describe('images in notes', () => {
     await page.locator('.tree-row[data-path="Attachments"]').waitFor();
   });
 
+  it('a dropped image keeps its own name (unique in the vault) and lands where it was dropped', async () => {
+    const { page } = main;
+    const png = await page.screenshot({ clip: { x: 0, y: 0, width: 32, height: 32 } });
+    const line = page.locator('.cm-line', { hasText: 'Images go here:' });
+    const box = (await line.boundingBox())!;
+    await content(page).evaluate(
+      (el, f) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], 'Team photo.png', { type: 'image/png' }));
+        el.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, clientX: f.x, clientY: f.y, bubbles: true, cancelable: true }));
+      },
+      { base64: png.toString('base64'), x: box.x + box.width - 2, y: box.y + box.height / 2 },
+    );
+    await waitFor(async () => (await disk('Pasting.md')).startsWith('Images go here: ![[Team photo.png]]'));
+    expect((await fs.readFile(path.join(vault, 'Attachments', 'Team photo.png'))).equals(png)).toBe(true);
+  });
+
   it('a file that is not an image, or one over 10 MB, is refused with a clear message and nothing is inserted', async () => {
     const { page } = main;
     const before = await editorText(page);
@@ -289,10 +306,12 @@ describe('diffs, word count, shortcuts, drag and drop', () => {
 
   it('Ctrl/Cmd+N (or Alt+N) asks for a new note', async () => {
     const { page } = main;
-    await page.keyboard.press('Alt+n');
-    await page.locator('.modal', { hasText: 'Note name' }).waitFor();
-    await page.locator('.modal input').press('Escape');
-    await page.locator('.modal').waitFor({ state: 'detached' });
+    for (const keys of ['Control+n', 'Alt+n']) {
+      await page.keyboard.press(keys);
+      await page.locator('.modal', { hasText: 'Note name' }).waitFor();
+      await page.locator('.modal input').press('Escape');
+      await page.locator('.modal').waitFor({ state: 'detached' });
+    }
   });
 
   it('dragging a note onto a folder in the tree moves it there', async () => {
