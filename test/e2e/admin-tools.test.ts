@@ -53,7 +53,7 @@ describe('vault search (Ctrl/Cmd+Shift+F)', () => {
     await page.keyboard.press('Control+Shift+F');
     const pane = page.getByTestId('search-pane');
     const box = pane.getByRole('combobox');
-    await expect(box.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await waitFor(() => box.evaluate((el) => el === document.activeElement));
     await page.keyboard.type('KAFFEEHAUS');
     const first = pane.locator('.search-results li').first();
     await waitFor(async () => (await first.getAttribute('data-path')) === 'Café culture.md');
@@ -129,7 +129,9 @@ describe('linking', () => {
     await page.keyboard.type(' and [[Café culture#Ro');
     await waitFor(async () => (await options.first().textContent())?.includes('Rome'));
     await page.keyboard.press('Enter');
-    await waitFor(async () => (await editorText(page)).endsWith('and [[Café culture#Rome]]'));
+    await waitFor(async () => (await editorText(page)).endsWith('and [[Café culture#Rome]]')).catch(async (err) => {
+      throw new Error(`${err.message}: the editor holds ${JSON.stringify((await editorText(page)).slice(-60))}`);
+    });
     await page.keyboard.type(' done.');
     await waitFor(async () => (await disk('Reading list.md')).endsWith('\nSee [[Café culture]] and [[Café culture#Rome]] done.'));
   });

@@ -59,10 +59,11 @@ function ConflictStrip({ note }: { note: OpenNote }) {
   if (!v.conflict) return null;
   const run = (fn: () => Promise<unknown>, done: string) => async () => {
     setBusy(true);
+    // The writing goes on in the editor at once; the strip is gone before the answer comes.
+    note.editor.view.focus();
     try {
       await fn();
       toast(done);
-      note.editor.view.focus();
     } catch (err) {
       toastError(err);
     } finally {

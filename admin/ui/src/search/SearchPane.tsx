@@ -1,7 +1,7 @@
 // Vault search in the left pane (issue 16), as Obsidian has it: Ctrl/Cmd+Shift+F, full
 // text across notes (titles, text, tags; case, accents and Arabic forms folded), each
 // result with its matching line; Enter (or a click) opens the note at the match.
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { openNote } from '../editor/workspace.ts';
 import { t } from '../i18n.ts';
 import { useStore } from '../store.ts';
@@ -35,7 +35,8 @@ export function SearchPane() {
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLOListElement>(null);
 
-  useEffect(() => {
+  // Before paint, so the first keystroke after Ctrl/Cmd+Shift+F lands in the box.
+  useLayoutEffect(() => {
     input.current?.focus();
     input.current?.select();
   }, [pane.focusAt]);

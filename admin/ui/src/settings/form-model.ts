@@ -62,10 +62,12 @@ export function sourceOf(s: Settings, key: FieldKey): Source {
 /** Inputs show strings; the saved form of an empty text field is null. */
 const same = (a: unknown, b: unknown) => (blank(a) && blank(b)) || a === b;
 
-export function setField(key: FieldKey, value: unknown): void {
+/** Records an edit; an edit back to the value in effect (or the shown default) is no draft. */
+export function setField(key: FieldKey, value: unknown, shownDefault?: unknown): void {
   const view = settingsView.get();
   const next = { ...drafts.get() };
-  if (view.kind === 'ok' && same(value, key === 'sync.token' ? '' : effectiveValue(view.settings, key))) delete next[key];
+  const inEffect = view.kind === 'ok' ? (key === 'sync.token' ? '' : effectiveValue(view.settings, key)) : undefined;
+  if (view.kind === 'ok' && same(value, inEffect ?? shownDefault)) delete next[key];
   else next[key] = value;
   drafts.set(next);
   if (fieldErrors.get()[key]) {
@@ -142,7 +144,7 @@ export function useField<T>(s: Settings, key: FieldKey, fallback: T): FieldState
   const shown = dirty ? d[key] : key === 'sync.token' ? '' : effectiveValue(s, key);
   return {
     value: (shown === null || shown === undefined ? fallback : shown) as T,
-    set: (value) => setField(key, value),
+    set: (value) => setField(key, value, fallback),
     dirty,
     source: sourceOf(s, key),
     error: errors[key] ?? null,
