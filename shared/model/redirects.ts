@@ -33,6 +33,7 @@ export class AddressMemory {
   private moved = new Map<Address, VaultPath>();
   private previous: Map<VaultPath, Seen> | null = null;
   private vanished: (Seen & { path: VaultPath; at: number })[] = [];
+  private arrived: (Seen & { path: VaultPath; at: number })[] = [];
   private dirty = false;
   private served = '';
 
@@ -61,21 +62,13 @@ export class AddressMemory {
     if (this.previous) {
       const exists = new Set(model.all.map((n) => n.path));
       for (const [p, before] of this.previous) {
-        const now_ = current.get(p);
-        if (now_) {
-          if (now_.address !== before.address) this.remember(before.address, p);
+        const seen = current.get(p);
+        if (seen) {
+          if (seen.address !== before.address) this.remember(before.address, p);
         } else if (!exists.has(p)) this.vanished.push({ ...before, path: p, at: now });
       }
-      const appeared = [...current].filter(([p]) => !this.previous!.has(p));
-      for (const [p, seen] of appeared) {
-        const from = this.vanished.filter((v) => v.hash === seen.hash);
-        // The same text in two new places, or from two old ones: no telling which moved where.
-        if (from.length !== 1 || appeared.filter(([, s]) => s.hash === seen.hash).length !== 1) continue;
-        const gone = from[0]!;
-        this.remember(gone.address, p);
-        for (const [address, target] of this.moved) if (target === gone.path) this.set(address, p);
-        this.vanished = this.vanished.filter((v) => v !== gone);
-      }
+      for (const [p, seen] of current) if (!this.previous.has(p)) this.arrived.push({ ...seen, path: p, at: now });
+      this.matchMoves(current);
     }
     // An address a note lives at again is that note's: the old move is forgotten.
     for (const address of [...this.moved.keys()]) {
@@ -85,7 +78,26 @@ export class AddressMemory {
       }
     }
     this.vanished = this.vanished.filter((v) => now - v.at < MOVE_WINDOW_MS);
+    this.arrived = this.arrived.filter((a) => now - a.at < MOVE_WINDOW_MS && current.get(a.path)?.hash === a.hash);
     this.previous = current;
+  }
+
+  /**
+   * A note that vanished and one that arrived with the very same text are one note that
+   * moved, whichever the watcher reported first. The same text in two places (or gone
+   * from two) tells nothing: no redirect is guessed.
+   */
+  private matchMoves(current: Map<VaultPath, Seen>): void {
+    for (const gone of [...this.vanished]) {
+      const from = this.vanished.filter((v) => v.hash === gone.hash);
+      const to = this.arrived.filter((a) => a.hash === gone.hash && current.get(a.path)?.hash === a.hash);
+      if (from.length !== 1 || to.length !== 1) continue;
+      const target = to[0]!.path;
+      this.remember(gone.address, target);
+      for (const [address, p] of this.moved) if (p === gone.path) this.set(address, target);
+      this.vanished = this.vanished.filter((v) => v !== gone);
+      this.arrived = this.arrived.filter((a) => a !== to[0]);
+    }
   }
 
   private remember(from: Address, to: VaultPath): void {

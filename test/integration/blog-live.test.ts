@@ -97,19 +97,21 @@ describe('taking a page away', () => {
     for (const route of ['/', '/topic/live', '/feed.xml', '/sitemap.xml']) expect((await blog.page(route)).text, route).not.toContain('GONE-SOON');
   });
 
-  it('a rename moves the article to its new address', async () => {
+  it('a rename moves the article to its new address; the old one answers 301 there (CONTRACT §7)', async () => {
     await blog.admin('PUT', '/api/note?path=Live/Old name.md', { content: note('Moving note', 'MOVING-TEXT.') });
     await blog.waitForPage('/Live/Old-name', (p) => p.status === 200);
     const moved = await blog.admin('POST', '/api/note/rename', { path: 'Live/Old name.md', to: 'Live/New name.md' });
     expect(moved.status).toBe(200);
     await blog.waitForPage('/Live/New-name', (p) => p.status === 200 && p.text.includes('MOVING-TEXT'));
-    const old = await blog.waitForPage('/Live/Old-name', (p) => p.status === 404);
-    expect(old.text).toBe(await missing());
+    const old = await blog.waitForPage('/Live/Old-name', (p) => p.status === 301);
+    expect(old.headers.get('location')).toBe('/Live/New-name');
   });
 
   it('a deleted note is gone; a note whose frontmatter breaks is no longer public, and the build survives', async () => {
     await blog.admin('DELETE', '/api/note?path=Live/New name.md');
     expect((await blog.waitForPage('/Live/New-name', (p) => p.status === 404)).text).toBe(await missing());
+    // Its old address no longer leads anywhere either: it answers as a missing one.
+    expect((await blog.waitForPage('/Live/Old-name', (p) => p.status === 404)).text).toBe(await missing());
     // The API refuses a malformed block; an editor on disk does not.
     await fs.writeFile(path.join(blog.vault, 'Live', 'Braces.md'), '---\ntitle: [broken\npublish: true\n---\nBody\n');
     await blog.waitForPage('/Live/Braces', (p) => p.status === 404);

@@ -1,0 +1,271 @@
+// Issue 10, CONTRACT §7: a vault written in Obsidian's dialect (test/fixtures/obsidian:
+// one note per row, private %% cases, an unpublished note holding canary strings that
+// another note embeds) publishes as Obsidian shows it. Checked on the real server's
+// built pages: no raw syntax on any published page once code is set aside, and no
+// canary in any public output (pages, feed, sitemap, topic pages, /api/posts, every
+// file of the built site).
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeHtml, startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import { cleanupTempDirs, filesUnder } from '../helpers/tmp.ts';
+
+const VAULT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/obsidian/vault');
+const CANARIES = [
+  'CANARY-UNPUBLISHED-EMBED',
+  'CANARY-UNPUBLISHED-SECTION',
+  'CANARY-COMMENT-INLINE',
+  'CANARY-COMMENT-BLOCK',
+  'CANARY-COMMENT-HEADING',
+  'CANARY-COMMENT-CODE',
+  'CANARY-COMMENT-TAIL',
+  'CANARY-SCRIPT',
+  'secret-draft-tag',
+];
+
+let blog: BlogServer;
+let addresses: string[];
+
+/** The article body of a page, as HTML. */
+function bodyOf(html: string): string {
+  const start = html.indexOf('<div class="s-article-body">');
+  const end = html.indexOf('<aside class="s-share"', start) >= 0 ? html.indexOf('<aside class="s-share"', start) : html.indexOf('</article>', start);
+  return start < 0 ? '' : html.slice(start, end);
+}
+
+/** What a reader sees of a body as text, code and math set aside (they may show syntax on purpose). */
+function visibleText(body: string): string {
+  const text = body
+    .replace(/<pre[\s\S]*?<\/pre>/g, ' ')
+    .replace(/<code[\s\S]*?<\/code>/g, ' ')
+    .replace(/<span class="katex-mathml">[\s\S]*?<\/math><\/span>/g, ' ')
+    // Inline tags are shown as #tag on purpose: a link (or, excluded, a span) of their own.
+    .replace(/<(a|span) class="tag s-inline-tag"[^>]*>[^<]*<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ');
+  return decodeHtml(text);
+}
+
+const RAW_SYNTAX: [string, RegExp][] = [
+  ['a highlight', /==\S/],
+  ['a comment mark', /%%/],
+  ['a wikilink or embed', /\[\[|\]\]/],
+  ['a callout marker', /\[![\w-]+\]/],
+  ['a footnote reference', /\[\^[^\]]+\]/],
+  ['an inline footnote', /\^\[/],
+  ['a block id', /(^|\s)\^[A-Za-z0-9-]+(?=\s|$)/],
+  ['math delimiters', /\$[^$\s][^$]*\$/],
+  ['a task box', /(^|\s)\[[ xX?]\](\s|$)/],
+  ['an image', /!\[/],
+  ['an image size', /\|\d+(x\d+)?\]/],
+  ['an inline tag as text', /(^|\s)#[\p{L}][\p{L}\p{N}_/-]*/u],
+];
+
+beforeAll(async () => {
+  blog = await startBlog({ fixture: false, env: { PUBLIC_LAYOUT: 'blog', EXCLUDE_TAGS: 'hidden-inline' }, beforeStart: (vault) => fs.cp(VAULT, vault, { recursive: true }) });
+  const sitemap = await blog.waitForPage('/sitemap.xml', (p) => p.status === 200, 60_000);
+  addresses = [...sitemap.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(decodeHtml(m[1]!)).pathname);
+}, 90_000);
+
+afterAll(async () => {
+  await blog.stop();
+  await cleanupTempDirs();
+});
+
+describe('no raw syntax reaches a reader', () => {
+  it('on any published page, code and math set aside', async () => {
+    expect(addresses.length).toBeGreaterThan(20);
+    for (const address of addresses) {
+      if (address === '/') continue;
+      const page = await blog.page(address);
+      expect(page.status, address).toBe(200);
+      const text = visibleText(bodyOf(page.text));
+      for (const [what, pattern] of RAW_SYNTAX) expect(text, `${address} shows ${what}`).not.toMatch(pattern);
+    }
+  });
+
+  it('in the excerpts, the meta descriptions and the feed', async () => {
+    const feed = (await blog.page('/feed.xml')).text;
+    const descriptions = [...feed.matchAll(/<description>([^<]*)<\/description>/g)].map((m) => decodeHtml(m[1]!));
+    const home = (await blog.page('/')).text;
+    const excerpts = [...home.matchAll(/<p class="s-card-excerpt">([^<]*)<\/p>/g)].map((m) => decodeHtml(m[1]!));
+    const metas: string[] = [];
+    for (const address of addresses) metas.push(decodeHtml(/<meta name="description" content="([^"]*)"/.exec((await blog.page(address)).text)?.[1] ?? ''));
+    for (const text of [...descriptions, ...excerpts, ...metas]) {
+      for (const [what, pattern] of RAW_SYNTAX) if (what !== 'math delimiters') expect(text, `"${text}" shows ${what}`).not.toMatch(pattern);
+    }
+    expect(excerpts).toContain('A sentence with highlighted words in it and another one.');
+  });
+});
+
+describe('private text never reaches a visitor', () => {
+  it('no canary in any page, the feed, the sitemap, topic pages or GET /api/posts', async () => {
+    const routes = ['/', '/feed.xml', '/sitemap.xml', '/topic/inline-topic', '/topic/parent/child', ...addresses];
+    for (const route of routes) {
+      const text = (await blog.page(route)).text;
+      for (const canary of CANARIES) expect(text, `${route} holds ${canary}`).not.toContain(canary);
+    }
+    // (Admin-only on this server; the same published posts either way.)
+    const posts = await blog.admin('GET', '/api/posts');
+    expect(posts.status).toBe(200);
+    for (const canary of CANARIES) expect(posts.text).not.toContain(canary);
+  });
+
+  it('no canary in any file of the built site (whatever a later output adds)', async () => {
+    const files = await filesUnder(path.join(blog.data, 'public-site'));
+    expect(files.length).toBeGreaterThan(20);
+    for (const file of files) {
+      const text = await fs.readFile(file, 'latin1');
+      for (const canary of CANARIES) expect(text, `${file} holds ${canary}`).not.toContain(canary);
+    }
+  });
+
+  it('%% in code is literal, and the section after it stays a section', async () => {
+    const body = bodyOf((await blog.page('/Rows/Private-comments')).text);
+    expect(body).toContain('<code>%% this %%</code>');
+    expect(body).toContain('Some text %% a literal comment in a code block %% more.');
+    expect(body).toContain('<h2 id="after-the-code">After the code</h2>');
+    expect(body).toContain('<p id="^after-code">This section must stay a section, not code.</p>');
+  });
+});
+
+describe('each row of CONTRACT §7 on its page', () => {
+  const page = async (address: string) => (await blog.page(address)).text;
+
+  it('callouts: every type and alias, its data-callout, folding, nesting, titles with links, Arabic', async () => {
+    const html = await page('/Rows/Callouts');
+    for (const type of ['note', 'abstract', 'summary', 'tldr', 'info', 'todo', 'tip', 'hint', 'important', 'success', 'check', 'done', 'question', 'faq', 'help', 'warning', 'caution', 'attention', 'failure', 'fail', 'missing', 'danger', 'error', 'bug', 'example', 'quote', 'cite', 'custom-kind']) {
+      expect(html, type).toMatch(new RegExp(`class="callout s-callout" data-callout="${type}"`));
+    }
+    expect(html).toContain('<details class="callout s-callout" data-callout="question" data-callout-fold="-">');
+    expect(html).toContain('data-callout="faq" data-callout-fold="+" open>');
+    expect(html).toContain('A tip with <strong>bold</strong> and a link to <a class="s-wikilink internal-link" href="/Rows/Highlights">Highlights</a>');
+    expect(html.indexOf('data-callout="danger"')).toBeGreaterThan(html.indexOf('data-callout="warning"'));
+    const arabic = await page('/Rows/Callouts-in-Arabic');
+    expect(arabic).toMatch(/<article class="s-article" lang="ar" dir="rtl">/);
+    expect(arabic).toContain('<span class="callout-title-inner">سؤال مطوي</span>');
+  });
+
+  it('embeds: the note, a section (down to the next heading of its level), a block, a list item; nothing of an unpublished or missing note; cycles stop', async () => {
+    const body = bodyOf(await page('/Rows/Embeds'));
+    expect(body).toContain('EMBED-WHOLE-OPENING');
+    const section = body.slice(body.indexOf('data-embed="Embedded source#Section two"'));
+    const sectionEnd = section.indexOf('</div>');
+    expect(section.slice(0, sectionEnd)).toContain('EMBED-SECTION-TWO-DEEPER');
+    expect(section.slice(0, sectionEnd)).not.toContain('EMBED-SECTION-THREE');
+    expect(body).toMatch(/data-embed="Embedded source#\^para-id">[\s\S]*?EMBED-BLOCK-TEXT<\/p>\n<\/div>/);
+    expect(body).toMatch(/data-embed="Embedded source#\^item-id">[\s\S]*?<ul>\n<li>EMBED-ITEM-TEXT second item<\/li>\n<\/ul>\n<\/div>/);
+    expect(body).toContain('<p>Unpublished:</p>\n<p>Missing:</p>');
+    expect(body.match(/CYCLE-A-TEXT/g)).toHaveLength(1);
+    expect(body.match(/CYCLE-B-TEXT/g)).toHaveLength(1);
+    // Ids stay unique on the page: the embedded heading took a free one.
+    const ids = [...body.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('block ids are hidden and become element ids; [[Note#A#B]] and [[Note#^id]] land there', async () => {
+    const blocks = bodyOf(await page('/Rows/Block-ids'));
+    expect(blocks).toContain('<p id="^para-one">A paragraph that can be linked to.</p>');
+    expect(blocks).toContain('<li id="^item-one">an item with an id</li>');
+    expect(blocks).toContain('<table id="^table-one">');
+    expect(blocks).toContain('href="/Rows/Embedded-source#^para-id">the embedded paragraph</a>');
+    const paths = bodyOf(await page('/Rows/Heading-paths'));
+    expect(paths).toContain('href="/Rows/Embedded-source#sub"');
+    expect(paths).toContain('href="/Rows/Embedded-source#deeper">deeper</a>');
+    expect(paths).toContain('href="#local-heading"');
+  });
+
+  it('highlights, footnotes with back-links, task boxes, sized images', async () => {
+    expect(await page('/Rows/Highlights')).toContain('<mark>highlighted words</mark>');
+    const notes = await page('/Rows/Footnotes');
+    expect(notes).toContain('<a href="#fn3" id="fnref3">[3]</a>');
+    expect(notes).toContain('<li id="fn3" class="footnote-item"><p>Written in place. <a href="#fnref3" class="footnote-backref">');
+    const tasks = await page('/Rows/Tasks');
+    expect(tasks).toContain('<input type="checkbox" class="task-list-item-checkbox" disabled checked> a done task');
+    expect(tasks).toContain('<input type="checkbox" class="task-list-item-checkbox" disabled> an open task');
+    const images = await page('/Rows/Images');
+    expect(images).toContain('<img src="/pic.png" alt="pic.png" loading="lazy" width="300" height="200">');
+    expect(images).toContain('<img src="/pic.png" alt="A picture" width="120" loading="lazy">');
+    expect((await blog.page('/pic.png')).status).toBe(200);
+  });
+
+  it('math is HTML from the server, KaTeX’s stylesheet and fonts only where math is', async () => {
+    const math = await page('/Rows/Math');
+    expect(bodyOf(math)).toContain('<span class="katex">');
+    const css = /<link rel="stylesheet" href="(\/_s\/katex\.[0-9a-f]+\.css)" data-katex>/.exec(math)?.[1];
+    expect(css).toBeTruthy();
+    const sheet = await blog.page(css!);
+    expect(sheet.headers.get('content-type')).toMatch(/text\/css/);
+    const font = /url\((\/_s\/katex\/KaTeX_Main-Regular\.[0-9a-f]+\.woff2)\)/.exec(sheet.text)?.[1];
+    expect((await blog.page(font!)).status).toBe(200);
+    expect(await page('/Rows/Highlights')).not.toContain('data-katex');
+  });
+
+  it('mermaid: the code stays readable; the script only on the page with a diagram', async () => {
+    const diagrams = await page('/Rows/Diagrams');
+    expect(diagrams).toContain('<pre class="mermaid">graph TD\n  A[Write] --&gt; B[Publish]');
+    const script = /<script src="(\/_s\/mermaid\.[0-9a-f]+\.js)" defer><\/script>/.exec(diagrams)?.[1];
+    expect(script).toBeTruthy();
+    expect(diagrams.indexOf(script!)).toBeLessThan(diagrams.indexOf('/_s/blog.'));
+    expect((await blog.page(script!)).status).toBe(200);
+    expect(await page('/Rows/Math')).not.toContain('/_s/mermaid.');
+  });
+
+  it('inline tags are tags: topic pages (nested too), chips; EXCLUDE_TAGS applies to them; not in code or URLs', async () => {
+    const article = await page('/Rows/Inline-tags');
+    expect(article).toContain('<a class="s-chip s-tag" href="/topic/inline-topic">#inline-topic</a>');
+    expect(article).toContain('<a class="tag s-inline-tag" href="/topic/parent/child">#parent/child</a>');
+    expect(article).toContain('<span class="tag s-inline-tag">#hidden-inline</span>');
+    expect(await page('/topic/inline-topic')).toContain('href="/Rows/Inline-tags"');
+    expect(await page('/topic/parent/child')).toContain('href="/Rows/Inline-tags"');
+    expect((await blog.page('/topic/hidden-inline')).status).toBe(404);
+    for (const notATag of ['in-code', 'fragment', '2026']) expect((await blog.page(`/topic/${notATag}`)).status, notATag).toBe(404);
+  });
+
+  it('wikilinks resolve as Obsidian does: case, shortest unique path, aliases, attachments, a permalink', async () => {
+    const body = bodyOf(await page('/Rows/Wikilink-targets'));
+    expect(body).toContain('<a class="s-wikilink internal-link" href="/Rows/Highlights">highlights</a>');
+    expect(body).toContain('href="/Deep/Folder/Unique-name">Unique name</a> and <a class="s-wikilink internal-link" href="/Deep/Sub/Same">Same</a>');
+    expect(body).toContain('shortest path: <a class="s-wikilink internal-link" href="/Other/Same">Same</a>');
+    expect(body).toContain('By alias: <a class="s-wikilink internal-link" href="/Deep/Folder/Unique-name">Another name</a>');
+    expect(body).toContain('<a class="s-attachment internal-link" href="/Files/manual.pdf">the manual</a>');
+    expect((await blog.page('/Files/manual.pdf')).status).toBe(200);
+    expect(body).toContain('<a class="s-wikilink internal-link" href="/guides/start-here">Permalink</a>');
+  });
+
+  it('cssclasses are classes of the article; a heading never takes the page’s own ids', async () => {
+    expect(await page('/Rows/Css-classes')).toContain('<article class="s-article wide-page fancy"');
+    const comments = await page('/Rows/Comments-heading');
+    expect(comments.match(/ id="comments"/g)).toHaveLength(1);
+    expect(comments).toContain('<h2 id="comments-1">Comments</h2>');
+  });
+
+  it('permalink: the note lives there, its own address answers 301, the sitemap lists only the new one', async () => {
+    expect(await page('/guides/start-here')).toContain('This note lives at its permalink.');
+    const old = await blog.page('/Rows/Permalink');
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe('/guides/start-here');
+    expect(addresses).toContain('/guides/start-here');
+    expect(addresses).not.toContain('/Rows/Permalink');
+  });
+
+  it('raw HTML is sanitised; the renderer’s own markup beside it survives', async () => {
+    const body = bodyOf(await page('/Rows/Raw-HTML'));
+    expect(body).not.toMatch(/<script|alert/);
+    expect(body).toContain('<details><summary>More</summary>');
+    expect(body).toContain('data-callout="tip"');
+  });
+
+  it('the vault’s publish.css loads after the blog’s stylesheet; its favicon.png is /favicon.ico', async () => {
+    const html = await page('/Rows/Highlights');
+    const blogCss = html.indexOf('/_s/blog.');
+    const vaultCss = html.indexOf('<link rel="stylesheet" href="/publish.css">');
+    expect(vaultCss).toBeGreaterThan(blogCss);
+    expect(vaultCss).toBeLessThan(html.indexOf('/custom.css'));
+    const css = await blog.page('/publish.css');
+    expect(css.text).toContain('--vault-publish-css');
+    const icon = await fetch(blog.url + '/favicon.ico');
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await icon.arrayBuffer())).toEqual(await fs.readFile(path.join(VAULT, 'favicon.png')));
+  });
+});

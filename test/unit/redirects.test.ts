@@ -1,0 +1,107 @@
+// CONTRACT §7: addresses that move keep working. The memory of moved addresses, told
+// from the models builds publish, one after another.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { permalinkAddress, type Address } from '../../shared/model/addresses.ts';
+import { buildRecord, type NoteRecord } from '../../shared/model/note-record.ts';
+import { AddressMemory } from '../../shared/model/redirects.ts';
+import type { VaultPath } from '../../shared/vault-path.ts';
+import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
+
+afterAll(cleanupTempDirs);
+
+const note = (p: string, text: string, publish = true): NoteRecord =>
+  buildRecord({ path: p as VaultPath, text: `---\npublish: ${publish}\ndate: 2026-01-01\n${text}`, createdMs: null, fileMs: 0 });
+
+function model(...notes: NoteRecord[]) {
+  const visible = notes.filter((n) => n.publish);
+  return { all: notes, visible, byAddress: new Map(visible.map((n) => [n.address, n] as [Address, NoteRecord])) };
+}
+
+describe('permalink: a/b', () => {
+  it('is the address; slashes and spaces are tidied; dot segments are refused', () => {
+    expect(permalinkAddress('guides/start here/')).toBe('/guides/start-here');
+    expect(permalinkAddress('/a//b')).toBe('/a/b');
+    expect(permalinkAddress('../up')).toBeNull();
+    expect(permalinkAddress('')).toBeNull();
+    expect(note('Notes/My note.md', 'permalink: a/b\n---\nx').address).toBe('/a/b');
+  });
+  it('the note’s own address answers 301 to it, unless another note lives there', () => {
+    const memory = new AddressMemory(null);
+    const moved = note('Notes/My note.md', 'permalink: a/b\n---\nx');
+    expect(memory.redirects(model(moved))).toEqual([['/Notes/My-note', '/a/b']]);
+    // A note whose own path gives that address lives there: no redirect.
+    expect(memory.redirects(model(moved, note('Notes/My-note.md', '---\nz')))).toEqual([]);
+  });
+});
+
+describe('a published note that moves leaves a 301 behind', () => {
+  const a = note('Old/Place.md', '---\nThe same text.');
+  const b = note('New/Place.md', '---\nThe same text.');
+  const other = note('Other.md', '---\nOther text.');
+
+  it('in one build (a rename: one path vanishes, the same text appears)', () => {
+    const memory = new AddressMemory(null);
+    memory.observe(model(a, other));
+    memory.observe(model(b, other));
+    expect(memory.redirects(model(b, other))).toEqual([['/Old/Place', '/New/Place']]);
+  });
+
+  it('in two builds, whichever half comes first', () => {
+    for (const order of [[model(a, b, other), model(b, other)], [model(other), model(b, other)]]) {
+      const memory = new AddressMemory(null);
+      memory.observe(model(a, other));
+      for (const m of order) memory.observe(m);
+      expect(memory.redirects(model(b, other))).toEqual([['/Old/Place', '/New/Place']]);
+    }
+  });
+
+  it('follows the note through a second move, and stops when another note takes the old address', () => {
+    const c = note('Third/Place.md', '---\nThe same text.');
+    const memory = new AddressMemory(null);
+    memory.observe(model(a));
+    memory.observe(model(b));
+    memory.observe(model(c));
+    expect(memory.redirects(model(c))).toEqual([
+      ['/New/Place', '/Third/Place'],
+      ['/Old/Place', '/Third/Place'],
+    ]);
+    const taker = note('Old/Place.md', '---\nA new note here.');
+    memory.observe(model(c, taker));
+    expect(memory.redirects(model(c, taker))).toEqual([['/New/Place', '/Third/Place']]);
+    // Gone for good: the taker leaving does not bring the old move back.
+    memory.observe(model(c));
+    expect(memory.redirects(model(c))).toEqual([['/New/Place', '/Third/Place']]);
+  });
+
+  it('an unpublished or deleted note leaves nothing: its address answers as a missing one', () => {
+    const memory = new AddressMemory(null);
+    memory.observe(model(a));
+    memory.observe(model(note('Old/Place.md', '---\nThe same text.', false)));
+    memory.observe(model());
+    expect(memory.redirects(model(b))).toEqual([]);
+  });
+
+  it('the same text in two new places is not taken for a move', () => {
+    const memory = new AddressMemory(null);
+    memory.observe(model(a));
+    memory.observe(model(b, note('Copy/Place.md', '---\nThe same text.')));
+    expect(memory.redirects(model(b))).toEqual([]);
+  });
+
+  it('is remembered in the data directory (redirects.json, written whole) across restarts', async () => {
+    const dir = await tempDir();
+    const memory = new AddressMemory(dir);
+    await memory.load();
+    memory.observe(model(a));
+    memory.observe(model(b));
+    await memory.save();
+    const stored = JSON.parse(await fs.readFile(path.join(dir, 'redirects.json'), 'utf8'));
+    expect(stored).toEqual({ version: 1, moved: { '/Old/Place': 'New/Place.md' } });
+    expect((await fs.stat(path.join(dir, 'redirects.json'))).mode & 0o777).toBe(0o600);
+    const again = new AddressMemory(dir);
+    await again.load();
+    expect(again.redirects(model(b))).toEqual([['/Old/Place', '/New/Place']]);
+  });
+});
