@@ -44,8 +44,7 @@ export const appEditorTools: EditorTools = {
   notes: () => [...notesMeta.get().values()],
   headings: async (path) => (await api.headings(path)).headings,
   followLink(target, heading, fromPath) {
-    const paths = [...notesMeta.get().keys()];
-    const path = resolveLink(target, fromPath, paths);
+    const path = resolveLink(target, fromPath, [...notesMeta.get().values()]);
     void (path ? Promise.resolve(path) : createLinked(target)).then((p) => openAtHeading(p, heading)).catch(toastError);
   },
   async storeImage(notePath, file) {

@@ -36,12 +36,13 @@ export function linkTextFor(path: string, allPaths: string[]): string {
 }
 
 /** Obsidian's resolution, the very one the public site uses (shared/model/links.ts). */
-export function resolveLink(target: string, fromPath: string, notePaths: string[]): string | null {
+export function resolveLink(target: string, fromPath: string, notes: { path: string; aliases?: string[] }[]): string | null {
   if (target.trim() === '') return fromPath;
-  const node = (p: string) => ({
+  const node = (p: string, aliases: string[] = []) => ({
     path: p as VaultPath,
     name: linkName(baseOf(p)).replace(/\.tex$/i, ''),
     folder: p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '',
+    aliases,
   });
-  return createLinkResolver(notePaths.map(node)).resolve(target, node(fromPath))?.path ?? null;
+  return createLinkResolver(notes.map((n) => node(n.path, n.aliases))).resolve(target, node(fromPath))?.path ?? null;
 }

@@ -55,7 +55,7 @@ export function wikilinkSource(notePath: () => string) {
     const target = inner.slice(0, hash);
     const tools = editorTools.current;
     const here = notePath();
-    const path = tools ? resolveLink(target, here, tools.notes().map((n) => n.path)) : null;
+    const path = tools ? resolveLink(target, here, tools.notes()) : null;
     if (!path || !tools) return null;
     const headings = path === here ? editorHeadings(context.view!.state.doc) : await tools.headings(path).catch(() => []);
     const q = foldText(inner.slice(hash + 1));

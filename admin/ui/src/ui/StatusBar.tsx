@@ -1,7 +1,7 @@
 // The status bar: connection, the open note's save state, and the sync indicator
 // of spec 3.1 (only while backup is on).
+import { useEffect, useState } from 'preact/hooks';
 import { SaveState } from '../editor/EditorPane.tsx';
-import { countWords } from '../../../../shared/note/excerpt.ts';
 import { frontmatterEnd } from '../editor/direction.ts';
 import { activeNote, tabs, type OpenNote } from '../editor/workspace.ts';
 import { t } from '../i18n.ts';
@@ -45,15 +45,25 @@ export function SyncIndicator() {
   );
 }
 
-/** Words of the note's body, counted as its article counts them (shared/note/excerpt.ts). */
+type CountWords = (body: string) => number;
+/** The article's own counter (shared/note/excerpt.ts) needs the Markdown parser: loaded after the first screen. */
+let counter: CountWords | null = null;
+const loadingCounter = () => import('../../../../shared/note/excerpt.ts').then((m) => (counter = m.countWords));
+
+/** Words of the note's body, counted as its article counts them. */
 function WordCount({ note }: { note: OpenNote }) {
   useStore(note.edits);
+  const [ready, setReady] = useState(counter !== null);
+  useEffect(() => {
+    if (!ready) void loadingCounter().then(() => setReady(true));
+  }, []);
+  if (!ready || !counter) return null;
   const doc = note.editor.view.state.doc;
   const fm = frontmatterEnd(doc);
   const body = fm > 0 && fm < doc.lines ? doc.sliceString(doc.line(fm + 1).from) : fm > 0 ? '' : doc.toString();
   return (
     <span class="word-count" data-testid="word-count">
-      {t('wordCount', { count: countWords(body) })}
+      {t('wordCount', { count: counter(body) })}
     </span>
   );
 }
