@@ -2,6 +2,7 @@
 // headings (Outline, `[[Note#` suggestions), links with their lines (Backlinks), and
 // the text folded for vault search. Derived once per change of the file.
 import { headingsOf, type Heading } from '../../shared/note/headings.ts';
+import { tagAt } from '../../shared/note/obsidian/tags.ts';
 import { foldText } from '../../shared/text-fold.ts';
 import { isTrue, parseFrontmatter } from '../../shared/note/frontmatter.ts';
 import { listValue, tagsOf, titleOf } from '../../shared/note/fields.ts';
@@ -37,7 +38,6 @@ export interface IndexedNote extends LinkNode {
 }
 
 const FENCE = /^\s*(```|~~~)/;
-const INLINE_TAG = /(?:^|[\s(])#([\p{L}\p{N}_][\p{L}\p{N}_/-]*)/gu;
 const MD_NOTE_LINK = /\[[^\]\n]*\]\(\s*<?([^)\s>]+\.(?:md|markdown))(#[^)\s>]*)?>?\s*\)/gi;
 const CONTEXT_CHARS = 240;
 
@@ -63,7 +63,13 @@ export function indexNote(path: VaultPath, text: string, mtimeMs: number): Index
       continue;
     }
     if (inCode) continue;
-    if (!/^#{1,6}[ \t]/.test(line)) for (const m of line.matchAll(INLINE_TAG)) if (/\D/.test(m[1]!)) inlineTags.push(m[1]!);
+    // Inline tags by the public site's own rule (shared/note/obsidian/tags.ts); a heading's `#` is no tag.
+    if (!/^#{1,6}[ \t]/.test(line)) {
+      for (let at = line.indexOf('#'); at >= 0; at = line.indexOf('#', at + 1)) {
+        const tag = tagAt(line, at);
+        if (tag) inlineTags.push(tag);
+      }
+    }
     const context = line.trim().slice(0, CONTEXT_CHARS);
     if (line.includes('[[')) {
       for (const l of parseWikiLinks(line)) links.push({ target: l.target, heading: l.heading, line: i + 1, context });
