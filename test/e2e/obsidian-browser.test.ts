@@ -1,0 +1,175 @@
+// CONTRACT §7 in a real browser (Debian chromium): callouts carry their type's colour
+// and icon in light and dark, fold and open, read right to left in Arabic; math is
+// typeset with KaTeX's own fonts from the server's HTML; mermaid draws the diagram
+// under the page's Content-Security-Policy, in the reader's colour scheme; a hover
+// preview of a math page brings KaTeX's stylesheet along. The README's screenshots of
+// a callout-rich, math and mermaid article come from here (UPDATE_SCREENSHOTS=1).
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../helpers/browser.ts';
+import { cleanupTempDirs } from '../helpers/tmp.ts';
+import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+
+const VAULT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/obsidian/vault');
+
+let blog: BlogServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  blog = await startBlog({
+    fixture: false,
+    env: { PUBLIC_LAYOUT: 'blog', SITE_NAME: 'Field Notes', EXCLUDE_TAGS: 'hidden-inline' },
+    beforeStart: async (vault) => {
+      await fs.cp(VAULT, vault, { recursive: true });
+      // A page without math that links to one, for the hover preview.
+      await fs.writeFile(path.join(vault, 'Rows', 'Links to math.md'), '---\npublish: true\ndate: 2026-01-01\n---\nSee [[Math]] for the formulas.\n');
+    },
+  });
+  await blog.waitForPage('/Showcase', (p) => p.status === 200, 60_000);
+  browser = await launchBrowser();
+}, 90_000);
+afterAll(async () => {
+  await browser?.close();
+  await blog?.stop();
+  await cleanupTempDirs();
+});
+
+interface Opened {
+  page: Page;
+  /** Content-Security-Policy refusals and script errors seen so far. */
+  problems: string[];
+}
+
+async function open(
+  route: string,
+  colorScheme: 'light' | 'dark' = 'light',
+  viewport = { width: 1000, height: 900 },
+  reducedMotion: 'reduce' | 'no-preference' = 'reduce',
+): Promise<Opened> {
+  const context = await browser.newContext({ viewport, colorScheme, reducedMotion });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(`error: ${err.message}`));
+  page.on('console', (m) => {
+    if (/Content.Security.Policy|Refused/i.test(m.text())) problems.push(m.text());
+  });
+  await page.goto(blog.url + route);
+  await page.waitForFunction(() => document.documentElement.classList.contains('s-js'));
+  return { page, problems };
+}
+
+/** Each callout's type, border colour and icon as the browser computed them. */
+async function calloutLooks(page: Page): Promise<{ type: string; border: string; icon: string; inlineStart: number }[]> {
+  return page.$$eval('.callout', (els) =>
+    els.map((el) => {
+      const style = getComputedStyle(el);
+      const icon = getComputedStyle(el.querySelector('.callout-icon')!);
+      const rtl = style.direction === 'rtl';
+      return {
+        type: el.getAttribute('data-callout')!,
+        border: rtl ? style.borderRightColor : style.borderLeftColor,
+        icon: icon.maskImage || icon.webkitMaskImage,
+        inlineStart: parseFloat(rtl ? style.borderRightWidth : style.borderLeftWidth),
+      };
+    }),
+  );
+}
+
+describe('callouts', () => {
+  it('each type has its colour and icon; aliases share their type’s; unknown types look like a note', async () => {
+    const { page } = await open('/Rows/Callouts');
+    const looks = new Map((await calloutLooks(page)).map((l) => [l.type, l]));
+    const same = (a: string, b: string) => expect(looks.get(a)!.border, `${a} ~ ${b}`).toBe(looks.get(b)!.border);
+    same('faq', 'question');
+    same('caution', 'warning');
+    same('error', 'danger');
+    same('tldr', 'abstract');
+    same('custom-kind', 'note');
+    const kinds = ['note', 'abstract', 'success', 'question', 'failure', 'example', 'quote'];
+    expect(new Set(kinds.map((k) => looks.get(k)!.border)).size).toBe(kinds.length);
+    expect(new Set(['note', 'warning', 'bug', 'quote'].map((k) => looks.get(k)!.icon)).size).toBe(4);
+    for (const look of looks.values()) expect(look.icon, look.type).toMatch(/^url\("data:image\/svg\+xml/);
+  });
+
+  it('dark mode gives them colours of their own', async () => {
+    const light = new Map((await calloutLooks((await open('/Rows/Callouts')).page)).map((l) => [l.type, l.border]));
+    const dark = new Map((await calloutLooks((await open('/Rows/Callouts', 'dark')).page)).map((l) => [l.type, l.border]));
+    expect(dark.get('warning')).not.toBe(light.get('warning'));
+    expect(dark.get('note')).not.toBe(light.get('note'));
+  });
+
+  it('- folds closed, a click opens it; + starts open', async () => {
+    const { page } = await open('/Rows/Callouts');
+    const folded = page.locator('details.callout[data-callout="question"]');
+    expect(await folded.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await folded.locator('.callout-content').isVisible()).toBe(false);
+    await folded.locator('summary').click();
+    expect(await folded.locator('.callout-content').isVisible()).toBe(true);
+    expect(await page.locator('details.callout[data-callout="faq"]').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+  });
+
+  it('an Arabic callout reads right to left, its border on the right', async () => {
+    const { page } = await open('/Rows/Callouts-in-Arabic');
+    const looks = await calloutLooks(page);
+    expect(looks.length).toBe(2);
+    for (const look of looks) expect(look.inlineStart).toBeGreaterThan(0);
+    const box = await page.locator('.callout').first().evaluate((el) => ({ right: getComputedStyle(el).borderRightWidth, left: getComputedStyle(el).borderLeftWidth }));
+    expect(parseFloat(box.right)).toBeGreaterThan(0);
+    expect(parseFloat(box.left)).toBe(0);
+  });
+});
+
+describe('math and diagrams', () => {
+  it('math is typeset from the server’s HTML with KaTeX’s fonts; nothing of TeX shows', async () => {
+    const { page, problems } = await open('/Rows/Math');
+    await page.evaluate(() => document.fonts.ready);
+    const state = await page.evaluate(() => ({
+      fonts: document.fonts.check('16px KaTeX_Main'),
+      mathmlHidden: getComputedStyle(document.querySelector('.katex-mathml')!).position === 'absolute',
+      text: (document.querySelector('.s-article-body') as HTMLElement).innerText,
+    }));
+    expect(state.fonts).toBe(true);
+    expect(state.mathmlHidden).toBe(true);
+    expect(state.text).not.toContain('\\frac');
+    expect(state.text).not.toContain('$');
+    expect(problems).toEqual([]);
+  });
+
+  it('mermaid draws the diagram under the page’s CSP, and again in the other colour scheme', async () => {
+    const { page, problems } = await open('/Rows/Diagrams');
+    await page.waitForFunction(() => document.querySelector('pre.mermaid svg') !== null && document.documentElement.dataset.diagrams === 'light', null, { timeout: 30_000 });
+    const lightFill = await page.locator('pre.mermaid svg .node rect, pre.mermaid svg .node polygon').first().evaluate((n) => getComputedStyle(n).fill);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.dataset.diagrams === 'dark' && document.querySelector('pre.mermaid svg') !== null, null, { timeout: 30_000 });
+    const darkFill = await page.locator('pre.mermaid svg .node rect, pre.mermaid svg .node polygon').first().evaluate((n) => getComputedStyle(n).fill);
+    expect(darkFill).not.toBe(lightFill);
+    expect(await page.locator('pre.mermaid svg').count()).toBe(1);
+    expect(problems).toEqual([]);
+  });
+
+  it('a hover preview of a page with math brings KaTeX’s stylesheet to a page without it', async () => {
+    // (Previews are off under reduced motion.)
+    const { page } = await open('/Rows/Links-to-math', 'light', undefined, 'no-preference');
+    expect(await page.locator('link[data-katex]').count()).toBe(0);
+    await page.locator('.s-article-body a.s-wikilink').hover();
+    await page.locator('.s-preview .katex').first().waitFor({ timeout: 10_000 });
+    expect(await page.locator('link[data-katex]').count()).toBe(1);
+    expect(await page.locator('.s-preview .katex-mathml').first().evaluate((el) => getComputedStyle(el).position)).toBe('absolute');
+  });
+});
+
+describe('README screenshots', () => {
+  it('a callout-rich article with math and a diagram, light and dark', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const { page, problems } = await open('/Showcase', scheme, { width: 1000, height: 1900 });
+      await page.waitForFunction((s) => document.querySelector('pre.mermaid svg') !== null && document.documentElement.dataset.diagrams === s, scheme, { timeout: 30_000 });
+      await page.evaluate(() => document.fonts.ready);
+      await page.locator('.s-article').scrollIntoViewIfNeeded();
+      await screenshot(page, `obsidian-article-${scheme}`, true);
+      expect(problems).toEqual([]);
+    }
+  });
+});
