@@ -1,13 +1,4 @@
-// `npm run hash-password [password]`: prints a hash for ADMIN_PASSWORD_HASH.
-import { hashPassword } from '../admin/auth/password.ts';
-import { checkPasswordStrength, promptNewPassword } from './prompt-password.ts';
+// `node --import tsx scripts/hash-password.ts [flags]`, as scripts and tests call it: `vault-service hash-password`.
+import { runCli } from './cli/run.ts';
 
-try {
-  const password = await promptNewPassword(process.argv.slice(2));
-  const weak = checkPasswordStrength(password);
-  if (weak) throw new Error(weak);
-  process.stdout.write(`${await hashPassword(password)}\n`);
-} catch (err) {
-  process.stderr.write(`hash-password: ${(err as Error).message}\n`);
-  process.exit(1);
-}
+await runCli(['hash-password', ...process.argv.slice(2)]);

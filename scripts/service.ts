@@ -4,9 +4,9 @@ import { promises as fs } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Config } from '../shared/config.ts';
 import { log } from '../shared/log.ts';
+import { PROJECT_DIR } from '../shared/project-dir.ts';
 import { startVaultWatcher } from '../shared/vault-watcher.ts';
 import { isNotePath } from '../shared/vault-path.ts';
 import { createAdminApp } from '../admin/app.ts';
@@ -15,7 +15,6 @@ import { isAdminRequest } from '../admin/auth/gate.ts';
 import { sweepTempFiles } from '../admin/vault/temp-sweep.ts';
 import { createPublicServer } from '../site/public-server.ts';
 
-export const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const EXAMPLE_VAULT = path.join(PROJECT_DIR, 'example-vault');
 
 export interface RunningService {

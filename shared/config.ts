@@ -1,6 +1,9 @@
-// The one place that reads the environment. Every variable is validated here;
-// a bad value stops the start with one line naming the variable (CONTRACT §1, spec 2.1).
+// The one place that reads the configuration (CONTRACT §1, spec 2.1). One table names every
+// setting: its environment variable, its command-line flag, the commands that take it and
+// its help line. A flag wins over the variable. Every value is validated here; a bad one
+// stops the command with one line naming the flag or the variable it came from.
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 
 export type PublicLayout = 'default' | 'blog' | 'designed';
 
@@ -38,149 +41,218 @@ export interface Config {
   settingsMirrorSeconds: number;
 }
 
+/** The commands of `vault-service` that read the configuration. */
+export type ConfigCommand = 'start' | 'build' | 'set-password';
+
+export interface ConfigOption {
+  /** The environment variable (CONTRACT §1, spec 2.1). */
+  env: string;
+  /** The flag without `--`; null for a value that must not be on a command line (a password). */
+  flag: string | null;
+  /** The value's placeholder in the help text. */
+  value: string;
+  /** Used when neither the flag nor the variable is given (and shown in the help). */
+  fallback?: string;
+  commands: readonly ConfigCommand[];
+  help: string;
+}
+
+const SERVER: readonly ConfigCommand[] = ['start'];
+const SITE: readonly ConfigCommand[] = ['start', 'build'];
+
+export const CONFIG_OPTIONS: readonly ConfigOption[] = [
+  { env: 'VAULT', flag: 'vault', value: 'DIR', fallback: './vault', commands: SITE, help: 'The vault folder. `start` creates it from the example vault when missing.' },
+  { env: 'SERVICE_DATA', flag: 'data', value: 'DIR', fallback: './data', commands: ['start', 'build', 'set-password'], help: 'The data directory. Keep it outside the vault.' },
+  { env: 'SITE_OUT', flag: 'out', value: 'DIR', fallback: './_site', commands: ['build'], help: 'Where `build` writes the static site (a folder it wrote before is replaced).' },
+  { env: 'SITE_URL', flag: 'site-url', value: 'URL', commands: SITE, help: 'Base of absolute URLs in the feed, sitemap, robots.txt and SEO tags.' },
+  { env: 'HOST', flag: 'host', value: 'ADDRESS', fallback: '127.0.0.1', commands: SERVER, help: 'Address the server listens on.' },
+  { env: 'PORT', flag: 'port', value: 'NUMBER', fallback: '8080', commands: SERVER, help: 'Port of the public site and the admin app.' },
+  { env: 'ADMIN_PASSWORD_HASH', flag: 'admin-password-hash', value: 'HASH', commands: SERVER, help: 'Admin password hash from `hash-password`; wins over admin.json.' },
+  { env: 'ADMIN_PASSWORD', flag: null, value: 'PASSWORD', commands: SERVER, help: 'Plain admin password (tests, containers) when there is no hash and no admin.json.' },
+  { env: 'PUBLIC', flag: 'public', value: 'true|false', fallback: 'true', commands: SITE, help: '`false` makes the whole public site private.' },
+  { env: 'PUBLIC_LAYOUT', flag: 'public-layout', value: 'LAYOUT', commands: SITE, help: '`default`, `blog` or `designed`.' },
+  { env: 'SITE_NAME', flag: 'site-name', value: 'TEXT', commands: SITE, help: 'Site name.' },
+  { env: 'SITE_TAGLINE', flag: 'site-tagline', value: 'TEXT', commands: SITE, help: 'Tagline under the site name.' },
+  { env: 'SITE_FOOTER', flag: 'site-footer', value: 'TEXT', commands: SITE, help: 'Footer text; {year} and {siteName} are filled in.' },
+  { env: 'SITE_LANG', flag: 'site-lang', value: 'CODE', commands: SITE, help: 'Language of the site frame; `ar` mirrors it right to left.' },
+  { env: 'HOME_NOTE', flag: 'home-note', value: 'NOTE', commands: SITE, help: 'Note shown as the home page introduction.' },
+  { env: 'BLOG_LOCALE', flag: 'blog-locale', value: 'CODE', fallback: 'en', commands: SITE, help: 'BCP 47 code for dates and the feed’s language.' },
+  { env: 'EXCLUDE_TAGS', flag: 'exclude-tags', value: 'TAG,TAG', commands: SITE, help: 'Tags left out of the public topic row, topic pages and tag chips.' },
+  { env: 'COMMENTS', flag: 'comments', value: 'on|off', fallback: 'off', commands: SITE, help: 'Comments under articles.' },
+  { env: 'NOTE_VERSIONS', flag: 'note-versions', value: 'on|off', fallback: 'on', commands: SERVER, help: 'The local version store, as this server’s default.' },
+  { env: 'SERVICE_GIT_SSH_COMMAND', flag: 'git-ssh-command', value: 'COMMAND', commands: SERVER, help: 'ssh command handed to git as GIT_SSH_COMMAND.' },
+  { env: 'SERVICE_GIT_HOOKS', flag: 'git-hooks', value: 'on|off', fallback: 'off', commands: SERVER, help: 'Let git run the programs the vault’s .git/ names (git-lfs needs it).' },
+  { env: 'SERVICE_GIT_TIMEOUT_SECONDS', flag: 'git-timeout-seconds', value: 'SECONDS', fallback: '300', commands: SERVER, help: 'Longest a fetch or push may take.' },
+  { env: 'FONT_CATALOG_URL', flag: 'font-catalog-url', value: 'URL', commands: SERVER, help: 'Base URL catalog font families are downloaded from.' },
+  { env: 'SETTINGS_MIRROR_SECONDS', flag: 'settings-mirror-seconds', value: 'SECONDS', fallback: '5', commands: SERVER, help: 'Period of the settings mirror into the vault’s .service/.' },
+];
+
+const BY_ENV = new Map(CONFIG_OPTIONS.map((o) => [o.env, o]));
+const BY_FLAG = new Map(CONFIG_OPTIONS.filter((o) => o.flag).map((o) => [o.flag!, o]));
+
 export class ConfigError extends Error {
   constructor(
+    /** The flag (`--port`) or the environment variable (`PORT`) the bad value came from. */
     readonly variable: string,
     message: string,
   ) {
     super(`${variable}: ${message}`);
     this.name = 'ConfigError';
   }
+
+  /** True when the value came from the command line (a usage error). */
+  get fromFlag(): boolean {
+    return this.variable.startsWith('--');
+  }
 }
 
 type Env = Record<string, string | undefined>;
+/** Flag values by environment variable name, as the command line gave them. */
+export type FlagValues = Record<string, string | undefined>;
 
-function text(env: Env, name: string): string | null {
-  const value = env[name];
-  if (value === undefined || value.trim() === '') return null;
-  return value;
-}
+/** Reads one setting: the flag, else the variable, else the table's fallback. */
+class Settings {
+  constructor(
+    private readonly env: Env,
+    private readonly flags: FlagValues,
+  ) {}
 
-function onOff(env: Env, name: string, fallback: boolean, on: string[], off: string[]): boolean {
-  const value = text(env, name);
-  if (value === null) return fallback;
-  const v = value.trim().toLowerCase();
-  if (on.includes(v)) return true;
-  if (off.includes(v)) return false;
-  throw new ConfigError(name, `must be ${[...on, ...off].map((s) => `"${s}"`).join(' or ')} (got ${JSON.stringify(value)})`);
-}
-
-function port(env: Env): number {
-  const value = text(env, 'PORT');
-  if (value === null) return 8080;
-  if (!/^\d{1,5}$/.test(value.trim()) || Number(value) > 65535) {
-    throw new ConfigError('PORT', `must be a whole number from 0 to 65535 (got ${JSON.stringify(value)})`);
+  /** Where a value came from, for the error line. */
+  private origin(name: string): string {
+    const flag = BY_ENV.get(name)?.flag;
+    return flag && this.flags[name] !== undefined ? `--${flag}` : name;
   }
-  return Number(value);
-}
 
-function httpUrl(env: Env, name: string): string | null {
-  const value = text(env, name);
-  if (value === null) return null;
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw new ConfigError(name, `must be an absolute http(s) URL (got ${JSON.stringify(value)})`);
+  fail(name: string, message: string): never {
+    throw new ConfigError(this.origin(name), message);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(name, `must be an http(s) URL (got ${JSON.stringify(value)})`);
+
+  /** The given value (blank counts as not given), or null. */
+  given(name: string): string | null {
+    const value = this.flags[name] ?? this.env[name];
+    if (value === undefined || value.trim() === '') return null;
+    return value;
   }
-  if (url.username || url.password) throw new ConfigError(name, 'must not carry a user name or password');
-  return url.href.replace(/\/+$/, '');
-}
 
-function seconds(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const value = text(env, name);
-  if (value === null) return fallback;
-  const n = Number(value.trim());
-  if (!/^\d+(\.\d+)?$/.test(value.trim()) || n < min || n > max) {
-    throw new ConfigError(name, `must be a number of seconds from ${min} to ${max} (got ${JSON.stringify(value)})`);
+  text(name: string): string | null {
+    return this.given(name) ?? BY_ENV.get(name)?.fallback ?? null;
   }
-  return n;
-}
 
-function locale(env: Env, name: string, fallback: string): string {
-  const value = text(env, name);
-  if (value === null) return fallback;
-  try {
-    const [canonical] = Intl.getCanonicalLocales(value.trim());
-    if (canonical) return canonical;
-  } catch {
-    /* fall through to the error below */
+  onOff(name: string, on: string[], off: string[]): boolean {
+    const value = this.text(name)!;
+    const v = value.trim().toLowerCase();
+    if (on.includes(v)) return true;
+    if (off.includes(v)) return false;
+    this.fail(name, `must be ${[...on, ...off].map((s) => `"${s}"`).join(' or ')} (got ${JSON.stringify(value)})`);
   }
-  throw new ConfigError(name, `must be a BCP 47 language code such as "en" or "ar-EG" (got ${JSON.stringify(value)})`);
-}
 
-function layout(env: Env): PublicLayout | null {
-  const value = text(env, 'PUBLIC_LAYOUT');
-  if (value === null) return null;
-  const v = value.trim().toLowerCase();
-  if (v === 'blog' || v === 'default' || v === 'designed') return v;
-  throw new ConfigError('PUBLIC_LAYOUT', `must be "blog", "default" or "designed" (got ${JSON.stringify(value)})`);
-}
+  port(name: string): number {
+    const value = this.text(name)!;
+    if (!/^\d{1,5}$/.test(value.trim()) || Number(value) > 65535) this.fail(name, `must be a whole number from 0 to 65535 (got ${JSON.stringify(value)})`);
+    return Number(value);
+  }
 
-function vaultFromArgs(argv: string[]): string | null {
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--vault') {
-      const next = argv[i + 1];
-      if (!next) throw new ConfigError('--vault', 'needs a folder');
-      return next;
+  httpUrl(name: string): string | null {
+    const value = this.text(name);
+    if (value === null) return null;
+    let url: URL;
+    try {
+      url = new URL(value.trim());
+    } catch {
+      this.fail(name, `must be an absolute http(s) URL (got ${JSON.stringify(value)})`);
     }
-    if (arg.startsWith('--vault=')) return arg.slice('--vault='.length);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') this.fail(name, `must be an http(s) URL (got ${JSON.stringify(value)})`);
+    if (url.username || url.password) this.fail(name, 'must not carry a user name or password');
+    return url.href.replace(/\/+$/, '');
   }
-  return null;
+
+  seconds(name: string, min: number, max: number): number {
+    const value = this.text(name)!;
+    const n = Number(value.trim());
+    if (!/^\d+(\.\d+)?$/.test(value.trim()) || n < min || n > max) {
+      this.fail(name, `must be a number of seconds from ${min} to ${max} (got ${JSON.stringify(value)})`);
+    }
+    return n;
+  }
+
+  locale(name: string): string | null {
+    const value = this.text(name);
+    if (value === null) return null;
+    try {
+      const [canonical] = Intl.getCanonicalLocales(value.trim());
+      if (canonical) return canonical;
+    } catch {
+      /* fall through to the error below */
+    }
+    this.fail(name, `must be a BCP 47 language code such as "en" or "ar-EG" (got ${JSON.stringify(value)})`);
+  }
+
+  layout(name: string): PublicLayout | null {
+    const value = this.text(name);
+    if (value === null) return null;
+    const v = value.trim().toLowerCase();
+    if (v === 'blog' || v === 'default' || v === 'designed') return v;
+    this.fail(name, `must be "blog", "default" or "designed" (got ${JSON.stringify(value)})`);
+  }
 }
 
-export function loadConfig(env: Env = process.env, argv: string[] = process.argv.slice(2), cwd = process.cwd()): Config {
-  const vault = vaultFromArgs(argv) ?? text(env, 'VAULT') ?? './vault';
-  const hash = text(env, 'ADMIN_PASSWORD_HASH');
-  if (hash !== null && !/^scrypt\$/.test(hash)) {
-    throw new ConfigError('ADMIN_PASSWORD_HASH', 'must be a hash printed by `npm run hash-password` (starts with "scrypt$")');
-  }
-  const siteLang = text(env, 'SITE_LANG');
-  if (siteLang !== null) locale(env, 'SITE_LANG', 'en');
+/** The configuration from the environment and flag values (a flag wins). */
+export function configFrom(env: Env, flags: FlagValues = {}, cwd = process.cwd()): Config {
+  const s = new Settings(env, flags);
+  const hash = s.text('ADMIN_PASSWORD_HASH');
+  if (hash !== null && !/^scrypt\$/.test(hash)) s.fail('ADMIN_PASSWORD_HASH', 'must be a hash printed by `vault-service hash-password` (starts with "scrypt$")');
+  const on = ['on', 'true', '1'];
+  const off = ['off', 'false', '0'];
   return {
-    vaultDir: path.resolve(cwd, vault),
-    dataDir: path.resolve(cwd, text(env, 'SERVICE_DATA') ?? './data'),
-    host: text(env, 'HOST')?.trim() ?? '127.0.0.1',
-    port: port(env),
+    vaultDir: path.resolve(cwd, s.text('VAULT')!),
+    dataDir: path.resolve(cwd, s.text('SERVICE_DATA')!),
+    host: s.text('HOST')!.trim(),
+    port: s.port('PORT'),
     adminPasswordHash: hash,
     adminPassword: env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length > 0 ? env.ADMIN_PASSWORD : null,
-    gitSshCommand: text(env, 'SERVICE_GIT_SSH_COMMAND'),
-    gitHooks: onOff(env, 'SERVICE_GIT_HOOKS', false, ['on', 'true', '1'], ['off', 'false', '0']),
-    gitNetworkTimeoutMs: seconds(env, 'SERVICE_GIT_TIMEOUT_SECONDS', 300, 1, 86_400) * 1000,
-    noteVersions: onOff(env, 'NOTE_VERSIONS', true, ['on', 'true', '1'], ['off', 'false', '0']),
-    publicLayout: layout(env),
-    isPublic: onOff(env, 'PUBLIC', true, ['true', 'on', '1'], ['false', 'off', '0']),
-    siteName: text(env, 'SITE_NAME'),
-    siteTagline: text(env, 'SITE_TAGLINE'),
-    siteFooter: text(env, 'SITE_FOOTER'),
-    siteLang: siteLang === null ? null : locale(env, 'SITE_LANG', 'en'),
-    siteUrl: httpUrl(env, 'SITE_URL'),
-    homeNote: text(env, 'HOME_NOTE'),
-    blogLocale: locale(env, 'BLOG_LOCALE', 'en'),
-    excludeTags: (text(env, 'EXCLUDE_TAGS') ?? '')
+    gitSshCommand: s.text('SERVICE_GIT_SSH_COMMAND'),
+    gitHooks: s.onOff('SERVICE_GIT_HOOKS', on, off),
+    gitNetworkTimeoutMs: s.seconds('SERVICE_GIT_TIMEOUT_SECONDS', 1, 86_400) * 1000,
+    noteVersions: s.onOff('NOTE_VERSIONS', on, off),
+    publicLayout: s.layout('PUBLIC_LAYOUT'),
+    isPublic: s.onOff('PUBLIC', ['true', 'on', '1'], ['false', 'off', '0']),
+    siteName: s.text('SITE_NAME'),
+    siteTagline: s.text('SITE_TAGLINE'),
+    siteFooter: s.text('SITE_FOOTER'),
+    siteLang: s.locale('SITE_LANG'),
+    siteUrl: s.httpUrl('SITE_URL'),
+    homeNote: s.text('HOME_NOTE'),
+    blogLocale: s.locale('BLOG_LOCALE')!,
+    excludeTags: (s.text('EXCLUDE_TAGS') ?? '')
       .split(',')
       .map((t) => t.trim().replace(/^#/, ''))
       .filter(Boolean),
-    comments: onOff(env, 'COMMENTS', false, ['on', 'true', '1'], ['off', 'false', '0']),
-    siteOut: path.resolve(cwd, text(env, 'SITE_OUT') ?? './_site'),
-    fontCatalogUrl: httpUrl(env, 'FONT_CATALOG_URL'),
-    settingsMirrorSeconds: seconds(env, 'SETTINGS_MIRROR_SECONDS', 5, 0.2, 3600),
+    comments: s.onOff('COMMENTS', on, off),
+    siteOut: path.resolve(cwd, s.text('SITE_OUT')!),
+    fontCatalogUrl: s.httpUrl('FONT_CATALOG_URL'),
+    settingsMirrorSeconds: s.seconds('SETTINGS_MIRROR_SECONDS', 0.2, 3600),
   };
 }
 
-/** `loadConfig` for an entry point: a bad value prints one line naming it and exits 1. */
-export function loadConfigOrExit(env: Env = process.env, argv: string[] = process.argv.slice(2)): Config {
-  try {
-    return loadConfig(env, argv);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`vault-service: configuration error: ${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
+/** `util.parseArgs` options for the settings a command takes (every setting when none is named). */
+export function settingFlags(command?: ConfigCommand): Record<string, { type: 'string' }> {
+  const out: Record<string, { type: 'string' }> = {};
+  for (const o of CONFIG_OPTIONS) if (o.flag && (!command || o.commands.includes(command))) out[o.flag] = { type: 'string' };
+  return out;
+}
+
+/** The setting flags among parseArgs' values, by variable name. */
+export function flagValues(values: Record<string, unknown>): FlagValues {
+  const out: FlagValues = {};
+  for (const [flag, value] of Object.entries(values)) {
+    const option = BY_FLAG.get(flag);
+    if (option && typeof value === 'string') out[option.env] = value;
   }
+  return out;
+}
+
+/** The configuration from the environment and setting flags such as `--vault DIR` (a flag wins). */
+export function loadConfig(env: Env = process.env, argv: string[] = [], cwd = process.cwd()): Config {
+  const { values } = parseArgs({ args: argv, options: settingFlags(), strict: true, allowPositionals: false });
+  return configFrom(env, flagValues(values), cwd);
 }

@@ -79,7 +79,7 @@ export function linkWarnings(note: NoteRecord, model: LinkView): BuildWarning[] 
 /** A note whose frontmatter could not be read: its keys (`publish` among them) were ignored. */
 export function frontmatterWarning(note: NoteRecord): BuildWarning | null {
   if (!note.frontmatterProblem) return null;
-  return { note: note.path, kind: 'frontmatter', message: `the frontmatter block is malformed and was ignored (${note.frontmatterProblem})` };
+  return { note: note.path, kind: 'frontmatter', message: `the frontmatter block is malformed and was ignored (${note.frontmatterProblem.replace(/:$/, '')})` };
 }
 
 /**

@@ -1,17 +1,16 @@
-// The blog's stylesheets and its few browser scripts (site/client/), bundled once per
-// process with esbuild and served under content-hashed names. KaTeX's stylesheet (with
+// The blog's stylesheets and its few browser scripts (site/client/, one bundle made by
+// client-bundle.ts), read once per process and served under content-hashed names. KaTeX's stylesheet (with
 // its woff2 fonts) and mermaid's script are assets too, but a page links them only when
 // its body has math or a diagram (CONTRACT §7).
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { PROJECT_DIR } from './eleventy-runner.ts';
+import { clientBundle } from './client-bundle.ts';
 import type { Address } from '../../shared/model/addresses.ts';
 import type { Asset } from './plan.ts';
 
-const CLIENT_ENTRY = path.join(PROJECT_DIR, 'site/client/main.ts');
 // The blog's stylesheet, then what Obsidian's syntax needs (callouts, footnotes, embeds…).
 const STYLESHEETS = ['site/assets/blog.css', 'site/assets/obsidian.css'].map((p) => path.join(PROJECT_DIR, p));
 const require = createRequire(import.meta.url);
@@ -48,20 +47,12 @@ async function katexAssets(): Promise<{ css: Asset; fonts: Asset[] }> {
 export async function buildAssets(): Promise<SiteAssets> {
   const [css, bundle, katex, mermaid] = await Promise.all([
     Promise.all(STYLESHEETS.map((f) => fs.readFile(f, 'utf8'))).then((parts) => parts.join('\n')),
-    build({
-      entryPoints: [CLIENT_ENTRY],
-      bundle: true,
-      minify: true,
-      format: 'iife',
-      target: ['es2020'],
-      write: false,
-      logLevel: 'silent',
-    }),
+    clientBundle(),
     katexAssets(),
     fs.readFile(MERMAID_FILE),
   ]);
   const cssAsset = hashed('blog', 'css', css);
-  const jsAsset = hashed('blog', 'js', bundle.outputFiles[0]!.text);
+  const jsAsset = hashed('blog', 'js', bundle);
   const mermaidAsset = hashed('mermaid', 'js', mermaid);
   return {
     assets: [cssAsset, jsAsset, katex.css, ...katex.fonts, mermaidAsset],

@@ -3,17 +3,17 @@
 // The builder is a child process, not a thread: its memory (Eleventy, the rendered
 // model) is its own, and a crash or out-of-memory there never takes the server down.
 import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { log } from '../../shared/log.ts';
+import { CODE_EXT, codeFile } from '../../shared/project-dir.ts';
 import { WarningLog } from '../../shared/model/build-warnings.ts';
 import type { PostItem } from '../../shared/model/posts.ts';
 import type { BuildResult, SiteBuilderOptions } from './site-builder.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
-const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
-// The child loads TypeScript the way `npm start` does (tsx), whatever the parent was started with.
-// Resolved here, so the child finds tsx whatever the working directory is.
-const TSX_LOADER = import.meta.resolve('tsx');
+// The worker runs as the server does: compiled, or from source through tsx (resolved here,
+// so the child finds tsx whatever the working directory is; the installed package has none).
+const WORKER = codeFile('site/build/worker');
+const LOADER = CODE_EXT === '.ts' ? ['--import', import.meta.resolve('tsx')] : [];
 
 const RETRY_MS = 5_000;
 // The build's heap is capped so V8 collects instead of growing: a 10,000-note vault
@@ -53,7 +53,7 @@ export class BuilderClient {
 
   private spawn(): ChildProcess {
     const worker = fork(WORKER, [], {
-      execArgv: ['--import', TSX_LOADER, `--max-old-space-size=${this.heapMB}`],
+      execArgv: [...LOADER, `--max-old-space-size=${this.heapMB}`],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

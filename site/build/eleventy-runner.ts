@@ -3,12 +3,12 @@
 // runs restart() + init() + write(): calling write() again alone serves stale pages.
 import path from 'node:path';
 import Eleventy from '@11ty/eleventy';
-import { PROJECT_DIR } from './paths.ts';
+import { codeFile, PROJECT_DIR } from '../../shared/project-dir.ts';
 import { renderState, type RenderData } from './render-state.ts';
 
 export { PROJECT_DIR };
 const TEMPLATES = path.join(PROJECT_DIR, 'site/templates');
-const CONFIG = path.join(PROJECT_DIR, '.eleventy.js');
+const CONFIG = codeFile('site/build/eleventy-config');
 
 interface EleventyLike {
   init(): Promise<void>;

@@ -1,4 +1,4 @@
-// Eleventy 3 ships no type declarations; we use its constructor and three methods.
+// Eleventy 3 and its RSS plugin ship no type declarations; we use its constructor and three methods.
 declare module '@11ty/eleventy' {
   const Eleventy: unknown;
   export default Eleventy;
@@ -20,4 +20,10 @@ declare module 'nunjucks' {
     }
   }
   export default nunjucks;
+}
+
+// Eleventy's RSS plugin: registered whole by the config, one helper used by the filters.
+declare module '@11ty/eleventy-plugin-rss' {
+  const rss: unknown;
+  export default rss;
 }

@@ -11,7 +11,7 @@ import { writeFileAtomic } from '../../shared/atomic-write.ts';
 import type { Config } from '../../shared/config.ts';
 import { defaultSettings, settingsFile, withDefaults, type Settings } from '../../shared/settings.ts';
 import { BASE_TOKEN, frameSig, siteFrame } from './frame.ts';
-import { PROJECT_DIR } from './paths.ts';
+import { CODE_DIR, PROJECT_DIR } from '../../shared/project-dir.ts';
 import type { ServedEntry, ServeType } from './plan-types.ts';
 
 const STATE_FILE = 'generation.v8';
@@ -39,9 +39,13 @@ export interface GenerationKey {
   frame: string;
 }
 
-// What renders the site: the build driver, templates, browser scripts, stylesheet,
-// the shared model and note parsing, the Eleventy config and the locked dependencies.
-const CODE_PARTS = ['site/build', 'site/templates', 'site/client', 'site/assets', 'shared', '.eleventy.js', 'package-lock.json'];
+// What renders the site: the build driver with its Eleventy config, the browser scripts,
+// the shared model and note parsing (as the running code has them: sources, or dist/),
+// then the templates, stylesheet and dependencies beside them in the project.
+const CODE_PARTS = [
+  ...['site/build', 'site/client', 'shared'].map((part) => [CODE_DIR, part] as const),
+  ...['site/templates', 'site/assets', 'package.json', 'package-lock.json'].map((part) => [PROJECT_DIR, part] as const),
+];
 
 // Synchronous on purpose: a restart reads these before anything else queues work on
 // libuv's thread pool (the vault watcher's first scan is thousands of stats), so the
@@ -59,10 +63,10 @@ function filesUnder(abs: string): string[] {
 export function codeHash(): string {
   if (codeStamp === null) {
     const hash = createHash('sha1');
-    for (const part of CODE_PARTS) {
-      for (const file of filesUnder(path.join(PROJECT_DIR, part))) {
+    for (const [root, part] of CODE_PARTS) {
+      for (const file of filesUnder(path.join(root, part))) {
         if (!statSync(file).isFile()) continue;
-        hash.update(path.relative(PROJECT_DIR, file)).update('\u0000').update(readFileSync(file));
+        hash.update(path.relative(root, file)).update('\u0000').update(readFileSync(file));
       }
     }
     codeStamp = hash.digest('hex');

@@ -1,5 +1,2 @@
-// Where the project lives, for the templates and the Eleventy config file.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-export const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// Where the project lives, for the templates and the assets (shared/project-dir.ts).
+export { PROJECT_DIR } from '../../shared/project-dir.ts';

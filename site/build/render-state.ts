@@ -1,5 +1,5 @@
 // What the Eleventy templates render on this pass: the frame, and only the pages
-// whose signature changed (subset rendering). `.eleventy.js` hands it to the
+// whose signature changed (subset rendering). `eleventy-config.ts` hands it to the
 // templates as the global `vault`.
 import type { SiteFrame } from './frame.ts';
 import type { ArticleView } from './plan-articles.ts';

@@ -39,6 +39,17 @@ export interface SiteBuilderOptions {
   chunkSize?: number;
   /** Remember each generation (state beside it) so a restart can resume it. */
   remember?: boolean;
+  /** Folder whose settings.json the site is built with (default: the data directory). */
+  settingsDir?: string;
+  /** Told what a full build is doing (the command line's progress line; in-process builds only). */
+  onProgress?: (progress: BuildProgress) => void;
+}
+
+/** Where a full build is: reading the vault, planning, rendering pages (done of total), writing files. */
+export interface BuildProgress {
+  phase: 'read' | 'plan' | 'render' | 'files' | 'finish';
+  done?: number;
+  total?: number;
 }
 
 export interface BuildResult {
@@ -94,7 +105,7 @@ export class SiteBuilder {
     this.attachments = new AttachmentIndex(config.vaultDir, options.skipDirs);
     this.stage = path.join(options.outRoot, 'stage');
     this.runner = new EleventyRunner(this.stage);
-    this.readSettings = createSettingsReader(config.dataDir);
+    this.readSettings = createSettingsReader(options.settingsDir ?? config.dataDir);
     this.addresses = new AddressMemory(config.dataDir);
   }
 
@@ -160,11 +171,13 @@ export class SiteBuilder {
   }
 
   /** Renders templated pages into the staging folder and copies files next to them. */
-  private async produce(plan: SitePlan, pages: PlannedPage[], chunk: number): Promise<void> {
+  private async produce(plan: SitePlan, pages: PlannedPage[], chunk: number, progress?: (p: BuildProgress) => void): Promise<void> {
     const templated = pages.filter((p) => p.kind !== 'attachment' && p.kind !== 'asset');
     for (let i = 0; i < templated.length; i += chunk) {
+      progress?.({ phase: 'render', done: i, total: templated.length });
       writeBundles(this.stage, await this.runner.render(this.renderData(plan, templated.slice(i, i + chunk))));
     }
+    progress?.({ phase: 'files' });
     for (const page of pages) {
       const target = path.join(this.stage, page.file);
       if (page.kind === 'asset') {
@@ -184,11 +197,14 @@ export class SiteBuilder {
     const started = Date.now();
     await fs.mkdir(this.options.outRoot, { recursive: true });
     await fs.rm(this.stage, { recursive: true, force: true });
+    const progress = this.options.onProgress;
+    progress?.({ phase: 'read' });
     await Promise.all([this.store.loadAll(), this.attachments.loadAll()]);
+    progress?.({ phase: 'plan' });
     const plan = await this.makePlan();
     const pages = [...plan.pages.values()];
     await this.learnAddresses(plan);
-    await this.produce(plan, pages, this.options.chunkSize ?? 400);
+    await this.produce(plan, pages, this.options.chunkSize ?? 400, progress);
     const nav = await fs.readFile(path.join(this.stage, NAV_FILE), 'utf8');
     const dir = path.join(this.options.outRoot, `gen-${Date.now()}-${++this.generation}`);
     await fs.mkdir(this.stage, { recursive: true });

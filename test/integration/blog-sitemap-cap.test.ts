@@ -26,7 +26,7 @@ const SCHEMA = path.resolve(import.meta.dirname, '../fixtures/blog/schema/sitema
 const HOUR = 3_600_000;
 const START = Date.UTC(2000, 0, 1);
 
-// Eleventy imports .eleventy.js (and the TypeScript it loads) natively, as `npm start` does.
+// Eleventy imports site/build/eleventy-config.ts (and the TypeScript it loads) natively, as `npm start` does.
 beforeAll(() => {
   register();
 });

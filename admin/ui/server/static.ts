@@ -4,10 +4,11 @@
 import { promises as fs } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
+import { PROJECT_DIR } from '../../../shared/project-dir.ts';
 
-export const UI_DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+/** Built by admin/ui/build.ts; the installed package ships it built. */
+export const UI_DIST = path.join(PROJECT_DIR, 'admin/ui/dist');
 
 /** The shell is public; everything it shows comes from admin-only APIs. */
 const SHELL_HEADERS: Record<string, string> = {

@@ -1,0 +1,160 @@
+// `vault-service build` (and `npm run build`): a static snapshot of the public site for the
+// current vault, written to SITE_OUT (default ./_site) for any static host (CONTRACT §1),
+// with progress while it runs and a summary after: pages written, time, and the warnings,
+// each naming its note. `--strict` fails on any warning before anything is replaced.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../../shared/config.ts';
+import { log } from '../../shared/log.ts';
+import { formatWarning, type BuildWarning } from '../../shared/model/build-warnings.ts';
+import type { BuildProgress } from '../../site/build/site-builder.ts';
+import { createProgress } from './progress.ts';
+import { SITE_MARKER, SITE_MARKER_TEXT, siteOutProblem } from '../site-out-guard.ts';
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await fs.readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.html')) out.push(path.join(entry.parentPath ?? (entry as { path: string }).path, entry.name));
+  }
+  return out;
+}
+
+/**
+ * Pages link to the site's own addresses from its root (`/Posts/A-note`, `/_s/blog.css`). A
+ * site served under a path (SITE_URL `https://owner.github.io/notes`, a GitHub project page)
+ * needs that path in front of each of them.
+ */
+export function underBasePath(html: string, siteUrl: string | null): string {
+  const basePath = siteUrl ? new URL(siteUrl).pathname.replace(/\/+$/, '') : '';
+  if (basePath === '') return html;
+  return html.replace(/(\s(?:href|src|action|poster)=")\/(?!\/)/g, `$1${basePath}/`);
+}
+
+/** The build did not replace SITE_OUT; the message says why in one sentence. */
+export class BuildRefused extends Error {
+  constructor(
+    message: string,
+    /** The warnings that failed a --strict build. */
+    readonly warnings: BuildWarning[] = [],
+  ) {
+    super(message);
+  }
+}
+
+const guardedFolders = (config: Config) => [
+  { name: 'vault', dir: config.vaultDir },
+  { name: 'data directory', dir: config.dataDir },
+];
+
+export interface SnapshotOptions {
+  onProgress?: (progress: BuildProgress) => void;
+  /** Refuse to replace SITE_OUT when the build has warnings. */
+  strict?: boolean;
+}
+
+export interface Snapshot {
+  /** HTML pages written. */
+  pages: number;
+  /** Every file written (pages, feed, sitemap, assets, attachments). */
+  files: number;
+  ms: number;
+  warnings: BuildWarning[];
+}
+
+/**
+ * The site settings a build uses: the data directory's, else the ones travelling with the
+ * vault in `.service/` (a CI build has a fresh data directory; a server's first start
+ * would adopt the same file).
+ */
+async function settingsDir(config: Config): Promise<string> {
+  const has = (dir: string) => fs.stat(path.join(dir, 'settings.json')).then((s) => s.isFile(), () => false);
+  if (await has(config.dataDir)) return config.dataDir;
+  const travelled = path.join(config.vaultDir, '.service');
+  return (await has(travelled)) ? travelled : config.dataDir;
+}
+
+export async function buildSnapshot(config: Config, options: SnapshotOptions = {}): Promise<Snapshot> {
+  const started = Date.now();
+  const refused = await siteOutProblem(config.siteOut, guardedFolders(config));
+  if (refused) throw new BuildRefused(`${refused}; refusing to build there, nothing was written or deleted`);
+  // Loaded once SITE_OUT is known to be safe: a refusal answers at once.
+  const [{ SiteBuilder }, { NAV_FILE }, { materialize }] = await Promise.all([
+    import('../../site/build/site-builder.ts'),
+    import('../../site/build/plan-outputs.ts'),
+    import('../../site/serve/substitute.ts'),
+  ]);
+  const work = `${config.siteOut}.building-${process.pid}`;
+  await fs.rm(work, { recursive: true, force: true });
+  try {
+    const builder = new SiteBuilder({ config, outRoot: work, base: config.siteUrl ?? '', settingsDir: await settingsDir(config), onProgress: options.onProgress });
+    const result = await builder.full();
+    const warnings = builder.warnings();
+    if (options.strict && warnings.length > 0) {
+      throw new BuildRefused(`${count(warnings)} with --strict: the build failed, ${config.siteOut} was left as it was`, warnings);
+    }
+    // Fill what the server fills per request: the topic row; no Edit links in a snapshot.
+    const nav = await fs.readFile(path.join(result.dir, NAV_FILE), 'utf8');
+    const internal = path.join(result.dir, path.dirname(NAV_FILE));
+    const pages = (await htmlFiles(result.dir)).filter((f) => path.dirname(f) !== internal);
+    for (const [i, file] of pages.entries()) {
+      if (i % 200 === 0) options.onProgress?.({ phase: 'finish', done: i, total: pages.length });
+      const text = await fs.readFile(file, 'utf8');
+      await fs.writeFile(file, underBasePath(materialize(text, { base: config.siteUrl ?? '', nav, admin: false }), config.siteUrl));
+    }
+    await fs.rm(internal, { recursive: true, force: true });
+    await fs.writeFile(path.join(result.dir, SITE_MARKER), SITE_MARKER_TEXT);
+    // Checked again right before the folder is replaced (it may have changed during the build).
+    const problem = await siteOutProblem(config.siteOut, guardedFolders(config));
+    if (problem) throw new BuildRefused(`${problem}; refusing to build there, nothing was written or deleted`);
+    const files = ((await fs.readdir(result.dir, { recursive: true, withFileTypes: true })) as { isFile(): boolean }[]).filter((e) => e.isFile()).length;
+    await fs.rm(config.siteOut, { recursive: true, force: true });
+    await fs.mkdir(path.dirname(config.siteOut), { recursive: true });
+    await fs.rename(result.dir, config.siteOut);
+    return { pages: pages.length, files: files - 1, ms: Date.now() - started, warnings };
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+export interface BuildCommandOptions {
+  strict: boolean;
+  quiet: boolean;
+  stdout?: NodeJS.WritableStream;
+  stderr?: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Runs a build the way the command line does; answers the exit code (0 built, 1 failed). */
+export async function buildCommand(config: Config, options: BuildCommandOptions): Promise<number> {
+  const stdout = options.stdout ?? process.stdout;
+  const stderr = options.stderr ?? process.stderr;
+  if (!config.isPublic) {
+    stderr.write('vault-service: PUBLIC=false: a static snapshot would publish a private site; nothing was written.\n');
+    return 1;
+  }
+  if (!config.siteUrl) log.warn('SITE_URL is not set: absolute URLs in the feed, sitemap, robots.txt and SEO tags will be relative to "/".');
+  const progress = createProgress({ stream: stderr, quiet: options.quiet });
+  let built: Snapshot;
+  try {
+    built = await buildSnapshot(config, { onProgress: (p) => progress.update(p), strict: options.strict });
+  } catch (err) {
+    progress.done();
+    if (!(err instanceof BuildRefused)) throw err;
+    printWarnings(err.warnings, stderr);
+    stderr.write(`vault-service: ${err.message}.\n`);
+    return 1;
+  }
+  progress.done();
+  if (!options.quiet) stdout.write(`built ${built.pages} pages (${built.files} files) into ${config.siteOut} in ${seconds(built.ms)}\n`);
+  printWarnings(built.warnings, stderr);
+  return 0;
+}
+
+const count = (warnings: BuildWarning[]) => (warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`);
+
+function printWarnings(warnings: BuildWarning[], stream: NodeJS.WritableStream): void {
+  if (warnings.length === 0) return;
+  stream.write(`${count(warnings)}:\n`);
+  for (const w of warnings) stream.write(`  ${formatWarning(w)}\n`);
+}

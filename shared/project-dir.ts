@@ -1,0 +1,21 @@
+// Where the project's files are. The code runs from source (`shared/x.ts`, with tsx) or
+// compiled (`dist/shared/x.js`, the installed package and `npm start`); templates, assets,
+// the example vault and the admin app's bundle live at the project root either way.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = fileURLToPath(import.meta.url);
+
+/** '.ts' when running from source, '.js' when running compiled. */
+export const CODE_EXT = path.extname(HERE);
+
+/** Root of the running code: the project itself, or its `dist/` folder. */
+export const CODE_DIR = path.resolve(path.dirname(HERE), '..');
+
+/** The project (or installed package) root: package.json, site/templates, example-vault… */
+export const PROJECT_DIR = CODE_EXT === '.ts' ? CODE_DIR : path.dirname(CODE_DIR);
+
+/** A module of the running code by its extension-less project path, e.g. `site/build/worker`. */
+export function codeFile(modulePath: string): string {
+  return path.join(CODE_DIR, modulePath + CODE_EXT);
+}

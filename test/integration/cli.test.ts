@@ -1,0 +1,279 @@
+// Issue 15: one command, `vault-service`, with start, build, set-password, hash-password,
+// --help and --version; every setting as a flag or its environment variable (the flag wins);
+// a bad command line exits 2 with one line and the usage, a failed build exits 1; a build
+// shows progress when it is long, then a summary with each warning naming its note, and
+// --strict fails on a warning.
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { childEnv, PROJECT_DIR, waitFor } from '../helpers/server.ts';
+import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { SITE_MARKER } from '../../scripts/site-out-guard.ts';
+
+const WARNINGS_VAULT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/warnings/vault');
+const VERSION = JSON.parse(await fs.readFile(path.join(PROJECT_DIR, 'package.json'), 'utf8')).version as string;
+
+afterAll(cleanupTempDirs);
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `vault-service …args` from source, as `npm start`'s compiled code runs it, with `env` on top of a clean one. */
+function cli(args: string[], env: Record<string, string | undefined> = {}, input = ''): Promise<Run> {
+  return new Promise((resolve) => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], { cwd: PROJECT_DIR, env: childEnv(env) });
+    let stdout = '';
+    let stderr = '';
+    proc.stdout.on('data', (d) => (stdout += d));
+    proc.stderr.on('data', (d) => (stderr += d));
+    proc.stdin.end(input);
+    proc.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function exists(p: string): Promise<boolean> {
+  return fs.stat(p).then(
+    () => true,
+    () => false,
+  );
+}
+
+describe('--help and --version', () => {
+  it('--help lists every command and every setting with its variable, and exits 0', async () => {
+    const res = await cli(['--help']);
+    expect(res.code).toBe(0);
+    for (const command of ['start', 'build', 'set-password', 'hash-password']) expect(res.stdout).toContain(`vault-service ${command}`);
+    for (const line of ['--vault DIR, VAULT', '--data DIR, SERVICE_DATA', '--out DIR, SITE_OUT', '--site-url URL, SITE_URL', '--host ADDRESS, HOST', '--port NUMBER, PORT', '--strict', '--quiet']) {
+      expect(res.stdout).toContain(line);
+    }
+    expect(res.stderr).toBe('');
+  });
+
+  it('a command’s --help shows only what that command takes', async () => {
+    const res = await cli(['build', '--help']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('--out DIR, SITE_OUT');
+    expect(res.stdout).not.toContain('--port');
+  });
+
+  it('the README carries the --help text as it is', async () => {
+    const readme = await fs.readFile(path.join(PROJECT_DIR, 'README.md'), 'utf8');
+    const help = (await cli(['--help'])).stdout;
+    expect(readme).toContain(help.replace(/^/gm, '    ').replace(/^ +$/gm, ''));
+  });
+
+  it('--version prints the package version', async () => {
+    const res = await cli(['--version']);
+    expect(res).toMatchObject({ code: 0, stdout: `${VERSION}\n` });
+  });
+});
+
+describe('a bad command line: one line naming it, the usage, exit 2', () => {
+  it.each([
+    [[], 'a command is needed'],
+    [['publish'], 'unknown command "publish"'],
+    [['build', '--colour'], 'unknown option --colour for "build"'],
+    [['build', '--port', '3000'], '--port is not an option of "build"'],
+    [['build', '--vault'], '--vault needs a value'],
+    [['build', '--strict=yes'], '--strict takes no value'],
+    [['start', '--port', 'eighty'], '--port: must be a whole number from 0 to 65535 (got "eighty")'],
+    [['build', '--site-url', 'ftp://example.org'], '--site-url: must be an http(s) URL'],
+    [['build', 'extra'], 'unexpected argument extra for "build"'],
+    [['hash-password', 'one', 'two'], 'unexpected argument two for "hash-password"'],
+  ])('%j', async (args, message) => {
+    const res = await cli(args as string[]);
+    expect(res.code).toBe(2);
+    const [first, ...rest] = res.stderr.split('\n');
+    expect(first).toContain(message);
+    expect(first!.startsWith('vault-service: ')).toBe(true);
+    expect(rest[0]).toBe('Usage:');
+    expect(res.stdout).toBe('');
+  });
+
+  it('a bad environment variable is a failed start, not a usage error: exit 1, one line', async () => {
+    const res = await cli(['start'], { PORT: 'eighty', VAULT: await tempDir(), SERVICE_DATA: await tempDir() });
+    expect(res.code).toBe(1);
+    expect(res.stderr.trim().split('\n')).toEqual(['vault-service: configuration error: PORT: must be a whole number from 0 to 65535 (got "eighty")']);
+  });
+});
+
+describe('flags win over environment variables', () => {
+  it('build: --vault, --out and --site-url over VAULT, SITE_OUT and SITE_URL', async () => {
+    const root = await tempDir('vs-cli-');
+    const envVault = path.join(root, 'env-vault');
+    const flagVault = path.join(root, 'flag-vault');
+    await writeFiles(envVault, { 'From env.md': '---\npublish: true\n---\nFROM-ENV\n' });
+    await writeFiles(flagVault, { 'From flag.md': '---\npublish: true\n---\nFROM-FLAG\n' });
+    const env = { VAULT: envVault, SERVICE_DATA: path.join(root, 'data'), SITE_OUT: path.join(root, 'env-out'), SITE_URL: 'https://env.example' };
+    const res = await cli(['build', '--vault', flagVault, `--out=${path.join(root, 'flag-out')}`, '--site-url', 'https://flag.example'], env);
+    expect(res.code, res.stderr).toBe(0);
+    expect(await exists(path.join(root, 'env-out'))).toBe(false);
+    const page = await fs.readFile(path.join(root, 'flag-out', 'From-flag.html'), 'utf8');
+    expect(page).toContain('FROM-FLAG');
+    expect(page).toContain('https://flag.example/From-flag');
+    expect(page).not.toContain('env.example');
+  });
+
+  it('start: --port and --vault over PORT and VAULT', async () => {
+    const root = await tempDir('vs-cli-');
+    const flagVault = path.join(root, 'flag-vault');
+    await writeFiles(flagVault, { 'Hello.md': '---\npublish: true\n---\nSTARTED-FROM-FLAG\n' });
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', 'start', '--port', '0', '--vault', flagVault], {
+      cwd: PROJECT_DIR,
+      env: childEnv({ PORT: '1', VAULT: path.join(root, 'env-vault'), SERVICE_DATA: path.join(root, 'data'), ADMIN_PASSWORD: 'a long test password' }),
+    });
+    let out = '';
+    proc.stdout.on('data', (d) => (out += d));
+    proc.stderr.on('data', (d) => (out += d));
+    try {
+      const url = await waitFor(() => /listening on (http:\/\/\S+)/.exec(out)?.[1], 30_000);
+      expect(url).not.toMatch(/:1$/);
+      expect(out).toContain(`(vault ${flagVault})`);
+      const page = await waitFor(async () => {
+        const res = await fetch(`${url}/Hello`);
+        return res.status === 200 ? res.text() : null;
+      }, 30_000);
+      expect(page).toContain('STARTED-FROM-FLAG');
+      expect(await exists(path.join(root, 'env-vault'))).toBe(false);
+    } finally {
+      const exited = new Promise((resolve) => proc.once('exit', resolve));
+      proc.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+  });
+
+  it('set-password: --data over SERVICE_DATA', async () => {
+    const root = await tempDir('vs-cli-');
+    const res = await cli(['set-password', '--data', path.join(root, 'flag-data')], { SERVICE_DATA: path.join(root, 'env-data') }, 'a long enough password\n');
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(await fs.readFile(path.join(root, 'flag-data', 'admin.json'), 'utf8')).hash).toMatch(/^scrypt\$/);
+    expect(await exists(path.join(root, 'env-data'))).toBe(false);
+  });
+});
+
+describe('set-password and hash-password', () => {
+  it('hash-password prints a hash and exits 0; a short password exits 1', async () => {
+    const ok = await cli(['hash-password', 'a long enough password']);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^scrypt\$\S+\n$/);
+    const short = await cli(['hash-password', 'short']);
+    expect(short.code).toBe(1);
+    expect(short.stderr).toBe('hash-password: Use at least 8 characters.\n');
+  });
+
+  it('set-password refuses a short password with exit 1 and writes nothing', async () => {
+    const data = path.join(await tempDir('vs-cli-'), 'data');
+    const res = await cli(['set-password', 'short', '--data', data]);
+    expect(res.code).toBe(1);
+    expect(await exists(path.join(data, 'admin.json'))).toBe(false);
+  });
+});
+
+describe('build: summary, warnings, --strict', () => {
+  async function buildWarnings(extra: string[] = [], out?: string) {
+    const root = await tempDir('vs-cli-');
+    const target = out ?? path.join(root, 'site');
+    const res = await cli(['build', '--vault', WARNINGS_VAULT, '--data', path.join(root, 'data'), '--out', target, '--site-url', 'https://w.example', ...extra]);
+    return { ...res, out: target };
+  }
+
+  it('exits 0 and sums up: pages written, time, then each warning naming its note', async () => {
+    const res = await buildWarnings();
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/^built \d+ pages \(\d+ files\) into .+ in \d+\.\d s\n$/);
+    const pages = Number(/built (\d+) pages/.exec(res.stdout)![1]);
+    const html = ((await fs.readdir(res.out, { recursive: true })) as string[]).filter((f) => f.endsWith('.html'));
+    expect(pages).toBe(html.length);
+    const warnings = res.stderr.slice(res.stderr.indexOf(' warnings:\n') + ' warnings:\n'.length).trimEnd().split('\n');
+    expect(res.stderr).toMatch(/^\d+ warnings:$/m);
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        '  Posts/Broken link.md: links to "Nowhere at all", which does not exist',
+        '  Posts/Private link.md: links to "Private thoughts" (Private thoughts.md), which is not published',
+        expect.stringMatching(/^ {2}Posts\/Embeds private\.md: (links to|embeds) "Private thoughts".*not published/),
+        expect.stringMatching(/^ {2}Posts\/Bad frontmatter\.md: the frontmatter block is malformed and was ignored \(.+\)$/),
+        expect.stringMatching(/^ {2}Posts\/Same[ -]name\.md: is not published: Posts\/Same[ -]name\.md already has the address \/Posts\/Same-name$/),
+        '  api/Reserved.md: is not published: its address /api/Reserved belongs to the site',
+      ]),
+    );
+    // Private notes' own links are nobody's business.
+    expect(res.stderr).not.toMatch(/Nowhere either|Missing too/);
+  });
+
+  it('--strict: any warning fails the build (exit 1) and the previous site stays as it was', async () => {
+    const root = await tempDir('vs-cli-');
+    const out = path.join(root, 'site');
+    await writeFiles(out, { [SITE_MARKER]: 'x', 'index.html': 'THE-PREVIOUS-SITE' });
+    const res = await buildWarnings(['--strict'], out);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('  Posts/Broken link.md: links to "Nowhere at all", which does not exist');
+    expect(res.stderr.trimEnd().split('\n').at(-1)).toMatch(/^vault-service: \d+ warnings with --strict: the build failed, .+ was left as it was\.$/);
+    expect(await fs.readFile(path.join(out, 'index.html'), 'utf8')).toBe('THE-PREVIOUS-SITE');
+    expect(await fs.readdir(root)).toEqual(['site']);
+  });
+
+  it('--strict with nothing to warn about builds (exit 0)', async () => {
+    const root = await tempDir('vs-cli-');
+    await writeFiles(path.join(root, 'vault'), { 'Clean.md': '---\npublish: true\n---\nNothing wrong.\n' });
+    const res = await cli(['build', '--strict', '--vault', path.join(root, 'vault'), '--data', path.join(root, 'data'), '--out', path.join(root, 'site'), '--site-url', 'https://c.example']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).not.toContain('warning');
+  });
+
+  it('a refused SITE_OUT is a failed build: exit 1, one line', async () => {
+    const root = await tempDir('vs-cli-');
+    await writeFiles(path.join(root, 'vault'), { 'A.md': '---\npublish: true\n---\nA\n' });
+    const res = await cli(['build', '--vault', path.join(root, 'vault'), '--data', path.join(root, 'data'), '--out', path.join(root, 'vault', 'site'), '--site-url', 'https://c.example']);
+    expect(res.code).toBe(1);
+    expect(res.stderr.trim().split('\n')).toHaveLength(1);
+    expect(res.stderr).toContain('lies inside the vault');
+  });
+
+  it('a site served under a path gets that path in front of its own links', async () => {
+    const res = await buildWarnings(['--site-url', 'https://owner.github.io/notes']);
+    expect(res.code, res.stderr).toBe(0);
+    const home = await fs.readFile(path.join(res.out, 'index.html'), 'utf8');
+    expect(home).toContain('href="/notes/Posts/Fine"');
+    expect(home).toMatch(/href="\/notes\/_s\/blog\.\w+\.css"/);
+    expect(home).not.toMatch(/(?:href|src)="\/(?!notes\/|\/)/);
+  });
+});
+
+describe('progress of a long build', () => {
+  let bigVault: string;
+  async function big(): Promise<string> {
+    if (bigVault) return bigVault;
+    bigVault = path.join(await tempDir('vs-cli-big-'), 'vault');
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 1500; i++) files[`Notes/Note ${i}.md`] = `---\npublish: true\ndate: 2026-01-01\ntags: [t${i % 40}]\n---\nNote ${i} links to [[Note ${(i + 1) % 1500}]].\n`;
+    await writeFiles(bigVault, files);
+    return bigVault;
+  }
+
+  it('when the output is not a terminal: plain lines, after the first second, then the summary', async () => {
+    const root = await tempDir('vs-cli-');
+    const res = await cli(['build', '--vault', await big(), '--data', path.join(root, 'data'), '--out', path.join(root, 'site'), '--site-url', 'https://p.example']);
+    expect(res.code, res.stderr).toBe(0);
+    const lines = res.stderr.split('\n').filter((l) => l.startsWith('build: '));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toMatch(/^build: [a-z ]+(?: \d+\/\d+)? \((\d+\.\d) s\)$/);
+    // Nothing before the first second; no terminal control characters in a log.
+    expect(Number(/\((\d+\.\d) s\)/.exec(lines[0]!)![1])).toBeGreaterThanOrEqual(1);
+    expect(res.stderr).not.toMatch(/\r|\x1b/);
+    expect(res.stdout).toMatch(/^built \d{4} pages/);
+  });
+
+  it('--quiet: no progress and no summary', async () => {
+    const root = await tempDir('vs-cli-');
+    const res = await cli(['build', '--quiet', '--vault', await big(), '--data', path.join(root, 'data'), '--out', path.join(root, 'site'), '--site-url', 'https://p.example']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toBe('');
+    expect(await exists(path.join(root, 'site', 'index.html'))).toBe(true);
+  });
+});

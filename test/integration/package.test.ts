@@ -1,0 +1,221 @@
+// Issue 15: publish from anywhere. `npm pack` makes a tarball that installs into an empty
+// folder without the dev dependencies (the registry's cache may be reused; the repository's
+// node_modules is never seen) and runs `vault-service build` and `start` with no TypeScript,
+// tsx or build step; and the CI recipes in docs/deploy/ work: their own commands, read from
+// the recipe files, run against a temporary git repository of a vault.
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { git } from '../helpers/git-remotes.ts';
+import { childEnv, PROJECT_DIR, TEST_PASSWORD, waitFor } from '../helpers/server.ts';
+import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+
+interface Run {
+  code: number | null;
+  out: string;
+}
+
+function run(command: string, args: string[], cwd: string, env: Record<string, string | undefined> = {}): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(command, args, { cwd, env: childEnv(env) });
+    let out = '';
+    proc.stdout.on('data', (d) => (out += d));
+    proc.stderr.on('data', (d) => (out += d));
+    proc.on('error', reject);
+    proc.on('exit', (code) => resolve({ code, out }));
+  });
+}
+
+async function exists(p: string): Promise<boolean> {
+  return fs.stat(p).then(
+    () => true,
+    () => false,
+  );
+}
+
+let root: string;
+let tarball: string;
+/** An empty folder the tarball was installed into, as a user would. */
+let app: string;
+
+beforeAll(async () => {
+  root = await tempDir('vs-package-');
+  const packed = await run('npm', ['pack', '--pack-destination', root, '--silent'], PROJECT_DIR);
+  expect(packed.code, packed.out).toBe(0);
+  tarball = path.join(root, (await fs.readdir(root)).find((f) => f.endsWith('.tgz'))!);
+  app = path.join(root, 'app');
+  await fs.mkdir(app);
+  await fs.writeFile(path.join(app, 'package.json'), JSON.stringify({ name: 'a-user', private: true }));
+  // better-sqlite3 compiles from source here (a minute or two on a busy machine).
+  const installed = await run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', tarball], app);
+  expect(installed.code, installed.out).toBe(0);
+}, 900_000);
+afterAll(cleanupTempDirs);
+
+/** The installed command, run the way its README says: `npx vault-service …`. */
+const npx = (args: string[], cwd = app, env: Record<string, string | undefined> = {}) => run('npx', ['--no-install', 'vault-service', ...args], cwd, env);
+
+describe('the package', () => {
+  it('carries compiled JavaScript, the templates, the example vault and the built admin app, and no TypeScript', async () => {
+    const listing = await run('tar', ['-tzf', tarball], root);
+    const files = listing.out.trim().split('\n').map((f) => f.replace(/^package\//, ''));
+    expect(files.filter((f) => /\.tsx?$/.test(f))).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    for (const f of ['dist/scripts/cli.js', 'dist/site/build/worker.js', 'dist/site/build/eleventy-config.js', 'dist/site/client/blog.js', 'site/templates/article.njk', 'site/assets/blog.css', 'example-vault/Home.md', 'example-vault/.service/settings.json', 'admin/ui/dist/index.html']) {
+      expect(files).toContain(f);
+    }
+    const bin = await fs.readFile(path.join(app, 'node_modules/vault-service/dist/scripts/cli.js'), 'utf8');
+    expect(bin.startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
+  it('installs without its build tools: no TypeScript, tsx, esbuild, Preact or CodeMirror', async () => {
+    for (const name of ['typescript', 'tsx', 'esbuild', 'preact', '@codemirror/view', 'vitest']) expect(await exists(path.join(app, 'node_modules', name)), name).toBe(false);
+    expect(await exists(path.join(app, 'node_modules/vault-service'))).toBe(true);
+  });
+
+  it('npx vault-service --version and --help answer', async () => {
+    const version = await npx(['--version']);
+    expect(version.code).toBe(0);
+    expect(version.out.trim().split('\n').at(-1)).toBe(JSON.parse(await fs.readFile(path.join(PROJECT_DIR, 'package.json'), 'utf8')).version);
+    const help = await npx(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('vault-service build [options]');
+  });
+
+  it('npx vault-service build --vault <dir> --out <dir> writes the site', async () => {
+    const work = await tempDir('vs-package-build-');
+    const vault = path.join(work, 'vault');
+    await fs.cp(path.join(app, 'node_modules/vault-service/example-vault'), vault, { recursive: true });
+    const res = await npx(['build', '--vault', vault, '--out', path.join(work, 'site'), '--data', path.join(work, 'data'), '--site-url', 'https://blog.example']);
+    expect(res.code, res.out).toBe(0);
+    expect(res.out).toMatch(/built \d+ pages \(\d+ files\) into .+ in \d+\.\d s/);
+    const home = await fs.readFile(path.join(work, 'site', 'index.html'), 'utf8');
+    // The example vault's travelling settings chose the blog layout and the name.
+    expect(home).toContain('Notes from the vault');
+    expect(home).toMatch(/<script src="\/_s\/blog\.\w+\.js"/);
+    expect(await exists(path.join(work, 'site', 'Posts', 'Keeping-a-vault-safe.html'))).toBe(true);
+    expect(await fs.readFile(path.join(work, 'site', 'feed.xml'), 'utf8')).toContain('https://blog.example/Posts/Keeping-a-vault-safe');
+  });
+
+  it('npx vault-service start serves the site and the admin app, and stops on SIGTERM', async () => {
+    const work = await tempDir('vs-package-start-');
+    // The file `npx vault-service` runs, started directly so the test's signal reaches the server
+    // (npx does not pass SIGTERM on).
+    const bin = path.join(app, 'node_modules/.bin/vault-service');
+    const proc = spawn(bin, ['start', '--port', '0'], { cwd: work, env: childEnv({ ADMIN_PASSWORD: TEST_PASSWORD }) });
+    let out = '';
+    proc.stdout.on('data', (d) => (out += d));
+    proc.stderr.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => proc.once('exit', resolve));
+    try {
+      const url = await waitFor(() => /listening on (http:\/\/\S+)/.exec(out)?.[1], 60_000);
+      // The default vault ./vault is made from the package's example vault.
+      expect(await exists(path.join(work, 'vault', 'Home.md'))).toBe(true);
+      const article = await waitFor(async () => {
+        const res = await fetch(`${url}/Posts/Keeping-a-vault-safe`);
+        return res.status === 200 ? res.text() : null;
+      }, 60_000);
+      expect(article).toContain('Notes from the vault');
+      const admin = await fetch(`${url}/admin/`);
+      expect(admin.status).toBe(200);
+      expect(await admin.text()).toContain('<div id="app">');
+      const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: TEST_PASSWORD }) });
+      expect(login.status).toBe(200);
+    } finally {
+      proc.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(out).not.toMatch(/error/i);
+  }, 120_000);
+});
+
+// ── the CI recipes ───────────────────────────────────────────────────────────────────────
+
+const DEPLOY = path.join(PROJECT_DIR, 'docs/deploy');
+const parseYaml = (text: string) => matter(`---\n${text}\n---\n`, {}).data as Record<string, any>;
+const COMMITTED_AT = Date.UTC(2021, 3, 5, 12) / 1000;
+
+/** A vault's own git repository, as CI checks it out: travelling settings and an undated post. */
+async function vaultRepository(dir: string): Promise<string> {
+  await writeFiles(dir, {
+    '.service/settings.json': JSON.stringify({ siteName: 'Recipe vault', publishing: { layout: 'blog' } }),
+    'Home.md': '---\npublish: true\n---\nWelcome to the recipe vault. See [[Undated]].\n',
+    'Undated.md': '---\npublish: true\n---\nUNDATED-POST: no date in it; the commit that added it dates it.\n',
+    'Private.md': 'Not published.\n',
+  });
+  git(dir, 'init', '-q', '--initial-branch=main');
+  git(dir, 'add', '-A');
+  const when = `@${COMMITTED_AT} +0000`;
+  const identity = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@localhost', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@localhost' };
+  const commit = await run('git', ['commit', '-q', '-m', 'the vault'], dir, { ...identity, GIT_AUTHOR_DATE: when, GIT_COMMITTER_DATE: when });
+  expect(commit.code, commit.out).toBe(0);
+  expect(git(dir, 'log', '--format=%at').trim()).toBe(String(COMMITTED_AT));
+  return dir;
+}
+
+/** What a published site built by a recipe must hold. */
+async function expectPublished(site: string, basePath: string): Promise<void> {
+  const home = await fs.readFile(path.join(site, 'index.html'), 'utf8');
+  expect(home).toContain('Recipe vault');
+  expect(home).toContain(`href="${basePath}/Undated"`);
+  const post = await fs.readFile(path.join(site, 'Undated.html'), 'utf8');
+  expect(post).toContain('UNDATED-POST');
+  expect(post).toContain('datetime="2021-04-05');
+  expect(await exists(path.join(site, 'Private.html'))).toBe(false);
+}
+
+// The recipes' repositories live under the folder the package was installed into, so `npx`
+// finds it there as it would find it fetched from the registry in CI.
+describe('docs/deploy: the CI recipes', () => {
+  it('GitHub Pages: the workflow’s steps build the site that its upload step publishes', async () => {
+    const workflow = parseYaml(await fs.readFile(path.join(DEPLOY, 'github-pages.yml'), 'utf8'));
+    const base = path.join(app, 'recipes', 'github');
+    const repo = await vaultRepository(path.join(base, 'vault'));
+    const runnerTemp = path.join(base, 'runner-temp');
+    await fs.mkdir(runnerTemp, { recursive: true });
+    const outputs: Record<string, Record<string, string>> = {};
+    const expression = (value: unknown) =>
+      String(value).replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_m, e: string) => {
+        if (e === 'runner.temp') return runnerTemp;
+        const step = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(e);
+        if (step && outputs[step[1]!]?.[step[2]!] !== undefined) return outputs[step[1]!]![step[2]!]!;
+        throw new Error(`the recipe uses an expression this test does not know: ${e}`);
+      });
+    let artifact: string | null = null;
+    for (const step of workflow.jobs.build.steps as Record<string, any>[]) {
+      if (step.run) {
+        const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expression(v)]));
+        const res = await run('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], repo, { RUNNER_TEMP: runnerTemp, GITHUB_WORKSPACE: repo, CI: 'true', ...env });
+        expect(res.code, res.out).toBe(0);
+        continue;
+      }
+      const action = String(step.uses).split('@')[0];
+      if (action === 'actions/checkout') expect(step.with['fetch-depth']).toBe(0);
+      else if (action === 'actions/setup-node') expect(Number(step.with['node-version'])).toBeGreaterThanOrEqual(20);
+      else if (action === 'actions/configure-pages') outputs[step.id] = { base_url: 'https://owner.github.io/notes' };
+      else if (action === 'actions/upload-pages-artifact') artifact = expression(step.with.path);
+      else throw new Error(`the recipe uses an action this test does not know: ${step.uses}`);
+    }
+    expect(workflow.jobs.deploy.steps.map((s: { uses: string }) => s.uses.split('@')[0])).toEqual(['actions/deploy-pages']);
+    expect(artifact).not.toBeNull();
+    await expectPublished(artifact!, '/notes');
+    // The checkout is the vault: nothing was written into it.
+    expect(git(repo, 'status', '--porcelain', '--ignored')).toBe('');
+  }, 120_000);
+
+  it('GitLab Pages: the pages job’s script leaves the site in public/', async () => {
+    const job = parseYaml(await fs.readFile(path.join(DEPLOY, 'gitlab-pages.yml'), 'utf8')).pages;
+    expect(job.variables.GIT_DEPTH).toBe(0);
+    expect(job.artifacts.paths).toEqual(['public']);
+    const repo = await vaultRepository(path.join(app, 'recipes', 'gitlab', 'vault'));
+    const res = await run('bash', ['--noprofile', '--norc', '-e', '-c', (job.script as string[]).join('\n')], repo, {
+      CI: 'true',
+      CI_PROJECT_DIR: repo,
+      CI_PAGES_URL: 'https://owner.gitlab.io/notes',
+    });
+    expect(res.code, res.out).toBe(0);
+    await expectPublished(path.join(repo, 'public'), '/notes');
+  }, 120_000);
+});
