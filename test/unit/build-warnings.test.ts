@@ -29,6 +29,9 @@ describe('the model names what is wrong, note by note', () => {
     expect(byKind('missing-link')).toEqual([{ note: 'Posts/Broken link.md', kind: 'missing-link', message: 'links to "Nowhere at all", which does not exist' }]);
     expect(byKind('unpublished-link').map((w) => w.note)).toContain('Posts/Private link.md');
     expect(byKind('unpublished-link')[0]!.message).toBe('links to "Private thoughts" (Private thoughts.md), which is not published');
+    expect(byKind('unpublished-embed')).toEqual([
+      { note: 'Posts/Embeds private.md', kind: 'unpublished-embed', message: 'embeds ![[Private thoughts]], which is not published: nothing is shown' },
+    ]);
     expect(byKind('frontmatter')).toEqual([expect.objectContaining({ note: 'Posts/Bad frontmatter.md', message: expect.stringMatching(/^the frontmatter block is malformed and was ignored \(.+\)$/) })]);
     const duplicate = byKind('duplicate-address');
     expect(duplicate).toHaveLength(1);
