@@ -49,7 +49,7 @@ export async function startService(config: Config): Promise<RunningService> {
   if (ctx.password.generated) {
     // Printed once: only its hash is stored.
     process.stdout.write(
-      `\nAdmin password (shown once, stored only as a hash in ${path.join(config.dataDir, 'admin.json')}):\n\n    ${ctx.password.generated}\n\nChange it with: npm run set-password\n\n`,
+      `\nAdmin password (shown once, stored only as a hash in ${path.join(config.dataDir, 'admin.json')}):\n\n    ${ctx.password.generated}\n\nChange it with: vault-service set-password (npm run set-password in a clone)\n\n`,
     );
   }
   const admin = createAdminApp(ctx);
