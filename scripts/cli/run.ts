@@ -65,6 +65,13 @@ export async function runCommandLine(argv: string[]): Promise<number | null> {
 
 /** The process's whole life for a command line: exits with the command's code when it is done. */
 export async function runCli(argv: string[]): Promise<void> {
-  const code = await runCommandLine(argv);
+  let code: number | null;
+  try {
+    code = await runCommandLine(argv);
+  } catch (err) {
+    // Something broke (a template, the disk): a failure, told with its cause, never a usage error.
+    process.stderr.write(`vault-service: ${argv[0] ?? ''} failed: ${(err as Error)?.stack ?? String(err)}\n`);
+    code = 1;
+  }
   if (code !== null) process.exit(code);
 }

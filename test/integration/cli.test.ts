@@ -245,12 +245,14 @@ describe('build: summary, warnings, --strict', () => {
 });
 
 describe('progress of a long build', () => {
+  // Big enough that its build lasts well over the silent first second on a fast machine.
+  const NOTES = 3000;
   let bigVault: string;
   async function big(): Promise<string> {
     if (bigVault) return bigVault;
     bigVault = path.join(await tempDir('vs-cli-big-'), 'vault');
     const files: Record<string, string> = {};
-    for (let i = 0; i < 1500; i++) files[`Notes/Note ${i}.md`] = `---\npublish: true\ndate: 2026-01-01\ntags: [t${i % 40}]\n---\nNote ${i} links to [[Note ${(i + 1) % 1500}]].\n`;
+    for (let i = 0; i < NOTES; i++) files[`Notes/Note ${i}.md`] = `---\npublish: true\ndate: 2026-01-01\ntags: [t${i % 40}]\n---\nNote ${i} links to [[Note ${(i + 1) % NOTES}]].\n`;
     await writeFiles(bigVault, files);
     return bigVault;
   }
@@ -266,6 +268,24 @@ describe('progress of a long build', () => {
     expect(Number(/\((\d+\.\d) s\)/.exec(lines[0]!)![1])).toBeGreaterThanOrEqual(1);
     expect(res.stderr).not.toMatch(/\r|\x1b/);
     expect(res.stdout).toMatch(/^built \d{4} pages/);
+  });
+
+  it('on a terminal (a pseudo-terminal from `script`): one line that rewrites itself, cleared before the summary', async () => {
+    const root = await tempDir('vs-cli-');
+    const command = [process.execPath, '--import', 'tsx', 'scripts/cli.ts', 'build', '--vault', await big(), '--data', path.join(root, 'data'), '--out', path.join(root, 'site'), '--site-url', 'https://p.example'];
+    const res = await new Promise<Run>((resolve) => {
+      const proc = spawn('script', ['-qec', command.map((a) => `'${a}'`).join(' '), '/dev/null'], { cwd: PROJECT_DIR, env: childEnv({}) });
+      let stdout = '';
+      proc.stdout.on('data', (d) => (stdout += d));
+      proc.stdin.end();
+      proc.on('exit', (code) => resolve({ code, stdout, stderr: '' }));
+    });
+    expect(res.code).toBe(0);
+    const updates = res.stdout.split('\r\x1b[2K');
+    expect(updates.length).toBeGreaterThan(2);
+    for (const update of updates.slice(1, -1)) expect(update).toMatch(/^build: [a-z ]+(?: \d+\/\d+)? \(\d+\.\d s\)$/);
+    // The line is cleared, then the summary starts on it.
+    expect(updates.at(-1)).toMatch(/^built \d+ pages/);
   });
 
   it('--quiet: no progress and no summary', async () => {
