@@ -4,6 +4,8 @@
 // hugo writing the same notes to disk when installed; and, on the real server,
 // the time from one note's save through the API until its article, the home page
 // and the feed all serve the new text (median and worst of 25 edits).
+// BENCH_BEFORE=<git ref> also times that commit's own full build of the same vault,
+// rounds alternating with ours, for a before/after ratio of a change in one run.
 import { execFile, spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
@@ -22,9 +24,10 @@ interface Measured {
   maxRssMB: number;
 }
 
-function runChild(mode: 'ours' | 'eleventy', vault: string, out: string): Promise<Measured> {
+function runChild(mode: 'ours' | 'eleventy', vault: string, out: string, project = PROJECT): Promise<Measured> {
+  const child = path.join(project, path.relative(PROJECT, CHILD));
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', CHILD, mode, vault, out], { cwd: PROJECT, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 }, (err, stdout, stderr) => {
+    execFile(process.execPath, ['--import', 'tsx', child, mode, vault, out], { cwd: project, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 }, (err, stdout, stderr) => {
       const line = stdout.trim().split('\n').pop() ?? '';
       if (err || !line.startsWith('{')) reject(new Error(`${mode} build failed: ${err?.message ?? ''}\n${stderr.slice(-2000)}`));
       else resolve(JSON.parse(line) as Measured);
@@ -146,6 +149,31 @@ async function runEdits(root: string, vault: string): Promise<EditRun> {
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
+const execP = (cmd: string, args: string[]) =>
+  new Promise<void>((resolve, reject) => execFile(cmd, args, { cwd: PROJECT }, (err, _o, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve())));
+
+/**
+ * `ref`'s full build and ours over the same vault, alternating (noise hits both alike):
+ * the medians of `rounds` each. `ref`'s files are exported to a temp folder (git archive)
+ * sharing node_modules; the repository itself is left as it is.
+ */
+async function beforeAndAfter(ref: string, root: string, vault: string, rounds = 3): Promise<{ before: Measured; after: Measured }> {
+  const dir = path.join(root, 'before');
+  const tar = path.join(root, 'before.tar');
+  await fs.mkdir(dir, { recursive: true });
+  await execP('git', ['archive', '--format=tar', '-o', tar, ref]);
+  await execP('tar', ['-xf', tar, '-C', dir]);
+  await fs.symlink(path.join(PROJECT, 'node_modules'), path.join(dir, 'node_modules'));
+  const before: Measured[] = [];
+  const after: Measured[] = [];
+  for (let r = 0; r < rounds; r++) {
+    before.push(await runChild('ours', vault, path.join(root, `before-out-${r}`), dir));
+    after.push(await runChild('ours', vault, path.join(root, `after-out-${r}`)));
+  }
+  const median = (list: Measured[]) => [...list].sort((a, b) => a.ms - b.ms)[Math.floor(list.length / 2)]!;
+  return { before: median(before), after: median(after) };
+}
+
 export async function run(): Promise<void> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'vs-bench-blog-'));
   try {
@@ -161,6 +189,14 @@ export async function run(): Promise<void> {
     console.log(`  ours             ${s(ours.ms).padStart(9)}  ${String(ours.outputs).padStart(6)} outputs  peak ${ours.maxRssMB.toFixed(0)} MB   ${(ours.ms / plain.ms).toFixed(2)}x   (target ≤ 0.60x)`);
     if (hugo) console.log(`  hugo (to disk)   ${s(hugo.ms).padStart(9)}  ${String(hugo.outputs).padStart(6)} outputs  peak ${hugo.maxRssMB.toFixed(0)} MB   ${(hugo.ms / plain.ms).toFixed(2)}x`);
     else console.log('  hugo             not installed: skipped');
+
+    const ref = process.env.BENCH_BEFORE;
+    if (ref) {
+      const { before, after } = await beforeAndAfter(ref, root, vault);
+      console.log(`\nfull build before and after a change (BENCH_BEFORE=${ref}; medians of 3 alternating rounds, same vault)`);
+      console.log(`  before  ${s(before.ms).padStart(9)}  ${String(before.outputs).padStart(6)} outputs  peak ${before.maxRssMB.toFixed(0)} MB   1.00x`);
+      console.log(`  after   ${s(after.ms).padStart(9)}  ${String(after.outputs).padStart(6)} outputs  peak ${after.maxRssMB.toFixed(0)} MB   ${(after.ms / before.ms).toFixed(2)}x   (target ≤ 1.10x)`);
+    }
 
     const edits = await runEdits(root, vault);
     const median = percentile(edits.latencies, 50);

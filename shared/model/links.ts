@@ -171,7 +171,7 @@ export function relatedIndex(
     let known = outbound.get(note);
     if (!known || known.generation !== resolver.generation) {
       // An embed is a link too (Obsidian counts it as one).
-      const targets = [...note.links, ...note.transclusions.map((t) => t.target)];
+      const targets = note.transclusions.length ? [...note.links, ...note.transclusions.map((t) => t.target)] : note.links;
       known = { generation: resolver.generation, paths: targets.map((t) => resolver.resolve(t, note)?.path ?? null) };
       outbound.set(note, known);
     }

@@ -2,8 +2,9 @@
 // and its creation time, computed once per change of the file.
 import { createHash } from 'node:crypto';
 import type { WikiRef } from '../wikilinks.ts';
-import { analyzeNote } from '../note/analyze.ts';
-import { publicTex } from '../note/comments.ts';
+import { analyzeNote, type NoteFacts } from '../note/analyze.ts';
+import { publicMarkdown, publicTex } from '../note/comments.ts';
+import { prepareNoteHtml, type PreparedHtml } from '../note/markdown.ts';
 import { countWords, excerptOf } from '../note/excerpt.ts';
 import { isTrue, parseFrontmatter, type Frontmatter } from '../note/frontmatter.ts';
 import { postDate, type PostDate } from '../note/dates.ts';
@@ -57,6 +58,11 @@ export interface NoteRecord {
   /** The body has math (the page needs KaTeX's stylesheet) or a diagram (mermaid's script). */
   math: boolean;
   mermaid: boolean;
+  /**
+   * The body rendered when the note was read (a note meant to be published), holes left
+   * for what the vault decides; its first page takes it (null after, or when never made).
+   */
+  prepared: PreparedHtml | null;
   /** The twin named by frontmatter `twin` (a wikilink or a name), unresolved. */
   twinRef: string | null;
   /** Banner image: frontmatter `banner`/`cover`/`image`, else the first embedded image. */
@@ -93,6 +99,26 @@ export function hashText(text: string): string {
   return createHash('sha1').update(text).digest('hex');
 }
 
+/** What a record takes from the text's one parse (lazily, for a note not meant to be published). */
+type FactFields = Pick<NoteRecord, 'tags' | 'excerpt' | 'words' | 'links' | 'embeds' | 'transclusions' | 'headings' | 'math' | 'mermaid' | 'banner'>;
+
+function factFields(data: Frontmatter, body: string, facts: NoteFacts | null): FactFields {
+  const embeds = facts?.files ?? [];
+  return {
+    tags: mergeTags(tagsOf(data), facts?.tags ?? []),
+    // A .tex note is not Markdown: its excerpt and words come from its text as it is.
+    excerpt: facts ? facts.excerpt : excerptOf(body),
+    words: facts ? facts.words : countWords(body),
+    links: facts?.links ?? [],
+    embeds,
+    transclusions: facts?.transclusions ?? [],
+    headings: facts?.headings ?? [],
+    math: facts?.math ?? false,
+    mermaid: facts?.mermaid ?? false,
+    banner: bannerOf(data, embeds),
+  };
+}
+
 export function buildRecord(input: RecordInputs): NoteRecord {
   const { path, text } = input;
   const parsed = parseFrontmatter(text, path);
@@ -101,13 +127,12 @@ export function buildRecord(input: RecordInputs): NoteRecord {
   const fileName = path.slice(slash + 1);
   const name = fileName.replace(/\.(md|markdown|tex)$/i, '');
   const isTex = /\.tex$/i.test(path);
-  const facts = isTex ? null : analyzeNote(parsed.body);
-  const body = facts ? facts.publicBody : publicTex(parsed.body);
+  const body = isTex ? publicTex(parsed.body) : publicMarkdown(parsed.body);
   const title = titleOf(data, body, fileName);
-  const embeds = facts?.files ?? [];
+  const publish = isTrue(data.publish);
   const twin = textValue(data.twin);
   const defaultAddress = noteAddress(path);
-  return {
+  const record: EagerFields = {
     path,
     address: permalinkAddress(data.permalink) ?? defaultAddress,
     defaultAddress,
@@ -120,26 +145,100 @@ export function buildRecord(input: RecordInputs): NoteRecord {
     body,
     title,
     date: postDate({ data, raw, createdMs: input.createdMs, fileMs: input.fileMs }),
-    publish: isTrue(data.publish),
+    publish,
     page: isTrue(data.page),
-    tags: mergeTags(tagsOf(data), facts?.tags ?? []),
     aliases: aliasesOf(data),
     cssClasses: cssClassesOf(data),
     folderSlugs: folderSlugsOf(data),
     lang: noteLanguage(data, title, body),
-    excerpt: facts ? facts.excerpt : excerptOf(body),
-    words: facts ? facts.words : countWords(body),
-    links: facts?.links ?? [],
-    embeds,
-    transclusions: facts?.transclusions ?? [],
-    headings: facts?.headings ?? [],
-    math: facts?.math ?? false,
-    mermaid: facts?.mermaid ?? false,
+    prepared: null,
     twinRef: twin ? unwrapLink(twin) : null,
-    banner: bannerOf(data, embeds),
     description: textValue(data.description),
     icon: textValue(data.icon),
     hidden: isTrue(data.hidden),
     collection: isTrue(data.collection),
   };
+  // One parse gives the facts and the rendered body of a note meant to be published; the
+  // rest of a vault (most of it, usually) is parsed only if a page ever needs it.
+  let facts: FactFields | null = null;
+  if (publish) {
+    const known = isTex ? null : analyzeNote(body, title);
+    record.prepared = known ? known.prepared : prepareNoteHtml(body, title, true);
+    facts = factFields(data, body, known);
+  }
+  return new Record(record, facts);
+}
+
+type EagerFields = Omit<NoteRecord, keyof FactFields>;
+
+/**
+ * A record whose facts were given, or are computed on first read. A class, so every
+ * record keeps one compact shape (fields declared here; the facts' getters on the prototype).
+ */
+class Record implements NoteRecord {
+  path!: VaultPath;
+  address!: Address;
+  defaultAddress!: Address;
+  folder!: string;
+  name!: string;
+  hash!: string;
+  data!: Frontmatter;
+  raw!: string;
+  frontmatterProblem!: string | null;
+  body!: string;
+  title!: string;
+  date!: PostDate;
+  publish!: boolean;
+  page!: boolean;
+  aliases!: string[];
+  cssClasses!: string[];
+  folderSlugs!: string[];
+  lang!: string;
+  prepared!: PreparedHtml | null;
+  twinRef!: string | null;
+  description!: string | null;
+  icon!: string | null;
+  hidden!: boolean;
+  collection!: boolean;
+  #facts: FactFields | null;
+
+  constructor(fields: EagerFields, facts: FactFields | null) {
+    Object.assign(this, fields);
+    this.#facts = facts;
+  }
+
+  private facts(): FactFields {
+    return (this.#facts ??= factFields(this.data, this.body, /\.tex$/i.test(this.path) ? null : analyzeNote(this.body)));
+  }
+
+  get tags() {
+    return this.facts().tags;
+  }
+  get excerpt() {
+    return this.facts().excerpt;
+  }
+  get words() {
+    return this.facts().words;
+  }
+  get links() {
+    return this.facts().links;
+  }
+  get embeds() {
+    return this.facts().embeds;
+  }
+  get transclusions() {
+    return this.facts().transclusions;
+  }
+  get headings() {
+    return this.facts().headings;
+  }
+  get math() {
+    return this.facts().math;
+  }
+  get mermaid() {
+    return this.facts().mermaid;
+  }
+  get banner() {
+    return this.facts().banner;
+  }
 }

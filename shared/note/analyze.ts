@@ -3,18 +3,16 @@
 // whether it has math or a diagram, its excerpt and word count.
 import type Token from 'markdown-it/lib/token.mjs';
 import { isAttachmentTarget, type WikiRef } from '../wikilinks.ts';
-import { publicMarkdown } from './comments.ts';
 import type { NoteEnv } from './env.ts';
 import { countWordsIn, plainBlocks, type PlainBlock } from './plain-text.ts';
 import { excerptFromBlocks } from './excerpt.ts';
+import { prepareTokens } from './markdown.ts';
 import { markdown } from './md.ts';
 import type { HeadingInfo } from './obsidian/headings.ts';
-import { safeDecode } from './obsidian/media.ts';
+import { safeDecode, type PreparedHtml } from './slots.ts';
 import type { WikiMeta } from './obsidian/wikilinks.ts';
 
 export interface NoteFacts {
-  /** The body with private comments removed: all that is ever rendered or derived. */
-  publicBody: string;
   /** Inline `#tags` in order of appearance, without `#`, first spelling of each kept. */
   tags: string[];
   /** Note targets of links, as written (wikilinks and Markdown links to .md; embeds are `transclusions`). */
@@ -29,6 +27,8 @@ export interface NoteFacts {
   blocks: PlainBlock[];
   excerpt: string;
   words: number;
+  /** The note rendered once with holes for what the vault decides, when asked for (a published note). */
+  prepared: PreparedHtml | null;
 }
 
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:|^\/\//i;
@@ -38,12 +38,15 @@ function localTarget(href: string): string | null {
   return safeDecode(href.replace(/[#?].*$/, ''));
 }
 
-export function analyzeNote(body: string): NoteFacts {
-  const publicBody = publicMarkdown(body);
+/**
+ * The facts of a note's public Markdown (`publicBody`: comments already removed, see
+ * comments.ts), from one parse; with `prepareFor` (its title) the same parse is also
+ * rendered for its pages.
+ */
+export function analyzeNote(publicBody: string, prepareFor: string | null = null): NoteFacts {
   const env: NoteEnv = {};
   const tokens = markdown().parse(publicBody, env);
   const facts: NoteFacts = {
-    publicBody,
     tags: [],
     links: [],
     files: [],
@@ -54,6 +57,7 @@ export function analyzeNote(body: string): NoteFacts {
     blocks: [],
     excerpt: '',
     words: 0,
+    prepared: null,
   };
   const seenTags = new Set<string>();
   const visit = (list: Token[]) => {
@@ -102,5 +106,6 @@ export function analyzeNote(body: string): NoteFacts {
   facts.blocks = plainBlocks(tokens);
   facts.excerpt = excerptFromBlocks(facts.blocks);
   facts.words = countWordsIn(facts.blocks);
+  if (prepareFor !== null) facts.prepared = prepareTokens(tokens, env, prepareFor);
   return facts;
 }

@@ -7,6 +7,7 @@
 // an unclosed one hides everything after it (hiding too much never leaks).
 import type Token from 'markdown-it/lib/token.mjs';
 import { markdown } from './md.ts';
+import { flat } from './slots.ts';
 
 const OPEN = '\uE000';
 const CLOSE = '\uE001';
@@ -41,37 +42,47 @@ function literalMarkers(tokens: Token[], into: Set<number>): void {
   }
 }
 
+// What can open code or math in Markdown: a backtick, a `$`, a `~~~` fence, an indented line.
+const MAY_HOLD_CODE = /[`$]|~~~|^(?: {4}|\t)/m;
+
 /** The note's Markdown with its private comments removed (the one privacy boundary). */
 export function publicMarkdown(body: string): string {
   let at = body.indexOf('%%');
   if (at < 0) return body;
-  const positions: number[] = [];
+  // Without anything that can open code, no `%%` is code: no parse is needed to tell.
+  if (!MAY_HOLD_CODE.test(body)) return removeComments(body, () => false);
+  let count = 0;
   let marked = '';
   let last = 0;
   while (at >= 0) {
-    marked += body.slice(last, at) + marker(positions.length);
-    positions.push(at);
+    marked += body.slice(last, at) + marker(count++);
     last = at + 2;
     at = body.indexOf('%%', last);
   }
   marked += body.slice(last);
   const literal = new Set<number>();
   literalMarkers(markdown().parse(marked, {}), literal);
+  let n = 0;
+  return removeComments(body, () => literal.has(n++));
+}
+
+/** Removes `%%…%%` pairs, skipping each `%%` that `isLiteral` (called once per `%%`, in order) says is code. */
+function removeComments(body: string, isLiteral: () => boolean): string {
   let out = '';
   let from = 0;
   let open = -1;
-  positions.forEach((pos, n) => {
-    if (literal.has(n)) return;
+  for (let at = body.indexOf('%%'); at >= 0; at = body.indexOf('%%', at + 2)) {
+    if (isLiteral()) continue;
     if (open < 0) {
-      out += body.slice(from, pos);
-      open = pos;
+      out += body.slice(from, at);
+      open = at;
     } else {
-      from = pos + 2;
+      from = at + 2;
       open = -1;
     }
-  });
+  }
   // An unclosed comment runs to the end of the note.
-  return open >= 0 ? out : out + body.slice(from);
+  return flat(open >= 0 ? out : out + body.slice(from));
 }
 
 /** `.tex` notes are not Markdown: there `%%…%%` is removed wherever it stands. */

@@ -1,6 +1,7 @@
 // What the renderer is given and what parsing leaves behind, for one note.
 import type { WikiRef } from '../wikilinks.ts';
 import type { HeadingInfo } from './obsidian/headings.ts';
+import type { Slot } from './slots.ts';
 
 export interface NoteLink {
   /** Wire address of the note (percent-encoded), without an anchor. */
@@ -45,4 +46,6 @@ export interface NoteEnv {
   frame?: EmbedFrame;
   /** markdown-it-footnote's prefix for footnote ids (embedded notes get their own). */
   docId?: string;
+  /** Preparing: what depends on the vault becomes a hole, its slot kept here (slots.ts). */
+  holes?: Slot[];
 }

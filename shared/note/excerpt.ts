@@ -2,6 +2,7 @@
 // leftovers skipped, cut at about 220 characters at a word boundary. Made from the
 // note's public blocks (public-text.ts), so a private comment never reaches one.
 import { countWordsIn, type PlainBlock } from './plain-text.ts';
+import { flat } from './slots.ts';
 import { publicBlocks } from './public-text.ts';
 
 export const EXCERPT_LENGTH = 220;
@@ -37,7 +38,8 @@ export function isTemplateLeftover(line: string, text: string = line): boolean {
 /** A block's text with template leftover lines dropped, as one line of words. */
 function keptText(block: PlainBlock): string {
   const lines = block.text.split('\n');
-  const raw = block.raw && block.raw.length === lines.length ? block.raw : null;
+  const written = block.raw?.split('\n');
+  const raw = written && written.length === lines.length ? written : null;
   return lines
     .filter((line, i) => !isTemplateLeftover(raw ? raw[i]! : line, line))
     .join(' ')
@@ -60,7 +62,8 @@ export function excerptFromBlocks(blocks: PlainBlock[], limit = EXCERPT_LENGTH):
     for (const block of blocks) {
       if (!wanted.includes(block.kind)) continue;
       const text = keptText(block);
-      if (text.length > 0) return cutAtWord(text, limit);
+      // Kept for the life of the note: flat, not the pieces it was joined from.
+      if (text.length > 0) return flat(cutAtWord(text, limit));
     }
   }
   return '';

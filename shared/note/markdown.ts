@@ -13,8 +13,10 @@ import { markdown } from './md.ts';
 import { findHeading, headingId, sectionRange, uniqueId } from './obsidian/headings.ts';
 import { openerOf } from './obsidian/block-ids.ts';
 import { sanitizeNoteHtml } from './sanitize.ts';
+import { fillPrepared, flat, type PreparedHtml, type Slot } from './slots.ts';
 
 export type { EmbedFrame, NoteLink, RenderLinks } from './env.ts';
+export { fillPrepared, type PreparedHtml } from './slots.ts';
 export { escapeHtml, headingId };
 
 /** Embeds nest at most this deep (Obsidian stops too); a cycle stops at once. */
@@ -25,22 +27,39 @@ function finish(html: string, env: NoteEnv): string {
   return env.rawHtml ? sanitizeNoteHtml(html) : html;
 }
 
+/** A leading `# heading` repeating the title: the article page shows the title already. */
+function leadsWithTitle(tokens: Token[], title: string): boolean {
+  const open = tokens[0];
+  return open?.type === 'heading_open' && open.tag === 'h1' && open.markup === '#' && tokens[1]!.content.trim().toLowerCase() === title.trim().toLowerCase();
+}
+
+/**
+ * A parsed note rendered once, with holes where the vault decides (slots.ts). `env` is
+ * the parse's env; `title` leaves out a leading `# heading` that repeats it.
+ */
+export function prepareTokens(tokens: Token[], env: NoteEnv, title: string): PreparedHtml {
+  const md = markdown();
+  const list = leadsWithTitle(tokens, title) ? tokens.slice(3) : tokens;
+  const holes: Slot[] = [];
+  const html = flat(md.renderer.render(list, md.options, { ...env, holes }));
+  return { html, slots: holes, rawHtml: env.rawHtml === true, ids: [...idsOf(list)], headings: env.headings ?? [] };
+}
+
+/** A note body (frontmatter split off) prepared for its pages. */
+export function prepareNoteHtml(body: string, title: string, isTex = false): PreparedHtml {
+  if (isTex) return { html: `<pre class="s-tex">${escapeHtml(publicTex(body))}</pre>`, slots: [], rawHtml: false, ids: [], headings: [] };
+  const env: NoteEnv = {};
+  const tokens = markdown().parse(publicMarkdown(body), env);
+  return prepareTokens(tokens, env, title);
+}
+
 /**
  * The article body's HTML. A leading `# heading` that repeats the title is left
  * out: the article page shows the title already. `key` (`path#`) names the note for
  * the embed stack, so a note embedding itself stops at once.
  */
 export function renderNoteHtml(body: string, title: string, links: RenderLinks, isTex = false, key?: string): string {
-  if (isTex) return `<pre class="s-tex">${escapeHtml(publicTex(body))}</pre>`;
-  let text = publicMarkdown(body);
-  const lead = /^\s*#[ \t]+(.+?)[ \t#]*(?:\r?\n|$)/.exec(text);
-  if (lead && lead[1]!.trim().toLowerCase() === title.trim().toLowerCase()) text = text.slice(lead[0].length);
-  const md = markdown();
-  const env: NoteEnv = { links };
-  const tokens = md.parse(text, env);
-  // The page's own ids are taken; the note itself is the first on the embed stack (`key`).
-  env.frame = { ids: idsOf(tokens), stack: key ? [key] : [], count: 0 };
-  return finish(md.renderer.render(tokens, md.options, env), env);
+  return fillPrepared(prepareNoteHtml(body, title, isTex), links, key);
 }
 
 /** Every id the tokens give an element (headings, block ids). */

@@ -12,8 +12,8 @@ export interface PlainBlock {
   kind: BlockKind;
   /** The block's text, lines joined by '\n'. */
   text: string;
-  /** Each line as written in the note (for telling template leftovers from prose), when known. */
-  raw?: string[];
+  /** The block as written in the note, lines joined by '\n' (for telling template leftovers from prose), when known. */
+  raw?: string;
 }
 
 function wikiText(meta: WikiMeta): string {
@@ -120,20 +120,19 @@ export function plainBlocks(tokens: Token[]): PlainBlock[] {
     let end = i + 1;
     let depth = 1;
     for (; end < tokens.length && depth > 0; end++) depth += tokens[end]!.nesting;
-    const lines: string[] = [];
-    const raw: string[] = [];
+    let text = '';
+    let raw = '';
     for (let j = i + 1; j < end; j++) {
       const inner = tokens[j]!;
       if (inner.type === 'inline' || inner.type === 'callout_title') {
-        const text = inlineText(inner.children);
-        lines.push(text);
-        raw.push(inner.content);
+        text += (text ? '\n' : '') + inlineText(inner.children);
+        raw += (raw ? '\n' : '') + inner.content;
       } else if (inner.type === 'fence' || inner.type === 'code_block' || inner.type === 'math_block') {
-        lines.push(inner.content.replace(/\n$/, ''));
+        text += (text ? '\n' : '') + inner.content.replace(/\n$/, '');
       }
     }
-    const text = lines.join('\n').trim();
-    if (text) blocks.push({ kind, text, raw: raw.join('\n').split('\n') });
+    text = text.trim();
+    if (text) blocks.push({ kind, text, raw });
     i = end - 1;
   }
   return blocks;

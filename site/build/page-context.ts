@@ -8,7 +8,7 @@ import { directionOf } from '../../shared/note/language.ts';
 import { attachmentAddress, type AttachmentIndex } from './attachments.ts';
 import { frameFormatters, gradientOf, type SiteFrame } from './frame.ts';
 import type { Formatters } from './i18n.ts';
-import { renderEmbedHtml, renderNoteHtml, type EmbedFrame, type RenderLinks } from '../../shared/note/markdown.ts';
+import { fillPrepared, prepareNoteHtml, renderEmbedHtml, type EmbedFrame, type RenderLinks } from '../../shared/note/markdown.ts';
 import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
 import { embedClosure } from '../../shared/model/embeds.ts';
 import { blockRef, type WikiRef } from '../../shared/wikilinks.ts';
@@ -67,7 +67,6 @@ export class PageContext {
     readonly frame: SiteFrame,
     readonly frameSig: string,
     readonly attachments: AttachmentIndex,
-    private readonly htmlCache: Map<string, { key: string; html: string }>,
   ) {
     this.fmt = frameFormatters(frame);
     this.topicsKey = model.topics.topics.map((t) => `${t.key}\u0001${t.label}\u0001${t.address}`).join('\u0002');
@@ -238,13 +237,15 @@ export class PageContext {
     return sig;
   }
 
+  /**
+   * The body's HTML for a page: the note was rendered when it was read, and the vault's
+   * answers are filled in. That rendering serves one page and is let go (memory holds
+   * records, not pages); a page made again later renders its note again.
+   */
   html(note: NoteRecord): string {
-    const key = `${note.hash}\u0002${this.bodySig(note)}`;
-    const cached = this.htmlCache.get(note.path);
-    if (cached && cached.key === key) return cached.html;
-    const html = renderNoteHtml(note.body, note.title, this.renderLinks(note), note.path.toLowerCase().endsWith('.tex'), `${note.path}#`);
-    this.htmlCache.set(note.path, { key, html });
-    return html;
+    const prepared = note.prepared ?? prepareNoteHtml(note.body, note.title, note.path.toLowerCase().endsWith('.tex'));
+    note.prepared = null;
+    return fillPrepared(prepared, this.renderLinks(note), `${note.path}#`);
   }
 
   card(note: NoteRecord): CardView {

@@ -28,12 +28,11 @@ export function planSite(
   frame: SiteFrame,
   frameSig: string,
   attachments: AttachmentIndex,
-  htmlCache: Map<string, { key: string; html: string }>,
   assets: Asset[],
 ): SitePlan {
   // CONTRACT §7: the vault root's publish.css is loaded after the blog's stylesheet on every page.
   const vaultCss = attachments.get(VAULT_STYLESHEET) ? VAULT_STYLESHEET : null;
-  const ctx = new PageContext(model, frame, vaultCss ? `${frameSig}\u0000${vaultCss}` : frameSig, attachments, htmlCache);
+  const ctx = new PageContext(model, frame, vaultCss ? `${frameSig}\u0000${vaultCss}` : frameSig, attachments);
   ctx.publishCss = vaultCss ? ctx.publish(vaultCss) : null;
   const pages = new Map<Address, PlannedPage>();
   for (const page of [...planArticles(ctx), ...planLists(ctx), ...planOutputs(ctx)]) {

@@ -131,8 +131,7 @@ export class SiteBuilder {
     this.assets ??= await buildAssets();
     const frame = siteFrame(await this.settings(), this.options.config, this.options.base ?? BASE_TOKEN);
     const model = deriveSiteModel(this.store.records.values(), frame.model);
-    // Rendered bodies are kept for one plan only: a change re-renders a handful of articles.
-    return planSite(model, frame, frameSig(frame), this.attachments, new Map(), this.assets.assets);
+    return planSite(model, frame, frameSig(frame), this.attachments, this.assets.assets);
   }
 
   private renderData(plan: SitePlan, pages: PlannedPage[]): RenderData {

@@ -52,7 +52,7 @@ describe('spec 8: sitemap cap of 50,000 addresses', () => {
     expect(store.records.size).toBe(NOTES);
     const frame = siteFrame(defaultSettings(), config, 'https://cap.example');
     const model = deriveSiteModel(store.records.values(), frame.model);
-    const plan = planSite(model, frame, frameSig(frame), new AttachmentIndex(vault), new Map(), []);
+    const plan = planSite(model, frame, frameSig(frame), new AttachmentIndex(vault), []);
     const sitemap = plan.pages.get('/sitemap.xml' as Address)!;
     const data = emptyRender();
     data.site = { ...frame, assets: { css: '', js: '', katex: '', mermaid: '' }, logoUrl: null, publishCss: null };

@@ -31,7 +31,7 @@ function blockIds(state: StateCore): void {
     const inline = tokens[i + 1]!;
     const children = inline.children;
     const last = children?.at(-1);
-    if (inline.type !== 'inline' || !last || last.type !== 'text') continue;
+    if (inline.type !== 'inline' || !last || last.type !== 'text' || !last.content.includes('^')) continue;
     const m = TRAILING_ID.exec(last.content);
     if (!m) continue;
     const id = `^${m[2]}`;

@@ -6,18 +6,10 @@ import type MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type { NoteEnv } from '../env.ts';
 import { escapeHtml } from '../escape.ts';
-import { headingAnchor } from './headings.ts';
+import { slotOrHtml } from '../slots.ts';
 
 const SIZE = /\|(\d+)(?:x(\d+))?[ \t]*$/;
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:|^\/\//i;
-
-export function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
 
 /** `alt|300` → width 300 (and `alt|300x200` a height), the alt text without it. */
 function takeSize(token: Token): void {
@@ -35,13 +27,18 @@ export function mediaPlugin(md: MarkdownIt): void {
     const token = tokens[idx]!;
     takeSize(token);
     const src = token.attrGet('src') ?? '';
-    if (!EXTERNAL.test(src)) {
-      const resolved = env.links?.attachment(safeDecode(src.replace(/[#?].*$/, ''))) ?? null;
-      if (!resolved) return '';
-      token.attrSet('src', resolved);
+    if (EXTERNAL.test(src)) {
+      token.attrSet('loading', 'lazy');
+      return defaultImage(tokens, idx, opts, env, self);
     }
-    token.attrSet('loading', 'lazy');
-    return defaultImage(tokens, idx, opts, env, self);
+    return slotOrHtml(env, {
+      kind: 'image',
+      src,
+      alt: self.renderInlineAsText(token.children ?? [], opts, env),
+      title: token.attrGet('title'),
+      width: token.attrGet('width'),
+      height: token.attrGet('height'),
+    });
   };
 
   const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, opts, _env, self) => self.renderToken(tokens, idx, opts));
@@ -50,21 +47,11 @@ export function mediaPlugin(md: MarkdownIt): void {
     const href = token.attrGet('href') ?? '';
     if (EXTERNAL.test(href)) {
       if (/^https?:/i.test(href)) token.attrSet('rel', 'noopener');
-    } else if (href !== '' && !href.startsWith('#') && !href.startsWith('/')) {
-      const hashAt = href.indexOf('#');
-      const pathPart = safeDecode(hashAt >= 0 ? href.slice(0, hashAt) : href);
-      const hash = hashAt >= 0 ? safeDecode(href.slice(hashAt + 1)) : '';
-      const isNote = /\.(md|markdown)$/i.test(pathPart);
-      const note = isNote ? (env.links?.note(pathPart) ?? null) : null;
-      if (note) {
-        const anchor = hash.startsWith('^') ? `#^${encodeURIComponent(hash.slice(1))}` : hash ? headingAnchor(note.headings ?? [], hash.split('#')) : '';
-        token.attrSet('href', note.href + anchor);
-        token.attrJoin('class', 'internal-link');
-      } else {
-        token.attrSet('href', (isNote ? null : env.links?.attachment(pathPart)) ?? '#');
-      }
+      return defaultLinkOpen(tokens, idx, opts, env, self);
     }
-    return defaultLinkOpen(tokens, idx, opts, env, self);
+    if (href === '' || href.startsWith('#') || href.startsWith('/')) return defaultLinkOpen(tokens, idx, opts, env, self);
+    // A vault path: a note's address or a published file, as the vault decides.
+    return slotOrHtml(env, { kind: 'link', href, attrs: (token.attrs ?? []).filter(([k]) => k !== 'href') });
   };
 
   const defaultFence = md.renderer.rules.fence!;

@@ -5,21 +5,19 @@ import type MarkdownIt from 'markdown-it';
 import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import type { NoteEnv } from '../env.ts';
 import { escapeHtml } from '../escape.ts';
+import { slotOrHtml } from '../slots.ts';
 
-const TAG_CHAR = /[\p{L}\p{N}\p{M}_\-/]/u;
+// The characters of a tag, matched where the `#` ends (sticky).
+const TAG_BODY = /[\p{L}\p{N}\p{M}_\-/]+/uy;
 
 /** The tag starting at `pos` (which holds `#`), without the `#`, or null. */
 export function tagAt(src: string, pos: number): string | null {
   if (src.charCodeAt(pos) !== 0x23 /* # */) return null;
   if (pos > 0 && !/\s/.test(src[pos - 1]!)) return null;
-  let end = pos + 1;
-  while (end < src.length) {
-    const cp = src.codePointAt(end)!;
-    const ch = String.fromCodePoint(cp);
-    if (!TAG_CHAR.test(ch)) break;
-    end += ch.length;
-  }
-  const tag = src.slice(pos + 1, end).replace(/\/+$/, '');
+  TAG_BODY.lastIndex = pos + 1;
+  const m = TAG_BODY.exec(src);
+  if (!m) return null;
+  const tag = m[0].replace(/\/+$/, '');
   if (tag === '' || /^[\d/]+$/.test(tag) || tag.startsWith('/')) return null;
   return tag;
 }
@@ -35,12 +33,14 @@ function tagRule(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
+/** A tag for a page: a link to its topic page, or plain text when it has none. */
+export function tagHtml(tag: string, env: NoteEnv): string {
+  const href = env.links?.tag?.(tag) ?? null;
+  const text = `#${escapeHtml(tag)}`;
+  return href ? `<a class="tag s-inline-tag" href="${escapeHtml(href)}">${text}</a>` : `<span class="tag s-inline-tag">${text}</span>`;
+}
+
 export function tagsPlugin(md: MarkdownIt): void {
   md.inline.ruler.after('text', 'obsidian_tag', tagRule);
-  md.renderer.rules.obsidian_tag = (tokens, idx, _opts, env: NoteEnv) => {
-    const tag = tokens[idx]!.content;
-    const href = env.links?.tag?.(tag) ?? null;
-    const text = `#${escapeHtml(tag)}`;
-    return href ? `<a class="tag s-inline-tag" href="${escapeHtml(href)}">${text}</a>` : `<span class="tag s-inline-tag">${text}</span>`;
-  };
+  md.renderer.rules.obsidian_tag = (tokens, idx, _opts, env: NoteEnv) => slotOrHtml(env, { kind: 'tag', tag: tokens[idx]!.content });
 }

@@ -9,6 +9,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import { blockRef, isAttachmentTarget, parseWikiRef, type WikiRef } from '../../wikilinks.ts';
 import type { NoteEnv } from '../env.ts';
 import { escapeHtml } from '../escape.ts';
+import { slotOrHtml } from '../slots.ts';
 import { headingAnchor } from './headings.ts';
 
 const IMAGE = /\.(png|jpe?g|gif|webp|avif|svg|bmp)$/i;
@@ -35,6 +36,8 @@ function wikilinkRule(state: StateInline, silent: boolean): boolean {
     const token = state.push('wikilink', '', 0);
     token.meta = { ...ref, embed } satisfies WikiMeta;
     token.content = inner;
+    // Tells the core rule below there is an embedded note to lift out of its paragraph.
+    if (isNoteEmbed(token.meta)) (state.env as LiftEnv).noteEmbeds = true;
   }
   state.pos = end + 2;
   return true;
@@ -97,7 +100,12 @@ function renderEmbed(meta: WikiMeta, env: NoteEnv): string {
  * Embedded notes are blocks: a paragraph holding `![[Note]]` is split around it, so the
  * embedded content never sits inside a `<p>`.
  */
+interface LiftEnv {
+  noteEmbeds?: boolean;
+}
+
 export function liftEmbeds(state: StateCore): void {
+  if (!(state.env as LiftEnv).noteEmbeds) return;
   const tokens = state.tokens;
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -149,13 +157,17 @@ export function liftEmbeds(state: StateCore): void {
   state.tokens = out;
 }
 
+/** The HTML of a wikilink or embed for a page (`env.links` answers for the vault). */
+export function wikiHtml(meta: WikiMeta, env: NoteEnv): string {
+  if (isNoteEmbed(meta)) return renderEmbed(meta, env);
+  if (meta.target !== '' && isAttachmentTarget(meta.target)) return renderFile(meta, env);
+  return renderLink(meta, env);
+}
+
 export function wikilinksPlugin(md: MarkdownIt): void {
   md.inline.ruler.before('link', 'wikilink', wikilinkRule);
-  md.renderer.rules.wikilink = (tokens, idx, _opts, env: NoteEnv) => {
-    const meta = tokens[idx]!.meta as WikiMeta;
-    if (isNoteEmbed(meta)) return renderEmbed(meta, env);
-    if (meta.target !== '' && isAttachmentTarget(meta.target)) return renderFile(meta, env);
-    return renderLink(meta, env);
-  };
-  md.renderer.rules.obsidian_embed = (tokens, idx, _opts, env: NoteEnv) => renderEmbed(tokens[idx]!.meta as WikiMeta, env);
+  // A link inside the note itself (`[[#Heading]]`) depends on nothing else: no hole.
+  const rule = (meta: WikiMeta, env: NoteEnv) => (meta.target === '' ? renderLink(meta, env) : slotOrHtml(env, { kind: 'wiki', meta }));
+  md.renderer.rules.wikilink = (tokens, idx, _opts, env: NoteEnv) => rule(tokens[idx]!.meta as WikiMeta, env);
+  md.renderer.rules.obsidian_embed = (tokens, idx, _opts, env: NoteEnv) => rule(tokens[idx]!.meta as WikiMeta, env);
 }

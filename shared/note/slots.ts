@@ -1,0 +1,119 @@
+// Rendering a note is done once per change of its text; what depends on the rest of the
+// vault (where a link points, whether a note may be shown, a tag's topic page, an
+// embedded note) is left as a numbered hole and filled per page. So a page built again
+// because a linked note moved costs a few string joins, not another parse. The holes'
+// HTML comes from the same functions whether filled at once (the admin's revision view,
+// an embed) or later (the article): one renderer either way.
+import { sanitizeNoteHtml } from './sanitize.ts';
+import { escapeHtml } from './escape.ts';
+import type { NoteEnv, RenderLinks } from './env.ts';
+import { headingAnchor, type HeadingInfo } from './obsidian/headings.ts';
+import { tagHtml } from './obsidian/tags.ts';
+import { wikiHtml, type WikiMeta } from './obsidian/wikilinks.ts';
+
+export type Slot =
+  | { kind: 'wiki'; meta: WikiMeta }
+  | { kind: 'tag'; tag: string }
+  /** An image whose source is a vault path (a published attachment, or nothing). */
+  | { kind: 'image'; src: string; alt: string; title: string | null; width: string | null; height: string | null }
+  /** The opening tag of a Markdown link to a vault path (a note's address or a file). */
+  | { kind: 'link'; href: string; attrs: [string, string][] };
+
+/** A note rendered with holes where the rest of the vault decides. */
+export interface PreparedHtml {
+  /** HTML with `\u0000<n>\u0000` where slot n goes (markdown-it turns a NUL in a note into U+FFFD). */
+  html: string;
+  slots: Slot[];
+  /** The author wrote raw HTML: the filled page goes through the sanitiser. */
+  rawHtml: boolean;
+  /** Ids the note's own elements take: an embed's headings avoid them. */
+  ids: string[];
+  headings: HeadingInfo[];
+}
+
+const HOLE = '\u0000';
+
+/**
+ * A string built by `+=` is kept by V8 as a tree of its pieces, several times its size;
+ * reading a character from its middle flattens it in place. For what stays in memory.
+ */
+export function flat(s: string): string {
+  s.charCodeAt(s.length >> 1);
+  return s;
+}
+
+/** In a renderer rule: a hole while preparing, the HTML itself otherwise. */
+export function slotOrHtml(env: NoteEnv, slot: Slot): string {
+  if (env.holes) {
+    env.holes.push(slot);
+    return `${HOLE}${env.holes.length - 1}${HOLE}`;
+  }
+  return slotHtml(slot, env);
+}
+
+export function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+function imageHtml(slot: Extract<Slot, { kind: 'image' }>, links: RenderLinks | undefined): string {
+  const src = links?.attachment(safeDecode(slot.src.replace(/[#?].*$/, ''))) ?? null;
+  if (!src) return '';
+  return (
+    `<img src="${escapeHtml(src)}" alt="${escapeHtml(slot.alt)}"` +
+    (slot.title ? ` title="${escapeHtml(slot.title)}"` : '') +
+    (slot.width ? ` width="${escapeHtml(slot.width)}"` : '') +
+    (slot.height ? ` height="${escapeHtml(slot.height)}"` : '') +
+    ' loading="lazy">'
+  );
+}
+
+function linkHtml(slot: Extract<Slot, { kind: 'link' }>, links: RenderLinks | undefined): string {
+  const hashAt = slot.href.indexOf('#');
+  const pathPart = safeDecode(hashAt >= 0 ? slot.href.slice(0, hashAt) : slot.href);
+  const hash = hashAt >= 0 ? safeDecode(slot.href.slice(hashAt + 1)) : '';
+  const isNote = /\.(md|markdown)$/i.test(pathPart);
+  const note = isNote ? (links?.note(pathPart) ?? null) : null;
+  let href: string;
+  let cls: string | null = null;
+  if (note) {
+    href = note.href + (hash.startsWith('^') ? `#^${encodeURIComponent(hash.slice(1))}` : hash ? headingAnchor(note.headings ?? [], hash.split('#')) : '');
+    cls = 'internal-link';
+  } else href = (isNote ? null : links?.attachment(pathPart)) ?? '#';
+  const attrs = slot.attrs.map(([k, v]) => (k === 'class' && cls ? ` class="${escapeHtml(`${v} ${cls}`)}"` : ` ${k}="${escapeHtml(v)}"`)).join('');
+  const own = cls && !slot.attrs.some(([k]) => k === 'class') ? ` class="${cls}"` : '';
+  return `<a href="${escapeHtml(href)}"${attrs}${own}>`;
+}
+
+/** The HTML of one slot for a page (`env.links` answers for the vault). */
+export function slotHtml(slot: Slot, env: NoteEnv): string {
+  switch (slot.kind) {
+    case 'wiki':
+      return wikiHtml(slot.meta, env);
+    case 'tag':
+      return tagHtml(slot.tag, env);
+    case 'image':
+      return imageHtml(slot, env.links);
+    case 'link':
+      return linkHtml(slot, env.links);
+  }
+}
+
+/**
+ * The prepared note filled in for one page. `key` (`path#`) names the note on the
+ * embed stack, so a note embedding itself stops at once.
+ */
+export function fillPrepared(prepared: PreparedHtml, links: RenderLinks, key?: string): string {
+  const env: NoteEnv = { links, headings: prepared.headings, frame: { ids: new Set(prepared.ids), stack: key ? [key] : [], count: 0 } };
+  let out = prepared.html;
+  if (prepared.slots.length) {
+    const parts = out.split(HOLE);
+    out = '';
+    for (let i = 0; i < parts.length; i++) out += i % 2 === 1 ? slotHtml(prepared.slots[Number(parts[i])]!, env) : parts[i];
+  }
+  // CONTRACT §7: raw HTML is passed through the sanitiser, so a published note runs nothing.
+  return prepared.rawHtml ? sanitizeNoteHtml(out) : out;
+}
