@@ -4,7 +4,7 @@
 import type Token from 'markdown-it/lib/token.mjs';
 import { isAttachmentTarget, type WikiRef } from '../wikilinks.ts';
 import type { NoteEnv } from './env.ts';
-import { countWordsIn, plainBlocks, type PlainBlock } from './plain-text.ts';
+import { countTokenWords, plainBlocksOf } from './plain-text.ts';
 import { excerptFromBlocks } from './excerpt.ts';
 import { prepareTokens } from './markdown.ts';
 import { markdown } from './md.ts';
@@ -24,7 +24,6 @@ export interface NoteFacts {
   headings: HeadingInfo[];
   math: boolean;
   mermaid: boolean;
-  blocks: PlainBlock[];
   excerpt: string;
   words: number;
   /** The note rendered once with holes for what the vault decides, when asked for (a published note). */
@@ -54,7 +53,6 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
     headings: env.headings ?? [],
     math: false,
     mermaid: false,
-    blocks: [],
     excerpt: '',
     words: 0,
     prepared: null,
@@ -103,9 +101,8 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
     }
   };
   visit(tokens);
-  facts.blocks = plainBlocks(tokens);
-  facts.excerpt = excerptFromBlocks(facts.blocks);
-  facts.words = countWordsIn(facts.blocks);
+  facts.excerpt = excerptFromBlocks(plainBlocksOf(tokens));
+  facts.words = countTokenWords(tokens);
   if (prepareFor !== null) facts.prepared = prepareTokens(tokens, env, prepareFor);
   return facts;
 }

@@ -57,14 +57,19 @@ export function cutAtWord(text: string, limit = EXCERPT_LENGTH): string {
 }
 
 /** The excerpt of a note's public blocks: prose first; a note of only lists or quotes still gets one. */
-export function excerptFromBlocks(blocks: PlainBlock[], limit = EXCERPT_LENGTH): string {
-  for (const wanted of [['prose'], ['list', 'quote']]) {
-    for (const block of blocks) {
-      if (!wanted.includes(block.kind)) continue;
-      const text = keptText(block);
-      // Kept for the life of the note: flat, not the pieces it was joined from.
-      if (text.length > 0) return flat(cutAtWord(text, limit));
-    }
+export function excerptFromBlocks(blocks: Iterable<PlainBlock>, limit = EXCERPT_LENGTH): string {
+  // One pass, stopping at the first prose: lists and quotes are kept aside in case there is none.
+  const asides: PlainBlock[] = [];
+  for (const block of blocks) {
+    if (block.kind === 'list' || block.kind === 'quote') asides.push(block);
+    if (block.kind !== 'prose') continue;
+    const text = keptText(block);
+    // Kept for the life of the note: flat, not the pieces it was joined from.
+    if (text.length > 0) return flat(cutAtWord(text, limit));
+  }
+  for (const block of asides) {
+    const text = keptText(block);
+    if (text.length > 0) return flat(cutAtWord(text, limit));
   }
   return '';
 }

@@ -97,21 +97,25 @@ function kindOf(type: string): BlockKind | null {
  * are not part of the note's own text.
  */
 export function plainBlocks(tokens: Token[]): PlainBlock[] {
-  const blocks: PlainBlock[] = [];
+  return [...plainBlocksOf(tokens)];
+}
+
+/** The same, one block at a time (an excerpt usually needs only the first). */
+export function* plainBlocksOf(tokens: Token[]): Generator<PlainBlock> {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.level !== 0) continue;
     if (t.type === 'fence' || t.type === 'code_block') {
-      if (t.content.trim()) blocks.push({ kind: 'code', text: t.content.replace(/\n$/, '') });
+      if (t.content.trim()) yield { kind: 'code', text: t.content.replace(/\n$/, '') };
       continue;
     }
     if (t.type === 'math_block' || t.type === 'math_inline_block') {
-      blocks.push({ kind: 'math', text: t.content.trim() });
+      yield { kind: 'math', text: t.content.trim() };
       continue;
     }
     if (t.type === 'html_block') {
       const text = htmlText(t.content).replace(/[ \t]+/g, ' ').trim();
-      if (text) blocks.push({ kind: 'html', text });
+      if (text) yield { kind: 'html', text };
       continue;
     }
     const kind = kindOf(t.type);
@@ -132,10 +136,9 @@ export function plainBlocks(tokens: Token[]): PlainBlock[] {
       }
     }
     text = text.trim();
-    if (text) blocks.push({ kind, text, raw });
+    if (text) yield { kind, text, raw };
     i = end - 1;
   }
-  return blocks;
 }
 
 /** All of a note's public text, blocks separated by blank lines (for a search index). */
@@ -145,29 +148,62 @@ export function blocksText(blocks: PlainBlock[]): string {
 
 const WORD_START = /[\p{L}\p{N}]/u;
 
-/** Words for the word count and reading time: runs of text with a letter or digit, code blocks and math aside. */
-export function countWordsIn(blocks: PlainBlock[]): number {
-  let words = 0;
-  for (const block of blocks) {
-    if (block.kind === 'code' || block.kind === 'math') continue;
-    const text = block.text;
-    let inWord = false;
-    let counted = false;
+/** Counts words (runs of text with a letter or digit) in text fed piece by piece. */
+class WordCounter {
+  words = 0;
+  private inWord = false;
+  private counted = false;
+
+  feed(text: string): void {
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0) {
-        inWord = false;
+        this.inWord = false;
         continue;
       }
-      if (!inWord) {
-        inWord = true;
-        counted = false;
+      if (!this.inWord) {
+        this.inWord = true;
+        this.counted = false;
       }
-      if (!counted && (c >= 0x80 ? WORD_START.test(text[i]!) : (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122))) {
-        words++;
-        counted = true;
+      if (!this.counted && (c >= 0x80 ? WORD_START.test(text[i]!) : (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122))) {
+        this.words++;
+        this.counted = true;
       }
     }
   }
-  return words;
+
+  /** A word ends here (a line or block boundary). */
+  gap(): void {
+    this.inWord = false;
+  }
+}
+
+/** Words for the word count and reading time: code blocks and math aside. */
+export function countWordsIn(blocks: Iterable<PlainBlock>): number {
+  const counter = new WordCounter();
+  for (const block of blocks) {
+    if (block.kind === 'code' || block.kind === 'math') continue;
+    counter.feed(block.text);
+    counter.gap();
+  }
+  return counter.words;
+}
+
+/** The same count made straight from the tokens (no block text is built). */
+export function countTokenWords(tokens: Token[]): number {
+  const counter = new WordCounter();
+  for (const t of tokens) {
+    if (t.type === 'inline' || t.type === 'callout_title') {
+      for (const c of t.children ?? []) {
+        if (c.type === 'softbreak' || c.type === 'hardbreak') counter.gap();
+        else if (c.type === 'wikilink') counter.feed(wikiText(c.meta as WikiMeta));
+        else if (c.type === 'text' || c.type === 'code_inline' || c.type === 'math_inline' || c.type === 'obsidian_tag') counter.feed(c.content);
+      }
+      counter.gap();
+    } else if (t.type === 'html_block' && t.level === 0) {
+      counter.feed(htmlText(t.content));
+      counter.gap();
+    }
+  }
+  return counter.words;
 }

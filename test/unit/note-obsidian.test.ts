@@ -1,11 +1,14 @@
 // CONTRACT §7, one rule at a time: Obsidian's syntax through the one renderer, and
 // the plain text every derived output is made from.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { analyzeNote } from '../../shared/note/analyze.ts';
 import { publicMarkdown } from '../../shared/note/comments.ts';
 import { countWords, excerptOf } from '../../shared/note/excerpt.ts';
 import { renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
-import { findHeading } from '../../shared/note/obsidian/headings.ts';
+import { findHeading, RESERVED_IDS } from '../../shared/note/obsidian/headings.ts';
 import { publicText } from '../../shared/note/public-text.ts';
 import { parseWikiRef } from '../../shared/wikilinks.ts';
 
@@ -141,6 +144,13 @@ describe('wikilinks, block ids, tags, images', () => {
     expect(html).toContain('<h2 id="comments-1">Comments</h2>');
     expect(html).toContain('<h2 id="main-1">Main</h2>');
     expect(html).toContain('<h2 id="fn1-1">fn1</h2>');
+  });
+  it('the page’s own ids (every id="…" in site/templates) are all among those headings avoid', () => {
+    const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../site/templates');
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.njk'));
+    const ids = files.flatMap((f) => [...readFileSync(path.join(dir, f), 'utf8').matchAll(/\bid="([\w-]+)"/g)].map((m) => m[1]!));
+    expect(ids.length).toBeGreaterThan(2);
+    for (const id of ids) expect(RESERVED_IDS.has(id), id).toBe(true);
   });
   it('the inside of [[…]] is read one way', () => {
     expect(parseWikiRef('Note#A#B|x')).toEqual({ target: 'Note', subpath: ['A', 'B'], alias: 'x' });
