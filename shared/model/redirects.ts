@@ -60,14 +60,20 @@ export class AddressMemory {
     const current = new Map<VaultPath, Seen>();
     for (const note of model.visible) current.set(note.path, { address: note.address, hash: note.hash });
     if (this.previous) {
-      const exists = new Set(model.all.map((n) => n.path));
+      // Which notes still exist (published or not) is only asked when a published one went.
+      let exists: Set<string> | null = null;
       for (const [p, before] of this.previous) {
         const seen = current.get(p);
         if (seen) {
           if (seen.address !== before.address) this.remember(before.address, p);
-        } else if (!exists.has(p)) this.vanished.push({ ...before, path: p, at: now });
+          continue;
+        }
+        exists ??= new Set(model.all.map((n) => n.path));
+        if (!exists.has(p)) this.vanished.push({ ...before, path: p, at: now });
       }
-      for (const [p, seen] of current) if (!this.previous.has(p)) this.arrived.push({ ...seen, path: p, at: now });
+      if (current.size !== this.previous.size || this.vanished.length) {
+        for (const [p, seen] of current) if (!this.previous.has(p)) this.arrived.push({ ...seen, path: p, at: now });
+      }
       this.matchMoves(current);
     }
     // An address a note lives at again is that note's: the old move is forgotten.
@@ -119,8 +125,9 @@ export class AddressMemory {
   redirects(model: ModelView): [Address, Address][] {
     const out = new Map<Address, Address>();
     const byPath = new Map<string, NoteRecord>();
+    const movesKnown = this.moved.size > 0;
     for (const note of model.visible) {
-      byPath.set(note.path, note);
+      if (movesKnown) byPath.set(note.path, note);
       if (note.defaultAddress !== note.address && !model.byAddress.has(note.defaultAddress) && !isReservedAddress(note.defaultAddress)) {
         out.set(note.defaultAddress, note.address);
       }
