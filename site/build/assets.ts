@@ -41,7 +41,8 @@ async function katexAssets(): Promise<{ css: Asset; fonts: Asset[] }> {
     fonts.set(name, hashed(`katex/${name}`, 'woff2', await fs.readFile(path.join(KATEX_DIR, 'fonts', `${name}.woff2`))));
   }
   const rewritten = css.replace(/src:url\(fonts\/([\w-]+)\.woff2\) format\("woff2"\)(?:,url\([^)]*\) format\("[^"]*"\))*/g, (_m, name: string) => `src:url(${fonts.get(name)!.address}) format("woff2")`);
-  return { css: hashed('katex', 'css', rewritten), fonts: [...fonts.values()] };
+  const math = (asset: Asset): Asset => ({ ...asset, need: 'math' });
+  return { css: math(hashed('katex', 'css', rewritten)), fonts: [...fonts.values()].map(math) };
 }
 
 export async function buildAssets(): Promise<SiteAssets> {
@@ -53,7 +54,7 @@ export async function buildAssets(): Promise<SiteAssets> {
   ]);
   const cssAsset = hashed('blog', 'css', css);
   const jsAsset = hashed('blog', 'js', bundle);
-  const mermaidAsset = hashed('mermaid', 'js', mermaid);
+  const mermaidAsset: Asset = { ...hashed('mermaid', 'js', mermaid), need: 'mermaid' };
   return {
     assets: [cssAsset, jsAsset, katex.css, ...katex.fonts, mermaidAsset],
     css: cssAsset.address,

@@ -16,6 +16,8 @@ export interface Asset {
   address: Address;
   file: string;
   content: string | Uint8Array;
+  /** Published only when a page needs it: KaTeX's files for math, mermaid's script for diagrams. */
+  need?: 'math' | 'mermaid';
 }
 
 export interface SitePlan {
@@ -38,8 +40,15 @@ export function planSite(
   for (const page of [...planArticles(ctx), ...planLists(ctx), ...planOutputs(ctx)]) {
     if (!pages.has(page.address)) pages.set(page.address, page);
   }
+  // Large files no page links are not written (mermaid's script is 3.5 MB).
+  const needed = new Set<string>();
+  for (const note of model.visible) {
+    if (note.math) needed.add('math');
+    if (note.mermaid) needed.add('mermaid');
+  }
   for (const asset of assets) {
-    pages.set(asset.address, { ...asset, kind: 'asset', type: 'file', sig: asset.file, view: () => null });
+    if (asset.need && !needed.has(asset.need)) continue;
+    pages.set(asset.address, { address: asset.address, file: asset.file, content: asset.content, kind: 'asset', type: 'file', sig: asset.file, view: () => null });
   }
   // Registered while the pages above were planned: every attachment a visible note shows.
   ctx.imageUrl(frame.banner, null);
