@@ -1,8 +1,15 @@
 // Watches the vault with chokidar and publishes every change on the VaultEvents bus:
 // this server's own writes and everyone else's (another server, an editor, git), one
-// announcement each. One watcher per process, shared by the admin and the public site. It sees what the vault walker sees (shared/vault-walk.ts):
-// links are neither followed nor reported, so a loop or a link leading out is inert.
-import { realpathSync, type Stats } from 'node:fs';
+// announcement each. One watcher per process, shared by the admin and the public site.
+// It sees what the vault walker sees (shared/vault-walk.ts): links are neither
+// followed nor reported, so a loop or a link leading out is inert.
+//
+// Its cost is per folder, not per file (issue 12): chokidar watches folders only (its
+// filter turns every file away, after telling us of it), so the OS holds one watch
+// per folder. A folder's watch reports each change to a file in it by name (chokidar's
+// `raw` events); the file is then checked with one lstat against the one number kept
+// per file, its ctime (a write, a rename over it or a new file all move it).
+import { promises as fs, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { VaultEvents } from './vault-events.ts';
@@ -29,13 +36,118 @@ export interface VaultWatcher {
   close(): Promise<void>;
 }
 
+/** Rescans of a new folder after chokidar met it: a file made between its first read and its watch is found. */
+const NEW_FOLDER_RESCANS_MS = [250, 2000];
+
+/** What the watcher remembers of the files: per folder, each file's ctime. */
+class KnownFiles {
+  private folders = new Map<string, Map<string, number>>();
+
+  private split(p: string): [string, string] {
+    const slash = p.lastIndexOf('/');
+    return slash < 0 ? ['', p] : [p.slice(0, slash), p.slice(slash + 1)];
+  }
+
+  get(p: string): number | undefined {
+    const [folder, name] = this.split(p);
+    return this.folders.get(folder)?.get(name);
+  }
+
+  has(p: string): boolean {
+    return this.get(p) !== undefined;
+  }
+
+  set(p: string, ctimeMs: number): void {
+    const [folder, name] = this.split(p);
+    let files = this.folders.get(folder);
+    if (!files) this.folders.set(folder, (files = new Map()));
+    files.set(name, ctimeMs);
+  }
+
+  delete(p: string): boolean {
+    const [folder, name] = this.split(p);
+    const files = this.folders.get(folder);
+    if (!files?.delete(name)) return false;
+    if (files.size === 0) this.folders.delete(folder);
+    return true;
+  }
+
+  /** Every known file in `folder` and below. */
+  under(folder: string): string[] {
+    const out: string[] = [];
+    for (const [f, files] of this.folders) {
+      if (folder !== '' && f !== folder && !f.startsWith(folder + '/')) continue;
+      for (const name of files.keys()) out.push(f === '' ? name : `${f}/${name}`);
+    }
+    return out;
+  }
+}
+
 export function startVaultWatcher(options: VaultWatcherOptions): VaultWatcher {
   const { events } = options;
   const entries = new VaultEntries(options.vaultDir, options.skipDirs);
   // The root itself may be a link (it is trusted); nothing below it is followed.
   const root = realpathSync(options.vaultDir);
   const relOf = (abs: string) => toVaultPath(path.relative(root, abs));
+  const known = new KnownFiles();
+  const timers = new Set<NodeJS.Timeout>();
   let isReady = false;
+  let closed = false;
+
+  /** A file is there with these stats: announced when it is new or changed. */
+  const saw = (p: VaultPath, stats: Stats) => {
+    const before = known.get(p);
+    if (before === stats.ctimeMs) return;
+    known.set(p, stats.ctimeMs);
+    if (before === undefined) options.onFileMet?.(p, stats);
+    const news = isReady || (options.announceSince !== undefined && stats.mtimeMs >= options.announceSince);
+    if (news) events.publish({ path: p, kind: 'write' });
+  };
+  const gone = (p: VaultPath) => {
+    if (known.delete(p)) events.publish({ path: p, kind: 'delete' });
+  };
+
+  // One check per path at a time; a report during a check makes it look once more,
+  // so the last look is always after the last report.
+  const checking = new Map<VaultPath, boolean>();
+  const check = (p: VaultPath) => {
+    if (checking.has(p)) {
+      checking.set(p, true);
+      return;
+    }
+    checking.set(p, false);
+    void (async () => {
+      do {
+        checking.set(p, false);
+        const stats = entries.admits(p) ? await fs.lstat(path.join(root, ...p.split('/'))).catch(() => null) : null;
+        if (closed) return;
+        if (stats?.isFile()) saw(p, stats);
+        else gone(p);
+      } while (checking.get(p));
+      checking.delete(p);
+    })();
+  };
+
+  /** Checks every file in `folder` and below, and every one remembered there. */
+  const scan = async (folder: string) => {
+    const found = await entries.list({ from: folder });
+    if (closed) return;
+    const present = new Set<string>();
+    for (const entry of found) {
+      if (entry.kind === 'folder') continue;
+      present.add(entry.path);
+      check(entry.path);
+    }
+    for (const p of known.under(folder)) if (!present.has(p)) check(p as VaultPath);
+  };
+  const later = (ms: number, task: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!closed) task();
+    }, ms);
+    timers.add(timer);
+  };
+
   const watcher: FSWatcher = watch(root, {
     ignoreInitial: false,
     alwaysStat: true,
@@ -43,7 +155,16 @@ export function startVaultWatcher(options: VaultWatcherOptions): VaultWatcher {
     ignored: (abs: string, stats?: Stats) => {
       const rel = relOf(abs);
       if (rel === '') return false;
-      return stats?.isSymbolicLink() === true || !entries.admits(rel);
+      if (stats?.isSymbolicLink() || !entries.admits(rel)) return true;
+      if (!stats?.isFile()) return false;
+      // A folder read lists its files here. The first reads are the vault as it stands;
+      // later ones only bring news of files not known yet (a known file's changes come
+      // from its folder's watch).
+      if (!closed) {
+        if (!isReady) saw(rel, stats);
+        else if (!known.has(rel)) check(rel);
+      }
+      return true;
     },
   });
   const ready = new Promise<void>((resolve) => {
@@ -52,19 +173,34 @@ export function startVaultWatcher(options: VaultWatcherOptions): VaultWatcher {
       resolve();
     });
   });
-  const publish = (abs: string, kind: 'write' | 'delete', stats?: Stats) => {
-    if (!stats?.isSymbolicLink()) events.publish({ path: relOf(abs), kind });
-  };
-  watcher.on('add', (abs, stats) => {
-    if (stats?.isSymbolicLink()) return;
-    options.onFileMet?.(relOf(abs), stats);
-    const news = isReady || (options.announceSince !== undefined && (stats?.mtimeMs ?? Number.POSITIVE_INFINITY) >= options.announceSince);
-    if (news) publish(abs, 'write', stats);
+  watcher.on('raw', (_event, name: string | null, details) => {
+    const watchedPath = (details as { watchedPath?: string } | undefined)?.watchedPath;
+    if (closed || !watchedPath) return;
+    const folder = relOf(watchedPath);
+    if (folder.startsWith('..')) return;
+    // Without a name, the whole folder is looked at again.
+    if (!name) void scan(folder);
+    else check(toVaultPath(folder === '' ? name : `${folder}/${name}`));
   });
-  watcher.on('change', (abs, stats) => publish(abs, 'write', stats));
-  watcher.on('unlink', (abs) => publish(abs, 'delete'));
+  watcher.on('addDir', (abs: string) => {
+    if (!isReady) return;
+    const folder = relOf(abs);
+    void scan(folder);
+    for (const ms of NEW_FOLDER_RESCANS_MS) later(ms, () => void scan(folder));
+  });
+  watcher.on('unlinkDir', (abs: string) => {
+    for (const p of known.under(relOf(abs))) check(p as VaultPath);
+  });
   watcher.on('error', () => {
     /* a vanished folder mid-scan is not fatal */
   });
-  return { ready, close: () => watcher.close() };
+  return {
+    ready,
+    close: () => {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      return watcher.close();
+    },
+  };
 }

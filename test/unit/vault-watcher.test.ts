@@ -1,0 +1,152 @@
+// The vault watcher (issue 12: its cost is per folder, not per file) on a real folder
+// with real chokidar: every change to a file is announced once it happens (writes,
+// atomic replaces, deletions, new and renamed folders, bursts), links and skipped names
+// never are, and the OS holds one watch per folder, not one per file.
+import { promises as fs, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { VaultEvents } from '../../shared/vault-events.ts';
+import { startVaultWatcher, type VaultWatcher } from '../../shared/vault-watcher.ts';
+import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+
+afterAll(cleanupTempDirs);
+
+interface Watched {
+  vault: string;
+  seen: string[];
+  met: string[];
+  watcher: VaultWatcher;
+  /** Resolves once `event` (e.g. `write:A.md`) has been announced, `count` times in all. */
+  until(event: string, count?: number): Promise<void>;
+}
+
+const running: VaultWatcher[] = [];
+afterEach(async () => {
+  while (running.length) await running.pop()!.close();
+});
+
+async function watched(files: Record<string, string>): Promise<Watched> {
+  const vault = await tempDir('vs-watch-');
+  await writeFiles(vault, files);
+  const events = new VaultEvents();
+  const seen: string[] = [];
+  const met: string[] = [];
+  events.onChange((c) => seen.push(`${c.kind}:${c.path}`));
+  const watcher = startVaultWatcher({ vaultDir: vault, events, onFileMet: (p) => met.push(p) });
+  running.push(watcher);
+  await watcher.ready;
+  const until = async (event: string, count = 1) => {
+    const deadline = Date.now() + 10_000;
+    while (seen.filter((e) => e === event).length < count) {
+      if (Date.now() > deadline) throw new Error(`never announced: ${event} (saw ${seen.join(', ')})`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return { vault, seen, met, watcher, until };
+}
+
+/** inotify watches this process holds (one per watched folder or file). */
+function inotifyWatches(): number {
+  let count = 0;
+  for (const fd of readdirSync('/proc/self/fdinfo')) {
+    const info = (() => {
+      try {
+        return readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8');
+      } catch {
+        return '';
+      }
+    })();
+    count += info.split('\n').filter((l) => l.startsWith('inotify wd:')).length;
+  }
+  return count;
+}
+
+describe('the vault watcher', () => {
+  it('meets every file at start without announcing any, and holds one OS watch per folder, not per file', async () => {
+    const files: Record<string, string> = {};
+    for (let f = 0; f < 3; f++) for (let i = 0; i < 100; i++) files[`Folder ${f}/Note ${i}.md`] = `note ${i}`;
+    const before = inotifyWatches();
+    const w = await watched({ ...files, 'Root.md': 'root', 'pic.png': 'png' });
+    expect(w.met.sort()).toEqual(['Root.md', 'pic.png', ...Object.keys(files)].sort());
+    expect(w.seen).toEqual([]);
+    // The root and three folders: four watches for 302 files.
+    expect(inotifyWatches() - before).toBeLessThanOrEqual(4);
+  });
+
+  it('announces a new file, each change of it and its deletion', async () => {
+    const w = await watched({ 'A.md': 'a' });
+    await fs.writeFile(path.join(w.vault, 'B.md'), 'b');
+    await w.until('write:B.md');
+    await fs.writeFile(path.join(w.vault, 'A.md'), 'a2');
+    await w.until('write:A.md');
+    await fs.appendFile(path.join(w.vault, 'A.md'), ' more');
+    await w.until('write:A.md', 2);
+    await fs.rm(path.join(w.vault, 'B.md'));
+    await w.until('delete:B.md');
+    expect(w.met).toContain('B.md');
+  });
+
+  it('announces an atomic replace (temp file + rename) as one write of the note, never the temp file', async () => {
+    const w = await watched({ 'Posts/A.md': 'a' });
+    const temp = path.join(w.vault, 'Posts', '.~vs-123.tmp');
+    await fs.writeFile(temp, 'a, replaced');
+    await fs.rename(temp, path.join(w.vault, 'Posts', 'A.md'));
+    await w.until('write:Posts/A.md');
+    expect(w.seen.filter((e) => e.includes('.tmp'))).toEqual([]);
+    expect(w.seen.filter((e) => e === 'delete:Posts/A.md')).toEqual([]);
+  });
+
+  it('finds every file of a folder made in a burst, nested folders included', async () => {
+    const w = await watched({ 'A.md': 'a' });
+    const made: string[] = [];
+    await fs.mkdir(path.join(w.vault, 'New/Deeper/Deepest'), { recursive: true });
+    for (let i = 0; i < 40; i++) {
+      const rel = ['New', 'New/Deeper', 'New/Deeper/Deepest'][i % 3] + `/N${i}.md`;
+      await fs.writeFile(path.join(w.vault, rel), `n${i}`);
+      made.push(rel);
+    }
+    for (const rel of made) await w.until(`write:${rel}`);
+    // And a change to one of them after the folder's watch is up.
+    await fs.writeFile(path.join(w.vault, 'New/Deeper/Deepest/N2.md'), 'changed');
+    await w.until('write:New/Deeper/Deepest/N2.md', 2);
+  });
+
+  it('announces a renamed folder as its files deleted under the old name and written under the new', async () => {
+    const w = await watched({ 'Old/One.md': '1', 'Old/Inner/Two.md': '2' });
+    await fs.rename(path.join(w.vault, 'Old'), path.join(w.vault, 'Renamed'));
+    for (const e of ['delete:Old/One.md', 'delete:Old/Inner/Two.md', 'write:Renamed/One.md', 'write:Renamed/Inner/Two.md']) await w.until(e);
+  });
+
+  it('announces every file of a deleted folder as deleted', async () => {
+    const w = await watched({ 'Gone/One.md': '1', 'Gone/Inner/Two.md': '2', 'Gone/pic.png': 'p', 'Stays.md': 's' });
+    await fs.rm(path.join(w.vault, 'Gone'), { recursive: true });
+    for (const e of ['delete:Gone/One.md', 'delete:Gone/Inner/Two.md', 'delete:Gone/pic.png']) await w.until(e);
+    expect(w.seen).not.toContain('delete:Stays.md');
+  });
+
+  it('the last look at a file is after its last change: a burst of writes ends announced', async () => {
+    const w = await watched({ 'Busy.md': '0' });
+    for (let i = 1; i <= 30; i++) await fs.writeFile(path.join(w.vault, 'Busy.md'), String(i));
+    await fs.rm(path.join(w.vault, 'Busy.md'));
+    await w.until('delete:Busy.md');
+    const writes = w.seen.filter((e) => e === 'write:Busy.md').length;
+    await fs.writeFile(path.join(w.vault, 'Busy.md'), 'back');
+    await w.until('write:Busy.md', writes + 1);
+    expect(w.seen.at(-1)).toBe('write:Busy.md');
+  });
+
+  it('never announces links, skipped names or temp files (checked after a real change is seen)', async () => {
+    const outside = await tempDir('vs-watch-out-');
+    await writeFiles(outside, { 'Secret.md': 'secret' });
+    const w = await watched({ 'A.md': 'a' });
+    await fs.symlink(path.join(outside, 'Secret.md'), path.join(w.vault, 'link.md'));
+    await fs.symlink(outside, path.join(w.vault, 'Out'));
+    await writeFiles(w.vault, { '.obsidian/workspace.md': 'x', 'node_modules/p/readme.md': 'x', '.~vs-9.tmp': 'x' });
+    await fs.writeFile(path.join(outside, 'Secret.md'), 'secret, changed');
+    await fs.writeFile(path.join(w.vault, 'Real.md'), 'real');
+    await w.until('write:Real.md');
+    await new Promise((r) => setTimeout(r, 100));
+    // A plain write may be seen twice (created empty, then filled); nothing else is announced.
+    expect([...new Set(w.seen)]).toEqual(['write:Real.md']);
+  });
+});
