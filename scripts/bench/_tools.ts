@@ -101,6 +101,14 @@ async function groupProcesses(pgid: number): Promise<{ pid: number; cmd: string;
   return out;
 }
 
+/**
+ * The server and its build processes (the builder and a full build's partner), from
+ * source or compiled; not npm, its shell, or the esbuild service tsx starts.
+ */
+function isOurs(cmd: string): boolean {
+  return cmd !== '' && !/(^|\/)(npm|sh)( |$)|npm-cli|esbuild/.test(cmd);
+}
+
 /** Samples a process group's memory every 100 ms; `peak` of the server + builder, and with the npm wrapper. */
 export function watchGroupMemory(pgid: number) {
   let serverPeak = 0;
@@ -109,7 +117,7 @@ export function watchGroupMemory(pgid: number) {
   const loop = (async () => {
     while (!stopped) {
       const procs = await groupProcesses(pgid);
-      const ours = procs.filter((p) => p.cmd.includes('scripts/start.ts') || p.cmd.includes('site/build/worker.ts'));
+      const ours = procs.filter((p) => isOurs(p.cmd));
       serverPeak = Math.max(serverPeak, ours.reduce((s, p) => s + p.rssMB, 0));
       groupPeak = Math.max(groupPeak, procs.reduce((s, p) => s + p.rssMB, 0));
       await new Promise((r) => setTimeout(r, 100));

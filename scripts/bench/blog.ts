@@ -1,46 +1,65 @@
-// Issue 3 benchmark, on one generated 10,000-note vault (about 70% published), in
-// one run: our full build; a plain Eleventy build of the same notes (the vault as
-// Eleventy's input folder, default Markdown handling) as the baseline; Debian's
-// hugo writing the same notes to disk when installed; and, on the real server,
-// the time from one note's save through the API until its article, the home page
-// and the feed all serve the new text (median and worst of 25 edits).
-// BENCH_BEFORE=<git ref> also times that commit's own full build of the same vault,
-// rounds alternating with ours, for a before/after ratio of a change in one run.
-import { execFile, spawn } from 'node:child_process';
+// Issue 12 benchmark (build half), in one run on generated vaults (about 70% published):
+// `npm run build`, the static snapshot a CI job makes, against Debian's hugo writing the
+// same notes at 1,000, 10,000 and 30,000 notes (alternating rounds, medians kept); then,
+// on the real server (`npm start`) at 10,000 and 30,000 notes, the time from one note's
+// save through the API until its article, the home page and the feed all serve it
+// (median and worst of 25 edits), and the peak RSS of the server and its build processes.
+// Each figure is printed next to its target, with the machine's load average.
+// BENCH_SIZES (e.g. "1000,10000"), BENCH_EDIT_SIZES, BENCH_ROUNDS, BENCH_EDITS to change.
+// BENCH_BEFORE=<git ref> also times that commit's own full build of the 10,000-note vault
+// (or the first size), rounds alternating with ours, for a before/after ratio in one run.
+import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BENCH_PASSWORD, freePort, npmStart, until200, waitForLine } from './_service.ts';
+import { ensureDebian, has, watchGroupMemory } from './_tools.ts';
 import { generateVault, notePath, noteText, percentile } from './_vault.ts';
 
-const NOTES = 10_000;
-const EDITS = 25;
 const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const CHILD = path.join(PROJECT, 'scripts/bench/_blog-child.ts');
+const list = (v: string | undefined, d: number[]) => (v ? v.split(',').map(Number) : d);
+const SIZES = list(process.env.BENCH_SIZES, [1_000, 10_000, 30_000]);
+const EDIT_SIZES = list(process.env.BENCH_EDIT_SIZES, [10_000, 30_000]);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const EDITS = Number(process.env.BENCH_EDITS ?? 25);
 
-interface Measured {
+/** Targets of issue 12: `npm run build` over Hugo's time, by vault size. */
+const BUILD_TARGET: Record<number, number> = { 1_000: 2, 10_000: 1, 30_000: 1 };
+const RSS_TARGET_MB: Record<number, number> = { 10_000: 400, 30_000: 700 };
+
+interface Timed {
   ms: number;
-  outputs: number;
+  cpuMs: number;
   maxRssMB: number;
 }
 
-function runChild(mode: 'ours' | 'eleventy', vault: string, out: string, project = PROJECT): Promise<Measured> {
-  const child = path.join(project, path.relative(PROJECT, CHILD));
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const median = (xs: number[]) => percentile(xs, 50);
+
+/** Runs a command under /usr/bin/time: wall time, CPU (user + system, children included) and peak RSS. */
+function timed(cmd: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Timed> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', child, mode, vault, out], { cwd: project, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 }, (err, stdout, stderr) => {
-      const line = stdout.trim().split('\n').pop() ?? '';
-      if (err || !line.startsWith('{')) reject(new Error(`${mode} build failed: ${err?.message ?? ''}\n${stderr.slice(-2000)}`));
-      else resolve(JSON.parse(line) as Measured);
+    const started = performance.now();
+    execFile('/usr/bin/time', ['-f', '__time %U %S %M', cmd, ...args], { ...options, maxBuffer: 64 * 1024 * 1024, timeout: 1_800_000 }, (err, _stdout, stderr) => {
+      const ms = performance.now() - started;
+      const m = /__time ([\d.]+) ([\d.]+) (\d+)/.exec(stderr);
+      if (err || !m) return reject(new Error(`${cmd} ${args.join(' ')} failed: ${err?.message ?? ''}\n${stderr.slice(-2000)}`));
+      resolve({ ms, cpuMs: (Number(m[1]) + Number(m[2])) * 1000, maxRssMB: Number(m[3]) / 1024 });
     });
   });
 }
 
-async function hasHugo(): Promise<boolean> {
-  return new Promise((resolve) => execFile('hugo', ['version'], (err) => resolve(!err)));
+function npmBuild(vault: string, root: string): Promise<Timed> {
+  return timed('npm', ['run', 'build'], {
+    cwd: PROJECT,
+    env: { ...process.env, VAULT: vault, SERVICE_DATA: path.join(root, 'build-data'), SITE_OUT: path.join(root, 'build-out'), SITE_URL: 'https://bench.example', PUBLIC_LAYOUT: 'blog' },
+  });
 }
 
-/** Hugo with minimal layouts over the same notes, timed by /usr/bin/time for its peak memory. */
-async function runHugo(root: string, vault: string): Promise<Measured> {
+/** Hugo with minimal layouts over the same notes, writing to disk. */
+async function hugoSite(root: string, vault: string): Promise<() => Promise<Timed>> {
   const site = path.join(root, 'hugo-site');
   const layout = '<!doctype html><html><head><title>{{ .Title }}</title></head><body><h1>{{ .Title }}</h1>';
   await fs.mkdir(path.join(site, 'layouts/_default'), { recursive: true });
@@ -49,84 +68,71 @@ async function runHugo(root: string, vault: string): Promise<Measured> {
   await fs.writeFile(path.join(site, 'layouts/_default/list.html'), `${layout}<ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a> {{ .Summary }}</li>{{ end }}</ul></body></html>\n`);
   await fs.writeFile(path.join(site, 'layouts/index.html'), `${layout}<ul>{{ range first 50 .Site.RegularPages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></body></html>\n`);
   const out = path.join(root, 'hugo-out');
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    execFile('/usr/bin/time', ['-f', '__rss %M', 'hugo', '--source', site, '--destination', out, '--quiet'], { maxBuffer: 64 * 1024 * 1024, timeout: 600_000 }, async (err, _stdout, stderr) => {
-      const ms = performance.now() - started;
-      if (err) return reject(new Error(`hugo failed: ${stderr.slice(-2000)}`));
-      const rss = Number(/__rss (\d+)/.exec(stderr)?.[1] ?? 0) / 1024;
-      const files = ((await fs.readdir(out, { recursive: true })) as string[]).filter((f) => f.endsWith('.html')).length;
-      resolve({ ms, outputs: files, maxRssMB: rss });
-    });
-  });
+  return async () => {
+    await fs.rm(out, { recursive: true, force: true });
+    return timed('hugo', ['--source', site, '--destination', out, '--quiet']);
+  };
+}
+
+/** `npm run build` and hugo in alternating rounds on one vault; medians. */
+async function compareBuilds(root: string, notes: number, hugo: boolean): Promise<void> {
+  const vault = path.join(root, `vault-${notes}`);
+  const ours: Timed[] = [];
+  const theirs: Timed[] = [];
+  const runHugo = hugo ? await hugoSite(root, vault) : null;
+  const before = load();
+  for (let round = 0; round < ROUNDS; round++) {
+    ours.push(await npmBuild(vault, root));
+    if (runHugo) theirs.push(await runHugo());
+  }
+  const pick = (xs: Timed[], k: keyof Timed) => median(xs.map((x) => x[k]));
+  const o = { ms: pick(ours, 'ms'), cpuMs: pick(ours, 'cpuMs'), maxRssMB: pick(ours, 'maxRssMB') };
+  const row = (name: string, t: Timed, extra: string) =>
+    `  ${name.padEnd(15)} ${sec(t.ms).padStart(8)}  cpu ${sec(t.cpuMs).padStart(8)}  peak ${t.maxRssMB.toFixed(0).padStart(4)} MB  ${extra}`;
+  console.log(`\n${notes.toLocaleString('en-US')} notes: ${ROUNDS} rounds, medians (load average before ${before}, after ${load()})`);
+  if (runHugo) {
+    const h = { ms: pick(theirs, 'ms'), cpuMs: pick(theirs, 'cpuMs'), maxRssMB: pick(theirs, 'maxRssMB') };
+    console.log(row('hugo', h, '1.00x'));
+    console.log(row('npm run build', o, `${(o.ms / h.ms).toFixed(2)}x   (target ≤ ${BUILD_TARGET[notes] ?? 1}x)`));
+    console.log(`  all rounds: ours ${ours.map((t) => sec(t.ms)).join(', ')}; hugo ${theirs.map((t) => sec(t.ms)).join(', ')}`);
+  } else console.log(row('npm run build', o, '(hugo not installed: no ratio)'));
 }
 
 interface EditRun {
   latencies: number[];
-  serverPeakMB: number;
-  builderPeakMB: number;
+  peakMB: number;
+  groupMB: number;
   startBuildMs: number;
 }
 
-/** Peak RSS (VmHWM) in MB of every direct child of `pid`: the server's build process. */
-async function childPeaksMB(pid: number): Promise<number> {
-  let peak = 0;
-  for (const entry of await fs.readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (ppid !== pid) continue;
-    const status = await fs.readFile(`/proc/${entry}/status`, 'utf8').catch(() => '');
-    peak = Math.max(peak, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-  }
-  return peak;
-}
-
-async function runEdits(root: string, vault: string): Promise<EditRun> {
-  const data = path.join(root, 'server-data');
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: PROJECT,
-    env: { ...process.env, VAULT: vault, SERVICE_DATA: data, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'bench-password', PUBLIC_LAYOUT: 'blog' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
+/** The real server on the vault: its first build, then `EDITS` saves of the newest post until it is live everywhere. */
+async function runEdits(root: string, notes: number): Promise<EditRun> {
+  const vault = path.join(root, `vault-${notes}`);
+  const service = npmStart(vault, path.join(root, `server-data-${notes}`), await freePort());
+  const memory = watchGroupMemory(service.proc.pid!);
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 180_000);
-      const check = () => {
-        const m = /listening on (http:\/\/\S+)/.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]!);
-        }
-      };
-      proc.stdout!.on('data', check);
-    });
-    // The first public request waits for the start build.
-    await fetch(url + '/').then((r) => r.text());
-    const startBuildMs = Number(/public site built: \d+ outputs in (\d+) ms/.exec(out)?.[1] ?? NaN);
-    const login = await fetch(url + '/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: 'bench-password' }) });
+    await until200(service.url + '/', performance.now(), 900_000, 100);
+    const startBuildMs = Number((await waitForLine(service, /public site built: \d+ outputs in (\d+) ms/, 60_000))[1]);
+    const login = await fetch(service.url + '/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: BENCH_PASSWORD }) });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     // The newest published note: on the first home page and at the top of the feed.
-    let i = NOTES - 1;
+    let i = notes - 1;
     while (i % 10 >= 7) i--;
-    const notePathOf = notePath(i);
-    const address = '/' + notePathOf.replace(/\.md$/, '').split('/').map((s) => encodeURIComponent(s.replace(/ /g, '-'))).join('/');
+    const note = notePath(i);
+    const address = '/' + note.replace(/\.md$/, '').split('/').map((s) => encodeURIComponent(s.replace(/ /g, '-'))).join('/');
     const latencies: number[] = [];
     for (let n = 0; n < EDITS; n++) {
       const token = `EDIT-TOKEN-${n}-${Date.now()}`;
-      const content = noteText(i, NOTES).replace(/\n\n(\S)/, `\n\n${token} $1`);
+      const content = noteText(i, notes).replace(/\n\n(\S)/, `\n\n${token} $1`);
       const started = performance.now();
-      const put = await fetch(`${url}/api/note?path=${encodeURIComponent(notePathOf)}`, {
+      const put = await fetch(`${service.url}/api/note?path=${encodeURIComponent(note)}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json', cookie },
         body: JSON.stringify({ content }),
       });
       if (put.status !== 200) throw new Error(`save failed: ${put.status} ${await put.text()}`);
       for (;;) {
-        const texts = await Promise.all([address, '/', '/feed.xml'].map((r) => fetch(url + r).then((res) => res.text())));
+        const texts = await Promise.all([address, '/', '/feed.xml'].map((r) => fetch(service.url + r).then((res) => res.text())));
         if (texts.every((t) => t.includes(token))) break;
         if (performance.now() - started > 30_000) throw new Error(`edit ${n} never showed up`);
         await new Promise((r) => setTimeout(r, 3));
@@ -134,20 +140,31 @@ async function runEdits(root: string, vault: string): Promise<EditRun> {
       latencies.push(performance.now() - started);
       await new Promise((r) => setTimeout(r, 150));
     }
-    const status = await fs.readFile(`/proc/${proc.pid}/status`, 'utf8');
-    return {
-      latencies,
-      serverPeakMB: Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024,
-      builderPeakMB: await childPeaksMB(proc.pid!),
-      startBuildMs,
-    };
+    await service.stop();
+    const peak = await memory.stop();
+    return { latencies, peakMB: peak.serverAndBuilderMB, groupMB: peak.groupMB, startBuildMs };
   } finally {
-    proc.kill('SIGTERM');
-    await new Promise((r) => proc.once('exit', r));
+    await service.stop();
+    await memory.stop();
   }
 }
 
-const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+interface ChildBuild {
+  ms: number;
+  outputs: number;
+  maxRssMB: number;
+}
+
+/** One full build in its own process (scripts/bench/_blog-child.ts of `project`), so its peak memory is its own. */
+function childBuild(vault: string, out: string, project: string): Promise<ChildBuild> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', path.join(project, 'scripts/bench/_blog-child.ts'), 'ours', vault, out], { cwd: project, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 }, (err, stdout, stderr) => {
+      const line = stdout.trim().split('\n').pop() ?? '';
+      if (err || !line.startsWith('{')) reject(new Error(`full build failed: ${err?.message ?? ''}\n${stderr.slice(-2000)}`));
+      else resolve(JSON.parse(line) as ChildBuild);
+    });
+  });
+}
 
 const execP = (cmd: string, args: string[]) =>
   new Promise<void>((resolve, reject) => execFile(cmd, args, { cwd: PROJECT }, (err, _o, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve())));
@@ -157,56 +174,56 @@ const execP = (cmd: string, args: string[]) =>
  * the medians of `rounds` each. `ref`'s files are exported to a temp folder (git archive)
  * sharing node_modules; the repository itself is left as it is.
  */
-async function beforeAndAfter(ref: string, root: string, vault: string, rounds = 3): Promise<{ before: Measured; after: Measured }> {
+async function beforeAndAfter(ref: string, root: string, vault: string, rounds = 3): Promise<void> {
   const dir = path.join(root, 'before');
   const tar = path.join(root, 'before.tar');
   await fs.mkdir(dir, { recursive: true });
   await execP('git', ['archive', '--format=tar', '-o', tar, ref]);
   await execP('tar', ['-xf', tar, '-C', dir]);
   await fs.symlink(path.join(PROJECT, 'node_modules'), path.join(dir, 'node_modules'));
-  const before: Measured[] = [];
-  const after: Measured[] = [];
+  const before: ChildBuild[] = [];
+  const after: ChildBuild[] = [];
   for (let r = 0; r < rounds; r++) {
-    before.push(await runChild('ours', vault, path.join(root, `before-out-${r}`), dir));
-    after.push(await runChild('ours', vault, path.join(root, `after-out-${r}`)));
+    before.push(await childBuild(vault, path.join(root, `before-out-${r}`), dir));
+    after.push(await childBuild(vault, path.join(root, `after-out-${r}`), PROJECT));
   }
-  const median = (list: Measured[]) => [...list].sort((a, b) => a.ms - b.ms)[Math.floor(list.length / 2)]!;
-  return { before: median(before), after: median(after) };
+  const mid = (list: ChildBuild[]) => [...list].sort((a, b) => a.ms - b.ms)[Math.floor(list.length / 2)]!;
+  const [b, a] = [mid(before), mid(after)];
+  console.log(`\nfull build before and after a change (BENCH_BEFORE=${ref}; medians of ${rounds} alternating rounds, same vault)`);
+  console.log(`  before  ${sec(b.ms).padStart(9)}  ${String(b.outputs).padStart(6)} outputs  peak ${b.maxRssMB.toFixed(0)} MB   1.00x`);
+  console.log(`  after   ${sec(a.ms).padStart(9)}  ${String(a.outputs).padStart(6)} outputs  peak ${a.maxRssMB.toFixed(0)} MB   ${(a.ms / b.ms).toFixed(2)}x   (target ≤ 1.10x)`);
 }
 
 export async function run(): Promise<void> {
+  const hugo = ensureDebian({ hugo: 'hugo' }).length === 0 && has('hugo');
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'vs-bench-blog-'));
+  console.log(`${os.cpus().length} cores; load average at the start ${load()}${os.loadavg()[0]! > 0.7 ? ' (the machine is busy: figures need a quiet re-run)' : ''}`);
   try {
-    const vault = path.join(root, 'vault');
-    await generateVault(vault, NOTES);
-    console.log(`vault: ${NOTES} notes, about 70% published (${root})`);
-
-    const plain = await runChild('eleventy', vault, path.join(root, 'eleventy-out'));
-    const ours = await runChild('ours', vault, path.join(root, 'ours-out'));
-    const hugo = (await hasHugo()) ? await runHugo(root, vault) : null;
-    console.log('\nfull build (baseline: plain Eleventy, same run)');
-    console.log(`  plain Eleventy   ${s(plain.ms).padStart(9)}  ${String(plain.outputs).padStart(6)} outputs  peak ${plain.maxRssMB.toFixed(0)} MB   1.00x`);
-    console.log(`  ours             ${s(ours.ms).padStart(9)}  ${String(ours.outputs).padStart(6)} outputs  peak ${ours.maxRssMB.toFixed(0)} MB   ${(ours.ms / plain.ms).toFixed(2)}x   (target ≤ 0.60x)`);
-    if (hugo) console.log(`  hugo (to disk)   ${s(hugo.ms).padStart(9)}  ${String(hugo.outputs).padStart(6)} outputs  peak ${hugo.maxRssMB.toFixed(0)} MB   ${(hugo.ms / plain.ms).toFixed(2)}x`);
-    else console.log('  hugo             not installed: skipped');
+    for (const notes of new Set([...SIZES, ...EDIT_SIZES])) await generateVault(path.join(root, `vault-${notes}`), notes);
+    console.log('\nnpm run build (the static snapshot) against hugo on the same notes');
+    for (const notes of SIZES) await compareBuilds(root, notes, hugo);
 
     const ref = process.env.BENCH_BEFORE;
     if (ref) {
-      const { before, after } = await beforeAndAfter(ref, root, vault);
-      console.log(`\nfull build before and after a change (BENCH_BEFORE=${ref}; medians of 3 alternating rounds, same vault)`);
-      console.log(`  before  ${s(before.ms).padStart(9)}  ${String(before.outputs).padStart(6)} outputs  peak ${before.maxRssMB.toFixed(0)} MB   1.00x`);
-      console.log(`  after   ${s(after.ms).padStart(9)}  ${String(after.outputs).padStart(6)} outputs  peak ${after.maxRssMB.toFixed(0)} MB   ${(after.ms / before.ms).toFixed(2)}x   (target ≤ 1.10x)`);
+      const notes = SIZES.includes(10_000) ? 10_000 : SIZES[0]!;
+      await beforeAndAfter(ref, root, path.join(root, `vault-${notes}`));
     }
 
-    const edits = await runEdits(root, vault);
-    const median = percentile(edits.latencies, 50);
-    const worst = Math.max(...edits.latencies);
-    console.log(`\none note saved through the API until article, home page and feed serve it (${EDITS} edits, real server)`);
-    console.log(`  median ${median.toFixed(0)} ms   p90 ${percentile(edits.latencies, 90).toFixed(0)} ms   worst ${worst.toFixed(0)} ms   (target median < 300 ms)`);
-    console.log(`  median = ${((median / ours.ms) * 100).toFixed(2)}% of our full build   (target < 3%)`);
-    console.log(`  server's own start build: ${s(edits.startBuildMs)} in its build process`);
-    console.log(`\npeak RSS (target < 400 MB each): our standalone build ${ours.maxRssMB.toFixed(0)} MB; through start and edits, the server process (admin + public site) ${edits.serverPeakMB.toFixed(0)} MB and its long-lived build process ${edits.builderPeakMB.toFixed(0)} MB`);
+    const edits = new Map<number, EditRun>();
+    for (const notes of EDIT_SIZES) {
+      const before = load();
+      const run = await runEdits(root, notes);
+      edits.set(notes, run);
+      const med = median(run.latencies);
+      const worst = Math.max(...run.latencies);
+      const base = edits.get(10_000);
+      const scale = notes !== 10_000 && base ? `   ${(med / median(base.latencies)).toFixed(2)}x the 10,000-note median (target ≤ 1.3x)` : '   (target median ≤ 100 ms, worst ≤ 250 ms)';
+      console.log(`\n${notes.toLocaleString('en-US')} notes on the real server (load average before ${before}, after ${load()})`);
+      console.log(`  one note saved → article, home and feed serve it (${EDITS} edits): median ${med.toFixed(0)} ms, p90 ${percentile(run.latencies, 90).toFixed(0)} ms, worst ${worst.toFixed(0)} ms${scale}`);
+      console.log(`  the server's first full build: ${sec(run.startBuildMs)}`);
+      console.log(`  peak RSS of the server and its build processes through start and edits: ${run.peakMB.toFixed(0)} MB (target ≤ ${RSS_TARGET_MB[notes] ?? '–'} MB); with npm: ${run.groupMB.toFixed(0)} MB`);
+    }
   } finally {
-    await fs.rm(root, { recursive: true, force: true });
+    await fs.rm(root, { recursive: true, force: true, maxRetries: 5 });
   }
 }

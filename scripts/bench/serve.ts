@@ -5,14 +5,14 @@
 // `npm start` on a data directory holding the last build to the first article
 // served; the peak memory of the process group; and Lighthouse (mobile) scores of
 // the home, an article and a topic page. Each figure is printed next to its target.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureLighthouse, lighthouse, CATEGORIES } from './_lighthouse.ts';
 import { compareThroughput } from './_throughput.ts';
+import { freePort, npmStart, until200, waitForLine, type Service } from './_service.ts';
 import { ensureDebian, has, waitQuiet, watchGroupMemory } from './_tools.ts';
 import { generateVault, notePath } from './_vault.ts';
 
@@ -23,82 +23,6 @@ const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 const ARTICLE_NOTE = 1234 % NOTES; // published: i % 10 < 7
 const ARTICLE = '/' + notePath(ARTICLE_NOTE).replace(/\.md$/, '').split('/').map((s) => encodeURIComponent(s.replace(/ /g, '-'))).join('/');
 const TOPIC = '/topic/topic1';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Service {
-  url: string;
-  proc: ChildProcess;
-  output(): string;
-  stop(): Promise<void>;
-}
-
-/** `npm start` in its own process group (so its memory and its stop cover every process). */
-function npmStart(vault: string, data: string, port: number): Service {
-  const proc = spawn('npm', ['start', '--silent'], {
-    cwd: PROJECT,
-    detached: true,
-    env: { ...process.env, VAULT: vault, SERVICE_DATA: data, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'bench-password', PUBLIC_LAYOUT: 'blog', SETTINGS_MIRROR_SECONDS: '3600' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise((r) => proc.once('exit', r));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    proc,
-    output: () => out,
-    async stop() {
-      if (proc.exitCode === null) {
-        process.kill(-proc.pid!, 'SIGTERM');
-        await exited;
-      }
-      // npm may exit before its children: wait for the whole group (the builder remembers last).
-      for (let i = 0; i < 200 && groupAlive(proc.pid!); i++) await new Promise((r) => setTimeout(r, 50));
-    },
-  };
-}
-
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Polls until `route` answers 200; returns the milliseconds since `since`. */
-async function until200(url: string, since: number, timeoutMs: number, intervalMs = 10): Promise<number> {
-  for (;;) {
-    const ok = await fetch(url).then(
-      async (r) => (await r.arrayBuffer(), r.status === 200),
-      () => false,
-    );
-    if (ok) return performance.now() - since;
-    if (performance.now() - since > timeoutMs) throw new Error(`${url} never answered 200`);
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
-}
-
-async function waitForLine(service: Service, pattern: RegExp, timeoutMs: number): Promise<RegExpExecArray> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const m = pattern.exec(service.output());
-    if (m) return m;
-    if (Date.now() > deadline) throw new Error(`never printed ${pattern}:\n${service.output().slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 
 export async function run(): Promise<void> {
   const unavailable = ensureDebian({ wrk: 'wrk', nginx: 'nginx-light' });
