@@ -11,23 +11,16 @@ import type { BuildProgress } from '../../site/build/site-builder.ts';
 import { createProgress } from './progress.ts';
 import { SITE_MARKER, SITE_MARKER_TEXT, siteOutProblem } from '../site-out-guard.ts';
 
-async function htmlFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
+/** Every file under `dir`, and how many are pages (names only: nothing is read). */
+async function countFiles(dir: string): Promise<{ files: number; pages: number }> {
+  let files = 0;
+  let pages = 0;
   for (const entry of await fs.readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && entry.name.endsWith('.html')) out.push(path.join(entry.parentPath ?? (entry as { path: string }).path, entry.name));
+    if (!entry.isFile()) continue;
+    files++;
+    if (entry.name.endsWith('.html')) pages++;
   }
-  return out;
-}
-
-/**
- * Pages link to the site's own addresses from its root (`/Posts/A-note`, `/_s/blog.css`). A
- * site served under a path (SITE_URL `https://owner.github.io/notes`, a GitHub project page)
- * needs that path in front of each of them.
- */
-export function underBasePath(html: string, siteUrl: string | null): string {
-  const basePath = siteUrl ? new URL(siteUrl).pathname.replace(/\/+$/, '') : '';
-  if (basePath === '') return html;
-  return html.replace(/(\s(?:href|src|action|poster)=")\/(?!\/)/g, `$1${basePath}/`);
+  return { files, pages };
 }
 
 /** The build did not replace SITE_OUT; the message says why in one sentence. */
@@ -78,39 +71,33 @@ export async function buildSnapshot(config: Config, options: SnapshotOptions = {
   const refused = await siteOutProblem(config.siteOut, guardedFolders(config));
   if (refused) throw new BuildRefused(`${refused}; refusing to build there, nothing was written or deleted`);
   // Loaded once SITE_OUT is known to be safe: a refusal answers at once.
-  const [{ SiteBuilder }, { NAV_FILE }, { materialize }] = await Promise.all([
-    import('../../site/build/site-builder.ts'),
-    import('../../site/build/plan-outputs.ts'),
-    import('../../site/serve/substitute.ts'),
-  ]);
+  const { SiteBuilder } = await import('../../site/build/site-builder.ts');
   const work = `${config.siteOut}.building-${process.pid}`;
   await fs.rm(work, { recursive: true, force: true });
   try {
-    const builder = new SiteBuilder({ config, outRoot: work, base: config.siteUrl ?? '', settingsDir: await settingsDir(config), onProgress: options.onProgress });
+    // Each page is written once, as the static host will serve it (site/build/snapshot-page.ts).
+    const builder = new SiteBuilder({
+      config,
+      outRoot: work,
+      base: config.siteUrl ?? '',
+      settingsDir: await settingsDir(config),
+      onProgress: options.onProgress,
+      snapshot: { siteUrl: config.siteUrl },
+    });
     const result = await builder.full();
     const warnings = builder.warnings();
     if (options.strict && warnings.length > 0) {
       throw new BuildRefused(`${count(warnings)} with --strict: the build failed, ${config.siteOut} was left as it was`, warnings);
     }
-    // Fill what the server fills per request: the topic row; no Edit links in a snapshot.
-    const nav = await fs.readFile(path.join(result.dir, NAV_FILE), 'utf8');
-    const internal = path.join(result.dir, path.dirname(NAV_FILE));
-    const pages = (await htmlFiles(result.dir)).filter((f) => path.dirname(f) !== internal);
-    for (const [i, file] of pages.entries()) {
-      if (i % 200 === 0) options.onProgress?.({ phase: 'finish', done: i, total: pages.length });
-      const text = await fs.readFile(file, 'utf8');
-      await fs.writeFile(file, underBasePath(materialize(text, { base: config.siteUrl ?? '', nav, admin: false }), config.siteUrl));
-    }
-    await fs.rm(internal, { recursive: true, force: true });
     await fs.writeFile(path.join(result.dir, SITE_MARKER), SITE_MARKER_TEXT);
     // Checked again right before the folder is replaced (it may have changed during the build).
     const problem = await siteOutProblem(config.siteOut, guardedFolders(config));
     if (problem) throw new BuildRefused(`${problem}; refusing to build there, nothing was written or deleted`);
-    const files = ((await fs.readdir(result.dir, { recursive: true, withFileTypes: true })) as { isFile(): boolean }[]).filter((e) => e.isFile()).length;
+    const { files, pages } = await countFiles(result.dir);
     await fs.rm(config.siteOut, { recursive: true, force: true });
     await fs.mkdir(path.dirname(config.siteOut), { recursive: true });
     await fs.rename(result.dir, config.siteOut);
-    return { pages: pages.length, files: files - 1, ms: Date.now() - started, warnings };
+    return { pages, files: files - 1, ms: Date.now() - started, warnings };
   } finally {
     await fs.rm(work, { recursive: true, force: true });
   }

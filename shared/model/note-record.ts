@@ -207,6 +207,11 @@ class Record implements NoteRecord {
     this.#facts = facts;
   }
 
+  /** Own fields and the facts, when known: a record as plain data (`packRecord`). */
+  pack(): PackedRecord {
+    return { fields: { ...this }, facts: this.#facts };
+  }
+
   private facts(): FactFields {
     return (this.#facts ??= factFields(this.data, this.body, /\.tex$/i.test(this.path) ? null : analyzeNote(this.body)));
   }
@@ -241,4 +246,18 @@ class Record implements NoteRecord {
   get banner() {
     return this.facts().banner;
   }
+}
+
+/** A record as plain data: what crosses to another process (a full build's partner, site/build/partner.ts). */
+export interface PackedRecord {
+  fields: EagerFields;
+  facts: FactFields | null;
+}
+
+export function packRecord(record: NoteRecord): PackedRecord {
+  return (record as Record).pack();
+}
+
+export function unpackRecord(packed: PackedRecord): NoteRecord {
+  return new Record(packed.fields, packed.facts);
 }

@@ -1,6 +1,8 @@
 // Vault attachments (images, audio, PDFs) that published notes embed or link.
 // Only files a visible note (or the site's banner/logo) refers to are published;
 // everything else in the vault stays private.
+import { lstatSync } from 'node:fs';
+import path from 'node:path';
 import { isNotePath } from '../../shared/vault-path.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
 import { chooseLinkpath, normalizeSegments } from '../../shared/model/links.ts';
@@ -33,13 +35,30 @@ export class AttachmentIndex {
   }
 
   async loadAll(): Promise<void> {
+    this.loadFrom((await this.entries.list()).filter((e) => e.kind === 'attachment').map((e) => e.path));
+  }
+
+  /** Indexes the attachments a walk found (regular files reached without a link): one lstat each, notes never. */
+  loadFrom(paths: Iterable<string>): void {
+    const infos: AttachmentInfo[] = [];
+    for (const p of paths) {
+      const stat = lstatSync(path.join(this.entries.dir, ...p.split('/')), { throwIfNoEntry: false });
+      if (stat?.isFile()) infos.push({ path: p, size: stat.size, mtimeMs: stat.mtimeMs });
+    }
+    this.adopt(infos);
+  }
+
+  /** Every attachment as indexed (what a full build's partner process is given). */
+  list(): AttachmentInfo[] {
+    return [...this.files.values()];
+  }
+
+  adopt(infos: Iterable<AttachmentInfo>): void {
     this.files.clear();
     this.byName.clear();
     this.byLowerPath.clear();
     this.version++;
-    for (const entry of await this.entries.list({ stat: true })) {
-      if (entry.kind === 'attachment') this.set(entry.path, { path: entry.path, size: entry.stats!.size, mtimeMs: entry.stats!.mtimeMs });
-    }
+    for (const info of infos) this.set(info.path, info);
   }
 
   /** Re-reads one path; returns true when the index changed. A path through a link is no attachment. */

@@ -27,15 +27,18 @@ export function splitBundle(text: string): [string, string][] {
 }
 
 /**
- * Writes every output of the given batches under `dir`. Synchronous on purpose: this
+ * Writes every output of the given batches under `dir`, each through `finish` when
+ * given (null: not written). Synchronous on purpose: this
  * runs in the build worker (or the one-shot `npm run build`), never on the request
  * thread, and thousands of small writes are faster without a promise each.
  */
-export function writeBundles(dir: string, batches: string[]): string[] {
+export function writeBundles(dir: string, batches: string[], finish?: (file: string, body: string) => string | null): string[] {
   const made = new Set<string>();
   const files: string[] = [];
   for (const batch of batches) {
-    for (const [file, body] of splitBundle(batch)) {
+    for (const [file, rendered] of splitBundle(batch)) {
+      const body = finish ? finish(file, rendered) : rendered;
+      if (body === null) continue;
       const target = path.join(dir, file);
       const parent = path.dirname(target);
       if (!made.has(parent)) {

@@ -12,20 +12,19 @@ import type { Address } from '../../shared/model/addresses.ts';
 import type { BuildWarning } from '../../shared/model/build-warnings.ts';
 import { createSettingsReader, defaultSettings, type Settings } from '../../shared/settings.ts';
 import { postItem, type PostItem } from '../../shared/model/posts.ts';
-import { deriveSiteModel } from '../../shared/model/site-model.ts';
 import { AddressMemory } from '../../shared/model/redirects.ts';
 import { VaultStore } from '../../shared/model/vault-store.ts';
 import { isNotePath } from '../../shared/vault-path.ts';
+import { VaultEntries } from '../../shared/vault-walk.ts';
 import { AttachmentIndex } from './attachments.ts';
-import { writeBundles } from './bundles.ts';
-import { buildAssets, type SiteAssets } from './assets.ts';
-import { EleventyRunner } from './eleventy-runner.ts';
-import { BASE_TOKEN, frameSig, siteFrame } from './frame.ts';
+import { BASE_TOKEN } from './frame.ts';
+import { fullBuild } from './full-build.ts';
+import { PageRenderer } from './page-render.ts';
+import { planVault } from './plan-vault.ts';
 import { currentKey, readGeneration, writeGeneration, type GenerationKey } from './generation.ts';
-import { diffPlans, planSite, type SitePlan } from './plan.ts';
+import { diffPlans, type SitePlan } from './plan.ts';
 import { NAV_FILE } from './plan-outputs.ts';
 import type { PlannedPage, ServedEntry } from './plan-types.ts';
-import { emptyRender, type RenderData } from './render-state.ts';
 
 export interface SiteBuilderOptions {
   config: Config;
@@ -39,6 +38,13 @@ export interface SiteBuilderOptions {
   chunkSize?: number;
   /** Remember each generation (state beside it) so a restart can resume it. */
   remember?: boolean;
+  /** A full build shares its work with a partner process (default: yes, for a vault big enough). */
+  partner?: boolean;
+  /**
+   * A static snapshot (`npm run build`): each page is written as a static host serves it,
+   * with what the server fills per request filled in (site/build/snapshot-page.ts).
+   */
+  snapshot?: { siteUrl: string | null };
   /** Folder whose settings.json the site is built with (default: the data directory). */
   settingsDir?: string;
   /** Told what a full build is doing (the command line's progress line; in-process builds only). */
@@ -81,7 +87,7 @@ const isInternal = (address: string) => address.startsWith('/_service/');
 export class SiteBuilder {
   private store: VaultStore;
   private attachments: AttachmentIndex;
-  private runner: EleventyRunner;
+  private renderer: PageRenderer;
   private readSettings: () => Promise<Settings>;
   private plan: SitePlan | null = null;
   /** What the live folder holds: the last plan's pages, or a remembered generation's. */
@@ -91,7 +97,6 @@ export class SiteBuilder {
   private nav = '';
   /** The last build whose files are all in place: what `remember` writes (never a build half done). */
   private settled: { plan: SitePlan; dir: string; nav: string } | null = null;
-  private assets: SiteAssets | null = null;
   private live: string | null = null;
   private generation = 0;
   private readonly stage: string;
@@ -104,7 +109,7 @@ export class SiteBuilder {
     this.store = new VaultStore({ vaultDir: config.vaultDir, dataDir: config.dataDir, skipDirs: options.skipDirs, useGit: options.useGit });
     this.attachments = new AttachmentIndex(config.vaultDir, options.skipDirs);
     this.stage = path.join(options.outRoot, 'stage');
-    this.runner = new EleventyRunner(this.stage);
+    this.renderer = new PageRenderer(this.stage);
     this.readSettings = createSettingsReader(options.settingsDir ?? config.dataDir);
     this.addresses = new AddressMemory(config.dataDir);
   }
@@ -127,68 +132,31 @@ export class SiteBuilder {
     }
   }
 
-  private async makePlan(): Promise<SitePlan> {
-    this.assets ??= await buildAssets();
-    const frame = siteFrame(await this.settings(), this.options.config, this.options.base ?? BASE_TOKEN);
-    const model = deriveSiteModel(this.store.records.values(), frame.model);
-    return planSite(model, frame, frameSig(frame), this.attachments, this.assets.assets);
+  private async makePlan(settings?: Settings, now = new Date()): Promise<SitePlan> {
+    return planVault({
+      records: this.store.records.values(),
+      attachments: this.attachments,
+      settings: settings ?? (await this.settings()),
+      config: this.options.config,
+      base: this.options.base ?? BASE_TOKEN,
+      assets: (await this.renderer.assets()).assets,
+      now,
+    });
   }
 
-  private renderData(plan: SitePlan, pages: PlannedPage[]): RenderData {
-    const data = emptyRender();
-    const { frame } = plan.ctx;
-    const { css, js, katex, mermaid } = this.assets!;
-    data.site = { ...frame, assets: { css, js, katex, mermaid }, logoUrl: plan.ctx.imageUrl(frame.logo, null), publishCss: plan.ctx.publishCss };
-    for (const page of pages) {
-      switch (page.kind) {
-        case 'article':
-          data.articles.push(page.view() as RenderData['articles'][number]);
-          break;
-        case 'list':
-          data.lists.push(page.view() as RenderData['lists'][number]);
-          break;
-        case 'feed':
-          data.feeds.push(page.view() as RenderData['feeds'][number]);
-          break;
-        case 'sitemap':
-          data.sitemaps.push(page.view() as RenderData['sitemaps'][number]);
-          break;
-        case 'robots':
-          data.robots.push({ file: page.file });
-          break;
-        case 'notFound':
-          data.notFound.push({ file: page.file });
-          break;
-        case 'nav':
-          data.nav.push({ ...(page.view() as RenderData['nav'][number]), file: page.file });
-          break;
-        default:
-          break;
-      }
-    }
-    return data;
+  /** Reads the whole vault in this process: one walk, one read per note. */
+  private async loadVault(): Promise<void> {
+    const found = await new VaultEntries(this.options.config.vaultDir, this.options.skipDirs).list();
+    this.attachments.loadFrom(found.filter((e) => e.kind === 'attachment').map((e) => e.path));
+    await this.store.prepareReads(true);
+    this.store.adopt(this.store.readShare(found.filter((e) => e.kind === 'note').map((e) => e.path)));
+    await this.store.settleDates();
   }
 
-  /** Renders templated pages into the staging folder and copies files next to them. */
-  private async produce(plan: SitePlan, pages: PlannedPage[], chunk: number, progress?: (p: BuildProgress) => void): Promise<void> {
-    const templated = pages.filter((p) => p.kind !== 'attachment' && p.kind !== 'asset');
-    for (let i = 0; i < templated.length; i += chunk) {
-      progress?.({ phase: 'render', done: i, total: templated.length });
-      writeBundles(this.stage, await this.runner.render(this.renderData(plan, templated.slice(i, i + chunk))));
-    }
-    progress?.({ phase: 'files' });
-    for (const page of pages) {
-      const target = path.join(this.stage, page.file);
-      if (page.kind === 'asset') {
-        await fs.mkdir(path.dirname(target), { recursive: true });
-        await fs.writeFile(target, page.content ?? '');
-      } else if (page.kind === 'attachment' && page.source) {
-        await fs.mkdir(path.dirname(target), { recursive: true });
-        await fs.copyFile(path.join(this.options.config.vaultDir, ...page.source.split('/')), target).catch((err) => {
-          log.warnOnce(`copy:${page.source}`, `could not publish the attachment ${page.source}: ${(err as NodeJS.ErrnoException).code}`);
-        });
-      }
-    }
+  /** Renders changed outputs into the staging folder and copies files next to them. */
+  private async produce(plan: SitePlan, pages: PlannedPage[]): Promise<void> {
+    await this.renderer.renderInto(this.stage, plan, pages, 1500);
+    this.renderer.writeFiles(this.stage, this.options.config.vaultDir, pages);
   }
 
   /** Reads the whole vault and renders every output into a new folder. */
@@ -197,14 +165,24 @@ export class SiteBuilder {
     await fs.mkdir(this.options.outRoot, { recursive: true });
     await fs.rm(this.stage, { recursive: true, force: true });
     const progress = this.options.onProgress;
-    progress?.({ phase: 'read' });
-    await Promise.all([this.store.loadAll(), this.attachments.loadAll()]);
-    progress?.({ phase: 'plan' });
-    const plan = await this.makePlan();
-    const pages = [...plan.pages.values()];
+    const settings = await this.settings();
+    const { config, snapshot } = this.options;
+    const { plan, pages } = await fullBuild({
+      entries: new VaultEntries(config.vaultDir, this.options.skipDirs),
+      store: this.store,
+      attachments: this.attachments,
+      renderer: this.renderer,
+      stage: this.stage,
+      vaultDir: config.vaultDir,
+      settings,
+      plan: (now) => this.makePlan(settings, now),
+      partner: this.options.partner === false ? null : { config, skipDirs: this.options.skipDirs, base: this.options.base ?? BASE_TOKEN },
+      snapshot: snapshot ? { siteUrl: snapshot.siteUrl } : null,
+      chunk: this.options.chunkSize ?? 400,
+      onProgress: progress && ((phase, done, total) => progress({ phase, done, total })),
+    });
     await this.learnAddresses(plan);
-    await this.produce(plan, pages, this.options.chunkSize ?? 400, progress);
-    const nav = await fs.readFile(path.join(this.stage, NAV_FILE), 'utf8');
+    const nav = snapshot ? '' : await fs.readFile(path.join(this.stage, NAV_FILE), 'utf8');
     const dir = path.join(this.options.outRoot, `gen-${Date.now()}-${++this.generation}`);
     await fs.mkdir(this.stage, { recursive: true });
     await fs.rename(this.stage, dir);
@@ -255,7 +233,7 @@ export class SiteBuilder {
     this.previous = new Map(state.pages.map(([address, file, type, sig]) => [address as Address, { file, type, sig }]));
     this.digested = true;
     this.nav = state.nav;
-    await Promise.all([this.store.loadAll(), this.attachments.loadAll()]);
+    await this.loadVault();
     const result = (await this.applyPlan(await this.makePlan(), started)) ?? {
       full: false,
       dir: this.live,
@@ -289,7 +267,7 @@ export class SiteBuilder {
     }
     await fs.rm(this.stage, { recursive: true, force: true });
     await fs.mkdir(this.stage, { recursive: true });
-    await this.produce(plan, diff.changed, 1500);
+    await this.produce(plan, diff.changed);
     const nav = diff.changed.some((p) => p.file === NAV_FILE) ? await fs.readFile(path.join(this.stage, NAV_FILE), 'utf8') : null;
     if (nav !== null) this.nav = nav;
     // Rename each new file over the live one: readers get the old or the new page, never half.
@@ -345,7 +323,7 @@ export class SiteBuilder {
   /** GET /api/posts (CONTRACT §5): the published posts of the one model, newest first. */
   async posts(): Promise<PostItem[]> {
     if (!this.plan) {
-      if (this.store.records.size === 0) await Promise.all([this.store.loadAll(), this.attachments.loadAll()]);
+      if (this.store.records.size === 0) await this.loadVault();
       this.plan = await this.makePlan();
     }
     return this.plan.ctx.model.posts.map(postItem);

@@ -1,0 +1,108 @@
+// Turning planned pages into files: templated pages through the one Eleventy instance
+// (in passes of many pages, split and written once each), the site's assets, and the
+// attachments published notes show. Used by the build process and by a full build's
+// partner thread alike.
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { log } from '../../shared/log.ts';
+import { buildAssets, type SiteAssets } from './assets.ts';
+import { writeBundles } from './bundles.ts';
+import { EleventyRunner } from './eleventy-runner.ts';
+import type { SitePlan } from './plan.ts';
+import type { PlannedPage } from './plan-types.ts';
+import { emptyRender, type RenderData } from './render-state.ts';
+
+/** What is done to a page's text before it is written (a static snapshot fills its markers in); null: not written. */
+export type PageFinish = (file: string, body: string) => string | null;
+
+export const isTemplated = (p: PlannedPage) => p.kind !== 'attachment' && p.kind !== 'asset';
+
+export class PageRenderer {
+  private readonly runner: EleventyRunner;
+  private assetsMade: SiteAssets | null = null;
+
+  constructor(stage: string) {
+    this.runner = new EleventyRunner(stage);
+  }
+
+  /** The stylesheets and scripts, made once per process. */
+  async assets(): Promise<SiteAssets> {
+    this.assetsMade ??= await buildAssets();
+    return this.assetsMade;
+  }
+
+  private renderData(plan: SitePlan, pages: PlannedPage[]): RenderData {
+    const data = emptyRender();
+    const { frame } = plan.ctx;
+    const { css, js, katex, mermaid } = this.assetsMade!;
+    data.site = { ...frame, assets: { css, js, katex, mermaid }, logoUrl: plan.ctx.imageUrl(frame.logo, null), publishCss: plan.ctx.publishCss };
+    for (const page of pages) {
+      switch (page.kind) {
+        case 'article':
+          data.articles.push(page.view() as RenderData['articles'][number]);
+          break;
+        case 'list':
+          data.lists.push(page.view() as RenderData['lists'][number]);
+          break;
+        case 'feed':
+          data.feeds.push(page.view() as RenderData['feeds'][number]);
+          break;
+        case 'sitemap':
+          data.sitemaps.push(page.view() as RenderData['sitemaps'][number]);
+          break;
+        case 'robots':
+          data.robots.push({ file: page.file });
+          break;
+        case 'notFound':
+          data.notFound.push({ file: page.file });
+          break;
+        case 'nav':
+          data.nav.push({ ...(page.view() as RenderData['nav'][number]), file: page.file });
+          break;
+        default:
+          break;
+      }
+    }
+    return data;
+  }
+
+  /** Renders templated pages in one Eleventy pass; answers [file, text] of each. */
+  async render(plan: SitePlan, pages: PlannedPage[]): Promise<string[]> {
+    await this.assets();
+    return this.runner.render(this.renderData(plan, pages.filter(isTemplated)));
+  }
+
+  /** Renders templated pages into `dir`, `chunk` pages per Eleventy pass (bounds memory). */
+  async renderInto(dir: string, plan: SitePlan, pages: PlannedPage[], chunk: number, finish?: PageFinish, onPass?: (done: number) => void): Promise<void> {
+    const templated = pages.filter(isTemplated);
+    for (let i = 0; i < templated.length; i += chunk) {
+      const part = templated.slice(i, i + chunk);
+      writeBundles(dir, await this.render(plan, part), finish);
+      onPass?.(part.length);
+    }
+  }
+
+  /** Writes the assets and copies the attachments among `pages` into `dir`. */
+  writeFiles(dir: string, vaultDir: string, pages: PlannedPage[]): void {
+    const made = new Set<string>();
+    const parent = (target: string) => {
+      const folder = path.dirname(target);
+      if (!made.has(folder)) mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    };
+    for (const page of pages) {
+      const target = path.join(dir, page.file);
+      if (page.kind === 'asset') {
+        parent(target);
+        writeFileSync(target, page.content ?? '');
+      } else if (page.kind === 'attachment' && page.source) {
+        parent(target);
+        try {
+          copyFileSync(path.join(vaultDir, ...page.source.split('/')), target);
+        } catch (err) {
+          log.warnOnce(`copy:${page.source}`, `could not publish the attachment ${page.source}: ${(err as NodeJS.ErrnoException).code}`);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,91 @@
+// A full build's handle on its partner (site/build/partner.ts): a worker thread, so the
+// records and page ranges it exchanges with the build are handed over whole, not through
+// a pipe that only drains when the busy sender looks up. Its heap is its own and capped
+// like the build's; messages in and out, and one signal the build's loops wait on. A
+// partner that fails or exits is `lost`: the build takes its work back.
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { log } from '../../shared/log.ts';
+import { CODE_EXT, codeFile } from '../../shared/project-dir.ts';
+import type { PartnerReply, PartnerRequest, PartnerSetup } from './partner-protocol.ts';
+
+const PARTNER = pathToFileURL(codeFile('site/build/partner')).href;
+// From source, the thread registers tsx before it loads the partner (a worker does not
+// take `--import` hooks here); compiled, it loads the partner as it is.
+/** tsx's ESM API (its `import` condition: beside the file `require` finds). */
+function tsxApi(): string {
+  return pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+}
+const ENTRY =
+  CODE_EXT === '.ts'
+    ? `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(PARTNER)}); })`
+    : `import(${JSON.stringify(PARTNER)})`;
+
+export class PartnerLink {
+  private worker: Worker | null;
+  private listeners = new Set<(reply: PartnerReply) => void>();
+  private wakers: Array<() => void> = [];
+  ready = false;
+  lost = false;
+
+  constructor(setup: PartnerSetup) {
+    const heap = process.execArgv.find((a) => a.startsWith('--max-old-space-size='));
+    this.worker = new Worker(ENTRY, { eval: true, ...(heap ? { resourceLimits: { maxOldGenerationSizeMb: Number(heap.split('=')[1]) } } : {}) });
+    this.worker.on('message', (reply: PartnerReply) => {
+      if (reply.type === 'ready') this.ready = true;
+      if (reply.type === 'failed') {
+        log.warn(`the build's partner failed (its share is done here): ${reply.error.split('\n')[0]}`);
+        this.lose();
+      }
+      for (const listener of this.listeners) listener(reply);
+      this.wake();
+    });
+    this.worker.on('error', (err) => {
+      log.warn(`the build's partner failed (its share is done here): ${err.message}`);
+      this.lose();
+    });
+    this.worker.on('exit', () => this.lose());
+    this.send({ type: 'setup', setup });
+  }
+
+  on(listener: (reply: PartnerReply) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** False once the partner is lost (the message is not sent). */
+  send(request: PartnerRequest): boolean {
+    if (this.lost || !this.worker) return false;
+    try {
+      this.worker.postMessage(request);
+      return true;
+    } catch {
+      this.lose();
+      return false;
+    }
+  }
+
+  /** Resolves at the partner's next message, or when it is lost. */
+  changed(): Promise<void> {
+    if (this.lost) return Promise.resolve();
+    return new Promise((resolve) => this.wakers.push(resolve));
+  }
+
+  private wake(): void {
+    for (const w of this.wakers.splice(0)) w();
+  }
+
+  private lose(): void {
+    if (this.lost) return;
+    this.lost = true;
+    this.close();
+    this.wake();
+  }
+
+  close(): void {
+    const worker = this.worker;
+    this.worker = null;
+    void worker?.terminate();
+  }
+}

@@ -1,0 +1,26 @@
+// A static snapshot's pages as any static host serves them (CONTRACT §1): what the
+// server fills in per request is filled in once, as each page is first written (the
+// topic row, the base URL; no Edit links), and links to the site's own addresses carry
+// the base path of a site served under one. The internal topic-row file is not written.
+import { materialize } from '../serve/substitute.ts';
+import type { PageFinish } from './page-render.ts';
+import { NAV_FILE } from './plan-outputs.ts';
+
+/**
+ * Pages link to the site's own addresses from its root (`/Posts/A-note`, `/_s/blog.css`). A
+ * site served under a path (SITE_URL `https://owner.github.io/notes`, a GitHub project page)
+ * needs that path in front of each of them.
+ */
+export function underBasePath(html: string, siteUrl: string | null): string {
+  const basePath = siteUrl ? new URL(siteUrl).pathname.replace(/\/+$/, '') : '';
+  if (basePath === '') return html;
+  return html.replace(/(\s(?:href|src|action|poster)=")\/(?!\/)/g, `$1${basePath}/`);
+}
+
+export function snapshotFinish(nav: string, siteUrl: string | null): PageFinish {
+  return (file, body) => {
+    if (file === NAV_FILE) return null;
+    if (!file.endsWith('.html')) return body;
+    return underBasePath(materialize(body, { base: siteUrl ?? '', nav, admin: false }), siteUrl);
+  };
+}

@@ -1,0 +1,121 @@
+// Issue 12: a full build uses both cores. Its partner thread parses notes from the back
+// of the vault, plans the very site the build plans and renders the page ranges it is
+// given; the files a build writes with a partner are exactly those it writes without.
+import { execFileSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../shared/config.ts';
+import { log } from '../../shared/log.ts';
+import { packRecord, unpackRecord, type NoteRecord } from '../../shared/model/note-record.ts';
+import { VaultStore } from '../../shared/model/vault-store.ts';
+import { defaultSettings } from '../../shared/settings.ts';
+import type { VaultPath } from '../../shared/vault-path.ts';
+import { VaultEntries } from '../../shared/vault-walk.ts';
+import { AttachmentIndex } from '../../site/build/attachments.ts';
+import { PARTNER_MIN_NOTES } from '../../site/build/full-build.ts';
+import { isTemplated } from '../../site/build/page-render.ts';
+import { buildAssets } from '../../site/build/assets.ts';
+import { PartnerLink } from '../../site/build/partner-link.ts';
+import type { PartnerReply } from '../../site/build/partner-protocol.ts';
+import { pagesDigest, planVault } from '../../site/build/plan-vault.ts';
+import { generateVault } from '../../scripts/bench/_vault.ts';
+import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { cleanupTempDirs, filesUnder, tempDir, writeFiles } from '../helpers/tmp.ts';
+
+afterAll(cleanupTempDirs);
+log.setQuiet(true);
+
+/** Every file under `dir` by its relative path, with its bytes. */
+async function tree(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const abs of await filesUnder(dir)) out.set(path.relative(dir, abs), (await fs.readFile(abs)).toString('base64'));
+  return out;
+}
+
+/** A full build in a child process (test/fixtures/build/full-build.ts); answers the folder it wrote. */
+function fullBuild(vault: string, outRoot: string, partner: boolean, siteUrl: string | null): string {
+  const script = path.join(PROJECT_DIR, 'test/fixtures/build/full-build.ts');
+  const out = execFileSync(process.execPath, ['--import', 'tsx', script, vault, outRoot, partner ? 'yes' : 'no', siteUrl ?? '-'], { cwd: PROJECT_DIR, env: childEnv({}), encoding: 'utf8', timeout: 300_000 });
+  return out.trim().split('\n').pop()!;
+}
+
+async function vaultWith(notes: number): Promise<string> {
+  const vault = await tempDir('vs-full-');
+  await generateVault(vault, notes);
+  // An attachment a published note shows, and a note dated by nothing but its file.
+  await writeFiles(vault, { 'Folder 0/pic.png': 'png bytes', 'Undated.md': '---\npublish: true\n---\nNo date here. ![[pic.png]]\n' });
+  return vault;
+}
+
+describe('a full build with a partner', () => {
+  it('writes exactly the files a build without one writes (snapshot and server builds)', async () => {
+    const vault = await vaultWith(PARTNER_MIN_NOTES + 400);
+    const root = await tempDir('vs-full-out-');
+    for (const siteUrl of ['https://full.example/blog', null]) {
+      const built: Map<string, string>[] = [];
+      for (const partner of [true, false]) built.push(await tree(fullBuild(vault, path.join(root, `${siteUrl !== null}-${partner}`), partner, siteUrl)));
+      const [shared, alone] = built as [Map<string, string>, Map<string, string>];
+      expect(shared.size).toBeGreaterThan(PARTNER_MIN_NOTES * 0.7);
+      expect([...shared.keys()].sort()).toEqual([...alone.keys()].sort());
+      for (const [file, bytes] of alone) expect(shared.get(file), file).toBe(bytes);
+    }
+  }, 240_000);
+});
+
+describe('the partner thread', () => {
+  it('parses from the back, plans the same site and renders the ranges it is given, as the build would', async () => {
+    const vault = await vaultWith(600);
+    const root = await tempDir('vs-partner-');
+    const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), PUBLIC_LAYOUT: 'blog' }, []);
+    const notes = (await new VaultEntries(vault).notes()) as VaultPath[];
+    const stage = path.join(root, 'partner-stage');
+    const partner = new PartnerLink({ config, base: '', stage, notes });
+    const replies: PartnerReply[] = [];
+    partner.on((r) => replies.push(r));
+    const next = async <T extends PartnerReply['type']>(type: T): Promise<Extract<PartnerReply, { type: T }>> => {
+      for (;;) {
+        const found = replies.findIndex((r) => r.type === type || r.type === 'failed');
+        if (found >= 0) {
+          const reply = replies.splice(found, 1)[0]!;
+          if (reply.type === 'failed') throw new Error(reply.error);
+          return reply as Extract<PartnerReply, { type: T }>;
+        }
+        if (partner.lost) throw new Error('the partner was lost: ' + JSON.stringify(replies));
+        await partner.changed();
+      }
+    };
+    try {
+      // Two chunks of 250 come unasked, from the back of the list.
+      const first = await next('records');
+      const second = await next('records');
+      expect([first.from, first.to, second.from, second.to]).toEqual([notes.length - 250, notes.length, notes.length - 500, notes.length - 250]);
+      const theirs = [...first.records, ...second.records].map(unpackRecord);
+      expect(theirs.map((r) => r.path).sort()).toEqual(notes.slice(notes.length - 500).sort());
+
+      // This side parses the rest and hands it over; both plan.
+      const store = new VaultStore({ vaultDir: vault, dataDir: config.dataDir, useGit: false });
+      await store.prepareReads(true);
+      const mine: NoteRecord[] = store.readShare(notes.slice(0, notes.length - 500));
+      partner.send({ type: 'rest', records: mine.map(packRecord) });
+      const attachments = new AttachmentIndex(vault);
+      await attachments.loadAll();
+      const now = new Date();
+      const settings = defaultSettings();
+      partner.send({ type: 'plan', dates: [], attachments: attachments.list(), settings, nowMs: now.getTime() });
+      const plan = planVault({ records: [...mine, ...theirs], attachments, settings, config, base: '', assets: (await buildAssets()).assets, now });
+      const templated = [...plan.pages.values()].filter(isTemplated);
+      expect((await next('planned')).check).toBe(pagesDigest(templated));
+
+      // A range rendered there is the same bytes as the same pages of a whole build here.
+      partner.send({ type: 'render', id: 7, from: 10, to: 60, snapshot: null });
+      expect((await next('rendered')).id).toBe(7);
+      const there = await tree(stage);
+      const whole = await tree(fullBuild(vault, path.join(root, 'whole'), false, null));
+      expect([...there.keys()].sort()).toEqual(templated.slice(10, 60).map((p) => p.file).sort());
+      for (const [file, bytes] of there) expect(bytes, file).toBe(whole.get(file));
+    } finally {
+      partner.close();
+    }
+  }, 120_000);
+});
