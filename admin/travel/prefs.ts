@@ -32,7 +32,8 @@ export function checkPrefKey(key: string): string | null {
   if (key.length === 0 || key.length > PREF_LIMITS.keyLength) return `a key is 1 to ${PREF_LIMITS.keyLength} characters`;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(key)) return 'a key may not contain control characters';
-  if (key === '__proto__' || key === 'constructor' || key === 'prototype') return 'that key name is reserved';
+  // Every plain object already has these names (`constructor`, `toString`, `__proto__`…): a key may not shadow one.
+  if (key in Object.prototype || key === 'prototype') return 'that key name is reserved';
   return null;
 }
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyPrefChanges,
+  checkPrefKey,
   emptyPrefs,
   liveKeys,
   mergePrefs,
@@ -59,6 +60,17 @@ describe('bounded sizes, malformed entries dropped', () => {
     });
     expect(Object.keys(clean.keys).sort()).toEqual(['cleared', 'good']);
     expect(dropped).toBe(6);
+  });
+
+  it('keys named like what every object has (constructor, toString, __proto__…) are refused, by the rule, not a list', () => {
+    for (const key of ['constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', '__proto__', '__defineGetter__']) {
+      expect(checkPrefKey(key), key).not.toBeNull();
+    }
+    expect(checkPrefKey('theme')).toBeNull();
+    const raw = JSON.parse('{"version":1,"keys":{"toString":{"at":1,"value":"x"},"__proto__":{"at":1,"value":"y"},"theme":{"at":1,"value":"dark"}}}');
+    const { doc: clean, dropped } = sanitizePrefs(raw);
+    expect(Object.keys(clean.keys)).toEqual(['theme']);
+    expect(dropped).toBe(2);
   });
 
   it('anything but an object reads as empty', () => {
