@@ -6,6 +6,7 @@
 // plan differs, or that fails, simply gets no more work: this side does the rest.
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { packRecord, unpackRecord, type NoteRecord } from '../../shared/model/note-record.ts';
+import type { NoteReader } from '../../shared/model/note-reader.ts';
 import type { VaultStore } from '../../shared/model/vault-store.ts';
 import type { PostDate } from '../../shared/note/dates.ts';
 import type { Settings } from '../../shared/settings.ts';
@@ -57,8 +58,8 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
   input.attachments.loadFrom(found.filter((e) => e.kind === 'attachment').map((e) => e.path));
   const partner = input.partner && notes.length >= PARTNER_MIN_NOTES ? new PartnerLink({ ...input.partner, stage: input.stage, notes }) : null;
   try {
-    await input.store.prepareReads(true);
-    input.store.adopt(await readShared(input.store, notes, partner));
+    await input.store.reader.prepare(true);
+    input.store.adopt(await readShared(input.store.reader, notes, partner));
     const redated = await input.store.settleDates();
     input.onProgress?.('plan');
     const now = new Date();
@@ -95,7 +96,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
  * Parses every note: this process from the front of the list, the partner (once it has
  * started) from the back, until they meet.
  */
-async function readShared(store: VaultStore, paths: VaultPath[], partner: PartnerLink | null): Promise<NoteRecord[]> {
+async function readShared(reader: NoteReader, paths: VaultPath[], partner: PartnerLink | null): Promise<NoteRecord[]> {
   const mine: NoteRecord[] = [];
   const theirs: NoteRecord[] = [];
   let front = 0;
@@ -113,7 +114,7 @@ async function readShared(store: VaultStore, paths: VaultPath[], partner: Partne
   try {
     while (front < back) {
       const to = Math.min(front + READ_CHUNK, back);
-      mine.push(...store.readShare(paths.slice(front, to)));
+      mine.push(...reader.readMany(paths.slice(front, to)));
       front = to;
       if (partner) await yieldToIo();
     }

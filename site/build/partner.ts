@@ -6,7 +6,7 @@
 import { packRecord, unpackRecord, type NoteRecord } from '../../shared/model/note-record.ts';
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { parentPort } from 'node:worker_threads';
-import { VaultStore } from '../../shared/model/vault-store.ts';
+import { NoteReader } from '../../shared/model/note-reader.ts';
 import type { PageFinish, PageRenderer } from './page-render.ts';
 import type { PartnerReply, PartnerRequest, PartnerSetup, SnapshotFinish } from './partner-protocol.ts';
 import type { SitePlan } from './plan.ts';
@@ -26,7 +26,7 @@ const later = async () => {
 let modules: ReturnType<typeof later> | null = null;
 
 let setup: PartnerSetup | null = null;
-let store: VaultStore | null = null;
+let reader: NoteReader | null = null;
 let renderer: PageRenderer | null = null;
 let records: NoteRecord[] = [];
 let sending = true;
@@ -60,7 +60,7 @@ async function parseFromBack(): Promise<void> {
   const { notes } = setup!;
   for (let to = notes.length; to > 0 && sending; to -= READ_CHUNK) {
     const from = Math.max(0, to - READ_CHUNK);
-    chunks.push({ from, to, records: store!.readShare(notes.slice(from, to)) });
+    chunks.push({ from, to, records: reader!.readMany(notes.slice(from, to)) });
     pump();
     // Between chunks: the build's requests come in.
     await yieldToIo();
@@ -72,8 +72,8 @@ async function handle(request: PartnerRequest): Promise<void> {
     case 'setup': {
       setup = request.setup;
       const { config, skipDirs } = setup;
-      store = new VaultStore({ vaultDir: config.vaultDir, dataDir: config.dataDir, skipDirs, useGit: false });
-      await store.prepareReads(true);
+      reader = new NoteReader({ vaultDir: config.vaultDir, dataDir: config.dataDir, useGit: false });
+      await reader.prepare(true);
       reply({ type: 'ready' });
       modules = later();
       void modules.then((m) => (renderer ??= new m.PageRenderer(setup!.stage)).assets());

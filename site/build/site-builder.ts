@@ -148,8 +148,8 @@ export class SiteBuilder {
   private async loadVault(): Promise<void> {
     const found = await new VaultEntries(this.options.config.vaultDir, this.options.skipDirs).list();
     this.attachments.loadFrom(found.filter((e) => e.kind === 'attachment').map((e) => e.path));
-    await this.store.prepareReads(true);
-    this.store.adopt(this.store.readShare(found.filter((e) => e.kind === 'note').map((e) => e.path)));
+    await this.store.reader.prepare(true);
+    this.store.adopt(this.store.reader.readMany(found.filter((e) => e.kind === 'note').map((e) => e.path)));
     await this.store.settleDates();
   }
 

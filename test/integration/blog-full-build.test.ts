@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config.ts';
 import { log } from '../../shared/log.ts';
 import { packRecord, unpackRecord, type NoteRecord } from '../../shared/model/note-record.ts';
-import { VaultStore } from '../../shared/model/vault-store.ts';
+import { NoteReader } from '../../shared/model/note-reader.ts';
 import { defaultSettings } from '../../shared/settings.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
@@ -94,9 +94,9 @@ describe('the partner thread', () => {
       expect(theirs.map((r) => r.path).sort()).toEqual(notes.slice(notes.length - 500).sort());
 
       // This side parses the rest and hands it over; both plan.
-      const store = new VaultStore({ vaultDir: vault, dataDir: config.dataDir, useGit: false });
-      await store.prepareReads(true);
-      const mine: NoteRecord[] = store.readShare(notes.slice(0, notes.length - 500));
+      const reader = new NoteReader({ vaultDir: vault, dataDir: config.dataDir, useGit: false });
+      await reader.prepare(true);
+      const mine: NoteRecord[] = reader.readMany(notes.slice(0, notes.length - 500));
       partner.send({ type: 'rest', records: mine.map(packRecord) });
       const attachments = new AttachmentIndex(vault);
       await attachments.loadAll();

@@ -1,0 +1,134 @@
+// Reads notes into records: one parse per file, dated by spec D.2 (frontmatter, id,
+// the remembered first meeting in created.json or git's first commit adding the file,
+// else the file's own time). It keeps no records of its own: the one vault model
+// (VaultStore) holds them, and a full build's partner thread reads its share with it.
+import { lstatSync, promises as fs, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createdFile } from '../created-store.ts';
+import { log } from '../log.ts';
+import type { VaultPath } from '../vault-path.ts';
+import { postDate } from '../note/dates.ts';
+import { gitFirstAdded } from './git-created.ts';
+import { buildRecord, type NoteRecord } from './note-record.ts';
+
+export interface NoteReaderOptions {
+  vaultDir: string;
+  /** The data directory, for created.json; null reads no creation memory. */
+  dataDir: string | null;
+  /** Read creation times from git's history when a note needs one (default true). */
+  useGit?: boolean;
+}
+
+export class NoteReader {
+  private created: Record<string, number> = {};
+  private createdMtime = -1;
+  /** Creation times from git's history; read only once a note's date needs one (spec D.2). */
+  private git: Map<string, number> | null = null;
+  private gitRead: Promise<Map<string, number>> | null = null;
+
+  constructor(private readonly options: NoteReaderOptions) {}
+
+  /** Loads created.json before a batch of reads (`fresh`: read it again even if unchanged). */
+  async prepare(fresh = false): Promise<void> {
+    if (this.options.dataDir === null) return;
+    const file = createdFile(this.options.dataDir);
+    let mtime: number;
+    try {
+      mtime = (await fs.stat(file)).mtimeMs;
+    } catch {
+      this.created = {};
+      return;
+    }
+    if (!fresh && mtime === this.createdMtime) return;
+    try {
+      const parsed = JSON.parse(await fs.readFile(file, 'utf8')) as unknown;
+      this.created = parsed && typeof parsed === 'object' ? (parsed as Record<string, number>) : {};
+      this.createdMtime = mtime;
+    } catch {
+      /* mid-write or malformed: keep what we had */
+    }
+  }
+
+  /**
+   * Parses notes the walk found (regular files reached without a link). The reads are
+   * synchronous: a build reads thousands of small files, and a promise each costs more
+   * than the read. Dates that need git's history are settled by `settleDates`.
+   */
+  readMany(paths: Iterable<VaultPath>): NoteRecord[] {
+    const out: NoteRecord[] = [];
+    for (const p of paths) {
+      const record = this.read(p);
+      if (record) out.push(record);
+    }
+    return out;
+  }
+
+  /**
+   * Reads one note the walk (or a check of every segment, issue 9: a path with a
+   * symbolic link on it is not a note) found to be a regular file. The file's own time
+   * is only asked for when nothing else dates the note (spec D.2: it comes last).
+   */
+  read(p: VaultPath): NoteRecord | null {
+    try {
+      const text = readFileSync(this.abs(p), 'utf8');
+      return this.date(buildRecord({ path: p, text, createdMs: this.createdOf(p), fileMs: 0 }));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') log.warnOnce(`read:${p}:${code}`, `could not read ${p}: ${code ?? (err as Error).message}`);
+      return null;
+    }
+  }
+
+  /**
+   * spec D.2: a note dated by its creation reads git's first commit adding it. Git's
+   * history is read the first time a note needs it (never, when every note carries a
+   * date); returns the notes whose date changed.
+   */
+  async settleDates(records: Iterable<NoteRecord>): Promise<NoteRecord[]> {
+    const undated = [...records].filter((r) => r.date.source === 'created' || r.date.source === 'file');
+    if (undated.length === 0 || this.options.useGit === false) return [];
+    const git = await this.gitTimes();
+    const changed: NoteRecord[] = [];
+    for (const record of undated) {
+      if (!git.has(record.path)) continue;
+      const before = record.date.ms;
+      this.date(record);
+      if (record.date.ms !== before) changed.push(record);
+    }
+    return changed;
+  }
+
+  /** Creation times learnt from git (vault path → ms), for created.json; empty until git was read. */
+  gitCreated(): ReadonlyMap<string, number> {
+    return this.git ?? new Map();
+  }
+
+  private gitTimes(): Promise<Map<string, number>> {
+    this.gitRead ??= gitFirstAdded(this.options.vaultDir).then((git) => (this.git = git));
+    return this.gitRead;
+  }
+
+  private abs(p: VaultPath): string {
+    return path.join(this.options.vaultDir, ...p.split('/'));
+  }
+
+  /** Dates a record whose date is not its own (created memory, git, else the file's time). */
+  private date(record: NoteRecord): NoteRecord {
+    if (record.date.source !== 'created' && record.date.source !== 'file') return record;
+    record.date = postDate({ data: record.data, raw: record.raw, createdMs: this.createdOf(record.path), fileMs: 0 });
+    if (record.date.source === 'file') {
+      const stat = lstatSync(this.abs(record.path), { throwIfNoEntry: false });
+      const ms = stat ? (stat.birthtimeMs > 0 ? Math.min(stat.birthtimeMs, stat.mtimeMs) : stat.mtimeMs) : 0;
+      record.date = { ms, source: 'file' };
+    }
+    return record;
+  }
+
+  /** spec D.2: git's first commit adding the file, else the remembered first meeting. */
+  private createdOf(p: VaultPath): number | null {
+    const fromGit = this.git?.get(p);
+    const remembered = this.created[p];
+    if (fromGit !== undefined && remembered !== undefined) return Math.min(fromGit, remembered);
+    return fromGit ?? remembered ?? null;
+  }
+}
