@@ -24,6 +24,8 @@ export interface LinkResolver<T extends LinkNode = NoteRecord> {
   resolve(target: string, from: LinkNode | null): T | null;
   /** The same object for as long as every answer stays the same (the set of paths and aliases is unchanged). */
   readonly generation: object;
+  /** Takes a newer record of a note already known (same path and aliases): links now lead to it. */
+  replace(next: T): void;
 }
 
 export function normalizeSegments(p: string): string {
@@ -141,6 +143,9 @@ export function createLinkResolver<T extends LinkNode = NoteRecord>(records: Ite
         index.memo.set(key, found);
       }
       return found === null ? null : (current.get(found) ?? null);
+    },
+    replace(next) {
+      if (current.has(next.path)) current.set(next.path, next);
     },
   };
 }

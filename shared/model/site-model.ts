@@ -74,10 +74,40 @@ export function isInFolder(p: string, folder: string): boolean {
   return f !== '' && (p.toLowerCase() + '/').startsWith(f + '/');
 }
 
+/**
+ * Everything of a note the site model is derived from, and everything other pages show of
+ * it beyond its text (title, date, tags, links, embeds, banner…). Two records of a note
+ * with the same shape differ only in what their own page, the pages embedding or linking
+ * to it and the lists showing its card read: such an edit swaps the record into the model
+ * (model-swap.ts) instead of deriving the model again (issue 12).
+ */
+export function modelShape(r: NoteRecord): string {
+  const head = `${r.path}\u0000${r.raw}\u0000${r.frontmatterProblem ?? ''}\u0000${r.publish}`;
+  // Nothing public shows an unpublished note: its frontmatter is all the model reads (names, tag pages, folder notes).
+  if (!r.publish) return head;
+  return [
+    head,
+    r.title,
+    r.lang,
+    r.date.ms,
+    r.date.source,
+    r.address,
+    r.tags.join('\u0001'),
+    r.links.join('\u0001'),
+    r.transclusions.map((t) => [t.target, ...t.subpath].join('#')).join('\u0001'),
+    r.embeds.join('\u0001'),
+    r.banner ?? '',
+    r.math,
+    r.mermaid,
+  ].join('\u0000');
+}
+
 export function deriveSiteModel(records: Iterable<NoteRecord>, settings: ModelSettings): SiteModel {
   const all = [...records].sort((a, b) => a.path.localeCompare(b.path));
   const byAddress = new Map<Address, NoteRecord>();
   const visibleSet = new Set<NoteRecord>();
+  // By path, so a newer record of the same note (model-swap.ts) is visible as the older was.
+  const visiblePaths = new Set<VaultPath>();
   const warnings = new BuildWarnings();
   for (const note of all) {
     const malformed = frontmatterWarning(note);
@@ -95,8 +125,9 @@ export function deriveSiteModel(records: Iterable<NoteRecord>, settings: ModelSe
     }
     byAddress.set(note.address, note);
     visibleSet.add(note);
+    visiblePaths.add(note.path);
   }
-  const isVisible = (note: NoteRecord) => visibleSet.has(note);
+  const isVisible = (note: NoteRecord) => visiblePaths.has(note.path);
   let pathSum = 0;
   for (const note of visibleSet) pathSum = (pathSum + pathHash(note.path)) % 4294967296;
   const resolver = createLinkResolver(all);

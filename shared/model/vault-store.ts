@@ -12,6 +12,13 @@ export interface VaultStoreOptions extends NoteReaderOptions {
   skipDirs?: string[];
 }
 
+/** One note's record before and after an update (null: absent). */
+export interface RecordChange {
+  path: VaultPath;
+  before: NoteRecord | null;
+  after: NoteRecord | null;
+}
+
 export class VaultStore {
   readonly records = new Map<VaultPath, NoteRecord>();
   /** Bumped on every change; derived views compare it to know they are stale. */
@@ -55,28 +62,28 @@ export class VaultStore {
     return this.reader.gitCreated();
   }
 
-  /** Re-reads the named paths (a vanished one is dropped); returns those whose record changed. */
-  async update(paths: Iterable<string>): Promise<Set<VaultPath>> {
+  /** Re-reads the named paths (a vanished one is dropped); returns each record that changed, old and new. */
+  async update(paths: Iterable<string>): Promise<RecordChange[]> {
     await this.reader.prepare(false);
-    const changed = new Set<VaultPath>();
-    for (const raw of paths) {
+    const changes: RecordChange[] = [];
+    for (const raw of new Set(paths)) {
       const p = raw as VaultPath;
       if (!isNotePath(p) || !this.entries.admits(p)) continue;
       const next = (await this.entries.stat(p))?.isFile() ? this.reader.read(p) : null;
       if (next) await this.settleDates([next]);
-      const before = this.records.get(p);
+      const before = this.records.get(p) ?? null;
       if (!next) {
         if (before) {
           this.records.delete(p);
-          changed.add(p);
+          changes.push({ path: p, before, after: null });
         }
         continue;
       }
       if (before && before.hash === next.hash && before.date.ms === next.date.ms) continue;
       this.records.set(p, next);
-      changed.add(p);
+      changes.push({ path: p, before, after: next });
     }
-    if (changed.size) this.version++;
-    return changed;
+    if (changes.length) this.version++;
+    return changes;
   }
 }

@@ -73,6 +73,20 @@ export class PageContext {
     this.world = [frameSig, this.topicsKey, attachments.version, model.resolver.generation, model.visibleKey];
   }
 
+  /**
+   * Lets go of what was worked out for these records (an edit swapped newer records in:
+   * the older ones' views, and views of other notes made from them, are stale).
+   */
+  forget(records: Iterable<NoteRecord>): void {
+    for (const note of records) {
+      this.chipsMemo.delete(note);
+      this.cardSigMemo.delete(note);
+      this.bodySigMemo.delete(note);
+      this.ownSigMemo.delete(note);
+      this.closureMemo.delete(note);
+    }
+  }
+
   /** Registers the attachments a visible note shows (its embeds and banner) for publishing. */
   publishAttachmentsOf(note: NoteRecord): void {
     for (const target of note.embeds) {

@@ -5,7 +5,7 @@ import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { directionOf } from '../../shared/note/language.ts';
 import { readingMinutes } from '../../shared/note/excerpt.ts';
 import type { ChipView, LinkView, PageContext } from './page-context.ts';
-import type { PlannedPage } from './plan-types.ts';
+import type { PageFamily, PlannedPage } from './plan-types.ts';
 import { SigCache } from './sig-cache.ts';
 
 export interface ArticleView {
@@ -108,10 +108,10 @@ export function articleSig(ctx: PageContext, note: NoteRecord): string {
   const { model } = ctx;
   const around = model.neighbours.get(note.path);
   const twin = model.twins.get(note.path) ?? null;
-  const related = model.related.get(note.path) ?? [];
-  // The note itself is the cache key: a changed note is a new record. The notes it embeds
-  // are dependencies too: editing one re-renders the pages that show it.
-  const deps = [...ctx.world, around?.older ?? null, around?.newer ?? null, twin, ...related, ...ctx.embedded(note)];
+  // The note itself is the cache key: a changed note is a new record. The notes whose text
+  // the page shows (embedded ones, and the headings of linked ones, embedded notes' links
+  // included) are dependencies too: editing one re-renders the pages that show it.
+  const deps = [...ctx.world, around?.older ?? null, around?.newer ?? null, twin, ...articleReads(ctx, note)];
   return articleSigs.get(note, deps, () => buildArticleSig(ctx, note));
 }
 
@@ -133,14 +133,39 @@ function buildArticleSig(ctx: PageContext, note: NoteRecord): string {
   ].join('\u0000');
 }
 
-export function planArticles(ctx: PageContext): PlannedPage[] {
-  for (const note of ctx.model.visible) if (note.embeds.length || note.banner) ctx.publishAttachmentsOf(note);
-  return ctx.model.visible.map((note) => ({
+function articlePage(ctx: PageContext, note: NoteRecord): PlannedPage {
+  return {
     address: note.address,
     file: outputFileOf(note.address),
     kind: 'article' as const,
     type: 'html' as const,
     sig: articleSig(ctx, note),
     view: () => articleView(ctx, note),
-  }));
+  };
+}
+
+/**
+ * What a note's page shows of other notes' text: the notes it embeds, and the headings
+ * of the notes it (or an embedded note) links to (their anchors).
+ */
+export function articleReads(ctx: PageContext, note: NoteRecord): NoteRecord[] {
+  const embedded = ctx.embedded(note);
+  const reads = [note, ...embedded, ...(ctx.model.related.get(note.path) ?? [])];
+  for (const other of embedded) reads.push(...(ctx.model.related.get(other.path) ?? []));
+  return reads;
+}
+
+/** A note's article, as a family reading what it shows (articleReads). */
+function articleFamily(ctx: PageContext, note: NoteRecord): PageFamily {
+  return {
+    key: `article:${note.path}`,
+    pages: [articlePage(ctx, note)],
+    reads: articleReads(ctx, note),
+    replan: () => articleFamily(ctx, ctx.model.byAddress.get(note.address)!),
+  };
+}
+
+export function planArticles(ctx: PageContext): PageFamily[] {
+  for (const note of ctx.model.visible) if (note.embeds.length || note.banner) ctx.publishAttachmentsOf(note);
+  return ctx.model.visible.map((note) => articleFamily(ctx, note));
 }

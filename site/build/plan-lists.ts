@@ -2,9 +2,9 @@
 // collection pages (D.5) and folder-mode category pages (2.8), paginated.
 import { FRONT_PAGE, listPageAddress, outputFileOf, type Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
-import { articleSig, articleView } from './plan-articles.ts';
+import { articleReads, articleSig, articleView } from './plan-articles.ts';
 import type { CardView, PageContext } from './page-context.ts';
-import type { PlannedPage } from './plan-types.ts';
+import type { PageFamily, PlannedPage } from './plan-types.ts';
 import { SigCache } from './sig-cache.ts';
 
 export const PAGE_SIZE = 24;
@@ -40,8 +40,10 @@ interface ListSpec {
   heading: ListView['heading'];
   metaTitle: string;
   metaDescription: string;
-  /** Extra content of the first page (intro, hero, band) and its signature. */
-  first?: { view: () => Pick<ListView, 'intro' | 'hero' | 'band'>; sig: string };
+  /** Notes whose text every page of the list shows (the home note's excerpt as the meta description). */
+  reads?: NoteRecord[];
+  /** Extra content of the first page (intro, hero, band), its signature and the notes whose text it shows. */
+  first?: { view: () => Pick<ListView, 'intro' | 'hero' | 'band'>; sig: string; reads: NoteRecord[] };
   grid: boolean;
 }
 
@@ -63,47 +65,55 @@ function pageKey(address: string): object {
   return key;
 }
 
-function paginate(ctx: PageContext, spec: ListSpec): PlannedPage[] {
+/** Page `n` of a list, as its own family: it shows the text (excerpts) of its cards' notes. */
+function listFamily(ctx: PageContext, spec: ListSpec, n: number, specOf: () => ListSpec): PageFamily {
   const pages = Math.max(1, Math.ceil(spec.notes.length / PAGE_SIZE));
   const headSig = JSON.stringify([spec.kind, spec.heading, spec.metaTitle, spec.metaDescription, spec.grid]);
-  const out: PlannedPage[] = [];
-  for (let n = 1; n <= pages; n++) {
-    const address = listPageAddress(spec.base, n);
-    const items = spec.notes.slice((n - 1) * PAGE_SIZE, n * PAGE_SIZE);
-    const first = n === 1 ? spec.first : undefined;
-    const pager = {
-      newer: n > 1 ? ctx.url(listPageAddress(spec.base, n - 1)) : null,
-      older: n < pages ? ctx.url(listPageAddress(spec.base, n + 1)) : null,
-      page: n,
-      pages,
-    };
-    out.push({
-      address,
+  const address = listPageAddress(spec.base, n);
+  const items = spec.notes.slice((n - 1) * PAGE_SIZE, n * PAGE_SIZE);
+  const first = n === 1 ? spec.first : undefined;
+  const pager = {
+    newer: n > 1 ? ctx.url(listPageAddress(spec.base, n - 1)) : null,
+    older: n < pages ? ctx.url(listPageAddress(spec.base, n + 1)) : null,
+    page: n,
+    pages,
+  };
+  const page: PlannedPage = {
+    address,
+    file: outputFileOf(address),
+    kind: 'list',
+    type: 'html',
+    // The records themselves (and the world) are the dependencies: a changed note is a new record.
+    sig: listSigs.get(pageKey(address), [...ctx.world, headSig, first?.sig ?? '', n, pages, ...items], () =>
+      [ctx.frameSig, headSig, first?.sig ?? '', n, pages, ...items.map((i) => ctx.cardSig(i))].join('\u0000'),
+    ),
+    view: (): ListView => ({
       file: outputFileOf(address),
-      kind: 'list',
-      type: 'html',
-      // The records themselves (and the world) are the dependencies: a changed note is a new record.
-      sig: listSigs.get(pageKey(address), [...ctx.world, headSig, first?.sig ?? '', n, pages, ...items], () =>
-        [ctx.frameSig, headSig, first?.sig ?? '', n, pages, ...items.map((i) => ctx.cardSig(i))].join('\u0000'),
-      ),
-      view: (): ListView => ({
-        file: outputFileOf(address),
-        url: ctx.url(address),
-        canonical: ctx.absolute(address),
-        kind: spec.kind,
-        metaTitle: spec.metaTitle,
-        metaDescription: spec.metaDescription,
-        heading: spec.heading,
-        intro: null,
-        hero: null,
-        band: null,
-        ...(first ? first.view() : {}),
-        cards: items.map((i) => ctx.card(i)),
-        grid: spec.grid,
-        pager,
-      }),
-    });
-  }
+      url: ctx.url(address),
+      canonical: ctx.absolute(address),
+      kind: spec.kind,
+      metaTitle: spec.metaTitle,
+      metaDescription: spec.metaDescription,
+      heading: spec.heading,
+      intro: null,
+      hero: null,
+      band: null,
+      ...(first ? first.view() : {}),
+      cards: items.map((i) => ctx.card(i)),
+      grid: spec.grid,
+      pager,
+    }),
+  };
+  const reads = [...items, ...(spec.reads ?? []), ...(first?.reads ?? [])];
+  return { key: `list:${address}`, pages: [page], reads, replan: () => listFamily(ctx, specOf(), n, specOf) };
+}
+
+/** Every page of a list; `specOf` makes the list's spec again when one page is re-planned. */
+function paginate(ctx: PageContext, specOf: () => ListSpec): PageFamily[] {
+  const spec = specOf();
+  const count = Math.max(1, Math.ceil(spec.notes.length / PAGE_SIZE));
+  const out: PageFamily[] = [];
+  for (let n = 1; n <= count; n++) out.push(listFamily(ctx, spec, n, specOf));
   return out;
 }
 
@@ -137,9 +147,11 @@ function homeSpec(ctx: PageContext): ListSpec {
     heading: null,
     metaTitle: frame.name,
     metaDescription: frame.tagline ?? (home ? home.excerpt : frame.name),
+    reads: !frame.tagline && home ? [home] : [],
     grid: dashboard,
     first: {
       sig: [JSON.stringify(hero), bandCards?.sig ?? '', intro ? `${intro.hash}\u0001${ctx.bodySig(intro)}` : ''].join('\u0000'),
+      reads: intro ? articleReads(ctx, intro) : [],
       view: () => ({
         hero,
         band: bandCards?.cards ?? null,
@@ -150,11 +162,17 @@ function homeSpec(ctx: PageContext): ListSpec {
 }
 
 /** spec D.3: in the default app layout `/` opens the home note; the home rows have no effect. */
-function planHome(ctx: PageContext): PlannedPage[] {
+function planHome(ctx: PageContext): PageFamily[] {
   const { frame, model } = ctx;
-  if (frame.layout === 'default' && model.homeNote) {
-    const note = model.homeNote;
-    return [
+  if (frame.layout === 'default' && model.homeNote) return [homeNoteFamily(ctx)];
+  return paginate(ctx, () => homeSpec(ctx));
+}
+
+function homeNoteFamily(ctx: PageContext): PageFamily {
+  const note = ctx.model.homeNote!;
+  return {
+    key: 'home-note',
+    pages: [
       {
         address: FRONT_PAGE,
         file: outputFileOf(FRONT_PAGE),
@@ -163,18 +181,19 @@ function planHome(ctx: PageContext): PlannedPage[] {
         sig: 'home-note\u0000' + articleSig(ctx, note),
         view: () => articleView(ctx, note, FRONT_PAGE),
       },
-    ];
-  }
-  return paginate(ctx, homeSpec(ctx));
+    ],
+    reads: articleReads(ctx, note),
+    replan: () => homeNoteFamily(ctx),
+  };
 }
 
-export function planLists(ctx: PageContext): PlannedPage[] {
+export function planLists(ctx: PageContext): PageFamily[] {
   const { model, frame } = ctx;
   const s = frame.strings;
   const out = planHome(ctx);
   for (const topic of model.topics.topics) {
     out.push(
-      ...paginate(ctx, {
+      ...paginate(ctx, () => ({
         base: topic.address,
         kind: 'topic',
         notes: topic.posts,
@@ -182,7 +201,7 @@ export function planLists(ctx: PageContext): PlannedPage[] {
         metaTitle: `${topic.label} · ${frame.name}`,
         metaDescription: `${s.topic}: ${topic.label}`,
         grid: frame.homeMode === 'dashboard',
-      }),
+      })),
     );
   }
   // spec 2.8: a hidden collection or category is unreachable by visitors.
@@ -190,7 +209,7 @@ export function planLists(ctx: PageContext): PlannedPage[] {
   for (const group of groups) {
     if (group.hidden) continue;
     out.push(
-      ...paginate(ctx, {
+      ...paginate(ctx, () => ({
         base: group.address,
         kind: model.mode === 'folders' ? 'category' : 'collection',
         notes: group.members,
@@ -204,7 +223,7 @@ export function planLists(ctx: PageContext): PlannedPage[] {
         metaTitle: `${group.title} · ${frame.name}`,
         metaDescription: group.description ?? group.title,
         grid: frame.homeMode === 'dashboard',
-      }),
+      })),
     );
   }
   return out;

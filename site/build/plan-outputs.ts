@@ -4,7 +4,7 @@ import { FRONT_PAGE, type Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { PageContext } from './page-context.ts';
 import { twinAlternates } from './plan-articles.ts';
-import type { PlannedPage } from './plan-types.ts';
+import { fixedFamily, type PageFamily, type PlannedPage } from './plan-types.ts';
 
 export const FEED_SIZE = 50;
 export const SITEMAP_MAX = 50_000;
@@ -38,9 +38,21 @@ export interface NavView {
   more: string;
 }
 
-function feedPage(ctx: PageContext, lang: string | null): PlannedPage {
+/** The newest posts a feed names (of one language, with the language filter). */
+function feedPosts(ctx: PageContext, lang: string | null): NoteRecord[] {
+  const { posts } = ctx.model;
+  if (lang === null) return posts.slice(0, FEED_SIZE);
+  const out: NoteRecord[] = [];
+  for (const p of posts) {
+    if (p.lang !== lang) continue;
+    out.push(p);
+    if (out.length === FEED_SIZE) break;
+  }
+  return out;
+}
+
+function feedPage(ctx: PageContext, lang: string | null, posts: NoteRecord[]): PlannedPage {
   const { frame } = ctx;
-  const posts = ctx.model.posts.filter((p) => lang === null || p.lang === lang).slice(0, FEED_SIZE);
   const file = lang ? `feed-${lang}.xml` : 'feed.xml';
   const view = (): FeedView => ({
     file,
@@ -123,16 +135,25 @@ export function navView(ctx: PageContext): NavView {
   };
 }
 
-export function planOutputs(ctx: PageContext): PlannedPage[] {
-  const out: PlannedPage[] = [feedPage(ctx, null), sitemapPage(ctx, null)];
+/** The feed shows its posts' excerpts: a family reading them. */
+function feedFamily(ctx: PageContext, lang: string | null): PageFamily {
+  const posts = feedPosts(ctx, lang);
+  const page = feedPage(ctx, lang, posts);
+  return { key: `feed:${lang ?? ''}`, pages: [page], reads: posts, replan: () => feedFamily(ctx, lang) };
+}
+
+export function planOutputs(ctx: PageContext): PageFamily[] {
+  const out: PageFamily[] = [feedFamily(ctx, null), fixedFamily('sitemap:', [sitemapPage(ctx, null)])];
   if (ctx.frame.languageFilter) {
-    for (const lang of LANGS) out.push(feedPage(ctx, lang), sitemapPage(ctx, lang));
+    for (const lang of LANGS) out.push(feedFamily(ctx, lang), fixedFamily(`sitemap:${lang}`, [sitemapPage(ctx, lang)]));
   }
   const nav = navView(ctx);
   out.push(
-    { address: '/robots.txt' as Address, file: 'robots.txt', kind: 'robots', type: 'txt', sig: ctx.frameSig, view: () => ({}) },
-    { address: '/404' as Address, file: '404.html', kind: 'notFound', type: 'html', sig: ctx.frameSig, view: () => ({}) },
-    { address: NAV_ADDRESS, file: NAV_FILE, kind: 'nav', type: 'html', sig: ctx.frameSig + JSON.stringify(nav), view: () => nav },
+    fixedFamily('site', [
+      { address: '/robots.txt' as Address, file: 'robots.txt', kind: 'robots', type: 'txt', sig: ctx.frameSig, view: () => ({}) },
+      { address: '/404' as Address, file: '404.html', kind: 'notFound', type: 'html', sig: ctx.frameSig, view: () => ({}) },
+      { address: NAV_ADDRESS, file: NAV_FILE, kind: 'nav', type: 'html', sig: ctx.frameSig + JSON.stringify(nav), view: () => nav },
+    ]),
   );
   return out;
 }

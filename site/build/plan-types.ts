@@ -1,6 +1,7 @@
 // One output of the site: an address, the file that holds it, and the signature
 // of everything it is rendered from (spec: a change re-renders only what depends on it).
 import type { Address } from '../../shared/model/addresses.ts';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
 
 export type PageKind = 'article' | 'list' | 'feed' | 'sitemap' | 'robots' | 'notFound' | 'nav' | 'attachment' | 'asset';
 
@@ -27,4 +28,25 @@ export interface PlannedPage {
 export interface ServedEntry {
   file: string;
   type: ServeType;
+}
+
+/**
+ * Pages planned together (an article, one page of a list, the feed…), with the notes
+ * whose text they show and how to plan them again. An edit that leaves a note's shape as
+ * it was (shared/model/site-model.ts `modelShape`) re-plans only the families reading
+ * that note (issue 12), found through the plan's index of readers.
+ */
+export interface PageFamily {
+  key: string;
+  pages: PlannedPage[];
+  /** Notes whose text (not only their place, title or date) these pages show. */
+  reads: readonly NoteRecord[];
+  /** The same family planned again from the model as it is now. */
+  replan: () => PageFamily;
+}
+
+/** A family whose pages show no note's text: planned again only with the whole site. */
+export function fixedFamily(key: string, pages: PlannedPage[]): PageFamily {
+  const family: PageFamily = { key, pages, reads: [], replan: () => family };
+  return family;
 }

@@ -2,13 +2,14 @@
 // between two plans: what to render, what to copy, what to delete.
 import { isReservedAddress, type Address } from '../../shared/model/addresses.ts';
 import type { SiteModel } from '../../shared/model/site-model.ts';
+import type { VaultPath } from '../../shared/vault-path.ts';
 import type { AttachmentIndex } from './attachments.ts';
 import type { SiteFrame } from './frame.ts';
 import { PageContext } from './page-context.ts';
 import { planArticles } from './plan-articles.ts';
 import { planLists } from './plan-lists.ts';
 import { planOutputs } from './plan-outputs.ts';
-import type { PlannedPage } from './plan-types.ts';
+import type { PageFamily, PlannedPage } from './plan-types.ts';
 
 const VAULT_STYLESHEET = 'publish.css';
 
@@ -23,6 +24,19 @@ export interface Asset {
 export interface SitePlan {
   pages: Map<Address, PlannedPage>;
   ctx: PageContext;
+  /** The page families by key (plan-types.ts), for re-planning a few after an edit. */
+  families: Map<string, PageFamily>;
+  /** Which families show each note's text (vault path → family keys). */
+  readers: Map<VaultPath, Set<string>>;
+}
+
+/** Adds a family's readings to the index of readers. */
+function indexReaders(readers: Map<VaultPath, Set<string>>, family: PageFamily): void {
+  for (const note of family.reads) {
+    let keys = readers.get(note.path);
+    if (!keys) readers.set(note.path, (keys = new Set()));
+    keys.add(family.key);
+  }
 }
 
 export function planSite(
@@ -37,8 +51,14 @@ export function planSite(
   const ctx = new PageContext(model, frame, vaultCss ? `${frameSig}\u0000${vaultCss}` : frameSig, attachments);
   ctx.publishCss = vaultCss ? ctx.publish(vaultCss) : null;
   const pages = new Map<Address, PlannedPage>();
-  for (const page of [...planArticles(ctx), ...planLists(ctx), ...planOutputs(ctx)]) {
-    if (!pages.has(page.address)) pages.set(page.address, page);
+  const families = new Map<string, PageFamily>();
+  const readers = new Map<VaultPath, Set<string>>();
+  for (const family of [...planArticles(ctx), ...planLists(ctx), ...planOutputs(ctx)]) {
+    // The first claim of an address wins (a note's article over a list page of the same address).
+    if (family.pages.some((page) => pages.has(page.address))) continue;
+    for (const page of family.pages) pages.set(page.address, page);
+    families.set(family.key, family);
+    indexReaders(readers, family);
   }
   // Large files no page links are not written (mermaid's script is 3.5 MB).
   const needed = new Set<string>();
@@ -69,7 +89,33 @@ export function planSite(
       source: p,
     });
   }
-  return { pages, ctx };
+  return { pages, ctx, families, readers };
+}
+
+/**
+ * The families reading the notes at `paths` planned again (their pages are new objects;
+ * `plan` is left as it is). The model already holds the notes' newer records.
+ */
+export function replanReaders(plan: SitePlan, paths: Iterable<VaultPath>): PageFamily[] {
+  const keys = new Set<string>();
+  for (const p of paths) for (const key of plan.readers.get(p) ?? []) keys.add(key);
+  const stale: PageFamily[] = [];
+  for (const key of keys) {
+    const family = plan.families.get(key);
+    if (family) stale.push(family);
+  }
+  // What was worked out from the notes these families read is stale (the older records among them).
+  for (const family of stale) plan.ctx.forget(family.reads);
+  return stale.map((family) => family.replan());
+}
+
+/** Takes re-planned families into the plan (after their files are in place). */
+export function adoptFamilies(plan: SitePlan, families: PageFamily[]): void {
+  for (const family of families) {
+    plan.families.set(family.key, family);
+    for (const page of family.pages) plan.pages.set(page.address, page);
+    indexReaders(plan.readers, family);
+  }
 }
 
 export interface PlanDiff {

@@ -6,14 +6,13 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../../shared/config.ts';
 import { log } from '../../shared/log.ts';
 import type { Address } from '../../shared/model/addresses.ts';
 import type { BuildWarning } from '../../shared/model/build-warnings.ts';
 import { createSettingsReader, defaultSettings, type Settings } from '../../shared/settings.ts';
 import { postItem, type PostItem } from '../../shared/model/posts.ts';
 import { AddressMemory } from '../../shared/model/redirects.ts';
-import { VaultStore } from '../../shared/model/vault-store.ts';
+import { VaultStore, type RecordChange } from '../../shared/model/vault-store.ts';
 import { isNotePath } from '../../shared/vault-path.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
 import { AttachmentIndex } from './attachments.ts';
@@ -22,58 +21,13 @@ import { fullBuild } from './full-build.ts';
 import { PageRenderer } from './page-render.ts';
 import { planVault } from './plan-vault.ts';
 import { currentKey, readGeneration, writeGeneration, type GenerationKey } from './generation.ts';
-import { diffPlans, type SitePlan } from './plan.ts';
+import { adoptFamilies, diffPlans, type SitePlan } from './plan.ts';
+import { keepsShape, quickPlan } from './quick-pass.ts';
 import { NAV_FILE } from './plan-outputs.ts';
 import type { PlannedPage, ServedEntry } from './plan-types.ts';
+import type { BuildResult, SiteBuilderOptions } from './builder-types.ts';
 
-export interface SiteBuilderOptions {
-  config: Config;
-  /** Folder the builder owns: generations and the staging folder live here. */
-  outRoot: string;
-  skipDirs?: string[];
-  /** Base URL baked into the pages; the default is the token the server replaces per request. */
-  base?: string;
-  useGit?: boolean;
-  /** Pages rendered per Eleventy pass in a full build (bounds memory). */
-  chunkSize?: number;
-  /** Remember each generation (state beside it) so a restart can resume it. */
-  remember?: boolean;
-  /** A full build shares its work with a partner process (default: yes, for a vault big enough). */
-  partner?: boolean;
-  /**
-   * A static snapshot (`npm run build`): each page is written as a static host serves it,
-   * with what the server fills per request filled in (site/build/snapshot-page.ts).
-   */
-  snapshot?: { siteUrl: string | null };
-  /** Folder whose settings.json the site is built with (default: the data directory). */
-  settingsDir?: string;
-  /** Told what a full build is doing (the command line's progress line; in-process builds only). */
-  onProgress?: (progress: BuildProgress) => void;
-}
-
-/** Where a full build is: reading the vault, planning, rendering pages (done of total), writing files. */
-export interface BuildProgress {
-  phase: 'read' | 'plan' | 'render' | 'files' | 'finish';
-  done?: number;
-  total?: number;
-}
-
-export interface BuildResult {
-  full: boolean;
-  /** The folder that now holds the live site. */
-  dir: string;
-  /** Full builds: every served address. */
-  entries?: [string, ServedEntry][];
-  upserts: [string, ServedEntry][];
-  removals: string[];
-  /** The topic row fragment, when it changed (every full build). */
-  nav: string | null;
-  /** Every address answering 301 and where to (CONTRACT §7), when they changed; null otherwise. */
-  redirects?: [string, string][] | null;
-  rendered: number;
-  ms: number;
-  gitCreated?: [string, number][];
-}
+export type { BuildProgress, BuildResult, SiteBuilderOptions } from './builder-types.ts';
 
 /** What the previous plan rendered, as the diff needs it (a remembered generation has no views). */
 type PlannedSigs = Map<Address, Pick<PlannedPage, 'file' | 'type' | 'sig'>>;
@@ -103,6 +57,10 @@ export class SiteBuilder {
   /** Old addresses of moved notes and permalinks' own addresses (CONTRACT §7). */
   private readonly addresses: AddressMemory;
   private addressesLoaded = false;
+  /** The settings the live plan was made with, as JSON. */
+  private planSettings: string | null = null;
+  /** An edit's quick pass failed midway: the next pass plans the whole site. */
+  private replanWhole = false;
 
   constructor(private readonly options: SiteBuilderOptions) {
     const { config } = options;
@@ -133,10 +91,12 @@ export class SiteBuilder {
   }
 
   private async makePlan(settings?: Settings, now = new Date()): Promise<SitePlan> {
+    settings ??= await this.settings();
+    this.planSettings = JSON.stringify(settings);
     return planVault({
       records: this.store.records.values(),
       attachments: this.attachments,
-      settings: settings ?? (await this.settings()),
+      settings,
       config: this.options.config,
       base: this.options.base ?? BASE_TOKEN,
       assets: (await this.renderer.assets()).assets,
@@ -188,6 +148,7 @@ export class SiteBuilder {
     await fs.rename(this.stage, dir);
     const previous = this.live;
     this.live = dir;
+    this.replanWhole = false;
     this.plan = plan;
     this.previous = plan.pages;
     this.digested = false;
@@ -214,9 +175,67 @@ export class SiteBuilder {
     if (!this.live || !this.previous) return this.full();
     const started = Date.now();
     const list = [...paths];
-    await this.store.update(list.filter((p) => isNotePath(p)));
-    for (const p of list) if (!isNotePath(p)) await this.attachments.refresh(p);
-    return this.applyPlan(await this.makePlan(), started);
+    const changes = await this.store.update(list.filter((p) => isNotePath(p)));
+    const others = list.filter((p) => !isNotePath(p));
+    for (const p of others) await this.attachments.refresh(p);
+    const settings = await this.settings();
+    if (others.length === 0 && !this.replanWhole) {
+      const quick = await this.applyEdits(changes, settings, started);
+      if (quick !== undefined) return quick;
+    }
+    return this.applyPlan(await this.makePlan(settings), started);
+  }
+
+  /** The quick pass (quick-pass.ts): undefined when the whole site must be planned instead. */
+  private async applyEdits(changes: RecordChange[], settings: Settings, started: number): Promise<BuildResult | null | undefined> {
+    const plan = this.plan;
+    const live = this.live!;
+    if (!plan || this.previous !== plan.pages || JSON.stringify(settings) !== this.planSettings) return undefined;
+    // The footer's year comes from the clock.
+    if (new Date().getUTCFullYear() !== plan.ctx.frame.year || !keepsShape(changes)) return undefined;
+    const quick = quickPlan(plan, changes);
+    if (!quick) {
+      this.replanWhole = true;
+      return undefined;
+    }
+    const { families, changed } = quick;
+    if (changed.length > 0) {
+      try {
+        await fs.rm(this.stage, { recursive: true, force: true });
+        await fs.mkdir(this.stage, { recursive: true });
+        await this.produce(plan, changed);
+        await this.swapIn(live, changed);
+      } catch (err) {
+        this.replanWhole = true;
+        throw err;
+      }
+    }
+    // Taken into the live plan once its files are in place.
+    adoptFamilies(plan, families);
+    this.quickPasses++;
+    if (changed.length === 0) return null;
+    return {
+      full: false,
+      dir: live,
+      upserts: changed.filter((p) => !isInternal(p.address)).map((p) => [p.address, served(p)]),
+      removals: [],
+      nav: null,
+      redirects: null,
+      rendered: changed.length,
+      ms: Date.now() - started,
+    };
+  }
+
+  /** Renames each new file over the live one: readers get the old or the new page, never half. */
+  private async swapIn(live: string, pages: PlannedPage[]): Promise<void> {
+    for (const page of pages) {
+      const from = path.join(this.stage, page.file);
+      const to = path.join(live, page.file);
+      await fs.mkdir(path.dirname(to), { recursive: true });
+      await fs.rename(from, to).catch((err) => {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      });
+    }
   }
 
   /**
@@ -253,6 +272,7 @@ export class SiteBuilder {
     const diff = diffPlans(this.previous, next);
     // Taken as the live plan only once its files are in place: a failed pass is redone whole.
     const settle = () => {
+      this.replanWhole = false;
       this.plan = plan;
       this.previous = plan.pages;
       this.digested = false;
@@ -270,15 +290,7 @@ export class SiteBuilder {
     await this.produce(plan, diff.changed);
     const nav = diff.changed.some((p) => p.file === NAV_FILE) ? await fs.readFile(path.join(this.stage, NAV_FILE), 'utf8') : null;
     if (nav !== null) this.nav = nav;
-    // Rename each new file over the live one: readers get the old or the new page, never half.
-    for (const page of diff.changed) {
-      const from = path.join(this.stage, page.file);
-      const to = path.join(live, page.file);
-      await fs.mkdir(path.dirname(to), { recursive: true });
-      await fs.rename(from, to).catch((err) => {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      });
-    }
+    await this.swapIn(live, diff.changed);
     for (const gone of diff.removed) {
       if (gone.address !== '' && plan.pages.get(gone.address)?.file === gone.file) continue;
       await fs.rm(path.join(live, gone.file), { force: true });
@@ -313,6 +325,12 @@ export class SiteBuilder {
       nav,
       pages: [...plan.pages.values()].map((p) => [p.address, p.file, p.type, digest(p.sig)]),
     });
+  }
+
+  /** Edits applied by the quick pass so far (applyEdits), and the live plan's signatures: what tests compare. */
+  quickPasses = 0;
+  plannedSigs(): Map<string, string> {
+    return new Map([...(this.plan?.pages ?? [])].map(([address, page]) => [address, page.sig]));
   }
 
   /** What the last build found wrong in the vault, each naming its note (issue 15). */

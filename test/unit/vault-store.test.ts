@@ -46,7 +46,7 @@ describe('the vault store', () => {
     await store.loadAll();
     expect(store.gitCreated().size).toBe(0);
     await writeFiles(vault, { 'A.md': '---\npublish: true\n---\nThe date is gone\n' });
-    expect([...(await store.update(['A.md']))]).toEqual(['A.md']);
+    expect((await store.update(['A.md'])).map((c) => c.path)).toEqual(['A.md']);
     expect(store.records.get('A.md' as VaultPath)!.date.source).toBe('created');
     expect(store.gitCreated().get('A.md')).toBeGreaterThan(0);
   });

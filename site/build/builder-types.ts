@@ -1,0 +1,52 @@
+// What the site builder is given and what each build answers (site-builder.ts).
+import type { Config } from '../../shared/config.ts';
+import type { ServedEntry } from './plan-types.ts';
+
+export interface SiteBuilderOptions {
+  config: Config;
+  /** Folder the builder owns: generations and the staging folder live here. */
+  outRoot: string;
+  skipDirs?: string[];
+  /** Base URL baked into the pages; the default is the token the server replaces per request. */
+  base?: string;
+  useGit?: boolean;
+  /** Pages rendered per Eleventy pass in a full build (bounds memory). */
+  chunkSize?: number;
+  /** Remember each generation (state beside it) so a restart can resume it. */
+  remember?: boolean;
+  /** A full build shares its work with a partner process (default: yes, for a vault big enough). */
+  partner?: boolean;
+  /**
+   * A static snapshot (`npm run build`): each page is written as a static host serves it,
+   * with what the server fills per request filled in (site/build/snapshot-page.ts).
+   */
+  snapshot?: { siteUrl: string | null };
+  /** Folder whose settings.json the site is built with (default: the data directory). */
+  settingsDir?: string;
+  /** Told what a full build is doing (the command line's progress line; in-process builds only). */
+  onProgress?: (progress: BuildProgress) => void;
+}
+
+/** Where a full build is: reading the vault, planning, rendering pages (done of total), writing files. */
+export interface BuildProgress {
+  phase: 'read' | 'plan' | 'render' | 'files' | 'finish';
+  done?: number;
+  total?: number;
+}
+
+export interface BuildResult {
+  full: boolean;
+  /** The folder that now holds the live site. */
+  dir: string;
+  /** Full builds: every served address. */
+  entries?: [string, ServedEntry][];
+  upserts: [string, ServedEntry][];
+  removals: string[];
+  /** The topic row fragment, when it changed (every full build). */
+  nav: string | null;
+  /** Every address answering 301 and where to (CONTRACT §7), when they changed; null otherwise. */
+  redirects?: [string, string][] | null;
+  rendered: number;
+  ms: number;
+  gitCreated?: [string, number][];
+}

@@ -1,0 +1,44 @@
+// The quick pass (issue 12: an edit costs what it touches). When every changed note keeps
+// its shape (shared/model/site-model.ts `modelShape`: same place in the site, title, date,
+// tags, links, embeds), the newer records are swapped into the live model through its
+// indexes (shared/model/model-swap.ts) and only the page families reading those notes are
+// planned again (plan.ts `readers`); nothing else of the vault is visited. Any other
+// change (a new, deleted or reshaped note, an attachment, the settings) plans the site whole.
+import { swapRecord } from '../../shared/model/model-swap.ts';
+import { modelShape } from '../../shared/model/site-model.ts';
+import type { RecordChange } from '../../shared/model/vault-store.ts';
+import { replanReaders, type SitePlan } from './plan.ts';
+import type { PageFamily, PlannedPage } from './plan-types.ts';
+
+export interface QuickPlan {
+  /** The families planned again, to take into the plan once their files are in place (plan.ts `adoptFamilies`). */
+  families: PageFamily[];
+  /** Their pages whose signature changed: to render. */
+  changed: PlannedPage[];
+}
+
+/** Whether these changes can take the quick pass: each note was there before and after, in the same shape. */
+export function keepsShape(changes: RecordChange[]): boolean {
+  return changes.every((c) => c.before !== null && c.after !== null && modelShape(c.before) === modelShape(c.after));
+}
+
+/**
+ * Swaps the changes' newer records into `plan`'s model and plans their readers again.
+ * Null when the model did not hold a record where its shape says (the caller plans the
+ * site whole: the model may be half swapped, so it is not used again).
+ */
+export function quickPlan(plan: SitePlan, changes: RecordChange[]): QuickPlan | null {
+  for (const c of changes) if (!swapRecord(plan.ctx.model, c.before!, c.after!)) return null;
+  const families = replanReaders(
+    plan,
+    changes.map((c) => c.path),
+  );
+  const changed: PlannedPage[] = [];
+  for (const family of families) {
+    for (const page of family.pages) {
+      const before = plan.pages.get(page.address);
+      if (!before || before.sig !== page.sig || before.file !== page.file) changed.push(page);
+    }
+  }
+  return { families, changed };
+}

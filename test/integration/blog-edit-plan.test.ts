@@ -1,0 +1,73 @@
+// Issue 12: an edit costs what it touches. An edit that leaves a note's shape as it was
+// (its text only) swaps the newer record into the live model and re-plans only the pages
+// reading that note; anything else plans the whole site. Either way the live plan must be
+// the plan a fresh build makes, after every edit, and the files the same files.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateVault } from '../../scripts/bench/_vault.ts';
+import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+
+afterAll(cleanupTempDirs);
+
+interface Report {
+  pages: number;
+  quickPasses: number;
+  kinds: Record<string, number>;
+  mismatches: string[];
+  differentFiles: string[];
+}
+
+/** A generated vault (links, embeds of sections, block ids, tags) plus a home note, twins, a collection, a static page and aliases. */
+async function vault(): Promise<string> {
+  const dir = await tempDir('vs-edit-plan-');
+  await generateVault(dir, 240);
+  await writeFiles(dir, {
+    'Home.md': '---\npublish: true\ntitle: Home\n---\n\nWelcome to the home note. See [[Note 3#Section]].\n\n![[Note 1]]\n',
+    'Topics/topic1.md': '---\ncollection: true\ntitle: Topic one\ndescription: The first topic\n---\n',
+    'Twins/Hello.md': '---\npublish: true\ntitle: Hello\ndate: 2021-05-01\ntwin: "[[مرحبا]]"\ntags: [twins]\n---\n\nAn English face, linking to [[Note 2]].\n',
+    'Twins/مرحبا.md': '---\npublish: true\ntitle: مرحبا\ndate: 2021-05-01\nlang: ar\ntags: [twins]\n---\n\nوجه عربي للمقالة.\n',
+    'About.md': '---\npublish: true\npage: true\naliases: [Colophon]\n---\n\nAbout this site. Embeds ![[Note 10#^b10]].\n',
+    'Linker.md': '---\npublish: true\ndate: 2022-01-01\n---\n\nLinks to [[Colophon]], [[Note 5#Section]] and embeds ![[Home]].\n',
+  });
+  return dir;
+}
+
+function run(dir: string, settings: object, edits: number, seed: number): Report {
+  const root = path.join(dir, '..', `${path.basename(dir)}-out-${seed}`);
+  const settingsFile = path.join(root + '.json');
+  mkdirSync(root, { recursive: true });
+  writeFileSync(settingsFile, JSON.stringify(settings));
+  const script = path.join(PROJECT_DIR, 'test/fixtures/build/edit-sequence.ts');
+  const out = execFileSync(process.execPath, ['--import', 'tsx', script, dir, root, settingsFile, String(edits), String(seed)], {
+    cwd: PROJECT_DIR,
+    env: childEnv({}),
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+  rmSync(root, { recursive: true, force: true });
+  rmSync(settingsFile, { force: true });
+  return JSON.parse(out.trim().split('\n').pop()!) as Report;
+}
+
+describe('after each edit the live plan is the plan a fresh build makes (issue 12)', () => {
+  const layouts: [string, object][] = [
+    ['a dashboard with collections', { publishing: { layout: 'blog' }, home: { mode: 'dashboard' }, collections: { enabled: true, showOnHome: true, showInNav: true } }],
+    ['a note home page, language filter on', { publishing: { layout: 'blog', languageFilter: true }, home: { mode: 'note' }, homeNote: 'Home' }],
+    ['the default layout, folders as categories', { publishing: { layout: 'default' }, homeNote: 'Home', collections: { enabled: true, source: 'folders' } }],
+  ];
+  for (const [name, settings] of layouts) {
+    it(`${name}: every signature and every file agree; text edits take the quick pass`, async () => {
+      const report = run(await vault(), settings, 40, 7 + name.length);
+      expect(report.mismatches).toEqual([]);
+      expect(report.differentFiles).toEqual([]);
+      expect(report.pages).toBeGreaterThan(100);
+      // Most edits change a note's text only; each of those is applied by the quick pass.
+      const textEdits = (report.kinds.firstParagraph ?? 0) + (report.kinds.heading ?? 0) + (report.kinds.appended ?? 0) + (report.kinds.embeddedSection ?? 0);
+      expect(textEdits).toBeGreaterThan(15);
+      expect(report.quickPasses).toBeGreaterThan(textEdits / 2);
+    }, 300_000);
+  }
+});
