@@ -4,6 +4,8 @@
 // model) is its own, and a crash or out-of-memory there never takes the server down.
 import { fork, type ChildProcess } from 'node:child_process';
 import { log } from '../../shared/log.ts';
+import { VaultEntries } from '../../shared/vault-walk.ts';
+import { heapForNotes, MAX_HEAP_MB, START_HEAP_MB } from './build-heap.ts';
 import { CODE_EXT, codeFile } from '../../shared/project-dir.ts';
 import { WarningLog } from '../../shared/model/build-warnings.ts';
 import type { PostItem } from '../../shared/model/posts.ts';
@@ -16,12 +18,6 @@ const WORKER = codeFile('site/build/worker');
 const LOADER = CODE_EXT === '.ts' ? ['--import', import.meta.resolve('tsx')] : [];
 
 const RETRY_MS = 5_000;
-// The build's heap is capped so V8 collects instead of growing: a 10,000-note vault
-// builds in about 300 MB this way (uncapped it peaks near 500 MB for the same work).
-// A larger vault that runs out gets a doubled cap on the next start of the builder.
-const START_HEAP_MB = 320;
-const MAX_HEAP_MB = 8192;
-
 export interface BuilderClientOptions {
   builder: SiteBuilderOptions;
   /** Called after every build that changed something. */
@@ -35,6 +31,7 @@ export interface BuilderClientOptions {
 export class BuilderClient {
   private worker: ChildProcess | null = null;
   private heapMB = START_HEAP_MB;
+  private sized = false;
   private nextId = 1;
   private waiting = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
   private pending = new Set<string>();
@@ -82,8 +79,19 @@ export class BuilderClient {
     return worker;
   }
 
-  private send<T>(request: WorkerRequest): Promise<T> {
-    this.worker ??= this.spawn();
+  /** Before the first builder starts: a cap fitting the vault's size (one walk of its names). */
+  private async sizeHeap(): Promise<void> {
+    if (this.sized) return;
+    this.sized = true;
+    const notes = await new VaultEntries(this.options.builder.config.vaultDir, this.options.builder.skipDirs).notes().catch(() => []);
+    this.heapMB = Math.max(this.heapMB, heapForNotes(notes.length));
+  }
+
+  private async send<T>(request: WorkerRequest): Promise<T> {
+    if (!this.worker) {
+      await this.sizeHeap();
+      this.worker ??= this.spawn();
+    }
     return new Promise((resolve, reject) => {
       this.waiting.set(request.id, { resolve: resolve as (r: unknown) => void, reject });
       this.worker!.send(request);

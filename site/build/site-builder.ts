@@ -141,6 +141,7 @@ export class SiteBuilder {
       chunk: this.options.chunkSize ?? 400,
       onProgress: progress && ((phase, done, total) => progress({ phase, done, total })),
     });
+    this.releasePrepared();
     await this.learnAddresses(plan);
     const nav = snapshot ? '' : await fs.readFile(path.join(this.stage, NAV_FILE), 'utf8');
     const dir = path.join(this.options.outRoot, `gen-${Date.now()}-${++this.generation}`);
@@ -262,7 +263,16 @@ export class SiteBuilder {
       rendered: 0,
       ms: Date.now() - started,
     };
+    this.releasePrepared();
     return { ...result, gitCreated: [...this.store.gitCreated()] };
+  }
+
+  /**
+   * Bodies rendered when notes were read serve the page made next; a page another thread
+   * made, or one a resumed generation already holds, never takes its body: let them go.
+   */
+  private releasePrepared(): void {
+    for (const record of this.store.records.values()) record.prepared = null;
   }
 
   /** Renders what differs between the live folder and `plan`, and swaps it in page by page. */
