@@ -80,7 +80,8 @@ class PathIndex implements LinkpathLookup {
   readonly paths = new Map<string, string>();
   readonly names = new Map<string, string[]>();
   readonly aliases = new Map<string, string[]>();
-  readonly memo = new Map<string, string | null>();
+  /** Answers given, by the linking note's folder ('\u0001': none) and then the link as written. */
+  readonly memo = new Map<string, Map<string, string | null>>();
   /** Aliases of each path as indexed, to tell when they change. */
   private readonly aliasesOf = new Map<string, string>();
 
@@ -136,11 +137,13 @@ export function createLinkResolver<T extends LinkNode = NoteRecord>(records: Ite
   return {
     generation: index,
     resolve(target, from) {
-      const key = `${from?.folder ?? '\u0001'}\u0000${target}`;
-      let found = index.memo.get(key);
+      const folder = from ? from.folder : '\u0001';
+      let answers = index.memo.get(folder);
+      if (!answers) index.memo.set(folder, (answers = new Map()));
+      let found = answers.get(target);
       if (found === undefined) {
         found = index.lookup(target, from ? from.folder : null);
-        index.memo.set(key, found);
+        answers.set(target, found);
       }
       return found === null ? null : (current.get(found) ?? null);
     },

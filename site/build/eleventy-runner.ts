@@ -2,6 +2,7 @@
 // process-wide). Each pass sets the render state to the pages that changed and
 // runs restart() + init() + write(): calling write() again alone serves stale pages.
 import path from 'node:path';
+import './eleventy-env.ts';
 import Eleventy from '@11ty/eleventy';
 import { codeFile, PROJECT_DIR } from '../../shared/project-dir.ts';
 import { renderState, type RenderData } from './render-state.ts';

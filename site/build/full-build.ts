@@ -63,9 +63,8 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     const redated = await input.store.settleDates();
     input.onProgress?.('plan');
     const now = new Date();
-    const plan = await input.plan(now);
-    const pages = [...plan.pages.values()];
-    // The partner plans too (its own records, the dates settled here), now or once it has started.
+    // The partner plans too (its own records, the dates settled here): at once when it has
+    // started, so both plan side by side, else once it has.
     const offerPlan = () =>
       partner!.send({
         type: 'plan',
@@ -74,6 +73,9 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
         settings: input.settings,
         nowMs: now.getTime(),
       });
+    const offeredEarly = partner?.ready === true && offerPlan();
+    const plan = await input.plan(now);
+    const pages = [...plan.pages.values()];
     // The partner indexes the same list: its ranges name the same pages.
     const templated = pages.filter(isTemplated);
     let finish: SnapshotFinish | null = null;
@@ -83,7 +85,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       const nav = splitBundle((await input.renderer.render(plan, [navPage])).join(''))[0]![1];
       finish = { nav, siteUrl: input.snapshot.siteUrl };
     }
-    await renderShared(input, plan, templated, partner, offerPlan, finish);
+    await renderShared(input, plan, templated, partner, offerPlan, offeredEarly, finish);
     input.onProgress?.('files');
     input.renderer.writeFiles(input.stage, input.vaultDir, pages);
     return { plan, pages };
@@ -136,6 +138,7 @@ async function renderShared(
   templated: PlannedPage[],
   partner: PartnerLink | null,
   offerPlan: () => boolean,
+  offeredEarly: boolean,
   finish: SnapshotFinish | null,
 ): Promise<void> {
   const fn: PageFinish | undefined = finish ? snapshotFinish(finish.nav, finish.siteUrl) : undefined;
@@ -161,7 +164,7 @@ async function renderShared(
       if (!partner.send({ type: 'render', id, from: range[0], to: range[1], snapshot: finish })) break;
     }
   };
-  let offered = false;
+  let offered = offeredEarly;
   const offer = () => {
     // Not worth planning twice for the last few pages.
     if (offered || !partner?.ready || templated.length - next < 200) return;
