@@ -1,6 +1,7 @@
 // The blog frame's words in the interface language, and dates as spec D.1 wants
 // them: month names from the interface language, digits from BLOG_LOCALE.
 import { primaryLanguage } from '../../shared/note/language.ts';
+import type { CalendarDisplay } from '../../shared/settings.ts';
 
 const EN = {
   home: 'Home',
@@ -98,15 +99,33 @@ export function numberingSystem(blogLocale: string): string {
 }
 
 export interface Formatters {
+  /** A date as visitors read it: the calendar setting's calendar (or both), month names and digits as above. */
   date(ms: number): string;
+  /** A count (words, minutes, notes, page numbers) in BLOG_LOCALE's digits. */
   number(n: number): string;
+  /** A year as written in a footer: BLOG_LOCALE's digits, no grouping. */
+  year(n: number): string;
 }
 
-export function formatters(interfaceLanguage: string, blogLocale: string): Formatters {
+/**
+ * spec D.1, CONTRACT §10: the one formatter of every date and count a visitor reads (articles,
+ * lists, cards, comments). Month names from the interface language, digits from BLOG_LOCALE, the
+ * calendar from the setting: Gregorian, Hijri (Umm al-Qura) or both. Feeds and sitemaps never
+ * come here: their dates stay Gregorian (filters.ts).
+ */
+export function formatters(interfaceLanguage: string, blogLocale: string, calendar: CalendarDisplay = 'gregorian'): Formatters {
   const nu = numberingSystem(blogLocale);
   const base = primaryLanguage(interfaceLanguage) ?? 'en';
-  // Gregorian always: the calendar setting changes nothing in published dates.
-  const dateFormat = new Intl.DateTimeFormat(`${base}-u-ca-gregory-nu-${nu}`, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const inCalendar = (ca: string) => new Intl.DateTimeFormat(`${base}-u-ca-${ca}-nu-${nu}`, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const gregorian = inCalendar('gregory');
+  const hijri = inCalendar('islamic-umalqura');
   const numberFormat = new Intl.NumberFormat(`${base}-u-nu-${nu}`);
-  return { date: (ms) => dateFormat.format(new Date(ms)), number: (n) => numberFormat.format(n) };
+  const yearFormat = new Intl.NumberFormat(`${base}-u-nu-${nu}`, { useGrouping: false });
+  const date =
+    calendar === 'hijri'
+      ? (ms: number) => hijri.format(new Date(ms))
+      : calendar === 'both'
+        ? (ms: number) => `${gregorian.format(new Date(ms))} / ${hijri.format(new Date(ms))}`
+        : (ms: number) => gregorian.format(new Date(ms));
+  return { date, number: (n) => numberFormat.format(n), year: (n) => yearFormat.format(n) };
 }

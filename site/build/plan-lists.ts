@@ -30,7 +30,8 @@ export interface ListView {
   band: BandCard[] | null;
   cards: CardView[];
   grid: boolean;
-  pager: { newer: string | null; older: string | null; page: number; pages: number };
+  /** Page numbers as visitors read them (BLOG_LOCALE's digits) beside the numbers themselves. */
+  pager: { newer: string | null; older: string | null; page: number; pages: number; pageText: string; pagesText: string };
 }
 
 interface ListSpec {
@@ -76,6 +77,8 @@ function paginate(ctx: PageContext, spec: ListSpec): PlannedPage[] {
       older: n < pages ? ctx.url(listPageAddress(spec.base, n + 1)) : null,
       page: n,
       pages,
+      pageText: ctx.fmt.number(n),
+      pagesText: ctx.fmt.number(pages),
     };
     out.push({
       address,
