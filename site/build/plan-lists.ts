@@ -30,6 +30,8 @@ export interface ListView {
   band: BandCard[] | null;
   cards: CardView[];
   grid: boolean;
+  /** A topic's own feed (spec D.7), advertised in the page's head and heading. */
+  feed: { url: string; title: string } | null;
   /** Page numbers as visitors read them (BLOG_LOCALE's digits) beside the numbers themselves. */
   pager: { newer: string | null; older: string | null; page: number; pages: number; pageText: string; pagesText: string };
 }
@@ -44,6 +46,7 @@ interface ListSpec {
   /** Extra content of the first page (intro, hero, band) and its signature. */
   first?: { view: () => Pick<ListView, 'intro' | 'hero' | 'band'>; sig: string };
   grid: boolean;
+  feed?: ListView['feed'];
 }
 
 function countText(ctx: PageContext, n: number): string {
@@ -66,7 +69,7 @@ function pageKey(address: string): object {
 
 function paginate(ctx: PageContext, spec: ListSpec): PlannedPage[] {
   const pages = Math.max(1, Math.ceil(spec.notes.length / PAGE_SIZE));
-  const headSig = JSON.stringify([spec.kind, spec.heading, spec.metaTitle, spec.metaDescription, spec.grid]);
+  const headSig = JSON.stringify([spec.kind, spec.heading, spec.metaTitle, spec.metaDescription, spec.grid, spec.feed ?? null]);
   const out: PlannedPage[] = [];
   for (let n = 1; n <= pages; n++) {
     const address = listPageAddress(spec.base, n);
@@ -103,6 +106,7 @@ function paginate(ctx: PageContext, spec: ListSpec): PlannedPage[] {
         ...(first ? first.view() : {}),
         cards: items.map((i) => ctx.card(i)),
         grid: spec.grid,
+        feed: spec.feed ?? null,
         pager,
       }),
     });
@@ -185,6 +189,7 @@ export function planLists(ctx: PageContext): PlannedPage[] {
         metaTitle: `${topic.label} · ${frame.name}`,
         metaDescription: `${s.topic}: ${topic.label}`,
         grid: frame.homeMode === 'dashboard',
+        feed: { url: ctx.absolute(`${topic.address}/feed.xml` as Address), title: `${topic.label} · ${frame.name}` },
       }),
     );
   }

@@ -1,27 +1,16 @@
-// The site-wide outputs (spec D.7): /feed.xml, /sitemap.xml, /robots.txt, the
-// 404 page and the topic row fragment every page includes when it is served.
+// The site-wide outputs (spec D.7): the feeds (plan-feeds.ts), /sitemap.xml, /robots.txt,
+// the 404 page and the topic row fragment every page includes when it is served.
 import { FRONT_PAGE, type Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { PageContext } from './page-context.ts';
 import { twinAlternates } from './plan-articles.ts';
+import { planFeeds } from './plan-feeds.ts';
 import type { PlannedPage } from './plan-types.ts';
 
-export const FEED_SIZE = 50;
 export const SITEMAP_MAX = 50_000;
 export const NAV_ADDRESS = '/_service/nav' as Address;
 export const NAV_FILE = '_service/nav.html';
 const LANGS = ['ar', 'en'] as const;
-
-export interface FeedView {
-  file: string;
-  title: string;
-  link: string;
-  self: string;
-  description: string;
-  language: string;
-  lastBuildMs: number;
-  items: { title: string; link: string; pubDateMs: number; description: string; categories: string[] }[];
-}
 
 export interface SitemapView {
   file: string;
@@ -36,36 +25,6 @@ export interface NavView {
   pinned: { icon: string; label: string; url: string }[];
   topics: { icon: string | null; label: string; url: string }[];
   more: string;
-}
-
-function feedPage(ctx: PageContext, lang: string | null): PlannedPage {
-  const { frame } = ctx;
-  const posts = ctx.model.posts.filter((p) => lang === null || p.lang === lang).slice(0, FEED_SIZE);
-  const file = lang ? `feed-${lang}.xml` : 'feed.xml';
-  const view = (): FeedView => ({
-    file,
-    title: frame.name,
-    link: frame.base + '/',
-    self: frame.base + '/feed.xml' + (lang ? `?lang=${lang}` : ''),
-    description: frame.tagline ?? frame.name,
-    language: frame.blogLocale,
-    lastBuildMs: posts[0]?.date.ms ?? 0,
-    items: posts.map((p) => ({
-      title: p.title,
-      link: ctx.absolute(p.address),
-      pubDateMs: p.date.ms,
-      description: p.excerpt,
-      categories: ctx.chips(p).map((c) => c.label),
-    })),
-  });
-  return {
-    address: ('/feed.xml' + (lang ? `?lang=${lang}` : '')) as Address,
-    file,
-    kind: 'feed',
-    type: 'xml',
-    sig: [ctx.frameSig, lang ?? '', ...posts.map((p) => ctx.cardSig(p))].join('\u0000'),
-    view,
-  };
 }
 
 function sitemapPage(ctx: PageContext, lang: string | null): PlannedPage {
@@ -124,9 +83,9 @@ export function navView(ctx: PageContext): NavView {
 }
 
 export function planOutputs(ctx: PageContext): PlannedPage[] {
-  const out: PlannedPage[] = [feedPage(ctx, null), sitemapPage(ctx, null)];
+  const out: PlannedPage[] = [...planFeeds(ctx), sitemapPage(ctx, null)];
   if (ctx.frame.languageFilter) {
-    for (const lang of LANGS) out.push(feedPage(ctx, lang), sitemapPage(ctx, lang));
+    for (const lang of LANGS) out.push(sitemapPage(ctx, lang));
   }
   const nav = navView(ctx);
   out.push(

@@ -4,7 +4,8 @@
 import type { SiteFrame } from './frame.ts';
 import type { ArticleView } from './plan-articles.ts';
 import type { ListView } from './plan-lists.ts';
-import type { FeedView, NavView, SitemapView } from './plan-outputs.ts';
+import type { FeedView } from './plan-feeds.ts';
+import type { NavView, SitemapView } from './plan-outputs.ts';
 
 export interface RenderData {
   site:
