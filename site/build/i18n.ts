@@ -37,6 +37,17 @@ const EN = {
   comments: 'Comments',
   mentions: 'Mentions',
   latest: 'Latest',
+  search: 'Search',
+  searchPlaceholder: 'Search…',
+  searchNeedsScripts: 'Search runs in your browser and needs JavaScript, which is off. The topics below lead to every post.',
+  searching: 'Searching…',
+  // Filled in by the browser: {n} the count (BLOG_LOCALE's digits), {q} the query.
+  searchResult: '{n} result for “{q}”',
+  searchResults: '{n} results for “{q}”',
+  noResults: 'Nothing matches “{q}”.',
+  searchFailed: 'Search is unavailable right now. Try again in a moment.',
+  showMore: 'Show more results',
+  browseTopics: 'Browse by topic',
 };
 
 type Strings = typeof EN;
@@ -75,6 +86,16 @@ const AR: Strings = {
   comments: 'التعليقات',
   mentions: 'الإشارات',
   latest: 'الأحدث',
+  search: 'بحث',
+  searchPlaceholder: 'ابحث…',
+  searchNeedsScripts: 'يجري البحث في متصفحك ويحتاج إلى JavaScript، وهي معطّلة. المواضيع أدناه تقود إلى كل التدوينات.',
+  searching: 'جارٍ البحث…',
+  searchResult: 'نتيجة واحدة لـ«{q}»',
+  searchResults: 'النتائج لـ«{q}»: {n}',
+  noResults: 'لا شيء يطابق «{q}».',
+  searchFailed: 'البحث غير متاح الآن. أعد المحاولة بعد قليل.',
+  showMore: 'اعرض نتائج أكثر',
+  browseTopics: 'تصفّح حسب الموضوع',
 };
 
 export function stringsFor(language: string): Strings {
@@ -96,6 +117,11 @@ export function numberingSystem(blogLocale: string): string {
   } catch {
     return 'latn';
   }
+}
+
+/** The locale the browser formats counts in as the site does: interface language, BLOG_LOCALE's digits. */
+export function numberLocale(interfaceLanguage: string, blogLocale: string): string {
+  return `${primaryLanguage(interfaceLanguage) ?? 'en'}-u-nu-${numberingSystem(blogLocale)}`;
 }
 
 export interface Formatters {

@@ -1,8 +1,9 @@
 // The site-wide outputs (spec D.7): the feeds (plan-feeds.ts), /sitemap.xml, /robots.txt,
 // the 404 page and the topic row fragment every page includes when it is served.
-import { FRONT_PAGE, type Address } from '../../shared/model/addresses.ts';
+import { FRONT_PAGE, outputFileOf, type Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { PageContext } from './page-context.ts';
+import { numberLocale } from './i18n.ts';
 import { twinAlternates } from './plan-articles.ts';
 import { planFeeds } from './plan-feeds.ts';
 import type { PlannedPage } from './plan-types.ts';
@@ -59,6 +60,32 @@ function sitemapPage(ctx: PageContext, lang: string | null): PlannedPage {
   };
 }
 
+/** The search page (CONTRACT §9): its form and results come alive in the browser; without scripts it lists the topics. */
+export interface SearchPageView {
+  file: string;
+  canonical: string;
+  metaTitle: string;
+  metaDescription: string;
+  topics: { icon: string | null; label: string; url: string }[];
+  /** The browser formats result counts in this locale (BLOG_LOCALE's digits). */
+  numberLocale: string;
+}
+
+export const SEARCH_ADDRESS = '/search' as Address;
+
+function searchPage(ctx: PageContext, nav: NavView): PlannedPage {
+  const { frame } = ctx;
+  const view: SearchPageView = {
+    file: outputFileOf(SEARCH_ADDRESS),
+    canonical: ctx.absolute(SEARCH_ADDRESS),
+    metaTitle: `${frame.strings.search} · ${frame.name}`,
+    metaDescription: frame.tagline ?? frame.name,
+    topics: [...nav.pinned, ...nav.topics],
+    numberLocale: numberLocale(frame.lang, frame.blogLocale),
+  };
+  return { address: SEARCH_ADDRESS, file: view.file, kind: 'search', type: 'html', sig: ctx.frameSig + JSON.stringify(view), view: () => view };
+}
+
 export function navView(ctx: PageContext): NavView {
   const { model, frame } = ctx;
   const s = frame.strings;
@@ -92,6 +119,7 @@ export function planOutputs(ctx: PageContext): PlannedPage[] {
     { address: '/robots.txt' as Address, file: 'robots.txt', kind: 'robots', type: 'txt', sig: ctx.frameSig, view: () => ({}) },
     { address: '/404' as Address, file: '404.html', kind: 'notFound', type: 'html', sig: ctx.frameSig, view: () => ({}) },
     { address: NAV_ADDRESS, file: NAV_FILE, kind: 'nav', type: 'html', sig: ctx.frameSig + JSON.stringify(nav), view: () => nav },
+    searchPage(ctx, nav),
   );
   return out;
 }

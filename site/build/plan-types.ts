@@ -2,10 +2,10 @@
 // of everything it is rendered from (spec: a change re-renders only what depends on it).
 import type { Address } from '../../shared/model/addresses.ts';
 
-export type PageKind = 'article' | 'list' | 'feed' | 'sitemap' | 'robots' | 'notFound' | 'nav' | 'attachment' | 'asset';
+export type PageKind = 'article' | 'list' | 'feed' | 'sitemap' | 'robots' | 'notFound' | 'nav' | 'search' | 'attachment' | 'asset' | 'searchIndex';
 
 /** How the public server answers it: pages get per-request substitutions, files are sent as they are. */
-export type ServeType = 'html' | 'xml' | 'txt' | 'file';
+export type ServeType = 'html' | 'xml' | 'txt' | 'json' | 'file';
 
 export interface PlannedPage {
   /** The served address (decoded). Internal outputs (the nav fragment) start with `/_service/`. */
@@ -19,7 +19,7 @@ export interface PlannedPage {
   view: () => unknown;
   /** Attachments: the vault path to copy. */
   source?: string;
-  /** Assets: the bytes to write. */
+  /** Assets and the search index's files: the bytes to write. */
   content?: string | Uint8Array;
 }
 

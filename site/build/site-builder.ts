@@ -21,6 +21,7 @@ import { BASE_TOKEN } from './frame.ts';
 import { fullBuild } from './full-build.ts';
 import { PageRenderer } from './page-render.ts';
 import { planVault } from './plan-vault.ts';
+import { SearchIndex } from './search-index.ts';
 import { currentKey, readGeneration, writeGeneration, type GenerationKey } from './generation.ts';
 import { diffPlans, type SitePlan } from './plan.ts';
 import { NAV_FILE } from './plan-outputs.ts';
@@ -73,6 +74,8 @@ export interface BuildResult {
   rendered: number;
   ms: number;
   gitCreated?: [string, number][];
+  /** The search index's delta has grown: a `tidy()` pass when the builder is idle makes a new base. */
+  tidy?: boolean;
 }
 
 /** What the previous plan rendered, as the diff needs it (a remembered generation has no views). */
@@ -103,6 +106,8 @@ export class SiteBuilder {
   /** Old addresses of moved notes and permalinks' own addresses (CONTRACT §7). */
   private readonly addresses: AddressMemory;
   private addressesLoaded = false;
+  /** The visitor search index (CONTRACT §9): its base outlives a pass, its delta follows each. */
+  private readonly search = new SearchIndex();
 
   constructor(private readonly options: SiteBuilderOptions) {
     const { config } = options;
@@ -133,7 +138,7 @@ export class SiteBuilder {
   }
 
   private async makePlan(settings?: Settings, now = new Date()): Promise<SitePlan> {
-    return planVault({
+    const plan = planVault({
       records: this.store.records.values(),
       attachments: this.attachments,
       settings: settings ?? (await this.settings()),
@@ -142,6 +147,9 @@ export class SiteBuilder {
       assets: (await this.renderer.assets()).assets,
       now,
     });
+    // This process alone writes the search index (a full build's partner plans the pages it renders).
+    for (const page of this.search.plan(plan.ctx)) plan.pages.set(page.address, page);
+    return plan;
   }
 
   /** Reads the whole vault in this process: one walk, one read per note. */
@@ -166,6 +174,7 @@ export class SiteBuilder {
     await fs.rm(this.stage, { recursive: true, force: true });
     const progress = this.options.onProgress;
     const settings = await this.settings();
+    this.search.reset();
     const { config, snapshot } = this.options;
     const { plan, pages } = await fullBuild({
       entries: new VaultEntries(config.vaultDir, this.options.skipDirs),
@@ -207,6 +216,17 @@ export class SiteBuilder {
       ms: Date.now() - started,
       gitCreated: [...this.store.gitCreated()],
     };
+  }
+
+  /**
+   * A quiet moment's work: when the search index's delta has grown, a new base (every
+   * searchable note indexed again) replaces it; only the index's files change.
+   */
+  async tidy(): Promise<BuildResult | null> {
+    if (!this.live || !this.previous || !this.search.tidyDue) return null;
+    const started = Date.now();
+    this.search.tidy();
+    return this.applyPlan(await this.makePlan(), started);
   }
 
   /** Applies changed vault paths (and a possible settings change) to the live site. */
@@ -263,7 +283,7 @@ export class SiteBuilder {
       settle();
       // Nothing to render, but an old address may answer 301 now (or no longer).
       const redirects = this.addresses.changedRedirects(plan.ctx.model);
-      return redirects === null ? null : { full: false, dir: live, upserts: [], removals: [], nav: null, redirects, rendered: 0, ms: Date.now() - started };
+      return redirects === null ? null : { full: false, dir: live, upserts: [], removals: [], nav: null, redirects, rendered: 0, ms: Date.now() - started, tidy: this.search.tidyDue };
     }
     await fs.rm(this.stage, { recursive: true, force: true });
     await fs.mkdir(this.stage, { recursive: true });
@@ -293,6 +313,7 @@ export class SiteBuilder {
       redirects: this.addresses.changedRedirects(plan.ctx.model),
       rendered: diff.changed.length,
       ms: Date.now() - started,
+      tidy: this.search.tidyDue,
     };
   }
 
