@@ -36,10 +36,27 @@ export function tokenize(text: string): string[] {
   return text.split(SEPARATOR);
 }
 
-/** A token as the index holds it: folded (case, accents, Arabic forms), or nothing. */
-export function processTerm(term: string): string | null {
+/**
+ * Arabic's definite article: `الكتاب` is the word `كتاب` for a reader, so a word that
+ * starts with it and keeps three letters or more without it is indexed both ways, and a
+ * query drops it (`المدرسة` and `مدرسة` find each other; `الله`, `ألم` stay whole).
+ */
+function withoutArticle(folded: string): string | null {
+  return folded.startsWith('\u0627\u0644') && [...folded].length >= 5 ? folded.slice(2) : null;
+}
+
+/** A token as the index holds it: folded (case, accents, Arabic forms), and without its article too; or nothing. */
+export function processTerm(term: string): string | string[] | null {
   const folded = foldText(term);
-  return folded === '' ? null : folded;
+  if (folded === '') return null;
+  const bare = withoutArticle(folded);
+  return bare ? [folded, bare] : folded;
+}
+
+/** A query's word as it is looked up: folded, without an Arabic article. */
+export function processQueryTerm(term: string): string | null {
+  const folded = foldText(term);
+  return folded === '' ? null : (withoutArticle(folded) ?? folded);
 }
 
 /** The shard a term lives in: its first two characters (one for a one-character term). */

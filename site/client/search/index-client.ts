@@ -8,7 +8,7 @@ import {
   indexOptions,
   META_CHUNK,
   prefixSearch,
-  processTerm,
+  processQueryTerm,
   SEARCH_BOOST,
   SEARCH_FIELDS,
   shardFor,
@@ -90,7 +90,7 @@ export class VisitorIndex {
   private shardsOf(query: string): string[] {
     const files = new Set<string>();
     for (const token of tokenize(query)) {
-      const term = processTerm(token);
+      const term = processQueryTerm(token);
       const file = term ? shardFor(this.manifest.shards, shardKey(term)) : null;
       if (file) files.add(file);
     }
@@ -107,7 +107,7 @@ export class VisitorIndex {
       this.engine = { shards: this.shards.size, search: this.build(docs, terms) };
     }
     return this.engine.search
-      .search(query, { prefix: prefixSearch, combineWith: 'AND', boost: SEARCH_BOOST })
+      .search(query, { processTerm: processQueryTerm, prefix: prefixSearch, combineWith: 'AND', boost: SEARCH_BOOST })
       .map((r) => ({ id: r.id as number, score: r.score, words: Object.keys(r.match) }));
   }
 

@@ -78,15 +78,19 @@ export function startSearchPage(): void {
       link.href = url;
       link.textContent = title;
       heading.append(link);
-      const date = document.createElement('p');
-      date.className = 's-card-date';
-      const time = document.createElement('time');
-      time.dateTime = dateIso;
-      time.textContent = dateText;
-      date.append(time);
+      item.append(heading);
+      if (dateText) {
+        const date = document.createElement('p');
+        date.className = 's-card-date';
+        const time = document.createElement('time');
+        time.dateTime = dateIso;
+        time.textContent = dateText;
+        date.append(time);
+        item.append(date);
+      }
       const passage = document.createElement('p');
       passage.className = 's-result-passage';
-      item.append(heading, date, passage);
+      item.append(passage);
       list.append(item);
       first ??= link;
       void passageFor(url, hit.words).then((fragment) => {

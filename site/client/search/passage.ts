@@ -28,8 +28,8 @@ function articleBody(url: string): Promise<Element | null> {
 export function matchSpans(text: string, words: Set<string>): [number, number][] {
   const spans: [number, number][] = [];
   for (const m of text.matchAll(WORD)) {
-    const term = processTerm(m[0]);
-    if (term && words.has(term)) spans.push([m.index!, m.index! + m[0].length]);
+    const forms = processTerm(m[0]);
+    if (forms && (Array.isArray(forms) ? forms.some((f) => words.has(f)) : words.has(forms))) spans.push([m.index!, m.index! + m[0].length]);
   }
   return spans;
 }
