@@ -30,14 +30,14 @@ export interface Hit {
 export class StaleIndex extends Error {}
 
 type Plain = Parameters<typeof MiniSearch.loadJS>[0];
-type Postings = Record<number, Record<number, number>>;
+export type Postings = Record<number, Record<number, number>>;
 
 const FIELD_IDS = Object.fromEntries(SEARCH_FIELDS.map((f, i) => [f, i]));
 
 export class VisitorIndex {
   private shards = new Map<string, Promise<[string, Postings][]>>();
   private metaFiles = new Map<string, Promise<(MetaRow | null)[]>>();
-  private lengths: Promise<{ ids: Record<number, number>; lengths: Record<number, number[]> }> | null = null;
+  private lengths: Promise<BaseDocs> | null = null;
   /** The engine over the shards loaded so far (made again when a query needs more). */
   private engine: { shards: number; search: MiniSearch } | null = null;
 
@@ -46,15 +46,15 @@ export class VisitorIndex {
     private readonly url: URL,
   ) {}
 
-  /** Reads the manifest at `url` (revalidated each time: it changes with every edit). */
+  /** Reads the manifest at `url` (served no-cache: revalidated each time, it changes with every edit; the page preloads it). */
   static async open(url: URL): Promise<VisitorIndex> {
-    const res = await fetch(url, { cache: 'no-cache', credentials: 'omit' });
+    const res = await fetch(url);
     if (!res.ok) throw new Error(`search index: ${res.status}`);
     return new VisitorIndex((await res.json()) as SearchManifest, url);
   }
 
   private async file<T>(name: string): Promise<T> {
-    const res = await fetch(new URL(name, this.url), { credentials: 'omit' });
+    const res = await fetch(new URL(name, this.url));
     if (res.status === 404) throw new StaleIndex(name);
     if (!res.ok) throw new Error(`search index: ${res.status}`);
     return (await res.json()) as T;
@@ -72,16 +72,7 @@ export class VisitorIndex {
 
   /** Every base note's id and field lengths (BM25 needs them for each match). */
   private baseDocs() {
-    this.lengths ??= this.file<number[]>(this.manifest.lengths).then((flat) => {
-      const ids: Record<number, number> = {};
-      const lengths: Record<number, number[]> = {};
-      const width = SEARCH_FIELDS.length;
-      for (let id = 0; id < this.manifest.docs; id++) {
-        ids[id] = id;
-        lengths[id] = flat.slice(id * width, id * width + width);
-      }
-      return { ids, lengths };
-    });
+    this.lengths ??= this.file<number[]>(this.manifest.lengths).then((flat) => baseDocsOf(this.manifest, flat));
     this.lengths.catch(() => (this.lengths = null));
     return this.lengths;
   }
@@ -104,32 +95,11 @@ export class VisitorIndex {
     if (!this.engine || this.engine.shards !== this.shards.size) {
       const terms: [string, Postings][] = [];
       for (const pending of this.shards.values()) terms.push(...(await pending));
-      this.engine = { shards: this.shards.size, search: this.build(docs, terms) };
+      this.engine = { shards: this.shards.size, search: engineOf(this.manifest, docs, terms) };
     }
     return this.engine.search
-      .search(query, { processTerm: processQueryTerm, prefix: prefixSearch, combineWith: 'AND', boost: SEARCH_BOOST })
+      .search(query, QUERY_OPTIONS)
       .map((r) => ({ id: r.id as number, score: r.score, words: Object.keys(r.match) }));
-  }
-
-  private build(docs: { ids: Record<number, number>; lengths: Record<number, number[]> }, terms: [string, Postings][]): MiniSearch {
-    const { manifest } = this;
-    const plain = {
-      documentCount: manifest.docs,
-      nextId: manifest.docs,
-      documentIds: docs.ids,
-      fieldIds: FIELD_IDS,
-      fieldLength: docs.lengths,
-      // MiniSearch keeps this array and updates it as notes leave and join: its own copy.
-      averageFieldLength: [...manifest.avg],
-      storedFields: {},
-      dirtCount: 0,
-      index: terms,
-      serializationVersion: 2,
-    } as unknown as Plain;
-    const engine = MiniSearch.loadJS(plain, indexOptions);
-    engine.discardAll(manifest.gone);
-    engine.addAll(manifest.delta.map(({ meta: _meta, ...doc }) => doc));
-    return engine;
   }
 
   /** What each result shows, by id. */
@@ -169,8 +139,46 @@ export class VisitorIndex {
   }
 }
 
+type BaseDocs = { ids: Record<number, number>; lengths: Record<number, number[]> };
+
+/** The base's ids and field lengths as MiniSearch serializes them. */
+export function baseDocsOf(manifest: SearchManifest, flat: number[]): BaseDocs {
+  const ids: Record<number, number> = {};
+  const lengths: Record<number, number[]> = {};
+  const width = SEARCH_FIELDS.length;
+  for (let id = 0; id < manifest.docs; id++) {
+    ids[id] = id;
+    lengths[id] = flat.slice(id * width, id * width + width);
+  }
+  return { ids, lengths };
+}
+
+/** MiniSearch over the base's loaded terms, less the notes gone since, plus the notes changed since (indexed here). */
+export function engineOf(manifest: SearchManifest, docs: BaseDocs, terms: [string, Postings][]): MiniSearch {
+  const plain = {
+    documentCount: manifest.docs,
+    nextId: manifest.docs,
+    documentIds: docs.ids,
+    fieldIds: FIELD_IDS,
+    fieldLength: docs.lengths,
+    // MiniSearch keeps this array and updates it as notes leave and join: its own copy.
+    averageFieldLength: [...manifest.avg],
+    storedFields: {},
+    dirtCount: 0,
+    index: terms,
+    serializationVersion: 2,
+  } as unknown as Plain;
+  const engine = MiniSearch.loadJS(plain, indexOptions);
+  engine.discardAll(manifest.gone);
+  engine.addAll(manifest.delta.map(({ meta: _meta, ...doc }) => doc));
+  return engine;
+}
+
+/** The query options: a query's words without their Arabic article, prefixes, every word required. */
+export const QUERY_OPTIONS = { processTerm: processQueryTerm, prefix: prefixSearch, combineWith: 'AND', boost: SEARCH_BOOST } as const;
+
 /** A shard's terms with their postings as MiniSearch serializes them. */
-function decodeShard(shard: ShardFile): [string, Postings][] {
+export function decodeShard(shard: ShardFile): [string, Postings][] {
   return shard.map(([term, ...fields]) => {
     const postings: Postings = {};
     for (let i = 0; i < fields.length; i += 2) {

@@ -116,15 +116,20 @@ export function startSearchPage(): void {
     }
     const slow = window.setTimeout(() => mine === run && say(strings.searching ?? ''), 300);
     try {
-      const found = await (await open()).search(q);
+      const engine = await open();
+      const ranking = performance.now();
+      const found = await engine.search(q);
       if (mine !== run) return;
+      root!.dataset.rankMs = String(Math.round(performance.now() - ranking));
       hits = found;
       shown = 0;
       list.replaceChildren();
       await showNext(false);
       if (mine !== run) return;
       say(hits.length === 0 ? fill(strings.none, q) : fill(hits.length === 1 ? strings.one : strings.many, q, hits.length));
+      // For tests and the bench: how long this answer took, and which it was.
       root!.dataset.ms = String(Math.round(performance.now() - started));
+      root!.dataset.run = String(mine);
       root!.dataset.state = 'done';
     } catch (err) {
       if (mine !== run) return;
