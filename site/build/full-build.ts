@@ -36,6 +36,11 @@ export interface FullBuildInput {
   settings: Settings;
   /** Plans the site from the store's records (the same function the partner runs). */
   plan: (now: Date) => Promise<SitePlan>;
+  /**
+   * Outputs only this process makes (the search index, site/build/search-index.ts), made
+   * while the partner plans: the two cores stay busy.
+   */
+  alongside?: (plan: SitePlan) => PlannedPage[];
   /** Set up a partner (null: this process alone). */
   partner: Omit<PartnerSetup, 'stage' | 'notes'> | null;
   /** A static snapshot: pages finished as a static host serves them. */
@@ -82,7 +87,13 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       const nav = splitBundle((await input.renderer.render(plan, [navPage])).join(''))[0]![1];
       finish = { nav, siteUrl: input.snapshot.siteUrl };
     }
-    await renderShared(input, plan, templated, partner, offerPlan, finish);
+    const ownWork = () => {
+      for (const page of input.alongside?.(plan) ?? []) {
+        plan.pages.set(page.address, page);
+        pages.push(page);
+      }
+    };
+    await renderShared(input, plan, templated, partner, offerPlan, finish, ownWork);
     input.onProgress?.('files');
     input.renderer.writeFiles(input.stage, input.vaultDir, pages);
     return { plan, pages };
@@ -136,6 +147,7 @@ async function renderShared(
   partner: PartnerLink | null,
   offerPlan: () => boolean,
   finish: SnapshotFinish | null,
+  ownWork: () => void,
 ): Promise<void> {
   const fn: PageFinish | undefined = finish ? snapshotFinish(finish.nav, finish.siteUrl) : undefined;
   const retry: [number, number][] = [];
@@ -167,6 +179,7 @@ async function renderShared(
     offered = offerPlan();
   };
   offer();
+  ownWork();
   const off = partner?.on((reply) => {
     if (reply.type === 'ready') offer();
     if (reply.type === 'planned') joined = reply.check === pagesDigest(templated);

@@ -53,6 +53,13 @@ function encodeTerm(term: string, fields: Postings): ShardFile[number] {
   return out;
 }
 
+/** About the bytes a term takes in its shard (numbers of a few digits and their commas): no second JSON pass. */
+function termBytes(entry: ShardFile[number]): number {
+  let bytes = entry[0].length + 8;
+  for (let i = 2; i < entry.length; i += 2) bytes += 4 + (entry[i] as number[]).length * 4;
+  return bytes;
+}
+
 export function buildSearchBase(notes: NoteRecord[]): SearchBase {
   const index = new MiniSearch(indexOptions);
   const members = new Map<VaultPath, { id: number; hash: string }>();
@@ -82,7 +89,8 @@ export function buildSearchBase(notes: NoteRecord[]): SearchBase {
   };
   for (const key of [...byKey.keys()].sort()) {
     const group = byKey.get(key)!.sort((a, b) => (a[0] < b[0] ? -1 : 1));
-    const bytes = group.reduce((sum, entry) => sum + JSON.stringify(entry).length, 0);
+    let bytes = 0;
+    for (const entry of group) bytes += termBytes(entry);
     if (open && open.bytes + bytes > SHARD_BYTES) close();
     open ??= { key, terms: [], bytes: 0 };
     open.terms.push(...group);

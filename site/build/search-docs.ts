@@ -12,14 +12,19 @@ export function searchableNotes(ctx: PageContext): NoteRecord[] {
   return ctx.model.visible.filter((note) => !note.hidden).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** The note as the index reads it (made when asked: a base reads every note once, then lets the texts go). */
+/**
+ * The note as the index reads it. Its text comes from the parse that read the note (taken,
+ * so the record keeps none), else from the parser again.
+ */
 export function searchDocOf(note: NoteRecord): SearchDoc {
+  const made = note.searchText;
+  note.searchText = null;
   return {
     title: note.title,
     headings: note.headings.map((h) => h.text).join('\n'),
     tags: note.tags.join(' '),
     // A .tex note's body is its text as it is; a Markdown note's is read by the parser.
-    text: /\.tex$/i.test(note.path) ? note.body : publicText(note.body),
+    text: made ?? (/\.tex$/i.test(note.path) ? note.body : publicText(note.body)),
   };
 }
 

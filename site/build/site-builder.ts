@@ -137,7 +137,7 @@ export class SiteBuilder {
     }
   }
 
-  private async makePlan(settings?: Settings, now = new Date()): Promise<SitePlan> {
+  private async makePlan(settings?: Settings, now = new Date(), withSearch = true): Promise<SitePlan> {
     const plan = planVault({
       records: this.store.records.values(),
       attachments: this.attachments,
@@ -148,7 +148,7 @@ export class SiteBuilder {
       now,
     });
     // This process alone writes the search index (a full build's partner plans the pages it renders).
-    for (const page of this.search.plan(plan.ctx)) plan.pages.set(page.address, page);
+    if (withSearch) for (const page of this.search.plan(plan.ctx)) plan.pages.set(page.address, page);
     return plan;
   }
 
@@ -184,7 +184,8 @@ export class SiteBuilder {
       stage: this.stage,
       vaultDir: config.vaultDir,
       settings,
-      plan: (now) => this.makePlan(settings, now),
+      plan: (now) => this.makePlan(settings, now, false),
+      alongside: (plan) => this.search.plan(plan.ctx),
       partner: this.options.partner === false ? null : { config, skipDirs: this.options.skipDirs, base: this.options.base ?? BASE_TOKEN },
       snapshot: snapshot ? { siteUrl: snapshot.siteUrl } : null,
       chunk: this.options.chunkSize ?? 400,
