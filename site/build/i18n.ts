@@ -140,6 +140,20 @@ export interface Formatters {
  * come here: their dates stay Gregorian (filters.ts).
  */
 export function formatters(interfaceLanguage: string, blogLocale: string, calendar: CalendarDisplay = 'gregorian'): Formatters {
+  // Every plan asks again; Intl's formatters are slow to make: one per settings.
+  const key = `${interfaceLanguage}\u0000${blogLocale}\u0000${calendar}`;
+  let made = madeFormatters.get(key);
+  if (!made) {
+    if (madeFormatters.size > 32) madeFormatters.clear();
+    made = makeFormatters(interfaceLanguage, blogLocale, calendar);
+    madeFormatters.set(key, made);
+  }
+  return made;
+}
+
+const madeFormatters = new Map<string, Formatters>();
+
+function makeFormatters(interfaceLanguage: string, blogLocale: string, calendar: CalendarDisplay): Formatters {
   const nu = numberingSystem(blogLocale);
   const base = primaryLanguage(interfaceLanguage) ?? 'en';
   const inCalendar = (ca: string) => new Intl.DateTimeFormat(`${base}-u-ca-${ca}-nu-${nu}`, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });

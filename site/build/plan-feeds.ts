@@ -7,6 +7,7 @@ import type { Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { PageContext } from './page-context.ts';
 import type { PlannedPage } from './plan-types.ts';
+import { SigCache } from './sig-cache.ts';
 
 export const FEED_SIZE = 50;
 const LANGS = ['ar', 'en'] as const;
@@ -68,10 +69,23 @@ export function absoluteLinks(html: string, base: string, page: string): string 
   });
 }
 
+// One cache entry per feed, keyed by a stable object per address.
+const feedObjects = new Map<string, object>();
+const feedSigs = new SigCache<object>();
+
+function feedObject(key: string): object {
+  let object = feedObjects.get(key);
+  if (!object) {
+    if (feedObjects.size > 100_000) feedObjects.clear();
+    feedObjects.set(key, (object = {}));
+  }
+  return object;
+}
+
 function feedPage(ctx: PageContext, spec: FeedSpec, lang: string | null): PlannedPage {
   const { frame } = ctx;
   const full = frame.feedContent === 'full';
-  const posts = spec.posts.filter((p) => lang === null || p.lang === lang).slice(0, FEED_SIZE);
+  const posts = lang === null ? spec.posts.slice(0, FEED_SIZE) : spec.posts.filter((p) => p.lang === lang).slice(0, FEED_SIZE);
   const file = feedFile(spec.address, lang);
   const key = feedKey(spec.address, lang);
   const view = (): FeedView => ({
@@ -94,14 +108,11 @@ function feedPage(ctx: PageContext, spec: FeedSpec, lang: string | null): Planne
   });
   // The full article depends on what its links and embeds resolve to, beyond its card.
   const itemSig = full ? (p: NoteRecord) => `${ctx.cardSig(p)}\u0001${ctx.bodySig(p)}` : (p: NoteRecord) => ctx.cardSig(p);
-  return {
-    address: key as Address,
-    file,
-    kind: 'feed',
-    type: 'xml',
-    sig: [ctx.frameSig, key, spec.title, ...posts.map(itemSig)].join('\u0000'),
-    view,
-  };
+  const make = () => [ctx.frameSig, key, spec.title, spec.description, ...posts.map(itemSig)].join('\u0000');
+  // Excerpts: the posts themselves (and the world) are the dependencies, a changed note being a new
+  // record. Whole articles also depend on the notes they link to and embed: made every time.
+  const sig = full ? make() : feedSigs.get(feedObject(key), [...ctx.world, spec.title, spec.description, ...posts], make);
+  return { address: key as Address, file, kind: 'feed', type: 'xml', sig, view };
 }
 
 /** The site's feed and every topic's, each with its language variants when the filter is on. */

@@ -7,9 +7,10 @@ import { publicText } from '../../shared/note/public-text.ts';
 import type { MetaRow, SearchDoc } from '../../shared/search/index-format.ts';
 import type { PageContext } from './page-context.ts';
 
-/** The notes a visitor can find, in path order (the base's ids follow it). */
+/** The notes a visitor can find, in path order (the model's `all` is: the base's ids follow it). */
 export function searchableNotes(ctx: PageContext): NoteRecord[] {
-  return ctx.model.visible.filter((note) => !note.hidden).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const { model } = ctx;
+  return model.all.filter((note) => !note.hidden && model.isVisible(note));
 }
 
 /**
