@@ -38,8 +38,8 @@ export class VisitorIndex {
   private shards = new Map<string, Promise<[string, Postings][]>>();
   private metaFiles = new Map<string, Promise<(MetaRow | null)[]>>();
   private lengths: Promise<BaseDocs> | null = null;
-  /** The engine over the shards loaded so far (made again when a query needs more). */
-  private engine: { shards: number; search: MiniSearch } | null = null;
+  /** The engine over the last query's shards (made again when a query needs others). */
+  private engine: { shards: string; search: MiniSearch } | null = null;
 
   private constructor(
     private readonly manifest: SearchManifest,
@@ -91,12 +91,10 @@ export class VisitorIndex {
   async search(query: string): Promise<Hit[]> {
     const files = this.shardsOf(query);
     if (files.length === 0 && this.manifest.delta.length === 0) return [];
-    const [docs] = await Promise.all([this.baseDocs(), ...files.map((f) => this.shard(f))]);
-    if (!this.engine || this.engine.shards !== this.shards.size) {
-      const terms: [string, Postings][] = [];
-      for (const pending of this.shards.values()) terms.push(...(await pending));
-      this.engine = { shards: this.shards.size, search: engineOf(this.manifest, docs, terms) };
-    }
+    const [docs, ...shards] = await Promise.all([this.baseDocs(), ...files.map((f) => this.shard(f))]);
+    // Only the shards this query reads: the smaller the engine, the sooner it is made.
+    const key = files.sort().join(' ');
+    if (this.engine?.shards !== key) this.engine = { shards: key, search: engineOf(this.manifest, docs, shards.flat()) };
     return this.engine.search
       .search(query, QUERY_OPTIONS)
       .map((r) => ({ id: r.id as number, score: r.score, words: Object.keys(r.match) }));
