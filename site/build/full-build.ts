@@ -102,6 +102,12 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
   }
 }
 
+function withoutSearchText(record: NoteRecord) {
+  const packed = packRecord(record);
+  packed.fields.searchText = null;
+  return packed;
+}
+
 /**
  * Parses every note: this process from the front of the list, the partner (once it has
  * started) from the back, until they meet.
@@ -132,7 +138,8 @@ async function readShared(store: VaultStore, paths: VaultPath[], partner: Partne
     off?.();
   }
   // The partner takes the notes this side parsed (handing them over costs a small part of parsing them).
-  partner?.send({ type: 'rest', records: mine.map(packRecord) });
+  // Without their text for the search index: only this process makes the index.
+  partner?.send({ type: 'rest', records: mine.map(withoutSearchText) });
   return [...mine, ...theirs];
 }
 
