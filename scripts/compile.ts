@@ -10,12 +10,13 @@
 import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { bundleClient, CLIENT_SOURCES } from '../site/build/client-bundle.ts';
+import { bundleClient, CLIENT_BUNDLES, CLIENT_SOURCES, type ClientBundle } from '../site/build/client-bundle.ts';
 import { PROJECT_DIR } from '../shared/project-dir.ts';
 
 const DIST = path.join(PROJECT_DIR, 'dist');
 const CONFIG = path.join(PROJECT_DIR, 'tsconfig.build.json');
-const BUNDLE = path.join(DIST, 'site/client/blog.js');
+const BUNDLES = (Object.keys(CLIENT_BUNDLES) as ClientBundle[]).map((name) => ({ name, file: path.join(DIST, `site/client/${name}.js`) }));
+const BUNDLE = BUNDLES[0]!.file;
 const BIN = path.join(DIST, 'scripts/cli.js');
 
 const mtime = (file: string) => fs.stat(file).then((s) => s.mtimeMs, () => -1);
@@ -53,7 +54,7 @@ async function transpileChanged(): Promise<number> {
   }
   for (const name of (await fs.readdir(DIST, { recursive: true }).catch(() => [])) as string[]) {
     const abs = path.join(DIST, name);
-    if (abs.endsWith('.js') && abs !== BUNDLE && !wanted.has(abs)) await fs.rm(abs);
+    if (abs.endsWith('.js') && !BUNDLES.some((b) => b.file === abs) && !wanted.has(abs)) await fs.rm(abs);
   }
   return count;
 }
@@ -61,7 +62,7 @@ async function transpileChanged(): Promise<number> {
 /** Would anything be compiled? Only file times are read (cheap enough for every start). */
 async function stale(): Promise<boolean> {
   const built = await mtime(BIN);
-  if (built < 0 || (await mtime(BUNDLE)) < (await newest(CLIENT_SOURCES))) return true;
+  if (built < 0 || (await oldestBundle()) < (await newest(CLIENT_SOURCES))) return true;
   for (const part of ['shared', 'site', 'admin', 'scripts', 'tsconfig.json', 'tsconfig.build.json']) {
     const abs = path.join(PROJECT_DIR, part);
     const stat = await fs.stat(abs);
@@ -70,9 +71,14 @@ async function stale(): Promise<boolean> {
   return false;
 }
 
+/** The oldest bundle's time (-1 when one is missing). */
+async function oldestBundle(): Promise<number> {
+  return Math.min(...(await Promise.all(BUNDLES.map((b) => mtime(b.file)))));
+}
+
 async function writeBundle(): Promise<void> {
   await fs.mkdir(path.dirname(BUNDLE), { recursive: true });
-  await fs.writeFile(BUNDLE, await bundleClient());
+  for (const { name, file } of BUNDLES) await fs.writeFile(file, await bundleClient(name));
 }
 
 async function release(): Promise<void> {
@@ -89,7 +95,7 @@ async function main(): Promise<void> {
   } else {
     if (!(await stale())) return;
     const count = await transpileChanged();
-    if ((await mtime(BUNDLE)) < (await newest(CLIENT_SOURCES))) await writeBundle();
+    if ((await oldestBundle()) < (await newest(CLIENT_SOURCES))) await writeBundle();
     // The stamp the next check compares with, even when only non-code files moved on.
     const now = new Date();
     await fs.utimes(BIN, now, now);

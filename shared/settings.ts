@@ -4,6 +4,10 @@
 import { promises as fs } from 'node:fs';
 import { log } from './log.ts';
 import { dataPath, DATA_FILES, type DataPath } from './data-path.ts';
+import { CALENDAR_DISPLAYS, FEED_CONTENTS } from './settings/validate.ts';
+
+export type CalendarDisplay = (typeof CALENDAR_DISPLAYS)[number];
+export type FeedContent = (typeof FEED_CONTENTS)[number];
 
 export type SyncInterval = 0 | 5 | 15 | 30 | 60 | 360 | 1440;
 
@@ -16,9 +20,10 @@ export interface Settings {
   footer: string | null;
   folders: { templates: string };
   typography: Record<string, unknown>;
-  calendars: Record<string, unknown>;
+  /** `display` (CONTRACT §10) and free-form keys. */
+  calendars: { display?: CalendarDisplay | null } & Record<string, unknown>;
   home: { mode: 'note' | 'dashboard'; banner: string | null };
-  publishing: { layout: 'default' | 'blog' | 'designed' | null; shareButtons: boolean; languageFilter: boolean };
+  publishing: { layout: 'default' | 'blog' | 'designed' | null; shareButtons: boolean; languageFilter: boolean; feedContent: FeedContent };
   collections: { enabled: boolean; showOnHome: boolean; showInNav: boolean; source: 'tags' | 'folders' };
   versions: { keep: boolean | null };
   sync: {
@@ -43,7 +48,7 @@ export function defaultSettings(): Settings {
     typography: {},
     calendars: {},
     home: { mode: 'note', banner: null },
-    publishing: { layout: null, shareButtons: true, languageFilter: false },
+    publishing: { layout: null, shareButtons: true, languageFilter: false, feedContent: 'excerpt' },
     collections: { enabled: false, showOnHome: true, showInNav: false, source: 'tags' },
     versions: { keep: null },
     sync: { enabled: false, remoteUrl: null, branch: 'main', pullFirst: false, intervalMinutes: 0, username: null },
@@ -109,8 +114,10 @@ export interface SiteSettings {
   logo: string | null;
   templatesFolder: string;
   home: { mode: 'note' | 'dashboard'; banner: string | null };
-  publishing: { shareButtons: boolean; languageFilter: boolean };
+  publishing: { shareButtons: boolean; languageFilter: boolean; feedContent: FeedContent };
   collections: { enabled: boolean; showOnHome: boolean; showInNav: boolean; source: 'tags' | 'folders' };
+  /** CONTRACT §10: the calendar of every date a visitor reads (feeds and sitemaps stay Gregorian). */
+  calendar: CalendarDisplay;
   /** Keys whose value comes from this server's environment (spec 2.1: they do not travel). */
   fromEnv: string[];
 }
@@ -140,7 +147,7 @@ export function siteSettingsOf(settings: Settings, env: SiteEnv): SiteSettings {
     }
     return fallback;
   };
-  const { home, publishing, collections } = settings;
+  const { home, publishing, collections, calendars } = settings;
   return {
     siteName: pick('siteName', settings.siteName, env.siteName, 'My notes'),
     tagline: pick('tagline', settings.tagline, env.siteTagline, null),
@@ -151,13 +158,18 @@ export function siteSettingsOf(settings: Settings, env: SiteEnv): SiteSettings {
     logo: settings.logo ?? null,
     templatesFolder: settings.folders?.templates || 'Templates',
     home: { mode: home?.mode === 'dashboard' ? 'dashboard' : 'note', banner: home?.banner ?? null },
-    publishing: { shareButtons: publishing?.shareButtons !== false, languageFilter: publishing?.languageFilter === true },
+    publishing: {
+      shareButtons: publishing?.shareButtons !== false,
+      languageFilter: publishing?.languageFilter === true,
+      feedContent: publishing?.feedContent === 'full' ? 'full' : 'excerpt',
+    },
     collections: {
       enabled: collections?.enabled === true,
       showOnHome: collections?.showOnHome !== false,
       showInNav: collections?.showInNav === true,
       source: collections?.source === 'folders' ? 'folders' : 'tags',
     },
+    calendar: CALENDAR_DISPLAYS.find((c) => c === calendars?.display) ?? 'gregorian',
     fromEnv,
   };
 }
@@ -188,6 +200,8 @@ export function syncSettingsOf(settings: Settings): SyncSettings {
 
 // Validation, saving and the admin view live beside this file (issue 5).
 export {
+  CALENDAR_DISPLAYS,
+  FEED_CONTENTS,
   SYNC_INTERVALS,
   SettingsError,
   validateSettingsPatch,

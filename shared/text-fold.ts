@@ -7,7 +7,12 @@ const COMBINING = /\p{M}/gu;
 const TATWEEL = /\u0640/g;
 const ALEF = /[\u0622\u0623\u0625\u0671\u0672\u0673]/g;
 
+// Text with nothing but ASCII folds to its lower case (most of an English vault: the index's hot path).
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\u0000-\u007f]*$/;
+
 export function foldText(text: string): string {
+  if (ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(COMBINING, '')

@@ -163,7 +163,8 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     const address = decoded(pathname);
     if (address === null) return notFound(req, res, base, admin);
     let key: string = address;
-    if ((address === '/feed.xml' || address === '/sitemap.xml') && q >= 0) {
+    // The language filter's variants of the feeds (the site's and each topic's) and the sitemap.
+    if ((address.endsWith('/feed.xml') || address === '/sitemap.xml') && q >= 0) {
       const lang = new URLSearchParams(raw.slice(q + 1)).get('lang');
       if (lang && index.get(`${address}?lang=${lang}`)) key = `${address}?lang=${lang}`;
     }

@@ -63,6 +63,11 @@ export interface NoteRecord {
    * for what the vault decides; its first page takes it (null after, or when never made).
    */
   prepared: PreparedHtml | null;
+  /**
+   * The note's public plain text from that same parse, until the search index takes it
+   * (null after, or when never made): the index reads every note once, the record keeps none.
+   */
+  searchText: string | null;
   /** The twin named by frontmatter `twin` (a wikilink or a name), unresolved. */
   twinRef: string | null;
   /** Banner image: frontmatter `banner`/`cover`/`image`, else the first embedded image. */
@@ -152,6 +157,7 @@ export function buildRecord(input: RecordInputs): NoteRecord {
     folderSlugs: folderSlugsOf(data),
     lang: noteLanguage(data, title, body),
     prepared: null,
+    searchText: null,
     twinRef: twin ? unwrapLink(twin) : null,
     description: textValue(data.description),
     icon: textValue(data.icon),
@@ -164,6 +170,7 @@ export function buildRecord(input: RecordInputs): NoteRecord {
   if (publish) {
     const known = isTex ? null : analyzeNote(body, title);
     record.prepared = known ? known.prepared : prepareNoteHtml(body, title, true);
+    record.searchText = known ? known.text : null;
     facts = factFields(data, body, known);
   }
   return new Record(record, facts);
@@ -195,6 +202,7 @@ class Record implements NoteRecord {
   folderSlugs!: string[];
   lang!: string;
   prepared!: PreparedHtml | null;
+  searchText!: string | null;
   twinRef!: string | null;
   description!: string | null;
   icon!: string | null;

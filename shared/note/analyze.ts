@@ -4,7 +4,7 @@
 import type Token from 'markdown-it/lib/token.mjs';
 import { isAttachmentTarget, type WikiRef } from '../wikilinks.ts';
 import type { NoteEnv } from './env.ts';
-import { countTokenWords, plainBlocksOf } from './plain-text.ts';
+import { blocksText, countTokenWords, plainBlocks, plainBlocksOf } from './plain-text.ts';
 import { excerptFromBlocks } from './excerpt.ts';
 import { prepareTokens } from './markdown.ts';
 import { markdown } from './md.ts';
@@ -28,6 +28,8 @@ export interface NoteFacts {
   words: number;
   /** The note rendered once with holes for what the vault decides, when asked for (a published note). */
   prepared: PreparedHtml | null;
+  /** Its public text (public-text.ts, from this same parse), when asked for (a published note: the search index reads it). */
+  text: string | null;
 }
 
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:|^\/\//i;
@@ -56,6 +58,7 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
     excerpt: '',
     words: 0,
     prepared: null,
+    text: null,
   };
   const seenTags = new Set<string>();
   const visit = (list: Token[]) => {
@@ -103,6 +106,9 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
   visit(tokens);
   facts.excerpt = excerptFromBlocks(plainBlocksOf(tokens));
   facts.words = countTokenWords(tokens);
-  if (prepareFor !== null) facts.prepared = prepareTokens(tokens, env, prepareFor);
+  if (prepareFor !== null) {
+    facts.text = blocksText(plainBlocks(tokens));
+    facts.prepared = prepareTokens(tokens, env, prepareFor);
+  }
   return facts;
 }

@@ -5,6 +5,10 @@ import { DomainError } from '../errors.ts';
 import { parseVaultPath } from '../vault-path.ts';
 
 export const SYNC_INTERVALS = [0, 5, 15, 30, 60, 360, 1440] as const;
+/** CONTRACT §10: the calendar of every date a visitor reads. */
+export const CALENDAR_DISPLAYS = ['gregorian', 'hijri', 'both'] as const;
+/** Settings → Publishing → Feed content: the excerpt, or the whole article. */
+export const FEED_CONTENTS = ['excerpt', 'full'] as const;
 
 /** Remote URL and branch rules live with the git code; the caller hands them in. */
 export interface SettingsChecks {
@@ -176,6 +180,15 @@ const record: Rule = (value, field) => {
   return out;
 };
 
+/** A free-form group some of whose keys have rules of their own (`calendars.display`). */
+function recordWith(known: Record<string, Rule>): Rule {
+  return (value, field, checks) => {
+    const out = record(value, field, checks) as Record<string, unknown>;
+    for (const [key, rule] of Object.entries(known)) if (Object.hasOwn(out, key)) out[key] = rule(out[key], `${field}.${key}`, checks);
+    return out;
+  };
+}
+
 type Group = Record<string, Rule>;
 
 /**
@@ -201,12 +214,13 @@ const SCHEMA: Record<string, Rule | Group> = {
   footer: text(1000, { nullable: true, multiline: true }),
   folders: { templates: folderPath },
   typography: record,
-  calendars: record,
+  calendars: recordWith({ display: oneOf(CALENDAR_DISPLAYS, { nullable: true }) }),
   home: { mode: oneOf(['note', 'dashboard']), banner: imageRef },
   publishing: {
     layout: oneOf(['default', 'blog', 'designed'], { nullable: true }),
     shareButtons: bool(),
     languageFilter: bool(),
+    feedContent: oneOf(FEED_CONTENTS),
   },
   collections: { enabled: bool(), showOnHome: bool(), showInNav: bool(), source: oneOf(['tags', 'folders']) },
   versions: { keep: bool({ nullable: true }) },

@@ -21,6 +21,8 @@ export interface SiteAssets {
   assets: Asset[];
   css: string;
   js: string;
+  /** The search page's script (MiniSearch and the results). */
+  search: string;
   /** KaTeX's stylesheet, for pages with math. */
   katex: string;
   /** mermaid's script, for pages with a diagram. */
@@ -46,19 +48,22 @@ async function katexAssets(): Promise<{ css: Asset; fonts: Asset[] }> {
 }
 
 export async function buildAssets(): Promise<SiteAssets> {
-  const [css, bundle, katex, mermaid] = await Promise.all([
+  const [css, bundle, searchBundle, katex, mermaid] = await Promise.all([
     Promise.all(STYLESHEETS.map((f) => fs.readFile(f, 'utf8'))).then((parts) => parts.join('\n')),
-    clientBundle(),
+    clientBundle('blog'),
+    clientBundle('search'),
     katexAssets(),
     fs.readFile(MERMAID_FILE),
   ]);
   const cssAsset = hashed('blog', 'css', css);
   const jsAsset = hashed('blog', 'js', bundle);
+  const searchAsset = hashed('search', 'js', searchBundle);
   const mermaidAsset: Asset = { ...hashed('mermaid', 'js', mermaid), need: 'mermaid' };
   return {
-    assets: [cssAsset, jsAsset, katex.css, ...katex.fonts, mermaidAsset],
+    assets: [cssAsset, jsAsset, searchAsset, katex.css, ...katex.fonts, mermaidAsset],
     css: cssAsset.address,
     js: jsAsset.address,
+    search: searchAsset.address,
     katex: katex.css.address,
     mermaid: mermaidAsset.address,
   };

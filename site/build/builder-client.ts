@@ -18,6 +18,8 @@ const WORKER = codeFile('site/build/worker');
 const LOADER = CODE_EXT === '.ts' ? ['--import', import.meta.resolve('tsx')] : [];
 
 const RETRY_MS = 5_000;
+/** Quiet time after the last build before deferred work (a new search base) is done. */
+const TIDY_QUIET_MS = 1_500;
 export interface BuilderClientOptions {
   builder: SiteBuilderOptions;
   /** Called after every build that changed something. */
@@ -43,6 +45,9 @@ export class BuilderClient {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private idleWaiters: Array<() => void> = [];
+  /** The builder has deferred work for a quiet moment (BuildResult.tidy). */
+  private tidyDue = false;
+  private tidyTimer: NodeJS.Timeout | null = null;
   /** Each warning of the vault is logged once, not after every rebuild. */
   private warningLog = new WarningLog((line) => log.warn(line));
 
@@ -149,7 +154,10 @@ export class BuilderClient {
     try {
       const id = this.nextId++;
       const result = await this.send<BuildResult | null>(mode ? { id, type: mode } : { id, type: 'apply', paths });
-      if (result) this.options.onBuilt(result);
+      if (result) {
+        this.tidyDue = result.tidy === true;
+        this.options.onBuilt(result);
+      }
     } catch (err) {
       log.error(`site build failed: ${(err as Error).message}`);
       this.options.onFailed?.((err as Error).message);
@@ -158,6 +166,37 @@ export class BuilderClient {
       // Try again later, not in a loop: a broken template stays broken until fixed.
       this.schedule(RETRY_MS);
       return;
+    } finally {
+      this.running = false;
+    }
+    if (this.needBuild || this.pending.size) this.schedule();
+    else {
+      for (const w of this.idleWaiters.splice(0)) w();
+      this.scheduleTidy();
+    }
+  }
+
+  /** Deferred work waits for a quiet moment: each build that comes first starts the wait again. */
+  private scheduleTidy(): void {
+    if (!this.tidyDue || this.closed) return;
+    if (this.tidyTimer) clearTimeout(this.tidyTimer);
+    this.tidyTimer = setTimeout(() => {
+      this.tidyTimer = null;
+      void this.tidy();
+    }, TIDY_QUIET_MS);
+    this.tidyTimer.unref();
+  }
+
+  private async tidy(): Promise<void> {
+    // Changes first: the build that takes them starts the quiet wait again.
+    if (this.running || this.timer || this.pending.size || this.needBuild || this.closed || !this.tidyDue) return;
+    this.running = true;
+    this.tidyDue = false;
+    try {
+      const result = await this.send<BuildResult | null>({ id: this.nextId++, type: 'tidy' });
+      if (result) this.options.onBuilt(result);
+    } catch (err) {
+      log.warn(`deferred site work failed: ${(err as Error).message}`);
     } finally {
       this.running = false;
     }
@@ -174,6 +213,7 @@ export class BuilderClient {
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.tidyTimer) clearTimeout(this.tidyTimer);
     const worker = this.worker;
     this.worker = null;
     if (worker && worker.exitCode === null && worker.signalCode === null) {

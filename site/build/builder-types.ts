@@ -49,4 +49,6 @@ export interface BuildResult {
   rendered: number;
   ms: number;
   gitCreated?: [string, number][];
+  /** The search index's delta has grown: a `tidy()` pass when the builder is idle makes a new base. */
+  tidy?: boolean;
 }

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../../shared/config.ts';
 import { directionOf, primaryLanguage } from '../../shared/note/language.ts';
-import { siteSettingsOf, type Settings } from '../../shared/settings.ts';
+import { siteSettingsOf, type CalendarDisplay, type FeedContent, type Settings } from '../../shared/settings.ts';
 import type { ModelSettings } from '../../shared/model/site-model.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
 import { formatters, stringsFor, type Formatters, type Strings } from './i18n.ts';
@@ -27,6 +27,10 @@ export interface SiteFrame {
   gradient: string;
   shareButtons: boolean;
   languageFilter: boolean;
+  /** Feed items carry the excerpt, or the whole article too. */
+  feedContent: FeedContent;
+  /** CONTRACT §10: the calendar of every date a visitor reads. */
+  calendar: CalendarDisplay;
   collections: { enabled: boolean; showOnHome: boolean; showInNav: boolean; source: 'tags' | 'folders' };
   blogLocale: string;
   comments: boolean;
@@ -51,19 +55,23 @@ export function siteFrame(settings: Settings, config: Config, base = BASE_TOKEN,
   const lang = primaryLanguage(site.language) ?? 'en';
   const year = now.getUTCFullYear();
   const footerTemplate = site.footer ?? '© {year} {siteName}';
+  // The footer's year in BLOG_LOCALE's digits, like every number a visitor reads.
+  const yearText = formatters(lang, config.blogLocale, site.calendar).year(year);
   return {
     name: site.siteName,
     tagline: site.tagline,
     logo: site.logo,
     lang,
     dir: directionOf(lang),
-    footer: footerTemplate.replaceAll('{year}', String(year)).replaceAll('{siteName}', site.siteName),
+    footer: footerTemplate.replaceAll('{year}', yearText).replaceAll('{siteName}', site.siteName),
     layout: site.layout,
     homeMode: site.home.mode,
     banner: site.home.banner,
     gradient: gradientOf(site.siteName),
     shareButtons: site.publishing.shareButtons,
     languageFilter: site.publishing.languageFilter,
+    feedContent: site.publishing.feedContent,
+    calendar: site.calendar,
     collections: site.collections,
     blogLocale: config.blogLocale,
     comments: config.comments,
@@ -82,5 +90,5 @@ export function frameSig(frame: SiteFrame): string {
 }
 
 export function frameFormatters(frame: SiteFrame): Formatters {
-  return formatters(frame.lang, frame.blogLocale);
+  return formatters(frame.lang, frame.blogLocale, frame.calendar);
 }

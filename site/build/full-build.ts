@@ -37,6 +37,11 @@ export interface FullBuildInput {
   settings: Settings;
   /** Plans the site from the store's records (the same function the partner runs). */
   plan: (now: Date) => Promise<SitePlan>;
+  /**
+   * Outputs only this process makes (the search index, site/build/search-index.ts), made
+   * while the partner plans: the two cores stay busy.
+   */
+  alongside?: (plan: SitePlan) => PlannedPage[];
   /** Set up a partner (null: this process alone). */
   partner: Omit<PartnerSetup, 'stage' | 'notes'> | null;
   /** A static snapshot: pages finished as a static host serves them. */
@@ -85,13 +90,25 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       const nav = splitBundle((await input.renderer.render(plan, [navPage])).join(''))[0]![1];
       finish = { nav, siteUrl: input.snapshot.siteUrl };
     }
-    await renderShared(input, plan, templated, partner, offerPlan, offeredEarly, finish);
+    const ownWork = () => {
+      for (const page of input.alongside?.(plan) ?? []) {
+        plan.pages.set(page.address, page);
+        pages.push(page);
+      }
+    };
+    await renderShared(input, plan, templated, partner, offerPlan, offeredEarly, finish, ownWork);
     input.onProgress?.('files');
     input.renderer.writeFiles(input.stage, input.vaultDir, pages);
     return { plan, pages };
   } finally {
     partner?.close();
   }
+}
+
+function withoutSearchText(record: NoteRecord) {
+  const packed = packRecord(record);
+  packed.fields.searchText = null;
+  return packed;
 }
 
 /**
@@ -124,7 +141,8 @@ async function readShared(reader: NoteReader, paths: VaultPath[], partner: Partn
     off?.();
   }
   // The partner takes the notes this side parsed (handing them over costs a small part of parsing them).
-  partner?.send({ type: 'rest', records: mine.map(packRecord) });
+  // Without their text for the search index: only this process makes the index.
+  partner?.send({ type: 'rest', records: mine.map(withoutSearchText) });
   return [...mine, ...theirs];
 }
 
@@ -140,6 +158,7 @@ async function renderShared(
   offerPlan: () => boolean,
   offeredEarly: boolean,
   finish: SnapshotFinish | null,
+  ownWork: () => void,
 ): Promise<void> {
   const fn: PageFinish | undefined = finish ? snapshotFinish(finish.nav, finish.siteUrl) : undefined;
   const retry: [number, number][] = [];
@@ -171,6 +190,7 @@ async function renderShared(
     offered = offerPlan();
   };
   offer();
+  ownWork();
   const off = partner?.on((reply) => {
     if (reply.type === 'ready') offer();
     if (reply.type === 'planned') joined = reply.check === pagesDigest(templated);

@@ -1,6 +1,7 @@
 // The blog frame's words in the interface language, and dates as spec D.1 wants
 // them: month names from the interface language, digits from BLOG_LOCALE.
 import { primaryLanguage } from '../../shared/note/language.ts';
+import type { CalendarDisplay } from '../../shared/settings.ts';
 
 const EN = {
   home: 'Home',
@@ -36,6 +37,17 @@ const EN = {
   comments: 'Comments',
   mentions: 'Mentions',
   latest: 'Latest',
+  search: 'Search',
+  searchPlaceholder: 'Search…',
+  searchNeedsScripts: 'Search runs in your browser and needs JavaScript, which is off. The topics below lead to every post.',
+  searching: 'Searching…',
+  // Filled in by the browser: {n} the count (BLOG_LOCALE's digits), {q} the query.
+  searchResult: '{n} result for “{q}”',
+  searchResults: '{n} results for “{q}”',
+  noResults: 'Nothing matches “{q}”.',
+  searchFailed: 'Search is unavailable right now. Try again in a moment.',
+  showMore: 'Show more results',
+  browseTopics: 'Browse by topic',
 };
 
 type Strings = typeof EN;
@@ -74,6 +86,16 @@ const AR: Strings = {
   comments: 'التعليقات',
   mentions: 'الإشارات',
   latest: 'الأحدث',
+  search: 'بحث',
+  searchPlaceholder: 'ابحث…',
+  searchNeedsScripts: 'يجري البحث في متصفحك ويحتاج إلى JavaScript، وهي معطّلة. المواضيع أدناه تقود إلى كل التدوينات.',
+  searching: 'جارٍ البحث…',
+  searchResult: 'نتيجة واحدة لـ«{q}»',
+  searchResults: 'النتائج لـ«{q}»: {n}',
+  noResults: 'لا شيء يطابق «{q}».',
+  searchFailed: 'البحث غير متاح الآن. أعد المحاولة بعد قليل.',
+  showMore: 'اعرض نتائج أكثر',
+  browseTopics: 'تصفّح حسب الموضوع',
 };
 
 export function stringsFor(language: string): Strings {
@@ -97,16 +119,53 @@ export function numberingSystem(blogLocale: string): string {
   }
 }
 
-export interface Formatters {
-  date(ms: number): string;
-  number(n: number): string;
+/** The locale the browser formats counts in as the site does: interface language, BLOG_LOCALE's digits. */
+export function numberLocale(interfaceLanguage: string, blogLocale: string): string {
+  return `${primaryLanguage(interfaceLanguage) ?? 'en'}-u-nu-${numberingSystem(blogLocale)}`;
 }
 
-export function formatters(interfaceLanguage: string, blogLocale: string): Formatters {
+export interface Formatters {
+  /** A date as visitors read it: the calendar setting's calendar (or both), month names and digits as above. */
+  date(ms: number): string;
+  /** A count (words, minutes, notes, page numbers) in BLOG_LOCALE's digits. */
+  number(n: number): string;
+  /** A year as written in a footer: BLOG_LOCALE's digits, no grouping. */
+  year(n: number): string;
+}
+
+/**
+ * spec D.1, CONTRACT §10: the one formatter of every date and count a visitor reads (articles,
+ * lists, cards, comments). Month names from the interface language, digits from BLOG_LOCALE, the
+ * calendar from the setting: Gregorian, Hijri (Umm al-Qura) or both. Feeds and sitemaps never
+ * come here: their dates stay Gregorian (filters.ts).
+ */
+export function formatters(interfaceLanguage: string, blogLocale: string, calendar: CalendarDisplay = 'gregorian'): Formatters {
+  // Every plan asks again; Intl's formatters are slow to make: one per settings.
+  const key = `${interfaceLanguage}\u0000${blogLocale}\u0000${calendar}`;
+  let made = madeFormatters.get(key);
+  if (!made) {
+    if (madeFormatters.size > 32) madeFormatters.clear();
+    made = makeFormatters(interfaceLanguage, blogLocale, calendar);
+    madeFormatters.set(key, made);
+  }
+  return made;
+}
+
+const madeFormatters = new Map<string, Formatters>();
+
+function makeFormatters(interfaceLanguage: string, blogLocale: string, calendar: CalendarDisplay): Formatters {
   const nu = numberingSystem(blogLocale);
   const base = primaryLanguage(interfaceLanguage) ?? 'en';
-  // Gregorian always: the calendar setting changes nothing in published dates.
-  const dateFormat = new Intl.DateTimeFormat(`${base}-u-ca-gregory-nu-${nu}`, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const inCalendar = (ca: string) => new Intl.DateTimeFormat(`${base}-u-ca-${ca}-nu-${nu}`, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  const gregorian = inCalendar('gregory');
+  const hijri = inCalendar('islamic-umalqura');
   const numberFormat = new Intl.NumberFormat(`${base}-u-nu-${nu}`);
-  return { date: (ms) => dateFormat.format(new Date(ms)), number: (n) => numberFormat.format(n) };
+  const yearFormat = new Intl.NumberFormat(`${base}-u-nu-${nu}`, { useGrouping: false });
+  const date =
+    calendar === 'hijri'
+      ? (ms: number) => hijri.format(new Date(ms))
+      : calendar === 'both'
+        ? (ms: number) => `${gregorian.format(new Date(ms))} / ${hijri.format(new Date(ms))}`
+        : (ms: number) => gregorian.format(new Date(ms));
+  return { date, number: (n) => numberFormat.format(n), year: (n) => yearFormat.format(n) };
 }

@@ -40,6 +40,9 @@ export interface CardView {
 // Encoded addresses never change: one cache for the life of the process.
 const encoded = new Map<string, string>();
 const cardSigs = new SigCache<NoteRecord>();
+/** Full-content feed items' HTML by note path, while the note and what it resolves to hold (bounded). */
+const feedBodies = new Map<string, { note: NoteRecord; sig: string; html: string }>();
+const FEED_BODIES_MAX = 1000;
 
 export class PageContext {
   readonly fmt: Formatters;
@@ -260,6 +263,22 @@ export class PageContext {
     const prepared = note.prepared ?? prepareNoteHtml(note.body, note.title, note.path.toLowerCase().endsWith('.tex'));
     note.prepared = null;
     return fillPrepared(prepared, this.renderLinks(note), `${note.path}#`);
+  }
+
+  /**
+   * The body's HTML for a full-content feed item. The note's own rendering is left for its
+   * page; each item is remembered, so one edit renders only its own item again.
+   */
+  feedHtml(note: NoteRecord): string {
+    const sig = `${this.frameSig}\u0000${this.bodySig(note)}`;
+    const known = feedBodies.get(note.path);
+    if (known && known.note === note && known.sig === sig) return known.html;
+    const prepared = note.prepared ?? prepareNoteHtml(note.body, note.title, note.path.toLowerCase().endsWith('.tex'));
+    const html = fillPrepared(prepared, this.renderLinks(note), `${note.path}#`);
+    feedBodies.delete(note.path);
+    if (feedBodies.size >= FEED_BODIES_MAX) feedBodies.delete(feedBodies.keys().next().value!);
+    feedBodies.set(note.path, { note, sig, html });
+    return html;
   }
 
   card(note: NoteRecord): CardView {

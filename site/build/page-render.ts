@@ -15,7 +15,7 @@ import { emptyRender, type RenderData } from './render-state.ts';
 /** What is done to a page's text before it is written (a static snapshot fills its markers in); null: not written. */
 export type PageFinish = (file: string, body: string) => string | null;
 
-export const isTemplated = (p: PlannedPage) => p.kind !== 'attachment' && p.kind !== 'asset';
+export const isTemplated = (p: PlannedPage) => p.kind !== 'attachment' && p.kind !== 'asset' && p.kind !== 'searchIndex';
 
 export class PageRenderer {
   private readonly runner: EleventyRunner;
@@ -34,8 +34,8 @@ export class PageRenderer {
   private renderData(plan: SitePlan, pages: PlannedPage[]): RenderData {
     const data = emptyRender();
     const { frame } = plan.ctx;
-    const { css, js, katex, mermaid } = this.assetsMade!;
-    data.site = { ...frame, assets: { css, js, katex, mermaid }, logoUrl: plan.ctx.imageUrl(frame.logo, null), publishCss: plan.ctx.publishCss };
+    const { css, js, search, katex, mermaid } = this.assetsMade!;
+    data.site = { ...frame, assets: { css, js, search, katex, mermaid }, logoUrl: plan.ctx.imageUrl(frame.logo, null), publishCss: plan.ctx.publishCss };
     for (const page of pages) {
       switch (page.kind) {
         case 'article':
@@ -58,6 +58,9 @@ export class PageRenderer {
           break;
         case 'nav':
           data.nav.push({ ...(page.view() as RenderData['nav'][number]), file: page.file });
+          break;
+        case 'search':
+          data.search.push(page.view() as RenderData['search'][number]);
           break;
         default:
           break;
@@ -82,7 +85,7 @@ export class PageRenderer {
     }
   }
 
-  /** Writes the assets and copies the attachments among `pages` into `dir`. */
+  /** Writes the assets and the search index's files and copies the attachments among `pages` into `dir`. */
   writeFiles(dir: string, vaultDir: string, pages: PlannedPage[]): void {
     const made = new Set<string>();
     const parent = (target: string) => {
@@ -92,7 +95,7 @@ export class PageRenderer {
     };
     for (const page of pages) {
       const target = path.join(dir, page.file);
-      if (page.kind === 'asset') {
+      if (page.kind === 'asset' || page.kind === 'searchIndex') {
         parent(target);
         writeFileSync(target, page.content ?? '');
       } else if (page.kind === 'attachment' && page.source) {

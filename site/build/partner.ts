@@ -52,6 +52,8 @@ function pump(): void {
     asked--;
     const { from, to, records: part } = chunks[sent++]!;
     reply({ type: 'records', from, to, records: part.map(packRecord) });
+    // The search index is the build's alone: the texts it reads went with the records.
+    for (const record of part) record.searchText = null;
   }
 }
 
@@ -91,6 +93,7 @@ async function handle(request: PartnerRequest): Promise<void> {
       records = request.records.map(unpackRecord);
       const theirs = new Set(records.map((r) => r.path));
       for (const chunk of chunks) for (const r of chunk.records) if (!theirs.has(r.path)) records.push(r);
+      for (const r of records) r.searchText = null;
       chunks.length = 0;
       return;
     }

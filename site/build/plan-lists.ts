@@ -30,7 +30,10 @@ export interface ListView {
   band: BandCard[] | null;
   cards: CardView[];
   grid: boolean;
-  pager: { newer: string | null; older: string | null; page: number; pages: number };
+  /** A topic's own feed (spec D.7), advertised in the page's head and heading. */
+  feed: { url: string; title: string } | null;
+  /** Page numbers as visitors read them (BLOG_LOCALE's digits) beside the numbers themselves. */
+  pager: { newer: string | null; older: string | null; page: number; pages: number; pageText: string; pagesText: string };
 }
 
 interface ListSpec {
@@ -45,6 +48,7 @@ interface ListSpec {
   /** Extra content of the first page (intro, hero, band), its signature and the notes whose text it shows. */
   first?: { view: () => Pick<ListView, 'intro' | 'hero' | 'band'>; sig: string; reads: NoteRecord[] };
   grid: boolean;
+  feed?: ListView['feed'];
 }
 
 function countText(ctx: PageContext, n: number): string {
@@ -68,7 +72,7 @@ function pageKey(address: string): object {
 /** Page `n` of a list, as its own family: it shows the text (excerpts) of its cards' notes. */
 function listFamily(ctx: PageContext, spec: ListSpec, n: number, specOf: () => ListSpec): PageFamily {
   const pages = Math.max(1, Math.ceil(spec.notes.length / PAGE_SIZE));
-  const headSig = JSON.stringify([spec.kind, spec.heading, spec.metaTitle, spec.metaDescription, spec.grid]);
+  const headSig = JSON.stringify([spec.kind, spec.heading, spec.metaTitle, spec.metaDescription, spec.grid, spec.feed ?? null]);
   const address = listPageAddress(spec.base, n);
   const items = spec.notes.slice((n - 1) * PAGE_SIZE, n * PAGE_SIZE);
   const first = n === 1 ? spec.first : undefined;
@@ -77,6 +81,8 @@ function listFamily(ctx: PageContext, spec: ListSpec, n: number, specOf: () => L
     older: n < pages ? ctx.url(listPageAddress(spec.base, n + 1)) : null,
     page: n,
     pages,
+    pageText: ctx.fmt.number(n),
+    pagesText: ctx.fmt.number(pages),
   };
   const page: PlannedPage = {
     address,
@@ -101,6 +107,7 @@ function listFamily(ctx: PageContext, spec: ListSpec, n: number, specOf: () => L
       ...(first ? first.view() : {}),
       cards: items.map((i) => ctx.card(i)),
       grid: spec.grid,
+      feed: spec.feed ?? null,
       pager,
     }),
   };
@@ -201,6 +208,7 @@ export function planLists(ctx: PageContext): PageFamily[] {
         metaTitle: `${topic.label} · ${frame.name}`,
         metaDescription: `${s.topic}: ${topic.label}`,
         grid: frame.homeMode === 'dashboard',
+        feed: { url: ctx.absolute(`${topic.address}/feed.xml` as Address), title: `${topic.label} · ${frame.name}` },
       })),
     );
   }

@@ -1,27 +1,17 @@
-// The site-wide outputs (spec D.7): /feed.xml, /sitemap.xml, /robots.txt, the
-// 404 page and the topic row fragment every page includes when it is served.
-import { FRONT_PAGE, type Address } from '../../shared/model/addresses.ts';
+// The site-wide outputs (spec D.7): the feeds (plan-feeds.ts), /sitemap.xml, /robots.txt,
+// the 404 page and the topic row fragment every page includes when it is served.
+import { FRONT_PAGE, outputFileOf, type Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { PageContext } from './page-context.ts';
+import { numberLocale } from './i18n.ts';
 import { twinAlternates } from './plan-articles.ts';
+import { planFeeds } from './plan-feeds.ts';
 import { fixedFamily, type PageFamily, type PlannedPage } from './plan-types.ts';
 
-export const FEED_SIZE = 50;
 export const SITEMAP_MAX = 50_000;
 export const NAV_ADDRESS = '/_service/nav' as Address;
 export const NAV_FILE = '_service/nav.html';
 const LANGS = ['ar', 'en'] as const;
-
-export interface FeedView {
-  file: string;
-  title: string;
-  link: string;
-  self: string;
-  description: string;
-  language: string;
-  lastBuildMs: number;
-  items: { title: string; link: string; pubDateMs: number; description: string; categories: string[] }[];
-}
 
 export interface SitemapView {
   file: string;
@@ -36,48 +26,6 @@ export interface NavView {
   pinned: { icon: string; label: string; url: string }[];
   topics: { icon: string | null; label: string; url: string }[];
   more: string;
-}
-
-/** The newest posts a feed names (of one language, with the language filter). */
-function feedPosts(ctx: PageContext, lang: string | null): NoteRecord[] {
-  const { posts } = ctx.model;
-  if (lang === null) return posts.slice(0, FEED_SIZE);
-  const out: NoteRecord[] = [];
-  for (const p of posts) {
-    if (p.lang !== lang) continue;
-    out.push(p);
-    if (out.length === FEED_SIZE) break;
-  }
-  return out;
-}
-
-function feedPage(ctx: PageContext, lang: string | null, posts: NoteRecord[]): PlannedPage {
-  const { frame } = ctx;
-  const file = lang ? `feed-${lang}.xml` : 'feed.xml';
-  const view = (): FeedView => ({
-    file,
-    title: frame.name,
-    link: frame.base + '/',
-    self: frame.base + '/feed.xml' + (lang ? `?lang=${lang}` : ''),
-    description: frame.tagline ?? frame.name,
-    language: frame.blogLocale,
-    lastBuildMs: posts[0]?.date.ms ?? 0,
-    items: posts.map((p) => ({
-      title: p.title,
-      link: ctx.absolute(p.address),
-      pubDateMs: p.date.ms,
-      description: p.excerpt,
-      categories: ctx.chips(p).map((c) => c.label),
-    })),
-  });
-  return {
-    address: ('/feed.xml' + (lang ? `?lang=${lang}` : '')) as Address,
-    file,
-    kind: 'feed',
-    type: 'xml',
-    sig: [ctx.frameSig, lang ?? '', ...posts.map((p) => ctx.cardSig(p))].join('\u0000'),
-    view,
-  };
 }
 
 function sitemapPage(ctx: PageContext, lang: string | null): PlannedPage {
@@ -112,6 +60,32 @@ function sitemapPage(ctx: PageContext, lang: string | null): PlannedPage {
   };
 }
 
+/** The search page (CONTRACT §9): its form and results come alive in the browser; without scripts it lists the topics. */
+export interface SearchPageView {
+  file: string;
+  canonical: string;
+  metaTitle: string;
+  metaDescription: string;
+  topics: { icon: string | null; label: string; url: string }[];
+  /** The browser formats result counts in this locale (BLOG_LOCALE's digits). */
+  numberLocale: string;
+}
+
+export const SEARCH_ADDRESS = '/search' as Address;
+
+function searchPage(ctx: PageContext, nav: NavView): PlannedPage {
+  const { frame } = ctx;
+  const view: SearchPageView = {
+    file: outputFileOf(SEARCH_ADDRESS),
+    canonical: ctx.absolute(SEARCH_ADDRESS),
+    metaTitle: `${frame.strings.search} · ${frame.name}`,
+    metaDescription: frame.tagline ?? frame.name,
+    topics: [...nav.pinned, ...nav.topics],
+    numberLocale: numberLocale(frame.lang, frame.blogLocale),
+  };
+  return { address: SEARCH_ADDRESS, file: view.file, kind: 'search', type: 'html', sig: ctx.frameSig + JSON.stringify(view), view: () => view };
+}
+
 export function navView(ctx: PageContext): NavView {
   const { model, frame } = ctx;
   const s = frame.strings;
@@ -135,17 +109,10 @@ export function navView(ctx: PageContext): NavView {
   };
 }
 
-/** The feed shows its posts' excerpts: a family reading them. */
-function feedFamily(ctx: PageContext, lang: string | null): PageFamily {
-  const posts = feedPosts(ctx, lang);
-  const page = feedPage(ctx, lang, posts);
-  return { key: `feed:${lang ?? ''}`, pages: [page], reads: posts, replan: () => feedFamily(ctx, lang) };
-}
-
 export function planOutputs(ctx: PageContext): PageFamily[] {
-  const out: PageFamily[] = [feedFamily(ctx, null), fixedFamily('sitemap:', [sitemapPage(ctx, null)])];
+  const out: PageFamily[] = [...planFeeds(ctx), fixedFamily('sitemap:', [sitemapPage(ctx, null)])];
   if (ctx.frame.languageFilter) {
-    for (const lang of LANGS) out.push(feedFamily(ctx, lang), fixedFamily(`sitemap:${lang}`, [sitemapPage(ctx, lang)]));
+    for (const lang of LANGS) out.push(fixedFamily(`sitemap:${lang}`, [sitemapPage(ctx, lang)]));
   }
   const nav = navView(ctx);
   out.push(
@@ -153,6 +120,7 @@ export function planOutputs(ctx: PageContext): PageFamily[] {
       { address: '/robots.txt' as Address, file: 'robots.txt', kind: 'robots', type: 'txt', sig: ctx.frameSig, view: () => ({}) },
       { address: '/404' as Address, file: '404.html', kind: 'notFound', type: 'html', sig: ctx.frameSig, view: () => ({}) },
       { address: NAV_ADDRESS, file: NAV_FILE, kind: 'nav', type: 'html', sig: ctx.frameSig + JSON.stringify(nav), view: () => nav },
+      searchPage(ctx, nav),
     ]),
   );
   return out;

@@ -3,10 +3,10 @@
 import type { Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 
-export type PageKind = 'article' | 'list' | 'feed' | 'sitemap' | 'robots' | 'notFound' | 'nav' | 'attachment' | 'asset';
+export type PageKind = 'article' | 'list' | 'feed' | 'sitemap' | 'robots' | 'notFound' | 'nav' | 'search' | 'attachment' | 'asset' | 'searchIndex';
 
 /** How the public server answers it: pages get per-request substitutions, files are sent as they are. */
-export type ServeType = 'html' | 'xml' | 'txt' | 'file';
+export type ServeType = 'html' | 'xml' | 'txt' | 'json' | 'file';
 
 export interface PlannedPage {
   /** The served address (decoded). Internal outputs (the nav fragment) start with `/_service/`. */
@@ -20,7 +20,7 @@ export interface PlannedPage {
   view: () => unknown;
   /** Attachments: the vault path to copy. */
   source?: string;
-  /** Assets: the bytes to write. */
+  /** Assets and the search index's files: the bytes to write. */
   content?: string | Uint8Array;
 }
 

@@ -42,3 +42,14 @@ export function quickPlan(plan: SitePlan, changes: RecordChange[]): QuickPlan | 
   }
   return { families, changed };
 }
+
+/** Pages planned apart from the families (the search index's files): what changed and what went. */
+export function diffLoose(before: PlannedPage[], after: PlannedPage[]): { changed: PlannedPage[]; removed: PlannedPage[] } {
+  const known = new Map(before.map((p) => [p.address, p]));
+  const changed = after.filter((p) => {
+    const old = known.get(p.address);
+    return !old || old.sig !== p.sig || old.file !== p.file;
+  });
+  const kept = new Set(after.map((p) => p.address));
+  return { changed, removed: before.filter((p) => !kept.has(p.address)) };
+}

@@ -4,12 +4,13 @@
 import type { SiteFrame } from './frame.ts';
 import type { ArticleView } from './plan-articles.ts';
 import type { ListView } from './plan-lists.ts';
-import type { FeedView, NavView, SitemapView } from './plan-outputs.ts';
+import type { FeedView } from './plan-feeds.ts';
+import type { NavView, SearchPageView, SitemapView } from './plan-outputs.ts';
 
 export interface RenderData {
   site:
     | (SiteFrame & {
-        assets: { css: string; js: string; katex: string; mermaid: string };
+        assets: { css: string; js: string; search: string; katex: string; mermaid: string };
         logoUrl: string | null;
         /** The vault's publish.css, loaded after the blog's stylesheet, when it has one. */
         publishCss: string | null;
@@ -22,10 +23,11 @@ export interface RenderData {
   robots: { file: string }[];
   notFound: { file: string }[];
   nav: (NavView & { file: string })[];
+  search: SearchPageView[];
 }
 
 export function emptyRender(): RenderData {
-  return { site: null, articles: [], lists: [], feeds: [], sitemaps: [], robots: [], notFound: [], nav: [] };
+  return { site: null, articles: [], lists: [], feeds: [], sitemaps: [], robots: [], notFound: [], nav: [], search: [] };
 }
 
 // One state per process, shared through globalThis: Eleventy imports the config

@@ -20,9 +20,10 @@ import { BASE_TOKEN } from './frame.ts';
 import { fullBuild } from './full-build.ts';
 import { PageRenderer } from './page-render.ts';
 import { planVault } from './plan-vault.ts';
+import { SearchIndex } from './search-index.ts';
 import { currentKey, readGeneration, writeGeneration, type GenerationKey } from './generation.ts';
 import { adoptFamilies, diffPlans, type SitePlan } from './plan.ts';
-import { keepsShape, quickPlan } from './quick-pass.ts';
+import { diffLoose, keepsShape, quickPlan } from './quick-pass.ts';
 import { NAV_FILE } from './plan-outputs.ts';
 import type { PlannedPage, ServedEntry } from './plan-types.ts';
 import type { BuildResult, SiteBuilderOptions } from './builder-types.ts';
@@ -61,6 +62,10 @@ export class SiteBuilder {
   private planSettings: string | null = null;
   /** An edit's quick pass failed midway: the next pass plans the whole site. */
   private replanWhole = false;
+  /** The visitor search index (CONTRACT §9): its base outlives a pass, its delta follows each. */
+  private readonly search = new SearchIndex();
+  /** The search index's files in the live plan. */
+  private searchPages: PlannedPage[] = [];
 
   constructor(private readonly options: SiteBuilderOptions) {
     const { config } = options;
@@ -90,10 +95,10 @@ export class SiteBuilder {
     }
   }
 
-  private async makePlan(settings?: Settings, now = new Date()): Promise<SitePlan> {
+  private async makePlan(settings?: Settings, now = new Date(), withSearch = true): Promise<SitePlan> {
     settings ??= await this.settings();
     this.planSettings = JSON.stringify(settings);
-    return planVault({
+    const plan = planVault({
       records: this.store.records.values(),
       attachments: this.attachments,
       settings,
@@ -102,6 +107,14 @@ export class SiteBuilder {
       assets: (await this.renderer.assets()).assets,
       now,
     });
+    // This process alone writes the search index (a full build's partner plans the pages it renders).
+    if (withSearch) for (const page of this.planSearch(plan)) plan.pages.set(page.address, page);
+    return plan;
+  }
+
+  private planSearch(plan: SitePlan): PlannedPage[] {
+    this.searchPages = this.search.plan(plan.ctx);
+    return this.searchPages;
   }
 
   /** Reads the whole vault in this process: one walk, one read per note. */
@@ -126,6 +139,7 @@ export class SiteBuilder {
     await fs.rm(this.stage, { recursive: true, force: true });
     const progress = this.options.onProgress;
     const settings = await this.settings();
+    this.search.reset();
     const { config, snapshot } = this.options;
     const { plan, pages } = await fullBuild({
       entries: new VaultEntries(config.vaultDir, this.options.skipDirs),
@@ -135,7 +149,8 @@ export class SiteBuilder {
       stage: this.stage,
       vaultDir: config.vaultDir,
       settings,
-      plan: (now) => this.makePlan(settings, now),
+      plan: (now) => this.makePlan(settings, now, false),
+      alongside: (plan) => this.planSearch(plan),
       partner: this.options.partner === false ? null : { config, skipDirs: this.options.skipDirs, base: this.options.base ?? BASE_TOKEN },
       snapshot: snapshot ? { siteUrl: snapshot.siteUrl } : null,
       chunk: this.options.chunkSize ?? 400,
@@ -171,6 +186,17 @@ export class SiteBuilder {
     };
   }
 
+  /**
+   * A quiet moment's work: when the search index's delta has grown, a new base (every
+   * searchable note indexed again) replaces it; only the index's files change.
+   */
+  async tidy(): Promise<BuildResult | null> {
+    if (!this.live || !this.previous || !this.search.tidyDue) return null;
+    const started = Date.now();
+    this.search.tidy();
+    return this.applyPlan(await this.makePlan(), started);
+  }
+
   /** Applies changed vault paths (and a possible settings change) to the live site. */
   async apply(paths: Iterable<string>): Promise<BuildResult | null> {
     if (!this.live || !this.previous) return this.full();
@@ -199,31 +225,39 @@ export class SiteBuilder {
       this.replanWhole = true;
       return undefined;
     }
-    const { families, changed } = quick;
-    if (changed.length > 0) {
+    // The search index follows every edit: its manifest (and a meta file) change, its base stays.
+    const search = this.search.plan(plan.ctx);
+    const loose = diffLoose(this.searchPages, search);
+    const changed = [...quick.changed, ...loose.changed];
+    if (changed.length > 0 || loose.removed.length > 0) {
       try {
         await fs.rm(this.stage, { recursive: true, force: true });
         await fs.mkdir(this.stage, { recursive: true });
         await this.produce(plan, changed);
         await this.swapIn(live, changed);
+        for (const gone of loose.removed) await fs.rm(path.join(live, gone.file), { force: true });
       } catch (err) {
         this.replanWhole = true;
         throw err;
       }
     }
     // Taken into the live plan once its files are in place.
-    adoptFamilies(plan, families);
+    adoptFamilies(plan, quick.families);
+    for (const gone of loose.removed) plan.pages.delete(gone.address);
+    for (const page of search) plan.pages.set(page.address, page);
+    this.searchPages = search;
     this.quickPasses++;
-    if (changed.length === 0) return null;
+    if (changed.length === 0 && loose.removed.length === 0) return null;
     return {
       full: false,
       dir: live,
       upserts: changed.filter((p) => !isInternal(p.address)).map((p) => [p.address, served(p)]),
-      removals: [],
+      removals: loose.removed.map((p) => p.address),
       nav: null,
       redirects: null,
       rendered: changed.length,
       ms: Date.now() - started,
+      tidy: this.search.tidyDue,
     };
   }
 
@@ -272,7 +306,10 @@ export class SiteBuilder {
    * made, or one a resumed generation already holds, never takes its body: let them go.
    */
   private releasePrepared(): void {
-    for (const record of this.store.records.values()) record.prepared = null;
+    for (const record of this.store.records.values()) {
+      record.prepared = null;
+      record.searchText = null;
+    }
   }
 
   /** Renders what differs between the live folder and `plan`, and swaps it in page by page. */
@@ -293,7 +330,7 @@ export class SiteBuilder {
       settle();
       // Nothing to render, but an old address may answer 301 now (or no longer).
       const redirects = this.addresses.changedRedirects(plan.ctx.model);
-      return redirects === null ? null : { full: false, dir: live, upserts: [], removals: [], nav: null, redirects, rendered: 0, ms: Date.now() - started };
+      return redirects === null ? null : { full: false, dir: live, upserts: [], removals: [], nav: null, redirects, rendered: 0, ms: Date.now() - started, tidy: this.search.tidyDue };
     }
     await fs.rm(this.stage, { recursive: true, force: true });
     await fs.mkdir(this.stage, { recursive: true });
@@ -315,6 +352,7 @@ export class SiteBuilder {
       redirects: this.addresses.changedRedirects(plan.ctx.model),
       rendered: diff.changed.length,
       ms: Date.now() - started,
+      tidy: this.search.tidyDue,
     };
   }
 

@@ -8,6 +8,7 @@ export type WorkerRequest =
   | { id: number; type: 'full' }
   | { id: number; type: 'resume' }
   | { id: number; type: 'apply'; paths: string[] }
+  | { id: number; type: 'tidy' }
   | { id: number; type: 'posts' };
 
 export type WorkerReply =

@@ -31,6 +31,8 @@ async function handle(b: SiteBuilder, request: Exclude<WorkerRequest, { type: 'i
       return b.resume();
     case 'apply':
       return b.apply(request.paths);
+    case 'tidy':
+      return b.tidy();
     case 'posts':
       return b.posts();
   }

@@ -1,7 +1,9 @@
-// The blog's few browser scripts (spec D.4, D.6), small and framework-free.
+// The blog's few browser scripts (spec D.4, D.6, CONTRACT §9's `/` key), small and framework-free.
+// The search page's own script is search/main.ts (search.js, loaded there alone).
 import { startBackToTop } from './back-to-top.ts';
 import { startDiagrams } from './diagrams.ts';
 import { startPreviews } from './previews.ts';
+import { startSearchBox } from './search-box.ts';
 import { startTopicRow } from './topic-row.ts';
 
 document.documentElement.classList.add('s-js');
@@ -9,3 +11,4 @@ startTopicRow();
 startPreviews();
 startBackToTop();
 startDiagrams();
+startSearchBox();

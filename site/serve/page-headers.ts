@@ -14,7 +14,8 @@ const SAFETY: [string, string][] = [
 export function contentTypeOf(type: ServeType, file: string): string {
   if (type === 'html') return 'text/html; charset=utf-8';
   if (type === 'txt') return 'text/plain; charset=utf-8';
-  if (type === 'xml') return file.startsWith('feed') ? 'application/rss+xml; charset=utf-8' : 'application/xml; charset=utf-8';
+  if (type === 'json' || file.endsWith('.json')) return 'application/json; charset=utf-8';
+  if (type === 'xml') return /(^|\/)feed(-[a-z]+)?\.xml$/.test(file) ? 'application/rss+xml; charset=utf-8' : 'application/xml; charset=utf-8';
   if (file.endsWith('.css')) return 'text/css; charset=utf-8';
   if (file.endsWith('.js')) return 'text/javascript; charset=utf-8';
   if (file.endsWith('.woff2')) return 'font/woff2';

@@ -5,6 +5,7 @@
 import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServedEntry } from '../build/plan-types.ts';
+import { SEARCH_DIR } from '../../shared/search/index-format.ts';
 import type { BuildResult } from '../build/site-builder.ts';
 import { PageCache } from './page-cache.ts';
 import { assetHeaders, pageHeaders, type HeaderRules } from './page-headers.ts';
@@ -13,6 +14,7 @@ import type { SiteIndex } from './site-index.ts';
 import { materializeForVisitor } from './substitute.ts';
 
 export const NOT_FOUND_KEY = '/404';
+const SEARCH_FILES = `/${SEARCH_DIR}/`;
 /** Hashed assets do not depend on the base URL: one copy serves every base. */
 const ANY_BASE = '';
 
@@ -123,7 +125,10 @@ export class PageSource {
   }
 
   private warm(addresses: string[], replace: boolean): void {
-    const ranked = addresses.filter((a) => this.index.get(a)?.type !== 'file' || isHashedAsset(this.index.get(a)!)).sort((a, b) => warmRank(a) - warmRank(b));
+    // The search index's files are many and each query reads a few: prepared when asked for.
+    const ranked = addresses
+      .filter((a) => (this.index.get(a)?.type !== 'file' || isHashedAsset(this.index.get(a)!)) && !a.startsWith(SEARCH_FILES))
+      .sort((a, b) => warmRank(a) - warmRank(b));
     this.queue = replace ? ranked : [...ranked, ...this.queue];
     if (!this.queue.includes(NOT_FOUND_KEY)) this.queue.unshift(NOT_FOUND_KEY);
     void this.drain();

@@ -85,6 +85,23 @@ describe('site settings reach the public site (CONTRACT §5, spec 2.1)', () => {
   });
 });
 
+describe('CONTRACT §10 and feeds: Dates visitors read, Feed content', () => {
+  it('Hijri in Settings → Site reaches the article; the full article in Publishing reaches the feed', async () => {
+    const { page } = main;
+    await group(page, 'site').getByLabel('Hijri (Umm al-Qura)').check();
+    await group(page, 'publishing').getByLabel('The full article').check();
+    await saveSettings(page);
+    await page.locator('.toast', { hasText: 'Settings saved.' }).waitFor();
+    expect((await settings()).calendars.display).toBe('hijri');
+    expect((await settings()).publishing.feedContent).toBe('full');
+    await waitFor(async () => (await (await fetch(server.url + '/Posts/One')).text()).includes('<time datetime="2026-01-02T00:00:00.000Z">Rajab 13, 1447 AH</time>'), 30_000, 250);
+    await waitFor(async () => (await (await fetch(server.url + '/feed.xml')).text()).includes('<content:encoded>&lt;p&gt;The first post.&lt;/p&gt;'), 30_000, 250);
+    await clearToasts(page);
+    await group(page, 'site').getByLabel('Hijri (Umm al-Qura)').scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-calendar');
+  });
+});
+
 describe('collections (spec D.5): the panel lists what the vault declares', () => {
   it('lists the tag page with collection: true, and the switches save', async () => {
     const { page } = main;

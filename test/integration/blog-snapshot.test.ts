@@ -31,7 +31,10 @@ describe('npm run build', () => {
     const { status, stderr, out } = await build({ SITE_URL: 'https://static.example' });
     expect(status, stderr).toBe(0);
     const files = await allFiles(out);
-    for (const f of ['index.html', '404.html', 'feed.xml', 'sitemap.xml', 'robots.txt', 'Posts/First-post.html', 'About.html', 'topic/alpha.html']) expect(files).toContain(f);
+    for (const f of ['index.html', '404.html', 'feed.xml', 'sitemap.xml', 'robots.txt', 'Posts/First-post.html', 'About.html', 'topic/alpha.html', 'topic/alpha/feed.xml', 'search.html', 'search.json']) expect(files).toContain(f);
+    // CONTRACT §9: the snapshot searches too: the manifest names files that are there.
+    const manifest = JSON.parse(await fs.readFile(path.join(out, 'search.json'), 'utf8')) as { lengths: string; shards: [string, string][]; meta: string[] };
+    for (const file of [manifest.lengths, ...manifest.shards.map((s) => s[1]), ...manifest.meta]) expect(files).toContain(file);
     expect(files.some((f) => /Draft|Template|Broken|Trashed|Leak|_service|_batch/.test(f))).toBe(false);
     const article = await fs.readFile(path.join(out, 'Posts/First-post.html'), 'utf8');
     expect(article).toContain('<link rel="canonical" href="https://static.example/Posts/First-post">');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   mergeSettings,
   SettingsError,
+  siteSettingsOf,
   validateSettingsPatch,
   validateStoredSettings,
   withDefaults,
@@ -41,6 +42,24 @@ describe('a PATCH names the first bad field', () => {
     expect(failure({ sync: { remoteUrl: 'https://u:p@h/x.git' } })).toMatchObject({ field: 'sync.remoteUrl', code: 'bad_remote' });
     expect(failure({ sync: { branch: 'a..b' } })).toMatchObject({ field: 'sync.branch', code: 'bad_branch' });
     expect(failure({ sync: { branch: '' } })).toMatchObject({ field: 'sync.branch', code: 'bad_branch' });
+  });
+});
+
+describe('CONTRACT §10 and feeds: calendars.display and publishing.feedContent', () => {
+  it('take only their listed values; calendars keeps its free-form keys', () => {
+    expect(failure({ calendars: { display: 'julian' } })).toMatchObject({ field: 'calendars.display', code: 'bad_setting' });
+    expect(failure({ publishing: { feedContent: 'summary' } })).toMatchObject({ field: 'publishing.feedContent', code: 'bad_setting' });
+    const v = validateSettingsPatch({ calendars: { display: 'hijri', dates: 'x' }, publishing: { feedContent: 'full' } }, checks);
+    expect(v.patch).toEqual({ calendars: { display: 'hijri', dates: 'x' }, publishing: { feedContent: 'full' } });
+    expect(validateSettingsPatch({ calendars: { display: null } }, checks).patch).toEqual({ calendars: { display: null } });
+  });
+
+  it('default to Gregorian dates and excerpts in the feed', () => {
+    const site = siteSettingsOf(withDefaults({}), { siteName: null, siteTagline: null, homeNote: null, siteFooter: null, siteLang: null, publicLayout: null });
+    expect(site.calendar).toBe('gregorian');
+    expect(site.publishing.feedContent).toBe('excerpt');
+    const chosen = siteSettingsOf(withDefaults({ calendars: { display: 'both' }, publishing: { feedContent: 'full' } }), { siteName: null, siteTagline: null, homeNote: null, siteFooter: null, siteLang: null, publicLayout: null });
+    expect([chosen.calendar, chosen.publishing.feedContent]).toEqual(['both', 'full']);
   });
 });
 

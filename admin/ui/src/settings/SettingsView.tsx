@@ -49,6 +49,18 @@ function SiteGroup({ s }: { s: Settings }) {
         ))}
       </datalist>
       <TextField s={s} field="footer" label={t('footer')} placeholder={`© {year} {siteName}`} />
+      <RadioField
+        s={s}
+        field="calendars.display"
+        legend={t('calendar')}
+        fallback="gregorian"
+        options={[
+          ['gregorian', t('calendarGregorian')],
+          ['hijri', t('calendarHijri')],
+          ['both', t('calendarBoth')],
+        ]}
+      />
+      <small class="muted">{t('calendarHint')}</small>
     </Group>
   );
 }
@@ -69,6 +81,16 @@ function PublishingGroup({ s }: { s: Settings }) {
       />
       <CheckField s={s} field="publishing.shareButtons" label={t('shareButtons')} fallback />
       <CheckField s={s} field="publishing.languageFilter" label={t('languageFilter')} />
+      <RadioField
+        s={s}
+        field="publishing.feedContent"
+        legend={t('feedContent')}
+        fallback="excerpt"
+        options={[
+          ['excerpt', t('feedExcerpt')],
+          ['full', t('feedFull')],
+        ]}
+      />
     </Group>
   );
 }

@@ -1,0 +1,139 @@
+// Visitor search (CONTRACT §9): what the build writes and the browser reads, in one
+// place so both index and query the same way. The index is MiniSearch's: its
+// tokenizer, our one folding rule (shared/text-fold.ts, the admin's search folds the
+// same), its BM25 ranking in the browser. It is written as a base plus a delta:
+//
+//   search.json            the manifest (no-cache): where the base lives, the base ids
+//                          no longer current, and the notes changed since the base,
+//                          whole (the browser indexes those few itself)
+//   _s/search/shard.*.json the base's terms, split by their first two characters, so a
+//                          query downloads only the shards of its own words
+//   _s/search/lengths.*    the base's field lengths (BM25 needs them for every match)
+//   _s/search/meta.*.json  what a result shows (address, title, date), 64 notes a file
+//
+// Base files are named by their content (immutable, cached for good): a manifest never
+// points at a file that changed under it. An edit rewrites the manifest only; the base
+// is rebuilt when the delta grows (site/build/search-index.ts).
+import type { Options } from 'minisearch';
+import { foldText } from '../text-fold.ts';
+
+export const SEARCH_FIELDS = ['title', 'headings', 'tags', 'text'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+/** The manifest's address: beside the search page (`/search`), so a site under a base path finds it. */
+export const SEARCH_MANIFEST = 'search.json';
+export const SEARCH_DIR = '_s/search';
+/** Base notes per meta file. */
+export const META_CHUNK = 64;
+
+/** What a query ranks (boosts over BM25); MiniSearch's own options otherwise. */
+export const SEARCH_BOOST: Partial<Record<SearchField, number>> = { title: 3, tags: 2, headings: 1.5 };
+
+// MiniSearch's default tokenizer: runs between spaces, line breaks and punctuation.
+const SEPARATOR = /[\n\r\p{Z}\p{P}]+/u;
+
+export function tokenize(text: string): string[] {
+  return text.split(SEPARATOR);
+}
+
+/**
+ * Arabic's definite article: `الكتاب` is the word `كتاب` for a reader, so a word that
+ * starts with it and keeps three letters or more without it is indexed both ways, and a
+ * query drops it (`المدرسة` and `مدرسة` find each other; `الله`, `ألم` stay whole).
+ */
+function withoutArticle(folded: string): string | null {
+  return folded.startsWith('\u0627\u0644') && [...folded].length >= 5 ? folded.slice(2) : null;
+}
+
+/** A token as the index holds it: folded (case, accents, Arabic forms), and without its article too; or nothing. */
+export function processTerm(term: string): string | string[] | null {
+  const folded = foldText(term);
+  if (folded === '') return null;
+  const bare = withoutArticle(folded);
+  return bare ? [folded, bare] : folded;
+}
+
+/** A query's word as it is looked up: folded, without an Arabic article. */
+export function processQueryTerm(term: string): string | null {
+  const folded = foldText(term);
+  return folded === '' ? null : (withoutArticle(folded) ?? folded);
+}
+
+/** The shard a term lives in: its first two characters (one for a one-character term). */
+export function shardKey(term: string): string {
+  const first = term.codePointAt(0);
+  if (first === undefined) return '';
+  const width = first > 0xffff ? 2 : 1;
+  const second = term.codePointAt(width);
+  return second === undefined ? term.slice(0, width) : term.slice(0, width + (second > 0xffff ? 2 : 1));
+}
+
+/** A term matches longer words from its second character on (`gard` finds `garden`). */
+export const prefixSearch = (term: string): boolean => term.length > 1;
+
+/** The options MiniSearch is made with, on both sides. */
+export const indexOptions: Options<SearchDoc & { id: number }> = {
+  fields: [...SEARCH_FIELDS],
+  idField: 'id',
+  tokenize,
+  processTerm,
+  // The browser builds a throw-away index per query set; nothing to tidy up.
+  autoVacuum: false,
+};
+
+/** One note as the index reads it. */
+export interface SearchDoc {
+  title: string;
+  headings: string;
+  tags: string;
+  text: string;
+}
+
+/** What a result shows: encoded address, title, date as the site writes it, ISO date, language. */
+export type MetaRow = [url: string, title: string, dateText: string, dateIso: string, lang: string];
+
+export interface DeltaDoc extends SearchDoc {
+  id: number;
+  meta: MetaRow;
+}
+
+export interface SearchManifest {
+  v: 1;
+  /** Base notes (ids 0 to docs - 1). */
+  docs: number;
+  /** MiniSearch's average field lengths over the base. */
+  avg: number[];
+  /** File of the base's field lengths: `docs × fields` numbers. */
+  lengths: string;
+  /** [first shard key, file], sorted by key: a key lives in the last shard whose first key is not after it. */
+  shards: [string, string][];
+  /** Meta files, META_CHUNK base ids each. */
+  meta: string[];
+  /** Base ids edited, unpublished or deleted since. */
+  gone: number[];
+  /** Notes changed or added since the base (ids from `docs` on). */
+  delta: DeltaDoc[];
+}
+
+/** A shard: each term with its postings per field, `[fieldId, [doc gap, term frequency, …]]`. */
+export type ShardFile = [term: string, ...fields: (number | number[])[]][];
+
+/** The shard of `key` in a sorted list of first keys. */
+export function shardFor(shards: [string, string][], key: string): string | null {
+  let lo = 0;
+  let hi = shards.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (shards[mid]![0] <= key) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found < 0 ? null : shards[found]![1];
+}
+
+/** JSON safe to serve anywhere: `<` escaped, so no text in it can ever read as markup or a server marker. */
+export function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}

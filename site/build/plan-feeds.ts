@@ -1,0 +1,151 @@
+// The feeds (spec D.7): /feed.xml, and one per topic at /topic/<tag>/feed.xml, each
+// RSS 2.0 with the newest posts; with the language filter on, `?lang=ar`/`?lang=en`
+// variants of each. Items carry the excerpt, and with Feed content set to the full
+// article its HTML too (links made absolute; private comments never reach it, as
+// they never reach the note's public Markdown).
+import type { Address } from '../../shared/model/addresses.ts';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import type { PageContext } from './page-context.ts';
+import { articleReads } from './plan-articles.ts';
+import type { PageFamily, PlannedPage } from './plan-types.ts';
+import { SigCache } from './sig-cache.ts';
+
+export const FEED_SIZE = 50;
+const LANGS = ['ar', 'en'] as const;
+
+export interface FeedView {
+  file: string;
+  title: string;
+  link: string;
+  self: string;
+  description: string;
+  language: string;
+  lastBuildMs: number;
+  /** The items carry the whole article (`content:encoded`). */
+  full: boolean;
+  items: { title: string; link: string; pubDateMs: number; description: string; content: string | null; categories: string[] }[];
+}
+
+interface FeedSpec {
+  /** The feed's own address without `?lang=` (`/feed.xml`, `/topic/x/feed.xml`). */
+  address: Address;
+  posts: NoteRecord[];
+  title: string;
+  /** The page the feed stands for. */
+  link: Address;
+  description: string;
+}
+
+/** A feed's address for a language: the filter's variants are queries of the same address. */
+export function feedKey(address: string, lang: string | null): string {
+  return lang ? `${address}?lang=${lang}` : address;
+}
+
+/** `/feed.xml` → `feed.xml`, `/topic/x/feed.xml?lang=ar` → `topic/x/feed-ar.xml`. */
+function feedFile(address: Address, lang: string | null): string {
+  const file = address.slice(1);
+  return lang ? file.replace(/\.xml$/, `-${lang}.xml`) : file;
+}
+
+const ATTRIBUTE = /(\s(?:href|src|poster)=")([^"]*)"/g;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * An article's HTML as a feed reader needs it: every link and image absolute (a reader
+ * has no page to resolve `/Posts/A` or `#fn1` against). `base` is the site's absolute
+ * base (the per-request token in built files), `page` the article's encoded address.
+ */
+export function absoluteLinks(html: string, base: string, page: string): string {
+  return html.replace(ATTRIBUTE, (whole, open: string, value: string) => {
+    if (value === '' || SCHEME.test(value) || value.startsWith('//')) return whole;
+    if (value.startsWith('#')) return `${open}${base}${page}${value}"`;
+    if (value.startsWith('/')) return `${open}${base}${value}"`;
+    // A relative path, as raw HTML may carry one: resolved against the article's address.
+    try {
+      const resolved = new URL(value.replaceAll('&amp;', '&'), `http://site${page}`);
+      return `${open}${base}${resolved.pathname}${resolved.search.replaceAll('&', '&amp;')}${resolved.hash.replaceAll('&', '&amp;')}"`;
+    } catch {
+      return whole;
+    }
+  });
+}
+
+// One cache entry per feed, keyed by a stable object per address.
+const feedObjects = new Map<string, object>();
+const feedSigs = new SigCache<object>();
+
+function feedObject(key: string): object {
+  let object = feedObjects.get(key);
+  if (!object) {
+    if (feedObjects.size > 100_000) feedObjects.clear();
+    feedObjects.set(key, (object = {}));
+  }
+  return object;
+}
+
+function feedPage(ctx: PageContext, spec: FeedSpec, lang: string | null): PlannedPage {
+  const { frame } = ctx;
+  const full = frame.feedContent === 'full';
+  const posts = lang === null ? spec.posts.slice(0, FEED_SIZE) : spec.posts.filter((p) => p.lang === lang).slice(0, FEED_SIZE);
+  const file = feedFile(spec.address, lang);
+  const key = feedKey(spec.address, lang);
+  const view = (): FeedView => ({
+    file,
+    title: spec.title,
+    link: ctx.absolute(spec.link),
+    self: frame.base + ctx.url(spec.address) + (lang ? `?lang=${lang}` : ''),
+    description: spec.description,
+    language: frame.blogLocale,
+    lastBuildMs: posts[0]?.date.ms ?? 0,
+    full,
+    items: posts.map((p) => ({
+      title: p.title,
+      link: ctx.absolute(p.address),
+      pubDateMs: p.date.ms,
+      description: p.excerpt,
+      content: full ? absoluteLinks(ctx.feedHtml(p), frame.base, ctx.url(p.address)) : null,
+      categories: ctx.chips(p).map((c) => c.label),
+    })),
+  });
+  // The full article depends on what its links and embeds resolve to, beyond its card.
+  const itemSig = full ? (p: NoteRecord) => `${ctx.cardSig(p)}\u0001${ctx.bodySig(p)}` : (p: NoteRecord) => ctx.cardSig(p);
+  const make = () => [ctx.frameSig, key, spec.title, spec.description, ...posts.map(itemSig)].join('\u0000');
+  // Excerpts: the posts themselves (and the world) are the dependencies, a changed note being a new
+  // record. Whole articles also depend on the notes they link to and embed: made every time.
+  const sig = full ? make() : feedSigs.get(feedObject(key), [...ctx.world, spec.title, spec.description, ...posts], make);
+  return { address: key as Address, file, kind: 'feed', type: 'xml', sig, view };
+}
+
+/**
+ * A feed as a family: it shows its posts' excerpts, and with Feed content set to the full
+ * article, what each article shows of other notes too.
+ */
+function feedFamily(ctx: PageContext, spec: FeedSpec, lang: string | null): PageFamily {
+  const page = feedPage(ctx, spec, lang);
+  const posts = lang === null ? spec.posts.slice(0, FEED_SIZE) : spec.posts.filter((p) => p.lang === lang).slice(0, FEED_SIZE);
+  const reads = ctx.frame.feedContent === 'full' ? posts.flatMap((p) => articleReads(ctx, p)) : posts;
+  return { key: `feed:${page.address}`, pages: [page], reads, replan: () => feedFamily(ctx, spec, lang) };
+}
+
+/** The site's feed and every topic's, each with its language variants when the filter is on. */
+export function planFeeds(ctx: PageContext): PageFamily[] {
+  const { frame, model } = ctx;
+  const specs: FeedSpec[] = [
+    { address: '/feed.xml' as Address, posts: model.posts, title: frame.name, link: '/' as Address, description: frame.tagline ?? frame.name },
+  ];
+  for (const topic of model.topics.topics) {
+    specs.push({
+      address: `${topic.address}/feed.xml` as Address,
+      posts: topic.posts,
+      title: `${topic.label} · ${frame.name}`,
+      link: topic.address,
+      description: `${frame.strings.topic}: ${topic.label}`,
+    });
+  }
+  const out: PageFamily[] = [];
+  for (const spec of specs) {
+    out.push(feedFamily(ctx, spec, null));
+    if (frame.languageFilter) for (const lang of LANGS) out.push(feedFamily(ctx, spec, lang));
+  }
+  return out;
+}

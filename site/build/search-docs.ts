@@ -1,0 +1,35 @@
+// What of a note the visitor search reads (CONTRACT §9): published notes only (the
+// model's visible ones: no drafts, no templates), nothing hidden (a hidden collection's
+// or category's page note), and of each its public text only (`%%` comments never:
+// publicText, the one way to it) with its title, headings and tags.
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { publicText } from '../../shared/note/public-text.ts';
+import type { MetaRow, SearchDoc } from '../../shared/search/index-format.ts';
+import type { PageContext } from './page-context.ts';
+
+/** The notes a visitor can find, in path order (the model's `all` is: the base's ids follow it). */
+export function searchableNotes(ctx: PageContext): NoteRecord[] {
+  const { model } = ctx;
+  return model.all.filter((note) => !note.hidden && model.isVisible(note));
+}
+
+/**
+ * The note as the index reads it. Its text comes from the parse that read the note (taken,
+ * so the record keeps none), else from the parser again.
+ */
+export function searchDocOf(note: NoteRecord): SearchDoc {
+  const made = note.searchText;
+  note.searchText = null;
+  return {
+    title: note.title,
+    headings: note.headings.map((h) => h.text).join('\n'),
+    tags: note.tags.join(' '),
+    // A .tex note's body is its text as it is; a Markdown note's is read by the parser.
+    text: made ?? (/\.tex$/i.test(note.path) ? note.body : publicText(note.body)),
+  };
+}
+
+/** What a result shows of a note: its address, title and date as the site writes them (a static page has none, as on its page). */
+export function metaRowOf(ctx: PageContext, note: NoteRecord): MetaRow {
+  return [ctx.url(note.address), note.title, note.page ? '' : ctx.fmt.date(note.date.ms), new Date(note.date.ms).toISOString(), note.lang];
+}

@@ -1,0 +1,145 @@
+// The visitor search index as outputs of the site's plan (CONTRACT §9; the format is
+// shared/search/index-format.ts). It lives across passes in the build process: a base
+// made from every searchable note at one moment (search-base.ts), and, on each pass,
+// the difference from it (notes changed or added since, base notes gone), written into
+// the manifest. So an edit rewrites the manifest and at most one meta file, never the
+// whole index; once the delta has grown the builder asks for a quiet moment to make a
+// new base (`tidy`), and past a hard limit it makes one at once.
+import { createHash } from 'node:crypto';
+import type { Address } from '../../shared/model/addresses.ts';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { META_CHUNK, safeJson, SEARCH_MANIFEST, type DeltaDoc, type SearchDoc, type SearchManifest } from '../../shared/search/index-format.ts';
+import type { PageContext } from './page-context.ts';
+import type { PlannedPage } from './plan-types.ts';
+import { buildSearchBase, indexFile, type IndexFile, type SearchBase } from './search-base.ts';
+import { metaRowOf, searchableNotes, searchDocOf } from './search-docs.ts';
+
+/** Past this the delta asks for a new base when the builder is next idle. */
+export const DELTA_SOFT = { docs: 16, bytes: 64 * 1024 };
+/** Past this a new base is made in the pass itself (the manifest every query reads stays small). */
+export const DELTA_HARD = { docs: 64, bytes: 512 * 1024 };
+
+export const SEARCH_MANIFEST_ADDRESS = ('/' + SEARCH_MANIFEST) as Address;
+
+interface Changes {
+  delta: NoteRecord[];
+  gone: number[];
+  bytes: number;
+  /** The searchable note at each path. */
+  current: Map<string, NoteRecord>;
+}
+
+export class SearchIndex {
+  private base: SearchBase | null = null;
+  private rebase = false;
+  /** Delta notes' documents, made once per record (a changed note is a new record). */
+  private docs = new WeakMap<NoteRecord, { doc: SearchDoc; bytes: number }>();
+  /** Meta files by chunk, while their notes and the frame hold. */
+  private metaFiles: { deps: unknown[]; file: IndexFile }[] = [];
+  /** The last plan's delta has outgrown DELTA_SOFT: a new base is due. */
+  tidyDue = false;
+
+  /** The next plan makes a base from every note (a full build). */
+  reset(): void {
+    this.base = null;
+  }
+
+  /** The next plan makes a new base (the builder is idle and the delta has grown). */
+  tidy(): void {
+    this.rebase = true;
+  }
+
+  private doc(note: NoteRecord): { doc: SearchDoc; bytes: number } {
+    let known = this.docs.get(note);
+    if (!known) {
+      const doc = searchDocOf(note);
+      known = { doc, bytes: doc.title.length + doc.headings.length + doc.tags.length + doc.text.length };
+      this.docs.set(note, known);
+    }
+    return known;
+  }
+
+  private changes(notes: NoteRecord[], base: SearchBase): Changes {
+    const current = new Map<string, NoteRecord>();
+    const delta: NoteRecord[] = [];
+    let bytes = 0;
+    for (const note of notes) {
+      current.set(note.path, note);
+      const member = base.members.get(note.path);
+      if (member && member.hash === note.hash) continue;
+      delta.push(note);
+      bytes += this.doc(note).bytes;
+    }
+    const gone: number[] = [];
+    for (const [path, member] of base.members) {
+      if (current.get(path)?.hash !== member.hash) gone.push(member.id);
+    }
+    return { delta, gone, bytes, current };
+  }
+
+  /** The index's outputs for this plan. */
+  plan(ctx: PageContext): PlannedPage[] {
+    const notes = searchableNotes(ctx);
+    if (!this.base || this.rebase) {
+      this.base = buildSearchBase(notes);
+      this.rebase = false;
+    }
+    let changes = this.changes(notes, this.base);
+    if (changes.delta.length > DELTA_HARD.docs || changes.bytes > DELTA_HARD.bytes) {
+      this.base = buildSearchBase(notes);
+      changes = this.changes(notes, this.base);
+    }
+    this.tidyDue = changes.delta.length > DELTA_SOFT.docs || changes.bytes > DELTA_SOFT.bytes;
+    const base = this.base;
+    const meta = this.metaFilesOf(ctx, base, changes.current);
+    const manifest: SearchManifest = {
+      v: 1,
+      docs: base.paths.length,
+      avg: base.avg,
+      lengths: base.lengths.file,
+      shards: base.shards.map((s) => [s.key, s.file.file]),
+      meta: meta.map((m) => m.file),
+      gone: changes.gone,
+      delta: changes.delta.map((note, i): DeltaDoc => ({ id: base.paths.length + i, ...this.doc(note).doc, meta: metaRowOf(ctx, note) })),
+    };
+    const content = safeJson(manifest);
+    const pages: PlannedPage[] = [
+      {
+        address: SEARCH_MANIFEST_ADDRESS,
+        file: SEARCH_MANIFEST,
+        kind: 'searchIndex',
+        type: 'json',
+        sig: createHash('sha1').update(content).digest('base64url'),
+        content,
+        view: () => null,
+      },
+    ];
+    for (const file of [base.lengths, ...base.shards.map((s) => s.file), ...meta]) {
+      pages.push({ address: ('/' + file.file) as Address, file: file.file, kind: 'searchIndex', type: 'file', sig: file.file, content: file.content, view: () => null });
+    }
+    return pages;
+  }
+
+  /** Meta files of the base's notes; a note no longer current (edited, gone) has an empty row. */
+  private metaFilesOf(ctx: PageContext, base: SearchBase, current: Map<string, NoteRecord>): IndexFile[] {
+    const out: IndexFile[] = [];
+    for (let c = 0; c * META_CHUNK < base.paths.length; c++) {
+      const notes = base.paths.slice(c * META_CHUNK, (c + 1) * META_CHUNK).map((p) => {
+        const note = current.get(p);
+        return note && note.hash === base.members.get(p)!.hash ? note : null;
+      });
+      // The notes themselves are the dependencies (a changed note is a new record), with the date formatter.
+      const deps: unknown[] = [ctx.frameSig, ...notes];
+      const known = this.metaFiles[c];
+      if (known && known.deps.length === deps.length && known.deps.every((d, i) => d === deps[i])) {
+        out.push(known.file);
+        continue;
+      }
+      const file = indexFile('meta', safeJson(notes.map((n) => (n ? metaRowOf(ctx, n) : null))));
+      this.metaFiles[c] = { deps, file };
+      out.push(file);
+    }
+    this.metaFiles.length = out.length;
+    return out;
+  }
+}

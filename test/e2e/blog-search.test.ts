@@ -1,0 +1,198 @@
+// CONTRACT §9 in a real browser (Debian chromium): `/` focuses the masthead box, the
+// search page answers from the index the build writes, in English and Arabic (folded,
+// prefixes), never with a draft's words; an edit makes a new word findable; results are
+// post links with a date and a marked passage, reachable by keyboard and previewed on
+// focus. Screenshots (light, dark, 360 px, Arabic) land in test-artifacts/.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../helpers/browser.ts';
+import { cleanupTempDirs } from '../helpers/tmp.ts';
+import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+
+let blog: BlogServer;
+let browser: Browser;
+
+const note = (title: string, date: string, body: string) => `---\ntitle: ${title}\npublish: true\ndate: ${date}\ntags: [search]\n---\n${body}\n`;
+
+beforeAll(async () => {
+  blog = await startBlog({
+    env: { PUBLIC_LAYOUT: 'blog', SITE_NAME: 'Search Blog' },
+    files: {
+      'Search/Cafe.md': note('Café society', '2026-02-02', 'An opening paragraph about nothing much.\n\nThe crème brûlée at the corner café was the best of the year.'),
+      'Search/School.md': note('مدرسة أحمد', '2026-02-03', 'قرأ أحمد كِتَابًا جَدِيدًا في المَدرسةِ، ثم كـتـب رسالة طويلة.'),
+      'Search/Draft.md': '---\ntitle: Secret draft\npublish: false\n---\nOnly a draft says zebradraftword.\n',
+    },
+  });
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await blog?.stop();
+  await cleanupTempDirs();
+});
+
+async function open(route: string, options: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1000, height: 800 }, colorScheme: options.colorScheme ?? 'light', reducedMotion: 'no-preference' });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => process.stderr.write(`[browser error] ${err.message}\n`));
+  await page.goto(blog.url + route);
+  await page.waitForFunction(() => document.documentElement.classList.contains('s-js'));
+  return page;
+}
+
+/** The search page for `query`, once it has answered. */
+async function search(query: string, options: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
+  const page = await open(`/search?q=${encodeURIComponent(query)}`, options);
+  await answered(page);
+  return page;
+}
+
+async function answered(page: Page): Promise<void> {
+  await page.waitForFunction(() => ['done', 'failed'].includes(document.querySelector<HTMLElement>('.s-search-page')?.dataset.state ?? ''));
+}
+
+interface Shown {
+  status: string;
+  results: { title: string; href: string; date: string; passage: string; marks: string[]; dir: string }[];
+}
+
+/** What the page shows, once each shown result's passage is in. */
+async function shown(page: Page): Promise<Shown> {
+  await page.waitForFunction(() => [...document.querySelectorAll('.s-result')].every((r) => r.querySelector('.s-result-passage')?.hasChildNodes() ?? true));
+  return page.evaluate(() => ({
+    status: document.querySelector('.s-search-status')!.textContent!,
+    results: [...document.querySelectorAll<HTMLElement>('.s-result')].map((r) => ({
+      title: r.querySelector('.s-result-title a')!.textContent!,
+      href: r.querySelector('.s-result-title a')!.getAttribute('href')!,
+      date: r.querySelector('time')?.textContent ?? '',
+      passage: r.querySelector('.s-result-passage')?.textContent ?? '',
+      marks: [...r.querySelectorAll('.s-result-passage mark')].map((m) => m.textContent!),
+      dir: r.dir,
+    })),
+  }));
+}
+
+describe('CONTRACT §9: the search box', () => {
+  it('`/` focuses the masthead box; Enter opens /search?q= with results: title, date, the matching passage marked', async () => {
+    const page = await open('/');
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.matches('.s-masthead-search input[name="q"]'))).toBe(true);
+    await page.keyboard.type('gard');
+    await screenshot(page, 'blog-search-masthead');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/search\?q=gard$/);
+    await answered(page);
+    const { status, results } = await shown(page);
+    expect(status).toBe('1 result for “gard”');
+    expect(results).toEqual([{ title: 'Kyoto', href: `${blog.url}/Travel/Asia/Kyoto`, date: 'May 1, 2025', passage: 'Temples and gardens.', marks: ['gardens'], dir: 'ltr' }]);
+    await page.context().close();
+  });
+
+  it('English is folded for case and accents, and prefixes match', async () => {
+    const page = await search('CREME brul');
+    const { results } = await shown(page);
+    expect(results.map((r) => r.title)).toEqual(['Café society']);
+    expect(results[0]!.passage).toBe('The crème brûlée at the corner café was the best of the year.');
+    expect(results[0]!.marks).toEqual(['crème', 'brûlée']);
+    await screenshot(page, 'blog-search-light');
+    await page.context().close();
+  });
+
+  it('Arabic is folded for diacritics, tatweel and alef/yeh/teh-marbuta forms, and prefixes match', async () => {
+    for (const query of ['مدرسه', 'احمد', 'كتابا', 'كتب', 'المدر']) {
+      const page = await search(query);
+      const { results } = await shown(page);
+      expect(results.map((r) => r.title), query).toEqual(['مدرسة أحمد']);
+      expect(results[0]!.dir).toBe('rtl');
+      expect(results[0]!.marks.length, query).toBeGreaterThan(0);
+      await page.context().close();
+    }
+    const page = await search('أَحْمَد');
+    expect((await shown(page)).results[0]!.marks).toEqual(['أحمد']);
+    await page.context().close();
+  });
+
+  it('a word only a draft contains finds nothing', async () => {
+    const page = await search('zebradraftword');
+    const { status, results } = await shown(page);
+    expect(results).toEqual([]);
+    expect(status).toBe('Nothing matches “zebradraftword”.');
+    await page.context().close();
+  });
+
+  it('an edit makes a new word findable', async () => {
+    await fs.writeFile(path.join(blog.vault, 'Search/Fresh.md'), note('Fresh ink', '2026-03-01', 'A zebrafreshword appears in a new note.'));
+    let last: Shown | null = null;
+    for (let i = 0; i < 100 && !last?.results.length; i++) {
+      const page = await search('zebrafresh');
+      last = await shown(page);
+      await page.context().close();
+      if (!last.results.length) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(last!.results.map((r) => r.title)).toEqual(['Fresh ink']);
+    expect(last!.results[0]!.marks).toEqual(['zebrafreshword']);
+  });
+});
+
+describe('results are post links for keyboard, screen readers and hover previews', () => {
+  it('the status line is a live region; arrow keys go from the field through the results; a focused result shows its preview', async () => {
+    const page = await search('the');
+    expect(await page.locator('.s-search-status').getAttribute('role')).toBe('status');
+    const input = page.locator('.s-search-page-form input[name="q"]');
+    await input.focus();
+    await page.keyboard.press('ArrowDown');
+    const first = await page.evaluate(() => document.activeElement?.closest('.s-result')?.querySelector('a')?.textContent);
+    expect(first).toBeTruthy();
+    await page.keyboard.press('ArrowDown');
+    const second = await page.evaluate(() => document.activeElement?.textContent);
+    expect(second).not.toBe(first);
+    // spec D.6: focusing a result link shows the note's opening.
+    await page.locator('.s-preview').waitFor();
+    expect(await page.locator('.s-preview .s-preview-title').textContent()).toBe(second);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    expect(await page.evaluate(() => document.activeElement?.matches('input[name="q"]'))).toBe(true);
+    await page.context().close();
+  });
+
+  it('typing searches as you go and keeps ?q= in the address; more results come ten at a time', async () => {
+    for (let i = 0; i < 12; i++) await fs.writeFile(path.join(blog.vault, `Search/Series ${i}.md`), note(`Series ${i}`, `2025-0${(i % 9) + 1}-1${i % 9}`, `Zebraseries part ${i}.`));
+    await blog.waitForPage('/search.json', (p) => (p.text.match(/zebraseries/gi) ?? []).length >= 12);
+    const page = await open('/search');
+    await page.locator('.s-search-page-form input[name="q"]').fill('zebraser');
+    await page.waitForFunction(() => document.querySelectorAll('.s-result').length === 10);
+    expect(page.url()).toMatch(/\/search\?q=zebraser$/);
+    expect(await page.locator('.s-search-status').textContent()).toBe('12 results for “zebraser”');
+    await page.locator('.s-more-results button').click();
+    await page.waitForFunction(() => document.querySelectorAll('.s-result').length === 12);
+    expect(await page.evaluate(() => document.activeElement?.closest('.s-result') === document.querySelectorAll('.s-result')[10])).toBe(true);
+    expect(await page.locator('.s-more-results').isHidden()).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('screenshots', () => {
+  it('dark, 360 px and an Arabic site', async () => {
+    let page = await search('café', { colorScheme: 'dark' });
+    await shown(page);
+    await screenshot(page, 'blog-search-dark');
+    await page.context().close();
+    page = await open('/', { width: 360 });
+    await screenshot(page, 'blog-search-masthead-360');
+    await page.context().close();
+    page = await search('the', { width: 360 });
+    await shown(page);
+    await screenshot(page, 'blog-search-360');
+    await page.context().close();
+    await blog.writeSettings({ language: 'ar' });
+    await blog.waitForPage('/search', (p) => p.text.includes('<html lang="ar" dir="rtl"'));
+    page = await search('مدرسة');
+    const { status } = await shown(page);
+    expect(status).toBe('نتيجة واحدة لـ«مدرسة»');
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.s-search-page-form')!).direction)).toBe('rtl');
+    await screenshot(page, 'blog-search-arabic');
+    await page.context().close();
+  });
+});

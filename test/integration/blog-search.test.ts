@@ -1,0 +1,151 @@
+// CONTRACT §9 over the built outputs: the search index the build writes (search.json and
+// the files it names) holds published notes only, folded words, and follows each edit
+// through its delta without rewriting the base; once the delta has grown, a quiet moment
+// makes a new base. The search page works as a page without scripts.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { SearchManifest, ShardFile } from '../../shared/search/index-format.ts';
+import { blogForFile, type BlogServer } from '../fixtures/blog/helpers.ts';
+
+const note = (title: string, body: string, extra = '') => `---\ntitle: ${title}\npublish: true\ndate: 2026-02-01\n${extra}---\n${body}\n`;
+
+const blog = blogForFile({
+  env: { PUBLIC_LAYOUT: 'blog', SITE_NAME: 'Search' },
+  files: {
+    'Search/Cafe.md': note('Café society', 'The crème brûlée of zebrapublished words.\n\n## Heading zebraheading'),
+    'Search/Arabic.md': note('مدرسة أحمد', 'كِتَابٌ جَدِيدٌ في المَدرسةِ وكـتـاب آخر.'),
+    'Search/Private.md': note('Private parts', 'Public words %%zebracommentcanary stays in the vault%% and more.'),
+    'Search/Draft.md': '---\ntitle: A draft\npublish: false\n---\nzebradraftcanary\n',
+    'Templates/Search template.md': note('Template', 'zebratemplatecanary'),
+    'Topics/hidden-shelf.md': note('Hidden shelf', 'zebrahiddencanary', 'collection: true\nhidden: true\n'),
+  },
+});
+
+interface Index {
+  manifest: SearchManifest;
+  /** Every term of the base, with the base ids holding it. */
+  terms: Map<string, Set<number>>;
+  /** The delta's words (as written: the browser folds them). */
+  deltaText: string;
+}
+
+/** The index as a visitor's browser can read it: the manifest and every file it names. */
+async function readIndex(server: BlogServer): Promise<Index> {
+  const res = await server.page('/search.json');
+  expect(res.status).toBe(200);
+  const manifest = JSON.parse(res.text) as SearchManifest;
+  const terms = new Map<string, Set<number>>();
+  for (const [, file] of manifest.shards) {
+    const shard = JSON.parse((await server.page('/' + file)).text) as ShardFile;
+    for (const [term, ...fields] of shard) {
+      const ids = new Set<number>();
+      for (let i = 1; i < fields.length; i += 2) {
+        let id = 0;
+        const flat = fields[i] as number[];
+        for (let j = 0; j < flat.length; j += 2) ids.add((id += flat[j]!));
+      }
+      terms.set(term, ids);
+    }
+  }
+  const deltaText = manifest.delta.map((d) => [d.title, d.headings, d.tags, d.text].join(' ')).join('\n');
+  return { manifest, terms, deltaText };
+}
+
+/** Every title the base's meta files name (by base id). */
+async function baseTitles(server: BlogServer, manifest: SearchManifest): Promise<(string | null)[]> {
+  const out: (string | null)[] = [];
+  for (const file of manifest.meta) for (const row of JSON.parse((await server.page('/' + file)).text) as ([string, string] | null)[]) out.push(row ? row[1] : null);
+  return out;
+}
+
+describe('CONTRACT §9: what the index holds', () => {
+  it('published notes only: titles, headings, tags and text; never drafts, templates, hidden collections or %% comments', async () => {
+    const { terms, manifest } = await readIndex(blog);
+    for (const word of ['zebrapublished', 'zebraheading', 'gardens', 'shared', 'temples']) expect(terms.has(word), word).toBe(true);
+    for (const word of ['zebracommentcanary', 'zebradraftcanary', 'zebratemplatecanary', 'zebrahiddencanary', 'unfinished', 'template']) expect(terms.has(word), word).toBe(false);
+    const titles = await baseTitles(blog, manifest);
+    expect(titles).toContain('Café society');
+    expect(titles).not.toContain('Unfinished draft');
+    expect(titles).not.toContain('Hidden shelf');
+    expect(manifest.delta).toEqual([]);
+  });
+
+  it('words are folded: case and accents, Arabic diacritics, tatweel and alef/teh marbuta forms', async () => {
+    const { terms } = await readIndex(blog);
+    for (const word of ['cafe', 'creme', 'brulee', 'احمد', 'مدرسه', 'كتاب', 'جديد', 'المدرسه']) expect(terms.has(word), word).toBe(true);
+    for (const word of ['Café', 'café', 'crème', 'أحمد', 'مدرسة', 'كِتَابٌ', 'كـتـاب']) expect(terms.has(word), word).toBe(false);
+  });
+
+  it('is served as JSON: the manifest revalidated, the base files immutable', async () => {
+    const manifest = await blog.page('/search.json');
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    const file = (JSON.parse(manifest.text) as SearchManifest).shards[0]![1];
+    expect(file).toMatch(/^_s\/search\/shard\.[0-9a-f]{12}\.json$/);
+    const shard = await blog.page('/' + file);
+    expect(shard.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(shard.headers.get('cache-control')).toContain('immutable');
+  });
+});
+
+describe('an edit reaches the index through its delta', () => {
+  it('a new word is findable after one save; the base files stay as they were', async () => {
+    const before = await readIndex(blog);
+    await fs.writeFile(path.join(blog.vault, 'Search/Cafe.md'), note('Café society', 'Now about zebraeditedword instead.'));
+    const after = await waitForIndex(blog, (i) => i.deltaText.includes('zebraeditedword'));
+    expect(after.manifest.shards).toEqual(before.manifest.shards);
+    expect(after.manifest.lengths).toBe(before.manifest.lengths);
+    expect(after.manifest.delta.map((d) => d.title)).toEqual(['Café society']);
+    expect(after.manifest.delta[0]!.meta[0]).toBe('/Search/Cafe');
+    // The base's own copy of the note is gone from results.
+    const titles = await baseTitles(blog, after.manifest);
+    expect(after.manifest.gone.map((id) => before.manifest.docs > id && titles[id])).toEqual([null]);
+    expect(after.manifest.gone).toHaveLength(1);
+  });
+
+  it('an unpublished note leaves the results; a draft published joins them', async () => {
+    await fs.writeFile(path.join(blog.vault, 'Search/Draft.md'), note('A draft', 'zebradraftcanary now public'));
+    await fs.writeFile(path.join(blog.vault, 'Search/Private.md'), '---\ntitle: Private parts\npublish: false\n---\nGone.\n');
+    const index = await waitForIndex(blog, (i) => i.deltaText.includes('zebradraftcanary') && i.manifest.gone.length === 2);
+    expect(index.manifest.delta.map((d) => d.title).sort()).toEqual(['A draft', 'Café society']);
+    expect(index.deltaText).not.toContain('Public words');
+  });
+
+  it('once the delta has grown, a quiet moment makes a new base holding every change', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 18; i++) files[`Search/Many ${i}.md`] = note(`Many ${i}`, `zebramany${i} words`);
+    for (const [rel, text] of Object.entries(files)) await fs.writeFile(path.join(blog.vault, rel), text);
+    const grown = await waitForIndex(blog, (i) => i.deltaText.includes('zebramany17'));
+    const rebased = await waitForIndex(blog, (i) => i.manifest.delta.length === 0, 20_000);
+    expect(rebased.manifest.shards).not.toEqual(grown.manifest.shards);
+    expect(rebased.manifest.gone).toEqual([]);
+    for (const word of ['zebramany0', 'zebramany17', 'zebraeditedword', 'zebradraftcanary']) expect(rebased.terms.has(word), word).toBe(true);
+    for (const word of ['zebrapublished', 'zebracommentcanary']) expect(rebased.terms.has(word), word).toBe(false);
+    // The old base's files are gone with it.
+    expect((await blog.page('/' + grown.manifest.shards[0]![1])).status).toBe(404);
+  });
+});
+
+describe('the search page', () => {
+  it('without scripts it says search needs them and lists the topics; the masthead box leads there on every page', async () => {
+    const page = (await blog.page('/search?q=anything')).text;
+    expect(page).toContain('<noscript><p class="s-search-note">Search runs in your browser and needs JavaScript');
+    expect(page).toContain('<a class="s-chip" href="/topic/shared">#shared</a>');
+    expect(page).toMatch(/<form class="s-search s-search-page-form" role="search" aria-label="Search" action="\/search" method="get">/);
+    expect(page).toContain('<meta name="robots" content="noindex">');
+    const home = (await blog.page('/')).text;
+    expect(home).toMatch(/<form class="s-search s-masthead-search" role="search" aria-label="Search" action="\/search" method="get">/);
+    expect(home).toContain('aria-keyshortcuts="/"');
+  });
+});
+
+async function waitForIndex(server: BlogServer, check: (i: Index) => boolean, timeoutMs = 15_000): Promise<Index> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const index = await readIndex(server);
+    if (check(index)) return index;
+    if (Date.now() > deadline) throw new Error(`the index never matched: ${JSON.stringify({ ...index.manifest, delta: index.manifest.delta.map((d) => d.title) })}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,23 @@
+// spec D.1, CONTRACT §10: the one formatter of the dates and counts visitors read.
+import { describe, expect, it } from 'vitest';
+import { formatters } from '../../site/build/i18n.ts';
+
+const DAY = Date.UTC(2026, 0, 10);
+
+describe('dates and counts a visitor reads', () => {
+  it('BLOG_LOCALE ar gives Arabic-Indic digits, ar-u-nu-latn Latin ones; month names from the site language', () => {
+    expect(formatters('ar', 'ar').date(DAY)).toBe('١٠ يناير ٢٠٢٦');
+    expect(formatters('ar', 'ar-u-nu-latn').date(DAY)).toBe('10 يناير 2026');
+    expect(formatters('en', 'ar-u-nu-latn').date(DAY)).toBe('January 10, 2026');
+    expect(formatters('en', 'ar').number(1234)).toBe('١٬٢٣٤');
+    expect(formatters('en', 'ar-u-nu-latn').number(1234)).toBe('1,234');
+    expect(formatters('en', 'ar').year(2026)).toBe('٢٠٢٦');
+  });
+
+  it('the calendar setting: Gregorian, Hijri (Umm al-Qura) or both', () => {
+    expect(formatters('en', 'en', 'gregorian').date(DAY)).toBe('January 10, 2026');
+    expect(formatters('en', 'en', 'hijri').date(DAY)).toBe('Rajab 21, 1447 AH');
+    expect(formatters('ar', 'ar', 'hijri').date(DAY)).toBe('٢١ رجب ١٤٤٧ هـ');
+    expect(formatters('ar', 'ar-u-nu-latn', 'both').date(DAY)).toBe('10 يناير 2026 / 21 رجب 1447 هـ');
+  });
+});

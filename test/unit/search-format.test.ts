@@ -1,0 +1,36 @@
+// CONTRACT §9: how the visitor search reads words, on both sides (shared/search/index-format.ts).
+import { describe, expect, it } from 'vitest';
+import { processQueryTerm, processTerm, shardFor, shardKey, tokenize } from '../../shared/search/index-format.ts';
+
+const indexed = (text: string) => tokenize(text).flatMap((t) => processTerm(t) ?? []);
+
+describe('words as the index holds them', () => {
+  it('English: case and accents folded', () => {
+    expect(indexed('Crème BRÛLÉE, Café—naïve')).toEqual(['creme', 'brulee', 'cafe', 'naive']);
+  });
+
+  it('Arabic: diacritics and tatweel removed, alef, yeh and teh marbuta forms made one', () => {
+    expect(indexed('أَحْمَد إبراهيم آمنة كـتـاب مستشفى مدرسة')).toEqual(['احمد', 'ابراهيم', 'امنه', 'كتاب', 'مستشفي', 'مدرسه']);
+  });
+
+  it('the Arabic article: indexed with and without it, dropped from a query; short words keep it', () => {
+    expect(indexed('المَدرسةِ الله ألم')).toEqual(['المدرسه', 'مدرسه', 'الله', 'الم']);
+    expect(processQueryTerm('المدرسة')).toBe('مدرسه');
+    expect(processQueryTerm('مدرسة')).toBe('مدرسه');
+    expect(processQueryTerm('الله')).toBe('الله');
+    expect(processQueryTerm('')).toBeNull();
+  });
+});
+
+describe('shards', () => {
+  it('a term lives under its first two characters; a query finds its shard by them', () => {
+    expect(shardKey('garden')).toBe('ga');
+    expect(shardKey('a')).toBe('a');
+    expect(shardKey('😀x')).toBe('😀x');
+    const shards: [string, string][] = [['0', 'a'], ['ga', 'b'], ['ka', 'c']];
+    expect(shardFor(shards, 'ga')).toBe('b');
+    expect(shardFor(shards, 'gz')).toBe('b');
+    expect(shardFor(shards, 'kb')).toBe('c');
+    expect(shardFor([['b', 'x']], 'a')).toBeNull();
+  });
+});
