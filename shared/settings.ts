@@ -6,6 +6,9 @@ import { log } from './log.ts';
 import { dataPath, DATA_FILES, type DataPath } from './data-path.ts';
 
 export type SyncInterval = 0 | 5 | 15 | 30 | 60 | 360 | 1440;
+/** `all`: every comment waits; `known`: a name and email with an approved comment skip the queue; `none`: none waits. */
+export type CommentModeration = 'all' | 'known' | 'none';
+export const COMMENT_MODERATION: readonly CommentModeration[] = ['all', 'known', 'none'];
 
 export interface Settings {
   siteName: string | null;
@@ -21,6 +24,8 @@ export interface Settings {
   publishing: { layout: 'default' | 'blog' | 'designed' | null; shareButtons: boolean; languageFilter: boolean };
   collections: { enabled: boolean; showOnHome: boolean; showInNav: boolean; source: 'tags' | 'folders' };
   versions: { keep: boolean | null };
+  /** CONTRACT §8: comments and mentions under articles, and how they are moderated. */
+  comments: { enabled: boolean; moderation: CommentModeration };
   sync: {
     enabled: boolean;
     remoteUrl: string | null;
@@ -46,6 +51,7 @@ export function defaultSettings(): Settings {
     publishing: { layout: null, shareButtons: true, languageFilter: false },
     collections: { enabled: false, showOnHome: true, showInNav: false, source: 'tags' },
     versions: { keep: null },
+    comments: { enabled: false, moderation: 'all' },
     sync: { enabled: false, remoteUrl: null, branch: 'main', pullFirst: false, intervalMinutes: 0, username: null },
   };
 }
@@ -111,6 +117,8 @@ export interface SiteSettings {
   home: { mode: 'note' | 'dashboard'; banner: string | null };
   publishing: { shareButtons: boolean; languageFilter: boolean };
   collections: { enabled: boolean; showOnHome: boolean; showInNav: boolean; source: 'tags' | 'folders' };
+  /** CONTRACT §8: on when COMMENTS=on or the setting says so. */
+  comments: { enabled: boolean; moderation: CommentModeration };
   /** Keys whose value comes from this server's environment (spec 2.1: they do not travel). */
   fromEnv: string[];
 }
@@ -123,6 +131,8 @@ export interface SiteEnv {
   siteFooter: string | null;
   siteLang: string | null;
   publicLayout: 'default' | 'blog' | 'designed' | null;
+  /** COMMENTS=on. */
+  comments?: boolean;
 }
 
 /**
@@ -140,7 +150,7 @@ export function siteSettingsOf(settings: Settings, env: SiteEnv): SiteSettings {
     }
     return fallback;
   };
-  const { home, publishing, collections } = settings;
+  const { home, publishing, collections, comments } = settings;
   return {
     siteName: pick('siteName', settings.siteName, env.siteName, 'My notes'),
     tagline: pick('tagline', settings.tagline, env.siteTagline, null),
@@ -157,6 +167,10 @@ export function siteSettingsOf(settings: Settings, env: SiteEnv): SiteSettings {
       showOnHome: collections?.showOnHome !== false,
       showInNav: collections?.showInNav === true,
       source: collections?.source === 'folders' ? 'folders' : 'tags',
+    },
+    comments: {
+      enabled: comments?.enabled === true || pick('comments.enabled', null, env.comments === true ? true : null, false),
+      moderation: COMMENT_MODERATION.includes(comments?.moderation as CommentModeration) ? comments!.moderation : 'all',
     },
     fromEnv,
   };

@@ -13,6 +13,7 @@ import type { VaultPath } from '../../shared/vault-path.ts';
 import type { VaultEntries } from '../../shared/vault-walk.ts';
 import { splitBundle } from './bundles.ts';
 import type { AttachmentIndex } from './attachments.ts';
+import type { DiscussionMap } from './discussion.ts';
 import { isTemplated, type PageFinish, type PageRenderer } from './page-render.ts';
 import { PartnerLink } from './partner-link.ts';
 import type { PartnerSetup, SnapshotFinish } from './partner-protocol.ts';
@@ -34,6 +35,8 @@ export interface FullBuildInput {
   stage: string;
   vaultDir: string;
   settings: Settings;
+  /** The approved comments and mentions the plan is made with (the partner plans with the same). */
+  discussion: DiscussionMap | null;
   /** Plans the site from the store's records (the same function the partner runs). */
   plan: (now: Date) => Promise<SitePlan>;
   /** Set up a partner (null: this process alone). */
@@ -72,6 +75,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
         attachments: input.attachments.list(),
         settings: input.settings,
         nowMs: now.getTime(),
+        discussion: input.discussion && [...input.discussion],
       });
     // The partner indexes the same list: its ranges name the same pages.
     const templated = pages.filter(isTemplated);

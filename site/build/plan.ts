@@ -3,6 +3,7 @@
 import { isReservedAddress, type Address } from '../../shared/model/addresses.ts';
 import type { SiteModel } from '../../shared/model/site-model.ts';
 import type { AttachmentIndex } from './attachments.ts';
+import type { DiscussionMap } from './discussion.ts';
 import type { SiteFrame } from './frame.ts';
 import { PageContext } from './page-context.ts';
 import { planArticles } from './plan-articles.ts';
@@ -31,10 +32,11 @@ export function planSite(
   frameSig: string,
   attachments: AttachmentIndex,
   assets: Asset[],
+  discussion: DiscussionMap | null = null,
 ): SitePlan {
   // CONTRACT §7: the vault root's publish.css is loaded after the blog's stylesheet on every page.
   const vaultCss = attachments.get(VAULT_STYLESHEET) ? VAULT_STYLESHEET : null;
-  const ctx = new PageContext(model, frame, vaultCss ? `${frameSig}\u0000${vaultCss}` : frameSig, attachments);
+  const ctx = new PageContext(model, frame, vaultCss ? `${frameSig}\u0000${vaultCss}` : frameSig, attachments, discussion);
   ctx.publishCss = vaultCss ? ctx.publish(vaultCss) : null;
   const pages = new Map<Address, PlannedPage>();
   for (const page of [...planArticles(ctx), ...planLists(ctx), ...planOutputs(ctx)]) {

@@ -10,14 +10,15 @@ import type { Config } from '../../shared/config.ts';
 import { log } from '../../shared/log.ts';
 import type { Address } from '../../shared/model/addresses.ts';
 import type { BuildWarning } from '../../shared/model/build-warnings.ts';
-import { createSettingsReader, defaultSettings, type Settings } from '../../shared/settings.ts';
-import { postItem, type PostItem } from '../../shared/model/posts.ts';
+import { createSettingsReader, defaultSettings, siteSettingsOf, type Settings } from '../../shared/settings.ts';
+import { postItem, type PostItem, type PostQuery, type PostRef } from '../../shared/model/posts.ts';
 import { AddressMemory } from '../../shared/model/redirects.ts';
 import { VaultStore } from '../../shared/model/vault-store.ts';
 import { isNotePath } from '../../shared/vault-path.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
 import { AttachmentIndex } from './attachments.ts';
 import { BASE_TOKEN } from './frame.ts';
+import { DiscussionIndex, type DiscussionMap } from './discussion.ts';
 import { fullBuild } from './full-build.ts';
 import { PageRenderer } from './page-render.ts';
 import { planVault } from './plan-vault.ts';
@@ -103,6 +104,8 @@ export class SiteBuilder {
   /** Old addresses of moved notes and permalinks' own addresses (CONTRACT §7). */
   private readonly addresses: AddressMemory;
   private addressesLoaded = false;
+  /** Approved comments and mentions (CONTRACT §8), from comments.db. */
+  private readonly discussion: DiscussionIndex;
 
   constructor(private readonly options: SiteBuilderOptions) {
     const { config } = options;
@@ -112,6 +115,7 @@ export class SiteBuilder {
     this.renderer = new PageRenderer(this.stage);
     this.readSettings = createSettingsReader(options.settingsDir ?? config.dataDir);
     this.addresses = new AddressMemory(config.dataDir);
+    this.discussion = new DiscussionIndex(config.dataDir);
   }
 
   /** Learns moved addresses from the plan about to go live (CONTRACT §7), remembered in the data directory. */
@@ -132,11 +136,18 @@ export class SiteBuilder {
     }
   }
 
-  private async makePlan(settings?: Settings, now = new Date()): Promise<SitePlan> {
+  /** The discussions to plan with: read when comments are on (COMMENTS=on or the setting). */
+  private discussionFor(settings: Settings): DiscussionMap | null {
+    return this.discussion.current(siteSettingsOf(settings, this.options.config).comments.enabled);
+  }
+
+  private async makePlan(given?: Settings, now = new Date()): Promise<SitePlan> {
+    const settings = given ?? (await this.settings());
     return planVault({
       records: this.store.records.values(),
       attachments: this.attachments,
-      settings: settings ?? (await this.settings()),
+      settings,
+      discussion: this.discussionFor(settings),
       config: this.options.config,
       base: this.options.base ?? BASE_TOKEN,
       assets: (await this.renderer.assets()).assets,
@@ -175,6 +186,7 @@ export class SiteBuilder {
       stage: this.stage,
       vaultDir: config.vaultDir,
       settings,
+      discussion: this.discussionFor(settings),
       plan: (now) => this.makePlan(settings, now),
       partner: this.options.partner === false ? null : { config, skipDirs: this.options.skipDirs, base: this.options.base ?? BASE_TOKEN },
       snapshot: snapshot ? { siteUrl: snapshot.siteUrl } : null,
@@ -209,8 +221,12 @@ export class SiteBuilder {
     };
   }
 
-  /** Applies changed vault paths (and a possible settings change) to the live site. */
-  async apply(paths: Iterable<string>): Promise<BuildResult | null> {
+  /**
+   * Applies changed vault paths (and a possible settings change) to the live site, and
+   * the notes whose comments or mentions changed (`discussed`, vault paths).
+   */
+  async apply(paths: Iterable<string>, discussed: string[] = []): Promise<BuildResult | null> {
+    this.discussion.refresh(discussed);
     if (!this.live || !this.previous) return this.full();
     const started = Date.now();
     const list = [...paths];
@@ -320,13 +336,25 @@ export class SiteBuilder {
     return this.plan?.ctx.model.warnings ?? [];
   }
 
-  /** GET /api/posts (CONTRACT §5): the published posts of the one model, newest first. */
-  async posts(): Promise<PostItem[]> {
+  private async currentPlan(): Promise<SitePlan> {
     if (!this.plan) {
       if (this.store.records.size === 0) await this.loadVault();
       this.plan = await this.makePlan();
     }
-    return this.plan.ctx.model.posts.map(postItem);
+    return this.plan;
+  }
+
+  /** GET /api/posts (CONTRACT §5): the published posts of the one model, newest first. */
+  async posts(): Promise<PostItem[]> {
+    return (await this.currentPlan()).ctx.model.posts.map(postItem);
+  }
+
+  /** The published post a comment or mention names (CONTRACT §8), or null: a draft and a missing note alike. */
+  async post(query: PostQuery): Promise<PostRef | null> {
+    const { model } = (await this.currentPlan()).ctx;
+    const note = 'path' in query ? model.posts.find((p) => p.path === query.path) : model.byAddress.get(query.address as Address);
+    if (!note || !model.posts.includes(note)) return null;
+    return { path: note.path, address: note.address, title: note.title };
   }
 
   private async removeOldGenerations(keep: string | null): Promise<void> {
