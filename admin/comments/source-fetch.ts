@@ -19,16 +19,18 @@ export type SourceAnswer =
 
 export class SourceRefused extends Error {}
 
+/** Which resolved addresses may be fetched: true lets private ones through (WEBMENTION_ALLOW_PRIVATE=on). */
+export type AddressRule = boolean | ((address: string) => boolean);
+
+const allows = (rule: AddressRule, address: string) => (typeof rule === 'function' ? rule(address) : rule || !isPrivateAddress(address));
+
 /** One checked address of `host`: every address it resolves to must be allowed. */
-export async function checkedAddress(host: string, allowPrivate: boolean): Promise<{ address: string; family: number }> {
+export async function checkedAddress(host: string, allowPrivate: AddressRule): Promise<{ address: string; family: number }> {
   const bare = host.replace(/^\[|\]$/g, '');
   const literal = isIP(bare);
   const found = literal ? [{ address: bare, family: literal }] : await dns.lookup(bare, { all: true, verbatim: true });
   if (found.length === 0) throw new SourceRefused(`${host} has no address`);
-  if (!allowPrivate) {
-    const bad = found.find((a) => isPrivateAddress(a.address));
-    if (bad) throw new SourceRefused(`${host} resolves to a private address`);
-  }
+  if (found.some((a) => !allows(allowPrivate, a.address))) throw new SourceRefused(`${host} resolves to a private address`);
   return found[0]!;
 }
 
@@ -88,7 +90,7 @@ function requestOnce(url: URL, address: { address: string; family: number }, sig
 }
 
 /** The source's answer after redirects, or why there is none. */
-export async function fetchSource(source: string, allowPrivate: boolean): Promise<SourceAnswer> {
+export async function fetchSource(source: string, allowPrivate: AddressRule): Promise<SourceAnswer> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), SOURCE_LIMITS.timeoutMs);
   try {
