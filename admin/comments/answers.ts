@@ -28,6 +28,8 @@ export interface MentionAnswer {
   status: string;
   note?: string;
   target?: string;
+  /** The text as received (admin only). */
+  content?: string | null;
 }
 
 export function commentAnswer(row: CommentRow, admin: boolean): CommentAnswer {
@@ -48,6 +50,6 @@ export function commentAnswer(row: CommentRow, admin: boolean): CommentAnswer {
 export function mentionAnswer(row: MentionRow, admin: boolean): MentionAnswer {
   const m = publicMention(row);
   const out: MentionAnswer = { id: m.id, kind: m.kind, source: m.source, author: m.author, html: plainTextHtml(m.content), date: new Date(m.date).toISOString(), status: row.status };
-  if (admin) Object.assign(out, { note: row.note, target: row.target });
+  if (admin) Object.assign(out, { note: row.note, target: row.target, content: row.content });
   return out;
 }
