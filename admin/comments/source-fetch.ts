@@ -12,10 +12,11 @@ import { isPrivateAddress } from './ip-ranges.ts';
 export const SOURCE_LIMITS = { timeoutMs: 5_000, maxBytes: 1024 * 1024, maxRedirects: 5 };
 
 export type SourceAnswer =
-  | { kind: 'ok'; url: string; status: number; contentType: string; body: string }
-  | { kind: 'gone'; status: number }
+  // `answered`: the source's own HTTP status (ours are decided in admin/http.ts alone).
+  | { kind: 'ok'; url: string; answered: number; contentType: string; body: string }
+  | { kind: 'gone'; answered: 410 }
   | { kind: 'refused'; reason: string }
-  | { kind: 'failed'; status?: number; reason: string };
+  | { kind: 'failed'; answered?: number; reason: string };
 
 export class SourceRefused extends Error {}
 
@@ -43,7 +44,7 @@ function pinned(address: string, family: number): LookupFunction {
 }
 
 interface Hop {
-  status: number;
+  answered: number;
   location: string | null;
   contentType: string;
   body: string;
@@ -62,12 +63,12 @@ function requestOnce(url: URL, address: { address: string; family: number }, sig
         agent: false,
       },
       (res) => {
-        const status = res.statusCode ?? 0;
+        const answered = res.statusCode ?? 0;
         const location = typeof res.headers.location === 'string' ? res.headers.location : null;
         const contentType = String(res.headers['content-type'] ?? '');
-        if (status >= 300 && status < 400 && location) {
+        if (answered >= 300 && answered < 400 && location) {
           res.resume();
-          resolve({ status, location, contentType, body: '' });
+          resolve({ answered, location, contentType, body: '' });
           return;
         }
         const chunks: Buffer[] = [];
@@ -80,7 +81,7 @@ function requestOnce(url: URL, address: { address: string; family: number }, sig
           }
           chunks.push(chunk);
         });
-        res.on('end', () => resolve({ status, location: null, contentType, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => resolve({ answered, location: null, contentType, body: Buffer.concat(chunks).toString('utf8') }));
         res.on('error', reject);
       },
     );
@@ -110,9 +111,9 @@ export async function fetchSource(source: string, allowPrivate: AddressRule): Pr
         url = new URL(answer.location, url);
         continue;
       }
-      if (answer.status === 410) return { kind: 'gone', status: 410 };
-      if (answer.status < 200 || answer.status >= 300) return { kind: 'failed', status: answer.status, reason: `the source answered ${answer.status}` };
-      return { kind: 'ok', url: url.href, status: answer.status, contentType: answer.contentType, body: answer.body };
+      if (answer.answered === 410) return { kind: 'gone', answered: 410 };
+      if (answer.answered < 200 || answer.answered >= 300) return { kind: 'failed', answered: answer.answered, reason: `the source answered ${answer.answered}` };
+      return { kind: 'ok', url: url.href, answered: answer.answered, contentType: answer.contentType, body: answer.body };
     }
   } catch (err) {
     return { kind: 'failed', reason: controller.signal.aborted ? 'the source took longer than 5 s' : (err as Error).message };

@@ -114,7 +114,7 @@ export class Webmentions {
     if (answer.kind === 'refused') return log.warn(`webmention from ${job.source} refused: ${answer.reason}`);
     if (answer.kind === 'failed') {
       // A source that says it has no such page no longer links; one that failed to answer may come back.
-      if (answer.status !== undefined && answer.status >= 400 && answer.status < 500 && answer.status !== 429) return remove(answer.reason);
+      if (answer.answered !== undefined && answer.answered >= 400 && answer.answered < 500 && answer.answered !== 429) return remove(answer.reason);
       return log.warn(`webmention from ${job.source} not checked: ${answer.reason}`);
     }
     if (!linksTo(answer.body, answer.contentType, answer.url, job.target)) return remove('the source no longer links to the target');

@@ -85,12 +85,12 @@ export async function run(): Promise<void> {
       let started = performance.now();
       await admin('POST', '/api/comments/moderate', { id, action: 'approve' });
       approvals.push(await servedWith(service.url + article, token, started));
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 300));
       const saved = `SAVE-TOKEN-${n}-${Date.now()}`;
       started = performance.now();
       await admin('PUT', `/api/note?path=${encodeURIComponent(other)}`, { content: noteText(2345 % NOTES, NOTES).replace(/\n\n(\S)/, `\n\n${saved} $1`) });
       saves.push(await servedWith(service.url + addressOf(other), saved, started));
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 300));
     }
     const med = percentile(approvals, 50);
     const base = percentile(saves, 50);
@@ -119,26 +119,28 @@ export async function run(): Promise<void> {
       }
       await waitQuiet(service!.proc.pid!);
     };
-    const runs = { onPlain: [] as number[], offPlain: [] as number[], onGzip: [] as number[], offGzip: [] as number[] };
+    const runs = { onPlain: [] as number[], offPlain: [] as number[], onGzip: [] as number[], offGzip: [] as number[], onBr: [] as number[], offBr: [] as number[] };
     const url = service.url + article;
     for (let r = 0; r < ROUNDS; r++) {
       await toggle(true);
       await wrk(url, 1);
       runs.onPlain.push(await wrk(url, SECONDS));
       runs.onGzip.push(await wrk(url, SECONDS, ['Accept-Encoding: gzip']));
+      runs.onBr.push(await wrk(url, SECONDS, ['Accept-Encoding: br, gzip']));
       await toggle(false);
       await wrk(url, 1);
       runs.offPlain.push(await wrk(url, SECONDS));
       runs.offGzip.push(await wrk(url, SECONDS, ['Accept-Encoding: gzip']));
+      runs.offBr.push(await wrk(url, SECONDS, ['Accept-Encoding: br, gzip']));
     }
     const m = (v: number[]) => percentile(v, 50);
     const size = (await fetch(url).then((r) => r.text())).length;
     await toggle(true);
     const withComments = (await fetch(url).then((r) => r.text())).length;
     console.log(`\narticle throughput, wrk -t1 -c32, median of ${ROUNDS} alternating rounds of ${SECONDS} s (target: no measurable drop)`);
-    console.log(`  comments on  (${APPROVALS} approved, ${withComments} B): plain ${rps(m(runs.onPlain))}, gzip ${rps(m(runs.onGzip))}`);
-    console.log(`  comments off (${size} B): plain ${rps(m(runs.offPlain))}, gzip ${rps(m(runs.offGzip))}`);
-    console.log(`  on/off: plain ${(m(runs.onPlain) / m(runs.offPlain)).toFixed(2)}x, gzip ${(m(runs.onGzip) / m(runs.offGzip)).toFixed(2)}x`);
+    console.log(`  comments on  (${APPROVALS} approved, ${withComments} B): plain ${rps(m(runs.onPlain))}, gzip ${rps(m(runs.onGzip))}, br ${rps(m(runs.onBr))}`);
+    console.log(`  comments off (${size} B): plain ${rps(m(runs.offPlain))}, gzip ${rps(m(runs.offGzip))}, br ${rps(m(runs.offBr))}`);
+    console.log(`  on/off: plain ${(m(runs.onPlain) / m(runs.offPlain)).toFixed(2)}x, gzip ${(m(runs.onGzip) / m(runs.offGzip)).toFixed(2)}x, br ${(m(runs.onBr) / m(runs.offBr)).toFixed(2)}x (the page is prepared bytes either way; plain bytes grow with the comments)`);
   } finally {
     await service?.stop();
     await fs.rm(root, { recursive: true, force: true, maxRetries: 5 });

@@ -39,6 +39,7 @@ const files = {
 };
 const blog = blogForFile({ fixture: false, env: { PUBLIC_LAYOUT: 'blog', COMMENTS: 'on', WEBMENTION_ALLOW_PRIVATE: 'on' }, files });
 const guarded = blogForFile({ fixture: false, env: { PUBLIC_LAYOUT: 'blog', COMMENTS: 'on' }, files });
+const behindProxy = blogForFile({ fixture: false, env: { PUBLIC_LAYOUT: 'blog', COMMENTS: 'on', WEBMENTION_ALLOW_PRIVATE: 'on', SITE_URL: 'https://blog.example/notes' }, files });
 
 const send = (server: { url: string }, fields: Record<string, string>) =>
   fetch(`${server.url}/webmention`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
@@ -163,6 +164,19 @@ describe('a reply, a like, a repost and a plain mention: verified, queued, appro
     // The checks run in order: the one that never linked was done first, and left nothing.
     expect(found!.map((m) => m.source)).toEqual([`${source.url}/hop1`]);
     expect(found![0].author.name).toBe('Hopper');
+  });
+});
+
+describe('with SITE_URL set, a target is here when its host (and path) is SITE_URL`s', () => {
+  it('the public address under SITE_URL is accepted; the address the request came to is not', async () => {
+    source.pages.set('/proxied', { status: 200, body: entry('mention', 'Via the public name', 'Proxy', 'https://blog.example/notes/Posts/Target') });
+    expect((await send(behindProxy, { source: `${source.url}/proxied`, target: 'https://blog.example/notes/Posts/Target' })).status).toBe(202);
+    for (const wrong of [`${behindProxy.url}/Posts/Target`, 'https://blog.example/Posts/Target', 'https://other.example/notes/Posts/Target']) {
+      const res = await send(behindProxy, { source: `${source.url}/proxied`, target: wrong });
+      expect(res.status, wrong).toBe(400);
+      expect((await res.json()).code).toBe('bad_target');
+    }
+    await waitFor(async () => (await behindProxy.admin('GET', '/api/comments/queue')).body.items.length === 1);
   });
 });
 

@@ -70,7 +70,7 @@ describe('fetching a source', () => {
 
   it('over 1 MB fails; 410 is "gone"; a slow source is cut at the time limit', async () => {
     expect(await fetchSource(`${base}/huge`, true)).toMatchObject({ kind: 'failed' });
-    expect(await fetchSource(`${base}/gone`, true)).toEqual({ kind: 'gone', status: 410 });
+    expect(await fetchSource(`${base}/gone`, true)).toEqual({ kind: 'gone', answered: 410 });
     const was = SOURCE_LIMITS.timeoutMs;
     SOURCE_LIMITS.timeoutMs = 200;
     try {
