@@ -97,11 +97,13 @@ export function openCommentsReader(dataDir: string): CommentsDb | null {
   } catch {
     return null;
   }
-  db.pragma('busy_timeout = 5000');
-  const ready = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'mentions'").get();
-  if (!ready) {
-    db.close();
-    return null;
+  try {
+    db.pragma('busy_timeout = 5000');
+    if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'mentions'").get()) return db;
+  } catch (err) {
+    // Not a database (damaged, or another file under its name): the pages go without comments.
+    log.warn(`comments.db cannot be read: ${(err as Error).message}`);
   }
-  return db;
+  db.close();
+  return null;
 }

@@ -68,12 +68,23 @@ async function showNew(form: HTMLFormElement, id: string): Promise<void> {
   const item = document.createElement('li');
   item.className = 's-comment s-new';
   item.id = `comment-${id}`;
+  const head = document.createElement('div');
+  head.className = 's-comment-head';
+  const author = document.createElement('span');
+  author.className = 's-comment-author';
+  author.dir = 'auto';
+  author.textContent = field(form, 'name')?.value ?? '';
+  const avatar = document.createElement('span');
+  avatar.className = 's-avatar';
+  avatar.setAttribute('aria-hidden', 'true');
+  avatar.textContent = Array.from(author.textContent.trim())[0]?.toUpperCase() ?? '?';
+  head.append(avatar, author);
   const body = document.createElement('div');
   body.className = 's-comment-body';
   body.dir = 'auto';
   // The server's rendering: Markdown without HTML, every visitor character escaped.
   body.innerHTML = found.html;
-  item.append(body);
+  item.append(head, body);
   const parent = field(form, 'parent')?.value;
   const host = parent ? document.getElementById(`comment-${parent}`) : null;
   let list = host ? host.querySelector<HTMLElement>(':scope > .s-replies') : document.querySelector<HTMLElement>('#comments .s-thread-list');
