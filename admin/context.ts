@@ -8,6 +8,8 @@ import { configureGitRunner } from '../shared/git-safety.ts';
 import { refuse } from '../shared/errors.ts';
 import { log } from '../shared/log.ts';
 import type { PostItem } from '../shared/model/posts.ts';
+import { CommentsService, type SiteLink } from './comments/service.ts';
+import { Webmentions } from './comments/webmention.ts';
 import { modelSettings } from '../shared/model/model-settings.ts';
 import { createSettingsReader, siteSettingsOf, type Settings } from '../shared/settings.ts';
 import { VaultEvents } from '../shared/vault-events.ts';
@@ -54,6 +56,10 @@ export interface AdminContext {
   collections: () => Promise<DeclaredCollection[]>;
   /** The notes' titles, tags, links and folded text, kept current from vault events (issue 16). */
   notes: NoteIndex;
+  /** Comments and their moderation (CONTRACT §8). */
+  comments: CommentsService;
+  /** Received webmentions, checked after the answer (CONTRACT §8). */
+  webmentions: Webmentions;
   /** spec 5.1: backup & sync (and what travels) is unusable until an admin password exists. */
   requireSyncAllowed(): void;
   /** Starts the services once, before the server listens; never blocks on the network. */
@@ -66,6 +72,8 @@ export interface AdminContextOptions {
   events?: VaultEvents;
   /** Handed in by the composer: the public site owns the vault model. */
   posts?: () => Promise<PostItem[]>;
+  /** The public site as comments need it (its posts, and a discussion changed). */
+  site?: SiteLink;
   versionLimits?: Partial<VersionLimits>;
 }
 
@@ -103,6 +111,9 @@ export async function createAdminContext(config: Config, options: AdminContextOp
   const sync = new SyncService({ config, readSettings, dataDirRel: async () => dataDirRel });
   const scheduler = new SyncScheduler({ service: sync, readSettings, vaultDir: config.vaultDir });
   const notes = new NoteIndex({ root, events, skipDirs });
+  const noSite: SiteLink = { post: async () => null, discussionChanged: async () => undefined };
+  const comments = new CommentsService({ config, readSettings, site: () => options.site ?? noSite });
+  const webmentions = new Webmentions(config, comments);
   return {
     config,
     root,
@@ -112,7 +123,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
     versions,
     writer,
     trash: createTrash({ root, versions, events, locks }),
-    renamer: createRenamer({ root, writer, versions, created, events, skipDirs }),
+    renamer: createRenamer({ root, writer, versions, created, events, skipDirs, moved: (from, to) => comments.moved(from, to) }),
     sessions: createSessionStore(),
     loginLimiter: createRateLimiter(10, 60_000),
     password,
@@ -126,6 +137,8 @@ export async function createAdminContext(config: Config, options: AdminContextOp
     // Titles in the site's language, as the public model reads them.
     collections: createDeclaredCollections(config.vaultDir, skipDirs, async () => modelSettings(siteSettingsOf(await readSettings(), config), config).language),
     notes,
+    comments,
+    webmentions,
     requireSyncAllowed() {
       if (!password.isSet()) throw refuse('needs_password', 'Set an admin password before using backup & sync.');
     },
@@ -141,6 +154,9 @@ export async function createAdminContext(config: Config, options: AdminContextOp
       scheduler.stop();
       notes.close();
       await sync.close().catch(stopping('sync'));
+      // A source being checked gets a moment to finish; the database closes after it.
+      await Promise.race([webmentions.idle(), new Promise((r) => setTimeout(r, 1000).unref())]);
+      comments.close();
     },
   };
 }

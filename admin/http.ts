@@ -22,6 +22,7 @@ const STATUS_OF: Record<string, number> = {
   index_locked: 409,
   too_large: 413,
   json_only: 415,
+  form_only: 415,
   too_many_attempts: 429,
   git_failed: 500,
   internal: 500,
@@ -92,6 +93,18 @@ export async function readJsonBody(req: IncomingMessage, limit?: number): Promis
     throw refuse('bad_json', 'The body must be a JSON object.');
   }
   return value as Record<string, unknown>;
+}
+
+/** A form-encoded body as fields (the first value of a repeated one). */
+export async function readFormBody(req: IncomingMessage, limit?: number): Promise<Record<string, unknown>> {
+  const params = new URLSearchParams((await readBody(req, limit)).toString('utf8'));
+  const out: Record<string, unknown> = Object.create(null);
+  for (const [key, value] of params) if (!(key in out)) out[key] = value;
+  return out;
+}
+
+export function isFormBody(req: IncomingMessage): boolean {
+  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 }
 
 type Handler = (req: Request, res: Response) => Promise<unknown> | unknown;

@@ -12,6 +12,7 @@ import { isNotePath } from '../shared/vault-path.ts';
 import { createAdminApp } from '../admin/app.ts';
 import { createAdminContext, type AdminContext } from '../admin/context.ts';
 import { isAdminRequest } from '../admin/auth/gate.ts';
+import { clientAddress } from '../admin/http.ts';
 import { sweepTempFiles } from '../admin/vault/temp-sweep.ts';
 import { createPublicServer } from '../site/public-server.ts';
 
@@ -45,7 +46,14 @@ export async function startService(config: Config): Promise<RunningService> {
 
   // The public site owns the one vault model; the admin asks it for the posts.
   let site: ReturnType<typeof createPublicServer> | null = null;
-  const ctx = await createAdminContext(config, { posts: () => (site ? site.posts() : Promise.resolve([])) });
+  const ctx = await createAdminContext(config, {
+    posts: () => (site ? site.posts() : Promise.resolve([])),
+    // Comments (CONTRACT §8) ask the site which post a path or address is, and tell it a discussion changed.
+    site: {
+      post: (query) => (site ? site.post(query) : Promise.resolve(null)),
+      discussionChanged: (notePath) => (site ? site.discussionChanged(notePath) : Promise.resolve()),
+    },
+  });
   if (ctx.password.generated) {
     // Printed once: only its hash is stored.
     process.stdout.write(
@@ -59,6 +67,8 @@ export async function startService(config: Config): Promise<RunningService> {
     events: ctx.events,
     skipDirs: ctx.skipDirs,
     created: ctx.created,
+    // The comment form's 2 s rule, for a form posted without a script (CONTRACT §8).
+    pageSent: (address, req) => ctx.comments.sentPages.note(clientAddress(req), address),
   });
 
   await ctx.start();
@@ -66,7 +76,8 @@ export async function startService(config: Config): Promise<RunningService> {
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     // Only /api/… and /admin, /admin/… belong to the admin: a note may be called `administration`.
-    if (url.startsWith('/api/') || url === '/api' || /^\/admin(?:[/?#]|$)/.test(url)) {
+    // A webmention is posted to /webmention (CONTRACT §8); a note there is still read with GET.
+    if (url.startsWith('/api/') || url === '/api' || /^\/admin(?:[/?#]|$)/.test(url) || (req.method === 'POST' && /^\/webmention(?:[?#]|$)/.test(url))) {
       // No `next`: Polka then runs its own middleware loop.
       void admin.handler(req as never, res, undefined as never);
     } else {

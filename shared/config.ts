@@ -34,6 +34,8 @@ export interface Config {
   blogLocale: string;
   excludeTags: string[];
   comments: boolean;
+  /** WEBMENTION_ALLOW_PRIVATE=on: a webmention source may be on a loopback or private network (tests). */
+  webmentionAllowPrivate: boolean;
   siteOut: string;
   /** Base URL the font catalog families are downloaded from. */
   fontCatalogUrl: string | null;
@@ -79,6 +81,7 @@ export const CONFIG_OPTIONS: readonly ConfigOption[] = [
   { env: 'BLOG_LOCALE', flag: 'blog-locale', value: 'CODE', fallback: 'en', commands: SITE, help: 'BCP 47 code for dates and the feed’s language.' },
   { env: 'EXCLUDE_TAGS', flag: 'exclude-tags', value: 'TAG,TAG', commands: SITE, help: 'Tags left out of the public topic row, topic pages and tag chips.' },
   { env: 'COMMENTS', flag: 'comments', value: 'on|off', fallback: 'off', commands: SITE, help: 'Comments under articles.' },
+  { env: 'WEBMENTION_ALLOW_PRIVATE', flag: 'webmention-allow-private', value: 'on|off', fallback: 'off', commands: SERVER, help: 'Accept webmentions from sources on loopback or private addresses (tests only).' },
   { env: 'NOTE_VERSIONS', flag: 'note-versions', value: 'on|off', fallback: 'on', commands: SERVER, help: 'The local version store, as this server’s default.' },
   { env: 'SERVICE_GIT_SSH_COMMAND', flag: 'git-ssh-command', value: 'COMMAND', commands: SERVER, help: 'ssh command handed to git as GIT_SSH_COMMAND.' },
   { env: 'SERVICE_GIT_HOOKS', flag: 'git-hooks', value: 'on|off', fallback: 'off', commands: SERVER, help: 'Let git run the programs the vault’s .git/ names (git-lfs needs it).' },
@@ -228,6 +231,7 @@ export function configFrom(env: Env, flags: FlagValues = {}, cwd = process.cwd()
       .map((t) => t.trim().replace(/^#/, ''))
       .filter(Boolean),
     comments: s.onOff('COMMENTS', on, off),
+    webmentionAllowPrivate: s.onOff('WEBMENTION_ALLOW_PRIVATE', on, off),
     siteOut: path.resolve(cwd, s.text('SITE_OUT')!),
     fontCatalogUrl: s.httpUrl('FONT_CATALOG_URL'),
     settingsMirrorSeconds: s.seconds('SETTINGS_MIRROR_SECONDS', 0.2, 3600),

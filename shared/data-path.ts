@@ -18,6 +18,8 @@ export const DATA_FILES = {
   customCss: 'custom.css',
   versions: 'versions',
   publicSite: 'public-site',
+  /** Comments and mentions (SQLite, its own journal: WAL beside it). */
+  comments: 'comments.db',
 } as const;
 
 /** An absolute path inside the data directory `dataDir`. */

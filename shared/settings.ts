@@ -10,6 +10,9 @@ export type CalendarDisplay = (typeof CALENDAR_DISPLAYS)[number];
 export type FeedContent = (typeof FEED_CONTENTS)[number];
 
 export type SyncInterval = 0 | 5 | 15 | 30 | 60 | 360 | 1440;
+/** `all`: every comment waits; `known`: a name and email with an approved comment skip the queue; `none`: none waits. */
+export type CommentModeration = 'all' | 'known' | 'none';
+export const COMMENT_MODERATION: readonly CommentModeration[] = ['all', 'known', 'none'];
 
 export interface Settings {
   siteName: string | null;
@@ -26,6 +29,8 @@ export interface Settings {
   publishing: { layout: 'default' | 'blog' | 'designed' | null; shareButtons: boolean; languageFilter: boolean; feedContent: FeedContent };
   collections: { enabled: boolean; showOnHome: boolean; showInNav: boolean; source: 'tags' | 'folders' };
   versions: { keep: boolean | null };
+  /** CONTRACT §8: comments and mentions under articles, and how they are moderated. */
+  comments: { enabled: boolean; moderation: CommentModeration };
   sync: {
     enabled: boolean;
     remoteUrl: string | null;
@@ -51,6 +56,7 @@ export function defaultSettings(): Settings {
     publishing: { layout: null, shareButtons: true, languageFilter: false, feedContent: 'excerpt' },
     collections: { enabled: false, showOnHome: true, showInNav: false, source: 'tags' },
     versions: { keep: null },
+    comments: { enabled: false, moderation: 'all' },
     sync: { enabled: false, remoteUrl: null, branch: 'main', pullFirst: false, intervalMinutes: 0, username: null },
   };
 }
@@ -118,6 +124,8 @@ export interface SiteSettings {
   collections: { enabled: boolean; showOnHome: boolean; showInNav: boolean; source: 'tags' | 'folders' };
   /** CONTRACT §10: the calendar of every date a visitor reads (feeds and sitemaps stay Gregorian). */
   calendar: CalendarDisplay;
+  /** CONTRACT §8: on when COMMENTS=on or the setting says so. */
+  comments: { enabled: boolean; moderation: CommentModeration };
   /** Keys whose value comes from this server's environment (spec 2.1: they do not travel). */
   fromEnv: string[];
 }
@@ -130,6 +138,8 @@ export interface SiteEnv {
   siteFooter: string | null;
   siteLang: string | null;
   publicLayout: 'default' | 'blog' | 'designed' | null;
+  /** COMMENTS=on. */
+  comments?: boolean;
 }
 
 /**
@@ -147,7 +157,7 @@ export function siteSettingsOf(settings: Settings, env: SiteEnv): SiteSettings {
     }
     return fallback;
   };
-  const { home, publishing, collections, calendars } = settings;
+  const { home, publishing, collections, calendars, comments } = settings;
   return {
     siteName: pick('siteName', settings.siteName, env.siteName, 'My notes'),
     tagline: pick('tagline', settings.tagline, env.siteTagline, null),
@@ -170,6 +180,10 @@ export function siteSettingsOf(settings: Settings, env: SiteEnv): SiteSettings {
       source: collections?.source === 'folders' ? 'folders' : 'tags',
     },
     calendar: CALENDAR_DISPLAYS.find((c) => c === calendars?.display) ?? 'gregorian',
+    comments: {
+      enabled: comments?.enabled === true || pick('comments.enabled', null, env.comments === true ? true : null, false),
+      moderation: COMMENT_MODERATION.includes(comments?.moderation as CommentModeration) ? comments!.moderation : 'all',
+    },
     fromEnv,
   };
 }

@@ -14,13 +14,14 @@ import type { VaultEvents } from '../shared/vault-events.ts';
 import { BuilderClient } from './build/builder-client.ts';
 import { currentKey, readGeneration, servedEntries, type GenerationState } from './build/generation.ts';
 import type { BuildResult } from './build/site-builder.ts';
-import type { PostItem } from '../shared/model/posts.ts';
+import type { PostItem, PostQuery, PostRef } from '../shared/model/posts.ts';
 import { requestBaseUrl } from './serve/base-url.ts';
 import { Favicon } from './serve/favicon.ts';
 import { privateGate } from './serve/gate.ts';
 import { PageCache } from './serve/page-cache.ts';
 import { isHashedAsset, NOT_FOUND_KEY, PageSource } from './serve/page-source.ts';
 import { sendPrepared } from './serve/prepared.ts';
+import type { NoticeKind } from './serve/substitute.ts';
 import { attachmentSecurityHeaders, pageSecurityHeaders } from './serve/security-headers.ts';
 import { SiteIndex } from './serve/site-index.ts';
 
@@ -38,6 +39,11 @@ export interface PublicServerOptions {
   outRoot?: string;
   /** Bytes of prepared pages kept in memory. */
   cacheBytes?: number;
+  /**
+   * Told each time a visitor is sent a page (its address): the comment form's 2 s rule
+   * measures a form post without a script from when its page was sent (CONTRACT §8).
+   */
+  pageSent?: (address: string, req: IncomingMessage) => void;
 }
 
 export interface PublicServer {
@@ -48,10 +54,21 @@ export interface PublicServer {
   idle(): Promise<void>;
   /** GET /api/posts, from the build process's model (the one model in memory). */
   posts(): Promise<PostItem[]>;
+  /** The published post a comment or mention names, or null (a draft and a missing note alike). */
+  post(query: PostQuery): Promise<PostRef | null>;
+  /** A note's approved comments or mentions changed: resolves once its pages are live. */
+  discussionChanged(notePath: string): Promise<void>;
   close(): Promise<void>;
 }
 
 const FIRST_BUILD_WAIT_MS = 120_000;
+
+/** `?comment=pending|approved`: the visitor comes back from the comment form (CONTRACT §8). */
+function noticeOf(query: string): NoticeKind | null {
+  if (!query.includes('comment=')) return null;
+  const v = new URLSearchParams(query).get('comment');
+  return v === 'pending' || v === 'approved' ? v : null;
+}
 const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 
 export function createPublicServer(options: PublicServerOptions): PublicServer {
@@ -173,7 +190,9 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
       if (entry.type === 'file' && !isHashedAsset(entry)) return sendAttachment(req, res, entry.file, base, admin);
       // Bytes ready (the common case) or prepared now: nothing awaited either way.
       const page = source.now(base, key, entry);
-      return page ? sendPrepared(req, res, page, admin) : notFound(req, res, base, admin);
+      if (!page) return notFound(req, res, base, admin);
+      if (entry.type === 'html' && !admin) options.pageSent?.(address, req);
+      return sendPrepared(req, res, page, admin, q >= 0 && entry.type === 'html' ? noticeOf(raw.slice(q + 1)) : null);
     }
     if (address === '/favicon.ico') return favicon.get().then((page) => sendPrepared(req, res, page));
     // CONTRACT §7: a permalink's own address, or a published note's old one, answers 301.
@@ -231,6 +250,14 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     posts: async () => {
       await options.events?.settled();
       return client.posts();
+    },
+    post: async (query) => {
+      await options.events?.settled();
+      return client.post(query);
+    },
+    discussionChanged: (notePath) => {
+      client.discussionChanged(notePath);
+      return client.idle();
     },
     async close() {
       unsubscribe?.();

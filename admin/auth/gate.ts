@@ -9,6 +9,24 @@ import { sendError } from '../http.ts';
 /** The only API routes a visitor may call (CONTRACT §2). */
 const OPEN_ROUTES = new Set(['/api/login', '/api/me']);
 
+/**
+ * What a visitor of a public site may read or post (CONTRACT §5, §8): the posts, the
+ * comments and mentions of a post, and a comment. On a PUBLIC=false instance: 401.
+ */
+const VISITOR_ROUTES = new Set(['GET /api/posts', 'GET /api/comments', 'POST /api/comments', 'GET /api/mentions']);
+
+/** CONTRACT §8: the comment form posts without a script, form-encoded. */
+const FORM_ROUTES = new Set(['POST /api/comments']);
+
+function routeKey(req: IncomingMessage, pathname: string): string {
+  const method = (req.method ?? 'GET').toUpperCase();
+  return `${method === 'HEAD' ? 'GET' : method} ${pathname}`;
+}
+
+function isFormPost(req: IncomingMessage): boolean {
+  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+}
+
 export function isAdminRequest(sessions: SessionStore, req: IncomingMessage): boolean {
   return sessions.isValid(readCookie(req, SESSION_COOKIE));
 }
@@ -29,7 +47,7 @@ export function isJsonOnlyViolation(req: IncomingMessage): boolean {
   return type.split(';')[0]!.trim().toLowerCase() !== 'application/json';
 }
 
-export function apiGate(sessions: SessionStore, options: { siteUrl: string | null } = { siteUrl: null }) {
+export function apiGate(sessions: SessionStore, options: { siteUrl: string | null; isPublic?: boolean } = { siteUrl: null }) {
   return (req: IncomingMessage & { path?: string }, res: ServerResponse, next: () => void) => {
     const pathname = (req.url ?? '').split('?')[0]!;
     if (!pathname.startsWith('/api/')) return next();
@@ -38,11 +56,13 @@ export function apiGate(sessions: SessionStore, options: { siteUrl: string | nul
       sendError(res, refuse('cross_site', 'Requests from another site may not change anything here.'));
       return;
     }
-    if (!OPEN_ROUTES.has(pathname) && !isAdminRequest(sessions, req)) {
+    const key = routeKey(req, pathname);
+    const visitorMay = options.isPublic !== false && VISITOR_ROUTES.has(key);
+    if (!OPEN_ROUTES.has(pathname) && !visitorMay && !isAdminRequest(sessions, req)) {
       sendError(res, refuse('unauthorized', 'Sign in as the admin first.'));
       return;
     }
-    if (isJsonOnlyViolation(req)) {
+    if (isJsonOnlyViolation(req) && !(FORM_ROUTES.has(key) && isFormPost(req))) {
       sendError(res, refuse('json_only', 'This route accepts only application/json bodies.'));
       return;
     }

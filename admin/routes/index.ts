@@ -2,6 +2,7 @@
 import type { Polka } from 'polka';
 import type { AdminContext } from '../context.ts';
 import { registerAuthRoutes } from './auth.ts';
+import { registerCommentRoutes } from './comments.ts';
 import { registerEventRoutes } from './events.ts';
 import { registerHistoryRoutes } from './history.ts';
 import { registerImageRoutes } from './images.ts';
@@ -15,6 +16,7 @@ import { registerTravelRoutes } from './travel.ts';
 import { registerTrashRoutes } from './trash.ts';
 import { registerUiRoutes } from './ui.ts';
 import { registerVersionRoutes } from './versions.ts';
+import { registerWebmentionRoutes } from './webmention.ts';
 
 export type RegisterRoutes = (app: Polka, ctx: AdminContext) => void;
 
@@ -34,4 +36,6 @@ export const routeModules: RegisterRoutes[] = [
   registerUiRoutes,
   registerSearchRoutes,
   registerImageRoutes,
+  registerCommentRoutes,
+  registerWebmentionRoutes,
 ];

@@ -21,6 +21,8 @@ export interface RenameDeps {
   events: VaultEvents;
   /** Absolute folders the vault walk leaves out (an in-vault data directory). */
   skipDirs: string[];
+  /** Told after a note or folder moved (its comments follow it). */
+  moved?: (from: VaultPath, to: VaultPath) => void;
 }
 
 interface LinkForm {
@@ -78,6 +80,7 @@ export function createRenamer(deps: RenameDeps) {
     // Both paths (a folder with all it holds) are locked while the move happens, so no save,
     // delete or other rename lands in between; the link rewrites follow, each under its own lock.
     const folder = await deps.writer.locks.run([from, to], () => move(from, to, absFrom, absTo));
+    deps.moved?.(from, to);
     const rewritten = await rewriteLinks(from, to, folder);
     return { path: to, rewritten };
   }

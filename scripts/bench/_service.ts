@@ -25,11 +25,11 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-export function npmStart(vault: string, data: string, port: number): Service {
+export function npmStart(vault: string, data: string, port: number, extraEnv: Record<string, string> = {}): Service {
   const proc = spawn('npm', ['start', '--silent'], {
     cwd: PROJECT,
     detached: true,
-    env: { ...process.env, VAULT: vault, SERVICE_DATA: data, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: BENCH_PASSWORD, PUBLIC_LAYOUT: 'blog', SETTINGS_MIRROR_SECONDS: '3600' },
+    env: { ...process.env, VAULT: vault, SERVICE_DATA: data, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: BENCH_PASSWORD, PUBLIC_LAYOUT: 'blog', SETTINGS_MIRROR_SECONDS: '3600', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -224,6 +224,7 @@ const SCHEMA: Record<string, Rule | Group> = {
   },
   collections: { enabled: bool(), showOnHome: bool(), showInNav: bool(), source: oneOf(['tags', 'folders']) },
   versions: { keep: bool({ nullable: true }) },
+  comments: { enabled: bool(), moderation: oneOf(['all', 'known', 'none']) },
   sync: {
     enabled: bool(),
     remoteUrl,

@@ -16,6 +16,7 @@ export function settingsView(settings: Settings, env: SiteEnvironment): Settings
   const view: SettingsView = {
     ...settings,
     publishing: { ...settings.publishing },
+    comments: { ...settings.comments },
     sync: { ...settings.sync },
     fromEnv: site.fromEnv,
     effective: {
@@ -34,6 +35,7 @@ export function settingsView(settings: Settings, env: SiteEnvironment): Settings
     else if (key === 'footer') view.footer = site.footer;
     else if (key === 'language') view.language = site.language;
     else if (key === 'publishing.layout') view.publishing.layout = site.layout;
+    else if (key === 'comments.enabled') view.comments.enabled = true;
   }
   // spec 2.2: settings.json never holds the token; an old file that did is not echoed.
   delete (view.sync as Record<string, unknown>).token;

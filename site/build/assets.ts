@@ -12,7 +12,7 @@ import type { Address } from '../../shared/model/addresses.ts';
 import type { Asset } from './plan.ts';
 
 // The blog's stylesheet, then what Obsidian's syntax needs (callouts, footnotes, embeds…).
-const STYLESHEETS = ['site/assets/blog.css', 'site/assets/obsidian.css'].map((p) => path.join(PROJECT_DIR, p));
+const STYLESHEETS = ['site/assets/blog.css', 'site/assets/obsidian.css', 'site/assets/comments.css'].map((p) => path.join(PROJECT_DIR, p));
 const require = createRequire(import.meta.url);
 const KATEX_DIR = path.join(path.dirname(require.resolve('katex/package.json')), 'dist');
 const MERMAID_FILE = path.join(path.dirname(require.resolve('mermaid/package.json')), 'dist/mermaid.min.js');

@@ -8,7 +8,7 @@ import { VaultEntries } from '../../shared/vault-walk.ts';
 import { heapForNotes, MAX_HEAP_MB, START_HEAP_MB } from './build-heap.ts';
 import { CODE_EXT, codeFile } from '../../shared/project-dir.ts';
 import { WarningLog } from '../../shared/model/build-warnings.ts';
-import type { PostItem } from '../../shared/model/posts.ts';
+import type { PostItem, PostQuery, PostRef } from '../../shared/model/posts.ts';
 import type { BuildResult, SiteBuilderOptions } from './site-builder.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
@@ -37,6 +37,8 @@ export class BuilderClient {
   private nextId = 1;
   private waiting = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
   private pending = new Set<string>();
+  /** Notes whose comments or mentions changed since the last pass. */
+  private discussed = new Set<string>();
   /** The next pass must build everything ('full') or resume the remembered generation. */
   private needBuild: 'full' | 'resume' | null = null;
   /** Nothing is sent before the first full() or resume(): changes wait for it. */
@@ -125,6 +127,18 @@ export class BuilderClient {
     return this.send<PostItem[]>({ id: this.nextId++, type: 'posts' });
   }
 
+  /** The published post a comment or mention names, once every change seen so far is in the model. */
+  async post(query: PostQuery): Promise<PostRef | null> {
+    await this.idle();
+    return this.send<PostRef | null>({ id: this.nextId++, type: 'post', query });
+  }
+
+  /** A note's approved comments or mentions changed: its article (and lists whose counts moved) re-render. */
+  discussionChanged(notePath: string): void {
+    this.discussed.add(notePath);
+    this.schedule();
+  }
+
   /** A vault path (or the settings, as '') changed. */
   changed(p: string): void {
     this.pending.add(p);
@@ -141,7 +155,7 @@ export class BuilderClient {
 
   private async run(): Promise<void> {
     if (this.running || this.closed) return;
-    if (!this.needBuild && this.pending.size === 0) {
+    if (!this.needBuild && this.pending.size === 0 && this.discussed.size === 0) {
       for (const w of this.idleWaiters.splice(0)) w();
       return;
     }
@@ -149,11 +163,14 @@ export class BuilderClient {
     const mode = this.needBuild;
     // A resumed pass reads the whole vault: the changes queued so far are in it.
     const paths = [...this.pending].filter((p) => p !== '');
+    const discussed = [...this.discussed];
     this.needBuild = null;
     this.pending.clear();
+    this.discussed.clear();
     try {
       const id = this.nextId++;
-      const result = await this.send<BuildResult | null>(mode ? { id, type: mode } : { id, type: 'apply', paths });
+      // A full or resumed pass reads every discussion anew.
+      const result = await this.send<BuildResult | null>(mode ? { id, type: mode } : { id, type: 'apply', paths, discussed });
       if (result) {
         this.tidyDue = result.tidy === true;
         this.options.onBuilt(result);
@@ -169,7 +186,7 @@ export class BuilderClient {
     } finally {
       this.running = false;
     }
-    if (this.needBuild || this.pending.size) this.schedule();
+    if (this.needBuild || this.pending.size || this.discussed.size) this.schedule();
     else {
       for (const w of this.idleWaiters.splice(0)) w();
       this.scheduleTidy();
@@ -200,13 +217,13 @@ export class BuilderClient {
     } finally {
       this.running = false;
     }
-    if (this.needBuild || this.pending.size) this.schedule();
+    if (this.needBuild || this.pending.size || this.discussed.size) this.schedule();
     else for (const w of this.idleWaiters.splice(0)) w();
   }
 
   /** Resolves once nothing is queued or running. */
   idle(): Promise<void> {
-    if (!this.running && !this.timer && this.pending.size === 0 && !this.needBuild) return Promise.resolve();
+    if (!this.running && !this.timer && this.pending.size === 0 && this.discussed.size === 0 && !this.needBuild) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 

@@ -29,7 +29,16 @@ export function editMarker(notePath: string, label = 'Edit'): string {
   return `<!--service:edit:${encodeURIComponent(notePath)}:${encodeURIComponent(label)}-->`;
 }
 
+/**
+ * Where the server puts the notice a visitor's own comment earns (CONTRACT §8: the form
+ * without a script is answered 303 back to the article, `?comment=pending#comments`).
+ */
+export function noticeMarker(pending: string, approved: string): string {
+  return `<!--service:notice:${encodeURIComponent(pending)}:${encodeURIComponent(approved)}-->`;
+}
+
 export const filters: Record<string, (...args: never[]) => unknown> = {
   rfc822,
   editMarker,
+  noticeMarker,
 };

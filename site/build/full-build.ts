@@ -14,6 +14,7 @@ import type { VaultPath } from '../../shared/vault-path.ts';
 import type { VaultEntries } from '../../shared/vault-walk.ts';
 import { splitBundle } from './bundles.ts';
 import type { AttachmentIndex } from './attachments.ts';
+import type { DiscussionMap } from './discussion.ts';
 import { isTemplated, type PageFinish, type PageRenderer } from './page-render.ts';
 import { PartnerLink } from './partner-link.ts';
 import type { PartnerSetup, SnapshotFinish } from './partner-protocol.ts';
@@ -35,6 +36,8 @@ export interface FullBuildInput {
   stage: string;
   vaultDir: string;
   settings: Settings;
+  /** The approved comments and mentions the plan is made with (the partner plans with the same). */
+  discussion: DiscussionMap | null;
   /** Plans the site from the store's records (the same function the partner runs). */
   plan: (now: Date) => Promise<SitePlan>;
   /**
@@ -77,6 +80,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
         attachments: input.attachments.list(),
         settings: input.settings,
         nowMs: now.getTime(),
+        discussion: input.discussion && [...input.discussion],
       });
     const offeredEarly = partner?.ready === true && offerPlan();
     const plan = await input.plan(now);

@@ -6,6 +6,7 @@ import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { SiteModel } from '../../shared/model/site-model.ts';
 import { directionOf } from '../../shared/note/language.ts';
 import { attachmentAddress, type AttachmentIndex } from './attachments.ts';
+import type { DiscussionMap, PlannedDiscussion } from './discussion.ts';
 import { frameFormatters, gradientOf, type SiteFrame } from './frame.ts';
 import type { Formatters } from './i18n.ts';
 import { fillPrepared, prepareNoteHtml, renderEmbedHtml, type EmbedFrame, type RenderLinks } from '../../shared/note/markdown.ts';
@@ -35,6 +36,8 @@ export interface CardView {
   gradient: string;
   lang: string;
   dir: 'rtl' | 'ltr';
+  /** Approved comments, as text ("3 comments"), when comments are on and there are some. */
+  comments: string | null;
 }
 
 // Encoded addresses never change: one cache for the life of the process.
@@ -70,6 +73,8 @@ export class PageContext {
     readonly frame: SiteFrame,
     readonly frameSig: string,
     readonly attachments: AttachmentIndex,
+    /** Approved comments and mentions by note path (CONTRACT §8); null while comments are off. */
+    readonly discussion: DiscussionMap | null = null,
   ) {
     this.fmt = frameFormatters(frame);
     this.topicsKey = model.topics.topics.map((t) => `${t.key}\u0001${t.label}\u0001${t.address}`).join('\u0002');
@@ -281,7 +286,31 @@ export class PageContext {
     return html;
   }
 
+  /** The note's approved comments and mentions, when comments are on and it has some. */
+  discussionOf(note: NoteRecord): PlannedDiscussion | null {
+    return this.discussion?.get(note.path) ?? null;
+  }
+
+  /** spec 2.5: approved comments, the author's replies included; 0 while comments are off. */
+  commentCount(note: NoteRecord): number {
+    return this.discussion?.get(note.path)?.count ?? 0;
+  }
+
+  /** spec D.3: posts ranked by approved comments (the newer first among equals), those with any. */
+  mostDiscussed(limit: number): NoteRecord[] {
+    if (!this.discussion || this.discussion.size === 0) return [];
+    return this.model.posts
+      .filter((p) => this.commentCount(p) > 0)
+      .sort((a, b) => this.commentCount(b) - this.commentCount(a))
+      .slice(0, limit);
+  }
+
+  commentsText(n: number): string {
+    return this.frame.strings.commentCount(this.fmt.number(n), n);
+  }
+
   card(note: NoteRecord): CardView {
+    const comments = this.commentCount(note);
     return {
       title: note.title,
       url: this.url(note.address),
@@ -293,6 +322,7 @@ export class PageContext {
       gradient: gradientOf(note.title),
       lang: note.lang,
       dir: directionOf(note.lang),
+      comments: comments > 0 ? this.commentsText(comments) : null,
     };
   }
 

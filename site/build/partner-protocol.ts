@@ -5,6 +5,7 @@ import type { PostDate } from '../../shared/note/dates.ts';
 import type { Settings } from '../../shared/settings.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import type { AttachmentInfo } from './attachments.ts';
+import type { PlannedDiscussion } from './discussion.ts';
 
 export interface PartnerSetup {
   config: Config;
@@ -36,6 +37,8 @@ export type PartnerRequest =
       attachments: AttachmentInfo[];
       settings: Settings;
       nowMs: number;
+      /** The approved comments and mentions the build planned with. */
+      discussion?: [string, PlannedDiscussion][] | null;
     }
   /** Render templated pages [from, to) of the plan into the staging folder. */
   | { type: 'render'; id: number; from: number; to: number; snapshot: SnapshotFinish | null };

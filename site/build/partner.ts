@@ -115,6 +115,7 @@ async function handle(request: PartnerRequest): Promise<void> {
         base: setup!.base,
         assets: (await renderer.assets()).assets,
         now: new Date(request.nowMs),
+        discussion: request.discussion ? new Map(request.discussion) : null,
       });
       templated = [...plan.pages.values()].filter(m.isTemplated);
       reply({ type: 'planned', check: m.pagesDigest(templated) });

@@ -4,6 +4,7 @@ import { FRONT_PAGE, outputFileOf, type Address } from '../../shared/model/addre
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { directionOf } from '../../shared/note/language.ts';
 import { readingMinutes } from '../../shared/note/excerpt.ts';
+import { discussionView, type DiscussionView } from './discussion-view.ts';
 import type { ChipView, LinkView, PageContext } from './page-context.ts';
 import type { PageFamily, PlannedPage } from './plan-types.ts';
 import { SigCache } from './sig-cache.ts';
@@ -39,6 +40,8 @@ export interface ArticleView {
   cssClasses: string;
   /** The body (embeds included) has math or a diagram: the page loads KaTeX's stylesheet or mermaid's script. */
   needs: { math: boolean; mermaid: boolean };
+  /** Comments and mentions (CONTRACT §8), null while comments are off. */
+  discussion: DiscussionView | null;
 }
 
 function shareLinks(ctx: PageContext, note: NoteRecord): { name: string; href: string }[] {
@@ -99,6 +102,7 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     isPage: note.page,
     cssClasses: note.cssClasses.join(' '),
     needs: ctx.needs(note),
+    discussion: discussionView(ctx, note),
   };
 }
 
@@ -110,8 +114,10 @@ export function articleSig(ctx: PageContext, note: NoteRecord): string {
   const twin = model.twins.get(note.path) ?? null;
   // The note itself is the cache key: a changed note is a new record. The notes whose text
   // the page shows (embedded ones, and the headings of linked ones, embedded notes' links
-  // included) are dependencies too: editing one re-renders the pages that show it.
-  const deps = [...ctx.world, around?.older ?? null, around?.newer ?? null, twin, ...articleReads(ctx, note)];
+  // included) are dependencies too: editing one re-renders the pages that show it. Its
+  // approved comments and mentions too: a moderation re-renders this page alone.
+  const discussed = ctx.discussionOf(note)?.sig ?? '';
+  const deps = [...ctx.world, discussed, around?.older ?? null, around?.newer ?? null, twin, ...articleReads(ctx, note)];
   return articleSigs.get(note, deps, () => buildArticleSig(ctx, note));
 }
 
@@ -130,6 +136,7 @@ function buildArticleSig(ctx: PageContext, note: NoteRecord): string {
     ctx.linkSig(around?.newer ?? null),
     (model.related.get(note.path) ?? []).map((r) => ctx.linkSig(r)).join('|'),
     twin ? `${ctx.linkSig(twin)}\u0001${twin.lang}` : '-',
+    ctx.discussionOf(note)?.sig ?? '',
   ].join('\u0000');
 }
 

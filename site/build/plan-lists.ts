@@ -8,6 +8,10 @@ import type { PageFamily, PlannedPage } from './plan-types.ts';
 import { SigCache } from './sig-cache.ts';
 
 export const PAGE_SIZE = 24;
+/** The family of the home's first page (its Most discussed row ranks every discussed post). */
+export const MOST_DISCUSSED_FAMILY = `list:${FRONT_PAGE}`;
+/** spec D.3: the Most discussed row of a dashboard home. */
+export const MOST_DISCUSSED = 6;
 
 interface BandCard {
   title: string;
@@ -28,6 +32,8 @@ export interface ListView {
   intro: { title: string; html: string; lang: string; dir: string; needs: { math: boolean; mermaid: boolean } } | null;
   hero: { name: string; logo: string | null; tagline: string | null; background: string } | null;
   band: BandCard[] | null;
+  /** spec D.3: posts ranked by approved comments (dashboard mode, once any exist). */
+  discussed: CardView[] | null;
   cards: CardView[];
   grid: boolean;
   /** A topic's own feed (spec D.7), advertised in the page's head and heading. */
@@ -45,8 +51,8 @@ interface ListSpec {
   metaDescription: string;
   /** Notes whose text every page of the list shows (the home note's excerpt as the meta description). */
   reads?: NoteRecord[];
-  /** Extra content of the first page (intro, hero, band), its signature and the notes whose text it shows. */
-  first?: { view: () => Pick<ListView, 'intro' | 'hero' | 'band'>; sig: string; reads: NoteRecord[] };
+  /** Extra content of the first page (intro, hero, band, Most discussed), its signature and the notes whose text it shows. */
+  first?: { view: () => Pick<ListView, 'intro' | 'hero' | 'band' | 'discussed'>; sig: string; reads: NoteRecord[] };
   grid: boolean;
   feed?: ListView['feed'];
 }
@@ -90,8 +96,9 @@ function listFamily(ctx: PageContext, spec: ListSpec, n: number, specOf: () => L
     kind: 'list',
     type: 'html',
     // The records themselves (and the world) are the dependencies: a changed note is a new record.
-    sig: listSigs.get(pageKey(address), [...ctx.world, headSig, first?.sig ?? '', n, pages, ...items], () =>
-      [ctx.frameSig, headSig, first?.sig ?? '', n, pages, ...items.map((i) => ctx.cardSig(i))].join('\u0000'),
+    // A card shows its approved comments: a page changes with their counts (and only then).
+    sig: listSigs.get(pageKey(address), [...ctx.world, headSig, first?.sig ?? '', n, pages, countsOf(ctx, items), ...items], () =>
+      [ctx.frameSig, headSig, first?.sig ?? '', n, pages, countsOf(ctx, items), ...items.map((i) => ctx.cardSig(i))].join('\u0000'),
     ),
     view: (): ListView => ({
       file: outputFileOf(address),
@@ -104,6 +111,7 @@ function listFamily(ctx: PageContext, spec: ListSpec, n: number, specOf: () => L
       intro: null,
       hero: null,
       band: null,
+      discussed: null,
       ...(first ? first.view() : {}),
       cards: items.map((i) => ctx.card(i)),
       grid: spec.grid,
@@ -136,6 +144,11 @@ function band(ctx: PageContext): { cards: BandCard[]; sig: string } | null {
   return { cards, sig: JSON.stringify(cards) };
 }
 
+/** The cards' comment counts, as one string (empty while comments are off). */
+function countsOf(ctx: PageContext, items: NoteRecord[]): string {
+  return ctx.discussion ? items.map((i) => ctx.commentCount(i)).join(',') : '';
+}
+
 function homeSpec(ctx: PageContext): ListSpec {
   const { frame, model } = ctx;
   const home = model.homeNote;
@@ -147,6 +160,7 @@ function homeSpec(ctx: PageContext): ListSpec {
     ? { name: frame.name, logo, tagline: frame.tagline, background: heroBackground ? `url("${heroBackground}") center / cover` : frame.gradient }
     : null;
   const intro = !dashboard && home ? home : null;
+  const discussed = dashboard ? ctx.mostDiscussed(MOST_DISCUSSED) : [];
   return {
     base: FRONT_PAGE,
     kind: 'home',
@@ -157,11 +171,17 @@ function homeSpec(ctx: PageContext): ListSpec {
     reads: !frame.tagline && home ? [home] : [],
     grid: dashboard,
     first: {
-      sig: [JSON.stringify(hero), bandCards?.sig ?? '', intro ? `${intro.hash}\u0001${ctx.bodySig(intro)}` : ''].join('\u0000'),
-      reads: intro ? articleReads(ctx, intro) : [],
+      sig: [
+        JSON.stringify(hero),
+        bandCards?.sig ?? '',
+        intro ? `${intro.hash}\u0001${ctx.bodySig(intro)}` : '',
+        discussed.map((p) => `${ctx.cardSig(p)}\u0001${ctx.commentCount(p)}`).join('\u0002'),
+      ].join('\u0000'),
+      reads: [...(intro ? articleReads(ctx, intro) : []), ...discussed],
       view: () => ({
         hero,
         band: bandCards?.cards ?? null,
+        discussed: discussed.length ? discussed.map((p) => ctx.card(p)) : null,
         intro: intro ? { title: intro.title, html: ctx.html(intro), lang: intro.lang, dir: intro.lang === 'ar' ? 'rtl' : 'ltr', needs: ctx.needs(intro) } : null,
       }),
     },

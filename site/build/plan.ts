@@ -4,6 +4,7 @@ import { isReservedAddress, type Address } from '../../shared/model/addresses.ts
 import type { SiteModel } from '../../shared/model/site-model.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import type { AttachmentIndex } from './attachments.ts';
+import type { DiscussionMap } from './discussion.ts';
 import type { SiteFrame } from './frame.ts';
 import { PageContext } from './page-context.ts';
 import { planArticles } from './plan-articles.ts';
@@ -45,10 +46,11 @@ export function planSite(
   frameSig: string,
   attachments: AttachmentIndex,
   assets: Asset[],
+  discussion: DiscussionMap | null = null,
 ): SitePlan {
   // CONTRACT §7: the vault root's publish.css is loaded after the blog's stylesheet on every page.
   const vaultCss = attachments.get(VAULT_STYLESHEET) ? VAULT_STYLESHEET : null;
-  const ctx = new PageContext(model, frame, vaultCss ? `${frameSig}\u0000${vaultCss}` : frameSig, attachments);
+  const ctx = new PageContext(model, frame, vaultCss ? `${frameSig}\u0000${vaultCss}` : frameSig, attachments, discussion);
   ctx.publishCss = vaultCss ? ctx.publish(vaultCss) : null;
   const pages = new Map<Address, PlannedPage>();
   const families = new Map<string, PageFamily>();
@@ -96,8 +98,8 @@ export function planSite(
  * The families reading the notes at `paths` planned again (their pages are new objects;
  * `plan` is left as it is). The model already holds the notes' newer records.
  */
-export function replanReaders(plan: SitePlan, paths: Iterable<VaultPath>): PageFamily[] {
-  const keys = new Set<string>();
+export function replanReaders(plan: SitePlan, paths: Iterable<VaultPath>, alsoKeys: string[] = []): PageFamily[] {
+  const keys = new Set<string>(alsoKeys);
   for (const p of paths) for (const key of plan.readers.get(p) ?? []) keys.add(key);
   const stale: PageFamily[] = [];
   for (const key of keys) {

@@ -4,10 +4,13 @@
 // indexes (shared/model/model-swap.ts) and only the page families reading those notes are
 // planned again (plan.ts `readers`); nothing else of the vault is visited. Any other
 // change (a new, deleted or reshaped note, an attachment, the settings) plans the site whole.
+// A moderation (comments, mentions) of a note takes the same pass with no record swapped.
 import { swapRecord } from '../../shared/model/model-swap.ts';
 import { modelShape } from '../../shared/model/site-model.ts';
 import type { RecordChange } from '../../shared/model/vault-store.ts';
+import type { VaultPath } from '../../shared/vault-path.ts';
 import { replanReaders, type SitePlan } from './plan.ts';
+import { MOST_DISCUSSED_FAMILY } from './plan-lists.ts';
 import type { PageFamily, PlannedPage } from './plan-types.ts';
 
 export interface QuickPlan {
@@ -27,12 +30,11 @@ export function keepsShape(changes: RecordChange[]): boolean {
  * Null when the model did not hold a record where its shape says (the caller plans the
  * site whole: the model may be half swapped, so it is not used again).
  */
-export function quickPlan(plan: SitePlan, changes: RecordChange[]): QuickPlan | null {
+export function quickPlan(plan: SitePlan, changes: RecordChange[], discussed: VaultPath[] = []): QuickPlan | null {
   for (const c of changes) if (!swapRecord(plan.ctx.model, c.before!, c.after!)) return null;
-  const families = replanReaders(
-    plan,
-    changes.map((c) => c.path),
-  );
+  // A note whose approved comments or mentions changed is re-read like an edited one (its
+  // page, its cards' counts); the home's Most discussed row ranks them all.
+  const families = replanReaders(plan, [...changes.map((c) => c.path), ...discussed], discussed.length ? [MOST_DISCUSSED_FAMILY] : []);
   const changed: PlannedPage[] = [];
   for (const family of families) {
     for (const page of family.pages) {

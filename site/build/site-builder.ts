@@ -9,14 +9,15 @@ import path from 'node:path';
 import { log } from '../../shared/log.ts';
 import type { Address } from '../../shared/model/addresses.ts';
 import type { BuildWarning } from '../../shared/model/build-warnings.ts';
-import { createSettingsReader, defaultSettings, type Settings } from '../../shared/settings.ts';
-import { postItem, type PostItem } from '../../shared/model/posts.ts';
+import { createSettingsReader, defaultSettings, siteSettingsOf, type Settings } from '../../shared/settings.ts';
+import { postItem, type PostItem, type PostQuery, type PostRef } from '../../shared/model/posts.ts';
 import { AddressMemory } from '../../shared/model/redirects.ts';
 import { VaultStore, type RecordChange } from '../../shared/model/vault-store.ts';
-import { isNotePath } from '../../shared/vault-path.ts';
+import { isNotePath, type VaultPath } from '../../shared/vault-path.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
 import { AttachmentIndex } from './attachments.ts';
 import { BASE_TOKEN } from './frame.ts';
+import { DiscussionIndex, type DiscussionMap } from './discussion.ts';
 import { fullBuild } from './full-build.ts';
 import { PageRenderer } from './page-render.ts';
 import { planVault } from './plan-vault.ts';
@@ -66,6 +67,8 @@ export class SiteBuilder {
   private readonly search = new SearchIndex();
   /** The search index's files in the live plan. */
   private searchPages: PlannedPage[] = [];
+  /** Approved comments and mentions (CONTRACT §8), from comments.db. */
+  private readonly discussion: DiscussionIndex;
 
   constructor(private readonly options: SiteBuilderOptions) {
     const { config } = options;
@@ -75,6 +78,7 @@ export class SiteBuilder {
     this.renderer = new PageRenderer(this.stage);
     this.readSettings = createSettingsReader(options.settingsDir ?? config.dataDir);
     this.addresses = new AddressMemory(config.dataDir);
+    this.discussion = new DiscussionIndex(config.dataDir);
   }
 
   /** Learns moved addresses from the plan about to go live (CONTRACT §7), remembered in the data directory. */
@@ -95,6 +99,11 @@ export class SiteBuilder {
     }
   }
 
+  /** The discussions to plan with: read when comments are on (COMMENTS=on or the setting). */
+  private discussionFor(settings: Settings): DiscussionMap | null {
+    return this.discussion.current(siteSettingsOf(settings, this.options.config).comments.enabled);
+  }
+
   private async makePlan(settings?: Settings, now = new Date(), withSearch = true): Promise<SitePlan> {
     settings ??= await this.settings();
     this.planSettings = JSON.stringify(settings);
@@ -102,6 +111,7 @@ export class SiteBuilder {
       records: this.store.records.values(),
       attachments: this.attachments,
       settings,
+      discussion: this.discussionFor(settings),
       config: this.options.config,
       base: this.options.base ?? BASE_TOKEN,
       assets: (await this.renderer.assets()).assets,
@@ -149,6 +159,7 @@ export class SiteBuilder {
       stage: this.stage,
       vaultDir: config.vaultDir,
       settings,
+      discussion: this.discussionFor(settings),
       plan: (now) => this.makePlan(settings, now, false),
       alongside: (plan) => this.planSearch(plan),
       partner: this.options.partner === false ? null : { config, skipDirs: this.options.skipDirs, base: this.options.base ?? BASE_TOKEN },
@@ -197,8 +208,12 @@ export class SiteBuilder {
     return this.applyPlan(await this.makePlan(), started);
   }
 
-  /** Applies changed vault paths (and a possible settings change) to the live site. */
-  async apply(paths: Iterable<string>): Promise<BuildResult | null> {
+  /**
+   * Applies changed vault paths (and a possible settings change) to the live site, and
+   * the notes whose comments or mentions changed (`discussed`, vault paths).
+   */
+  async apply(paths: Iterable<string>, discussed: string[] = []): Promise<BuildResult | null> {
+    this.discussion.refresh(discussed);
     if (!this.live || !this.previous) return this.full();
     const started = Date.now();
     const list = [...paths];
@@ -207,20 +222,20 @@ export class SiteBuilder {
     for (const p of others) await this.attachments.refresh(p);
     const settings = await this.settings();
     if (others.length === 0 && !this.replanWhole) {
-      const quick = await this.applyEdits(changes, settings, started);
+      const quick = await this.applyEdits(changes, discussed as VaultPath[], settings, started);
       if (quick !== undefined) return quick;
     }
     return this.applyPlan(await this.makePlan(settings), started);
   }
 
   /** The quick pass (quick-pass.ts): undefined when the whole site must be planned instead. */
-  private async applyEdits(changes: RecordChange[], settings: Settings, started: number): Promise<BuildResult | null | undefined> {
+  private async applyEdits(changes: RecordChange[], discussed: VaultPath[], settings: Settings, started: number): Promise<BuildResult | null | undefined> {
     const plan = this.plan;
     const live = this.live!;
     if (!plan || this.previous !== plan.pages || JSON.stringify(settings) !== this.planSettings) return undefined;
     // The footer's year comes from the clock.
     if (new Date().getUTCFullYear() !== plan.ctx.frame.year || !keepsShape(changes)) return undefined;
-    const quick = quickPlan(plan, changes);
+    const quick = quickPlan(plan, changes, discussed);
     if (!quick) {
       this.replanWhole = true;
       return undefined;
@@ -386,13 +401,25 @@ export class SiteBuilder {
     return this.plan?.ctx.model.warnings ?? [];
   }
 
-  /** GET /api/posts (CONTRACT §5): the published posts of the one model, newest first. */
-  async posts(): Promise<PostItem[]> {
+  private async currentPlan(): Promise<SitePlan> {
     if (!this.plan) {
       if (this.store.records.size === 0) await this.loadVault();
       this.plan = await this.makePlan();
     }
-    return this.plan.ctx.model.posts.map(postItem);
+    return this.plan;
+  }
+
+  /** GET /api/posts (CONTRACT §5): the published posts of the one model, newest first. */
+  async posts(): Promise<PostItem[]> {
+    return (await this.currentPlan()).ctx.model.posts.map(postItem);
+  }
+
+  /** The published post a comment or mention names (CONTRACT §8), or null: a draft and a missing note alike. */
+  async post(query: PostQuery): Promise<PostRef | null> {
+    const { model } = (await this.currentPlan()).ctx;
+    const note = 'path' in query ? model.posts.find((p) => p.path === query.path) : model.byAddress.get(query.address as Address);
+    if (!note || !model.posts.includes(note)) return null;
+    return { path: note.path, address: note.address, title: note.title };
   }
 
   private async removeOldGenerations(keep: string | null): Promise<void> {

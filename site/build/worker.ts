@@ -30,11 +30,13 @@ async function handle(b: SiteBuilder, request: Exclude<WorkerRequest, { type: 'i
     case 'resume':
       return b.resume();
     case 'apply':
-      return b.apply(request.paths);
+      return b.apply(request.paths, request.discussed);
     case 'tidy':
       return b.tidy();
     case 'posts':
       return b.posts();
+    case 'post':
+      return b.post(request.query);
   }
 }
 
@@ -48,13 +50,14 @@ process.on('message', (request: WorkerRequest) => {
     try {
       if (!builder) throw new Error('the builder was not initialised');
       const result = await handle(builder, request);
-      reply = { id: request.id, ok: true, result, warnings: request.type === 'posts' ? undefined : changedWarnings(builder) };
+      const lookup = request.type === 'posts' || request.type === 'post';
+      reply = { id: request.id, ok: true, result, warnings: lookup ? undefined : changedWarnings(builder) };
     } catch (err) {
       log.error(`site build failed: ${(err as Error)?.stack ?? String(err)}`);
       reply = { id: request.id, ok: false, error: (err as Error)?.message ?? String(err) };
     }
     process.send!(reply);
-    if (reply.ok && reply.result && request.type !== 'posts') rememberSoon(builder!);
+    if (reply.ok && reply.result && request.type !== 'posts' && request.type !== 'post') rememberSoon(builder!);
   });
 });
 

@@ -91,11 +91,12 @@ export class PageSource {
   /** What a built file becomes: a page filled for `base` (the topic row too), or an asset as it is. */
   private input(raw: Buffer, base: string, key: string, entry: ServedEntry): PrepareInput {
     if (isHashedAsset(entry)) return { status: 200, body: raw, headers: assetHeaders(entry.file), compress: true };
-    const { text, edits } = materializeForVisitor(raw.toString('utf8'), base, this.index.nav);
+    const { text, edits, notice } = materializeForVisitor(raw.toString('utf8'), base, this.index.nav);
     return {
       status: key === NOT_FOUND_KEY ? 404 : 200,
       body: Buffer.from(text),
       edits,
+      notice,
       headers: pageHeaders(entry.type, entry.file, this.rules),
       compress: true,
     };

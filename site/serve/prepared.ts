@@ -1,10 +1,11 @@
 // A response made ready before it is asked for (issue 12): the bytes in every
 // encoding and the header lists that go with them, so sending one is a lookup
-// and a write. The signed-in admin's Edit link is spliced in per request.
+// and a write. The signed-in admin's Edit link, and the notice a visitor's own comment
+// earns, are spliced in per request.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { compressBoth, compressBothNow, pickEncoding, type Encoding } from './encoding.ts';
-import type { EditSplice } from './substitute.ts';
+import { noticeHtml, type EditSplice, type NoticeKind, type NoticeSplice } from './substitute.ts';
 
 export interface Variant {
   body: Buffer;
@@ -19,6 +20,8 @@ export interface Prepared {
   /** Headers of a 304: the same validators and cache rules, no body headers. */
   notModified: string[];
   edits: EditSplice[];
+  /** Where a comment's notice goes (articles with comments on). */
+  notice: NoticeSplice | null;
   /** Bytes held (for the cache's budget). */
   size: number;
 }
@@ -29,6 +32,7 @@ export interface PrepareInput {
   /** Headers shared by every variant (content type, cache rules, Vary, security). */
   headers: [string, string][];
   edits?: EditSplice[];
+  notice?: NoticeSplice | null;
   /** Compress (text); images and fonts are sent as they are. */
   compress: boolean;
 }
@@ -77,7 +81,7 @@ function assemble(input: PrepareInput, packed: { br: Buffer; gzip: Buffer } | nu
     if (packed.gzip.length < body.length) gzip = make(ownBytes(packed.gzip), 'gzip');
   }
   const size = body.length + (br === identity ? 0 : br.body.length) + (gzip === identity ? 0 : gzip.body.length) + 512;
-  return { status, etag, variants: { identity, br, gzip }, notModified: flat(common), edits: input.edits ?? [], size };
+  return { status, etag, variants: { identity, br, gzip }, notModified: flat(common), edits: input.edits ?? [], notice: input.notice ?? null, size };
 }
 
 function matches(ifNoneMatch: string, etag: string): boolean {
@@ -89,9 +93,17 @@ function matches(ifNoneMatch: string, etag: string): boolean {
   });
 }
 
-/** Sends a prepared response: 304 when the client holds it, HEAD without a body. */
-export function sendPrepared(req: IncomingMessage, res: ServerResponse, p: Prepared, admin = false): void {
-  if (admin && p.edits.length) return sendWithEdits(req, res, p);
+/**
+ * Sends a prepared response: 304 when the client holds it, HEAD without a body. `notice`:
+ * the visitor comes back from the comment form (a rare answer, made for them alone).
+ */
+export function sendPrepared(req: IncomingMessage, res: ServerResponse, p: Prepared, admin = false, notice: NoticeKind | null = null): void {
+  const shown = notice && p.notice ? { at: p.notice.at, html: noticeHtml(p.notice[notice]) } : null;
+  if ((admin && p.edits.length) || shown) {
+    const splices = admin ? [...p.edits] : [];
+    if (shown) splices.push(shown);
+    return sendWithEdits(req, res, p, splices.sort((a, b) => a.at - b.at), `${admin && p.edits.length ? 'e' : ''}${shown ? 'n' : ''}`);
+  }
   const inm = req.headers['if-none-match'];
   if (inm !== undefined && p.status === 200 && matches(inm, p.etag)) {
     res.writeHead(304, p.notModified);
@@ -103,18 +115,18 @@ export function sendPrepared(req: IncomingMessage, res: ServerResponse, p: Prepa
   res.end(req.method === 'HEAD' ? undefined : v.body);
 }
 
-/** The admin's page: the visitor's bytes with the Edit links in place, uncompressed. */
-function sendWithEdits(req: IncomingMessage, res: ServerResponse, p: Prepared): void {
+/** The admin's page (or a visitor's with a notice): the visitor's bytes with the splices in place, uncompressed. */
+function sendWithEdits(req: IncomingMessage, res: ServerResponse, p: Prepared, splices: EditSplice[], tag: string): void {
   const source = p.variants.identity.body;
   const parts: Buffer[] = [];
   let last = 0;
-  for (const e of p.edits) {
+  for (const e of splices) {
     parts.push(source.subarray(last, e.at), Buffer.from(e.html));
     last = e.at;
   }
   parts.push(source.subarray(last));
   const body = Buffer.concat(parts);
-  const etag = p.etag.slice(0, -1) + '-e"';
+  const etag = p.etag.slice(0, -1) + `-${tag}"`;
   const head: string[] = [];
   const v = p.variants.identity.head;
   for (let i = 0; i < v.length; i += 2) {

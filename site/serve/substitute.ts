@@ -1,10 +1,12 @@
 // Built pages carry a few markers filled in when they are served (and once, for
-// good, in a static snapshot): the absolute base URL, the topic row, and the
-// Edit link a signed-in admin sees on articles (CONTRACT §6).
+// good, in a static snapshot): the absolute base URL, the topic row, the Edit link
+// a signed-in admin sees on articles (CONTRACT §6), and the notice a visitor's own
+// comment earns when the form comes back without a script (CONTRACT §8).
 import { BASE_TOKEN, BASE_TOKEN_ENCODED } from '../build/frame.ts';
 
 export const NAV_MARKER = '<!--service:nav-->';
 const EDIT_MARKER = /<!--service:edit:([^:>]*):([^:>]*)-->/g;
+const NOTICE_MARKER = /<!--service:notice:([^:>]*):([^:>]*)-->/;
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -30,6 +32,20 @@ export interface EditSplice {
   html: string;
 }
 
+/** Where a comment's notice goes (a byte offset), and its two texts. */
+export interface NoticeSplice {
+  at: number;
+  pending: string;
+  approved: string;
+}
+
+export type NoticeKind = 'pending' | 'approved';
+
+/** The notice itself: a sentence from our own templates, escaped again all the same. */
+export function noticeHtml(text: string): string {
+  return `<p class="s-comment-notice" id="comment-notice" role="status">${escapeHtml(text)}</p>`;
+}
+
 function editLink(encodedPath: string, label: string): string {
   return ` <a class="s-edit" href="/admin/?path=${escapeHtml(encodedPath)}" rel="nofollow">${escapeHtml(decode(label))}</a>`;
 }
@@ -43,7 +59,8 @@ function fillShared(body: string, base: string, nav: string): string {
 }
 
 export function materialize(body: string, s: Substitutions): string {
-  const out = fillShared(body, s.base, s.nav);
+  // A static page has no visitor of its own: the notice's place is empty.
+  const out = fillShared(body, s.base, s.nav).replace(NOTICE_MARKER, '');
   if (!out.includes('<!--service:edit:')) return out;
   return out.replace(EDIT_MARKER, (_m, encodedPath: string, label: string) => (s.admin ? editLink(encodedPath, label) : ''));
 }
@@ -52,16 +69,25 @@ export function materialize(body: string, s: Substitutions): string {
  * The page a visitor reads, plus where the admin's Edit links belong in it, so the
  * admin's page is the visitor's bytes with the links spliced in (no second pass).
  */
-export function materializeForVisitor(body: string, base: string, nav: string): { text: string; edits: EditSplice[] } {
-  const filled = fillShared(body, base, nav);
-  if (!filled.includes('<!--service:edit:')) return { text: filled, edits: [] };
+export function materializeForVisitor(body: string, base: string, nav: string): { text: string; edits: EditSplice[]; notice: NoticeSplice | null } {
+  let filled = fillShared(body, base, nav);
+  let notice: NoticeSplice | null = null;
+  const found = filled.includes('<!--service:notice:') ? NOTICE_MARKER.exec(filled) : null;
+  if (found) {
+    filled = filled.slice(0, found.index) + filled.slice(found.index + found[0].length);
+    notice = { at: found.index, pending: decode(found[1]!), approved: decode(found[2]!) };
+  }
+  if (!filled.includes('<!--service:edit:')) return { text: filled, edits: [], notice: notice && { ...notice, at: Buffer.byteLength(filled.slice(0, notice.at)) } };
   const edits: EditSplice[] = [];
   let text = '';
   let last = 0;
+  let noticeAt = -1;
   for (const m of filled.matchAll(EDIT_MARKER)) {
+    if (notice && noticeAt < 0 && notice.at <= m.index!) noticeAt = Buffer.byteLength(text + filled.slice(last, notice.at));
     text += filled.slice(last, m.index);
     edits.push({ at: Buffer.byteLength(text), html: editLink(m[1]!, m[2]!) });
     last = m.index! + m[0].length;
   }
-  return { text: text + filled.slice(last), edits };
+  if (notice && noticeAt < 0) noticeAt = Buffer.byteLength(text + filled.slice(last, notice.at));
+  return { text: text + filled.slice(last), edits, notice: notice && { ...notice, at: noticeAt } };
 }

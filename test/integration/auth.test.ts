@@ -58,6 +58,10 @@ describe('admin session', () => {
       ['GET', '/api/versions/one?path=Home.md&at=1'],
       ['POST', '/api/versions/restore', { path: 'Home.md', at: '1' }],
       ['GET', '/api/events'],
+      ['GET', '/api/comments/queue'],
+      ['POST', '/api/comments/moderate', { id: 'x', action: 'approve' }],
+      ['POST', '/api/comments/reply', { id: 'x', body: 'hi' }],
+      ['GET', '/api/comments/export'],
       ['GET', '/api/no-such-route'],
     ];
     for (const [method, route, body] of routes) {

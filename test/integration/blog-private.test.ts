@@ -6,7 +6,7 @@ import { blogForFile } from '../fixtures/blog/helpers.ts';
 
 const enc = (s: string) => s.split('/').map(encodeURIComponent).join('/');
 
-const blog = blogForFile({ env: { PUBLIC_LAYOUT: 'blog', PUBLIC: 'false' }, settings: { collections: { enabled: true } } });
+const blog = blogForFile({ env: { PUBLIC_LAYOUT: 'blog', PUBLIC: 'false', COMMENTS: 'on' }, settings: { collections: { enabled: true } } });
 
 const PUBLIC_ADDRESSES = [
   '/',
@@ -46,6 +46,22 @@ describe('PUBLIC=false without a session', () => {
     const res = await blog.page('/robots.txt');
     expect(res.status).toBe(200);
     expect(res.text).toBe('User-agent: *\nDisallow: /\n');
+  });
+
+  it('the APIs a public site opens to visitors answer 401 too: posts, comments, mentions, webmentions (CONTRACT §5, §8)', async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const answers = [
+      await fetch(`${blog.url}/api/posts`),
+      await fetch(`${blog.url}/api/comments?path=Posts%2FFirst%20post.md`),
+      await fetch(`${blog.url}/api/mentions?path=Posts%2FFirst%20post.md`),
+      await fetch(`${blog.url}/api/comments`, { method: 'POST', headers: form, body: 'path=Posts%2FFirst%20post.md&name=A&body=B' }),
+      await fetch(`${blog.url}/api/comments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"path":"Posts/First post.md","name":"A","body":"B"}' }),
+      await fetch(`${blog.url}/webmention`, { method: 'POST', headers: form, body: `source=https://example.org/a&target=${encodeURIComponent(blog.url + '/Posts/First-post')}` }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401]);
+    const admin = await blog.admin('GET', '/api/posts');
+    expect(admin.status).toBe(200);
+    expect(admin.body[0]).toHaveProperty('commentCount');
   });
 
   it('HEAD is refused the same way', async () => {

@@ -29,12 +29,15 @@ import { AttachmentView } from './views/AttachmentView.tsx';
 import { BannerDialog } from './views/BannerDialog.tsx';
 import { PreviewView } from './views/PreviewView.tsx';
 import { TrashView } from './views/TrashView.tsx';
+import { CommentsView } from './comments/CommentsView.tsx';
+import { startPendingPolling } from './comments/model.ts';
 
 type Phase = 'checking' | 'signed-out' | 'ready';
 
 /** The main views the top bar offers (attachments open from the tree). */
-const VIEWS: [MainView, 'edit' | 'settings' | 'trash' | 'previewSite'][] = [
+const VIEWS: [MainView, 'edit' | 'settings' | 'trash' | 'previewSite' | 'comments'][] = [
   ['editor', 'edit'],
+  ['comments', 'comments'],
   ['settings', 'settings'],
   ['trash', 'trash'],
   ['preview', 'previewSite'],
@@ -85,8 +88,10 @@ function Workspace({ signOut }: { signOut: () => void }) {
     });
     // spec 8: opening the app runs the sync-on-window-open rule (only while backup is on).
     void startSyncPolling().then(windowOpened);
+    const stopPending = startPendingPolling();
     return () => {
       stop();
+      stopPending();
       stopSyncPolling();
     };
   }, []);
@@ -102,6 +107,7 @@ function Workspace({ signOut }: { signOut: () => void }) {
     trash: () => <TrashView />,
     preview: () => <PreviewView />,
     attachment: () => <AttachmentView />,
+    comments: () => <CommentsView />,
   };
   const unsavedSettings = Object.keys(useStore(drafts)).some(inSettingsForm);
   const navButton = (id: MainView, label: string, unsaved = false) => (
@@ -145,6 +151,7 @@ function Workspace({ signOut }: { signOut: () => void }) {
         ) : (
           <nav class="views" aria-label={t('menu')}>
             {navButton('editor', t('edit'))}
+            {navButton('comments', t('comments'))}
             {navButton('settings', t('settings'), unsavedSettings)}
             {navButton('trash', t('trash'))}
             {navButton('preview', t('previewSite'))}

@@ -2,6 +2,10 @@
 // ApiError carrying the server's stable `code` and its human sentence.
 import type {
   Backlink,
+  CommentItem,
+  MentionItem,
+  ModerationAction,
+  QueueItem,
   DeclaredCollection,
   Heading,
   NoteMeta,
@@ -134,6 +138,13 @@ export const api = {
   collections: () => call<{ collections: DeclaredCollection[] }>('GET', '/api/collections'),
   uploadAttachment: (path: string, dataBase64: string) =>
     call<{ path: string }>('PUT', `/api/attachment?${qs({ path })}`, { dataBase64 }),
+
+  /** CONTRACT §8: comments and mentions, their queue and moderation. */
+  comments: (path: string) => call<{ comments: CommentItem[] }>('GET', `/api/comments?${qs({ path })}`),
+  mentions: (path: string) => call<{ mentions: MentionItem[] }>('GET', `/api/mentions?${qs({ path })}`),
+  commentQueue: (path?: string) => call<{ items: QueueItem[] }>('GET', `/api/comments/queue?${qs({ path })}`),
+  moderate: (id: string, action: ModerationAction) => call<{ id: string; status: string }>('POST', '/api/comments/moderate', { id, action }),
+  replyToComment: (id: string, body: string) => call<{ id: string; status: 'approved' }>('POST', '/api/comments/reply', { id, body }),
 };
 
 /** The address of a vault file's raw bytes (admin only), for image previews. */

@@ -8,6 +8,7 @@ import { applyTheme, prefs } from './prefs.ts';
 import { narrow, panes, setPane } from './views.ts';
 import './styles.css';
 import './tools.css';
+import './comments/comments.css';
 
 const NARROW = matchMedia('(max-width: 760px)');
 

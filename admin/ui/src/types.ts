@@ -164,3 +164,37 @@ export interface TravelReport {
   reconciled: number;
   problems: TravelProblem[];
 }
+
+/** A comment as the admin reads it (CONTRACT §8: GET /api/comments, the queue). */
+export interface CommentItem {
+  id: string;
+  parent: string | null;
+  name: string;
+  website: string | null;
+  html: string;
+  date: string;
+  status: 'pending' | 'approved' | 'rejected' | 'spam';
+  author: boolean;
+  note: string;
+  email: string | null;
+  body: string;
+}
+
+/** A received webmention as the admin reads it. */
+export interface MentionItem {
+  id: string;
+  kind: 'reply' | 'like' | 'repost' | 'mention';
+  source: string;
+  author: { name: string | null; url: string | null; photo: string | null };
+  html: string;
+  date: string;
+  status: CommentItem['status'];
+  note: string;
+  target: string;
+  content: string | null;
+}
+
+/** An item of GET /api/comments/queue: a pending comment or mention. */
+export type QueueItem = (CommentItem & { type: 'comment' }) | (MentionItem & { type: 'mention' });
+
+export type ModerationAction = 'approve' | 'reject' | 'spam' | 'delete';

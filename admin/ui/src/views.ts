@@ -2,7 +2,7 @@
 import { prefs, setPref } from './prefs.ts';
 import { Store } from './store.ts';
 
-export type MainView = 'editor' | 'settings' | 'trash' | 'preview' | 'attachment';
+export type MainView = 'editor' | 'settings' | 'trash' | 'preview' | 'attachment' | 'comments';
 export const mainView = new Store<MainView>('editor');
 
 /** On a narrow screen the tree and the panel are drawers over the editor. */

@@ -15,7 +15,11 @@ export interface HeadingInfo {
  * Ids the page around an article uses (site/templates; a test keeps the list whole),
  * plus those of the search box and the skip link later issues add.
  */
-export const RESERVED_IDS = new Set(['main', 'comments', 'mentions', 'search', 'top', 'content', 'nav', 'footer', 'header']);
+export const RESERVED_IDS = new Set([
+  ...['main', 'comments', 'mentions', 'search', 'top', 'content', 'nav', 'footer', 'header'],
+  // Comments and mentions (CONTRACT §8): the section's parts, the form's fields, the notice.
+  ...['comments-title', 'mentions-title', 'comment-form', 'comment-name', 'comment-email', 'comment-website', 'comment-subject', 'comment-body', 'comment-hint', 'comment-notice', 'discussed-title'],
+]);
 // Footnotes' own anchors (markdown-it-footnote): fn1, fnref1, fnref1:1, fn-e1-1 (an embed's).
 const FOOTNOTE_ID = /^fn(ref)?(\d+|-[\w-]+-\d+)(:\d+)?$/;
 

@@ -5,6 +5,7 @@ import { closedMark, t } from '../i18n.ts';
 import { useStore } from '../store.ts';
 import { narrow, panelSection, setPane } from '../views.ts';
 import { BacklinksSection } from './Backlinks.tsx';
+import { CommentsSection } from '../comments/CommentsSection.tsx';
 import { HistorySection } from './History.tsx';
 import { OutlineSection } from './Outline.tsx';
 import { drafts } from '../settings/form-model.ts';
@@ -61,6 +62,7 @@ export function RightPanel() {
       )}
       <OutlineSection />
       <BacklinksSection />
+      <CommentsSection />
       <HistorySection />
       <BackupSection />
     </aside>

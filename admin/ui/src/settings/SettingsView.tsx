@@ -165,6 +165,27 @@ function CollectionsGroup({ s }: { s: Settings }) {
   );
 }
 
+/** CONTRACT §8: comments and mentions under articles, and how they are moderated. */
+function CommentsGroup({ s }: { s: Settings }) {
+  return (
+    <Group id="comments" title={t('comments')}>
+      <CheckField s={s} field="comments.enabled" label={t('commentsEnable')} />
+      <RadioField
+        s={s}
+        field="comments.moderation"
+        legend={t('moderation')}
+        fallback="all"
+        options={[
+          ['all', t('moderationAll')],
+          ['known', t('moderationKnown')],
+          ['none', t('moderationNone')],
+        ]}
+      />
+      <small class="muted">{t('commentsHint')}</small>
+    </Group>
+  );
+}
+
 function VersionsGroup({ s }: { s: Settings }) {
   return (
     <Group id="versions" title={t('keepVersions')}>
@@ -259,6 +280,7 @@ export function SettingsView({ signOut }: { signOut: () => void }) {
           <PublishingGroup s={view.settings} />
           <HomeGroup s={view.settings} />
           <CollectionsGroup s={view.settings} />
+          <CommentsGroup s={view.settings} />
           <VersionsGroup s={view.settings} />
         </>
       )}

@@ -26,6 +26,7 @@ export const ENV_NAMES: Record<FieldKey, string> = {
   footer: 'SITE_FOOTER',
   language: 'SITE_LANG',
   'publishing.layout': 'PUBLIC_LAYOUT',
+  'comments.enabled': 'COMMENTS',
 };
 
 /** Where the effective value of a key lives in GET /api/settings' `effective`. */

@@ -9,7 +9,8 @@ import { connected } from '../live.ts';
 import { localRunning, syncView } from '../panel/sync-model.ts';
 import { useStore } from '../store.ts';
 import type { SyncState } from '../types.ts';
-import { showPanelSection } from '../views.ts';
+import { showPanelSection, showView } from '../views.ts';
+import { pendingCount } from '../comments/model.ts';
 
 export function SyncIndicator() {
   const view = useStore(syncView);
@@ -68,6 +69,21 @@ function WordCount({ note }: { note: OpenNote }) {
   );
 }
 
+/** CONTRACT §8: how many comments and mentions wait for moderation; opens the Comments view. */
+export function CommentsBadge() {
+  const count = useStore(pendingCount);
+  if (!count) return null;
+  const label = t('pendingBadge', { count });
+  return (
+    <button type="button" class="comments-badge" data-testid="comments-badge" title={label} aria-label={label} onClick={() => showView('comments')}>
+      <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round">
+        <path d="M2 3h12v8H7l-3 3v-3H2z" />
+      </svg>
+      <span class="count">{count}</span>
+    </button>
+  );
+}
+
 export function StatusBar() {
   useStore(tabs);
   const online = useStore(connected);
@@ -78,6 +94,7 @@ export function StatusBar() {
       {note && <SaveState session={note.session} />}
       {note && <WordCount note={note} key={note.path} />}
       <span class="grow" />
+      <CommentsBadge />
       <SyncIndicator />
     </footer>
   );

@@ -1,0 +1,134 @@
+// What a webmention's source says (CONTRACT §8): whether it links to the target, and its
+// h-entry read with a maintained microformats2 parser: the kind (reply, like, repost or a
+// plain mention), the author (name, url, photo), the text and the date. Everything here is
+// another site's text: only http(s) URLs are kept, text is trimmed to a size, and nothing
+// of its markup is kept (the page shows the text escaped).
+import { mf2 } from 'microformats-parser';
+import type { MentionKind } from '../../shared/comments/read.ts';
+
+const MAX_TEXT = 2_000;
+const MAX_NAME = 120;
+const MAX_URL = 2_048;
+
+export interface ParsedMention {
+  kind: MentionKind;
+  author: { name: string | null; url: string | null; photo: string | null };
+  content: string | null;
+  publishedAt: number | null;
+}
+
+/** The same address, whatever its fragment, case of scheme and host, or a trailing slash. */
+function sameUrl(a: string, b: string): boolean {
+  const norm = (u: string) => {
+    try {
+      const url = new URL(u);
+      url.hash = '';
+      return url.href.replace(/\/$/, '');
+    } catch {
+      return null;
+    }
+  };
+  const na = norm(a);
+  return na !== null && na === norm(b);
+}
+
+/** An http(s) URL of reasonable length, resolved against `base`, or null. */
+function httpUrl(value: unknown, base: string): string | null {
+  const raw = typeof value === 'string' ? value : value && typeof value === 'object' && 'value' in value ? (value as { value: unknown }).value : null;
+  if (typeof raw !== 'string' || raw.length > MAX_URL) return null;
+  try {
+    const url = new URL(raw.trim(), base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function text(value: unknown, max: number): string | null {
+  const raw = typeof value === 'string' ? value : value && typeof value === 'object' && 'value' in value ? (value as { value: unknown }).value : null;
+  if (typeof raw !== 'string') return null;
+  // eslint-disable-next-line no-control-regex
+  const clean = raw.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
+  if (!clean) return null;
+  return clean.length > max ? clean.slice(0, max - 1).trimEnd() + '…' : clean;
+}
+
+/** True when the source's body links to `target` (a link, an image, a quoted URL in plain text). */
+export function linksTo(body: string, contentType: string, sourceUrl: string, target: string): boolean {
+  if (!/html|xml/i.test(contentType)) return body.includes(target);
+  for (const m of body.matchAll(/\b(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi)) {
+    const value = (m[1] ?? m[2] ?? m[3] ?? '').replace(/&amp;/g, '&');
+    try {
+      if (sameUrl(new URL(value, sourceUrl).href, target)) return true;
+    } catch {
+      /* not a URL */
+    }
+  }
+  return false;
+}
+
+type Props = Record<string, unknown[]>;
+interface Item {
+  type: string[];
+  properties: Props;
+  children?: Item[];
+}
+
+function isItem(v: unknown): v is Item {
+  return typeof v === 'object' && v !== null && Array.isArray((v as Item).type) && typeof (v as Item).properties === 'object';
+}
+
+function firstEntry(items: Item[]): Item | null {
+  for (const item of items) {
+    if (item.type.includes('h-entry')) return item;
+    const inner = firstEntry(item.children ?? []);
+    if (inner) return inner;
+  }
+  return null;
+}
+
+function refersTo(values: unknown[] | undefined, target: string, base: string): boolean {
+  return (values ?? []).some((v) => {
+    const url = isItem(v) ? httpUrl(v.properties.url?.[0], base) : httpUrl(v, base);
+    return url !== null && sameUrl(url, target);
+  });
+}
+
+function authorOf(entry: Item | null, items: Item[], base: string): ParsedMention['author'] {
+  const author = entry?.properties.author?.[0] ?? items.find((i) => i.type.includes('h-card'));
+  if (isItem(author)) {
+    return { name: text(author.properties.name?.[0], MAX_NAME), url: httpUrl(author.properties.url?.[0], base), photo: httpUrl(author.properties.photo?.[0], base) };
+  }
+  if (typeof author === 'string') {
+    const url = httpUrl(author, base);
+    return url && /^https?:/i.test(author.trim()) ? { name: null, url, photo: null } : { name: text(author, MAX_NAME), url: null, photo: null };
+  }
+  return { name: null, url: null, photo: null };
+}
+
+/** The source's h-entry (or nothing of it) as a mention of `target`. */
+export function parseMention(html: string, sourceUrl: string, target: string): ParsedMention {
+  let items: Item[] = [];
+  try {
+    items = (mf2(html, { baseUrl: sourceUrl }).items as unknown as Item[]) ?? [];
+  } catch {
+    items = [];
+  }
+  const entry = firstEntry(items);
+  const p = entry?.properties ?? {};
+  const kind: MentionKind = refersTo(p['in-reply-to'], target, sourceUrl)
+    ? 'reply'
+    : refersTo(p['like-of'], target, sourceUrl)
+      ? 'like'
+      : refersTo(p['repost-of'], target, sourceUrl)
+        ? 'repost'
+        : 'mention';
+  const published = typeof p.published?.[0] === 'string' ? Date.parse(p.published[0] as string) : NaN;
+  const content = text(p.content?.[0], MAX_TEXT) ?? text(p.summary?.[0], MAX_TEXT) ?? (kind === 'mention' ? text(p.name?.[0], MAX_TEXT) : null);
+  return {
+    kind,
+    author: authorOf(entry, items, sourceUrl),
+    content: kind === 'like' || kind === 'repost' ? null : content,
+    publishedAt: Number.isFinite(published) ? published : null,
+  };
+}

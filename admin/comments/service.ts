@@ -1,0 +1,195 @@
+// Comments (CONTRACT §8): a visitor's post checked and stored (or dropped, silently), the
+// owner's moderation and replies, and every change of what visitors see handed to the
+// public site as a change of that one note (its article re-renders through the build).
+// Built once in admin/context.ts; the database opens with the first question asked.
+import { existsSync } from 'node:fs';
+import { commentsDbFile, openCommentsDb } from '../../shared/comments/db.ts';
+import type { ItemStatus } from '../../shared/comments/read.ts';
+import type { Config } from '../../shared/config.ts';
+import { notFound, refuse } from '../../shared/errors.ts';
+import { log } from '../../shared/log.ts';
+import type { PostItem, PostQuery, PostRef } from '../../shared/model/posts.ts';
+import { siteSettingsOf, type Settings } from '../../shared/settings.ts';
+import { createRateLimiter } from '../auth/rate-limit.ts';
+import { commentAnswer, mentionAnswer, type CommentAnswer, type MentionAnswer } from './answers.ts';
+import { isSilentlyDropped, parseComment, replyBody, spamSignals } from './rules.ts';
+import { SentPages } from './sent-pages.ts';
+import { CommentStore, newId } from './store.ts';
+
+/** What comments need of the public site (the composer hands it over: the site owns the model). */
+export interface SiteLink {
+  /** The published post at a vault path or address, or null (a draft and a missing note alike). */
+  post(query: PostQuery): Promise<PostRef | null>;
+  /** A note's approved comments or mentions changed; resolves once its pages are live. */
+  discussionChanged(notePath: string): Promise<void>;
+}
+
+export interface CommentsServiceDeps {
+  config: Config;
+  readSettings: () => Promise<Settings>;
+  site: () => SiteLink;
+}
+
+export type ModerationAction = 'approve' | 'reject' | 'spam' | 'delete';
+const ACTION_STATUS: Record<Exclude<ModerationAction, 'delete'>, ItemStatus> = { approve: 'approved', reject: 'rejected', spam: 'spam' };
+
+export interface PostMeta {
+  /** A form post (no script): answered 303, and its timing judged by when its page was sent. */
+  form: boolean;
+  client: string;
+}
+
+export interface PostOutcome {
+  id: string;
+  status: 'pending' | 'approved';
+  /** The article's address (the form's 303 goes back there). */
+  address: string;
+}
+
+export type QueueItem = (CommentAnswer & { type: 'comment' }) | (MentionAnswer & { type: 'mention' });
+
+export class CommentsService {
+  private opened: CommentStore | null = null;
+  /** CONTRACT §8: 3 posts a minute per client address. */
+  private readonly limiter = createRateLimiter(3, 60_000);
+  readonly sentPages = new SentPages();
+
+  constructor(private readonly deps: CommentsServiceDeps) {}
+
+  get store(): CommentStore {
+    this.opened ??= new CommentStore(openCommentsDb(this.deps.config.dataDir));
+    return this.opened;
+  }
+
+  /** On when COMMENTS=on or the setting says so, and how comments are moderated. */
+  async settings(): Promise<{ enabled: boolean; moderation: 'all' | 'known' | 'none' }> {
+    return siteSettingsOf(await this.deps.readSettings(), this.deps.config).comments;
+  }
+
+  /** A visitor's question about a note: comments must be on and the note a published post (else 404, as a missing one). */
+  private async visitorPost(path: string): Promise<PostRef> {
+    if (!(await this.settings()).enabled) throw notFound('Comments are off.');
+    const post = await this.deps.site().post({ path });
+    if (!post) throw notFound('No published post at that path.');
+    return post;
+  }
+
+  /** The published post at a public address (a mention's target), or null. */
+  postAt(address: string): Promise<PostRef | null> {
+    return this.deps.site().post({ address });
+  }
+
+  /** A note's visible comments changed: its article (and lists) re-render. */
+  changed(note: string): Promise<void> {
+    return this.deps.site().discussionChanged(note);
+  }
+
+  /** POST /api/comments. */
+  async post(body: Record<string, unknown>, meta: PostMeta): Promise<PostOutcome> {
+    const input = parseComment(body);
+    const post = await this.visitorPost(input.path);
+    const { moderation } = await this.settings();
+    let parent: string | null = null;
+    if (input.parent) {
+      const p = this.store.comment(input.parent);
+      if (!p || p.note !== post.path || p.status !== 'approved') throw refuse('bad_parent', 'parent must be an approved comment of this post.', { field: 'parent' });
+      // Replies nest one level: an answer to a reply joins its thread.
+      parent = p.parent ?? p.id;
+    }
+    if (!this.limiter.attempt(meta.client)) throw refuse('too_many_attempts', 'At most 3 comments a minute; try again in a moment.');
+    if (isSilentlyDropped(spamSignals(body), meta.form, this.sentPages.sentAt(meta.client, post.address))) {
+      // Taken and dropped: the sender cannot tell it from a comment awaiting moderation.
+      return { id: newId(), status: 'pending', address: post.address };
+    }
+    const known = moderation === 'known' && input.email !== null && this.store.isKnown(input.name, input.email);
+    const status = moderation === 'none' || known ? 'approved' : 'pending';
+    const row = this.store.addComment({ note: post.path, parent, name: input.name, email: input.email, website: input.website, body: input.body, author: false, status });
+    if (status === 'approved') await this.changed(post.path);
+    return { id: row.id, status, address: post.address };
+  }
+
+  /** GET /api/comments: approved ones for a visitor (of a published post only); all for the admin. */
+  async list(path: string, admin: boolean): Promise<{ comments: CommentAnswer[] }> {
+    if (!admin) await this.visitorPost(path);
+    return { comments: this.store.commentsOf(path, !admin).map((r) => commentAnswer(r, admin)) };
+  }
+
+  /** GET /api/mentions: the same rule. */
+  async mentions(path: string, admin: boolean): Promise<{ mentions: MentionAnswer[] }> {
+    if (!admin) await this.visitorPost(path);
+    return { mentions: this.store.mentionsOf(path, !admin).map((r) => mentionAnswer(r, admin)) };
+  }
+
+  /** GET /api/comments/queue: pending comments and mentions, newest first (of one note, when named). */
+  queue(note: string | null): { items: QueueItem[] } {
+    const { comments, mentions } = this.store.pending(note);
+    const items: QueueItem[] = [
+      ...comments.map((r) => ({ type: 'comment' as const, ...commentAnswer(r, true) })),
+      ...mentions.map((r) => ({ type: 'mention' as const, ...mentionAnswer(r, true) })),
+    ];
+    return { items: items.sort((a, b) => b.date.localeCompare(a.date)) };
+  }
+
+  /** POST /api/comments/moderate. */
+  async moderate(id: string, action: ModerationAction): Promise<{ id: string; status: ItemStatus | 'deleted' }> {
+    const comment = this.store.comment(id);
+    const mention = comment ? null : this.store.mention(id);
+    if (!comment && !mention) throw notFound('No comment or mention with that id.');
+    const note = (comment ?? mention)!.note;
+    const was = (comment ?? mention)!.status;
+    let status: ItemStatus | 'deleted';
+    if (action === 'delete') {
+      if (comment) this.store.deleteComment(id);
+      else this.store.deleteMention(id);
+      status = 'deleted';
+    } else {
+      status = ACTION_STATUS[action];
+      if (comment) this.store.setCommentStatus(id, status);
+      else this.store.setMentionStatus(id, status);
+    }
+    // Only what visitors see re-renders the article (a pending comment rejected changes nothing there).
+    if (was === 'approved' || status === 'approved') void this.changed(note);
+    return { id, status };
+  }
+
+  /** POST /api/comments/reply: the site's author answers, approved at once (the comment answered is approved too). */
+  async reply(id: string, body: unknown): Promise<{ id: string; status: 'approved' }> {
+    const to = this.store.comment(id);
+    if (!to) throw notFound('No comment with that id.');
+    const text = replyBody(body);
+    if (to.status !== 'approved') this.store.setCommentStatus(to.id, 'approved');
+    const site = siteSettingsOf(await this.deps.readSettings(), this.deps.config);
+    const row = this.store.addComment({ note: to.note, parent: to.parent ?? to.id, name: site.siteName, email: null, website: null, body: text, author: true, status: 'approved' });
+    void this.changed(to.note);
+    return { id: row.id, status: 'approved' };
+  }
+
+  /** spec 2.5 `commentCount`: approved comments for a visitor, every comment for the admin; absent while comments are off. */
+  async withCounts(posts: PostItem[], admin: boolean): Promise<PostItem[]> {
+    if (!(await this.settings()).enabled) return posts;
+    const counts = this.store.counts(!admin);
+    return posts.map((p) => ({ ...p, commentCount: counts.get(p.path) ?? 0 }));
+  }
+
+  /** GET /api/comments/export: the whole database, as JSON. */
+  export(): Record<string, unknown> {
+    return { exportedAt: new Date().toISOString(), ...this.store.everything() };
+  }
+
+  /** A note or folder was renamed through the app: its comments and mentions follow it. */
+  moved(from: string, to: string): void {
+    if (!this.opened && !existsSync(commentsDbFile(this.deps.config.dataDir))) return;
+    try {
+      const moves = this.store.moveNotes((note) => (note === from ? to : note.startsWith(from + '/') ? to + note.slice(from.length) : null));
+      for (const [, moved] of moves) void this.changed(moved);
+    } catch (err) {
+      // The rename is done; its comments stay under the old path (still in the export).
+      log.warn(`comments of ${from} could not follow it to ${to}: ${(err as Error).message}`);
+    }
+  }
+
+  close(): void {
+    this.opened?.close();
+    this.opened = null;
+  }
+}

@@ -1,0 +1,123 @@
+// Fetching a webmention's source (CONTRACT §8) as a hostile address: its name is resolved
+// here, every address it gives is checked (loopback, private and link-local are refused
+// unless WEBMENTION_ALLOW_PRIVATE=on), and the connection is made to the very address
+// checked (DNS rebinding cannot swap it after the check). At most 5 s in all, 1 MB of
+// body and 5 redirects, each redirect's target resolved and checked again.
+import { promises as dns } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { isPrivateAddress } from './ip-ranges.ts';
+
+export const SOURCE_LIMITS = { timeoutMs: 5_000, maxBytes: 1024 * 1024, maxRedirects: 5 };
+
+export type SourceAnswer =
+  // `answered`: the source's own HTTP status (ours are decided in admin/http.ts alone).
+  | { kind: 'ok'; url: string; answered: number; contentType: string; body: string }
+  | { kind: 'gone'; answered: 410 }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'failed'; answered?: number; reason: string };
+
+export class SourceRefused extends Error {}
+
+/** Which resolved addresses may be fetched: true lets private ones through (WEBMENTION_ALLOW_PRIVATE=on). */
+export type AddressRule = boolean | ((address: string) => boolean);
+
+const allows = (rule: AddressRule, address: string) => (typeof rule === 'function' ? rule(address) : rule || !isPrivateAddress(address));
+
+/** One checked address of `host`: every address it resolves to must be allowed. */
+export async function checkedAddress(host: string, allowPrivate: AddressRule): Promise<{ address: string; family: number }> {
+  const bare = host.replace(/^\[|\]$/g, '');
+  const literal = isIP(bare);
+  const found = literal ? [{ address: bare, family: literal }] : await dns.lookup(bare, { all: true, verbatim: true });
+  if (found.length === 0) throw new SourceRefused(`${host} has no address`);
+  if (found.some((a) => !allows(allowPrivate, a.address))) throw new SourceRefused(`${host} resolves to a private address`);
+  return found[0]!;
+}
+
+/** A lookup that answers the address already checked, whatever the socket asks. */
+function pinned(address: string, family: number): LookupFunction {
+  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  }) as unknown as LookupFunction;
+}
+
+interface Hop {
+  answered: number;
+  location: string | null;
+  contentType: string;
+  body: string;
+}
+
+function requestOnce(url: URL, address: { address: string; family: number }, signal: AbortSignal): Promise<Hop> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method: 'GET',
+        lookup: pinned(address.address, address.family),
+        signal,
+        headers: { accept: 'text/html, application/xhtml+xml;q=0.9, */*;q=0.1', 'user-agent': 'vault-service webmention checker' },
+        agent: false,
+      },
+      (res) => {
+        const answered = res.statusCode ?? 0;
+        const location = typeof res.headers.location === 'string' ? res.headers.location : null;
+        const contentType = String(res.headers['content-type'] ?? '');
+        if (answered >= 300 && answered < 400 && location) {
+          res.resume();
+          resolve({ answered, location, contentType, body: '' });
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > SOURCE_LIMITS.maxBytes) {
+            req.destroy(new Error(`the source is larger than ${SOURCE_LIMITS.maxBytes} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ answered, location: null, contentType, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The source's answer after redirects, or why there is none. */
+export async function fetchSource(source: string, allowPrivate: AddressRule): Promise<SourceAnswer> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), SOURCE_LIMITS.timeoutMs);
+  try {
+    let url = new URL(source);
+    for (let hop = 0; ; hop++) {
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return { kind: 'refused', reason: `a redirect to ${url.protocol} is not followed` };
+      let address: { address: string; family: number };
+      try {
+        address = await checkedAddress(url.hostname, allowPrivate);
+      } catch (err) {
+        if (err instanceof SourceRefused) return { kind: 'refused', reason: err.message };
+        return { kind: 'failed', reason: `${url.hostname} could not be resolved` };
+      }
+      const answer = await requestOnce(url, address, controller.signal);
+      if (answer.location) {
+        if (hop >= SOURCE_LIMITS.maxRedirects) return { kind: 'failed', reason: 'too many redirects' };
+        url = new URL(answer.location, url);
+        continue;
+      }
+      if (answer.answered === 410) return { kind: 'gone', answered: 410 };
+      if (answer.answered < 200 || answer.answered >= 300) return { kind: 'failed', answered: answer.answered, reason: `the source answered ${answer.answered}` };
+      return { kind: 'ok', url: url.href, answered: answer.answered, contentType: answer.contentType, body: answer.body };
+    }
+  } catch (err) {
+    return { kind: 'failed', reason: controller.signal.aborted ? 'the source took longer than 5 s' : (err as Error).message };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,170 @@
+// The admin's reads and writes of comments.db (CONTRACT §8): one statement per question,
+// each write one transaction. The build process reads the same file (shared/comments/).
+import { randomBytes } from 'node:crypto';
+import type { CommentsDb } from '../../shared/comments/db.ts';
+import type { CommentRow, ItemStatus, MentionKind, MentionRow } from '../../shared/comments/read.ts';
+
+/** Ids are random: a visitor learns nothing from them (not how many comments wait). */
+export const newId = () => randomBytes(9).toString('base64url');
+
+export interface NewComment {
+  note: string;
+  parent: string | null;
+  name: string;
+  email: string | null;
+  website: string | null;
+  body: string;
+  author: boolean;
+  status: ItemStatus;
+}
+
+export interface MentionFields {
+  note: string;
+  source: string;
+  target: string;
+  kind: MentionKind;
+  authorName: string | null;
+  authorUrl: string | null;
+  authorPhoto: string | null;
+  content: string | null;
+  publishedAt: number | null;
+}
+
+export class CommentStore {
+  constructor(private readonly db: CommentsDb) {}
+
+  comment(id: string): CommentRow | null {
+    return (this.db.prepare('SELECT * FROM comments WHERE id = ?').get(id) as CommentRow | undefined) ?? null;
+  }
+
+  mention(id: string): MentionRow | null {
+    return (this.db.prepare('SELECT * FROM mentions WHERE id = ?').get(id) as MentionRow | undefined) ?? null;
+  }
+
+  mentionOf(source: string, target: string): MentionRow | null {
+    return (this.db.prepare('SELECT * FROM mentions WHERE source = ? AND target = ?').get(source, target) as MentionRow | undefined) ?? null;
+  }
+
+  addComment(c: NewComment, now = Date.now()): CommentRow {
+    const row: CommentRow = { id: newId(), ...c, author: c.author ? 1 : 0, created_at: now, updated_at: now };
+    this.db
+      .prepare(
+        `INSERT INTO comments (id, note, parent, name, email, website, body, author, status, created_at, updated_at)
+         VALUES (@id, @note, @parent, @name, @email, @website, @body, @author, @status, @created_at, @updated_at)`,
+      )
+      .run(row);
+    return row;
+  }
+
+  /** CONTRACT §8 `known`: this name and email already have an approved comment. */
+  isKnown(name: string, email: string): boolean {
+    return !!this.db.prepare("SELECT 1 FROM comments WHERE status = 'approved' AND author = 0 AND name = ? AND lower(email) = lower(?) LIMIT 1").get(name, email);
+  }
+
+  commentsOf(note: string, approvedOnly: boolean): CommentRow[] {
+    const where = approvedOnly ? " AND status = 'approved'" : '';
+    return this.db.prepare(`SELECT * FROM comments WHERE note = ?${where} ORDER BY created_at, id`).all(note) as CommentRow[];
+  }
+
+  mentionsOf(note: string, approvedOnly: boolean): MentionRow[] {
+    const where = approvedOnly ? " AND status = 'approved'" : '';
+    return this.db.prepare(`SELECT * FROM mentions WHERE note = ?${where} ORDER BY COALESCE(published_at, created_at), id`).all(note) as MentionRow[];
+  }
+
+  /** Pending comments and mentions, newest first (optionally of one note). */
+  pending(note: string | null): { comments: CommentRow[]; mentions: MentionRow[] } {
+    const where = note === null ? '' : ' AND note = ?';
+    const args = note === null ? [] : [note];
+    return {
+      comments: this.db.prepare(`SELECT * FROM comments WHERE status = 'pending'${where} ORDER BY created_at DESC`).all(...args) as CommentRow[],
+      mentions: this.db.prepare(`SELECT * FROM mentions WHERE status = 'pending'${where} ORDER BY created_at DESC`).all(...args) as MentionRow[],
+    };
+  }
+
+  setCommentStatus(id: string, status: ItemStatus, now = Date.now()): void {
+    this.db.prepare('UPDATE comments SET status = ?, updated_at = ? WHERE id = ?').run(status, now, id);
+  }
+
+  setMentionStatus(id: string, status: ItemStatus, now = Date.now()): void {
+    this.db.prepare('UPDATE mentions SET status = ?, updated_at = ? WHERE id = ?').run(status, now, id);
+  }
+
+  /** Deletes a comment and the replies under it. */
+  deleteComment(id: string): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM comments WHERE parent = ?').run(id);
+      this.db.prepare('DELETE FROM comments WHERE id = ?').run(id);
+    })();
+  }
+
+  deleteMention(id: string): void {
+    this.db.prepare('DELETE FROM mentions WHERE id = ?').run(id);
+  }
+
+  /** A new mention, or the same source and target updated (its status kept: an approved one stays approved). */
+  upsertMention(m: MentionFields, statusIfNew: ItemStatus, now = Date.now()): { row: MentionRow; created: boolean } {
+    const existing = this.mentionOf(m.source, m.target);
+    const row: MentionRow = {
+      id: existing?.id ?? newId(),
+      note: m.note,
+      source: m.source,
+      target: m.target,
+      kind: m.kind,
+      author_name: m.authorName,
+      author_url: m.authorUrl,
+      author_photo: m.authorPhoto,
+      content: m.content,
+      published_at: m.publishedAt,
+      status: existing?.status ?? statusIfNew,
+      created_at: existing?.created_at ?? now,
+      updated_at: now,
+    };
+    this.db
+      .prepare(
+        `INSERT INTO mentions (id, note, source, target, kind, author_name, author_url, author_photo, content, published_at, status, created_at, updated_at)
+         VALUES (@id, @note, @source, @target, @kind, @author_name, @author_url, @author_photo, @content, @published_at, @status, @created_at, @updated_at)
+         ON CONFLICT (source, target) DO UPDATE SET note = excluded.note, kind = excluded.kind, author_name = excluded.author_name,
+           author_url = excluded.author_url, author_photo = excluded.author_photo, content = excluded.content,
+           published_at = excluded.published_at, updated_at = excluded.updated_at`,
+      )
+      .run(row);
+    return { row, created: !existing };
+  }
+
+  /** Comment counts per note: approved ones, or every one (the admin's view). */
+  counts(approvedOnly: boolean): Map<string, number> {
+    const where = approvedOnly ? " WHERE status = 'approved'" : '';
+    const rows = this.db.prepare(`SELECT note, COUNT(*) AS n FROM comments${where} GROUP BY note`).all() as { note: string; n: number }[];
+    return new Map(rows.map((r) => [r.note, r.n]));
+  }
+
+  /** A note (or a folder's notes) moved: their comments and mentions follow. Answers the notes moved. */
+  moveNotes(rename: (note: string) => string | null): [string, string][] {
+    const notes = this.db.prepare('SELECT note FROM comments UNION SELECT note FROM mentions').all() as { note: string }[];
+    const moves: [string, string][] = [];
+    for (const { note } of notes) {
+      const to = rename(note);
+      if (to !== null && to !== note) moves.push([note, to]);
+    }
+    if (moves.length === 0) return moves;
+    this.db.transaction(() => {
+      for (const [from, to] of moves) {
+        this.db.prepare('UPDATE comments SET note = ? WHERE note = ?').run(to, from);
+        this.db.prepare('UPDATE mentions SET note = ? WHERE note = ?').run(to, from);
+      }
+    })();
+    return moves;
+  }
+
+  /** GET /api/comments/export: every row of both tables, emails included (admin only). */
+  everything(): { comments: CommentRow[]; mentions: MentionRow[] } {
+    return {
+      comments: this.db.prepare('SELECT * FROM comments ORDER BY created_at, id').all() as CommentRow[],
+      mentions: this.db.prepare('SELECT * FROM mentions ORDER BY created_at, id').all() as MentionRow[],
+    };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
