@@ -1,27 +1,24 @@
 // A full build on both cores (issue 12): one walk of the vault, then the notes are
 // parsed and the pages rendered by this thread and, for a vault big enough to be worth
-// it, a partner thread (site/build/partner.ts). Work is handed out in chunks as each
-// side is free (the partner joins once it has started), so neither waits on the other;
-// both plan the site from the same records, settings and clock, and a partner whose
-// plan differs, or that fails, simply gets no more work: this side does the rest.
+// it, a partner thread (site/build/partner.ts). Notes are parsed from both ends until the
+// two meet; this side alone plans the site (the one model), and hands the partner pages
+// to render as views, in chunks as each side is free, so neither waits on the other. A
+// partner that fails simply gets no more work: this side does the rest.
 import { setImmediate as yieldToIo } from 'node:timers/promises';
-import { packRecord, unpackRecord, type NoteRecord } from '../../shared/model/note-record.ts';
+import { unpackRecord, type NoteRecord } from '../../shared/model/note-record.ts';
 import type { NoteReader } from '../../shared/model/note-reader.ts';
 import type { VaultStore } from '../../shared/model/vault-store.ts';
-import type { PostDate } from '../../shared/note/dates.ts';
 import type { Settings } from '../../shared/settings.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import type { VaultEntries } from '../../shared/vault-walk.ts';
 import { splitBundle } from './bundles.ts';
 import type { AttachmentIndex } from './attachments.ts';
-import type { DiscussionMap } from './discussion.ts';
 import { isTemplated, type PageFinish, type PageRenderer } from './page-render.ts';
 import { PartnerLink } from './partner-link.ts';
 import type { PartnerSetup, SnapshotFinish } from './partner-protocol.ts';
 import type { SitePlan } from './plan.ts';
 import { NAV_FILE } from './plan-outputs.ts';
 import type { PlannedPage } from './plan-types.ts';
-import { pagesDigest } from './plan-vault.ts';
 import { snapshotFinish } from './snapshot-page.ts';
 
 /** Below this many notes a partner costs more than it saves. */
@@ -36,13 +33,11 @@ export interface FullBuildInput {
   stage: string;
   vaultDir: string;
   settings: Settings;
-  /** The approved comments and mentions the plan is made with (the partner plans with the same). */
-  discussion: DiscussionMap | null;
-  /** Plans the site from the store's records (the same function the partner runs). */
+  /** Plans the site from the store's records. */
   plan: (now: Date) => Promise<SitePlan>;
   /**
-   * Outputs only this process makes (the search index, site/build/search-index.ts), made
-   * while the partner plans: the two cores stay busy.
+   * Outputs that are not pages (the search index, site/build/search-index.ts), made while
+   * the partner renders its first chunks: the two cores stay busy.
    */
   alongside?: (plan: SitePlan) => PlannedPage[];
   /** Set up a partner (null: this process alone). */
@@ -68,24 +63,10 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
   try {
     await input.store.reader.prepare(true);
     input.store.adopt(await readShared(input.store.reader, notes, partner));
-    const redated = await input.store.settleDates();
+    await input.store.settleDates();
     input.onProgress?.('plan');
-    const now = new Date();
-    // The partner plans too (its own records, the dates settled here): at once when it has
-    // started, so both plan side by side, else once it has.
-    const offerPlan = () =>
-      partner!.send({
-        type: 'plan',
-        dates: redated.map((r) => [r.path, r.date] as [VaultPath, PostDate]),
-        attachments: input.attachments.list(),
-        settings: input.settings,
-        nowMs: now.getTime(),
-        discussion: input.discussion && [...input.discussion],
-      });
-    const offeredEarly = partner?.ready === true && offerPlan();
-    const plan = await input.plan(now);
+    const plan = await input.plan(new Date());
     const pages = [...plan.pages.values()];
-    // The partner indexes the same list: its ranges name the same pages.
     const templated = pages.filter(isTemplated);
     let finish: SnapshotFinish | null = null;
     if (input.snapshot) {
@@ -100,19 +81,13 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
         pages.push(page);
       }
     };
-    await renderShared(input, plan, templated, partner, offerPlan, offeredEarly, finish, ownWork);
+    await renderShared(input, plan, templated, partner, finish, ownWork);
     input.onProgress?.('files');
     input.renderer.writeFiles(input.stage, input.vaultDir, pages);
     return { plan, pages };
   } finally {
     partner?.close();
   }
-}
-
-function withoutSearchText(record: NoteRecord) {
-  const packed = packRecord(record);
-  packed.fields.searchText = null;
-  return packed;
 }
 
 /**
@@ -144,23 +119,20 @@ async function readShared(reader: NoteReader, paths: VaultPath[], partner: Partn
   } finally {
     off?.();
   }
-  // The partner takes the notes this side parsed (handing them over costs a small part of parsing them).
-  // Without their text for the search index: only this process makes the index.
-  partner?.send({ type: 'rest', records: mine.map(withoutSearchText) });
+  partner?.send({ type: 'stop' });
   return [...mine, ...theirs];
 }
 
 /**
  * Renders the templated pages: chunks from the front of the list, as each side is free,
- * smaller as the end nears (so both finish together), each an Eleventy pass.
+ * smaller as the end nears (so both finish together), each an Eleventy pass. The partner's
+ * chunks go to it as views made here.
  */
 async function renderShared(
   input: FullBuildInput,
   plan: SitePlan,
   templated: PlannedPage[],
   partner: PartnerLink | null,
-  offerPlan: () => boolean,
-  offeredEarly: boolean,
   finish: SnapshotFinish | null,
   ownWork: () => void,
 ): Promise<void> {
@@ -170,7 +142,7 @@ async function renderShared(
   let next = 0;
   let done = 0;
   let id = 0;
-  let joined = false;
+  let framed = false;
   // Small enough early that the partner's messages are seen soon, smaller still near the end.
   const size = () => Math.min(input.chunk, 200, Math.max(40, Math.ceil((templated.length - next) / 6)));
   const take = (): [number, number] | null => {
@@ -180,30 +152,33 @@ async function renderShared(
     next = range[1];
     return range;
   };
-  const feed = () => {
-    while (joined && partner && !partner.lost && out.size < 2 && next < templated.length) {
-      const range = take()!;
-      out.set(++id, range);
-      if (!partner.send({ type: 'render', id, from: range[0], to: range[1], snapshot: finish })) break;
+  // The views of a chunk are made here, from the one model; the partner renders them.
+  const feeding = { busy: false };
+  const feed = async (window: number) => {
+    if (feeding.busy || !partner || partner.lost || !partner.ready) return;
+    feeding.busy = true;
+    try {
+      if (!framed) framed = partner.send({ type: 'frame', site: plainData((await input.renderer.siteOf(plan))), snapshot: finish });
+      while (framed && !partner.lost && out.size < window && next < templated.length) {
+        const range = take()!;
+        const { site: _site, ...views } = await input.renderer.viewsOf(plan, templated.slice(range[0], range[1]));
+        out.set(++id, range);
+        if (!partner.send({ type: 'render', id, pages: views })) break;
+      }
+    } finally {
+      feeding.busy = false;
     }
   };
-  let offered = offeredEarly;
-  const offer = () => {
-    // Not worth planning twice for the last few pages.
-    if (offered || !partner?.ready || templated.length - next < 200) return;
-    offered = offerPlan();
-  };
-  offer();
+  // Enough for the partner to go on with while this side makes what only it makes.
+  await feed(4);
   ownWork();
   const off = partner?.on((reply) => {
-    if (reply.type === 'ready') offer();
-    if (reply.type === 'planned') joined = reply.check === pagesDigest(templated);
     if (reply.type === 'rendered') {
       const range = out.get(reply.id);
       if (range && out.delete(reply.id)) done += range[1] - range[0];
       input.onProgress?.('render', done, templated.length);
     }
-    feed();
+    void feed(2);
   });
   try {
     for (;;) {
@@ -211,6 +186,7 @@ async function renderShared(
         retry.push(...out.values());
         out.clear();
       }
+      await feed(2);
       const range = take();
       if (range) {
         const pages = templated.slice(range[0], range[1]);
@@ -223,4 +199,9 @@ async function renderShared(
   } finally {
     off?.();
   }
+}
+
+/** The frame as plain data (its string tables hold functions the templates never call). */
+function plainData<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
 }

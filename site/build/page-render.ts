@@ -31,11 +31,17 @@ export class PageRenderer {
     return this.assetsMade;
   }
 
-  private renderData(plan: SitePlan, pages: PlannedPage[]): RenderData {
-    const data = emptyRender();
+  /** What every page of the plan is rendered with: the frame, the assets, the logo, the vault's stylesheet. */
+  async siteOf(plan: SitePlan): Promise<NonNullable<RenderData['site']>> {
     const { frame } = plan.ctx;
-    const { css, js, search, katex, mermaid } = this.assetsMade!;
-    data.site = { ...frame, assets: { css, js, search, katex, mermaid }, logoUrl: plan.ctx.imageUrl(frame.logo, null), publishCss: plan.ctx.publishCss };
+    const { css, js, search, katex, mermaid } = await this.assets();
+    return { ...frame, assets: { css, js, search, katex, mermaid }, logoUrl: plan.ctx.imageUrl(frame.logo, null), publishCss: plan.ctx.publishCss };
+  }
+
+  /** The views of templated pages, as the templates read them (plain data: they can cross to the partner thread). */
+  async viewsOf(plan: SitePlan, pages: PlannedPage[]): Promise<RenderData> {
+    const data = emptyRender();
+    data.site = await this.siteOf(plan);
     for (const page of pages) {
       switch (page.kind) {
         case 'article':
@@ -71,8 +77,12 @@ export class PageRenderer {
 
   /** Renders templated pages in one Eleventy pass; answers [file, text] of each. */
   async render(plan: SitePlan, pages: PlannedPage[]): Promise<string[]> {
-    await this.assets();
-    return this.runner.render(this.renderData(plan, pages.filter(isTemplated)));
+    return this.runner.render(await this.viewsOf(plan, pages.filter(isTemplated)));
+  }
+
+  /** Renders views made elsewhere (the build's, on its partner thread) into `dir`. */
+  async renderViewsInto(dir: string, data: RenderData, finish?: PageFinish): Promise<void> {
+    writeBundles(dir, await this.runner.render(data), finish);
   }
 
   /** Renders templated pages into `dir`, `chunk` pages per Eleventy pass (bounds memory). */

@@ -1,11 +1,9 @@
-// Messages between a full build and its partner thread (site/build/partner.ts).
+// Messages between a full build and its partner thread (site/build/partner.ts): notes
+// parsed there for the build, and pages (views the build made) rendered there.
 import type { Config } from '../../shared/config.ts';
 import type { PackedRecord } from '../../shared/model/note-record.ts';
-import type { PostDate } from '../../shared/note/dates.ts';
-import type { Settings } from '../../shared/settings.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
-import type { AttachmentInfo } from './attachments.ts';
-import type { PlannedDiscussion } from './discussion.ts';
+import type { RenderData } from './render-state.ts';
 
 export interface PartnerSetup {
   config: Config;
@@ -27,21 +25,12 @@ export type PartnerRequest =
   | { type: 'setup'; setup: PartnerSetup }
   /** Send one more chunk of records (the build asks while it wants them: it is never flooded). */
   | { type: 'more' }
-  /** The build has every record: here are those it parsed itself. The partner stops parsing. */
-  | { type: 'rest'; records: PackedRecord[] }
-  /** Plan the site exactly as the build did. */
-  | {
-      type: 'plan';
-      /** Dates the build settled from git's history. */
-      dates: [VaultPath, PostDate][];
-      attachments: AttachmentInfo[];
-      settings: Settings;
-      nowMs: number;
-      /** The approved comments and mentions the build planned with. */
-      discussion?: [string, PlannedDiscussion][] | null;
-    }
-  /** Render templated pages [from, to) of the plan into the staging folder. */
-  | { type: 'render'; id: number; from: number; to: number; snapshot: SnapshotFinish | null };
+  /** The build has every record: the partner stops parsing and lets its records go. */
+  | { type: 'stop' }
+  /** What every page of this build is rendered with (the site's frame), and how a snapshot finishes them. */
+  | { type: 'frame'; site: RenderData['site']; snapshot: SnapshotFinish | null }
+  /** Render these pages (their views, made by the build) into the staging folder. */
+  | { type: 'render'; id: number; pages: Omit<RenderData, 'site'> };
 
 export type PartnerReply =
   | { type: 'ready' }
@@ -51,7 +40,5 @@ export type PartnerReply =
    * front, until they meet.
    */
   | { type: 'records'; from: number; to: number; records: PackedRecord[] }
-  /** The plan's templated pages, as one digest: the build compares it with its own. */
-  | { type: 'planned'; check: string }
   | { type: 'rendered'; id: number }
   | { type: 'failed'; error: string };

@@ -1,59 +1,48 @@
 // A full build's partner (issue 12: the build uses both cores), a worker thread started
-// by a full build for its duration: it parses the notes it is sent, then plans the site
-// from the whole vault exactly as the build does and renders the page ranges it is
-// given into the same staging folder. The build process stays the one that decides;
-// if this process fails, the build does its share itself.
-import { packRecord, unpackRecord, type NoteRecord } from '../../shared/model/note-record.ts';
+// by a full build for its duration. It parses notes from the back of the vault for the
+// build (which parses from the front, until they meet), then renders the pages the build
+// hands it: their views, made by the build from its one model, through this thread's own
+// Eleventy into the same staging folder. It keeps no model of its own: a full build holds
+// the vault once. If it fails, the build does its share itself.
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { parentPort } from 'node:worker_threads';
+import { packRecord, type NoteRecord } from '../../shared/model/note-record.ts';
 import { NoteReader } from '../../shared/model/note-reader.ts';
 import type { PageFinish, PageRenderer } from './page-render.ts';
-import type { PartnerReply, PartnerRequest, PartnerSetup, SnapshotFinish } from './partner-protocol.ts';
-import type { SitePlan } from './plan.ts';
-import type { PlannedPage } from './plan-types.ts';
+import type { PartnerReply, PartnerRequest, PartnerSetup } from './partner-protocol.ts';
+import type { RenderData } from './render-state.ts';
 
 // What reading does not need is loaded once the partner has said it is ready (Eleventy
 // alone takes a good part of a second): it can take notes to parse sooner.
 const later = async () => {
-  const [attachments, render, plan, snapshot] = await Promise.all([
-    import('./attachments.ts'),
-    import('./page-render.ts'),
-    import('./plan-vault.ts'),
-    import('./snapshot-page.ts'),
-  ]);
-  return { AttachmentIndex: attachments.AttachmentIndex, ...render, ...plan, ...snapshot };
+  const [render, snapshot] = await Promise.all([import('./page-render.ts'), import('./snapshot-page.ts')]);
+  return { ...render, ...snapshot };
 };
 let modules: ReturnType<typeof later> | null = null;
 
 let setup: PartnerSetup | null = null;
 let reader: NoteReader | null = null;
 let renderer: PageRenderer | null = null;
-let records: NoteRecord[] = [];
 let sending = true;
 /** Chunks the build wants: two to begin with (it asks for each next one as one arrives). */
 let asked = 2;
-let parsed: Promise<void> | null = null;
-let plan: SitePlan | null = null;
-let templated: PlannedPage[] = [];
-let finish: { key: SnapshotFinish; fn: PageFinish } | null = null;
+let site: RenderData['site'] = null;
+let finish: PageFinish | undefined;
 let chain: Promise<void> = Promise.resolve();
 
 const READ_CHUNK = 250;
 
 const reply = (message: PartnerReply) => parentPort!.postMessage(message);
 
-/** Chunks parsed, from the back of the list, and how many of them were sent. */
+/** Chunks parsed, from the back of the list, not yet sent. */
 const chunks: { from: number; to: number; records: NoteRecord[] }[] = [];
-let sent = 0;
 
-/** Sends parsed chunks, in order, as far as the build asked for them. */
+/** Sends parsed chunks, in order, as far as the build asked for them; a record sent is let go. */
 function pump(): void {
-  while (sending && asked > 0 && sent < chunks.length) {
+  while (sending && asked > 0 && chunks.length > 0) {
     asked--;
-    const { from, to, records: part } = chunks[sent++]!;
-    reply({ type: 'records', from, to, records: part.map(packRecord) });
-    // The search index is the build's alone: the texts it reads went with the records.
-    for (const record of part) record.searchText = null;
+    const { from, to, records } = chunks.shift()!;
+    reply({ type: 'records', from, to, records: records.map(packRecord) });
   }
 }
 
@@ -73,59 +62,33 @@ async function handle(request: PartnerRequest): Promise<void> {
   switch (request.type) {
     case 'setup': {
       setup = request.setup;
-      const { config, skipDirs } = setup;
+      const { config } = setup;
       reader = new NoteReader({ vaultDir: config.vaultDir, dataDir: config.dataDir, useGit: false });
       await reader.prepare(true);
       reply({ type: 'ready' });
       modules = later();
       void modules.then((m) => (renderer ??= new m.PageRenderer(setup!.stage)).assets());
-      parsed = parseFromBack();
-      parsed.catch(() => {}); // a failure answers the plan request
+      void parseFromBack().catch((err) => reply({ type: 'failed', error: (err as Error)?.stack ?? String(err) }));
       return;
     }
     case 'more':
       asked++;
       pump();
       return;
-    case 'rest': {
+    case 'stop':
       sending = false;
-      await parsed;
-      records = request.records.map(unpackRecord);
-      const theirs = new Set(records.map((r) => r.path));
-      for (const chunk of chunks) for (const r of chunk.records) if (!theirs.has(r.path)) records.push(r);
-      for (const r of records) r.searchText = null;
       chunks.length = 0;
+      reader = null;
       return;
-    }
-    case 'plan': {
+    case 'frame': {
       const m = await modules!;
-      const dates = new Map(request.dates);
-      for (const record of records) {
-        const date = dates.get(record.path);
-        if (date) record.date = date;
-      }
-      const attachments = new m.AttachmentIndex(setup!.config.vaultDir, setup!.skipDirs);
-      attachments.adopt(request.attachments);
       renderer ??= new m.PageRenderer(setup!.stage);
-      plan = m.planVault({
-        records,
-        attachments,
-        settings: request.settings,
-        config: setup!.config,
-        base: setup!.base,
-        assets: (await renderer.assets()).assets,
-        now: new Date(request.nowMs),
-        discussion: request.discussion ? new Map(request.discussion) : null,
-      });
-      templated = [...plan.pages.values()].filter(m.isTemplated);
-      reply({ type: 'planned', check: m.pagesDigest(templated) });
+      site = request.site;
+      finish = request.snapshot ? m.snapshotFinish(request.snapshot.nav, request.snapshot.siteUrl) : undefined;
       return;
     }
     case 'render': {
-      const s = request.snapshot;
-      if (s && (finish?.key.nav !== s.nav || finish.key.siteUrl !== s.siteUrl)) finish = { key: s, fn: (await modules!).snapshotFinish(s.nav, s.siteUrl) };
-      const pages = templated.slice(request.from, request.to);
-      await renderer!.renderInto(setup!.stage, plan!, pages, pages.length, s ? finish!.fn : undefined);
+      await renderer!.renderViewsInto(setup!.stage, { ...request.pages, site }, finish);
       reply({ type: 'rendered', id: request.id });
       return;
     }

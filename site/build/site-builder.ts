@@ -159,7 +159,6 @@ export class SiteBuilder {
       stage: this.stage,
       vaultDir: config.vaultDir,
       settings,
-      discussion: this.discussionFor(settings),
       plan: (now) => this.makePlan(settings, now, false),
       alongside: (plan) => this.planSearch(plan),
       partner: this.options.partner === false ? null : { config, skipDirs: this.options.skipDirs, base: this.options.base ?? BASE_TOKEN },

@@ -7,18 +7,18 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config.ts';
 import { log } from '../../shared/log.ts';
-import { packRecord, unpackRecord, type NoteRecord } from '../../shared/model/note-record.ts';
+import { unpackRecord, type NoteRecord } from '../../shared/model/note-record.ts';
 import { NoteReader } from '../../shared/model/note-reader.ts';
 import { defaultSettings } from '../../shared/settings.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
 import { AttachmentIndex } from '../../site/build/attachments.ts';
 import { PARTNER_MIN_NOTES } from '../../site/build/full-build.ts';
-import { isTemplated } from '../../site/build/page-render.ts';
+import { isTemplated, PageRenderer } from '../../site/build/page-render.ts';
 import { buildAssets } from '../../site/build/assets.ts';
 import { PartnerLink } from '../../site/build/partner-link.ts';
 import type { PartnerReply } from '../../site/build/partner-protocol.ts';
-import { pagesDigest, planVault } from '../../site/build/plan-vault.ts';
+import { planVault } from '../../site/build/plan-vault.ts';
 import { generateVault } from '../../scripts/bench/_vault.ts';
 import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
 import { cleanupTempDirs, filesUnder, tempDir, writeFiles } from '../helpers/tmp.ts';
@@ -64,7 +64,7 @@ describe('a full build with a partner', () => {
 });
 
 describe('the partner thread', () => {
-  it('parses from the back, plans the same site and renders the ranges it is given, as the build would', async () => {
+  it('parses from the back for the build, and renders the views it is given as the build would, holding no model', async () => {
     const vault = await vaultWith(600);
     const root = await tempDir('vs-partner-');
     const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), PUBLIC_LAYOUT: 'blog' }, []);
@@ -93,22 +93,21 @@ describe('the partner thread', () => {
       const theirs = [...first.records, ...second.records].map(unpackRecord);
       expect(theirs.map((r) => r.path).sort()).toEqual(notes.slice(notes.length - 500).sort());
 
-      // This side parses the rest and hands it over; both plan.
+      // This side parses the rest, stops the partner's reading and plans the site, alone.
       const reader = new NoteReader({ vaultDir: vault, dataDir: config.dataDir, useGit: false });
       await reader.prepare(true);
       const mine: NoteRecord[] = reader.readMany(notes.slice(0, notes.length - 500));
-      partner.send({ type: 'rest', records: mine.map(packRecord) });
+      partner.send({ type: 'stop' });
       const attachments = new AttachmentIndex(vault);
       await attachments.loadAll();
-      const now = new Date();
-      const settings = defaultSettings();
-      partner.send({ type: 'plan', dates: [], attachments: attachments.list(), settings, nowMs: now.getTime() });
-      const plan = planVault({ records: [...mine, ...theirs], attachments, settings, config, base: '', assets: (await buildAssets()).assets, now });
+      const plan = planVault({ records: [...mine, ...theirs], attachments, settings: defaultSettings(), config, base: '', assets: (await buildAssets()).assets, now: new Date() });
       const templated = [...plan.pages.values()].filter(isTemplated);
-      expect((await next('planned')).check).toBe(pagesDigest(templated));
 
-      // A range rendered there is the same bytes as the same pages of a whole build here.
-      partner.send({ type: 'render', id: 7, from: 10, to: 60, snapshot: null });
+      // Pages whose views are made here are rendered there as the same bytes a whole build writes.
+      const renderer = new PageRenderer(path.join(root, 'unused'));
+      partner.send({ type: 'frame', site: JSON.parse(JSON.stringify(await renderer.siteOf(plan))), snapshot: null });
+      const { site: _site, ...views } = await renderer.viewsOf(plan, templated.slice(10, 60));
+      partner.send({ type: 'render', id: 7, pages: views });
       expect((await next('rendered')).id).toBe(7);
       const there = await tree(stage);
       const whole = await tree(fullBuild(vault, path.join(root, 'whole'), false, null));
