@@ -22,6 +22,9 @@ const ENTRY =
     ? `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(PARTNER)}); })`
     : `import(${JSON.stringify(PARTNER)})`;
 
+/** The partner's heap cap; notes it parses are handed over and let go chunk by chunk. */
+const PARTNER_HEAP_MB = 128;
+
 export class PartnerLink {
   private worker: Worker | null;
   private listeners = new Set<(reply: PartnerReply) => void>();
@@ -30,8 +33,8 @@ export class PartnerLink {
   lost = false;
 
   constructor(setup: PartnerSetup) {
-    const heap = process.execArgv.find((a) => a.startsWith('--max-old-space-size='));
-    this.worker = new Worker(ENTRY, { eval: true, ...(heap ? { resourceLimits: { maxOldGenerationSizeMb: Number(heap.split('=')[1]) } } : {}) });
+    // It holds no model (a chunk of views at a time and Eleventy): a small heap, collected often.
+    this.worker = new Worker(ENTRY, { eval: true, resourceLimits: { maxOldGenerationSizeMb: PARTNER_HEAP_MB } });
     this.worker.on('message', (reply: PartnerReply) => {
       if (reply.type === 'ready') this.ready = true;
       if (reply.type === 'failed') {
