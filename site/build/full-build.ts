@@ -186,6 +186,8 @@ async function renderShared(
         retry.push(...out.values());
         out.clear();
       }
+      // The partner's replies are seen only between macrotasks: a chunk rendered here yields to none.
+      if (partner && !partner.lost) await yieldToIo();
       await feed(2);
       const range = take();
       if (range) {
