@@ -7,16 +7,8 @@ import type { CommentRow, ItemStatus, MentionKind, MentionRow } from '../../shar
 /** Ids are random: a visitor learns nothing from them (not how many comments wait). */
 export const newId = () => randomBytes(9).toString('base64url');
 
-export interface NewComment {
-  note: string;
-  parent: string | null;
-  name: string;
-  email: string | null;
-  website: string | null;
-  body: string;
-  author: boolean;
-  status: ItemStatus;
-}
+/** A comment as it is stored (the row's own fields; `author`: the site's author wrote it). */
+export type NewComment = Pick<CommentRow, 'note' | 'parent' | 'name' | 'email' | 'website' | 'body' | 'status'> & { author: boolean };
 
 export interface MentionFields {
   note: string;
