@@ -4,7 +4,7 @@
 // serve it at once and the builder can bring it up to date by re-rendering only
 // the outputs whose signature changed while the server was down.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { promises as fs, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { writeFileAtomic } from '../../shared/atomic-write.ts';
@@ -117,4 +117,13 @@ const isInternal = (address: string) => address.startsWith('/_service/');
 /** The served addresses of a generation (what the public server's index holds). */
 export function servedEntries(state: GenerationState): [string, ServedEntry][] {
   return state.pages.filter(([address]) => !isInternal(address)).map(([address, file, type]) => [address, { file, type }]);
+}
+
+/** Removes every generation folder under `outRoot` but those named in `keep`. */
+export async function removeGenerations(outRoot: string, keep: (string | null)[]): Promise<void> {
+  const names = await fs.readdir(outRoot).catch(() => [] as string[]);
+  for (const name of names) {
+    const abs = path.join(outRoot, name);
+    if (name.startsWith('gen-') && !keep.includes(abs)) await fs.rm(abs, { recursive: true, force: true });
+  }
 }

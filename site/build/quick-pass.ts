@@ -9,15 +9,18 @@ import { swapRecord } from '../../shared/model/model-swap.ts';
 import { modelShape } from '../../shared/model/site-model.ts';
 import type { RecordChange } from '../../shared/model/vault-store.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
-import { replanReaders, type SitePlan } from './plan.ts';
+import { adoptFamilies, replanReaders, type SitePlan } from './plan.ts';
 import { MOST_DISCUSSED_FAMILY } from './plan-lists.ts';
 import type { PageFamily, PlannedPage } from './plan-types.ts';
 
 export interface QuickPlan {
-  /** The families planned again, to take into the plan once their files are in place (plan.ts `adoptFamilies`). */
+  /** The families planned again, to take into the plan once their files are in place (`adoptQuick`). */
   families: PageFamily[];
-  /** Their pages whose signature changed: to render. */
+  /** Their pages (and the search index's files) whose signature changed: to render. */
   changed: PlannedPage[];
+  /** The search index's files now, and those gone from it. */
+  search: PlannedPage[];
+  removed: PlannedPage[];
 }
 
 /** Whether these changes can take the quick pass: each note was there before and after, in the same shape. */
@@ -30,7 +33,7 @@ export function keepsShape(changes: RecordChange[]): boolean {
  * Null when the model did not hold a record where its shape says (the caller plans the
  * site whole: the model may be half swapped, so it is not used again).
  */
-export function quickPlan(plan: SitePlan, changes: RecordChange[], discussed: VaultPath[] = []): QuickPlan | null {
+export function quickPlan(plan: SitePlan, changes: RecordChange[], discussed: VaultPath[], search: { before: PlannedPage[]; plan: (plan: SitePlan) => PlannedPage[] }): QuickPlan | null {
   for (const c of changes) if (!swapRecord(plan.ctx.model, c.before!, c.after!)) return null;
   // A note whose approved comments or mentions changed is re-read like an edited one (its
   // page, its cards' counts); the home's Most discussed row ranks them all.
@@ -42,7 +45,17 @@ export function quickPlan(plan: SitePlan, changes: RecordChange[], discussed: Va
       if (!before || before.sig !== page.sig || before.file !== page.file) changed.push(page);
     }
   }
-  return { families, changed };
+  // The search index follows every edit: its manifest (and a meta file) change, its base stays.
+  const files = search.plan(plan);
+  const loose = diffLoose(search.before, files);
+  return { families, changed: [...changed, ...loose.changed], search: files, removed: loose.removed };
+}
+
+/** Takes a quick pass into the live plan, once its files are in place. */
+export function adoptQuick(plan: SitePlan, quick: QuickPlan): void {
+  adoptFamilies(plan, quick.families);
+  for (const gone of quick.removed) plan.pages.delete(gone.address);
+  for (const page of quick.search) plan.pages.set(page.address, page);
 }
 
 /** Pages planned apart from the families (the search index's files): what changed and what went. */

@@ -20,11 +20,12 @@ import { BASE_TOKEN } from './frame.ts';
 import { DiscussionIndex, type DiscussionMap } from './discussion.ts';
 import { fullBuild } from './full-build.ts';
 import { PageRenderer } from './page-render.ts';
+import { Stage } from './stage.ts';
 import { planVault } from './plan-vault.ts';
 import { SearchIndex } from './search-index.ts';
-import { currentKey, readGeneration, writeGeneration, type GenerationKey } from './generation.ts';
-import { adoptFamilies, diffPlans, type SitePlan } from './plan.ts';
-import { diffLoose, keepsShape, quickPlan } from './quick-pass.ts';
+import { currentKey, readGeneration, removeGenerations, writeGeneration, type GenerationKey } from './generation.ts';
+import { diffPlans, type SitePlan } from './plan.ts';
+import { adoptQuick, keepsShape, quickPlan } from './quick-pass.ts';
 import { NAV_FILE } from './plan-outputs.ts';
 import type { PlannedPage, ServedEntry } from './plan-types.ts';
 import type { BuildResult, SiteBuilderOptions } from './builder-types.ts';
@@ -55,7 +56,7 @@ export class SiteBuilder {
   private settled: { plan: SitePlan; dir: string; nav: string } | null = null;
   private live: string | null = null;
   private generation = 0;
-  private readonly stage: string;
+  private readonly stage: Stage;
   /** Old addresses of moved notes and permalinks' own addresses (CONTRACT §7). */
   private readonly addresses: AddressMemory;
   private addressesLoaded = false;
@@ -74,8 +75,9 @@ export class SiteBuilder {
     const { config } = options;
     this.store = new VaultStore({ vaultDir: config.vaultDir, dataDir: config.dataDir, skipDirs: options.skipDirs, useGit: options.useGit });
     this.attachments = new AttachmentIndex(config.vaultDir, options.skipDirs);
-    this.stage = path.join(options.outRoot, 'stage');
-    this.renderer = new PageRenderer(this.stage);
+    const stage = path.join(options.outRoot, 'stage');
+    this.renderer = new PageRenderer(stage);
+    this.stage = new Stage(stage, this.renderer, config.vaultDir);
     this.readSettings = createSettingsReader(options.settingsDir ?? config.dataDir);
     this.addresses = new AddressMemory(config.dataDir);
     this.discussion = new DiscussionIndex(config.dataDir);
@@ -136,17 +138,11 @@ export class SiteBuilder {
     await this.store.settleDates();
   }
 
-  /** Renders changed outputs into the staging folder and copies files next to them. */
-  private async produce(plan: SitePlan, pages: PlannedPage[]): Promise<void> {
-    await this.renderer.renderInto(this.stage, plan, pages, 1500);
-    this.renderer.writeFiles(this.stage, this.options.config.vaultDir, pages);
-  }
-
   /** Reads the whole vault and renders every output into a new folder. */
   async full(): Promise<BuildResult> {
     const started = Date.now();
     await fs.mkdir(this.options.outRoot, { recursive: true });
-    await fs.rm(this.stage, { recursive: true, force: true });
+    await fs.rm(this.stage.dir, { recursive: true, force: true });
     const progress = this.options.onProgress;
     const settings = await this.settings();
     this.search.reset();
@@ -156,7 +152,7 @@ export class SiteBuilder {
       store: this.store,
       attachments: this.attachments,
       renderer: this.renderer,
-      stage: this.stage,
+      stage: this.stage.dir,
       vaultDir: config.vaultDir,
       settings,
       plan: (now) => this.makePlan(settings, now, false),
@@ -168,10 +164,9 @@ export class SiteBuilder {
     });
     this.releasePrepared();
     await this.learnAddresses(plan);
-    const nav = snapshot ? '' : await fs.readFile(path.join(this.stage, NAV_FILE), 'utf8');
+    const nav = snapshot ? '' : await this.stage.read(NAV_FILE);
     const dir = path.join(this.options.outRoot, `gen-${Date.now()}-${++this.generation}`);
-    await fs.mkdir(this.stage, { recursive: true });
-    await fs.rename(this.stage, dir);
+    await this.stage.becomes(dir);
     const previous = this.live;
     this.live = dir;
     this.replanWhole = false;
@@ -180,7 +175,7 @@ export class SiteBuilder {
     this.digested = false;
     this.nav = nav;
     this.settled = { plan, dir, nav };
-    await this.removeOldGenerations(previous);
+    await removeGenerations(this.options.outRoot, [dir, previous]);
     const entries = pages.filter((p) => !isInternal(p.address)).map((p) => [p.address, served(p)] as [string, ServedEntry]);
     return {
       full: true,
@@ -234,57 +229,38 @@ export class SiteBuilder {
     if (!plan || this.previous !== plan.pages || JSON.stringify(settings) !== this.planSettings) return undefined;
     // The footer's year comes from the clock.
     if (new Date().getUTCFullYear() !== plan.ctx.frame.year || !keepsShape(changes)) return undefined;
-    const quick = quickPlan(plan, changes, discussed);
+    const quick = quickPlan(plan, changes, discussed, { before: this.searchPages, plan: (p) => this.search.plan(p.ctx) });
     if (!quick) {
       this.replanWhole = true;
       return undefined;
     }
-    // The search index follows every edit: its manifest (and a meta file) change, its base stays.
-    const search = this.search.plan(plan.ctx);
-    const loose = diffLoose(this.searchPages, search);
-    const changed = [...quick.changed, ...loose.changed];
-    if (changed.length > 0 || loose.removed.length > 0) {
+    const { changed, removed } = quick;
+    if (changed.length > 0 || removed.length > 0) {
       try {
-        await fs.rm(this.stage, { recursive: true, force: true });
-        await fs.mkdir(this.stage, { recursive: true });
-        await this.produce(plan, changed);
-        await this.swapIn(live, changed);
-        for (const gone of loose.removed) await fs.rm(path.join(live, gone.file), { force: true });
+        await this.stage.reset();
+        await this.stage.produce(plan, changed);
+        await this.stage.swapInto(live, changed);
+        await this.stage.remove(live, removed.map((p) => p.file));
       } catch (err) {
         this.replanWhole = true;
         throw err;
       }
     }
-    // Taken into the live plan once its files are in place.
-    adoptFamilies(plan, quick.families);
-    for (const gone of loose.removed) plan.pages.delete(gone.address);
-    for (const page of search) plan.pages.set(page.address, page);
-    this.searchPages = search;
+    adoptQuick(plan, quick);
+    this.searchPages = quick.search;
     this.quickPasses++;
-    if (changed.length === 0 && loose.removed.length === 0) return null;
+    if (changed.length === 0 && removed.length === 0) return null;
     return {
       full: false,
       dir: live,
       upserts: changed.filter((p) => !isInternal(p.address)).map((p) => [p.address, served(p)]),
-      removals: loose.removed.map((p) => p.address),
+      removals: removed.map((p) => p.address),
       nav: null,
       redirects: null,
       rendered: changed.length,
       ms: Date.now() - started,
       tidy: this.search.tidyDue,
     };
-  }
-
-  /** Renames each new file over the live one: readers get the old or the new page, never half. */
-  private async swapIn(live: string, pages: PlannedPage[]): Promise<void> {
-    for (const page of pages) {
-      const from = path.join(this.stage, page.file);
-      const to = path.join(live, page.file);
-      await fs.mkdir(path.dirname(to), { recursive: true });
-      await fs.rename(from, to).catch((err) => {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-      });
-    }
   }
 
   /**
@@ -346,16 +322,12 @@ export class SiteBuilder {
       const redirects = this.addresses.changedRedirects(plan.ctx.model);
       return redirects === null ? null : { full: false, dir: live, upserts: [], removals: [], nav: null, redirects, rendered: 0, ms: Date.now() - started, tidy: this.search.tidyDue };
     }
-    await fs.rm(this.stage, { recursive: true, force: true });
-    await fs.mkdir(this.stage, { recursive: true });
-    await this.produce(plan, diff.changed);
-    const nav = diff.changed.some((p) => p.file === NAV_FILE) ? await fs.readFile(path.join(this.stage, NAV_FILE), 'utf8') : null;
+    await this.stage.reset();
+    await this.stage.produce(plan, diff.changed);
+    const nav = diff.changed.some((p) => p.file === NAV_FILE) ? await this.stage.read(NAV_FILE) : null;
     if (nav !== null) this.nav = nav;
-    await this.swapIn(live, diff.changed);
-    for (const gone of diff.removed) {
-      if (gone.address !== '' && plan.pages.get(gone.address)?.file === gone.file) continue;
-      await fs.rm(path.join(live, gone.file), { force: true });
-    }
+    await this.stage.swapInto(live, diff.changed);
+    await this.stage.remove(live, diff.removed.filter((gone) => gone.address === '' || plan.pages.get(gone.address)?.file !== gone.file).map((gone) => gone.file));
     settle();
     return {
       full: false,
@@ -416,17 +388,10 @@ export class SiteBuilder {
   /** The published post a comment or mention names (CONTRACT §8), or null: a draft and a missing note alike. */
   async post(query: PostQuery): Promise<PostRef | null> {
     const { model } = (await this.currentPlan()).ctx;
-    const note = 'path' in query ? model.posts.find((p) => p.path === query.path) : model.byAddress.get(query.address as Address);
-    if (!note || !model.posts.includes(note)) return null;
+    const note = 'path' in query ? this.store.records.get(query.path as VaultPath) : model.byAddress.get(query.address as Address);
+    // Posts alone have neighbours; a draft, a static page and a missing note answer alike.
+    if (!note || !model.neighbours.has(note.path) || model.byAddress.get(note.address) !== note) return null;
     return { path: note.path, address: note.address, title: note.title };
   }
 
-  private async removeOldGenerations(keep: string | null): Promise<void> {
-    const names = await fs.readdir(this.options.outRoot).catch(() => [] as string[]);
-    for (const name of names) {
-      const abs = path.join(this.options.outRoot, name);
-      if (!name.startsWith('gen-') || abs === this.live || abs === keep) continue;
-      await fs.rm(abs, { recursive: true, force: true });
-    }
-  }
 }

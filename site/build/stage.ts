@@ -1,0 +1,56 @@
+// The staging folder a pass renders into, and the swap into the live folder: each new
+// file is renamed over the live one, so a visitor reads the old page or the new one,
+// never half of either.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { PageRenderer } from './page-render.ts';
+import type { SitePlan } from './plan.ts';
+import type { PlannedPage } from './plan-types.ts';
+
+export class Stage {
+  constructor(
+    readonly dir: string,
+    private readonly renderer: PageRenderer,
+    private readonly vaultDir: string,
+  ) {}
+
+  /** An empty staging folder. */
+  async reset(): Promise<void> {
+    await fs.rm(this.dir, { recursive: true, force: true });
+    await fs.mkdir(this.dir, { recursive: true });
+  }
+
+  /** Renders changed outputs into the staging folder and copies files next to them. */
+  async produce(plan: SitePlan, pages: PlannedPage[]): Promise<void> {
+    await this.renderer.renderInto(this.dir, plan, pages, 1500);
+    this.renderer.writeFiles(this.dir, this.vaultDir, pages);
+  }
+
+  /** A file made in this pass, as text. */
+  read(file: string): Promise<string> {
+    return fs.readFile(path.join(this.dir, file), 'utf8');
+  }
+
+  /** Renames each page's new file over the live one. */
+  async swapInto(live: string, pages: PlannedPage[]): Promise<void> {
+    for (const page of pages) {
+      const from = path.join(this.dir, page.file);
+      const to = path.join(live, page.file);
+      await fs.mkdir(path.dirname(to), { recursive: true });
+      await fs.rename(from, to).catch((err) => {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      });
+    }
+  }
+
+  /** Removes files of the live folder (outputs gone from the plan). */
+  async remove(live: string, files: string[]): Promise<void> {
+    for (const file of files) await fs.rm(path.join(live, file), { force: true });
+  }
+
+  /** The whole staging folder becomes `dir` (a full build's new generation). */
+  async becomes(dir: string): Promise<void> {
+    await fs.mkdir(this.dir, { recursive: true });
+    await fs.rename(this.dir, dir);
+  }
+}
