@@ -35,8 +35,14 @@ export function scriptLanguage(text: string): 'ar' | 'en' {
   return arabic > latin ? 'ar' : 'en';
 }
 
+/** Any Arabic letter at all (isArabic's ranges): most notes have none, and need no count. */
+const ANY_ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
+
 export function noteLanguage(data: Frontmatter, title: string, body: string): NoteLanguage {
-  return primaryLanguage(data.lang) ?? primaryLanguage(data.language) ?? scriptLanguage(`${title}\n${body.replace(/```[\s\S]*?```/g, '')}`);
+  const named = primaryLanguage(data.lang) ?? primaryLanguage(data.language);
+  if (named) return named;
+  if (!ANY_ARABIC.test(title) && !ANY_ARABIC.test(body)) return 'en';
+  return scriptLanguage(`${title}\n${body.replace(/```[\s\S]*?```/g, '')}`);
 }
 
 export function directionOf(language: string | null | undefined): 'rtl' | 'ltr' {
