@@ -6,6 +6,7 @@
 // MiniSearch over the whole index holds them. So MiniSearch ranks (BM25, our boosts, even
 // its ties) as it would over the whole index, and a query costs what its own words cost.
 import type MiniSearch from 'minisearch';
+import type { SearchOptions } from 'minisearch';
 import {
   indexOptions,
   prefixSearch,
@@ -38,7 +39,32 @@ export function queryWords(query: string): QueryWord[] {
   return words;
 }
 
-const wanted = (words: QueryWord[], term: string) => words.some((w) => (w.prefix ? term.startsWith(w.term) : term === w.term));
+const finds = (word: QueryWord, term: string) => (word.prefix ? term.startsWith(word.term) : term === word.term);
+const wanted = (words: QueryWord[], term: string) => words.some((w) => finds(w, term));
+
+/**
+ * Every word of a query must match. When the notes holding them all are few next to those
+ * holding one of them, MiniSearch is told to score only those (`boostDocument` 0 skips a
+ * note before it is scored, 1 leaves its score as it was; a term's rarity is still counted
+ * over its whole posting list): the same results and scores, without scoring thousands
+ * of notes the last word rules out.
+ */
+function queryOptions(words: QueryWord[], terms: [string, TermData][]): SearchOptions {
+  if (words.length < 2) return QUERY_OPTIONS;
+  const postings = words.map((w) => terms.filter(([t]) => finds(w, t)).flatMap(([, data]) => [...data.values()]));
+  const sizes = postings.map((maps) => maps.reduce((n, m) => n + m.size, 0));
+  const rarest = sizes.indexOf(Math.min(...sizes));
+  // Words about as common as each other: too little to gain for what finding the common notes costs.
+  if (sizes[rarest]! * 2 > Math.max(...sizes)) return QUERY_OPTIONS;
+  const notes = new Set<number>();
+  for (const m of postings[rarest]!) for (const id of m.keys()) notes.add(id);
+  postings.forEach((maps, i) => {
+    if (i !== rarest) for (const id of notes) if (!maps.some((m) => m.has(id))) notes.delete(id);
+  });
+  // Scoring a few more notes costs less than asking about each.
+  if (notes.size * 2 > Math.max(...sizes)) return QUERY_OPTIONS;
+  return { ...QUERY_OPTIONS, boostDocument: (id: number) => (notes.has(id) ? 1 : 0) };
+}
 
 export interface Hit {
   id: number;
@@ -53,61 +79,47 @@ export interface Hit {
  * in order and made a Hit: the first page is picked in one pass, the rest sorted on demand.
  */
 export class Ranked {
-  static readonly none = new Ranked([], [], new Map());
+  static readonly none = new Ranked(new Map());
   /** Every match in order, once a page past the first pick is asked for. */
-  private sorted: number[] | null = null;
+  private sorted: Scored[] | null = null;
 
-  private constructor(
-    private readonly ids: number[],
-    private readonly scores: number[],
-    private readonly raw: Map<number, RawHit>,
-  ) {}
-
-  static of(raw: Map<number, RawHit>): Ranked {
-    const ids: number[] = [];
-    const scores: number[] = [];
-    for (const [id, hit] of raw) {
-      ids.push(id);
-      scores.push(hit.score * (hit.terms.length || 1));
-    }
-    return new Ranked(ids, scores, raw);
-  }
+  constructor(private readonly raw: Map<number, RawHit>) {}
 
   get length(): number {
-    return this.ids.length;
+    return this.raw.size;
   }
 
-  /** Match `a` comes before match `b` (by their places as MiniSearch met them). */
-  private before(a: number, b: number): boolean {
-    return this.scores[a]! > this.scores[b]! || (this.scores[a] === this.scores[b] && a < b);
-  }
-
-  /** The places of the best `count` matches, in order: one pass, keeping them sorted as it goes. */
-  private best(count: number): number[] {
-    const top: number[] = [];
-    if (count <= 0) return top;
-    for (let i = 0; i < this.ids.length; i++) {
+  /** The best `count` matches in order, in one pass (a match never passes one met before it with the same score). */
+  private best(count: number): Scored[] {
+    const top: Scored[] = [];
+    for (const [id, hit] of this.raw) {
+      const score = hit.score * (hit.terms.length || 1);
       if (top.length === count) {
-        if (!this.before(i, top[count - 1]!)) continue;
+        if (!(score > top[count - 1]!.score)) continue;
         top.pop();
       }
       let at = top.length;
-      while (at > 0 && this.before(i, top[at - 1]!)) at--;
-      top.splice(at, 0, i);
+      while (at > 0 && score > top[at - 1]!.score) at--;
+      top.splice(at, 0, { id, score });
     }
     return top;
   }
 
   slice(from: number, to: number): Hit[] {
-    to = Math.min(to, this.ids.length);
-    let places: number[];
-    if (!this.sorted && to <= FIRST_PICK) places = this.best(to).slice(from);
+    let page: Scored[];
+    if (!this.sorted && to <= FIRST_PICK) page = this.best(to).slice(from);
     else {
-      this.sorted ??= Array.from(this.ids.keys()).sort((a, b) => this.scores[b]! - this.scores[a]! || a - b);
-      places = this.sorted.slice(from, to);
+      // As MiniSearch's `search` sorts them (a stable sort).
+      this.sorted ??= [...this.raw].map(([id, hit]) => ({ id, score: hit.score * (hit.terms.length || 1) })).sort((a, b) => b.score - a.score);
+      page = this.sorted.slice(from, to);
     }
-    return places.map((i) => ({ id: this.ids[i]!, score: this.scores[i]!, words: Object.keys(this.raw.get(this.ids[i]!)!.match) }));
+    return page.map(({ id, score }) => ({ id, score, words: Object.keys(this.raw.get(id)!.match) }));
   }
+}
+
+interface Scored {
+  id: number;
+  score: number;
 }
 
 /** Up to this many first matches are picked without sorting them all. */
@@ -169,7 +181,7 @@ export class PageEngine {
     const terms: [string, TermData][] = base.map(({ entry }) => [entry[0], this.decode(entry)]);
     // Terms only changed notes hold come after every base term, as they do over the whole index.
     for (const [term, data] of this.delta) if (!inBase.has(term) && wanted(words, term)) terms.push([term, data]);
-    return Ranked.of(queryOver(this.engine, terms, query, QUERY_OPTIONS));
+    return new Ranked(queryOver(this.engine, terms, query, queryOptions(words, terms)));
   }
 
   /** A base term's postings as MiniSearch keeps them: the notes gone since left out, the changed notes' after. */
