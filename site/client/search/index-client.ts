@@ -53,19 +53,22 @@ export class VisitorIndex {
     return this.engine;
   }
 
-  /** Where the shards a query's words live in are, in the manifest. */
-  private shardsOf(query: string): number[] {
+  /** Where the shards of a query's words (of `shortest` characters or more) are, in the manifest. */
+  private shardsOf(query: string, shortest = 1): number[] {
     const at = new Set<number>();
-    for (const word of queryWords(query)) for (const i of shardsHolding(this.manifest.shards, word.term, word.prefix)) at.add(i);
+    for (const word of queryWords(query)) {
+      if (word.term.length >= shortest) for (const i of shardsHolding(this.manifest.shards, word.term, word.prefix)) at.add(i);
+    }
     return [...at];
   }
 
-  /** Starts downloading what `query` will need (while it is still being typed); errors wait for the search itself. */
+  /**
+   * Starts downloading what `query` will need while it is typed (a word of one letter
+   * waits: it is most often the start of a longer one); errors wait for the search itself.
+   */
   prefetch(query: string): void {
-    const files = this.shardsOf(query);
-    if (files.length === 0 && this.manifest.delta.length === 0) return;
     this.pageEngine().catch(() => null);
-    for (const i of files) this.shard(this.manifest.shards[i]![1]).catch(() => null);
+    for (const i of this.shardsOf(query, 2)) this.shard(this.manifest.shards[i]![1]).catch(() => null);
   }
 
   async search(query: string): Promise<Ranked> {
