@@ -2,7 +2,8 @@
 // page): the same index and the same MiniSearch query, but the whole base downloaded and
 // loaded at once, as a search that ships one index file does. Answers the time to the
 // ranked ids, the bytes fetched (compressed, from Resource Timing) and the hit count.
-import { baseDocsOf, decodeShard, engineOf, QUERY_OPTIONS } from '../../site/client/search/index-client.ts';
+import { QUERY_OPTIONS } from '../../site/client/search/engine.ts';
+import { baseDocsOf, decodeShard, engineOf } from '../../site/client/search/whole-index.ts';
 import type { SearchManifest, ShardFile } from '../../shared/search/index-format.ts';
 
 declare global {
@@ -18,7 +19,7 @@ window.searchBaseline = async (query: string) => {
   const json = <T>(file: string) => fetch(new URL(file, url), { cache: 'no-store' }).then((r) => r.json() as Promise<T>);
   const manifest = await json<SearchManifest>(url.href);
   const [flat, ...shards] = await Promise.all([json<number[]>(manifest.lengths), ...manifest.shards.map(([, file]) => json<ShardFile>(file))]);
-  const engine = engineOf(manifest, baseDocsOf(manifest, flat), shards.flatMap(decodeShard));
+  const engine = engineOf(manifest, baseDocsOf(manifest, flat), shards.flatMap((s) => decodeShard(s)));
   const hits = engine.search(query, QUERY_OPTIONS);
   const ms = performance.now() - started;
   const bytes = performance

@@ -77,7 +77,7 @@ export const indexOptions: Options<SearchDoc & { id: number }> = {
   idField: 'id',
   tokenize,
   processTerm,
-  // The browser builds a throw-away index per query set; nothing to tidy up.
+  // Nothing to tidy up: the browser's engine is given only current notes' postings.
   autoVacuum: false,
 };
 
@@ -118,8 +118,8 @@ export interface SearchManifest {
 /** A shard: each term with its postings per field, `[fieldId, [doc gap, term frequency, …]]`. */
 export type ShardFile = [term: string, ...fields: (number | number[])[]][];
 
-/** The shard of `key` in a sorted list of first keys. */
-export function shardFor(shards: [string, string][], key: string): string | null {
+/** Where the shard of `key` is in a sorted list of first keys (-1: before the first). */
+export function shardIndex(shards: [string, string][], key: string): number {
   let lo = 0;
   let hi = shards.length - 1;
   let found = -1;
@@ -130,7 +130,26 @@ export function shardFor(shards: [string, string][], key: string): string | null
       lo = mid + 1;
     } else hi = mid - 1;
   }
+  return found;
+}
+
+/** The shard of `key` in a sorted list of first keys. */
+export function shardFor(shards: [string, string][], key: string): string | null {
+  const found = shardIndex(shards, key);
   return found < 0 ? null : shards[found]![1];
+}
+
+/**
+ * Where the shards holding the words `term` finds are: its key's; and when it is a prefix
+ * of one character (two code units: a prefix is longer than one), the keys of two that
+ * start with it, which may run on into the shards after.
+ */
+export function shardsHolding(shards: [string, string][], term: string, prefix: boolean): number[] {
+  const key = shardKey(term);
+  const at = shardIndex(shards, key);
+  const out = at >= 0 ? [at] : [];
+  if (prefix && key === term) for (let j = at + 1; j < shards.length && shards[j]![0].startsWith(key); j++) out.push(j);
+  return out;
 }
 
 /** JSON safe to serve anywhere: `<` escaped, so no text in it can ever read as markup or a server marker. */

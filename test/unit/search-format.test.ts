@@ -1,6 +1,6 @@
 // CONTRACT §9: how the visitor search reads words, on both sides (shared/search/index-format.ts).
 import { describe, expect, it } from 'vitest';
-import { processQueryTerm, processTerm, shardFor, shardKey, tokenize } from '../../shared/search/index-format.ts';
+import { processQueryTerm, processTerm, shardFor, shardKey, shardsHolding, tokenize } from '../../shared/search/index-format.ts';
 
 const indexed = (text: string) => tokenize(text).flatMap((t) => processTerm(t) ?? []);
 
@@ -32,5 +32,16 @@ describe('shards', () => {
     expect(shardFor(shards, 'gz')).toBe('b');
     expect(shardFor(shards, 'kb')).toBe('c');
     expect(shardFor([['b', 'x']], 'a')).toBeNull();
+  });
+
+  it('the shards a query word reads: those of its key; a one-character prefix (of two code units) reads every key starting with it', () => {
+    const shards: [string, string][] = [['0', 'a'], ['ga', 'b'], ['ka', 'c'], ['😀', 'd'], ['😀m', 'e'], ['😀z', 'f'], ['😁', 'g']];
+    expect(shardsHolding(shards, 'garden', true)).toEqual([1]);
+    expect(shardsHolding(shards, 'ga', true)).toEqual([1]);
+    expect(shardsHolding(shards, 'g', false)).toEqual([0]);
+    expect(shardsHolding(shards, '😀', true)).toEqual([3, 4, 5]);
+    expect(shardsHolding(shards, '😀n', true)).toEqual([4]);
+    expect(shardsHolding([['😀a', 'x'], ['😀b', 'y'], ['😁', 'z']], '😀', true)).toEqual([0, 1]);
+    expect(shardsHolding(shards, '!', false)).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
 // screen reader hears how many results there are; arrow keys move between the field and
 // the results. Typing searches as you go and keeps `?q=` in the address.
 import { directionOf } from '../../../shared/note/language.ts';
-import { StaleIndex, VisitorIndex, type Hit } from './index-client.ts';
+import { Ranked } from './engine.ts';
+import { StaleIndex, VisitorIndex } from './index-client.ts';
 import { passageFor } from './passage.ts';
 
 const PAGE = 10;
@@ -34,14 +35,19 @@ export function startSearchPage(): void {
   if (!parts) return;
   const { form, input, status, list, more } = parts;
   const strings = root!.dataset;
-  const count = new Intl.NumberFormat(strings.numberLocale);
+  // The first Intl object a page makes costs some 20 ms (ICU starting): made when the page is
+  // idle (while the first search's files download), or when first needed.
+  let count: Intl.NumberFormat | null = null;
+  const numbers = () => (count ??= new Intl.NumberFormat(strings.numberLocale));
   // The manifest lives beside the page the form submits to (`/search` → `/search.json`).
   const manifestUrl = new URL(form.action + '.json');
   let index: Promise<VisitorIndex> | null = null;
   let run = 0;
-  let hits: Hit[] = [];
+  let hits = Ranked.none;
   let shown = 0;
   let typing = 0;
+  /** How long the last page of results waited for what they show (for the bench). */
+  let metaMs = 0;
 
   const open = (fresh = false) => {
     if (!index || fresh) {
@@ -53,15 +59,19 @@ export function startSearchPage(): void {
   const say = (text: string) => {
     status.textContent = text;
   };
-  const fill = (template: string | undefined, query: string, n = 0) => (template ?? '').replace('{n}', count.format(n)).replace('{q}', query);
+  const fill = (template: string | undefined, query: string, n = 0) => (template ?? '').replace('{n}', numbers().format(n)).replace('{q}', query);
 
-  async function showNext(focusFirst: boolean): Promise<void> {
+  /** Shows the next page of results; answers what fetches their passages (run once the results are announced). */
+  async function showNext(focusFirst: boolean): Promise<() => void> {
     const engine = await open();
     const page = hits.slice(shown, shown + PAGE);
     shown += page.length;
     more.hidden = shown >= hits.length;
+    const fetching = performance.now();
     const meta = await engine.meta(page.map((h) => h.id));
+    metaMs = performance.now() - fetching;
     let first: HTMLAnchorElement | null = null;
+    const passages: (() => void)[] = [];
     for (const hit of page) {
       const row = meta.get(hit.id);
       if (!row) continue;
@@ -93,12 +103,15 @@ export function startSearchPage(): void {
       item.append(passage);
       list.append(item);
       first ??= link;
-      void passageFor(url, hit.words).then((fragment) => {
-        if (fragment) passage.append(fragment);
-        else passage.remove();
-      });
+      passages.push(() =>
+        passageFor(url, hit.words).then((fragment) => {
+          if (fragment) passage.append(fragment);
+          else passage.remove();
+        }),
+      );
     }
     if (focusFirst) first?.focus();
+    return () => passages.forEach((fetchPassage) => fetchPassage());
   }
 
   async function search(query: string, retried = false): Promise<void> {
@@ -107,7 +120,7 @@ export function startSearchPage(): void {
     const q = query.trim();
     root!.dataset.state = 'searching';
     if (q === '') {
-      hits = [];
+      hits = Ranked.none;
       list.replaceChildren();
       more.hidden = true;
       say('');
@@ -124,13 +137,15 @@ export function startSearchPage(): void {
       hits = found;
       shown = 0;
       list.replaceChildren();
-      await showNext(false);
+      const passages = await showNext(false);
       if (mine !== run) return;
       say(hits.length === 0 ? fill(strings.none, q) : fill(hits.length === 1 ? strings.one : strings.many, q, hits.length));
       // For tests and the bench: how long this answer took, and which it was.
       root!.dataset.ms = String(Math.round(performance.now() - started));
+      root!.dataset.metaMs = String(Math.round(metaMs));
       root!.dataset.run = String(mine);
       root!.dataset.state = 'done';
+      passages();
     } catch (err) {
       if (mine !== run) return;
       // The base was replaced since the manifest was read: read it again, once.
@@ -154,6 +169,9 @@ export function startSearchPage(): void {
 
   input.addEventListener('input', () => {
     window.clearTimeout(typing);
+    // The words' shards start downloading now, not when typing pauses.
+    const typed = input.value;
+    if (typed.trim()) void open().then((i) => i.prefetch(typed), () => null);
     typing = window.setTimeout(() => {
       remember(input.value);
       void search(input.value);
@@ -165,7 +183,7 @@ export function startSearchPage(): void {
     remember(input.value);
     void search(input.value);
   });
-  more.querySelector('button')?.addEventListener('click', () => void showNext(true));
+  more.querySelector('button')?.addEventListener('click', () => void showNext(true).then((passages) => passages()));
   // Arrow keys: from the field into the results, and between results.
   root!.addEventListener('keydown', (e) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
@@ -183,4 +201,5 @@ export function startSearchPage(): void {
   input.value = initial;
   if (initial.trim()) void search(initial);
   else root!.dataset.state = 'idle';
+  if ('requestIdleCallback' in window) requestIdleCallback(numbers);
 }
