@@ -46,6 +46,16 @@ describe('comments off (the default): nothing is open', () => {
     expect(await fs.stat(path.join(blog.data, 'comments.db')).catch(() => null)).toBeNull();
   });
 
+  it('mentions follow the same switch: POST /webmention and GET /api/mentions answer 404, and nothing is stored', async () => {
+    const v = newVisitor(blog.url);
+    // A well-formed mention of a published article here: only the switch can refuse it.
+    const sent = await v.postForm('/webmention', { source: 'https://elsewhere.example/a-reply', target: `${blog.url}/Posts/Hello` });
+    expect(sent.status).toBe(404);
+    expect(sent.body).toMatchObject({ code: 'not_found' });
+    expect((await v.get(`/api/mentions?path=${encodeURIComponent(HELLO)}`)).status).toBe(404);
+    expect(await fs.stat(path.join(blog.data, 'comments.db')).catch(() => null)).toBeNull();
+  });
+
   it('the setting comments.enabled turns them on (validated like every setting)', async () => {
     expect((await blog.admin('PATCH', '/api/settings', { comments: { moderation: 'sometimes' } })).status).toBe(400);
     const res = await blog.admin('PATCH', '/api/settings', { comments: { enabled: true } });
