@@ -26,6 +26,13 @@ export const SEARCH_DIR = '_s/search';
 /** Base notes per meta file. */
 export const META_CHUNK = 64;
 
+/**
+ * A search page that has answered fetches every meta file while it is idle when they come
+ * to this much or less (uncompressed; about 10,000 notes, a sixth to a quarter of it
+ * compressed), so the next query's results show without waiting for theirs.
+ */
+export const META_WARM_BYTES = 1_000_000;
+
 /** What a query ranks (boosts over BM25); MiniSearch's own options otherwise. */
 export const SEARCH_BOOST: Partial<Record<SearchField, number>> = { title: 3, tags: 2, headings: 1.5 };
 
@@ -109,6 +116,8 @@ export interface SearchManifest {
   shards: [string, string][];
   /** Meta files, META_CHUNK base ids each. */
   meta: string[];
+  /** Their bytes in all (uncompressed): a page that has searched fetches them all while idle when this is small. */
+  metaBytes: number;
   /** Base ids edited, unpublished or deleted since. */
   gone: number[];
   /** Notes changed or added since the base (ids from `docs` on). */

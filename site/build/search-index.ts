@@ -99,6 +99,7 @@ export class SearchIndex {
       lengths: base.lengths.file,
       shards: base.shards.map((s) => [s.key, s.file.file]),
       meta: meta.map((m) => m.file),
+      metaBytes: meta.reduce((sum, m) => sum + Buffer.byteLength(m.content), 0),
       gone: changes.gone,
       delta: changes.delta.map((note, i): DeltaDoc => ({ id: base.paths.length + i, ...this.doc(note).doc, meta: metaRowOf(ctx, note) })),
     };

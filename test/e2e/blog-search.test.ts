@@ -196,3 +196,36 @@ describe('screenshots', () => {
     await page.context().close();
   });
 });
+
+describe('a page that has answered has what the next results show', () => {
+  it('fetches every meta file while idle, and the next query shows its results without fetching one', async () => {
+    // Enough notes for several meta files (64 notes each), made part of the base.
+    await fs.mkdir(path.join(blog.vault, 'Bulk'), { recursive: true });
+    for (let i = 0; i < 150; i++) await fs.writeFile(path.join(blog.vault, `Bulk/Bulk ${i}.md`), note(`Bulk ${i}`, '2025-03-03', `Zebrabulk ${i % 2 ? 'odd' : 'even'} number ${i}.`));
+    const manifest = await blog.waitForPage('/search.json', (p) => {
+      const m = JSON.parse(p.text) as { delta: unknown[]; meta: string[] };
+      return m.delta.length === 0 && m.meta.length >= 3;
+    }, 45_000).catch(async (err) => {
+      process.stderr.write((await fetch(blog.url + '/search.json').then((r) => r.text())).slice(0, 600) + '\n');
+      throw err;
+    });
+    const metaFiles = (JSON.parse(manifest.text) as { meta: string[] }).meta;
+    const page = await search('zebrabulk even');
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('.s-search-page')!.dataset.metaWarm === 'done', null, { timeout: 15_000 });
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    for (const file of metaFiles) expect(fetched.some((name) => name.endsWith('/' + file))).toBe(true);
+    await page.evaluate(() => performance.clearResourceTimings());
+    const run = await page.evaluate(() => Number(document.querySelector<HTMLElement>('.s-search-page')!.dataset.run));
+    await page.locator('.s-search-page-form input[name="q"]').fill('zebrabulk odd');
+    await page.locator('.s-search-page-form input[name="q"]').press('Enter');
+    await page.waitForFunction((before) => Number(document.querySelector<HTMLElement>('.s-search-page')!.dataset.run) > before, run);
+    // (The site may be in Arabic by now: the screenshots above switch it.)
+    expect(await page.locator('.s-search-status').textContent()).toMatch(/75|٧٥/);
+    const { results } = await shown(page);
+    expect(results).toHaveLength(10);
+    expect(results.every((r) => /^Bulk \d*[13579]$/.test(r.title))).toBe(true);
+    const afterWarm = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    expect(afterWarm.some((name) => name.includes('/_s/search/meta.'))).toBe(false);
+    await page.context().close();
+  }, 90_000);
+});

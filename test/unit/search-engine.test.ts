@@ -70,6 +70,7 @@ function site(): Site {
     lengths: base.lengths.file,
     shards: base.shards.map((s) => [s.key, s.file.file]),
     meta: [],
+    metaBytes: 0,
     gone: [...edited, ...deleted].sort((a, b) => a - b),
     delta,
   };

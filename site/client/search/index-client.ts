@@ -3,7 +3,7 @@
 // and for each query the shards of its own words (kept for the next). The page's one
 // engine (engine.ts) is made when the field lengths arrive and ranks each query over the
 // words it reads.
-import { META_CHUNK, shardsHolding, type MetaRow, type SearchManifest, type ShardFile } from '../../../shared/search/index-format.ts';
+import { META_CHUNK, META_WARM_BYTES, shardsHolding, type MetaRow, type SearchManifest, type ShardFile } from '../../../shared/search/index-format.ts';
 import { PageEngine, queryWords, Ranked, type LoadedShard } from './engine.ts';
 
 /** A base file the manifest names is gone: the base was replaced since (open the manifest again). */
@@ -81,6 +81,34 @@ export class VisitorIndex {
     return engine.rank(query, shards);
   }
 
+  private metaFile(name: string): Promise<(MetaRow | null)[]> {
+    let pending = this.metaFiles.get(name);
+    if (!pending) {
+      pending = this.file<(MetaRow | null)[]>(name);
+      pending.catch(() => this.metaFiles.delete(name));
+      this.metaFiles.set(name, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * Fetches every meta file not yet in hand, two at a time, when they are small enough
+   * (META_WARM_BYTES): after that a query's results show as soon as it is ranked, with no
+   * round trip for what they show. Answers whether it fetched them.
+   */
+  async warmMeta(): Promise<boolean> {
+    if (this.manifest.metaBytes > META_WARM_BYTES) return false;
+    const names = this.manifest.meta.filter((name) => !this.metaFiles.has(name));
+    const next = async (): Promise<void> => {
+      const name = names.shift();
+      if (name === undefined) return;
+      await this.metaFile(name).catch(() => null);
+      return next();
+    };
+    await Promise.all([next(), next()]);
+    return true;
+  }
+
   /** What each result shows, by id. */
   async meta(ids: number[]): Promise<Map<number, MetaRow>> {
     const out = new Map<number, MetaRow>();
@@ -94,14 +122,7 @@ export class VisitorIndex {
     }
     await Promise.all(
       [...chunks].map(async (chunk) => {
-        const name = manifest.meta[chunk]!;
-        let pending = this.metaFiles.get(name);
-        if (!pending) {
-          pending = this.file<(MetaRow | null)[]>(name);
-          pending.catch(() => this.metaFiles.delete(name));
-          this.metaFiles.set(name, pending);
-        }
-        const rows = await pending;
+        const rows = await this.metaFile(manifest.meta[chunk]!);
         for (const id of ids) {
           if (Math.floor(id / META_CHUNK) !== chunk) continue;
           const row = rows[id % META_CHUNK];

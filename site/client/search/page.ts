@@ -10,6 +10,7 @@ import { passageFor } from './passage.ts';
 
 const PAGE = 10;
 const TYPING_MS = 150;
+const WARM_AFTER_MS = 1000;
 
 interface Parts {
   root: HTMLElement;
@@ -55,6 +56,24 @@ export function startSearchPage(): void {
       index.catch(() => (index = null));
     }
     return index;
+  };
+  // Once the page has answered, and a second has passed (a visitor reading, not typing),
+  // the rest of the results' meta is fetched while the page is idle (index-client.ts).
+  let warmed: Promise<VisitorIndex> | null = null;
+  const warmLater = () => {
+    const current = index;
+    if (!current || warmed === current) return;
+    warmed = current;
+    const idle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run) : run());
+    window.setTimeout(
+      () =>
+        idle(() =>
+          void current
+            .then((i) => i.warmMeta())
+            .then((did) => (root!.dataset.metaWarm = did ? 'done' : 'skipped'), () => null),
+        ),
+      WARM_AFTER_MS,
+    );
   };
   const say = (text: string) => {
     status.textContent = text;
@@ -146,6 +165,7 @@ export function startSearchPage(): void {
       root!.dataset.run = String(mine);
       root!.dataset.state = 'done';
       passages();
+      warmLater();
     } catch (err) {
       if (mine !== run) return;
       // The base was replaced since the manifest was read: read it again, once.
