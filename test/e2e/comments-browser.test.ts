@@ -1,8 +1,8 @@
 // Comments and Mentions in a real browser (CONTRACT §8, issue 11): a visitor posts with
 // scripts off (the form comes back to #comments with the notice) and on (JSON, the notice
 // in place), all under the page's CSP; the admin approves from the queue and the article
-// shows it; hostile text stays text in the admin app; the note's thread in the right
-// panel; mention avatars are fetched only once in view; an Arabic site reads right to left.
+// shows it; hostile text stays text in the admin app (names, bodies, a website, a mention's
+// author); the queue's filter by note and Reject; the note's thread in the right panel; mention avatars are fetched only once in view; an Arabic site reads right to left.
 import { promises as fs } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +11,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminForFile, clearToasts, openFromTree, screenshot } from '../helpers/browser.ts';
 import { waitFor } from '../helpers/server.ts';
+import { newVisitor } from '../helpers/visitor.ts';
 
+const HOSTILE_AUTHOR = '<img src=x onerror=alert(7)>"><b>Mallory</b>';
 // Another site: a page mentioning the article (a like, with its author's face) and the face itself.
 const faces: string[] = [];
 let other = '';
@@ -24,6 +26,10 @@ const otherSite = http.createServer((req, res) => {
     return res.end(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'));
   }
   res.writeHead(200, { 'content-type': 'text/html' });
+  // A reply whose author's name is markup (escaped in the source, so the parsed name is that markup as text).
+  if (req.url === '/hostile') {
+    return res.end(`<div class="h-entry"><span class="p-author h-card"><a class="u-url p-name" href="${other}/">${HOSTILE_AUTHOR.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</a></span><a class="u-in-reply-to" href="${target}">re</a><p class="e-content">A hostile reply.</p></div>`);
+  }
   res.end(`<div class="h-entry"><span class="p-author h-card"><a class="u-url p-name" href="${other}/">Faye Farsite</a><img class="u-photo" src="/face.png"></span><a class="u-like-of" href="${target}">liked</a></div>`);
 });
 beforeAll(() => new Promise<void>((r) => otherSite.listen(0, '127.0.0.1', () => ((other = `http://127.0.0.1:${(otherSite.address() as AddressInfo).port}`), r()))));
@@ -51,7 +57,7 @@ async function visit(route: string, options: { js?: boolean; width?: number; dar
   return { page, context, problems };
 }
 
-const queue = async () => (await server.admin('GET', '/api/comments/queue')).body.items as { id: string; name?: string; type: string }[];
+const queue = async () => (await server.admin('GET', '/api/comments/queue')).body.items as { id: string; name?: string; type: string; note: string }[];
 
 describe('a visitor comments', () => {
   it('with scripts off: the form posts, comes back to #comments and shows the notice', async () => {
@@ -174,6 +180,65 @@ describe('mentions', () => {
     await screenshot(page, 'comments-mentions', true);
     expect(problems).toEqual([]);
     await context.close();
+  });
+});
+
+describe('the queue: every field as text, the filter by note, Reject', () => {
+  const ARABIC = 'Posts/حديقة.md';
+  const cardIds = () => main.page.locator('[data-testid="comment-queue"] .comment-card').evaluateAll((els) => els.map((el) => el.getAttribute('data-id')).sort());
+
+  it('a commenter`s website and a mention author`s name carrying markup show as text; the website`s link stays https', async () => {
+    const { page } = main;
+    const alerts: string[] = [];
+    page.on('dialog', (d) => {
+      alerts.push(d.message());
+      void d.dismiss();
+    });
+    // From an address of its own: the browser's visitor has its 3 posts a minute to spend.
+    const webby = await newVisitor(server.url).postJson('/api/comments', { path: ARABIC, name: 'Webby', body: 'See my site.', website: 'https://evil.example/"><b>x</b>' });
+    expect(webby.status, webby.text).toBe(202);
+    const stored = (await server.admin('GET', `/api/comments?path=${encodeURIComponent(ARABIC)}`)).body.comments.find((c: { id: string }) => c.id === webby.body.id).website as string;
+    target = `${server.url}/Posts/Garden`;
+    const sent = await fetch(`${server.url}/webmention`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ source: `${other}/hostile`, target }) });
+    expect(sent.status).toBe(202);
+    await waitFor(async () => (await queue()).some((i) => i.type === 'mention'));
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.click('[data-testid="comments-badge"]');
+    const card = page.locator('[data-testid="comment-queue"] .comment-card', { hasText: 'Webby' });
+    await card.waitFor();
+    const link = card.locator('.comment-card-meta a');
+    expect(await link.getAttribute('href')).toBe(stored);
+    expect(stored).toMatch(/^https:\/\/evil\.example\//);
+    expect(await link.textContent()).toBe(stored);
+    const mention = page.locator('[data-testid="comment-queue"] .comment-card[data-type="mention"]');
+    await mention.waitFor();
+    expect(await mention.locator('.comment-who').textContent()).toBe(HOSTILE_AUTHOR);
+    expect(await mention.locator('.comment-text').textContent()).toBe('A hostile reply.');
+    expect(await page.locator('.comments-view img, .comments-view b').count()).toBe(0);
+    expect(alerts).toEqual([]);
+  });
+
+  it('the filter by note leaves only that note`s cards; Reject takes a card out of the queue', async () => {
+    const { page } = main;
+    const second = await newVisitor(server.url).postJson('/api/comments', { path: ARABIC, name: 'Second reader', body: 'Also here.' });
+    expect(second.status, second.text).toBe(202);
+    const all = await queue();
+    const arabic = all.filter((i) => i.note === ARABIC).map((i) => i.id).sort();
+    expect(arabic).toHaveLength(2);
+    expect(all.length).toBeGreaterThan(arabic.length);
+    // Every note's cards first (the positive signal), then the filter.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(async () => JSON.stringify(await cardIds()) === JSON.stringify(all.map((i) => i.id).sort()));
+    await page.selectOption('.comments-view select[name="note"]', ARABIC);
+    await waitFor(async () => JSON.stringify(await cardIds()) === JSON.stringify(arabic));
+    const rejected = page.locator('[data-testid="comment-queue"] .comment-card', { hasText: 'Second reader' });
+    await rejected.locator('[data-action="reject"]').click();
+    await rejected.waitFor({ state: 'detached' });
+    expect(await cardIds()).toEqual(arabic.filter((id) => id !== second.body.id));
+    expect((await queue()).map((i) => i.id)).not.toContain(second.body.id);
+    const stored = (await server.admin('GET', `/api/comments?path=${encodeURIComponent(ARABIC)}`)).body.comments as { id: string; status: string }[];
+    expect(stored.find((c) => c.id === second.body.id)?.status).toBe('rejected');
+    await page.selectOption('.comments-view select[name="note"]', '');
   });
 });
 
