@@ -2,7 +2,8 @@
 // scripts off (the form comes back to #comments with the notice) and on (JSON, the notice
 // in place), all under the page's CSP; the admin approves from the queue and the article
 // shows it; hostile text stays text in the admin app (names, bodies, a website, a mention's
-// author); the queue's filter by note and Reject; the note's thread in the right panel; mention avatars are fetched only once in view; an Arabic site reads right to left.
+// author); the queue's filter by note and Reject; the note's thread in the right panel;
+// mention avatars are fetched only once in view; an Arabic site reads right to left.
 import { promises as fs } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
