@@ -38,7 +38,7 @@ export interface RenderLinks {
 
 export interface NoteEnv {
   links?: RenderLinks;
-  /** Set when the author wrote raw HTML: the output then goes through the sanitiser. */
+  /** Set while rendering when the author's raw HTML is written out: the output then goes through the sanitiser. */
   rawHtml?: boolean;
   /** Filled by parsing: the note's headings with their ids. */
   headings?: HeadingInfo[];

@@ -41,8 +41,9 @@ export function prepareTokens(tokens: Token[], env: NoteEnv, title: string): Pre
   const md = markdown();
   const list = leadsWithTitle(tokens, title) ? tokens.slice(3) : tokens;
   const holes: Slot[] = [];
-  const html = flat(md.renderer.render(list, md.options, { ...env, holes }));
-  return { html, slots: holes, rawHtml: env.rawHtml === true, ids: [...idsOf(list)], headings: env.headings ?? [] };
+  const renderEnv: NoteEnv = { ...env, rawHtml: false, holes };
+  const html = flat(md.renderer.render(list, md.options, renderEnv));
+  return { html, slots: holes, rawHtml: renderEnv.rawHtml === true, ids: [...idsOf(list)], headings: env.headings ?? [] };
 }
 
 /** A note body (frontmatter split off) prepared for its pages. */

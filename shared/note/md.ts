@@ -7,7 +7,6 @@ import footnote from 'markdown-it-footnote';
 import mark from 'markdown-it-mark';
 import katexPlugin from '@vscode/markdown-it-katex';
 import katex from 'katex';
-import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type { NoteEnv } from './env.ts';
 import { blockIdsPlugin } from './obsidian/block-ids.ts';
 import { calloutsPlugin } from './obsidian/callouts.ts';
@@ -18,13 +17,19 @@ import { taskListsPlugin } from './obsidian/task-lists.ts';
 import { liftEmbeds, wikilinksPlugin } from './obsidian/wikilinks.ts';
 
 /**
- * Notes the author's raw HTML, right after inline parsing (before our own rules add
- * tokens of their own). Without it the output is all ours, escaped as we write it,
- * and skips the sanitiser, which costs about three renders.
+ * Raw HTML is flagged as it is written out, so the flag sees every piece of it
+ * wherever it sits (inline footnotes, moved in after parsing, included): a note with
+ * none skips the sanitiser, which costs about three renders. Our own rules never make
+ * `html_*` tokens.
  */
-function rawHtmlSeen(state: StateCore): void {
-  const seen = state.tokens.some((t) => t.type === 'html_block' || (t.type === 'inline' && t.children?.some((c) => c.type === 'html_inline')));
-  if (seen) (state.env as NoteEnv).rawHtml = true;
+function flagRawHtml(md: MarkdownIt): void {
+  for (const type of ['html_block', 'html_inline'] as const) {
+    const write = md.renderer.rules[type]!;
+    md.renderer.rules[type] = (tokens, idx, opts, env: NoteEnv, self) => {
+      env.rawHtml = true;
+      return write(tokens, idx, opts, env, self);
+    };
+  }
 }
 
 function createMarkdown(): MarkdownIt {
@@ -44,7 +49,7 @@ function createMarkdown(): MarkdownIt {
     if (token.map) return displayMath(tokens, idx, opts, env, self); // a block of its own (inline ones have no line map)
     return `<span class="katex-block">${katex.renderToString(token.content, { displayMode: true, throwOnError: false, strict: 'ignore' })}</span>`;
   };
-  md.core.ruler.after('inline', 'raw_html_seen', rawHtmlSeen);
+  flagRawHtml(md);
   md.use(wikilinksPlugin).use(tagsPlugin).use(mediaPlugin);
   // Order matters: ids first (a callout or list item keeps its `^id`), then callouts and
   // tasks, then embeds lifted out of paragraphs, then heading ids over the final tree.

@@ -1,6 +1,7 @@
 // CONTRACT §7, raw HTML row: what a published note may carry and what never survives.
 import { describe, expect, it } from 'vitest';
-import { renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
+import { analyzeNote } from '../../shared/note/analyze.ts';
+import { fillPrepared, renderEmbedHtml, renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
 
 const links: RenderLinks = {
   note: (t) => (t.toLowerCase() === 'other' ? { href: '/Other', title: 'Other' } : null),
@@ -78,5 +79,47 @@ describe('what Obsidian users legitimately write stays', () => {
 
   it('a note without raw HTML is rendered as before (the sanitiser is skipped)', () => {
     expect(render('Hello *world* & <3')).toBe('<p>Hello <em>world</em> &amp; &lt;3</p>\n');
+  });
+});
+
+describe('raw HTML is sanitised wherever in the note it is written', () => {
+  const hostile = /onerror|alert/i;
+  const embedding = (body: string): RenderLinks => ({
+    ...links,
+    embed: (ref, frame) => renderEmbedHtml(body, ref, embedding(body), frame, { href: '/Other', title: 'Other' }),
+  });
+
+  it('in an inline footnote, the note’s only raw HTML', () => {
+    const html = render('Text^[<img src=x onerror=alert(1)>]');
+    expect(html).toContain('footnote'); // the footnote rendered
+    expect(html).not.toMatch(hostile);
+  });
+
+  it('in a footnote definition', () => {
+    const html = render('Text[^1]\n\n[^1]: <img src=x onerror=alert(1)>\n');
+    expect(html).toContain('footnote');
+    expect(html).not.toMatch(hostile);
+  });
+
+  it('in a note prepared for its pages (the published path)', () => {
+    const facts = analyzeNote('Text^[<img src=x onerror=alert(1)>]', 'Title');
+    const html = fillPrepared(facts.prepared!, links);
+    expect(html).toContain('footnote');
+    expect(html).not.toMatch(hostile);
+  });
+
+  it('in an embedded note, plain or in an inline footnote', () => {
+    for (const body of ['Embedded <img src=x onerror=alert(1)>', 'Embedded^[<img src=x onerror=alert(1)>]']) {
+      const html = renderNoteHtml('Before\n\n![[Other]]\n', 'Title', embedding(body));
+      expect(html).toContain('Embedded');
+      expect(html).not.toMatch(hostile);
+    }
+  });
+
+  it('in an embedded note’s inline footnote, rendered on its own', () => {
+    const frame = { ids: new Set<string>(), stack: [], count: 0 };
+    const html = renderEmbedHtml('Embedded^[<img src=x onerror=alert(1)>]', { target: 'Other', subpath: [], alias: null }, links, frame, { href: '/Other', title: 'Other' });
+    expect(html).toContain('Embedded');
+    expect(html).not.toMatch(hostile);
   });
 });
