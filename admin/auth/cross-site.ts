@@ -12,7 +12,8 @@ export const CROSS_SITE_OPEN: ReadonlyArray<{ method: string; path: string }> = 
   { method: 'POST', path: '/webmention' },
 ];
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** CONTRACT §11: any method but GET and HEAD is checked (OPTIONS too: a route may answer it). */
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 function first(value: string | string[] | undefined): string | null {
   const v = Array.isArray(value) ? value[0] : value;

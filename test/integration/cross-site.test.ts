@@ -12,7 +12,7 @@ import { loadConfig } from '../../shared/config.ts';
 import { TEST_PASSWORD, serverForFile } from '../helpers/server.ts';
 import { tempDir, writeFiles } from '../helpers/tmp.ts';
 
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SAFE = new Set(['GET', 'HEAD']);
 
 /** Every (method, path) the route modules register, read by registering them on a recorder. */
 async function registeredRoutes(): Promise<Array<{ method: string; path: string }>> {
@@ -106,6 +106,13 @@ describe('a cross-site mutating request is refused with 403 cross_site', () => {
     // Nothing was changed on the way.
     expect(await fs.readFile(path.join(server.vault, 'Note.md'), 'utf8')).toBe('Text.\n');
     expect((await server.api('GET', '/api/me', undefined, cookie)).body).toEqual({ admin: true });
+  });
+
+  it('OPTIONS is checked like any method but GET and HEAD', async () => {
+    for (const headers of [{ origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+      const res = await send('OPTIONS', '/api/note?path=Note.md', headers);
+      expect(res).toEqual({ status: 403, json: expect.objectContaining({ code: 'cross_site' }) });
+    }
   });
 
   it('a cross-site sign-in is refused too', async () => {
