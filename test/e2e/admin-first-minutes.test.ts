@@ -13,7 +13,7 @@ import { writeFiles } from '../helpers/tmp.ts';
 let vault: string;
 
 const ENGLISH = '---\ntitle: Safety nets\ntags: [backup]\n---\n## Two safety nets\n\nVersions and git.\n\nسطر عربي في ملاحظة إنجليزية.\n';
-const ARABIC = '---\ntitle: ملاحظة\n---\n## شبكتا أمان\n\nالنسخ و git.\n\nAn English line.\n';
+const ARABIC = '---\ntitle: ملاحظة\naliases:\n  - شبكة\n---\n## شبكتا أمان\n\nالنسخ و git.\n\nAn English line.\n';
 
 const { server, browser, main } = adminForFile({
   prefix: 'vs-e2e-first-',
@@ -74,10 +74,14 @@ describe('defect 2: rename keeps the extension, and link rewrites never write .m
     await rowAction(page, 'Writing in Markdown.md', 'Rename…');
     const box = page.locator('.modal input');
     expect(await box.inputValue()).toBe('Writing in Markdown');
-    await box.fill('Markdown basics');
+    // The extension typed as well is not a second one.
+    await box.fill('Markdown basics.md');
     await box.press('Enter');
-    await page.locator('.tree-row[data-path="Markdown basics.md"]').waitFor();
+    const renamed = page.locator('.tree-row[data-path^="Markdown basics"]');
+    await renamed.waitFor();
+    expect(await renamed.getAttribute('data-path')).toBe('Markdown basics.md');
     expect(await exists('Markdown basics.md')).toBe(true);
+    expect(await exists('Markdown basics.md.md')).toBe(false);
     await waitFor(async () => (await disk('Linker.md')) === 'Read [[Markdown basics]] and [[Markdown basics#Lists|lists]].\n');
     // The open note takes the app's own rewrite in quietly.
     await waitFor(async () => (await editorText(page)) === 'Read [[Markdown basics]] and [[Markdown basics#Lists|lists]].\n');
@@ -112,6 +116,8 @@ describe('defect 3: each line takes its direction from its own text; frontmatter
         await openFromTree(page, 'عربي.md');
         const arabic = await directionsOnceShown(page, '## شبكتا أمان');
         expect(arabic['title: ملاحظة']).toBe('ltr');
+        // A frontmatter line whose first letter is Arabic still runs left-to-right.
+        expect(arabic['  - شبكة']).toBe('ltr');
         expect(arabic['## شبكتا أمان']).toBe('rtl');
         expect(arabic['النسخ و git.']).toBe('rtl');
         expect(arabic['An English line.']).toBe('ltr');
@@ -220,6 +226,42 @@ describe('defect 5: Backup & sync and Settings share one form model', () => {
     const saved = (await server.admin('GET', '/api/settings')).body;
     expect(saved.siteName).toBe('The Greenhouse');
     expect(saved.publishing.shareButtons).toBe(false);
+  });
+
+  it('closing the page with unsaved edits raises the browser\'s leave prompt; Discard brings back the saved values', async () => {
+    await server.admin('PATCH', '/api/settings', { siteName: 'The Greenhouse', publishing: { shareButtons: false } });
+    const { context, page } = await openAdmin(browser, server);
+    try {
+      await page.locator('.top-bar').getByRole('button', { name: 'Settings', exact: true }).click();
+      const view = page.getByTestId('settings-view');
+      const name = view.locator('input[name="siteName"]');
+      await expect(name.inputValue()).resolves.toBe('The Greenhouse');
+      await name.click();
+      await name.fill('A name not saved');
+      await view.getByLabel('Share buttons under articles').check();
+      await expect(page.getByTestId('settings-save').getByRole('status').textContent()).resolves.toBe('2 unsaved changes');
+      const prompts: string[] = [];
+      page.on('dialog', (d) => {
+        prompts.push(d.type());
+        void d.dismiss();
+      });
+      const asked = page.waitForEvent('dialog');
+      await page.close({ runBeforeUnload: true });
+      expect((await asked).type()).toBe('beforeunload');
+      // Staying keeps the drafts; Discard brings back what is saved.
+      await expect(name.inputValue()).resolves.toBe('A name not saved');
+      await page.getByTestId('settings-save').getByRole('button', { name: 'Discard' }).click();
+      await expect(name.inputValue()).resolves.toBe('The Greenhouse');
+      expect(await view.getByLabel('Share buttons under articles').isChecked()).toBe(false);
+      await expect(page.getByTestId('settings-save').getByRole('status').textContent()).resolves.toBe('Everything is saved.');
+      // Nothing left to lose: the page closes without asking.
+      const closed = page.waitForEvent('close');
+      await page.close({ runBeforeUnload: true });
+      await closed;
+      expect(prompts).toEqual(['beforeunload']);
+    } finally {
+      await context.close();
+    }
   });
 });
 
