@@ -41,6 +41,18 @@ const moderate = (id: string, action: string) => blog.admin('POST', '/api/commen
 const etag = async (route: string) => (await blog.page(route)).headers.get('etag');
 const setModeration = async (moderation: string) => expect((await blog.admin('PATCH', '/api/settings', { comments: { moderation } })).status).toBe(200);
 
+describe('spec D.3: no Most discussed row while no comment is approved', () => {
+  it('the dashboard home lists the posts but has no Most discussed row, a pending comment notwithstanding', async () => {
+    await sendComment('Posts/Hello.md', { name: 'Still waiting' });
+    const home = await blog.page('/');
+    // The positive signal: the home is the dashboard with its posts' cards.
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('href="/Posts/Hello"');
+    expect(home.text).not.toContain('class="s-discussed"');
+    expect(home.text).not.toContain('Most discussed');
+  });
+});
+
 describe('moderation: approve, reject, spam, delete (CONTRACT §8)', () => {
   it('approve: 200 { id, status }; the comment is then in the article`s built HTML, the count on the home card and in /api/posts', async () => {
     const { id } = await sendComment('Posts/Hello.md', { name: 'Ada', body: 'Approved **words**.' });
@@ -106,6 +118,22 @@ describe('moderation: approve, reject, spam, delete (CONTRACT §8)', () => {
     expect(thread).toContain('<span class="s-comment-author" dir="auto">Comment Blog</span>');
     expect(thread).toContain('<span class="s-author-badge">Author</span>');
     expect(html).not.toMatch(/<ol class="s-replies">[^]*<ol class="s-replies">/);
+    // Replies in the order written, under their comment.
+    expect(thread.indexOf(`id="comment-${reply.body.id}"`)).toBeLessThan(thread.indexOf(`id="comment-${nested.id}"`));
+    // A newer thread comes after it: the newest thread last.
+    const later = await sendComment('Posts/Quiet.md', { name: 'Latecomer', body: 'A later thought.' });
+    await moderate(later.id, 'approve');
+    const after = comments((await blog.waitForPage('/Posts/Quiet', (p) => p.text.includes('A later thought.'))).text);
+    const order = [top.id, reply.body.id, nested.id, later.id].map((id) => after.indexOf(`id="comment-${id}"`));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    // …as a thread of its own, not a reply: the first thread's replies close before it.
+    expect(after).toMatch(new RegExp(`</ol>\\s*</li>\\s*<li class="s-comment" id="comment-${later.id}"`));
+    // commentCount counts every approved comment, the author's reply and the visitor's answer to it included.
+    const posts = (await newVisitor(blog.url).get('/api/posts')).body as { path: string; commentCount: number }[];
+    expect(posts.find((p) => p.path === 'Posts/Quiet.md')!.commentCount).toBe(4);
+    expect(after).toContain('<span class="s-count">(4 comments)</span>');
+    await blog.waitForPage('/', (p) => p.text.includes('href="/Posts/Quiet#comments">4 comments</a>'));
     expect((await blog.admin('POST', '/api/comments/reply', { id: 'nope', body: 'x' })).status).toBe(404);
     expect((await blog.admin('POST', '/api/comments/reply', { id: top.id, body: '' })).status).toBe(400);
   });
@@ -160,6 +188,19 @@ describe('what a moderation re-renders (the incremental pipeline)', () => {
     await moderate(later.id, 'approve');
     await blog.waitForPage('/Posts/Quiet', (p) => p.text.includes(`comment-${later.id}`));
     expect(await etag('/Posts/Hello')).toBe(hello);
+  });
+
+  it('deleting an approved comment re-renders that article and the lists showing its count; other articles keep their ETags', async () => {
+    const { id } = await sendComment('Posts/Other.md', { name: 'Short-lived' });
+    await moderate(id, 'approve');
+    await blog.waitForPage('/Posts/Other', (p) => p.text.includes(`comment-${id}`));
+    const before = Object.fromEntries(await Promise.all(['/Posts/Other', '/Posts/Hello', '/Posts/Quiet', '/Posts/Busy', '/feed.xml', '/sitemap.xml', '/'].map(async (r) => [r, await etag(r)])));
+    expect((await moderate(id, 'delete')).body).toEqual({ id, status: 'deleted' });
+    // The positive signals: the article no longer shows it, and the home's card count changed.
+    const other = await blog.waitForPage('/Posts/Other', (p) => !p.text.includes(`comment-${id}`));
+    expect(other.headers.get('etag')).not.toBe(before['/Posts/Other']);
+    await blog.waitForPage('/', (p) => p.headers.get('etag') !== before['/']);
+    for (const r of ['/Posts/Hello', '/Posts/Quiet', '/Posts/Busy', '/feed.xml', '/sitemap.xml']) expect(await etag(r), r).toBe(before[r]);
   });
 
   it('the dashboard`s Most discussed row ranks posts by approved comments', async () => {
