@@ -2,6 +2,7 @@
 // one real server, PUBLIC_LAYOUT=blog, EXCLUDE_TAGS=secret-tag.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import Parser from 'rss-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeHtml, linksWithClass, blogForFile } from '../fixtures/blog/helpers.ts';
 
@@ -45,6 +46,18 @@ describe('spec D.2: posts, newest first', () => {
     });
     // EXCLUDE_TAGS hides tags from visitors only: the vault's own view keeps them.
     expect(res.body.find((p: { title: string }) => p.title === 'Second').tags).toContain('secret-tag');
+  });
+});
+
+describe('spec 2.5, CONTRACT §5: GET /api/posts names exactly the posts the feed may name', () => {
+  it('on a vault under the feed`s limit, /api/posts and /feed.xml list the same posts in the same order', async () => {
+    const posts = (await blog.api('GET', '/api/posts')).body as { url: string }[];
+    const feed = await new Parser().parseString((await blog.page('/feed.xml')).text);
+    // Under the limit (50): the feed names every post it may, so the lists must match.
+    expect(posts.length).toBeGreaterThan(1);
+    expect(feed.items.length).toBeLessThan(50);
+    const local = (link: string) => new URL(link, blog.url).pathname;
+    expect(feed.items.map((i) => local(i.link!))).toEqual(posts.map((p) => p.url));
   });
 });
 
