@@ -240,6 +240,15 @@ describe('hostile text in every field is rendered harmlessly (page, JSON)', () =
     expect(mine.html).not.toMatch(/<script|<b onmouseover|href="javascript:/);
     expect(json.headers['content-type']).toContain('application/json');
   });
+
+  it('the feed, full articles and all, carries no visitor string: neither the hostile name nor any comment`s body', async () => {
+    expect((await blog.admin('PATCH', '/api/settings', { publishing: { feedContent: 'full' } })).status).toBe(200);
+    // The positive signal: the feed now carries Hello's whole article (its body's second part).
+    const feed = await blog.waitForPage('/feed.xml', (p) => p.text.includes('A heading named like the section.'));
+    for (const visitorText of ['onerror=alert(1)', 'alert(2)', 'alert(3)', 'alert(4)', 'fine.example', 'evil.example', 'tracker.example', 'Approved', 'A question?', 'Reader']) {
+      expect(feed.text, visitorText).not.toContain(visitorText);
+    }
+  });
 });
 
 describe('export and the static snapshot', () => {
