@@ -162,7 +162,11 @@ describe('Sync now and the status bar indicator (spec 3.1, 3.4)', () => {
     expect(git(vault, 'log', '-1', '--format=%s')).toMatch(/^service snapshot: /);
     await openFromTree(page, 'Posts/Second.md');
     await page.locator('#panel-history .section-toggle').click();
-    await page.locator('.timeline .tl-row[data-kind="commit"]', { hasText: 'Snapshot' }).waitFor();
+    // The note's one commit is the snapshot: its title is the word alone, never the raw subject.
+    const commit = page.locator('.timeline .tl-row[data-kind="commit"]').first();
+    await commit.waitFor();
+    await expect(commit.locator('.tl-title').textContent()).resolves.toBe('Snapshot');
+    expect(await page.locator('#panel-history').textContent()).not.toContain('service snapshot:');
   });
 });
 
