@@ -109,7 +109,8 @@ describe('a cross-site mutating request is refused with 403 cross_site', () => {
   });
 
   it('OPTIONS is checked like any method but GET and HEAD', async () => {
-    for (const headers of [{ origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+    const senders: Array<Record<string, string>> = [{ origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }];
+    for (const headers of senders) {
       const res = await send('OPTIONS', '/api/note?path=Note.md', headers);
       expect(res).toEqual({ status: 403, json: expect.objectContaining({ code: 'cross_site' }) });
     }
