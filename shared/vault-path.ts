@@ -2,6 +2,7 @@
 // URL slug or an absolute file path can't be passed where a vault path belongs.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { isTempFile } from './atomic-write.ts';
 import { DomainError } from './errors.ts';
 
 export type VaultPath = string & { readonly __brand: 'VaultPath' };
@@ -16,6 +17,22 @@ export class PathError extends DomainError {
 
 /** Folders of the vault that no note path may enter, at any depth (CONTRACT §3, issue 9). */
 export const RESERVED_NAMES = ['.git', '.trash', '.service'];
+
+/**
+ * The one entry rule (issue 9): names that are never vault entries, at any depth.
+ * Dot-names (the reserved ones above, `.obsidian` and the like), temp files of an
+ * interrupted write, `node_modules`. The walker skips them and the input parser refuses
+ * them, so nothing can be saved where it would never be listed (or swept as a temp file).
+ */
+export function isSkippedName(name: string): boolean {
+  return name.startsWith('.') || isTempFile(name) || name === 'node_modules';
+}
+
+function skippedReason(segment: string): string {
+  if (RESERVED_NAMES.includes(segment.toLowerCase())) return `Paths under ${segment}/ are not notes.`;
+  if (isTempFile(segment)) return `“${segment}” is named like a temp file of an interrupted write; choose another name.`;
+  return `“${segment}” is hidden from the vault (names starting with “.” and node_modules are never listed); choose another name.`;
+}
 export const NOTE_EXTENSIONS = ['.md', '.markdown', '.tex'];
 const MAX_PATH_LENGTH = 1024;
 /** What one file or folder name may hold on the disks we run on (bytes, UTF-8). */
@@ -40,7 +57,7 @@ export function parseVaultPath(input: unknown): VaultPath {
     if (segment === '' || segment === '.') throw new PathError('The path has an empty segment.');
     if (segment === '..') throw new PathError('The path may not leave the vault.');
     if (Buffer.byteLength(segment) > MAX_NAME_BYTES) throw new PathError(`A name in the path is longer than ${MAX_NAME_BYTES} bytes.`);
-    if (RESERVED_NAMES.includes(segment.toLowerCase())) throw new PathError(`Paths under ${segment}/ are not notes.`);
+    if (isSkippedName(segment)) throw new PathError(skippedReason(segment));
   }
   return trimmed as VaultPath;
 }

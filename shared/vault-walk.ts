@@ -5,8 +5,7 @@
 import type { Dirent, Stats } from 'node:fs';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { isTempFile } from './atomic-write.ts';
-import { isNotePath, toVaultPath, type VaultPath } from './vault-path.ts';
+import { isNotePath, isSkippedName, toVaultPath, type VaultPath } from './vault-path.ts';
 
 export type EntryKind = 'note' | 'folder' | 'attachment';
 
@@ -17,14 +16,8 @@ export interface VaultEntry {
   stats: Stats | null;
 }
 
-/**
- * Names that are never vault entries, at any depth: dot-names (the reserved `.git`,
- * `.trash`, `.service`, and `.obsidian` and the like), temp files of an interrupted
- * write, `node_modules`.
- */
-export function isSkippedName(name: string): boolean {
-  return name.startsWith('.') || isTempFile(name) || name === 'node_modules';
-}
+// The entry rule lives beside the input parser, which refuses what the walker skips.
+export { isSkippedName };
 
 export interface WalkOptions {
   /** Whether to go into the folder `rel` (root-relative, `/`-separated). */

@@ -180,6 +180,25 @@ describe('path validation (CONTRACT §3): 400 and nothing changes', () => {
     expect(await read('.git/config')).toBe('[core]');
   });
 
+  it('refuses a path the vault never lists (one entry rule with the walker): nothing is written', async () => {
+    // The positive signal first: a save beside them lands and is listed.
+    expect((await server.admin('PUT', `/api/note?path=${q('Notes/Listed.md')}`, { content: 'listed' })).status).toBe(200);
+    const listed = (await server.admin('GET', '/api/tree')).body.entries.map((e: any) => e.path);
+    expect(listed).toContain('Notes/Listed.md');
+    const data = Buffer.from('png').toString('base64');
+    for (const p of ['Notes/.~vs-a.md', 'Sub/.obsidian/x.md', 'node_modules/x.md', 'Sub/node_modules/y.md', 'Notes/.hidden.md']) {
+      const answers = [
+        await server.admin('PUT', `/api/note?path=${q(p)}`, { content: 'lost' }),
+        await server.admin('PUT', `/api/attachment?path=${q(p.replace(/\.md$/, '.png'))}`, { dataBase64: data }),
+        await server.admin('POST', '/api/note/rename', { path: 'Notes/Listed.md', to: p }),
+      ];
+      for (const res of answers) expect({ p, status: res.status, code: res.body.code }).toEqual({ p, status: 400, code: 'bad_path' });
+      await expect(fs.stat(path.join(server.vault, p)), p).rejects.toThrow();
+      await expect(fs.stat(path.join(server.vault, p.replace(/\.md$/, '.png'))), p).rejects.toThrow();
+    }
+    expect(await read('Notes/Listed.md')).toBe('listed');
+  });
+
   it('refuses a missing path', async () => {
     expect((await server.admin('GET', '/api/note')).status).toBe(400);
     expect((await server.admin('POST', '/api/note/rename', { path: 'Home.md' })).status).toBe(400);

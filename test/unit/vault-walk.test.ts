@@ -58,6 +58,34 @@ describe('the entry rule', () => {
   });
 });
 
+describe('one entry rule for input and walk', () => {
+  const names = ['.~vs-a.md', '.obsidian', '.hidden.md', '.Trash', '.git', 'node_modules', 'Note.md', 'Folder', 'a.b.md', 'node_modules2'];
+
+  it('the input parser refuses, at any depth, exactly the names the walker skips', () => {
+    const rule = entries();
+    for (const name of names) {
+      for (const p of [name, `Sub/${name}/x.md`, `Sub/Deeper/${name}`]) {
+        const parsed = (() => {
+          try {
+            parseVaultPath(p);
+            return true;
+          } catch (err) {
+            expect(err, p).toBeInstanceOf(PathError);
+            return false;
+          }
+        })();
+        expect({ p, parsed }).toEqual({ p, parsed: rule.admits(p) });
+        expect({ p, parsed }).toEqual({ p, parsed: !isSkippedName(name) });
+      }
+    }
+  });
+
+  it('a temp-file name is refused with a sentence saying why', () => {
+    expect(() => parseVaultPath('Notes/.~vs-a.md')).toThrow(/temp file/);
+    expect(() => parseVaultPath('Sub/.obsidian/x.md')).toThrow(/hidden/);
+  });
+});
+
 describe('the walk', () => {
   it('lists real files and folders only: no link, nothing behind one, nothing skipped', async () => {
     const listed = (await entries().list({ stat: true })).map((e) => `${e.kind}:${e.path}`);
