@@ -19,7 +19,7 @@ export function registerImageRoutes(app: Polka, ctx: AdminContext): void {
       }
       if (body.name !== undefined && body.name !== null && typeof body.name !== 'string') throw refuse('bad_name', 'name must be a file name.');
       const note = body.note === undefined || body.note === null ? null : parseVaultPath(body.note);
-      return storeImage(ctx.root, ctx.skipDirs, { note, name: (body.name as string | null | undefined) ?? null, data: Buffer.from(body.dataBase64, 'base64') });
+      return storeImage(ctx.root, ctx.skipDirs, ctx.writer.locks, { note, name: (body.name as string | null | undefined) ?? null, data: Buffer.from(body.dataBase64, 'base64') });
     }),
   );
 }

@@ -121,6 +121,16 @@ describe('images pasted into a note (POST /api/image)', () => {
     await fs.rm(path.join(vault, '.obsidian'), { recursive: true });
   });
 
+  it('10 pastes at once under one name: 10 distinct files, each with its own bytes, no temp file left', async () => {
+    const images = Array.from({ length: 10 }, (_, i) => Buffer.concat([PNG, Buffer.from(`image ${i}`)]));
+    const answers = await Promise.all(images.map((data) => post({ note: 'Reading list.md', name: 'same.png', dataBase64: data.toString('base64') })));
+    for (const res of answers) expect(res.status).toBe(200);
+    const paths = answers.map((res) => res.body.path as string);
+    expect(new Set(paths).size).toBe(10);
+    for (const [i, p] of paths.entries()) expect({ p, bytes: await fs.readFile(path.join(vault, p), 'latin1') }).toEqual({ p, bytes: images[i]!.toString('latin1') });
+    expect((await fs.readdir(path.join(vault, 'Attachments'))).filter((f) => f.startsWith('.~vs-'))).toEqual([]);
+  });
+
   it('refuses what is not an image (400) and what is too large (413), writing nothing', async () => {
     const before = (await fs.readdir(path.join(vault, 'Attachments'))).sort();
     const text = await post({ note: null, name: 'notes.png', dataBase64: Buffer.from('just text').toString('base64') });

@@ -3,12 +3,15 @@
 // vault root, `./` beside the note, `./sub` a folder beside it, any other a vault folder;
 // `Attachments/` when the vault names none), under a name no other file of the vault
 // has, so `![[name.png]]` finds it. The bytes say what the image is; the name follows.
+// The name is chosen and the file made under the folder's path lock, and the file is
+// made without ever replacing one: two pastes in the same second get two names.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../../../shared/atomic-write.ts';
+import { commitTemp, fsyncDir, mkdirFor, storageFailure, writeTempDurableQuiet } from '../../../shared/atomic-write.ts';
 import { refuse } from '../../../shared/errors.ts';
 import { parseVaultPath, toVaultPath, type VaultPath, type VaultRoot } from '../../../shared/vault-path.ts';
 import { VaultEntries } from '../../../shared/vault-walk.ts';
+import type { PathLocks } from '../../vault/path-locks.ts';
 import { MAX_ATTACHMENT_BYTES } from './attachments.ts';
 
 export const DEFAULT_ATTACHMENT_FOLDER = 'Attachments';
@@ -70,7 +73,38 @@ export interface StoreImageRequest {
   data: Buffer;
 }
 
-export async function storeImage(root: VaultRoot, skipDirs: string[], request: StoreImageRequest): Promise<StoredImage> {
+/** Errors of `link` on a file system that has no hard links. */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+/**
+ * Makes `abs` hold `data` only if nothing is there: the bytes go to a temp file first,
+ * then a hard link gives them the name (a link, unlike a rename, fails on a taken name).
+ * Answers false when the name is taken. The caller holds the folder's lock.
+ */
+export async function createFileOnce(abs: string, data: Uint8Array): Promise<boolean> {
+  await mkdirFor(abs);
+  const temp = await writeTempDurableQuiet(abs, data, 0o644);
+  try {
+    await fs.link(temp, abs);
+    await fsyncDir(path.dirname(abs));
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? '';
+    if (code === 'EEXIST') return false;
+    if (!NO_HARD_LINKS.has(code)) throw storageFailure(err);
+    // No hard links here: under the lock nothing of ours comes between the check and the rename.
+    if (await fs.lstat(abs).then(() => true, () => false)) return false;
+    await commitTemp(temp, abs);
+    return true;
+  } finally {
+    await fs.rm(temp, { force: true });
+  }
+}
+
+/** How many numbered names are tried before giving up (`name 2.png` … ). */
+const MAX_NUMBERED = 10_000;
+
+export async function storeImage(root: VaultRoot, skipDirs: string[], locks: PathLocks, request: StoreImageRequest): Promise<StoredImage> {
   const { data } = request;
   if (data.length === 0) throw refuse('empty', 'The image is empty.');
   if (data.length > MAX_ATTACHMENT_BYTES) {
@@ -80,12 +114,18 @@ export async function storeImage(root: VaultRoot, skipDirs: string[], request: S
   if (!ext) throw refuse('not_an_image', 'That file is not an image this app can add: PNG, JPEG, GIF, WebP, AVIF or SVG.');
   const folder = await attachmentFolderFor(root.dir, request.note);
   const stem = (request.name && cleanStem(request.name)) || pastedName();
-  // Unique by name in the whole vault, as Obsidian resolves `![[name]]`.
-  const taken = new Set((await new VaultEntries(root.dir, skipDirs).list()).filter((e) => e.kind !== 'folder').map((e) => path.posix.basename(e.path).toLowerCase()));
-  let name = `${stem}.${ext}`;
-  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${stem} ${n}.${ext}`;
-  const p = parseVaultPath(folder ? `${folder}/${name}` : name);
-  const abs = await root.resolve(p);
-  await writeFileAtomic(abs, data, { mode: 0o644, mkdir: true });
-  return { path: toVaultPath(path.relative(root.dir, abs)), name };
+  // The folder is held from the name's choice to the file's creation: no other paste, save or move comes between.
+  return locks.run([folder], async () => {
+    // Unique by name in the whole vault, as Obsidian resolves `![[name]]`.
+    const taken = new Set((await new VaultEntries(root.dir, skipDirs).list()).filter((e) => e.kind !== 'folder').map((e) => path.posix.basename(e.path).toLowerCase()));
+    for (let n = 1; n <= MAX_NUMBERED; n++) {
+      const name = n === 1 ? `${stem}.${ext}` : `${stem} ${n}.${ext}`;
+      if (taken.has(name.toLowerCase())) continue;
+      const abs = await root.resolve(parseVaultPath(folder ? `${folder}/${name}` : name));
+      // Taken after the listing (another program wrote it): the next number.
+      if (!(await createFileOnce(abs, data))) continue;
+      return { path: toVaultPath(path.relative(root.dir, abs)), name };
+    }
+    throw refuse('exists', `Every name from “${stem}.${ext}” to “${stem} ${MAX_NUMBERED}.${ext}” is taken.`);
+  });
 }
