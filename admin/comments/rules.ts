@@ -1,6 +1,7 @@
 // A visitor's comment checked field by field (CONTRACT §8): a bad field is a 400 naming
-// it, and nothing is stored. Then the silent rules: a filled honeypot, or a post sent
-// within 2 s of its page's load, is taken (202) and dropped, never shown.
+// it, and nothing is stored. Then the form's silent rules: a filled honeypot, or a form
+// post sent within 2 s of its page's load, is taken (202/303) and dropped, never shown.
+// A JSON post is judged by the other rules only (fields, links, rate limit, moderation).
 import { linkCount } from '../../shared/comments/markdown.ts';
 import { refuse } from '../../shared/errors.ts';
 
@@ -17,10 +18,10 @@ export interface CommentInput {
   parent: string | null;
 }
 
-/** What the post says of its own timing and trap (only what it carries is judged). */
+/** What a form post says of its own timing and trap (only what it carries is judged). */
 export interface SpamSignals {
   honeypot: string;
-  /** When the page was loaded and the post sent, by the page's own clock (the script sends both). */
+  /** When the page was loaded and the form sent, by the page's own clock, when a script filled the form's `loaded` (and `sent`) fields. */
   loaded: number | null;
   sent: number | null;
 }
@@ -92,14 +93,20 @@ export function spamSignals(body: Record<string, unknown>): SpamSignals {
 }
 
 /**
- * True when the post is to be taken and dropped (CONTRACT §8). `sentAt` is when this
- * server sent the page to this client, for a form post, which carries no clock of its own.
+ * True when the post is to be taken and dropped (CONTRACT §8: a form post only). The
+ * page's load time "carried in the form" is its `loaded` field when a script filled it;
+ * a static page cannot carry its own, so otherwise it is `sentAt`, when this server sent
+ * that page to this client (sent-pages.ts).
  */
 export function isSilentlyDropped(signals: SpamSignals, form: boolean, sentAt: number | null, now = Date.now()): boolean {
+  if (!form) return false;
   if (signals.honeypot.trim() !== '') return true;
-  if (signals.loaded !== null && signals.sent !== null) return signals.sent - signals.loaded < COMMENT_LIMITS.minMs;
-  if (form && sentAt !== null) return now - sentAt < COMMENT_LIMITS.minMs;
-  return false;
+  if (signals.loaded !== null) {
+    // Sent by the page's clock when it says so, else arrived by ours; a load time after that is a clock we cannot read.
+    const sent = signals.sent ?? now;
+    if (signals.loaded <= sent) return sent - signals.loaded < COMMENT_LIMITS.minMs;
+  }
+  return sentAt !== null && now - sentAt < COMMENT_LIMITS.minMs;
 }
 
 /** The author's reply (POST /api/comments/reply): the body's own rules, links not counted. */

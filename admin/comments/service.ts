@@ -34,7 +34,7 @@ export type ModerationAction = 'approve' | 'reject' | 'spam' | 'delete';
 const ACTION_STATUS: Record<Exclude<ModerationAction, 'delete'>, ItemStatus> = { approve: 'approved', reject: 'rejected', spam: 'spam' };
 
 export interface PostMeta {
-  /** A form post (no script): answered 303, and its timing judged by when its page was sent. */
+  /** A form post: answered 303, and judged by the honeypot and the 2 s rule (a JSON post is not). */
   form: boolean;
   client: string;
 }

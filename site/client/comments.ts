@@ -2,8 +2,6 @@
 // place; without a script the same form posts and comes back (303). Reply buttons put a
 // comment's id in the form. Avatars of mentions load from their own sites only once they
 // are in view (no third-party request before).
-const loadedAt = Date.now();
-
 interface Answer {
   id?: string;
   status?: 'pending' | 'approved';
@@ -30,10 +28,8 @@ function startForm(form: HTMLFormElement): void {
     event.preventDefault();
     const data = new FormData(form);
     const body: Record<string, unknown> = {};
+    // A JSON post is judged by the fields, links, rate limit and moderation (CONTRACT §8): no times to send.
     for (const [key, value] of data) if (typeof value === 'string') body[key] = value;
-    // The 2 s rule, by this page's own clock: when it loaded and when it was sent.
-    body.loaded = loadedAt;
-    body.sent = Date.now();
     if (submit) submit.disabled = true;
     say(form.dataset.sending ?? '…', '');
     try {

@@ -1,7 +1,8 @@
 // Comments (CONTRACT §8, spec 2.2, 2.5, D.1, D.3) on the real server and a real SQLite
 // file: every route and status, the moderation modes, the rate limit, the field limits,
-// the silent spam rules, hostile text in every field rendered harmlessly (article, JSON),
-// a draft and a missing post answering alike, and what a moderation re-renders.
+// the form's silent spam rules (a JSON post judged by the others), hostile text in every
+// field rendered harmlessly (article, JSON), a draft and a missing post answering alike,
+// and what a moderation re-renders.
 import Database from 'better-sqlite3';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -163,15 +164,15 @@ describe('the form without a script: 303 back to #comments, the notice, and the 
     expect((await queue()).some((i) => i.name === 'Form Reader')).toBe(true);
   });
 
-  it('a filled honeypot is taken (303, pending) and dropped: never stored, never shown', async () => {
+  it('a form post with a filled honeypot is taken (303, pending) and dropped: never stored, never shown', async () => {
     const before = (await queue()).length;
     const res = await newVisitor(blog.url).postForm('/api/comments', { path: HELLO, name: 'Robot', body: 'Buy things.', subject: 'I fill every field' });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/Posts/Hello?comment=pending#comments');
-    const json = await newVisitor(blog.url).postJson('/api/comments', comment({ name: 'Robot', subject: 'filled' }));
-    expect(json.status).toBe(202);
-    expect(json.body.status).toBe('pending');
-    expect((await queue()).length).toBe(before);
+    // The positive signal: a form post without the trap filled, from another address, is stored.
+    expect((await newVisitor(blog.url).postForm('/api/comments', { path: HELLO, name: 'Human', body: 'Kept.', subject: '' })).status).toBe(303);
+    expect((await queue()).map((i) => i.name).filter((n) => n === 'Robot' || n === 'Human')).toEqual(['Human']);
+    expect((await queue()).length).toBe(before + 1);
   });
 
   it('a form post within 2 s of its page being sent to that address is dropped; after 2 s it is taken', async () => {
@@ -186,12 +187,47 @@ describe('the form without a script: 303 back to #comments, the notice, and the 
     expect((await queue()).map((i) => i.name)).toContain('Patient');
   });
 
-  it('the script`s JSON carries the page`s own load and send times: under 2 s apart is dropped', async () => {
-    const before = (await queue()).length;
+  it('the load time a form carries in its `loaded` field (filled by a script) is used: under 2 s is dropped, however long ago the page was sent', async () => {
     const t = Date.now();
-    expect((await newVisitor(blog.url).postJson('/api/comments', comment({ name: 'Quick script', loaded: t, sent: t + 500 }))).status).toBe(202);
-    expect((await queue()).length).toBe(before);
-    expect((await newVisitor(blog.url).postJson('/api/comments', comment({ name: 'Slow script', loaded: t, sent: t + 30_000 }))).status).toBe(202);
-    expect((await queue()).length).toBe(before + 1);
+    // Never sent a page: only the fields can drop these.
+    const quick = await newVisitor(blog.url).postForm('/api/comments', { path: HELLO, name: 'Quick form', body: 'Fast.', subject: '', loaded: String(t), sent: String(t + 500) });
+    const arrived = await newVisitor(blog.url).postForm('/api/comments', { path: HELLO, name: 'Just loaded', body: 'Fast too.', subject: '', loaded: String(Date.now()) });
+    const slow = await newVisitor(blog.url).postForm('/api/comments', { path: HELLO, name: 'Slow form', body: 'Slow.', subject: '', loaded: String(t - 30_000) });
+    expect([quick.status, arrived.status, slow.status]).toEqual([303, 303, 303]);
+    // The page just sent to this address, but its form says it was loaded 30 s ago: taken.
+    const v = newVisitor(blog.url);
+    expect((await v.get('/Posts/Hello')).status).toBe(200);
+    expect((await v.postForm('/api/comments', { path: HELLO, name: 'Long reader', body: 'Read it all.', subject: '', loaded: String(t - 30_000), sent: String(t) })).status).toBe(303);
+    const names = (await queue()).map((i) => i.name);
+    expect(names).toContain('Slow form');
+    expect(names).toContain('Long reader');
+    expect(names).not.toContain('Quick form');
+    expect(names).not.toContain('Just loaded');
+  });
+});
+
+describe('CONTRACT §8: a JSON post is judged by the other rules only (no honeypot, no 2 s rule)', () => {
+  it('a JSON post with the trap filled, sent at once after its page, or carrying times under 2 s apart, is stored', async () => {
+    const t = Date.now();
+    const trap = await newVisitor(blog.url).postJson('/api/comments', comment({ name: 'JSON trap', subject: 'filled' }));
+    const v = newVisitor(blog.url);
+    expect((await v.get('/Posts/Hello')).status).toBe(200);
+    const atOnce = await v.postJson('/api/comments', comment({ name: 'JSON at once' }));
+    const timed = await newVisitor(blog.url).postJson('/api/comments', comment({ name: 'JSON quick', loaded: t, sent: t + 500 }));
+    expect([trap, atOnce, timed].map((r) => [r.status, r.body.status])).toEqual([
+      [202, 'pending'],
+      [202, 'pending'],
+      [202, 'pending'],
+    ]);
+    const ids = (await queue()).map((i) => i.id);
+    for (const r of [trap, atOnce, timed]) expect(ids).toContain(r.body.id);
+  });
+
+  it('…and still by the other rules: a bad field is 400 and the fourth post of the minute is 429', async () => {
+    const v = newVisitor(blog.url);
+    expect((await v.postJson('/api/comments', comment({ name: '', subject: 'filled' }))).body).toMatchObject({ code: 'required', field: 'name' });
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await v.postJson('/api/comments', comment({ body: `Again ${i}`, subject: 'filled' }))).status);
+    expect(answers).toEqual([202, 202, 202, 429]);
   });
 });
