@@ -38,9 +38,34 @@ export function blockRef(subpath: string[]): string | null {
   return last && last.startsWith('^') ? last.slice(1) : null;
 }
 
-/** True for a target naming a file that is not a note (`file.pdf`, `img.png`). */
+// Obsidian's attachment formats and the files vaults commonly link. Any other dot is
+// read as part of a note's name (`Node.js`, `Release 2.1`, `Vue 3.x`), as Obsidian does.
+const ATTACHMENT_EXTENSIONS = new Set(
+  (
+    'png jpg jpeg gif webp avif svg bmp ico tif tiff heic ' +
+    'mp3 wav m4a ogg oga opus flac aac 3gp webm mp4 m4v mov ogv mkv avi ' +
+    'pdf epub txt csv tsv json xml yaml yml zip gz tgz 7z rar tar doc docx xls xlsx ppt pptx odt ods odp rtf ' +
+    'canvas excalidraw drawio ipynb bib html htm'
+  ).split(' '),
+);
+
+const extensionOf = (target: string): string | null => /\.([a-z0-9]{1,5})$/i.exec(target)?.[1]!.toLowerCase() ?? null;
+
+/**
+ * How a link target is read before the vault is asked (the one rule for notes and
+ * files, CONTRACT §7): a known attachment format names a file (`file.pdf`, `img.png`);
+ * no extension, a note's own, or any other dot names a note first. A target of the
+ * last kind falls back to a file of that name when no note answers (`mayNameFile`).
+ */
 export function isAttachmentTarget(target: string): boolean {
-  return /\.[a-z0-9]{1,5}$/i.test(target) && !/\.(md|markdown)$/i.test(target);
+  const ext = extensionOf(target);
+  return ext !== null && ATTACHMENT_EXTENSIONS.has(ext);
+}
+
+/** A target read as a note that could still be a file (`Node.js`, `data.parquet`): the fallback when no note answers. */
+export function mayNameFile(target: string): boolean {
+  const ext = extensionOf(target);
+  return ext !== null && ext !== 'md' && ext !== 'markdown' && !ATTACHMENT_EXTENSIONS.has(ext);
 }
 
 export function parseWikiLinks(text: string): WikiLink[] {

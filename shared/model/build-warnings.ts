@@ -52,9 +52,6 @@ export interface LinkView {
   visibleKey: string;
 }
 
-// A link target with a file extension other than a note's is an attachment, not a note.
-const ATTACHMENT = /\.(?!md$|markdown$)[a-z0-9]{2,5}$/i;
-
 // A note's link warnings change only when its text, the set of paths or the set of visible
 // notes changes: remembered per record, so a save re-checks one note, not the vault.
 const linkMemo = new WeakMap<NoteRecord, { resolver: object; visibleKey: string; list: BuildWarning[] }>();
@@ -66,7 +63,7 @@ export function linkWarnings(note: NoteRecord, model: LinkView): BuildWarning[] 
   const list: BuildWarning[] = [];
   const seen = new Set<string>();
   for (const target of note.links) {
-    if (ATTACHMENT.test(target) || seen.has(target)) continue;
+    if (seen.has(target)) continue; // (attachments are never among a note's links: analyze.ts)
     seen.add(target);
     const other = model.resolver.resolve(target, note);
     if (!other) list.push({ note: note.path, kind: 'missing-link', message: `links to "${target}", which does not exist` });

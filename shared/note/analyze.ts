@@ -2,7 +2,7 @@
 // Markdown (private comments already gone): inline tags, links and embeds, headings,
 // whether it has math or a diagram, its excerpt and word count.
 import type Token from 'markdown-it/lib/token.mjs';
-import { isAttachmentTarget, type WikiRef } from '../wikilinks.ts';
+import { isAttachmentTarget, mayNameFile, type WikiRef } from '../wikilinks.ts';
 import type { NoteEnv } from './env.ts';
 import { blocksText, countTokenWords, plainBlocks, plainBlocksOf } from './plain-text.ts';
 import { excerptFromBlocks } from './excerpt.ts';
@@ -76,9 +76,14 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
         case 'obsidian_embed': {
           const meta = t.meta as WikiMeta;
           if (meta.target === '') break;
-          if (isAttachmentTarget(meta.target)) facts.files.push(meta.target);
-          else if (meta.embed) facts.transclusions.push({ target: meta.target, subpath: meta.subpath, alias: meta.alias });
+          if (isAttachmentTarget(meta.target)) {
+            facts.files.push(meta.target);
+            break;
+          }
+          if (meta.embed) facts.transclusions.push({ target: meta.target, subpath: meta.subpath, alias: meta.alias });
           else facts.links.push(meta.target);
+          // `[[Node.js]]`: a note first, a file of that name when none answers (its page links or shows it then).
+          if (mayNameFile(meta.target)) facts.files.push(meta.target);
           break;
         }
         case 'image': {

@@ -233,6 +233,17 @@ describe('each row of CONTRACT §7 on its page', () => {
     expect(body).toContain('<a class="s-wikilink internal-link" href="/guides/start-here">Permalink</a>');
   });
 
+  it('a dot in a note’s name is part of its name: [[Node.js]] links the note, ![[Node.js]] embeds it, both count as links', async () => {
+    expect(bodyOf(await page('/Rows/Wikilink-targets'))).toContain('A dot in a note’s name: <a class="s-wikilink internal-link" href="/Rows/Node.js">Node.js</a>.');
+    expect(bodyOf(await page('/Rows/Embeds'))).toMatch(/<div class="s-embed markdown-embed" data-embed="Node.js">[\s\S]*?NODE-JS-NOTE-TEXT/);
+    const note = await page('/Rows/Node.js');
+    expect(bodyOf(note)).toContain('NODE-JS-NOTE-TEXT');
+    // Related: the notes that link to it or embed it.
+    const related = note.slice(note.indexOf('<section class="s-related">'));
+    expect(related).toContain('href="/Rows/Wikilink-targets"');
+    expect(related).toContain('href="/Rows/Embeds"');
+  });
+
   it('cssclasses are classes of the article; a heading never takes the page’s own ids', async () => {
     expect(await page('/Rows/Css-classes')).toContain('<article class="s-article wide-page fancy"');
     const comments = await page('/Rows/Comments-heading');

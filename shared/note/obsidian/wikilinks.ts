@@ -6,7 +6,7 @@ import type MarkdownIt from 'markdown-it';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
-import { blockRef, isAttachmentTarget, parseWikiRef, type WikiRef } from '../../wikilinks.ts';
+import { blockRef, isAttachmentTarget, mayNameFile, parseWikiRef, type WikiRef } from '../../wikilinks.ts';
 import type { NoteEnv } from '../env.ts';
 import { escapeHtml } from '../escape.ts';
 import { slotOrHtml } from '../slots.ts';
@@ -159,8 +159,10 @@ export function liftEmbeds(state: StateCore): void {
 
 /** The HTML of a wikilink or embed for a page (`env.links` answers for the vault). */
 export function wikiHtml(meta: WikiMeta, env: NoteEnv): string {
-  if (isNoteEmbed(meta)) return renderEmbed(meta, env);
   if (meta.target !== '' && isAttachmentTarget(meta.target)) return renderFile(meta, env);
+  // `[[Node.js]]` is the note when one answers, else a file of that name (shared/wikilinks.ts).
+  if (mayNameFile(meta.target) && !env.links?.note(meta.target)) return renderFile(meta, env);
+  if (isNoteEmbed(meta)) return renderEmbed(meta, env);
   return renderLink(meta, env);
 }
 
