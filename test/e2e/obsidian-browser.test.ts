@@ -99,6 +99,8 @@ describe('callouts', () => {
     const dark = new Map((await calloutLooks((await open('/Rows/Callouts', 'dark')).page)).map((l) => [l.type, l.border]));
     expect(dark.get('warning')).not.toBe(light.get('warning'));
     expect(dark.get('note')).not.toBe(light.get('note'));
+    // Unknown types look like a note in dark mode too.
+    expect(dark.get('custom-kind')).toBe(dark.get('note'));
   });
 
   it('- folds closed, a click opens it; + starts open', async () => {
