@@ -1,7 +1,7 @@
 // Rename or move a note, attachment or folder (CONTRACT §3): the versions and the
 // creation memory move with it, and wikilinks in other notes are rewritten through
 // the write path, each rewritten note keeping a `Before a link rewrite` version.
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CreatedStore } from '../../shared/created-store.ts';
 import { notFound, refuse } from '../../shared/errors.ts';
@@ -28,6 +28,15 @@ export interface RenameDeps {
 interface LinkForm {
   written: string;
   next: string;
+}
+
+function isUtf8(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A Markdown note is linked by its name without the extension, as Obsidian writes links. */
@@ -143,25 +152,39 @@ export function createRenamer(deps: RenameDeps) {
       // The move has happened: one note that cannot be rewritten is named in the log,
       // and the rename still completes.
       await rewriteOne(entry.path, map).then(
-        (changed) => changed && rewritten.push(entry.path),
+        (outcome) => {
+          if (outcome === 'rewritten') rewritten.push(entry.path);
+          if (outcome === 'not_utf8') log.warn(`rename ${from} → ${to}: ${entry.path} is not UTF-8 text; its links were left as they are`);
+        },
         (err) => log.warn(`rename ${from} → ${to}: could not rewrite the links in ${entry.path}: ${(err as Error).message}`),
       );
     }
     return rewritten;
   }
 
-  /** Read, rewrite and write one note under its lock: a save cannot land in between and be lost. */
-  async function rewriteOne(p: VaultPath, map: (target: string) => string | null): Promise<boolean> {
+  /**
+   * Read, rewrite and write one note under its lock: a save cannot land in between and be lost.
+   * A note whose bytes are not UTF-8 is left alone: its text, read as UTF-8, has lost them.
+   */
+  async function rewriteOne(p: VaultPath, map: (target: string) => string | null): Promise<'rewritten' | 'unchanged' | 'not_utf8'> {
+    const file = await deps.root.resolve(p);
+    let notUtf8 = false;
     const written = await deps.writer.updateNote(
       p,
       (text) => {
         if (!text.includes('[[')) return null;
+        // A U+FFFD may stand for bytes that were not UTF-8. The lock is held, so these are the bytes
+        // `text` came from; `change` is synchronous, and only a note holding U+FFFD pays the read.
+        if (text.includes('\uFFFD') && !isUtf8(readFileSync(file))) {
+          notUtf8 = true;
+          return null;
+        }
         const next = rewriteWikiLinks(text, map);
         return next === text ? null : next;
       },
       { reason: 'Before a link rewrite' },
     );
-    return written !== null;
+    return notUtf8 ? 'not_utf8' : written !== null ? 'rewritten' : 'unchanged';
   }
 
   return { rename };

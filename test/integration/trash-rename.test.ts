@@ -166,6 +166,21 @@ describe('rename and move (POST /api/note/rename)', () => {
     expect(await read('Linker.md')).toBe('See [[Writing in Markdown]].');
   });
 
+  it('a linking note that is not UTF-8 is left byte for byte; the other links are rewritten', async () => {
+    await put('Encoded.md', 'e');
+    // A Latin-1 é: read as UTF-8 it becomes U+FFFD, and writing that text back would lose the byte.
+    const latin1 = Buffer.concat([Buffer.from('Caf'), Buffer.from([0xe9]), Buffer.from(' links [[Encoded]].\n')]);
+    await fs.writeFile(path.join(server.vault, 'Latin.md'), latin1);
+    await writeFiles(server.vault, { 'Plain.md': 'Plain [[Encoded]] and a real \uFFFD.\n' });
+    const res = await server.admin('POST', '/api/note/rename', { path: 'Encoded.md', to: 'Recoded.md' });
+    expect(res.status).toBe(200);
+    // The positive signal: a UTF-8 note (one that holds a real U+FFFD too) was rewritten.
+    expect(res.body.rewritten).toEqual(['Plain.md']);
+    expect(await read('Plain.md')).toBe('Plain [[Recoded]] and a real \uFFFD.\n');
+    expect((await fs.readFile(path.join(server.vault, 'Latin.md'))).equals(latin1)).toBe(true);
+    expect(server.output()).toMatch(/Latin\.md is not UTF-8 text; its links were left as they are/);
+  });
+
   it('renaming back and forth leaves links as Obsidian writes them, never with .md', async () => {
     await put('Round.md', 'r');
     await writeFiles(server.vault, { 'Trip.md': 'Out [[Round]] and back [[Round#Top|top]].' });
