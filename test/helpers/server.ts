@@ -169,14 +169,21 @@ export async function waitFor<T>(check: () => Promise<T> | T, timeoutMs = 10_000
  * temp folders removed too). The answer stands for it: use it from inside a test or a
  * later hook, as if it were the started thing itself.
  */
+let runningForFile = 0;
+
 export function forFile<T extends { stop(): Promise<void> }>(start: () => Promise<T>): T {
   let started: T | null = null;
   beforeAll(async () => {
     started = await start();
+    runningForFile++;
   });
   afterAll(async () => {
-    await started?.stop();
-    await cleanupTempDirs();
+    if (started) {
+      await started.stop();
+      runningForFile--;
+    }
+    // A file may start several: the folders go once the last is stopped (removing them under a running server races its writes).
+    if (runningForFile === 0) await cleanupTempDirs();
   });
   return live(() => started, 'started in beforeAll');
 }
