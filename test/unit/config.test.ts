@@ -1,7 +1,7 @@
 // Issue 2: one config module validates every variable; a bad value names it.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../shared/config.ts';
+import { CONFIG_OPTIONS, ConfigError, loadConfig } from '../../shared/config.ts';
 
 const load = (env: Record<string, string>, argv: string[] = []) => loadConfig(env, argv, '/srv/app');
 
@@ -57,6 +57,40 @@ describe('defaults (CONTRACT §1)', () => {
       excludeTags: ['private', 'draft'],
       comments: true,
     });
+  });
+});
+
+describe('a flag wins over its environment variable, for every setting of the table', () => {
+  // Two valid values of each kind of setting (the table's placeholder): one for the variable, one for the flag.
+  const VALUES: Record<string, [fromEnv: string, fromFlag: string]> = {
+    DIR: ['/from-env', '/from-flag'],
+    URL: ['https://env.example', 'https://flag.example'],
+    ADDRESS: ['127.0.0.2', '0.0.0.0'],
+    NUMBER: ['1000', '2000'],
+    HASH: ['scrypt$from-env', 'scrypt$from-flag'],
+    'true|false': ['false', 'true'],
+    'on|off': ['off', 'on'],
+    LAYOUT: ['default', 'blog'],
+    TEXT: ['from env', 'from flag'],
+    NOTE: ['Env.md', 'Flag.md'],
+    COMMAND: ['ssh -i env-key', 'ssh -i flag-key'],
+    CODE: ['en', 'ar'],
+    'TAG,TAG': ['env-a, env-b', 'flag-c'],
+    SECONDS: ['10', '20'],
+  };
+  const flagged = CONFIG_OPTIONS.filter((o) => o.flag);
+
+  it('every setting with a flag has values of its kind here', () => {
+    expect(flagged.filter((o) => !VALUES[o.value]).map((o) => `${o.env} (${o.value})`)).toEqual([]);
+  });
+
+  it.each(flagged.map((o) => [o.flag!, o.env, o.value] as const))('--%s over %s (%s)', (flag, env, kind) => {
+    const [fromEnv, fromFlag] = VALUES[kind]!;
+    const both = load({ [env]: fromEnv }, [`--${flag}`, fromFlag]);
+    // The two values give different configurations, and with both given it is the flag's.
+    expect(load({ [env]: fromFlag })).not.toEqual(load({ [env]: fromEnv }));
+    expect(both).toEqual(load({ [env]: fromFlag }));
+    expect(load({ [env]: fromEnv }, [`--${flag}=${fromFlag}`])).toEqual(both);
   });
 });
 
