@@ -55,12 +55,12 @@ export class CommentStore {
 
   commentsOf(note: string, approvedOnly: boolean): CommentRow[] {
     const where = approvedOnly ? " AND status = 'approved'" : '';
-    return this.db.prepare(`SELECT * FROM comments WHERE note = ?${where} ORDER BY created_at, id`).all(note) as CommentRow[];
+    return this.db.prepare(`SELECT * FROM comments WHERE note = ?${where} ORDER BY created_at, rowid`).all(note) as CommentRow[];
   }
 
   mentionsOf(note: string, approvedOnly: boolean): MentionRow[] {
     const where = approvedOnly ? " AND status = 'approved'" : '';
-    return this.db.prepare(`SELECT * FROM mentions WHERE note = ?${where} ORDER BY COALESCE(published_at, created_at), id`).all(note) as MentionRow[];
+    return this.db.prepare(`SELECT * FROM mentions WHERE note = ?${where} ORDER BY COALESCE(published_at, created_at), rowid`).all(note) as MentionRow[];
   }
 
   /** Pending comments and mentions, newest first (optionally of one note). */
@@ -68,8 +68,8 @@ export class CommentStore {
     const where = note === null ? '' : ' AND note = ?';
     const args = note === null ? [] : [note];
     return {
-      comments: this.db.prepare(`SELECT * FROM comments WHERE status = 'pending'${where} ORDER BY created_at DESC`).all(...args) as CommentRow[],
-      mentions: this.db.prepare(`SELECT * FROM mentions WHERE status = 'pending'${where} ORDER BY created_at DESC`).all(...args) as MentionRow[],
+      comments: this.db.prepare(`SELECT * FROM comments WHERE status = 'pending'${where} ORDER BY created_at DESC, rowid DESC`).all(...args) as CommentRow[],
+      mentions: this.db.prepare(`SELECT * FROM mentions WHERE status = 'pending'${where} ORDER BY created_at DESC, rowid DESC`).all(...args) as MentionRow[],
     };
   }
 
@@ -151,8 +151,8 @@ export class CommentStore {
   /** GET /api/comments/export: every row of both tables, emails included (admin only). */
   everything(): { comments: CommentRow[]; mentions: MentionRow[] } {
     return {
-      comments: this.db.prepare('SELECT * FROM comments ORDER BY created_at, id').all() as CommentRow[],
-      mentions: this.db.prepare('SELECT * FROM mentions ORDER BY created_at, id').all() as MentionRow[],
+      comments: this.db.prepare('SELECT * FROM comments ORDER BY created_at, rowid').all() as CommentRow[],
+      mentions: this.db.prepare('SELECT * FROM mentions ORDER BY created_at, rowid').all() as MentionRow[],
     };
   }
 

@@ -82,8 +82,8 @@ export function publicMention(row: MentionRow): PublicMention {
 const APPROVED_COMMENTS = "SELECT * FROM comments WHERE status = 'approved'";
 const APPROVED_MENTIONS = "SELECT * FROM mentions WHERE status = 'approved'";
 // Oldest first: a page reads top to bottom, the newest thread last (CONTRACT §8).
-const ORDER = ' ORDER BY created_at, id';
-const MENTION_ORDER = ' ORDER BY COALESCE(published_at, created_at), id';
+const ORDER = ' ORDER BY created_at, rowid';
+const MENTION_ORDER = ' ORDER BY COALESCE(published_at, created_at), rowid';
 
 function group(comments: CommentRow[], mentions: MentionRow[]): Map<string, NoteDiscussion> {
   const out = new Map<string, NoteDiscussion>();
