@@ -13,7 +13,7 @@ import { Webmentions } from './comments/webmention.ts';
 import { modelSettings } from '../shared/model/model-settings.ts';
 import { createSettingsReader, siteSettingsOf, type Settings } from '../shared/settings.ts';
 import { VaultEvents } from '../shared/vault-events.ts';
-import { VaultRoot } from '../shared/vault-path.ts';
+import { VaultRoot, type VaultPath } from '../shared/vault-path.ts';
 import { loadAdminPassword, type AdminPassword } from './auth/admin-password.ts';
 import { createRateLimiter, type RateLimiter } from './auth/rate-limit.ts';
 import { createSessionStore, type SessionStore } from './auth/sessions.ts';
@@ -75,6 +75,8 @@ export interface AdminContextOptions {
   /** The public site as comments need it (its posts, and a discussion changed). */
   site?: SiteLink;
   versionLimits?: Partial<VersionLimits>;
+  /** Told after the admin moved a note or folder: the public site keeps the old addresses alive (CONTRACT §7). */
+  moved?: (from: VaultPath, to: VaultPath) => void;
 }
 
 function isInside(parent: string, child: string): boolean {
@@ -123,7 +125,18 @@ export async function createAdminContext(config: Config, options: AdminContextOp
     versions,
     writer,
     trash: createTrash({ root, versions, events, locks }),
-    renamer: createRenamer({ root, writer, versions, created, events, skipDirs, moved: (from, to) => comments.moved(from, to) }),
+    renamer: createRenamer({
+      root,
+      writer,
+      versions,
+      created,
+      events,
+      skipDirs,
+      moved: (from, to) => {
+        comments.moved(from, to);
+        options.moved?.(from, to);
+      },
+    }),
     sessions: createSessionStore(),
     loginLimiter: createRateLimiter(10, 60_000),
     password,

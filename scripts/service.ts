@@ -53,6 +53,8 @@ export async function startService(config: Config): Promise<RunningService> {
       post: (query) => (site ? site.post(query) : Promise.resolve(null)),
       discussionChanged: (notePath) => (site ? site.discussionChanged(notePath) : Promise.resolve()),
     },
+    // A rename through the admin leaves a 301 from the old addresses, even when it rewrote the moved notes' own links.
+    moved: (from, to) => site?.moved(from, to),
   });
   if (ctx.password.generated) {
     // Printed once: only its hash is stored.

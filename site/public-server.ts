@@ -58,6 +58,8 @@ export interface PublicServer {
   post(query: PostQuery): Promise<PostRef | null>;
   /** A note's approved comments or mentions changed: resolves once its pages are live. */
   discussionChanged(notePath: string): Promise<void>;
+  /** The admin moved a note or folder (vault paths): its old addresses answer 301 (CONTRACT §7). */
+  moved(from: string, to: string): void;
   close(): Promise<void>;
 }
 
@@ -259,6 +261,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
       client.discussionChanged(notePath);
       return client.idle();
     },
+    moved: (from, to) => client.moved(from, to),
     async close() {
       unsubscribe?.();
       settingsWatch?.close();

@@ -2,9 +2,10 @@
 // and its own address answers 301 there. A published note that is renamed or moved
 // (through the API, on disk, by git) leaves a 301 from its old address to wherever it
 // is now, remembered in the data directory (redirects.json) until another note takes
-// that address. A move is told from the model's changes: a published note vanishes
-// from one path and a note with the very same text appears at another (in the same
-// build or a later one, within MOVE_WINDOW_MS).
+// that address. A move made through the admin is told (`told`): its link rewrites
+// change the moved notes' own text. Any other move is told from the model's changes: a
+// published note vanishes from one path and a note with the very same text appears at
+// another (in the same build or a later one, within MOVE_WINDOW_MS).
 import { readJson, writeJsonAtomic } from '../atomic-write.ts';
 import { dataPath, DATA_FILES } from '../data-path.ts';
 import { log } from '../log.ts';
@@ -34,6 +35,8 @@ export class AddressMemory {
   private previous: Map<VaultPath, Seen> | null = null;
   private vanished: (Seen & { path: VaultPath; at: number })[] = [];
   private arrived: (Seen & { path: VaultPath; at: number })[] = [];
+  /** Moves the admin made (a note or a folder), waiting for the model to see the old paths go. */
+  private moves: { from: VaultPath; to: VaultPath; at: number }[] = [];
   private dirty = false;
   private served = '';
 
@@ -74,6 +77,7 @@ export class AddressMemory {
       if (current.size !== this.previous.size || this.vanished.length) {
         for (const [p, seen] of current) if (!this.previous.has(p)) this.arrived.push({ ...seen, path: p, at: now });
       }
+      this.matchTold();
       this.matchMoves(current);
     }
     // An address a note lives at again is that note's: the old move is forgotten.
@@ -83,9 +87,39 @@ export class AddressMemory {
         this.dirty = true;
       }
     }
+    this.moves = this.moves.filter((m) => now - m.at < MOVE_WINDOW_MS);
     this.vanished = this.vanished.filter((v) => now - v.at < MOVE_WINDOW_MS);
     this.arrived = this.arrived.filter((a) => now - a.at < MOVE_WINDOW_MS && current.get(a.path)?.hash === a.hash);
     this.previous = current;
+  }
+
+  /**
+   * The admin moved `from` (a note, or a folder and every note in it) to `to`. Told, not
+   * guessed: the rename rewrote links in the moved notes too (a note linking itself,
+   * notes of a moved folder linking each other), so their text no longer matches.
+   * Matched when the model sees the old paths go, before or after this call.
+   */
+  told(from: VaultPath, to: VaultPath, now = Date.now()): void {
+    this.moves.push({ from, to, at: now });
+    this.matchTold();
+  }
+
+  private matchTold(): void {
+    if (this.moves.length === 0) return;
+    for (const gone of [...this.vanished]) {
+      const move = this.moves.findLast((m) => gone.path === m.from || gone.path.startsWith(m.from + '/'));
+      if (!move) continue;
+      const target = (move.to + gone.path.slice(move.from.length)) as VaultPath;
+      this.follow(gone, target);
+      this.arrived = this.arrived.filter((a) => a.path !== target);
+    }
+  }
+
+  /** `gone`'s address, and every older address that led to it, now lead to `target`. */
+  private follow(gone: Seen & { path: VaultPath }, target: VaultPath): void {
+    this.remember(gone.address, target);
+    for (const [address, p] of this.moved) if (p === gone.path) this.set(address, target);
+    this.vanished = this.vanished.filter((v) => v !== gone);
   }
 
   /**
@@ -98,10 +132,7 @@ export class AddressMemory {
       const from = this.vanished.filter((v) => v.hash === gone.hash);
       const to = this.arrived.filter((a) => a.hash === gone.hash && current.get(a.path)?.hash === a.hash);
       if (from.length !== 1 || to.length !== 1) continue;
-      const target = to[0]!.path;
-      this.remember(gone.address, target);
-      for (const [address, p] of this.moved) if (p === gone.path) this.set(address, target);
-      this.vanished = this.vanished.filter((v) => v !== gone);
+      this.follow(gone, to[0]!.path);
       this.arrived = this.arrived.filter((a) => a !== to[0]);
     }
   }

@@ -39,6 +39,8 @@ export class BuilderClient {
   private pending = new Set<string>();
   /** Notes whose comments or mentions changed since the last pass. */
   private discussed = new Set<string>();
+  /** Moves the admin made since the last pass, [from, to], in order. */
+  private moves: [string, string][] = [];
   /** The next pass must build everything ('full') or resume the remembered generation. */
   private needBuild: 'full' | 'resume' | null = null;
   /** Nothing is sent before the first full() or resume(): changes wait for it. */
@@ -139,6 +141,12 @@ export class BuilderClient {
     this.schedule();
   }
 
+  /** The admin moved a note or folder: its old addresses answer 301 (CONTRACT §7). */
+  moved(from: string, to: string): void {
+    this.moves.push([from, to]);
+    this.schedule();
+  }
+
   /** A vault path (or the settings, as '') changed. */
   changed(p: string): void {
     this.pending.add(p);
@@ -155,7 +163,7 @@ export class BuilderClient {
 
   private async run(): Promise<void> {
     if (this.running || this.closed) return;
-    if (!this.needBuild && this.pending.size === 0 && this.discussed.size === 0) {
+    if (!this.queued()) {
       for (const w of this.idleWaiters.splice(0)) w();
       return;
     }
@@ -164,13 +172,16 @@ export class BuilderClient {
     // A resumed pass reads the whole vault: the changes queued so far are in it.
     const paths = [...this.pending].filter((p) => p !== '');
     const discussed = [...this.discussed];
+    // A full or resumed pass starts a new model: it has no old addresses to move from.
+    const moves = mode ? [] : this.moves;
     this.needBuild = null;
     this.pending.clear();
     this.discussed.clear();
+    this.moves = [];
     try {
       const id = this.nextId++;
       // A full or resumed pass reads every discussion anew.
-      const result = await this.send<BuildResult | null>(mode ? { id, type: mode } : { id, type: 'apply', paths, discussed });
+      const result = await this.send<BuildResult | null>(mode ? { id, type: mode } : { id, type: 'apply', paths, discussed, moves });
       if (result) {
         this.tidyDue = result.tidy === true;
         this.options.onBuilt(result);
@@ -186,7 +197,7 @@ export class BuilderClient {
     } finally {
       this.running = false;
     }
-    if (this.needBuild || this.pending.size || this.discussed.size) this.schedule();
+    if (this.queued()) this.schedule();
     else {
       for (const w of this.idleWaiters.splice(0)) w();
       this.scheduleTidy();
@@ -206,7 +217,7 @@ export class BuilderClient {
 
   private async tidy(): Promise<void> {
     // Changes first: the build that takes them starts the quiet wait again.
-    if (this.running || this.timer || this.pending.size || this.needBuild || this.closed || !this.tidyDue) return;
+    if (this.running || this.timer || this.queued() || this.closed || !this.tidyDue) return;
     this.running = true;
     this.tidyDue = false;
     try {
@@ -217,13 +228,18 @@ export class BuilderClient {
     } finally {
       this.running = false;
     }
-    if (this.needBuild || this.pending.size || this.discussed.size) this.schedule();
+    if (this.queued()) this.schedule();
     else for (const w of this.idleWaiters.splice(0)) w();
+  }
+
+  /** Something waits for a pass. */
+  private queued(): boolean {
+    return this.needBuild !== null || this.pending.size > 0 || this.discussed.size > 0 || this.moves.length > 0;
   }
 
   /** Resolves once nothing is queued or running. */
   idle(): Promise<void> {
-    if (!this.running && !this.timer && this.pending.size === 0 && this.discussed.size === 0 && !this.needBuild) return Promise.resolve();
+    if (!this.running && !this.timer && !this.queued()) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 

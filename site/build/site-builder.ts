@@ -203,11 +203,13 @@ export class SiteBuilder {
   }
 
   /**
-   * Applies changed vault paths (and a possible settings change) to the live site, and
-   * the notes whose comments or mentions changed (`discussed`, vault paths).
+   * Applies changed vault paths (and a possible settings change) to the live site, the
+   * notes whose comments or mentions changed (`discussed`, vault paths), and the moves
+   * the admin made (`moves`, [from, to]).
    */
-  async apply(paths: Iterable<string>, discussed: string[] = []): Promise<BuildResult | null> {
+  async apply(paths: Iterable<string>, discussed: string[] = [], moves: [string, string][] = []): Promise<BuildResult | null> {
     this.discussion.refresh(discussed);
+    for (const [from, to] of moves) this.addresses.told(from as VaultPath, to as VaultPath);
     if (!this.live || !this.previous) return this.full();
     const started = Date.now();
     const list = [...paths];
@@ -215,7 +217,8 @@ export class SiteBuilder {
     const others = list.filter((p) => !isNotePath(p));
     for (const p of others) await this.attachments.refresh(p);
     const settings = await this.settings();
-    if (others.length === 0 && !this.replanWhole) {
+    // A told move may turn an old address into a 301 now: only a whole plan serves redirects.
+    if (others.length === 0 && !this.replanWhole && moves.length === 0) {
       const quick = await this.applyEdits(changes, discussed as VaultPath[], settings, started);
       if (quick !== undefined) return quick;
     }

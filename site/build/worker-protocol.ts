@@ -7,8 +7,11 @@ export type WorkerRequest =
   | { id: number; type: 'init'; options: SiteBuilderOptions }
   | { id: number; type: 'full' }
   | { id: number; type: 'resume' }
-  /** `discussed`: notes whose approved comments or mentions changed (CONTRACT §8). */
-  | { id: number; type: 'apply'; paths: string[]; discussed?: string[] }
+  /**
+   * `discussed`: notes whose approved comments or mentions changed (CONTRACT §8);
+   * `moves`: notes or folders the admin moved, [from, to] (CONTRACT §7: their old addresses answer 301).
+   */
+  | { id: number; type: 'apply'; paths: string[]; discussed?: string[]; moves?: [string, string][] }
   | { id: number; type: 'tidy' }
   | { id: number; type: 'posts' }
   | { id: number; type: 'post'; query: PostQuery };

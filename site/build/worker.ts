@@ -30,7 +30,7 @@ async function handle(b: SiteBuilder, request: Exclude<WorkerRequest, { type: 'i
     case 'resume':
       return b.resume();
     case 'apply':
-      return b.apply(request.paths, request.discussed);
+      return b.apply(request.paths, request.discussed, request.moves);
     case 'tidy':
       return b.tidy();
     case 'posts':

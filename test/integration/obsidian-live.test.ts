@@ -39,6 +39,10 @@ beforeAll(async () => {
       'Live/Part.md': PART('PART-SECTION-ONE'),
       'Live/Unrelated.md': note('UNRELATED-TEXT', 'title: Unrelated\n'),
       'Live/Mover.md': note('MOVER-TEXT'),
+      // Renames through the API rewrite these notes' own links: their text changes as they move.
+      'Live/Self.md': note('SELF-TEXT\n\n## Heading\n\nSee [[Self#Heading]].'),
+      'Book/One.md': note('BOOK-ONE-TEXT, then [[Book/Two]].'),
+      'Book/Two.md': note('BOOK-TWO-TEXT, after [[Book/One]].'),
     },
   });
   await blog.waitForPage('/Live/Host', (p) => p.status === 200 && p.text.includes('PART-SECTION-ONE'), 60_000);
@@ -97,6 +101,22 @@ describe('what a page does not need is not published', () => {
 });
 
 describe('addresses that move keep working', () => {
+  it('a self-linking note renamed through the API (its own link rewritten) leaves a 301', async () => {
+    const res = await blog.admin('POST', '/api/note/rename', { path: 'Live/Self.md', to: 'Live/Self renamed.md' });
+    expect(res.status).toBe(200);
+    expect(await fs.readFile(path.join(blog.vault, 'Live', 'Self renamed.md'), 'utf8')).toContain('[[Self renamed#Heading]]');
+    await blog.waitForPage('/Live/Self-renamed', (p) => p.status === 200 && p.text.includes('SELF-TEXT'));
+    await expectMoved('/Live/Self', '/Live/Self-renamed');
+  });
+
+  it('a folder moved through the API, its notes linking each other by path, leaves a 301 for each', async () => {
+    expect((await blog.admin('POST', '/api/note/rename', { path: 'Book', to: 'Volume' })).status).toBe(200);
+    expect(await fs.readFile(path.join(blog.vault, 'Volume', 'One.md'), 'utf8')).toContain('[[Volume/Two]]');
+    await blog.waitForPage('/Volume/Two', (p) => p.status === 200 && p.text.includes('BOOK-TWO-TEXT'));
+    await expectMoved('/Book/One', '/Volume/One');
+    await expectMoved('/Book/Two', '/Volume/Two');
+  });
+
   it('a note moved on disk to another folder leaves a 301, remembered in the data directory', async () => {
     await fs.mkdir(path.join(blog.vault, 'Elsewhere'), { recursive: true });
     await fs.rename(path.join(blog.vault, 'Live', 'Mover.md'), path.join(blog.vault, 'Elsewhere', 'Mover.md'));

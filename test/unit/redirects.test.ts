@@ -105,3 +105,42 @@ describe('a published note that moves leaves a 301 behind', () => {
     expect(again.redirects(model(b))).toEqual([['/Old/Place', '/New/Place']]);
   });
 });
+
+describe('a move the admin made is told, not guessed (its link rewrites change the moved text)', () => {
+  const self = note('Old/Part.md', '---\nSee [[Part#x]].');
+  const selfMoved = note('New/Chapter.md', '---\nSee [[Chapter#x]].');
+
+  it('a self-linking note: told before or after the model sees it go', () => {
+    for (const toldFirst of [true, false]) {
+      const memory = new AddressMemory(null);
+      memory.observe(model(self));
+      if (toldFirst) memory.told('Old/Part.md' as VaultPath, 'New/Chapter.md' as VaultPath);
+      memory.observe(model(selfMoved));
+      if (!toldFirst) memory.told('Old/Part.md' as VaultPath, 'New/Chapter.md' as VaultPath);
+      expect(memory.redirects(model(selfMoved)), `told first: ${toldFirst}`).toEqual([['/Old/Part', '/New/Chapter']]);
+    }
+  });
+
+  it('a folder: every published note in it, linking each other by path', () => {
+    const one = note('Book/One.md', '---\n[[Book/Two]]');
+    const two = note('Book/Two.md', '---\n[[Book/One]]');
+    const moved = [note('Volume/One.md', '---\n[[Volume/Two]]'), note('Volume/Two.md', '---\n[[Volume/One]]')];
+    const memory = new AddressMemory(null);
+    memory.observe(model(one, two));
+    memory.told('Book' as VaultPath, 'Volume' as VaultPath);
+    memory.observe(model(...moved));
+    expect(memory.redirects(model(...moved))).toEqual([
+      ['/Book/One', '/Volume/One'],
+      ['/Book/Two', '/Volume/Two'],
+    ]);
+  });
+
+  it('a told move names only what it moved: a note beside it that was deleted leaves nothing', () => {
+    const beside = note('Book/Other.md', '---\nother');
+    const memory = new AddressMemory(null);
+    memory.observe(model(self, beside));
+    memory.told('Old/Part.md' as VaultPath, 'New/Chapter.md' as VaultPath);
+    memory.observe(model(selfMoved));
+    expect(memory.redirects(model(selfMoved))).toEqual([['/Old/Part', '/New/Chapter']]);
+  });
+});
