@@ -2,6 +2,7 @@
 // cap, and the one place a domain error's `code` becomes an HTTP status.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'polka';
+import { storageFailure } from '../shared/atomic-write.ts';
 import { DomainError, refuse } from '../shared/errors.ts';
 import { GitError } from '../shared/git-run.ts';
 import { log } from '../shared/log.ts';
@@ -57,6 +58,16 @@ export function sendError(res: ServerResponse, err: unknown): void {
   if (err instanceof GitError) {
     // The line is already scrubbed of the token and URL user info.
     sendJson(res, statusOf('git_failed'), { error: `git failed: ${err.line}`, code: 'git_failed', gitError: err.line });
+    return;
+  }
+  // A disk that is full or cannot be written, met by a step no domain function named
+  // (a rename's own mkdir or rename): the same clear answer as a failed save, never a 500.
+  const storage = storageFailure(err);
+  if (storage instanceof DomainError) {
+    const errno = (err as NodeJS.ErrnoException).code;
+    log.warn(`${storage.code}: ${(err as Error).message}`);
+    const sentence = storage.code === 'no_space' ? `The disk is full (${errno}).` : `The folder cannot be written (${errno}).`;
+    sendJson(res, statusOf(storage.code), { error: `${sentence} The request did not complete.`, code: storage.code });
     return;
   }
   log.error(`unexpected error: ${(err as Error)?.stack ?? String(err)}`);
