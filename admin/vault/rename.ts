@@ -119,16 +119,27 @@ export function createRenamer(deps: RenameDeps) {
 
     await fs.mkdir(path.dirname(absTo), { recursive: true });
     await fs.rename(absFrom, absTo);
-    // Before anything else is awaited: the watcher meets the new path only after this.
-    await deps.created.move(from, to);
+    // Issue 9: a rename either completes or changes nothing. The file has moved, so
+    // what follows is best-effort: a failure is logged, never answered as an error.
+    // The creation memory first, before anything else is awaited: the watcher meets the new path only after this.
+    await bestEffort(`the creation date of ${from}`, to, () => deps.created.move(from, to));
 
     const movedPairs = moved.map((old) => [old, (to + old.slice(from.length)) as VaultPath] as const);
-    for (const [old, next] of movedPairs) await deps.versions.move(old, next);
+    for (const [old, next] of movedPairs) await bestEffort(`the versions of ${old}`, next, () => deps.versions.move(old, next));
     for (const [old, next] of movedPairs) {
       deps.events.expect({ path: old, kind: 'delete' });
       deps.events.expect({ path: next, kind: 'write' });
     }
     return folder;
+  }
+
+  /** A follow-up of a move that already happened: its failure is a log line. */
+  async function bestEffort(what: string, to: VaultPath, task: () => Promise<void>): Promise<void> {
+    try {
+      await task();
+    } catch (err) {
+      log.warn(`rename: ${to} has moved, but ${what} could not move with it: ${(err as Error).message}`);
+    }
   }
 
   async function rewriteLinks(from: VaultPath, to: VaultPath, folder: boolean): Promise<VaultPath[]> {
