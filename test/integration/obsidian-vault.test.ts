@@ -3,11 +3,12 @@
 // another note embeds) publishes as Obsidian shows it. Checked on the real server's
 // built pages: no raw syntax on any published page once code is set aside, and no
 // canary in any public output (pages, feed, sitemap, topic pages, /api/posts, every
-// file of the built site).
+// file of the built site, the search index's words).
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchManifest, ShardFile } from '../../shared/search/index-format.ts';
 import { decodeHtml, startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
 import { cleanupTempDirs, filesUnder } from '../helpers/tmp.ts';
 
@@ -118,6 +119,17 @@ describe('private text never reaches a visitor', () => {
       const text = await fs.readFile(file, 'latin1');
       for (const canary of CANARIES) expect(text, `${file} holds ${canary}`).not.toContain(canary);
     }
+  });
+
+  it('no canary among the search index’s words (its shards hold folded words, split at hyphens)', async () => {
+    const manifest = JSON.parse((await blog.page('/search.json')).text) as SearchManifest;
+    const terms = new Set<string>();
+    for (const [, file] of manifest.shards) for (const [term] of JSON.parse((await blog.page('/' + file)).text) as ShardFile) terms.add(term);
+    const delta = manifest.delta.map((d) => [d.title, d.headings, d.tags, d.text].join(' ')).join('\n');
+    // The index holds the published notes' words (each canary would be indexed as `canary`, `comment`…).
+    for (const word of ['highlighted', 'public', 'opening']) expect(terms.has(word) || delta.toLowerCase().includes(word), word).toBe(true);
+    expect(terms.has('canary')).toBe(false);
+    expect(delta).not.toMatch(/canary/i);
   });
 
   it('%% in code is literal, and the section after it stays a section', async () => {
@@ -247,7 +259,7 @@ describe('each row of CONTRACT §7 on its page', () => {
   it('cssclasses are classes of the article; a heading never takes the page’s own ids', async () => {
     expect(await page('/Rows/Css-classes')).toContain('<article class="s-article wide-page fancy"');
     const comments = await page('/Rows/Comments-heading');
-    // The page's own #comments section (comments on) is tested beside a heading like this one in comments-api.test.ts.
+    // The page's own #comments section (comments on) is tested beside a heading like this one in comments-moderation.test.ts.
     expect(comments.match(/ id="comments"/g)).toBeNull();
     expect(comments).toContain('<h2 id="comments-1">Comments</h2>');
   });
