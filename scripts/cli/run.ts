@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, configFrom, flagValues, type Config } from '../../shared/config.ts';
 import { PROJECT_DIR } from '../../shared/project-dir.ts';
+import { failureText } from './failure.ts';
 import { COMMANDS, helpText, parseCommandLine, usage, UsageError, type CommandName } from './args.ts';
 
 export function packageVersion(): string {
@@ -69,8 +70,8 @@ export async function runCli(argv: string[]): Promise<void> {
   try {
     code = await runCommandLine(argv);
   } catch (err) {
-    // Something broke (a template, the disk): a failure, told with its cause, never a usage error.
-    process.stderr.write(`vault-service: ${argv[0] ?? ''} failed: ${(err as Error)?.stack ?? String(err)}\n`);
+    // Something broke (a template, the disk, a taken port): a failure, told with its cause, never a usage error.
+    process.stderr.write(failureText(argv[0] ?? '', err));
     code = 1;
   }
   if (code !== null) process.exit(code);

@@ -5,6 +5,7 @@
 // --strict fails on a warning.
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -85,6 +86,7 @@ describe('a bad command line: one line naming it, the usage, exit 2', () => {
     [['build', '--site-url', 'ftp://example.org'], '--site-url: must be an http(s) URL'],
     [['build', 'extra'], 'unexpected argument extra for "build"'],
     [['hash-password', 'one', 'two'], 'unexpected argument two for "hash-password"'],
+    [['set-password', '--colour'], 'unknown option --colour for "set-password"'],
   ])('%j', async (args, message) => {
     const res = await cli(args as string[]);
     expect(res.code).toBe(2);
@@ -99,6 +101,37 @@ describe('a bad command line: one line naming it, the usage, exit 2', () => {
     const res = await cli(['start'], { PORT: 'eighty', VAULT: await tempDir(), SERVICE_DATA: await tempDir() });
     expect(res.code).toBe(1);
     expect(res.stderr.trim().split('\n')).toEqual(['vault-service: configuration error: PORT: must be a whole number from 0 to 65535 (got "eighty")']);
+  });
+});
+
+describe('a command that breaks: exit 1, one line with its cause', () => {
+  it('a build that cannot write its output fails with the cause (exit 1), not a usage error', async () => {
+    const root = await tempDir('vs-cli-');
+    await writeFiles(root, { 'vault/A.md': '---\npublish: true\n---\nA\n', 'a-file': 'not a folder' });
+    const out = path.join(root, 'a-file', 'site');
+    const res = await cli(['build', '--vault', path.join(root, 'vault'), '--data', path.join(root, 'data'), '--out', out, '--site-url', 'https://c.example']);
+    expect(res.code).toBe(1);
+    expect(res.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(/^vault-service: build failed: ENOTDIR: not a directory/)]);
+    expect(res.stderr).toContain(out);
+    expect(res.stdout).toBe('');
+  });
+
+  it('start on a port already taken exits 1 with one line naming the address', async () => {
+    const root = await tempDir('vs-cli-');
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      const res = await cli(['start', '--port', String(port), '--vault', path.join(root, 'vault'), '--data', path.join(root, 'data')], { HOST: '127.0.0.1', ADMIN_PASSWORD: 'a long test password' });
+      expect(res.code).toBe(1);
+      const failures = res.stderr.split('\n').filter((l) => l.startsWith('vault-service: '));
+      expect(failures).toEqual([`vault-service: start failed: 127.0.0.1:${port} is already in use: stop what listens there, or choose another port (--port or PORT)`]);
+      // No stack under it, and nothing claims to listen.
+      expect(res.stderr).not.toMatch(/^\s+at /m);
+      expect(res.stdout).not.toContain('listening on');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 });
 
