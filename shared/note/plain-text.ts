@@ -23,6 +23,32 @@ function wikiText(meta: WikiMeta): string {
   return isAttachmentTarget(meta.target) ? meta.target.replace(/^.*\//, '') : meta.target.replace(/^.*\//, '').replace(/\.(md|markdown)$/i, '');
 }
 
+// What TeX commands read as in plain text; any other command is dropped (its braces' text stays).
+const TEX_SYMBOLS: Record<string, string> = {
+  alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ε', varepsilon: 'ε', zeta: 'ζ', eta: 'η', theta: 'θ', kappa: 'κ',
+  lambda: 'λ', mu: 'μ', nu: 'ν', xi: 'ξ', pi: 'π', rho: 'ρ', sigma: 'σ', tau: 'τ', phi: 'φ', varphi: 'φ', chi: 'χ', psi: 'ψ',
+  omega: 'ω', Gamma: 'Γ', Delta: 'Δ', Theta: 'Θ', Lambda: 'Λ', Pi: 'Π', Sigma: 'Σ', Phi: 'Φ', Psi: 'Ψ', Omega: 'Ω',
+  cdot: '·', times: '×', div: '÷', pm: '±', le: '≤', leq: '≤', ge: '≥', geq: '≥', ne: '≠', neq: '≠', approx: '≈',
+  equiv: '≡', infty: '∞', to: '→', rightarrow: '→', leftarrow: '←', in: '∈', sum: '∑', prod: '∏', int: '∫', sqrt: '√',
+  partial: '∂', nabla: '∇', ldots: '…', dots: '…', cdots: '…', quad: ' ', qquad: ' ',
+};
+
+/**
+ * Inline math as plain text (excerpts, meta descriptions, the feed, the search index):
+ * `\frac{a}{b}` → `a/b`, `\alpha` → `α`, `\text{km}` → `km`; never TeX's commands.
+ */
+export function texText(tex: string): string {
+  return tex
+    .replace(/\\\\/g, ' ')
+    .replace(/\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g, '$1/$2')
+    .replace(/\\([A-Za-z]+)/g, (_, name: string) => TEX_SYMBOLS[name] ?? '')
+    .replace(/\\[,;:! ]/g, ' ')
+    .replace(/\\(.)/g, '$1')
+    .replace(/[{}]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** The text of an inline token's children; line breaks become '\n'. */
 export function inlineText(children: Token[] | null): string {
   if (!children) return '';
@@ -35,7 +61,7 @@ export function inlineText(children: Token[] | null): string {
         if (imageDepth === 0) out += t.content;
         break;
       case 'math_inline':
-        out += t.content;
+        out += texText(t.content);
         break;
       case 'softbreak':
       case 'hardbreak':
@@ -197,7 +223,8 @@ export function countTokenWords(tokens: Token[]): number {
       for (const c of t.children ?? []) {
         if (c.type === 'softbreak' || c.type === 'hardbreak') counter.gap();
         else if (c.type === 'wikilink') counter.feed(wikiText(c.meta as WikiMeta));
-        else if (c.type === 'text' || c.type === 'code_inline' || c.type === 'math_inline' || c.type === 'obsidian_tag') counter.feed(c.content);
+        else if (c.type === 'math_inline') counter.feed(texText(c.content));
+        else if (c.type === 'text' || c.type === 'code_inline' || c.type === 'obsidian_tag') counter.feed(c.content);
       }
       counter.gap();
     } else if (t.type === 'html_block' && t.level === 0) {

@@ -1,0 +1,88 @@
+// CONTRACT §7: what is derived from a note's text (its word count, its plain text for
+// excerpts, descriptions and the feed) and the admin's revision view read it as the
+// published article does.
+import { describe, expect, it } from 'vitest';
+import { renderNote, type Links } from '../../admin/ui/src/render/markdown.ts';
+import { analyzeNote } from '../../shared/note/analyze.ts';
+import { publicMarkdown } from '../../shared/note/comments.ts';
+import { countWords, excerptOf } from '../../shared/note/excerpt.ts';
+import { renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
+import { texText } from '../../shared/note/plain-text.ts';
+import { publicText } from '../../shared/note/public-text.ts';
+
+/** The count a published note really carries (note-record.ts: one parse of its public Markdown). */
+const publishedWords = (body: string) => analyzeNote(publicMarkdown(body)).words;
+
+describe('the word count of a published note', () => {
+  it('counts the prose and leaves out %% comments, block ids, # marks, embeds and code', () => {
+    const body = [
+      '# Heading here',
+      '',
+      'One two three. ^block-id',
+      '',
+      'Words %% four secret words %% after.',
+      '',
+      '%%',
+      'A whole private block of many words',
+      '%%',
+      '',
+      '#tagged and # alone',
+      '',
+      '![[Other note]] ![[pic.png]]',
+      '',
+      '```js',
+      'const codeWords = 1;',
+      '```',
+      '',
+      '    indented code words',
+      '',
+      '- item ^item-id',
+    ].join('\n');
+    // Heading here (2), One two three (3), Words after (2), tagged and alone (3), item (1).
+    expect(publishedWords(body)).toBe(11);
+    // The same as the count made from the public blocks (the admin's and a .md without facts).
+    expect(countWords(body)).toBe(11);
+  });
+
+  it('a comment holding a whole section leaves none of its words', () => {
+    expect(publishedWords('Kept.\n\n%%\n## Secret heading\n\nSecret text here.\n%%')).toBe(1);
+  });
+});
+
+describe('inline math in plain text is read, not TeX', () => {
+  it('commands become what they mean or go; fractions read a/b', () => {
+    expect(texText('\\frac{a}{b}')).toBe('a/b');
+    expect(texText('\\alpha + \\beta \\le \\infty')).toBe('α + β ≤ ∞');
+    expect(texText('\\text{km} \\cdot \\mathrm{h}^{-1}')).toBe('km · h^-1');
+    expect(texText('x^2')).toBe('x^2');
+  });
+
+  it('in the excerpt (meta description, feed) and the search text, no backslash command is left', () => {
+    const body = 'The ratio $\\frac{a}{b}$ is near $\\pi \\approx 3.14$ for $x \\in \\mathbb{R}$.';
+    expect(excerptOf(body)).toBe('The ratio a/b is near π ≈ 3.14 for x ∈ R.');
+    const facts = analyzeNote(publicMarkdown(body), 'T');
+    expect(facts.excerpt).toBe('The ratio a/b is near π ≈ 3.14 for x ∈ R.');
+    expect(facts.text).not.toMatch(/\\[a-z]/i);
+    expect(publicText(body)).not.toMatch(/\\[a-z]/i);
+  });
+});
+
+describe('the admin’s revision view renders as the article does', () => {
+  it('a note with a callout and %% comments: the same HTML as the shared renderer', () => {
+    const body =
+      '# A revision\n\nIntro with a %% private remark %% and [[Other]].\n\n' +
+      '> [!warning]- Careful **now** with [[Other]]\n> Inside %% also private %% the callout. ^c1\n\n' +
+      '%%\nA whole private block\n%%\n\nEnding with ==a mark== and $x^2$.\n';
+    const text = `---\ntitle: A revision\npublish: true\n---\n${body}`;
+    const adminLinks: Links = { note: (t) => (t === 'Other' ? '/admin/note/Other' : null), attachment: () => null };
+    const shared: RenderLinks = {
+      note: (t) => (t === 'Other' ? { href: '/admin/note/Other', title: t } : null),
+      attachment: () => null,
+    };
+    const revision = renderNote('Folder/A revision.md', text, adminLinks);
+    expect(revision.title).toBe('A revision');
+    expect(revision.html).toBe(renderNoteHtml(body, 'A revision', shared));
+    expect(revision.html).toContain('data-callout="warning"');
+    expect(revision.html).not.toContain('private');
+  });
+});
