@@ -228,6 +228,13 @@ describe('each row of CONTRACT §7 on its page', () => {
     expect(article).toContain('<a class="s-chip s-tag" href="/topic/inline-topic">#inline-topic</a>');
     expect(article).toContain('<a class="tag s-inline-tag" href="/topic/parent/child">#parent/child</a>');
     expect(article).toContain('<span class="tag s-inline-tag">#hidden-inline</span>');
+    // An excluded inline tag gets no chip and no place in the topic row, which lists the others.
+    const chips = [...article.matchAll(/<a class="s-chip[^"]*" href="([^"]*)"/g)].map((m) => m[1]);
+    expect(chips).toContain('/topic/inline-topic');
+    expect(chips.filter((href) => href!.includes('hidden-inline'))).toEqual([]);
+    const row = article.slice(article.indexOf('<ul class="s-topic-list">'), article.indexOf('</nav>'));
+    expect(row).toContain('href="/topic/inline-topic"');
+    expect(row).not.toContain('hidden-inline');
     expect(await page('/topic/inline-topic')).toContain('href="/Rows/Inline-tags"');
     expect(await page('/topic/parent/child')).toContain('href="/Rows/Inline-tags"');
     expect((await blog.page('/topic/hidden-inline')).status).toBe(404);
