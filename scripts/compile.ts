@@ -102,7 +102,8 @@ async function main(): Promise<void> {
     if (count === 0) return;
   }
   await fs.chmod(BIN, 0o755);
-  process.stdout.write(`compiled the server into ${path.relative(process.cwd(), DIST) || '.'}/ in ${Date.now() - started} ms\n`);
+  // stderr: stdout belongs to the command npm runs next (`npm run -s hash-password` prints only the hash).
+  process.stderr.write(`compiled the server into ${path.relative(process.cwd(), DIST) || '.'}/ in ${Date.now() - started} ms\n`);
 }
 
 await main();
