@@ -88,10 +88,31 @@ export async function writeTempDurableQuiet(target: string, data: string | Uint8
 
 /** The folders a new file needs; a full or read-only disk is named as such. */
 export async function mkdirFor(target: string, mode?: number): Promise<void> {
-  await fs.mkdir(path.dirname(target), { recursive: true, mode }).catch((err) => {
-    throw storageFailure(err);
-  });
+  await makeFolders(path.dirname(target), mode);
 }
+
+/**
+ * `mkdir -p` whose failure says why: Node's recursive mkdir reports a read-only or full
+ * disk as ENOENT, so on ENOENT the first missing folder is made on its own to learn the
+ * real cause (EROFS, EACCES, ENOSPC), which `storageFailure` then names.
+ */
+export async function makeFolders(dir: string, mode?: number): Promise<void> {
+  try {
+    await fs.mkdir(dir, { recursive: true, mode });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw storageFailure(err);
+    let missing = dir;
+    while (path.dirname(missing) !== missing && !(await exists(path.dirname(missing)))) missing = path.dirname(missing);
+    try {
+      await fs.mkdir(missing, { mode });
+    } catch (cause) {
+      throw storageFailure(cause);
+    }
+    throw storageFailure(err);
+  }
+}
+
+const exists = (p: string) => fs.lstat(p).then(() => true, () => false);
 
 /** Second half: rename the temp file over the target and make the rename durable. */
 export async function commitTemp(temp: string, target: string, syncDir = true): Promise<void> {

@@ -3,6 +3,7 @@
 // the write path, each rewritten note keeping a `Before a link rewrite` version.
 import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { makeFolders } from '../../shared/atomic-write.ts';
 import type { CreatedStore } from '../../shared/created-store.ts';
 import { notFound, refuse } from '../../shared/errors.ts';
 import { log } from '../../shared/log.ts';
@@ -117,7 +118,7 @@ export function createRenamer(deps: RenameDeps) {
       ? (await walkVault(deps.root.dir, deps.skipDirs, absFrom)).filter((e) => e.kind === 'note').map((e) => e.path)
       : [from];
 
-    await fs.mkdir(path.dirname(absTo), { recursive: true });
+    await makeFolders(path.dirname(absTo));
     await fs.rename(absFrom, absTo);
     // Issue 9: a rename either completes or changes nothing. The file has moved, so
     // what follows is best-effort: a failure is logged, never answered as an error.

@@ -135,6 +135,16 @@ describe.each(METHODS)('made read-only by %s', (method) => {
       expect(await tempFilesIn(server.vault)).toEqual([]);
     });
 
+    // Node's recursive mkdir reports a read-only disk as ENOENT: the cause is found and named.
+    it('a new note in a new folder there, and a rename into one: 503 not_writable, not 500', async () => {
+      const made = await server.admin('PUT', `/api/note?path=${q('Locked/Deeper/Still/New.md')}`, { content: 'new\n' });
+      expect({ status: made.status, code: made.body.code }).toEqual({ status: 503, code: 'not_writable' });
+      const moved = await server.admin('POST', '/api/note/rename', { path: 'Locked/Note.md', to: 'Locked/Sub/Note.md' });
+      expect({ status: moved.status, code: moved.body.code }).toEqual({ status: 503, code: 'not_writable' });
+      await expect(fs.stat(path.join(server.vault, 'Locked/Deeper'))).rejects.toThrow();
+      expect(await fs.readFile(path.join(server.vault, 'Locked/Note.md'), 'utf8')).toBe('the previous text\n');
+    });
+
     // Within the folder: across a mount point a rename is EXDEV, another fault.
     it('a rename inside it answers 503 not_writable, not 500; the note stays where it was', async () => {
       const res = await server.admin('POST', '/api/note/rename', { path: 'Locked/Note.md', to: 'Locked/Renamed.md' });
