@@ -6,7 +6,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clearToasts, editorText, ensureUiBuilt, launchBrowser, openAdmin, openFromTree, screenshot, shotIfFailed, type AdminPage } from '../helpers/browser.ts';
+import { AUTOSAVE_DELAY_MS } from '../../admin/ui/src/editor/session.ts';
+import { clearToasts, editorText, ensureUiBuilt, launchBrowser, openAdmin, openFromTree, screenshot, shotIfFailed, signIn, type AdminPage } from '../helpers/browser.ts';
 import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
@@ -14,6 +15,8 @@ let server: TestServer;
 let browser: Browser;
 let main: AdminPage;
 let vault: string;
+
+const MAC_USER_AGENT = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
 const CAFE = '---\ntitle: Café culture\naliases: [Coffee houses]\ntags: [travel]\npublish: true\n---\n# Café culture\n\nA note on espresso and [[Reading list]].\n\n## Vienna\n\nThe Kaffeehaus of Vienna.\n\n## Rome\n\nStanding at the bar.\n';
 
@@ -30,6 +33,7 @@ beforeAll(async () => {
     'عربي.md': '---\ntitle: مكتبة\n---\nالمَكتبة العامة في المدينة.\n',
     'Pasting.md': 'Images go here: \n',
     'Shortcuts.md': 'make this bold\n',
+    'Mac keys.md': 'bold on a Mac',
   });
   server = await startServer({ vault, data: path.join(base, 'data') });
   browser = await launchBrowser();
@@ -99,12 +103,18 @@ describe('find in note (Ctrl/Cmd+F)', () => {
 });
 
 describe('the palette finds notes by title and aliases', () => {
-  it('an alias opens its note', async () => {
+  it('an alias, or a title that is not the file name, finds its note', async () => {
     const { page } = main;
     await page.keyboard.press('Control+k');
     await page.keyboard.type('coffee hou');
     const option = page.locator('.palette [role="option"][data-command="open:Café culture.md"]');
     await expect(option.textContent()).resolves.toBe('Open Coffee houses → Café culture.md');
+    await page.keyboard.press('Escape');
+    // A title that is not the file name: مكتبة is the title of عربي.md.
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('مكتبة');
+    const byTitle = page.locator('.palette [role="option"][data-command="open:عربي.md"]');
+    await expect(byTitle.textContent({ timeout: 5_000 })).resolves.toBe('Open مكتبة · عربي.md');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+k');
     await page.keyboard.type('unfinished');
@@ -134,6 +144,18 @@ describe('linking', () => {
     });
     await page.keyboard.type(' done.');
     await waitFor(async () => (await disk('Reading list.md')).endsWith('\nSee [[Café culture]] and [[Café culture#Rome]] done.'));
+  });
+
+  it('typing [[ closes the brackets as it goes: after Escape the text holds [[x]]', async () => {
+    const { page } = main;
+    await openFromTree(page, 'Archive/Old.md');
+    await content(page).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('[[x');
+    await page.keyboard.press('Escape');
+    await waitFor(async () => (await disk('Archive/Old.md')).includes('[[x'));
+    expect(await editorText(page)).toBe('Old things.\n[[x]]');
+    expect(await disk('Archive/Old.md')).toBe('Old things.\n[[x]]');
   });
 
   it('Ctrl/Cmd+click follows a wikilink', async () => {
@@ -169,9 +191,10 @@ describe('publishing in one click', () => {
     await waitFor(async () => (await published.getAttribute('data-published')) === 'true');
     await expect(published.locator('.glyph').textContent()).resolves.toBe('◉');
     await expect(page.locator('.tree-row[data-path="Reading list.md"]').getAttribute('data-published')).resolves.toBe('false');
+    await expect(page.locator('.tree-row[data-path="Reading list.md"] .glyph').textContent()).resolves.toBe('○');
   });
 
-  it('Publish writes publish: true, "View on site" appears once the page is live; Ctrl+K → Unpublish takes it back', async () => {
+  it('Publish writes publish: true, "View on site" appears once the page is live; Ctrl+K → Unpublish takes it back, Ctrl+K → Publish brings it back', async () => {
     const { page } = main;
     await openFromTree(page, 'Drafts/Unfinished.md');
     await expect(page.getByTestId('publish-state').textContent()).resolves.toBe('Draft');
@@ -190,6 +213,14 @@ describe('publishing in one click', () => {
     await waitFor(async () => (await disk('Drafts/Unfinished.md')).includes('publish: false'));
     await view.waitFor({ state: 'detached' });
     await expect(page.getByTestId('publish-state').textContent()).resolves.toBe('Draft');
+    // Ctrl+K → Publish on the draft writes publish: true again.
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('publish');
+    await expect(page.locator('.palette [role="option"]').first().getAttribute('data-command')).resolves.toBe('publish');
+    await page.keyboard.press('Enter');
+    await waitFor(async () => (await disk('Drafts/Unfinished.md')).includes('publish: true'));
+    expect(await disk('Drafts/Unfinished.md')).toBe('---\ntitle: Unfinished\npublish: true\n---\nA draft about tea.\n');
+    await waitFor(async () => (await page.getByTestId('publish-state').textContent()) === 'Published');
   });
 });
 
@@ -304,6 +335,33 @@ describe('diffs, word count, shortcuts, drag and drop', () => {
     // Ctrl+S saves at once, before the autosave delay.
     expect(Date.now() - pressedAt).toBeLessThan(550);
     await waitFor(async () => (await disk('Shortcuts.md')) === '**make this bold** *now*\nmine\n');
+  });
+
+  it('on a Mac, Cmd+B and Cmd+S do what Ctrl+B and Ctrl+S do elsewhere', async () => {
+    // The page believes it runs on a Mac: CodeMirror and the app read navigator.platform.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce', userAgent: MAC_USER_AGENT });
+    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'MacIntel' }));
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/admin/`);
+      await signIn(page);
+      await expect(page.locator('.palette-button').textContent()).resolves.toBe('⌘K');
+      await openFromTree(page, 'Mac keys.md');
+      await content(page).click();
+      await page.keyboard.press('Meta+a');
+      await page.keyboard.press('Meta+b');
+      expect(await editorText(page)).toBe('**bold on a Mac**');
+      const saved = page.waitForRequest((r) => r.method() === 'PUT' && new URL(r.url()).searchParams.get('path') === 'Mac keys.md', { timeout: 5_000 });
+      const pressedAt = Date.now();
+      await page.keyboard.press('Meta+s');
+      const put = await saved;
+      // Saved at once: the autosave of the edit just made is still most of its delay away.
+      expect(Date.now() - pressedAt).toBeLessThan(AUTOSAVE_DELAY_MS / 2);
+      expect(JSON.parse(put.postData()!).content).toBe('**bold on a Mac**');
+      await waitFor(async () => (await disk('Mac keys.md')) === '**bold on a Mac**');
+    } finally {
+      await context.close();
+    }
   });
 
   it('Ctrl/Cmd+N (or Alt+N) asks for a new note', async () => {
