@@ -267,6 +267,7 @@ describe('Change banner on the dashboard hero (spec D.3)', () => {
     });
     const picked = page.getByRole('dialog').locator('.image-grid button[title="Attachments/meadow.png"]');
     await waitFor(async () => (await picked.getAttribute('aria-pressed')) === 'true');
+    expect(await page.getByRole('dialog', { name: 'Dashboard banner' }).getByRole('button', { name: 'Use this banner' }).count()).toBe(1);
     await page.getByTestId('banner-actions').getByRole('button', { name: 'Use this banner' }).click();
     await waitFor(async () => (await settings()).home.banner === 'Attachments/meadow.png');
     expect(Buffer.compare(await fs.readFile(path.join(vault, 'Attachments/meadow.png')), PNG)).toBe(0);
