@@ -2,7 +2,10 @@
 // folder without the dev dependencies (the registry's cache may be reused; the repository's
 // node_modules is never seen) and runs `vault-service build` and `start` with no TypeScript,
 // tsx or build step; and the CI recipes in docs/deploy/ work: their own commands, read from
-// the recipe files, run against a temporary git repository of a vault.
+// the recipe files, run against a temporary git repository of a vault, at the package's version.
+// The npm scripts of a clone are tested here too, not in a file of their own: their
+// pre-scripts compile into the repository's dist/, which `npm pack` deletes and rebuilds, and
+// the tests of one file run one after the other.
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -39,8 +42,12 @@ let root: string;
 let tarball: string;
 /** An empty folder the tarball was installed into, as a user would. */
 let app: string;
+let installing: Promise<void> | null = null;
 
-beforeAll(async () => {
+/** Packs the project and installs the tarball into `app`, once for the file. */
+const installPackage = () => (installing ??= packAndInstall());
+
+async function packAndInstall(): Promise<void> {
   root = await tempDir('vs-package-');
   const packed = await run('npm', ['pack', '--pack-destination', root, '--silent'], PROJECT_DIR);
   expect(packed.code, packed.out).toBe(0);
@@ -51,13 +58,15 @@ beforeAll(async () => {
   // better-sqlite3 compiles from source here (a minute or two on a busy machine).
   const installed = await run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', tarball], app);
   expect(installed.code, installed.out).toBe(0);
-}, 900_000);
+}
 afterAll(cleanupTempDirs);
 
 /** The installed command, run the way its README says: `npx vault-service …`. */
 const npx = (args: string[], cwd = app, env: Record<string, string | undefined> = {}) => run('npx', ['--no-install', 'vault-service', ...args], cwd, env);
 
 describe('the package', () => {
+  beforeAll(installPackage, 900_000);
+
   it('carries compiled JavaScript, the templates, the example vault and the built admin app, and no TypeScript', async () => {
     const listing = await run('tar', ['-tzf', tarball], root);
     const files = listing.out.trim().split('\n').map((f) => f.replace(/^package\//, ''));
@@ -166,9 +175,35 @@ async function expectPublished(site: string, basePath: string): Promise<void> {
   expect(await exists(path.join(site, 'Private.html'))).toBe(false);
 }
 
+const VERSION = JSON.parse(await fs.readFile(path.join(PROJECT_DIR, 'package.json'), 'utf8')).version as string;
+
+describe('docs/deploy: the version the recipes pin', () => {
+  it('is the package’s own, in the recipes, their README and the README’s "Deploy from CI"', async () => {
+    const read = (file: string) => fs.readFile(path.join(PROJECT_DIR, file), 'utf8');
+    const readme = await read('README.md');
+    const texts: Record<string, string> = {
+      'docs/deploy/github-pages.yml': await read('docs/deploy/github-pages.yml'),
+      'docs/deploy/gitlab-pages.yml': await read('docs/deploy/gitlab-pages.yml'),
+      'docs/deploy/README.md': await read('docs/deploy/README.md'),
+      'README.md (Deploy from CI)': readme.slice(readme.indexOf('## Deploy from CI'), readme.indexOf('\n## ', readme.indexOf('## Deploy from CI') + 1)),
+    };
+    for (const [file, text] of Object.entries(texts)) {
+      const pinned = [...text.matchAll(/vault-service@([^\s`"']+)/g)].map((m) => m[1]);
+      const tarballs = [...text.matchAll(/vault-service-([^\s`"'/]+)\.tgz/g)].map((m) => m[1]);
+      // Every command of a recipe is pinned: an unpinned `npx vault-service` fetches whatever is newest.
+      if (file.endsWith('.yml')) expect(text.match(/\bnpx(?:\s+-[-\w=]+)*\s+vault-service(?!@)/g), file).toBeNull();
+      expect(pinned.length, `${file} pins no version`).toBeGreaterThan(0);
+      expect(new Set([...pinned, ...tarballs]), file).toEqual(new Set([VERSION]));
+    }
+  });
+});
+
 // The recipes' repositories live under the folder the package was installed into, so `npx`
-// finds it there as it would find it fetched from the registry in CI.
+// finds it there as it would find it fetched from the registry in CI (only at the version the
+// recipe pins: another would send npx to the registry).
 describe('docs/deploy: the CI recipes', () => {
+  beforeAll(installPackage, 900_000);
+
   it('GitHub Pages: the workflow’s steps build the site that its upload step publishes', async () => {
     const workflow = parseYaml(await fs.readFile(path.join(DEPLOY, 'github-pages.yml'), 'utf8'));
     const base = path.join(app, 'recipes', 'github');
@@ -218,4 +253,97 @@ describe('docs/deploy: the CI recipes', () => {
     expect(res.code, res.out).toBe(0);
     await expectPublished(path.join(repo, 'public'), '/notes');
   }, 120_000);
+});
+
+// ── the npm scripts of a clone ───────────────────────────────────────────────────────────
+
+interface NpmRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm …args` in the clone, with `env` on top of a clean environment and `input` on stdin. */
+function npm(args: string[], env: Record<string, string | undefined>, input = ''): Promise<NpmRun> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn('npm', args, { cwd: PROJECT_DIR, env: childEnv(env) });
+    let stdout = '';
+    let stderr = '';
+    proc.stdout.on('data', (d) => (stdout += d));
+    proc.stderr.on('data', (d) => (stderr += d));
+    proc.stdin.end(input);
+    proc.on('error', reject);
+    proc.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A small vault of the fixture kind: a home note linking a published post, and a private note. */
+async function smallVault(dir: string): Promise<string> {
+  await writeFiles(dir, {
+    'Home.md': '---\npublish: true\n---\nWelcome. See [[First post]].\n',
+    'First post.md': '---\npublish: true\ndate: 2026-01-02\n---\nFIRST-POST-BODY\n',
+    'Private.md': 'Not published.\n',
+  });
+  return dir;
+}
+
+describe('npm scripts in a clone (README: npm start, npm run build, npm run hash-password)', () => {
+  it('npm run build writes the site into SITE_OUT from VAULT, with SITE_URL', async () => {
+    const work = await tempDir('vs-npm-build-');
+    const vault = await smallVault(path.join(work, 'vault'));
+    const out = path.join(work, 'site');
+    const res = await npm(['run', 'build'], { VAULT: vault, SERVICE_DATA: path.join(work, 'data'), SITE_OUT: out, SITE_URL: 'https://npm.example' });
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/built \d+ pages \(\d+ files\) into .+ in \d+\.\d s/);
+    const home = await fs.readFile(path.join(out, 'index.html'), 'utf8');
+    expect(home).toContain('href="/First-post"');
+    expect(await fs.readFile(path.join(out, 'First-post.html'), 'utf8')).toContain('FIRST-POST-BODY');
+    expect(await fs.readFile(path.join(out, 'feed.xml'), 'utf8')).toContain('https://npm.example/First-post');
+    expect(await exists(path.join(out, 'Private.html'))).toBe(false);
+  }, 180_000);
+
+  it('npm start serves the vault on PORT and stops on SIGTERM', async () => {
+    const work = await tempDir('vs-npm-start-');
+    const vault = await smallVault(path.join(work, 'vault'));
+    // Its own process group (npm, its shell, the server), signalled as a whole as a terminal's
+    // Ctrl-C does: the shell npm runs the script in does not pass a signal on.
+    const proc = spawn('npm', ['start'], {
+      cwd: PROJECT_DIR,
+      detached: true,
+      env: childEnv({ PORT: '0', HOST: '127.0.0.1', VAULT: vault, SERVICE_DATA: path.join(work, 'data'), ADMIN_PASSWORD: TEST_PASSWORD }),
+    });
+    let out = '';
+    proc.stdout.on('data', (d) => (out += d));
+    proc.stderr.on('data', (d) => (out += d));
+    // 'close': every process of the group that held its output has ended.
+    const closed = new Promise<void>((resolve) => proc.once('close', () => resolve()));
+    let url = '';
+    try {
+      url = (await waitFor(() => /listening on (http:\/\/\S+)/.exec(out)?.[1], 120_000))!;
+      expect(out).toContain(`(vault ${vault})`);
+      const post = await waitFor(async () => {
+        const res = await fetch(`${url}/First-post`);
+        return res.status === 200 ? res.text() : null;
+      }, 60_000);
+      expect(post).toContain('FIRST-POST-BODY');
+    } finally {
+      process.kill(-proc.pid!, 'SIGTERM');
+    }
+    await closed;
+    expect(out).toContain('SIGTERM: stopping');
+    expect(out).not.toMatch(/\berror\b/i);
+    await expect(fetch(`${url}/First-post`)).rejects.toThrow();
+  }, 180_000);
+
+  it('npm run -s hash-password prints only the hash on stdout, even when its pre-script compiles', async () => {
+    // An old compiled command makes `prehash-password` compile (and say so) first, as on a fresh clone.
+    const bin = path.join(PROJECT_DIR, 'dist/scripts/cli.js');
+    if (!(await exists(bin))) expect((await npm(['run', '-s', 'compile'], {})).code).toBe(0);
+    const past = new Date('2000-01-01T00:00:00Z');
+    await fs.utimes(bin, past, past);
+    const res = await npm(['run', '-s', 'hash-password'], {}, 'a long enough password\n');
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/^compiled the server into dist\/ in \d+ ms$/m);
+    expect(res.stdout).toMatch(/^scrypt\$\S+\n$/);
+  }, 180_000);
 });
