@@ -49,9 +49,12 @@ export function isReservedAddress(address: Address): boolean {
 
 function reservedSlow(address: Address): boolean {
   if (RESERVED_ADDRESSES.has(address.toLowerCase())) return true;
-  const first = address.split('/')[1] ?? '';
+  const segments = address.split('/');
   // The composer sends /api/… and /admin, /admin/… to the admin app (RESERVED_SEGMENTS).
-  return RESERVED_SEGMENTS.has(first.toLowerCase());
+  if (RESERVED_SEGMENTS.has((segments[1] ?? '').toLowerCase())) return true;
+  // A page's file is its address + `.html` (outputFileOf): under a folder named `X.html`
+  // the site would need a folder where the page `/X` has its file, so nothing is published there.
+  return segments.slice(1, -1).some((seg) => seg.toLowerCase().endsWith('.html'));
 }
 
 export function topicAddress(tag: string): Address {
