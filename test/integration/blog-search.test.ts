@@ -30,14 +30,20 @@ interface Index {
   deltaText: string;
 }
 
-/** The index as a visitor's browser can read it: the manifest and every file it names. */
-async function readIndex(server: BlogServer): Promise<Index> {
+/**
+ * The index as a visitor's browser can read it: the manifest and every file it names. A
+ * file gone (404) means a new base replaced the one the manifest named while it was read:
+ * the manifest is read again, as the browser does (StaleIndex).
+ */
+async function readIndex(server: BlogServer, retries = 5): Promise<Index> {
   const res = await server.page('/search.json');
   expect(res.status).toBe(200);
   const manifest = JSON.parse(res.text) as SearchManifest;
   const terms = new Map<string, Set<number>>();
   for (const [, file] of manifest.shards) {
-    const shard = JSON.parse((await server.page('/' + file)).text) as ShardFile;
+    const got = await server.page('/' + file);
+    if (got.status === 404 && retries > 0) return readIndex(server, retries - 1);
+    const shard = JSON.parse(got.text) as ShardFile;
     for (const [term, ...fields] of shard) {
       const ids = new Set<number>();
       for (let i = 1; i < fields.length; i += 2) {
