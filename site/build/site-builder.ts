@@ -232,7 +232,7 @@ export class SiteBuilder {
     if (!plan || this.previous !== plan.pages || JSON.stringify(settings) !== this.planSettings) return undefined;
     // The footer's year comes from the clock.
     if (new Date().getUTCFullYear() !== plan.ctx.frame.year || !keepsShape(changes)) return undefined;
-    const quick = quickPlan(plan, changes, discussed, { before: this.searchPages, plan: (p) => this.search.plan(p.ctx) });
+    const quick = quickPlan(plan, changes, discussed, { before: this.searchPages, plan: (p) => this.search.plan(p.ctx, changes.map((c) => c.after!)) });
     if (!quick) {
       this.replanWhole = true;
       return undefined;

@@ -1,0 +1,65 @@
+// A quick pass gives the search index only the records it swapped (site-builder.ts), so an
+// edit does not visit every note. What it writes must be what a whole plan over the same
+// model and base writes: the same manifest (delta, gone), the same meta files, the same
+// soft-limit signal. Checked edit by edit against the whole plan of the same index.
+import { expect, it } from 'vitest';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { SearchIndex } from '../../site/build/search-index.ts';
+import type { PageContext } from '../../site/build/page-context.ts';
+import type { PlannedPage } from '../../site/build/plan-types.ts';
+
+function record(path: string, version: number, extra: Partial<NoteRecord> = {}): NoteRecord {
+  return {
+    path,
+    hash: `${path}#${version}`,
+    title: `Title of ${path} v${version}`,
+    headings: [{ text: `Heading ${version}` }],
+    tags: ['t' + (version % 3)],
+    // (Not `searchText`: the first index to read a record takes it; the body is read again.)
+    searchText: null,
+    body: `Words of ${path}, version ${version}: zebra${version}.`,
+    hidden: false,
+    address: '/' + path.replace(/\.md$/, ''),
+    page: false,
+    date: { ms: Date.UTC(2025, 0, 1 + version) },
+    lang: 'en',
+    ...extra,
+  } as unknown as NoteRecord;
+}
+
+/** The little of a PageContext the search index reads. */
+function contextOf(all: NoteRecord[], invisible: Set<string>): PageContext {
+  return {
+    model: { all, isVisible: (n: NoteRecord) => !invisible.has(n.path) },
+    frameSig: 'frame',
+    url: (a: string) => a,
+    fmt: { date: (ms: number) => new Date(ms).toISOString().slice(0, 10) },
+  } as unknown as PageContext;
+}
+
+const outputs = (pages: PlannedPage[]) => pages.map((p) => [p.address, p.sig, p.content ?? null]);
+
+it('edit after edit, the records given alone write what a whole plan writes', () => {
+  const paths = Array.from({ length: 300 }, (_, i) => `Notes/N${String(i).padStart(3, '0')}.md`);
+  const all = paths.map((p) => record(p, 0));
+  // Some notes are not searchable: private ones, a hidden page note.
+  const invisible = new Set([paths[5]!, paths[77]!]);
+  all[9] = record(paths[9]!, 0, { hidden: true });
+  const ctx = contextOf(all, invisible);
+  // The same notes give the same base: one index is only ever told the edits, the other plans whole each time.
+  const told = new SearchIndex();
+  const whole = new SearchIndex();
+  expect(outputs(told.plan(ctx))).toEqual(outputs(whole.plan(ctx)));
+  let version = 1;
+  // Edits to notes in and out of the base, back to a base text, a note turning hidden.
+  const edits = [3, 140, 3, 299, 0, 64, 65, 65, 140, 9, 200, 201, 202, 203, 204, 205, 206, 207, 208, 209, 210, 211, 3];
+  for (const [n, i] of edits.entries()) {
+    const back = n === 7; // note 65 goes back to the text the base holds
+    const next = back ? record(paths[i]!, 0) : record(paths[i]!, version++, i === 140 && n > 7 ? { hidden: true } : {});
+    all[i] = next;
+    expect(outputs(told.plan(ctx, [next])), `after edit ${n}`).toEqual(outputs(whole.plan(ctx)));
+    expect(told.tidyDue).toBe(whole.tidyDue);
+  }
+  // The soft limit was crossed on the way (more than 16 notes changed).
+  expect(told.tidyDue).toBe(true);
+});
