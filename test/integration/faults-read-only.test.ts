@@ -1,8 +1,11 @@
 // Issue 9, the "cannot write" faults on every machine (the full-disk ones need a tmpfs):
 // a folder the server may not write. Each way of making one that works here is tried:
 // its mode (chmod) when the tests do not run as root; as root, where chmod binds no one,
-// a read-only bind mount when mount is allowed, and the server dropped to `nobody` (a
-// preload given in NODE_OPTIONS, vault and data owned by it) so that the mode binds it.
+// a read-only bind mount when mount is allowed, the server dropped to `nobody` (a
+// preload given in NODE_OPTIONS, vault and data owned by it) so that the mode binds it
+// when `nobody` can read the checkout, and the immutable attribute (chattr +i) where the
+// file system takes it: a CI box without mount rights and with its checkout under /root
+// still runs these tests one way.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +17,7 @@ import { cleanupTempDirs, filesUnder, tempDir, writeFiles } from '../helpers/tmp
 const AS_ROOT = process.getuid?.() === 0;
 const NOBODY = 65534;
 
-type Method = 'chmod' | 'bind mount' | 'chmod, server as nobody';
+type Method = 'chmod' | 'bind mount' | 'chmod, server as nobody' | 'chattr +i';
 
 function mountWorks(): boolean {
   if (!AS_ROOT) return false;
@@ -37,7 +40,24 @@ function nobodyCanRun(): boolean {
   return check.status === 0;
 }
 
-const METHODS: Method[] = AS_ROOT ? [...(mountWorks() ? (['bind mount'] as const) : []), ...(nobodyCanRun() ? (['chmod, server as nobody'] as const) : [])] : ['chmod'];
+/** Whether this file system takes the immutable attribute from root (ext4 does; a CI box without mount rights still can). */
+function chattrWorks(): boolean {
+  if (!AS_ROOT) return false;
+  const probe = execFileSync('mktemp', ['-d'], { encoding: 'utf8' }).trim();
+  try {
+    execFileSync('chattr', ['+i', probe], { stdio: 'ignore' });
+    execFileSync('chattr', ['-i', probe], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    execFileSync('rm', ['-rf', probe]);
+  }
+}
+
+const METHODS: Method[] = AS_ROOT
+  ? [...(mountWorks() ? (['bind mount'] as const) : []), ...(nobodyCanRun() ? (['chmod, server as nobody'] as const) : []), ...(chattrWorks() ? (['chattr +i'] as const) : [])]
+  : ['chmod'];
 
 /** The server on a temp vault and data directory; as `nobody` for that method. */
 async function startFor(method: Method, files: Record<string, string>): Promise<TestServer> {
@@ -69,6 +89,13 @@ async function setWritable(dir: string, writable: boolean): Promise<void> {
 
 /** Makes `dir` read-only to the server the way `method` does; answers how to undo it. */
 async function makeReadOnly(method: Method, dir: string): Promise<() => Promise<void>> {
+  if (method === 'chattr +i') {
+    // Immutable: even root cannot create, replace or rename anything in it (EPERM).
+    execFileSync('chattr', ['-R', '+i', dir]);
+    return async () => {
+      execFileSync('chattr', ['-R', '-i', dir]);
+    };
+  }
   if (method === 'bind mount') {
     execFileSync('mount', ['--bind', dir, dir]);
     execFileSync('mount', ['-o', 'remount,bind,ro', dir]);
@@ -123,7 +150,7 @@ describe.each(METHODS)('made read-only by %s', (method) => {
     it('a save answers 503 not_writable; the note keeps its previous text; no temp file is left', async () => {
       const res = await server.admin('PUT', `/api/note?path=${q('Locked/Note.md')}`, { content: 'the new text\n' });
       expect({ status: res.status, code: res.body.code }).toEqual({ status: 503, code: 'not_writable' });
-      expect(res.body.error).toMatch(/cannot be written \((EACCES|EROFS)\).*unchanged/);
+      expect(res.body.error).toMatch(/cannot be written \((EACCES|EROFS|EPERM)\).*unchanged/);
       expect(await fs.readFile(path.join(server.vault, 'Locked/Note.md'), 'utf8')).toBe('the previous text\n');
       expect(await tempFilesIn(server.vault)).toEqual([]);
     });
