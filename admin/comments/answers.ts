@@ -1,7 +1,7 @@
 // The JSON shapes of CONTRACT §8's answers. A visitor's never carry an email (nor the
 // Markdown source); the admin's carry everything, the note's path included.
 import { commentHtml, plainTextHtml } from '../../shared/comments/markdown.ts';
-import { publicMention, type CommentRow, type MentionRow } from '../../shared/comments/read.ts';
+import { publicMention, type CommentRow, type ItemStatus, type MentionKind, type MentionRow } from '../../shared/comments/read.ts';
 
 export interface CommentAnswer {
   id: string;
@@ -10,7 +10,7 @@ export interface CommentAnswer {
   website: string | null;
   html: string;
   date: string;
-  status: string;
+  status: ItemStatus;
   author: boolean;
   // Admin only:
   note?: string;
@@ -20,17 +20,21 @@ export interface CommentAnswer {
 
 export interface MentionAnswer {
   id: string;
-  kind: string;
+  kind: MentionKind;
   source: string;
   author: { name: string | null; url: string | null; photo: string | null };
   html: string;
   date: string;
-  status: string;
+  status: ItemStatus;
   note?: string;
   target?: string;
   /** The text as received (admin only). */
   content?: string | null;
 }
+
+/** What the admin reads (its fields all there): the admin app's types are these. */
+export type AdminCommentAnswer = Required<CommentAnswer>;
+export type AdminMentionAnswer = Required<MentionAnswer>;
 
 export function commentAnswer(row: CommentRow, admin: boolean): CommentAnswer {
   const out: CommentAnswer = {

@@ -1,6 +1,7 @@
 // The JSON shapes of the admin APIs, as CONTRACT.md names them. Types shared with the
 // server are imported as types only, so the bundle never includes server code.
 import type { Settings as SharedSettings } from '../../../shared/settings.ts';
+import type { AdminCommentAnswer as CommentItem, AdminMentionAnswer as MentionItem } from '../../comments/answers.ts';
 
 export type EntryKind = 'note' | 'folder' | 'attachment';
 
@@ -165,34 +166,8 @@ export interface TravelReport {
   problems: TravelProblem[];
 }
 
-/** A comment as the admin reads it (CONTRACT §8: GET /api/comments, the queue). */
-export interface CommentItem {
-  id: string;
-  parent: string | null;
-  name: string;
-  website: string | null;
-  html: string;
-  date: string;
-  status: 'pending' | 'approved' | 'rejected' | 'spam';
-  author: boolean;
-  note: string;
-  email: string | null;
-  body: string;
-}
-
-/** A received webmention as the admin reads it. */
-export interface MentionItem {
-  id: string;
-  kind: 'reply' | 'like' | 'repost' | 'mention';
-  source: string;
-  author: { name: string | null; url: string | null; photo: string | null };
-  html: string;
-  date: string;
-  status: CommentItem['status'];
-  note: string;
-  target: string;
-  content: string | null;
-}
+/** A comment and a received webmention as the admin reads them (CONTRACT §8: GET /api/comments, the queue): the server's answer types. */
+export type { AdminCommentAnswer as CommentItem, AdminMentionAnswer as MentionItem } from '../../comments/answers.ts';
 
 /** An item of GET /api/comments/queue: a pending comment or mention. */
 export type QueueItem = (CommentItem & { type: 'comment' }) | (MentionItem & { type: 'mention' });
