@@ -3,11 +3,18 @@
 // and its log lines.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BENCH_PASSWORD = 'bench-password';
+
+/** Says so when the machine is already busy: the figures that follow are measured under load. */
+export function noteLoad(): void {
+  const busy = os.loadavg()[0]!;
+  if (busy > 0.7) console.log(`note: load average ${busy.toFixed(2)} on ${os.cpus().length} cores before the run: figures are measured under load`);
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {

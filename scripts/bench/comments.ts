@@ -8,7 +8,7 @@ import http from 'node:http';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_PASSWORD, freePort, npmStart, until200, type Service } from './_service.ts';
+import { BENCH_PASSWORD, freePort, noteLoad, npmStart, until200, type Service } from './_service.ts';
 import { ensureDebian, has, waitQuiet, wrk } from './_tools.ts';
 import { generateVault, noteText, notePath, percentile } from './_vault.ts';
 
@@ -54,8 +54,7 @@ function summary(values: number[]): string {
 
 export async function run(): Promise<void> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'vs-bench-comments-'));
-  const busy = os.loadavg()[0]!;
-  if (busy > 0.7) console.log(`note: load average ${busy.toFixed(2)} on ${os.cpus().length} cores before the run: figures are measured under load`);
+  noteLoad();
   let service: Service | null = null;
   try {
     const vault = path.join(root, 'vault');

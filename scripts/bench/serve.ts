@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureLighthouse, lighthouse, CATEGORIES } from './_lighthouse.ts';
 import { compareThroughput } from './_throughput.ts';
-import { freePort, npmStart, until200, waitForLine, type Service } from './_service.ts';
+import { freePort, noteLoad, npmStart, until200, waitForLine, type Service } from './_service.ts';
 import { ensureDebian, has, waitQuiet, watchGroupMemory } from './_tools.ts';
 import { generateVault, notePath } from './_vault.ts';
 
@@ -27,8 +27,7 @@ const TOPIC = '/topic/topic1';
 export async function run(): Promise<void> {
   const unavailable = ensureDebian({ wrk: 'wrk', nginx: 'nginx-light' });
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'vs-bench-serve-'));
-  const busy = os.loadavg()[0]!;
-  if (busy > 0.7) console.log(`note: load average ${busy.toFixed(2)} on ${os.cpus().length} cores before the run: figures are measured under load`);
+  noteLoad();
   let service: Service | null = null;
   try {
     const vault = path.join(root, 'vault');
