@@ -2,9 +2,10 @@
 // the `.ts` imports to `.js`), with the blog's browser bundle beside it, so nothing runs
 // through tsx or esbuild at run time.
 //
-//   node --import tsx scripts/compile.ts            before `npm start` and `npm run build`:
-//       re-transpiles only the files changed since their output (same compiler, same options,
-//       one file at a time; type checking stays with `npm test`), usually in well under a second
+//   node --import tsx scripts/compile.ts            run by scripts/compile-if-stale.mjs before
+//       `npm start` and `npm run build` when a source changed: re-transpiles only the files
+//       changed since their output (same compiler, same options, one file at a time; type
+//       checking stays with `npm test`), usually in well under a second
 //   node --import tsx scripts/compile.ts --release  `prepack`: a fresh dist/ from `tsc`
 //       (type-checked; nothing is written when a type is wrong)
 import { spawnSync } from 'node:child_process';
@@ -59,18 +60,6 @@ async function transpileChanged(): Promise<number> {
   return count;
 }
 
-/** Would anything be compiled? Only file times are read (cheap enough for every start). */
-async function stale(): Promise<boolean> {
-  const built = await mtime(BIN);
-  if (built < 0 || (await oldestBundle()) < (await newest(CLIENT_SOURCES))) return true;
-  for (const part of ['shared', 'site', 'admin', 'scripts', 'tsconfig.json', 'tsconfig.build.json']) {
-    const abs = path.join(PROJECT_DIR, part);
-    const stat = await fs.stat(abs);
-    if ((stat.isDirectory() ? await newest(abs) : stat.mtimeMs) > built) return true;
-  }
-  return false;
-}
-
 /** The oldest bundle's time (-1 when one is missing). */
 async function oldestBundle(): Promise<number> {
   return Math.min(...(await Promise.all(BUNDLES.map((b) => mtime(b.file)))));
@@ -93,7 +82,6 @@ async function main(): Promise<void> {
   if (process.argv.includes('--release')) {
     await release();
   } else {
-    if (!(await stale())) return;
     const count = await transpileChanged();
     if ((await oldestBundle()) < (await newest(CLIENT_SOURCES))) await writeBundle();
     // The stamp the next check compares with, even when only non-code files moved on.

@@ -351,4 +351,20 @@ describe('npm scripts in a clone (README: npm start, npm run build, npm run hash
     expect(res.stderr).toMatch(/^compiled the server into dist\/ in \d+ ms$/m);
     expect(res.stdout).toMatch(/^scrypt\$\S+\n$/);
   }, 180_000);
+
+  it('the pre-scripts compile nothing (and load no TypeScript) when dist/ is newer than every source', async () => {
+    expect((await npm(['run', '-s', 'compile'], {})).code).toBe(0);
+    const bin = path.join(PROJECT_DIR, 'dist/scripts/cli.js');
+    const stamp = (await fs.stat(bin)).mtimeMs;
+    // scripts/compile.ts always touches the bin: an unchanged time shows it never ran.
+    const res = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [path.join(PROJECT_DIR, 'scripts/compile-if-stale.mjs')], { cwd: PROJECT_DIR });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.on('exit', (code) => resolve({ code, stderr }));
+    });
+    expect(res.code).toBe(0);
+    expect(res.stderr).not.toContain('compiled the server');
+    expect((await fs.stat(bin)).mtimeMs).toBe(stamp);
+  }, 180_000);
 });

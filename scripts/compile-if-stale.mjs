@@ -1,0 +1,46 @@
+// Runs before `npm run build`, `npm start` and the password scripts: compiles the server
+// (scripts/compile.ts) only when a source is newer than dist/. Plain JavaScript on purpose:
+// loading tsx just to find nothing changed cost 0.2 s of every `npm run build` (issue 12),
+// while reading the file times costs about 20 ms. scripts/compile.ts touches the compiled
+// bin when it finishes, so its time is the stamp every source is compared with.
+import { spawnSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = path.join(PROJECT, 'dist/scripts/cli.js');
+const SOURCES = ['shared', 'site', 'admin', 'scripts', 'tsconfig.json', 'tsconfig.build.json'];
+// Folders under the sources that are outputs or never compiled into dist/.
+const SKIP = new Set(['admin/ui/dist', 'admin/ui/node_modules', 'node_modules']);
+
+const mtime = (file) => fs.stat(file).then((s) => s.mtimeMs, () => -1);
+
+/** Is anything under `rel` newer than `stamp`? Stops at the first that is. */
+async function newerThan(rel, stamp) {
+  const abs = path.join(PROJECT, rel);
+  const stat = await fs.stat(abs).catch(() => null);
+  if (!stat) return false;
+  if (!stat.isDirectory()) return stat.mtimeMs > stamp;
+  if (stat.mtimeMs > stamp) return true; // a file was added, removed or renamed here
+  for (const entry of await fs.readdir(abs, { withFileTypes: true })) {
+    const child = `${rel}/${entry.name}`;
+    if (SKIP.has(child)) continue;
+    if (entry.isDirectory() ? await newerThan(child, stamp) : (await mtime(path.join(PROJECT, child))) > stamp) return true;
+  }
+  return false;
+}
+
+async function stale() {
+  const built = await mtime(BIN);
+  if (built < 0) return true;
+  const bundles = await fs.readdir(path.join(PROJECT, 'dist/site/client')).catch(() => []);
+  if (!bundles.some((name) => name.endsWith('.js'))) return true;
+  for (const rel of SOURCES) if (await newerThan(rel, built)) return true;
+  return false;
+}
+
+if (await stale()) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(PROJECT, 'scripts/compile.ts')], { stdio: 'inherit' });
+  process.exitCode = run.status ?? 1;
+}
