@@ -63,7 +63,7 @@ export function parseVaultPath(input: unknown): VaultPath {
 }
 
 export function toVaultPath(relative: string): VaultPath {
-  return relative.split(path.sep).join('/') as VaultPath;
+  return (path.sep === '/' ? relative : relative.split(path.sep).join('/')) as VaultPath;
 }
 
 export function baseName(p: VaultPath): string {

@@ -88,7 +88,9 @@ export function startVaultWatcher(options: VaultWatcherOptions): VaultWatcher {
   const entries = new VaultEntries(options.vaultDir, options.skipDirs);
   // The root itself may be a link (it is trusted); nothing below it is followed.
   const root = realpathSync(options.vaultDir);
-  const relOf = (abs: string) => toVaultPath(path.relative(root, abs));
+  const rootPrefix = path.join(root, '/');
+  // chokidar asks about every path it meets: a slice, not path.relative (which resolves both sides each time).
+  const relOf = (abs: string) => toVaultPath(abs.startsWith(rootPrefix) ? abs.slice(rootPrefix.length) : path.relative(root, abs));
   const known = new KnownFiles();
   const timers = new Set<NodeJS.Timeout>();
   let isReady = false;
