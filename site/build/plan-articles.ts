@@ -6,7 +6,7 @@ import { directionOf } from '../../shared/note/language.ts';
 import { readingMinutes } from '../../shared/note/excerpt.ts';
 import { discussionView, type DiscussionView } from './discussion-view.ts';
 import type { ChipView, LinkView, PageContext } from './page-context.ts';
-import type { PageFamily, PlannedPage } from './plan-types.ts';
+import { withLazySig, type PageFamily, type PlannedPage } from './plan-types.ts';
 import { SigCache } from './sig-cache.ts';
 
 export interface ArticleView {
@@ -141,14 +141,10 @@ function buildArticleSig(ctx: PageContext, note: NoteRecord): string {
 }
 
 function articlePage(ctx: PageContext, note: NoteRecord): PlannedPage {
-  return {
-    address: note.address,
-    file: outputFileOf(note.address),
-    kind: 'article' as const,
-    type: 'html' as const,
-    sig: articleSig(ctx, note),
-    view: () => articleView(ctx, note),
-  };
+  return withLazySig(
+    { address: note.address, file: outputFileOf(note.address), kind: 'article' as const, type: 'html' as const, view: () => articleView(ctx, note) },
+    () => articleSig(ctx, note),
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { FRONT_PAGE, listPageAddress, outputFileOf, type Address } from '../../s
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { articleReads, articleSig, articleView } from './plan-articles.ts';
 import type { CardView, PageContext } from './page-context.ts';
-import type { PageFamily, PlannedPage } from './plan-types.ts';
+import { withLazySig, type PageFamily, type PlannedPage } from './plan-types.ts';
 import { SigCache } from './sig-cache.ts';
 
 export const PAGE_SIZE = 24;
@@ -52,7 +52,7 @@ interface ListSpec {
   /** Notes whose text every page of the list shows (the home note's excerpt as the meta description). */
   reads?: NoteRecord[];
   /** Extra content of the first page (intro, hero, band, Most discussed), its signature and the notes whose text it shows. */
-  first?: { view: () => Pick<ListView, 'intro' | 'hero' | 'band' | 'discussed'>; sig: string; reads: NoteRecord[] };
+  first?: { view: () => Pick<ListView, 'intro' | 'hero' | 'band' | 'discussed'>; sig: () => string; reads: NoteRecord[] };
   grid: boolean;
   feed?: ListView['feed'];
 }
@@ -90,16 +90,19 @@ function listFamily(ctx: PageContext, spec: ListSpec, n: number, specOf: () => L
     pageText: ctx.fmt.number(n),
     pagesText: ctx.fmt.number(pages),
   };
-  const page: PlannedPage = {
+  const sig = () => {
+    // The records themselves (and the world) are the dependencies: a changed note is a new record.
+    // A card shows its approved comments: a page changes with their counts (and only then).
+    const firstSig = first?.sig() ?? '';
+    return listSigs.get(pageKey(address), [...ctx.world, headSig, firstSig, n, pages, countsOf(ctx, items), ...items], () =>
+      [ctx.frameSig, headSig, firstSig, n, pages, countsOf(ctx, items), ...items.map((i) => ctx.cardSig(i))].join('\u0000'),
+    );
+  };
+  const page: PlannedPage = withLazySig({
     address,
     file: outputFileOf(address),
     kind: 'list',
     type: 'html',
-    // The records themselves (and the world) are the dependencies: a changed note is a new record.
-    // A card shows its approved comments: a page changes with their counts (and only then).
-    sig: listSigs.get(pageKey(address), [...ctx.world, headSig, first?.sig ?? '', n, pages, countsOf(ctx, items), ...items], () =>
-      [ctx.frameSig, headSig, first?.sig ?? '', n, pages, countsOf(ctx, items), ...items.map((i) => ctx.cardSig(i))].join('\u0000'),
-    ),
     view: (): ListView => ({
       file: outputFileOf(address),
       url: ctx.url(address),
@@ -118,7 +121,7 @@ function listFamily(ctx: PageContext, spec: ListSpec, n: number, specOf: () => L
       feed: spec.feed ?? null,
       pager,
     }),
-  };
+  }, sig);
   const reads = [...items, ...(spec.reads ?? []), ...(first?.reads ?? [])];
   return { key: `list:${address}`, pages: [page], reads, replan: () => listFamily(ctx, specOf(), n, specOf) };
 }
@@ -171,12 +174,13 @@ function homeSpec(ctx: PageContext): ListSpec {
     reads: !frame.tagline && home ? [home] : [],
     grid: dashboard,
     first: {
-      sig: [
-        JSON.stringify(hero),
-        bandCards?.sig ?? '',
-        intro ? `${intro.hash}\u0001${ctx.bodySig(intro)}` : '',
-        discussed.map((p) => `${ctx.cardSig(p)}\u0001${ctx.commentCount(p)}`).join('\u0002'),
-      ].join('\u0000'),
+      sig: () =>
+        [
+          JSON.stringify(hero),
+          bandCards?.sig ?? '',
+          intro ? `${intro.hash}\u0001${ctx.bodySig(intro)}` : '',
+          discussed.map((p) => `${ctx.cardSig(p)}\u0001${ctx.commentCount(p)}`).join('\u0002'),
+        ].join('\u0000'),
       reads: [...(intro ? articleReads(ctx, intro) : []), ...discussed],
       view: () => ({
         hero,
@@ -200,14 +204,10 @@ function homeNoteFamily(ctx: PageContext): PageFamily {
   return {
     key: 'home-note',
     pages: [
-      {
-        address: FRONT_PAGE,
-        file: outputFileOf(FRONT_PAGE),
-        kind: 'article',
-        type: 'html',
-        sig: 'home-note\u0000' + articleSig(ctx, note),
-        view: () => articleView(ctx, note, FRONT_PAGE),
-      },
+      withLazySig(
+        { address: FRONT_PAGE, file: outputFileOf(FRONT_PAGE), kind: 'article', type: 'html', view: () => articleView(ctx, note, FRONT_PAGE) },
+        () => 'home-note\u0000' + articleSig(ctx, note),
+      ),
     ],
     reads: articleReads(ctx, note),
     replan: () => homeNoteFamily(ctx),

@@ -24,6 +24,21 @@ export interface PlannedPage {
   content?: string | Uint8Array;
 }
 
+/**
+ * A page whose signature is made the first time it is read. A static snapshot never
+ * reads one (issue 12: no work whose result is thrown away); the server reads them all
+ * as soon as a plan is made (`settleSigs`), while what they depend on is as it was.
+ */
+export function withLazySig<T extends Omit<PlannedPage, 'sig'>>(page: T, make: () => string): T & PlannedPage {
+  let sig: string | null = null;
+  return Object.defineProperty(page, 'sig', { get: () => (sig ??= make()), enumerable: true, configurable: true }) as T & PlannedPage;
+}
+
+/** Makes every page's signature now (see withLazySig). */
+export function settleSigs(pages: Iterable<PlannedPage>): void {
+  for (const page of pages) void page.sig;
+}
+
 /** What the server needs to know of an output. */
 export interface ServedEntry {
   file: string;

@@ -1,8 +1,7 @@
-// The build driver: our long-lived data layer (store → site model → plan) feeding
-// one Eleventy instance. A full build renders everything into a fresh folder that
-// replaces the old one whole; a change renders only the outputs whose signature
-// changed into a staging folder, then renames each file over the live one, so a
-// visitor never reads a half-written page. Eleventy never deletes: we do.
+// The build driver: our long-lived data layer (store → site model → plan) feeding one
+// Eleventy instance. A full build renders everything into a fresh folder that replaces the
+// old one whole; a change renders only the outputs whose signature changed into a staging
+// folder, then renames each over the live one (never a half-written page). We delete, not Eleventy.
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -27,7 +26,7 @@ import { currentKey, readGeneration, removeGenerations, writeGeneration, type Ge
 import { diffPlans, type SitePlan } from './plan.ts';
 import { adoptQuick, keepsShape, quickPlan } from './quick-pass.ts';
 import { NAV_FILE } from './plan-outputs.ts';
-import type { PlannedPage, ServedEntry } from './plan-types.ts';
+import { settleSigs, type PlannedPage, type ServedEntry } from './plan-types.ts';
 import type { BuildResult, SiteBuilderOptions } from './builder-types.ts';
 
 export type { BuildProgress, BuildResult, SiteBuilderOptions } from './builder-types.ts';
@@ -119,7 +118,8 @@ export class SiteBuilder {
       assets: (await this.renderer.assets()).assets,
       now,
     });
-    // This process alone writes the search index (a full build's partner plans the pages it renders).
+    // Signatures are compared by the next pass, and made now while what they read is as it is: a snapshot has no next pass.
+    if (!this.options.snapshot) settleSigs(plan.pages.values());
     if (withSearch) for (const page of this.planSearch(plan)) plan.pages.set(page.address, page);
     return plan;
   }

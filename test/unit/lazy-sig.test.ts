@@ -1,0 +1,35 @@
+// A page's signature is made when first read (issue 12): a static snapshot never reads
+// one, so its build spends nothing on them; the server makes them all right after the
+// plan (settleSigs), before anything they read can change.
+import { describe, expect, it } from 'vitest';
+import type { Address } from '../../shared/model/addresses.ts';
+import { settleSigs, withLazySig, type PlannedPage } from '../../site/build/plan-types.ts';
+
+function page(make: () => string): PlannedPage {
+  return withLazySig({ address: '/a' as Address, file: 'a.html', kind: 'article', type: 'html', view: () => null }, make);
+}
+
+describe('lazy page signatures', () => {
+  it('are not made until read, then made once', () => {
+    let made = 0;
+    const p = page(() => `sig-${++made}`);
+    expect(made).toBe(0);
+    expect(p.sig).toBe('sig-1');
+    expect(p.sig).toBe('sig-1');
+    expect(made).toBe(1);
+  });
+
+  it('keep the value they had when settled, whatever changes after', () => {
+    let world = 'before';
+    const pages = [page(() => `a:${world}`), page(() => `b:${world}`)];
+    settleSigs(pages);
+    world = 'after';
+    expect(pages.map((p) => p.sig)).toEqual(['a:before', 'b:before']);
+  });
+
+  it('travel with a copy of the page (the remembered generation digests them)', () => {
+    const copy = { ...page(() => 'the-sig') };
+    expect(copy.sig).toBe('the-sig');
+    expect(Object.keys(copy)).toContain('sig');
+  });
+});
