@@ -5,7 +5,7 @@
 // (a restart that finds nothing changed rewrites none of them).
 import { createHash } from 'node:crypto';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
-import { indexOptions, safeJson, SEARCH_DIR, SEARCH_FIELDS, shardKey, type SearchDoc, type ShardFile } from '../../shared/search/index-format.ts';
+import { asciiTerm, asciiTokens, indexOptions, safeJson, SEARCH_DIR, SEARCH_FIELDS, shardKey, type SearchDoc, type ShardFile } from '../../shared/search/index-format.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { searchDocOf } from './search-docs.ts';
 
@@ -79,13 +79,16 @@ export function indexDocs(docs: SearchDoc[]): IndexedDocs {
     SEARCH_FIELDS.forEach((field, f) => {
       const value = doc[field];
       if (value == null) return;
-      const tokens = tokenize(String(value), field);
+      const text = String(value);
+      // ASCII text (most fields) is split and folded by the fast equivalents of the two options.
+      const ascii = asciiTokens(text);
+      const tokens = ascii ?? tokenize(text, field);
       // MiniSearch counts distinct tokens as they come from the tokenizer (an empty field is one).
       const length = new Set(tokens).size;
       lengths[id * fieldCount + f] = length;
       avg[f] = ((avg[f] || 0) * id + length) / (id + 1);
       for (const token of tokens) {
-        const processed = processTerm(token, field);
+        const processed = ascii ? asciiTerm(token) : processTerm(token, field);
         if (Array.isArray(processed)) for (const term of processed) add(term, f, id);
         else if (processed) add(processed, f, id);
       }
