@@ -43,6 +43,18 @@ export interface SiteFrame {
 
 /** A gradient made from a string, so every site and card has its own (spec D.3). */
 export function gradientOf(seed: string): string {
+  // A note's card is on several list pages: its gradient is worked out once.
+  let made = gradients.get(seed);
+  if (made === undefined) {
+    if (gradients.size >= 100_000) gradients.clear();
+    gradients.set(seed, (made = makeGradient(seed)));
+  }
+  return made;
+}
+
+const gradients = new Map<string, string>();
+
+function makeGradient(seed: string): string {
   const h = createHash('sha1').update(seed).digest();
   const a = (h[0]! * 360) / 256;
   const b = (a + 40 + (h[1]! % 80)) % 360;

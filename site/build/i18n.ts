@@ -208,11 +208,25 @@ function makeFormatters(interfaceLanguage: string, blogLocale: string, calendar:
   const hijri = inCalendar('islamic-umalqura');
   const numberFormat = new Intl.NumberFormat(`${base}-u-nu-${nu}`);
   const yearFormat = new Intl.NumberFormat(`${base}-u-nu-${nu}`, { useGrouping: false });
-  const date =
+  const format =
     calendar === 'hijri'
       ? (ms: number) => hijri.format(new Date(ms))
       : calendar === 'both'
         ? (ms: number) => `${gregorian.format(new Date(ms))} / ${hijri.format(new Date(ms))}`
         : (ms: number) => gregorian.format(new Date(ms));
+  // A note's date is written on its page, its cards, its search row: formatted once per day shown
+  // (Intl's format was a tenth of a full build's page views). Only the UTC day is shown, so it is the key.
+  const days = new Map<number, string>();
+  const date = (ms: number) => {
+    const day = Math.floor(ms / DAY_MS);
+    let text = days.get(day);
+    if (text === undefined) {
+      if (days.size >= 100_000) days.clear();
+      days.set(day, (text = format(ms)));
+    }
+    return text;
+  };
   return { date, number: (n) => numberFormat.format(n), year: (n) => yearFormat.format(n) };
 }
+
+const DAY_MS = 86_400_000;

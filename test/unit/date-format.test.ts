@@ -20,4 +20,17 @@ describe('dates and counts a visitor reads', () => {
     expect(formatters('ar', 'ar', 'hijri').date(DAY)).toBe('٢١ رجب ١٤٤٧ هـ');
     expect(formatters('ar', 'ar-u-nu-latn', 'both').date(DAY)).toBe('10 يناير 2026 / 21 رجب 1447 هـ');
   });
+
+  it('a date is formatted once per UTC day shown: every time of a day gives that day, the days around it their own', () => {
+    for (const calendar of ['gregorian', 'hijri', 'both'] as const) {
+      const fmt = formatters('en', 'en', calendar);
+      const direct = (ms: number) => {
+        const f = (ca: string) => new Intl.DateTimeFormat(`en-u-ca-${ca}-nu-latn`, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(ms));
+        return calendar === 'gregorian' ? f('gregory') : calendar === 'hijri' ? f('islamic-umalqura') : `${f('gregory')} / ${f('islamic-umalqura')}`;
+      };
+      for (const ms of [DAY - 1, DAY, DAY + 1, DAY + 86_399_999, DAY + 86_400_000, Date.UTC(1969, 11, 31, 23, 59), Date.UTC(1960, 5, 1, 12)]) {
+        expect(fmt.date(ms), `${calendar} ${new Date(ms).toISOString()}`).toBe(direct(ms));
+      }
+    }
+  });
 });
