@@ -51,10 +51,18 @@ function timed(cmd: string, args: string[], options: { cwd?: string; env?: NodeJ
   });
 }
 
-function npmBuild(vault: string, root: string): Promise<Timed> {
+/**
+ * `npm run build` as a CI job runs it: from a clean checkout, no SITE_OUT and no data
+ * directory yet. Both are removed before the clock starts, as hugo's output folder is:
+ * replacing an existing SITE_OUT also deletes the old one (about 0.5 s for 8,000 files
+ * here), which hugo, writing over its folder in place, never does.
+ */
+async function npmBuild(vault: string, root: string): Promise<Timed> {
+  const [data, out] = [path.join(root, 'build-data'), path.join(root, 'build-out')];
+  await Promise.all([data, out].map((dir) => fs.rm(dir, { recursive: true, force: true })));
   return timed('npm', ['run', 'build'], {
     cwd: PROJECT,
-    env: { ...process.env, VAULT: vault, SERVICE_DATA: path.join(root, 'build-data'), SITE_OUT: path.join(root, 'build-out'), SITE_URL: 'https://bench.example', PUBLIC_LAYOUT: 'blog' },
+    env: { ...process.env, VAULT: vault, SERVICE_DATA: data, SITE_OUT: out, SITE_URL: 'https://bench.example', PUBLIC_LAYOUT: 'blog' },
   });
 }
 
