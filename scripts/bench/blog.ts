@@ -18,7 +18,8 @@ import { ensureDebian, has, watchGroupMemory } from './_tools.ts';
 import { generateVault, notePath, noteText, percentile } from './_vault.ts';
 
 const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const list = (v: string | undefined, d: number[]) => (v ? v.split(',').map(Number) : d);
+// An empty value is an empty list (BENCH_EDIT_SIZES= times the builds alone).
+const list = (v: string | undefined, d: number[]) => (v === undefined ? d : v.split(',').filter(Boolean).map(Number));
 const SIZES = list(process.env.BENCH_SIZES, [1_000, 10_000, 30_000]);
 const EDIT_SIZES = list(process.env.BENCH_EDIT_SIZES, [10_000, 30_000]);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -53,21 +54,21 @@ function timed(cmd: string, args: string[], options: { cwd?: string; env?: NodeJ
 
 /**
  * `npm run build` as a CI job runs it: from a clean checkout, no SITE_OUT and no data
- * directory yet. Both are removed before the clock starts, as hugo's output folder is:
- * replacing an existing SITE_OUT also deletes the old one (about 0.5 s for 8,000 files
- * here), which hugo, writing over its folder in place, never does.
+ * directory yet (`outs` names a fresh pair each round). Hugo's rounds get fresh output
+ * folders too, and nothing is deleted until every round is timed: on this machine's
+ * volume (ext4, online discard) a process writing thousands of files in the seconds after
+ * thousands were deleted spends 2-3 s more in the kernel, whoever deleted them.
  */
-async function npmBuild(vault: string, root: string): Promise<Timed> {
-  const [data, out] = [path.join(root, 'build-data'), path.join(root, 'build-out')];
-  await Promise.all([data, out].map((dir) => fs.rm(dir, { recursive: true, force: true })));
+function npmBuild(vault: string, outs: () => string): Promise<Timed> {
+  const dir = outs();
   return timed('npm', ['run', 'build'], {
     cwd: PROJECT,
-    env: { ...process.env, VAULT: vault, SERVICE_DATA: data, SITE_OUT: out, SITE_URL: 'https://bench.example', PUBLIC_LAYOUT: 'blog' },
+    env: { ...process.env, VAULT: vault, SERVICE_DATA: path.join(dir, 'data'), SITE_OUT: path.join(dir, 'site'), SITE_URL: 'https://bench.example', PUBLIC_LAYOUT: 'blog' },
   });
 }
 
 /** Hugo with minimal layouts over the same notes, writing to disk. */
-async function hugoSite(root: string, vault: string): Promise<() => Promise<Timed>> {
+async function hugoSite(root: string, vault: string, outs: () => string): Promise<() => Promise<Timed>> {
   const site = path.join(root, 'hugo-site');
   const layout = '<!doctype html><html><head><title>{{ .Title }}</title></head><body><h1>{{ .Title }}</h1>';
   await fs.mkdir(path.join(site, 'layouts/_default'), { recursive: true });
@@ -75,11 +76,7 @@ async function hugoSite(root: string, vault: string): Promise<() => Promise<Time
   await fs.writeFile(path.join(site, 'layouts/_default/single.html'), `${layout}{{ .Content }}</body></html>\n`);
   await fs.writeFile(path.join(site, 'layouts/_default/list.html'), `${layout}<ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a> {{ .Summary }}</li>{{ end }}</ul></body></html>\n`);
   await fs.writeFile(path.join(site, 'layouts/index.html'), `${layout}<ul>{{ range first 50 .Site.RegularPages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></body></html>\n`);
-  const out = path.join(root, 'hugo-out');
-  return async () => {
-    await fs.rm(out, { recursive: true, force: true });
-    return timed('hugo', ['--source', site, '--destination', out, '--quiet']);
-  };
+  return async () => timed('hugo', ['--source', site, '--destination', path.join(outs(), 'hugo'), '--quiet']);
 }
 
 /** `npm run build` and hugo in alternating rounds on one vault; medians. */
@@ -87,10 +84,12 @@ async function compareBuilds(root: string, notes: number, hugo: boolean): Promis
   const vault = path.join(root, `vault-${notes}`);
   const ours: Timed[] = [];
   const theirs: Timed[] = [];
-  const runHugo = hugo ? await hugoSite(root, vault) : null;
+  let made = 0;
+  const outs = () => path.join(root, 'outputs', `${notes}-${++made}`);
+  const runHugo = hugo ? await hugoSite(root, vault, outs) : null;
   const before = load();
   for (let round = 0; round < ROUNDS; round++) {
-    ours.push(await npmBuild(vault, root));
+    ours.push(await npmBuild(vault, outs));
     if (runHugo) theirs.push(await runHugo());
   }
   const pick = (xs: Timed[], k: keyof Timed) => median(xs.map((x) => x[k]));
