@@ -12,6 +12,7 @@ import { log } from '../shared/log.ts';
 import { encodeAddress, decodeRequestPath } from '../shared/model/addresses.ts';
 import type { VaultEvents } from '../shared/vault-events.ts';
 import { BuilderClient } from './build/builder-client.ts';
+import { SERVER_PARTNER_MIN_NOTES } from './build/build-heap.ts';
 import { currentKey, readGeneration, servedEntries, type GenerationState } from './build/generation.ts';
 import type { BuildResult } from './build/site-builder.ts';
 import type { PostItem, PostQuery, PostRef } from '../shared/model/posts.ts';
@@ -99,7 +100,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     onFailed: () => {
       firstBuildFailed = !index.ready;
     },
-    builder: { config, outRoot, skipDirs: options.skipDirs, remember: true },
+    builder: { config, outRoot, skipDirs: options.skipDirs, remember: true, partnerFrom: SERVER_PARTNER_MIN_NOTES },
     onBuilt: (result) => {
       if (resumed && !result.full) log.info(`public site brought up to date: ${result.rendered} outputs changed in ${result.ms} ms`);
       resumed = false;

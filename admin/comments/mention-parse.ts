@@ -3,8 +3,15 @@
 // plain mention), the author (name, url, photo), the text and the date. Everything here is
 // another site's text: only http(s) URLs are kept, text is trimmed to a size, and nothing
 // of its markup is kept (the page shows the text escaped).
-import { mf2 } from 'microformats-parser';
+import { createRequire } from 'node:module';
+import type { mf2 as Mf2 } from 'microformats-parser';
 import type { MentionKind } from '../../shared/comments/read.ts';
+
+// Loaded at the first mention (its HTML parser holds about 8 MB): a server nobody sends
+// a webmention to never pays for it (issue 12).
+const require = createRequire(import.meta.url);
+let parser: typeof Mf2 | null = null;
+const mf2: typeof Mf2 = (html, options) => (parser ??= (require('microformats-parser') as { mf2: typeof Mf2 }).mf2)(html, options);
 
 const MAX_TEXT = 2_000;
 const MAX_NAME = 120;

@@ -2,7 +2,7 @@
 // headings (Outline, `[[Note#` suggestions), links with their lines (Backlinks), and
 // the text folded for vault search. Derived once per change of the file.
 import { headingsOf, type Heading } from '../../shared/note/headings.ts';
-import { tagAt } from '../../shared/note/obsidian/tags.ts';
+import { tagAt } from '../../shared/note/obsidian/tag-syntax.ts';
 import { foldText } from '../../shared/text-fold.ts';
 import { isTrue, parseFrontmatter } from '../../shared/note/frontmatter.ts';
 import { listValue, tagsOf, titleOf } from '../../shared/note/fields.ts';

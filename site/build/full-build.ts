@@ -23,6 +23,7 @@ import { snapshotFinish } from './snapshot-page.ts';
 
 /** Below this many notes a partner costs more than it saves. */
 export const PARTNER_MIN_NOTES = 2_000;
+
 const READ_CHUNK = 250;
 
 export interface FullBuildInput {
@@ -40,8 +41,9 @@ export interface FullBuildInput {
    * the partner renders its first chunks: the two cores stay busy.
    */
   alongside?: (plan: SitePlan) => PlannedPage[];
-  /** Set up a partner (null: this process alone). */
+  /** Set up a partner (null: this process alone), for a vault of `partnerFrom` notes or more (default PARTNER_MIN_NOTES). */
   partner: Omit<PartnerSetup, 'stage' | 'notes'> | null;
+  partnerFrom?: number;
   /** A static snapshot: pages finished as a static host serves them. */
   snapshot: { siteUrl: string | null } | null;
   /** Most pages per Eleventy pass. */
@@ -59,7 +61,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
   const found = await input.entries.list();
   const notes = found.filter((e) => e.kind === 'note').map((e) => e.path);
   input.attachments.loadFrom(found.filter((e) => e.kind === 'attachment').map((e) => e.path));
-  const partner = input.partner && notes.length >= PARTNER_MIN_NOTES ? new PartnerLink({ ...input.partner, stage: input.stage, notes }) : null;
+  const partner = input.partner && notes.length >= (input.partnerFrom ?? PARTNER_MIN_NOTES) ? new PartnerLink({ ...input.partner, stage: input.stage, notes }) : null;
   try {
     await input.store.reader.prepare(true);
     input.store.adopt(await readShared(input.store.reader, notes, partner));

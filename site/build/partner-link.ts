@@ -26,6 +26,8 @@ const ENTRY =
 const PARTNER_HEAP_MB = 128;
 
 export class PartnerLink {
+  /** Partners this process has started (test/fixtures/build/full-build.ts reports it). */
+  static started = 0;
   private worker: Worker | null;
   private listeners = new Set<(reply: PartnerReply) => void>();
   private wakers: Array<() => void> = [];
@@ -35,6 +37,7 @@ export class PartnerLink {
   constructor(setup: PartnerSetup) {
     // It holds no model (a chunk of views at a time and Eleventy): a small heap, collected often.
     this.worker = new Worker(ENTRY, { eval: true, resourceLimits: { maxOldGenerationSizeMb: PARTNER_HEAP_MB } });
+    PartnerLink.started++;
     this.worker.on('message', (reply: PartnerReply) => {
       if (reply.type === 'ready') this.ready = true;
       if (reply.type === 'failed') {

@@ -158,6 +158,7 @@ export class SiteBuilder {
       plan: (now) => this.makePlan(settings, now, false),
       alongside: (plan) => this.planSearch(plan),
       partner: this.options.partner === false ? null : { config, skipDirs: this.options.skipDirs, base: this.options.base ?? BASE_TOKEN },
+      partnerFrom: this.options.partnerFrom,
       snapshot: snapshot ? { siteUrl: snapshot.siteUrl } : null,
       chunk: this.options.chunkSize ?? 400,
       onProgress: progress && ((phase, done, total) => progress({ phase, done, total })),
@@ -230,8 +231,7 @@ export class SiteBuilder {
     const plan = this.plan;
     const live = this.live!;
     if (!plan || this.previous !== plan.pages || JSON.stringify(settings) !== this.planSettings) return undefined;
-    // The footer's year comes from the clock.
-    if (new Date().getUTCFullYear() !== plan.ctx.frame.year || !keepsShape(changes)) return undefined;
+    if (new Date().getUTCFullYear() !== plan.ctx.frame.year || !keepsShape(changes)) return undefined; // the footer's year: from the clock
     const quick = quickPlan(plan, changes, discussed, { before: this.searchPages, plan: (p) => this.search.plan(p.ctx, changes.map((c) => c.after!)) });
     if (!quick) {
       this.replanWhole = true;

@@ -33,11 +33,18 @@ async function tree(dir: string): Promise<Map<string, string>> {
   return out;
 }
 
-/** A full build in a child process (test/fixtures/build/full-build.ts); answers the folder it wrote. */
-function fullBuild(vault: string, outRoot: string, partner: boolean, siteUrl: string | null): string {
+/** A full build in a child process (test/fixtures/build/full-build.ts): the folder it wrote and how many partners it started. */
+function fullBuildRun(vault: string, outRoot: string, partner: 'yes' | 'no' | 'server', siteUrl: string | null): { dir: string; partners: number } {
   const script = path.join(PROJECT_DIR, 'test/fixtures/build/full-build.ts');
-  const out = execFileSync(process.execPath, ['--import', 'tsx', script, vault, outRoot, partner ? 'yes' : 'no', siteUrl ?? '-'], { cwd: PROJECT_DIR, env: childEnv({}), encoding: 'utf8', timeout: 300_000 });
-  return out.trim().split('\n').pop()!;
+  const out = execFileSync(process.execPath, ['--import', 'tsx', script, vault, outRoot, partner, siteUrl ?? '-'], { cwd: PROJECT_DIR, env: childEnv({}), encoding: 'utf8', timeout: 300_000 });
+  const lines = out.trim().split('\n');
+  return { dir: lines.pop()!, partners: Number(/partners started: (\d+)/.exec(lines.pop() ?? '')?.[1]) };
+}
+
+function fullBuild(vault: string, outRoot: string, partner: boolean, siteUrl: string | null): string {
+  const run = fullBuildRun(vault, outRoot, partner ? 'yes' : 'no', siteUrl);
+  expect(run.partners).toBe(partner ? 1 : 0);
+  return run.dir;
 }
 
 async function vaultWith(notes: number): Promise<string> {
@@ -60,6 +67,19 @@ describe('a full build with a partner', () => {
       expect([...shared.keys()].sort()).toEqual([...alone.keys()].sort());
       for (const [file, bytes] of alone) expect(shared.get(file), file).toBe(bytes);
     }
+  }, 240_000);
+});
+
+describe("the server's builder", () => {
+  it('builds alone below SERVER_PARTNER_MIN_NOTES (a partner would hold about 90 MB beside the starting server), with the same files', async () => {
+    const vault = await vaultWith(PARTNER_MIN_NOTES + 400);
+    const root = await tempDir('vs-full-server-');
+    const server = fullBuildRun(vault, path.join(root, 'server'), 'server', null);
+    expect(server.partners).toBe(0);
+    const shared = fullBuildRun(vault, path.join(root, 'shared'), 'yes', null);
+    expect(shared.partners).toBe(1);
+    const [alone, both] = [await tree(server.dir), await tree(shared.dir)];
+    expect([...alone.keys()].sort()).toEqual([...both.keys()].sort());
   }, 240_000);
 });
 

@@ -6,21 +6,7 @@ import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import type { NoteEnv } from '../env.ts';
 import { escapeHtml } from '../escape.ts';
 import { slotOrHtml } from '../slots.ts';
-
-// The characters of a tag, matched where the `#` ends (sticky).
-const TAG_BODY = /[\p{L}\p{N}\p{M}_\-/]+/uy;
-
-/** The tag starting at `pos` (which holds `#`), without the `#`, or null. */
-export function tagAt(src: string, pos: number): string | null {
-  if (src.charCodeAt(pos) !== 0x23 /* # */) return null;
-  if (pos > 0 && !/\s/.test(src[pos - 1]!)) return null;
-  TAG_BODY.lastIndex = pos + 1;
-  const m = TAG_BODY.exec(src);
-  if (!m) return null;
-  const tag = m[0].replace(/\/+$/, '');
-  if (tag === '' || /^[\d/]+$/.test(tag) || tag.startsWith('/')) return null;
-  return tag;
-}
+import { tagAt } from './tag-syntax.ts';
 
 function tagRule(state: StateInline, silent: boolean): boolean {
   const tag = tagAt(state.src, state.pos);

@@ -1,0 +1,18 @@
+// Where an inline tag is in a note's text, and what it says: the syntax alone, without the
+// Markdown rule around it (obsidian/tags.ts), so the admin's note index reads tags without
+// loading the renderer and its sanitiser (issue 12: memory the server would hold for nothing).
+
+// The characters of a tag, matched where the `#` ends (sticky).
+const TAG_BODY = /[\p{L}\p{N}\p{M}_\-/]+/uy;
+
+/** The tag starting at `pos` (which holds `#`), without the `#`, or null. */
+export function tagAt(src: string, pos: number): string | null {
+  if (src.charCodeAt(pos) !== 0x23 /* # */) return null;
+  if (pos > 0 && !/\s/.test(src[pos - 1]!)) return null;
+  TAG_BODY.lastIndex = pos + 1;
+  const m = TAG_BODY.exec(src);
+  if (!m) return null;
+  const tag = m[0].replace(/\/+$/, '');
+  if (tag === '' || /^[\d/]+$/.test(tag) || tag.startsWith('/')) return null;
+  return tag;
+}
