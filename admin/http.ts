@@ -16,6 +16,7 @@ const STATUS_OF: Record<string, number> = {
   not_found: 404,
   stale: 409,
   exists: 409,
+  other_disk: 409,
   sync_running: 409,
   busy: 409,
   not_repo: 409,

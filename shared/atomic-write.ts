@@ -96,9 +96,10 @@ export async function mkdirFor(target: string, mode?: number): Promise<void> {
  * disk as ENOENT, so on ENOENT the first missing folder is made on its own to learn the
  * real cause (EROFS, EACCES, ENOSPC), which `storageFailure` then names.
  */
-export async function makeFolders(dir: string, mode?: number): Promise<void> {
+export async function makeFolders(dir: string, mode?: number): Promise<string | undefined> {
   try {
-    await fs.mkdir(dir, { recursive: true, mode });
+    // The first folder it had to make (undefined: `dir` was there): a caller that fails after can take them away again.
+    return await fs.mkdir(dir, { recursive: true, mode });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw storageFailure(err);
     let missing = dir;

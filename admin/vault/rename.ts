@@ -118,8 +118,15 @@ export function createRenamer(deps: RenameDeps) {
       ? (await walkVault(deps.root.dir, deps.skipDirs, absFrom)).filter((e) => e.kind === 'note').map((e) => e.path)
       : [from];
 
-    await makeFolders(path.dirname(absTo));
-    await fs.rename(absFrom, absTo);
+    const made = await makeFolders(path.dirname(absTo));
+    try {
+      await fs.rename(absFrom, absTo);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      // Another disk mounted inside the vault: nothing moved, and the folders made for it go again.
+      if (made) await removeEmptyUpTo(path.dirname(absTo), made);
+      throw refuse('other_disk', 'The new place is on another disk mounted inside the vault: a note or folder moves only within one disk.');
+    }
     // Issue 9: a rename either completes or changes nothing. The file has moved, so
     // what follows is best-effort: a failure is logged, never answered as an error.
     // The creation memory first, before anything else is awaited: the watcher meets the new path only after this.
@@ -132,6 +139,13 @@ export function createRenamer(deps: RenameDeps) {
       deps.events.expect({ path: next, kind: 'write' });
     }
     return folder;
+  }
+
+  /** Removes `dir` and its parents up to `top`, each only while it is empty. */
+  async function removeEmptyUpTo(dir: string, top: string): Promise<void> {
+    for (let cur = dir; cur.length >= top.length; cur = path.dirname(cur)) {
+      if (!(await fs.rmdir(cur).then(() => true, () => false))) return;
+    }
   }
 
   /** A follow-up of a move that already happened: its failure is a log line. */

@@ -11,6 +11,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mountWorks } from '../helpers/mounts.ts';
 import { PROJECT_DIR, startServer, type TestServer } from '../helpers/server.ts';
 import { cleanupTempDirs, filesUnder, tempDir, writeFiles } from '../helpers/tmp.ts';
 
@@ -18,20 +19,6 @@ const AS_ROOT = process.getuid?.() === 0;
 const NOBODY = 65534;
 
 type Method = 'chmod' | 'bind mount' | 'chmod, server as nobody' | 'chattr +i';
-
-function mountWorks(): boolean {
-  if (!AS_ROOT) return false;
-  const probe = execFileSync('mktemp', ['-d'], { encoding: 'utf8' }).trim();
-  try {
-    execFileSync('mount', ['--bind', probe, probe], { stdio: 'ignore' });
-    execFileSync('umount', [probe], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    execFileSync('rm', ['-rf', probe]);
-  }
-}
 
 /** Whether a process as `nobody` can read the project (a checkout under /root cannot be). */
 function nobodyCanRun(): boolean {
