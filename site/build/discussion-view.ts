@@ -6,6 +6,7 @@
 import { commentHtml, plainTextHtml } from '../../shared/comments/markdown.ts';
 import type { PublicComment, PublicMention } from '../../shared/comments/read.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { dateLocales } from './i18n.ts';
 import type { PageContext } from './page-context.ts';
 
 export interface PersonView {
@@ -45,6 +46,8 @@ export interface DiscussionView {
   /** The note's vault path, as the form posts it. */
   path: string;
   action: string;
+  /** The locales a date is written in (i18n.ts `dateLocales`), space-separated: the page's script dates a comment it shows at once. */
+  dateLocales: string;
   countText: string | null;
   threads: CommentView[];
   mentions: {
@@ -124,6 +127,7 @@ export function discussionView(ctx: PageContext, note: NoteRecord): DiscussionVi
     open: !note.page && note !== ctx.model.homeNote,
     path: note.path,
     action: `${ctx.frame.base}/api/comments`,
+    dateLocales: dateLocales(ctx.frame.lang, ctx.frame.blogLocale, ctx.frame.calendar).join(' '),
     countText: count > 0 ? ctx.commentsText(count) : null,
     threads: threads(ctx, d?.comments ?? []),
     mentions:

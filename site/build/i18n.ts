@@ -1,5 +1,6 @@
 // The blog frame's words in the interface language, and dates as spec D.1 wants
 // them: month names from the interface language, digits from BLOG_LOCALE.
+import { dateFormatter } from '../../shared/visitor-dates.ts';
 import { primaryLanguage } from '../../shared/note/language.ts';
 import type { CalendarDisplay } from '../../shared/settings.ts';
 
@@ -200,20 +201,24 @@ export function formatters(interfaceLanguage: string, blogLocale: string, calend
 
 const madeFormatters = new Map<string, Formatters>();
 
+/**
+ * The locales a date is written in, one per calendar shown (joined by ` / `): what the
+ * formatters below use, and what a page's script formats a just-posted comment's date with.
+ */
+export function dateLocales(interfaceLanguage: string, blogLocale: string, calendar: CalendarDisplay): string[] {
+  const nu = numberingSystem(blogLocale);
+  const base = primaryLanguage(interfaceLanguage) ?? 'en';
+  const inCalendar = (ca: string) => `${base}-u-ca-${ca}-nu-${nu}`;
+  if (calendar === 'hijri') return [inCalendar('islamic-umalqura')];
+  return calendar === 'both' ? [inCalendar('gregory'), inCalendar('islamic-umalqura')] : [inCalendar('gregory')];
+}
+
 function makeFormatters(interfaceLanguage: string, blogLocale: string, calendar: CalendarDisplay): Formatters {
   const nu = numberingSystem(blogLocale);
   const base = primaryLanguage(interfaceLanguage) ?? 'en';
-  const inCalendar = (ca: string) => new Intl.DateTimeFormat(`${base}-u-ca-${ca}-nu-${nu}`, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-  const gregorian = inCalendar('gregory');
-  const hijri = inCalendar('islamic-umalqura');
+  const format = dateFormatter(dateLocales(interfaceLanguage, blogLocale, calendar));
   const numberFormat = new Intl.NumberFormat(`${base}-u-nu-${nu}`);
   const yearFormat = new Intl.NumberFormat(`${base}-u-nu-${nu}`, { useGrouping: false });
-  const format =
-    calendar === 'hijri'
-      ? (ms: number) => hijri.format(new Date(ms))
-      : calendar === 'both'
-        ? (ms: number) => `${gregorian.format(new Date(ms))} / ${hijri.format(new Date(ms))}`
-        : (ms: number) => gregorian.format(new Date(ms));
   // A note's date is written on its page, its cards, its search row: formatted once per day shown
   // (Intl's format was a tenth of a full build's page views). Only the UTC day is shown, so it is the key.
   const days = new Map<number, string>();

@@ -2,6 +2,8 @@
 // place; without a script the same form posts and comes back (303). Reply buttons put a
 // comment's id in the form. Avatars of mentions load from their own sites only once they
 // are in view (no third-party request before).
+import { dateFormatter } from '../../shared/visitor-dates.ts';
+
 interface Answer {
   id?: string;
   status?: 'pending' | 'approved';
@@ -9,7 +11,7 @@ interface Answer {
 }
 
 interface Listed {
-  comments: { id: string; html: string }[];
+  comments: { id: string; html: string; date: string }[];
 }
 
 function field(form: HTMLFormElement, name: string): HTMLInputElement | HTMLTextAreaElement | null {
@@ -75,6 +77,19 @@ async function showNew(form: HTMLFormElement, id: string): Promise<void> {
   avatar.setAttribute('aria-hidden', 'true');
   avatar.textContent = Array.from(author.textContent.trim())[0]?.toUpperCase() ?? '?';
   head.append(avatar, author);
+  // Written as the page writes every date: the locales come from the form (one per calendar shown).
+  const locales = (form.dataset.dateLocales ?? '').split(' ').filter(Boolean);
+  const ms = Date.parse(found.date);
+  if (locales.length && !Number.isNaN(ms)) {
+    const link = document.createElement('a');
+    link.className = 's-comment-date';
+    link.href = `#comment-${id}`;
+    const time = document.createElement('time');
+    time.dateTime = found.date;
+    time.textContent = dateFormatter(locales)(ms);
+    link.append(time);
+    head.append(' ', link);
+  }
   const body = document.createElement('div');
   body.className = 's-comment-body';
   body.dir = 'auto';

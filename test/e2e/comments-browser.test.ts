@@ -279,7 +279,14 @@ describe('how it looks', () => {
     expect(await added.locator('.s-comment-body').textContent()).toBe('تعليق جميل على المقال.\n');
     expect(await page.locator('.s-form-status').textContent()).toBe('شكرًا لك: نُشر تعليقك.');
     // Approved before the answer: the next reader's page has it.
-    expect(await (await fetch(server.url + `/Posts/${encodeURIComponent('حديقة')}`)).text()).toContain('تعليق جميل على المقال.');
+    const served = await (await fetch(server.url + `/Posts/${encodeURIComponent('حديقة')}`)).text();
+    expect(served).toContain('تعليق جميل على المقال.');
+    // Its date is written as the page writes it (the site's calendar, month names and digits).
+    const id = await added.getAttribute('id');
+    const servedDate = new RegExp(`id="${id}"[\\s\\S]*?<time datetime="([^"]+)">([^<]+)</time>`).exec(served);
+    expect(servedDate, 'the served page dates the comment').not.toBeNull();
+    expect(await added.locator('.s-comment-date time').getAttribute('datetime')).toBe(servedDate![1]);
+    expect(await added.locator('.s-comment-date time').textContent()).toBe(servedDate![2]);
     await page.locator('#comments').scrollIntoViewIfNeeded();
     // The new comment fades in (300 ms).
     await page.waitForTimeout(400);
