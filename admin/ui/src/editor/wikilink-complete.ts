@@ -9,6 +9,7 @@ import { foldText } from '../../../../shared/text-fold.ts';
 import { editorHeadings } from './direction.ts';
 import { linkName, linkTextFor, resolveLink } from './links.ts';
 import { editorTools } from './tools.ts';
+import type { Heading } from '../types.ts';
 
 const MAX_OPTIONS = 60;
 
@@ -44,8 +45,28 @@ function noteOptions(query: string): Completion[] {
   return scored.slice(0, MAX_OPTIONS).map((s) => s.option);
 }
 
+/**
+ * Another note's headings, fetched once per link being typed: each key typed after `#`
+ * asks again, and an answer that has to wait leaves the list pending, when Enter would
+ * start a new line instead of taking the suggestion shown.
+ */
+const fetchedHeadings = new Map<string, { at: number; headings: Heading[] | Promise<Heading[]> }>();
+const HEADINGS_FRESH_MS = 10_000;
+
+function headingsOf(tools: NonNullable<typeof editorTools.current>, path: string): Heading[] | Promise<Heading[]> {
+  const known = fetchedHeadings.get(path);
+  if (known && Date.now() - known.at < HEADINGS_FRESH_MS) return known.headings;
+  const entry: { at: number; headings: Heading[] | Promise<Heading[]> } = { at: Date.now(), headings: [] };
+  entry.headings = tools.headings(path).then(
+    (list) => (entry.headings = list),
+    () => (entry.headings = []),
+  );
+  fetchedHeadings.set(path, entry);
+  return entry.headings;
+}
+
 export function wikilinkSource(notePath: () => string) {
-  return async (context: CompletionContext): Promise<CompletionResult | null> => {
+  return (context: CompletionContext): CompletionResult | null | Promise<CompletionResult | null> => {
     const open = context.matchBefore(/\[\[[^\[\]|\n]*$/);
     if (!open) return null;
     const inner = open.text.slice(2);
@@ -57,15 +78,17 @@ export function wikilinkSource(notePath: () => string) {
     const here = notePath();
     const path = tools ? resolveLink(target, here, tools.notes()) : null;
     if (!path || !tools) return null;
-    const headings = path === here ? editorHeadings(context.view!.state.doc) : await tools.headings(path).catch(() => []);
     const q = foldText(inner.slice(hash + 1));
-    return {
+    const result = (headings: Heading[]): CompletionResult => ({
       from: open.from + 2 + hash + 1,
       filter: false,
       options: headings
         .filter((h) => foldText(h.text).includes(q))
         .map((h) => ({ label: h.text, detail: `H${h.level}`, type: 'property', apply: closeLink(h.text) })),
-    };
+    });
+    const headings = path === here ? editorHeadings(context.view!.state.doc) : headingsOf(tools, path);
+    // Known headings answer at once: the list is never pending while they are typed.
+    return Array.isArray(headings) ? result(headings) : headings.then(result);
   };
 }
 
