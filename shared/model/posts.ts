@@ -1,7 +1,8 @@
 // Items of GET /api/posts (spec 2.5, CONTRACT §5): the note's own address, title,
 // date, excerpt and tags; `commentCount` is added by the admin from comments.db.
-import { encodeAddress } from './addresses.ts';
+import { encodeAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
+import type { SiteModel } from './site-model.ts';
 
 export interface PostItem {
   url: string;
@@ -33,4 +34,14 @@ export function postItem(note: NoteRecord): PostItem {
     excerpt: note.excerpt,
     tags: note.tags,
   };
+}
+
+/**
+ * The published post `query` names in `model`, or null. Posts alone have neighbours: a
+ * draft, a static page and a missing note answer alike.
+ */
+export function postNamed(model: Pick<SiteModel, 'byAddress' | 'neighbours'>, records: ReadonlyMap<string, NoteRecord>, query: PostQuery): PostRef | null {
+  const note = 'path' in query ? records.get(query.path) : model.byAddress.get(query.address as Address);
+  if (!note || !model.neighbours.has(note.path) || model.byAddress.get(note.address) !== note) return null;
+  return { path: note.path, address: note.address, title: note.title };
 }

@@ -104,6 +104,11 @@ export class AddressMemory {
     this.matchTold();
   }
 
+  /** Each of the admin's moves, [from, to], as `told`. */
+  toldMoves(moves: [string, string][], now = Date.now()): void {
+    for (const [from, to] of moves) this.told(from as VaultPath, to as VaultPath, now);
+  }
+
   private matchTold(): void {
     if (this.moves.length === 0) return;
     for (const gone of [...this.vanished]) {

@@ -172,8 +172,8 @@ export class BuilderClient {
     // A resumed pass reads the whole vault: the changes queued so far are in it.
     const paths = [...this.pending].filter((p) => p !== '');
     const discussed = [...this.discussed];
-    // A full or resumed pass starts a new model: it has no old addresses to move from.
-    const moves = mode ? [] : this.moves;
+    // Told to a full or resumed pass too: the address memory outlives the model (a move made while one waited was lost).
+    const moves = this.moves;
     this.needBuild = null;
     this.pending.clear();
     this.discussed.clear();
@@ -181,7 +181,7 @@ export class BuilderClient {
     try {
       const id = this.nextId++;
       // A full or resumed pass reads every discussion anew.
-      const result = await this.send<BuildResult | null>(mode ? { id, type: mode } : { id, type: 'apply', paths, discussed, moves });
+      const result = await this.send<BuildResult | null>(mode ? { id, type: mode, moves } : { id, type: 'apply', paths, discussed, moves });
       if (result) {
         this.tidyDue = result.tidy === true;
         this.options.onBuilt(result);

@@ -9,7 +9,7 @@ import { log } from '../../shared/log.ts';
 import type { Address } from '../../shared/model/addresses.ts';
 import type { BuildWarning } from '../../shared/model/build-warnings.ts';
 import { createSettingsReader, defaultSettings, siteSettingsOf, type Settings } from '../../shared/settings.ts';
-import { postItem, type PostItem, type PostQuery, type PostRef } from '../../shared/model/posts.ts';
+import { postItem, postNamed, type PostItem, type PostQuery, type PostRef } from '../../shared/model/posts.ts';
 import { AddressMemory } from '../../shared/model/redirects.ts';
 import { VaultStore, type RecordChange } from '../../shared/model/vault-store.ts';
 import { isNotePath, type VaultPath } from '../../shared/vault-path.ts';
@@ -139,8 +139,9 @@ export class SiteBuilder {
   }
 
   /** Reads the whole vault and renders every output into a new folder. */
-  async full(): Promise<BuildResult> {
+  async full(moves: [string, string][] = []): Promise<BuildResult> {
     const started = Date.now();
+    this.addresses.toldMoves(moves);
     await fs.mkdir(this.options.outRoot, { recursive: true });
     await fs.rm(this.stage.dir, { recursive: true, force: true });
     const progress = this.options.onProgress;
@@ -210,7 +211,7 @@ export class SiteBuilder {
    */
   async apply(paths: Iterable<string>, discussed: string[] = [], moves: [string, string][] = []): Promise<BuildResult | null> {
     this.discussion.refresh(discussed);
-    for (const [from, to] of moves) this.addresses.told(from as VaultPath, to as VaultPath);
+    this.addresses.toldMoves(moves);
     if (!this.live || !this.previous) return this.full();
     const started = Date.now();
     const list = [...paths];
@@ -271,8 +272,9 @@ export class SiteBuilder {
    * up to date in one incremental pass (the whole vault is read again, so whatever
    * changed while the server was down is found; only changed outputs are rendered).
    */
-  async resume(): Promise<BuildResult> {
+  async resume(moves: [string, string][] = []): Promise<BuildResult> {
     const started = Date.now();
+    this.addresses.toldMoves(moves);
     const state = this.options.remember ? readGeneration(this.options.outRoot, await this.key()) : null;
     if (!state) return this.full();
     await fs.mkdir(this.options.outRoot, { recursive: true });
@@ -390,11 +392,6 @@ export class SiteBuilder {
 
   /** The published post a comment or mention names (CONTRACT §8), or null: a draft and a missing note alike. */
   async post(query: PostQuery): Promise<PostRef | null> {
-    const { model } = (await this.currentPlan()).ctx;
-    const note = 'path' in query ? this.store.records.get(query.path as VaultPath) : model.byAddress.get(query.address as Address);
-    // Posts alone have neighbours; a draft, a static page and a missing note answer alike.
-    if (!note || !model.neighbours.has(note.path) || model.byAddress.get(note.address) !== note) return null;
-    return { path: note.path, address: note.address, title: note.title };
+    return postNamed((await this.currentPlan()).ctx.model, this.store.records, query);
   }
-
 }

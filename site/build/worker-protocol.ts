@@ -5,12 +5,13 @@ import type { BuildResult, SiteBuilderOptions } from './site-builder.ts';
 
 export type WorkerRequest =
   | { id: number; type: 'init'; options: SiteBuilderOptions }
-  | { id: number; type: 'full' }
-  | { id: number; type: 'resume' }
   /**
-   * `discussed`: notes whose approved comments or mentions changed (CONTRACT §8);
-   * `moves`: notes or folders the admin moved, [from, to] (CONTRACT §7: their old addresses answer 301).
+   * `moves`: notes or folders the admin moved, [from, to] (CONTRACT §7: their old addresses
+   * answer 301), told to whichever pass comes next; `discussed`: notes whose approved
+   * comments or mentions changed (CONTRACT §8).
    */
+  | { id: number; type: 'full'; moves?: [string, string][] }
+  | { id: number; type: 'resume'; moves?: [string, string][] }
   | { id: number; type: 'apply'; paths: string[]; discussed?: string[]; moves?: [string, string][] }
   | { id: number; type: 'tidy' }
   | { id: number; type: 'posts' }

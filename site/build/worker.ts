@@ -26,9 +26,9 @@ process.on('disconnect', () => process.exit(0));
 async function handle(b: SiteBuilder, request: Exclude<WorkerRequest, { type: 'init' }>) {
   switch (request.type) {
     case 'full':
-      return b.full();
+      return b.full(request.moves);
     case 'resume':
-      return b.resume();
+      return b.resume(request.moves);
     case 'apply':
       return b.apply(request.paths, request.discussed, request.moves);
     case 'tidy':
