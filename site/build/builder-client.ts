@@ -190,6 +190,8 @@ export class BuilderClient {
       log.error(`site build failed: ${(err as Error).message}`);
       this.options.onFailed?.((err as Error).message);
       if (mode) this.needBuild = 'full';
+      // The next pass is told them again (a move told twice leads to the same place).
+      this.moves.unshift(...moves);
       this.running = false;
       // Try again later, not in a loop: a broken template stays broken until fixed.
       this.schedule(RETRY_MS);
