@@ -66,7 +66,24 @@ function headingsOf(tools: NonNullable<typeof editorTools.current>, path: string
 }
 
 export function wikilinkSource(notePath: () => string) {
-  return (context: CompletionContext): CompletionResult | null | Promise<CompletionResult | null> => {
+  const source = (context: CompletionContext): CompletionResult | null | Promise<CompletionResult | null> => {
+    const answer = suggest(context);
+    return answer instanceof Promise ? answer.then(withUpdate) : withUpdate(answer);
+  };
+  /**
+   * Each key typed re-runs the source in the same transaction when its answer is at
+   * hand. Without `update` CodeMirror waits (a 100 ms debounce, then the query) and
+   * disables the list meanwhile, so an Enter on the suggestion shown starts a new line.
+   */
+  const withUpdate = (result: CompletionResult | null): CompletionResult | null =>
+    result && {
+      ...result,
+      update: (_current, _from, _to, context) => {
+        const next = source(context);
+        return next instanceof Promise ? null : next;
+      },
+    };
+  const suggest = (context: CompletionContext): CompletionResult | null | Promise<CompletionResult | null> => {
     const open = context.matchBefore(/\[\[[^\[\]|\n]*$/);
     if (!open) return null;
     const inner = open.text.slice(2);
@@ -86,10 +103,11 @@ export function wikilinkSource(notePath: () => string) {
         .filter((h) => foldText(h.text).includes(q))
         .map((h) => ({ label: h.text, detail: `H${h.level}`, type: 'property', apply: closeLink(h.text) })),
     });
-    const headings = path === here ? editorHeadings(context.view!.state.doc) : headingsOf(tools, path);
+    const headings = path === here ? editorHeadings(context.state.doc) : headingsOf(tools, path);
     // Known headings answer at once: the list is never pending while they are typed.
     return Array.isArray(headings) ? result(headings) : headings.then(result);
   };
+  return source;
 }
 
 /** Autocompletion of links, and the brackets Obsidian closes: ( [ { ` (quotes stay as typed in prose). */
