@@ -11,13 +11,13 @@ import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 afterAll(cleanupTempDirs);
 
 /** The redirects a second full build serves after the move (test/fixtures/build/moves-in-full.ts). */
-async function redirectsAfterMove(tell: boolean): Promise<[string, string][]> {
+async function redirectsAfterMove(tell: boolean | 'client'): Promise<[string, string][]> {
   const vault = await tempDir('vs-moves-');
   await writeFiles(vault, {
     'Notes/Self.md': '---\ntitle: A note\npublish: true\ndate: 2026-01-02\n---\nIt links to itself: [[Self]].\n',
     'Notes/Other.md': '---\ntitle: Another\npublish: true\ndate: 2026-01-01\n---\nNothing moves here.\n',
   });
-  const script = path.join(PROJECT_DIR, 'test/fixtures/build/moves-in-full.ts');
+  const script = path.join(PROJECT_DIR, `test/fixtures/build/${tell === 'client' ? 'client-moves' : 'moves-in-full'}.ts`);
   const out = execFileSync(process.execPath, ['--import', 'tsx', script, vault, await tempDir('vs-moves-out-'), tell ? 'yes' : 'no'], { cwd: PROJECT_DIR, env: childEnv({}), encoding: 'utf8', timeout: 120_000 });
   return (JSON.parse(out.trim().split('\n').pop()!) as [string, string][] | null) ?? [];
 }
@@ -25,6 +25,10 @@ async function redirectsAfterMove(tell: boolean): Promise<[string, string][]> {
 describe('a move told to a full build', () => {
   it('gives the old address a 301 even though the note text changed with its links', async () => {
     expect(await redirectsAfterMove(true)).toContainEqual(['/Notes/Self', '/Notes/Moved']);
+  }, 120_000);
+
+  it('from the server: a move made as a full build is asked for goes with that build', async () => {
+    expect(await redirectsAfterMove('client')).toContainEqual(['/Notes/Self', '/Notes/Moved']);
   }, 120_000);
 
   it('is what makes it: untold, the changed text leaves nothing to match', async () => {
