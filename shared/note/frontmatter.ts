@@ -27,8 +27,41 @@ function isPlainObject(v: unknown): v is Frontmatter {
 // wrapping the block in delimiters again for matter() parsed the same YAML at twice the cost.
 const yamlEngine = (matter as unknown as { engines: { yaml: { parse(yaml: string): unknown } } }).engines.yaml;
 
+/**
+ * Most values a block may hold once YAML's aliases are expanded. A few hundred bytes of
+ * nested aliases (`a1: [*a0, *a0, …]`, …) stand for billions of values, and every reader
+ * of a field walks them expanded: such a block is refused as malformed.
+ */
+export const MAX_FRONTMATTER_VALUES = 20_000;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Walks the parsed block as its readers will, expanded, counting values (refusing past
+ * the bound), and makes every string well formed: YAML's `"\ud800"` escape yields a lone
+ * surrogate that no URL or file name can hold.
+ */
+function checkValues(root: unknown): void {
+  let left = MAX_FRONTMATTER_VALUES;
+  const visit = (value: unknown): unknown => {
+    if (--left < 0) throw new Error(`the block holds more than ${MAX_FRONTMATTER_VALUES} values once its YAML aliases are expanded`);
+    if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD');
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) value[i] = visit(value[i]);
+    } else if (isPlainObject(value)) {
+      for (const key of Object.keys(value)) {
+        const next = visit(value[key]);
+        if (next !== value[key]) Object.defineProperty(value, key, { value: next, enumerable: true, writable: true, configurable: true });
+      }
+    }
+    return value;
+  };
+  visit(root);
+}
+
 function parseYaml(yaml: string): Frontmatter {
   const data = yamlEngine.parse(yaml);
+  checkValues(data);
   return isPlainObject(data) ? data : {};
 }
 

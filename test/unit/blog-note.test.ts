@@ -21,6 +21,25 @@ describe('spec 2.4: a malformed frontmatter block never breaks a note', () => {
     expect(parseFrontmatter('Just text', 'a.md')).toMatchObject({ data: {}, body: 'Just text' });
     expect(parseFrontmatter('---\n---\nText', 'a.md')).toMatchObject({ data: {}, body: 'Text' });
   });
+  it('a block whose YAML aliases expand past the bound is refused, at once (an alias bomb of a few hundred bytes)', () => {
+    const levels = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i <= 8; i++) levels.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
+    const started = Date.now();
+    const parsed = parseFrontmatter(`---\npublish: true\n${levels.join('\n')}\ntags: *a8\n---\nBody`, 'bomb.md');
+    // Asked first: the expanded values would take the other checks hours to walk.
+    expect(parsed.problem).toMatch(/more than 20000 values/);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(parsed.data).toEqual({});
+    expect(parsed.body).toBe('Body');
+    expect(tagsOf(parsed.data)).toEqual([]);
+    // Aliases within the bound read as YAML says.
+    expect(fm('base: &b [one, two]\ntags: *b').data).toEqual({ base: ['one', 'two'], tags: ['one', 'two'] });
+  });
+  it('lone surrogates from YAML escapes become U+FFFD, so every value is well formed', () => {
+    const parsed = fm('title: "\\ud800 bad"\ntags: ["ok\\udfff"]\nnested: {deep: ["\\ud83d\\ude00 pair"]}');
+    expect(parsed.data).toEqual({ title: '\uFFFD bad', tags: ['ok\uFFFD'], nested: { deep: ['\u{1F600} pair'] } });
+    expect(() => encodeURIComponent(parsed.data.title as string)).not.toThrow();
+  });
   it('a .tex note carries its keys in a comment block', () => {
     const parsed = parseFrontmatter('% ---\n% title: Proof\n% publish: true\n% ---\n\\section{A}', 'p.tex');
     expect(parsed.data).toEqual({ title: 'Proof', publish: true });
