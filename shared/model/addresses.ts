@@ -91,6 +91,46 @@ export function outputFileOf(address: Address): string {
   return `${address.slice(1)}.html`;
 }
 
+/** Longest name (one path segment) file systems take, in bytes. */
+const MAX_NAME_BYTES = 255;
+
+function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/**
+ * An output file (relative to the site folder) a file system can hold: no empty, `.` or
+ * `..` name, no control character, every name within 255 bytes.
+ */
+export function isWritableFile(file: string): boolean {
+  for (const name of file.split('/')) {
+    // eslint-disable-next-line no-control-regex
+    if (name === '' || name === '.' || name === '..' || /[\u0000-\u001f]/.test(name)) return false;
+    if (name.length > MAX_NAME_BYTES / 3 && utf8Length(name) > MAX_NAME_BYTES) return false;
+  }
+  return true;
+}
+
+/**
+ * An address whose page can be a file, and that a browser keeps as it is. A note or a
+ * tag may name one that cannot (a 252-byte file name gains `.html`; a tag `..`): it is
+ * not published, and the rest of the site is built, rather than the whole build failing.
+ */
+export function isWritableAddress(address: Address): boolean {
+  // `/topic/..` would be a file (`topic/...html`), but a browser resolves the address to `/`.
+  return address === FRONT_PAGE || (isWritableFile(address.slice(1)) && isWritableFile(outputFileOf(address)));
+}
+
 /** A request path decoded to an address, or null when it cannot be. */
 export function decodeRequestPath(pathname: string): Address | null {
   let decoded: string;

@@ -2,7 +2,7 @@
 // static pages, neighbours, Related, twins, topics, collections or categories.
 // Both the public site and GET /api/posts read this model.
 import type { VaultPath } from '../vault-path.ts';
-import { FRONT_PAGE, isReservedAddress, type Address } from './addresses.ts';
+import { FRONT_PAGE, isReservedAddress, isWritableAddress, type Address } from './addresses.ts';
 import { BuildWarnings, frontmatterWarning, linkWarnings, type BuildWarning } from './build-warnings.ts';
 import { buildCategories, type Category } from './categories.ts';
 import { embedWarnings } from './embeds.ts';
@@ -116,6 +116,10 @@ export function deriveSiteModel(records: Iterable<NoteRecord>, settings: ModelSe
     if (!note.publish || isInFolder(note.path, settings.templatesFolder)) continue;
     if (isReservedAddress(note.address) || note.address === FRONT_PAGE) {
       warnings.add({ note: note.path, kind: 'reserved-address', message: `is not published: its address ${note.address} belongs to the site` });
+      continue;
+    }
+    if (!isWritableAddress(note.address)) {
+      warnings.add({ note: note.path, kind: 'reserved-address', message: `is not published: its address ${note.address} cannot be a file (a name over 255 bytes, or a "." or ".." segment)` });
       continue;
     }
     const taken = byAddress.get(note.address);

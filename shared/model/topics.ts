@@ -2,7 +2,7 @@
 // under a localised label when a tag page note gives one. EXCLUDE_TAGS removes a
 // tag from every public place (topic row, topic pages, chips); the vault keeps it.
 import { textValue } from '../note/fields.ts';
-import { topicAddress, type Address } from './addresses.ts';
+import { isWritableAddress, topicAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
 
 export interface Topic {
@@ -68,6 +68,8 @@ export function buildTopics(
   language: string,
 ): TopicIndex {
   const excluded = new Set(excludeTags.map((t) => t.replace(/^#/, '').toLowerCase()));
+  // A tag whose topic page cannot be a file (`..`, a name over 255 bytes) is no topic, as if excluded.
+  const isExcluded = (tag: string) => excluded.has(tag.toLowerCase()) || !isWritableAddress(topicAddress(tag));
   const tagPages = tagPagesOf(allNotes);
   const labels = new Map<string, string>();
   const label = (tag: string): string => {
@@ -84,7 +86,7 @@ export function buildTopics(
   for (const post of posts) {
     for (const tag of post.tags) {
       const key = tag.toLowerCase();
-      if (excluded.has(key)) continue;
+      if (isExcluded(tag)) continue;
       let topic = byKey.get(key);
       if (!topic) {
         topic = { name: tag, key, label: label(tag), address: topicAddress(tag), posts: [] };
@@ -95,5 +97,5 @@ export function buildTopics(
   }
   // Most used first, then by label: the topic row keeps the busiest topics visible.
   const topics = [...byKey.values()].sort((a, b) => b.posts.length - a.posts.length || a.label.localeCompare(b.label));
-  return { topics, byKey, label, isExcluded: (tag) => excluded.has(tag.toLowerCase()), tagPages };
+  return { topics, byKey, label, isExcluded, tagPages };
 }

@@ -1,6 +1,6 @@
 // The whole site as a list of outputs with signatures, and the difference
 // between two plans: what to render, what to copy, what to delete.
-import { isReservedAddress, type Address } from '../../shared/model/addresses.ts';
+import { isReservedAddress, isWritableFile, type Address } from '../../shared/model/addresses.ts';
 import type { SiteModel } from '../../shared/model/site-model.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import type { AttachmentIndex } from './attachments.ts';
@@ -57,7 +57,8 @@ export function planSite(
   const readers = new Map<VaultPath, Set<string>>();
   for (const family of [...planArticles(ctx), ...planLists(ctx), ...planOutputs(ctx)]) {
     // The first claim of an address wins (a note's article over a list page of the same address).
-    if (family.pages.some((page) => pages.has(page.address))) continue;
+    // A page no file can hold is left out (the model refuses the names it knows of: this is the net).
+    if (family.pages.some((page) => pages.has(page.address) || !isWritableFile(page.file))) continue;
     for (const page of family.pages) pages.set(page.address, page);
     families.set(family.key, family);
     indexReaders(readers, family);

@@ -1,0 +1,50 @@
+// One note must never take the whole site down (issue: hostile vaults). A tag or a file
+// name that no file system can hold as a page (a name over 255 bytes once `.html` or
+// the topic folder is added, a `..` segment) and a title with a lone surrogate from a
+// YAML escape each failed the whole build (ENAMETOOLONG, "bad output path", URIError):
+// every address answered 503. Now such a note or tag is left out, with a warning, and
+// the rest of the site is built.
+import { spawnSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+
+afterAll(cleanupTempDirs);
+
+const post = (extra: string, body = 'Text.') => `---\npublish: true\ndate: 2026-03-01\n${extra}\n---\n${body}\n`;
+
+it('builds the site around notes and tags whose pages cannot be files, naming them in warnings', async () => {
+  const root = await tempDir('vs-hostile-names-');
+  const vault = path.join(root, 'vault');
+  const longName = 'x'.repeat(252) + '.md';
+  await writeFiles(vault, {
+    'Fine.md': post('title: A fine post\ntags: [fine]'),
+    'Long tag.md': post(`tags: [${'t'.repeat(251)}, kept]`),
+    'Arabic tag.md': post('title: Arabic', `An inline tag #${'ب'.repeat(126)} here.`),
+    'Dots.md': post('tags: ["..", "a/../b", "c/./d"]'),
+    'Surrogate.md': post('title: "\\ud800 bad"'),
+    [longName]: post('title: Long file name'),
+  });
+  const out = path.join(root, 'site');
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+    cwd: PROJECT_DIR,
+    env: childEnv({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), SITE_OUT: out, PUBLIC_LAYOUT: 'blog', SITE_URL: 'https://example.org' }),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  expect(res.status, res.stderr).toBe(0);
+  const files = ((await fs.readdir(out, { recursive: true })) as string[]).sort();
+  for (const f of ['index.html', 'Fine.html', 'Long-tag.html', 'Arabic-tag.html', 'Dots.html', 'Surrogate.html', 'topic/fine.html', 'topic/kept.html']) expect(files).toContain(f);
+  // The tags that cannot be pages are no topics: no file, no chip linking to one.
+  expect(files.some((f) => f.startsWith('topic/ttt') || f.startsWith('topic/ببب') || f.includes('..'))).toBe(false);
+  const longTagPage = await fs.readFile(path.join(out, 'Long-tag.html'), 'utf8');
+  expect(longTagPage).toContain('/topic/kept');
+  expect(longTagPage).not.toContain('/topic/ttt');
+  // The note whose own page cannot be a file is not published, and the build says why.
+  expect(files.some((f) => f.startsWith('xxxx'))).toBe(false);
+  expect(res.stderr).toMatch(new RegExp(`${longName}: is not published: its address \\S+ cannot be a file`));
+  // The surrogate is replaced, the title kept.
+  expect(await fs.readFile(path.join(out, 'Surrogate.html'), 'utf8')).toContain('\uFFFD bad');
+}, 120_000);
