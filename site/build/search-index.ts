@@ -3,8 +3,9 @@
 // made from every searchable note at one moment (search-base.ts), and, on each pass,
 // the difference from it (notes changed or added since, base notes gone), written into
 // the manifest. So an edit rewrites the manifest and at most one meta file, never the
-// whole index; once the delta has grown the builder asks for a quiet moment to make a
-// new base (`tidy`), and past a hard limit it makes one at once.
+// whole index; once the delta has grown, or the base holds words a note no longer has,
+// the builder asks for a quiet moment to make a new base (`tidy`); past a hard limit, or
+// when a note has left the index (its words must go with it), it makes one at once.
 import { createHash } from 'node:crypto';
 import type { Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
@@ -18,6 +19,8 @@ import { metaRowOf, searchableNotes, searchDocOf } from './search-docs.ts';
 export const DELTA_SOFT = { docs: 16, bytes: 64 * 1024 };
 /** Past this a new base is made in the pass itself (the manifest every query reads stays small). */
 export const DELTA_HARD = { docs: 64, bytes: 512 * 1024 };
+
+const overHard = (changes: Changes) => changes.delta.length > DELTA_HARD.docs || changes.bytes > DELTA_HARD.bytes;
 
 export const SEARCH_MANIFEST_ADDRESS = ('/' + SEARCH_MANIFEST) as Address;
 
@@ -69,6 +72,15 @@ export class SearchIndex {
       this.docs.set(note, known);
     }
     return known;
+  }
+
+  /**
+   * A note of the base left the index (unpublished, hidden, deleted): its words must not
+   * stay downloadable in the base's shards, so a new base is made in this pass.
+   */
+  private leftIndex(changes: Changes): boolean {
+    const base = this.base!;
+    return changes.gone.some((id) => !changes.current.has(base.paths[id]!));
   }
 
   private changes(notes: NoteRecord[], base: SearchBase): Changes {
@@ -123,7 +135,7 @@ export class SearchIndex {
    */
   plan(ctx: PageContext, edited?: NoteRecord[]): PlannedPage[] {
     let quick = edited ? this.patched(ctx, edited) : null;
-    if (quick && (quick.changes.delta.length > DELTA_HARD.docs || quick.changes.bytes > DELTA_HARD.bytes)) quick = null;
+    if (quick && (overHard(quick.changes) || this.leftIndex(quick.changes))) quick = null;
     let changes: Changes;
     if (quick) changes = quick.changes;
     else {
@@ -133,13 +145,14 @@ export class SearchIndex {
         this.rebase = false;
       }
       changes = this.changes(notes, this.base);
-      if (changes.delta.length > DELTA_HARD.docs || changes.bytes > DELTA_HARD.bytes) {
+      if (overHard(changes) || this.leftIndex(changes)) {
         this.base = buildSearchBase(notes);
         changes = this.changes(notes, this.base);
       }
       this.known = { frameSig: ctx.frameSig, current: changes.current, delta: new Set(changes.delta.map((n) => n.path)), gone: new Set(changes.gone) };
     }
-    this.tidyDue = changes.delta.length > DELTA_SOFT.docs || changes.bytes > DELTA_SOFT.bytes;
+    // The base still holds the words of a note's older text: a new base once the builder is idle takes them away.
+    this.tidyDue = changes.gone.length > 0 || changes.delta.length > DELTA_SOFT.docs || changes.bytes > DELTA_SOFT.bytes;
     const base = this.base!;
     const meta = this.metaFilesOf(ctx, base, changes.current, quick?.dirty ?? null);
     const manifest: SearchManifest = {

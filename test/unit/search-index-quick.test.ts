@@ -63,3 +63,35 @@ it('edit after edit, the records given alone write what a whole plan writes', ()
   // The soft limit was crossed on the way (more than 16 notes changed).
   expect(told.tidyDue).toBe(true);
 });
+
+/** Every term the base's shard files hold, as a visitor can download them. */
+function shardTerms(pages: PlannedPage[]): string {
+  return pages.filter((p) => p.address.includes('/shard.')).map((p) => p.content ?? '').join('\n');
+}
+
+it("a note that leaves the index takes its words with it at once; an edit's old words go at the next quiet moment", () => {
+  const paths = Array.from({ length: 40 }, (_, i) => `Notes/N${String(i).padStart(2, '0')}.md`);
+  const all = paths.map((p) => record(p, 0));
+  const invisible = new Set<string>();
+  const ctx = contextOf(all, invisible);
+  const index = new SearchIndex();
+  all[7] = record(paths[7]!, 0, { body: 'A secret: confidentialmerger with acmecorp.' });
+  all[12] = record(paths[12]!, 0, { body: 'Salaries: alice earns 250000.' });
+  const first = shardTerms(index.plan(ctx));
+  expect(first).toContain('confidentialmerger');
+  expect(first).toContain('250000');
+  // Edited, still published: the delta serves the new text; the base's old words go when the builder is idle.
+  all[7] = record(paths[7]!, 1, { body: 'Nothing to see here.' });
+  expect(index.plan(ctx, [all[7]!]).length).toBeGreaterThan(0);
+  expect(index.tidyDue).toBe(true);
+  index.tidy();
+  expect(shardTerms(index.plan(ctx))).not.toContain('confidentialmerger');
+  expect(index.tidyDue).toBe(false);
+  // Unpublished: gone from the base in the same pass, quick or whole.
+  expect(shardTerms(index.plan(ctx))).toContain('250000');
+  invisible.add(paths[12]!);
+  const after = index.plan(ctx, [all[12]!]);
+  expect(shardTerms(after)).not.toContain('250000');
+  expect(shardTerms(after)).not.toContain('alice');
+  expect(shardTerms(after)).toContain('zebra0');
+});
