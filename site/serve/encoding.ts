@@ -10,22 +10,46 @@ const gzipAsync = promisify(gzip);
 
 const chosen = new Map<string, Encoding>();
 
-function accepts(header: string, name: string): boolean {
+/**
+ * RFC 9110 §12.5.3: how much the client wants `coding` (0: not acceptable). A coding
+ * named in the header has its own weight, whatever `*` says; `*` weighs the codings
+ * not named; identity is acceptable unless refused by name or by `*;q=0`.
+ */
+export function acceptWeight(header: string, coding: string): number {
+  let star: number | undefined;
   for (const part of header.split(',')) {
-    const [token, ...params] = part.trim().toLowerCase().split(';');
-    if (token !== name && token !== '*') continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
+    const [token = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    if (token === '') continue;
+    const q = weightOf(params);
+    if (q === null) continue;
+    if (token === coding || (coding === 'gzip' && token === 'x-gzip')) return q;
+    if (token === '*') star ??= q;
   }
-  return false;
+  return star ?? (coding === 'identity' ? 1 : 0);
 }
 
-/** The encoding to send for an Accept-Encoding header (undefined: none accepted). */
+const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/;
+
+/** The `q` of an element's parameters (1 without one), or null when it is malformed. */
+function weightOf(params: string[]): number | null {
+  const q = params.find((p) => p.startsWith('q='));
+  if (q === undefined) return 1;
+  const v = q.slice(2).trim();
+  return QVALUE.test(v) ? Number(v) : null;
+}
+
+/**
+ * The encoding to send for an Accept-Encoding header: the compressed coding the
+ * client weighs most (br on a tie), else the bytes as they are. With no coding
+ * acceptable at all, identity is still sent (§12.5.3 allows it over a 415).
+ */
 export function pickEncoding(header: string | undefined): Encoding {
   if (!header) return 'identity';
   let enc = chosen.get(header);
   if (enc === undefined) {
-    enc = accepts(header, 'br') ? 'br' : accepts(header, 'gzip') ? 'gzip' : 'identity';
+    const br = acceptWeight(header, 'br');
+    const gz = acceptWeight(header, 'gzip');
+    enc = br > 0 && br >= gz ? 'br' : gz > 0 ? 'gzip' : 'identity';
     // Bounded: a client can send any string.
     if (chosen.size > 256) chosen.clear();
     chosen.set(header, enc);

@@ -52,6 +52,16 @@ describe('CONTRACT §11: compression', () => {
     }
   });
 
+  it('RFC 9110 §12.5.3: a coding named in Accept-Encoding keeps its own weight whatever `*` says', async () => {
+    const encoding = async (header: string) => (await raw('/Posts/First-post', { 'accept-encoding': header })).headers['content-encoding'];
+    expect(await encoding('*, br;q=0')).toBe('gzip');
+    expect(await encoding('*;q=0, gzip')).toBe('gzip');
+    expect(await encoding('*')).toBe('br');
+    expect(await encoding('*;q=0')).toBeUndefined();
+    const gz = await raw('/Posts/First-post', { 'accept-encoding': '*, br;q=0' });
+    expect(gunzipSync(gz.body).equals((await raw('/Posts/First-post')).body)).toBe(true);
+  });
+
   it('Vary names the encoding, the cookie and (without SITE_URL) the headers the base URL comes from', async () => {
     const vary = (await raw('/Posts/First-post')).headers.vary!.toLowerCase();
     for (const h of ['accept-encoding', 'cookie', 'host', 'x-forwarded-host', 'x-forwarded-proto']) expect(vary).toContain(h);
