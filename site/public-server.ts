@@ -17,6 +17,7 @@ import { currentKey, readGeneration, servedEntries, type GenerationState } from 
 import type { BuildResult } from './build/site-builder.ts';
 import type { PostItem, PostQuery, PostRef } from '../shared/model/posts.ts';
 import { requestBaseUrl } from './serve/base-url.ts';
+import { settleRange } from './serve/byte-range.ts';
 import { Favicon } from './serve/favicon.ts';
 import { privateGate } from './serve/gate.ts';
 import { PageCache } from './serve/page-cache.ts';
@@ -215,7 +216,13 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     return notFound(req, res, base, admin);
   }
 
-  function sendAttachment(req: IncomingMessage, res: ServerResponse, file: string, base: string, admin: boolean): void {
+  function sendAttachment(req: IncomingMessage, res: ServerResponse, file: string, base: string, admin: boolean): void | Promise<void> {
+    // sirv trusts any Range it is given: it is read here first (RFC 9110 §14).
+    if (req.headers.range !== undefined) return settleRange(req, path.join(index.dir!, file)).then(() => sendFile(req, res, file, base, admin));
+    sendFile(req, res, file, base, admin);
+  }
+
+  function sendFile(req: IncomingMessage, res: ServerResponse, file: string, base: string, admin: boolean): void {
     files ??= sirv(index.dir!, {
       dev: false,
       etag: true,
@@ -225,7 +232,8 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
         for (const [name, value] of attachmentSecurityHeaders(pathname)) r.setHeader(name, value);
       },
     });
-    req.url = '/' + file.split('/').map(encodeURIComponent).join('/');
+    // sirv keys its index by the NFC form of each name; a file saved in NFD (macOS) is found under it.
+    req.url = '/' + file.normalize('NFC').split('/').map(encodeURIComponent).join('/');
     delete (req as { _parsedUrl?: unknown })._parsedUrl;
     files(req as never, res as never, () => void notFound(req, res, base, admin));
   }

@@ -5,9 +5,12 @@ import { collectionSlug } from '../../shared/note/fields.ts';
 import type { BuildResult } from '../build/site-builder.ts';
 import type { ServedEntry } from '../build/plan-types.ts';
 
-/** A lenient form of an address: case, spaces and trailing slashes do not count. */
+/**
+ * A lenient form of an address: case, spaces, trailing slashes and Unicode
+ * normalisation (a macOS file name is NFD, a typed address NFC) do not count.
+ */
 export function looseKey(address: string): string {
-  let a = address.trim().replace(/\/+$/, '') || '/';
+  let a = address.normalize('NFC').trim().replace(/\/+$/, '') || '/';
   const folder = /^\/folder\/(.+)$/i.exec(a);
   if (folder) return '/folder/' + collectionSlug(folder[1]!);
   a = a.replace(/\s+/g, '-');
@@ -38,7 +41,7 @@ export class SiteIndex {
 
   /** Where an old address now lives, if it moved. */
   redirect(address: string): string | undefined {
-    return this.moved.get(address);
+    return this.moved.get(address) ?? this.moved.get(address.normalize('NFC')) ?? this.moved.get(address.normalize('NFD'));
   }
 
   /** The canonical address a lenient spelling stands for, if exactly one. */
