@@ -4,32 +4,16 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { readJson, writeJsonAtomic } from '../../shared/atomic-write.ts';
 import { notFound, refuse } from '../../shared/errors.ts';
-import { log } from '../../shared/log.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
 import { isNotePath, toVaultPath, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
 import type { VersionStore } from '../versions/version-store.ts';
 import { parentOf, PathLocks } from './path-locks.ts';
 import type { EntryKind } from './tree.ts';
 import { walkVault } from './tree.ts';
+import { invalidWithId, readManifest, TRASH_DIR, TRASH_MANIFEST, writeManifest, type Manifest, type TrashEntry } from './trash-manifest.ts';
 
-export const TRASH_DIR = '.trash';
-export const TRASH_MANIFEST = '.service-trash.json';
-
-export interface TrashEntry {
-  id: string;
-  /** Where it came from. */
-  path: VaultPath;
-  /** Where it lies now, relative to the vault. */
-  trashPath: string;
-  kind: EntryKind;
-  deletedAt: string;
-}
-
-interface Manifest {
-  entries: TrashEntry[];
-}
+export { TRASH_DIR, TRASH_MANIFEST, type TrashEntry } from './trash-manifest.ts';
 
 export interface TrashDeps {
   /** The vault's path locks: a trash operation holds `.trash` and the paths it moves. */
@@ -46,14 +30,38 @@ async function exists(abs: string): Promise<boolean> {
   );
 }
 
-/** `Note.md` → `Note 2.md`, `Note 3.md`…; a folder `Folder` → `Folder 2`. */
+function isInside(parent: string, child: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** What one file or folder name may hold on the disks we run on (bytes, UTF-8). */
+const MAX_NAME_BYTES = 255;
+
+/** The longest start of `text` within `bytes` bytes of UTF-8, never splitting a character. */
+function clipBytes(text: string, bytes: number): string {
+  let out = '';
+  for (const ch of text) {
+    if (Buffer.byteLength(out + ch) > bytes) break;
+    out += ch;
+  }
+  return out;
+}
+
+/**
+ * `Note.md` → `Note 2.md`, `Note 3.md`…; a folder `Folder` → `Folder 2`. A name already at the
+ * disk's limit gives up the end of its stem for the number, so the name beside always fits.
+ */
 export async function nameBeside(absPath: string, isFolder: boolean): Promise<string> {
   const dir = path.dirname(absPath);
   const base = path.basename(absPath);
-  const ext = isFolder ? '' : path.extname(base);
+  let ext = isFolder ? '' : path.extname(base);
+  // An "extension" that leaves no room for a stem is part of the name.
+  if (Buffer.byteLength(ext) > MAX_NAME_BYTES / 2) ext = '';
   const stem = ext ? base.slice(0, -ext.length) : base;
   for (let n = 2; ; n++) {
-    const candidate = path.join(dir, `${stem} ${n}${ext}`);
+    const suffix = ` ${n}${ext}`;
+    const candidate = path.join(dir, clipBytes(stem, MAX_NAME_BYTES - Buffer.byteLength(suffix)) + suffix);
     if (!(await exists(candidate))) return candidate;
   }
 }
@@ -66,18 +74,32 @@ export function createTrash(deps: TrashDeps) {
   /** Holds the bin (its manifest) and `paths` while `task` runs. */
   const holding = <T>(paths: string[], task: () => Promise<T>) => locks.run([TRASH_DIR, ...paths], task);
 
-  async function readManifest(): Promise<Manifest> {
-    try {
-      const m = await readJson<Manifest>(manifestFile, { entries: [] });
-      return Array.isArray(m.entries) ? m : { entries: [] };
-    } catch (err) {
-      log.warn(`${TRASH_DIR}/${TRASH_MANIFEST} is unreadable; listing the bin as empty: ${(err as Error).message}`);
-      return { entries: [] };
+  /**
+   * The absolute place of `trashPath`, checked where it really is: its folder must be the
+   * vault's own `.trash/` or below it, not reached through a link (a planted `.trash` link, or
+   * a link inside it, would make an erase or a move act outside the vault).
+   */
+  async function inBin(trashPath: string): Promise<string> {
+    const abs = path.join(vaultDir, ...trashPath.split('/'));
+    const bin = path.join(await fs.realpath(vaultDir), TRASH_DIR);
+    // The deepest folder on the way that exists (a move into the bin makes the rest).
+    const top = path.resolve(vaultDir);
+    for (let folder = path.dirname(path.resolve(abs)); folder !== top && folder !== path.dirname(folder); folder = path.dirname(folder)) {
+      const real = await fs.realpath(folder).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return null;
+        throw err;
+      });
+      if (real === null) continue;
+      if (!isInside(bin, real)) throw refuse('bad_trash', `${trashPath} is reached through a link out of ${TRASH_DIR}/; the bin is left as it is.`);
+      break;
     }
+    return abs;
   }
 
-  async function writeManifest(m: Manifest): Promise<void> {
-    await writeJsonAtomic(manifestFile, m, { mode: 0o644, mkdir: true });
+  /** `.trash` itself is a real folder (or not there yet), never a link or a file. */
+  async function checkBin(): Promise<void> {
+    const stat = await fs.lstat(trashDir).catch(() => null);
+    if (stat && !stat.isDirectory()) throw refuse('bad_trash', `${TRASH_DIR} is not a folder (a link or a file); the bin is left as it is.`);
   }
 
   /** Original note paths of an entry (one note, or every note of a folder). */
@@ -89,7 +111,7 @@ export function createTrash(deps: TrashDeps) {
   }
 
   async function remove(p: VaultPath): Promise<TrashEntry> {
-    const abs = await deps.root.resolve(p);
+    const abs = await deps.root.resolveForChange(p);
     return holding([p], async () => {
       let stat;
       try {
@@ -98,10 +120,11 @@ export function createTrash(deps: TrashDeps) {
         throw notFound('Nothing exists at that path.');
       }
       const kind: EntryKind = stat.isDirectory() ? 'folder' : isNotePath(p) ? 'note' : 'attachment';
-      let target = path.join(trashDir, ...p.split('/'));
+      await checkBin();
+      let target = await inBin(`${TRASH_DIR}/${p}`);
       if (await exists(target)) target = await nameBeside(target, kind === 'folder');
       await fs.mkdir(path.dirname(target), { recursive: true });
-      const manifest = await readManifest();
+      const manifest = await readManifest(manifestFile);
       const entry: TrashEntry = {
         id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
         path: p,
@@ -111,41 +134,44 @@ export function createTrash(deps: TrashDeps) {
       };
       await fs.rename(abs, target);
       manifest.entries.push(entry);
-      await writeManifest(manifest);
+      await writeManifest(manifestFile, manifest);
       for (const note of await notesOf(entry, target)) deps.events.expect({ path: note, kind: 'delete' });
       return entry;
     });
   }
 
   async function list(): Promise<TrashEntry[]> {
-    const manifest = await readManifest();
+    const manifest = await readManifest(manifestFile);
     return [...manifest.entries].sort((a, b) => b.deletedAt.localeCompare(a.deletedAt));
   }
 
   function findEntry(manifest: Manifest, id: string): TrashEntry {
     const entry = manifest.entries.find((e) => e.id === id);
-    if (!entry) throw notFound('No such entry in the trash.');
-    return entry;
+    if (entry) return entry;
+    if (invalidWithId(manifest, id)) {
+      throw refuse('bad_entry', `That entry of ${TRASH_DIR}/${TRASH_MANIFEST} does not name a path in the vault and one in the bin; it is ignored and left as it is.`);
+    }
+    throw notFound('No such entry in the trash.');
   }
 
   async function restore(id: string): Promise<{ path: VaultPath }> {
     // The folder it returns to is held too: the name beside a taken one is chosen and
     // used with no save able to take that name in between.
-    const wanted = (await readManifest()).entries.find((e) => e.id === id);
+    const wanted = (await readManifest(manifestFile)).entries.find((e) => e.id === id);
     return holding(wanted ? [parentOf(wanted.path)] : [], async () => {
-      const manifest = await readManifest();
+      const manifest = await readManifest(manifestFile);
       const entry = findEntry(manifest, id);
-      const from = path.join(vaultDir, ...entry.trashPath.split('/'));
+      const from = await inBin(entry.trashPath);
       if (!(await exists(from))) throw notFound('The trashed file is gone from .trash/.');
-      let target = await deps.root.resolve(entry.path);
+      let target = await deps.root.resolveForChange(entry.path);
       if (await exists(target)) target = await nameBeside(target, entry.kind === 'folder');
       const restored = deps.root.relative(target);
-      await deps.root.resolve(restored);
+      await deps.root.resolveForChange(restored);
       const notes = await notesOf(entry, from);
       await fs.mkdir(path.dirname(target), { recursive: true });
       await fs.rename(from, target);
       manifest.entries = manifest.entries.filter((e) => e.id !== id);
-      await writeManifest(manifest);
+      await writeManifest(manifestFile, manifest);
       for (const note of notes) {
         const now = (restored + note.slice(entry.path.length)) as VaultPath;
         // spec 3.3: a note restored beside a taken name takes its versions with it.
@@ -157,7 +183,7 @@ export function createTrash(deps: TrashDeps) {
   }
 
   async function eraseEntry(entry: TrashEntry): Promise<void> {
-    const abs = path.join(vaultDir, ...entry.trashPath.split('/'));
+    const abs = await inBin(entry.trashPath);
     const notes = (await exists(abs)) ? await notesOf(entry, abs) : entry.kind === 'note' ? [entry.path] : [];
     await fs.rm(abs, { recursive: true, force: true });
     for (const note of notes) {
@@ -170,24 +196,28 @@ export function createTrash(deps: TrashDeps) {
   async function erase(id: string): Promise<void> {
     if (!id) throw refuse('bad_id', 'An entry id is required.');
     await holding([], async () => {
-      const manifest = await readManifest();
+      const manifest = await readManifest(manifestFile);
       const entry = findEntry(manifest, id);
       await eraseEntry(entry);
       manifest.entries = manifest.entries.filter((e) => e.id !== id);
-      await writeManifest(manifest);
+      await writeManifest(manifestFile, manifest);
     });
   }
 
   async function empty(): Promise<{ erased: number }> {
     return holding([], async () => {
-      const manifest = await readManifest();
+      await checkBin();
+      const manifest = await readManifest(manifestFile);
+      // Every entry is checked before the first is erased: a refusal changes nothing.
+      for (const entry of manifest.entries) await inBin(entry.trashPath);
       for (const entry of manifest.entries) await eraseEntry(entry);
-      // Whatever else lies in the bin (e.g. Obsidian's own deletions) goes too.
+      // Whatever else lies in the bin (e.g. Obsidian's own deletions) goes too; a link goes, never what it points at.
       for (const name of await fs.readdir(trashDir).catch(() => [] as string[])) {
         if (name !== TRASH_MANIFEST) await fs.rm(path.join(trashDir, name), { recursive: true, force: true });
       }
       const erased = manifest.entries.length;
-      await writeManifest({ entries: [] });
+      // Entries that failed the check were never acted on; they stay as they were.
+      await writeManifest(manifestFile, { entries: [], invalid: manifest.invalid });
       return { erased };
     });
   }
