@@ -17,6 +17,9 @@ const STATUS_OF: Record<string, number> = {
   stale: 409,
   exists: 409,
   other_disk: 409,
+  holds_data_dir: 409,
+  bad_trash: 409,
+  bad_entry: 409,
   sync_running: 409,
   busy: 409,
   not_repo: 409,
@@ -34,6 +37,29 @@ const STATUS_OF: Record<string, number> = {
 
 export function statusOf(code: string): number {
   return STATUS_OF[code] ?? 400;
+}
+
+/**
+ * A filesystem refusal met on the way (a file where a folder is needed, a link loop, a
+ * name too long): the step failed before changing anything, so it is the request's fault,
+ * answered as such (CONTRACT §11). The sentence never carries the absolute path Node's does.
+ */
+const FS_REFUSALS: Record<string, [code: string, sentence: string]> = {
+  ENOENT: ['not_found', 'Nothing exists at that path.'],
+  ENOTDIR: ['not_found', 'Nothing exists at that path: a part of it on the way is a file, not a folder.'],
+  EEXIST: ['exists', 'Something is in the way: a file stands where the path needs a folder.'],
+  EISDIR: ['exists', 'A folder stands where the path needs a file.'],
+  ENOTEMPTY: ['exists', 'A folder that is not empty stands at the new path.'],
+  ELOOP: ['link_loop', 'The path runs through a loop of symbolic links.'],
+  ENAMETOOLONG: ['name_too_long', 'A name in the path is too long for the disk.'],
+};
+
+export function fsRefusal(err: unknown): DomainError | null {
+  const { code: errno, syscall, path: where } = (err ?? {}) as NodeJS.ErrnoException;
+  // Only a filesystem call's own error (a missing program to spawn is no bad input).
+  if (typeof where !== 'string' || !syscall || syscall.startsWith('spawn')) return null;
+  const known = errno ? FS_REFUSALS[errno] : undefined;
+  return known ? refuse(known[0], `${known[1]} Nothing was changed.`) : null;
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -59,6 +85,12 @@ export function sendError(res: ServerResponse, err: unknown): void {
   if (err instanceof GitError) {
     // The line is already scrubbed of the token and URL user info.
     sendJson(res, statusOf('git_failed'), { error: `git failed: ${err.line}`, code: 'git_failed', gitError: err.line });
+    return;
+  }
+  const refusal = fsRefusal(err);
+  if (refusal) {
+    log.warn(`${refusal.code}: ${(err as Error).message}`);
+    sendJson(res, statusOf(refusal.code), { error: refusal.message, code: refusal.code });
     return;
   }
   // A disk that is full or cannot be written, met by a step no domain function named

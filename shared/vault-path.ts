@@ -50,7 +50,9 @@ export function parseVaultPath(input: unknown): VaultPath {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(input)) throw new PathError('The path contains control characters.');
   if (input.includes('\\')) throw new PathError('Use "/" to separate folders.');
-  if (input.startsWith('/') || /^[a-zA-Z]:/.test(input)) throw new PathError('The path must be relative to the vault.');
+  if (input.startsWith('/') || /^[a-zA-Z]:(\/|$)/.test(input)) throw new PathError('The path must be relative to the vault.');
+  // `a:b.md` is drive-relative on Windows: refused too, for what it really is.
+  if (/^[a-zA-Z]:/.test(input)) throw new PathError(`“${input.slice(0, 2)}” at the start reads as a drive on Windows: a colon is not allowed there; choose another name.`);
   const trimmed = input.replace(/\/+$/, '');
   const segments = trimmed.split('/');
   for (const segment of segments) {
@@ -87,9 +89,14 @@ function isInside(parent: string, child: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
+/** The reserved folder a vault-relative path enters (any case), or null. */
+function reservedIn(relative: string): string | null {
+  return relative.split(path.sep).find((segment) => RESERVED_NAMES.includes(segment.toLowerCase())) ?? null;
+}
+
 /**
  * Maps vault paths to absolute paths and back, refusing any path that resolves
- * (symlinks followed) outside the vault or into the data directory.
+ * (symlinks followed) outside the vault, into a reserved folder or into the data directory.
  */
 export class VaultRoot {
   private realRoot: string | null = null;
@@ -106,9 +113,25 @@ export class VaultRoot {
 
   /** Absolute path for `p`, after checking where it really points. */
   async resolve(p: VaultPath): Promise<string> {
+    return (await this.follow(p)).abs;
+  }
+
+  /**
+   * `resolve` for a path about to be moved, deleted or written: the data directory or a
+   * folder holding it is refused too (moving it would carry the live data, tokens included, off).
+   */
+  async resolveForChange(p: VaultPath): Promise<string> {
+    const { abs, real } = await this.follow(p);
+    if (this.excludedDirs.some((excluded) => isInside(real, excluded) || isInside(abs, excluded))) {
+      throw new DomainError('holds_data_dir', `“${p}” holds the server's data directory; it cannot be moved, renamed or deleted.`);
+    }
+    return abs;
+  }
+
+  /** The absolute path and where it really points (symlinks followed on the part that exists). */
+  private async follow(p: VaultPath): Promise<{ abs: string; real: string }> {
     const abs = path.join(this.dir, ...p.split('/'));
     const root = await this.real();
-    // Follow symlinks on the deepest part of the path that exists.
     let probe = abs;
     let rest = '';
     for (;;) {
@@ -116,10 +139,13 @@ export class VaultRoot {
         const real = await fs.realpath(probe);
         const resolved = rest ? path.join(real, rest) : real;
         if (!isInside(root, resolved)) throw new PathError('The path leads outside the vault.');
+        // A link named `svc` pointing at `.service` must not open it (CONTRACT §3).
+        const reserved = reservedIn(path.relative(root, resolved));
+        if (reserved) throw new PathError(`The path leads into ${reserved}/ through a link; paths under it are not notes.`);
         for (const excluded of this.excludedDirs) {
           if (isInside(excluded, resolved) || isInside(excluded, abs)) throw new PathError('The path is inside the data directory.');
         }
-        return abs;
+        return { abs, real: resolved };
       } catch (err) {
         if (err instanceof PathError) throw err;
         const code = (err as NodeJS.ErrnoException).code;

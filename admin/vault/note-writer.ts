@@ -44,7 +44,9 @@ async function statOrNull(file: string) {
   try {
     return await fs.stat(file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    // A file where a folder of the path should be (ENOTDIR): no note there either.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
     throw err;
   }
 }
@@ -74,7 +76,7 @@ export function createNoteWriter(deps: NoteWriterDeps) {
 
   /** `content` is text, or exact bytes (a restore puts back what a version kept, byte for byte). */
   async function writeNote(p: VaultPath, content: string | Uint8Array, options: WriteOptions = {}): Promise<WriteResult> {
-    const file = await deps.root.resolve(p);
+    const file = await deps.root.resolveForChange(p);
     return locks.run([p], () => writeLocked(p, file, content, options));
   }
 
@@ -83,7 +85,7 @@ export function createNoteWriter(deps: NoteWriterDeps) {
    * and the write (a link rewrite). `change` answers null to leave the note as it is.
    */
   async function updateNote(p: VaultPath, change: (text: string) => string | null, options: WriteOptions = {}): Promise<WriteResult | null> {
-    const file = await deps.root.resolve(p);
+    const file = await deps.root.resolveForChange(p);
     return locks.run([p], async () => {
       const current = await statOrNull(file);
       if (!current?.isFile()) return null;

@@ -85,8 +85,8 @@ export function createRenamer(deps: RenameDeps) {
   async function rename(from: VaultPath, to: VaultPath): Promise<{ path: VaultPath; rewritten: VaultPath[] }> {
     if (from === to) throw refuse('same_path', 'The new path is the same as the old one.');
     if (to.startsWith(from + '/')) throw refuse('into_itself', 'A folder cannot be moved into itself.');
-    const absFrom = await deps.root.resolve(from);
-    const absTo = await deps.root.resolve(to);
+    const absFrom = await deps.root.resolveForChange(from);
+    const absTo = await deps.root.resolveForChange(to);
     // Both paths (a folder with all it holds) are locked while the move happens, so no save,
     // delete or other rename lands in between; the link rewrites follow, each under its own lock.
     const folder = await deps.writer.locks.run([from, to], () => move(from, to, absFrom, absTo));
@@ -103,12 +103,7 @@ export function createRenamer(deps: RenameDeps) {
     } catch {
       throw notFound('Nothing exists at that path.');
     }
-    const exists = await fs.stat(absTo).then(
-      () => true,
-      () => false,
-    );
-    // A case-only rename on a case-insensitive disk finds "itself" at the target.
-    if (exists && from.toLowerCase() !== to.toLowerCase()) throw refuse('exists', 'Something already exists at the new path.');
+    if (!(await freeOrItself(absFrom, absTo))) throw refuse('exists', 'Something already exists at the new path.');
     const folder = stat.isDirectory();
     // Issue 16: a note that lost its extension becomes an attachment, its page 404s.
     if (!folder && isNotePath(from) && !isNotePath(to)) {
@@ -139,6 +134,23 @@ export function createRenamer(deps: RenameDeps) {
       deps.events.expect({ path: next, kind: 'write' });
     }
     return folder;
+  }
+
+  /**
+   * Whether the new path is free, or is the entry being renamed itself: a case-only rename on
+   * a case-insensitive disk finds the same file (dev + inode) there. On a case-sensitive disk
+   * `A.md` beside `a.md` is another note, and a rename never replaces it. A second hard link
+   * to the same file is another name too: rename(2) would leave both and say it moved.
+   */
+  async function freeOrItself(absFrom: string, absTo: string): Promise<boolean> {
+    const there = await fs.lstat(absTo).catch((err: NodeJS.ErrnoException) => {
+      // ENOTDIR: a file stands where a folder of the new path should; making the folders says so.
+      if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return null;
+      throw err;
+    });
+    if (!there) return true;
+    const self = await fs.lstat(absFrom);
+    return there.dev === self.dev && there.ino === self.ino && (self.isDirectory() || self.nlink === 1);
   }
 
   /** Removes `dir` and its parents up to `top`, each only while it is empty. */
