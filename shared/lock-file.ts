@@ -1,0 +1,204 @@
+// A lock shared by processes and hosts through one file (spec 3.2, 8): made by exclusive
+// create, recording pid, hostname and a random token. The holder touches it while it
+// holds it; it is stale when the holder's pid is gone on this host or nothing touched it
+// for `staleMs`, and is then broken (with a warning naming the dead holder) and taken.
+// Only its own holder releases it. The sync pass's `.git/service-sync.lock` and the
+// vault's write lock (admin/vault/vault-lock.ts) are two of these.
+import { randomBytes } from 'node:crypto';
+import { promises as fs, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { log } from './log.ts';
+
+export interface LockRecord {
+  pid: number;
+  hostname: string;
+  token: string;
+  since: string;
+}
+
+export interface HeldLock {
+  record: LockRecord;
+  release(): Promise<void>;
+}
+
+export type TakeResult = { ok: true; lock: HeldLock } | { ok: false; holder: LockRecord };
+
+export interface LockFileOptions {
+  file: string;
+  /** Untouched this long, a lock is stale whoever holds it. */
+  staleMs: number;
+  /** How often a holder touches its lock. */
+  refreshMs: number;
+  /** Names the lock in warnings ("sync lock"). */
+  label: string;
+}
+
+/** The guard that serialises breaking a stale lock; a crashed breaker's guard expires fast. */
+const BREAK_GUARD_STALE_MS = 30_000;
+
+/** Tokens of locks this process holds, so a lock naming our own pid but not our token is known stale. */
+const ownTokens = new Set<string>();
+
+/**
+ * The lock's record and age, or null when there is none. Synchronous, like the create and
+ * the removal: a lock is taken and let go around every vault write (vault-lock.ts), and a
+ * few microseconds of blocking cost less than a trip through the thread pool each.
+ */
+function readRecord(file: string): { record: LockRecord; mtimeMs: number } | null {
+  try {
+    const text = readFileSync(file, 'utf8');
+    const stat = statSync(file);
+    let parsed: Partial<LockRecord> = {};
+    try {
+      parsed = JSON.parse(text) as Partial<LockRecord>;
+    } catch {
+      /* a torn or foreign file: judged by its age alone */
+    }
+    return {
+      record: {
+        pid: Number.isInteger(parsed.pid) ? parsed.pid! : 0,
+        hostname: typeof parsed.hostname === 'string' ? parsed.hostname : '',
+        token: typeof parsed.token === 'string' ? parsed.token : '',
+        since: typeof parsed.since === 'string' ? parsed.since : new Date(stat.mtimeMs).toISOString(),
+      },
+      mtimeMs: stat.mtimeMs,
+    };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+function pidAlive(pid: number): boolean {
+  if (pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Why a lock is stale, or null when its holder is live. */
+export function staleReason(record: LockRecord, mtimeMs: number, staleMs: number, now = Date.now()): string | null {
+  if (now - mtimeMs > staleMs) {
+    const minutes = (now - mtimeMs) / 60_000;
+    return minutes >= 1 ? `untouched for ${Math.round(minutes)} minutes` : `untouched for ${Math.round((now - mtimeMs) / 1000)} seconds`;
+  }
+  if (record.hostname === os.hostname()) {
+    if (record.pid === process.pid && !ownTokens.has(record.token)) return 'left by an earlier process with this pid';
+    if (!pidAlive(record.pid)) return 'its process is gone';
+  }
+  return null;
+}
+
+function createExclusive(file: string, record: LockRecord): boolean {
+  try {
+    // No fsync: after a crash the lock is stale anyway (its pid is gone).
+    writeFileSync(file, JSON.stringify(record) + '\n', { flag: 'wx', mode: 0o644 });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+  return true;
+}
+
+export class LockFile {
+  constructor(readonly options: LockFileOptions) {}
+
+  /** The live holder of the lock, or null when the lock is free or stale. */
+  async liveHolder(): Promise<LockRecord | null> {
+    const found = readRecord(this.options.file);
+    if (!found) return null;
+    return staleReason(found.record, found.mtimeMs, this.options.staleMs) === null ? found.record : null;
+  }
+
+  /** Takes the lock, breaking a stale one; `ok: false` names the live holder. */
+  async take(): Promise<TakeResult> {
+    const { file, staleMs } = this.options;
+    const record: LockRecord = {
+      pid: process.pid,
+      hostname: os.hostname(),
+      token: randomBytes(16).toString('hex'),
+      since: new Date().toISOString(),
+    };
+    for (let attempt = 0; attempt < 3; attempt++) {
+      ownTokens.add(record.token);
+      if (createExclusive(file, record)) return { ok: true, lock: this.hold(record) };
+      ownTokens.delete(record.token);
+      const found = readRecord(file);
+      if (!found) continue; // released between our two looks: try again
+      const reason = staleReason(found.record, found.mtimeMs, staleMs);
+      if (reason === null) return { ok: false, holder: found.record };
+      await this.breakStale(found.record, reason);
+    }
+    const found = readRecord(file);
+    return { ok: false, holder: found?.record ?? { pid: 0, hostname: '', token: '', since: '' } };
+  }
+
+  /** Breaks `stale` under a guard file, so two checkers never both break and retake. */
+  private async breakStale(stale: LockRecord, reason: string): Promise<void> {
+    const { file, staleMs, label } = this.options;
+    const guard = `${file}.break`;
+    const guardAge = await fs.stat(guard).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => null,
+    );
+    if (guardAge !== null && guardAge > BREAK_GUARD_STALE_MS) await fs.rm(guard, { force: true });
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(guard, 'wx', 0o644);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return; // another checker is breaking it
+      throw err;
+    }
+    await handle.close();
+    try {
+      const again = readRecord(file);
+      // Still the same stale lock (same token, same holder)? Then it goes.
+      if (again && again.record.token === stale.token && again.record.pid === stale.pid && staleReason(again.record, again.mtimeMs, staleMs)) {
+        await fs.rm(file, { force: true });
+        log.warn(`${label}: broke the stale lock of pid ${stale.pid} on ${stale.hostname || 'an unknown host'} (${reason}), held since ${stale.since}`);
+      }
+    } finally {
+      await fs.rm(guard, { force: true });
+    }
+  }
+
+  private hold(record: LockRecord): HeldLock {
+    const { file, refreshMs, label } = this.options;
+    const timer = setInterval(() => {
+      void (async () => {
+        let found: ReturnType<typeof readRecord> = null;
+        try {
+          found = readRecord(file);
+        } catch {
+          /* gone or unreadable: nothing to touch */
+        }
+        if (found?.record.token !== record.token) return;
+        const now = new Date();
+        await fs.utimes(file, now, now).catch(() => {});
+      })();
+    }, refreshMs);
+    timer.unref();
+    let released = false;
+    return {
+      record,
+      async release() {
+        if (released) return;
+        released = true;
+        clearInterval(timer);
+        ownTokens.delete(record.token);
+        let found: ReturnType<typeof readRecord> = null;
+        try {
+          found = readRecord(file);
+        } catch {
+          /* unreadable: not ours to remove */
+        }
+        // Released only by its own holder: a lock someone else took after breaking ours stays.
+        if (found?.record.token === record.token) rmSync(file, { force: true });
+        else if (found) log.warn(`${label}: pid ${found.record.pid} took over this process's lock; left it in place`);
+      },
+    };
+  }
+}
