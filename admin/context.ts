@@ -24,6 +24,7 @@ import { TravelService } from './travel/service.ts';
 import { createDeclaredCollections, type DeclaredCollection } from './ui/server/collections.ts';
 import { NoteIndex } from './search/note-index.ts';
 import { createNoteWriter, type NoteWriter } from './vault/note-writer.ts';
+import { VaultLock } from './vault/vault-lock.ts';
 import { PathLocks } from './vault/path-locks.ts';
 import { createRenamer } from './vault/rename.ts';
 import { createTrash } from './vault/trash.ts';
@@ -105,7 +106,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
   // spec 9: the Keep note versions setting wins; NOTE_VERSIONS is the instance default.
   const versionsEnabled = async () => (await readSettings()).versions.keep ?? config.noteVersions;
   // One lock per vault path for every mutation: the writer, rename (through the writer) and the trash.
-  const locks = new PathLocks();
+  const locks = new PathLocks(new VaultLock(config.vaultDir));
   const writer = createNoteWriter({ root, versions, events, versionsEnabled, locks });
   const password = await loadAdminPassword(config);
   const travel = new TravelService({ config, checks: GIT_SETTINGS_CHECKS });

@@ -37,6 +37,35 @@ describe('two servers on one vault', () => {
     expect(await fs.readFile(path.join(vault, 'Shared.md'), 'utf8')).toBe('written by B');
   });
 
+  it('saves racing on both servers with the same base: exactly one is taken each time, the other gets 409', async () => {
+    for (let round = 0; round < 12; round++) {
+      const note = `Race/r${round}.md`;
+      const made = await a.admin('PUT', `/api/note?path=${encodeURIComponent(note)}`, { content: 'base' });
+      const base = made.body.mtimeMs as number;
+      const [byA, byB] = await Promise.all([
+        a.admin('PUT', `/api/note?path=${encodeURIComponent(note)}`, { content: 'from A', baseMtimeMs: base }),
+        b.admin('PUT', `/api/note?path=${encodeURIComponent(note)}`, { content: 'from B', baseMtimeMs: base }),
+      ]);
+      expect([byA.status, byB.status].sort(), `round ${round}`).toEqual([200, 409]);
+      const kept = byA.status === 200 ? 'from A' : 'from B';
+      expect(await fs.readFile(path.join(vault, note), 'utf8')).toBe(kept);
+    }
+  });
+
+  it('renames racing onto one new name on both servers: one moves, the other is refused, no note is lost', async () => {
+    for (let round = 0; round < 12; round++) {
+      await a.admin('PUT', `/api/note?path=${encodeURIComponent(`Ren/x${round}.md`)}`, { content: `X ${round}` });
+      await a.admin('PUT', `/api/note?path=${encodeURIComponent(`Ren/y${round}.md`)}`, { content: `Y ${round}` });
+      const [byA, byB] = await Promise.all([
+        a.admin('POST', '/api/note/rename', { path: `Ren/x${round}.md`, to: `Ren/t${round}.md` }),
+        b.admin('POST', '/api/note/rename', { path: `Ren/y${round}.md`, to: `Ren/t${round}.md` }),
+      ]);
+      expect([byA.status, byB.status].sort(), `round ${round}`).toEqual([200, 409]);
+      const left = await fs.readdir(path.join(vault, 'Ren'));
+      expect(left.filter((n) => n.endsWith(`${round}.md`)).sort()).toEqual(byA.status === 200 ? [`t${round}.md`, `y${round}.md`] : [`t${round}.md`, `x${round}.md`]);
+    }
+  });
+
   it("B's write reaches A's event stream as `changed`", async () => {
     const events = await openEvents(a.url, await a.login());
     try {
