@@ -49,12 +49,25 @@ export function texText(tex: string): string {
     .trim();
 }
 
+/**
+ * How an inline HTML tag changes the depth of script or style elements (their text is
+ * code, never prose: the sanitizer drops it from the page, so no plain text keeps it).
+ */
+function hiddenStep(html: string): number {
+  const m = /^<(\/?)(script|style)\b/i.exec(html);
+  if (!m) return 0;
+  return m[1] ? -1 : /\/\s*>$/.test(html) ? 0 : 1;
+}
+
 /** The text of an inline token's children; line breaks become '\n'. */
 export function inlineText(children: Token[] | null): string {
   if (!children) return '';
   let out = '';
   let imageDepth = 0;
+  let hidden = 0;
   for (const t of children) {
+    if (t.type === 'html_inline') hidden = Math.max(0, hidden + hiddenStep(t.content));
+    if (hidden > 0) continue;
     switch (t.type) {
       case 'text':
       case 'code_inline':
@@ -220,7 +233,10 @@ export function countTokenWords(tokens: Token[]): number {
   const counter = new WordCounter();
   for (const t of tokens) {
     if (t.type === 'inline' || t.type === 'callout_title') {
+      let hidden = 0;
       for (const c of t.children ?? []) {
+        if (c.type === 'html_inline') hidden = Math.max(0, hidden + hiddenStep(c.content));
+        if (hidden > 0) continue;
         if (c.type === 'softbreak' || c.type === 'hardbreak') counter.gap();
         else if (c.type === 'wikilink') counter.feed(wikiText(c.meta as WikiMeta));
         else if (c.type === 'math_inline') counter.feed(texText(c.content));

@@ -49,6 +49,17 @@ describe('the word count of a published note', () => {
   });
 });
 
+describe('inline script and style elements are code, not prose', () => {
+  it('their text is in no excerpt, word count or search text; the words around them are', () => {
+    const body = 'Raw html: <script>alert(10)</script>just <style>p { color: red }</style>words <b>bold</b>.';
+    const facts = analyzeNote(body, 'A note');
+    expect(facts.excerpt).toBe('Raw html: just words bold.');
+    expect(facts.text).not.toMatch(/alert|color/);
+    expect(facts.words).toBe(5);
+    expect(countWords(body)).toBe(5);
+  });
+});
+
 describe('inline math in plain text is read, not TeX', () => {
   it('commands become what they mean or go; fractions read a/b', () => {
     expect(texText('\\frac{a}{b}')).toBe('a/b');
