@@ -2,6 +2,7 @@
 // notes that do not exist or are not published, malformed frontmatter, addresses taken twice
 // or reserved by the site. The model fills one list per derivation; the static build prints
 // it in its summary (`--strict` fails on it) and the server logs each warning once.
+import { permalinkAddress } from './addresses.ts';
 import type { LinkResolver } from './links.ts';
 import type { NoteRecord } from './note-record.ts';
 
@@ -75,8 +76,15 @@ export function linkWarnings(note: NoteRecord, model: LinkView): BuildWarning[] 
 
 /** A note whose frontmatter could not be read: its keys (`publish` among them) were ignored. */
 export function frontmatterWarning(note: NoteRecord): BuildWarning | null {
-  if (!note.frontmatterProblem) return null;
-  return { note: note.path, kind: 'frontmatter', message: `the frontmatter block is malformed and was ignored (${note.frontmatterProblem.replace(/:$/, '')})` };
+  if (note.frontmatterProblem) {
+    return { note: note.path, kind: 'frontmatter', message: `the frontmatter block is malformed and was ignored (${note.frontmatterProblem.replace(/:$/, '')})` };
+  }
+  // CONTRACT §7: a permalink with `.`/`..` segments or control characters is no address; say so, not silently.
+  const permalink = note.data.permalink;
+  if (note.publish && permalink !== undefined && permalink !== null && note.address === note.defaultAddress && permalinkAddress(permalink) === null) {
+    return { note: note.path, kind: 'frontmatter', message: `permalink ${JSON.stringify(String(permalink)).slice(0, 120)} is not an address (a "." or ".." segment, or a control character); the note keeps ${note.defaultAddress}` };
+  }
+  return null;
 }
 
 /**

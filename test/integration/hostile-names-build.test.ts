@@ -26,6 +26,7 @@ it('builds the site around notes and tags whose pages cannot be files, naming th
     'Dots.md': post('tags: ["..", "a/../b", "c/./d"]'),
     'Surrogate.md': post('title: "\\ud800 bad"'),
     [longName]: post('title: Long file name'),
+    'Escaping.md': post('permalink: ../../outside/x'),
   });
   const out = path.join(root, 'site');
   const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
@@ -45,6 +46,9 @@ it('builds the site around notes and tags whose pages cannot be files, naming th
   // The note whose own page cannot be a file is not published, and the build says why.
   expect(files.some((f) => f.startsWith('xxxx'))).toBe(false);
   expect(res.stderr).toMatch(new RegExp(`${longName}: is not published: its address \\S+ cannot be a file`));
+  // A permalink that is no address is said to be one, and the note keeps its own.
+  expect(files).toContain('Escaping.html');
+  expect(res.stderr).toMatch(/Escaping\.md: permalink "\.\.\/\.\.\/outside\/x" is not an address .* the note keeps \/Escaping/);
   // The surrogate is replaced, the title kept.
   expect(await fs.readFile(path.join(out, 'Surrogate.html'), 'utf8')).toContain('\uFFFD bad');
 }, 120_000);
