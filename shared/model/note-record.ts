@@ -85,19 +85,17 @@ export interface RecordInputs {
   fileMs: number;
 }
 
-const IMAGE = /\.(png|jpe?g|gif|webp|avif|svg|bmp)$/i;
-
 function unwrapLink(value: string): string {
   const m = /^\s*!?\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|[^\]]*)?\]\]\s*$/.exec(value);
   return (m ? m[1]! : value).trim();
 }
 
-function bannerOf(data: Frontmatter, embeds: string[]): string | null {
+function bannerOf(data: Frontmatter, firstImage: string | null): string | null {
   for (const key of ['banner', 'cover', 'image']) {
     const v = textValue(data[key]);
     if (v) return unwrapLink(v);
   }
-  return embeds.find((e) => IMAGE.test(e)) ?? null;
+  return firstImage;
 }
 
 export function hashText(text: string): string {
@@ -120,7 +118,7 @@ function factFields(data: Frontmatter, body: string, facts: NoteFacts | null): F
     headings: facts?.headings ?? [],
     math: facts?.math ?? false,
     mermaid: facts?.mermaid ?? false,
-    banner: bannerOf(data, embeds),
+    banner: bannerOf(data, facts?.firstImage ?? null),
   };
 }
 

@@ -10,7 +10,7 @@ import { prepareTokens } from './markdown.ts';
 import { markdown } from './md.ts';
 import type { HeadingInfo } from './obsidian/headings.ts';
 import { safeDecode, type PreparedHtml } from './slots.ts';
-import type { WikiMeta } from './obsidian/wikilinks.ts';
+import { isImageName, type WikiMeta } from './obsidian/wikilinks.ts';
 
 export interface NoteFacts {
   /** Inline `#tags` in order of appearance, without `#`, first spelling of each kept. */
@@ -19,6 +19,8 @@ export interface NoteFacts {
   links: string[];
   /** Attachment targets: embedded or linked images and files, as written. */
   files: string[];
+  /** The first image shown in the note (embedded, not only linked): the note's banner when none is named. */
+  firstImage: string | null;
   /** Embedded notes and sections (`![[Note#Heading]]`). */
   transclusions: WikiRef[];
   headings: HeadingInfo[];
@@ -51,6 +53,7 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
     tags: [],
     links: [],
     files: [],
+    firstImage: null,
     transclusions: [],
     headings: env.headings ?? [],
     math: false,
@@ -78,6 +81,7 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
           if (meta.target === '') break;
           if (isAttachmentTarget(meta.target)) {
             facts.files.push(meta.target);
+            if (meta.embed && isImageName(meta.target)) facts.firstImage ??= meta.target;
             break;
           }
           if (meta.embed) facts.transclusions.push({ target: meta.target, subpath: meta.subpath, alias: meta.alias });
@@ -88,7 +92,10 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
         }
         case 'image': {
           const target = localTarget(t.attrGet('src') ?? '');
-          if (target) facts.files.push(target);
+          if (target) {
+            facts.files.push(target);
+            if (isImageName(target)) facts.firstImage ??= target;
+          }
           break;
         }
         case 'link_open': {

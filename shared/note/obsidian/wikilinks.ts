@@ -13,6 +13,8 @@ import { slotOrHtml } from '../slots.ts';
 import { headingAnchor } from './headings.ts';
 
 const IMAGE = /\.(png|jpe?g|gif|webp|avif|svg|bmp)$/i;
+/** An image a page shows by its name (what `![[…]]` renders as <img>). */
+export const isImageName = (name: string) => IMAGE.test(name);
 const AUDIO = /\.(mp3|ogg|wav|m4a|flac|webm)$/i;
 const VIDEO = /\.(mp4|webm|mov|ogv|mkv)$/i;
 
