@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderNote, type Links } from '../../admin/ui/src/render/markdown.ts';
 import { analyzeNote } from '../../shared/note/analyze.ts';
 import { buildRecord } from '../../shared/model/note-record.ts';
+import type { VaultPath } from '../../shared/vault-path.ts';
 import { publicMarkdown } from '../../shared/note/comments.ts';
 import { countWords, excerptOf } from '../../shared/note/excerpt.ts';
 import { renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
@@ -62,7 +63,7 @@ describe('inline script and style elements are code, not prose', () => {
 });
 
 describe("a note's banner (og:image, cards) when none is named", () => {
-  const banner = (body: string, front = '') => buildRecord({ path: 'N.md', text: `---\npublish: true\n${front}---\n${body}`, createdMs: null, fileMs: 0 }).banner;
+  const banner = (body: string, front = '') => buildRecord({ path: 'N.md' as VaultPath, text: `---\npublish: true\n${front}---\n${body}`, createdMs: null, fileMs: 0 }).banner;
   it('is the first image the note shows, never one it only links to', () => {
     expect(banner('See [the chart](chart.png) and [[diagram.png]].\n\n![[shown.png]] ![](later.jpg)')).toBe('shown.png');
     expect(banner('First ![](first.webp) then ![[second.png]]')).toBe('first.webp');
