@@ -11,7 +11,8 @@ export interface GitCredentials {
   /**
    * The remote host the token was saved for. Sync settings travel with the vault,
    * so a vault from elsewhere could point backup at another host: the token is only
-   * ever sent to the host it was entered for.
+   * ever sent to the host it was entered for. null: saved with no remote (sent nowhere
+   * until the admin names one); absent: a file from before the binding.
    */
   host?: string | null;
 }
@@ -28,7 +29,8 @@ export async function readCredentials(dataDir: string): Promise<GitCredentials |
     return {
       token: c.token,
       username: typeof c.username === 'string' && c.username ? c.username : 'git',
-      host: typeof c.host === 'string' ? c.host : null,
+      // Absent: a file from before tokens were bound to a host (see tokenFor).
+      host: typeof c.host === 'string' ? c.host : 'host' in c ? null : undefined,
     };
   } catch {
     return null;
@@ -49,10 +51,16 @@ export async function hasToken(dataDir: string): Promise<boolean> {
   return (await readCredentials(dataDir)) !== null;
 }
 
-/** The token, when it may be sent to `remoteHostName`; null otherwise. */
+/**
+ * The token, when it may be sent to `remoteHostName`; null otherwise. A token bound to no
+ * host (saved before any remote) goes nowhere until the admin names a remote, which binds it:
+ * otherwise the first remote to arrive with the vault's settings would get it.
+ */
 export function tokenFor(credentials: GitCredentials | null, remoteHostName: string | null): string | null {
   if (!credentials) return null;
-  if (!credentials.host) return credentials.token;
+  // A file written before tokens were bound to a host: sent as it always was, until the next save binds it.
+  if (credentials.host === undefined) return credentials.token;
+  if (!credentials.host) return null;
   return remoteHostName !== null && credentials.host.toLowerCase() === remoteHostName.toLowerCase() ? credentials.token : null;
 }
 
@@ -80,8 +88,12 @@ export async function storeTokenChange(dataDir: string, change: TokenChange, sav
   } else if (change.username !== undefined || change.remoteNamed) {
     const current = await readCredentials(dataDir);
     const username = change.username ?? current?.username ?? 'git';
-    if (current && (current.username !== username || current.host !== host)) {
-      await writeCredentials(dataDir, { token: current.token, username, host });
+    // The token moves only with a remote the admin names in this save. A username alone
+    // leaves it where it was (the saved remote may have come with the vault's settings),
+    // and clearing the remote unbinds nothing it could then be sent anywhere with.
+    const bound = change.remoteNamed && host !== null ? host : current?.host;
+    if (current && (current.username !== username || current.host !== bound)) {
+      await writeCredentials(dataDir, { token: current.token, username, host: bound });
     }
   }
 }

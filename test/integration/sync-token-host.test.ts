@@ -57,6 +57,27 @@ describe('the token is bound to the host it was saved for', () => {
     expect(server.output()).toMatch(/saved for 127\.0\.0\.1/);
   });
 
+  it('saving the username alone leaves the token bound where it was, whatever remote the settings name now', async () => {
+    expect((await server.admin('PATCH', '/api/settings', { sync: { username: USER } })).status).toBe(200);
+    expect((await readJson<any>(path.join(data, 'git-credentials.json'), null)).host).toBe('127.0.0.1');
+    await server.admin('PUT', '/api/note?path=Home.md', { content: '# Home, edited again\n' });
+    const from = https.authorizations.length;
+    expect((await server.admin('POST', '/api/sync/now')).body.outcome).toBe('failed');
+    expect(tokenSent(from)).toBe(false);
+  });
+
+  it('clearing the remote does not free the token for the next remote to arrive with the settings', async () => {
+    expect((await server.admin('PATCH', '/api/settings', { sync: { remoteUrl: null } })).status).toBe(200);
+    expect((await readJson<any>(path.join(data, 'git-credentials.json'), null)).host).toBe('127.0.0.1');
+    const settingsFile = path.join(data, 'settings.json');
+    const settings = await readJson<any>(settingsFile, {});
+    settings.sync.remoteUrl = https.url('vault.git').replace('127.0.0.1', 'localhost');
+    await writeJsonAtomic(settingsFile, settings);
+    const from = https.authorizations.length;
+    expect((await server.admin('POST', '/api/sync/now')).body.outcome).toBe('failed');
+    expect(tokenSent(from)).toBe(false);
+  });
+
   it('the admin moving the remote in the settings panel takes the token along', async () => {
     const res = await server.admin('PATCH', '/api/settings', { sync: { remoteUrl: https.url('vault.git').replace('127.0.0.1', 'localhost') } });
     expect(res.status).toBe(200);
