@@ -111,7 +111,8 @@ export async function createAdminContext(config: Config, options: AdminContextOp
   const password = await loadAdminPassword(config);
   const travel = new TravelService({ config, checks: GIT_SETTINGS_CHECKS });
   const dataDirRel = relativeInVault(config.vaultDir, inVault);
-  const sync = new SyncService({ config, readSettings, dataDirRel: async () => dataDirRel });
+  // A pull's fast-forward holds the whole vault ('') against every server's saves (admin/sync/pass.ts).
+  const sync = new SyncService({ config, readSettings, dataDirRel: async () => dataDirRel, holdingVault: (step) => locks.run([''], step) });
   const scheduler = new SyncScheduler({ service: sync, readSettings, vaultDir: config.vaultDir });
   const notes = new NoteIndex({ root, events, skipDirs });
   const noSite: SiteLink = { post: async () => null, discussionChanged: async () => undefined };

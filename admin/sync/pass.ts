@@ -26,6 +26,13 @@ export interface RepoTarget {
   /** Vault-relative path of the data directory when it lies inside the vault (spec Appendix A). */
   dataDirRel: string | null;
   signal?: AbortSignal;
+  /**
+   * Runs a step that changes the vault's files (the fast-forward) while no save, rename or
+   * delete of any server runs (the whole vault's path lock and the vault write lock): a
+   * save then either lands first, and the merge refuses to overwrite it, or comes after and
+   * its base is stale (409). Without it, a save answered 200 could be overwritten by git.
+   */
+  holdingVault?: <T>(step: () => Promise<T>) => Promise<T>;
 }
 
 export interface SyncPlan {
@@ -125,7 +132,10 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
           message: `This vault and ${host} have diverged (${plural(counts.ahead, 'commit')} here, ${plural(counts.behind, 'commit')} there); nothing was committed or pushed. Merge them by hand with git.`,
         };
       }
-      if (counts.behind > 0) await fastForward(target.vaultDir, plan.branch, opts);
+      if (counts.behind > 0) {
+        const hold = target.holdingVault ?? ((step) => step());
+        await hold(() => fastForward(target.vaultDir, plan.branch, opts));
+      }
     }
 
     // Steps 3 and 4.

@@ -49,6 +49,8 @@ export interface SyncServiceDeps {
   readSettings: () => Promise<Settings>;
   /** The data directory, vault-relative with `/`, when it lies inside the vault. */
   dataDirRel: () => Promise<string | null>;
+  /** Runs a step that changes the vault's files with every note change of every server held off (RepoTarget.holdingVault). */
+  holdingVault?: <T>(step: () => Promise<T>) => Promise<T>;
 }
 
 export interface SyncAnswer {
@@ -83,7 +85,7 @@ export class SyncService {
   }
 
   private async target(): Promise<RepoTarget> {
-    return { vaultDir: this.deps.config.vaultDir, dataDirRel: await this.deps.dataDirRel(), signal: this.stopping.signal };
+    return { vaultDir: this.deps.config.vaultDir, dataDirRel: await this.deps.dataDirRel(), signal: this.stopping.signal, holdingVault: this.deps.holdingVault };
   }
 
   /** Runs `work` as this process's one repository-changing job, under the cross-process lock. */
