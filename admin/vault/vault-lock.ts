@@ -5,10 +5,12 @@
 // while any of its path-locked steps runs, and waited for, briefly, while another process
 // holds it. Every step is short; a holder that died is broken like the sync lock's.
 //
-// It lives in a folder of its own at the vault's root, both named like temp files
-// (`.~vs-lock/.~vs-write.lock`: never staged, listed, watched or reachable through the
-// API). Not beside the notes: every file made in a watched folder has the watchers read
-// that whole folder again, twice per save for a vault root of thousands of notes.
+// It lives in `.git/service-write.lock` when the vault is a repository: nothing a remote
+// pushes can land there (a lock committed elsewhere in the vault would freeze every save
+// after each pull). Otherwise in a folder of its own at the vault's root, both named like
+// temp files (`.~vs-lock/.~vs-write.lock`: never staged, listed, watched or reachable
+// through the API). Never beside the notes: every file made in a watched folder has the
+// watchers read that whole folder again, twice per save for a vault root of thousands of notes.
 import { lstatSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { TEMP_PREFIX } from '../../shared/atomic-write.ts';
@@ -17,6 +19,7 @@ import { LockFile, type HeldLock } from '../../shared/lock-file.ts';
 
 export const VAULT_LOCK_DIR = `${TEMP_PREFIX}lock`;
 export const VAULT_LOCK_NAME = `${TEMP_PREFIX}write.lock`;
+export const REPO_LOCK_NAME = 'service-write.lock';
 /** No step holds the lock this long: a lock untouched for it was left by a holder that hung or died. */
 const STALE_MS = 30_000;
 const REFRESH_MS = 5_000;
@@ -29,8 +32,10 @@ export interface CrossProcessGuard {
 }
 
 export class VaultLock implements CrossProcessGuard {
-  private readonly file: LockFile;
+  private readonly inRepo: LockFile;
+  private readonly inVault: LockFile;
   private readonly dir: string;
+  private readonly gitDir: string;
   /** Steps of this process inside the lock: it is taken by the first and released by the last. */
   private inside = 0;
   private held: HeldLock | null = null;
@@ -42,7 +47,10 @@ export class VaultLock implements CrossProcessGuard {
     private readonly waitMs = WAIT_MS,
   ) {
     this.dir = path.join(vaultDir, VAULT_LOCK_DIR);
-    this.file = new LockFile({ file: path.join(this.dir, VAULT_LOCK_NAME), staleMs: STALE_MS, refreshMs: REFRESH_MS, label: 'vault write lock' });
+    this.gitDir = path.join(vaultDir, '.git');
+    const lockFile = (file: string) => new LockFile({ file, staleMs: STALE_MS, refreshMs: REFRESH_MS, label: 'vault write lock' });
+    this.inRepo = lockFile(path.join(this.gitDir, REPO_LOCK_NAME));
+    this.inVault = lockFile(path.join(this.dir, VAULT_LOCK_NAME));
   }
 
   async enter(): Promise<void> {
@@ -66,20 +74,26 @@ export class VaultLock implements CrossProcessGuard {
     await this.releasing;
   }
 
-  /** The lock's folder, a real one: a link or a file planted under its name goes, so the lock never lands outside the vault. */
-  private ensureDir(): void {
+  /**
+   * The lock file for this take: in `.git/` when it is a real folder, else in the lock's
+   * own folder, made real (a link or a file planted under its name goes, so the lock never
+   * lands outside the vault).
+   */
+  private where(): LockFile {
+    if (lstatSync(this.gitDir, { throwIfNoEntry: false })?.isDirectory()) return this.inRepo;
     const stats = lstatSync(this.dir, { throwIfNoEntry: false });
-    if (stats?.isDirectory()) return;
-    if (stats) rmSync(this.dir, { force: true });
-    mkdirSync(this.dir, { recursive: true });
+    if (!stats?.isDirectory()) {
+      if (stats) rmSync(this.dir, { force: true });
+      mkdirSync(this.dir, { recursive: true });
+    }
+    return this.inVault;
   }
 
   private async take(): Promise<void> {
     const deadline = Date.now() + this.waitMs;
     await this.releasing.catch(() => {});
     for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
-      this.ensureDir();
-      const taken = await this.file.take();
+      const taken = await this.where().take();
       if (taken.ok) {
         this.held = taken.lock;
         return;

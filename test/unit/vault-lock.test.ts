@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PathLocks } from '../../admin/vault/path-locks.ts';
-import { VAULT_LOCK_DIR, VAULT_LOCK_NAME, VaultLock } from '../../admin/vault/vault-lock.ts';
+import { REPO_LOCK_NAME, VAULT_LOCK_DIR, VAULT_LOCK_NAME, VaultLock } from '../../admin/vault/vault-lock.ts';
 import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
@@ -67,6 +67,21 @@ describe('the vault write lock', () => {
     await lock.enter();
     expect(JSON.parse(await fs.readFile(lockFile(vault), 'utf8')).pid).toBe(process.pid);
     await lock.leave();
+  });
+
+  it("in a repository it lives in .git/, where nothing a remote pushes can land", async () => {
+    const vault = await tempDir();
+    await fs.mkdir(path.join(vault, '.git'));
+    const lock = new VaultLock(vault);
+    await lock.enter();
+    expect(await exists(path.join(vault, '.git', REPO_LOCK_NAME))).toBe(true);
+    expect(await exists(path.join(vault, VAULT_LOCK_DIR))).toBe(false);
+    // A lock a pull brought into the vault's own folder is not the lock: it holds nothing up.
+    await fs.mkdir(path.join(vault, VAULT_LOCK_DIR));
+    await fs.writeFile(lockFile(vault), JSON.stringify({ pid: 1, hostname: 'elsewhere', token: 'x', since: '' }));
+    const other = new PathLocks(new VaultLock(vault, 200));
+    await lock.leave();
+    await expect(other.run(['A.md'], async () => 'ran')).resolves.toBe('ran');
   });
 
   it('a link planted under its folder\'s name is taken away: the lock never lands outside the vault', async () => {
