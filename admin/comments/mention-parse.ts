@@ -13,6 +13,32 @@ const require = createRequire(import.meta.url);
 let parser: typeof Mf2 | null = null;
 const mf2: typeof Mf2 = (html, options) => (parser ??= (require('microformats-parser') as { mf2: typeof Mf2 }).mf2)(html, options);
 
+/**
+ * The most a source may hold to be read for its h-entry: elements, and microformats
+ * class names among them. The parser runs on the server's one thread and its work grows
+ * faster than the page on hostile markup: 1 MB of nested h-cards held every request for
+ * 15 s, 1 MB of nested tables for 1.4 s. A real post is a few thousand elements and a few
+ * dozen such classes; a source past either bound is still a mention, read as a plain one.
+ */
+export const MAX_ELEMENTS = 8_000;
+export const MAX_MF_CLASSES = 500;
+const ELEMENT = /<[a-zA-Z]/g;
+const CLASS_ATTR = /\bclass\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
+const MF_CLASS = /(?:^|\s)(?:h|p|u|dt|e)-[a-z0-9-]+/gi;
+
+/** Whether the parser may read `html` (both bounds kept; counted without building anything). */
+export function readable(html: string): boolean {
+  let elements = 0;
+  ELEMENT.lastIndex = 0;
+  while (ELEMENT.exec(html)) if (++elements > MAX_ELEMENTS) return false;
+  let classes = 0;
+  for (const m of html.matchAll(CLASS_ATTR)) {
+    classes += ((m[1] ?? m[2] ?? m[3] ?? '').match(MF_CLASS) ?? []).length;
+    if (classes > MAX_MF_CLASSES) return false;
+  }
+  return true;
+}
+
 const MAX_TEXT = 2_000;
 const MAX_NAME = 120;
 const MAX_URL = 2_048;
@@ -117,7 +143,7 @@ function authorOf(entry: Item | null, items: Item[], base: string): ParsedMentio
 export function parseMention(html: string, sourceUrl: string, target: string): ParsedMention {
   let items: Item[] = [];
   try {
-    items = (mf2(html, { baseUrl: sourceUrl }).items as unknown as Item[]) ?? [];
+    if (readable(html)) items = (mf2(html, { baseUrl: sourceUrl }).items as unknown as Item[]) ?? [];
   } catch {
     items = [];
   }
