@@ -79,6 +79,10 @@ export class Webmentions {
       if (err instanceof SourceRefused) throw refuse('private_source', 'source must be on the public internet.', { field: 'source' });
       throw refuse('bad_url', 'source cannot be resolved.', { field: 'source' });
     }
+    // One mention per page and post: a fragment or a query names neither another page nor another post.
+    source.hash = '';
+    target.hash = '';
+    target.search = '';
     const job = { source: source.href, target: target.href, note: post.path };
     if (this.queue.some((j) => j.source === job.source && j.target === job.target)) return;
     if (this.queue.length >= MAX_QUEUE) throw refuse('too_many_attempts', 'Too many mentions are waiting to be checked; try again later.');
@@ -112,11 +116,9 @@ export class Webmentions {
     };
     if (answer.kind === 'gone') return remove('the source is gone (410)');
     if (answer.kind === 'refused') return log.warn(`webmention from ${job.source} refused: ${answer.reason}`);
-    if (answer.kind === 'failed') {
-      // A source that says it has no such page no longer links; one that failed to answer may come back.
-      if (answer.answered !== undefined && answer.answered >= 400 && answer.answered < 500 && answer.answered !== 429) return remove(answer.reason);
-      return log.warn(`webmention from ${job.source} not checked: ${answer.reason}`);
-    }
+    // CONTRACT §8: only a 410, or a page that no longer links, deletes a mention. Anyone can
+    // have a source checked again, and many sites answer a checker 403: that keeps it as it is.
+    if (answer.kind === 'failed') return log.warn(`webmention from ${job.source} not checked: ${answer.reason}`);
     if (!linksTo(answer.body, answer.contentType, answer.url, job.target)) return remove('the source no longer links to the target');
     const parsed = /html|xml/i.test(answer.contentType) ? parseMention(answer.body, answer.url, job.target) : null;
     const { moderation } = await this.comments.settings();

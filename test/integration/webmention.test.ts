@@ -45,6 +45,10 @@ const send = (server: { url: string }, fields: Record<string, string>) =>
   fetch(`${server.url}/webmention`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
 const target = () => `${blog.url}/Posts/Target`;
 const mentionsOf = async (path = 'Posts/Target.md') => (await blog.admin('GET', `/api/mentions?path=${encodeURIComponent(path)}`)).body.mentions as any[];
+/** Deletes the mentions from `src` (as the admin would), so later tests count what they made. */
+const forget = async (src: string) => {
+  for (const m of await mentionsOf()) if (m.source === src) expect((await blog.admin('POST', '/api/comments/moderate', { id: m.id, action: 'delete' })).status).toBe(200);
+};
 const mentionsSection = (html: string) => {
   const at = html.indexOf('<section class="s-mentions"');
   return at < 0 ? '' : html.slice(at, html.indexOf('</section>', at));
@@ -141,6 +145,30 @@ describe('a reply, a like, a repost and a plain mention: verified, queued, appro
     expect((await send(blog, { source: `${source.url}/repost`, target: target() })).status).toBe(202);
     await blog.waitForPage('/Posts/Target', (p) => !p.text.includes('1 repost'));
     expect((await mentionsOf()).map((m) => m.kind).sort()).toEqual(['like', 'mention', 'reply']);
+  });
+
+  it('a source that answers 403 or 404 keeps its mention (only 410 or no link deletes, and anyone can ask for a check)', async () => {
+    const before = (await mentionsOf()).map((m) => m.kind).sort();
+    source.pages.set('/like', { status: 403, body: 'no bots' });
+    expect((await send(blog, { source: `${source.url}/like`, target: target() })).status).toBe(202);
+    // Checked in order: once a later mention is stored, the 403 was handled.
+    source.pages.set('/after403', { status: 200, body: entry('mention', 'After the 403', 'Later', target()) });
+    expect((await send(blog, { source: `${source.url}/after403`, target: target() })).status).toBe(202);
+    await waitFor(async () => (await mentionsOf()).some((m: { source: string }) => m.source === `${source.url}/after403`));
+    expect((await mentionsOf()).filter((m: { source: string }) => m.source !== `${source.url}/after403`).map((m) => m.kind).sort()).toEqual(before);
+    source.pages.set('/like', { status: 200, body: entry('like', '') });
+    await forget(`${source.url}/after403`);
+  });
+
+  it('a target sent with a fragment or a query is the same post: one mention, not one per spelling', async () => {
+    source.pages.set('/frag', { status: 200, body: entry('mention', 'Fragments', 'Fragmenter', target()) });
+    for (const suffix of ['#1', '#2', '?x=1']) expect((await send(blog, { source: `${source.url}/frag#top`, target: target() + suffix })).status).toBe(202);
+    source.pages.set('/after-frag', { status: 200, body: entry('mention', 'After', 'Later', target()) });
+    expect((await send(blog, { source: `${source.url}/after-frag`, target: target() })).status).toBe(202);
+    await waitFor(async () => (await mentionsOf()).some((m: { source: string }) => m.source === `${source.url}/after-frag`));
+    expect((await mentionsOf()).filter((m: { source: string }) => m.source.startsWith(`${source.url}/frag`))).toHaveLength(1);
+    await forget(`${source.url}/frag`);
+    await forget(`${source.url}/after-frag`);
   });
 
   it('a source that no longer links to the target is removed', async () => {
