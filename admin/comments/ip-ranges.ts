@@ -35,7 +35,7 @@ for (const [net, bits] of [
   blocked.addSubnet(net, bits, 'ipv6');
 }
 
-/** The IPv4 address an IPv6 one carries (mapped, compatible, NAT64, 6to4), if any. */
+/** The IPv4 address an IPv6 one carries (mapped, translated, compatible, NAT64, 6to4), if any. */
 function embeddedV4(v6: string): string | null {
   const full = expandV6(v6);
   if (!full) return null;
@@ -45,6 +45,9 @@ function embeddedV4(v6: string): string | null {
   if (zeros(5) && words[5] === 0xffff) return v4(words[6]!, words[7]!); // ::ffff:a.b.c.d
   if (zeros(6)) return v4(words[6]!, words[7]!); // ::a.b.c.d (compatible)
   if (words[0] === 0x64 && words[1] === 0xff9b && words.slice(2, 6).every((w) => w === 0)) return v4(words[6]!, words[7]!); // NAT64
+  // RFC 8215 local-use NAT64 (64:ff9b:1::/48): the IPv4 address is the last 32 bits on a host that translates it.
+  if (words[0] === 0x64 && words[1] === 0xff9b && words[2] === 1) return v4(words[6]!, words[7]!);
+  if (zeros(4) && words[4] === 0xffff && words[5] === 0) return v4(words[6]!, words[7]!); // ::ffff:0:a.b.c.d (IPv4-translated, SIIT)
   if (words[0] === 0x2002) return v4(words[1]!, words[2]!); // 6to4
   return null;
 }

@@ -9,11 +9,11 @@ import { linksTo, parseMention } from '../../admin/comments/mention-parse.ts';
 import { fetchSource, SOURCE_LIMITS } from '../../admin/comments/source-fetch.ts';
 
 describe('private, loopback and link-local addresses, v4 and v6', () => {
-  it.each(['127.0.0.1', '10.0.0.8', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::a00:1', '2002:c0a8:0101::1', 'not-an-ip'])(
+  it.each(['127.0.0.1', '10.0.0.8', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::a00:1', '64:ff9b:1::7f00:1', '::ffff:0:7f00:1', '::ffff:0:a00:1', '2002:c0a8:0101::1', 'not-an-ip'])(
     '%s is refused',
     (a) => expect(isPrivateAddress(a)).toBe(true),
   );
-  it.each(['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is allowed', (a) => expect(isPrivateAddress(a)).toBe(false));
+  it.each(['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '::ffff:0:808:808', '64:ff9b:1::808:808'])('%s is allowed', (a) => expect(isPrivateAddress(a)).toBe(false));
 });
 
 let requests: string[] = [];
