@@ -14,11 +14,15 @@ import { checkedAddress, fetchSource, SourceRefused } from './source-fetch.ts';
 const MAX_URL = 2_048;
 /** Checks waiting at most: a flood is refused (429), not queued without end. */
 const MAX_QUEUE = 200;
+/** One sender's share of the queue: a single client cannot keep every other site waiting. */
+export const MAX_QUEUED_PER_CLIENT = 10;
 
 interface Job {
   source: string;
   target: string;
   note: string;
+  /** Who sent it (the connection's address). */
+  client: string;
 }
 
 function httpUrl(value: unknown, field: string): URL {
@@ -65,7 +69,7 @@ export class Webmentions {
   }
 
   /** POST /webmention: a bad request is refused with 400 (nothing queued); else queued for checking. */
-  async receive(fields: Record<string, unknown>, requestHosts: string[]): Promise<void> {
+  async receive(fields: Record<string, unknown>, requestHosts: string[], client = 'unknown'): Promise<void> {
     if (!(await this.comments.settings()).enabled) throw refuse('not_found', 'Mentions are off.');
     const source = httpUrl(fields.source, 'source');
     const target = httpUrl(fields.target, 'target');
@@ -83,9 +87,10 @@ export class Webmentions {
     source.hash = '';
     target.hash = '';
     target.search = '';
-    const job = { source: source.href, target: target.href, note: post.path };
+    const job = { source: source.href, target: target.href, note: post.path, client };
     if (this.queue.some((j) => j.source === job.source && j.target === job.target)) return;
-    if (this.queue.length >= MAX_QUEUE) throw refuse('too_many_attempts', 'Too many mentions are waiting to be checked; try again later.');
+    const tooMany = this.queue.length >= MAX_QUEUE || this.queue.filter((j) => j.client === client).length >= MAX_QUEUED_PER_CLIENT;
+    if (tooMany) throw refuse('too_many_attempts', 'Too many mentions are waiting to be checked; try again later.');
     this.queue.push(job);
     void this.drain();
   }

@@ -7,13 +7,17 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogForFile } from '../fixtures/blog/helpers.ts';
 import { waitFor } from '../helpers/server.ts';
+import { MAX_QUEUED_PER_CLIENT } from '../../admin/comments/webmention.ts';
 
 /** Another site: pages set by the test, every request remembered. */
 class SourceSite {
   pages = new Map<string, { status: number; body: string; type?: string; location?: string }>();
   requests: string[] = [];
-  private server = http.createServer((req, res) => {
+  /** While set, a request for `/held` waits for it. */
+  hold: Promise<void> | null = null;
+  private server = http.createServer(async (req, res) => {
     this.requests.push(req.url ?? '');
+    if (req.url === '/held') await this.hold;
     const page = this.pages.get(req.url ?? '') ?? { status: 404, body: 'no' };
     res.writeHead(page.status, { 'content-type': page.type ?? 'text/html; charset=utf-8', ...(page.location ? { location: page.location } : {}) });
     res.end(page.body);
@@ -205,6 +209,38 @@ describe('with SITE_URL set, a target is here when its host (and path) is SITE_U
       expect((await res.json()).code).toBe('bad_target');
     }
     await waitFor(async () => (await behindProxy.admin('GET', '/api/comments/queue')).body.items.length === 1);
+  });
+});
+
+describe('one sender cannot fill the queue', () => {
+  it(`past ${MAX_QUEUED_PER_CLIENT} of its own waiting, a client gets 429; another client is still taken`, async () => {
+    const to = 'https://blog.example/notes/Posts/Target';
+    let release!: () => void;
+    source.hold = new Promise<void>((resolve) => (release = resolve));
+    try {
+      // The first is taken to be checked and waits on the held source; the queue behind it fills.
+      expect((await send(behindProxy, { source: `${source.url}/held`, target: to })).status).toBe(202);
+      await waitFor(() => source.requests.includes('/held'));
+      const statuses: number[] = [];
+      for (let i = 0; i <= MAX_QUEUED_PER_CLIENT; i++) statuses.push((await send(behindProxy, { source: `${source.url}/flood${i}`, target: to })).status);
+      expect(statuses).toEqual([...Array(MAX_QUEUED_PER_CLIENT).fill(202), 429]);
+      const fromElsewhere = await new Promise<number>((resolve, reject) => {
+        const body = new URLSearchParams({ source: `${source.url}/other-client`, target: to }).toString();
+        const req = http.request(`${behindProxy.url}/webmention`, { method: 'POST', localAddress: '127.0.0.2', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+      expect(fromElsewhere).toBe(202);
+    } finally {
+      release();
+      source.hold = null;
+    }
+    // Every waiting source is fetched before the next test counts requests.
+    const expected = [...Array(MAX_QUEUED_PER_CLIENT).keys()].map((i) => `/flood${i}`).concat('/other-client');
+    await waitFor(() => expected.every((p) => source.requests.includes(p)), 30_000);
   });
 });
 
