@@ -176,16 +176,22 @@ function runnerFiles(): { askpass: string; emptyHooks: string } {
 
 /** git's own error line out of its stderr: the rejection, else fatal:, else error:. */
 export function errorLine(stderr: string): string {
-  const lines = stderr
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('hint:'));
+  const raw = stderr.split(/\r?\n/);
+  const lines = raw.map((l) => l.trim()).filter((l) => l && !l.startsWith('hint:'));
   const pick =
     lines.find((l) => /^! \[(remote )?rejected\]/.test(l)) ??
     lines.find((l) => l.startsWith('fatal:')) ??
     lines.find((l) => l.startsWith('error:')) ??
     lines[lines.length - 1] ??
     'git failed without a message';
+  // "error: Your local changes to the following files would be overwritten by merge:" names
+  // them on the indented lines after it: the line says which, at most five.
+  if (pick.endsWith(':')) {
+    const at = raw.findIndex((l) => l.trim() === pick);
+    const named: string[] = [];
+    for (let i = at + 1; at >= 0 && i < raw.length && /^\s+\S/.test(raw[i]!); i++) named.push(raw[i]!.trim());
+    if (named.length > 0) return scrub(`${pick} ${named.slice(0, 5).join(', ')}${named.length > 5 ? ` and ${named.length - 5} more` : ''}`);
+  }
   return scrub(pick);
 }
 

@@ -117,6 +117,9 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<PassResult> {
   const opts = { signal: target.signal };
   const host = remoteHost(plan.remoteUrl);
+  /** Commits the fast-forward brought in: the answer says so, whatever else the pass did. */
+  let pulled = 0;
+  const withPulled = (result: PassResult): PassResult => (pulled > 0 && result.ok ? { ...result, message: `Pulled ${plural(pulled, 'commit')} from ${host}. ${result.message}` } : result);
   try {
     await prepareIndex(target);
     const config = await readRepoConfig(target.vaultDir, opts);
@@ -135,15 +138,18 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
       if (counts.behind > 0) {
         const hold = target.holdingVault ?? ((step) => step());
         await hold(() => fastForward(target.vaultDir, plan.branch, opts));
+        pulled = counts.behind;
       }
     }
 
     // Steps 3 and 4.
     const committed = await commitVault(target, `service sync: ${stamp()}`, config);
     if (!plan.remoteUrl) {
-      return committed
-        ? { outcome: 'committed', ok: true, message: 'Committed the vault; no remote is set, so nothing was pushed.' }
-        : { outcome: 'nothing', ok: true, message: 'Nothing to commit; no remote is set.' };
+      return withPulled(
+        committed
+          ? { outcome: 'committed', ok: true, message: 'Committed the vault; no remote is set, so nothing was pushed.' }
+          : { outcome: 'nothing', ok: true, message: 'Nothing to commit; no remote is set.' },
+      );
     }
 
     // Step 5: push when the remote lacks something (always after a new commit).
@@ -152,7 +158,7 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
       const hasHead = (await resolveRef(target.vaultDir, 'HEAD', opts)) !== null;
       if (!hasHead || (counts && counts.ahead === 0)) {
         const note = counts && counts.behind > 0 ? ` ${host} has ${plural(counts.behind, 'commit')} this vault lacks; turn on Pull first to bring them in.` : '';
-        return { outcome: 'nothing', ok: true, message: `Nothing to commit or push.${note}` };
+        return withPulled({ outcome: 'nothing', ok: true, message: `Nothing to commit or push.${note}` });
       }
     }
     try {
@@ -168,7 +174,7 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
       }
       throw err;
     }
-    return { outcome: 'pushed', ok: true, message: committed ? `Committed and pushed to ${host} (${plan.branch}).` : `Pushed to ${host} (${plan.branch}).` };
+    return withPulled({ outcome: 'pushed', ok: true, message: committed ? `Committed and pushed to ${host} (${plan.branch}).` : `Pushed to ${host} (${plan.branch}).` });
   } catch (caught) {
     const err = asIndexLocked(caught);
     if (err instanceof RefusedError || err instanceof IndexLockedError) return failed(err.message);

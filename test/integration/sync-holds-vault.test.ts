@@ -44,6 +44,8 @@ it("the fast-forward of a pull runs inside the vault's hold, and only it changes
     { remoteUrl: `git@localhost:${remote}`, branch: 'main', pullFirst: true, auth: { token: null, username: null, sshCommand: ssh.command } },
   );
   expect(result.ok, result.message).toBe(true);
+  // The answer says what the pull brought in (it said "Nothing to commit or push." alone).
+  expect(result.message).toMatch(/^Pulled 1 commit from localhost\. /);
   expect(seen).toEqual(['one\n', 'two\n']);
   expect(await fs.readFile(path.join(vault, 'Note.md'), 'utf8')).toBe('two\n');
 }, 60_000);

@@ -60,6 +60,13 @@ describe('errors (spec 5.4: scrubbed of the token and URL user info)', () => {
     expect(errorLine('To host\n ! [rejected]        main -> main (fetch first)\nerror: failed to push some refs\n')).toBe('! [rejected]        main -> main (fetch first)');
   });
 
+  it('a line that names files on the lines after it carries them (at most five)', () => {
+    const stderr = 'Updating 1..2\nerror: Your local changes to the following files would be overwritten by merge:\n\tPosts/A.md\n\tB.md\nPlease commit your changes or stash them before you merge.\nAborting\n';
+    expect(errorLine(stderr)).toBe('error: Your local changes to the following files would be overwritten by merge: Posts/A.md, B.md');
+    const many = 'error: The following untracked working tree files would be overwritten by merge:\n' + [1, 2, 3, 4, 5, 6, 7].map((i) => `\tN${i}.md\n`).join('') + 'Aborting\n';
+    expect(errorLine(many)).toBe('error: The following untracked working tree files would be overwritten by merge: N1.md, N2.md, N3.md, N4.md, N5.md and 2 more');
+  });
+
   it('runs git without a shell: shell syntax in an argument stays literal', async () => {
     const res = await runGit(['--version', '$(touch /tmp/vs-should-not-exist)'], { cwd: '/tmp', okCodes: [129] }).catch((e) => e);
     expect(res).toBeTruthy();
