@@ -46,23 +46,29 @@ function noteOptions(query: string): Completion[] {
 }
 
 /**
- * Another note's headings, fetched once per link being typed: each key typed after `#`
- * asks again, and an answer that has to wait leaves the list pending, when Enter would
- * start a new line instead of taking the suggestion shown.
+ * Another note's headings, fetched once and then answered at once: each key typed after
+ * `#` asks again, and an answer that has to wait leaves the list pending, when Enter would
+ * start a new line instead of taking the suggestion shown. Known headings older than a
+ * while are still answered at once, and fetched again behind them.
  */
-const fetchedHeadings = new Map<string, { at: number; headings: Heading[] | Promise<Heading[]> }>();
+const fetchedHeadings = new Map<string, { at: number; headings: Heading[]; pending: Promise<Heading[]> | null }>();
 const HEADINGS_FRESH_MS = 10_000;
 
 function headingsOf(tools: NonNullable<typeof editorTools.current>, path: string): Heading[] | Promise<Heading[]> {
-  const known = fetchedHeadings.get(path);
-  if (known && Date.now() - known.at < HEADINGS_FRESH_MS) return known.headings;
-  const entry: { at: number; headings: Heading[] | Promise<Heading[]> } = { at: Date.now(), headings: [] };
-  entry.headings = tools.headings(path).then(
-    (list) => (entry.headings = list),
-    () => (entry.headings = []),
-  );
-  fetchedHeadings.set(path, entry);
-  return entry.headings;
+  let entry = fetchedHeadings.get(path);
+  if (!entry) fetchedHeadings.set(path, (entry = { at: 0, headings: [], pending: null }));
+  if (!entry.pending && Date.now() - entry.at >= HEADINGS_FRESH_MS) {
+    const known = entry;
+    known.pending = tools
+      .headings(path)
+      .catch(() => known.headings)
+      .then((list) => {
+        Object.assign(known, { headings: list, at: Date.now(), pending: null });
+        return list;
+      });
+  }
+  // Never fetched: the list waits for the first answer, once. After that, what is known answers at once.
+  return entry.at === 0 ? entry.pending! : entry.headings;
 }
 
 export function wikilinkSource(notePath: () => string) {
