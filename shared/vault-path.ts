@@ -43,6 +43,24 @@ export function isNotePath(p: string): boolean {
   return NOTE_EXTENSIONS.some((ext) => lower.endsWith(ext));
 }
 
+const NOT_PORTABLE = /[<>:"|?*]/;
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\.[^.]*)?$/i;
+
+/**
+ * Why a new name would not survive the vault's trip to another device, or null. Obsidian
+ * refuses `< > : " | ? *` in a name and Windows cannot hold them, a trailing dot or space,
+ * or a device name (`CON.md`, `nul`): a vault synced there would break on them. Asked only
+ * of names being made (a new note, a rename's target, an upload); existing ones stay editable.
+ */
+export function newNameProblem(p: VaultPath): string | null {
+  const name = p.slice(p.lastIndexOf('/') + 1);
+  const bad = NOT_PORTABLE.exec(name);
+  if (bad) return `“${name}” holds “${bad[0]}”, which Obsidian and Windows do not allow in a name; choose another name.`;
+  if (/[. ]$/.test(name)) return `“${name}” ends with a dot or a space, which Windows drops; choose another name.`;
+  if (WINDOWS_DEVICE.test(name)) return `“${name}” is a device name on Windows and cannot be a file there; choose another name.`;
+  return null;
+}
+
 /** Validates untrusted input as a vault path; throws PathError with the reason. */
 export function parseVaultPath(input: unknown): VaultPath {
   if (typeof input !== 'string' || input.length === 0) throw new PathError('A path is required.');

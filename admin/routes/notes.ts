@@ -53,6 +53,7 @@ export function registerNoteRoutes(app: Polka, ctx: AdminContext): void {
       const result = await ctx.writer.writeNote(p, body.content, {
         baseMtimeMs: optionalMtime(body.baseMtimeMs),
         overwrite: body.overwrite === true,
+        naming: true,
       });
       return { path: result.path, mtimeMs: result.mtimeMs };
     }),

@@ -6,7 +6,7 @@ import { commitTemp, mkdirFor, writeTempDurable } from '../../shared/atomic-writ
 import { log } from '../../shared/log.ts';
 import { refuse } from '../../shared/errors.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
-import type { VaultPath, VaultRoot } from '../../shared/vault-path.ts';
+import { newNameProblem, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
 import type { KeepRequest, VersionReason, VersionStore } from '../versions/version-store.ts';
 import { PathLocks } from './path-locks.ts';
 
@@ -19,6 +19,8 @@ export interface WriteOptions {
    */
   overwrite?: boolean;
   reason?: VersionReason;
+  /** A file made by this write takes a name the admin chose: it must travel (newNameProblem). */
+  naming?: boolean;
 }
 
 export interface WriteResult {
@@ -100,6 +102,8 @@ export function createNoteWriter(deps: NoteWriterDeps) {
     const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
     const before = await statOrNull(file);
     if (before?.isDirectory()) throw refuse('is_folder', 'That path is a folder.');
+    const nameProblem = before === null && options.naming ? newNameProblem(p) : null;
+    if (nameProblem) throw refuse('bad_name', nameProblem);
     if (options.baseMtimeMs !== undefined && (before === null || before.mtimeMs !== options.baseMtimeMs)) {
       throw refuse('stale', 'The note changed on disk since it was loaded; nothing was written.', {
         mtimeMs: before?.mtimeMs ?? null,

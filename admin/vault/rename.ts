@@ -8,7 +8,7 @@ import type { CreatedStore } from '../../shared/created-store.ts';
 import { notFound, refuse } from '../../shared/errors.ts';
 import { log } from '../../shared/log.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
-import { baseName, isNotePath, stripExtension, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
+import { baseName, isNotePath, newNameProblem, stripExtension, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
 import { rewriteWikiLinks } from '../../shared/wikilinks.ts';
 import type { VersionStore } from '../versions/version-store.ts';
 import type { NoteWriter } from './note-writer.ts';
@@ -85,6 +85,9 @@ export function createRenamer(deps: RenameDeps) {
   async function rename(from: VaultPath, to: VaultPath): Promise<{ path: VaultPath; rewritten: VaultPath[] }> {
     if (from === to) throw refuse('same_path', 'The new path is the same as the old one.');
     if (to.startsWith(from + '/')) throw refuse('into_itself', 'A folder cannot be moved into itself.');
+    // The name being made must travel; moving into a folder named otherwise earlier is fine.
+    const nameProblem = baseName(to) !== baseName(from) ? newNameProblem(to) : null;
+    if (nameProblem) throw refuse('bad_name', nameProblem);
     const absFrom = await deps.root.resolveForChange(from);
     const absTo = await deps.root.resolveForChange(to);
     // Both paths (a folder with all it holds) are locked while the move happens, so no save,

@@ -141,3 +141,23 @@ describe('what the disk refuses is answered as bad input, nothing changed', () =
     }
   });
 });
+
+describe('a name being made must travel (Obsidian and Windows refuse < > : " | ? *, a trailing dot or space, device names)', () => {
+  it('a new note, a rename and an upload under such a name answer 400 bad_name and make nothing; an existing one stays editable', async () => {
+    for (const name of ['Portable/a|b.md', 'Portable/What?.md', 'Portable/Re: plans.md', 'Portable/CON.md', 'Portable/nul.md', 'Portable/Lpt1.tex']) {
+      expect(answer(await put(name, 'text\n')), name).toEqual({ status: 400, code: 'bad_name' });
+      expect(await exists(name), name).toBe(false);
+    }
+    expect((await put('Portable/Fine name.md', 'fine\n')).status).toBe(200);
+    expect(answer(await rename('Portable/Fine name.md', 'Portable/Fine|name.md'))).toEqual({ status: 400, code: 'bad_name' });
+    expect(await read('Portable/Fine name.md')).toBe('fine\n');
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('base64');
+    expect(answer(await server.admin('PUT', `/api/attachment?path=${q('Portable/img*1.png')}`, { dataBase64: png }))).toEqual({ status: 400, code: 'bad_name' });
+    // Made elsewhere (another device, a shell): still opened, saved and renamed to a name that travels.
+    await writeFiles(server.vault, { 'Portable/Old|name.md': 'old\n' });
+    const loaded = (await server.admin('GET', `/api/note?path=${q('Portable/Old|name.md')}`)).body;
+    expect((await server.admin('PUT', `/api/note?path=${q('Portable/Old|name.md')}`, { content: 'edited\n', baseMtimeMs: loaded.mtimeMs })).status).toBe(200);
+    expect((await rename('Portable/Old|name.md', 'Portable/Old name.md')).status).toBe(200);
+    expect(await read('Portable/Old name.md')).toBe('edited\n');
+  });
+});

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { writeFileAtomic } from '../../../shared/atomic-write.ts';
 import { notFound, refuse } from '../../../shared/errors.ts';
 import { nameBeside } from '../../vault/trash.ts';
-import { isNotePath, type VaultPath, type VaultRoot } from '../../../shared/vault-path.ts';
+import { isNotePath, newNameProblem, type VaultPath, type VaultRoot } from '../../../shared/vault-path.ts';
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
@@ -40,6 +40,8 @@ export async function writeAttachment(root: VaultRoot, p: VaultPath, data: Buffe
   if (data.length === 0 || data.length > MAX_ATTACHMENT_BYTES) {
     throw refuse('too_large', `An upload is 1 byte to ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`);
   }
+  const nameProblem = newNameProblem(p);
+  if (nameProblem) throw refuse('bad_name', nameProblem);
   let abs = await root.resolve(p);
   // An existing file is never replaced: the upload takes a name beside it.
   if (await fs.lstat(abs).then(() => true, () => false)) abs = await nameBeside(abs, false);
