@@ -84,7 +84,12 @@ export async function storeTokenChange(dataDir: string, change: TokenChange, sav
   if (change.token === null) {
     await clearCredentials(dataDir);
   } else if (typeof change.token === 'string') {
-    await writeCredentials(dataDir, { token: change.token, username: change.username ?? saved.username ?? 'git', host });
+    // A new token goes where the old one was bound (rotation), unless this save names the remote:
+    // the remote the settings name now may have come with the vault. A first token takes the remote
+    // the panel shows.
+    const current = change.remoteNamed ? null : await readCredentials(dataDir);
+    const bound = current?.host ? current.host : host;
+    await writeCredentials(dataDir, { token: change.token, username: change.username ?? saved.username ?? 'git', host: bound });
   } else if (change.username !== undefined || change.remoteNamed) {
     const current = await readCredentials(dataDir);
     const username = change.username ?? current?.username ?? 'git';

@@ -78,6 +78,18 @@ describe('the token is bound to the host it was saved for', () => {
     expect(tokenSent(from)).toBe(false);
   });
 
+  it('a new token saved alone stays bound where the old one was, not to a remote the settings brought', async () => {
+    const settingsFile = path.join(data, 'settings.json');
+    const settings = await readJson<any>(settingsFile, {});
+    settings.sync.remoteUrl = https.url('vault.git').replace('127.0.0.1', 'localhost');
+    await writeJsonAtomic(settingsFile, settings);
+    expect((await server.admin('PATCH', '/api/settings', { sync: { token: TOKEN } })).status).toBe(200);
+    expect((await readJson<any>(path.join(data, 'git-credentials.json'), null)).host).toBe('127.0.0.1');
+    const from = https.authorizations.length;
+    expect((await server.admin('POST', '/api/sync/now')).body.outcome).toBe('failed');
+    expect(tokenSent(from)).toBe(false);
+  });
+
   it('the admin moving the remote in the settings panel takes the token along', async () => {
     const res = await server.admin('PATCH', '/api/settings', { sync: { remoteUrl: https.url('vault.git').replace('127.0.0.1', 'localhost') } });
     expect(res.status).toBe(200);
