@@ -90,6 +90,9 @@ function unwrapLink(value: string): string {
   return (m ? m[1]! : value).trim();
 }
 
+/** The most tags one note carries onto the site (its topics, chips and cards); a build warning names a note with more. */
+export const MAX_TAGS_PER_NOTE = 100;
+
 function bannerOf(data: Frontmatter, firstImage: string | null): string | null {
   for (const key of ['banner', 'cover', 'image']) {
     const v = textValue(data[key]);
@@ -108,7 +111,8 @@ type FactFields = Pick<NoteRecord, 'tags' | 'excerpt' | 'words' | 'links' | 'emb
 function factFields(data: Frontmatter, body: string, facts: NoteFacts | null): FactFields {
   const embeds = facts?.files ?? [];
   return {
-    tags: mergeTags(tagsOf(data), facts?.tags ?? []),
+    // Bounded: each tag is a topic page showing the note's card with all its tags, so a note of thousands costs their square.
+    tags: mergeTags(tagsOf(data), facts?.tags ?? []).slice(0, MAX_TAGS_PER_NOTE),
     // A .tex note is not Markdown: its excerpt and words come from its text as it is.
     excerpt: facts ? facts.excerpt : excerptOf(body),
     words: facts ? facts.words : countWords(body),

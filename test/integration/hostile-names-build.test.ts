@@ -52,3 +52,23 @@ it('builds the site around notes and tags whose pages cannot be files, naming th
   // The surrogate is replaced, the title kept.
   expect(await fs.readFile(path.join(out, 'Surrogate.html'), 'utf8')).toContain('\uFFFD bad');
 }, 120_000);
+
+it('a note with thousands of tags carries the first 100 onto the site, with a warning; the build stays small', async () => {
+  const root = await tempDir('vs-many-tags-');
+  const vault = path.join(root, 'vault');
+  const tags = Array.from({ length: 2_000 }, (_, i) => `t${i}`);
+  await writeFiles(vault, { 'Many.md': post(`tags: [${tags.join(', ')}]`), 'Fine.md': post('tags: [t0]') });
+  const out = path.join(root, 'site');
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+    cwd: PROJECT_DIR,
+    env: childEnv({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), SITE_OUT: out, PUBLIC_LAYOUT: 'blog', SITE_URL: 'https://example.org' }),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  expect(res.status, res.stderr).toBe(0);
+  expect(res.stderr).toMatch(/Many\.md: has 2000 tags; only the first 100 are topics on the site/);
+  const topics = ((await fs.readdir(path.join(out, 'topic'))) as string[]).filter((f) => f.endsWith('.html'));
+  expect(topics).toHaveLength(100);
+  expect(topics).toContain('t99.html');
+  expect(topics).not.toContain('t100.html');
+}, 120_000);
