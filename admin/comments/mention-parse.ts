@@ -3,22 +3,14 @@
 // plain mention), the author (name, url, photo), the text and the date. Everything here is
 // another site's text: only http(s) URLs are kept, text is trimmed to a size, and nothing
 // of its markup is kept (the page shows the text escaped).
-import { createRequire } from 'node:module';
-import type { mf2 as Mf2 } from 'microformats-parser';
 import type { MentionKind } from '../../shared/comments/read.ts';
-
-// Loaded at the first mention (its HTML parser holds about 8 MB): a server nobody sends
-// a webmention to never pays for it (issue 12).
-const require = createRequire(import.meta.url);
-let parser: typeof Mf2 | null = null;
-const mf2: typeof Mf2 = (html, options) => (parser ??= (require('microformats-parser') as { mf2: typeof Mf2 }).mf2)(html, options);
+import { mf2Items } from './mf2-worker.ts';
 
 /**
  * The most a source may hold to be read for its h-entry: elements, and microformats
- * class names among them. The parser runs on the server's one thread and its work grows
- * faster than the page on hostile markup: 1 MB of nested h-cards held every request for
- * 15 s, 1 MB of nested tables for 1.4 s. A real post is a few thousand elements and a few
- * dozen such classes; a source past either bound is still a mention, read as a plain one.
+ * class names among them. A real post is a few thousand elements and a few dozen such
+ * classes; a source past either bound is still a mention, read as a plain one. (The parse
+ * itself is bounded in time and memory too: mf2-worker.ts.)
  */
 export const MAX_ELEMENTS = 8_000;
 export const MAX_MF_CLASSES = 500;
@@ -140,13 +132,9 @@ function authorOf(entry: Item | null, items: Item[], base: string): ParsedMentio
 }
 
 /** The source's h-entry (or nothing of it) as a mention of `target`. */
-export function parseMention(html: string, sourceUrl: string, target: string): ParsedMention {
-  let items: Item[] = [];
-  try {
-    if (readable(html)) items = (mf2(html, { baseUrl: sourceUrl }).items as unknown as Item[]) ?? [];
-  } catch {
-    items = [];
-  }
+export async function parseMention(html: string, sourceUrl: string, target: string): Promise<ParsedMention> {
+  // Counted here first: a source past the bounds is not even handed to the parser's thread.
+  const items = ((readable(html) ? await mf2Items(html, sourceUrl) : null) ?? []) as Item[];
   const entry = firstEntry(items);
   const p = entry?.properties ?? {};
   const kind: MentionKind = refersTo(p['in-reply-to'], target, sourceUrl)

@@ -125,7 +125,7 @@ export class Webmentions {
     // have a source checked again, and many sites answer a checker 403: that keeps it as it is.
     if (answer.kind === 'failed') return log.warn(`webmention from ${job.source} not checked: ${answer.reason}`);
     if (!linksTo(answer.body, answer.contentType, answer.url, job.target)) return remove('the source no longer links to the target');
-    const parsed = /html|xml/i.test(answer.contentType) ? parseMention(answer.body, answer.url, job.target) : null;
+    const parsed = /html|xml/i.test(answer.contentType) ? await parseMention(answer.body, answer.url, job.target) : null;
     const { moderation } = await this.comments.settings();
     const { row, created } = store.upsertMention(
       {

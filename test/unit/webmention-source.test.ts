@@ -91,8 +91,8 @@ describe('reading the source', () => {
     expect(linksTo('see https://t.example/post', 'text/plain', 'https://s.example/', 'https://t.example/post')).toBe(true);
   });
 
-  it('the h-entry gives the kind; only http(s) URLs are kept for the author', () => {
+  it('the h-entry gives the kind; only http(s) URLs are kept for the author', async () => {
     const html = `<div class="h-entry"><span class="p-author h-card"><a class="p-name u-url" href="javascript:alert(1)">Eve</a><img class="u-photo" src="data:image/png;base64,AAAA"></span><a class="u-like-of" href="https://t.example/post">x</a></div>`;
-    expect(parseMention(html, 'https://s.example/', 'https://t.example/post')).toEqual({ kind: 'like', author: { name: 'Eve', url: null, photo: null }, content: null, publishedAt: null });
+    expect(await parseMention(html, 'https://s.example/', 'https://t.example/post')).toEqual({ kind: 'like', author: { name: 'Eve', url: null, photo: null }, content: null, publishedAt: null });
   });
 });
