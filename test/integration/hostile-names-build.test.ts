@@ -13,6 +13,18 @@ import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
 
+/** `npm run build` of `vault` into `<root>/site`, as the command line runs it. */
+function buildSnapshot(root: string, vault: string) {
+  const out = path.join(root, 'site');
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+    cwd: PROJECT_DIR,
+    env: childEnv({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), SITE_OUT: out, PUBLIC_LAYOUT: 'blog', SITE_URL: 'https://example.org' }),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { res, out };
+}
+
 const post = (extra: string, body = 'Text.') => `---\npublish: true\ndate: 2026-03-01\n${extra}\n---\n${body}\n`;
 
 it('builds the site around notes and tags whose pages cannot be files, naming them in warnings', async () => {
@@ -28,13 +40,7 @@ it('builds the site around notes and tags whose pages cannot be files, naming th
     [longName]: post('title: Long file name'),
     'Escaping.md': post('permalink: ../../outside/x'),
   });
-  const out = path.join(root, 'site');
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
-    cwd: PROJECT_DIR,
-    env: childEnv({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), SITE_OUT: out, PUBLIC_LAYOUT: 'blog', SITE_URL: 'https://example.org' }),
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+  const { res, out } = buildSnapshot(root, vault);
   expect(res.status, res.stderr).toBe(0);
   const files = ((await fs.readdir(out, { recursive: true })) as string[]).sort();
   for (const f of ['index.html', 'Fine.html', 'Long-tag.html', 'Arabic-tag.html', 'Dots.html', 'Surrogate.html', 'topic/fine.html', 'topic/kept.html']) expect(files).toContain(f);
@@ -58,13 +64,7 @@ it('a note with thousands of tags carries the first 100 onto the site, with a wa
   const vault = path.join(root, 'vault');
   const tags = Array.from({ length: 2_000 }, (_, i) => `t${i}`);
   await writeFiles(vault, { 'Many.md': post(`tags: [${tags.join(', ')}]`), 'Fine.md': post('tags: [t0]') });
-  const out = path.join(root, 'site');
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
-    cwd: PROJECT_DIR,
-    env: childEnv({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), SITE_OUT: out, PUBLIC_LAYOUT: 'blog', SITE_URL: 'https://example.org' }),
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+  const { res, out } = buildSnapshot(root, vault);
   expect(res.status, res.stderr).toBe(0);
   expect(res.stderr).toMatch(/Many\.md: has 2000 tags; only the first 100 are topics on the site/);
   const topics = ((await fs.readdir(path.join(out, 'topic'))) as string[]).filter((f) => f.endsWith('.html'));
