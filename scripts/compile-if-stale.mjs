@@ -2,7 +2,8 @@
 // (scripts/compile.ts) only when a source is newer than dist/. Plain JavaScript on purpose:
 // loading tsx just to find nothing changed cost 0.2 s of every `npm run build` (issue 12),
 // while reading the file times costs about 20 ms. scripts/compile.ts touches the compiled
-// bin when it finishes, so its time is the stamp every source is compared with.
+// dist/scripts/cli.js when it finishes, so its time is the stamp every source is compared
+// with; the commands run dist/bundle/cli.js, made from dist/ by the same compile.
 import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -33,7 +34,7 @@ async function newerThan(rel, stamp) {
 
 async function stale() {
   const built = await mtime(BIN);
-  if (built < 0) return true;
+  if (built < 0 || (await mtime(path.join(PROJECT, 'dist/bundle/cli.js'))) < 0) return true;
   const bundles = await fs.readdir(path.join(PROJECT, 'dist/site/client')).catch(() => []);
   if (!bundles.some((name) => name.endsWith('.js'))) return true;
   for (const rel of SOURCES) if (await newerThan(rel, built)) return true;

@@ -1,6 +1,7 @@
 // Compiles the server to JavaScript in dist/ (tsconfig.build.json: TypeScript 5.9 rewrites
 // the `.ts` imports to `.js`), with the blog's browser bundle beside it, so nothing runs
-// through tsx or esbuild at run time.
+// through tsx or esbuild at run time; then bundles it into dist/bundle/ (scripts/server-bundle.ts),
+// which is what the commands run.
 //
 //   node --import tsx scripts/compile.ts            run by scripts/compile-if-stale.mjs before
 //       `npm start` and `npm run build` when a source changed: re-transpiles only the files
@@ -13,12 +14,16 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { bundleClient, CLIENT_BUNDLES, CLIENT_SOURCES, type ClientBundle } from '../site/build/client-bundle.ts';
 import { PROJECT_DIR } from '../shared/project-dir.ts';
+import { bundleServer, SERVER_BUNDLE_DIR } from './server-bundle.ts';
 
 const DIST = path.join(PROJECT_DIR, 'dist');
 const CONFIG = path.join(PROJECT_DIR, 'tsconfig.build.json');
 const BUNDLES = (Object.keys(CLIENT_BUNDLES) as ClientBundle[]).map((name) => ({ name, file: path.join(DIST, `site/client/${name}.js`) }));
 const BUNDLE = BUNDLES[0]!.file;
-const BIN = path.join(DIST, 'scripts/cli.js');
+// The stamp of the last compile (scripts/compile-if-stale.mjs compares sources with it).
+const STAMP = path.join(DIST, 'scripts/cli.js');
+// What `vault-service`, `npm start` and `npm run build` run.
+const BIN = path.join(SERVER_BUNDLE_DIR, 'cli.js');
 
 const mtime = (file: string) => fs.stat(file).then((s) => s.mtimeMs, () => -1);
 
@@ -60,6 +65,15 @@ async function transpileChanged(): Promise<number> {
   return count;
 }
 
+/** The newest compiled module's time (the server bundle aside). */
+async function newestCompiled(): Promise<number> {
+  let latest = -1;
+  for (const name of (await fs.readdir(DIST, { recursive: true })) as string[]) {
+    if (name.endsWith('.js') && !path.join(DIST, name).startsWith(SERVER_BUNDLE_DIR + path.sep)) latest = Math.max(latest, await mtime(path.join(DIST, name)));
+  }
+  return latest;
+}
+
 /** The oldest bundle's time (-1 when one is missing). */
 async function oldestBundle(): Promise<number> {
   return Math.min(...(await Promise.all(BUNDLES.map((b) => mtime(b.file)))));
@@ -75,6 +89,7 @@ async function release(): Promise<void> {
   const tsc = spawnSync(process.execPath, [path.join(PROJECT_DIR, 'node_modules/typescript/bin/tsc'), '-p', CONFIG, '--noEmitOnError'], { stdio: 'inherit' });
   if (tsc.status !== 0) throw new Error('tsc failed: nothing was packed');
   await writeBundle();
+  await bundleServer();
 }
 
 async function main(): Promise<void> {
@@ -84,9 +99,11 @@ async function main(): Promise<void> {
   } else {
     const count = await transpileChanged();
     if ((await oldestBundle()) < (await newest(CLIENT_SOURCES))) await writeBundle();
+    // Also after a bundling that failed: the bundle is older than the code it is made of.
+    if (count > 0 || (await mtime(BIN)) < (await newestCompiled())) await bundleServer();
     // The stamp the next check compares with, even when only non-code files moved on.
     const now = new Date();
-    await fs.utimes(BIN, now, now);
+    await fs.utimes(STAMP, now, now);
     if (count === 0) return;
   }
   await fs.chmod(BIN, 0o755);

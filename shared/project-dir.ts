@@ -9,13 +9,24 @@ const HERE = fileURLToPath(import.meta.url);
 /** '.ts' when running from source, '.js' when running compiled. */
 export const CODE_EXT = path.extname(HERE);
 
+/** Running from `dist/bundle/` (scripts/server-bundle.ts), where this module is part of a bundle. */
+const BUNDLED = path.basename(path.dirname(HERE)) === 'bundle';
+
 /** Root of the running code: the project itself, or its `dist/` folder. */
 export const CODE_DIR = path.resolve(path.dirname(HERE), '..');
 
 /** The project (or installed package) root: package.json, site/templates, example-vault… */
 export const PROJECT_DIR = CODE_EXT === '.ts' ? CODE_DIR : path.dirname(CODE_DIR);
 
-/** A module of the running code by its extension-less project path, e.g. `site/build/worker`. */
+/** Entry points that dist/bundle/ holds under their own name (scripts/server-bundle.ts). */
+const BUNDLE_ENTRIES = new Set(['site/build/worker', 'site/build/partner']);
+
+/**
+ * A module of the running code by its extension-less project path, e.g. `site/build/worker`:
+ * from a bundle, the bundle's own entry point when it has one, so a process or thread it
+ * starts loads the bundle too.
+ */
 export function codeFile(modulePath: string): string {
+  if (BUNDLED && BUNDLE_ENTRIES.has(modulePath)) return path.join(CODE_DIR, 'bundle', `${path.basename(modulePath)}.js`);
   return path.join(CODE_DIR, modulePath + CODE_EXT);
 }

@@ -15,7 +15,7 @@ const NOTES = Number(process.env.BENCH_CLI_NOTES ?? 1000);
 const ROUNDS = Number(process.env.BENCH_CLI_ROUNDS ?? 5);
 
 const FROM_SOURCE = ['--import', 'tsx', path.join(PROJECT_DIR, 'scripts/cli.ts')];
-const COMPILED = [path.join(PROJECT_DIR, 'dist/scripts/cli.js')];
+const COMPILED = [path.join(PROJECT_DIR, 'dist/bundle/cli.js')];
 
 /** Milliseconds until the process prints `until` (then it is stopped), or exits. */
 function timed(args: string[], env: NodeJS.ProcessEnv, until: RegExp | null): Promise<number> {

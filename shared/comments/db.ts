@@ -3,12 +3,20 @@
 // opens it read-only to put approved comments into the pages (WAL lets both work at once).
 // SQLite journals its own writes (write-ahead log, fsync on commit): a process killed at
 // any instant leaves every committed comment and nothing half-written. Never in the vault.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { closeSync, openSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dataPath, DATA_FILES } from '../data-path.ts';
 import { log } from '../log.ts';
 
 export type CommentsDb = Database.Database;
+
+let driver: typeof Database | null = null;
+/** SQLite's native driver, loaded at the first database opened: a build with comments off never loads it. */
+function sqlite(): typeof Database {
+  driver ??= createRequire(import.meta.url)('better-sqlite3') as typeof Database;
+  return driver;
+}
 
 /**
  * The schema, one step per version. A step is never edited once released: a change is a
@@ -77,7 +85,8 @@ export function openCommentsDb(dataDir: string): CommentsDb {
   const file = commentsDbFile(dataDir);
   // Created empty first so it is the owner's alone (SQLite gives its -wal and -shm the same mode).
   closeSync(openSync(file, 'a', 0o600));
-  const db = new Database(file);
+  const Sqlite = sqlite();
+  const db = new Sqlite(file);
   db.pragma('journal_mode = WAL');
   // FULL: a commit is on disk before the answer (a comment is never lost to a crash, power included).
   db.pragma('synchronous = FULL');
@@ -91,9 +100,10 @@ export function openCommentsDb(dataDir: string): CommentsDb {
  * (no comment was ever posted) or it has no schema (nothing to show either way).
  */
 export function openCommentsReader(dataDir: string): CommentsDb | null {
+  const Sqlite = sqlite();
   let db: CommentsDb;
   try {
-    db = new Database(commentsDbFile(dataDir), { readonly: true, fileMustExist: true });
+    db = new Sqlite(commentsDbFile(dataDir), { readonly: true, fileMustExist: true });
   } catch {
     return null;
   }

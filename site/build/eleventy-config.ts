@@ -1,39 +1,10 @@
-// Eleventy configuration: thin on purpose. The vault arrives as global data from
-// our own long-lived model (site/build/), not as input files; templates live in
-// site/templates. Loaded through `configPath` so `markdownTemplateEngine: false`
-// holds (a note containing `{{` is never run through a template engine). It sits
-// beside the code it imports and is compiled with it, so Eleventy loads the same
-// render state module the runner fills, from source or from dist/ alike.
-import rss from '@11ty/eleventy-plugin-rss';
-import { renderState } from './render-state.ts';
-import { filters } from './filters.ts';
-import { compileNunjucks } from './nunjucks-engine.ts';
+// The file Eleventy loads as its configuration (`configPath`). It imports nothing of the
+// build: the configuration is site/build/eleventy-setup.ts, handed over by the runner through
+// a global. Bundled (dist/bundle/), the build's code is one module graph that this file,
+// imported by path, would otherwise load a second copy of, with a render state of its own
+// that no one fills.
+import { takeEleventySetup } from './eleventy-handoff.ts';
 
-interface EleventyConfig {
-  addPlugin(plugin: unknown): void;
-  addExtension(key: string, options: Record<string, unknown>): void;
-  addGlobalData(name: string, data: () => unknown): void;
-  addFilter(name: string, filter: (...args: never[]) => unknown): void;
-  setQuietMode(quiet: boolean): void;
-  setUseGitIgnore(use: boolean): void;
-  ignores: Set<string>;
-}
-
-export default function (eleventyConfig: EleventyConfig) {
-  eleventyConfig.addPlugin(rss);
-  // Nunjucks compiled once per template (Eleventy 3.1 recompiles it for every page).
-  eleventyConfig.addExtension('njk', { key: 'njk', compileOptions: { cache: true }, compile: compileNunjucks });
-  eleventyConfig.addGlobalData('vault', () => renderState.current);
-  for (const [name, filter] of Object.entries(filters)) eleventyConfig.addFilter(name, filter);
-  eleventyConfig.setQuietMode(true);
-  // Installed as a package the templates live under node_modules/, which Eleventy skips by
-  // default (and a .gitignore in the working directory may name it): read them all.
-  eleventyConfig.ignores.delete('**/node_modules/**');
-  eleventyConfig.setUseGitIgnore(false);
-  return {
-    templateFormats: ['njk'],
-    markdownTemplateEngine: false,
-    htmlTemplateEngine: 'njk',
-    // The input (site/templates) and output folders are given by the build driver.
-  };
+export default function (eleventyConfig: unknown) {
+  return takeEleventySetup()(eleventyConfig);
 }

@@ -6,6 +6,8 @@ import './eleventy-env.ts';
 import Eleventy from '@11ty/eleventy';
 import { codeFile, PROJECT_DIR } from '../../shared/project-dir.ts';
 import { renderState, type RenderData } from './render-state.ts';
+import { handOverEleventySetup } from './eleventy-handoff.ts';
+import { configureEleventy, type EleventyConfig } from './eleventy-setup.ts';
 
 export { PROJECT_DIR };
 const TEMPLATES = path.join(PROJECT_DIR, 'site/templates');
@@ -27,6 +29,7 @@ export class EleventyRunner {
 
   private instance(): EleventyLike {
     if (!this.elev) {
+      handOverEleventySetup((config) => configureEleventy(config as EleventyConfig));
       // Eleventy resolves its folders from the working directory.
       const rel = (p: string) => path.relative(process.cwd(), p) || '.';
       const ElevCtor = Eleventy as unknown as new (input: string, output: string, options: Record<string, unknown>) => EleventyLike;

@@ -1,9 +1,9 @@
 // Template filters: dates for feeds (RFC-822 through the RSS plugin, always
 // Gregorian and GMT) and sitemaps, and the per-request substitution markers.
-import { createRequire } from 'node:module';
+import rss from '@11ty/eleventy-plugin-rss';
 
-const require = createRequire(import.meta.url);
-const { dateToRfc822 } = require('@11ty/eleventy-plugin-rss') as { dateToRfc822: (d: Date) => string };
+// The plugin is CommonJS: its date formatter is a property of what it exports.
+const { dateToRfc822 } = rss as unknown as { dateToRfc822: (d: Date) => string };
 
 const RFC822 = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d GMT$/;
 

@@ -72,10 +72,10 @@ describe('the package', () => {
     const files = listing.out.trim().split('\n').map((f) => f.replace(/^package\//, ''));
     expect(files.filter((f) => /\.tsx?$/.test(f))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
-    for (const f of ['dist/scripts/cli.js', 'dist/site/build/worker.js', 'dist/site/build/eleventy-config.js', 'dist/site/client/blog.js', 'site/templates/article.njk', 'site/assets/blog.css', 'example-vault/Home.md', 'example-vault/.service/settings.json', 'admin/ui/dist/index.html']) {
+    for (const f of ['dist/bundle/cli.js', 'dist/bundle/worker.js', 'dist/bundle/partner.js', 'dist/site/build/worker.js', 'dist/site/build/eleventy-config.js', 'dist/site/client/blog.js', 'site/templates/article.njk', 'site/assets/blog.css', 'example-vault/Home.md', 'example-vault/.service/settings.json', 'admin/ui/dist/index.html']) {
       expect(files).toContain(f);
     }
-    const bin = await fs.readFile(path.join(app, 'node_modules/vault-service/dist/scripts/cli.js'), 'utf8');
+    const bin = await fs.readFile(path.join(app, 'node_modules/vault-service/dist/bundle/cli.js'), 'utf8');
     expect(bin.startsWith('#!/usr/bin/env node\n')).toBe(true);
   });
 
@@ -356,7 +356,7 @@ describe('npm scripts in a clone (README: npm start, npm run build, npm run hash
     expect((await npm(['run', '-s', 'compile'], {})).code).toBe(0);
     const bin = path.join(PROJECT_DIR, 'dist/scripts/cli.js');
     const stamp = (await fs.stat(bin)).mtimeMs;
-    // scripts/compile.ts always touches the bin: an unchanged time shows it never ran.
+    // scripts/compile.ts always touches the stamp: an unchanged time shows it never ran.
     const res = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const child = spawn(process.execPath, [path.join(PROJECT_DIR, 'scripts/compile-if-stale.mjs')], { cwd: PROJECT_DIR });
       let stderr = '';

@@ -1,0 +1,100 @@
+// The compiled server as a few files (dist/bundle/), so a process loads its code in one read
+// instead of resolving and compiling some 800 modules one by one: at 1,000 notes that was
+// 0.4 s of a 1.25 s `npm run build` (issue 12). Three entry points, each a process or a
+// thread of its own: the command line, the server's build process and the build's partner
+// thread; code they share sits in chunks beside them, and a command's code loads only when
+// it runs (`vault-service build` never loads the admin API).
+//
+// Bundled, a dependency no longer sits where it was written, so the few that ask where they
+// are (`import.meta.url`) are told their real place in node_modules, found at run time as
+// Node would find the package. Native or optional packages stay outside the bundle.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { promises as fs } from 'node:fs';
+import type { Plugin } from 'esbuild';
+import { PROJECT_DIR } from '../shared/project-dir.ts';
+
+export const SERVER_BUNDLE_DIR = path.join(PROJECT_DIR, 'dist/bundle');
+
+/** Output name → source. site/build/* names must match `codeFile`'s bundled names (shared/project-dir.ts). */
+const ENTRIES = {
+  cli: 'scripts/cli.ts',
+  worker: 'site/build/worker.ts',
+  partner: 'site/build/partner.ts',
+};
+
+/** Loaded from node_modules as they are: native code, build-time tools, and Eleventy's dev server (never started). */
+const EXTERNAL = ['better-sqlite3', 'esbuild', 'tsx', 'typescript', 'playwright-core', '@11ty/eleventy-dev-server'];
+
+// Each output file gets `require` (for the CommonJS packages inside) and the finder below.
+// It also says, before any of its code runs, what site/build/eleventy-env.ts says before
+// Eleventy loads: a bundle's chunks run in their own order, and Eleventy's resolver hook
+// (a loader thread every later import waits on) must not be registered.
+const BANNER = [
+  "process.env.ELEVENTY_SKIP_ESM_RESOLVER ??= '1';",
+  "import { createRequire as __vsCreateRequire } from 'node:module';",
+  "import { existsSync as __vsExists } from 'node:fs';",
+  "import { join as __vsJoin } from 'node:path';",
+  "import { pathToFileURL as __vsFileUrl } from 'node:url';",
+  'const require = __vsCreateRequire(import.meta.url);',
+  '/** The URL a bundled dependency\'s file had: its package found as Node finds it from here. */',
+  'const __vsModuleUrl = (pkg, file) => {',
+  '  const dir = (require.resolve.paths(pkg) ?? []).map((d) => __vsJoin(d, pkg)).find((d) => __vsExists(__vsJoin(d, "package.json")));',
+  '  if (!dir) throw new Error(`vault-service: package ${pkg} not found`);',
+  '  return __vsFileUrl(__vsJoin(dir, file)).href;',
+  '};',
+].join('\n');
+
+/** `import.meta.url` in a dependency's file becomes that file's real URL. */
+const realModuleUrls: Plugin = {
+  name: 'real-module-urls',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.(m?js|cjs)$/ }, async (args) => {
+      const text = await fs.readFile(args.path, 'utf8');
+      if (!text.includes('import.meta.url')) return undefined;
+      const m = /^(.*[\\/]node_modules[\\/])((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](.*)$/.exec(args.path);
+      if (!m) return undefined;
+      const pkg = m[2]!.replaceAll('\\', '/');
+      const file = m[3]!.replaceAll('\\', '/');
+      return { contents: text.replaceAll('import.meta.url', `__vsModuleUrl(${JSON.stringify(pkg)}, ${JSON.stringify(file)})`), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * One KaTeX: our `import` would take its ES module build and the markdown-it plugin's
+ * `require` its CommonJS one, two 0.5 MB copies parsed by every process that reads notes.
+ */
+const oneKatex: Plugin = {
+  name: 'one-katex',
+  setup(build) {
+    const cjs = createRequire(import.meta.url).resolve('katex');
+    build.onResolve({ filter: /^katex$/ }, () => ({ path: cjs }));
+  },
+};
+
+/** Writes dist/bundle/ afresh. */
+export async function bundleServer(): Promise<void> {
+  const { build } = await import('esbuild');
+  const work = `${SERVER_BUNDLE_DIR}.new-${process.pid}`;
+  await fs.rm(work, { recursive: true, force: true });
+  await build({
+    entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, src]) => [name, path.join(PROJECT_DIR, src)])),
+    outdir: work,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    chunkNames: 'chunk-[hash]',
+    external: EXTERNAL,
+    banner: { js: BANNER },
+    plugins: [realModuleUrls, oneKatex],
+    // Stack traces and the names the code logs stay readable.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    logLevel: 'error',
+  });
+  await fs.rm(SERVER_BUNDLE_DIR, { recursive: true, force: true });
+  await fs.rename(work, SERVER_BUNDLE_DIR);
+}
