@@ -1,27 +1,14 @@
-// Template filters: dates for feeds (RFC-822 through the RSS plugin, always
-// Gregorian and GMT) and sitemaps, and the per-request substitution markers.
-import rss from '@11ty/eleventy-plugin-rss';
+// Template filters: dates for feeds (RFC-822, always Gregorian and GMT) and sitemaps, and
+// the per-request substitution markers.
 
-// The plugin is CommonJS: its date formatter is a property of what it exports.
-const { dateToRfc822 } = rss as unknown as { dateToRfc822: (d: Date) => string };
-
-const RFC822 = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d GMT$/;
-
-const formatted = new Map<number, string>();
-
-/** spec D.7: pubDate is RFC-822 Gregorian (and GMT) whatever the calendar setting. */
+/**
+ * spec D.7: pubDate is RFC-822 Gregorian (and GMT) whatever the calendar setting, in the
+ * RFC 1123 form every feed reader takes (`Mon, 15 Jan 2024 12:00:00 GMT`). Not the RSS
+ * plugin's `dateToRfc822`: it formats in the process's time zone, and a zone Intl names
+ * `GMT+1` (Europe/Berlin, say) came out as the local time labelled GMT, an hour off.
+ */
 export function rfc822(ms: number): string {
-  let out = formatted.get(ms);
-  if (out === undefined) {
-    const date = new Date(ms);
-    const viaPlugin = dateToRfc822(date);
-    // The plugin formats in the process's time zone and writes midnight as "24:00:00";
-    // only a well-formed GMT answer is kept. It builds an Intl formatter per call: remember.
-    out = RFC822.test(viaPlugin) ? viaPlugin : date.toUTCString();
-    if (formatted.size > 100_000) formatted.clear();
-    formatted.set(ms, out);
-  }
-  return out;
+  return new Date(ms).toUTCString();
 }
 
 /** Where the server puts the Edit link for a signed-in admin (CONTRACT §6). */
