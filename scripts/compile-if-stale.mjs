@@ -1,5 +1,6 @@
-// Runs before `npm run build`, `npm start` and the password scripts: compiles the server
-// (scripts/compile.ts) only when a source is newer than dist/. Plain JavaScript on purpose:
+// Runs before `npm start` and the password scripts (and inside `npm run build`, through
+// scripts/run-compiled.mjs): compiles the server (scripts/compile.ts) only when a source is
+// newer than dist/. Plain JavaScript on purpose:
 // loading tsx just to find nothing changed cost 0.2 s of every `npm run build` (issue 12),
 // while reading the file times costs about 20 ms. scripts/compile.ts touches the compiled
 // dist/scripts/cli.js when it finishes, so its time is the stamp every source is compared
@@ -41,7 +42,11 @@ async function stale() {
   return false;
 }
 
-if (await stale()) {
+/** Compiles when stale; the compile's exit status (0 when nothing was to do). */
+export async function compileIfStale() {
+  if (!(await stale())) return 0;
   const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(PROJECT, 'scripts/compile.ts')], { stdio: 'inherit' });
-  process.exitCode = run.status ?? 1;
+  return run.status ?? 1;
 }
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = await compileIfStale();
