@@ -4,8 +4,9 @@
 // model) is its own, and a crash or out-of-memory there never takes the server down.
 import { fork, type ChildProcess } from 'node:child_process';
 import { log } from '../../shared/log.ts';
+import { withMallocTuning } from '../../shared/malloc-env.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
-import { heapForNotes, MAX_HEAP_MB, START_HEAP_MB } from './build-heap.ts';
+import { BUILDER_SEMI_SPACE_MB, heapForNotes, MAX_HEAP_MB, START_HEAP_MB } from './build-heap.ts';
 import { CODE_EXT, codeFile } from '../../shared/project-dir.ts';
 import { WarningLog } from '../../shared/model/build-warnings.ts';
 import type { PostItem, PostQuery, PostRef } from '../../shared/model/posts.ts';
@@ -59,7 +60,9 @@ export class BuilderClient {
 
   private spawn(): ChildProcess {
     const worker = fork(WORKER, [], {
-      execArgv: [...LOADER, `--max-old-space-size=${this.heapMB}`],
+      // --expose-gc: the builder collects once after a whole-site pass (site/build/worker.ts).
+      execArgv: [...LOADER, `--max-old-space-size=${this.heapMB}`, `--max-semi-space-size=${BUILDER_SEMI_SPACE_MB}`, '--expose-gc'],
+      env: withMallocTuning(process.env),
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -31,6 +31,18 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
   });
 }
 
+/** The pid of the server `npm start` runs in process group `pgid`. */
+async function serverOfGroup(pgid: number): Promise<number> {
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== pgid) continue;
+    const cmd = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (cmd.includes('dist/bundle/cli.js\0start')) return Number(entry);
+  }
+  throw new Error(`no server in process group ${pgid}`);
+}
+
 async function exists(p: string): Promise<boolean> {
   return fs.stat(p).then(
     () => true,
@@ -327,6 +339,9 @@ describe('npm scripts in a clone (README: npm start, npm run build, npm run hash
         return res.status === 200 ? res.text() : null;
       }, 60_000);
       expect(post).toContain('FIRST-POST-BODY');
+      // The script starts the server with malloc's threshold fixed (shared/malloc-env.ts).
+      const server = await serverOfGroup(proc.pid!);
+      expect((await fs.readFile(`/proc/${server}/environ`, 'utf8')).split('\0')).toContain('MALLOC_MMAP_THRESHOLD_=131072');
     } catch (err) {
       process.kill(-proc.pid!, 'SIGKILL');
       throw err;
