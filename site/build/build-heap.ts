@@ -8,13 +8,20 @@ const HEAP_PER_NOTE_KB = 16;
 export const MAX_HEAP_MB = 8192;
 
 /**
- * The server's builder keeps a young generation of 8 MB semi-spaces (V8's default is 16):
- * it stays committed while the builder waits for edits, and at 10,000 notes the server and
- * its builder peaked at 378-379 MB through start and edits with it against 399-408 MB
- * without, the first full build within noise (5.06-5.56 s against 5.00-6.98 s). The
- * snapshot build (`npm run build`) goes the other way, for speed: 32 MB.
+ * Below SERVER_PARTNER_MIN_NOTES the server's builder keeps a young generation of 8 MB
+ * semi-spaces (V8's default is 16): it stays committed while the builder waits for edits,
+ * and at 10,000 notes the server and its builder peaked at 378-379 MB through start and
+ * edits with it against 399-408 MB without, the first full build within noise (5.06-5.56 s
+ * against 5.00-6.98 s). From there, with a partner thread, it saved nothing (30,000 notes:
+ * 770-788 MB against 778-805 MB) and cost time (first build 14.2-15.2 s against 12.6-13.7 s,
+ * edit-to-live median 90-95 ms against 77-97 ms): V8's default. The snapshot build
+ * (`npm run build`) goes the other way, for speed: 32 MB.
  */
 export const BUILDER_SEMI_SPACE_MB = 8;
+
+export function semiSpaceForNotes(notes: number): number | null {
+  return notes < SERVER_PARTNER_MIN_NOTES ? BUILDER_SEMI_SPACE_MB : null;
+}
 
 /** The heap cap for a vault of `notes` notes. */
 export function heapForNotes(notes: number): number {

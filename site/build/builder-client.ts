@@ -6,7 +6,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { log } from '../../shared/log.ts';
 import { withMallocTuning } from '../../shared/malloc-env.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
-import { BUILDER_SEMI_SPACE_MB, heapForNotes, MAX_HEAP_MB, START_HEAP_MB } from './build-heap.ts';
+import { BUILDER_SEMI_SPACE_MB, heapForNotes, MAX_HEAP_MB, semiSpaceForNotes, START_HEAP_MB } from './build-heap.ts';
 import { CODE_EXT, codeFile } from '../../shared/project-dir.ts';
 import { WarningLog } from '../../shared/model/build-warnings.ts';
 import type { PostItem, PostQuery, PostRef } from '../../shared/model/posts.ts';
@@ -34,6 +34,8 @@ export interface BuilderClientOptions {
 export class BuilderClient {
   private worker: ChildProcess | null = null;
   private heapMB = START_HEAP_MB;
+  /** The young generation's semi-space cap (null: V8's default), sized with the heap. */
+  private semiSpaceMB: number | null = BUILDER_SEMI_SPACE_MB;
   private sized = false;
   private nextId = 1;
   private waiting = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
@@ -61,7 +63,7 @@ export class BuilderClient {
   private spawn(): ChildProcess {
     const worker = fork(WORKER, [], {
       // --expose-gc: the builder collects once after a whole-site pass (site/build/worker.ts).
-      execArgv: [...LOADER, `--max-old-space-size=${this.heapMB}`, `--max-semi-space-size=${BUILDER_SEMI_SPACE_MB}`, '--expose-gc'],
+      execArgv: [...LOADER, `--max-old-space-size=${this.heapMB}`, ...(this.semiSpaceMB ? [`--max-semi-space-size=${this.semiSpaceMB}`] : []), '--expose-gc'],
       env: withMallocTuning(process.env),
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -97,6 +99,7 @@ export class BuilderClient {
     this.sized = true;
     const notes = await new VaultEntries(this.options.builder.config.vaultDir, this.options.builder.skipDirs).notes().catch(() => []);
     this.heapMB = Math.max(this.heapMB, heapForNotes(notes.length));
+    this.semiSpaceMB = semiSpaceForNotes(notes.length);
   }
 
   private async send<T>(request: WorkerRequest): Promise<T> {
