@@ -4,7 +4,7 @@
 // model) is its own, and a crash or out-of-memory there never takes the server down.
 import { fork, type ChildProcess } from 'node:child_process';
 import { log } from '../../shared/log.ts';
-import { withMallocTuning } from '../../shared/malloc-env.ts';
+import { builderEnv } from '../../shared/malloc-env.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
 import { BUILDER_SEMI_SPACE_MB, heapForNotes, MAX_HEAP_MB, semiSpaceForNotes, START_HEAP_MB } from './build-heap.ts';
 import { CODE_EXT, codeFile } from '../../shared/project-dir.ts';
@@ -64,7 +64,7 @@ export class BuilderClient {
     const worker = fork(WORKER, [], {
       // --expose-gc: the builder collects once after a whole-site pass (site/build/worker.ts).
       execArgv: [...LOADER, `--max-old-space-size=${this.heapMB}`, ...(this.semiSpaceMB ? [`--max-semi-space-size=${this.semiSpaceMB}`] : []), '--expose-gc'],
-      env: withMallocTuning(process.env),
+      env: builderEnv(process.env),
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
