@@ -339,9 +339,9 @@ describe('npm scripts in a clone (README: npm start, npm run build, npm run hash
         return res.status === 200 ? res.text() : null;
       }, 60_000);
       expect(post).toContain('FIRST-POST-BODY');
-      // The script starts the server with malloc's threshold fixed (shared/malloc-env.ts).
+      // The script starts the server with one malloc arena (shared/malloc-env.ts).
       const server = await serverOfGroup(proc.pid!);
-      expect((await fs.readFile(`/proc/${server}/environ`, 'utf8')).split('\0')).toContain('MALLOC_MMAP_THRESHOLD_=131072');
+      expect((await fs.readFile(`/proc/${server}/environ`, 'utf8')).split('\0')).toContain('MALLOC_ARENA_MAX=1');
     } catch (err) {
       process.kill(-proc.pid!, 'SIGKILL');
       throw err;
