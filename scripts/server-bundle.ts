@@ -90,11 +90,32 @@ export async function bundleServer(): Promise<void> {
     external: EXTERNAL,
     banner: { js: BANNER },
     plugins: [realModuleUrls, oneKatex],
-    // Stack traces and the names the code logs stay readable.
+    // Whitespace and syntax only: names are kept, so stack traces and logged names read as written.
     minifyWhitespace: true,
     minifySyntax: true,
     logLevel: 'error',
   });
-  await fs.rm(SERVER_BUNDLE_DIR, { recursive: true, force: true });
-  await fs.rename(work, SERVER_BUNDLE_DIR);
+  await moveIn(work, SERVER_BUNDLE_DIR, new Set(Object.keys(ENTRIES).map((name) => `${name}.js`)));
+}
+
+/** A chunk no entry point names any more is removed once it is this old (a process started before may still load it). */
+const OLD_CHUNK_MS = 24 * 3_600_000;
+
+/**
+ * Moves a fresh bundle in beside the current one: chunks first (named by their content), the
+ * entry points last, each by a rename. A process already running from the old bundle (a server
+ * while `npm run build` recompiles) can still load the chunks it has not loaded yet.
+ */
+export async function moveIn(work: string, dir: string, entries: Set<string>): Promise<void> {
+  await fs.mkdir(dir, { recursive: true });
+  const fresh = await fs.readdir(work);
+  for (const name of [...fresh.filter((n) => !entries.has(n)), ...fresh.filter((n) => entries.has(n))]) {
+    await fs.rename(path.join(work, name), path.join(dir, name));
+  }
+  await fs.rm(work, { recursive: true, force: true });
+  const keep = new Set(fresh);
+  for (const name of await fs.readdir(dir)) {
+    const file = path.join(dir, name);
+    if (!keep.has(name) && Date.now() - (await fs.stat(file)).mtimeMs > OLD_CHUNK_MS) await fs.rm(file, { force: true });
+  }
 }
