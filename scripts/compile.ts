@@ -40,7 +40,7 @@ async function buildProgram() {
   if (!parsed) throw new Error('tsconfig.build.json could not be read');
   // One file at a time the compiler cannot read package.json's "type": every file here is ESM.
   const options = { ...parsed.options, module: ts.ModuleKind.ESNext };
-  return { ts, files: parsed.fileNames.filter((f) => !f.endsWith('.d.ts')), options };
+  return { ts, files: parsed.fileNames.filter((f) => !/\.d\.[cm]?ts$/.test(f)), options };
 }
 
 const outputOf = (source: string) => path.join(DIST, path.relative(PROJECT_DIR, source)).replace(/\.tsx?$/, '.js');

@@ -1,42 +1,18 @@
 // `npm run build:ui`: bundles the admin web app (Preact + CodeMirror 6) with esbuild
 // into admin/ui/dist: index.html, hashed assets (+ .gz/.br beside them), and prints
 // the gzipped size of the first screen's JavaScript, which must stay under 300 KB.
-// It runs before every `npm start`, so it does nothing when a stamp of its inputs
-// (the app's sources, this script, the locked dependencies) matches the last build.
+// `npm start` runs it only when the stamp of its inputs (the app's sources, this script,
+// the locked dependencies: admin/ui/stamp.mjs) differs from the last build's.
 import { build, type Metafile } from 'esbuild';
-import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { DIST, inputsStamp, isUpToDate, STAMP } from './stamp.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-export const DIST = path.join(HERE, 'dist');
+export { DIST, inputsStamp, isUpToDate };
 export const FIRST_SCREEN_LIMIT = 300 * 1024;
-const STAMP = '.inputs';
-const PROJECT = path.resolve(HERE, '../..');
-const INPUTS = [path.join(HERE, 'src'), path.join(HERE, 'build.ts'), path.join(PROJECT, 'package-lock.json'), path.join(PROJECT, 'tsconfig.json')];
-
-/** Hash of everything the bundle is made from. */
-export async function inputsStamp(): Promise<string> {
-  const hash = createHash('sha1');
-  for (const input of INPUTS) {
-    const stat = await fs.stat(input).catch(() => null);
-    if (!stat) continue;
-    const files = stat.isDirectory() ? ((await fs.readdir(input, { recursive: true })) as string[]).map((f) => path.join(input, f)).sort() : [input];
-    for (const file of files) {
-      const body = await fs.readFile(file).catch(() => null);
-      if (body) hash.update(path.relative(PROJECT, file)).update('\u0000').update(body);
-    }
-  }
-  return hash.digest('hex');
-}
-
-/** True when dist/ was built from exactly the current inputs. */
-export async function isUpToDate(stamp: string): Promise<boolean> {
-  const [built, index] = await Promise.all([fs.readFile(path.join(DIST, STAMP), 'utf8').catch(() => ''), fs.stat(path.join(DIST, 'index.html')).catch(() => null)]);
-  return index !== null && built.trim() === stamp;
-}
 
 /** Every output the entry loads before it can draw: the entry and its static imports. */
 export function firstScreenFiles(metafile: Metafile, entry: string): string[] {
