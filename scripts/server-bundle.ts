@@ -12,15 +12,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import type { Plugin } from 'esbuild';
-import { PROJECT_DIR } from '../shared/project-dir.ts';
+import { BUNDLE_ENTRIES, PROJECT_DIR } from '../shared/project-dir.ts';
 
 export const SERVER_BUNDLE_DIR = path.join(PROJECT_DIR, 'dist/bundle');
 
-/** Output name → source. site/build/* names must match `codeFile`'s bundled names (shared/project-dir.ts). */
-const ENTRIES = {
+/** Output name → source: the command line, and the modules `codeFile` starts from the bundle. */
+const ENTRIES: Record<string, string> = {
   cli: 'scripts/cli.ts',
-  worker: 'site/build/worker.ts',
-  partner: 'site/build/partner.ts',
+  ...Object.fromEntries([...BUNDLE_ENTRIES].map((m) => [path.basename(m), `${m}.ts`])),
 };
 
 /** Loaded from node_modules as they are: native code, build-time tools, and Eleventy's dev server (never started). */

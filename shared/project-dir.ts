@@ -18,8 +18,8 @@ export const CODE_DIR = path.resolve(path.dirname(HERE), '..');
 /** The project (or installed package) root: package.json, site/templates, example-vault… */
 export const PROJECT_DIR = CODE_EXT === '.ts' ? CODE_DIR : path.dirname(CODE_DIR);
 
-/** Entry points that dist/bundle/ holds under their own name (scripts/server-bundle.ts). */
-const BUNDLE_ENTRIES = new Set(['site/build/worker', 'site/build/partner']);
+/** Modules started as a process or thread of their own: dist/bundle/ holds each as an entry point under its name (scripts/server-bundle.ts). */
+export const BUNDLE_ENTRIES: ReadonlySet<string> = new Set(['site/build/worker', 'site/build/partner']);
 
 /**
  * A module of the running code by its extension-less project path, e.g. `site/build/worker`:
