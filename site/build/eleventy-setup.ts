@@ -24,7 +24,10 @@ export function configureEleventy(eleventyConfig: EleventyConfig) {
   eleventyConfig.addPlugin(rss);
   // Nunjucks compiled once per template (Eleventy 3.1 recompiles it for every page).
   eleventyConfig.addExtension('njk', { key: 'njk', compileOptions: { cache: true }, compile: compileNunjucks });
-  eleventyConfig.addGlobalData('vault', () => renderState.current);
+  // Frozen, so pagination hands the templates the object itself: an unfrozen one reaches them
+  // through Eleventy's ProxyWrap, a new Proxy (and a debug call) at every lookup under
+  // `vault` (`s.strings.words`), about 4% of a 10,000-note build's CPU.
+  eleventyConfig.addGlobalData('vault', () => Object.freeze({ ...renderState.current }));
   for (const [name, filter] of Object.entries(filters)) eleventyConfig.addFilter(name, filter);
   eleventyConfig.setQuietMode(true);
   // Installed as a package the templates live under node_modules/, which Eleventy skips by
