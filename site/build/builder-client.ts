@@ -6,7 +6,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { log } from '../../shared/log.ts';
 import { builderEnv } from '../../shared/malloc-env.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
-import { BUILDER_SEMI_SPACE_MB, heapForNotes, MAX_HEAP_MB, semiSpaceForNotes, START_HEAP_MB } from './build-heap.ts';
+import { BUILD_V8_FLAGS, BUILDER_SEMI_SPACE_MB, heapForNotes, MAX_HEAP_MB, semiSpaceForNotes, START_HEAP_MB } from './build-heap.ts';
 import { CODE_EXT, codeFile } from '../../shared/project-dir.ts';
 import { WarningLog } from '../../shared/model/build-warnings.ts';
 import type { PostItem, PostQuery, PostRef } from '../../shared/model/posts.ts';
@@ -63,7 +63,7 @@ export class BuilderClient {
   private spawn(): ChildProcess {
     const worker = fork(WORKER, [], {
       // --expose-gc: the builder collects once after a whole-site pass (site/build/worker.ts).
-      execArgv: [...LOADER, `--max-old-space-size=${this.heapMB}`, ...(this.semiSpaceMB ? [`--max-semi-space-size=${this.semiSpaceMB}`] : []), '--expose-gc'],
+      execArgv: [...LOADER, `--max-old-space-size=${this.heapMB}`, ...(this.semiSpaceMB ? [`--max-semi-space-size=${this.semiSpaceMB}`] : []), '--expose-gc', ...BUILD_V8_FLAGS],
       env: builderEnv(process.env),
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
