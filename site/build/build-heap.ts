@@ -39,12 +39,25 @@ export const SERVER_PARTNER_MIN_NOTES = 20_000;
 
 /**
  * V8 flags of every process that builds the site (the server's builder, and `npm run build`,
- * whose package.json script names them too: package.test.ts holds the two together).
- * `--always-sparkplug` compiles each function to baseline machine code when it is first
- * compiled instead of interpreting it until it is hot: a build runs a great many functions
- * a few thousand times each (markdown-it's rules, the templates, our model), and measured
- * alternating on 10,000 notes, `npm run build` took 4.02-4.11 s against 4.44-4.52 s (CPU
- * 7.18-7.43 s against 7.88-8.09 s) and the server's first build 4.3-5.2 s against 4.8-5.5 s,
- * edits as fast (median 61-68 ms against 62-83 ms), for 5-10 MB more code in memory.
+ * whose package.json script names them too: builder-heap.test.ts holds the two together).
+ * A build runs a great many functions a few thousand times each (markdown-it's rules, the
+ * templates, our model), once, on two busy cores:
+ * - `--always-sparkplug` compiles each function to baseline machine code when it is first
+ *   compiled, instead of interpreting it until it is hot;
+ * - `--interrupt-budget` four times V8's default (67584) sends a function to the optimizing
+ *   compiler after four times the work: fewer optimizations (and deoptimizations) whose
+ *   compile time a short run never earns back, on threads that compete with the build's own.
+ *
+ * Measured alternating, `npm run build` (CPU in brackets):
+ * - 10,000 notes: 4.44-4.52 s (7.9-8.1 s) with neither, 4.02-4.12 s (7.2-7.4 s) with the
+ *   first, 3.70-3.81 s (6.4-6.7 s) with both; eight times the budget did no better, a
+ *   quarter of it worse (4.69 s), no optimizing compiler at all much worse (5.26 s);
+ * - 1,000 notes: 1.03 s (1.42 s) with the first, 0.96 s (1.10 s) with both;
+ * - 30,000 notes: 8.90 s with the first, 9.08 s with both (within noise: a long run
+ *   earns its optimizations back).
+ *
+ * The server's builder: first build at 10,000 notes 4.3-5.2 s against 4.8-5.5 s with the
+ * first flag, edits as fast (median 54-68 ms against 57-83 ms), 5-10 MB more code in memory;
+ * the second changed neither within noise.
  */
-export const BUILD_V8_FLAGS: readonly string[] = ['--always-sparkplug'];
+export const BUILD_V8_FLAGS: readonly string[] = ['--always-sparkplug', '--interrupt-budget=270336'];

@@ -33,7 +33,7 @@ describe('the build process', () => {
     // whole-site pass, and one malloc arena (shared/malloc-env.ts), even when the server
     // itself was started without it.
     expect(args).toEqual(expect.arrayContaining(['--max-semi-space-size=8', '--expose-gc']));
-    // Baseline code from the first call (build-heap.ts BUILD_V8_FLAGS: a build about 9% faster).
+    // Baseline code from the first call, fewer optimizations (build-heap.ts BUILD_V8_FLAGS).
     expect(args).toEqual(expect.arrayContaining([...BUILD_V8_FLAGS]));
     const environ = (await fs.readFile(`/proc/${pid}/environ`, 'utf8')).split('\0');
     expect(environ).toContain('PUBLIC_LAYOUT=blog');
