@@ -38,8 +38,8 @@ export function heapForNotes(notes: number): number {
 export const SERVER_PARTNER_MIN_NOTES = 20_000;
 
 /**
- * V8 flags of every process that builds the site (the server's builder, and `npm run build`,
- * whose package.json script names them too: builder-heap.test.ts holds the two together).
+ * V8 flags of every process that builds the site (the server's builder, and a static
+ * snapshot's: SNAPSHOT_V8_FLAGS).
  * A build runs a great many functions a few thousand times each (markdown-it's rules, the
  * templates, our model), once, on two busy cores:
  * - `--always-sparkplug` compiles each function to baseline machine code when it is first
@@ -61,3 +61,11 @@ export const SERVER_PARTNER_MIN_NOTES = 20_000;
  * the second changed neither within noise.
  */
 export const BUILD_V8_FLAGS: readonly string[] = ['--always-sparkplug', '--interrupt-budget=270336'];
+
+/**
+ * How a static snapshot's process runs (`npm run build` names these in package.json, and
+ * `vault-service build` started without them starts itself again with them:
+ * scripts/cli/relaunch.ts): the build's flags, and 32 MB semi-spaces (V8's default is 16),
+ * fewer young collections for a process that lives only as long as the build.
+ */
+export const SNAPSHOT_V8_FLAGS: readonly string[] = ['--max-semi-space-size=32', ...BUILD_V8_FLAGS];

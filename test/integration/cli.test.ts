@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { childEnv, PROJECT_DIR, waitFor } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 import { SITE_MARKER } from '../../scripts/site-out-guard.ts';
+import { SNAPSHOT_V8_FLAGS } from '../../site/build/build-heap.ts';
 
 const WARNINGS_VAULT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/warnings/vault');
 const VERSION = JSON.parse(await fs.readFile(path.join(PROJECT_DIR, 'package.json'), 'utf8')).version as string;
@@ -328,5 +329,32 @@ describe('progress of a long build', () => {
     expect(res.stdout).toBe('');
     expect(res.stderr).toBe('');
     expect(await exists(path.join(root, 'site', 'index.html'))).toBe(true);
+  });
+});
+
+describe('the build process', () => {
+  // site/build/build-heap.ts SNAPSHOT_V8_FLAGS: what only Node's command line can give a
+  // process; `vault-service build` started without them starts itself again with them.
+  it('runs with the snapshot\'s V8 flags when started without them, and answers with its exit code', async () => {
+    const root = await tempDir('vs-cli-');
+    await writeFiles(path.join(root, 'vault'), { 'A note.md': '---\npublish: true\n---\nFLAGGED\n' });
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', 'build', '--quiet'], {
+      cwd: PROJECT_DIR,
+      env: childEnv({ VAULT: path.join(root, 'vault'), SERVICE_DATA: path.join(root, 'data'), SITE_OUT: path.join(root, 'out') }),
+    });
+    const exited = new Promise<number | null>((resolve) => proc.on('exit', resolve));
+    const flagged = await waitFor(async () => {
+      for (const entry of await fs.readdir('/proc')) {
+        if (!/^\d+$/.test(entry)) continue;
+        const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+        if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== proc.pid) continue;
+        const args = (await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).split('\0');
+        if (args.includes('build')) return args;
+      }
+      return null;
+    });
+    expect(flagged).toEqual(expect.arrayContaining([...SNAPSHOT_V8_FLAGS, path.join(PROJECT_DIR, 'scripts/cli.ts'), 'build', '--quiet']));
+    expect(await exited).toBe(0);
+    expect(await fs.readFile(path.join(root, 'out', 'A-note.html'), 'utf8')).toContain('FLAGGED');
   });
 });

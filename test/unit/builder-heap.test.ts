@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_DIR } from '../../shared/project-dir.ts';
-import { BUILD_V8_FLAGS, heapForNotes, semiSpaceForNotes, SERVER_PARTNER_MIN_NOTES } from '../../site/build/build-heap.ts';
+import { BUILD_V8_FLAGS, SNAPSHOT_V8_FLAGS, heapForNotes, semiSpaceForNotes, SERVER_PARTNER_MIN_NOTES } from '../../site/build/build-heap.ts';
 
 describe('the build process heap cap', () => {
   it('is 320 MB up to about 10,000 notes, and grows with the vault beyond', () => {
@@ -24,15 +24,16 @@ describe('the build process heap cap', () => {
 });
 
 describe('the V8 flags of a build', () => {
-  it('are those `npm run build` starts Node with (the server\'s builder takes them from BUILD_V8_FLAGS)', () => {
+  it('are a snapshot\'s too, and those `npm run build` starts Node with (the server\'s builder takes them from BUILD_V8_FLAGS)', () => {
     const scripts = (JSON.parse(readFileSync(path.join(PROJECT_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     const node = scripts.build!.split(' scripts/run-compiled.mjs')[0]!.split(' ');
     expect(BUILD_V8_FLAGS.length).toBeGreaterThan(0);
-    expect(node).toEqual(expect.arrayContaining([...BUILD_V8_FLAGS]));
+    expect(SNAPSHOT_V8_FLAGS).toEqual(expect.arrayContaining([...BUILD_V8_FLAGS]));
+    expect(node.slice(2)).toEqual([...SNAPSHOT_V8_FLAGS]);
   });
 
   it('are flags this Node knows (an unknown one would stop `node` before it starts)', () => {
-    const out = execFileSync(process.execPath, [...BUILD_V8_FLAGS, '-e', 'process.stdout.write("ran")'], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [...SNAPSHOT_V8_FLAGS, '-e', 'process.stdout.write("ran")'], { encoding: 'utf8' });
     expect(out).toBe('ran');
   });
 });
