@@ -102,11 +102,24 @@ export function modelShape(r: NoteRecord): string {
   ].join('\u0000');
 }
 
-export function deriveSiteModel(records: Iterable<NoteRecord>, settings: ModelSettings): SiteModel {
-  const all = [...records].sort((a, b) => a.path.localeCompare(b.path));
+/** Every note in the model's order: by path. */
+export function byPath(records: Iterable<NoteRecord>): NoteRecord[] {
+  return [...records].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** Which notes visitors see, and the warnings of those refused; a note's visibility is known before the rest of the model. */
+interface Visibility {
+  byAddress: Map<Address, NoteRecord>;
+  visibleSet: Set<NoteRecord>;
+  /** By path, so a newer record of the same note (model-swap.ts) is visible as the older was. */
+  visiblePaths: Set<VaultPath>;
+  warnings: BuildWarnings;
+}
+
+/** `all` in path order (byPath): the first of two notes claiming one address wins. */
+export function visibilityOf(all: NoteRecord[], settings: Pick<ModelSettings, 'templatesFolder'>): Visibility {
   const byAddress = new Map<Address, NoteRecord>();
   const visibleSet = new Set<NoteRecord>();
-  // By path, so a newer record of the same note (model-swap.ts) is visible as the older was.
   const visiblePaths = new Set<VaultPath>();
   const warnings = new BuildWarnings();
   for (const note of all) {
@@ -131,6 +144,12 @@ export function deriveSiteModel(records: Iterable<NoteRecord>, settings: ModelSe
     visibleSet.add(note);
     visiblePaths.add(note.path);
   }
+  return { byAddress, visibleSet, visiblePaths, warnings };
+}
+
+export function deriveSiteModel(records: Iterable<NoteRecord>, settings: ModelSettings): SiteModel {
+  const all = byPath(records);
+  const { byAddress, visibleSet, visiblePaths, warnings } = visibilityOf(all, settings);
   const isVisible = (note: NoteRecord) => visiblePaths.has(note.path);
   let pathSum = 0;
   for (const note of visibleSet) pathSum = (pathSum + pathHash(note.path)) % 4294967296;

@@ -1,12 +1,14 @@
 // A full build on both cores (issue 12): one walk of the vault, then the notes are
 // parsed and the pages rendered by this thread and, for a vault big enough to be worth
 // it, a partner thread (site/build/partner.ts). Notes are parsed from both ends until the
-// two meet; this side alone plans the site (the one model), and hands the partner pages
-// to render as views, in chunks as each side is free, so neither waits on the other. A
-// partner that fails simply gets no more work: this side does the rest.
+// two meet; this side alone plans the site (the one model), while the partner makes the
+// search index's base from the notes' documents (search-job.ts), then hands the partner
+// pages to render as views, in chunks as each side is free, so neither waits on the other.
+// A partner that fails simply gets no more work: this side does the rest.
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { unpackRecord, type NoteRecord } from '../../shared/model/note-record.ts';
 import type { NoteReader } from '../../shared/model/note-reader.ts';
+import type { SearchDoc } from '../../shared/search/index-format.ts';
 import type { VaultStore } from '../../shared/model/vault-store.ts';
 import type { Settings } from '../../shared/settings.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
@@ -19,6 +21,8 @@ import type { PartnerSetup, SnapshotFinish } from './partner-protocol.ts';
 import type { SitePlan } from './plan.ts';
 import { NAV_FILE } from './plan-outputs.ts';
 import type { PlannedPage } from './plan-types.ts';
+import type { BaseFiles } from './search-base.ts';
+import { searchOnPartner } from './search-job.ts';
 import { snapshotFinish } from './snapshot-page.ts';
 
 /** Below this many notes a partner costs more than it saves. */
@@ -37,10 +41,16 @@ export interface FullBuildInput {
   /** Plans the site from the store's records. */
   plan: (now: Date) => Promise<SitePlan>;
   /**
-   * Outputs that are not pages (the search index, site/build/search-index.ts), made while
-   * the partner renders its first chunks: the two cores stay busy.
+   * The search index's documents as the plan will index them (search-docs.ts
+   * searchableBeforePlan), asked for only with a partner: it makes the base's files from
+   * them while this side plans.
    */
-  alongside?: (plan: SitePlan) => PlannedPage[];
+  searchDocs?: () => SearchDoc[];
+  /**
+   * Outputs that are not pages (the search index, site/build/search-index.ts), made between
+   * this side's chunks once the partner's base files are in (null: none were made there).
+   */
+  alongside?: (plan: SitePlan, files: BaseFiles | null) => PlannedPage[];
   /** Set up a partner (null: this process alone), for a vault of `partnerFrom` notes or more (default PARTNER_MIN_NOTES). */
   partner: Omit<PartnerSetup, 'stage' | 'notes'> | null;
   partnerFrom?: number;
@@ -66,6 +76,8 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     await input.store.reader.prepare(true);
     input.store.adopt(await readShared(input.store.reader, notes, partner));
     await input.store.settleDates();
+    // Known before the plan: the partner, idle until pages are planned, indexes them meanwhile.
+    const searching = partner && input.searchDocs ? searchOnPartner(partner, input.searchDocs()) : null;
     input.onProgress?.('plan');
     const plan = await input.plan(new Date());
     const pages = [...plan.pages.values()];
@@ -77,13 +89,13 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       const nav = splitBundle((await input.renderer.render(plan, [navPage])).join(''))[0]![1];
       finish = { nav, siteUrl: input.snapshot.siteUrl };
     }
-    const ownWork = () => {
-      for (const page of input.alongside?.(plan) ?? []) {
+    const ownWork = (files: BaseFiles | null) => {
+      for (const page of input.alongside?.(plan, files) ?? []) {
         plan.pages.set(page.address, page);
         pages.push(page);
       }
     };
-    await renderShared(input, plan, templated, partner, finish, ownWork);
+    await renderShared(input, plan, templated, partner, finish, ownWork, searching);
     input.onProgress?.('files');
     input.renderer.writeFiles(input.stage, input.vaultDir, pages);
     return { plan, pages };
@@ -136,7 +148,8 @@ async function renderShared(
   templated: PlannedPage[],
   partner: PartnerLink | null,
   finish: SnapshotFinish | null,
-  ownWork: () => void,
+  ownWork: (files: BaseFiles | null) => void,
+  searching: Promise<BaseFiles | null> | null,
 ): Promise<void> {
   const fn: PageFinish | undefined = finish ? snapshotFinish(finish.nav, finish.siteUrl) : undefined;
   const retry: [number, number][] = [];
@@ -173,7 +186,16 @@ async function renderShared(
   };
   // Enough for the partner to go on with while this side makes what only it makes.
   await feed(4);
-  ownWork();
+  // The outputs beside the pages: once the partner's search files are in, between chunks (never waiting on them while there is a chunk to render).
+  let searched: { files: BaseFiles | null } | null = searching ? null : { files: null };
+  void searching?.then((files) => (searched = { files }));
+  let ownDone = false;
+  const own = () => {
+    if (ownDone || !searched) return;
+    ownDone = true;
+    ownWork(searched.files);
+  };
+  own();
   const off = partner?.on((reply) => {
     if (reply.type === 'rendered') {
       const range = out.get(reply.id);
@@ -190,6 +212,7 @@ async function renderShared(
       }
       // The partner's replies are seen only between macrotasks: a chunk rendered here yields to none.
       if (partner && !partner.lost) await yieldToIo();
+      own();
       await feed(2);
       const range = take();
       if (range) {
@@ -199,6 +222,10 @@ async function renderShared(
         input.onProgress?.('render', done, templated.length);
       } else if (out.size > 0) await partner!.changed();
       else break;
+    }
+    if (!ownDone) {
+      searched ??= { files: await searching! };
+      own();
     }
   } finally {
     off?.();

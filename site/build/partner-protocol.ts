@@ -2,7 +2,9 @@
 // parsed there for the build, and pages (views the build made) rendered there.
 import type { Config } from '../../shared/config.ts';
 import type { PackedRecord } from '../../shared/model/note-record.ts';
+import type { SearchDoc } from '../../shared/search/index-format.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
+import type { BaseFiles } from './search-base.ts';
 import type { RenderData } from './render-state.ts';
 
 export interface PartnerSetup {
@@ -27,6 +29,8 @@ export type PartnerRequest =
   | { type: 'more' }
   /** The build has every record: the partner stops parsing and lets its records go. */
   | { type: 'stop' }
+  /** Index these documents (in id order) into the search base's files, while the build plans the site. */
+  | { type: 'search'; docs: SearchDoc[] }
   /** What every page of this build is rendered with (the site's frame), and how a snapshot finishes them. */
   | { type: 'frame'; site: RenderData['site']; snapshot: SnapshotFinish | null }
   /** Render these pages (their views, made by the build) into the staging folder. */
@@ -41,4 +45,5 @@ export type PartnerReply =
    */
   | { type: 'records'; from: number; to: number; records: PackedRecord[] }
   | { type: 'rendered'; id: number }
+  | { type: 'searched'; files: BaseFiles }
   | { type: 'failed'; error: string };

@@ -1,8 +1,9 @@
 // A full build's partner (issue 12: the build uses both cores), a worker thread started
 // by a full build for its duration. It parses notes from the back of the vault for the
-// build (which parses from the front, until they meet), then renders the pages the build
-// hands it: their views, made by the build from its one model, through this thread's own
-// Eleventy into the same staging folder. It keeps no model of its own: a full build holds
+// build (which parses from the front, until they meet), makes the search index's base
+// files from the documents the build sends while it plans (search-job.ts), then renders
+// the pages the build hands it: their views, made by the build from its one model, through
+// this thread's own Eleventy into the same staging folder. It keeps no model of its own: a full build holds
 // the vault once. If it fails, the build does its share itself.
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { parentPort } from 'node:worker_threads';
@@ -80,6 +81,11 @@ async function handle(request: PartnerRequest): Promise<void> {
       chunks.length = 0;
       reader = null;
       return;
+    case 'search': {
+      const { baseFiles } = await import('./search-base.ts');
+      reply({ type: 'searched', files: baseFiles(request.docs) });
+      return;
+    }
     case 'frame': {
       const m = await modules!;
       renderer ??= new m.PageRenderer(setup!.stage);

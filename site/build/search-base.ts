@@ -110,10 +110,12 @@ function termBytes(entry: ShardFile[number]): number {
   return bytes;
 }
 
-export function buildSearchBase(notes: NoteRecord[]): SearchBase {
-  const members = new Map<VaultPath, { id: number; hash: string }>();
-  notes.forEach((note, id) => members.set(note.path, { id, hash: note.hash }));
-  const indexed = indexDocs(notes.map(searchDocOf));
+/** The files of a base: what a full build's partner thread can make from the documents alone (search-job.ts). */
+export type BaseFiles = Pick<SearchBase, 'avg' | 'lengths' | 'shards'>;
+
+/** The base's files from its documents, in id order. */
+export function baseFiles(docs: SearchDoc[]): BaseFiles {
+  const indexed = indexDocs(docs);
   // Terms grouped by shard key, keys in order, packed into files of about SHARD_BYTES.
   const byKey = new Map<string, ShardFile>();
   for (const entry of indexed.terms) {
@@ -138,11 +140,16 @@ export function buildSearchBase(notes: NoteRecord[]): SearchBase {
     open.bytes += bytes;
   }
   close();
-  return {
-    members,
-    paths: notes.map((n) => n.path),
-    avg: indexed.avg,
-    lengths: indexFile('lengths', safeJson(indexed.lengths)),
-    shards,
-  };
+  return { avg: indexed.avg, lengths: indexFile('lengths', safeJson(indexed.lengths)), shards };
+}
+
+/** The base of `notes` (in id order) from its files, made here or elsewhere from the same notes. */
+export function searchBaseOf(notes: NoteRecord[], files: BaseFiles): SearchBase {
+  const members = new Map<VaultPath, { id: number; hash: string }>();
+  notes.forEach((note, id) => members.set(note.path, { id, hash: note.hash }));
+  return { members, paths: notes.map((n) => n.path), ...files };
+}
+
+export function buildSearchBase(notes: NoteRecord[]): SearchBase {
+  return searchBaseOf(notes, baseFiles(notes.map(searchDocOf)));
 }

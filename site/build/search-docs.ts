@@ -3,6 +3,7 @@
 // or category's page note), and of each its public text only (`%%` comments never:
 // publicText, the one way to it) with its title, headings and tags.
 import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { byPath, visibilityOf, type ModelSettings } from '../../shared/model/site-model.ts';
 import { publicText } from '../../shared/note/public-text.ts';
 import type { MetaRow, SearchDoc } from '../../shared/search/index-format.ts';
 import type { PageContext } from './page-context.ts';
@@ -11,6 +12,16 @@ import type { PageContext } from './page-context.ts';
 export function searchableNotes(ctx: PageContext): NoteRecord[] {
   const { model } = ctx;
   return model.all.filter((note) => !note.hidden && model.isVisible(note));
+}
+
+/**
+ * The same notes known before the site is planned, from the records and the settings the
+ * model will be derived from (a full build indexes them while it plans: search-job.ts).
+ */
+export function searchableBeforePlan(records: Iterable<NoteRecord>, settings: Pick<ModelSettings, 'templatesFolder'>): NoteRecord[] {
+  const all = byPath(records);
+  const { visiblePaths } = visibilityOf(all, settings);
+  return all.filter((note) => !note.hidden && visiblePaths.has(note.path));
 }
 
 /**

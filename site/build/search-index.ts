@@ -59,6 +59,12 @@ export class SearchIndex {
     this.base = null;
   }
 
+  /** The next plan starts from this base (a full build's, made while its site was planned: search-job.ts). */
+  adoptBase(base: SearchBase): void {
+    this.base = base;
+    this.rebase = false;
+  }
+
   /** The next plan makes a new base (the builder is idle and the delta has grown). */
   tidy(): void {
     this.rebase = true;

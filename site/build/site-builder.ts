@@ -22,6 +22,11 @@ import { PageRenderer } from './page-render.ts';
 import { Stage } from './stage.ts';
 import { planVault } from './plan-vault.ts';
 import { SearchIndex } from './search-index.ts';
+import { baseFiles, searchBaseOf } from './search-base.ts';
+import { searchableBeforePlan, searchDocOf } from './search-docs.ts';
+import { modelSettings } from '../../shared/model/model-settings.ts';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import type { SearchDoc } from '../../shared/search/index-format.ts';
 import { currentKey, readGeneration, removeGenerations, writeGeneration, type GenerationKey } from './generation.ts';
 import { diffPlans, type SitePlan } from './plan.ts';
 import { adoptQuick, keepsShape, quickPlan } from './quick-pass.ts';
@@ -148,6 +153,8 @@ export class SiteBuilder {
     const settings = await this.settings();
     this.search.reset();
     const { config, snapshot } = this.options;
+    // The search base's notes and documents when the partner makes its files (search-job.ts).
+    let early: { notes: NoteRecord[]; docs: SearchDoc[] } | null = null;
     const { plan, pages } = await fullBuild({
       entries: new VaultEntries(config.vaultDir, this.options.skipDirs),
       store: this.store,
@@ -157,7 +164,17 @@ export class SiteBuilder {
       vaultDir: config.vaultDir,
       settings,
       plan: (now) => this.makePlan(settings, now, false),
-      alongside: (plan) => this.planSearch(plan),
+      searchDocs: () => {
+        const notes = searchableBeforePlan(this.store.records.values(), modelSettings(siteSettingsOf(settings, config), config));
+        early = { notes, docs: notes.map(searchDocOf) };
+        return early.docs;
+      },
+      alongside: (plan, files) => {
+        // The partner's files, or (it was lost) files made here from the same documents: the notes' text is not parsed again.
+        if (early) this.search.adoptBase(searchBaseOf(early.notes, files ?? baseFiles(early.docs)));
+        early = null;
+        return this.planSearch(plan);
+      },
       partner: this.options.partner === false ? null : { config, skipDirs: this.options.skipDirs, base: this.options.base ?? BASE_TOKEN },
       partnerFrom: this.options.partnerFrom,
       snapshot: snapshot ? { siteUrl: snapshot.siteUrl } : null,

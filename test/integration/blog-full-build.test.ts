@@ -19,6 +19,9 @@ import { buildAssets } from '../../site/build/assets.ts';
 import { PartnerLink } from '../../site/build/partner-link.ts';
 import type { PartnerReply } from '../../site/build/partner-protocol.ts';
 import { planVault } from '../../site/build/plan-vault.ts';
+import { baseFiles } from '../../site/build/search-base.ts';
+import { searchableNotes, searchDocOf } from '../../site/build/search-docs.ts';
+import { searchOnPartner } from '../../site/build/search-job.ts';
 import { generateVault } from '../../scripts/bench/_vault.ts';
 import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
 import { cleanupTempDirs, filesUnder, tempDir, writeFiles } from '../helpers/tmp.ts';
@@ -129,6 +132,11 @@ describe('the partner thread', () => {
       const { site: _site, ...views } = await renderer.viewsOf(plan, templated.slice(10, 60));
       partner.send({ type: 'render', id: 7, pages: views });
       expect((await next('rendered')).id).toBe(7);
+      // The search base's files, made there from the documents while this side plans, are the ones made here.
+      const docs = searchableNotes(plan.ctx).map(searchDocOf);
+      expect(docs.length).toBeGreaterThan(300);
+      expect(await searchOnPartner(partner, docs)).toEqual(baseFiles(docs));
+
       const there = await tree(stage);
       const whole = await tree(fullBuild(vault, path.join(root, 'whole'), false, null));
       expect([...there.keys()].sort()).toEqual(templated.slice(10, 60).map((p) => p.file).sort());
@@ -137,4 +145,15 @@ describe('the partner thread', () => {
       partner.close();
     }
   }, 120_000);
+
+  it('a partner lost before it answers the search job answers null: the build makes the files itself', async () => {
+    const vault = await vaultWith(10);
+    const root = await tempDir('vs-partner-');
+    const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), PUBLIC_LAYOUT: 'blog' }, []);
+    const partner = new PartnerLink({ config, base: '', stage: path.join(root, 'stage'), notes: [] });
+    // Sent before the thread has even loaded its code, then the thread is stopped.
+    const searched = searchOnPartner(partner, [{ title: 'A', headings: '', tags: '', text: 'words' }]);
+    partner.close();
+    expect(await searched).toBeNull();
+  });
 });
