@@ -5,9 +5,35 @@
 // its files come back before the plan's search outputs are made (search-index.ts). A
 // partner lost on the way answers null: the build makes the files itself from the same
 // documents.
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import type { ModelSettings } from '../../shared/model/site-model.ts';
 import type { SearchDoc } from '../../shared/search/index-format.ts';
 import type { PartnerLink } from './partner-link.ts';
-import type { BaseFiles } from './search-base.ts';
+import { baseFiles, searchBaseOf, type BaseFiles } from './search-base.ts';
+import { searchableBeforePlan, searchDocOf } from './search-docs.ts';
+import type { SearchIndex } from './search-index.ts';
+
+/** The searchable notes and their documents, taken before the plan, until the base made from them goes to the index. */
+export class EarlySearch {
+  private taken: { notes: NoteRecord[]; docs: SearchDoc[] } | null = null;
+
+  /** The documents to index (each note's text is taken from its record: the record keeps none). */
+  docsOf(records: Iterable<NoteRecord>, settings: Pick<ModelSettings, 'templatesFolder'>): SearchDoc[] {
+    const notes = searchableBeforePlan(records, settings);
+    this.taken = { notes, docs: notes.map(searchDocOf) };
+    return this.taken.docs;
+  }
+
+  /**
+   * Gives `index` the base of the documents taken: from the partner's files, or (it was lost)
+   * from files made here of the same documents, no note parsed again. Nothing when none were
+   * taken (no partner): the plan makes the base itself.
+   */
+  adoptInto(index: SearchIndex, files: BaseFiles | null): void {
+    if (this.taken) index.adoptBase(searchBaseOf(this.taken.notes, files ?? baseFiles(this.taken.docs)));
+    this.taken = null;
+  }
+}
 
 /** The base's files of `docs` (in id order), made by the partner; null when it was lost first. */
 export function searchOnPartner(partner: PartnerLink, docs: SearchDoc[]): Promise<BaseFiles | null> {

@@ -22,11 +22,8 @@ import { PageRenderer } from './page-render.ts';
 import { Stage } from './stage.ts';
 import { planVault } from './plan-vault.ts';
 import { SearchIndex } from './search-index.ts';
-import { baseFiles, searchBaseOf } from './search-base.ts';
-import { searchableBeforePlan, searchDocOf } from './search-docs.ts';
+import { EarlySearch } from './search-job.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
-import type { NoteRecord } from '../../shared/model/note-record.ts';
-import type { SearchDoc } from '../../shared/search/index-format.ts';
 import { currentKey, readGeneration, removeGenerations, writeGeneration, type GenerationKey } from './generation.ts';
 import { diffPlans, type SitePlan } from './plan.ts';
 import { adoptQuick, keepsShape, quickPlan } from './quick-pass.ts';
@@ -154,7 +151,7 @@ export class SiteBuilder {
     this.search.reset();
     const { config, snapshot } = this.options;
     // The search base's notes and documents when the partner makes its files (search-job.ts).
-    let early: { notes: NoteRecord[]; docs: SearchDoc[] } | null = null;
+    const early = new EarlySearch();
     const { plan, pages } = await fullBuild({
       entries: new VaultEntries(config.vaultDir, this.options.skipDirs),
       store: this.store,
@@ -164,15 +161,9 @@ export class SiteBuilder {
       vaultDir: config.vaultDir,
       settings,
       plan: (now) => this.makePlan(settings, now, false),
-      searchDocs: () => {
-        const notes = searchableBeforePlan(this.store.records.values(), modelSettings(siteSettingsOf(settings, config), config));
-        early = { notes, docs: notes.map(searchDocOf) };
-        return early.docs;
-      },
+      searchDocs: () => early.docsOf(this.store.records.values(), modelSettings(siteSettingsOf(settings, config), config)),
       alongside: (plan, files) => {
-        // The partner's files, or (it was lost) files made here from the same documents: the notes' text is not parsed again.
-        if (early) this.search.adoptBase(searchBaseOf(early.notes, files ?? baseFiles(early.docs)));
-        early = null;
+        early.adoptInto(this.search, files);
         return this.planSearch(plan);
       },
       partner: this.options.partner === false ? null : { config, skipDirs: this.options.skipDirs, base: this.options.base ?? BASE_TOKEN },
