@@ -35,9 +35,23 @@ export class EarlySearch {
   }
 }
 
-/** The base's files of `docs` (in id order), made by the partner; null when it was lost first. */
-export function searchOnPartner(partner: PartnerLink, docs: SearchDoc[]): Promise<BaseFiles | null> {
-  if (!partner.send({ type: 'search', docs })) return Promise.resolve(null);
+/**
+ * The most text a search job gives the partner: making the base holds about four times the
+ * documents' text at once (the documents, the terms and their postings, the shards), and
+ * the partner's heap is capped (partner-link.ts). 30,000 generated notes are 23 M characters.
+ */
+export const SEARCH_JOB_MAX_CHARS = 48 * 1024 * 1024;
+
+const textOf = (doc: SearchDoc) => doc.title.length + doc.headings.length + doc.tags.length + doc.text.length;
+
+/**
+ * The base's files of `docs` (in id order), made by the partner; null when it was lost
+ * first, or the documents hold more than `maxChars` of text (the build makes them itself).
+ */
+export function searchOnPartner(partner: PartnerLink, docs: SearchDoc[], maxChars = SEARCH_JOB_MAX_CHARS): Promise<BaseFiles | null> {
+  let chars = 0;
+  for (const doc of docs) chars += textOf(doc);
+  if (chars > maxChars || !partner.send({ type: 'search', docs })) return Promise.resolve(null);
   return new Promise((resolve) => {
     let settled = false;
     const settle = (files: BaseFiles | null) => {

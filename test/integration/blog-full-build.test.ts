@@ -156,4 +156,19 @@ describe('the partner thread', () => {
     partner.close();
     expect(await searched).toBeNull();
   });
+
+  it('is not given a search job over SEARCH_JOB_MAX_CHARS of text (its heap is capped): the build makes the files itself', async () => {
+    const vault = await vaultWith(10);
+    const root = await tempDir('vs-partner-');
+    const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), PUBLIC_LAYOUT: 'blog' }, []);
+    const partner = new PartnerLink({ config, base: '', stage: path.join(root, 'stage'), notes: [] });
+    try {
+      const docs = [{ title: 'A', headings: '', tags: '', text: 'words' }];
+      expect(await searchOnPartner(partner, docs, 5)).toBeNull();
+      // Within the bound, the same partner answers.
+      expect(await searchOnPartner(partner, docs, 6)).toEqual(baseFiles(docs));
+    } finally {
+      partner.close();
+    }
+  });
 });
