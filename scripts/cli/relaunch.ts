@@ -34,7 +34,10 @@ export function relaunchWithFlags(): Promise<number> | null {
       for (const [signal, handler] of handlers) process.off(signal, handler);
       resolve(code);
     };
-    child.on('error', () => done(1));
+    child.on('error', (err) => {
+      process.stderr.write(`vault-service: build failed: could not start the build process: ${err.message}\n`);
+      done(1);
+    });
     child.on('exit', (code, signal) => done(code ?? (signal ? 128 + constants.signals[signal] : 1)));
   });
 }

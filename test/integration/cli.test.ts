@@ -13,6 +13,7 @@ import { childEnv, PROJECT_DIR, waitFor } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 import { SITE_MARKER } from '../../scripts/site-out-guard.ts';
 import { SNAPSHOT_V8_FLAGS } from '../../site/build/build-heap.ts';
+import { generateVault } from '../../scripts/bench/_vault.ts';
 
 const WARNINGS_VAULT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/warnings/vault');
 const VERSION = JSON.parse(await fs.readFile(path.join(PROJECT_DIR, 'package.json'), 'utf8')).version as string;
@@ -332,6 +333,19 @@ describe('progress of a long build', () => {
   });
 });
 
+/** Processes whose parent is `pid` and whose command line is a build. */
+async function childrenOf(pid: number): Promise<number[]> {
+  const out: number[] = [];
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== pid) continue;
+    const args = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (args.split('\0').includes('build')) out.push(Number(entry));
+  }
+  return out;
+}
+
 describe('the build process', () => {
   // site/build/build-heap.ts SNAPSHOT_V8_FLAGS: what only Node's command line can give a
   // process; `vault-service build` started without them starts itself again with them.
@@ -344,17 +358,26 @@ describe('the build process', () => {
     });
     const exited = new Promise<number | null>((resolve) => proc.on('exit', resolve));
     const flagged = await waitFor(async () => {
-      for (const entry of await fs.readdir('/proc')) {
-        if (!/^\d+$/.test(entry)) continue;
-        const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-        if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== proc.pid) continue;
-        const args = (await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).split('\0');
-        if (args.includes('build')) return args;
-      }
-      return null;
+      const [child] = await childrenOf(proc.pid!);
+      return child ? (await fs.readFile(`/proc/${child}/cmdline`, 'utf8')).split('\0') : null;
     });
     expect(flagged).toEqual(expect.arrayContaining([...SNAPSHOT_V8_FLAGS, path.join(PROJECT_DIR, 'scripts/cli.ts'), 'build', '--quiet']));
     expect(await exited).toBe(0);
     expect(await fs.readFile(path.join(root, 'out', 'A-note.html'), 'utf8')).toContain('FLAGGED');
+  });
+
+  it('a SIGTERM to the command (a CI job stopped) stops the build process too, and the command answers 143', async () => {
+    const root = await tempDir('vs-cli-');
+    await generateVault(path.join(root, 'vault'), 1500);
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', 'build', '--quiet'], {
+      cwd: PROJECT_DIR,
+      env: childEnv({ VAULT: path.join(root, 'vault'), SERVICE_DATA: path.join(root, 'data'), SITE_OUT: path.join(root, 'out') }),
+    });
+    const exited = new Promise<number | null>((resolve) => proc.on('exit', resolve));
+    const child = await waitFor(() => childrenOf(proc.pid!).then((pids) => pids[0] ?? null));
+    process.kill(proc.pid!, 'SIGTERM');
+    expect(await exited).toBe(143);
+    await waitFor(async () => !(await fs.stat(`/proc/${child}`).then(() => true, () => false)));
+    expect(await exists(path.join(root, 'out'))).toBe(false);
   });
 });
