@@ -3,8 +3,8 @@
 // build (which parses from the front, until they meet), makes the search index's base
 // files from the documents the build sends while it plans (search-job.ts), then renders
 // the pages the build hands it: their views, made by the build from its one model, through
-// this thread's own Eleventy into the same staging folder. It keeps no model of its own: a full build holds
-// the vault once. If it fails, the build does its share itself.
+// this thread's own Eleventy into the same staging folder. It keeps no model of its own: a
+// full build holds the vault once. If it fails, the build does its share itself.
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { parentPort } from 'node:worker_threads';
 import { packRecord, type NoteRecord } from '../../shared/model/note-record.ts';

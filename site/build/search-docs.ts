@@ -40,6 +40,11 @@ export function searchDocOf(note: NoteRecord): SearchDoc {
   };
 }
 
+/** The characters of text a document holds (what a delta or a partner's search job is bounded by). */
+export function docChars(doc: SearchDoc): number {
+  return doc.title.length + doc.headings.length + doc.tags.length + doc.text.length;
+}
+
 /** What a result shows of a note: its address, title and date as the site writes them (a static page has none, as on its page). */
 export function metaRowOf(ctx: PageContext, note: NoteRecord): MetaRow {
   return [ctx.url(note.address), note.title, note.page ? '' : ctx.fmt.date(note.date.ms), new Date(note.date.ms).toISOString(), note.lang];

@@ -13,7 +13,7 @@ import { META_CHUNK, safeJson, SEARCH_MANIFEST, type DeltaDoc, type SearchDoc, t
 import type { PageContext } from './page-context.ts';
 import type { PlannedPage } from './plan-types.ts';
 import { buildSearchBase, indexFile, type IndexFile, type SearchBase } from './search-base.ts';
-import { metaRowOf, searchableNotes, searchDocOf } from './search-docs.ts';
+import { docChars, metaRowOf, searchableNotes, searchDocOf } from './search-docs.ts';
 
 /** Past this the delta asks for a new base when the builder is next idle. */
 export const DELTA_SOFT = { docs: 16, bytes: 64 * 1024 };
@@ -74,7 +74,7 @@ export class SearchIndex {
     let known = this.docs.get(note);
     if (!known) {
       const doc = searchDocOf(note);
-      known = { doc, bytes: doc.title.length + doc.headings.length + doc.tags.length + doc.text.length };
+      known = { doc, bytes: docChars(doc) };
       this.docs.set(note, known);
     }
     return known;

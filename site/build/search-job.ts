@@ -10,7 +10,7 @@ import type { ModelSettings } from '../../shared/model/site-model.ts';
 import type { SearchDoc } from '../../shared/search/index-format.ts';
 import type { PartnerLink } from './partner-link.ts';
 import { baseFiles, searchBaseOf, type BaseFiles } from './search-base.ts';
-import { searchableBeforePlan, searchDocOf } from './search-docs.ts';
+import { docChars, searchableBeforePlan, searchDocOf } from './search-docs.ts';
 import type { SearchIndex } from './search-index.ts';
 
 /** The searchable notes and their documents, taken before the plan, until the base made from them goes to the index. */
@@ -42,15 +42,13 @@ export class EarlySearch {
  */
 export const SEARCH_JOB_MAX_CHARS = 48 * 1024 * 1024;
 
-const textOf = (doc: SearchDoc) => doc.title.length + doc.headings.length + doc.tags.length + doc.text.length;
-
 /**
  * The base's files of `docs` (in id order), made by the partner; null when it was lost
  * first, or the documents hold more than `maxChars` of text (the build makes them itself).
  */
 export function searchOnPartner(partner: PartnerLink, docs: SearchDoc[], maxChars = SEARCH_JOB_MAX_CHARS): Promise<BaseFiles | null> {
   let chars = 0;
-  for (const doc of docs) chars += textOf(doc);
+  for (const doc of docs) chars += docChars(doc);
   if (chars > maxChars || !partner.send({ type: 'search', docs })) return Promise.resolve(null);
   return new Promise((resolve) => {
     let settled = false;
