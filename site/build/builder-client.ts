@@ -21,6 +21,8 @@ const LOADER = CODE_EXT === '.ts' ? ['--import', import.meta.resolve('tsx')] : [
 const RETRY_MS = 5_000;
 /** Quiet time after the last build before deferred work (a new search base) is done. */
 const TIDY_QUIET_MS = 1_500;
+/** How long a stopping build process has to exit on its own (a chunk of pages takes well under a second). */
+const STOP_GRACE_MS = 5_000;
 export interface BuilderClientOptions {
   builder: SiteBuilderOptions;
   /** Called after every build that changed something. */
@@ -260,7 +262,10 @@ export class BuilderClient {
     if (worker && worker.exitCode === null && worker.signalCode === null) {
       const exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.kill('SIGTERM');
+      // It exits between two tasks (site/build/worker.ts); one that does not in time is killed.
+      const late = setTimeout(() => worker.kill('SIGKILL'), STOP_GRACE_MS);
       await exited;
+      clearTimeout(late);
     }
   }
 }

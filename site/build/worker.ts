@@ -22,6 +22,10 @@ function changedWarnings(b: SiteBuilder) {
 
 // The server went away: so does its builder.
 process.on('disconnect', () => process.exit(0));
+// The server stops it with a SIGTERM. Ended by the signal's default action, a process runs
+// no exit handler, and the git runner's temp folder (shared/git-run.ts) was left behind at
+// every stop; exiting here runs them (between two tasks: the server waits, then kills).
+process.once('SIGTERM', () => process.exit(0));
 
 async function handle(b: SiteBuilder, request: Exclude<WorkerRequest, { type: 'init' }>) {
   switch (request.type) {
