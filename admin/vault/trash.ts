@@ -1,13 +1,15 @@
 // The vault's local bin (spec 3.3): deleted notes, attachments and folders move to
 // .trash/, recorded in .trash/.service-trash.json. Versions stay keyed by the
-// original path while an entry is in the bin.
+// original path while an entry is in the bin; when a new note takes that path, its
+// history follows on in the same place, and each entry's own is told apart by time
+// (ownSpan): restored beside a taken name or erased, an entry takes only its own.
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { notFound, refuse } from '../../shared/errors.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
 import { isNotePath, toVaultPath, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
-import type { VersionStore } from '../versions/version-store.ts';
+import type { VersionSpan, VersionStore } from '../versions/version-store.ts';
 import { parentOf, PathLocks } from './path-locks.ts';
 import type { EntryKind } from './tree.ts';
 import { walkVault } from './tree.ts';
@@ -52,6 +54,25 @@ function clipBytes(text: string, bytes: number): string {
  * `Note.md` → `Note 2.md`, `Note 3.md`…; a folder `Folder` → `Folder 2`. A name already at the
  * disk's limit gives up the end of its stem for the number, so the name beside always fits.
  */
+const covers = (entry: TrashEntry, notePath: string): boolean =>
+  entry.path === notePath || (entry.kind === 'folder' && notePath.startsWith(entry.path + '/'));
+
+/**
+ * The versions a trashed note kept while it was the note at `notePath`: up to its deletion,
+ * after the deletion of the note before it there whose entry is still in the bin (`others`).
+ * Later ones belong to a note that took the path since. An entry's unreadable date moves
+ * and erases nothing (NaN bounds match no version): the history stays where it is.
+ */
+export function ownSpan(others: TrashEntry[], entry: TrashEntry, notePath: string): VersionSpan {
+  const upTo = Date.parse(entry.deletedAt);
+  let after: number | null = null;
+  for (const other of others) {
+    const at = Date.parse(other.deletedAt);
+    if (other.id !== entry.id && at < upTo && covers(other, notePath) && (after === null || at > after)) after = at;
+  }
+  return { after, upTo };
+}
+
 export async function nameBeside(absPath: string, isFolder: boolean): Promise<string> {
   const dir = path.dirname(absPath);
   const base = path.basename(absPath);
@@ -174,22 +195,24 @@ export function createTrash(deps: TrashDeps) {
       await writeManifest(manifestFile, manifest);
       for (const note of notes) {
         const now = (restored + note.slice(entry.path.length)) as VaultPath;
-        // spec 3.3: a note restored beside a taken name takes its versions with it.
-        if (now !== note) await deps.versions.move(note, now);
+        // spec 3.3: a note restored beside a taken name takes its versions with it; those
+        // kept since by the note that took the name stay with that one.
+        if (now !== note) await deps.versions.move(note, now, ownSpan(manifest.entries, entry, note));
         deps.events.expect({ path: now, kind: 'write' });
       }
       return { path: restored };
     });
   }
 
-  async function eraseEntry(entry: TrashEntry): Promise<void> {
+  /** Erases an entry and its notes' versions: only its own while `others` (still in the bin) may hold the same paths' earlier or later ones. */
+  async function eraseEntry(entry: TrashEntry, others: TrashEntry[] | null): Promise<void> {
     const abs = await inBin(entry.trashPath);
     const notes = (await exists(abs)) ? await notesOf(entry, abs) : entry.kind === 'note' ? [entry.path] : [];
     await fs.rm(abs, { recursive: true, force: true });
     for (const note of notes) {
       // The history belongs to a live note that has taken the same path.
       const live = await exists(path.join(vaultDir, ...note.split('/')));
-      if (!live) await deps.versions.erase(note);
+      if (!live) await deps.versions.erase(note, others ? ownSpan(others, entry, note) : undefined);
     }
   }
 
@@ -198,8 +221,8 @@ export function createTrash(deps: TrashDeps) {
     await holding([], async () => {
       const manifest = await readManifest(manifestFile);
       const entry = findEntry(manifest, id);
-      await eraseEntry(entry);
       manifest.entries = manifest.entries.filter((e) => e.id !== id);
+      await eraseEntry(entry, manifest.entries);
       await writeManifest(manifestFile, manifest);
     });
   }
@@ -210,7 +233,8 @@ export function createTrash(deps: TrashDeps) {
       const manifest = await readManifest(manifestFile);
       // Every entry is checked before the first is erased: a refusal changes nothing.
       for (const entry of manifest.entries) await inBin(entry.trashPath);
-      for (const entry of manifest.entries) await eraseEntry(entry);
+      // Every entry goes: a path no live note holds loses its whole history.
+      for (const entry of manifest.entries) await eraseEntry(entry, null);
       // Whatever else lies in the bin (e.g. Obsidian's own deletions) goes too; a link goes, never what it points at.
       for (const name of await fs.readdir(trashDir).catch(() => [] as string[])) {
         if (name !== TRASH_MANIFEST) await fs.rm(path.join(trashDir, name), { recursive: true, force: true });

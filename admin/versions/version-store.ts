@@ -30,6 +30,19 @@ export interface VersionEntry {
   reason: VersionReason;
 }
 
+/**
+ * Versions kept in a span of time (epoch ms): after `after` (none: from the first) up to and
+ * including `upTo`. One path's history can hold several notes' in turn: a note trashed, then a
+ * new one saved under its name.
+ */
+export interface VersionSpan {
+  after: number | null;
+  upTo: number;
+}
+
+const inSpan = (v: VersionEntry, span: VersionSpan | undefined): boolean =>
+  !span || ((span.after === null || Number(v.at) > span.after) && Number(v.at) <= span.upTo);
+
 /** What this server last wrote to a note: its bytes' sha1 and the file's mtime after. */
 export interface OwnWrite {
   sha1: string;
@@ -338,51 +351,72 @@ export class VersionStore {
     return (await this.readBytes(notePath, at))?.toString('utf8') ?? null;
   }
 
-  /** Moves a note's versions with it on rename; merges when the target already has some. */
-  async move(fromPath: string, toPath: string): Promise<void> {
+  /**
+   * Moves a note's versions with it on rename; merges when the target already has some.
+   * With a span, only the versions kept in it move (a trashed note's own, when a later note
+   * has taken its path since: trash.ts), and what the file at `fromPath` last was stays.
+   */
+  async move(fromPath: string, toPath: string, span?: VersionSpan): Promise<void> {
     await this.load();
     const from = versionFolderName(fromPath);
     const to = versionFolderName(toPath);
     if (from === to) return;
     await this.mutex.runAll([from, to], async () => {
-      const own = this.ownWrites.get(from);
-      this.ownWrites.delete(from);
-      if (own) this.ownWrites.set(to, own);
-      else this.ownWrites.delete(to);
+      if (!span) {
+        const own = this.ownWrites.get(from);
+        this.ownWrites.delete(from);
+        if (own) this.ownWrites.set(to, own);
+        else this.ownWrites.delete(to);
+      }
       const source = this.indexes.get(from);
       if (!source) return;
+      const moving = source.versions.filter((v) => inSpan(v, span));
+      const staying = source.versions.filter((v) => !inSpan(v, span));
+      if (moving.length === 0) return;
       const target = this.indexes.get(to);
-      if (!target) {
+      if (!target && staying.length === 0) {
         await fs.rm(this.folder(to), { recursive: true, force: true });
         await fs.rename(this.folder(from), this.folder(to));
         this.indexes.delete(from);
         await this.saveIndex(to, { path: toPath, versions: source.versions });
         return;
       }
+      const into: VersionIndex = target ?? { path: toPath, versions: [] };
       await fs.mkdir(this.folder(to), { recursive: true, mode: 0o700 });
-      const taken = new Set(target.versions.map((v) => v.at));
-      for (const v of source.versions) {
+      const taken = new Set(into.versions.map((v) => v.at));
+      for (const v of moving) {
         let at = Number(v.at);
         while (taken.has(String(at))) at++;
         taken.add(String(at));
         await fs.rename(path.join(this.folder(from), `${v.at}.md`), path.join(this.folder(to), `${at}.md`));
-        target.versions.push({ ...v, at: String(at) });
+        into.versions.push({ ...v, at: String(at) });
       }
-      target.versions.sort((a, b) => Number(a.at) - Number(b.at));
-      const overflow = target.versions.splice(0, Math.max(0, target.versions.length - this.limits.maxPerNote));
+      into.versions.sort((a, b) => Number(a.at) - Number(b.at));
+      const overflow = into.versions.splice(0, Math.max(0, into.versions.length - this.limits.maxPerNote));
       for (const dropped of overflow) await this.removeFile(to, dropped);
-      target.path = toPath;
-      this.indexes.delete(from);
-      await fs.rm(this.folder(from), { recursive: true, force: true });
-      await this.saveIndex(to, target);
+      into.path = toPath;
+      await this.saveIndex(to, into);
+      // An emptied source index goes with its folder (saveIndex).
+      source.versions = staying;
+      await this.saveIndex(from, source);
     });
   }
 
-  async erase(notePath: string): Promise<void> {
+  /** Erases a note's versions; with a span, only those kept in it (trash.ts: one entry's own). */
+  async erase(notePath: string, span?: VersionSpan): Promise<void> {
     await this.load();
     const hash = versionFolderName(notePath);
     await this.mutex.run(hash, async () => {
       const index = this.indexes.get(hash);
+      if (span) {
+        if (!index) return;
+        const gone = index.versions.filter((v) => inSpan(v, span));
+        if (gone.length === 0) return;
+        for (const v of gone) await this.removeFile(hash, v);
+        index.versions = index.versions.filter((v) => !inSpan(v, span));
+        await this.saveIndex(hash, index);
+        return;
+      }
       if (index) for (const v of index.versions) this.totalBytes -= v.size;
       this.indexes.delete(hash);
       this.ownWrites.delete(hash);

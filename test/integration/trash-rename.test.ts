@@ -65,6 +65,25 @@ describe('restore', () => {
     expect((await server.admin('GET', `/api/versions/one?path=${q('Trash/Three 2.md')}&at=${moved[0].at}`)).body.content).toBe('first three');
   });
 
+  it('restored beside a note that took its name, it takes only its own versions; the live note keeps its history', async () => {
+    await noteWithVersion('Trash/Eight.md', 'old eight v1', 'old eight v2');
+    const { body } = await server.admin('DELETE', `/api/note?path=${q('Trash/Eight.md')}`);
+    await put('Trash/Eight.md', 'new eight v1');
+    await put('Trash/Eight.md', 'new eight v2');
+    await put('Trash/Eight.md', 'new eight v3');
+    const texts = async (p: string) => {
+      const out: string[] = [];
+      for (const v of await versionsOf(p)) out.push((await server.admin('GET', `/api/versions/one?path=${q(p)}&at=${v.at}`)).body.content);
+      return out.sort();
+    };
+    // One history at one path: the trashed note's, then the new note's.
+    expect(await texts('Trash/Eight.md')).toEqual(['new eight v1', 'new eight v2', 'old eight v1']);
+    const res = await server.admin('POST', '/api/trash/restore', { id: body.id });
+    expect(res.body).toEqual({ path: 'Trash/Eight 2.md' });
+    expect(await texts('Trash/Eight 2.md')).toEqual(['old eight v1']);
+    expect(await texts('Trash/Eight.md')).toEqual(['new eight v1', 'new eight v2']);
+  });
+
   it('a folder goes and comes back whole', async () => {
     await writeFiles(server.vault, { 'Box/a.md': 'a', 'Box/sub/b.md': 'b', 'Box/pic.png': 'p' });
     const { body } = await server.admin('DELETE', '/api/note?path=Box');
@@ -95,6 +114,22 @@ describe('erase and empty', () => {
     await put('Trash/Five.md', 'new five');
     await server.admin('DELETE', `/api/trash?id=${q(body.id)}`);
     expect(await versionsOf('Trash/Five.md')).toHaveLength(1);
+  });
+
+  it("erasing one entry leaves another entry's versions of the same path", async () => {
+    await noteWithVersion('Trash/Nine.md', 'first nine v1', 'first nine v2');
+    const first = (await server.admin('DELETE', `/api/note?path=${q('Trash/Nine.md')}`)).body;
+    await put('Trash/Nine.md', 'second nine v1');
+    await put('Trash/Nine.md', 'second nine v2');
+    const second = (await server.admin('DELETE', `/api/note?path=${q('Trash/Nine.md')}`)).body;
+    expect(await versionsOf('Trash/Nine.md')).toHaveLength(2);
+    expect((await server.admin('DELETE', `/api/trash?id=${q(second.id)}`)).status).toBe(200);
+    const left = await versionsOf('Trash/Nine.md');
+    expect(left).toHaveLength(1);
+    expect((await server.admin('GET', `/api/versions/one?path=${q('Trash/Nine.md')}&at=${left[0].at}`)).body.content).toBe('first nine v1');
+    expect((await server.admin('POST', '/api/trash/restore', { id: first.id })).body).toEqual({ path: 'Trash/Nine.md' });
+    expect(await read('Trash/Nine.md')).toBe('first nine v2');
+    expect(await versionsOf('Trash/Nine.md')).toHaveLength(1);
   });
 
   it('emptying the bin erases every entry and its versions', async () => {
