@@ -1,6 +1,10 @@
 // The single write path for notes (spec 9, STYLE): keep the prior text as a version,
 // then temp-file + rename, then `expect` on the change bus (the watcher announces it). Autosave,
-// restore, link rewrites and scripts all come through `writeNote`.
+// restore, link rewrites and scripts all come through `writeNote`. A path is checked where it
+// really leads before its lock is waited for (a bad one is refused at once) and again once
+// held: the wait can last while another server holds the vault write lock, and a folder
+// swapped for a link meanwhile must not take the write outside the vault (rename.ts and
+// trash.ts check again too).
 import { promises as fs } from 'node:fs';
 import { commitTemp, mkdirFor, writeTempDurable } from '../../shared/atomic-write.ts';
 import { log } from '../../shared/log.ts';
@@ -78,8 +82,8 @@ export function createNoteWriter(deps: NoteWriterDeps) {
 
   /** `content` is text, or exact bytes (a restore puts back what a version kept, byte for byte). */
   async function writeNote(p: VaultPath, content: string | Uint8Array, options: WriteOptions = {}): Promise<WriteResult> {
-    const file = await deps.root.resolveForChange(p);
-    return locks.run([p], () => writeLocked(p, file, content, options));
+    await deps.root.resolveForChange(p);
+    return locks.run([p], async () => writeLocked(p, await deps.root.resolveForChange(p), content, options));
   }
 
   /**
@@ -87,8 +91,9 @@ export function createNoteWriter(deps: NoteWriterDeps) {
    * and the write (a link rewrite). `change` answers null to leave the note as it is.
    */
   async function updateNote(p: VaultPath, change: (text: string) => string | null, options: WriteOptions = {}): Promise<WriteResult | null> {
-    const file = await deps.root.resolveForChange(p);
+    await deps.root.resolveForChange(p);
     return locks.run([p], async () => {
+      const file = await deps.root.resolveForChange(p);
       const current = await statOrNull(file);
       if (!current?.isFile()) return null;
       const next = change(await fs.readFile(file, 'utf8'));

@@ -88,11 +88,14 @@ export function createRenamer(deps: RenameDeps) {
     // The name being made must travel; moving into a folder named otherwise earlier is fine.
     const nameProblem = baseName(to) !== baseName(from) ? newNameProblem(to) : null;
     if (nameProblem) throw refuse('bad_name', nameProblem);
-    const absFrom = await deps.root.resolveForChange(from);
-    const absTo = await deps.root.resolveForChange(to);
+    await deps.root.resolveForChange(from);
+    await deps.root.resolveForChange(to);
     // Both paths (a folder with all it holds) are locked while the move happens, so no save,
     // delete or other rename lands in between; the link rewrites follow, each under its own lock.
-    const folder = await deps.writer.locks.run([from, to], () => move(from, to, absFrom, absTo));
+    // Checked again once held (note-writer.ts: a folder swapped for a link during the wait).
+    const folder = await deps.writer.locks.run([from, to], async () =>
+      move(from, to, await deps.root.resolveForChange(from), await deps.root.resolveForChange(to)),
+    );
     deps.moved?.(from, to);
     const rewritten = await rewriteLinks(from, to, folder);
     return { path: to, rewritten };

@@ -132,8 +132,10 @@ export function createTrash(deps: TrashDeps) {
   }
 
   async function remove(p: VaultPath): Promise<TrashEntry> {
-    const abs = await deps.root.resolveForChange(p);
+    await deps.root.resolveForChange(p);
     return holding([p], async () => {
+      // Checked again once held (note-writer.ts: a folder swapped for a link during the wait).
+      const abs = await deps.root.resolveForChange(p);
       let stat;
       try {
         stat = await fs.stat(abs);
