@@ -40,6 +40,11 @@ export class PageCache {
     return this.entries.has(key);
   }
 
+  /** Held and final: not a page sent as it is until its compressed copies are made. */
+  ready(key: string): boolean {
+    return this.entries.get(key)?.prepared.deferred === false;
+  }
+
   /** Taken before preparing a page; `set` refuses it if the page changed meanwhile. */
   stamp(address: string): Stamp {
     return { epoch: this.epoch, address, n: this.stamps.get(address) ?? 0 };
@@ -52,7 +57,8 @@ export class PageCache {
 
   set(key: string, stamp: Stamp, prepared: Prepared): boolean {
     if (stamp.epoch !== this.epoch || (this.stamps.get(stamp.address) ?? 0) !== stamp.n) return false;
-    if (prepared.size > this.budget / 8) return false;
+    // A share of the budget: one page never flushes the rest (a page sent as it is, up to a few MB, fits).
+    if (prepared.size > this.budget / 4) return false;
     this.drop(key);
     while (this.bytes + prepared.size > this.budget && this.entries.size) this.evictOne();
     this.entries.set(key, { address: stamp.address, prepared, used: false });

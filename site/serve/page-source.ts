@@ -59,14 +59,16 @@ export class PageSource {
       throw err;
     }
     const prepared = prepareNow(this.input(raw, base, key, entry));
-    this.cache.set(ck, stamp, prepared);
+    // Held as it is, a big page is compressed off this thread for the next visitor; one too
+    // big to hold at all is prepared again (uncompressed) for each, never compressed.
+    if (this.cache.set(ck, stamp, prepared) && prepared.deferred) void this.warmOne(base, key, entry).catch(() => null);
     return prepared;
   }
 
   /** The same off this thread, for warming (nobody is waiting). */
   private warmOne(base: string, key: string, entry: ServedEntry): Promise<unknown> {
     const ck = PageCache.key(isHashedAsset(entry) ? ANY_BASE : base, key);
-    if (this.cache.has(ck) || this.inflight.has(ck)) return Promise.resolve();
+    if (this.cache.ready(ck) || this.inflight.has(ck)) return Promise.resolve();
     const pending = this.load(ck, base, key, entry).finally(() => this.inflight.delete(ck));
     this.inflight.set(ck, pending);
     return pending;

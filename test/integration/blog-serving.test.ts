@@ -8,6 +8,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blogForFile } from '../fixtures/blog/helpers.ts';
+import { waitFor } from '../helpers/server.ts';
 
 interface Raw {
   status: number;
@@ -84,6 +85,27 @@ describe('CONTRACT §11: compression', () => {
     const visitor = await raw('/Posts/First-post', { 'accept-encoding': 'br' });
     expect(brotliDecompressSync(visitor.body).toString()).not.toContain('s-edit');
     expect(admin.headers.etag).not.toBe(visitor.headers.etag);
+  });
+});
+
+describe('a big page', () => {
+  it('is sent as it is to a visitor who would wait for its compression, then compressed off the thread for the next', async () => {
+    // About 700 KB of page: past COMPRESS_NOW_MAX (site/serve/prepared.ts), under the cache's share for one page.
+    const paragraphs = Array.from({ length: 6000 }, (_, i) => `Paragraph ${i} of a very long note, with words enough to fill a line or two.`).join('\n\n');
+    await fs.writeFile(path.join(blog.vault, 'Posts/Big.md'), `---\ntitle: Big\npublish: true\ndate: 2025-01-01\n---\n${paragraphs}\n`);
+    await blog.waitForPage('/Posts/Big', (p) => p.status === 200, 30_000);
+    // A base URL not seen before: nothing is prepared for it yet.
+    const headers = { 'x-forwarded-host': 'big.example', 'accept-encoding': 'br, gzip' };
+    const first = await raw('/Posts/Big', headers);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(first.body.length).toBeGreaterThan(256 * 1024);
+    expect(first.body.toString()).toContain('href="http://big.example/Posts/Big"');
+    let later = first;
+    await waitFor(async () => (later = await raw('/Posts/Big', headers)).headers['content-encoding'] === 'br', 15_000);
+    expect(brotliDecompressSync(later.body).equals(first.body)).toBe(true);
+    expect(later.headers.etag).toBe(first.headers.etag);
+    expect((await raw('/Posts/Big', { ...headers, 'if-none-match': first.headers.etag! })).status).toBe(304);
   });
 });
 

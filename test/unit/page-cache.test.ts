@@ -2,7 +2,7 @@
 // first, and never storing a page prepared from a build that has since replaced it.
 import { describe, expect, it } from 'vitest';
 import { PageCache } from '../../site/serve/page-cache.ts';
-import { prepare, type Prepared } from '../../site/serve/prepared.ts';
+import { COMPRESS_MAX, COMPRESS_NOW_MAX, prepare, prepareNow, type Prepared } from '../../site/serve/prepared.ts';
 
 const page = (bytes: number): Promise<Prepared> => prepare({ status: 200, body: Buffer.alloc(bytes, 'x'), headers: [['content-type', 'text/html']], compress: false });
 
@@ -43,5 +43,38 @@ describe('PageCache', () => {
     expect(cache.has(PageCache.key('http://a', '/x'))).toBe(false);
     expect(cache.has(PageCache.key('http://b', '/x'))).toBe(false);
     expect(cache.has(PageCache.key('http://a', '/y'))).toBe(true);
+  });
+});
+
+describe('a big page (site/serve/prepared.ts)', () => {
+  const text = (bytes: number) => ({ status: 200, body: Buffer.alloc(bytes, 'lorem ipsum '), headers: [['content-type', 'text/html']] as [string, string][], compress: true });
+
+  it('is not compressed while a visitor waits, and is marked for compression off the thread', async () => {
+    const now = prepareNow(text(COMPRESS_NOW_MAX + 1));
+    expect(now.deferred).toBe(true);
+    expect(now.variants.br).toBe(now.variants.identity);
+    const later = await prepare(text(COMPRESS_NOW_MAX + 1));
+    expect(later.deferred).toBe(false);
+    expect(later.variants.br.body.length).toBeLessThan(later.variants.identity.body.length);
+    expect(later.etag).toBe(now.etag);
+    // A page at most COMPRESS_NOW_MAX is compressed at once, as before.
+    expect(prepareNow(text(COMPRESS_NOW_MAX)).variants.br).not.toBe(prepareNow(text(COMPRESS_NOW_MAX)).variants.identity);
+  });
+
+  it('past COMPRESS_MAX it is never compressed, on the thread or off it', async () => {
+    for (const p of [prepareNow(text(COMPRESS_MAX + 1)), await prepare(text(COMPRESS_MAX + 1))]) {
+      expect(p.deferred).toBe(false);
+      expect(p.variants.br).toBe(p.variants.identity);
+    }
+  });
+
+  it('the cache holds a deferred page but does not call it ready, until the compressed one replaces it', async () => {
+    const cache = new PageCache(64 << 20);
+    const key = PageCache.key('', '/big');
+    expect(cache.set(key, cache.stamp('/big'), prepareNow(text(COMPRESS_NOW_MAX + 1)))).toBe(true);
+    expect(cache.has(key)).toBe(true);
+    expect(cache.ready(key)).toBe(false);
+    expect(cache.set(key, cache.stamp('/big'), await prepare(text(COMPRESS_NOW_MAX + 1)))).toBe(true);
+    expect(cache.ready(key)).toBe(true);
   });
 });
