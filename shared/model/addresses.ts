@@ -135,7 +135,12 @@ export function isWritableAddress(address: Address): boolean {
 export function decodeRequestPath(pathname: string): Address | null {
   let decoded: string;
   try {
-    decoded = decodeURIComponent(pathname);
+    // Segment by segment: an encoded slash (%2F) is data, not a separator (RFC 3986 §2.2).
+    // No address has one in a name, so `/Notes%2FNote` is not `/Notes/Note` (a second address
+    // for every page, and a way round a proxy's rules on path prefixes).
+    const segments = pathname.split('/').map(decodeURIComponent);
+    if (segments.some((segment) => segment.includes('/'))) return null;
+    decoded = segments.join('/');
   } catch {
     return null;
   }
