@@ -15,6 +15,7 @@ import { isAdminRequest } from '../admin/auth/gate.ts';
 import { clientAddress } from '../admin/http.ts';
 import { sweepTempFiles } from '../admin/vault/temp-sweep.ts';
 import { createPublicServer } from '../site/public-server.ts';
+import { toOriginForm } from '../shared/request-target.ts';
 
 export const EXAMPLE_VAULT = path.join(PROJECT_DIR, 'example-vault');
 
@@ -76,6 +77,7 @@ export async function startService(config: Config): Promise<RunningService> {
   await ctx.start();
 
   const server = http.createServer((req, res) => {
+    toOriginForm(req);
     const url = req.url ?? '/';
     // Only /api/… and /admin, /admin/… belong to the admin: a note may be called `administration`.
     // A webmention is posted to /webmention (CONTRACT §8); a note there is still read with GET.

@@ -88,6 +88,27 @@ describe('CONTRACT §11: compression', () => {
   });
 });
 
+describe('RFC 9112 §3.2.2: a request target in absolute form', () => {
+  it('is the page at its path, with its authority standing for the Host header', async () => {
+    const server = new URL(blog.url);
+    const get = (target: string) =>
+      new Promise<Raw>((resolve, reject) => {
+        const req = http.request({ host: server.hostname, port: server.port, path: target }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const page = await get('http://abs.example/Posts/First-post');
+    expect(page.status).toBe(200);
+    expect(page.body.toString()).toContain('href="http://abs.example/Posts/First-post"');
+    expect((await get('http://abs.example/api/me')).status).toBe(200);
+    expect((await get('http://abs.example/No-such-page')).status).toBe(404);
+  });
+});
+
 describe('a big page', () => {
   it('is sent as it is to a visitor who would wait for its compression, then compressed off the thread for the next', async () => {
     // About 700 KB of page: past COMPRESS_NOW_MAX (site/serve/prepared.ts), under the cache's share for one page.
