@@ -116,6 +116,8 @@ function reservedIn(relative: string): string | null {
  * Maps vault paths to absolute paths and back, refusing any path that resolves
  * (symlinks followed) outside the vault, into a reserved folder or into the data directory.
  */
+const sameName = (p: string) => p.normalize('NFC').toLowerCase();
+
 export class VaultRoot {
   private realRoot: string | null = null;
 
@@ -142,6 +144,13 @@ export class VaultRoot {
     const { abs, real } = await this.follow(p);
     if (this.excludedDirs.some((excluded) => isInside(real, excluded) || isInside(abs, excluded))) {
       throw new DomainError('holds_data_dir', `“${p}” holds the server's data directory; it cannot be moved, renamed or deleted.`);
+    }
+    // A change names a file by its own path, never through a link to another place in the
+    // vault: two spellings of one note would take two path locks (a stale save let through),
+    // and file its versions under two names. Case and Unicode form aside, as the disk may.
+    const own = path.relative(await this.real(), real).split(path.sep).join('/');
+    if (sameName(own) !== sameName(p)) {
+      throw new PathError(`“${p}” leads through a link to “${own}”; change it there.`);
     }
     return abs;
   }

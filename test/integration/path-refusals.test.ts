@@ -67,6 +67,36 @@ describe('a rename never replaces another entry', () => {
   });
 });
 
+describe('a change names a note by its own path, never through a link to another place in the vault', () => {
+  beforeAll(async () => {
+    await writeFiles(server.vault, { 'Linked/B.md': 'the note\n', 'Linked/C.md': 'another\n' });
+    await fs.symlink('Linked', inVault('flink'));
+    await fs.symlink('Linked/C.md', inVault('c-link.md'));
+  });
+
+  it('a save, a rename and a delete through a folder or a file link answer 400 and change nothing', async () => {
+    const trashed = await trashCount();
+    const before = (await server.admin('GET', `/api/note?path=${q('Linked/B.md')}`)).body;
+    // Two spellings of one note would take two locks: a stale save let through.
+    expect(answer(await server.admin('PUT', `/api/note?path=${q('flink/B.md')}`, { content: 'through the link\n', baseMtimeMs: before.mtimeMs }))).toEqual({ status: 400, code: 'bad_path' });
+    expect(answer(await put('flink/New.md', 'new through the link\n'))).toEqual({ status: 400, code: 'bad_path' });
+    expect(answer(await put('c-link.md', 'through a file link\n'))).toEqual({ status: 400, code: 'bad_path' });
+    expect(answer(await rename('flink/B.md', 'Moved.md'))).toEqual({ status: 400, code: 'bad_path' });
+    expect(answer(await rename('Linked/B.md', 'flink/D.md'))).toEqual({ status: 400, code: 'bad_path' });
+    expect(answer(await server.admin('DELETE', `/api/note?path=${q('flink/B.md')}`))).toEqual({ status: 400, code: 'bad_path' });
+    expect(await read('Linked/B.md')).toBe('the note\n');
+    expect(await read('Linked/C.md')).toBe('another\n');
+    for (const p of ['Linked/New.md', 'Moved.md', 'Linked/D.md']) expect(await exists(p), p).toBe(false);
+    expect(await trashCount()).toBe(trashed);
+  });
+
+  it('by its own path the same note saves as ever, and reading through the link still works', async () => {
+    const before = (await server.admin('GET', `/api/note?path=${q('Linked/B.md')}`)).body;
+    expect((await server.admin('PUT', `/api/note?path=${q('Linked/B.md')}`, { content: 'saved\n', baseMtimeMs: before.mtimeMs })).status).toBe(200);
+    expect((await server.admin('GET', `/api/note?path=${q('flink/B.md')}`)).body.content).toBe('saved\n');
+  });
+});
+
 describe('a link never opens a reserved folder', () => {
   beforeAll(async () => {
     await writeFiles(server.vault, { '.service/secret.json': '{"secret":1}', '.git/config': '[core]\n', '.trash/old.png': 'png' });
