@@ -61,6 +61,35 @@ export function newNameProblem(p: VaultPath): string | null {
   return null;
 }
 
+/** A name as macOS and Windows compare it: case and Unicode form aside. */
+const sameName = (p: string) => p.normalize('NFC').toLowerCase();
+
+/**
+ * Why a new path cannot be made beside what its folders hold: a name differing from one there
+ * only in case or in how its accents are encoded (`Café.md` in NFC and in NFD, `notes` and
+ * `Notes`) is the same name on macOS and Windows, so a vault synced there breaks. Checked from
+ * the top down to the first name that is new (`except`: the path being renamed, which may
+ * take its own name in another case). Null when it can be made.
+ */
+export async function nameClash(vaultDir: string, p: VaultPath, except: VaultPath | null = null): Promise<string | null> {
+  const segments = p.split('/');
+  let dir = vaultDir;
+  for (let i = 0; i < segments.length; i++) {
+    const name = segments[i]!;
+    const entries = await fs.readdir(dir).catch(() => null);
+    if (!entries) return null;
+    if (entries.includes(name)) {
+      dir = path.join(dir, name);
+      continue;
+    }
+    const folded = sameName(name);
+    const here = segments.slice(0, i).join('/');
+    const other = entries.find((e) => sameName(e) === folded && (here ? `${here}/${e}` : e) !== except);
+    return other ? `“${name}” differs from “${other}”, already in that folder, only in case or in how its accents are encoded; macOS and Windows hold one of the two, so the vault would not sync there. Choose another name.` : null;
+  }
+  return null;
+}
+
 /** Validates untrusted input as a vault path; throws PathError with the reason. */
 export function parseVaultPath(input: unknown): VaultPath {
   if (typeof input !== 'string' || input.length === 0) throw new PathError('A path is required.');
@@ -116,8 +145,6 @@ function reservedIn(relative: string): string | null {
  * Maps vault paths to absolute paths and back, refusing any path that resolves
  * (symlinks followed) outside the vault, into a reserved folder or into the data directory.
  */
-const sameName = (p: string) => p.normalize('NFC').toLowerCase();
-
 export class VaultRoot {
   private realRoot: string | null = null;
 

@@ -10,7 +10,7 @@ import { commitTemp, mkdirFor, writeTempDurable } from '../../shared/atomic-writ
 import { log } from '../../shared/log.ts';
 import { refuse } from '../../shared/errors.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
-import { newNameProblem, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
+import { nameClash, newNameProblem, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
 import type { KeepRequest, VersionReason, VersionStore } from '../versions/version-store.ts';
 import { PathLocks } from './path-locks.ts';
 
@@ -109,6 +109,8 @@ export function createNoteWriter(deps: NoteWriterDeps) {
     if (before?.isDirectory()) throw refuse('is_folder', 'That path is a folder.');
     const nameProblem = before === null && options.naming ? newNameProblem(p) : null;
     if (nameProblem) throw refuse('bad_name', nameProblem);
+    const clash = before === null && options.naming ? await nameClash(deps.root.dir, p) : null;
+    if (clash) throw refuse('exists', clash);
     if (options.baseMtimeMs !== undefined && (before === null || before.mtimeMs !== options.baseMtimeMs)) {
       throw refuse('stale', 'The note changed on disk since it was loaded; nothing was written.', {
         mtimeMs: before?.mtimeMs ?? null,

@@ -8,7 +8,7 @@ import type { CreatedStore } from '../../shared/created-store.ts';
 import { notFound, refuse } from '../../shared/errors.ts';
 import { log } from '../../shared/log.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
-import { baseName, isNotePath, newNameProblem, stripExtension, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
+import { baseName, isNotePath, nameClash, newNameProblem, stripExtension, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
 import { rewriteWikiLinks } from '../../shared/wikilinks.ts';
 import type { VersionStore } from '../versions/version-store.ts';
 import type { NoteWriter } from './note-writer.ts';
@@ -110,6 +110,9 @@ export function createRenamer(deps: RenameDeps) {
       throw notFound('Nothing exists at that path.');
     }
     if (!(await freeOrItself(absFrom, absTo))) throw refuse('exists', 'Something already exists at the new path.');
+    // Its own name in another case is fine; another entry's is not (vault-path.ts nameClash).
+    const clash = await nameClash(deps.root.dir, to, from);
+    if (clash) throw refuse('exists', clash);
     const folder = stat.isDirectory();
     // Issue 16: a note that lost its extension becomes an attachment, its page 404s.
     if (!folder && isNotePath(from) && !isNotePath(to)) {

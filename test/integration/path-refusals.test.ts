@@ -97,6 +97,34 @@ describe('a change names a note by its own path, never through a link to another
   });
 });
 
+describe('a new name never differs from one beside it only in case or accents form (macOS and Windows hold one of the two)', () => {
+  const NFC = 'Caf\u00e9.md';
+  const NFD = 'Cafe\u0301.md';
+  beforeAll(async () => {
+    await writeFiles(server.vault, { [`Clash/${NFC}`]: 'the first\n', 'Clash/Other.md': 'other\n' });
+  });
+
+  it('a new note, a note in a new folder, a rename and an upload answer 409 exists and write nothing', async () => {
+    for (const name of [`Clash/${NFD}`, 'Clash/CAF\u00c9.md', 'clash/x.md', 'CLASH/Sub/y.md']) {
+      expect(answer(await put(name, 'second\n')), name).toEqual({ status: 409, code: 'exists' });
+    }
+    expect(answer(await rename('Clash/Other.md', 'Clash/caf\u00e9.md'))).toEqual({ status: 409, code: 'exists' });
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+    await writeFiles(server.vault, { 'Clash/Pic.png': 'p' });
+    expect(answer(await server.admin('PUT', `/api/attachment?path=${q('Clash/pic.png')}`, { dataBase64: png }))).toEqual({ status: 409, code: 'exists' });
+    expect((await fs.readdir(inVault('Clash'))).sort()).toEqual([NFC, 'Other.md', 'Pic.png'].sort());
+    expect(await exists('clash')).toBe(false);
+    expect(await exists('CLASH')).toBe(false);
+  });
+
+  it('a note renamed to its own name in another case moves; an existing note keeps saving; other names are free', async () => {
+    expect((await rename('Clash/Other.md', 'Clash/OTHER.md')).status).toBe(200);
+    expect(await read('Clash/OTHER.md')).toBe('other\n');
+    expect((await put(`Clash/${NFC}`, 'saved again\n')).status).toBe(200);
+    expect((await put('Clash/cafe.md', 'no accent: another name\n')).status).toBe(200);
+  });
+});
+
 describe('a link never opens a reserved folder', () => {
   beforeAll(async () => {
     await writeFiles(server.vault, { '.service/secret.json': '{"secret":1}', '.git/config': '[core]\n', '.trash/old.png': 'png' });

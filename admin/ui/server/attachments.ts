@@ -6,7 +6,7 @@ import path from 'node:path';
 import { writeFileAtomic } from '../../../shared/atomic-write.ts';
 import { notFound, refuse } from '../../../shared/errors.ts';
 import { nameBeside } from '../../vault/trash.ts';
-import { isNotePath, newNameProblem, type VaultPath, type VaultRoot } from '../../../shared/vault-path.ts';
+import { isNotePath, nameClash, newNameProblem, type VaultPath, type VaultRoot } from '../../../shared/vault-path.ts';
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
@@ -42,7 +42,10 @@ export async function writeAttachment(root: VaultRoot, p: VaultPath, data: Buffe
   }
   const nameProblem = newNameProblem(p);
   if (nameProblem) throw refuse('bad_name', nameProblem);
-  let abs = await root.resolve(p);
+  // A change like any other: by its own path, never through a link (vault-path.ts).
+  let abs = await root.resolveForChange(p);
+  const clash = await nameClash(root.dir, p);
+  if (clash) throw refuse('exists', clash);
   // An existing file is never replaced: the upload takes a name beside it.
   if (await fs.lstat(abs).then(() => true, () => false)) abs = await nameBeside(abs, false);
   await writeFileAtomic(abs, data, { mode: 0o644, mkdir: true });
