@@ -60,6 +60,18 @@ export async function fetchBranch(vaultDir: string, url: string, branch: string,
 }
 
 /** spec 3.4 step 2: `merge --ff-only`, never `git pull`, so `pull.rebase` plays no part. */
+/**
+ * The paths a fast-forward to the branch's tracking ref would add, change or delete (every
+ * path of the ref when the vault has no commit yet).
+ */
+export async function incomingPaths(vaultDir: string, branch: string, hasHead: boolean, opts: Opts = {}): Promise<string[]> {
+  const args = hasHead
+    ? ['diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', '--no-textconv', 'HEAD', trackingRef(branch), '--']
+    : ['ls-tree', '-r', '-z', '--name-only', '--end-of-options', trackingRef(branch)];
+  const { stdout } = await runGit(args, { cwd: vaultDir, ...opts });
+  return stdout.split('\0').filter(Boolean);
+}
+
 export async function fastForward(vaultDir: string, branch: string, opts: Opts = {}): Promise<void> {
   await runGit(['merge', '--ff-only', '--quiet', '--no-stat', '--no-edit', '--no-verify', '--end-of-options', trackingRef(branch)], { cwd: vaultDir, ...opts });
 }

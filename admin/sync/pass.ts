@@ -4,7 +4,7 @@
 import { DomainError } from '../../shared/errors.ts';
 import { scrub } from '../../shared/log.ts';
 import { ensureGitignore } from '../git/gitignore.ts';
-import { fastForward, fetchBranch, ensureOrigin, isNonFastForward, pushBranch, trackingRef } from '../git/remote.ts';
+import { fastForward, fetchBranch, ensureOrigin, incomingPaths, isNonFastForward, pushBranch, trackingRef } from '../git/remote.ts';
 import { remoteHost } from '../git/remote-url.ts';
 import {
   aheadBehind,
@@ -87,6 +87,20 @@ async function assertDataDirIgnored(target: RepoTarget): Promise<void> {
   }
 }
 
+/**
+ * spec 3.4, Appendix A: the data directory is never taken from git. It is ignored, but git
+ * writes over ignored files when a commit it checks out holds them: a pull must bring in
+ * nothing there (added, changed or deleted). Answers the first such path, else null.
+ */
+async function pullTouchesDataDir(target: RepoTarget, branch: string): Promise<string | null> {
+  if (!target.dataDirRel) return null;
+  const hasHead = (await resolveRef(target.vaultDir, 'HEAD', { signal: target.signal })) !== null;
+  // Case aside: on a disk that ignores it, `SVC/admin.json` is `svc/admin.json`.
+  const dir = target.dataDirRel.toLowerCase();
+  const inside = (p: string) => p.toLowerCase() === dir || p.toLowerCase().startsWith(dir + '/');
+  return (await incomingPaths(target.vaultDir, branch, hasHead, { signal: target.signal })).find(inside) ?? null;
+}
+
 /** Stages the vault and commits when something changed; true when it committed. */
 async function commitVault(target: RepoTarget, subject: string, config?: RepoConfig): Promise<boolean> {
   const opts = { signal: target.signal };
@@ -136,6 +150,12 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
         };
       }
       if (counts.behind > 0) {
+        const intoData = await pullTouchesDataDir(target, plan.branch);
+        if (intoData) {
+          return failed(
+            `${host}'s commits change ${intoData}, in this server's data directory; nothing was pulled, committed or pushed. git would overwrite the server's own files (its password and token among them) with them: take them out of the remote's history, or move the data directory out of the vault.`,
+          );
+        }
         const hold = target.holdingVault ?? ((step) => step());
         await hold(() => fastForward(target.vaultDir, plan.branch, opts));
         pulled = counts.behind;
