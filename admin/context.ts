@@ -89,6 +89,10 @@ function isInside(parent: string, child: string): boolean {
 export async function dataDirInVault(config: Config): Promise<string | null> {
   const vault = await fs.realpath(config.vaultDir);
   const data = await fs.realpath(config.dataDir);
+  // It could not be ignored without ignoring every note: a sync would commit the token.
+  if (vault === data) {
+    throw new Error(`SERVICE_DATA is the vault itself (${config.vaultDir}); give the server a data directory of its own (a folder inside the vault, ignored by git, will do).`);
+  }
   return isInside(vault, data) ? path.join(config.vaultDir, path.relative(vault, data)) : null;
 }
 

@@ -4,7 +4,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serverForFile } from '../helpers/server.ts';
+import { serverForFile, startServer } from '../helpers/server.ts';
 import { tempDir, writeFiles } from '../helpers/tmp.ts';
 
 const server = serverForFile(async () => {
@@ -51,5 +51,15 @@ describe('the folder holding the data directory', () => {
     expect((await rename('Sys/Note.md', 'Sys/Renamed.md')).status).toBe(200);
     expect((await server.admin('DELETE', `/api/note?path=${q('Sys/Renamed.md')}`)).status).toBe(200);
     expect(await exists('Sys/Renamed.md')).toBe(false);
+  });
+});
+
+describe('a data directory that is the vault itself', () => {
+  it('is refused at start with the reason: it could not be ignored, and a sync would commit the token', async () => {
+    const vault = path.join(await tempDir('vs-data-is-vault-'), 'vault');
+    await writeFiles(vault, { 'Home.md': 'home\n' });
+    const started = startServer({ vault, data: vault });
+    await expect(started).rejects.toThrow(/SERVICE_DATA is the vault itself/);
+    expect((await fs.readdir(vault)).sort()).toEqual(['Home.md']);
   });
 });
