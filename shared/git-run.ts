@@ -131,6 +131,8 @@ export function gitConfigArgs(network: boolean): string[] {
   const args = ['--no-pager', '-c', 'core.quotepath=off', '-c', 'color.ui=false', '-c', 'core.pager=cat'];
   if (network) {
     args.push(
+      // The prompt the askpass script answers names no path (runnerFiles).
+      '-c', 'credential.useHttpPath=false',
       '-c', 'protocol.allow=never',
       '-c', 'protocol.https.allow=always',
       '-c', 'protocol.ssh.allow=always',
@@ -152,18 +154,18 @@ function runnerFiles(): { askpass: string; emptyHooks: string } {
   const emptyHooks = path.join(dir, 'no-hooks');
   mkdirSync(emptyHooks, { mode: 0o700 });
   // printf is a shell builtin, so the token never becomes an argument of a process.
-  // git's prompt names the URL it authenticates to: answer only for the remote's own authority.
+  // git's prompt names the URL it authenticates to: answer only the two prompts for the
+  // remote's own authority, word for word. A prompt naming a path (credential.useHttpPath,
+  // and a url.*.insteadOf in the vault's config leading elsewhere, once put `//host` in the
+  // path of another host's URL) or another user matches neither and gets nothing.
   writeFileSync(
     askpass,
     [
       '#!/bin/sh',
       'case "$1" in',
-      `  *"//$${HOST_VAR}'"*|*"@$${HOST_VAR}'"*) ;;`,
+      `  "Username for 'https://$${HOST_VAR}': ") printf '%s\\n' "$${USER_VAR}" ;;`,
+      `  "Password for 'https://$${USER_VAR}@$${HOST_VAR}': ") printf '%s\\n' "$${TOKEN_VAR}" ;;`,
       '  *) exit 1 ;;',
-      'esac',
-      'case "$1" in',
-      `  [Uu]sername*) printf '%s\\n' "$${USER_VAR}" ;;`,
-      `  *) printf '%s\\n' "$${TOKEN_VAR}" ;;`,
       'esac',
       '',
     ].join('\n'),
@@ -172,6 +174,11 @@ function runnerFiles(): { askpass: string; emptyHooks: string } {
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   runnerDir = { askpass, emptyHooks };
   return runnerDir;
+}
+
+/** The askpass script git is given, and the variables it reads (test/unit/git-askpass.test.ts). */
+export function askpassForTests(): { file: string; vars: { token: string; user: string; host: string } } {
+  return { file: runnerFiles().askpass, vars: { token: TOKEN_VAR, user: USER_VAR, host: HOST_VAR } };
 }
 
 /** git's own error line out of its stderr: the rejection, else fatal:, else error:. */
