@@ -206,6 +206,11 @@ function registerSecrets(network: NetworkAuth | undefined): void {
   if (!network?.token) return;
   addSecret(network.token);
   addSecret(encodeURIComponent(network.token));
+  // The Authorization header git sends (a remote may echo it), and the token alone, in
+  // base64 without the padding, which a remote may drop.
+  const base64 = (text: string) => Buffer.from(text).toString('base64').replace(/=+$/, '');
+  addSecret(base64(`${network.username || 'git'}:${network.token}`));
+  addSecret(base64(network.token));
 }
 
 /** Runs `git <args>` in the vault. Throws GitError unless the exit code is 0 or in okCodes. */

@@ -153,12 +153,16 @@ describe('token secrecy (spec 5.4)', () => {
   });
 
   it("a failing push's error is scrubbed of the token, in the answer, the status and the log", async () => {
-    https.rejectWith = `token ${TOKEN} was revoked`;
+    // The remote echoes the token, and the Authorization header git sent it (base64 of user:token).
+    const basic = Buffer.from(`${USER}:${TOKEN}`).toString('base64');
+    https.rejectWith = `token ${TOKEN} was revoked (auth=Basic ${basic})`;
     await writeFiles(server.vault, { 'Posts/Third.md': 'three\n' });
     const res = await call('POST', '/api/sync/now');
     https.rejectWith = null;
     expect(res.body.outcome).toBe('failed');
     expect(res.text).not.toContain(TOKEN);
+    expect(res.text).not.toContain(basic.replace(/=+$/, ''));
+    expect(server.output()).not.toContain(basic.replace(/=+$/, ''));
     expect(res.body.error).toMatch(/revoked/);
     expect(res.body.error).toContain('***');
     const status = await call('GET', '/api/sync/status');
