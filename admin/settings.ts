@@ -5,7 +5,7 @@
 import type { Config } from '../shared/config.ts';
 import { saveSettingsPatch, settingsFile, settingsView, validateSettingsPatch, withDefaults, type Settings, type SettingsChecks, type SettingsView } from '../shared/settings.ts';
 import { hasToken, storeTokenChange } from './git/credentials.ts';
-import { checkBranchName, checkRemoteUrl, remoteHost } from './git/remote-url.ts';
+import { checkBranchName, checkRemoteUrl, remotePlace } from './git/remote-url.ts';
 
 /** The remote URL and branch rules live with the git code; settings validation is handed them. */
 export const GIT_SETTINGS_CHECKS: SettingsChecks = { remoteUrl: checkRemoteUrl, branch: checkBranchName };
@@ -45,7 +45,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       dataDir,
       { token: valid.token, username: typeof sent.username === 'string' ? sent.username : undefined, remoteNamed: 'remoteUrl' in sent },
       {
-        remoteHost: remoteHost(typeof saved.remoteUrl === 'string' ? saved.remoteUrl : null),
+        remote: remotePlace(typeof saved.remoteUrl === 'string' ? saved.remoteUrl : null),
         username: typeof saved.username === 'string' ? saved.username : null,
       },
     );

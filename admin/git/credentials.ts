@@ -15,6 +15,19 @@ export interface GitCredentials {
    * until the admin names one); absent: a file from before the binding.
    */
   host?: string | null;
+  /**
+   * The same binding with the port (remote-url.ts remoteAuthority): a server on another port
+   * of that host is another server. Absent: a file from before the port counted (`host` alone
+   * binds it, until the next save).
+   */
+  authority?: string | null;
+}
+
+/** Where a remote URL leads, as a token is bound to it. */
+export interface RemotePlace {
+  host: string | null;
+  /** undefined: a binding from before the port counted (its host alone binds it). */
+  authority: string | null | undefined;
 }
 
 export function credentialsFile(dataDir: string): DataPath {
@@ -31,6 +44,7 @@ export async function readCredentials(dataDir: string): Promise<GitCredentials |
       username: typeof c.username === 'string' && c.username ? c.username : 'git',
       // Absent: a file from before tokens were bound to a host (see tokenFor).
       host: typeof c.host === 'string' ? c.host : 'host' in c ? null : undefined,
+      authority: typeof c.authority === 'string' ? c.authority : 'authority' in c ? null : undefined,
     };
   } catch {
     return null;
@@ -56,12 +70,15 @@ export async function hasToken(dataDir: string): Promise<boolean> {
  * host (saved before any remote) goes nowhere until the admin names a remote, which binds it:
  * otherwise the first remote to arrive with the vault's settings would get it.
  */
-export function tokenFor(credentials: GitCredentials | null, remoteHostName: string | null): string | null {
+export function tokenFor(credentials: GitCredentials | null, remote: RemotePlace): string | null {
   if (!credentials) return null;
   // A file written before tokens were bound to a host: sent as it always was, until the next save binds it.
   if (credentials.host === undefined) return credentials.token;
   if (!credentials.host) return null;
-  return remoteHostName !== null && credentials.host.toLowerCase() === remoteHostName.toLowerCase() ? credentials.token : null;
+  if (credentials.authority !== undefined) {
+    return credentials.authority !== null && remote.authority != null && credentials.authority === remote.authority ? credentials.token : null;
+  }
+  return remote.host !== null && credentials.host.toLowerCase() === remote.host.toLowerCase() ? credentials.token : null;
 }
 
 /** What a settings save changes about the token (CONTRACT §5: the token is write-only). */
@@ -79,8 +96,8 @@ export interface TokenChange {
  * host of the remote the admin saved it with, so a remote arriving with the vault's
  * settings never receives it; the username is paired with the token.
  */
-export async function storeTokenChange(dataDir: string, change: TokenChange, saved: { remoteHost: string | null; username: string | null }): Promise<void> {
-  const host = saved.remoteHost;
+export async function storeTokenChange(dataDir: string, change: TokenChange, saved: { remote: RemotePlace; username: string | null }): Promise<void> {
+  const here = saved.remote.host !== null ? saved.remote : null;
   if (change.token === null) {
     await clearCredentials(dataDir);
   } else if (typeof change.token === 'string') {
@@ -88,17 +105,23 @@ export async function storeTokenChange(dataDir: string, change: TokenChange, sav
     // the remote the settings name now may have come with the vault. A first token takes the remote
     // the panel shows.
     const current = change.remoteNamed ? null : await readCredentials(dataDir);
-    const bound = current?.host ? current.host : host;
-    await writeCredentials(dataDir, { token: change.token, username: change.username ?? saved.username ?? 'git', host: bound });
+    const bound = current?.host ? placeOf(current) : here;
+    await writeCredentials(dataDir, { token: change.token, username: change.username ?? saved.username ?? 'git', host: bound?.host ?? null, authority: bound ? bound.authority : null });
   } else if (change.username !== undefined || change.remoteNamed) {
     const current = await readCredentials(dataDir);
     const username = change.username ?? current?.username ?? 'git';
     // The token moves only with a remote the admin names in this save. A username alone
     // leaves it where it was (the saved remote may have come with the vault's settings),
     // and clearing the remote unbinds nothing it could then be sent anywhere with.
-    const bound = change.remoteNamed && host !== null ? host : current?.host;
-    if (current && (current.username !== username || current.host !== bound)) {
-      await writeCredentials(dataDir, { token: current.token, username, host: bound });
+    const bound = change.remoteNamed && here ? here : current ? placeOf(current) : null;
+    if (current && (current.username !== username || current.host !== bound?.host || current.authority !== bound?.authority)) {
+      await writeCredentials(dataDir, { token: current.token, username, host: bound?.host ?? null, authority: bound ? bound.authority : null });
     }
   }
+}
+
+/** Where stored credentials are bound; a file from before the port counted keeps its host alone. */
+function placeOf(c: GitCredentials): RemotePlace | null {
+  if (c.host === undefined) return null;
+  return { host: c.host ?? null, authority: c.authority };
 }

@@ -163,6 +163,28 @@ export function checkBranchName(name: string): string | null {
 }
 
 /** The host part of a remote URL, for the status panel. */
+/**
+ * The remote's host and, when it is not the scheme's default (443, 22), its port: what the
+ * token is bound to (admin/git/credentials.ts). A server on another port of the same host
+ * is another server.
+ */
+export function remoteAuthority(url: string | null): string | null {
+  if (!url) return null;
+  const scheme = url.match(/^(https|ssh):\/\/([^/]*)/i);
+  const authority = scheme ? scheme[2]! : url.match(/^([^/]*?):/)?.[1];
+  if (!authority) return null;
+  const split = splitPort(authority.slice(authority.lastIndexOf('@') + 1));
+  if (typeof split === 'string' || !split.host) return null;
+  const defaultPort = scheme?.[1]!.toLowerCase() === 'https' ? '443' : '22';
+  const port = split.port && String(Number(split.port)) !== defaultPort ? `:${Number(split.port)}` : '';
+  return (split.host + port).toLowerCase();
+}
+
+/** A remote URL's host and authority, as the token is bound to them. */
+export function remotePlace(url: string | null): { host: string | null; authority: string | null } {
+  return { host: remoteHost(url), authority: remoteAuthority(url) };
+}
+
 export function remoteHost(url: string | null): string | null {
   if (!url) return null;
   const scheme = url.match(/^(?:https|ssh):\/\/([^/]*)/i);

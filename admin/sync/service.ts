@@ -7,7 +7,7 @@ import { log } from '../../shared/log.ts';
 import { refuse } from '../../shared/errors.ts';
 import { syncSettingsOf, type Settings, type SyncSettings } from '../../shared/settings.ts';
 import { readCredentials, tokenFor } from '../git/credentials.ts';
-import { checkBranchName, checkRemoteUrl, remoteHost } from '../git/remote-url.ts';
+import { checkBranchName, checkRemoteUrl, remoteHost, remotePlace } from '../git/remote-url.ts';
 import { gitDirOf, isRepo } from '../git/repo.ts';
 import type { NetworkAuth } from '../../shared/git-run.ts';
 import { readLastResult, writeLastResult, type LastResult, type SyncOutcome } from './last-result.ts';
@@ -117,9 +117,10 @@ export class SyncService {
   private async plan(sync: SyncSettings): Promise<SyncPlan> {
     const creds = await readCredentials(this.deps.config.dataDir);
     const { remoteUrl } = sync;
-    const token = tokenFor(creds, remoteHost(remoteUrl));
+    const place = remotePlace(remoteUrl);
+    const token = tokenFor(creds, place);
     if (creds && token === null) {
-      log.warn(`the access token was saved for ${creds.host}; the remote now points at ${remoteHost(remoteUrl) ?? 'no host'}, so it is not sent (save the token again to use it there)`);
+      log.warn(`the access token was saved for ${creds.authority ?? creds.host}; the remote now points at ${place.authority ?? 'no host'}, so it is not sent (save the token again to use it there)`);
     }
     const auth: NetworkAuth = { token, username: creds?.username ?? sync.username, sshCommand: this.deps.config.gitSshCommand };
     return { remoteUrl, branch: sync.branch, pullFirst: sync.pullFirst, auth };

@@ -113,7 +113,7 @@ describe('the git token is write-only', () => {
     expect(res.text).not.toContain(TOKEN);
     const creds = path.join(server.data, 'git-credentials.json');
     // Bound to the host of the saved remote (see sync-token-host.test.ts).
-    expect(JSON.parse(await fs.readFile(creds, 'utf8'))).toEqual({ token: TOKEN, username: 'octo', host: 'example.org' });
+    expect(JSON.parse(await fs.readFile(creds, 'utf8'))).toEqual({ token: TOKEN, username: 'octo', host: 'example.org', authority: 'example.org' });
     expect((await fs.stat(creds)).mode & 0o777).toBe(0o600);
     expect(await fs.readFile(settingsJson(), 'utf8')).not.toContain(TOKEN);
     const get = await server.admin('GET', '/api/settings');

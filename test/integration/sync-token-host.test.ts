@@ -39,6 +39,8 @@ describe('the token is bound to the host it was saved for', () => {
     expect(res.status).toBe(200);
     const creds = await readJson<any>(path.join(data, 'git-credentials.json'), null);
     expect(creds.host).toBe('127.0.0.1');
+    // With its port: another server on the same host is another server.
+    expect(creds.authority).toBe(new URL(https.url('vault.git')).host);
     expect((await server.admin('POST', '/api/sync/init')).status).toBe(200);
     expect((await server.admin('POST', '/api/sync/now')).body.outcome).toMatch(/pushed|nothing/);
     expect(tokenSent(0)).toBe(true);
@@ -55,6 +57,19 @@ describe('the token is bound to the host it was saved for', () => {
     expect(res.body.outcome).toBe('failed');
     expect(tokenSent(from)).toBe(false);
     expect(server.output()).toMatch(/saved for 127\.0\.0\.1/);
+  });
+
+  it('nor does one on the same host at another port', async () => {
+    const settingsFile = path.join(data, 'settings.json');
+    const settings = await readJson<any>(settingsFile, {});
+    const elsewhere = new URL(https.url('vault.git'));
+    elsewhere.port = String(Number(elsewhere.port) === 65535 ? 65534 : Number(elsewhere.port) + 1);
+    settings.sync.remoteUrl = elsewhere.href;
+    await writeJsonAtomic(settingsFile, settings);
+    await server.admin('PUT', '/api/note?path=Home.md', { content: '# Home, edited on another port\n' });
+    const res = await server.admin('POST', '/api/sync/now');
+    expect(res.body.outcome).toBe('failed');
+    expect(server.output()).toContain(`the remote now points at ${elsewhere.host}, so it is not sent`);
   });
 
   it('saving the username alone leaves the token bound where it was, whatever remote the settings name now', async () => {
