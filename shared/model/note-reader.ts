@@ -2,7 +2,7 @@
 // the remembered first meeting in created.json or git's first commit adding the file,
 // else the file's own time). It keeps no records of its own: the one vault model
 // (VaultStore) holds them, and a full build's partner thread reads its share with it.
-import { lstatSync, promises as fs, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createdFile } from '../created-store.ts';
 import { log } from '../log.ts';
@@ -10,6 +10,13 @@ import type { VaultPath } from '../vault-path.ts';
 import { postDate } from '../note/dates.ts';
 import { gitFirstAdded } from './git-created.ts';
 import { buildRecord, type NoteRecord } from './note-record.ts';
+
+/**
+ * The largest note the site reads (the admin API takes no bigger body). A note is parsed,
+ * rendered and held whole: one of 121 MB, arriving by a pull, had the build process run out
+ * of memory again and again with its heap doubled up to 5 GB, and the site go unbuilt.
+ */
+export const MAX_NOTE_BYTES = 16 * 1024 * 1024;
 
 export interface NoteReaderOptions {
   vaultDir: string;
@@ -69,13 +76,22 @@ export class NoteReader {
    * is only asked for when nothing else dates the note (spec D.2: it comes last).
    */
   read(p: VaultPath): NoteRecord | null {
+    let fd: number | null = null;
     try {
-      const text = readFileSync(this.abs(p), 'utf8');
+      fd = openSync(this.abs(p), 'r');
+      const { size } = fstatSync(fd);
+      if (size > MAX_NOTE_BYTES) {
+        log.warnOnce(`size:${p}:${size}`, `${p} is ${(size / 1024 / 1024).toFixed(0)} MB, over the ${MAX_NOTE_BYTES / 1024 / 1024} MB a note may be: it is left out of the site`);
+        return null;
+      }
+      const text = readFileSync(fd, 'utf8');
       return this.date(buildRecord({ path: p, text, createdMs: this.createdOf(p), fileMs: 0 }));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR') log.warnOnce(`read:${p}:${code}`, `could not read ${p}: ${code ?? (err as Error).message}`);
       return null;
+    } finally {
+      if (fd !== null) closeSync(fd);
     }
   }
 
