@@ -50,10 +50,6 @@ function clipBytes(text: string, bytes: number): string {
   return out;
 }
 
-/**
- * `Note.md` → `Note 2.md`, `Note 3.md`…; a folder `Folder` → `Folder 2`. A name already at the
- * disk's limit gives up the end of its stem for the number, so the name beside always fits.
- */
 const covers = (entry: TrashEntry, notePath: string): boolean =>
   entry.path === notePath || (entry.kind === 'folder' && notePath.startsWith(entry.path + '/'));
 
@@ -73,6 +69,10 @@ export function ownSpan(others: TrashEntry[], entry: TrashEntry, notePath: strin
   return { after, upTo };
 }
 
+/**
+ * `Note.md` → `Note 2.md`, `Note 3.md`…; a folder `Folder` → `Folder 2`. A name already at the
+ * disk's limit gives up the end of its stem for the number, so the name beside always fits.
+ */
 export async function nameBeside(absPath: string, isFolder: boolean): Promise<string> {
   const dir = path.dirname(absPath);
   const base = path.basename(absPath);
