@@ -1,0 +1,69 @@
+// What the version store (version-store.ts) keeps and how it is bounded: the entries of a
+// note's index.json, the limits of spec 8, what a save asks it to keep, and spans of time
+// (a path's history can hold several notes' in turn).
+export type VersionReason = 'Earlier save' | 'Before a restore' | 'Before a link rewrite';
+export const VERSION_REASONS: VersionReason[] = ['Earlier save', 'Before a restore', 'Before a link rewrite'];
+
+export interface VersionEntry {
+  /** Epoch milliseconds as digits; strictly increasing per note. */
+  at: string;
+  replacedAt: string;
+  savedAt: string;
+  size: number;
+  reason: VersionReason;
+}
+
+/**
+ * Versions kept in a span of time (epoch ms): after `after` (none: from the first) up to and
+ * including `upTo`. One path's history can hold several notes' in turn: a note trashed, then a
+ * new one saved under its name.
+ */
+export interface VersionSpan {
+  after: number | null;
+  upTo: number;
+}
+
+export const inSpan = (v: VersionEntry, span: VersionSpan | undefined): boolean =>
+  !span || ((span.after === null || Number(v.at) > span.after) && Number(v.at) <= span.upTo);
+
+/** What this server last wrote to a note: its bytes' sha1 and the file's mtime after. */
+export interface OwnWrite {
+  sha1: string;
+  mtimeMs: number;
+}
+
+export interface VersionIndex {
+  path: string;
+  /** Oldest first on disk; the API answers newest first. */
+  versions: VersionEntry[];
+  lastWrite?: OwnWrite;
+}
+
+export interface VersionLimits {
+  mergeWindowMs: number;
+  maxPerNote: number;
+  maxNoteBytes: number;
+  maxStoreBytes: number;
+}
+
+export const DEFAULT_LIMITS: VersionLimits = {
+  mergeWindowMs: 5 * 60 * 1000,
+  maxPerNote: 40,
+  maxNoteBytes: 2 * 1024 * 1024,
+  maxStoreBytes: 500 * 1024 * 1024,
+};
+
+export interface KeepRequest {
+  /** The bytes being replaced, exactly as they were on disk. */
+  data: Uint8Array;
+  /** When the text being replaced was last saved (the file's mtime). */
+  savedAtMs: number;
+  reason: VersionReason;
+  /**
+   * The new text was made from this one (an editor save carrying its mtime). Only then
+   * may the replaced text be thinned, and only when this server wrote it itself.
+   */
+  continuesIt: boolean;
+}
+
+export type KeepOutcome = 'kept' | 'merged' | 'too-large' | 'empty';
