@@ -4,7 +4,7 @@
 // serve it at once and the builder can bring it up to date by re-rendering only
 // the outputs whose signature changed while the server was down.
 import { createHash } from 'node:crypto';
-import { promises as fs, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { promises as fs, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { writeFileAtomic } from '../../shared/atomic-write.ts';
@@ -13,6 +13,7 @@ import { defaultSettings, settingsFile, withDefaults, type Settings } from '../.
 import { BASE_TOKEN, frameSig, siteFrame } from './frame.ts';
 import { CODE_DIR, PROJECT_DIR } from '../../shared/project-dir.ts';
 import type { ServedEntry, ServeType } from './plan-types.ts';
+import { isWritableFile } from '../../shared/model/addresses.ts';
 
 const STATE_FILE = 'generation.v8';
 const FORMAT = 1;
@@ -99,7 +100,29 @@ export async function writeGeneration(outRoot: string, state: Omit<GenerationSta
   await writeFileAtomic(path.join(outRoot, STATE_FILE), serialize({ format: FORMAT, ...state }));
 }
 
-/** The remembered generation, when it exists on disk and matches `key`; else null. */
+const SERVE_TYPES = new Set<unknown>(['html', 'xml', 'txt', 'json', 'file']);
+
+/**
+ * A file of a site folder as its outputs name one: a relative path of plain names (no `..`,
+ * no absolute or empty part). What a generation's record names is read, swapped into and
+ * deleted from the folder (stage.ts): anything else would reach outside it.
+ */
+export function isSiteFile(file: unknown): file is string {
+  return typeof file === 'string' && file.length <= 4096 && !path.isAbsolute(file) && isWritableFile(file);
+}
+
+/** An output as the record must hold it: [address, file, type, signature]. */
+function isPageRecord(page: unknown): boolean {
+  if (!Array.isArray(page) || page.length !== 4) return false;
+  const [address, file, type, sig] = page as unknown[];
+  return typeof address === 'string' && address.startsWith('/') && isSiteFile(file) && SERVE_TYPES.has(type) && typeof sig === 'string';
+}
+
+/**
+ * The remembered generation, when it exists on disk and matches `key`; else null. The data
+ * directory is input too: a record that is not whole and well formed is no generation (the
+ * site is built again), never a crash at every start or a path outside the folder.
+ */
 export function readGeneration(outRoot: string, key: GenerationKey): GenerationState | null {
   let state: GenerationState;
   try {
@@ -109,7 +132,9 @@ export function readGeneration(outRoot: string, key: GenerationKey): GenerationS
   }
   if (state?.format !== FORMAT || state.vault !== key.vault || state.code !== key.code || state.frame !== key.frame) return null;
   if (typeof state.dir !== 'string' || !/^gen-[\w-]+$/.test(state.dir)) return null;
-  return statSync(path.join(outRoot, state.dir), { throwIfNoEntry: false })?.isDirectory() ? state : null;
+  if (typeof state.nav !== 'string' || !Array.isArray(state.pages) || !state.pages.every(isPageRecord)) return null;
+  // The folder itself, not a link to one elsewhere.
+  return lstatSync(path.join(outRoot, state.dir), { throwIfNoEntry: false })?.isDirectory() ? state : null;
 }
 
 const isInternal = (address: string) => address.startsWith('/_service/');

@@ -6,6 +6,26 @@ import path from 'node:path';
 import type { PageRenderer } from './page-render.ts';
 import type { SitePlan } from './plan.ts';
 import type { PlannedPage } from './plan-types.ts';
+import { isSiteFile } from './generation.ts';
+
+/**
+ * Where `file` lies in the live folder, reached through no link: the folder lives in the data
+ * directory, which is input too (a generation's record once named `../../../etc/passwd`, and
+ * a link put in place of a folder took the pages written into it elsewhere). `known`: folders
+ * of this pass already looked at.
+ */
+async function placeIn(live: string, file: string, known: Set<string>): Promise<string> {
+  if (!isSiteFile(file)) throw new Error(`a site file named ${JSON.stringify(file)} would lie outside the site folder`);
+  let dir = live;
+  for (const part of file.split('/').slice(0, -1)) {
+    dir = path.join(dir, part);
+    if (known.has(dir)) continue;
+    const stat = await fs.lstat(dir).catch(() => null);
+    if (stat && !stat.isDirectory()) throw new Error(`${path.relative(live, dir)} in the site folder is not a folder (a link, or a file): nothing is written through it`);
+    if (stat) known.add(dir);
+  }
+  return path.join(live, file);
+}
 
 export class Stage {
   constructor(
@@ -33,9 +53,10 @@ export class Stage {
 
   /** Renames each page's new file over the live one. */
   async swapInto(live: string, pages: PlannedPage[]): Promise<void> {
+    const folders = new Set<string>();
     for (const page of pages) {
       const from = path.join(this.dir, page.file);
-      const to = path.join(live, page.file);
+      const to = await placeIn(live, page.file, folders);
       await fs.mkdir(path.dirname(to), { recursive: true });
       await fs.rename(from, to).catch((err) => {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
@@ -45,7 +66,8 @@ export class Stage {
 
   /** Removes files of the live folder (outputs gone from the plan). */
   async remove(live: string, files: string[]): Promise<void> {
-    for (const file of files) await fs.rm(path.join(live, file), { force: true });
+    const folders = new Set<string>();
+    for (const file of files) await fs.rm(await placeIn(live, file, folders), { force: true });
   }
 
   /** The whole staging folder becomes `dir` (a full build's new generation). */
