@@ -17,7 +17,7 @@ import { commitTemp, fsyncDir, isTempFile, readJson, writeJsonAtomic, writeTempD
 import { KeyedMutex } from '../../shared/keyed-mutex.ts';
 import { log } from '../../shared/log.ts';
 import { dataPath, DATA_FILES, type DataPath } from '../../shared/data-path.ts';
-import { DEFAULT_LIMITS, inSpan, type KeepOutcome, type KeepRequest, type OwnWrite, type VersionEntry, type VersionIndex, type VersionLimits, type VersionSpan } from './version-types.ts';
+import { DEFAULT_LIMITS, inSpan, VERSION_REASONS, type KeepOutcome, type KeepRequest, type OwnWrite, type VersionEntry, type VersionIndex, type VersionLimits, type VersionReason, type VersionSpan } from './version-types.ts';
 
 export * from './version-types.ts';
 
@@ -31,6 +31,21 @@ export function bytesHash(data: Uint8Array): string {
 
 /** How long a run of saves waits before the remembered own write is persisted. */
 const OWN_WRITE_PERSIST_MS = 1000;
+
+/** An index entry as written, or null when it is not one (a garbled index.json is input too). */
+function wellFormed(v: unknown): VersionEntry | null {
+  if (!v || typeof v !== 'object') return null;
+  const e = v as Partial<VersionEntry>;
+  if (typeof e.at !== 'string' || !/^\d+$/.test(e.at)) return null;
+  const when = new Date(Number(e.at)).toISOString();
+  return {
+    at: e.at,
+    replacedAt: typeof e.replacedAt === 'string' ? e.replacedAt : when,
+    savedAt: typeof e.savedAt === 'string' ? e.savedAt : when,
+    size: 0,
+    reason: VERSION_REASONS.includes(e.reason as VersionReason) ? (e.reason as VersionReason) : 'Earlier save',
+  };
+}
 
 export class VersionStore {
   private readonly root: DataPath;
@@ -87,16 +102,29 @@ export class VersionStore {
     const names = await fs.readdir(path.join(this.root, folder));
     for (const name of names.filter(isTempFile)) await fs.rm(path.join(this.root, folder, name), { force: true });
     const files = names.filter((f) => /^\d+\.md$/.test(f));
-    const onDisk = new Set(files.map((f) => f.slice(0, -3)));
-    const listed = new Set(index.versions.map((v) => v.at));
-    const kept = index.versions.filter((v) => onDisk.has(v.at));
-    let changed = kept.length !== index.versions.length;
+    // Sizes are the files' own: the store's running total (and so its eviction) rests on them,
+    // and one garbled size in an index once had every note's history evicted.
+    const onDisk = new Map<string, number>();
+    for (const f of files) onDisk.set(f.slice(0, -3), (await fs.stat(path.join(this.root, folder, f))).size);
+    const listed = new Set<string>();
+    const kept: VersionEntry[] = [];
+    let changed = false;
+    for (const v of index.versions as unknown[]) {
+      const entry = wellFormed(v);
+      if (!entry || listed.has(entry.at) || !onDisk.has(entry.at)) {
+        changed = true;
+        continue;
+      }
+      listed.add(entry.at);
+      const size = onDisk.get(entry.at)!;
+      if ((v as VersionEntry).size !== size) changed = true;
+      kept.push({ ...entry, size });
+    }
     index.versions = kept;
-    for (const at of onDisk) {
+    for (const [at, size] of onDisk) {
       if (listed.has(at)) continue;
-      const stat = await fs.stat(path.join(this.root, folder, `${at}.md`));
       const when = new Date(Number(at)).toISOString();
-      index.versions.push({ at, replacedAt: when, savedAt: when, size: stat.size, reason: 'Earlier save' });
+      index.versions.push({ at, replacedAt: when, savedAt: when, size, reason: 'Earlier save' });
       changed = true;
     }
     if (index.versions.length === 0) return null;

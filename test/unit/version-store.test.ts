@@ -237,6 +237,33 @@ describe('spans: one path, the history of several notes in turn', () => {
   });
 });
 
+describe('a garbled index.json is input too', () => {
+  it('sizes come from the version files: one index claiming 1e15 bytes evicts nothing, and the total is true', async () => {
+    const c = clock();
+    const dir = await tempDir();
+    const store = new VersionStore(dir, {}, c.now);
+    await keep(store, 'a.md', 'a older');
+    c.advance(MIN);
+    await keep(store, 'b.md', 'b older');
+    await store.flush();
+    const file = path.join(dir, 'versions', versionFolderName('a.md'), 'index.json');
+    const index = JSON.parse(await fs.readFile(file, 'utf8'));
+    index.versions[0].size = 1e15;
+    index.versions.push(null, { at: 'x' }, { ...index.versions[0] });
+    await fs.writeFile(file, JSON.stringify(index));
+    const reloaded = new VersionStore(dir, {}, c.now);
+    await reloaded.load();
+    expect(reloaded.storeBytes).toBe('a older'.length + 'b older'.length);
+    c.advance(MIN);
+    await keep(reloaded, 'c.md', 'c older');
+    for (const [p, text] of [['a.md', 'a older'], ['b.md', 'b older'], ['c.md', 'c older']] as const) {
+      const listed = await reloaded.list(p);
+      expect(listed, p).toHaveLength(1);
+      expect(await reloaded.read(p, listed[0]!.at)).toBe(text);
+    }
+  });
+});
+
 describe('the version file is the durable record', () => {
   it('a version file whose index.json never landed (a crash between the two) is listed again at load', async () => {
     const c = clock();
