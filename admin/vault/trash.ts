@@ -155,16 +155,39 @@ export function createTrash(deps: TrashDeps) {
         kind,
         deletedAt: new Date().toISOString(),
       };
-      await fs.rename(abs, target);
+      // The entry is written before the move: a crash between the two leaves an entry whose
+      // file never came (dropped as a ghost), never a file in the bin no entry names (it could
+      // not be restored, and emptying the bin erased it unlisted).
+      await dropGhosts(manifest);
       manifest.entries.push(entry);
       await writeManifest(manifestFile, manifest);
+      try {
+        await fs.rename(abs, target);
+      } catch (err) {
+        manifest.entries = manifest.entries.filter((e) => e.id !== entry.id);
+        await writeManifest(manifestFile, manifest);
+        throw err;
+      }
       for (const note of await notesOf(entry, target)) deps.events.expect({ path: note, kind: 'delete' });
       return entry;
     });
   }
 
+  /** Whether an entry's file is in the bin (a crash in a restore or an erase can leave an entry without it). */
+  const inBinNow = (entry: TrashEntry) => exists(path.join(vaultDir, ...entry.trashPath.split('/')));
+
+  /** Drops entries whose file is gone from the bin; true when it dropped one. The caller writes the manifest. */
+  async function dropGhosts(manifest: Manifest): Promise<boolean> {
+    const present: TrashEntry[] = [];
+    for (const entry of manifest.entries) if (await inBinNow(entry)) present.push(entry);
+    const dropped = present.length !== manifest.entries.length;
+    manifest.entries = present;
+    return dropped;
+  }
+
   async function list(): Promise<TrashEntry[]> {
     const manifest = await readManifest(manifestFile);
+    await dropGhosts(manifest);
     return [...manifest.entries].sort((a, b) => b.deletedAt.localeCompare(a.deletedAt));
   }
 
@@ -185,7 +208,12 @@ export function createTrash(deps: TrashDeps) {
       const manifest = await readManifest(manifestFile);
       const entry = findEntry(manifest, id);
       const from = await inBin(entry.trashPath);
-      if (!(await exists(from))) throw notFound('The trashed file is gone from .trash/.');
+      if (!(await exists(from))) {
+        // A ghost (a restore or an erase cut short after its file went): the entry goes too.
+        await dropGhosts(manifest);
+        await writeManifest(manifestFile, manifest);
+        throw notFound('The trashed file is gone from .trash/.');
+      }
       let target = await deps.root.resolveForChange(entry.path);
       if (await exists(target)) target = await nameBeside(target, entry.kind === 'folder');
       const restored = deps.root.relative(target);
