@@ -237,7 +237,9 @@ export async function initRepository(target: RepoTarget, branch: string): Promis
 export async function initSteps(target: RepoTarget, remoteUrl: string | null, created: boolean): Promise<InitResult> {
   const opts = { signal: target.signal };
   await prepareIndex(target);
-  const gitignore = await ensureGitignore(target.vaultDir, target.dataDirRel);
+  // A file of the vault: written with every server's changes held off, as a pull's are.
+  const hold = target.holdingVault ?? ((step) => step());
+  const gitignore = await hold(() => ensureGitignore(target.vaultDir, target.dataDirRel));
   let sha: string | null = null;
   if ((await resolveRef(target.vaultDir, 'HEAD', opts)) === null) {
     sha = await commitVaultSha(target, `service sync: ${stamp()}`).catch((err) => {

@@ -189,8 +189,12 @@ export class SyncService {
       (target) => initSteps(target, remoteUrl, created),
       async (target) => {
         if (await isRepo(target.vaultDir)) return;
-        // The lock lives in .git, so `git init` (harmless to repeat) comes first.
-        await initRepository(target, branch);
+        // The lock lives in .git, so `git init` (harmless to repeat) comes first: with every
+        // server's changes held off (the vault write lock moves into .git with it).
+        const hold = target.holdingVault ?? ((step) => step());
+        await hold(async () => {
+          if (!(await isRepo(target.vaultDir))) await initRepository(target, branch);
+        });
         created = true;
       },
     );

@@ -93,8 +93,15 @@ export class VaultLock implements CrossProcessGuard {
     const deadline = Date.now() + this.waitMs;
     await this.releasing.catch(() => {});
     for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
-      const taken = await this.where().take();
+      const place = this.where();
+      const taken = await place.take();
       if (taken.ok) {
+        // `.git` came while this take waited (Initialize repository runs under the lock):
+        // a lock taken where others no longer look keeps no one out. Taken again there.
+        if (this.where() !== place) {
+          await taken.lock.release();
+          continue;
+        }
         this.held = taken.lock;
         return;
       }

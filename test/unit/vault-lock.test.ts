@@ -94,4 +94,27 @@ describe('the vault write lock', () => {
     expect(await fs.readdir(outside)).toEqual([]);
     await lock.leave();
   });
+
+  it('taken while .git came (Initialize repository, under the lock), it is taken again where others now look', async () => {
+    const vault = await tempDir();
+    const a = new VaultLock(vault);
+    const b = new VaultLock(vault);
+    const order: string[] = [];
+    await a.enter();
+    // b waits for the lock in the vault's own folder: there is no .git yet.
+    const bIn = b.enter().then(() => order.push('b in'));
+    await fs.mkdir(path.join(vault, '.git'));
+    await a.leave();
+    await bIn;
+    expect(await exists(path.join(vault, '.git', REPO_LOCK_NAME))).toBe(true);
+    // A third process, seeing .git, waits for b.
+    const c = new VaultLock(vault);
+    const cIn = c.enter().then(() => order.push('c in'));
+    await new Promise((r) => setTimeout(r, 60));
+    order.push('b out');
+    await b.leave();
+    await cIn;
+    expect(order).toEqual(['b in', 'b out', 'c in']);
+    await c.leave();
+  });
 });
