@@ -10,6 +10,7 @@ import { formatWarning, type BuildWarning } from '../../shared/model/build-warni
 import type { BuildProgress } from '../../site/build/site-builder.ts';
 import { createProgress } from './progress.ts';
 import { SITE_MARKER, SITE_MARKER_TEXT, siteOutProblem } from '../site-out-guard.ts';
+import { LockFile } from '../../shared/lock-file.ts';
 
 /** Every file under `dir`, and how many are pages (names only: nothing is read). */
 async function countFiles(dir: string): Promise<{ files: number; pages: number }> {
@@ -70,6 +71,35 @@ export async function buildSnapshot(config: Config, options: SnapshotOptions = {
   const started = Date.now();
   const refused = await siteOutProblem(config.siteOut, guardedFolders(config));
   if (refused) throw new BuildRefused(`${refused}; refusing to build there, nothing was written or deleted`);
+  // One build at a time writes a SITE_OUT: two at once once left a site with files missing
+  // (the loser's delete ran into the winner's new folder), and the winner answered 0.
+  await fs.mkdir(path.dirname(config.siteOut), { recursive: true });
+  const lock = await new LockFile({ file: `${config.siteOut}${OUT_LOCK}`, staleMs: OUT_LOCK_STALE_MS, refreshMs: OUT_LOCK_REFRESH_MS, label: 'site build lock' }).take();
+  if (!lock.ok) throw new BuildRefused(`another build (pid ${lock.holder.pid}) is writing ${config.siteOut}; nothing was written or deleted`);
+  try {
+    return await buildLocked(config, options, started);
+  } finally {
+    await lock.lock.release();
+  }
+}
+
+/** Beside SITE_OUT while a build writes it. */
+const OUT_LOCK = '.vault-service-lock';
+const OUT_LOCK_REFRESH_MS = 10_000;
+/** A build touches its lock every 10 s: one untouched for 2 minutes was left by a build that hung. */
+const OUT_LOCK_STALE_MS = 120_000;
+
+/** Folders beside SITE_OUT a build cut short leaves (its work folder, the site it was replacing). */
+const leftBehind = (siteOut: string) => new RegExp(`^${escapeRegExp(path.basename(siteOut))}\\.(building|old)-\\d+$`);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function buildLocked(config: Config, options: SnapshotOptions, started: number): Promise<Snapshot> {
+  // Holding the lock, no other build is under way: what one cut short (a signal, a crash) left goes.
+  const parent = path.dirname(config.siteOut);
+  const stale = leftBehind(config.siteOut);
+  for (const name of await fs.readdir(parent).catch(() => [] as string[])) {
+    if (stale.test(name)) await fs.rm(path.join(parent, name), { recursive: true, force: true });
+  }
   // Loaded once SITE_OUT is known to be safe: a refusal answers at once.
   const { SiteBuilder } = await import('../../site/build/site-builder.ts');
   const work = `${config.siteOut}.building-${process.pid}`;
@@ -94,9 +124,20 @@ export async function buildSnapshot(config: Config, options: SnapshotOptions = {
     const problem = await siteOutProblem(config.siteOut, guardedFolders(config));
     if (problem) throw new BuildRefused(`${problem}; refusing to build there, nothing was written or deleted`);
     const { files, pages } = await countFiles(result.dir);
-    await fs.rm(config.siteOut, { recursive: true, force: true });
+    // Two renames, then the old site goes: stopped at any point, SITE_OUT is the old site or the
+    // new one (for the instant between the renames, none), never half of one. Deleting the old
+    // site first once left a half-deleted one, and no marker, which every later build refused.
+    const old = `${config.siteOut}.old-${process.pid}`;
     await fs.mkdir(path.dirname(config.siteOut), { recursive: true });
+    const hadOld = await fs.rename(config.siteOut, old).then(
+      () => true,
+      (err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return false;
+        throw err;
+      },
+    );
     await fs.rename(result.dir, config.siteOut);
+    if (hadOld) await fs.rm(old, { recursive: true, force: true });
     return { pages, files: files - 1, ms: Date.now() - started, warnings };
   } finally {
     await fs.rm(work, { recursive: true, force: true });

@@ -3,6 +3,7 @@
 // directory (symlinks resolved), or a non-empty folder it did not write itself.
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_MARKER } from '../../scripts/site-out-guard.ts';
@@ -109,3 +110,37 @@ describe('allowed', () => {
     expect(await fs.readdir(out)).toContain('index.html');
   });
 });
+
+describe('one build at a time, and what one cut short leaves behind', () => {
+  it("a build finding another's live lock on SITE_OUT is refused, exit 1, the site as it was", async () => {
+    const out = path.join(root, 'locked');
+    expect((await build(out)).status).toBe(0);
+    const before = await filesUnder(out);
+    // Another build (this test's own live process) holds the lock.
+    const lock = `${out}.vault-service-lock`;
+    await fs.writeFile(lock, JSON.stringify({ pid: process.pid, hostname: os.hostname(), token: 'another-build', since: new Date().toISOString() }) + '\n');
+    try {
+      const res = await build(out);
+      expect(res.status).toBe(1);
+      expect(res.stderr).toContain(`another build (pid ${process.pid}) is writing ${out}; nothing was written or deleted`);
+      expect(await filesUnder(out)).toEqual(before);
+    } finally {
+      await fs.rm(lock);
+    }
+    expect((await build(out)).status).toBe(0);
+  });
+
+  it('the work folder and the old site a build cut short left beside SITE_OUT go with the next build', async () => {
+    const out = path.join(root, 'cut');
+    expect((await build(out)).status).toBe(0);
+    // A build SIGTERMed while rendering, and one stopped between its two renames (SITE_OUT gone, the old site aside).
+    await writeFiles(root, { 'cut.building-4242/index.html': 'half\n', 'cut.old-4343/index.html': 'old\n' });
+    await fs.rm(out, { recursive: true });
+    const res = await build(out);
+    expect(res.status, res.stderr).toBe(0);
+    expect(await fs.readdir(out)).toContain('index.html');
+    const beside = (await fs.readdir(root)).filter((n) => n.startsWith('cut'));
+    expect(beside).toEqual(['cut']);
+  });
+});
+
