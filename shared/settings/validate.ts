@@ -41,9 +41,11 @@ type Rule = (value: unknown, field: string, checks?: SettingsChecks) => unknown;
 const bad = (field: string, message: string) => new SettingsError(field, 'bad_setting', message);
 
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+// Noncharacters and lone surrogates too: the site name and tagline go into the feed, which
+// XML cannot hold them in.
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f\ufffe\uffff]|\p{Cs}/u;
 // eslint-disable-next-line no-control-regex
-const CONTROL_OR_NEWLINE = /[\u0000-\u001f\u007f]/;
+const CONTROL_OR_NEWLINE = /[\u0000-\u001f\u007f\ufffe\uffff]|\p{Cs}/u;
 
 function text(max: number, options: { nullable?: boolean; multiline?: boolean } = {}): Rule {
   return (value, field) => {
@@ -243,6 +245,25 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** The deepest an unknown key's value may nest (settings this version knows are shallower still). */
+const MAX_CARRIED_DEPTH = 32;
+
+/**
+ * An unknown key's value, carried as it is when it is plain JSON of a sane depth. One of
+ * 200,000 nested arrays arriving with the vault once stopped every build (and the settings
+ * API) on the stack, and the site answered 503 after a restart. Walked without recursion.
+ */
+function carried(value: unknown, field: string): unknown {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > MAX_CARRIED_DEPTH) throw bad(field, `${field} nests deeper than ${MAX_CARRIED_DEPTH} levels.`);
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return value;
+}
+
 function validateGroup(group: Group, value: unknown, field: string, checks: SettingsChecks, lenient: boolean) {
   if (!isPlainObject(value)) throw bad(field, `${field} must be an object.`);
   const out: Record<string, unknown> = {};
@@ -251,7 +272,7 @@ function validateGroup(group: Group, value: unknown, field: string, checks: Sett
     const rule = ownEntry(group, key);
     if (!rule) {
       if (lenient) {
-        put(out, key, v);
+        put(out, key, carried(v, name));
         continue;
       }
       throw new SettingsError(name, 'unknown_setting', `${name} is not a setting.`);
@@ -269,7 +290,7 @@ function validateObject(input: unknown, checks: SettingsChecks, lenient: boolean
     const rule = ownEntry(SCHEMA, key);
     if (!rule) {
       if (lenient) {
-        put(out, key, value);
+        put(out, key, carried(value, key));
         continue;
       }
       throw new SettingsError(key, 'unknown_setting', `${key} is not a setting.`);

@@ -104,3 +104,22 @@ describe('a settings.json from the vault is vetted before adoption', () => {
     expect(validateStoredSettings({ sync: { token: 'ghp_x', branch: 'main' } }, checks)).toEqual({ sync: { branch: 'main' } });
   });
 });
+
+describe('what a settings.json arriving with the vault may carry', () => {
+  it('an unknown key nesting deeper than 32 levels is refused (200,000 levels once stopped every build); a shallow one is carried', () => {
+    let deep: unknown = 0;
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(() => validateStoredSettings({ siteName: 'Deep', zzz: deep })).toThrow(/nests deeper than 32 levels/);
+    let shallow: unknown = 'x';
+    for (let i = 0; i < 10; i++) shallow = { next: shallow };
+    expect(validateStoredSettings({ siteName: 'Fine', future: shallow }).future).toEqual(shallow);
+    expect(() => validateStoredSettings({ home: { later: deep } })).toThrow(/nests deeper/);
+  });
+
+  it('a site name or tagline with a noncharacter or a lone surrogate is refused: the feed could not hold it', () => {
+    for (const bad of ['My site \uffff', 'My site \ufffe', 'half \ud800 a pair']) {
+      expect(() => validateSettingsPatch({ siteName: bad }), JSON.stringify(bad)).toThrow(/control characters/);
+    }
+    expect(validateSettingsPatch({ tagline: 'a real pair 😀 and an accent é' }).patch.tagline).toBe('a real pair 😀 and an accent é');
+  });
+});
