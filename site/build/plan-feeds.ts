@@ -83,6 +83,14 @@ function feedObject(key: string): object {
   return object;
 }
 
+// Characters XML 1.0 does not allow anywhere, escaped or not: C0 controls but tab, newline
+// and carriage return, lone surrogates, U+FFFE and U+FFFF. A backspace pasted from a PDF
+// made the whole feed unreadable to every feed reader.
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\p{Cs}/gu;
+
+/** Text as a feed may carry it: what XML cannot hold is left out. */
+export const xmlText = (text: string): string => text.replace(NOT_XML, '');
+
 function feedPage(ctx: PageContext, spec: FeedSpec, lang: string | null): PlannedPage {
   const { frame } = ctx;
   const full = frame.feedContent === 'full';
@@ -91,20 +99,20 @@ function feedPage(ctx: PageContext, spec: FeedSpec, lang: string | null): Planne
   const key = feedKey(spec.address, lang);
   const view = (): FeedView => ({
     file,
-    title: spec.title,
+    title: xmlText(spec.title),
     link: ctx.absolute(spec.link),
     self: frame.base + ctx.url(spec.address) + (lang ? `?lang=${lang}` : ''),
-    description: spec.description,
+    description: xmlText(spec.description),
     language: frame.blogLocale,
     lastBuildMs: posts[0]?.date.ms ?? 0,
     full,
     items: posts.map((p) => ({
-      title: p.title,
+      title: xmlText(p.title),
       link: ctx.absolute(p.address),
       pubDateMs: p.date.ms,
-      description: p.excerpt,
-      content: full ? absoluteLinks(ctx.feedHtml(p), frame.base, ctx.url(p.address)) : null,
-      categories: ctx.chips(p).map((c) => c.label),
+      description: xmlText(p.excerpt),
+      content: full ? xmlText(absoluteLinks(ctx.feedHtml(p), frame.base, ctx.url(p.address))) : null,
+      categories: ctx.chips(p).map((c) => xmlText(c.label)),
     })),
   });
   // The full article depends on what its links and embeds resolve to, beyond its card.

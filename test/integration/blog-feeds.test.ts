@@ -131,3 +131,18 @@ describe('Feed content: the full article', () => {
     expect((await readFeed('/feed.xml')).text).toContain('The edited opening');
   });
 });
+
+describe('characters XML cannot hold', () => {
+  it('a backspace and other controls in a title or a body, pasted from a PDF, are left out: the feeds stay valid', async () => {
+    await fs.writeFile(
+      path.join(blog.vault, 'Posts/Pasted.md'),
+      '---\ntitle: "Pasted \\u0001 from \\u000b a \\uFFFE PDF"\npublish: true\ndate: 2026-05-01\ntags: [shared]\n---\nA PDF\u000cwith a form feed and a backspace\u0008 in it.\n',
+    );
+    await blog.waitForPage('/feed.xml', (p) => p.text.includes('Pasted'));
+    for (const route of ['/feed.xml', '/topic/shared/feed.xml']) {
+      const { feed, text } = await readFeed(route);
+      expect(feed.items.map((i) => i.title)).toContain('Pasted  from  a  PDF');
+      expect(text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/);
+    }
+  });
+});
