@@ -152,6 +152,13 @@ function countsOf(ctx: PageContext, items: NoteRecord[]): string {
   return ctx.discussion ? items.map((i) => ctx.commentCount(i)).join(',') : '';
 }
 
+/**
+ * Text for a CSS string in double quotes: a quote, a backslash or a line break in it would
+ * end the string (a banner arriving with the vault's settings once covered the whole home
+ * page with `");position:fixed;inset:0`). Each is written as its hex escape.
+ */
+export const cssString = (text: string): string => text.replace(/["\\\n\r\f]/g, (c) => `\\${c.charCodeAt(0).toString(16)} `);
+
 function homeSpec(ctx: PageContext): ListSpec {
   const { frame, model } = ctx;
   const home = model.homeNote;
@@ -160,7 +167,7 @@ function homeSpec(ctx: PageContext): ListSpec {
   const heroBackground = ctx.imageUrl(frame.banner, null);
   const logo = ctx.imageUrl(frame.logo, null);
   const hero = dashboard
-    ? { name: frame.name, logo, tagline: frame.tagline, background: heroBackground ? `url("${heroBackground}") center / cover` : frame.gradient }
+    ? { name: frame.name, logo, tagline: frame.tagline, background: heroBackground ? `url("${cssString(heroBackground)}") center / cover` : frame.gradient }
     : null;
   const intro = !dashboard && home ? home : null;
   const discussed = dashboard ? ctx.mostDiscussed(MOST_DISCUSSED) : [];
