@@ -36,6 +36,10 @@ describe('the app shell under /admin/', () => {
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      // Framed by nothing, the site's own pages included (a published note's iframe once
+      // showed the signed-in app under a bait).
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.text).toContain('<div id="app"></div>');
     }
   });

@@ -15,11 +15,14 @@ const SHELL_HEADERS: Record<string, string> = {
   'cache-control': 'no-cache',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'same-origin',
-  'x-frame-options': 'SAMEORIGIN',
+  // Never framed, not even by the site's own pages: a published note may hold an iframe
+  // (sanitize.ts keeps https ones), and a page of the same origin framing the signed-in app
+  // under a bait once got the admin's click on Unpublish. Nothing of the app frames it.
+  'x-frame-options': 'DENY',
   // CodeMirror writes its own <style> elements; previews of notes load images from anywhere.
   'content-security-policy':
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data: blob:; " +
-    "font-src 'self' data:; connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'",
+    "font-src 'self' data:; connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
 };
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
