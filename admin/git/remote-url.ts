@@ -162,36 +162,36 @@ export function checkBranchName(name: string): string | null {
   return null;
 }
 
-/** The host part of a remote URL, for the status panel. */
-/**
- * The remote's host and, when it is not the scheme's default (443, 22), its port: what the
- * token is bound to (admin/git/credentials.ts). A server on another port of the same host
- * is another server.
- */
-export function remoteAuthority(url: string | null): string | null {
+/** A remote URL's scheme ('https', 'ssh', or 'scp' for `user@host:path`), host and port, or null. */
+function hostAndPort(url: string | null): { scheme: string; host: string; port: string | null } | null {
   if (!url) return null;
   const scheme = url.match(/^(https|ssh):\/\/([^/]*)/i);
   const authority = scheme ? scheme[2]! : url.match(/^([^/]*?):/)?.[1];
   if (!authority) return null;
   const split = splitPort(authority.slice(authority.lastIndexOf('@') + 1));
   if (typeof split === 'string' || !split.host) return null;
-  const defaultPort = scheme?.[1]!.toLowerCase() === 'https' ? '443' : '22';
-  const port = split.port && String(Number(split.port)) !== defaultPort ? `:${Number(split.port)}` : '';
-  return (split.host + port).toLowerCase();
+  return { scheme: scheme ? scheme[1]!.toLowerCase() : 'scp', ...split };
+}
+
+/** The host part of a remote URL, for the status panel. */
+export function remoteHost(url: string | null): string | null {
+  return hostAndPort(url)?.host.replace(/^\[|\]$/g, '') || null;
+}
+
+/**
+ * The remote's host and, when it is not the scheme's default (443, 22), its port: what the
+ * token is bound to (admin/git/credentials.ts). A server on another port of the same host
+ * is another server.
+ */
+export function remoteAuthority(url: string | null): string | null {
+  const place = hostAndPort(url);
+  if (!place) return null;
+  const defaultPort = place.scheme === 'https' ? '443' : '22';
+  const port = place.port && String(Number(place.port)) !== defaultPort ? `:${Number(place.port)}` : '';
+  return (place.host + port).toLowerCase();
 }
 
 /** A remote URL's host and authority, as the token is bound to them. */
 export function remotePlace(url: string | null): { host: string | null; authority: string | null } {
   return { host: remoteHost(url), authority: remoteAuthority(url) };
-}
-
-export function remoteHost(url: string | null): string | null {
-  if (!url) return null;
-  const scheme = url.match(/^(?:https|ssh):\/\/([^/]*)/i);
-  const authority = scheme ? scheme[1]! : url.match(/^([^/]*?):/)?.[1];
-  if (!authority) return null;
-  const hostPort = authority.slice(authority.lastIndexOf('@') + 1);
-  const split = splitPort(hostPort);
-  if (typeof split === 'string') return null;
-  return split.host.replace(/^\[|\]$/g, '') || null;
 }
