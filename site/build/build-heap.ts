@@ -1,11 +1,55 @@
-// The build's heap is capped so V8 collects instead of growing: a 10,000-note vault
-// builds in about 300 MB this way (uncapped it peaks near 500 MB for the same work).
-// The cap grows with the vault (a 30,000-note vault would run out of 320 MB and build
-// twice); a builder that runs out anyway gets a doubled cap on its next start.
+// The build's heap is capped so V8 collects instead of growing: V8 sizes its heap by what
+// it has seen die, and left alone it commits well over what the build keeps. The cap
+// follows what a build of the vault holds at its peak (issue 12), the notes and their
+// text; a builder that runs out anyway gets a doubled cap on its next start.
 export const START_HEAP_MB = 320;
-const HEAP_BASE_MB = 160;
-const HEAP_PER_NOTE_KB = 16;
 export const MAX_HEAP_MB = 8192;
+
+/** What a build holds at its peak besides the notes (Eleventy, the templates, the code). */
+const LIVE_BASE_MB = 40;
+/** Per note: its record, its pages in the plan, the model's maps. */
+const LIVE_PER_NOTE_KB = 4.2;
+/** Per byte of note text: the text, its rendered body and its search text, held until the pages take them. */
+const LIVE_PER_TEXT_BYTE = 3;
+/**
+ * Headroom over that peak. Measured at 30,000 generated notes (38.5 MB of text), the
+ * server's first build and 25 edits: the builder peaked at 569-587 MB under a 394 MB cap
+ * against 617-712 MB under the notes-only cap before (629 MB), and the server with it at
+ * 711-741 MB against 761-854 MB, in as long (10.8-14.2 s against 10.8-13.6 s; runs vary
+ * that much). The peak a build kept alive was 274 MB there, 112 MB at 10,000 notes.
+ */
+const HEADROOM = 1.45;
+
+export interface VaultSize {
+  notes: number;
+  /** Bytes of note text (an estimate from a sample will do: see estimateTextBytes). */
+  textBytes: number;
+}
+
+/** The heap cap for a vault: its build's peak with headroom, never under START_HEAP_MB. */
+export function heapForVault(size: VaultSize): number {
+  const liveMB = LIVE_BASE_MB + (size.notes * LIVE_PER_NOTE_KB) / 1024 + (size.textBytes * LIVE_PER_TEXT_BYTE) / (1024 * 1024);
+  return Math.min(MAX_HEAP_MB, Math.max(START_HEAP_MB, Math.ceil(liveMB * HEADROOM)));
+}
+
+/** How many notes' sizes the estimate reads: a few milliseconds at any vault size. */
+export const TEXT_SAMPLE = 256;
+
+/**
+ * The vault's note text in bytes, from the sizes of TEXT_SAMPLE notes spread evenly over
+ * the list (all of them when fewer): a stat of every note took half a second at 30,000,
+ * before the builder could start. A few giant notes the sample misses are what the
+ * out-of-memory restart is for.
+ */
+export async function estimateTextBytes(notes: readonly string[], sizeOf: (note: string) => Promise<number | null>): Promise<number> {
+  if (notes.length === 0) return 0;
+  const step = Math.max(1, notes.length / TEXT_SAMPLE);
+  const picked: string[] = [];
+  for (let i = 0; i < notes.length && picked.length < TEXT_SAMPLE; i += step) picked.push(notes[Math.floor(i)]!);
+  const sizes = (await Promise.all(picked.map(sizeOf))).filter((n): n is number => n !== null);
+  if (sizes.length === 0) return 0;
+  return Math.round((sizes.reduce((a, b) => a + b, 0) / sizes.length) * notes.length);
+}
 
 /**
  * Below SERVER_PARTNER_MIN_NOTES the server's builder keeps a young generation of 8 MB
@@ -21,11 +65,6 @@ export const BUILDER_SEMI_SPACE_MB = 8;
 
 export function semiSpaceForNotes(notes: number): number | null {
   return notes < SERVER_PARTNER_MIN_NOTES ? BUILDER_SEMI_SPACE_MB : null;
-}
-
-/** The heap cap for a vault of `notes` notes. */
-export function heapForNotes(notes: number): number {
-  return Math.min(MAX_HEAP_MB, Math.max(START_HEAP_MB, Math.ceil(HEAP_BASE_MB + (notes * HEAP_PER_NOTE_KB) / 1024)));
 }
 
 /**

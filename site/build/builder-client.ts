@@ -6,7 +6,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { log } from '../../shared/log.ts';
 import { builderEnv } from '../../shared/malloc-env.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
-import { BUILD_V8_FLAGS, BUILDER_SEMI_SPACE_MB, heapForNotes, MAX_HEAP_MB, semiSpaceForNotes, START_HEAP_MB } from './build-heap.ts';
+import { BUILD_V8_FLAGS, BUILDER_SEMI_SPACE_MB, estimateTextBytes, heapForVault, MAX_HEAP_MB, semiSpaceForNotes, START_HEAP_MB } from './build-heap.ts';
 import { CODE_EXT, codeFile } from '../../shared/project-dir.ts';
 import { WarningLog } from '../../shared/model/build-warnings.ts';
 import type { PostItem, PostQuery, PostRef } from '../../shared/model/posts.ts';
@@ -95,12 +95,14 @@ export class BuilderClient {
     return worker;
   }
 
-  /** Before the first builder starts: a cap fitting the vault's size (one walk of its names). */
+  /** Before the first builder starts: a cap fitting the vault's size (one walk of its names, a sample of their sizes). */
   private async sizeHeap(): Promise<void> {
     if (this.sized) return;
     this.sized = true;
-    const notes = await new VaultEntries(this.options.builder.config.vaultDir, this.options.builder.skipDirs).notes().catch(() => []);
-    this.heapMB = Math.max(this.heapMB, heapForNotes(notes.length));
+    const entries = new VaultEntries(this.options.builder.config.vaultDir, this.options.builder.skipDirs);
+    const notes = await entries.notes().catch(() => []);
+    const textBytes = await estimateTextBytes(notes, async (note) => (await entries.stat(note))?.size ?? null);
+    this.heapMB = Math.max(this.heapMB, heapForVault({ notes: notes.length, textBytes }));
     this.semiSpaceMB = semiSpaceForNotes(notes.length);
   }
 

@@ -2,10 +2,11 @@
 // (out of memory, killed), the server keeps serving, starts a new builder with a
 // larger heap, and edits reach the site again.
 import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/server.ts';
-import { blogForFile } from '../fixtures/blog/helpers.ts';
-import { BUILD_V8_FLAGS } from '../../site/build/build-heap.ts';
+import { blogForFile, startBlog } from '../fixtures/blog/helpers.ts';
+import { BUILD_V8_FLAGS, heapForVault } from '../../site/build/build-heap.ts';
 
 const blog = blogForFile({ env: { PUBLIC_LAYOUT: 'blog' } });
 
@@ -59,5 +60,26 @@ describe('addresses beside the admin app', () => {
     const app = await fetch(`${blog.url}/admin/`);
     expect(app.status).toBe(200);
     expect(await app.text()).not.toContain('ADMIN-NOTE-TEXT');
+  });
+});
+
+describe('the build process of a vault of long notes', () => {
+  it('gets a heap cap sized by the notes\' text, not by their number alone', async () => {
+    // 30 notes of 3 MB: few notes, but 90 MB of text the build holds about three times over.
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 30; i++) files[`Long ${i}.md`] = `---\ntitle: Long ${i}\npublish: false\n---\n${'word '.repeat(600_000)}\n`;
+    const blog = await startBlog({ fixture: false, files });
+    try {
+      const pid = await waitFor(async () => (await builderPids(blog.proc.pid!))[0] ?? null, 20_000);
+      const vault = blog.vault;
+      let textBytes = 0;
+      for (const name of Object.keys(files)) textBytes += (await fs.stat(path.join(vault, name))).size;
+      const cap = heapForVault({ notes: 30, textBytes });
+      expect(cap).toBeGreaterThan(400);
+      const args = (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+      expect(args).toContain(`--max-old-space-size=${cap}`);
+    } finally {
+      await blog.stop();
+    }
   });
 });
