@@ -9,7 +9,7 @@
 // per folder. A folder's watch reports each change to a file in it by name (chokidar's
 // `raw` events); the file is then checked with one lstat against the one number kept
 // per file, its ctime (a write, a rename over it or a new file all move it).
-import { promises as fs, realpathSync, type Stats } from 'node:fs';
+import { realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import type { VaultEvents } from './vault-events.ts';
@@ -121,10 +121,16 @@ export function startVaultWatcher(options: VaultWatcherOptions): VaultWatcher {
     void (async () => {
       do {
         checking.set(p, false);
-        const stats = entries.admits(p) ? await fs.lstat(path.join(root, ...p.split('/'))).catch(() => null) : null;
+        // The one entry rule: a link anywhere on the way (a folder swapped for a link to
+        // elsewhere) makes the path no file of the vault, whatever lies behind it.
+        const stats = await entries.stat(p);
         if (closed) return;
         if (stats?.isFile()) saw(p, stats);
-        else gone(p);
+        else {
+          gone(p);
+          // No longer a file (a folder gone, renamed, or become a link): what was known under it is looked at too.
+          for (const inner of known.under(p)) if (inner !== p) check(inner as VaultPath);
+        }
       } while (checking.get(p));
       checking.delete(p);
     })();

@@ -96,6 +96,16 @@ export class NoteIndex {
     this.notes.set(p, indexNote(p, text, stats.mtimeMs));
   }
 
+  /**
+   * A note's text as it is now, read by the one entry rule (no link on the way): '' when
+   * it is gone, or no longer reached without passing a link (a folder swapped for one).
+   */
+  async text(p: VaultPath): Promise<string> {
+    const stats = await this.entries.stat(p);
+    if (!stats?.isFile()) return '';
+    return fs.readFile(path.join(this.deps.root.dir, ...p.split('/')), 'utf8').catch(() => '');
+  }
+
   async all(): Promise<IndexedNote[]> {
     await this.ready();
     return [...this.notes.values()];

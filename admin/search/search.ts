@@ -3,8 +3,6 @@
 // note's title, aliases, tags, path or text; titles rank first; each result names its
 // best matching line. Backlinks: the notes whose links resolve to a note, each with the
 // line the link is written on.
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { foldText, queryTerms } from '../../shared/text-fold.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import type { IndexedNote } from './note-entry.ts';
@@ -100,8 +98,8 @@ function rawOffset(raw: string, folded: number, end = false): number {
 }
 
 /** The raw line (the index keeps only folded text): the match's place in it, and the line cut around it. */
-async function locate(vaultDir: string, p: VaultPath, line: number, foldedColumn: number, foldedLength: number) {
-  const text = await fs.readFile(path.join(vaultDir, ...p.split('/')), 'utf8').catch(() => '');
+async function locate(index: NoteIndex, p: VaultPath, line: number, foldedColumn: number, foldedLength: number) {
+  const text = await index.text(p);
   const raw = (text.split(/\r?\n/)[line - 1] ?? '').replace(/\t/g, ' ');
   const column = rawOffset(raw, foldedColumn);
   const length = rawOffset(raw, foldedColumn + foldedLength, true) - column;
@@ -111,7 +109,7 @@ async function locate(vaultDir: string, p: VaultPath, line: number, foldedColumn
   return { column, length, text: lead + raw.slice(start, start + SNIPPET_CHARS) + '…', textColumn: column - start + lead.length };
 }
 
-export async function searchNotes(index: NoteIndex, vaultDir: string, query: string, limit = 50): Promise<SearchAnswer> {
+export async function searchNotes(index: NoteIndex, query: string, limit = 50): Promise<SearchAnswer> {
   const terms = queryTerms(query);
   if (terms.length === 0) return { results: [], total: 0 };
   const scored: { note: IndexedNote; score: number }[] = [];
@@ -125,7 +123,7 @@ export async function searchNotes(index: NoteIndex, vaultDir: string, query: str
       const base = { path: note.path, title: note.title, tags: note.tags };
       const match = bestLine(note, terms);
       if (!match) return { ...base, line: 1, column: 0, length: 0, text: '', textColumn: 0 };
-      return { ...base, line: match.line, ...(await locate(vaultDir, note.path, match.line, match.column, match.length)) };
+      return { ...base, line: match.line, ...(await locate(index, note.path, match.line, match.column, match.length)) };
     }),
   );
   return { results, total: scored.length };

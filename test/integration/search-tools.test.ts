@@ -60,6 +60,23 @@ describe('vault search (GET /api/search)', () => {
     await fs.rm(path.join(vault, 'Outside.md'));
     await waitFor(async () => (await search('quokka')).results.length === 0);
   });
+
+  it('reads no note through a folder swapped for a link: a match is never a line from outside the vault', async () => {
+    // A folder moved out of the vault and linked back in: its notes leave the vault, and
+    // a later write behind the link must not come back through search (a reviewer's find).
+    await writeFiles(vault, { 'Journal/Day.md': 'day one\nkilo entry in the vault\n' });
+    await waitFor(async () => (await search('kilo')).results.length === 1);
+    const outside = await tempDir('vs-search-out-');
+    await fs.rename(path.join(vault, 'Journal'), path.join(outside, 'Journal'));
+    await fs.symlink(path.join(outside, 'Journal'), path.join(vault, 'Journal'));
+    await waitFor(async () => (await search('kilo')).results.length === 0);
+    await fs.writeFile(path.join(outside, 'Journal/Day.md'), 'day one\nkilo OUTSIDE-ONLY secret\n');
+    await fs.writeFile(path.join(vault, 'Marker.md'), 'kilo marker written after\n');
+    await waitFor(async () => (await search('kilo')).results.length === 1);
+    expect(JSON.stringify(await search('kilo'))).not.toContain('OUTSIDE');
+    await fs.rm(path.join(vault, 'Journal'));
+    await fs.rm(path.join(vault, 'Marker.md'));
+  });
 });
 
 describe('titles, aliases, backlinks and headings', () => {

@@ -124,6 +124,22 @@ describe('the vault watcher', () => {
     expect(w.seen).not.toContain('delete:Stays.md');
   });
 
+  it('announces the files of a folder swapped for a link (moved out, linked back in) as deleted, and nothing behind the link after', async () => {
+    // An Obsidian habit: a folder moved out of the vault and linked back. A move keeps its
+    // files' ctime, and a look that followed the link found them unchanged: nothing was
+    // announced, and the admin's search kept reading them from outside (a reviewer's find).
+    const outside = await tempDir('vs-watch-out-');
+    const w = await watched({ 'Journal/Day.md': 'day', 'Journal/Inner/Night.md': 'night', 'Stays.md': 's' });
+    await fs.rename(path.join(w.vault, 'Journal'), path.join(outside, 'Journal'));
+    await fs.symlink(path.join(outside, 'Journal'), path.join(w.vault, 'Journal'));
+    for (const e of ['delete:Journal/Day.md', 'delete:Journal/Inner/Night.md']) await w.until(e);
+    await fs.writeFile(path.join(outside, 'Journal/Day.md'), 'written behind the link');
+    await fs.writeFile(path.join(w.vault, 'Real.md'), 'real');
+    await w.until('write:Real.md');
+    expect(w.seen.filter((e) => e.includes('Journal') && !e.startsWith('delete:'))).toEqual([]);
+    expect(w.seen).not.toContain('delete:Stays.md');
+  });
+
   it('the last look at a file is after its last change: a burst of writes ends announced', async () => {
     const w = await watched({ 'Busy.md': '0' });
     for (let i = 1; i <= 30; i++) await fs.writeFile(path.join(w.vault, 'Busy.md'), String(i));
