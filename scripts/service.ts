@@ -16,6 +16,7 @@ import { clientAddress } from '../admin/http.ts';
 import { sweepTempFiles } from '../admin/vault/temp-sweep.ts';
 import { createPublicServer } from '../site/public-server.ts';
 import { toOriginForm } from '../shared/request-target.ts';
+import { settleHeap } from '../shared/heap-settle.ts';
 
 export const EXAMPLE_VAULT = path.join(PROJECT_DIR, 'example-vault');
 
@@ -107,6 +108,8 @@ export async function startService(config: Config): Promise<RunningService> {
     },
   });
   await watcher.ready;
+  // The scan's garbage goes now, not whenever V8 next needs room (shared/heap-settle.ts).
+  await settleHeap();
   void sweepTempFiles([config.vaultDir, config.dataDir]);
   const port = (server.address() as AddressInfo).port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
