@@ -30,15 +30,23 @@ export function tagPagesOf<T extends TagPageCandidate>(notes: Iterable<T>): Map<
 }
 
 /**
- * The tag a note describes, when it is a tag page note: it names one with `tag:`,
- * declares `collection:`, or lives in a `Topics/` or `Tags/` folder.
+ * The tag a note describes, when it is a tag page note: it lives in a `Topics/` or `Tags/`
+ * folder, or declares `collection: true` (or false); it describes the tag its `tag:` names,
+ * else the tag of its own name. Anywhere else `tag:` is Obsidian's other spelling of
+ * `tags:` (shared/note/fields.ts tagsOf), and `collection:` with another value is some
+ * other program's key (Zotero's): such a note is a note, and its title never labels a
+ * topic. A private diary saying `tag: journal` once put its title on every public page.
  */
 export function tagPageTag(note: TagPageCandidate): string | null {
-  const named = textValue(note.data.tag);
-  if (named) return named.replace(/^#/, '');
   const folderName = note.folder.slice(note.folder.lastIndexOf('/') + 1).toLowerCase();
-  if ('collection' in note.data || TAG_PAGE_FOLDERS.has(folderName)) return note.name;
-  return null;
+  if (!TAG_PAGE_FOLDERS.has(folderName) && !declaresCollection(note.data.collection)) return null;
+  const named = textValue(note.data.tag);
+  return named ? named.replace(/^#/, '') : note.name;
+}
+
+/** `collection:` as a tag page writes it: a yes or a no. */
+function declaresCollection(value: unknown): boolean {
+  return typeof value === 'boolean' || (typeof value === 'string' && /^(true|false)$/i.test(value.trim()));
 }
 
 /** A label for `tag` in `language` from its tag page note: `labels.<lang>`, `label_<lang>`, `label`, `title`. */

@@ -22,7 +22,7 @@ beforeAll(async () => {
     'Elsewhere/Named.md': page('collection: true\ntag: "#named"\nslug: Named Things\ntitle: Named'),
     'Elsewhere/Same slug.md': page('collection: true\ntag: other\nslug: named things'),
     // A tag page for `shadow` that declares nothing comes first; the later declaration is not read.
-    'A/shadow.md': page('tag: shadow'),
+    'A/shadow.md': page('collection: false\ntag: shadow'),
     'B/shadow.md': page('collection: true\ntag: shadow'),
     'Topics/plain.md': page('title: Just a topic'),
     'Topics/zzz.md': page('collection: true'),

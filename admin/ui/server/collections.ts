@@ -14,8 +14,8 @@ import { mapLimit, VaultEntries } from '../../../shared/vault-walk.ts';
 export type DeclaredCollection = CollectionDeclaration;
 
 const HEAD_BYTES = 64 * 1024;
-/** What can make a note a tag page (shared/model/topics.ts `tagPageTag`): a `tag:` or `collection:` key, or its folder. */
-const MAY_DECLARE = /^(?:tag|collection)[ \t]*:/m;
+/** What can make a note a tag page (shared/model/topics.ts `tagPageTag`): a `collection:` key, or its folder. */
+const MAY_DECLARE = /^collection[ \t]*:/m;
 const TAG_PAGE_FOLDER = /(?:^|\/)(?:topics|tags)$/i;
 
 async function head(abs: string): Promise<string> {
