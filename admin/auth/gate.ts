@@ -6,8 +6,11 @@ import { isCrossSite } from './cross-site.ts';
 import { refuse } from '../../shared/errors.ts';
 import { sendError } from '../http.ts';
 
-/** The only API routes a visitor may call (CONTRACT §2). */
-const OPEN_ROUTES = new Set(['/api/login', '/api/me']);
+/**
+ * The only API routes a visitor may call (CONTRACT §2). Logout too: a browser holding a
+ * cookie whose session is gone (a restart) must be able to clear it, which a 401 never did.
+ */
+const OPEN_ROUTES = new Set(['/api/login', '/api/me', '/api/logout']);
 
 /**
  * What a visitor of a public site may read or post (CONTRACT §5, §8): the posts, the

@@ -6,7 +6,12 @@ import { isNotePath } from '../../shared/vault-path.ts';
 
 const HEARTBEAT_MS = 25_000;
 
-export function openEventStream(res: ServerResponse, events: VaultEvents): void {
+/**
+ * `signedIn` is asked before each thing sent: a stream opened by a session that has since
+ * ended (a logout, its expiry) ends at once and sends nothing more. It had gone on naming
+ * every changed note to whoever held it, the thief of a session its owner logged out of.
+ */
+export function openEventStream(res: ServerResponse, events: VaultEvents, signedIn: () => boolean): void {
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
@@ -14,11 +19,15 @@ export function openEventStream(res: ServerResponse, events: VaultEvents): void 
     'x-accel-buffering': 'no',
   });
   res.write(': connected\n\n');
+  const send = (text: string) => {
+    if (signedIn()) res.write(text);
+    else res.end();
+  };
   const unsubscribe = events.onChange((change) => {
     if (!isNotePath(change.path)) return;
-    res.write(`event: changed\ndata: ${JSON.stringify({ path: change.path })}\n\n`);
+    send(`event: changed\ndata: ${JSON.stringify({ path: change.path })}\n\n`);
   });
-  const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
   res.on('close', () => {
     clearInterval(heartbeat);

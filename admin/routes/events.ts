@@ -1,8 +1,9 @@
 // GET /api/events (CONTRACT §4): admin-only change stream.
 import type { Polka } from 'polka';
 import type { AdminContext } from '../context.ts';
+import { isAdminRequest } from '../auth/gate.ts';
 import { openEventStream } from '../events/sse.ts';
 
 export function registerEventRoutes(app: Polka, ctx: AdminContext): void {
-  app.get('/api/events', (_req, res) => openEventStream(res, ctx.events));
+  app.get('/api/events', (req, res) => openEventStream(res, ctx.events, () => isAdminRequest(ctx.sessions, req)));
 }

@@ -6,6 +6,8 @@ export interface ServerEvent {
 
 export interface EventReader {
   events: ServerEvent[];
+  /** The server ended the stream. */
+  readonly ended: boolean;
   waitFor(match: (e: ServerEvent) => boolean, timeoutMs?: number): Promise<ServerEvent>;
   close(): void;
 }
@@ -16,6 +18,7 @@ export async function openEvents(baseUrl: string, cookie: string): Promise<Event
   if (res.status !== 200) throw new Error(`event stream answered ${res.status}`);
   const events: ServerEvent[] = [];
   const waiters: Array<() => void> = [];
+  let ended = false;
   void (async () => {
     const decoder = new TextDecoder();
     let buffer = '';
@@ -32,12 +35,16 @@ export async function openEvents(baseUrl: string, cookie: string): Promise<Event
           waiters.splice(0).forEach((w) => w());
         }
       }
+      ended = true;
     } catch {
       /* aborted */
     }
   })();
   return {
     events,
+    get ended() {
+      return ended;
+    },
     async waitFor(match, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -2,7 +2,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startServer, TEST_PASSWORD, serverForFile } from '../helpers/server.ts';
+import { openEvents } from '../helpers/events.ts';
+import { startServer, TEST_PASSWORD, serverForFile, waitFor } from '../helpers/server.ts';
 
 const server = serverForFile();
 
@@ -41,6 +42,33 @@ describe('admin session', () => {
     // Replaying the old cookie no longer works.
     expect((await server.api('GET', '/api/tree', undefined, cookie)).status).toBe(401);
     expect((await server.api('GET', '/api/me', undefined, cookie)).body).toEqual({ admin: false });
+  });
+
+  it('logout answers 200 and clears the cookie even when its session is gone already (a restart)', async () => {
+    const out = await server.api('POST', '/api/logout', undefined, 'service_session=deadbeef');
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ admin: false });
+    expect(out.headers.get('set-cookie')).toMatch(/^service_session=;.*Max-Age=0/);
+  });
+
+  it('an open event stream ends with its session: after a logout it names no changed note', async () => {
+    const leaving = await server.login();
+    const staying = await server.login();
+    const gone = await openEvents(server.url, leaving);
+    const kept = await openEvents(server.url, staying);
+    try {
+      await fs.writeFile(path.join(server.vault, 'Before logout.md'), 'x');
+      await gone.waitFor((e) => e.data.path === 'Before logout.md');
+      expect((await server.api('POST', '/api/logout', undefined, leaving)).status).toBe(200);
+      await fs.writeFile(path.join(server.vault, 'After logout.md'), 'x');
+      // The positive signal first: the session still signed in hears of the change.
+      await kept.waitFor((e) => e.data.path === 'After logout.md');
+      await waitFor(() => gone.ended);
+      expect(gone.events.map((e) => e.data.path)).not.toContain('After logout.md');
+    } finally {
+      gone.close();
+      kept.close();
+    }
   });
 
   it('every admin route answers 401 to a visitor', async () => {
