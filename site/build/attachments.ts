@@ -13,7 +13,18 @@ export interface AttachmentInfo {
   path: string;
   size: number;
   mtimeMs: number;
+  /**
+   * Moves with every write of the file, which no program can set back: a file replaced
+   * by one of the same size with its time kept (`cp -p`, `rsync -a`, a sync tool) was
+   * never published again, restarts included.
+   */
+  ctimeMs: number;
 }
+
+const infoOf = (p: string, stat: { size: number; mtimeMs: number; ctimeMs: number }): AttachmentInfo => ({ path: p, size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs });
+
+/** What the published copy depends on: a different stamp means the copy is made again. */
+export const attachmentStamp = (info: AttachmentInfo) => `${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
 
 /** Where an attachment is served: its vault path, percent-encoded per segment. */
 export function attachmentAddress(p: string): string {
@@ -43,7 +54,7 @@ export class AttachmentIndex {
     const infos: AttachmentInfo[] = [];
     for (const p of paths) {
       const stat = lstatSync(path.join(this.entries.dir, ...p.split('/')), { throwIfNoEntry: false });
-      if (stat?.isFile()) infos.push({ path: p, size: stat.size, mtimeMs: stat.mtimeMs });
+      if (stat?.isFile()) infos.push(infoOf(p, stat));
     }
     this.adopt(infos);
   }
@@ -65,7 +76,7 @@ export class AttachmentIndex {
   async refresh(p: string): Promise<boolean> {
     if (isNotePath(p)) return false;
     const stat = await this.entries.stat(p);
-    const info: AttachmentInfo | null = stat?.isFile() ? { path: p, size: stat.size, mtimeMs: stat.mtimeMs } : null;
+    const info: AttachmentInfo | null = stat?.isFile() ? infoOf(p, stat) : null;
     const before = this.files.get(p);
     if (!info) {
       if (!before) return false;
@@ -77,7 +88,7 @@ export class AttachmentIndex {
       return true;
     }
     this.set(p, info);
-    return !before || before.size !== info.size || before.mtimeMs !== info.mtimeMs;
+    return !before || attachmentStamp(before) !== attachmentStamp(info);
   }
 
   private set(p: string, info: AttachmentInfo): void {

@@ -3,7 +3,7 @@
 import { isReservedAddress, isWritableFile, type Address } from '../../shared/model/addresses.ts';
 import type { SiteModel } from '../../shared/model/site-model.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
-import type { AttachmentIndex } from './attachments.ts';
+import { attachmentStamp, type AttachmentIndex } from './attachments.ts';
 import type { DiscussionMap } from './discussion.ts';
 import type { SiteFrame } from './frame.ts';
 import { PageContext } from './page-context.ts';
@@ -87,7 +87,7 @@ export function planSite(
       file: p,
       kind: 'attachment',
       type: 'file',
-      sig: `${info.size}:${info.mtimeMs}:${encoded}`,
+      sig: `${attachmentStamp(info)}:${encoded}`,
       view: () => null,
       source: p,
     });
