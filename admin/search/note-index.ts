@@ -8,6 +8,7 @@ import { log } from '../../shared/log.ts';
 import { createLinkResolver, type LinkResolver } from '../../shared/model/links.ts';
 import type { VaultChange, VaultEvents } from '../../shared/vault-events.ts';
 import { isNotePath, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
+import { readVaultText } from '../../shared/vault-read.ts';
 import { mapLimit, VaultEntries } from '../../shared/vault-walk.ts';
 import { indexNote, type IndexedNote } from './note-entry.ts';
 
@@ -101,9 +102,8 @@ export class NoteIndex {
    * it is gone, or no longer reached without passing a link (a folder swapped for one).
    */
   async text(p: VaultPath): Promise<string> {
-    const stats = await this.entries.stat(p);
-    if (!stats?.isFile()) return '';
-    return fs.readFile(path.join(this.deps.root.dir, ...p.split('/')), 'utf8').catch(() => '');
+    if (!this.entries.admits(p)) return '';
+    return (await readVaultText(this.deps.root.dir, p)) ?? '';
   }
 
   async all(): Promise<IndexedNote[]> {

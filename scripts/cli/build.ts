@@ -120,6 +120,7 @@ async function buildLocked(config: Config, options: SnapshotOptions, started: nu
       throw new BuildRefused(`${count(warnings)} with --strict: the build failed, ${config.siteOut} was left as it was`, warnings);
     }
     await fs.writeFile(path.join(result.dir, SITE_MARKER), SITE_MARKER_TEXT);
+    await writeFavicon(config.vaultDir, result.dir);
     // Checked again right before the folder is replaced (it may have changed during the build).
     const problem = await siteOutProblem(config.siteOut, guardedFolders(config));
     if (problem) throw new BuildRefused(`${problem}; refusing to build there, nothing was written or deleted`);
@@ -142,6 +143,18 @@ async function buildLocked(config: Config, options: SnapshotOptions, started: nu
   } finally {
     await fs.rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * CONTRACT §7: `/favicon.ico` is the vault's favicon.ico or favicon.png, else the bundled
+ * one, on a static host too (a browser asks every site for it). A published note's
+ * attachment of that name, already written, is the same file.
+ */
+async function writeFavicon(vaultDir: string, siteDir: string): Promise<void> {
+  const file = path.join(siteDir, 'favicon.ico');
+  if (await fs.lstat(file).then(() => true, () => false)) return;
+  const { faviconOf } = await import('../../site/serve/favicon.ts');
+  await fs.writeFile(file, (await faviconOf(vaultDir)).body);
 }
 
 export interface BuildCommandOptions {

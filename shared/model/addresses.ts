@@ -10,7 +10,8 @@ export const FRONT_PAGE = '/' as Address;
 
 /** First segments the site keeps for itself; a note living there is not published. */
 export const RESERVED_SEGMENTS = new Set(['api', 'admin', 'topic', 'folder', 'page', '_s', '_service']);
-export const RESERVED_ADDRESSES = new Set(['/feed.xml', '/sitemap.xml', '/robots.txt', '/404', '/404.html', '/custom.css', '/search', '/search.json']);
+// `/favicon.ico` is the vault's icon (CONTRACT §7): a note there would replace it with a page.
+export const RESERVED_ADDRESSES = new Set(['/feed.xml', '/sitemap.xml', '/robots.txt', '/404', '/404.html', '/custom.css', '/search', '/search.json', '/favicon.ico']);
 
 export function noteAddress(p: VaultPath): Address {
   const withoutExt = p.replace(/\.(md|markdown|tex)$/i, '');

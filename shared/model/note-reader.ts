@@ -2,7 +2,7 @@
 // the remembered first meeting in created.json or git's first commit adding the file,
 // else the file's own time). It keeps no records of its own: the one vault model
 // (VaultStore) holds them, and a full build's partner thread reads its share with it.
-import { closeSync, fstatSync, lstatSync, openSync, promises as fs, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createdFile } from '../created-store.ts';
 import { log } from '../log.ts';
@@ -78,8 +78,12 @@ export class NoteReader {
   read(p: VaultPath): NoteRecord | null {
     let fd: number | null = null;
     try {
-      fd = openSync(this.abs(p), 'r');
-      const { size } = fstatSync(fd);
+      // Not through a link, and never waiting on a FIFO: the name was a regular file when
+      // the walk met it, but another program may have swapped it since (CONTRACT §11).
+      fd = openSync(this.abs(p), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+      const stats = fstatSync(fd);
+      if (!stats.isFile()) return null;
+      const { size } = stats;
       if (size > MAX_NOTE_BYTES) {
         log.warnOnce(`size:${p}:${size}`, `${p} is ${(size / 1024 / 1024).toFixed(0)} MB, over the ${MAX_NOTE_BYTES / 1024 / 1024} MB a note may be: it is left out of the site`);
         return null;
@@ -88,7 +92,7 @@ export class NoteReader {
       return this.date(buildRecord({ path: p, text, createdMs: this.createdOf(p), fileMs: 0 }));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') log.warnOnce(`read:${p}:${code}`, `could not read ${p}: ${code ?? (err as Error).message}`);
+      if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'ELOOP') log.warnOnce(`read:${p}:${code}`, `could not read ${p}: ${code ?? (err as Error).message}`);
       return null;
     } finally {
       if (fd !== null) closeSync(fd);

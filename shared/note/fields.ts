@@ -75,12 +75,22 @@ export function folderSlugsOf(data: Frontmatter): string[] {
 /** The note's title: frontmatter `title`, else its first-line `# heading`, else the file name. */
 export function titleOf(data: Frontmatter, body: string, fileName: string): string {
   const t = data.title;
-  if ((typeof t === 'string' || typeof t === 'number') && String(t).trim() !== '' && !PLACEHOLDER.test(String(t))) {
-    return String(t).trim();
+  if ((typeof t === 'string' || typeof t === 'number') && oneLine(String(t)) !== '' && !PLACEHOLDER.test(String(t))) {
+    return oneLine(String(t));
   }
   const h1 = leadingHeading(body);
-  if (h1) return h1;
-  return fileName.replace(/\.(md|markdown|tex)$/i, '');
+  if (h1) return oneLine(h1);
+  return oneLine(fileName.replace(/\.(md|markdown|tex)$/i, ''));
+}
+
+/**
+ * A title as one line of text: line breaks and tabs (a YAML block scalar) become spaces,
+ * and control characters (a YAML `"\a"` or `"\e"` escape, a file name) go. They reached
+ * every page's <title>, cards and the search index, where HTML has no use for them.
+ */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/ *[\t\n\v\f\r\u0085\u2028\u2029][\t\n\v\f\r\u0085\u2028\u2029 ]*/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
 }
 
 /** The text of a `# heading` that opens the body, if any. */

@@ -3,11 +3,27 @@
 // memory; a change to either vault file drops it.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { readVaultFile } from '../../shared/vault-read.ts';
 import { PROJECT_DIR } from '../build/paths.ts';
 import { prepare, type Prepared } from './prepared.ts';
 
 const BUILT_IN = path.join(PROJECT_DIR, 'site/assets/favicon.ico');
 export const FAVICON_SOURCES = ['favicon.ico', 'favicon.png'];
+
+/** Largest favicon taken from the vault: an icon is a few KB; anything bigger is not one. */
+const MAX_FAVICON_BYTES = 1024 * 1024;
+
+/**
+ * The favicon's bytes and type: the vault's own (a regular file reached without a link,
+ * CONTRACT §11), else the bundled one. The live server and the static snapshot both use it.
+ */
+export async function faviconOf(vaultDir: string): Promise<{ body: Buffer; type: string }> {
+  for (const name of FAVICON_SOURCES) {
+    const body = await readVaultFile(vaultDir, name, MAX_FAVICON_BYTES);
+    if (body) return { body, type: name.endsWith('.png') ? 'image/png' : 'image/x-icon' };
+  }
+  return { body: await fs.readFile(BUILT_IN), type: 'image/x-icon' };
+}
 
 export class Favicon {
   private current: Promise<Prepared> | null = null;
@@ -28,15 +44,8 @@ export class Favicon {
   }
 
   private async load(): Promise<Prepared> {
-    for (const name of FAVICON_SOURCES) {
-      const abs = path.join(this.vaultDir, name);
-      // A regular file only: a symlink could point out of the vault (CONTRACT §11).
-      const stat = await fs.lstat(abs).catch(() => null);
-      if (!stat?.isFile()) continue;
-      const body = await fs.readFile(abs).catch(() => null);
-      if (body) return this.prepared(body, name.endsWith('.png') ? 'image/png' : 'image/x-icon');
-    }
-    return this.prepared(await fs.readFile(BUILT_IN), 'image/x-icon');
+    const { body, type } = await faviconOf(this.vaultDir);
+    return this.prepared(body, type);
   }
 
   private prepared(body: Buffer, type: string): Promise<Prepared> {

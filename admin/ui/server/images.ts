@@ -10,11 +10,14 @@ import path from 'node:path';
 import { commitTemp, fsyncDir, mkdirFor, storageFailure, writeTempDurableQuiet } from '../../../shared/atomic-write.ts';
 import { refuse } from '../../../shared/errors.ts';
 import { parseVaultPath, toVaultPath, type VaultPath, type VaultRoot } from '../../../shared/vault-path.ts';
+import { readVaultText } from '../../../shared/vault-read.ts';
 import { VaultEntries } from '../../../shared/vault-walk.ts';
 import type { PathLocks } from '../../vault/path-locks.ts';
 import { MAX_ATTACHMENT_BYTES } from './attachments.ts';
 
 export const DEFAULT_ATTACHMENT_FOLDER = 'Attachments';
+/** Obsidian's app.json is a few hundred bytes. */
+const MAX_APP_JSON_BYTES = 256 * 1024;
 
 /** The image type the bytes themselves declare, as an extension, or null. */
 export function imageTypeOf(data: Buffer): string | null {
@@ -33,7 +36,8 @@ export function imageTypeOf(data: Buffer): string | null {
 export async function attachmentFolderFor(vaultDir: string, note: VaultPath | null): Promise<string> {
   let setting: unknown;
   try {
-    setting = JSON.parse(await fs.readFile(path.join(vaultDir, '.obsidian', 'app.json'), 'utf8')).attachmentFolderPath;
+    // Read without following a link (CONTRACT §11): a vault from anywhere may carry one here.
+    setting = JSON.parse((await readVaultText(vaultDir, '.obsidian/app.json', MAX_APP_JSON_BYTES)) ?? '{}').attachmentFolderPath;
   } catch {
     setting = undefined;
   }

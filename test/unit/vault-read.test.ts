@@ -1,0 +1,86 @@
+// CONTRACT §11: a file the server reads by name (the favicon, `.obsidian/app.json`, a
+// search hit's line) or a note the walk found is never read through a symbolic link, and
+// a name swapped for a FIFO never hangs the reader. Each of these read outside files (or
+// would have waited for good) before shared/vault-read.ts and the note reader's O_NOFOLLOW.
+import { execFileSync } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { NoteReader } from '../../shared/model/note-reader.ts';
+import { titleOf } from '../../shared/note/fields.ts';
+import { readVaultFile, readVaultText } from '../../shared/vault-read.ts';
+import type { VaultPath } from '../../shared/vault-path.ts';
+import { attachmentFolderFor } from '../../admin/ui/server/images.ts';
+import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+
+afterAll(cleanupTempDirs);
+
+async function vaultWithOutside() {
+  const root = await tempDir('vs-vault-read-');
+  const vault = path.join(root, 'vault');
+  const outside = path.join(root, 'outside');
+  await writeFiles(outside, { 'secret.txt': 'OUTSIDE SECRET', 'app.json': JSON.stringify({ attachmentFolderPath: 'Leaked' }), 'note.md': '---\ntitle: Outside\n---\nOUTSIDE' });
+  await writeFiles(vault, { 'real.txt': 'inside', 'folder/inner.txt': 'inner', 'Note.md': '---\ntitle: Inside\n---\nText' });
+  return { vault, outside };
+}
+
+describe('readVaultFile: one read rule for files taken by name', () => {
+  it('reads a regular file below the vault, through real folders', async () => {
+    const { vault } = await vaultWithOutside();
+    expect(await readVaultText(vault, 'real.txt')).toBe('inside');
+    expect(await readVaultText(vault, 'folder/inner.txt')).toBe('inner');
+  });
+
+  it('refuses a file that is a link, a folder on the way that is a link, and dot segments', async () => {
+    const { vault, outside } = await vaultWithOutside();
+    await fs.symlink(path.join(outside, 'secret.txt'), path.join(vault, 'favicon.ico'));
+    await fs.symlink(outside, path.join(vault, 'linked'));
+    expect(await readVaultFile(vault, 'favicon.ico')).toBeNull();
+    expect(await readVaultFile(vault, 'linked/secret.txt')).toBeNull();
+    expect(await readVaultFile(vault, '../outside/secret.txt')).toBeNull();
+    expect(await readVaultFile(vault, 'folder/../real.txt')).toBeNull();
+  });
+
+  it('answers null for a FIFO at once instead of waiting for a writer, and for a file over the limit', async () => {
+    const { vault } = await vaultWithOutside();
+    execFileSync('mkfifo', [path.join(vault, 'favicon.png')]);
+    expect(await readVaultFile(vault, 'favicon.png')).toBeNull();
+    expect(await readVaultFile(vault, 'real.txt', 3)).toBeNull();
+  });
+
+  it('keeps .obsidian/app.json behind a link from choosing the attachment folder', async () => {
+    const { vault, outside } = await vaultWithOutside();
+    await fs.mkdir(path.join(vault, '.obsidian'));
+    await fs.symlink(path.join(outside, 'app.json'), path.join(vault, '.obsidian', 'app.json'));
+    expect(await attachmentFolderFor(vault, null)).toBe('Attachments');
+    await fs.rm(path.join(vault, '.obsidian'), { recursive: true });
+    await fs.symlink(outside, path.join(vault, '.obsidian'));
+    expect(await attachmentFolderFor(vault, null)).toBe('Attachments');
+    await fs.rm(path.join(vault, '.obsidian'));
+    await writeFiles(vault, { '.obsidian/app.json': JSON.stringify({ attachmentFolderPath: 'Media' }) });
+    expect(await attachmentFolderFor(vault, null)).toBe('Media');
+  });
+});
+
+describe('NoteReader.read: a note swapped after the walk met it', () => {
+  it('reads nothing through a note name that became a link, and does not wait on one that became a FIFO', async () => {
+    const { vault, outside } = await vaultWithOutside();
+    const reader = new NoteReader({ vaultDir: vault, dataDir: null, useGit: false });
+    expect(reader.read('Note.md' as VaultPath)?.title).toBe('Inside');
+    await fs.rm(path.join(vault, 'Note.md'));
+    await fs.symlink(path.join(outside, 'note.md'), path.join(vault, 'Note.md'));
+    expect(reader.read('Note.md' as VaultPath)).toBeNull();
+    await fs.rm(path.join(vault, 'Note.md'));
+    execFileSync('mkfifo', [path.join(vault, 'Note.md')]);
+    expect(reader.read('Note.md' as VaultPath)).toBeNull();
+  });
+});
+
+describe('titleOf: a title is one line of text', () => {
+  it('turns line breaks and tabs into spaces and drops control characters', () => {
+    expect(titleOf({ title: 'Bell\u0007 and\u001b[31m escape' }, '', 'x.md')).toBe('Bell and[31m escape');
+    expect(titleOf({ title: 'Two\nlines\r\n\tand a tab\n' }, '', 'x.md')).toBe('Two lines and a tab');
+    expect(titleOf({ title: '\u0000\u0001' }, '# Heading\u0008 text', 'x.md')).toBe('Heading text');
+    expect(titleOf({}, '', 'C1\u0085 next\u009b.md')).toBe('C1 next');
+  });
+});
