@@ -21,7 +21,9 @@ export function listValue(value: unknown): string[] {
 
 /** A tag without its `#`, or null when nothing is left. */
 export function cleanTag(tag: string): string | null {
-  const t = tag.trim().replace(/^#+/, '').trim();
+  // Control characters (a YAML escape) would name a topic page's file and address.
+  // eslint-disable-next-line no-control-regex
+  const t = tag.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim().replace(/^#+/, '').trim();
   return t === '' ? null : t;
 }
 

@@ -7,7 +7,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NoteReader } from '../../shared/model/note-reader.ts';
-import { titleOf } from '../../shared/note/fields.ts';
+import { tagsOf, titleOf } from '../../shared/note/fields.ts';
 import { readVaultFile, readVaultText } from '../../shared/vault-read.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { attachmentFolderFor } from '../../admin/ui/server/images.ts';
@@ -82,5 +82,11 @@ describe('titleOf: a title is one line of text', () => {
     expect(titleOf({ title: 'Two\nlines\r\n\tand a tab\n' }, '', 'x.md')).toBe('Two lines and a tab');
     expect(titleOf({ title: '\u0000\u0001' }, '# Heading\u0008 text', 'x.md')).toBe('Heading text');
     expect(titleOf({}, '', 'C1\u0085 next\u009b.md')).toBe('C1 next');
+  });
+});
+
+describe('tagsOf: a tag carries no control characters', () => {
+  it('drops them from frontmatter tags, so no topic page is named with one', () => {
+    expect(tagsOf({ tags: ['bell\u0007tag', '\u001b'] })).toEqual(['belltag']);
   });
 });
