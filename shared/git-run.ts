@@ -9,11 +9,13 @@ import path from 'node:path';
 import {
   applyPins,
   basePins,
-  FILTER_KEYS_QUERY,
+  CONFIG_QUERY,
   filterNames,
   filterPins,
   gitRunnerSettings,
   mayRunFilters,
+  parseConfigList,
+  untrustedRepoSetting,
   withDiffSwitches,
 } from './git-safety.ts';
 import { addSecret, scrub } from './log.ts';
@@ -133,7 +135,13 @@ export function gitConfigArgs(network: boolean): string[] {
     args.push(
       // The prompt the askpass script answers names no path (runnerFiles).
       '-c', 'credential.useHttpPath=false',
+      // A protocol's own setting beats protocol.allow: the ones git knows are each named.
       '-c', 'protocol.allow=never',
+      '-c', 'protocol.ext.allow=never',
+      '-c', 'protocol.file.allow=never',
+      '-c', 'protocol.git.allow=never',
+      '-c', 'protocol.fd.allow=never',
+      '-c', 'protocol.http.allow=never',
       '-c', 'protocol.https.allow=always',
       '-c', 'protocol.ssh.allow=always',
     );
@@ -222,11 +230,19 @@ export async function runGit(args: string[], options: GitOptions): Promise<GitRe
   const timeoutMs = options.timeoutMs ?? (network ? gitRunnerSettings().networkTimeoutMs : LOCAL_TIMEOUT_MS);
   const pins = basePins(files.emptyHooks);
   applyPins(env, pins);
-  if (!gitRunnerSettings().repoPrograms && mayRunFilters(args)) {
-    // Which filter drivers exist, asked with the pins already set (the question runs nothing).
-    // Exit 1 is "none"; an unreadable config makes the call below fail with git's own error.
-    const query = await spawnGit(FILTER_KEYS_QUERY, { cwd: options.cwd, okCodes: [1], signal: options.signal }, env, timeoutMs).catch(() => null);
-    const names = query ? filterNames(query.stdout) : [];
+  if (!gitRunnerSettings().repoPrograms) {
+    // Every setting git will read, asked with the pins already set (the question runs
+    // nothing). A config git cannot read fails here with git's own error, as the call would.
+    const entries = parseConfigList((await spawnGit(CONFIG_QUERY, { cwd: options.cwd, signal: options.signal }, env, timeoutMs)).stdout);
+    const untrusted = untrustedRepoSetting(entries);
+    if (untrusted) {
+      throw new GitError(
+        `the vault's own git config sets ${untrusted}, which could send the vault or its token elsewhere, run a program or work outside the vault: git stays off for this vault until it is removed (or SERVICE_GIT_HOOKS=on trusts it)`,
+        null,
+        '',
+      );
+    }
+    const names = mayRunFilters(args) ? filterNames(entries) : [];
     if (names.length) applyPins(env, [...pins, ...filterPins(names)]);
   }
   return spawnGit(withDiffSwitches(args), options, env, timeoutMs);

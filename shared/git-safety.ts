@@ -89,17 +89,114 @@ export function mayRunFilters(args: string[]): boolean {
   return at >= 0 && !NO_FILTERS.has(args[at]!);
 }
 
-/** The call that lists every filter key any config file defines (includes followed). */
-export const FILTER_KEYS_QUERY = ['config', '--null', '--name-only', '--get-regexp', '^filter\\.'];
+/** The call that lists every setting of every config file with its scope (includes followed). */
+export const CONFIG_QUERY = ['config', '--null', '--list', '--show-scope', '--includes'];
+
+export interface ConfigEntry {
+  scope: string;
+  /** Section and name lowercased by git, the subsection as written: `url.ext::x.insteadof`. */
+  key: string;
+  value: string;
+}
+
+/** CONFIG_QUERY's output: `scope\0key\nvalue\0` per setting. */
+export function parseConfigList(stdout: string): ConfigEntry[] {
+  const parts = stdout.split('\0');
+  const entries: ConfigEntry[] = [];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    const line = parts[i + 1]!;
+    const nl = line.indexOf('\n');
+    entries.push({ scope: parts[i]!, key: nl < 0 ? line : line.slice(0, nl), value: nl < 0 ? '' : line.slice(nl + 1) });
+  }
+  return entries;
+}
 
 /** Filter drivers any config file defines: `filter.<name>.clean|smudge|process` → names. */
-export function filterNames(configNames: string): string[] {
+export function filterNames(entries: ConfigEntry[]): string[] {
   const names = new Set<string>();
-  for (const key of configNames.split('\0')) {
-    const m = /^filter\.(.+)\.(clean|smudge|process)$/s.exec(key.trim());
+  for (const { key } of entries) {
+    const m = /^filter\.(.+)\.(clean|smudge|process)$/s.exec(key);
     if (m) names.add(m[1]!);
   }
   return [...names];
+}
+
+// The repository's own settings (`.git/config`, what it includes, a worktree's config) come
+// with the vault, from anywhere. Pins cannot neutralise all of them: a `url.*.insteadOf`
+// or a second `remote.origin.url` adds to what git does, `protocol.<name>.allow` beats
+// `protocol.allow`, `http.proxy` with `http.sslVerify=false` hands the token to a proxy,
+// `core.worktree` makes `add -A` stage another folder. So a vault's git settings are
+// taken only from the list below (settings that name no program, address or outside
+// folder, and those the pins above already neutralise); any other stops git for the
+// vault with one sentence naming it. The machine's own system and global settings are
+// the owner's and are trusted. SERVICE_GIT_HOOKS=on trusts the vault's too.
+
+/** Sections whose every setting is safe to take from the vault, or neutralised by a pin or a switch. */
+const SAFE_SECTIONS = new Set([
+  'user', 'author', 'committer', 'init', 'pull', 'push', 'fetch', 'branch', 'rebase', 'rerere', 'advice', 'color',
+  'column', 'gc', 'maintenance', 'pack', 'index', 'feature', 'extensions', 'lfs', 'filter', 'diff', 'difftool',
+  'mergetool', 'commit', 'tag', 'log', 'status', 'format', 'blame', 'help', 'i18n', 'gui', 'credential', 'gpg',
+  'submodule', 'include', 'includeif', 'transfer', 'receive', 'uploadpack', 'alias', 'pager', 'apply', 'grep',
+  'add', 'stash', 'checkout', 'clone', 'notes', 'am', 'versionsort', 'repack', 'sparse', 'splitindex', 'ssh',
+  'interactive', 'sequence', 'safe', 'worktree', 'reset', 'showbranch', 'web',
+]);
+
+/** core.* settings that are safe, or pinned above; `core.worktree` and `core.gitProxy` are not. */
+const SAFE_CORE = new Set([
+  'repositoryformatversion', 'filemode', 'logallrefupdates', 'ignorecase', 'precomposeunicode', 'symlinks',
+  'autocrlf', 'safecrlf', 'eol', 'quotepath', 'checkstat', 'trustctime', 'untrackedcache', 'splitindex',
+  'commitgraph', 'multipackindex', 'compression', 'loosecompression', 'bigfilethreshold', 'preloadindex',
+  'fscache', 'longpaths', 'whitespace', 'abbrev', 'sharedrepository', 'protectntfs', 'protecthfs', 'excludesfile',
+  'attributesfile', 'packedgitlimit', 'packedgitwindowsize', 'deltabasecachelimit', 'fsync', 'fsyncmethod',
+  'fsyncobjectfiles', 'warnambiguousrefs', 'checkroundtripencoding', 'commentchar', 'commentstring',
+  'fileslocktimeout', 'filesreflocktimeout', 'packedrefstimeout', 'sparsecheckout', 'sparsecheckoutcone',
+  'notesref', 'hidedotfiles', 'restrictinheritedhandles', 'unsetenvvars', 'createobject', 'usereplacerefs',
+  'fsmonitorhookversion', 'alternaterefsprefixes', 'hookspath', 'fsmonitor', 'sshcommand', 'askpass',
+  'alternaterefscommand', 'pager', 'editor',
+]);
+
+/** remote.<name>.* settings that are safe; `pushurl`, `proxy` and `vcs` are not. upload/receivepack run on the remote's side (local transports are refused). */
+const SAFE_REMOTE = new Set(['url', 'fetch', 'push', 'prune', 'prunetags', 'tagopt', 'mirror', 'skipdefaultupdate', 'skipfetchall', 'uploadpack', 'receivepack', 'promisor', 'partialclonefilter', 'followremotehead']);
+
+/** http.* settings that only tune the transfer (`http.postBuffer` is common advice); the rest can redirect or expose it. */
+const SAFE_HTTP = new Set(['postbuffer', 'version', 'lowspeedlimit', 'lowspeedtime', 'maxrequests', 'minsessions', 'useragent']);
+
+function safeRepoSetting({ key, value }: ConfigEntry): boolean {
+  const first = key.indexOf('.');
+  const last = key.lastIndexOf('.');
+  if (first < 0) return false;
+  const section = key.slice(0, first);
+  const name = key.slice(last + 1);
+  const subsection = first === last ? null : key.slice(first + 1, last);
+  switch (section) {
+    case 'core':
+      if (name === 'bare') return value.trim().toLowerCase() === 'false';
+      return subsection === null && SAFE_CORE.has(name);
+    case 'remote':
+      return subsection !== null && SAFE_REMOTE.has(name);
+    case 'http':
+      return SAFE_HTTP.has(name);
+    case 'merge':
+      // merge.<driver>.driver is a program.
+      return !(subsection !== null && name === 'driver');
+    default:
+      return SAFE_SECTIONS.has(section);
+  }
+}
+
+/**
+ * The first setting of the vault's own git config that git may not take from it (null:
+ * none), with SERVICE_GIT_HOOKS off. A second `remote.origin.url` counts: a push goes to
+ * every URL a remote has.
+ */
+export function untrustedRepoSetting(entries: ConfigEntry[]): string | null {
+  let originUrls = 0;
+  for (const entry of entries) {
+    if (entry.scope !== 'local' && entry.scope !== 'worktree') continue;
+    if (!safeRepoSetting(entry)) return entry.key;
+    if (entry.key === 'remote.origin.url' && ++originUrls > 1) return 'remote.origin.url (a second one)';
+  }
+  return null;
 }
 
 /** Empty commands disable a driver; a `required` one then fails the call, loudly, running nothing. */
