@@ -97,7 +97,12 @@ async function pullTouchesDataDir(target: RepoTarget, branch: string): Promise<s
   const hasHead = (await resolveRef(target.vaultDir, 'HEAD', { signal: target.signal })) !== null;
   // Case aside: on a disk that ignores it, `SVC/admin.json` is `svc/admin.json`.
   const dir = target.dataDirRel.toLowerCase();
-  const inside = (p: string) => p.toLowerCase() === dir || p.toLowerCase().startsWith(dir + '/');
+  // A folder holding it counts too: git takes an ignored folder for expendable, so a
+  // commit turning `sub/` (of `sub/svc/`) into a file or a link removed the data directory whole.
+  const inside = (p: string) => {
+    const q = p.toLowerCase();
+    return q === dir || q.startsWith(dir + '/') || dir.startsWith(q + '/');
+  };
   return (await incomingPaths(target.vaultDir, branch, hasHead, { signal: target.signal })).find(inside) ?? null;
 }
 

@@ -14,12 +14,12 @@ afterAll(cleanupTempDirs);
 
 const id = ['-c', 'user.name=t', '-c', 'user.email=t@t'];
 
-async function setUp() {
+async function setUp(dataDirRel = 'svc') {
   const base = await tempDir('vs-sync-data-');
   const remote = await bareRepo(path.join(base, 'remote.git'));
   const ssh = await sshStandIn(path.join(base, 'ssh'));
   const vault = path.join(base, 'vault');
-  await writeFiles(vault, { 'Note.md': 'one\n', '.gitignore': '/svc/\n', 'svc/admin.json': '{"hash":"the admin\'s own"}\n' });
+  await writeFiles(vault, { 'Note.md': 'one\n', 'sub/keep.md': 'kept\n', '.gitignore': `/${dataDirRel}/\n`, [`${dataDirRel}/admin.json`]: '{"hash":"the admin\'s own"}\n' });
   git(vault, 'init', '-q', '--initial-branch=main');
   git(vault, 'add', '-A');
   git(vault, ...id, 'commit', '-q', '-m', 'one');
@@ -28,7 +28,7 @@ async function setUp() {
   git(base, 'clone', '-q', remote, other);
   const pass = () =>
     syncSteps(
-      { vaultDir: vault, dataDirRel: 'svc' },
+      { vaultDir: vault, dataDirRel },
       { remoteUrl: `git@localhost:${remote}`, branch: 'main', pullFirst: true, auth: { token: null, username: null, sshCommand: ssh.command } },
     );
   return { vault, other, pass };
@@ -48,6 +48,21 @@ describe('a pull into a vault holding the data directory', () => {
     expect(await fs.readFile(path.join(vault, 'svc/admin.json'), 'utf8')).toBe('{"hash":"the admin\'s own"}\n');
     expect(await fs.readFile(path.join(vault, 'Note.md'), 'utf8')).toBe('one\n');
     expect(git(vault, 'rev-parse', 'HEAD')).toBe(head);
+  }, 60_000);
+
+  it('whose commits turn a folder holding the data directory into a file is refused, and the data directory stays', async () => {
+    // git takes an ignored folder for expendable: making `sub` a file removed `sub/svc/` whole.
+    const { vault, other, pass } = await setUp('sub/svc');
+    git(other, 'rm', '-r', '-q', 'sub');
+    await writeFiles(other, { sub: 'a file now\n' });
+    git(other, 'add', '-A');
+    git(other, ...id, 'commit', '-q', '-m', 'folder to file');
+    git(other, 'push', '-q', 'origin', 'main');
+    const result = await pass();
+    expect(result.ok).toBe(false);
+    expect(result.message).toMatch(/\bsub\b/);
+    expect(await fs.readFile(path.join(vault, 'sub/svc/admin.json'), 'utf8')).toBe('{"hash":"the admin\'s own"}\n');
+    expect(await fs.readFile(path.join(vault, 'sub/keep.md'), 'utf8')).toBe('kept\n');
   }, 60_000);
 
   it('whose commits change only notes is taken as before', async () => {
