@@ -97,7 +97,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     };
     await renderShared(input, plan, templated, partner, finish, ownWork, searching);
     input.onProgress?.('files');
-    input.renderer.writeFiles(input.stage, input.vaultDir, pages);
+    input.renderer.writeFiles(input.stage, input.vaultDir, pages, input.snapshot !== null);
     return { plan, pages };
   } finally {
     partner?.close();

@@ -2,7 +2,7 @@
 // (in passes of many pages, split and written once each), the site's assets, and the
 // attachments published notes show. Used by the build process and by a full build's
 // partner thread alike.
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { log } from '../../shared/log.ts';
 import { buildAssets, type SiteAssets } from './assets.ts';
@@ -10,10 +10,19 @@ import { writeBundles } from './bundles.ts';
 import { EleventyRunner } from './eleventy-runner.ts';
 import type { SitePlan } from './plan.ts';
 import type { PlannedPage } from './plan-types.ts';
+import { snapshotAttachmentRefusal } from './snapshot-attachments.ts';
 import { emptyRender, type RenderData } from './render-state.ts';
 
 /** What is done to a page's text before it is written (a static snapshot fills its markers in); null: not written. */
 export type PageFinish = (file: string, body: string) => string | null;
+
+const readOrEmpty = (file: string): Buffer => {
+  try {
+    return readFileSync(file);
+  } catch {
+    return Buffer.alloc(0);
+  }
+};
 
 export const isTemplated = (p: PlannedPage) => p.kind !== 'attachment' && p.kind !== 'asset' && p.kind !== 'searchIndex';
 
@@ -96,7 +105,7 @@ export class PageRenderer {
   }
 
   /** Writes the assets and the search index's files and copies the attachments among `pages` into `dir`. */
-  writeFiles(dir: string, vaultDir: string, pages: PlannedPage[]): void {
+  writeFiles(dir: string, vaultDir: string, pages: PlannedPage[], snapshot = false): void {
     const made = new Set<string>();
     const parent = (target: string) => {
       const folder = path.dirname(target);
@@ -109,9 +118,16 @@ export class PageRenderer {
         parent(target);
         writeFileSync(target, page.content ?? '');
       } else if (page.kind === 'attachment' && page.source) {
+        const source = path.join(vaultDir, ...page.source.split('/'));
+        // Unreadable, it is checked as empty: the copy below then fails and says so.
+        const refused = snapshot ? snapshotAttachmentRefusal(page.source, () => readOrEmpty(source)) : null;
+        if (refused) {
+          log.warnOnce(`active:${page.source}`, `${page.source} is left out of the snapshot: ${refused}`);
+          continue;
+        }
         parent(target);
         try {
-          copyFileSync(path.join(vaultDir, ...page.source.split('/')), target);
+          copyFileSync(source, target);
         } catch (err) {
           log.warnOnce(`copy:${page.source}`, `could not publish the attachment ${page.source}: ${(err as NodeJS.ErrnoException).code}`);
         }
