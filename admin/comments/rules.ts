@@ -31,6 +31,19 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u2028\u2029]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_OR_NEWLINE = /[\u0000-\u001f\u007f\u2028\u2029]/;
 
+// Bidi controls (they can reorder how a name reads) and characters that show nothing: a
+// name made of them alone is no name. Joiners (U+200C, U+200D) stay between two visible
+// characters, where emoji sequences and Persian or Indic names need them.
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const INVISIBLE = /[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180e\u200b\u2060-\u2064\u206a-\u206f\u2800\u3164\ufeff\uffa0]/gu;
+const LOOSE_JOINERS = /(^|\s)[\u200c\u200d]+|[\u200c\u200d]+(?=\s|$)/gu;
+
+/** A name as it shows: without bidi controls or invisible characters (other values as they are, for textField to judge). */
+export function visibleName(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return value.replace(BIDI, '').replace(INVISIBLE, '').replace(LOOSE_JOINERS, '$1');
+}
+
 const bad = (code: string, field: string, message: string) => refuse(code, message, { field });
 
 function textField(value: unknown, field: string, max: number, options: { required: boolean; multiline?: boolean }): string | null {
@@ -68,12 +81,17 @@ function website(value: unknown): string | null {
   return url.href;
 }
 
+/** The vault path a comment or a question names (400 when there is none). */
+export function commentPath(value: unknown): string {
+  if (typeof value !== 'string' || value === '') throw bad('required', 'path', 'path is required.');
+  return value;
+}
+
 /** Parses a post's fields (JSON or form); throws a 400 naming the first bad field. */
 export function parseComment(body: Record<string, unknown>): CommentInput {
-  if (typeof body.path !== 'string' || body.path === '') throw bad('required', 'path', 'path is required.');
   const input: CommentInput = {
-    path: body.path,
-    name: textField(body.name, 'name', COMMENT_LIMITS.name, { required: true })!,
+    path: commentPath(body.path),
+    name: textField(visibleName(body.name), 'name', COMMENT_LIMITS.name, { required: true })!,
     body: textField(body.body, 'body', COMMENT_LIMITS.body, { required: true, multiline: true })!,
     email: email(body.email),
     website: website(body.website),

@@ -12,7 +12,7 @@ import type { PostItem, PostQuery, PostRef } from '../../shared/model/posts.ts';
 import { siteSettingsOf, type Settings } from '../../shared/settings.ts';
 import { createRateLimiter } from '../auth/rate-limit.ts';
 import { commentAnswer, mentionAnswer, type CommentAnswer, type MentionAnswer } from './answers.ts';
-import { isSilentlyDropped, parseComment, replyBody, spamSignals } from './rules.ts';
+import { commentPath, isSilentlyDropped, parseComment, replyBody, spamSignals } from './rules.ts';
 import { SentPages } from './sent-pages.ts';
 import { CommentStore, newId } from './store.ts';
 
@@ -66,10 +66,14 @@ export class CommentsService {
     return siteSettingsOf(await this.deps.readSettings(), this.deps.config).comments;
   }
 
-  /** A visitor's question about a note: comments must be on and the note a published post (else 404, as a missing one). */
-  private async visitorPost(path: string): Promise<PostRef> {
+  /**
+   * A visitor's question about a note: comments must be on and the note a published post
+   * (else 404, as a missing one). Asked before any field is judged, so that a bad field
+   * tells nothing while comments are off or of a post that is not there.
+   */
+  private async visitorPost(path: unknown): Promise<PostRef> {
     if (!(await this.settings()).enabled) throw notFound('Comments are off.');
-    const post = await this.deps.site().post({ path });
+    const post = await this.deps.site().post({ path: commentPath(path) });
     if (!post) throw notFound('No published post at that path.');
     return post;
   }
@@ -86,8 +90,8 @@ export class CommentsService {
 
   /** POST /api/comments. */
   async post(body: Record<string, unknown>, meta: PostMeta): Promise<PostOutcome> {
+    const post = await this.visitorPost(body.path);
     const input = parseComment(body);
-    const post = await this.visitorPost(input.path);
     const { moderation } = await this.settings();
     let parent: string | null = null;
     if (input.parent) {
@@ -108,16 +112,22 @@ export class CommentsService {
     return { id: row.id, status, address: post.address };
   }
 
-  /** GET /api/comments: approved ones for a visitor (of a published post only); all for the admin. */
-  async list(path: string, admin: boolean): Promise<{ comments: CommentAnswer[] }> {
+  /** The note a GET asks about: any for the admin; for a visitor, the visitorPost rule first. */
+  private async readable(path: string | null, admin: boolean): Promise<string> {
     if (!admin) await this.visitorPost(path);
-    return { comments: this.store.commentsOf(path, !admin).map((r) => commentAnswer(r, admin)) };
+    return commentPath(path);
+  }
+
+  /** GET /api/comments: approved ones for a visitor (of a published post only); all for the admin. */
+  async list(path: string | null, admin: boolean): Promise<{ comments: CommentAnswer[] }> {
+    const note = await this.readable(path, admin);
+    return { comments: this.store.commentsOf(note, !admin).map((r) => commentAnswer(r, admin)) };
   }
 
   /** GET /api/mentions: the same rule. */
-  async mentions(path: string, admin: boolean): Promise<{ mentions: MentionAnswer[] }> {
-    if (!admin) await this.visitorPost(path);
-    return { mentions: this.store.mentionsOf(path, !admin).map((r) => mentionAnswer(r, admin)) };
+  async mentions(path: string | null, admin: boolean): Promise<{ mentions: MentionAnswer[] }> {
+    const note = await this.readable(path, admin);
+    return { mentions: this.store.mentionsOf(note, !admin).map((r) => mentionAnswer(r, admin)) };
   }
 
   /** GET /api/comments/queue: pending comments and mentions, newest first (of one note, when named). */

@@ -2,9 +2,10 @@
 // here, every address it gives is checked (loopback, private and link-local are refused
 // unless WEBMENTION_ALLOW_PRIVATE=on), and the connection is made to the very address
 // checked (DNS rebinding cannot swap it after the check). At most 5 s in all, 1 MB of
-// body and 5 redirects, each redirect's target resolved and checked again.
+// body and 5 redirects, each redirect's target resolved and checked again. No connection
+// outlives its check: a redirect's is closed unread, and every hop's is closed at the end.
 import { promises as dns } from 'node:dns';
-import http from 'node:http';
+import http, { type ClientRequest } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { isPrivateAddress } from './ip-ranges.ts';
@@ -50,10 +51,11 @@ interface Hop {
   body: string;
 }
 
-function requestOnce(url: URL, address: { address: string; family: number }, signal: AbortSignal): Promise<Hop> {
+/** One hop; its request joins `open`, for the check to close whatever is left of it. */
+function requestOnce(url: URL, address: { address: string; family: number }, signal: AbortSignal, open: Set<ClientRequest>): Promise<Hop> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.request(
+    const req: ClientRequest = client.request(
       url,
       {
         method: 'GET',
@@ -67,7 +69,8 @@ function requestOnce(url: URL, address: { address: string; family: number }, sig
         const location = typeof res.headers.location === 'string' ? res.headers.location : null;
         const contentType = String(res.headers['content-type'] ?? '');
         if (answered >= 300 && answered < 400 && location) {
-          res.resume();
+          // Its body is never read: draining it (resume) would download an endless one for ever.
+          req.destroy();
           resolve({ answered, location, contentType, body: '' });
           return;
         }
@@ -85,6 +88,7 @@ function requestOnce(url: URL, address: { address: string; family: number }, sig
         res.on('error', reject);
       },
     );
+    open.add(req);
     req.on('error', reject);
     req.end();
   });
@@ -94,6 +98,7 @@ function requestOnce(url: URL, address: { address: string; family: number }, sig
 export async function fetchSource(source: string, allowPrivate: AddressRule): Promise<SourceAnswer> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), SOURCE_LIMITS.timeoutMs);
+  const open = new Set<ClientRequest>();
   try {
     let url = new URL(source);
     for (let hop = 0; ; hop++) {
@@ -105,7 +110,7 @@ export async function fetchSource(source: string, allowPrivate: AddressRule): Pr
         if (err instanceof SourceRefused) return { kind: 'refused', reason: err.message };
         return { kind: 'failed', reason: `${url.hostname} could not be resolved` };
       }
-      const answer = await requestOnce(url, address, controller.signal);
+      const answer = await requestOnce(url, address, controller.signal, open);
       if (answer.location) {
         if (hop >= SOURCE_LIMITS.maxRedirects) return { kind: 'failed', reason: 'too many redirects' };
         url = new URL(answer.location, url);
@@ -119,5 +124,7 @@ export async function fetchSource(source: string, allowPrivate: AddressRule): Pr
     return { kind: 'failed', reason: controller.signal.aborted ? 'the source took longer than 5 s' : (err as Error).message };
   } finally {
     clearTimeout(timer);
+    // The timer no longer guards them: whatever a hop left open (success, failure or time-out) closes with the check.
+    for (const req of open) req.destroy();
   }
 }

@@ -12,12 +12,6 @@ import { clientAddress, isFormBody, queryOne, readFormBody, readJsonBody, route,
 const MAX_COMMENT_BODY = 64 * 1024;
 const ACTIONS = new Set<ModerationAction>(['approve', 'reject', 'spam', 'delete']);
 
-function pathParam(req: Request): string {
-  const path = queryOne(req, 'path');
-  if (!path) throw refuse('required', 'path is required.', { field: 'path' });
-  return path;
-}
-
 function idOf(body: Record<string, unknown>): string {
   if (typeof body.id !== 'string' || body.id === '' || body.id.length > 64) throw refuse('required', 'id is required.', { field: 'id' });
   return body.id;
@@ -42,12 +36,12 @@ export function registerCommentRoutes(app: Polka, ctx: AdminContext): void {
 
   app.get(
     '/api/comments',
-    route((req) => ctx.comments.list(pathParam(req), isAdmin(req))),
+    route((req) => ctx.comments.list(queryOne(req, 'path') ?? null, isAdmin(req))),
   );
 
   app.get(
     '/api/mentions',
-    route((req) => ctx.comments.mentions(pathParam(req), isAdmin(req))),
+    route((req) => ctx.comments.mentions(queryOne(req, 'path') ?? null, isAdmin(req))),
   );
 
   app.get(
