@@ -3,7 +3,7 @@
 // calls the token travels only through GIT_ASKPASS plus variables of that one git
 // process (spec 5.4); timeouts kill the whole process group; errors are scrubbed.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -144,6 +144,10 @@ export function gitConfigArgs(network: boolean): string[] {
       '-c', 'protocol.http.allow=never',
       '-c', 'protocol.https.allow=always',
       '-c', 'protocol.ssh.allow=always',
+      // A transfer stalled for a minute ends: its git-remote-https would otherwise wait on a
+      // hung remote for good once the git above it is gone.
+      '-c', 'http.lowSpeedLimit=1',
+      '-c', 'http.lowSpeedTime=60',
     );
   }
   return args;
@@ -248,13 +252,22 @@ export async function runGit(args: string[], options: GitOptions): Promise<GitRe
   return spawnGit(withDiffSwitches(args), options, env, timeoutMs);
 }
 
+/**
+ * util-linux's setpriv, which every Debian has: git started through it is killed when the
+ * server dies, however it dies. Detached (below) and left alone, a git outlived a server
+ * killed with SIGKILL: a push to a hung remote went on for good, the token in its
+ * environment, beside the next server's own pass (a reviewer's find). Elsewhere, plain git.
+ */
+const DIES_WITH_SERVER = process.platform === 'linux' && existsSync('/usr/bin/setpriv') ? '/usr/bin/setpriv' : null;
+
 function spawnGit(args: string[], options: GitOptions, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<GitResult> {
   const argv = [...gitConfigArgs(options.network !== undefined), ...args];
   const maxBytes = options.maxBytes ?? MAX_BYTES;
   return new Promise<GitResult>((resolve, reject) => {
     // detached: its own session, so ssh can never prompt on the server's terminal,
     // and a timeout can kill git with every helper it started.
-    const child = spawn('git', argv, { cwd: options.cwd, env, shell: false, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const [program, programArgs] = DIES_WITH_SERVER ? [DIES_WITH_SERVER, ['--pdeathsig', 'KILL', '--', 'git', ...argv]] : ['git', argv];
+    const child = spawn(program, programArgs, { cwd: options.cwd, env, shell: false, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let size = 0;

@@ -4,7 +4,9 @@
 // reviewer made end in `//<our host>`. The askpass script answers only the two prompts for
 // the remote's own authority, word for word (shared/git-run.ts runnerFiles; the prompts it
 // tells apart are in test/unit/git-askpass.test.ts: here the remote has a port, which git
-// encodes in a path, so the old script refused this one too).
+// encodes in a path, so the old script refused this one too). Run with SERVICE_GIT_HOOKS=on,
+// where git takes the vault's configuration as it is and the askpass script is the wall;
+// with it off, such a setting stops git before it asks anyone (git-vault-config.test.ts).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
@@ -32,7 +34,7 @@ const server = serverForFile(async () => {
   await fs.writeFile(bundle, (await fs.readFile(ours.caFile, 'utf8')) + (await fs.readFile(theirs.caFile, 'utf8')));
   const vault = path.join(base, 'vault');
   await writeFiles(vault, { 'Home.md': '# Home\n' });
-  return { vault, data: path.join(base, 'data'), env: { GIT_SSL_CAINFO: bundle } };
+  return { vault, data: path.join(base, 'data'), env: { GIT_SSL_CAINFO: bundle, SERVICE_GIT_HOOKS: 'on' } };
 });
 afterAll(async () => {
   await Promise.all([ours?.close(), theirs?.close()]);
