@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogForFile } from '../fixtures/blog/helpers.ts';
 import { waitFor } from '../helpers/server.ts';
-import { MAX_QUEUED_PER_CLIENT } from '../../admin/comments/webmention.ts';
+import { CHECKS_AT_ONCE, MAX_QUEUE, MAX_QUEUED_PER_CLIENT } from '../../admin/comments/webmention.ts';
 
 /** Another site: pages set by the test, every request remembered. */
 class SourceSite {
@@ -17,7 +17,7 @@ class SourceSite {
   hold: Promise<void> | null = null;
   private server = http.createServer(async (req, res) => {
     this.requests.push(req.url ?? '');
-    if (req.url === '/held') await this.hold;
+    if (req.url?.startsWith('/held')) await this.hold;
     const page = this.pages.get(req.url ?? '') ?? { status: 404, body: 'no' };
     res.writeHead(page.status, { 'content-type': page.type ?? 'text/html; charset=utf-8', ...(page.location ? { location: page.location } : {}) });
     res.end(page.body);
@@ -212,36 +212,57 @@ describe('with SITE_URL set, a target is here when its host (and path) is SITE_U
   });
 });
 
-describe('one sender cannot fill the queue', () => {
-  it(`past ${MAX_QUEUED_PER_CLIENT} of its own waiting, a client gets 429; another client is still taken`, async () => {
-    const to = 'https://blog.example/notes/Posts/Target';
+/** POST /webmention from another loopback address (another client). */
+function sendFrom(localAddress: string, fields: Record<string, string>): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const req = http.request(`${behindProxy.url}/webmention`, { method: 'POST', localAddress, headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end(new URLSearchParams(fields).toString());
+  });
+}
+
+describe('one sender cannot fill the queue, nor keep others waiting', () => {
+  const to = 'https://blog.example/notes/Posts/Target';
+
+  it(`past ${MAX_QUEUED_PER_CLIENT} of its own waiting, a client gets 429; another client is still taken, and checked before the rest of the flood`, async () => {
     let release!: () => void;
     source.hold = new Promise<void>((resolve) => (release = resolve));
+    const flood = [...Array(MAX_QUEUED_PER_CLIENT + CHECKS_AT_ONCE + 1).keys()].map((i) => `/held-flood${i}`);
     try {
-      // The first is taken to be checked and waits on the held source; the queue behind it fills.
-      expect((await send(behindProxy, { source: `${source.url}/held`, target: to })).status).toBe(202);
-      await waitFor(() => source.requests.includes('/held'));
+      // The first few are taken to be checked at once and wait on the held source; the queue behind them fills.
       const statuses: number[] = [];
-      for (let i = 0; i <= MAX_QUEUED_PER_CLIENT; i++) statuses.push((await send(behindProxy, { source: `${source.url}/flood${i}`, target: to })).status);
-      expect(statuses).toEqual([...Array(MAX_QUEUED_PER_CLIENT).fill(202), 429]);
-      const fromElsewhere = await new Promise<number>((resolve, reject) => {
-        const body = new URLSearchParams({ source: `${source.url}/other-client`, target: to }).toString();
-        const req = http.request(`${behindProxy.url}/webmention`, { method: 'POST', localAddress: '127.0.0.2', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        });
-        req.on('error', reject);
-        req.end(body);
-      });
-      expect(fromElsewhere).toBe(202);
+      for (const p of flood) statuses.push((await send(behindProxy, { source: `${source.url}${p}`, target: to })).status);
+      await waitFor(() => flood.slice(0, CHECKS_AT_ONCE).every((p) => source.requests.includes(p)));
+      expect(statuses).toEqual([...Array(MAX_QUEUED_PER_CLIENT + CHECKS_AT_ONCE).fill(202), 429]);
+      expect(await sendFrom('127.0.0.2', { source: `${source.url}/other-client`, target: to })).toBe(202);
     } finally {
       release();
       source.hold = null;
     }
-    // Every waiting source is fetched before the next test counts requests.
-    const expected = [...Array(MAX_QUEUED_PER_CLIENT).keys()].map((i) => `/flood${i}`).concat('/other-client');
-    await waitFor(() => expected.every((p) => source.requests.includes(p)), 30_000);
+    // Every waiting source is fetched before the next test counts requests; the other client's first.
+    const waited = flood.slice(CHECKS_AT_ONCE, -1);
+    await waitFor(() => [...waited, '/other-client'].every((p) => source.requests.includes(p)), 30_000);
+    expect(source.requests.indexOf('/other-client')).toBeLessThan(Math.max(...waited.map((p) => source.requests.indexOf(p))));
   });
+
+  it('a full queue still takes a sender with nothing waiting (the biggest sender’s newest goes)', async () => {
+    let release!: () => void;
+    source.hold = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const senders = Math.ceil((MAX_QUEUE + CHECKS_AT_ONCE) / MAX_QUEUED_PER_CLIENT) + 1;
+      for (let c = 0; c < senders; c++) {
+        for (let i = 0; i < MAX_QUEUED_PER_CLIENT; i++) await sendFrom(`127.0.1.${c + 1}`, { source: `${source.url}/held-full-${c}-${i}`, target: to });
+      }
+      expect(await sendFrom('127.0.2.1', { source: `${source.url}/held-newcomer`, target: to })).toBe(202);
+    } finally {
+      release();
+      source.hold = null;
+    }
+    await waitFor(() => source.requests.includes('/held-newcomer'), 60_000);
+  }, 120_000);
 });
 
 describe('a source on a private address (WEBMENTION_ALLOW_PRIVATE off)', () => {
