@@ -5,7 +5,7 @@
 // Only its own holder releases it. The sync pass's `.git/service-sync.lock` and the
 // vault's write lock (admin/vault/vault-lock.ts) are two of these.
 import { randomBytes } from 'node:crypto';
-import { promises as fs, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { promises as fs, lstatSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { log } from './log.ts';
 
@@ -44,8 +44,11 @@ const ownTokens = new Set<string>();
  * the removal: a lock is taken and let go around every vault write (vault-lock.ts), and a
  * few microseconds of blocking cost less than a trip through the thread pool each.
  */
-function readRecord(file: string): { record: LockRecord; mtimeMs: number } | null {
+function readRecord(file: string): { record: LockRecord; mtimeMs: number; foreign?: true } | null {
   try {
+    // Anything but a regular file (a folder, a link, a FIFO a read would wait on for good)
+    // is no lock a holder made: stale at once, else it blocked every save or pass for good.
+    if (!lstatSync(file).isFile()) return { record: { pid: 0, hostname: '', token: '', since: '' }, mtimeMs: 0, foreign: true };
     const text = readFileSync(file, 'utf8');
     const stat = statSync(file);
     let parsed: Partial<LockRecord> = {};
@@ -128,7 +131,7 @@ export class LockFile {
       ownTokens.delete(record.token);
       const found = readRecord(file);
       if (!found) continue; // released between our two looks: try again
-      const reason = staleReason(found.record, found.mtimeMs, staleMs);
+      const reason = found.foreign ? 'it is not a regular file' : staleReason(found.record, found.mtimeMs, staleMs);
       if (reason === null) return { ok: false, holder: found.record };
       await this.breakStale(found.record, reason);
     }
@@ -157,8 +160,8 @@ export class LockFile {
       const again = readRecord(file);
       // Still the same stale lock (same token, same holder)? Then it goes.
       if (again && again.record.token === stale.token && again.record.pid === stale.pid && staleReason(again.record, again.mtimeMs, staleMs)) {
-        await fs.rm(file, { force: true });
-        log.warn(`${label}: broke the stale lock of pid ${stale.pid} on ${stale.hostname || 'an unknown host'} (${reason}), held since ${stale.since}`);
+        await fs.rm(file, { force: true, recursive: again.foreign === true });
+        log.warn(`${label}: broke the stale lock of pid ${stale.pid} on ${stale.hostname || 'an unknown host'} (${reason}), held since ${stale.since || 'an unknown time'}`);
       }
     } finally {
       await fs.rm(guard, { force: true });
