@@ -17,8 +17,10 @@ export interface EmbedFrame {
   ids: Set<string>;
   /** `path#subpath` of the embeds being rendered, outermost first: a cycle stops. */
   stack: string[];
-  /** Embeds rendered so far on the page (footnote ids of each are their own). */
+  /** Embeds rendered so far on the page (footnote ids of each are their own; embed-budget.ts caps them). */
   count: number;
+  /** Characters of embedded notes parsed so far on the page (embed-budget.ts); none yet when absent. */
+  text?: number;
 }
 
 export interface RenderLinks {

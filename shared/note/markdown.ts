@@ -8,6 +8,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import { blockRef, type WikiRef } from '../wikilinks.ts';
 import { publicMarkdown, publicTex } from './comments.ts';
 import type { EmbedFrame, NoteEnv, RenderLinks } from './env.ts';
+import { spendEmbed } from './embed-budget.ts';
 import { escapeHtml } from './escape.ts';
 import { markdown } from './md.ts';
 import { findHeading, headingId, sectionRange, uniqueId } from './obsidian/headings.ts';
@@ -16,6 +17,7 @@ import { sanitizeNoteHtml } from './sanitize.ts';
 import { fillPrepared, flat, type PreparedHtml, type Slot } from './slots.ts';
 
 export type { EmbedFrame, NoteLink, RenderLinks } from './env.ts';
+export { MAX_EMBEDS_PER_PAGE, MAX_EMBED_TEXT } from './embed-budget.ts';
 export { fillPrepared, type PreparedHtml } from './slots.ts';
 export { escapeHtml, headingId };
 
@@ -110,7 +112,7 @@ function blockTokens(tokens: Token[], id: string): Token[] | null {
 export function renderEmbedHtml(body: string, ref: WikiRef, links: RenderLinks, frame: EmbedFrame, source: { href: string; title: string }): string | null {
   if (frame.stack.length >= MAX_EMBED_DEPTH) return null;
   const md = markdown();
-  frame.count++;
+  spendEmbed(frame, body);
   // Footnote ids of an embedded note are its own (fn-e1-1…), never the page's.
   const env: NoteEnv = { links, frame, docId: `e${frame.count}` };
   const tokens = md.parse(publicMarkdown(body), env);

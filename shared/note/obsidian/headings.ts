@@ -32,10 +32,23 @@ export function headingId(text: string): string {
     .replace(/-+/g, '-');
 }
 
-/** A free id for `base` among `taken` (which it joins). */
+/** Per set of taken ids, per base: the next suffix to try (0 is the base itself). */
+const nextSuffix = new WeakMap<Set<string>, Map<string, number>>();
+
+const isFree = (id: string, taken: Set<string>) => !taken.has(id) && !RESERVED_IDS.has(id) && !FOOTNOTE_ID.test(id);
+
+/**
+ * A free id for `base` among `taken` (which it joins): the first of base, base-1, base-2…
+ * free. Ids are only ever added to `taken`, so the suffixes tried before stay taken and the
+ * next try starts after them (counting from 1 each time made 32,000 `# a` take 35 s).
+ */
 export function uniqueId(base: string, taken: Set<string>): string {
-  let id = base;
-  for (let n = 1; taken.has(id) || RESERVED_IDS.has(id) || FOOTNOTE_ID.test(id); n++) id = `${base}-${n}`;
+  let next = nextSuffix.get(taken);
+  if (!next) nextSuffix.set(taken, (next = new Map()));
+  let n = next.get(base) ?? 0;
+  let id = n === 0 ? base : `${base}-${n}`;
+  while (!isFree(id, taken)) id = `${base}-${++n}`;
+  next.set(base, n + 1);
   taken.add(id);
   return id;
 }
