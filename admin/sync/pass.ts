@@ -56,6 +56,15 @@ export function neverStaged(target: RepoTarget): string[] {
 
 const stamp = () => new Date().toISOString();
 
+/**
+ * The files a fast-forward refused to overwrite (edited here and changed there, or new
+ * here and added there), from git's own line; null for any other failure.
+ */
+function overwrittenByPull(line: string): string | null {
+  const m = /^error: (?:Your local changes to the following files|The following untracked working tree files) would be (?:overwritten|removed) by merge:\s*(.*)$/.exec(line);
+  return m ? m[1]!.trim() || 'some files' : null;
+}
+
 function failed(message: string, error?: string): PassResult {
   return error === undefined ? { outcome: 'failed', ok: false, message } : { outcome: 'failed', ok: false, message, error };
 }
@@ -162,7 +171,18 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
           );
         }
         const hold = target.holdingVault ?? ((step) => step());
-        await hold(() => fastForward(target.vaultDir, plan.branch, opts));
+        try {
+          await hold(() => fastForward(target.vaultDir, plan.branch, opts));
+        } catch (err) {
+          const clash = err instanceof GitError ? overwrittenByPull(err.line) : null;
+          if (clash === null) throw err;
+          // spec 3.4 step 2: the remote's commits and this side's edits meet: nothing was touched.
+          return {
+            outcome: 'diverged',
+            ok: false,
+            message: `${host} has commits that change what was edited here since the last sync (${clash}); nothing was pulled, committed or pushed, and no text was lost. Merge them by hand with git: commit here, then merge ${host}'s branch.`,
+          };
+        }
         pulled = counts.behind;
       }
     }

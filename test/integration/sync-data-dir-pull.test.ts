@@ -76,4 +76,20 @@ describe('a pull into a vault holding the data directory', () => {
     expect(await fs.readFile(path.join(vault, 'Note.md'), 'utf8')).toBe('two\n');
     expect(await fs.readFile(path.join(vault, 'svc/admin.json'), 'utf8')).toBe('{"hash":"the admin\'s own"}\n');
   }, 60_000);
+
+  it('whose commits change a note edited here since the last sync reports the histories diverged, names it, and keeps both texts', async () => {
+    // git's fast-forward refuses to overwrite the edit: the pass used to fail with git's line on every try.
+    const { vault, other, pass } = await setUp();
+    await writeFiles(other, { 'Note.md': 'theirs\n' });
+    git(other, 'add', '-A');
+    git(other, ...id, 'commit', '-q', '-m', 'theirs');
+    git(other, 'push', '-q', 'origin', 'main');
+    await writeFiles(vault, { 'Note.md': 'mine\n' });
+    const result = await pass();
+    expect(result.ok).toBe(false);
+    expect(result.outcome).toBe('diverged');
+    expect(result.message).toMatch(/Note\.md.*nothing was pulled, committed or pushed/);
+    expect(await fs.readFile(path.join(vault, 'Note.md'), 'utf8')).toBe('mine\n');
+    expect(git(other, 'show', 'HEAD:Note.md').trim()).toBe('theirs');
+  }, 60_000);
 });
