@@ -130,7 +130,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
     created,
     versions,
     writer,
-    trash: createTrash({ root, versions, events, locks }),
+    trash: createTrash({ root, versions, events, locks, moved: (from, to) => comments.moved(from, to) }),
     renamer: createRenamer({
       root,
       writer,

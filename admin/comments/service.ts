@@ -186,12 +186,16 @@ export class CommentsService {
     return { exportedAt: new Date().toISOString(), ...this.store.everything() };
   }
 
-  /** A note or folder was renamed through the app: its comments and mentions follow it. */
+  /** A note or folder was renamed, trashed, restored or erased through the app: its comments and mentions follow it. */
   moved(from: string, to: string): void {
     if (!this.opened && !existsSync(commentsDbFile(this.deps.config.dataDir))) return;
     try {
       const moves = this.store.moveNotes((note) => (note === from ? to : note.startsWith(from + '/') ? to + note.slice(from.length) : null));
-      for (const [, moved] of moves) void this.changed(moved);
+      // Both ends re-render: a new note may already stand at the old path (a trashed note's).
+      for (const [was, now] of moves) {
+        void this.changed(was);
+        void this.changed(now);
+      }
     } catch (err) {
       // The rename is done; its comments stay under the old path (still in the export).
       log.warn(`comments of ${from} could not follow it to ${to}: ${(err as Error).message}`);

@@ -23,6 +23,12 @@ export interface TrashDeps {
   root: VaultRoot;
   versions: VersionStore;
   events: VaultEvents;
+  /**
+   * A note or folder went into the bin, came back, or was erased: what is kept by path
+   * beside it (comments and mentions) follows it, so a new note at the old path does not
+   * take the old one's (a reviewer's find).
+   */
+  moved?: (from: string, to: string) => void;
 }
 
 async function exists(abs: string): Promise<boolean> {
@@ -86,6 +92,9 @@ export async function nameBeside(absPath: string, isFolder: boolean): Promise<st
     if (!(await exists(candidate))) return candidate;
   }
 }
+
+/** Where the comments of an erased entry go: `.trash/` is never published, and no entry is named so. */
+const ERASED_PREFIX = `${TRASH_DIR}/.erased/`;
 
 export function createTrash(deps: TrashDeps) {
   const vaultDir = deps.root.dir;
@@ -169,6 +178,7 @@ export function createTrash(deps: TrashDeps) {
         throw err;
       }
       for (const note of await notesOf(entry, target)) deps.events.expect({ path: note, kind: 'delete' });
+      deps.moved?.(p, entry.trashPath);
       return entry;
     });
   }
@@ -223,6 +233,7 @@ export function createTrash(deps: TrashDeps) {
       await fs.rename(from, target);
       manifest.entries = manifest.entries.filter((e) => e.id !== id);
       await writeManifest(manifestFile, manifest);
+      deps.moved?.(entry.trashPath, restored);
       for (const note of notes) {
         const now = (restored + note.slice(entry.path.length)) as VaultPath;
         // spec 3.3: a note restored beside a taken name takes its versions with it; those
@@ -239,6 +250,8 @@ export function createTrash(deps: TrashDeps) {
     const abs = await inBin(entry.trashPath);
     const notes = (await exists(abs)) ? await notesOf(entry, abs) : entry.kind === 'note' ? [entry.path] : [];
     await fs.rm(abs, { recursive: true, force: true });
+    // Kept (an export still has them) under a name no note can have, never the next entry's.
+    deps.moved?.(entry.trashPath, `${ERASED_PREFIX}${entry.id}/${entry.path}`);
     for (const note of notes) {
       // The history belongs to a live note that has taken the same path.
       const live = await exists(path.join(vaultDir, ...note.split('/')));
