@@ -207,15 +207,32 @@ const madeFormatters = new Map<string, Formatters>();
  */
 export function dateLocales(interfaceLanguage: string, blogLocale: string, calendar: CalendarDisplay): string[] {
   const nu = numberingSystem(blogLocale);
-  const base = primaryLanguage(interfaceLanguage) ?? 'en';
+  const base = dateLanguage(interfaceLanguage);
   const inCalendar = (ca: string) => `${base}-u-ca-${ca}-nu-${nu}`;
   if (calendar === 'hijri') return [inCalendar('islamic-umalqura')];
   return calendar === 'both' ? [inCalendar('gregory'), inCalendar('islamic-umalqura')] : [inCalendar('gregory')];
 }
 
+/**
+ * The language dates are written in: the site's, when this Node's ICU has its data, else
+ * English. Asked for a language it lacks (`dv`), Intl falls back to its default locale and
+ * drops the calendar with it: Hijri dates came out Gregorian, in Latin digits, unnoticed.
+ */
+function dateLanguage(interfaceLanguage: string): string {
+  const base = primaryLanguage(interfaceLanguage) ?? 'en';
+  let known = knownDateLanguages.get(base);
+  if (known === undefined) {
+    known = Intl.DateTimeFormat.supportedLocalesOf([base]).length > 0;
+    knownDateLanguages.set(base, known);
+  }
+  return known ? base : 'en';
+}
+
+const knownDateLanguages = new Map<string, boolean>();
+
 function makeFormatters(interfaceLanguage: string, blogLocale: string, calendar: CalendarDisplay): Formatters {
   const nu = numberingSystem(blogLocale);
-  const base = primaryLanguage(interfaceLanguage) ?? 'en';
+  const base = dateLanguage(interfaceLanguage);
   const format = dateFormatter(dateLocales(interfaceLanguage, blogLocale, calendar));
   const numberFormat = new Intl.NumberFormat(`${base}-u-nu-${nu}`);
   const yearFormat = new Intl.NumberFormat(`${base}-u-nu-${nu}`, { useGrouping: false });

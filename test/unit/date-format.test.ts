@@ -1,6 +1,6 @@
 // spec D.1, CONTRACT §10: the one formatter of the dates and counts visitors read.
 import { describe, expect, it } from 'vitest';
-import { formatters } from '../../site/build/i18n.ts';
+import { dateLocales, formatters } from '../../site/build/i18n.ts';
 
 const DAY = Date.UTC(2026, 0, 10);
 
@@ -19,6 +19,14 @@ describe('dates and counts a visitor reads', () => {
     expect(formatters('en', 'en', 'hijri').date(DAY)).toBe('Rajab 21, 1447 AH');
     expect(formatters('ar', 'ar', 'hijri').date(DAY)).toBe('٢١ رجب ١٤٤٧ هـ');
     expect(formatters('ar', 'ar-u-nu-latn', 'both').date(DAY)).toBe('10 يناير 2026 / 21 رجب 1447 هـ');
+  });
+
+  it('a site language this ICU has no data for writes its dates in English, in the calendar and digits asked for (a reviewer’s find)', () => {
+    // Intl fell back to its default locale and dropped the calendar: Hijri dates came out Gregorian.
+    expect(formatters('dv', 'en', 'hijri').date(DAY)).toBe('Rajab 21, 1447 AH');
+    expect(formatters('dv', 'en', 'both').date(DAY)).toBe('January 10, 2026 / Rajab 21, 1447 AH');
+    expect(formatters('dv', 'ar', 'hijri').date(DAY)).toMatch(/^Rajab [٠-٩]+, [٠-٩]+ AH$/);
+    expect(dateLocales('dv', 'en', 'hijri')).toEqual(['en-u-ca-islamic-umalqura-nu-latn']);
   });
 
   it('a date is formatted once per UTC day shown: every time of a day gives that day, the days around it their own', () => {
