@@ -26,11 +26,38 @@ export type AddressRule = boolean | ((address: string) => boolean);
 
 const allows = (rule: AddressRule, address: string) => (typeof rule === 'function' ? rule(address) : rule || !isPrivateAddress(address));
 
+/**
+ * Ports a browser never fetches (the Fetch standard's "bad ports": mail, ssh, irc…): a
+ * source there would make the server speak HTTP to another protocol's service.
+ */
+const BAD_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113,
+  115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556,
+  563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667,
+  6668, 6669, 6679, 6697, 10080,
+]);
+
+/** Whether a source URL names a port no browser would fetch. */
+export function isBadPort(url: URL): boolean {
+  return url.port !== '' && BAD_PORTS.has(Number(url.port));
+}
+
+/**
+ * One name looked up at a time. dns.lookup waits in libuv's small thread pool, which file
+ * reads share: a few sources whose names never resolve would otherwise hold all of it.
+ */
+let lookups: Promise<unknown> = Promise.resolve();
+function lookupOneAtATime(host: string): Promise<{ address: string; family: number }[]> {
+  const run = lookups.then(() => dns.lookup(host, { all: true, verbatim: true }));
+  lookups = run.catch(() => undefined);
+  return run;
+}
+
 /** One checked address of `host`: every address it resolves to must be allowed. */
 export async function checkedAddress(host: string, allowPrivate: AddressRule): Promise<{ address: string; family: number }> {
   const bare = host.replace(/^\[|\]$/g, '');
   const literal = isIP(bare);
-  const found = literal ? [{ address: bare, family: literal }] : await dns.lookup(bare, { all: true, verbatim: true });
+  const found = literal ? [{ address: bare, family: literal }] : await lookupOneAtATime(bare);
   if (found.length === 0) throw new SourceRefused(`${host} has no address`);
   if (found.some((a) => !allows(allowPrivate, a.address))) throw new SourceRefused(`${host} resolves to a private address`);
   return found[0]!;
@@ -103,6 +130,7 @@ export async function fetchSource(source: string, allowPrivate: AddressRule): Pr
     let url = new URL(source);
     for (let hop = 0; ; hop++) {
       if (url.protocol !== 'http:' && url.protocol !== 'https:') return { kind: 'refused', reason: `a redirect to ${url.protocol} is not followed` };
+      if (isBadPort(url)) return { kind: 'refused', reason: `port ${url.port} is not fetched` };
       let address: { address: string; family: number };
       try {
         address = await checkedAddress(url.hostname, allowPrivate);

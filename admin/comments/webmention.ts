@@ -9,7 +9,7 @@ import { log } from '../../shared/log.ts';
 import { decodeRequestPath } from '../../shared/model/addresses.ts';
 import type { CommentsService } from './service.ts';
 import { linksTo, parseMention } from './mention-parse.ts';
-import { checkedAddress, fetchSource, SourceRefused } from './source-fetch.ts';
+import { checkedAddress, fetchSource, isBadPort, SourceRefused } from './source-fetch.ts';
 
 const MAX_URL = 2_048;
 /** Checks waiting at most: a flood is refused (429), not queued without end. */
@@ -79,6 +79,7 @@ export class Webmentions {
   async receive(fields: Record<string, unknown>, requestHosts: string[], client = 'unknown'): Promise<void> {
     if (!(await this.comments.settings()).enabled) throw refuse('not_found', 'Mentions are off.');
     const source = httpUrl(fields.source, 'source');
+    if (isBadPort(source)) throw refuse('bad_url', `source must not name port ${source.port}, which no browser fetches.`, { field: 'source' });
     const target = httpUrl(fields.target, 'target');
     if (withoutHash(source) === withoutHash(target)) throw refuse('same_url', 'source and target must differ.', { field: 'source' });
     const address = this.addressHere(target, requestHosts);

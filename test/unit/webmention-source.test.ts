@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPrivateAddress, senderKey } from '../../admin/comments/ip-ranges.ts';
 import { linksTo, parseMention } from '../../admin/comments/mention-parse.ts';
-import { fetchSource, SOURCE_LIMITS } from '../../admin/comments/source-fetch.ts';
+import { fetchSource, isBadPort, SOURCE_LIMITS } from '../../admin/comments/source-fetch.ts';
 
 describe('private, loopback and link-local addresses, v4 and v6', () => {
   it.each(['127.0.0.1', '10.0.0.8', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::a00:1', '64:ff9b:1::7f00:1', '::ffff:0:7f00:1', '::ffff:0:a00:1', '2002:c0a8:0101::1', 'not-an-ip'])(
@@ -35,6 +35,10 @@ const server = http.createServer((req, res) => {
   if (url === '/slow') return setTimeout(() => res.end('late'), 1_000);
   if (url === '/gone') {
     res.writeHead(410);
+    return res.end();
+  }
+  if (url === '/to-smtp') {
+    res.writeHead(302, { location: 'http://127.0.0.1:25/' });
     return res.end();
   }
   if (url === '/to-private') {
@@ -66,6 +70,15 @@ describe('fetching a source', () => {
     requests = [];
     expect(await fetchSource(`${base}/to-private`, onlyOurs)).toEqual({ kind: 'refused', reason: '169.254.169.254 resolves to a private address' });
     expect(requests).toEqual(['/to-private']);
+  });
+
+  it('a port no browser fetches (mail, ssh…) is refused, named or reached by a redirect, before any request there', async () => {
+    expect(isBadPort(new URL('http://example.org:25/'))).toBe(true);
+    expect(isBadPort(new URL('https://example.org:22/x'))).toBe(true);
+    expect(isBadPort(new URL('https://example.org/x'))).toBe(false);
+    expect(isBadPort(new URL('http://example.org:8080/x'))).toBe(false);
+    expect(await fetchSource('http://127.0.0.1:25/', true)).toEqual({ kind: 'refused', reason: 'port 25 is not fetched' });
+    expect(await fetchSource(`${base}/to-smtp`, true)).toEqual({ kind: 'refused', reason: 'port 25 is not fetched' });
   });
 
   it('over 1 MB fails; 410 is "gone"; a slow source is cut at the time limit', async () => {
