@@ -16,24 +16,60 @@ function sameSite(link: HTMLAnchorElement): boolean {
   return link.origin === location.origin && link.pathname !== location.pathname;
 }
 
+/**
+ * A page of the site itself: HTML, and not an attachment (the server sends those in a
+ * sandbox). A note can give any link the classes previews look for, and a .txt or .html
+ * attachment holding an article's markup was once imported into the page as it was: a
+ * <meta refresh> in it took a signed-in admin's tab elsewhere (a reviewer's find).
+ */
+function isSitePage(res: Response): boolean {
+  const type = res.headers.get('content-type') ?? '';
+  return res.ok && /^text\/html\b/i.test(type) && !/\bsandbox\b/i.test(res.headers.get('content-security-policy') ?? '');
+}
+
+/** Elements a preview never carries, whatever page it came from. */
+const NEVER = 'script, iframe, frame, frameset, object, embed, meta, link, base, form, input, button, textarea, select, style, template, portal, noscript';
+const SCRIPT_URL = /^\s*(javascript|vbscript|data):/i;
+
+/** What could act (rather than be read) goes from a preview's nodes: elements, handlers, script URLs. */
+function scrub(root: Element): void {
+  root.querySelectorAll(NEVER).forEach((el) => el.remove());
+  for (const el of [root, ...root.querySelectorAll('*')]) {
+    for (const { name, value } of [...el.attributes]) {
+      const lower = name.toLowerCase();
+      const url = lower === 'href' || lower === 'src' || lower === 'xlink:href' || lower === 'action' || lower === 'poster';
+      if (lower.startsWith('on') || lower === 'srcdoc' || lower === 'formaction' || (url && SCRIPT_URL.test(value) && !/^\s*data:image\//i.test(value))) el.removeAttribute(name);
+    }
+  }
+}
+
 function load(href: string): Promise<Preview> {
   let pending = cache.get(href);
   if (!pending) {
     pending = fetch(href, { credentials: 'omit', headers: { accept: 'text/html' } })
       .then(async (res) => {
-        if (!res.ok) return null;
+        if (!isSitePage(res)) return null;
         const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
         const body = doc.querySelector('.s-article .s-article-body');
         if (!body) return null;
-        // Math in the preview needs KaTeX's stylesheet, which this page may not load.
+        // Math in the preview needs KaTeX's stylesheet, which this page may not load: the site's own only.
         const katex = doc.querySelector<HTMLLinkElement>('link[data-katex]');
-        if (katex && !document.querySelector('link[data-katex]')) document.head.appendChild(document.importNode(katex, true));
+        const katexHref = katex ? new URL(katex.getAttribute('href') ?? '', href) : null;
+        if (katex && katexHref?.origin === location.origin && katexHref.pathname.includes('/_s/') && !document.querySelector('link[data-katex]')) {
+          const sheet = document.createElement('link');
+          sheet.rel = 'stylesheet';
+          sheet.href = katexHref.href;
+          sheet.dataset.katex = '';
+          document.head.appendChild(sheet);
+        }
         const fragment = document.createDocumentFragment();
         const wrapper = document.createElement('div');
         wrapper.className = 's-article-body';
         const article = doc.querySelector<HTMLElement>('.s-article');
         if (article?.dir) wrapper.dir = article.dir;
         if (article?.lang) wrapper.lang = article.lang;
+        // Scrubbed in the parsed document, which loads and runs nothing, before any node joins this page.
+        scrub(body);
         Array.from(body.children)
           .slice(0, BLOCKS)
           .forEach((child) => wrapper.appendChild(document.importNode(child, true)));

@@ -21,7 +21,13 @@ const longBody = Array.from({ length: 60 }, (_, i) => `Paragraph ${i} of a long 
 beforeAll(async () => {
   blog = await startBlog({
     env: { PUBLIC_LAYOUT: 'blog', SITE_NAME: 'Browser Blog' },
-    files: { ...topicNotes, 'Posts/Long read.md': `---\ntitle: Long read\npublish: true\ndate: 2026-12-01\n---\n${longBody}\n` },
+    files: {
+      ...topicNotes,
+      'Posts/Long read.md': `---\ntitle: Long read\npublish: true\ndate: 2026-12-01\n---\n${longBody}\n`,
+      // A note that gives a link to an attachment the classes previews look for (a reviewer's find).
+      'Posts/Forged.md': `---\ntitle: Forged\npublish: true\ndate: 2026-11-30\n---\nSee [[readme.txt]] and [[Second]].\n\n<a class="s-wikilink" href="/att/readme.txt">forged link</a>\n`,
+      'att/readme.txt': '<article class="s-article"><div class="s-article-body"><p>PHISH text</p><meta http-equiv="refresh" content="0;url=/phished"><img src="/nothing.png" onerror="window.ran=1"></div></article>',
+    },
   });
   browser = await launchBrowser();
 }, 60_000);
@@ -102,6 +108,24 @@ describe('spec D.6: hover previews', () => {
     // …and goes when the pointer leaves both.
     await page.mouse.move(5, 5);
     await card.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('a link a note dressed as a wikilink to an attachment gets no preview; nothing of the attachment joins the page', async () => {
+    const page = await open('/Posts/Forged', 1200, 900);
+    // The positive signal: the preview asked for the attachment (it answered 200).
+    const fetched = page.waitForResponse((r) => r.url().endsWith('/att/readme.txt'));
+    await page.locator('a', { hasText: 'forged link' }).hover();
+    expect((await fetched).status()).toBe(200);
+    await page.waitForTimeout(500);
+    expect(await page.locator('.s-preview', { hasText: 'PHISH' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.querySelectorAll('meta[http-equiv], img[onerror]').length)).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/Posts/Forged');
+    // A real wikilink on the same page still shows its card.
+    await page.locator('.s-article-body a.s-wikilink[href="/Posts/Second"]').first().hover();
+    const card = page.locator('.s-preview');
+    await card.waitFor({ state: 'visible' });
+    expect(await card.textContent()).not.toContain('PHISH');
     await page.context().close();
   });
 
