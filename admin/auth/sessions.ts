@@ -58,12 +58,22 @@ export function isHttps(req: IncomingMessage): boolean {
   return typeof proto === 'string' && proto.split(',')[0]!.trim() === 'https';
 }
 
+/**
+ * Whether the browser that sent `req` is on https: the connection or the proxy says so, or
+ * the browser does (a sign-in is a fetch, which names its page's origin). A TLS proxy that
+ * sends no X-Forwarded-Proto once left the cookie without Secure (a reviewer's find).
+ */
+function browserOnHttps(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  return isHttps(req) || (typeof origin === 'string' && origin.startsWith('https://'));
+}
+
 export function sessionCookie(token: string, req: IncomingMessage): string {
-  const secure = isHttps(req) ? '; Secure' : '';
+  const secure = browserOnHttps(req) ? '; Secure' : '';
   return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_TTL_MS / 1000}${secure}`;
 }
 
 export function clearedCookie(req: IncomingMessage): string {
-  const secure = isHttps(req) ? '; Secure' : '';
+  const secure = browserOnHttps(req) ? '; Secure' : '';
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
 }
