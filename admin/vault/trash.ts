@@ -153,10 +153,9 @@ export function createTrash(deps: TrashDeps) {
       }
       const kind: EntryKind = stat.isDirectory() ? 'folder' : isNotePath(p) ? 'note' : 'attachment';
       await checkBin();
-      let target = await inBin(`${TRASH_DIR}/${p}`);
-      if (await exists(target)) target = await nameBeside(target, kind === 'folder');
-      await fs.mkdir(path.dirname(target), { recursive: true });
       const manifest = await readManifest(manifestFile);
+      const target = await placeInBin(p, kind, manifest.entries);
+      await fs.mkdir(path.dirname(target), { recursive: true });
       const entry: TrashEntry = {
         id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
         path: p,
@@ -181,6 +180,39 @@ export function createTrash(deps: TrashDeps) {
       deps.moved?.(p, entry.trashPath);
       return entry;
     });
+  }
+
+  /**
+   * Where `p` goes: its own path under the bin, beside whatever is there, and never inside
+   * another entry's folder. `T/c.md` trashed after the folder `T` once went into `.trash/T/`,
+   * and erasing that older entry erased it too (a reviewer's find).
+   */
+  async function placeInBin(p: VaultPath, kind: EntryKind, entries: TrashEntry[]): Promise<string> {
+    const folders = new Set(entries.filter((e) => e.kind === 'folder').map((e) => e.trashPath));
+    const segments = p.split('/');
+    let rel: string = TRASH_DIR;
+    for (const [i, segment] of segments.entries()) {
+      rel = `${rel}/${segment}`;
+      if (i < segments.length - 1 && folders.has(rel)) rel = toVaultPath(path.relative(vaultDir, await nameBeside(await inBin(rel), true)));
+    }
+    const target = await inBin(rel);
+    return (await exists(target)) ? nameBeside(target, kind === 'folder') : target;
+  }
+
+  /**
+   * Entries lying inside `entry`'s folder (a bin from before placeInBin) move out beside
+   * it before it goes, so erasing one entry never erases another. `others` are updated.
+   */
+  async function moveNestedOut(entry: TrashEntry, others: TrashEntry[]): Promise<void> {
+    for (const other of others.filter((o) => o.trashPath.startsWith(entry.trashPath + '/'))) {
+      const from = await inBin(other.trashPath);
+      let to = path.join(trashDir, path.basename(from));
+      if (await exists(to)) to = await nameBeside(to, other.kind === 'folder');
+      await fs.rename(from, to);
+      const moved = toVaultPath(path.relative(vaultDir, to));
+      deps.moved?.(other.trashPath, moved);
+      other.trashPath = moved;
+    }
   }
 
   /** Whether an entry's file is in the bin (a crash in a restore or an erase can leave an entry without it). */
@@ -248,6 +280,7 @@ export function createTrash(deps: TrashDeps) {
   /** Erases an entry and its notes' versions: only its own while `others` (still in the bin) may hold the same paths' earlier or later ones. */
   async function eraseEntry(entry: TrashEntry, others: TrashEntry[] | null): Promise<void> {
     const abs = await inBin(entry.trashPath);
+    if (others && entry.kind === 'folder') await moveNestedOut(entry, others);
     const notes = (await exists(abs)) ? await notesOf(entry, abs) : entry.kind === 'note' ? [entry.path] : [];
     await fs.rm(abs, { recursive: true, force: true });
     // Kept (an export still has them) under a name no note can have, never the next entry's.
