@@ -3,6 +3,7 @@
 // as it is read, the way the API checks a path a user typed. An entry that fails is never
 // acted on; it is kept in the file as it was, and named in the log once.
 import { readJson, writeJsonAtomic } from '../../shared/atomic-write.ts';
+import { refuse } from '../../shared/errors.ts';
 import { log } from '../../shared/log.ts';
 import { parseVaultPath, type VaultPath } from '../../shared/vault-path.ts';
 import type { EntryKind } from './tree.ts';
@@ -25,6 +26,8 @@ export interface Manifest {
   entries: TrashEntry[];
   /** Entries that failed the check, exactly as read: written back untouched, never acted on. */
   invalid: unknown[];
+  /** Why the file could not be read (malformed JSON, a sync conflict's markers): nothing may write it then. */
+  unreadable?: string;
 }
 
 const KINDS: readonly string[] = ['note', 'folder', 'attachment'] satisfies EntryKind[];
@@ -80,15 +83,23 @@ export async function readManifest(file: string): Promise<Manifest> {
     return checkEntries(Array.isArray(m?.entries) ? m.entries : []);
   } catch (err) {
     log.warn(`${TRASH_DIR}/${TRASH_MANIFEST} is unreadable; listing the bin as empty: ${(err as Error).message}`);
-    return { entries: [], invalid: [] };
+    return { entries: [], invalid: [], unreadable: (err as Error).message };
   }
 }
 
 export async function writeManifest(file: string, m: Manifest): Promise<void> {
+  // Written over, an unreadable record lost every entry it held: their notes could no longer
+  // be restored, and emptying the bin erased them unlisted (a reviewer's find).
+  if (m.unreadable !== undefined) throw unreadableRecord();
   await writeJsonAtomic(file, { entries: [...m.entries, ...m.invalid] }, { mode: 0o644, mkdir: true });
 }
 
 /** The raw entry that failed the check under `id`, if any. */
 export function invalidWithId(m: Manifest, id: string): boolean {
   return m.invalid.some((raw) => raw !== null && typeof raw === 'object' && (raw as Record<string, unknown>).id === id);
+}
+
+/** The refusal of any change to the bin while its record cannot be read. */
+export function unreadableRecord(): Error {
+  return refuse('bad_trash', `${TRASH_DIR}/${TRASH_MANIFEST} cannot be read (a sync conflict, or an edit by hand), so nothing is put in or taken out of the bin; repair or remove that file.`);
 }

@@ -13,7 +13,7 @@ import type { VersionSpan, VersionStore } from '../versions/version-store.ts';
 import { parentOf, PathLocks } from './path-locks.ts';
 import type { EntryKind } from './tree.ts';
 import { walkVault } from './tree.ts';
-import { invalidWithId, readManifest, TRASH_DIR, TRASH_MANIFEST, writeManifest, type Manifest, type TrashEntry } from './trash-manifest.ts';
+import { invalidWithId, readManifest, TRASH_DIR, TRASH_MANIFEST, unreadableRecord, writeManifest, type Manifest, type TrashEntry } from './trash-manifest.ts';
 
 export { TRASH_DIR, TRASH_MANIFEST, type TrashEntry } from './trash-manifest.ts';
 
@@ -101,6 +101,12 @@ export function createTrash(deps: TrashDeps) {
   const trashDir = path.join(vaultDir, TRASH_DIR);
   const manifestFile = path.join(trashDir, TRASH_MANIFEST);
   const locks = deps.locks ?? new PathLocks();
+  /** The bin's record, for a change: refused while it cannot be read (trash-manifest.ts unreadableRecord). */
+  const readForChange = async () => {
+    const manifest = await readManifest(manifestFile);
+    if (manifest.unreadable !== undefined) throw unreadableRecord();
+    return manifest;
+  };
   /** Holds the bin (its manifest) and `paths` while `task` runs. */
   const holding = <T>(paths: string[], task: () => Promise<T>) => locks.run([TRASH_DIR, ...paths], task);
 
@@ -153,7 +159,7 @@ export function createTrash(deps: TrashDeps) {
       }
       const kind: EntryKind = stat.isDirectory() ? 'folder' : isNotePath(p) ? 'note' : 'attachment';
       await checkBin();
-      const manifest = await readManifest(manifestFile);
+      const manifest = await readForChange();
       const target = await placeInBin(p, kind, manifest.entries);
       await fs.mkdir(path.dirname(target), { recursive: true });
       const entry: TrashEntry = {
@@ -229,6 +235,7 @@ export function createTrash(deps: TrashDeps) {
 
   async function list(): Promise<TrashEntry[]> {
     const manifest = await readManifest(manifestFile);
+    if (manifest.unreadable !== undefined) return [];
     await dropGhosts(manifest);
     return [...manifest.entries].sort((a, b) => b.deletedAt.localeCompare(a.deletedAt));
   }
@@ -245,9 +252,9 @@ export function createTrash(deps: TrashDeps) {
   async function restore(id: string): Promise<{ path: VaultPath }> {
     // The folder it returns to is held too: the name beside a taken one is chosen and
     // used with no save able to take that name in between.
-    const wanted = (await readManifest(manifestFile)).entries.find((e) => e.id === id);
+    const wanted = (await readForChange()).entries.find((e) => e.id === id);
     return holding(wanted ? [parentOf(wanted.path)] : [], async () => {
-      const manifest = await readManifest(manifestFile);
+      const manifest = await readForChange();
       const entry = findEntry(manifest, id);
       const from = await inBin(entry.trashPath);
       if (!(await exists(from))) {
@@ -295,7 +302,7 @@ export function createTrash(deps: TrashDeps) {
   async function erase(id: string): Promise<void> {
     if (!id) throw refuse('bad_id', 'An entry id is required.');
     await holding([], async () => {
-      const manifest = await readManifest(manifestFile);
+      const manifest = await readForChange();
       const entry = findEntry(manifest, id);
       manifest.entries = manifest.entries.filter((e) => e.id !== id);
       await eraseEntry(entry, manifest.entries);
@@ -306,7 +313,7 @@ export function createTrash(deps: TrashDeps) {
   async function empty(): Promise<{ erased: number }> {
     return holding([], async () => {
       await checkBin();
-      const manifest = await readManifest(manifestFile);
+      const manifest = await readForChange();
       // Every entry is checked before the first is erased: a refusal changes nothing.
       for (const entry of manifest.entries) await inBin(entry.trashPath);
       // Every entry goes: a path no live note holds loses its whole history.

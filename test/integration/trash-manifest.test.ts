@@ -127,3 +127,21 @@ describe('the bin is never reached through a link', () => {
     }
   });
 });
+
+describe('a record that cannot be read (a sync conflict, an edit by hand)', () => {
+  const conflicted = `<<<<<<< HEAD\n${JSON.stringify({ entries: [entry('kept1', 'A.md', '.trash/A.md')] })}\n=======\n{}\n>>>>>>> theirs\n`;
+
+  it('is never written over: a delete and an empty are refused with 409, the bin and the note stay as they are', async () => {
+    await writeFiles(server.vault, { '.trash/A.md': 'in the bin\n', 'Live.md': 'still here\n' });
+    await fs.writeFile(inVault(MANIFEST), conflicted);
+    // The positive signal: the bin answers (listed as empty while unreadable).
+    expect((await server.admin('GET', '/api/trash')).status).toBe(200);
+    const del = await server.admin('DELETE', '/api/note?path=Live.md');
+    expect(del.status).toBe(409);
+    expect(del.body.code).toBe('bad_trash');
+    expect((await server.admin('DELETE', '/api/trash')).status).toBe(409);
+    expect(await fs.readFile(inVault(MANIFEST), 'utf8')).toBe(conflicted);
+    expect(await fs.readFile(inVault('.trash/A.md'), 'utf8')).toBe('in the bin\n');
+    expect(await fs.readFile(inVault('Live.md'), 'utf8')).toBe('still here\n');
+  });
+});
