@@ -22,6 +22,9 @@ export function registerTrashRoutes(app: Polka, ctx: AdminContext): void {
   app.delete(
     '/api/trash',
     route(async (req) => {
+      // Emptying the bin takes no question at all: `?ID=x` or `?entry=x` (a typo) once erased every entry.
+      const asked = [...new URLSearchParams(req.search ?? '').keys()];
+      if (asked.some((key) => key !== 'id')) throw refuse('bad_query', 'DELETE /api/trash takes only id (one entry), or nothing (the whole bin).');
       const id = queryOne(req, 'id');
       if (id === undefined) return ctx.trash.empty();
       await ctx.trash.erase(id);

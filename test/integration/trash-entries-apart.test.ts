@@ -50,3 +50,15 @@ it('a bin from before, with one entry inside another: erasing the outer one move
   expect(restored.status).toBe(200);
   expect(await fs.readFile(inVault(restored.body.path), 'utf8')).toBe('inner\n');
 });
+
+it('DELETE /api/trash with a question it does not know (a typo of id) is refused, and the bin stays whole', async () => {
+  await writeFiles(server.vault, { 'Keep.md': 'keep\n' });
+  const entry = await server.admin('DELETE', '/api/note?path=Keep.md');
+  expect(entry.status).toBe(200);
+  for (const query of [`ID=${q(entry.body.id)}`, `entry=${q(entry.body.id)}`, `id=${q(entry.body.id)}&all=1`]) {
+    const res = await server.admin('DELETE', `/api/trash?${query}`);
+    expect(res.status, query).toBe(400);
+    expect(res.body.code).toBe('bad_query');
+  }
+  expect((await trash()).map((e) => e.id)).toEqual([entry.body.id]);
+});
