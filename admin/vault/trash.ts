@@ -56,7 +56,7 @@ function clipBytes(text: string, bytes: number): string {
   return out;
 }
 
-const covers = (entry: TrashEntry, notePath: string): boolean =>
+export const covers = (entry: TrashEntry, notePath: string): boolean =>
   entry.path === notePath || (entry.kind === 'folder' && notePath.startsWith(entry.path + '/'));
 
 /**
@@ -73,6 +73,20 @@ export function ownSpan(others: TrashEntry[], entry: TrashEntry, notePath: strin
     if (other.id !== entry.id && at < upTo && covers(other, notePath) && (after === null || at > after)) after = at;
   }
   return { after, upTo };
+}
+
+/**
+ * The versions at `notePath` that are the live note's own: those kept since the latest
+ * deletion of a note there whose entry is still in the bin (the earlier ones are that
+ * note's, and go back with it: ownSpan). Undefined: every version is the live note's.
+ */
+export function liveSpan(entries: TrashEntry[], notePath: string): VersionSpan | undefined {
+  let after: number | null = null;
+  for (const entry of entries) {
+    const at = Date.parse(entry.deletedAt);
+    if (covers(entry, notePath) && Number.isFinite(at) && (after === null || at > after)) after = at;
+  }
+  return after === null ? undefined : { after, upTo: Number.MAX_SAFE_INTEGER };
 }
 
 /**

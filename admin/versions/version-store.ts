@@ -318,15 +318,17 @@ export class VersionStore {
   /**
    * Moves a note's versions with it on rename; merges when the target already has some.
    * With a span, only the versions kept in it move (a trashed note's own, when a later note
-   * has taken its path since: trash.ts), and what the file at `fromPath` last was stays.
+   * has taken its path since, or the live note's own: trash.ts), and unless `live`, what
+   * the file at `fromPath` last was stays.
    */
-  async move(fromPath: string, toPath: string, span?: VersionSpan): Promise<void> {
+  async move(fromPath: string, toPath: string, span?: VersionSpan, live = !span): Promise<void> {
     await this.load();
     const from = versionFolderName(fromPath);
     const to = versionFolderName(toPath);
     if (from === to) return;
     await this.mutex.runAll([from, to], async () => {
-      if (!span) {
+      // The live note's move (a rename) takes what this server last wrote to it along.
+      if (live) {
         const own = this.ownWrites.get(from);
         this.ownWrites.delete(from);
         if (own) this.ownWrites.set(to, own);
