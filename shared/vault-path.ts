@@ -53,11 +53,45 @@ const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\.[^.]*)?$/i;
  * of names being made (a new note, a rename's target, an upload); existing ones stay editable.
  */
 export function newNameProblem(p: VaultPath): string | null {
-  const name = p.slice(p.lastIndexOf('/') + 1);
+  return nameProblem(p.slice(p.lastIndexOf('/') + 1));
+}
+
+/**
+ * What a link cannot name: `[[R#n^x]]` reads as note R, heading n^x, so Obsidian refuses
+ * `# ^ [ ]` in a name too (a rename to one once wrote broken links into other notes).
+ * C1 controls and the bidi controls that reorder how a name reads are no name's either.
+ */
+const BREAKS_LINKS = /[#^[\]]/;
+// eslint-disable-next-line no-control-regex
+const INVISIBLE_CONTROL = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+function nameProblem(name: string): string | null {
   const bad = NOT_PORTABLE.exec(name);
   if (bad) return `“${name}” holds “${bad[0]}”, which Obsidian and Windows do not allow in a name; choose another name.`;
+  const link = BREAKS_LINKS.exec(name);
+  if (link) return `“${name}” holds “${link[0]}”, which a link cannot name (Obsidian does not allow it); choose another name.`;
+  if (INVISIBLE_CONTROL.test(name)) return `“${name}” holds a control character that does not show or reorders the name; choose another name.`;
   if (/[. ]$/.test(name)) return `“${name}” ends with a dot or a space, which Windows drops; choose another name.`;
   if (WINDOWS_DEVICE.test(name)) return `“${name}” is a device name on Windows and cannot be a file there; choose another name.`;
+  return null;
+}
+
+/**
+ * newNameProblem for the folders `p` would make on the way (those not there yet): `x|y/CON/z.md`
+ * once made two folders no other device could hold. Folders already there stay as they are.
+ */
+export async function newFoldersProblem(vaultDir: string, p: VaultPath): Promise<string | null> {
+  const segments = p.split('/').slice(0, -1);
+  let dir = vaultDir;
+  for (const [i, name] of segments.entries()) {
+    dir = path.join(dir, name);
+    if (await fs.lstat(dir).then(() => true, () => false)) continue;
+    for (const made of segments.slice(i)) {
+      const problem = nameProblem(made);
+      if (problem) return problem;
+    }
+    return null;
+  }
   return null;
 }
 

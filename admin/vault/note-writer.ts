@@ -10,7 +10,7 @@ import { commitTemp, mkdirFor, writeTempDurable } from '../../shared/atomic-writ
 import { log } from '../../shared/log.ts';
 import { refuse } from '../../shared/errors.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
-import { nameClash, newNameProblem, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
+import { nameClash, newFoldersProblem, newNameProblem, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
 import type { KeepRequest, VersionReason, VersionStore } from '../versions/version-store.ts';
 import { PathLocks } from './path-locks.ts';
 
@@ -107,7 +107,7 @@ export function createNoteWriter(deps: NoteWriterDeps) {
     const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
     const before = await statOrNull(file);
     if (before?.isDirectory()) throw refuse('is_folder', 'That path is a folder.');
-    const nameProblem = before === null && options.naming ? newNameProblem(p) : null;
+    const nameProblem = before === null && options.naming ? (newNameProblem(p) ?? (await newFoldersProblem(deps.root.dir, p))) : null;
     if (nameProblem) throw refuse('bad_name', nameProblem);
     const clash = before === null && options.naming ? await nameClash(deps.root.dir, p) : null;
     if (clash) throw refuse('exists', clash);

@@ -8,7 +8,7 @@ import type { CreatedStore } from '../../shared/created-store.ts';
 import { notFound, refuse } from '../../shared/errors.ts';
 import { log } from '../../shared/log.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
-import { baseName, isNotePath, nameClash, newNameProblem, stripExtension, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
+import { baseName, isNotePath, nameClash, newFoldersProblem, newNameProblem, stripExtension, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
 import { rewriteWikiLinks } from '../../shared/wikilinks.ts';
 import type { VersionStore } from '../versions/version-store.ts';
 import type { NoteWriter } from './note-writer.ts';
@@ -88,7 +88,7 @@ export function createRenamer(deps: RenameDeps) {
     if (from === to) throw refuse('same_path', 'The new path is the same as the old one.');
     if (to.startsWith(from + '/')) throw refuse('into_itself', 'A folder cannot be moved into itself.');
     // The name being made must travel; moving into a folder named otherwise earlier is fine.
-    const nameProblem = baseName(to) !== baseName(from) ? newNameProblem(to) : null;
+    const nameProblem = (baseName(to) !== baseName(from) ? newNameProblem(to) : null) ?? (await newFoldersProblem(deps.root.dir, to));
     if (nameProblem) throw refuse('bad_name', nameProblem);
     await deps.root.resolveForChange(from);
     await deps.root.resolveForChange(to);

@@ -218,4 +218,18 @@ describe('a name being made must travel (Obsidian and Windows refuse < > : " | ?
     expect((await rename('Portable/Old|name.md', 'Portable/Old name.md')).status).toBe(200);
     expect(await read('Portable/Old name.md')).toBe('edited\n');
   });
+
+  it('a name a link cannot name (# ^ [ ]), an invisible or reordering control, and folders made on the way are judged too (a reviewer’s finds)', async () => {
+    expect((await put('Portable/Linked.md', 'linked\n')).status).toBe(200);
+    for (const to of ['Portable/R#n^x.md', 'Portable/[draft].md', 'Portable/C1\u0085.md', 'Portable/\u202eevil.md', 'x|y/CON/z.md', 'dir./z.md', 'Portable/new#folder/z.md']) {
+      expect(answer(await rename('Portable/Linked.md', to)), to).toEqual({ status: 400, code: 'bad_name' });
+      expect(answer(await put(to, 'text\n')), to).toEqual({ status: 400, code: 'bad_name' });
+    }
+    expect(await read('Portable/Linked.md')).toBe('linked\n');
+    expect(await exists('x|y')).toBe(false);
+    expect(await exists('dir.')).toBe(false);
+    // A folder that is there already, however it is named, takes new notes as before.
+    await writeFiles(server.vault, { 'Made elsewhere#1/old.md': 'old\n' });
+    expect((await put('Made elsewhere#1/new.md', 'new\n')).status).toBe(200);
+  });
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { writeFileAtomic } from '../../../shared/atomic-write.ts';
 import { notFound, refuse } from '../../../shared/errors.ts';
 import { nameBeside } from '../../vault/trash.ts';
-import { isNotePath, nameClash, newNameProblem, type VaultPath, type VaultRoot } from '../../../shared/vault-path.ts';
+import { isNotePath, nameClash, newFoldersProblem, newNameProblem, type VaultPath, type VaultRoot } from '../../../shared/vault-path.ts';
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
@@ -40,7 +40,7 @@ export async function writeAttachment(root: VaultRoot, p: VaultPath, data: Buffe
   if (data.length === 0 || data.length > MAX_ATTACHMENT_BYTES) {
     throw refuse('too_large', `An upload is 1 byte to ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`);
   }
-  const nameProblem = newNameProblem(p);
+  const nameProblem = newNameProblem(p) ?? (await newFoldersProblem(root.dir, p));
   if (nameProblem) throw refuse('bad_name', nameProblem);
   // A change like any other: by its own path, never through a link (vault-path.ts).
   let abs = await root.resolveForChange(p);
