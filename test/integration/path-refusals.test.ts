@@ -177,7 +177,8 @@ describe('what the disk refuses is answered as bad input, nothing changed', () =
   });
 
   it('an attachment under a file answers 409', async () => {
-    const res = await server.admin('PUT', `/api/attachment?path=${q('CON.md/z.png')}`, { dataBase64: Buffer.from('png').toString('base64') });
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('base64');
+    const res = await server.admin('PUT', `/api/attachment?path=${q('CON.md/z.png')}`, { dataBase64: png });
     expect(answer(res)).toEqual({ status: 409, code: 'exists' });
   });
 
@@ -211,6 +212,10 @@ describe('a name being made must travel (Obsidian and Windows refuse < > : " | ?
     expect(await read('Portable/Fine name.md')).toBe('fine\n');
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex').toString('base64');
     expect(answer(await server.admin('PUT', `/api/attachment?path=${q('Portable/img*1.png')}`, { dataBase64: png }))).toEqual({ status: 400, code: 'bad_name' });
+    // The bytes must be the image the name says (a reviewer stored HTML as x.png).
+    const html = Buffer.from('<!doctype html><script>alert(1)</script>').toString('base64');
+    expect(answer(await server.admin('PUT', `/api/attachment?path=${q('Portable/x.png')}`, { dataBase64: html }))).toEqual({ status: 400, code: 'not_an_image' });
+    expect(await exists('Portable/x.png')).toBe(false);
     // Made elsewhere (another device, a shell): still opened, saved and renamed to a name that travels.
     await writeFiles(server.vault, { 'Portable/Old|name.md': 'old\n' });
     const loaded = (await server.admin('GET', `/api/note?path=${q('Portable/Old|name.md')}`)).body;

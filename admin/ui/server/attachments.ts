@@ -6,6 +6,7 @@ import path from 'node:path';
 import { writeFileAtomic } from '../../../shared/atomic-write.ts';
 import { notFound, refuse } from '../../../shared/errors.ts';
 import { nameBeside } from '../../vault/trash.ts';
+import { imageTypeOf } from './images.ts';
 import { isNotePath, nameClash, newFoldersProblem, newNameProblem, type VaultPath, type VaultRoot } from '../../../shared/vault-path.ts';
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -40,6 +41,10 @@ export async function writeAttachment(root: VaultRoot, p: VaultPath, data: Buffe
   if (data.length === 0 || data.length > MAX_ATTACHMENT_BYTES) {
     throw refuse('too_large', `An upload is 1 byte to ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`);
   }
+  // The bytes must be the image the name says, as for a pasted image (images.ts): HTML named
+  // x.png was once stored as it was, for a static host to serve by whatever it sniffs.
+  const declared = path.extname(p).toLowerCase().slice(1).replace('jpeg', 'jpg');
+  if (imageTypeOf(data) !== declared) throw refuse('not_an_image', `The file is not the ${declared.toUpperCase()} image its name says.`);
   const nameProblem = newNameProblem(p) ?? (await newFoldersProblem(root.dir, p));
   if (nameProblem) throw refuse('bad_name', nameProblem);
   // A change like any other: by its own path, never through a link (vault-path.ts).
