@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { notFound, refuse } from '../../shared/errors.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
-import { isNotePath, toVaultPath, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
+import { isNotePath, nameClash, toVaultPath, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
 import type { VersionSpan, VersionStore } from '../versions/version-store.ts';
 import { parentOf, PathLocks } from './path-locks.ts';
 import type { EntryKind } from './tree.ts';
@@ -278,7 +278,9 @@ export function createTrash(deps: TrashDeps) {
         throw notFound('The trashed file is gone from .trash/.');
       }
       let target = await deps.root.resolveForChange(entry.path);
-      if (await exists(target)) target = await nameBeside(target, entry.kind === 'folder');
+      // A name taken in another case or Unicode form counts as taken: the twin it would make
+      // (`Twin.md` beside `twin.md`) is one file on macOS and Windows, and every save refused it.
+      if ((await exists(target)) || (await nameClash(vaultDir, entry.path))) target = await nameBeside(target, entry.kind === 'folder');
       const restored = deps.root.relative(target);
       await deps.root.resolveForChange(restored);
       const notes = await notesOf(entry, from);

@@ -62,3 +62,16 @@ it('DELETE /api/trash with a question it does not know (a typo of id) is refused
   }
   expect((await trash()).map((e) => e.id)).toEqual([entry.body.id]);
 });
+
+it('a note restored where a name differing only in case is taken comes back beside it, not as its twin', async () => {
+  await writeFiles(server.vault, { 'Twin.md': 'the first\n' });
+  const entry = await server.admin('DELETE', '/api/note?path=Twin.md');
+  expect(entry.status).toBe(200);
+  await writeFiles(server.vault, { 'twin.md': 'the second\n' });
+  const restored = await server.admin('POST', '/api/trash/restore', { id: entry.body.id });
+  expect(restored.status).toBe(200);
+  expect(restored.body.path.toLowerCase()).not.toBe('twin.md');
+  expect(await fs.readFile(inVault(restored.body.path), 'utf8')).toBe('the first\n');
+  await fs.rm(inVault('twin.md'));
+  await fs.rm(inVault(restored.body.path));
+});
