@@ -26,6 +26,7 @@ import { NoteIndex } from './search/note-index.ts';
 import { createNoteWriter, type NoteWriter } from './vault/note-writer.ts';
 import { VaultLock } from './vault/vault-lock.ts';
 import { PathLocks } from './vault/path-locks.ts';
+import { RenameJournal } from './vault/rename-journal.ts';
 import { createRenamer } from './vault/rename.ts';
 import { createTrash } from './vault/trash.ts';
 import { VersionStore, type VersionLimits } from './versions/version-store.ts';
@@ -142,6 +143,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
         comments.moved(from, to);
         options.moved?.(from, to);
       },
+      journal: new RenameJournal(config.dataDir),
     }),
     sessions: createSessionStore(),
     loginLimiter: createRateLimiter(10, 60_000),

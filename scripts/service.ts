@@ -76,6 +76,8 @@ export async function startService(config: Config): Promise<RunningService> {
   });
 
   await ctx.start();
+  // A rename a stopped server left half done gets its links rewritten now (rename-journal.ts).
+  void ctx.renamer.resume().catch((err) => log.warn(`rename: unfinished renames could not be finished: ${(err as Error).message}`));
 
   const server = http.createServer((req, res) => {
     toOriginForm(req);

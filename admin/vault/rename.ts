@@ -12,6 +12,7 @@ import { baseName, isNotePath, nameClash, newFoldersProblem, newNameProblem, str
 import { rewriteWikiLinks } from '../../shared/wikilinks.ts';
 import type { VersionStore } from '../versions/version-store.ts';
 import type { NoteWriter } from './note-writer.ts';
+import type { RenameJournal } from './rename-journal.ts';
 import { liveSpan } from './trash.ts';
 import { readManifest, TRASH_DIR, TRASH_MANIFEST } from './trash-manifest.ts';
 import { walkVault } from './tree.ts';
@@ -26,6 +27,8 @@ export interface RenameDeps {
   skipDirs: string[];
   /** Told after a note or folder moved (its comments follow it). */
   moved?: (from: VaultPath, to: VaultPath) => void;
+  /** Where a rename records itself until its links are rewritten (rename-journal.ts); none in some tests. */
+  journal?: RenameJournal;
 }
 
 interface LinkForm {
@@ -95,12 +98,38 @@ export function createRenamer(deps: RenameDeps) {
     // Both paths (a folder with all it holds) are locked while the move happens, so no save,
     // delete or other rename lands in between; the link rewrites follow, each under its own lock.
     // Checked again once held (note-writer.ts: a folder swapped for a link during the wait).
-    const folder = await deps.writer.locks.run([from, to], async () =>
-      move(from, to, await deps.root.resolveForChange(from), await deps.root.resolveForChange(to)),
-    );
+    const record = await deps.journal?.begin({ from, to });
+    let folder: boolean;
+    try {
+      folder = await deps.writer.locks.run([from, to], async () =>
+        move(from, to, await deps.root.resolveForChange(from), await deps.root.resolveForChange(to)),
+      );
+    } catch (err) {
+      if (record) await deps.journal!.end(record);
+      throw err;
+    }
     deps.moved?.(from, to);
     const rewritten = await rewriteLinks(from, to, folder);
+    if (record) await deps.journal!.end(record);
     return { path: to, rewritten };
+  }
+
+  /**
+   * Finishes the renames a stopped server recorded but did not complete: where the move
+   * happened (the new path is there, the old one is not), the links are rewritten (again:
+   * the notes done already have none left to change). Called once at start.
+   */
+  async function resume(): Promise<void> {
+    for (const { file, rename: { from, to } } of (await deps.journal?.pending()) ?? []) {
+      const at = (p: VaultPath) => deps.root.resolve(p).then((abs) => fs.lstat(abs), () => null).catch(() => null);
+      const [old, now] = [await at(from), await at(to)];
+      if (!old && now) {
+        log.warn(`rename: finishing ${from} → ${to}, which a stopped server left with links still to rewrite`);
+        deps.moved?.(from, to);
+        await rewriteLinks(from, to, now.isDirectory());
+      }
+      await deps.journal!.end(file);
+    }
   }
 
   /** The move itself, under the locks of both paths; answers whether it moved a folder. */
@@ -239,5 +268,5 @@ export function createRenamer(deps: RenameDeps) {
     return notUtf8 ? 'not_utf8' : written !== null ? 'rewritten' : 'unchanged';
   }
 
-  return { rename };
+  return { rename, resume };
 }
