@@ -13,7 +13,8 @@ import { Webmentions } from './comments/webmention.ts';
 import { modelSettings } from '../shared/model/model-settings.ts';
 import { createSettingsReader, siteSettingsOf, type Settings } from '../shared/settings.ts';
 import { VaultEvents } from '../shared/vault-events.ts';
-import { VaultRoot, type VaultPath } from '../shared/vault-path.ts';
+import { DATA_DIR_MARKER, VaultRoot, type VaultPath } from '../shared/vault-path.ts';
+import { writeFileAtomic } from '../shared/atomic-write.ts';
 import { loadAdminPassword, type AdminPassword } from './auth/admin-password.ts';
 import { createRateLimiter, type RateLimiter } from './auth/rate-limit.ts';
 import { createSessionStore, type SessionStore } from './auth/sessions.ts';
@@ -101,6 +102,8 @@ export async function createAdminContext(config: Config, options: AdminContextOp
   configureGitRunner({ repoPrograms: config.gitHooks, networkTimeoutMs: config.gitNetworkTimeoutMs });
   const inVault = await dataDirInVault(config);
   const skipDirs = inVault ? [inVault] : [];
+  // Another server on the vault knows this folder for a data directory by it (vault-path.ts).
+  if (inVault) await writeFileAtomic(path.join(config.dataDir, DATA_DIR_MARKER), "vault-service data directory: this server's own; never published, listed or synced\n", { mode: 0o600 });
   const root = new VaultRoot(config.vaultDir, [await fs.realpath(config.dataDir)]);
   const events = options.events ?? new VaultEvents();
   const created = new CreatedStore(config.dataDir);

@@ -176,6 +176,37 @@ function reservedIn(relative: string): string | null {
 }
 
 /**
+ * A file every server puts in its data directory when that lies inside the vault. Each server
+ * leaves its own out by its path; the marker keeps another server's out too: its versions,
+ * settings and token once showed in this one's tree, and could be read and trashed through
+ * its API (a reviewer's find). The vault walk (vault-walk.ts) skips a folder holding it.
+ */
+export const DATA_DIR_MARKER = '.vault-service-data';
+
+const hasMarker = (dir: string) => fs.lstat(path.join(dir, DATA_DIR_MARKER)).then((st) => st.isFile(), () => false);
+
+/** Whether `target` (inside `root`) is, or lies in, a folder holding another server's data marker. */
+async function inMarkedFolder(root: string, target: string): Promise<boolean> {
+  let cur = root;
+  for (const segment of path.relative(root, target).split(path.sep).filter(Boolean)) {
+    cur = path.join(cur, segment);
+    if (await hasMarker(cur)) return true;
+  }
+  return false;
+}
+
+/** Whether the folder `dir` holds a marked data directory anywhere below it (a file holds none). */
+async function holdsMarkedFolder(dir: string): Promise<boolean> {
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => null);
+  if (!entries) return false;
+  for (const entry of entries) {
+    if (entry.name === DATA_DIR_MARKER && entry.isFile()) return true;
+    if (entry.isDirectory() && (await holdsMarkedFolder(path.join(dir, entry.name)))) return true;
+  }
+  return false;
+}
+
+/**
  * Maps vault paths to absolute paths and back, refusing any path that resolves
  * (symlinks followed) outside the vault, into a reserved folder or into the data directory.
  */
@@ -203,8 +234,8 @@ export class VaultRoot {
    */
   async resolveForChange(p: VaultPath): Promise<string> {
     const { abs, real } = await this.follow(p);
-    if (this.excludedDirs.some((excluded) => isInside(real, excluded) || isInside(abs, excluded))) {
-      throw new DomainError('holds_data_dir', `“${p}” holds the server's data directory; it cannot be moved, renamed or deleted.`);
+    if (this.excludedDirs.some((excluded) => isInside(real, excluded) || isInside(abs, excluded)) || (await holdsMarkedFolder(real))) {
+      throw new DomainError('holds_data_dir', `“${p}” holds a server's data directory; it cannot be moved, renamed or deleted.`);
     }
     // A change names a file by its own path, never through a link to another place in the
     // vault: two spellings of one note would take two path locks (a stale save let through),
@@ -233,6 +264,7 @@ export class VaultRoot {
         for (const excluded of this.excludedDirs) {
           if (isInside(excluded, resolved) || isInside(excluded, abs)) throw new PathError('The path is inside the data directory.');
         }
+        if (await inMarkedFolder(root, resolved)) throw new PathError("The path is inside another server's data directory.");
         return { abs, real: resolved };
       } catch (err) {
         if (err instanceof PathError) throw err;

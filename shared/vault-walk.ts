@@ -5,7 +5,7 @@
 import type { Dirent, Stats } from 'node:fs';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { isNotePath, isSkippedName, toVaultPath, type VaultPath } from './vault-path.ts';
+import { DATA_DIR_MARKER, isNotePath, isSkippedName, toVaultPath, type VaultPath } from './vault-path.ts';
 
 export type EntryKind = 'note' | 'folder' | 'attachment';
 
@@ -18,6 +18,8 @@ export interface VaultEntry {
 
 // The entry rule lives beside the input parser, which refuses what the walker skips.
 export { isSkippedName };
+
+export { DATA_DIR_MARKER };
 
 export interface WalkOptions {
   /** Whether to go into the folder `rel` (root-relative, `/`-separated). */
@@ -50,6 +52,8 @@ export async function walkFiles(root: string, options: WalkOptions, from = ''): 
     } catch {
       return [];
     }
+    // Another server's data directory: nothing in it is the vault's.
+    if (rel !== '' && entries.some((e) => e.name === DATA_DIR_MARKER)) return [];
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const parts = await Promise.all(
       entries.map(async (dirent): Promise<WalkedFile[]> => {
@@ -108,6 +112,7 @@ export class VaultEntries {
       cur = path.join(cur, segment);
       stats = await fs.lstat(cur).catch(() => null);
       if (!stats || stats.isSymbolicLink()) return null;
+      if (stats.isDirectory() && (await fs.lstat(path.join(cur, DATA_DIR_MARKER)).then(() => true, () => false))) return null;
     }
     return stats;
   }

@@ -3,6 +3,7 @@
 // sentence; git's own error line rides along, already scrubbed.
 import { DomainError } from '../../shared/errors.ts';
 import { scrub } from '../../shared/log.ts';
+import { DATA_DIR_MARKER } from '../../shared/vault-path.ts';
 import { ensureGitignore } from '../git/gitignore.ts';
 import { fastForward, fetchBranch, ensureOrigin, incomingPaths, isNonFastForward, pushBranch, trackingRef } from '../git/remote.ts';
 import { remoteHost } from '../git/remote-url.ts';
@@ -86,8 +87,26 @@ function asIndexLocked(err: unknown): unknown {
   return err instanceof GitError && isIndexLockFailure(err.stderr + '\n' + err.line) ? new IndexLockedError('.git/index.lock') : err;
 }
 
+/**
+ * Another server's data directory in the vault (its marker, vault-path.ts DATA_DIR_MARKER)
+ * must be ignored too: `add -A` would commit its token and password hash. Answers the first
+ * one git would take (tracked, or untracked and not ignored), else null.
+ */
+async function unignoredDataDir(target: RepoTarget): Promise<string | null> {
+  const { stdout } = await runGit(['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', `:(glob)**/${DATA_DIR_MARKER}`], { cwd: target.vaultDir, signal: target.signal });
+  const own = target.dataDirRel ? `${target.dataDirRel}/${DATA_DIR_MARKER}` : null;
+  const other = stdout.split('\0').find((f) => f !== '' && f !== own);
+  return other ? other.slice(0, -(DATA_DIR_MARKER.length + 1)) : null;
+}
+
 /** spec 3.4: every commit first re-checks that an in-vault data directory is ignored. */
 async function assertDataDirIgnored(target: RepoTarget): Promise<void> {
+  const other = await unignoredDataDir(target);
+  if (other !== null) {
+    throw new RefusedError(
+      `Another server's data directory (${other}/) lies inside the vault but .gitignore does not ignore it, so sync refuses to run: it would commit that server's token and password. Add "/${other}/" to .gitignore.`,
+    );
+  }
   if (!target.dataDirRel) return;
   if (!(await isIgnored(target.vaultDir, target.dataDirRel, { signal: target.signal }))) {
     throw new RefusedError(
