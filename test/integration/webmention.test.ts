@@ -275,7 +275,8 @@ describe('a source on a private address (WEBMENTION_ALLOW_PRIVATE off)', () => {
       expect(res.status, src).toBe(400);
       expect((await res.json()).code).toBe('private_source');
     }
-    expect(source.requests.length).toBe(before);
+    // Only this test's source counts: checks queued by the tests before may still be running.
+    expect(source.requests.slice(before).filter((r) => r === '/private')).toEqual([]);
     expect((await guarded.admin('GET', '/api/comments/queue')).body.items).toEqual([]);
   });
 });
