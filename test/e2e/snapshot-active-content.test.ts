@@ -3,7 +3,6 @@
 // policy at all. Markup and script-like SVGs are left out (named on standard error), plain
 // SVGs and images are copied, and every page carries CONTRACT §11's policy as a <meta>,
 // which a real browser enforces.
-import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.ts';
-import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { buildSnapshot } from '../helpers/snapshot.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
@@ -46,13 +45,9 @@ beforeAll(async () => {
     'Att/plain.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
   });
   await fs.writeFile(path.join(vault, 'Att/pic.png'), PNG);
-  out = path.join(root, 'site');
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
-    cwd: PROJECT_DIR,
-    env: childEnv({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), SITE_OUT: out, PUBLIC_LAYOUT: 'blog', SITE_URL: 'https://example.org' }),
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+  const built = buildSnapshot(root, vault);
+  out = built.out;
+  const res = built.res;
   expect(res.status, res.stderr).toBe(0);
   stderr = res.stderr;
   host = await staticHost(out);

@@ -4,26 +4,14 @@
 // YAML escape each failed the whole build (ENAMETOOLONG, "bad output path", URIError):
 // every address answered 503. Now such a note or tag is left out, with a warning, and
 // the rest of the site is built.
-import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { buildSnapshot } from '../helpers/snapshot.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
 
-/** `npm run build` of `vault` into `<root>/site`, as the command line runs it. */
-function buildSnapshot(root: string, vault: string) {
-  const out = path.join(root, 'site');
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
-    cwd: PROJECT_DIR,
-    env: childEnv({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), SITE_OUT: out, PUBLIC_LAYOUT: 'blog', SITE_URL: 'https://example.org' }),
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  return { res, out };
-}
 
 const post = (extra: string, body = 'Text.') => `---\npublish: true\ndate: 2026-03-01\n${extra}\n---\n${body}\n`;
 

@@ -2,25 +2,15 @@
 // favicon.png, else the bundled icon. The snapshot wrote none, so every visitor of a
 // deployed site met a 404 for it; a note could also take the address for a page, and a
 // favicon that is a link out of the vault must not be copied (CONTRACT §11).
-import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { PROJECT_DIR } from '../helpers/server.ts';
+import { buildSnapshot } from '../helpers/snapshot.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
 
-function buildSnapshot(root: string, vault: string) {
-  const out = path.join(root, 'site');
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
-    cwd: PROJECT_DIR,
-    env: childEnv({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), SITE_OUT: out, PUBLIC_LAYOUT: 'blog', SITE_URL: 'https://example.org' }),
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  return { res, out };
-}
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 const post = (extra: string) => `---\npublish: true\ndate: 2026-03-01\n${extra}\n---\nText.\n`;
