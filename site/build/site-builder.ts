@@ -340,11 +340,9 @@ export class SiteBuilder {
     const nav = diff.changed.some((p) => p.file === NAV_FILE) ? await this.stage.read(NAV_FILE) : null;
     if (nav !== null) this.nav = nav;
     await this.stage.swapInto(live, diff.changed);
-    // A removed output's file may belong to another page now (`Baz.md` published after the
-    // attachment `Baz.html` had that file): the page just written there stays.
+    // A removed output's file may be a page's just written (`Baz.md` after the attachment `Baz.html`): it stays.
     const written = new Set(diff.changed.map((p) => p.file));
-    const gone = diff.removed.filter((r) => !written.has(r.file) && (r.address === '' || plan.pages.get(r.address)?.file !== r.file));
-    await this.stage.remove(live, gone.map((r) => r.file));
+    await this.stage.remove(live, diff.removed.filter((r) => !written.has(r.file) && (r.address === '' || plan.pages.get(r.address)?.file !== r.file)).map((r) => r.file));
     settle();
     return {
       full: false,
