@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../helpers/browser.ts';
 import { cleanupTempDirs } from '../helpers/tmp.ts';
+import { waitFor } from '../helpers/server.ts';
 import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
 
 let blog: BlogServer;
@@ -213,7 +214,15 @@ describe('a page that has answered has what the next results show', () => {
       process.stderr.write((await fetch(blog.url + '/search.json').then((r) => r.text())).slice(0, 600) + '\n');
       throw err;
     });
-    const metaFiles = (JSON.parse(manifest.text) as { meta: string[] }).meta;
+    // The writes may span passes: the index the page will load is the one that stays put (a
+    // later pass renames meta files, and the page would rightly fetch the new ones).
+    const settled = await waitFor(async () => {
+      const first = await fetch(blog.url + '/search.json').then((r) => r.text());
+      await new Promise((r) => setTimeout(r, 400));
+      const again = await fetch(blog.url + '/search.json').then((r) => r.text());
+      return first === again ? again : null;
+    }, 15_000, 10).catch(() => manifest.text);
+    const metaFiles = (JSON.parse(settled ?? manifest.text) as { meta: string[] }).meta;
     const page = await search('zebrabulk even');
     await page.waitForFunction(() => document.querySelector<HTMLElement>('.s-search-page')!.dataset.metaWarm === 'done', null, { timeout: 15_000 });
     const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
