@@ -9,7 +9,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../helpers/browser.ts';
 import { cleanupTempDirs } from '../helpers/tmp.ts';
-import { waitFor } from '../helpers/server.ts';
 import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
 
 let blog: BlogServer;
@@ -204,7 +203,7 @@ describe('a page that has answered has what the next results show', () => {
     const before = JSON.parse((await blog.waitForPage('/search.json', () => true)).text) as { docs: number; gone: number[]; delta: unknown[] };
     await fs.mkdir(path.join(blog.vault, 'Bulk'), { recursive: true });
     for (let i = 0; i < 150; i++) await fs.writeFile(path.join(blog.vault, `Bulk/Bulk ${i}.md`), note(`Bulk ${i}`, '2025-03-03', `Zebrabulk ${i % 2 ? 'odd' : 'even'} number ${i}.`));
-    const manifest = await blog.waitForPage('/search.json', (p) => {
+    await blog.waitForPage('/search.json', (p) => {
       // An index holding every note. The writes may span passes: the last one's notes may stay in
       // the delta (up to DELTA_SOFT of them, by design), which the manifest itself carries.
       const m = JSON.parse(p.text) as { docs: number; gone: number[]; delta: unknown[]; meta: string[] };
@@ -214,17 +213,20 @@ describe('a page that has answered has what the next results show', () => {
       process.stderr.write((await fetch(blog.url + '/search.json').then((r) => r.text())).slice(0, 600) + '\n');
       throw err;
     });
-    // The writes may span passes: the index the page will load is the one that stays put (a
-    // later pass renames meta files, and the page would rightly fetch the new ones).
-    const settled = await waitFor(async () => {
-      const first = await fetch(blog.url + '/search.json').then((r) => r.text());
-      await new Promise((r) => setTimeout(r, 400));
-      const again = await fetch(blog.url + '/search.json').then((r) => r.text());
-      return first === again ? again : null;
-    }, 15_000, 10).catch(() => manifest.text);
-    const metaFiles = (JSON.parse(settled ?? manifest.text) as { meta: string[] }).meta;
-    const page = await search('zebrabulk even');
+    // The writes may span passes, and a later pass renames meta files: what must hold is that
+    // the page fetched every meta file of the manifest it loaded itself.
+    const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const page = await context.newPage();
+    const manifests: Promise<string>[] = [];
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname === '/search.json') manifests.push(res.text());
+    });
+    await page.goto(blog.url + '/search?q=' + encodeURIComponent('zebrabulk even'));
+    await answered(page);
     await page.waitForFunction(() => document.querySelector<HTMLElement>('.s-search-page')!.dataset.metaWarm === 'done', null, { timeout: 15_000 });
+    expect(manifests).toHaveLength(1);
+    const metaFiles = (JSON.parse(await manifests[0]!) as { meta: string[] }).meta;
+    expect(metaFiles.length).toBeGreaterThanOrEqual(3);
     const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
     for (const file of metaFiles) expect(fetched.some((name) => name.endsWith('/' + file))).toBe(true);
     await page.evaluate(() => performance.clearResourceTimings());
