@@ -1,5 +1,6 @@
 // Frontmatter fields read the tolerant way an Obsidian vault writes them (spec 2.4):
 // titles, tags, and `folders`/`folder` in every accepted spelling.
+import { closedBidi } from './bidi.ts';
 import type { Frontmatter } from './frontmatter.ts';
 
 const PLACEHOLDER = /\{\{[^}]*\}\}|<%[\s\S]*?%>/;
@@ -88,11 +89,12 @@ export function titleOf(data: Frontmatter, body: string, fileName: string): stri
 /**
  * A title as one line of text: line breaks and tabs (a YAML block scalar) become spaces,
  * and control characters (a YAML `"\a"` or `"\e"` escape, a file name) go. They reached
- * every page's <title>, cards and the search index, where HTML has no use for them.
+ * every page's <title>, cards and the search index, where HTML has no use for them. Bidi
+ * controls it opens are closed within it (bidi.ts).
  */
 function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/ *[\t\n\v\f\r\u0085\u2028\u2029][\t\n\v\f\r\u0085\u2028\u2029 ]*/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  return closedBidi(text.replace(/ *[\t\n\v\f\r\u0085\u2028\u2029][\t\n\v\f\r\u0085\u2028\u2029 ]*/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim());
 }
 
 /** The text of a `# heading` that opens the body, if any. */
