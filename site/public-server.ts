@@ -216,6 +216,18 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     return notFound(req, res, base, admin);
   }
 
+  /** Where the 301s from `address` end (moved, then canonical spelling, a few hops at most); null when none leads to a page. */
+  function landingAddress(address: string): string | null {
+    let at = address;
+    for (let hop = 0; hop < 4; hop++) {
+      const next = index.redirect(at) ?? index.canonical(at);
+      if (!next || next === at || next === NOT_FOUND_KEY) return null;
+      if (index.get(next)) return next;
+      at = next;
+    }
+    return null;
+  }
+
   function sendAttachment(req: IncomingMessage, res: ServerResponse, file: string, base: string, admin: boolean): void | Promise<void> {
     // sirv trusts any Range it is given: it is read here first (RFC 9110 §14).
     if (req.headers.range !== undefined) return settleRange(req, path.join(index.dir!, file)).then(() => sendFile(req, res, file, base, admin));
@@ -264,7 +276,12 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     },
     post: async (query) => {
       await options.events?.settled();
-      return client.post(query);
+      const found = await client.post(query);
+      if (found || !('address' in query)) return found;
+      // An address a visitor is sent on from with a 301 names the post they land on (a
+      // webmention's target with a trailing slash, other case, or a moved note's old address).
+      const landing = landingAddress(query.address);
+      return landing ? client.post({ address: landing }) : null;
     },
     discussionChanged: (notePath) => {
       client.discussionChanged(notePath);

@@ -40,6 +40,7 @@ const files = {
   'Posts/Target.md': '---\ntitle: Target\npublish: true\ndate: 2026-02-01\n---\nThe article others mention.\n',
   'Posts/Second.md': '---\ntitle: Second\npublish: true\ndate: 2026-02-02\n---\nAnother article.\n',
   'Posts/Draft.md': '---\ntitle: Draft\ndate: 2026-02-03\n---\nNot published.\n',
+  'Posts/Moving.md': '---\ntitle: Moving\npublish: true\ndate: 2026-01-05\n---\nAbout to move.\n',
 };
 const blog = blogForFile({ fixture: false, env: { PUBLIC_LAYOUT: 'blog', COMMENTS: 'on', WEBMENTION_ALLOW_PRIVATE: 'on' }, files });
 const guarded = blogForFile({ fixture: false, env: { PUBLIC_LAYOUT: 'blog', COMMENTS: 'on' }, files });
@@ -173,6 +174,31 @@ describe('a reply, a like, a repost and a plain mention: verified, queued, appro
     expect((await mentionsOf()).filter((m: { source: string }) => m.source.startsWith(`${source.url}/frag`))).toHaveLength(1);
     await forget(`${source.url}/frag`);
     await forget(`${source.url}/after-frag`);
+  });
+
+  it('a target spelled as the site 301s it (trailing slash, other case, a moved note’s old address) names the post it lands on', async () => {
+    for (const [page, spelled] of [
+      ['/slash', `${target()}/`],
+      ['/case', `${blog.url}/posts/TARGET`],
+    ] as const) {
+      source.pages.set(page, { status: 200, body: entry('mention', `Spelled ${page}`, 'Speller', spelled) });
+      expect((await send(blog, { source: source.url + page, target: spelled })).status, spelled).toBe(202);
+    }
+    await waitFor(async () => (await mentionsOf()).filter((m: { source: string }) => /\/(slash|case)$/.test(m.source)).length === 2);
+    // A note moved by the admin: its old address answers 301, and a mention sent there lands on it.
+    expect((await blog.admin('POST', '/api/note/rename', { path: 'Posts/Moving.md', to: 'Posts/Moved away.md' })).status).toBe(200);
+    await blog.waitForPage('/Posts/Moving', (p) => p.status === 301);
+    source.pages.set('/old', { status: 200, body: entry('mention', 'Old address', 'Archivist', `${blog.url}/Posts/Moving`) });
+    expect((await send(blog, { source: `${source.url}/old`, target: `${blog.url}/Posts/Moving` })).status).toBe(202);
+    const moved = await waitFor(async () => {
+      const list = await mentionsOf('Posts/Moved away.md');
+      return list.length > 0 ? list : null;
+    });
+    expect(moved!.map((m) => m.source)).toEqual([`${source.url}/old`]);
+    // Spellings that land nowhere are refused as before.
+    for (const nowhere of [`${blog.url}/posts/draft`, `${blog.url}/Posts/Nothing/`]) expect((await send(blog, { source: `${source.url}/a`, target: nowhere })).status, nowhere).toBe(400);
+    await forget(`${source.url}/slash`);
+    await forget(`${source.url}/case`);
   });
 
   it('a source that no longer links to the target is removed', async () => {
