@@ -123,7 +123,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
   const sync = new SyncService({ config, readSettings, dataDirRel: async () => dataDirRel, holdingVault: (step) => locks.run([''], step) });
   const scheduler = new SyncScheduler({ service: sync, readSettings, vaultDir: config.vaultDir });
   const notes = new NoteIndex({ root, events, skipDirs });
-  const noSite: SiteLink = { post: async () => null, discussionChanged: async () => undefined };
+  const noSite: SiteLink = { post: async () => null, discussionChanged: async () => undefined, commentFailurePage: async () => null };
   const comments = new CommentsService({ config, readSettings, site: () => options.site ?? noSite });
   const webmentions = new Webmentions(config, comments);
   return {

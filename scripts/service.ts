@@ -54,6 +54,7 @@ export async function startService(config: Config): Promise<RunningService> {
     site: {
       post: (query) => (site ? site.post(query) : Promise.resolve(null)),
       discussionChanged: (notePath) => (site ? site.discussionChanged(notePath) : Promise.resolve()),
+      commentFailurePage: (failure) => (site ? site.commentFailurePage(failure) : Promise.resolve(null)),
     },
     // A rename through the admin leaves a 301 from the old addresses, even when it rewrote the moved notes' own links.
     moved: (from, to) => site?.moved(from, to),

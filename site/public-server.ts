@@ -10,6 +10,7 @@ import type { CreatedStore } from '../shared/created-store.ts';
 import { dataPath, DATA_FILES } from '../shared/data-path.ts';
 import { log } from '../shared/log.ts';
 import { encodeAddress, decodeRequestPath } from '../shared/model/addresses.ts';
+import { createSettingsReader, siteSettingsOf } from '../shared/settings.ts';
 import type { VaultEvents } from '../shared/vault-events.ts';
 import { BuilderClient } from './build/builder-client.ts';
 import { SERVER_PARTNER_MIN_NOTES } from './build/build-heap.ts';
@@ -18,6 +19,7 @@ import type { BuildResult } from './build/site-builder.ts';
 import type { PostItem, PostQuery, PostRef } from '../shared/model/posts.ts';
 import { requestBaseUrl } from './serve/base-url.ts';
 import { settleRange } from './serve/byte-range.ts';
+import { commentFailurePage, type CommentFailure } from './serve/comment-failure.ts';
 import { Favicon } from './serve/favicon.ts';
 import { privateGate } from './serve/gate.ts';
 import { PageCache } from './serve/page-cache.ts';
@@ -60,6 +62,8 @@ export interface PublicServer {
   post(query: PostQuery): Promise<PostRef | null>;
   /** A note's approved comments or mentions changed: resolves once its pages are live. */
   discussionChanged(notePath: string): Promise<void>;
+  /** The page answering a comment form posted without a script and refused, in the site's language. */
+  commentFailurePage(failure: Omit<CommentFailure, 'language'>): Promise<string>;
   /** The admin moved a note or folder (vault paths): its old addresses answer 301 (CONTRACT §7). */
   moved(from: string, to: string): void;
   close(): Promise<void>;
@@ -81,6 +85,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   const cache = new PageCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
   const source = new PageSource(index, cache, { fixedBase: config.siteUrl !== null, siteUrl: config.siteUrl, pageExtra: pageSecurityHeaders() });
   const favicon = new Favicon(config.vaultDir);
+  const readSettings = createSettingsReader(config.dataDir);
   // Attachments only (pages and assets are prepared): a non-dev instance indexes its
   // folder once, so it is made on first use after each build that touched files.
   let files: ReturnType<typeof sirv> | null = null;
@@ -286,6 +291,10 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     discussionChanged: (notePath) => {
       client.discussionChanged(notePath);
       return client.idle();
+    },
+    commentFailurePage: async (failure) => {
+      const settings = await readSettings().catch(() => null);
+      return commentFailurePage({ ...failure, language: settings ? siteSettingsOf(settings, config).language : (config.siteLang ?? 'en') });
     },
     moved: (from, to) => client.moved(from, to),
     async close() {

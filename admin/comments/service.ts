@@ -6,8 +6,9 @@ import { existsSync } from 'node:fs';
 import { commentsDbFile, openCommentsDb } from '../../shared/comments/db.ts';
 import type { ItemStatus } from '../../shared/comments/read.ts';
 import type { Config } from '../../shared/config.ts';
-import { notFound, refuse } from '../../shared/errors.ts';
+import { notFound, refuse, type DomainError } from '../../shared/errors.ts';
 import { log } from '../../shared/log.ts';
+import { encodeAddress } from '../../shared/model/addresses.ts';
 import type { PostItem, PostQuery, PostRef } from '../../shared/model/posts.ts';
 import { siteSettingsOf, type Settings } from '../../shared/settings.ts';
 import { createRateLimiter } from '../auth/rate-limit.ts';
@@ -22,6 +23,8 @@ export interface SiteLink {
   post(query: PostQuery): Promise<PostRef | null>;
   /** A note's approved comments or mentions changed; resolves once its pages are live. */
   discussionChanged(notePath: string): Promise<void>;
+  /** The page answering a comment form posted without a script and refused (null: no site to make it). */
+  commentFailurePage(failure: { message: string; article: string | null; fields: Record<string, unknown> }): Promise<string | null>;
 }
 
 export interface CommentsServiceDeps {
@@ -86,6 +89,16 @@ export class CommentsService {
   /** A note's visible comments changed: its article (and lists) re-render. */
   changed(note: string): Promise<void> {
     return this.deps.site().discussionChanged(note);
+  }
+
+  /**
+   * What a visitor whose form post (without a script) was refused sees: why, and the form
+   * again with what they wrote. Null when there is no site to make it (the JSON answer stands).
+   */
+  async failurePage(err: DomainError, fields: Record<string, unknown>): Promise<string | null> {
+    const post = await this.deps.site().post({ path: typeof fields.path === 'string' ? fields.path : '' }).catch(() => null);
+    const article = post ? (this.deps.config.siteUrl ?? '') + encodeAddress(post.address) : null;
+    return this.deps.site().commentFailurePage({ message: err.message, article, fields });
   }
 
   /** POST /api/comments. */
