@@ -43,10 +43,12 @@ export function registerCommentRoutes(app: Polka, ctx: AdminContext): void {
       try {
         outcome = await ctx.comments.post(body, { form, client: clientAddress(req) });
       } catch (err) {
-        // A form posted without a script gets a page, with what the visitor wrote, not JSON.
-        const page = form && err instanceof DomainError ? await ctx.comments.failurePage(err, body) : null;
+        // A form posted without a script and refused gets a page, with what the visitor wrote,
+        // not JSON. A 404 (comments off, a draft, no such post) stays the one 404 every post gets.
+        const status = err instanceof DomainError ? statusOf(err.code) : 0;
+        const page = form && status !== 0 && status !== 404 ? await ctx.comments.failurePage(err as DomainError, body) : null;
         if (!page) throw err;
-        return sendPage(res, statusOf((err as DomainError).code), page);
+        return sendPage(res, status, page);
       }
       if (!form) return sendJson(res, 202, { id: outcome.id, status: outcome.status });
       // Back to the article, where the server shows the visitor the notice their comment earned.

@@ -50,6 +50,16 @@ describe('a comment form posted without a script and refused', () => {
     await context.close();
   });
 
+  it('a form post to a note that is not a published post is the one 404 every such post gets, not a page', async () => {
+    const form = (path: string) =>
+      fetch(server.url + '/api/comments', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ path, name: ' ', body: 'x' }) });
+    const missing = await form('Posts/Nothing.md');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/^application\/json/);
+    const json = await fetch(server.url + '/api/comments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: 'Posts/Nothing.md', name: 'A', body: 'x' }) });
+    expect(await missing.text()).toBe(await json.text());
+  });
+
   it('a JSON post refused is answered in JSON, as before', async () => {
     const res = await fetch(server.url + '/api/comments', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: 'Posts/Pond.md', name: ' ', body: 'x' }) });
     expect(res.status).toBe(400);
