@@ -13,8 +13,6 @@ import { rewriteWikiLinks } from '../../shared/wikilinks.ts';
 import type { VersionStore } from '../versions/version-store.ts';
 import type { NoteWriter } from './note-writer.ts';
 import type { RenameJournal } from './rename-journal.ts';
-import { liveSpan } from './trash.ts';
-import { readManifest, TRASH_DIR, TRASH_MANIFEST } from './trash-manifest.ts';
 import { walkVault } from './tree.ts';
 
 export interface RenameDeps {
@@ -168,10 +166,8 @@ export function createRenamer(deps: RenameDeps) {
     await bestEffort(`the creation date of ${from}`, to, () => deps.created.move(from, to));
 
     const movedPairs = moved.map((old) => [old, (to + old.slice(from.length)) as VaultPath] as const);
-    // Only the live note's own versions: a note trashed from this path keeps its own, to
-    // come back with it (they once went with the next note to take the path: a reviewer's find).
-    const bin = (await readManifest(path.join(deps.root.dir, TRASH_DIR, TRASH_MANIFEST))).entries;
-    for (const [old, next] of movedPairs) await bestEffort(`the versions of ${old}`, next, () => deps.versions.move(old, next, liveSpan(bin, old), true));
+    // The note's versions follow it (a trashed note's wait under its bin entry: trash.ts binVersions).
+    for (const [old, next] of movedPairs) await bestEffort(`the versions of ${old}`, next, () => deps.versions.move(old, next));
     for (const [old, next] of movedPairs) {
       deps.events.expect({ path: old, kind: 'delete' });
       deps.events.expect({ path: next, kind: 'write' });

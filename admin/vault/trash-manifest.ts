@@ -19,6 +19,8 @@ export interface TrashEntry {
   trashPath: string;
   kind: EntryKind;
   deletedAt: string;
+  /** 'apart': its notes' versions were moved into the bin with it (trash.ts binVersions). */
+  versions?: 'apart';
 }
 
 export interface Manifest {

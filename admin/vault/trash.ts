@@ -1,15 +1,18 @@
 // The vault's local bin (spec 3.3): deleted notes, attachments and folders move to
-// .trash/, recorded in .trash/.service-trash.json. Versions stay keyed by the
-// original path while an entry is in the bin; when a new note takes that path, its
-// history follows on in the same place, and each entry's own is told apart by time
-// (ownSpan): restored beside a taken name or erased, an entry takes only its own.
+// .trash/, recorded in .trash/.service-trash.json. A trashed note's versions move apart
+// with it, kept under its entry (binVersions), so a new note at the same path starts a
+// history of its own: restored, an entry takes back exactly its own; erased, it erases
+// exactly its own, or hands them to a live note that has taken its path (spec 3.3). They
+// were once told apart by time alone, which a note renamed onto the path defeated: its
+// older versions fell in the trashed note's span and were erased with it.
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { notFound, refuse } from '../../shared/errors.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
 import { isNotePath, nameClash, toVaultPath, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
-import type { VersionSpan, VersionStore } from '../versions/version-store.ts';
+import { log } from '../../shared/log.ts';
+import type { VersionStore } from '../versions/version-store.ts';
 import { parentOf, PathLocks } from './path-locks.ts';
 import type { EntryKind } from './tree.ts';
 import { walkVault } from './tree.ts';
@@ -60,34 +63,17 @@ export const covers = (entry: TrashEntry, notePath: string): boolean =>
   entry.path === notePath || (entry.kind === 'folder' && notePath.startsWith(entry.path + '/'));
 
 /**
- * The versions a trashed note kept while it was the note at `notePath`: up to its deletion,
- * after the deletion of the note before it there whose entry is still in the bin (`others`).
- * Later ones belong to a note that took the path since. An entry's unreadable date moves
- * and erases nothing (NaN bounds match no version): the history stays where it is.
+ * Where the versions of `notePath` wait while entry `id` is in the bin: a key of the version
+ * store that no vault path can be (vault paths never start with `/`).
  */
-export function ownSpan(others: TrashEntry[], entry: TrashEntry, notePath: string): VersionSpan {
-  const upTo = Date.parse(entry.deletedAt);
-  let after: number | null = null;
-  for (const other of others) {
-    const at = Date.parse(other.deletedAt);
-    if (other.id !== entry.id && at < upTo && covers(other, notePath) && (after === null || at > after)) after = at;
-  }
-  return { after, upTo };
-}
+export const binVersions = (id: string, notePath: string): string => `/${TRASH_DIR}/${id}/${notePath}`;
 
 /**
- * The versions at `notePath` that are the live note's own: those kept since the latest
- * deletion of a note there whose entry is still in the bin (the earlier ones are that
- * note's, and go back with it: ownSpan). Undefined: every version is the live note's.
+ * Whether an entry's notes' versions were moved apart with it. Entries from before they
+ * were (and any an old server writes) leave the versions where they are, with the path:
+ * nothing is moved or erased for them, so no history can be taken from a live note.
  */
-export function liveSpan(entries: TrashEntry[], notePath: string): VersionSpan | undefined {
-  let after: number | null = null;
-  for (const entry of entries) {
-    const at = Date.parse(entry.deletedAt);
-    if (covers(entry, notePath) && Number.isFinite(at) && (after === null || at > after)) after = at;
-  }
-  return after === null ? undefined : { after, upTo: Number.MAX_SAFE_INTEGER };
-}
+const versionsApart = (entry: TrashEntry): boolean => entry.versions === 'apart';
 
 /**
  * `Note.md` → `Note 2.md`, `Note 3.md`…; a folder `Folder` → `Folder 2`. A name already at the
@@ -147,6 +133,18 @@ export function createTrash(deps: TrashDeps) {
   }
 
   /** `.trash` itself is a real folder (or not there yet), never a link or a file. */
+  /**
+   * Moves versions along with a note into or out of the bin. The note has moved already: a
+   * failure leaves the versions where they were (found again under the path), never lost.
+   */
+  async function keepApart(what: string, step: () => Promise<void>): Promise<void> {
+    try {
+      await step();
+    } catch (err) {
+      log.warn(`${what} stayed where they were: ${(err as Error).message}`);
+    }
+  }
+
   async function checkBin(): Promise<void> {
     const stat = await fs.lstat(trashDir).catch(() => null);
     if (stat && !stat.isDirectory()) throw refuse('bad_trash', `${TRASH_DIR} is not a folder (a link or a file); the bin is left as it is.`);
@@ -182,6 +180,7 @@ export function createTrash(deps: TrashDeps) {
         trashPath: toVaultPath(path.relative(vaultDir, target)),
         kind,
         deletedAt: new Date().toISOString(),
+        versions: 'apart',
       };
       // The entry is written before the move: a crash between the two leaves an entry whose
       // file never came (dropped as a ghost), never a file in the bin no entry names (it could
@@ -196,7 +195,10 @@ export function createTrash(deps: TrashDeps) {
         await writeManifest(manifestFile, manifest);
         throw err;
       }
-      for (const note of await notesOf(entry, target)) deps.events.expect({ path: note, kind: 'delete' });
+      for (const note of await notesOf(entry, target)) {
+        deps.events.expect({ path: note, kind: 'delete' });
+        await keepApart(`the versions of ${note}`, () => deps.versions.move(note, binVersions(entry.id, note)));
+      }
       deps.moved?.(p, entry.trashPath);
       return entry;
     });
@@ -291,16 +293,15 @@ export function createTrash(deps: TrashDeps) {
       deps.moved?.(entry.trashPath, restored);
       for (const note of notes) {
         const now = (restored + note.slice(entry.path.length)) as VaultPath;
-        // spec 3.3: a note restored beside a taken name takes its versions with it; those
-        // kept since by the note that took the name stay with that one.
-        if (now !== note) await deps.versions.move(note, now, ownSpan(manifest.entries, entry, note));
+        // spec 3.3: a restored note takes its own versions back, beside a taken name too.
+        if (versionsApart(entry)) await keepApart(`the versions of ${note}`, () => deps.versions.move(binVersions(entry.id, note), now));
         deps.events.expect({ path: now, kind: 'write' });
       }
       return { path: restored };
     });
   }
 
-  /** Erases an entry and its notes' versions: only its own while `others` (still in the bin) may hold the same paths' earlier or later ones. */
+  /** Erases an entry and its notes' own versions (handed to a live note that has taken a note's path: spec 3.3). */
   async function eraseEntry(entry: TrashEntry, others: TrashEntry[] | null): Promise<void> {
     const abs = await inBin(entry.trashPath);
     if (others && entry.kind === 'folder') await moveNestedOut(entry, others);
@@ -308,10 +309,13 @@ export function createTrash(deps: TrashDeps) {
     await fs.rm(abs, { recursive: true, force: true });
     // Kept (an export still has them) under a name no note can have, never the next entry's.
     deps.moved?.(entry.trashPath, `${ERASED_PREFIX}${entry.id}/${entry.path}`);
+    if (!versionsApart(entry)) return;
     for (const note of notes) {
-      // The history belongs to a live note that has taken the same path.
+      const kept = binVersions(entry.id, note);
+      // spec 3.3: the history belongs to a live note that has taken the same path.
       const live = await exists(path.join(vaultDir, ...note.split('/')));
-      if (!live) await deps.versions.erase(note, others ? ownSpan(others, entry, note) : undefined);
+      if (live) await deps.versions.move(kept, note, false);
+      else await deps.versions.erase(kept);
     }
   }
 

@@ -17,7 +17,7 @@ import { commitTemp, fsyncDir, isTempFile, readJson, writeJsonAtomic, writeTempD
 import { KeyedMutex } from '../../shared/keyed-mutex.ts';
 import { log } from '../../shared/log.ts';
 import { dataPath, DATA_FILES, type DataPath } from '../../shared/data-path.ts';
-import { DEFAULT_LIMITS, inSpan, VERSION_REASONS, type KeepOutcome, type KeepRequest, type OwnWrite, type VersionEntry, type VersionIndex, type VersionLimits, type VersionReason, type VersionSpan } from './version-types.ts';
+import { DEFAULT_LIMITS, VERSION_REASONS, type KeepOutcome, type KeepRequest, type OwnWrite, type VersionEntry, type VersionIndex, type VersionLimits, type VersionReason } from './version-types.ts';
 
 export * from './version-types.ts';
 
@@ -316,12 +316,11 @@ export class VersionStore {
   }
 
   /**
-   * Moves a note's versions with it on rename; merges when the target already has some.
-   * With a span, only the versions kept in it move (a trashed note's own, when a later note
-   * has taken its path since, or the live note's own: trash.ts), and unless `live`, what
-   * the file at `fromPath` last was stays.
+   * Moves a note's versions with it (a rename, into the bin and back: trash.ts); merges when
+   * the target already has some. Unless `live`, what the file at `fromPath` last was stays
+   * with the target's own (a trashed note's history handed to the live note at its path).
    */
-  async move(fromPath: string, toPath: string, span?: VersionSpan, live = !span): Promise<void> {
+  async move(fromPath: string, toPath: string, live = true): Promise<void> {
     await this.load();
     const from = versionFolderName(fromPath);
     const to = versionFolderName(toPath);
@@ -335,54 +334,41 @@ export class VersionStore {
         else this.ownWrites.delete(to);
       }
       const source = this.indexes.get(from);
-      if (!source) return;
-      const moving = source.versions.filter((v) => inSpan(v, span));
-      const staying = source.versions.filter((v) => !inSpan(v, span));
-      if (moving.length === 0) return;
+      if (!source || source.versions.length === 0) return;
       const target = this.indexes.get(to);
-      if (!target && staying.length === 0) {
+      if (!target) {
         await fs.rm(this.folder(to), { recursive: true, force: true });
         await fs.rename(this.folder(from), this.folder(to));
         this.indexes.delete(from);
         await this.saveIndex(to, { path: toPath, versions: source.versions });
         return;
       }
-      const into: VersionIndex = target ?? { path: toPath, versions: [] };
       await fs.mkdir(this.folder(to), { recursive: true, mode: 0o700 });
-      const taken = new Set(into.versions.map((v) => v.at));
-      for (const v of moving) {
+      const taken = new Set(target.versions.map((v) => v.at));
+      for (const v of source.versions) {
         let at = Number(v.at);
         while (taken.has(String(at))) at++;
         taken.add(String(at));
         await fs.rename(path.join(this.folder(from), `${v.at}.md`), path.join(this.folder(to), `${at}.md`));
-        into.versions.push({ ...v, at: String(at) });
+        target.versions.push({ ...v, at: String(at) });
       }
-      into.versions.sort((a, b) => Number(a.at) - Number(b.at));
-      const overflow = into.versions.splice(0, Math.max(0, into.versions.length - this.limits.maxPerNote));
+      target.versions.sort((a, b) => Number(a.at) - Number(b.at));
+      const overflow = target.versions.splice(0, Math.max(0, target.versions.length - this.limits.maxPerNote));
       for (const dropped of overflow) await this.removeFile(to, dropped);
-      into.path = toPath;
-      await this.saveIndex(to, into);
+      target.path = toPath;
+      await this.saveIndex(to, target);
       // An emptied source index goes with its folder (saveIndex).
-      source.versions = staying;
+      source.versions = [];
       await this.saveIndex(from, source);
     });
   }
 
-  /** Erases a note's versions; with a span, only those kept in it (trash.ts: one entry's own). */
-  async erase(notePath: string, span?: VersionSpan): Promise<void> {
+  /** Erases a note's versions. */
+  async erase(notePath: string): Promise<void> {
     await this.load();
     const hash = versionFolderName(notePath);
     await this.mutex.run(hash, async () => {
       const index = this.indexes.get(hash);
-      if (span) {
-        if (!index) return;
-        const gone = index.versions.filter((v) => inSpan(v, span));
-        if (gone.length === 0) return;
-        for (const v of gone) await this.removeFile(hash, v);
-        index.versions = index.versions.filter((v) => !inSpan(v, span));
-        await this.saveIndex(hash, index);
-        return;
-      }
       if (index) for (const v of index.versions) this.totalBytes -= v.size;
       this.indexes.delete(hash);
       this.ownWrites.delete(hash);

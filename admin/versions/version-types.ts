@@ -13,19 +13,6 @@ export interface VersionEntry {
   reason: VersionReason;
 }
 
-/**
- * Versions kept in a span of time (epoch ms): after `after` (none: from the first) up to and
- * including `upTo`. One path's history can hold several notes' in turn: a note trashed, then a
- * new one saved under its name.
- */
-export interface VersionSpan {
-  after: number | null;
-  upTo: number;
-}
-
-export const inSpan = (v: VersionEntry, span: VersionSpan | undefined): boolean =>
-  !span || ((span.after === null || Number(v.at) > span.after) && Number(v.at) <= span.upTo);
-
 /** What this server last wrote to a note: its bytes' sha1 and the file's mtime after. */
 export interface OwnWrite {
   sha1: string;

@@ -34,7 +34,11 @@ describe('delete moves to .trash/ and records where it came from', () => {
     const entry = list.body.entries.find((e: any) => e.id === res.body.id);
     expect(entry).toMatchObject({ path: 'Trash/One.md', kind: 'note' });
     expect(Number.isNaN(Date.parse(entry.deletedAt))).toBe(false);
+    // Kept with the entry while it is in the bin (a new note at the path starts its own history), and back with it.
+    expect(await versionsOf('Trash/One.md')).toHaveLength(0);
+    expect((await server.admin('POST', '/api/trash/restore', { id: res.body.id })).status).toBe(200);
     expect(await versionsOf('Trash/One.md')).toHaveLength(1);
+    expect((await server.admin('DELETE', `/api/note?path=${q('Trash/One.md')}`)).status).toBe(200);
   });
 
   it('deleting a missing path answers 404', async () => {
@@ -76,8 +80,8 @@ describe('restore', () => {
       for (const v of await versionsOf(p)) out.push((await server.admin('GET', `/api/versions/one?path=${q(p)}&at=${v.at}`)).body.content);
       return out.sort();
     };
-    // One history at one path: the trashed note's, then the new note's.
-    expect(await texts('Trash/Eight.md')).toEqual(['new eight v1', 'new eight v2', 'old eight v1']);
+    // The new note's history is its own: the trashed note's waits in the bin with it.
+    expect(await texts('Trash/Eight.md')).toEqual(['new eight v1', 'new eight v2']);
     const res = await server.admin('POST', '/api/trash/restore', { id: body.id });
     expect(res.body).toEqual({ path: 'Trash/Eight 2.md' });
     expect(await texts('Trash/Eight 2.md')).toEqual(['old eight v1']);
@@ -122,14 +126,14 @@ describe('erase and empty', () => {
     await put('Trash/Nine.md', 'second nine v1');
     await put('Trash/Nine.md', 'second nine v2');
     const second = (await server.admin('DELETE', `/api/note?path=${q('Trash/Nine.md')}`)).body;
-    expect(await versionsOf('Trash/Nine.md')).toHaveLength(2);
+    // Both wait in the bin with their entries.
+    expect(await versionsOf('Trash/Nine.md')).toHaveLength(0);
     expect((await server.admin('DELETE', `/api/trash?id=${q(second.id)}`)).status).toBe(200);
+    expect((await server.admin('POST', '/api/trash/restore', { id: first.id })).body).toEqual({ path: 'Trash/Nine.md' });
+    expect(await read('Trash/Nine.md')).toBe('first nine v2');
     const left = await versionsOf('Trash/Nine.md');
     expect(left).toHaveLength(1);
     expect((await server.admin('GET', `/api/versions/one?path=${q('Trash/Nine.md')}&at=${left[0].at}`)).body.content).toBe('first nine v1');
-    expect((await server.admin('POST', '/api/trash/restore', { id: first.id })).body).toEqual({ path: 'Trash/Nine.md' });
-    expect(await read('Trash/Nine.md')).toBe('first nine v2');
-    expect(await versionsOf('Trash/Nine.md')).toHaveLength(1);
   });
 
   it('emptying the bin erases every entry and its versions', async () => {
