@@ -2,7 +2,8 @@
 // anywhere on the way (CONTRACT §11): every folder on the path is checked with lstat and
 // the file itself is opened with O_NOFOLLOW, so a name swapped for a link after the check
 // fails to open instead of reading outside the vault. For the few files read by name
-// rather than found by the walk: the favicon, `.obsidian/app.json`, a search hit's line.
+// rather than found by the walk: the favicon, `.obsidian/app.json`, a search hit's line,
+// and a kept version below the data directory (admin/versions/version-store.ts).
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 

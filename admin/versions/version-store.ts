@@ -15,6 +15,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { commitTemp, fsyncDir, isTempFile, readJson, writeJsonAtomic, writeTempDurableQuiet } from '../../shared/atomic-write.ts';
 import { KeyedMutex } from '../../shared/keyed-mutex.ts';
+import { readVaultFile } from '../../shared/vault-read.ts';
 import { log } from '../../shared/log.ts';
 import { dataPath, DATA_FILES, type DataPath } from '../../shared/data-path.ts';
 import { DEFAULT_LIMITS, VERSION_REASONS, type KeepOutcome, type KeepRequest, type OwnWrite, type VersionEntry, type VersionIndex, type VersionLimits, type VersionReason } from './version-types.ts';
@@ -32,11 +33,14 @@ export function bytesHash(data: Uint8Array): string {
 /** How long a run of saves waits before the remembered own write is persisted. */
 const OWN_WRITE_PERSIST_MS = 1000;
 
+/** A version's time as its name holds it: whole milliseconds a Date can hold. */
+const isTime = (at: string): boolean => /^\d{1,16}$/.test(at) && Number(at) <= 8.64e15;
+
 /** An index entry as written, or null when it is not one (a garbled index.json is input too). */
 function wellFormed(v: unknown): VersionEntry | null {
   if (!v || typeof v !== 'object') return null;
   const e = v as Partial<VersionEntry>;
-  if (typeof e.at !== 'string' || !/^\d+$/.test(e.at)) return null;
+  if (typeof e.at !== 'string' || !isTime(e.at)) return null;
   const when = new Date(Number(e.at)).toISOString();
   return {
     at: e.at,
@@ -101,11 +105,16 @@ export class VersionStore {
     if (!index || !Array.isArray(index.versions)) index = { path: '', versions: [] };
     const names = await fs.readdir(path.join(this.root, folder));
     for (const name of names.filter(isTempFile)) await fs.rm(path.join(this.root, folder, name), { force: true });
-    const files = names.filter((f) => /^\d+\.md$/.test(f));
+    const files = names.filter((f) => /^\d+\.md$/.test(f) && isTime(f.slice(0, -3)));
     // Sizes are the files' own: the store's running total (and so its eviction) rests on them,
-    // and one garbled size in an index once had every note's history evicted.
+    // and one garbled size in an index once had every note's history evicted. Only regular
+    // files count: a link or a FIFO in a version's place is left out (never read), alone.
     const onDisk = new Map<string, number>();
-    for (const f of files) onDisk.set(f.slice(0, -3), (await fs.stat(path.join(this.root, folder, f))).size);
+    for (const f of files) {
+      const stats = await fs.lstat(path.join(this.root, folder, f)).catch(() => null);
+      if (stats?.isFile()) onDisk.set(f.slice(0, -3), stats.size);
+      else log.warn(`version folder ${folder}: ${f} is not a regular file and was left out`);
+    }
     const listed = new Set<string>();
     const kept: VersionEntry[] = [];
     let changed = false;
@@ -303,11 +312,8 @@ export class VersionStore {
     const hash = versionFolderName(notePath);
     const index = this.indexes.get(hash);
     if (!index?.versions.some((v) => v.at === at)) return null;
-    try {
-      return await fs.readFile(path.join(this.folder(hash), `${at}.md`));
-    } catch {
-      return null;
-    }
+    // Never through a link, never blocking on a FIFO: a version's place is input too.
+    return readVaultFile(this.root, `${hash}/${at}.md`);
   }
 
   /** A version as text, for reading it in the app. */

@@ -270,3 +270,45 @@ describe('the version file is the durable record', () => {
     expect(await new VersionStore(dir).list('n.md')).toEqual([]);
   });
 });
+
+describe('a version’s place is input too (a data directory a pull or another program can write)', () => {
+  async function threeKept() {
+    const c = clock();
+    const dir = await tempDir();
+    const store = new VersionStore(dir, {}, c.now);
+    for (const text of ['one', 'two', 'three']) {
+      await keep(store, 'n.md', text);
+      c.advance(MIN);
+    }
+    await store.flush();
+    const folder = path.join(dir, 'versions', versionFolderName('n.md'));
+    const ats = (await store.list('n.md')).map((v) => v.at);
+    return { c, dir, store, folder, ats };
+  }
+
+  it('a version swapped for a link or a FIFO is never read (nothing outside, no hang), and the note’s other versions stay listed', async () => {
+    const { c, dir, store, folder, ats } = await threeKept();
+    const outside = path.join(dir, 'outside.txt');
+    await fs.writeFile(outside, 'a secret elsewhere');
+    await fs.rm(path.join(folder, `${ats[0]}.md`));
+    await fs.symlink(outside, path.join(folder, `${ats[0]}.md`));
+    await fs.rm(path.join(folder, `${ats[1]}.md`));
+    const { execFileSync } = await import('node:child_process');
+    execFileSync('mkfifo', [path.join(folder, `${ats[1]}.md`)]);
+    // Swapped under a running store: its index still lists them.
+    expect(await store.read('n.md', ats[0]!)).toBeNull();
+    expect(await store.read('n.md', ats[1]!)).toBeNull();
+    expect(await store.read('n.md', ats[2]!)).toBe('one');
+    // Loaded again: the two are left out, alone; the note's history is not dropped whole.
+    const reloaded = new VersionStore(dir, {}, c.now);
+    expect((await reloaded.list('n.md')).map((v) => v.at)).toEqual([ats[2]]);
+    expect(await reloaded.read('n.md', ats[2]!)).toBe('one');
+  });
+
+  it('a version file named past the last time a Date holds is left out, not the folder', async () => {
+    const { c, dir, folder, ats } = await threeKept();
+    await fs.writeFile(path.join(folder, '9999999999999999.md'), 'far future');
+    const reloaded = new VersionStore(dir, {}, c.now);
+    expect((await reloaded.list('n.md')).map((v) => v.at)).toEqual(ats);
+  });
+});
