@@ -14,7 +14,7 @@ import { createSettingsReader, siteSettingsOf } from '../shared/settings.ts';
 import type { VaultEvents } from '../shared/vault-events.ts';
 import { BuilderClient } from './build/builder-client.ts';
 import { SERVER_PARTNER_MIN_NOTES } from './build/build-heap.ts';
-import { currentKey, readGeneration, servedEntries, type GenerationState } from './build/generation.ts';
+import { retractedWhileDown, currentKey, readGeneration, servedEntries, type GenerationState } from './build/generation.ts';
 import type { BuildResult } from './build/site-builder.ts';
 import type { PostItem, PostQuery, PostRef } from '../shared/model/posts.ts';
 import { requestBaseUrl } from './serve/base-url.ts';
@@ -92,19 +92,23 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
 
-  const onBuilt = (result: BuildResult, remembered = false) => {
+  /** Whether visitors are served (false until the first build, or a held generation's catch-up, is live). */
+  let serving = false;
+  const onBuilt = (result: BuildResult, remembered = false, live = true) => {
     index.apply(result);
     source.applied(result);
     if (result.full || result.removals.length || result.upserts.some(([, e]) => e.type === 'file' && !isHashedAsset(e))) files = null;
     if (result.full && !remembered) log.info(`public site built: ${result.rendered} outputs in ${result.ms} ms`);
     if (result.gitCreated?.length) void options.created?.rememberEarliest(result.gitCreated);
+    if (!live) return;
+    serving = true;
     markReady();
   };
   const outRoot = options.outRoot ?? dataPath(config.dataDir, DATA_FILES.publicSite);
   let firstBuildFailed = false;
   const client = new BuilderClient({
     onFailed: () => {
-      firstBuildFailed = !index.ready;
+      firstBuildFailed = !serving;
     },
     builder: { config, outRoot, skipDirs: options.skipDirs, remember: true, partnerFrom: SERVER_PARTNER_MIN_NOTES },
     onBuilt: (result) => {
@@ -119,8 +123,12 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   const remembered = rememberedGeneration(config, outRoot);
   if (remembered) {
     resumed = true;
-    onBuilt(remembered, true);
-    log.info(`serving the last site generation (${remembered.entries!.length} addresses) while it is brought up to date`);
+    // A published note unpublished or gone while the server was down shows in the old
+    // generation: it waits for the catch-up pass before a visitor sees it.
+    const { result, retracted } = remembered;
+    onBuilt(result, true, retracted === 0);
+    if (retracted === 0) log.info(`serving the last site generation (${result.entries!.length} addresses) while it is brought up to date`);
+    else log.info(`${retracted} published ${retracted === 1 ? 'note was' : 'notes were'} unpublished or removed while the server was down: the last site generation is served once it is brought up to date`);
     client.resume();
   } else client.full();
   const unsubscribe = options.events?.onChange((change) => {
@@ -184,7 +192,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
       return;
     }
     if (pathname === '/custom.css') return sendCustomCss(req, res, config.dataDir);
-    if (!index.ready) return firstBuild(res).then((ok) => (ok ? serve(req, res) : undefined));
+    if (!serving) return firstBuild(res).then((ok) => (ok ? serve(req, res) : undefined));
     const base = requestBaseUrl(req, config.siteUrl);
     const address = decoded(pathname);
     if (address === null) return notFound(req, res, base, admin);
@@ -305,8 +313,8 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   };
 }
 
-/** The remembered generation as a build result, when it matches this vault, code and settings. */
-function rememberedGeneration(config: Config, outRoot: string): BuildResult | null {
+/** The remembered generation as a build result, when it matches this vault, code and settings, and how many of its published notes were unpublished or removed since. */
+function rememberedGeneration(config: Config, outRoot: string): { result: BuildResult; retracted: number } | null {
   let state: GenerationState | null;
   try {
     state = readGeneration(outRoot, currentKey(config));
@@ -315,7 +323,10 @@ function rememberedGeneration(config: Config, outRoot: string): BuildResult | nu
   }
   if (!state) return null;
   const entries = servedEntries(state);
-  return { full: true, dir: path.join(outRoot, state.dir), entries, upserts: entries, removals: [], nav: state.nav, rendered: 0, ms: 0 };
+  return {
+    result: { full: true, dir: path.join(outRoot, state.dir), entries, upserts: entries, removals: [], nav: state.nav, rendered: 0, ms: 0 },
+    retracted: retractedWhileDown(config.vaultDir, state),
+  };
 }
 
 /** custom.css from the data directory (the designer's stylesheet), or an empty one. */

@@ -4,11 +4,13 @@
 // serve it at once and the builder can bring it up to date by re-rendering only
 // the outputs whose signature changed while the server was down.
 import { createHash } from 'node:crypto';
-import { promises as fs, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, promises as fs, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { writeFileAtomic } from '../../shared/atomic-write.ts';
 import type { Config } from '../../shared/config.ts';
+import { MAX_NOTE_BYTES } from '../../shared/model/note-reader.ts';
+import { isTrue, parseFrontmatter } from '../../shared/note/frontmatter.ts';
 import { defaultSettings, settingsFile, withDefaults, type Settings } from '../../shared/settings.ts';
 import { BASE_TOKEN, frameSig, siteFrame } from './frame.ts';
 import { CODE_DIR, PROJECT_DIR } from '../../shared/project-dir.ts';
@@ -16,7 +18,7 @@ import type { ServedEntry, ServeType } from './plan-types.ts';
 import { isWritableFile } from '../../shared/model/addresses.ts';
 
 const STATE_FILE = 'generation.v8';
-const FORMAT = 1;
+const FORMAT = 2;
 
 export interface GenerationState {
   format: number;
@@ -31,6 +33,8 @@ export interface GenerationState {
   nav: string;
   /** Every output: [address, file, type, signature]; internal ones included. */
   pages: [string, string, ServeType, string][];
+  /** Every published note: [vault path, sha1 of its text] (retractedWhileDown). */
+  notes: [string, string][];
 }
 
 /** What a generation must match to be served: this vault, this code, these settings. */
@@ -118,6 +122,38 @@ function isPageRecord(page: unknown): boolean {
   return typeof address === 'string' && address.startsWith('/') && isSiteFile(file) && SERVE_TYPES.has(type) && typeof sig === 'string';
 }
 
+const isNoteRecord = (note: unknown): boolean =>
+  Array.isArray(note) && note.length === 2 && isSiteFile(note[0]) && typeof note[1] === 'string' && /^[0-9a-f]{40}$/.test(note[1]);
+
+/**
+ * How many of the generation's published notes went, or are no longer published, since it
+ * was built (the server was down): each is read (never through a link) and, when its text
+ * changed, its frontmatter asked. The old pages (its own, lists, feeds, search) show such a
+ * note, and a visitor must not see them until the catch-up pass (CONTRACT §6: unpublished
+ * equals missing; a reviewer's find). A note merely edited is served as it was meanwhile.
+ */
+export function retractedWhileDown(vaultDir: string, state: GenerationState): number {
+  let retracted = 0;
+  for (const [notePath, hash] of state.notes) {
+    let fd: number | null = null;
+    try {
+      fd = openSync(path.join(vaultDir, ...notePath.split('/')), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+      const stats = fstatSync(fd);
+      if (!stats.isFile() || stats.size > MAX_NOTE_BYTES) {
+        retracted++;
+        continue;
+      }
+      const text = readFileSync(fd, 'utf8');
+      if (createHash('sha1').update(text).digest('hex') !== hash && !isTrue(parseFrontmatter(text, notePath).data.publish)) retracted++;
+    } catch {
+      retracted++;
+    } finally {
+      if (fd !== null) closeSync(fd);
+    }
+  }
+  return retracted;
+}
+
 /**
  * The remembered generation, when it exists on disk and matches `key`; else null. The data
  * directory is input too: a record that is not whole and well formed is no generation (the
@@ -133,6 +169,7 @@ export function readGeneration(outRoot: string, key: GenerationKey): GenerationS
   if (state?.format !== FORMAT || state.vault !== key.vault || state.code !== key.code || state.frame !== key.frame) return null;
   if (typeof state.dir !== 'string' || !/^gen-[\w-]+$/.test(state.dir)) return null;
   if (typeof state.nav !== 'string' || !Array.isArray(state.pages) || !state.pages.every(isPageRecord)) return null;
+  if (!Array.isArray(state.notes) || !state.notes.every(isNoteRecord)) return null;
   // The folder itself, not a link to one elsewhere.
   return lstatSync(path.join(outRoot, state.dir), { throwIfNoEntry: false })?.isDirectory() ? state : null;
 }
