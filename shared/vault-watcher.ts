@@ -7,8 +7,11 @@
 // Its cost is per folder, not per file (issue 12): chokidar watches folders only (its
 // filter turns every file away, after telling us of it), so the OS holds one watch
 // per folder. A folder's watch reports each change to a file in it by name (chokidar's
-// `raw` events); the file is then checked with one lstat against the one number kept
-// per file, its ctime (a write, a rename over it or a new file all move it).
+// `raw` events); the file is then checked with one lstat against the one stamp kept
+// per file, its ctime and size (a write, a rename over it or a new file move the ctime;
+// the size tells a write's end from its start: one write() of 20 MB sets the ctime as it
+// begins, so a look while it runs saw the final ctime and half the file, and the report
+// at its end then looked like no change, leaving half a note live: a reviewer's find).
 import { realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
@@ -39,16 +42,19 @@ export interface VaultWatcher {
 /** Rescans of a new folder after chokidar met it: a file made between its first read and its watch is found. */
 const NEW_FOLDER_RESCANS_MS = [250, 2000];
 
-/** What the watcher remembers of the files: per folder, each file's ctime. */
+/** What the watcher remembers of a file: its ctime and size. */
+const stampOf = (stats: Stats): string => `${stats.ctimeMs}/${stats.size}`;
+
+/** What the watcher remembers of the files: per folder, each file's stamp. */
 class KnownFiles {
-  private folders = new Map<string, Map<string, number>>();
+  private folders = new Map<string, Map<string, string>>();
 
   private split(p: string): [string, string] {
     const slash = p.lastIndexOf('/');
     return slash < 0 ? ['', p] : [p.slice(0, slash), p.slice(slash + 1)];
   }
 
-  get(p: string): number | undefined {
+  get(p: string): string | undefined {
     const [folder, name] = this.split(p);
     return this.folders.get(folder)?.get(name);
   }
@@ -57,11 +63,11 @@ class KnownFiles {
     return this.get(p) !== undefined;
   }
 
-  set(p: string, ctimeMs: number): void {
+  set(p: string, stamp: string): void {
     const [folder, name] = this.split(p);
     let files = this.folders.get(folder);
     if (!files) this.folders.set(folder, (files = new Map()));
-    files.set(name, ctimeMs);
+    files.set(name, stamp);
   }
 
   delete(p: string): boolean {
@@ -99,8 +105,9 @@ export function startVaultWatcher(options: VaultWatcherOptions): VaultWatcher {
   /** A file is there with these stats: announced when it is new or changed. */
   const saw = (p: VaultPath, stats: Stats) => {
     const before = known.get(p);
-    if (before === stats.ctimeMs) return;
-    known.set(p, stats.ctimeMs);
+    const stamp = stampOf(stats);
+    if (before === stamp) return;
+    known.set(p, stamp);
     if (before === undefined) options.onFileMet?.(p, stats);
     const news = isReady || (options.announceSince !== undefined && stats.mtimeMs >= options.announceSince);
     if (news) events.publish({ path: p, kind: 'write' });

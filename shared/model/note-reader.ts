@@ -2,7 +2,7 @@
 // the remembered first meeting in created.json or git's first commit adding the file,
 // else the file's own time). It keeps no records of its own: the one vault model
 // (VaultStore) holds them, and a full build's partner thread reads its share with it.
-import { closeSync, constants, fstatSync, lstatSync, openSync, promises as fs, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, promises as fs, readSync } from 'node:fs';
 import path from 'node:path';
 import { createdFile } from '../created-store.ts';
 import { log } from '../log.ts';
@@ -88,7 +88,16 @@ export class NoteReader {
         log.warnOnce(`size:${p}:${size}`, `${p} is ${(size / 1024 / 1024).toFixed(0)} MB, over the ${MAX_NOTE_BYTES / 1024 / 1024} MB a note may be: it is left out of the site`);
         return null;
       }
-      const text = readFileSync(fd, 'utf8');
+      // The size checked is the most read: a file still being written grows past it (the
+      // limit was read around once), and the watcher reports the write's end for a new read.
+      const bytes = Buffer.allocUnsafe(size);
+      let got = 0;
+      while (got < size) {
+        const n = readSync(fd, bytes, got, size - got, got);
+        if (n === 0) break;
+        got += n;
+      }
+      const text = bytes.toString('utf8', 0, got);
       return this.date(buildRecord({ path: p, text, createdMs: this.createdOf(p), fileMs: 0 }));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
