@@ -32,6 +32,7 @@ const STATUS_OF: Record<string, number> = {
   git_failed: 500,
   internal: 500,
   not_writable: 503,
+  not_kept: 507,
   no_space: 507,
 };
 

@@ -41,7 +41,7 @@ export function registerVersionRoutes(app: Polka, ctx: AdminContext): void {
       // The kept bytes go back exactly (spec 9: a restore brings back what the note held).
       const content = await ctx.versions.readBytes(p, at);
       if (content === null) throw notFound('No such version.');
-      const result = await ctx.writer.writeNote(p, content, { reason: 'Before a restore' });
+      const result = await ctx.writer.writeNote(p, content, { reason: 'Before a restore', mustKeep: true });
       return { path: result.path, mtimeMs: result.mtimeMs };
     }),
   );

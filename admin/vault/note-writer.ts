@@ -25,6 +25,11 @@ export interface WriteOptions {
   reason?: VersionReason;
   /** A file made by this write takes a name the admin chose: it must travel (newNameProblem). */
   naming?: boolean;
+  /**
+   * The replaced text must be kept as a version (a restore, spec 4.2): with versions off or a
+   * note over the size they keep too, and the write is refused when it cannot be kept.
+   */
+  mustKeep?: boolean;
 }
 
 export interface WriteResult {
@@ -67,6 +72,15 @@ export function createNoteWriter(deps: NoteWriterDeps) {
     } catch (err) {
       // spec: a failure to keep a version is logged and never fails the save.
       log.error(`could not keep a version of ${p}: ${(err as Error).message}`);
+    }
+  }
+
+  async function keepOrRefuse(p: VaultPath, request: KeepRequest): Promise<void> {
+    try {
+      await deps.versions.keep(p, request);
+    } catch (err) {
+      log.error(`could not keep a version of ${p}: ${(err as Error).message}`);
+      throw refuse('not_kept', 'The note\'s current text could not be kept as a version, so nothing was written.');
     }
   }
 
@@ -128,11 +142,13 @@ export function createNoteWriter(deps: NoteWriterDeps) {
     // The new text's temp file is written while the old text is kept as a version;
     // the rename that replaces the note waits for both (version first, spec 9).
     const continuesIt = options.baseMtimeMs !== undefined && !options.overwrite;
+    const request = before ? { data: previous!, savedAtMs: before.mtimeMs, reason: options.reason ?? 'Earlier save', continuesIt, anySize: options.mustKeep } : null;
+    // A restore's replaced text is kept first, whatever the setting: no version, no restore
+    // (it once replaced the text for good with versions off, or over 2 MB: a reviewer's find).
+    if (request && options.mustKeep) await keepOrRefuse(p, request);
     const [{ temp, stats }] = await Promise.all([
       writeTempDurable(file, data, before ? before.mode & 0o777 : 0o644),
-      before
-        ? keepVersion(p, { data: previous!, savedAtMs: before.mtimeMs, reason: options.reason ?? 'Earlier save', continuesIt }, keep)
-        : undefined,
+      request && !options.mustKeep ? keepVersion(p, request, keep) : undefined,
     ]);
     await commitTemp(temp, file);
     let after = stats;

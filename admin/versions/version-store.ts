@@ -198,7 +198,7 @@ export class VersionStore {
   async keep(notePath: string, request: KeepRequest): Promise<KeepOutcome> {
     await this.load();
     const size = request.data.byteLength;
-    if (size > this.limits.maxNoteBytes) return 'too-large';
+    if (size > this.limits.maxNoteBytes && !request.anySize) return 'too-large';
     // An empty note holds nothing to lose (a new note's first save would list a `0 B` version).
     if (size === 0) return 'empty';
     const hash = versionFolderName(notePath);

@@ -51,6 +51,8 @@ export interface KeepRequest {
    * may the replaced text be thinned, and only when this server wrote it itself.
    */
   continuesIt: boolean;
+  /** Kept whatever its size (a restore's replaced text: the write is refused unless it is). */
+  anySize?: boolean;
 }
 
 export type KeepOutcome = 'kept' | 'merged' | 'too-large' | 'empty';

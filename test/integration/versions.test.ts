@@ -1,5 +1,6 @@
 // spec 2.2, 2.7, 8, 9 and CONTRACT §4: the local version store over HTTP.
-import { promises as fs } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { versionFolderName } from '../../admin/versions/version-store.ts';
@@ -131,6 +132,66 @@ describe('a failure to keep a version never fails the save', () => {
       expect(broken.output()).toMatch(/could not keep a version of D\.md/);
     } finally {
       await broken.stop();
+    }
+  });
+});
+
+describe('a restore never replaces a text it did not keep (spec 4.2: the replaced text is itself kept)', () => {
+  const restoreOldest = async (s: { admin: typeof server.admin }, p: string) => {
+    const { versions } = (await s.admin('GET', `/api/versions?path=${encodeURIComponent(p)}`)).body;
+    return s.admin('POST', '/api/versions/restore', { path: p, at: versions[versions.length - 1].at });
+  };
+
+  it('with Keep note versions off, and for a note over the 2 MB a version may hold, the replaced text is kept all the same', async () => {
+    await put('R.md', 'r old');
+    await put('R.md', 'r precious current');
+    await fs.writeFile(path.join(server.data, 'settings.json'), JSON.stringify({ versions: { keep: false } }));
+    try {
+      expect((await restoreOldest(server, 'R.md')).status).toBe(200);
+      expect(await fs.readFile(path.join(server.vault, 'R.md'), 'utf8')).toBe('r old');
+      const { versions } = await versionsOf('R.md');
+      expect(versions[0].reason).toBe('Before a restore');
+      expect((await server.admin('GET', `/api/versions/one?path=R.md&at=${versions[0].at}`)).body.content).toBe('r precious current');
+    } finally {
+      await fs.rm(path.join(server.data, 'settings.json'));
+    }
+    await put('Big.md', 'small old');
+    await put('Big.md', 'small newer');
+    const huge = 'x'.repeat(2_300_000);
+    await put('Big.md', huge);
+    expect((await restoreOldest(server, 'Big.md')).status).toBe(200);
+    const { versions } = await versionsOf('Big.md');
+    expect(versions[0]).toMatchObject({ reason: 'Before a restore', size: huge.length });
+  });
+
+  // The note's version folder made unwritable, its versions still readable: by its mode when
+  // the tests do not run as root, by the immutable attribute as root (where the file system takes it).
+  const lockFolder = (folder: string): (() => void) | null => {
+    if (process.getuid?.() !== 0) {
+      chmodSync(folder, 0o500);
+      return () => chmodSync(folder, 0o700);
+    }
+    try {
+      execFileSync('chattr', ['+i', folder], { stdio: 'ignore' });
+      return () => execFileSync('chattr', ['-i', folder], { stdio: 'ignore' });
+    } catch {
+      return null;
+    }
+  };
+
+  it('when the replaced text cannot be kept, the restore is refused and the note is as it was', async (ctx) => {
+    await put('E.md', 'e1');
+    await put('E.md', 'e2 current');
+    const { versions } = await versionsOf('E.md');
+    const unlock = lockFolder(path.join(server.data, 'versions', versionFolderName('E.md')));
+    if (!unlock) return ctx.skip();
+    try {
+      const res = await server.admin('POST', '/api/versions/restore', { path: 'E.md', at: versions[0].at });
+      expect(res.status).toBe(507);
+      expect(res.body.code).toBe('not_kept');
+      expect(await fs.readFile(path.join(server.vault, 'E.md'), 'utf8')).toBe('e2 current');
+    } finally {
+      unlock();
     }
   });
 });
