@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Config } from '../shared/config.ts';
 import { log } from '../shared/log.ts';
+import { limitConnections } from '../shared/connection-limits.ts';
 import { PROJECT_DIR } from '../shared/project-dir.ts';
 import { startVaultWatcher } from '../shared/vault-watcher.ts';
 import { isNotePath } from '../shared/vault-path.ts';
@@ -92,6 +93,7 @@ export async function startService(config: Config): Promise<RunningService> {
       site.handle(req, res);
     }
   });
+  limitConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
