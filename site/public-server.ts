@@ -24,6 +24,7 @@ import { Favicon } from './serve/favicon.ts';
 import { privateGate } from './serve/gate.ts';
 import { PageCache } from './serve/page-cache.ts';
 import { isHashedAsset, NOT_FOUND_KEY, PageSource } from './serve/page-source.ts';
+import { cacheControl } from './serve/page-headers.ts';
 import { sendPrepared } from './serve/prepared.ts';
 import type { NoticeKind } from './serve/substitute.ts';
 import { attachmentSecurityHeaders, pageSecurityHeaders } from './serve/security-headers.ts';
@@ -83,8 +84,8 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   const { config } = options;
   const index = new SiteIndex();
   const cache = new PageCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
-  const source = new PageSource(index, cache, { fixedBase: config.siteUrl !== null, siteUrl: config.siteUrl, pageExtra: pageSecurityHeaders() });
-  const favicon = new Favicon(config.vaultDir);
+  const source = new PageSource(index, cache, { fixedBase: config.siteUrl !== null, siteUrl: config.siteUrl, pageExtra: pageSecurityHeaders(), isPublic: config.isPublic });
+  const favicon = new Favicon(config.vaultDir, config.isPublic);
   const readSettings = createSettingsReader(config.dataDir);
   // Attachments only (pages and assets are prepared): a non-dev instance indexes its
   // folder once, so it is made on first use after each build that touched files.
@@ -191,7 +192,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
       res.end('Method not allowed\n');
       return;
     }
-    if (pathname === '/custom.css') return sendCustomCss(req, res, config.dataDir);
+    if (pathname === '/custom.css') return sendCustomCss(req, res, config.dataDir, config.isPublic);
     if (!serving) return firstBuild(res).then((ok) => (ok ? serve(req, res) : undefined));
     const base = requestBaseUrl(req, config.siteUrl);
     const address = decoded(pathname);
@@ -215,14 +216,14 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     // CONTRACT §7: a permalink's own address, or a published note's old one, answers 301.
     const moved = index.redirect(address);
     if (moved) {
-      res.writeHead(301, { location: encodeAddress(moved) + (q < 0 ? '' : raw.slice(q)), 'cache-control': 'no-cache' });
+      res.writeHead(301, { location: encodeAddress(moved) + (q < 0 ? '' : raw.slice(q)), 'cache-control': cacheControl('no-cache', config.isPublic) });
       res.end();
       return;
     }
     // Wrong case, spaces or a trailing slash: send the visitor to the one real address.
     const canonical = index.canonical(address);
     if (canonical && canonical !== address && canonical !== NOT_FOUND_KEY) {
-      res.writeHead(301, { location: encodeAddress(canonical) + (q < 0 ? '' : raw.slice(q)), 'cache-control': 'no-cache' });
+      res.writeHead(301, { location: encodeAddress(canonical) + (q < 0 ? '' : raw.slice(q)), 'cache-control': cacheControl('no-cache', config.isPublic) });
       res.end();
       return;
     }
@@ -255,6 +256,10 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
       extensions: [],
       setHeaders: (r, pathname) => {
         for (const [name, value] of attachmentSecurityHeaders(pathname)) r.setHeader(name, value);
+        if (!config.isPublic) {
+          r.setHeader('cache-control', 'private, no-cache');
+          r.setHeader('vary', 'Cookie');
+        }
       },
     });
     // sirv keys its index by the NFC form of each name; a file saved in NFD (macOS) is found under it.
@@ -330,8 +335,8 @@ function rememberedGeneration(config: Config, outRoot: string): { result: BuildR
 }
 
 /** custom.css from the data directory (the designer's stylesheet), or an empty one. */
-async function sendCustomCss(req: IncomingMessage, res: ServerResponse, dataDir: string): Promise<void> {
+async function sendCustomCss(req: IncomingMessage, res: ServerResponse, dataDir: string, isPublic: boolean): Promise<void> {
   const css = await fs.readFile(dataPath(dataDir, DATA_FILES.customCss), 'utf8').catch(() => '');
-  res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache', 'content-length': Buffer.byteLength(css) });
+  res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': cacheControl('no-cache', isPublic), 'content-length': Buffer.byteLength(css) });
   res.end(req.method === 'HEAD' ? undefined : css);
 }

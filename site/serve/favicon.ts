@@ -5,6 +5,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { readVaultFile } from '../../shared/vault-read.ts';
 import { PROJECT_DIR } from '../build/paths.ts';
+import { cacheControl } from './page-headers.ts';
 import { prepare, type Prepared } from './prepared.ts';
 
 const BUILT_IN = path.join(PROJECT_DIR, 'site/assets/favicon.ico');
@@ -28,7 +29,10 @@ export async function faviconOf(vaultDir: string): Promise<{ body: Buffer; type:
 export class Favicon {
   private current: Promise<Prepared> | null = null;
 
-  constructor(private readonly vaultDir: string) {}
+  constructor(
+    private readonly vaultDir: string,
+    private readonly isPublic = true,
+  ) {}
 
   /** A vault path changed: is it one of ours? */
   changed(p: string): void {
@@ -55,7 +59,8 @@ export class Favicon {
       compress: false,
       headers: [
         ['content-type', type],
-        ['cache-control', 'public, max-age=3600'],
+        ['cache-control', cacheControl('public, max-age=3600', this.isPublic)],
+        ...(this.isPublic ? [] : ([['vary', 'Cookie']] as [string, string][])),
         ['x-content-type-options', 'nosniff'],
       ],
     });

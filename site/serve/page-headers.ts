@@ -1,7 +1,10 @@
 // The headers every public answer carries (CONTRACT §11), decided once per server:
 // a page is revalidated (ETag), a hashed asset under /_s/ is immutable, and Vary
 // names what changes the bytes: the encoding, the admin's cookie (Edit link) and,
-// without SITE_URL, the headers the base URL is made from.
+// without SITE_URL, the headers the base URL is made from. A PUBLIC=false site's answers
+// are `private` and vary by Cookie: a shared cache (a CDN, an office proxy) must never
+// keep what only a signed-in admin may see (a reviewer's find: its search shards were
+// `public` for a year).
 import type { ServeType } from '../build/plan-types.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -27,13 +30,20 @@ export interface HeaderRules {
   fixedBase: boolean;
   /** Extra headers for HTML pages (the Content-Security-Policy). */
   pageExtra?: [string, string][];
+  /** PUBLIC=false: every answer is for the signed-in admin alone. */
+  isPublic?: boolean;
+}
+
+/** `cache-control` as a site's privacy has it. */
+export function cacheControl(value: string, isPublic = true): string {
+  return isPublic ? value : `private, ${value.replace(/^public, /, '')}`;
 }
 
 export function pageHeaders(type: ServeType, file: string, rules: HeaderRules): [string, string][] {
   const vary = rules.fixedBase ? 'Accept-Encoding, Cookie' : 'Accept-Encoding, Cookie, Host, X-Forwarded-Host, X-Forwarded-Proto';
   return [
     ['content-type', contentTypeOf(type, file)],
-    ['cache-control', 'no-cache'],
+    ['cache-control', cacheControl('no-cache', rules.isPublic)],
     ['vary', vary],
     ...SAFETY,
     ...(type === 'html' ? (rules.pageExtra ?? []) : []),
@@ -41,6 +51,6 @@ export function pageHeaders(type: ServeType, file: string, rules: HeaderRules): 
 }
 
 /** A content-hashed asset: its name changes with its bytes, so it never needs revalidating. */
-export function assetHeaders(file: string): [string, string][] {
-  return [['content-type', contentTypeOf('file', file)], ['cache-control', IMMUTABLE], ['vary', 'Accept-Encoding'], ...SAFETY];
+export function assetHeaders(file: string, isPublic = true): [string, string][] {
+  return [['content-type', contentTypeOf('file', file)], ['cache-control', cacheControl(IMMUTABLE, isPublic)], ['vary', isPublic ? 'Accept-Encoding' : 'Accept-Encoding, Cookie'], ...SAFETY];
 }

@@ -110,7 +110,7 @@ export class PageSource {
 
   /** What a built file becomes: a page filled for `base` (the topic row too), or an asset as it is. */
   private input(raw: Buffer, base: string, key: string, entry: ServedEntry): PrepareInput {
-    if (isHashedAsset(entry)) return { status: 200, body: raw, headers: assetHeaders(entry.file), compress: true };
+    if (isHashedAsset(entry)) return { status: 200, body: raw, headers: assetHeaders(entry.file, this.rules.isPublic), compress: true };
     const { text, edits, notice } = materializeForVisitor(raw.toString('utf8'), base, this.index.nav);
     return {
       status: key === NOT_FOUND_KEY ? 404 : 200,
