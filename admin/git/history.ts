@@ -23,6 +23,10 @@ export interface HistoryPage {
 }
 
 const RECORD = '\x1e';
+/** A field that opens a record: RECORD and a full commit id (numstat entries end in a newline). */
+const RECORD_START = /^\n*\x1e([0-9a-f]{40,64})$/;
+const NUMSTAT = /^\n*(\d+|-)\t(\d+|-)\t(.*)$/s;
+const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/;
 
 function labelOf(subject: string): string | null {
   if (subject.startsWith('service snapshot:')) return 'Snapshot';
@@ -30,32 +34,44 @@ function labelOf(subject: string): string | null {
   return null;
 }
 
-/** Parses `--format=%x1e%H%x00%aI%x00%s --numstat -z` output. */
+/**
+ * Parses `--format=%x1e%H%x00%aI%x00%s --numstat -z` output. Read by position, NUL by NUL:
+ * a record starts with RECORD and the commit id, its date and subject are the next two
+ * fields whatever they hold (a subject may carry RECORD itself: split on it, a commit
+ * message once added rows with any id it liked and took the real one's numbers), then
+ * its numstat entries up to the next record.
+ */
 export function parseLog(stdout: string, fallbackPath: string): Revision[] {
   const revisions: Revision[] = [];
-  for (const record of stdout.split(RECORD)) {
-    if (!record) continue;
-    const fields = record.split('\0');
-    const [sha, date, subject] = fields;
-    if (!sha || !/^[0-9a-f]{40,64}$/.test(sha)) continue;
+  const fields = stdout.split('\0');
+  let i = 0;
+  while (i < fields.length) {
+    const start = RECORD_START.exec(fields[i]!);
+    if (!start) {
+      i++;
+      continue;
+    }
+    const sha = start[1]!;
+    const date = fields[i + 1] ?? '';
+    const subject = fields[i + 2] ?? '';
+    i += 3;
     let added = 0;
     let removed = 0;
     let where: string | null = null;
-    // After the subject: "\n<added>\t<removed>\t<path>" or, for a rename, "\n<a>\t<r>\t", old, new.
-    for (let i = 3; i < fields.length; i++) {
-      const stat = fields[i]!.replace(/^\n/, '');
-      const m = stat.match(/^(\d+|-)\t(\d+|-)\t(.*)$/s);
+    // "\n<added>\t<removed>\t<path>" or, for a rename, "\n<a>\t<r>\t", old, new.
+    while (i < fields.length && !RECORD_START.test(fields[i]!)) {
+      const m = NUMSTAT.exec(fields[i]!);
+      i++;
       if (!m) continue;
       added += m[1] === '-' ? 0 : Number(m[1]);
       removed += m[2] === '-' ? 0 : Number(m[2]);
       if (m[3] === '') {
-        where ??= fields[i + 2] ?? null;
+        where ??= fields[i + 1] ?? null;
         i += 2;
-      } else {
-        where ??= m[3]!;
-      }
+      } else where ??= m[3]!;
     }
-    revisions.push({ sha, date: date ?? '', message: subject ?? '', label: labelOf(subject ?? ''), added, removed, path: where ?? fallbackPath });
+    if (!ISO_DATE.test(date)) continue;
+    revisions.push({ sha, date, message: subject, label: labelOf(subject), added, removed, path: where ?? fallbackPath });
   }
   return revisions;
 }

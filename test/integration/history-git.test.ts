@@ -8,6 +8,9 @@ import { tempDir, writeFiles } from '../helpers/tmp.ts';
 const OLD = 'Notes/Old name.md';
 const NEW = 'Notes/New [draft] name.md';
 const ARABIC = 'ملاحظات/عن النشر.md';
+const INJECTED = 'Notes/Injected.md';
+const INJECTED_NEW = 'Notes/Injected moved.md';
+const FAKE_SHA = '0123456789abcdef0123456789abcdef01234567';
 const shas: Record<string, string> = {};
 
 const q = (p: string) => encodeURIComponent(p);
@@ -30,6 +33,11 @@ const server = serverForFile(async () => {
   shas.c3 = git(vault, 'rev-parse', 'HEAD').trim();
   await commit({ [NEW]: 'line1\nline2 changed\nline3\nline4\n' }, 'edit after the rename', 'c4');
   await commit({ [ARABIC]: 'نص\n' }, 'arabic note', 'ar');
+  // A subject carrying the log's record separator and a commit id of its author's choosing.
+  await commit({ [INJECTED]: 'one\n' }, `sub with \x1e${FAKE_SHA}`, 'inj1');
+  git(vault, 'mv', INJECTED, INJECTED_NEW);
+  git(vault, 'commit', '-q', '-m', 'rename the injected note');
+  shas.inj2 = git(vault, 'rev-parse', 'HEAD').trim();
   return { vault };
 });
 
@@ -48,6 +56,14 @@ describe('GET /api/history (commits that touched a note, newest first, renames f
       expect(r.sha).toMatch(/^[0-9a-f]{40}$/);
       expect(Number.isNaN(Date.parse(r.date))).toBe(false);
     }
+  });
+
+  it('a subject carrying the record separator and a commit id adds no row and takes nothing from the real one', async () => {
+    const rows = (await server.admin('GET', `/api/history?path=${q(INJECTED_NEW)}`)).body.revisions as any[];
+    expect(rows.map((r) => r.sha)).toEqual([shas.inj2, shas.inj1]);
+    expect(rows[1]).toMatchObject({ message: `sub with \x1e${FAKE_SHA}`, path: INJECTED, added: 1, removed: 0 });
+    expect((await server.admin('GET', `/api/history/blob?sha=${shas.inj1}&path=${q(INJECTED)}`)).status).toBe(200);
+    for (const r of rows) expect(Number.isNaN(Date.parse(r.date))).toBe(false);
   });
 
   it('limit cuts the list and says it was truncated; bad limits are 400', async () => {
