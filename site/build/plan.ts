@@ -1,6 +1,7 @@
 // The whole site as a list of outputs with signatures, and the difference
 // between two plans: what to render, what to copy, what to delete.
 import { isReservedAddress, isWritableFile, type Address } from '../../shared/model/addresses.ts';
+import { BuildWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import type { SiteModel } from '../../shared/model/site-model.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { attachmentStamp, type AttachmentIndex } from './attachments.ts';
@@ -77,10 +78,17 @@ export function planSite(
   ctx.imageUrl(frame.banner, null);
   ctx.imageUrl(frame.logo, null);
   const files = new Set([...pages.values()].map((page) => page.file));
+  const shadowed: BuildWarning[] = [];
   for (const [p, encoded] of ctx.published) {
     const address = ('/' + p) as Address;
-    if (pages.has(address) || files.has(p) || isReservedAddress(address)) continue;
     const info = attachments.get(p);
+    if (pages.has(address) || files.has(p) || isReservedAddress(address)) {
+      // A note that took an attachment's address (`img.png.md`, or its permalink) is served
+      // there and the picture its notes show is not: said, not silent (a reviewer's find).
+      const taker = model.byAddress.get(address);
+      if (taker && info) shadowed.push({ note: taker.path, kind: 'duplicate-address', message: `its address ${address} is also the attachment ${p}, which notes show: the note is served there and the attachment is not published` });
+      continue;
+    }
     if (!info) continue;
     pages.set(address, {
       address,
@@ -91,6 +99,11 @@ export function planSite(
       view: () => null,
       source: p,
     });
+  }
+  if (shadowed.length) {
+    const all = new BuildWarnings();
+    all.add(...model.warnings, ...shadowed);
+    model.warnings.splice(0, model.warnings.length, ...all.list());
   }
   return { pages, ctx, families, readers };
 }

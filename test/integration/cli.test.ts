@@ -234,6 +234,8 @@ describe('build: summary, warnings, --strict', () => {
         expect.stringMatching(/^ {2}Posts\/Bad frontmatter\.md: the frontmatter block is malformed and was ignored \(.+\)$/),
         expect.stringMatching(/^ {2}Posts\/Same[ -]name\.md: is not published: Posts\/Same[ -]name\.md already has the address \/Posts\/Same-name$/),
         '  api/Reserved.md: is not published: its address /api/Reserved belongs to the site',
+        // A note that took the address of an attachment a note shows (a reviewer's find: it was silent).
+        '  Posts/pic.png.md: its address /Posts/pic.png is also the attachment Posts/pic.png, which notes show: the note is served there and the attachment is not published',
       ]),
     );
     // Private notes' own links are nobody's business.
