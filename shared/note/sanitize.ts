@@ -72,7 +72,15 @@ export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     // A task-list box is shown, never a field someone can type into.
     input: (tagName, attribs) => ({ tagName, attribs: { ...attribs, type: 'checkbox', disabled: '' } }),
-    a: (tagName, attribs) => (attribs.target ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs }),
+    // Whatever it targets, no link hands the page it opens this one's window: `opener` goes
+    // from a rel it writes (a reviewer's find, in the admin's rendered-note frame).
+    a: (tagName, attribs) => {
+      if (attribs.target) return { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } };
+      if (attribs.rel === undefined) return { tagName, attribs };
+      const rel = attribs.rel.split(/\s+/).filter((token) => token !== '' && token.toLowerCase() !== 'opener');
+      const { rel: _dropped, ...rest } = attribs;
+      return { tagName, attribs: rel.length ? { ...rest, rel: rel.join(' ') } : rest };
+    },
   },
   // An iframe needs an absolute https source: a relative one would frame this very site.
   exclusiveFilter: (frame) => frame.tag === 'iframe' && !/^https:\/\//i.test(frame.attribs.src ?? ''),

@@ -18,6 +18,7 @@ describe('nothing that runs survives', () => {
     ['a javascript: link', '<a href="javascript:alert(1)">x</a>', /javascript:|alert/i],
     ['an entity-hidden javascript: link', '<a href="jav&#x09;ascript&colon;alert(1)">x</a>', /ascript|alert/i],
     ['a data: link', '<a href="data:text/html,<script>alert(1)</script>">x</a>', /data:|alert/i],
+    ['a link handing its opener over', '<a href="https://example.com" rel="nofollow Opener">x</a> <a href="https://example.com/b" rel="opener">y</a>', /opener/i],
     ['a data: iframe', '<iframe src="data:text/html,<b>x</b>"></iframe>', /<iframe|data:/i],
     ['an iframe srcdoc', '<iframe srcdoc="<script>alert(1)</script>"></iframe>', /srcdoc|<iframe|alert/i],
     ['an http iframe', '<iframe src="http://example.com/"></iframe>', /<iframe/i],
