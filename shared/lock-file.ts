@@ -14,6 +14,8 @@ export interface LockRecord {
   hostname: string;
   token: string;
   since: string;
+  /** When the holder's process started (Linux: /proc/<pid>/stat), so a reused pid is told from it. */
+  started?: string;
 }
 
 export interface HeldLock {
@@ -63,6 +65,7 @@ function readRecord(file: string): { record: LockRecord; mtimeMs: number; foreig
         hostname: typeof parsed.hostname === 'string' ? parsed.hostname : '',
         token: typeof parsed.token === 'string' ? parsed.token : '',
         since: typeof parsed.since === 'string' ? parsed.since : new Date(stat.mtimeMs).toISOString(),
+        ...(typeof parsed.started === 'string' ? { started: parsed.started } : {}),
       },
       mtimeMs: stat.mtimeMs,
     };
@@ -71,6 +74,24 @@ function readRecord(file: string): { record: LockRecord; mtimeMs: number; foreig
     throw err;
   }
 }
+
+/**
+ * When process `pid` started, in clock ticks since boot (field 22 of /proc/<pid>/stat), or
+ * null where there is no such file. A holder killed mid-step leaves its pid in the lock;
+ * under a busy machine's churn the kernel may give that pid to another process, which kept
+ * the lock "alive" until it was 30 s stale, and every save waited, then answered busy.
+ */
+export function processStart(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The name in parentheses may hold spaces and parentheses: fields count from the last `)`.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const ownStart = processStart(process.pid);
 
 function pidAlive(pid: number): boolean {
   if (pid <= 0) return false;
@@ -91,6 +112,7 @@ export function staleReason(record: LockRecord, mtimeMs: number, staleMs: number
   if (record.hostname === os.hostname()) {
     if (record.pid === process.pid && !ownTokens.has(record.token)) return 'left by an earlier process with this pid';
     if (!pidAlive(record.pid)) return 'its process is gone';
+    if (record.started !== undefined && processStart(record.pid) !== record.started) return 'its process is gone (its pid now names another)';
   }
   return null;
 }
@@ -124,6 +146,7 @@ export class LockFile {
       hostname: os.hostname(),
       token: randomBytes(16).toString('hex'),
       since: new Date().toISOString(),
+      ...(ownStart !== null ? { started: ownStart } : {}),
     };
     for (let attempt = 0; attempt < 3; attempt++) {
       ownTokens.add(record.token);
@@ -139,23 +162,23 @@ export class LockFile {
     return { ok: false, holder: found?.record ?? { pid: 0, hostname: '', token: '', since: '' } };
   }
 
-  /** Breaks `stale` under a guard file, so two checkers never both break and retake. */
+  /**
+   * Breaks `stale` under a guard file, so two checkers never both break and retake. The
+   * guard names its breaker as a lock does: one left by a breaker that died is broken at
+   * once (an empty guard waited 30 s, and every save meanwhile answered busy: found by the
+   * bin's SIGKILL test).
+   */
   private async breakStale(stale: LockRecord, reason: string): Promise<void> {
     const { file, staleMs, label } = this.options;
     const guard = `${file}.break`;
-    const guardAge = await fs.stat(guard).then(
-      (s) => Date.now() - s.mtimeMs,
-      () => null,
-    );
-    if (guardAge !== null && guardAge > BREAK_GUARD_STALE_MS) await fs.rm(guard, { force: true });
-    let handle: fs.FileHandle;
-    try {
-      handle = await fs.open(guard, 'wx', 0o644);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EEXIST') return; // another checker is breaking it
-      throw err;
+    const left = readRecord(guard);
+    if (left && (left.foreign || staleReason(left.record, left.mtimeMs, BREAK_GUARD_STALE_MS) !== null)) rmSync(guard, { force: true, recursive: left.foreign === true });
+    const breaker: LockRecord = { pid: process.pid, hostname: os.hostname(), token: randomBytes(16).toString('hex'), since: new Date().toISOString(), ...(ownStart !== null ? { started: ownStart } : {}) };
+    ownTokens.add(breaker.token);
+    if (!createExclusive(guard, breaker)) {
+      ownTokens.delete(breaker.token);
+      return; // another checker is breaking it
     }
-    await handle.close();
     try {
       const again = readRecord(file);
       // Still the same stale lock (same token, same holder)? Then it goes.
@@ -164,6 +187,7 @@ export class LockFile {
         log.warn(`${label}: broke the stale lock of pid ${stale.pid} on ${stale.hostname || 'an unknown host'} (${reason}), held since ${stale.since || 'an unknown time'}`);
       }
     } finally {
+      ownTokens.delete(breaker.token);
       await fs.rm(guard, { force: true });
     }
   }
