@@ -30,7 +30,8 @@ export function commentFailurePage(failure: CommentFailure): string {
     .join('');
   return `<!doctype html>
 <html lang="${escapeHtml(failure.language)}" dir="${directionOf(failure.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(s.commentFailed)}</title>
-<style>body{font:1rem/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}input:not([type=hidden]),textarea{width:100%;box-sizing:border-box;font:inherit}</style></head>
+<meta name="color-scheme" content="light dark">
+<style>:root{color-scheme:light dark}body{font:1rem/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}input:not([type=hidden]),textarea{width:100%;box-sizing:border-box;font:inherit}</style></head>
 <body><main><p role="alert"><strong>${escapeHtml(s.commentFailed)}</strong> <span dir="auto">${escapeHtml(failure.message)}</span></p>
 <form method="post">${hidden}
 ${field('comment-name', s.commentName, `<input id="comment-name" name="name" required maxlength="80" autocomplete="name" dir="auto" value="${f('name')}">`)}

@@ -76,6 +76,8 @@ describe('the page itself', () => {
       fields: { name: '"><script>alert(1)</script>', body: '</textarea><script>alert(2)</script>', path: 'Posts/a.md', loaded: '12345', subject: 'trap', website: 'javascript:alert(3)' },
     });
     expect(html).toContain('<html lang="ar" dir="rtl">');
+    // Readable in a dark browser: the page says it takes both schemes (black on dark otherwise).
+    expect(html).toContain('<meta name="color-scheme" content="light dark">');
     expect(html).toContain('تعذّر إرسال تعليقك:');
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;/textarea&gt;&lt;script&gt;alert(2)&lt;/script&gt;</textarea>');
