@@ -1,6 +1,7 @@
 // A hostile note costs time and output in proportion to its size (review of the public
 // site, findings 1–3): 32,000 `# a` headings took 35 s, a 1.6 MB paragraph of `[[a ` 8.5 s,
 // and four 2.4 KB notes each embedding the next 300 times made 13.9 MB pages in 3 min.
+import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { MAX_EMBEDS_PER_PAGE, MAX_EMBED_TEXT, fillPrepared, prepareNoteHtml, renderEmbedHtml, renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
 import { markdown } from '../../shared/note/md.ts';
@@ -19,9 +20,13 @@ const headingIdsOf = (body: string) => {
 };
 
 describe('heading ids: linear in the number of headings', () => {
-  it('50,000 identical headings take their ids in well under 2 s: a, a-1, a-2…', () => {
-    const [ids, ms] = timed(() => headingIdsOf('# a\n'.repeat(50_000)));
-    expect(ms).toBeLessThan(2_000);
+  it('50,000 identical headings take their ids in about the time markdown-it alone parses them: a, a-1, a-2…', () => {
+    // Before: quadratic, 35 s for 32,000 headings where markdown-it alone takes about 0.1 s.
+    // A ratio to markdown-it measured here, not a time, so a busy machine does not fail it.
+    const body = '# a\n'.repeat(50_000);
+    const [, alone] = timed(() => new MarkdownIt().parse(body, {}));
+    const [ids, ms] = timed(() => headingIdsOf(body));
+    expect(ms).toBeLessThan(5 * alone);
     expect(ids.length).toBe(50_000);
     expect(ids.slice(0, 3)).toEqual(['a', 'a-1', 'a-2']);
     expect(ids.at(-1)).toBe('a-49999');
@@ -81,10 +86,13 @@ describe('wikilinks: a `[[` without its `]]` costs one scan, not one per `[[`', 
     expect(scannedFor(body)).toBeLessThanOrEqual(2 * body.length);
   });
 
-  it.each(hostile(1_000_000))('1 MB of %s: parsed in well under 5 s, as text', (_name, body) => {
-    // Before: about 13 s for `[[`; now about 1 s, as markdown-it alone takes.
-    const [tokens, ms] = timed(() => markdown().parse(body, {}));
-    expect(ms).toBeLessThan(5_000);
+  it.each(hostile(1_000_000))('1 MB of %s: parsed as text, in about the time markdown-it alone takes', (_name, body) => {
+    // Before: about 13 s for `[[` where markdown-it alone took about 1 s. The bound is a
+    // ratio to markdown-it measured here, in the same process and moment, not a time: on a
+    // slower or busier machine both take longer (a bound of 5 s failed CI at 10 s).
+    const [, alone] = timed(() => new MarkdownIt().parse(body, {}));
+    const [tokens, ours] = timed(() => markdown().parse(body, {}));
+    expect(ours).toBeLessThan(4 * alone);
     expect(tokens[1]!.children!.some((t) => t.type === 'wikilink')).toBe(false);
   }, 120_000);
 
