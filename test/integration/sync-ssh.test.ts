@@ -123,6 +123,8 @@ describe('two servers and one remote (spec 3.4 steps 2 and 5)', () => {
 
   it('Pull first on diverged histories stops before touching any file, commits and pushes nothing', async () => {
     await writeSyncSettings(a.data, { pullFirst: true });
+    // The settings just written reach the vault's .service/ now, not at a mirror tick in the middle of the checks.
+    expect((await a.admin('POST', '/api/sync/travel')).status).toBe(200);
     await writeFiles(a.vault, { 'Unsaved.md': 'not committed yet\n' });
     const headBefore = git(a.vault, 'rev-parse', 'HEAD').trim();
     const indexBefore = await fs.readFile(path.join(a.vault, '.git', 'index'));
