@@ -22,15 +22,11 @@ const ENTRIES: Record<string, string> = {
   ...Object.fromEntries([...BUNDLE_ENTRIES].map((m) => [path.basename(m), `${m}.ts`])),
 };
 
-/** Loaded from node_modules as they are: native code, build-time tools, and Eleventy's dev server (never started). */
-const EXTERNAL = ['better-sqlite3', 'esbuild', 'tsx', 'typescript', 'playwright-core', '@11ty/eleventy-dev-server'];
+/** Loaded from node_modules as they are: native code and build-time tools. */
+const EXTERNAL = ['better-sqlite3', 'esbuild', 'tsx', 'typescript', 'playwright-core'];
 
 // Each output file gets `require` (for the CommonJS packages inside) and the finder below.
-// It also says, before any of its code runs, what site/build/eleventy-env.ts says before
-// Eleventy loads: a bundle's chunks run in their own order, and Eleventy's resolver hook
-// (a loader thread every later import waits on) must not be registered.
 const BANNER = [
-  "process.env.ELEVENTY_SKIP_ESM_RESOLVER ??= '1';",
   "import { createRequire as __vsCreateRequire } from 'node:module';",
   "import { existsSync as __vsExists } from 'node:fs';",
   "import { join as __vsJoin } from 'node:path';",

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PROJECT_DIR } from './eleventy-runner.ts';
+import { PROJECT_DIR } from './paths.ts';
 import { clientBundle } from './client-bundle.ts';
 import type { Address } from '../../shared/model/addresses.ts';
 import type { Asset } from './plan.ts';

@@ -5,7 +5,7 @@
 export const START_HEAP_MB = 320;
 export const MAX_HEAP_MB = 8192;
 
-/** What a build holds at its peak besides the notes (Eleventy, the templates, the code). */
+/** What a build holds at its peak besides the notes (the templates, the code). */
 const LIVE_BASE_MB = 40;
 /** Per note: its record, its pages in the plan, the model's maps. */
 const LIVE_PER_NOTE_KB = 4.2;

@@ -1,7 +1,7 @@
 // The public server's handle on the build process: it queues vault changes,
 // coalesces bursts, sends one build at a time and reports each finished build.
-// The builder is a child process, not a thread: its memory (Eleventy, the rendered
-// model) is its own, and a crash or out-of-memory there never takes the server down.
+// The builder is a child process, not a thread: its memory (the vault model, the
+// rendered pages) is its own, and a crash or out-of-memory there never takes the server down.
 import { fork, type ChildProcess } from 'node:child_process';
 import { log } from '../../shared/log.ts';
 import { builderEnv } from '../../shared/malloc-env.ts';

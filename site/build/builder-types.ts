@@ -10,7 +10,7 @@ export interface SiteBuilderOptions {
   /** Base URL baked into the pages; the default is the token the server replaces per request. */
   base?: string;
   useGit?: boolean;
-  /** Pages rendered per Eleventy pass in a full build (bounds memory). */
+  /** Pages rendered per pass in a full build (bounds memory). */
   chunkSize?: number;
   /** Remember each generation (state beside it) so a restart can resume it. */
   remember?: boolean;

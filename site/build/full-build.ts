@@ -56,7 +56,7 @@ export interface FullBuildInput {
   partnerFrom?: number;
   /** A static snapshot: pages finished as a static host serves them. */
   snapshot: { siteUrl: string | null } | null;
-  /** Most pages per Eleventy pass. */
+  /** Most pages per render pass. */
   chunk: number;
   onProgress?: (phase: 'read' | 'plan' | 'render' | 'files', done?: number, total?: number) => void;
 }
@@ -139,7 +139,7 @@ async function readShared(reader: NoteReader, paths: VaultPath[], partner: Partn
 
 /**
  * Renders the templated pages: chunks from the front of the list, as each side is free,
- * smaller as the end nears (so both finish together), each an Eleventy pass. The partner's
+ * smaller as the end nears (so both finish together), each one render pass. The partner's
  * chunks go to it as views made here.
  */
 async function renderShared(

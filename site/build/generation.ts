@@ -44,7 +44,7 @@ export interface GenerationKey {
   frame: string;
 }
 
-// What renders the site: the build driver with its Eleventy config, the browser scripts,
+// What renders the site: the build driver and its template runner, the browser scripts,
 // the shared model and note parsing (as the running code has them: sources, or dist/),
 // then the templates, stylesheet and dependencies beside them in the project.
 const CODE_PARTS = [

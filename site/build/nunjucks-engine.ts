@@ -1,7 +1,5 @@
-// Nunjucks for Eleventy, compiled once per template. Eleventy 3.1 marks its Nunjucks
-// engine uncacheable and, even behind `compileOptions.cache`, recompiles the template
-// for every paginated page: at thousands of pages that was most of a full build.
-// Eleventy still drives pagination, the data cascade, permalinks and writing.
+// The site's Nunjucks: one environment (the templates' folders, autoescape, our filters),
+// each template compiled once per process.
 import path from 'node:path';
 import nunjucks from 'nunjucks';
 import { PROJECT_DIR } from './paths.ts';
@@ -18,10 +16,13 @@ function environment(): nunjucks.Environment {
   return env;
 }
 
-export function compileNunjucks(source: string, inputPath: string): (data: object) => Promise<string> {
-  const template = new nunjucks.Template(source, environment(), inputPath, true);
-  return (data) =>
+export type CompiledTemplate = (context: object) => Promise<string>;
+
+/** `source` compiled now; `file` names it in errors and resolves its imports. */
+export function compileTemplate(source: string, file: string): CompiledTemplate {
+  const template = new nunjucks.Template(source, environment(), file, true);
+  return (context) =>
     new Promise((resolve, reject) => {
-      template.render(data, (err, out) => (err ? reject(err) : resolve(out ?? '')));
+      template.render(context, (err, out) => (err ? reject(err) : resolve(out ?? '')));
     });
 }

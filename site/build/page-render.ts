@@ -1,4 +1,4 @@
-// Turning planned pages into files: templated pages through the one Eleventy instance
+// Turning planned pages into files: templated pages through the site's templates
 // (in passes of many pages, split and written once each), the site's assets, and the
 // attachments published notes show. Used by the build process and by a full build's
 // partner thread alike.
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { log } from '../../shared/log.ts';
 import { buildAssets, type SiteAssets } from './assets.ts';
 import { writeBundles } from './bundles.ts';
-import { EleventyRunner } from './eleventy-runner.ts';
+import { TemplateRunner } from './template-runner.ts';
 import type { SitePlan } from './plan.ts';
 import type { PlannedPage } from './plan-types.ts';
 import { snapshotAttachmentRefusal } from './snapshot-attachments.ts';
@@ -27,12 +27,8 @@ const readOrEmpty = (file: string): Buffer => {
 export const isTemplated = (p: PlannedPage) => p.kind !== 'attachment' && p.kind !== 'asset' && p.kind !== 'searchIndex';
 
 export class PageRenderer {
-  private readonly runner: EleventyRunner;
+  private readonly runner = new TemplateRunner();
   private assetsMade: SiteAssets | null = null;
-
-  constructor(stage: string) {
-    this.runner = new EleventyRunner(stage);
-  }
 
   /** The stylesheets and scripts, made once per process. */
   async assets(): Promise<SiteAssets> {
@@ -84,7 +80,7 @@ export class PageRenderer {
     return data;
   }
 
-  /** Renders templated pages in one Eleventy pass; answers [file, text] of each. */
+  /** Renders templated pages in one pass; answers the batches' texts (bundles.ts splits them). */
   async render(plan: SitePlan, pages: PlannedPage[]): Promise<string[]> {
     return this.runner.render(await this.viewsOf(plan, pages.filter(isTemplated)));
   }
@@ -94,7 +90,7 @@ export class PageRenderer {
     writeBundles(dir, await this.runner.render(data), finish);
   }
 
-  /** Renders templated pages into `dir`, `chunk` pages per Eleventy pass (bounds memory). */
+  /** Renders templated pages into `dir`, `chunk` pages per pass (bounds memory). */
   async renderInto(dir: string, plan: SitePlan, pages: PlannedPage[], chunk: number, finish?: PageFinish, onPass?: (done: number) => void): Promise<void> {
     const templated = pages.filter(isTemplated);
     for (let i = 0; i < templated.length; i += chunk) {

@@ -40,7 +40,7 @@ export class PartnerLink {
   lost = false;
 
   constructor(setup: PartnerSetup) {
-    // It holds no model (a chunk of views at a time, Eleventy, the search job's documents): a capped heap.
+    // It holds no model (a chunk of views at a time, the templates, the search job's documents): a capped heap.
     this.worker = new Worker(ENTRY, { eval: true, resourceLimits: { maxOldGenerationSizeMb: PARTNER_HEAP_MB } });
     PartnerLink.started++;
     this.worker.on('message', (reply: PartnerReply) => {

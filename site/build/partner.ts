@@ -3,7 +3,7 @@
 // build (which parses from the front, until they meet), makes the search index's base
 // files from the documents the build sends while it plans (search-job.ts), then renders
 // the pages the build hands it: their views, made by the build from its one model, through
-// this thread's own Eleventy into the same staging folder. It keeps no model of its own: a
+// this thread's own templates into the same staging folder. It keeps no model of its own: a
 // full build holds the vault once. If it fails, the build does its share itself.
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { parentPort } from 'node:worker_threads';
@@ -13,8 +13,8 @@ import type { PageFinish, PageRenderer } from './page-render.ts';
 import type { PartnerReply, PartnerRequest, PartnerSetup } from './partner-protocol.ts';
 import type { RenderData } from './render-state.ts';
 
-// What reading does not need is loaded once the partner has said it is ready (Eleventy
-// alone takes a good part of a second): it can take notes to parse sooner.
+// What reading does not need is loaded once the partner has said it is ready: it can
+// take notes to parse sooner.
 const later = async () => {
   const [render, snapshot] = await Promise.all([import('./page-render.ts'), import('./snapshot-page.ts')]);
   return { ...render, ...snapshot };
@@ -68,7 +68,7 @@ async function handle(request: PartnerRequest): Promise<void> {
       await reader.prepare(true);
       reply({ type: 'ready' });
       modules = later();
-      void modules.then((m) => (renderer ??= new m.PageRenderer(setup!.stage)).assets());
+      void modules.then((m) => (renderer ??= new m.PageRenderer()).assets());
       void parseFromBack().catch((err) => reply({ type: 'failed', error: (err as Error)?.stack ?? String(err) }));
       return;
     }
@@ -88,7 +88,7 @@ async function handle(request: PartnerRequest): Promise<void> {
     }
     case 'frame': {
       const m = await modules!;
-      renderer ??= new m.PageRenderer(setup!.stage);
+      renderer ??= new m.PageRenderer();
       site = request.site;
       finish = request.snapshot ? m.snapshotFinish(request.snapshot.nav, request.snapshot.siteUrl) : undefined;
       return;

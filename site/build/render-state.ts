@@ -1,6 +1,6 @@
-// What the Eleventy templates render on this pass: the frame, and only the pages
-// whose signature changed (subset rendering). `eleventy-config.ts` hands it to the
-// templates as the global `vault`.
+// What the templates render on this pass: the frame, and only the pages whose
+// signature changed (subset rendering). The templates read it as `vault`
+// (template-runner.ts).
 import type { SiteFrame } from './frame.ts';
 import type { ArticleView } from './plan-articles.ts';
 import type { ListView } from './plan-lists.ts';
@@ -29,9 +29,3 @@ export interface RenderData {
 export function emptyRender(): RenderData {
   return { site: null, articles: [], lists: [], feeds: [], sitemaps: [], robots: [], notFound: [], nav: [], search: [] };
 }
-
-// One state per process, shared through globalThis: Eleventy imports the config
-// (and so this module) through its own loader, which may give a second instance.
-const KEY = Symbol.for('vault-service.renderState');
-const holder = globalThis as unknown as Record<symbol, { current: RenderData } | undefined>;
-export const renderState: { current: RenderData } = (holder[KEY] ??= { current: emptyRender() });

@@ -1,7 +1,8 @@
-// The build driver: our long-lived data layer (store → site model → plan) feeding one
-// Eleventy instance. A full build renders everything into a fresh folder that replaces the
+// The build driver: our long-lived data layer (store → site model → plan) feeding the
+// site's templates. A full build renders everything into a fresh folder that replaces the
 // old one whole; a change renders only the outputs whose signature changed into a staging
-// folder, then renames each over the live one (never a half-written page). We delete, not Eleventy.
+// folder, then renames each over the live one (never a half-written page), and deletes
+// what no longer has an output.
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -77,7 +78,7 @@ export class SiteBuilder {
     this.store = new VaultStore({ vaultDir: config.vaultDir, dataDir: config.dataDir, skipDirs: options.skipDirs, useGit: options.useGit });
     this.attachments = new AttachmentIndex(config.vaultDir, options.skipDirs);
     const stage = path.join(options.outRoot, 'stage');
-    this.renderer = new PageRenderer(stage);
+    this.renderer = new PageRenderer();
     this.stage = new Stage(stage, this.renderer, config.vaultDir);
     this.readSettings = createSettingsReader(options.settingsDir ?? config.dataDir);
     this.addresses = new AddressMemory(config.dataDir);

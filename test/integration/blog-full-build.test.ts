@@ -127,7 +127,7 @@ describe('the partner thread', () => {
       const templated = [...plan.pages.values()].filter(isTemplated);
 
       // Pages whose views are made here are rendered there as the same bytes a whole build writes.
-      const renderer = new PageRenderer(path.join(root, 'unused'));
+      const renderer = new PageRenderer();
       partner.send({ type: 'frame', site: JSON.parse(JSON.stringify(await renderer.siteOf(plan))), snapshot: null });
       const { site: _site, ...views } = await renderer.viewsOf(plan, templated.slice(10, 60));
       partner.send({ type: 'render', id: 7, pages: views });

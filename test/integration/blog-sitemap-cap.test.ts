@@ -1,12 +1,11 @@
 // spec 8, D.7: the sitemap holds at most 50,000 addresses, newest kept, with an
 // XML comment when cut. A generated vault of 50,010 published notes is read by
 // the real store and model, and only the sitemap is rendered by the real template
-// through Eleventy (rendering 50,000 articles would prove nothing more here).
+// (rendering 50,000 articles would prove nothing more here).
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { register } from 'tsx/esm/api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config.ts';
 import type { Address } from '../../shared/model/addresses.ts';
 import { deriveSiteModel } from '../../shared/model/site-model.ts';
@@ -14,7 +13,7 @@ import { VaultStore } from '../../shared/model/vault-store.ts';
 import { defaultSettings } from '../../shared/settings.ts';
 import { AttachmentIndex } from '../../site/build/attachments.ts';
 import { writeBundles } from '../../site/build/bundles.ts';
-import { EleventyRunner } from '../../site/build/eleventy-runner.ts';
+import { TemplateRunner } from '../../site/build/template-runner.ts';
 import { frameSig, siteFrame } from '../../site/build/frame.ts';
 import { planSite } from '../../site/build/plan.ts';
 import { emptyRender } from '../../site/build/render-state.ts';
@@ -26,10 +25,6 @@ const SCHEMA = path.resolve(import.meta.dirname, '../fixtures/blog/schema/sitema
 const HOUR = 3_600_000;
 const START = Date.UTC(2000, 0, 1);
 
-// Eleventy imports site/build/eleventy-config.ts (and the TypeScript it loads) natively, as `npm start` does.
-beforeAll(() => {
-  register();
-});
 afterAll(cleanupTempDirs);
 
 describe('spec 8: sitemap cap of 50,000 addresses', () => {
@@ -58,7 +53,7 @@ describe('spec 8: sitemap cap of 50,000 addresses', () => {
     data.site = { ...frame, assets: { css: '', js: '', search: '', katex: '', mermaid: '' }, logoUrl: null, publishCss: null };
     data.sitemaps.push(sitemap.view() as SitemapView);
     const out = path.join(root, 'out');
-    writeBundles(out, await new EleventyRunner(out).render(data));
+    writeBundles(out, await new TemplateRunner().render(data));
     const xml = await fs.readFile(path.join(out, 'sitemap.xml'), 'utf8');
 
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);

@@ -84,7 +84,7 @@ describe('the package', () => {
     const files = listing.out.trim().split('\n').map((f) => f.replace(/^package\//, ''));
     expect(files.filter((f) => /\.tsx?$/.test(f))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
-    for (const f of ['dist/bundle/cli.js', 'dist/bundle/worker.js', 'dist/bundle/partner.js', 'dist/site/build/worker.js', 'dist/site/build/eleventy-config.js', 'dist/site/client/blog.js', 'site/templates/article.njk', 'site/assets/blog.css', 'example-vault/Home.md', 'example-vault/.service/settings.json', 'admin/ui/dist/index.html']) {
+    for (const f of ['dist/bundle/cli.js', 'dist/bundle/worker.js', 'dist/bundle/partner.js', 'dist/site/build/worker.js', 'dist/site/build/template-runner.js', 'dist/site/client/blog.js', 'site/templates/article.njk', 'site/assets/blog.css', 'example-vault/Home.md', 'example-vault/.service/settings.json', 'admin/ui/dist/index.html']) {
       expect(files).toContain(f);
     }
     const bin = await fs.readFile(path.join(app, 'node_modules/vault-service/dist/bundle/cli.js'), 'utf8');
@@ -397,7 +397,6 @@ describe('npm scripts in a clone (README: npm start, npm run build, npm run hash
 describe('the bundled commands (dist/bundle/)', () => {
   /** Packages a bundled build may still load from node_modules: each asks for it past any bundler, by design. */
   const LOADED_AT_RUN_TIME = new Set([
-    'picomatch', // fdir (Eleventy's file globbing) requires it through its own createRequire
     'esprima', // js-yaml 3 (gray-matter) requires it through an alias of `require`, for a type we never use
   ]);
   const NOTES = 2_100; // past PARTNER_MIN_NOTES: the build takes its partner thread

@@ -1,10 +1,5 @@
-// Eleventy 3 and its RSS plugin ship no type declarations; we use its constructor and three methods.
-declare module '@11ty/eleventy' {
-  const Eleventy: unknown;
-  export default Eleventy;
-}
-
-// Eleventy's own Nunjucks fork (installed under the name `nunjucks`); the part we use.
+// Nunjucks (Eleventy's maintained fork, installed under the name `nunjucks`) ships no type
+// declarations: the part we use.
 declare module 'nunjucks' {
   namespace nunjucks {
     class FileSystemLoader {
@@ -20,10 +15,4 @@ declare module 'nunjucks' {
     }
   }
   export default nunjucks;
-}
-
-// Eleventy's RSS plugin: registered whole by the config, one helper used by the filters.
-declare module '@11ty/eleventy-plugin-rss' {
-  const rss: unknown;
-  export default rss;
 }
