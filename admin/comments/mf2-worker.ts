@@ -21,43 +21,56 @@ parentPort.on('message', ({ id, html, baseUrl }) => {
   parentPort.postMessage({ id, items });
 });`;
 
-let thread: Worker | null = null;
-let nextId = 0;
-const waiting = new Map<number, (items: unknown[] | null) => void>();
-
-function parserThread(): Worker {
-  if (thread) return thread;
-  const started = new Worker(THREAD, { eval: true, resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB } });
-  started.unref();
-  started.on('message', ({ id, items }: { id: number; items: unknown[] | null }) => {
-    waiting.get(id)?.(items);
-    waiting.delete(id);
-  });
-  // Out of memory, or stopped for taking too long: whatever waited reads as a plain mention.
-  const lost = () => {
-    if (thread === started) thread = null;
-    for (const done of waiting.values()) done(null);
-    waiting.clear();
-  };
-  started.on('error', lost);
-  started.on('exit', lost);
-  return (thread = started);
+/** One parser thread and the sources it was given, each by its id. */
+interface ParserThread {
+  worker: Worker;
+  waiting: Map<number, (items: unknown[] | null) => void>;
 }
 
-/** The source's microformats items, or null when it could not be read within the bounds. */
-export function mf2Items(html: string, baseUrl: string): Promise<unknown[] | null> {
-  const worker = parserThread();
+let current: ParserThread | null = null;
+let nextId = 0;
+
+function parserThread(): ParserThread {
+  if (current) return current;
+  const worker = new Worker(THREAD, { eval: true, resourceLimits: { maxOldGenerationSizeMb: PARSE_HEAP_MB } });
+  worker.unref();
+  const made: ParserThread = { worker, waiting: new Map() };
+  worker.on('message', ({ id, items }: { id: number; items: unknown[] | null }) => {
+    made.waiting.get(id)?.(items);
+    made.waiting.delete(id);
+  });
+  // Out of memory, or stopped for taking too long: what it was given reads as a plain mention.
+  const lost = () => {
+    retire(made);
+    for (const done of made.waiting.values()) done(null);
+    made.waiting.clear();
+  };
+  worker.on('error', lost);
+  worker.on('exit', lost);
+  return (current = made);
+}
+
+/** The next source goes to a new thread: this one is being stopped, or is gone. */
+function retire(parser: ParserThread): void {
+  if (current === parser) current = null;
+}
+
+/** The source's microformats items, or null when it could not be read within the bounds (`limitMs`: tests). */
+export function mf2Items(html: string, baseUrl: string, limitMs = PARSE_MS): Promise<unknown[] | null> {
+  const parser = parserThread();
   const id = ++nextId;
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
-      waiting.delete(id);
+      parser.waiting.delete(id);
       resolve(null);
-      void worker.terminate();
-    }, PARSE_MS);
-    waiting.set(id, (items) => {
+      // At once, not at its exit: a source sent meanwhile to the thread being stopped was read as a plain mention.
+      retire(parser);
+      void parser.worker.terminate();
+    }, limitMs);
+    parser.waiting.set(id, (items) => {
       clearTimeout(timer);
       resolve(items);
     });
-    worker.postMessage({ id, html, baseUrl });
+    parser.worker.postMessage({ id, html, baseUrl });
   });
 }

@@ -5,7 +5,7 @@
 // request for 30 s and took the server to 4 GB).
 import { describe, expect, it } from 'vitest';
 import { parseMention } from '../../admin/comments/mention-parse.ts';
-import { PARSE_MS } from '../../admin/comments/mf2-worker.ts';
+import { mf2Items, PARSE_MS } from '../../admin/comments/mf2-worker.ts';
 
 const target = 'https://blog.example/Posts/Hello';
 const source = 'https://elsewhere.example/post';
@@ -50,6 +50,22 @@ describe('a source the parser would choke on', () => {
     // And the next source is read as usual.
     const next = await parseMention(`<div class="h-entry"><a class="u-like-of" href="${target}">x</a></div>`, source, target);
     expect(next.kind).toBe('like');
+  }, 20_000);
+
+  it('a source sent the moment a stuck parse is stopped goes to a new thread and is read whole', async () => {
+    let html = `<html><body><a href="${target}">t</a><div class="h-entry"><p>`;
+    for (let i = 0; i < 1_000; i++) html += `<b id=${i}>`;
+    for (let i = 0; i < 1_000; i++) html += '<p>x';
+    const like = `<div class="h-entry"><a class="u-like-of" href="${target}">x</a></div>`;
+    // Stopped for its time (50 ms here: it takes seconds), and the next source sent in the same
+    // turn as its answer, while its thread is being stopped, not yet gone.
+    const next = await new Promise<unknown[] | null>((resolve, reject) => {
+      mf2Items(html, source, 50).then((items) => {
+        expect(items).toBeNull();
+        resolve(mf2Items(like, source));
+      }, reject);
+    });
+    expect(next).toEqual([expect.objectContaining({ type: ['h-entry'] })]);
   }, 20_000);
 
   it('a real post is still read whole: kind, author and text', async () => {
