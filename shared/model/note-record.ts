@@ -1,6 +1,5 @@
 // One note as the public side sees it: everything derived from its text, its path
 // and its creation time, computed once per change of the file.
-import { createHash } from 'node:crypto';
 import type { WikiRef } from '../wikilinks.ts';
 import { analyzeNote, type NoteFacts } from '../note/analyze.ts';
 import { publicMarkdown, publicTex } from '../note/comments.ts';
@@ -10,6 +9,7 @@ import { isTrue, parseFrontmatter, type Frontmatter } from '../note/frontmatter.
 import { postDate, type PostDate } from '../note/dates.ts';
 import { aliasesOf, cssClassesOf, folderSlugsOf, mergeTags, tagsOf, textValue, titleOf } from '../note/fields.ts';
 import { noteLanguage } from '../note/language.ts';
+import { hashText } from '../note/text-hash.ts';
 import type { HeadingInfo } from '../note/obsidian/headings.ts';
 import type { VaultPath } from '../vault-path.ts';
 import { noteAddress, permalinkAddress, type Address } from './addresses.ts';
@@ -99,10 +99,6 @@ function bannerOf(data: Frontmatter, firstImage: string | null): string | null {
     if (v) return unwrapLink(v);
   }
   return firstImage;
-}
-
-export function hashText(text: string): string {
-  return createHash('sha1').update(text).digest('hex');
 }
 
 /** What a record takes from the text's one parse (lazily, for a note not meant to be published). */

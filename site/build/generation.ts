@@ -11,6 +11,7 @@ import { writeFileAtomic } from '../../shared/atomic-write.ts';
 import type { Config } from '../../shared/config.ts';
 import { MAX_NOTE_BYTES } from '../../shared/model/note-reader.ts';
 import { isTrue, parseFrontmatter } from '../../shared/note/frontmatter.ts';
+import { hashText } from '../../shared/note/text-hash.ts';
 import { defaultSettings, settingsFile, withDefaults, type Settings } from '../../shared/settings.ts';
 import { BASE_TOKEN, frameSig, siteFrame } from './frame.ts';
 import { CODE_DIR, PROJECT_DIR } from '../../shared/project-dir.ts';
@@ -144,7 +145,7 @@ export function retractedWhileDown(vaultDir: string, state: GenerationState): nu
         continue;
       }
       const text = readFileSync(fd, 'utf8');
-      if (createHash('sha1').update(text).digest('hex') !== hash && !isTrue(parseFrontmatter(text, notePath).data.publish)) retracted++;
+      if (hashText(text) !== hash && !isTrue(parseFrontmatter(text, notePath).data.publish)) retracted++;
     } catch {
       retracted++;
     } finally {
