@@ -15,6 +15,7 @@
 import { realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
+import { fileStamp } from './file-stamp.ts';
 import type { VaultEvents } from './vault-events.ts';
 import { toVaultPath, type VaultPath } from './vault-path.ts';
 import { VaultEntries } from './vault-walk.ts';
@@ -42,8 +43,8 @@ export interface VaultWatcher {
 /** Rescans of a new folder after chokidar met it: a file made between its first read and its watch is found. */
 const NEW_FOLDER_RESCANS_MS = [250, 2000];
 
-/** What the watcher remembers of a file: its ctime and size. */
-const stampOf = (stats: Stats): string => `${stats.ctimeMs}/${stats.size}`;
+/** What the watcher remembers of a file (a write's end changes it, whatever mtime says). */
+const stampOf = (stats: Stats): string => fileStamp(stats);
 
 /** What the watcher remembers of the files: per folder, each file's stamp. */
 class KnownFiles {

@@ -5,6 +5,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, promises as fs, readSync } from 'node:fs';
 import path from 'node:path';
 import { createdFile } from '../created-store.ts';
+import { fileStamp } from '../file-stamp.ts';
 import { log } from '../log.ts';
 import type { VaultPath } from '../vault-path.ts';
 import { postDate } from '../note/dates.ts';
@@ -25,6 +26,9 @@ export interface NoteReaderOptions {
   /** Read creation times from git's history when a note needs one (default true). */
   useGit?: boolean;
 }
+
+/** How long before its read a file's last change must be for its stamp to stand for the text read. */
+const STAMP_SETTLED_MS = 100;
 
 export class NoteReader {
   private created: Record<string, number> = {};
@@ -98,7 +102,10 @@ export class NoteReader {
         got += n;
       }
       const text = bytes.toString('utf8', 0, got);
-      return this.date(buildRecord({ path: p, text, createdMs: this.createdOf(p), fileMs: 0 }));
+      // Stamped only when read whole, and changed long enough ago that a write in the same
+      // clock tick (ctime is coarse) could not have followed the read unseen.
+      const stamp = got === size && Date.now() - stats.ctimeMs > STAMP_SETTLED_MS ? fileStamp(stats) : null;
+      return this.date(buildRecord({ path: p, text, createdMs: this.createdOf(p), fileMs: 0, stamp }));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'ELOOP') log.warnOnce(`read:${p}:${code}`, `could not read ${p}: ${code ?? (err as Error).message}`);

@@ -26,6 +26,8 @@ export interface NoteRecord {
   name: string;
   /** sha1 of the whole file text: any change of the note changes it. */
   hash: string;
+  /** The file as it was read (fileStamp), or null when the text came from elsewhere. */
+  stamp: string | null;
   data: Frontmatter;
   /** Raw YAML of the frontmatter block. */
   raw: string;
@@ -83,6 +85,8 @@ export interface RecordInputs {
   text: string;
   createdMs: number | null;
   fileMs: number;
+  /** The stamp of the file the text was read from (fileStamp). */
+  stamp?: string | null;
 }
 
 function unwrapLink(value: string): string {
@@ -142,6 +146,7 @@ export function buildRecord(input: RecordInputs): NoteRecord {
     folder: slash < 0 ? '' : path.slice(0, slash),
     name,
     hash: hashText(text),
+    stamp: input.stamp ?? null,
     data,
     raw,
     frontmatterProblem: parsed.problem,
@@ -187,6 +192,7 @@ class Record implements NoteRecord {
   folder!: string;
   name!: string;
   hash!: string;
+  stamp!: string | null;
   data!: Frontmatter;
   raw!: string;
   frontmatterProblem!: string | null;

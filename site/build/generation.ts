@@ -12,6 +12,7 @@ import type { Config } from '../../shared/config.ts';
 import { MAX_NOTE_BYTES } from '../../shared/model/note-reader.ts';
 import { isTrue, parseFrontmatter } from '../../shared/note/frontmatter.ts';
 import { hashText } from '../../shared/note/text-hash.ts';
+import { fileStamp } from '../../shared/file-stamp.ts';
 import { defaultSettings, settingsFile, withDefaults, type Settings } from '../../shared/settings.ts';
 import { BASE_TOKEN, frameSig, siteFrame } from './frame.ts';
 import { CODE_DIR, PROJECT_DIR } from '../../shared/project-dir.ts';
@@ -34,8 +35,11 @@ export interface GenerationState {
   nav: string;
   /** Every output: [address, file, type, signature]; internal ones included. */
   pages: [string, string, ServeType, string][];
-  /** Every published note: [vault path, sha1 of its text] (retractedWhileDown). */
-  notes: [string, string][];
+  /**
+   * Every published note: [vault path, sha1 of its text, and the stamp of the file it was read
+   * from (file-stamp.ts), or null] (retractedWhileDown).
+   */
+  notes: [string, string, (string | null)?][];
 }
 
 /** What a generation must match to be served: this vault, this code, these settings. */
@@ -124,21 +128,29 @@ function isPageRecord(page: unknown): boolean {
 }
 
 const isNoteRecord = (note: unknown): boolean =>
-  Array.isArray(note) && note.length === 2 && isSiteFile(note[0]) && typeof note[1] === 'string' && /^[0-9a-f]{40}$/.test(note[1]);
+  Array.isArray(note) &&
+  (note.length === 2 || (note.length === 3 && (note[2] === null || (typeof note[2] === 'string' && note[2].length <= 64)))) &&
+  isSiteFile(note[0]) &&
+  typeof note[1] === 'string' &&
+  /^[0-9a-f]{40}$/.test(note[1]);
 
 /**
  * How many of the generation's published notes went, or are no longer published, since it
- * was built (the server was down): each is read (never through a link) and, when its text
- * changed, its frontmatter asked. The old pages (its own, lists, feeds, search) show such a
+ * was built (the server was down): a note whose file still has the stamp it was read with is
+ * as it was (one lstat, not a read: at 7,000 notes the reads and hashes were a quarter of a
+ * restart); any other is read (never through a link) and, when its text changed, its
+ * frontmatter asked. The old pages (its own, lists, feeds, search) show such a
  * note, and a visitor must not see them until the catch-up pass (CONTRACT §6: unpublished
  * equals missing; a reviewer's find). A note merely edited is served as it was meanwhile.
  */
 export function retractedWhileDown(vaultDir: string, state: GenerationState): number {
   let retracted = 0;
-  for (const [notePath, hash] of state.notes) {
+  for (const [notePath, hash, stamp] of state.notes) {
+    const file = path.join(vaultDir, ...notePath.split('/'));
+    if (stamp && unchanged(file, stamp)) continue;
     let fd: number | null = null;
     try {
-      fd = openSync(path.join(vaultDir, ...notePath.split('/')), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+      fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
       const stats = fstatSync(fd);
       if (!stats.isFile() || stats.size > MAX_NOTE_BYTES) {
         retracted++;
@@ -153,6 +165,16 @@ export function retractedWhileDown(vaultDir: string, state: GenerationState): nu
     }
   }
   return retracted;
+}
+
+/** The file (not a link) still has the stamp it had when it was read. */
+function unchanged(file: string, stamp: string): boolean {
+  try {
+    const stats = lstatSync(file, { throwIfNoEntry: false });
+    return stats !== undefined && stats.isFile() && fileStamp(stats) === stamp;
+  } catch {
+    return false;
+  }
 }
 
 /**

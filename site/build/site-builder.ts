@@ -374,7 +374,7 @@ export class SiteBuilder {
       ...key,
       nav,
       pages: [...plan.pages.values()].map((p) => [p.address, p.file, p.type, digest(p.sig)]),
-      notes: plan.ctx.model.visible.map((note) => [note.path, note.hash]),
+      notes: plan.ctx.model.visible.map((note) => [note.path, note.hash, note.stamp]),
     });
   }
 
