@@ -34,10 +34,12 @@ export async function loadAdminPassword(config: Config): Promise<AdminPassword> 
   const stored = await readJson<{ hash?: unknown }>(adminFile(config.dataDir), {});
   if (typeof stored.hash === 'string' && isPasswordHash(stored.hash)) return fromHash(stored.hash, 'admin.json');
   if (config.adminPassword) {
-    const plain = config.adminPassword;
-    // Hash once so every check takes the same scrypt time.
-    const hash = await hashPassword(plain);
-    return fromHash(hash, 'env-plain');
+    // Hashed once so every check takes the same scrypt time; not waited for here: the start
+    // (and a restart's first page, issue 12) does not wait on a 16 MB scrypt that only a
+    // sign-in needs.
+    const hashing = hashPassword(config.adminPassword);
+    hashing.catch(() => {}); // a failure is the first check's to tell
+    return { source: 'env-plain', generated: null, verify: async (password) => verifyPassword(password, await hashing), isSet: () => true };
   }
   const generated = generatePassword();
   await writeAdminFile(config.dataDir, generated);
