@@ -43,9 +43,6 @@ export interface VaultWatcher {
 /** Rescans of a new folder after chokidar met it: a file made between its first read and its watch is found. */
 const NEW_FOLDER_RESCANS_MS = [250, 2000];
 
-/** What the watcher remembers of a file (a write's end changes it, whatever mtime says). */
-const stampOf = (stats: Stats): string => fileStamp(stats);
-
 /** What the watcher remembers of the files: per folder, each file's stamp. */
 class KnownFiles {
   private folders = new Map<string, Map<string, string>>();
@@ -106,7 +103,8 @@ export function startVaultWatcher(options: VaultWatcherOptions): VaultWatcher {
   /** A file is there with these stats: announced when it is new or changed. */
   const saw = (p: VaultPath, stats: Stats) => {
     const before = known.get(p);
-    const stamp = stampOf(stats);
+    // What the watcher remembers of a file (a write's end changes it, whatever mtime says).
+    const stamp = fileStamp(stats);
     if (before === stamp) return;
     known.set(p, stamp);
     if (before === undefined) options.onFileMet?.(p, stats);

@@ -1,7 +1,8 @@
 // The templates render batches (template-runner.ts); each holds several outputs, each
 // opened by `<!--service:file:<encoded path>-->`. Splitting them here gives one file
-// per address, in the staging folder. The templates write the path `| urlencode | safe`: autoescape would turn a `'` (which urlencode keeps)
-// into `&#39;` and name the file wrongly (issue 9: `Tom's & Jerry` answered 404).
+// per address, in the staging folder. The templates write the path `| urlencode | safe`:
+// autoescape would turn a `'` (which urlencode keeps) into `&#39;` and name the file
+// wrongly (issue 9: `Tom's & Jerry` answered 404).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 const MARKER = '<!--service:file:';

@@ -2,16 +2,14 @@
 // each template compiled once per process.
 import path from 'node:path';
 import nunjucks from 'nunjucks';
-import { PROJECT_DIR } from './paths.ts';
+import { TEMPLATES_DIR } from './paths.ts';
 import { filters } from './filters.ts';
-
-const TEMPLATES = path.join(PROJECT_DIR, 'site/templates');
 
 let env: nunjucks.Environment | null = null;
 
 function environment(): nunjucks.Environment {
   if (env) return env;
-  env = new nunjucks.Environment(new nunjucks.FileSystemLoader([path.join(TEMPLATES, '_includes'), TEMPLATES]), { autoescape: true });
+  env = new nunjucks.Environment(new nunjucks.FileSystemLoader([path.join(TEMPLATES_DIR, '_includes'), TEMPLATES_DIR]), { autoescape: true });
   for (const [name, filter] of Object.entries(filters)) env.addFilter(name, filter as (...args: unknown[]) => unknown);
   return env;
 }

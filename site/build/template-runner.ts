@@ -7,10 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { compileTemplate, type CompiledTemplate } from './nunjucks-engine.ts';
-import { PROJECT_DIR } from './paths.ts';
+import { TEMPLATES_DIR } from './paths.ts';
 import type { RenderData } from './render-state.ts';
-
-const TEMPLATES = path.join(PROJECT_DIR, 'site/templates');
 
 type ViewList = Exclude<keyof RenderData, 'site'>;
 
@@ -35,11 +33,11 @@ export function paginationOf(name: string, text: string): { list: ViewList; size
 
 /** Every page template, compiled (once per process: the templates ship with the code). */
 function loadTemplates(): PageTemplate[] {
-  return readdirSync(TEMPLATES)
+  return readdirSync(TEMPLATES_DIR)
     .filter((name) => name.endsWith('.njk'))
     .sort()
     .map((name) => {
-      const file = path.join(TEMPLATES, name);
+      const file = path.join(TEMPLATES_DIR, name);
       const { list, size, body } = paginationOf(name, readFileSync(file, 'utf8'));
       return { list, size, render: compileTemplate(body, file) };
     });
