@@ -68,12 +68,44 @@ const oneKatex: Plugin = {
   },
 };
 
+/**
+ * gray-matter reads YAML with js-yaml's safe schema, which never builds a function; yet
+ * js-yaml's full schema, loaded beside it, requires esprima (a 0.3 MB parser) at load:
+ * 10-14 ms of every process and thread that reads notes, for nothing. Bundled, it is not.
+ */
+const noEsprima: Plugin = {
+  name: 'no-esprima',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]type[\\/]js[\\/]function\.js$/ }, async (args) => {
+      const text = await fs.readFile(args.path, 'utf8');
+      const call = "_require('esprima')";
+      if (!text.includes(call)) throw new Error(`${args.path}: js-yaml no longer loads esprima as ${call}; review the no-esprima plugin`);
+      // What js-yaml does when esprima is missing (a browser build): `!!js/function` is not resolved.
+      return { contents: text.replace(call, 'undefined'), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * The output in ASCII: esbuild escapes strings, not the few regular expressions with
+ * literal non-ASCII characters (KaTeX's, ours). One such character makes Node decode the
+ * whole 1 MB chunk into a two-byte source string: about 10 ms more of every start. A `\uXXXX`
+ * escape means the same character in a regular expression, a string or a comment.
+ */
+export function asciiOnly(code: string): string {
+  return code.replace(/[^\x00-\x7f]/g, (ch, at: number) => {
+    // `\…` (an escaped character) would become `\\u2026`: a backslash, then text.
+    if (code[at - 1] === '\\') throw new Error(`the bundle escapes a non-ASCII character at ${at}: asciiOnly cannot rewrite it`);
+    return `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}
+
 /** Writes dist/bundle/ afresh. */
 export async function bundleServer(): Promise<void> {
   const { build } = await import('esbuild');
   const work = `${SERVER_BUNDLE_DIR}.new-${process.pid}`;
   await fs.rm(work, { recursive: true, force: true });
-  await build({
+  const built = await build({
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, src]) => [name, path.join(PROJECT_DIR, src)])),
     outdir: work,
     bundle: true,
@@ -84,12 +116,17 @@ export async function bundleServer(): Promise<void> {
     chunkNames: 'chunk-[hash]',
     external: EXTERNAL,
     banner: { js: BANNER },
-    plugins: [realModuleUrls, oneKatex],
+    plugins: [realModuleUrls, oneKatex, noEsprima],
+    write: false,
     // Whitespace and syntax only: names are kept, so stack traces and logged names read as written.
     minifyWhitespace: true,
     minifySyntax: true,
     logLevel: 'error',
   });
+  for (const file of built.outputFiles) {
+    await fs.mkdir(path.dirname(file.path), { recursive: true });
+    await fs.writeFile(file.path, file.path.endsWith('.js') ? asciiOnly(file.text) : file.contents);
+  }
   await moveIn(work, SERVER_BUNDLE_DIR, new Set(Object.keys(ENTRIES).map((name) => `${name}.js`)));
 }
 

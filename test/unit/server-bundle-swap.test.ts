@@ -4,7 +4,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { moveIn } from '../../scripts/server-bundle.ts';
+import { asciiOnly, moveIn } from '../../scripts/server-bundle.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
@@ -26,5 +26,22 @@ describe('moving a new server bundle in', () => {
     expect(await fs.readFile(path.join(dir, 'cli.js'), 'utf8')).toBe('new cli');
     expect(await fs.readFile(path.join(dir, 'chunk-OLD.js'), 'utf8')).toBe('old chunk');
     await expect(fs.stat(work)).rejects.toThrow();
+  });
+});
+
+describe('the bundle in ASCII', () => {
+  it('escapes every non-ASCII character as \\uXXXX, which a regular expression, a string or a comment reads as the same character', async () => {
+    const code = 'const a = /[îï…]+$/u, b = /^[😀]$/u, c = /…/;// é\n';
+    const ascii = asciiOnly(code);
+    expect(/[^\x00-\x7f]/.test(ascii)).toBe(false);
+    const [a, b, c] = new Function(`${ascii}; return [a, b, c];`)() as RegExp[];
+    expect(a!.test('xï…')).toBe(true);
+    expect(b!.test('😀')).toBe(true);
+    expect(c!.test('…')).toBe(true);
+    expect(asciiOnly('plain')).toBe('plain');
+  });
+
+  it('refuses a non-ASCII character escaped in the source, which an escape would turn into a backslash and text', () => {
+    expect(() => asciiOnly('const d = /\\…/;')).toThrow(/cannot rewrite/);
   });
 });
