@@ -39,6 +39,8 @@ function newerThan(rel, stamp) {
 function stale() {
   const built = mtime(BIN);
   if (built < 0 || mtime(path.join(PROJECT, 'dist/bundle/cli.js')) < 0) return true;
+  // The templates compiled ahead (site/build/template-code.ts); without them a build compiles its own.
+  if (mtime(path.join(PROJECT, 'dist/templates.json')) < 0) return true;
   let bundles = [];
   try {
     bundles = readdirSync(path.join(PROJECT, 'dist/site/client'));

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { bundleClient, CLIENT_BUNDLES, CLIENT_SOURCES, type ClientBundle } from '../site/build/client-bundle.ts';
 import { PROJECT_DIR } from '../shared/project-dir.ts';
 import { bundleServer, SERVER_BUNDLE_DIR } from './server-bundle.ts';
+import { writeTemplateCode } from '../site/build/template-code-write.ts';
 
 const DIST = path.join(PROJECT_DIR, 'dist');
 const CONFIG = path.join(PROJECT_DIR, 'tsconfig.build.json');
@@ -90,6 +91,7 @@ async function release(): Promise<void> {
   if (tsc.status !== 0) throw new Error('tsc failed: nothing was packed');
   await writeBundle();
   await bundleServer();
+  await writeTemplateCode();
 }
 
 async function main(): Promise<void> {
@@ -101,6 +103,8 @@ async function main(): Promise<void> {
     if ((await oldestBundle()) < (await newest(CLIENT_SOURCES))) await writeBundle();
     // Also after a bundling that failed: the bundle is older than the code it is made of.
     if (count > 0 || (await mtime(BIN)) < (await newestCompiled())) await bundleServer();
+    // The templates compiled ahead, whatever moved on (a template alone changes no code).
+    await writeTemplateCode();
     // The stamp the next check compares with, even when only non-code files moved on.
     const now = new Date();
     await fs.utimes(STAMP, now, now);

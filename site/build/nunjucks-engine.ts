@@ -1,24 +1,35 @@
 // The site's Nunjucks: one environment (the templates' folders, autoescape, our filters),
-// each template compiled once per process.
+// each template compiled once per process, or ahead of it (template-code.ts).
 import path from 'node:path';
 import nunjucks from 'nunjucks';
 import { TEMPLATES_DIR } from './paths.ts';
 import { filters } from './filters.ts';
+import { compiledAhead } from './template-code.ts';
 
 let env: nunjucks.Environment | null = null;
 
-function environment(): nunjucks.Environment {
+export function environment(): nunjucks.Environment {
   if (env) return env;
-  env = new nunjucks.Environment(new nunjucks.FileSystemLoader([path.join(TEMPLATES_DIR, '_includes'), TEMPLATES_DIR]), { autoescape: true });
+  const loader = new nunjucks.FileSystemLoader([path.join(TEMPLATES_DIR, '_includes'), TEMPLATES_DIR]);
+  // An imported template (`{% from "frame.njk" import page %}`) comes compiled ahead when its text is the one compiled.
+  const read = loader.getSource.bind(loader);
+  loader.getSource = (name) => {
+    const found = read(name);
+    if (!found || typeof found.src !== 'string') return found;
+    const props = compiledAhead(found.path, found.src);
+    return props ? { ...found, src: { type: 'code', obj: props } } : found;
+  };
+  env = new nunjucks.Environment(loader, { autoescape: true });
   for (const [name, filter] of Object.entries(filters)) env.addFilter(name, filter as (...args: unknown[]) => unknown);
   return env;
 }
 
 export type CompiledTemplate = (context: object) => Promise<string>;
 
-/** `source` compiled now; `file` names it in errors and resolves its imports. */
+/** `source` compiled now (or ahead); `file` names it in errors and resolves its imports. */
 export function compileTemplate(source: string, file: string): CompiledTemplate {
-  const template = new nunjucks.Template(source, environment(), file, true);
+  const props = compiledAhead(file, source);
+  const template = new nunjucks.Template(props ? { type: 'code', obj: props } : source, environment(), file, true);
   return (context) =>
     new Promise((resolve, reject) => {
       template.render(context, (err, out) => (err ? reject(err) : resolve(out ?? '')));
