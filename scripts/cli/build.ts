@@ -153,7 +153,7 @@ async function buildLocked(config: Config, options: SnapshotOptions, started: nu
 async function writeFavicon(vaultDir: string, siteDir: string): Promise<void> {
   const file = path.join(siteDir, 'favicon.ico');
   if (await fs.lstat(file).then(() => true, () => false)) return;
-  const { faviconOf } = await import('../../site/serve/favicon.ts');
+  const { faviconOf } = await import('../../site/serve/favicon-file.ts');
   await fs.writeFile(file, (await faviconOf(vaultDir)).body);
 }
 

@@ -5,7 +5,6 @@
 // with that process's exit code. `npm run build` passes them itself: no second process.
 // Measured alternating, `vault-service build`: 10,000 notes 3.70 s against 4.31 s; 1,000
 // notes 1.08 s against 1.06 s (the second Node start, about 0.07 s, about pays for itself).
-import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { SNAPSHOT_V8_FLAGS } from '../../site/build/build-heap.ts';
 
@@ -24,12 +23,17 @@ export function relaunchArgs(execArgv: readonly string[], argv: readonly string[
  */
 export function relaunchWithFlags(): Promise<number> | null {
   const args = relaunchArgs(process.execArgv, process.argv);
-  if (!args) return null;
+  return args ? relaunch(args) : null;
+}
+
+// child_process (with net and streams) is loaded only here: every build that needs no second start saves it.
+async function relaunch(args: string[]): Promise<number> {
+  const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, args, { stdio: 'inherit' });
   const pass = (signal: NodeJS.Signals) => () => child.kill(signal);
   const handlers = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => [signal, pass(signal)] as const);
   for (const [signal, handler] of handlers) process.on(signal, handler);
-  return new Promise((resolve) => {
+  return await new Promise<number>((resolve) => {
     const done = (code: number) => {
       for (const [signal, handler] of handlers) process.off(signal, handler);
       resolve(code);

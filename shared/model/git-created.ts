@@ -3,7 +3,6 @@
 // through the one git runner (fixed argument list, no shell, scrubbed environment).
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { GitError, runGit } from '../git-run.ts';
 import { log } from '../log.ts';
 
 /** Vault path → epoch ms of the oldest commit adding it; empty when the vault is no git repository. */
@@ -14,6 +13,8 @@ export async function gitFirstAdded(vaultDir: string): Promise<Map<string, numbe
   } catch {
     return out;
   }
+  // Loaded here: most builds read no history (every note dated, or no repository), and the runner brings child_process.
+  const { GitError, runGit } = await import('../git-run.ts');
   const args = ['log', '--diff-filter=A', '--no-renames', '--relative', '--name-only', '--format=@@%at', '--', '.'];
   let stdout = '';
   try {

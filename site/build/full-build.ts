@@ -16,7 +16,7 @@ import type { VaultEntries } from '../../shared/vault-walk.ts';
 import { splitBundle } from './bundles.ts';
 import type { AttachmentIndex } from './attachments.ts';
 import { isTemplated, type PageFinish, type PageRenderer } from './page-render.ts';
-import { PartnerLink } from './partner-link.ts';
+import type { PartnerLink } from './partner-link.ts';
 import type { PartnerSetup, SnapshotFinish } from './partner-protocol.ts';
 import type { SitePlan } from './plan.ts';
 import { NAV_FILE } from './plan-outputs.ts';
@@ -71,7 +71,8 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
   const found = await input.entries.list();
   const notes = found.filter((e) => e.kind === 'note').map((e) => e.path);
   input.attachments.loadFrom(found.filter((e) => e.kind === 'attachment').map((e) => e.path));
-  const partner = input.partner && notes.length >= (input.partnerFrom ?? PARTNER_MIN_NOTES) ? new PartnerLink({ ...input.partner, stage: input.stage, notes }) : null;
+  // Loaded only for a partner: worker_threads is one more module a small build need not load.
+  const partner = input.partner && notes.length >= (input.partnerFrom ?? PARTNER_MIN_NOTES) ? new (await import('./partner-link.ts')).PartnerLink({ ...input.partner, stage: input.stage, notes }) : null;
   try {
     await input.store.reader.prepare(true);
     input.store.adopt(await readShared(input.store.reader, notes, partner));

@@ -5,8 +5,8 @@
 // the outputs whose signature changed while the server was down.
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, promises as fs, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { deserialize, serialize } from 'node:v8';
 import { writeFileAtomic } from '../../shared/atomic-write.ts';
 import type { Config } from '../../shared/config.ts';
 import { MAX_NOTE_BYTES } from '../../shared/model/note-reader.ts';
@@ -18,6 +18,9 @@ import { BASE_TOKEN, frameSig, siteFrame } from './frame.ts';
 import { CODE_DIR, PROJECT_DIR } from '../../shared/project-dir.ts';
 import type { ServedEntry, ServeType } from './plan-types.ts';
 import { isWritableFile } from '../../shared/model/addresses.ts';
+
+/** node:v8, loaded when a generation is read or written (only the server's builder does): one module fewer for `npm run build`. */
+const v8 = () => createRequire(import.meta.url)('node:v8') as typeof import('node:v8');
 
 const STATE_FILE = 'generation.v8';
 const FORMAT = 2;
@@ -106,7 +109,7 @@ export function currentKey(config: Config, settings: Settings = readSettingsNow(
 }
 
 export async function writeGeneration(outRoot: string, state: Omit<GenerationState, 'format'>): Promise<void> {
-  await writeFileAtomic(path.join(outRoot, STATE_FILE), serialize({ format: FORMAT, ...state }));
+  await writeFileAtomic(path.join(outRoot, STATE_FILE), v8().serialize({ format: FORMAT, ...state }));
 }
 
 const SERVE_TYPES = new Set<unknown>(['html', 'xml', 'txt', 'json', 'file']);
@@ -185,7 +188,7 @@ function unchanged(file: string, stamp: string): boolean {
 export function readGeneration(outRoot: string, key: GenerationKey): GenerationState | null {
   let state: GenerationState;
   try {
-    state = deserialize(readFileSync(path.join(outRoot, STATE_FILE))) as GenerationState;
+    state = v8().deserialize(readFileSync(path.join(outRoot, STATE_FILE))) as GenerationState;
   } catch {
     return null;
   }

@@ -1,0 +1,54 @@
+// `npm run build` loads only the Node modules a snapshot needs (issue 12). With the build's
+// V8 flags Node compiles its own modules without their code cache, so each one a build
+// never uses (child_process with its streams, zlib, v8, worker_threads below the
+// partner's size) costs every build a few milliseconds: about 20 ms of a 1,000-note build
+// in all. A static import of one of them on the build's path (the relaunch, the git
+// runner, the server's compression, the remembered generation, the partner) fails here.
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+
+afterAll(cleanupTempDirs);
+
+// (net is not among them: Node loads it for an output that is a pipe, as here and in CI.)
+const NOT_LOADED = ['child_process', 'zlib', 'v8', 'worker_threads'];
+
+function npm(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn('npm', args, { cwd: PROJECT_DIR, env: childEnv(env) });
+    let out = '';
+    proc.stdout.on('data', (d) => (out += d));
+    proc.stderr.on('data', (d) => (out += d));
+    proc.on('error', reject);
+    proc.on('exit', (code) => resolve({ code, out }));
+  });
+}
+
+describe('npm run build', () => {
+  it('loads none of the Node modules only the server, a git vault or a partner needs', async () => {
+    const work = await tempDir('vs-footprint-');
+    await writeFiles(path.join(work, 'vault'), {
+      'Home.md': '---\npublish: true\n---\nWelcome. See [[First post]].\n',
+      'First post.md': '---\npublish: true\ndate: 2026-01-02\ntags: [one]\n---\nA post with $x^2$ and a footnote.[^1]\n\n[^1]: Here.\n',
+    });
+    const list = path.join(work, 'modules.json');
+    // Preloaded by every Node process npm starts; only the build's own writes its list.
+    const preload = path.join(work, 'modules.cjs');
+    await fs.writeFile(
+      preload,
+      `if (process.argv[1] && process.argv[1].endsWith('run-compiled.mjs')) process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));\n`,
+    );
+    // Compiled first: a build that finds dist/ stale starts the compiler (through child_process) itself.
+    expect((await npm(['run', '-s', 'compile'])).code).toBe(0);
+    const res = await npm(['run', 'build'], { VAULT: path.join(work, 'vault'), SERVICE_DATA: path.join(work, 'data'), SITE_OUT: path.join(work, 'site'), NODE_OPTIONS: `--require ${preload}` });
+    expect(res.code, res.out).toBe(0);
+    expect(await fs.readFile(path.join(work, 'site', 'First-post.html'), 'utf8')).toContain('katex');
+    const loaded = (JSON.parse(await fs.readFile(list, 'utf8')) as string[]).filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice('NativeModule '.length));
+    // The positive signal first: the list is the build's (it read notes with crypto's hash, wrote with fs).
+    expect(loaded).toContain('crypto');
+    expect(loaded.filter((m) => NOT_LOADED.includes(m))).toEqual([]);
+  }, 180_000);
+});
