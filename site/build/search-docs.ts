@@ -3,7 +3,7 @@
 // or category's page note), and of each its public text only (`%%` comments never:
 // publicText, the one way to it) with its title, headings and tags.
 import type { NoteRecord } from '../../shared/model/note-record.ts';
-import { byPath, visibilityOf, type ModelSettings } from '../../shared/model/site-model.ts';
+import { visibleBeforeModel, type ModelSettings } from '../../shared/model/site-model.ts';
 import { publicText } from '../../shared/note/public-text.ts';
 import type { MetaRow, SearchDoc } from '../../shared/search/index-format.ts';
 import type { PageContext } from './page-context.ts';
@@ -19,8 +19,7 @@ export function searchableNotes(ctx: PageContext): NoteRecord[] {
  * model will be derived from (a full build indexes them while it plans: search-job.ts).
  */
 export function searchableBeforePlan(records: Iterable<NoteRecord>, settings: Pick<ModelSettings, 'templatesFolder'>): NoteRecord[] {
-  const all = byPath(records);
-  const { visiblePaths } = visibilityOf(all, settings);
+  const { all, visiblePaths } = visibleBeforeModel(records, settings);
   return all.filter((note) => !note.hidden && visiblePaths.has(note.path));
 }
 

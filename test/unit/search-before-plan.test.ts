@@ -42,3 +42,39 @@ describe('the searchable notes known before the plan', () => {
     for (const gone of ['Draft.md', 'Templates/Daily.md', 'Hidden.md', 'y/Two.md']) expect(before).not.toContain(gone);
   });
 });
+
+describe('the visibility worked out before the plan', () => {
+  const vault = (): NoteRecord[] => [
+    note('b/Second.md', 'publish: true', 'Links to [[Missing]].'),
+    note('a/First.md', 'publish: true'),
+    note('x/One.md', 'publish: true\npermalink: /same'),
+    note('y/Two.md', 'publish: true\npermalink: /same'),
+    note('Bad frontmatter.md', 'publish: [true'),
+  ];
+  // What the plan's derive gives with no early visibility to take.
+  const plain = (records: NoteRecord[]) => {
+    const m = deriveSiteModel(records, model);
+    return { visible: m.visible.map((n) => n.path), all: m.all.map((n) => n.path), warnings: m.warnings };
+  };
+
+  it('is taken by the derive of the same records, once: the same model, no warning twice', () => {
+    const records = vault();
+    const expected = plain(records);
+    searchableBeforePlan(records, model);
+    expect(plain(records)).toEqual(expected);
+    // Taken once: a second derive works it out again and adds nothing to the first's warnings.
+    expect(plain(records)).toEqual(expected);
+    expect(expected.warnings.map((w) => w.kind)).toEqual(expect.arrayContaining(['duplicate-address']));
+  });
+
+  it('is not taken when a record changed in between, or the templates folder is another', () => {
+    const records = vault();
+    searchableBeforePlan(records, model);
+    // b/Second.md saved unpublished: a new record in its place.
+    const changed = records.map((r) => (r.path === 'b/Second.md' ? note('b/Second.md', 'publish: false') : r));
+    expect(plain(changed).visible).not.toContain('b/Second.md');
+    searchableBeforePlan(records, model);
+    const other = deriveSiteModel(records, { ...model, templatesFolder: 'a' });
+    expect(other.visible.map((n) => n.path)).not.toContain('a/First.md');
+  });
+});
