@@ -127,7 +127,49 @@ export async function bundleServer(): Promise<void> {
     await fs.mkdir(path.dirname(file.path), { recursive: true });
     await fs.writeFile(file.path, file.path.endsWith('.js') ? asciiOnly(file.text) : file.contents);
   }
-  await moveIn(work, SERVER_BUNDLE_DIR, new Set(Object.keys(ENTRIES).map((name) => `${name}.js`)));
+  await bundleBuildCommand(path.join(work, BUILD_COMMAND_FILE));
+  await moveIn(work, SERVER_BUNDLE_DIR, new Set([...Object.keys(ENTRIES).map((name) => `${name}.js`), BUILD_COMMAND_FILE]));
+}
+
+/** `npm run build`'s code as one CommonJS file (scripts/cached-bundle.mjs runs it through V8's code cache). */
+export const BUILD_COMMAND_FILE = 'build.js';
+
+// What the ES module banner gives each chunk, for a CommonJS file: `require` is its own.
+const COMMONJS_BANNER = [
+  'var __vsImportMetaUrl = require("node:url").pathToFileURL(__filename).href;',
+  'const __vsModuleUrl = (pkg, file) => {',
+  '  const { join } = require("node:path");',
+  '  const dir = (require.resolve.paths(pkg) ?? []).map((d) => join(d, pkg)).find((d) => require("node:fs").existsSync(join(d, "package.json")));',
+  '  if (!dir) throw new Error(`vault-service: package ${pkg} not found`);',
+  '  return require("node:url").pathToFileURL(join(dir, file)).href;',
+  '};',
+].join('\n');
+
+/**
+ * The build command (scripts/cli/build-main.ts) bundled whole, with no chunks: a code cache
+ * is made for one script, and Node 20 caches no ES module. Our `import.meta.url` becomes the
+ * file's own URL; `import.meta.resolve` is asked for only when running from source.
+ */
+async function bundleBuildCommand(outfile: string): Promise<void> {
+  const { build } = await import('esbuild');
+  const built = await build({
+    entryPoints: [path.join(PROJECT_DIR, 'scripts/cli/build-main.ts')],
+    outfile,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    external: EXTERNAL,
+    banner: { js: COMMONJS_BANNER },
+    define: { 'import.meta.url': '__vsImportMetaUrl' },
+    logOverride: { 'empty-import-meta': 'silent' },
+    plugins: [realModuleUrls, oneKatex, noEsprima],
+    write: false,
+    minifyWhitespace: true,
+    minifySyntax: true,
+    logLevel: 'error',
+  });
+  await fs.writeFile(outfile, asciiOnly(built.outputFiles[0]!.text));
 }
 
 /** A chunk no entry point names any more is removed once it is this old (a process started before may still load it). */

@@ -4,6 +4,8 @@
 // partner's size) costs every build a few milliseconds: about 20 ms of a 1,000-note build
 // in all. A static import of one of them on the build's path (the relaunch, the git
 // runner, the server's compression, the remembered generation, the partner) fails here.
+// The build's code runs through V8's code cache (scripts/cached-bundle.mjs), and builds
+// what the command line bundled as ES modules builds.
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -50,5 +52,26 @@ describe('npm run build', () => {
     // The positive signal first: the list is the build's (it read notes with crypto's hash, wrote with fs).
     expect(loaded).toContain('crypto');
     expect(loaded.filter((m) => NOT_LOADED.includes(m))).toEqual([]);
+  }, 180_000);
+
+  it('runs its code through the code cache and builds what the bundled command line builds', async () => {
+    const work = await tempDir('vs-cached-build-');
+    await writeFiles(path.join(work, 'vault'), {
+      'Home.md': '---\npublish: true\n---\nWelcome. See [[First post]] and #topic.\n',
+      'First post.md': '---\npublish: true\ndate: 2026-01-02\ntags: [one]\n---\n# Title\n\nA post with $x^2$, ==marks== and a footnote.[^1]\n\n[^1]: Here.\n',
+    });
+    const env = (name: string) => ({ VAULT: path.join(work, 'vault'), SERVICE_DATA: path.join(work, `${name}-data`), SITE_OUT: path.join(work, name), SITE_URL: 'https://cache.example' });
+    expect((await npm(['run', '-s', 'compile'])).code).toBe(0);
+    for (const round of ['first', 'second']) expect((await npm(['run', 'build'], env(round))).code, round).toBe(0);
+    const bundle = path.join(PROJECT_DIR, 'dist/bundle');
+    expect((await fs.readdir(bundle)).filter((n) => /^build\.js\.\w+\.cache$/.test(n)).length).toBeGreaterThan(0);
+    const esm = await new Promise<number | null>((resolve) => spawn(process.execPath, [path.join(bundle, 'cli.js'), 'build'], { cwd: PROJECT_DIR, env: childEnv(env('esm')), stdio: 'ignore' }).on('exit', resolve));
+    expect(esm).toBe(0);
+    const files = (dir: string) => fs.readdir(path.join(work, dir), { recursive: true }).then((names) => (names as string[]).sort());
+    expect(await files('second')).toEqual(await files('esm'));
+    for (const name of await files('esm')) {
+      const file = path.join(work, 'esm', name);
+      if ((await fs.stat(file)).isFile()) expect(await fs.readFile(path.join(work, 'second', name)), name).toEqual(await fs.readFile(file));
+    }
   }, 180_000);
 });

@@ -1,0 +1,61 @@
+// scripts/cached-bundle.mjs: `npm run build` runs its CommonJS bundle through V8's code
+// cache (issue 12). The first run writes the cache, the next takes it; a cache is never
+// taken for other code (V8 itself checks only the source's length), nor when it is damaged.
+import { execFile } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
+import { PROJECT_DIR } from '../../shared/project-dir.ts';
+
+afterAll(cleanupTempDirs);
+
+const LOADER = path.join(PROJECT_DIR, 'scripts/cached-bundle.mjs');
+
+/** Runs `file` through the loader in a Node of its own; answers what it printed and whether the cache was taken. */
+async function run(file: string): Promise<{ printed: string; cached: boolean }> {
+  const code = `import(${JSON.stringify(LOADER)}).then((m) => { const used = m.runCached(${JSON.stringify(file)}); process.on('exit', () => console.log('cached=' + used)); })`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['-e', code]);
+  const lines = stdout.trim().split('\n');
+  return { printed: lines.slice(0, -1).join('\n'), cached: lines.at(-1) === 'cached=true' };
+}
+
+const caches = async (dir: string) => (await fs.readdir(dir)).filter((n) => n.endsWith('.cache'));
+
+describe('a bundle run through the code cache', () => {
+  it('writes its cache on the first run and takes it on the next, with the same result', async () => {
+    const dir = await tempDir('vs-cache-');
+    const file = path.join(dir, 'build.js');
+    await fs.writeFile(file, 'const add = (a, b) => a + b;\nconsole.log("sum " + add(2, 3) + " " + require("node:path").basename(__filename));\n');
+    expect(await run(file)).toEqual({ printed: 'sum 5 build.js', cached: false });
+    expect(await caches(dir)).toHaveLength(1);
+    expect(await run(file)).toEqual({ printed: 'sum 5 build.js', cached: true });
+  });
+
+  it('never takes the cache of other code of the same length, and keeps one cache', async () => {
+    const dir = await tempDir('vs-cache-');
+    const file = path.join(dir, 'build.js');
+    await fs.writeFile(file, 'console.log("version A");\n');
+    await run(file);
+    const [first] = await caches(dir);
+    // Same length, other code: V8 would take the old cache (it checks the length only).
+    await fs.writeFile(file, 'console.log("version B");\n');
+    expect(await run(file)).toEqual({ printed: 'version B', cached: false });
+    const now = await caches(dir);
+    expect(now).toHaveLength(1);
+    expect(now[0]).not.toBe(first);
+    expect(await run(file)).toEqual({ printed: 'version B', cached: true });
+  });
+
+  it('runs a damaged cache\'s code from source and writes the cache again', async () => {
+    const dir = await tempDir('vs-cache-');
+    const file = path.join(dir, 'build.js');
+    await fs.writeFile(file, 'console.log("whole");\n');
+    await run(file);
+    const [name] = await caches(dir);
+    await fs.writeFile(path.join(dir, name!), Buffer.from('not a code cache at all'));
+    expect(await run(file)).toEqual({ printed: 'whole', cached: false });
+    expect(await run(file)).toEqual({ printed: 'whole', cached: true });
+  });
+});
