@@ -25,19 +25,24 @@ const ENTRIES: Record<string, string> = {
 /** Loaded from node_modules as they are: native code and build-time tools. */
 const EXTERNAL = ['better-sqlite3', 'esbuild', 'tsx', 'typescript', 'playwright-core'];
 
-// Each output file gets `require` (for the CommonJS packages inside) and the finder below.
-const BANNER = [
-  "import { createRequire as __vsCreateRequire } from 'node:module';",
-  "import { existsSync as __vsExists } from 'node:fs';",
-  "import { join as __vsJoin } from 'node:path';",
-  "import { pathToFileURL as __vsFileUrl } from 'node:url';",
-  'const require = __vsCreateRequire(import.meta.url);',
+/** The URL a bundled dependency's file had (realModuleUrls): its package found as Node finds it from the bundle. */
+const MODULE_URL_FINDER = [
   '/** The URL a bundled dependency\'s file had: its package found as Node finds it from here. */',
   'const __vsModuleUrl = (pkg, file) => {',
   '  const dir = (require.resolve.paths(pkg) ?? []).map((d) => __vsJoin(d, pkg)).find((d) => __vsExists(__vsJoin(d, "package.json")));',
   '  if (!dir) throw new Error(`vault-service: package ${pkg} not found`);',
   '  return __vsFileUrl(__vsJoin(dir, file)).href;',
   '};',
+];
+
+// Each output file gets `require` (for the CommonJS packages inside) and the finder.
+const BANNER = [
+  "import { createRequire as __vsCreateRequire } from 'node:module';",
+  "import { existsSync as __vsExists } from 'node:fs';",
+  "import { join as __vsJoin } from 'node:path';",
+  "import { pathToFileURL as __vsFileUrl } from 'node:url';",
+  'const require = __vsCreateRequire(import.meta.url);',
+  ...MODULE_URL_FINDER,
 ].join('\n');
 
 /** `import.meta.url` in a dependency's file becomes that file's real URL. */
@@ -134,15 +139,13 @@ export async function bundleServer(): Promise<void> {
 /** `npm run build`'s code as one CommonJS file (scripts/cached-bundle.mjs runs it through V8's code cache). */
 export const BUILD_COMMAND_FILE = 'build.js';
 
-// What the ES module banner gives each chunk, for a CommonJS file: `require` is its own.
+// The same for a CommonJS file, whose `require` is its own; and the file's URL for our `import.meta.url`.
 const COMMONJS_BANNER = [
-  'var __vsImportMetaUrl = require("node:url").pathToFileURL(__filename).href;',
-  'const __vsModuleUrl = (pkg, file) => {',
-  '  const { join } = require("node:path");',
-  '  const dir = (require.resolve.paths(pkg) ?? []).map((d) => join(d, pkg)).find((d) => require("node:fs").existsSync(join(d, "package.json")));',
-  '  if (!dir) throw new Error(`vault-service: package ${pkg} not found`);',
-  '  return require("node:url").pathToFileURL(join(dir, file)).href;',
-  '};',
+  'const { existsSync: __vsExists } = require("node:fs");',
+  'const { join: __vsJoin } = require("node:path");',
+  'const { pathToFileURL: __vsFileUrl } = require("node:url");',
+  'var __vsImportMetaUrl = __vsFileUrl(__filename).href;',
+  ...MODULE_URL_FINDER,
 ].join('\n');
 
 /**
