@@ -28,6 +28,8 @@ export interface WalkOptions {
   keep: (rel: string, entry: Dirent) => boolean;
   /** lstat each kept entry. */
   stat?: boolean;
+  /** Told of each folder (`''`, the root, included) before it is read: a watch set here misses nothing made after the read. */
+  reading?: (rel: string) => void;
 }
 
 export interface WalkedFile {
@@ -47,6 +49,7 @@ export async function walkFiles(root: string, options: WalkOptions, from = ''): 
   const base = path.join(root, '/');
   async function walk(rel: string): Promise<WalkedFile[]> {
     let entries: Dirent[];
+    options.reading?.(rel);
     try {
       entries = await fs.readdir(rel ? path.join(root, rel) : root, { withFileTypes: true });
     } catch {
@@ -117,10 +120,13 @@ export class VaultEntries {
     return stats;
   }
 
-  /** Every entry below `from` (a vault-relative folder, default the root), in walk order. */
-  async list(options: { from?: string; stat?: boolean } = {}): Promise<VaultEntry[]> {
+  /**
+   * Every entry below `from` (a vault-relative folder, default the root), in walk order;
+   * `reading` is told of each folder before it is read (`from` itself included).
+   */
+  async list(options: { from?: string; stat?: boolean; reading?: (rel: string) => void } = {}): Promise<VaultEntry[]> {
     const admitted = (rel: string) => this.admits(rel);
-    const found = await walkFiles(this.dir, { enter: admitted, keep: admitted, stat: options.stat }, options.from ?? '');
+    const found = await walkFiles(this.dir, { enter: admitted, keep: admitted, stat: options.stat, reading: options.reading }, options.from ?? '');
     return found.map(({ rel, dirent, stats }) => ({
       path: rel as VaultPath,
       kind: dirent.isDirectory() ? 'folder' : isNotePath(dirent.name) ? 'note' : 'attachment',

@@ -1,21 +1,19 @@
-// Watches the vault with chokidar and publishes every change on the VaultEvents bus:
+// Watches the vault and publishes every change on the VaultEvents bus:
 // this server's own writes and everyone else's (another server, an editor, git), one
 // announcement each. One watcher per process, shared by the admin and the public site.
 // It sees what the vault walker sees (shared/vault-walk.ts): links are neither
 // followed nor reported, so a loop or a link leading out is inert.
 //
-// Its cost is per folder, not per file (issue 12): chokidar watches folders only (its
-// filter turns every file away, after telling us of it), so the OS holds one watch
-// per folder. A folder's watch reports each change to a file in it by name (chokidar's
-// `raw` events); the file is then checked with one lstat against the one stamp kept
+// Its cost is per folder, not per file (issue 12): the OS holds one watch per folder
+// (folder-watches.ts). A folder's watch reports each change to a file in it by name;
+// the file is then checked with one lstat against the one stamp kept
 // per file, its ctime and size (a write, a rename over it or a new file move the ctime;
 // the size tells a write's end from its start: one write() of 20 MB sets the ctime as it
 // begins, so a look while it runs saw the final ctime and half the file, and the report
 // at its end then looked like no change, leaving half a note live: a reviewer's find).
 import { realpathSync, type Stats } from 'node:fs';
-import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
 import { fileStamp } from './file-stamp.ts';
+import { FolderWatches } from './folder-watches.ts';
 import type { VaultEvents } from './vault-events.ts';
 import { toVaultPath, type VaultPath } from './vault-path.ts';
 import { VaultEntries } from './vault-walk.ts';
@@ -39,9 +37,6 @@ export interface VaultWatcher {
   ready: Promise<void>;
   close(): Promise<void>;
 }
-
-/** Rescans of a new folder after chokidar met it: a file made between its first read and its watch is found. */
-const NEW_FOLDER_RESCANS_MS = [250, 2000];
 
 /** What the watcher remembers of the files: per folder, each file's stamp. */
 class KnownFiles {
@@ -92,11 +87,7 @@ export function startVaultWatcher(options: VaultWatcherOptions): VaultWatcher {
   const entries = new VaultEntries(options.vaultDir, options.skipDirs);
   // The root itself may be a link (it is trusted); nothing below it is followed.
   const root = realpathSync(options.vaultDir);
-  const rootPrefix = path.join(root, '/');
-  // chokidar asks about every path it meets: a slice, not path.relative (which resolves both sides each time).
-  const relOf = (abs: string) => toVaultPath(abs.startsWith(rootPrefix) ? abs.slice(rootPrefix.length) : path.relative(root, abs));
   const known = new KnownFiles();
-  const timers = new Set<NodeJS.Timeout>();
   let isReady = false;
   let closed = false;
 
@@ -134,17 +125,21 @@ export function startVaultWatcher(options: VaultWatcherOptions): VaultWatcher {
         if (stats?.isFile()) saw(p, stats);
         else {
           gone(p);
+          // A folder its parent names (made, moved in, swapped, its mode changed) is watched
+          // afresh and read again: a watch follows the folder it was set on, wherever it went.
+          folders.removeUnder(p);
+          if (stats?.isDirectory()) void scan(p);
           // No longer a file (a folder gone, renamed, or become a link): what was known under it is looked at too.
-          for (const inner of known.under(p)) if (inner !== p) check(inner as VaultPath);
+          else for (const inner of known.under(p)) if (inner !== p) check(inner as VaultPath);
         }
       } while (checking.get(p));
       checking.delete(p);
     })();
   };
 
-  /** Checks every file in `folder` and below, and every one remembered there. */
+  /** Watches `folder` and the folders below it, and checks every file there and every one remembered there. */
   const scan = async (folder: string) => {
-    const found = await entries.list({ from: folder });
+    const found = await entries.list({ from: folder, reading: (rel) => folders.add(rel) });
     if (closed) return;
     const present = new Set<string>();
     for (const entry of found) {
@@ -154,67 +149,26 @@ export function startVaultWatcher(options: VaultWatcherOptions): VaultWatcher {
     }
     for (const p of known.under(folder)) if (!present.has(p)) check(p as VaultPath);
   };
-  const later = (ms: number, task: () => void) => {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      if (!closed) task();
-    }, ms);
-    timers.add(timer);
-  };
 
-  const watcher: FSWatcher = watch(root, {
-    ignoreInitial: false,
-    alwaysStat: true,
-    followSymlinks: false,
-    ignored: (abs: string, stats?: Stats) => {
-      const rel = relOf(abs);
-      if (rel === '') return false;
-      if (stats?.isSymbolicLink() || !entries.admits(rel)) return true;
-      if (!stats?.isFile()) return false;
-      // A folder read lists its files here. The first reads are the vault as it stands;
-      // later ones only bring news of files not known yet (a known file's changes come
-      // from its folder's watch).
-      if (!closed) {
-        if (!isReady) saw(rel, stats);
-        else if (!known.has(rel)) check(rel);
-      }
-      return true;
-    },
-  });
-  const ready = new Promise<void>((resolve) => {
-    watcher.once('ready', () => {
-      isReady = true;
-      resolve();
-    });
-  });
-  watcher.on('raw', (_event, name: string | null, details) => {
-    const watchedPath = (details as { watchedPath?: string } | undefined)?.watchedPath;
-    if (closed || !watchedPath) return;
-    const folder = relOf(watchedPath);
-    if (folder.startsWith('..')) return;
+  const folders = new FolderWatches(root, (folder, name) => {
+    if (closed) return;
     // Without a name, the whole folder is looked at again.
-    if (!name) void scan(folder);
+    if (name === null) void scan(folder);
     else check(toVaultPath(folder === '' ? name : `${folder}/${name}`));
   });
-  watcher.on('addDir', (abs: string) => {
-    if (!isReady) return;
-    const folder = relOf(abs);
-    void scan(folder);
-    for (const ms of NEW_FOLDER_RESCANS_MS) later(ms, () => void scan(folder));
-  });
-  watcher.on('unlinkDir', (abs: string) => {
-    for (const p of known.under(relOf(abs))) check(p as VaultPath);
-  });
-  watcher.on('error', () => {
-    /* a vanished folder mid-scan is not fatal */
-  });
+
+  // Each folder is watched before it is read: a file made after the read is reported.
+  const ready = (async () => {
+    const found = await entries.list({ stat: true, reading: (rel) => folders.add(rel) });
+    if (closed) return;
+    for (const entry of found) if (entry.kind !== 'folder' && entry.stats) saw(entry.path, entry.stats);
+    isReady = true;
+  })();
   return {
     ready,
-    close: () => {
+    close: async () => {
       closed = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      return watcher.close();
+      folders.close();
     },
   };
 }

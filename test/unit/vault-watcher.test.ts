@@ -1,10 +1,11 @@
 // The vault watcher (issue 12: its cost is per folder, not per file) on a real folder
-// with real chokidar: every change to a file is announced once it happens (writes,
+// with real OS watches: every change to a file is announced once it happens (writes,
 // atomic replaces, deletions, new and renamed folders, bursts), links and skipped names
 // never are, and the OS holds one watch per folder, not one per file.
 import { promises as fs, readdirSync, readFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { VaultEvents } from '../../shared/vault-events.ts';
 import { startVaultWatcher, type VaultWatcher } from '../../shared/vault-watcher.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
@@ -164,5 +165,44 @@ describe('the vault watcher', () => {
     await new Promise((r) => setTimeout(r, 100));
     // A plain write may be seen twice (created empty, then filled); nothing else is announced.
     expect([...new Set(w.seen)]).toEqual(['write:Real.md']);
+  });
+  it('a change in a folder of 2,000 files looks at that file alone: no folder is read again', async () => {
+    // chokidar read the whole folder again on every event in it, an lstat per file, and back
+    // to back while events kept coming: a rename rewriting 600 notes' links took 10–13 s.
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 2000; i++) files[`Big/Note ${i}.md`] = `note ${i}`;
+    const w = await watched(files);
+    // Counted for every module, named imports of node:fs/promises included.
+    const reads = vi.spyOn(fs, 'readdir');
+    const looks = vi.spyOn(fs, 'lstat');
+    syncBuiltinESMExports();
+    try {
+      for (let i = 0; i < 10; i++) {
+        await fs.writeFile(path.join(w.vault, `Big/Note ${i}.md`), `changed ${i}`);
+        await w.until(`write:Big/Note ${i}.md`);
+      }
+      expect(reads).not.toHaveBeenCalled();
+      // A few looks per change (the path's parts), not one per file of the folder.
+      expect(looks.mock.calls.length).toBeLessThan(200);
+    } finally {
+      vi.restoreAllMocks();
+      syncBuiltinESMExports();
+    }
+  });
+
+  it('a folder renamed, or deleted and made again, is watched under its new life: later changes are announced under the right name', async () => {
+    const w = await watched({ 'Old/One.md': '1', 'Old/Inner/Two.md': '2', 'Again/Three.md': '3' });
+    await fs.rename(path.join(w.vault, 'Old'), path.join(w.vault, 'Renamed'));
+    await w.until('write:Renamed/Inner/Two.md');
+    await fs.writeFile(path.join(w.vault, 'Renamed/Inner/Two.md'), '2, changed in its new place');
+    await w.until('write:Renamed/Inner/Two.md', 2);
+    await fs.rm(path.join(w.vault, 'Again'), { recursive: true });
+    await w.until('delete:Again/Three.md');
+    await fs.mkdir(path.join(w.vault, 'Again'));
+    await fs.writeFile(path.join(w.vault, 'Again/Four.md'), '4');
+    await w.until('write:Again/Four.md');
+    await fs.writeFile(path.join(w.vault, 'Again/Four.md'), '4, changed');
+    await w.until('write:Again/Four.md', 2);
+    expect(w.seen.filter((e) => e.startsWith('write:Old/'))).toEqual([]);
   });
 });
