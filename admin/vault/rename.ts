@@ -14,6 +14,10 @@ import type { VersionStore } from '../versions/version-store.ts';
 import type { NoteWriter } from './note-writer.ts';
 import type { RenameJournal } from './rename-journal.ts';
 import { walkVault } from './tree.ts';
+import { mapLimit } from '../../shared/vault-walk.ts';
+
+/** Link rewrites run side by side (measured: 600 notes in one folder, see rewriteLinks). */
+const REWRITES_AT_ONCE = 16;
 
 export interface RenameDeps {
   root: VaultRoot;
@@ -223,20 +227,25 @@ export function createRenamer(deps: RenameDeps) {
       }
       map = fileLinkMapper(from, to, otherNames);
     }
-    const rewritten: VaultPath[] = [];
-    for (const entry of entries) {
-      if (entry.kind !== 'note' || !/\.(md|markdown)$/i.test(entry.path)) continue;
+    const notes = entries.filter((e) => e.kind === 'note' && /\.(md|markdown)$/i.test(e.path)).map((e) => e.path);
+    // A few at once: each waits mostly on the disk (two fsyncs), and the disk takes several
+    // together in one journal commit. One at a time, 600 linking notes took 5 s; each note
+    // still has its own lock, so no save lands between its read and its write.
+    const outcomes = await mapLimit(notes, REWRITES_AT_ONCE, (p) =>
       // The move has happened: one note that cannot be rewritten is named in the log,
       // and the rename still completes.
-      await rewriteOne(entry.path, map).then(
+      rewriteOne(p, map).then(
         (outcome) => {
-          if (outcome === 'rewritten') rewritten.push(entry.path);
-          if (outcome === 'not_utf8') log.warn(`rename ${from} → ${to}: ${entry.path} is not UTF-8 text; its links were left as they are`);
+          if (outcome === 'not_utf8') log.warn(`rename ${from} → ${to}: ${p} is not UTF-8 text; its links were left as they are`);
+          return outcome;
         },
-        (err) => log.warn(`rename ${from} → ${to}: could not rewrite the links in ${entry.path}: ${(err as Error).message}`),
-      );
-    }
-    return rewritten;
+        (err) => {
+          log.warn(`rename ${from} → ${to}: could not rewrite the links in ${p}: ${(err as Error).message}`);
+          return 'failed' as const;
+        },
+      ),
+    );
+    return notes.filter((_, i) => outcomes[i] === 'rewritten');
   }
 
   /**
