@@ -64,7 +64,7 @@ const installPackage = () => (installing ??= packAndInstall());
 
 async function packAndInstall(): Promise<void> {
   root = await tempDir('vs-package-');
-  const packed = await run('npm', ['pack', '--pack-destination', root, '--silent'], PROJECT_DIR);
+  const packed = await run('npm', ['pack', '--pack-destination', root, '--silent'], await cleanCopy(root));
   expect(packed.code, packed.out).toBe(0);
   tarball = path.join(root, (await fs.readdir(root)).find((f) => f.endsWith('.tgz'))!);
   app = path.join(root, 'app');
@@ -78,6 +78,25 @@ async function packAndInstall(): Promise<void> {
   expect(installed.code, installed.out).toBe(0);
 }
 afterAll(cleanupTempDirs);
+
+/**
+ * The clone's tracked files, copied as a clean clone has them, with its node_modules linked:
+ * `npm pack` runs there. Its prepack deletes and remakes dist/, which the other test files,
+ * running meanwhile, start the server from.
+ */
+async function cleanCopy(root: string): Promise<string> {
+  const copy = path.join(root, 'clone');
+  const tracked = git(PROJECT_DIR, 'ls-files', '-z').split('\0').filter(Boolean);
+  for (const file of tracked) {
+    const from = path.join(PROJECT_DIR, file);
+    // A file deleted but not yet committed is not in the copy either.
+    if (!(await exists(from))) continue;
+    await fs.mkdir(path.dirname(path.join(copy, file)), { recursive: true });
+    await fs.copyFile(from, path.join(copy, file));
+  }
+  await fs.symlink(path.join(PROJECT_DIR, 'node_modules'), path.join(copy, 'node_modules'));
+  return copy;
+}
 
 /** The clone's compiled better-sqlite3, packed as prebuild-install names a prebuilt (glibc Linux), and the setting that finds it. */
 async function localPrebuild(root: string): Promise<Record<string, string>> {
