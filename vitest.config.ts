@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // dist/ up to date: the test servers run the compiled command line (test/compile-before.ts).
+    globalSetup: ['test/compile-before.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -8,12 +8,14 @@ import { cleanupTempDirs, tempDir } from './tmp.ts';
 
 export const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const TEST_PASSWORD = 'correct horse battery staple';
+/** The compiled command line `npm start` runs. */
+const START_BIN = path.join(PROJECT_DIR, 'dist/bundle/cli.js');
 
 export interface StartOptions {
   vault?: string;
   data?: string;
   env?: Record<string, string | undefined>;
-  /** Extra command-line arguments for scripts/start.ts. */
+  /** Extra command-line arguments for `vault-service start`. */
   args?: string[];
   /** When false, the vault folder is not created first (the server copies the example vault). */
   createVault?: boolean;
@@ -73,7 +75,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     ADMIN_PASSWORD: TEST_PASSWORD,
     ...options.env,
   });
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...(options.args ?? [])], {
+  // What `npm start` runs once dist/ is up to date (test/compile-before.ts saw to it).
+  const proc = spawn(process.execPath, [START_BIN, 'start', ...(options.args ?? [])], {
     cwd: PROJECT_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
