@@ -11,6 +11,9 @@ export const TEST_PASSWORD = 'correct horse battery staple';
 /** The compiled command line `npm start` runs. */
 const START_BIN = path.join(PROJECT_DIR, 'dist/bundle/cli.js');
 
+/** Whether a process's command line (/proc/<pid>/cmdline) is a server's build process, compiled or from source. */
+export const isBuilderCommand = (cmdline: string): boolean => /(?:dist\/bundle|site\/build)\/worker\.(?:js|ts)\0/.test(cmdline + '\0');
+
 export interface StartOptions {
   vault?: string;
   data?: string;

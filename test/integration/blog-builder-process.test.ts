@@ -4,7 +4,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { waitFor } from '../helpers/server.ts';
+import { isBuilderCommand, waitFor } from '../helpers/server.ts';
 import { blogForFile, startBlog } from '../fixtures/blog/helpers.ts';
 import { BUILD_V8_FLAGS, heapForVault } from '../../site/build/build-heap.ts';
 
@@ -18,7 +18,7 @@ async function builderPids(pid: number): Promise<number[]> {
     const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
     const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
     const cmd = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (ppid === pid && cmd.includes('site/build/worker.ts')) out.push(Number(entry));
+    if (ppid === pid && isBuilderCommand(cmd)) out.push(Number(entry));
   }
   return out;
 }

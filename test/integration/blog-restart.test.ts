@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanupTempDirs } from '../helpers/tmp.ts';
-import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
+import { isBuilderCommand, startServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { startBlog } from '../fixtures/blog/helpers.ts';
 
 const ENV = { PUBLIC_LAYOUT: 'blog', SETTINGS_MIRROR_SECONDS: '3600' };
@@ -29,7 +29,7 @@ async function builderOf(pid: number): Promise<number> {
         if (!/^\d+$/.test(entry)) continue;
         const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
         if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== pid) continue;
-        if ((await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).includes('site/build/worker.ts')) return Number(entry);
+        if (isBuilderCommand(await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => ''))) return Number(entry);
       }
       return 0;
     },
