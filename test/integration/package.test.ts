@@ -12,6 +12,7 @@ import path from 'node:path';
 import matter from 'gray-matter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git } from '../helpers/git-remotes.ts';
+import { cleanCopy, localPrebuild } from '../helpers/package-install.ts';
 import { childEnv, PROJECT_DIR, TEST_PASSWORD, waitFor } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 import { propsFrom, TEMPLATE_CODE_FILE, type CodeTable } from '../../site/build/template-code.ts';
@@ -70,45 +71,11 @@ async function packAndInstall(): Promise<void> {
   app = path.join(root, 'app');
   await fs.mkdir(app);
   await fs.writeFile(path.join(app, 'package.json'), JSON.stringify({ name: 'a-user', private: true }));
-  // better-sqlite3's install script takes a prebuilt binary when it finds one, as a user's
-  // install downloads it; this machine has none to download, and compiling took two of this
-  // file's three minutes. So it finds the one the clone compiled, through prebuild-install's
-  // own local-prebuilds setting. The script still runs; without that file it compiles.
+  // better-sqlite3 from the clone's compiled binary, as a prebuilt (package-install.ts).
   const installed = await run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', tarball], app, await localPrebuild(root));
   expect(installed.code, installed.out).toBe(0);
 }
 afterAll(cleanupTempDirs);
-
-/**
- * The clone's tracked files, copied as a clean clone has them, with its node_modules linked:
- * `npm pack` runs there. Its prepack deletes and remakes dist/, which the other test files,
- * running meanwhile, start the server from.
- */
-async function cleanCopy(root: string): Promise<string> {
-  const copy = path.join(root, 'clone');
-  const tracked = git(PROJECT_DIR, 'ls-files', '-z').split('\0').filter(Boolean);
-  for (const file of tracked) {
-    const from = path.join(PROJECT_DIR, file);
-    // A file deleted but not yet committed is not in the copy either.
-    if (!(await exists(from))) continue;
-    await fs.mkdir(path.dirname(path.join(copy, file)), { recursive: true });
-    await fs.copyFile(from, path.join(copy, file));
-  }
-  await fs.symlink(path.join(PROJECT_DIR, 'node_modules'), path.join(copy, 'node_modules'));
-  return copy;
-}
-
-/** The clone's compiled better-sqlite3, packed as prebuild-install names a prebuilt (glibc Linux), and the setting that finds it. */
-async function localPrebuild(root: string): Promise<Record<string, string>> {
-  const dir = path.join(root, 'prebuilds');
-  const module = path.join(PROJECT_DIR, 'node_modules/better-sqlite3');
-  const { version } = JSON.parse(await fs.readFile(path.join(module, 'package.json'), 'utf8')) as { version: string };
-  await fs.mkdir(dir);
-  const file = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
-  const packed = await run('tar', ['-czf', path.join(dir, file), '-C', module, 'build/Release/better_sqlite3.node'], module);
-  expect(packed.code, packed.out).toBe(0);
-  return { npm_config_better_sqlite3_local_prebuilds: dir };
-}
 
 /** The installed command, run the way its README says: `npx vault-service …`. */
 const npx = (args: string[], cwd = app, env: Record<string, string | undefined> = {}) => run('npx', ['--no-install', 'vault-service', ...args], cwd, env);
