@@ -101,9 +101,17 @@ describe('Initialize repository (spec 3.5)', () => {
     const { page } = main;
     await screenshot(page, 'sync-panel-before-init');
     await panel(page).getByRole('button', { name: 'Initialize repository' }).click();
-    await panel(page).getByTestId('sync-status').waitFor();
-    expect(git(vault, 'log', '--format=%s').trim().split('\n').length).toBeGreaterThanOrEqual(1);
-    expect(await panel(page).getByRole('button', { name: 'Initialize repository' }).count()).toBe(0);
+    // The status list is always there: what shows the pass ended is the control going away.
+    // `.git` is made before the first commit, so the commit is waited for too.
+    await panel(page).getByRole('button', { name: 'Initialize repository' }).waitFor({ state: 'detached' });
+    const commits = () => {
+      try {
+        return git(vault, 'log', '--format=%s').trim().split('\n').length;
+      } catch {
+        return 0; // no commit yet
+      }
+    };
+    expect(await waitFor(commits, 15_000)).toBeGreaterThanOrEqual(1);
     await expect(panel(page).locator('[data-field="ahead-behind"]').textContent()).resolves.toBe('Nothing has reached the remote yet');
   });
 });
