@@ -87,7 +87,17 @@ async function makeReadOnly(method: Method, dir: string): Promise<() => Promise<
     execFileSync('mount', ['--bind', dir, dir]);
     execFileSync('mount', ['-o', 'remount,bind,ro', dir]);
     return async () => {
-      execFileSync('umount', [dir]);
+      // A read of the folder under way (the server's or its build process's) has the mount
+      // busy for a moment: tried again, as an admin would.
+      for (let tries = 0; ; tries++) {
+        try {
+          execFileSync('umount', [dir], { stdio: 'pipe' });
+          return;
+        } catch (err) {
+          if (tries >= 50 || !String((err as { stderr?: Buffer }).stderr ?? '').includes('busy')) throw err;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
     };
   }
   await setWritable(dir, false);
