@@ -108,6 +108,9 @@ describe('two servers and one remote (spec 3.4 steps 2 and 5)', () => {
 
   it('without Pull first, a push onto a moved remote is refused (never forced) and A learns it is behind', async () => {
     await writeSyncSettings(a.data, { pullFirst: false });
+    // B moves the remote on. It pulls first: A's pass above may have pushed (its settings
+    // travel into the vault's .service/), and B's push would then be the refused one.
+    await writeSyncSettings(b.data, { pullFirst: true });
     await writeFiles(b.vault, { 'FromB.md': 'B again\n' });
     expect((await b.admin('POST', '/api/sync/now')).body.outcome).toBe('pushed');
     const bHead = remoteHead();
