@@ -25,14 +25,6 @@ export class FolderWatches {
     private readonly onEvent: FolderEvent,
   ) {}
 
-  has(folder: string): boolean {
-    return this.watches.has(folder);
-  }
-
-  get size(): number {
-    return this.watches.size;
-  }
-
   /** Watches `folder` unless it is watched already. Set before the folder is read, it misses nothing made after the read. */
   add(folder: string): void {
     if (this.closed || this.watches.has(folder)) return;
