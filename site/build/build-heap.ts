@@ -116,9 +116,9 @@ export const BUILD_V8_FLAGS: readonly string[] = ['--always-sparkplug', '--inter
  * And the collector on the thread that allocates (`--single-threaded-gc`): a snapshot's two
  * threads keep both cores busy, so V8's helper threads for collecting only take turns with
  * them (and with the optimizing compiler's jobs). Rounds alternating, each pair run back to
- * back: 10,000 notes 0.948 of the time with it (median of twelve per-round ratios; medians
- * 5.04 against 5.30 s, CPU 9.20 against 9.63 s); 1,000 notes 0.971 (sixteen rounds; CPU
- * 1.46 against 1.61 s). An earlier stop had measured it even, by medians of unpaired runs
- * that varied ±15% on this machine.
+ * back, the median of the per-round ratios: 10,000 notes 0.92, 0.95, 1.01 and 0.94 of the
+ * time in four sets of ten to twelve rounds (CPU 9.20 against 9.63 s in one); 1,000 notes
+ * 0.97 and 0.99. An earlier stop had measured it even, by medians of unpaired runs that
+ * varied ±15% on this machine.
  */
 export const SNAPSHOT_V8_FLAGS: readonly string[] = ['--max-semi-space-size=8', ...BUILD_V8_FLAGS, '--single-threaded-gc'];

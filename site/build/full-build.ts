@@ -13,7 +13,6 @@ import type { VaultStore } from '../../shared/model/vault-store.ts';
 import type { Settings } from '../../shared/settings.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import type { VaultEntries } from '../../shared/vault-walk.ts';
-import { splitBundle } from './bundles.ts';
 import type { AttachmentIndex } from './attachments.ts';
 import { isTemplated, type PageFinish, type PageRenderer } from './page-render.ts';
 import type { PartnerLink } from './partner-link.ts';
@@ -87,7 +86,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     if (input.snapshot) {
       // The topic row goes into every page: rendered first (the snapshot never writes it as a file).
       const navPage = templated.find((p) => p.file === NAV_FILE)!;
-      const nav = splitBundle((await input.renderer.render(plan, [navPage])).join(''))[0]![1];
+      const nav = (await input.renderer.render(plan, [navPage]))[0]![1];
       finish = { nav, siteUrl: input.snapshot.siteUrl };
     }
     const ownWork = (files: BaseFiles | null) => {

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import nunjucks from 'nunjucks';
 import { TEMPLATES_DIR } from './paths.ts';
+import { fileTag } from './file-tag.ts';
 import { filters } from './filters.ts';
 import { compiledAhead } from './template-code.ts';
 
@@ -21,6 +22,7 @@ export function environment(): nunjucks.Environment {
   };
   env = new nunjucks.Environment(loader, { autoescape: true });
   for (const [name, filter] of Object.entries(filters)) env.addFilter(name, filter as (...args: unknown[]) => unknown);
+  env.addExtension('file', fileTag);
   return env;
 }
 

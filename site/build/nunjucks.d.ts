@@ -16,9 +16,28 @@ declare module 'nunjucks' {
     class Environment {
       constructor(loader: FileSystemLoader, options?: { autoescape?: boolean });
       addFilter(name: string, filter: (...args: unknown[]) => unknown): void;
+      addExtension(name: string, extension: Extension): void;
       readonly asyncFilters: string[];
       readonly extensionsList: unknown[];
       readonly opts: object;
+    }
+    /** A custom tag (`{% name … %}`): its parse makes the node its `run` is called for. */
+    interface Extension {
+      tags: string[];
+      parse(parser: Parser, nodes: Nodes, lexer: unknown): unknown;
+    }
+    interface Parser {
+      nextToken(): { value: string };
+      parseSignature(tolerant: null, noParens: boolean): unknown;
+      advanceAfterBlockEnd(name?: string): void;
+      parseUntilBlocks(...names: string[]): unknown;
+    }
+    interface Nodes {
+      CallExtension: new (extension: Extension, method: string, args: unknown, contentArgs: unknown[]) => unknown;
+    }
+    /** The context a template renders with: `ctx` is the object handed to render. */
+    interface Context {
+      ctx: Record<string, unknown>;
     }
     class Template {
       constructor(source: TemplateSource, env: Environment, path: string, eagerCompile?: boolean);

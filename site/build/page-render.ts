@@ -6,12 +6,13 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { log } from '../../shared/log.ts';
 import { buildAssets, type SiteAssets } from './assets.ts';
-import { writeBundles } from './bundles.ts';
+import type { RenderedFile } from './file-tag.ts';
 import { TemplateRunner } from './template-runner.ts';
 import type { SitePlan } from './plan.ts';
 import type { PlannedPage } from './plan-types.ts';
 import { snapshotAttachmentRefusal } from './snapshot-attachments.ts';
 import { emptyRender, type RenderData } from './render-state.ts';
+import { pageWriter } from './write-pages.ts';
 
 /** What is done to a page's text before it is written (a static snapshot fills its markers in); null: not written. */
 export type PageFinish = (file: string, body: string) => string | null;
@@ -80,14 +81,16 @@ export class PageRenderer {
     return data;
   }
 
-  /** Renders templated pages in one pass; answers the batches' texts (bundles.ts splits them). */
-  async render(plan: SitePlan, pages: PlannedPage[]): Promise<string[]> {
-    return this.runner.render(await this.viewsOf(plan, pages.filter(isTemplated)));
+  /** Renders templated pages in one pass; answers their outputs. */
+  async render(plan: SitePlan, pages: PlannedPage[]): Promise<RenderedFile[]> {
+    const out: RenderedFile[] = [];
+    await this.runner.render(await this.viewsOf(plan, pages.filter(isTemplated)), (file, text) => out.push([file, text]));
+    return out;
   }
 
   /** Renders views made elsewhere (the build's, on its partner thread) into `dir`. */
   async renderViewsInto(dir: string, data: RenderData, finish?: PageFinish): Promise<void> {
-    writeBundles(dir, await this.runner.render(data), finish);
+    await this.runner.render(data, pageWriter(dir, finish));
   }
 
   /** Renders templated pages into `dir`, `chunk` pages per pass (bounds memory). */
@@ -95,7 +98,7 @@ export class PageRenderer {
     const templated = pages.filter(isTemplated);
     for (let i = 0; i < templated.length; i += chunk) {
       const part = templated.slice(i, i + chunk);
-      writeBundles(dir, await this.render(plan, part), finish);
+      await this.runner.render(await this.viewsOf(plan, part), pageWriter(dir, finish));
       onPass?.(part.length);
     }
   }

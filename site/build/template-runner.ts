@@ -1,11 +1,12 @@
 // Renders a pass's views through the site's templates (site/templates/*.njk). Each
 // template names in its front matter the list of views it renders (`pagination: data:
 // vault.<list>`) and how many go into one batch (`size`): one batch is one render of the
-// template, its outputs each opened by a `<!--service:file:…-->` marker that bundles.ts
-// splits into files. The templates read the views as `vault` and their batch as
+// template (its macros imported once for them all), each output a `{% file path %}` block
+// (file-tag.ts). The templates read the views as `vault` and their batch as
 // `pagination.items`.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { OUTPUTS, type OutputSink } from './file-tag.ts';
 import { compileTemplate, type CompiledTemplate } from './nunjucks-engine.ts';
 import { TEMPLATES_DIR } from './paths.ts';
 import type { RenderData } from './render-state.ts';
@@ -46,16 +47,31 @@ function loadTemplates(): PageTemplate[] {
 export class TemplateRunner {
   private templates: PageTemplate[] | null = null;
 
-  /** Renders every view in `data`; answers the batches' texts. */
-  async render(data: RenderData): Promise<string[]> {
+  /**
+   * Renders every view in `data`, handing each output to `sink` as it is made, in the order
+   * of the views. A sink's failure (a write's) fails the render as it was thrown, its code
+   * kept (Nunjucks would wrap it in a template error).
+   */
+  async render(data: RenderData, sink: OutputSink): Promise<void> {
     this.templates ??= loadTemplates();
-    const out: string[] = [];
+    let failed: { error: unknown } | null = null;
+    const guarded: OutputSink = (file, text) => {
+      try {
+        sink(file, text);
+      } catch (error) {
+        failed ??= { error };
+        throw error;
+      }
+    };
     for (const { list, size, render } of this.templates) {
       const items = data[list];
       for (let at = 0; at < items.length; at += size) {
-        out.push(await render({ vault: data, pagination: { items: items.slice(at, at + size) } }));
+        try {
+          await render({ vault: data, pagination: { items: items.slice(at, at + size) }, [OUTPUTS]: guarded });
+        } catch (err) {
+          throw failed ? (failed as { error: unknown }).error : err;
+        }
       }
     }
-    return out;
   }
 }

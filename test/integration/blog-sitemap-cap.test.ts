@@ -12,7 +12,7 @@ import { deriveSiteModel } from '../../shared/model/site-model.ts';
 import { VaultStore } from '../../shared/model/vault-store.ts';
 import { defaultSettings } from '../../shared/settings.ts';
 import { AttachmentIndex } from '../../site/build/attachments.ts';
-import { writeBundles } from '../../site/build/bundles.ts';
+import { pageWriter } from '../../site/build/write-pages.ts';
 import { TemplateRunner } from '../../site/build/template-runner.ts';
 import { frameSig, siteFrame } from '../../site/build/frame.ts';
 import { planSite } from '../../site/build/plan.ts';
@@ -53,7 +53,7 @@ describe('spec 8: sitemap cap of 50,000 addresses', () => {
     data.site = { ...frame, assets: { css: '', js: '', search: '', katex: '', mermaid: '' }, logoUrl: null, publishCss: null };
     data.sitemaps.push(sitemap.view() as SitemapView);
     const out = path.join(root, 'out');
-    writeBundles(out, await new TemplateRunner().render(data));
+    await new TemplateRunner().render(data, pageWriter(out));
     const xml = await fs.readFile(path.join(out, 'sitemap.xml'), 'utf8');
 
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);

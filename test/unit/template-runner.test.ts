@@ -1,8 +1,9 @@
 // The templates render a pass's views in batches (site/build/template-runner.ts): each
 // template's front matter names the list it renders and the batch size; every view comes
-// out exactly once, opened by its file marker, and bundles.ts splits the batches into files.
+// out exactly once, a `{% file %}` block handed to the render's sink as soon as it is made
+// (site/build/file-tag.ts).
 import { describe, expect, it } from 'vitest';
-import { splitBundle } from '../../site/build/bundles.ts';
+import type { RenderedFile } from '../../site/build/file-tag.ts';
 import { emptyRender } from '../../site/build/render-state.ts';
 import { paginationOf, TemplateRunner } from '../../site/build/template-runner.ts';
 
@@ -23,18 +24,46 @@ describe('a template names what it renders in its front matter', () => {
 });
 
 describe('a pass renders every view once, in batches', () => {
-  it('120 robots files are three renders of the robots template, each file once', async () => {
+  const robots = (n: number) => {
     const data = emptyRender();
     data.site = { base: 'https://example.test' } as never;
-    for (let i = 0; i < 120; i++) data.robots.push({ file: `r${i}/robots.txt` });
-    const batches = await new TemplateRunner().render(data);
-    expect(batches).toHaveLength(3);
-    const files = batches.flatMap((b) => splitBundle(b));
+    for (let i = 0; i < n; i++) data.robots.push({ file: `r${i}/robots.txt` });
+    return data;
+  };
+
+  it('120 robots files are handed over each once, in order, with their own text', async () => {
+    const data = robots(120);
+    const files: RenderedFile[] = [];
+    await new TemplateRunner().render(data, (file, text) => files.push([file, text]));
     expect(files.map(([file]) => file)).toEqual(data.robots.map((r) => r.file));
     for (const [, body] of files) expect(body).toBe('User-agent: *\nAllow: /\nDisallow: /api/\nSitemap: https://example.test/sitemap.xml\n');
   });
 
+  it('hands each page over as soon as it is made, before the next page of its batch is begun (its text dies young)', async () => {
+    const data = robots(5);
+    const events: string[] = [];
+    data.robots = data.robots.map((r, i) => ({
+      // Nunjucks may look a member up more than once: the first look is the page's beginning.
+      get file() {
+        if (!events.includes(`begin ${i}`)) events.push(`begin ${i}`);
+        return r.file;
+      },
+    }));
+    await new TemplateRunner().render(data, (file) => events.push(`out ${file}`));
+    expect(events).toEqual([0, 1, 2, 3, 4].flatMap((i) => [`begin ${i}`, `out r${i}/robots.txt`]));
+  });
+
+  it('a sink that fails fails the render with its own error, code kept', async () => {
+    const failure = Object.assign(new Error('ENOTDIR: not a directory'), { code: 'ENOTDIR' });
+    const rendering = new TemplateRunner().render(robots(3), () => {
+      throw failure;
+    });
+    await expect(rendering).rejects.toBe(failure);
+  });
+
   it('an empty pass renders nothing', async () => {
-    expect(await new TemplateRunner().render(emptyRender())).toEqual([]);
+    const files: RenderedFile[] = [];
+    await new TemplateRunner().render(emptyRender(), (file, text) => files.push([file, text]));
+    expect(files).toEqual([]);
   });
 });

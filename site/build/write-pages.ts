@@ -1,0 +1,39 @@
+// A render's outputs become files in the staging folder, one per address, each written as
+// the templates hand it over (file-tag.ts).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { OutputSink } from './file-tag.ts';
+
+/** `file`, when it stays inside the folder it is written under (the paths come from our own planner: this is the last guard). */
+function insideFolder(file: string): string {
+  if (file === '' || file.startsWith('/') || file.split('/').includes('..')) throw new Error(`bad output path in a render: ${JSON.stringify(file)}`);
+  return file;
+}
+
+/**
+ * A sink (file-tag.ts) that writes each output under `dir` as it comes, through `finish`
+ * when given (null: not written). Synchronous on purpose: this runs in the build process
+ * (or the one-shot `npm run build`) and its partner thread, never on the request thread,
+ * and thousands of small writes are faster without a promise each.
+ */
+export function pageWriter(dir: string, finish?: (file: string, body: string) => string | null): OutputSink {
+  return (file, rendered) => {
+    const body = finish ? finish(file, rendered) : rendered;
+    if (body !== null) writeMakingFolder(path.join(dir, insideFolder(file)), body);
+  };
+}
+
+/**
+ * Writes `target`, making its folder only when the write finds none: most pages land in a
+ * folder an earlier page made, and a `mkdir` that finds it there is one more system call
+ * each (a 1,000-note build made 648 of them for 120 folders, each pass and thread again).
+ */
+function writeMakingFolder(target: string, body: string): void {
+  try {
+    writeFileSync(target, body);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, body);
+  }
+}
