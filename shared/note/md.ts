@@ -8,6 +8,7 @@ import mark from 'markdown-it-mark';
 import katexPlugin from '@vscode/markdown-it-katex';
 import katex from 'katex';
 import type { NoteEnv } from './env.ts';
+import { guardLinkPretest } from './link-pretest.ts';
 import { blockIdsPlugin } from './obsidian/block-ids.ts';
 import { calloutsPlugin } from './obsidian/callouts.ts';
 import { headingIds } from './obsidian/headings.ts';
@@ -35,6 +36,7 @@ function flagRawHtml(md: MarkdownIt): void {
 function createMarkdown(): MarkdownIt {
   // Obsidian's habits: single newlines break, bare URLs link, raw HTML is allowed (and sanitised).
   const md = new MarkdownIt({ html: true, linkify: true, breaks: true, typographer: false });
+  guardLinkPretest(md);
   // (Two plugins' declarations name markdown-it's CommonJS types: the plugins are the same functions.)
   md.use(footnote as unknown as PluginSimple);
   md.use(mark);
