@@ -54,12 +54,12 @@ export class TemplateRunner {
    */
   async render(data: RenderData, sink: OutputSink): Promise<void> {
     this.templates ??= loadTemplates();
-    let failed: { error: unknown } | null = null;
+    const failure: { thrown: boolean; error?: unknown } = { thrown: false };
     const guarded: OutputSink = (file, text) => {
       try {
         sink(file, text);
       } catch (error) {
-        failed ??= { error };
+        if (!failure.thrown) Object.assign(failure, { thrown: true, error });
         throw error;
       }
     };
@@ -69,7 +69,7 @@ export class TemplateRunner {
         try {
           await render({ vault: data, pagination: { items: items.slice(at, at + size) }, [OUTPUTS]: guarded });
         } catch (err) {
-          throw failed ? (failed as { error: unknown }).error : err;
+          throw failure.thrown ? failure.error : err;
         }
       }
     }

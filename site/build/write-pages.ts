@@ -3,10 +3,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputSink } from './file-tag.ts';
+import { isSiteFile } from './generation.ts';
 
-/** `file`, when it stays inside the folder it is written under (the paths come from our own planner: this is the last guard). */
+/** `file`, when it is a file of the site (generation.ts isSiteFile: the paths come from our own planner, and this is the last guard). */
 function insideFolder(file: string): string {
-  if (file === '' || file.startsWith('/') || file.split('/').includes('..')) throw new Error(`bad output path in a render: ${JSON.stringify(file)}`);
+  if (!isSiteFile(file)) throw new Error(`bad output path in a render: ${JSON.stringify(file)}`);
   return file;
 }
 
