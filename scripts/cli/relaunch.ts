@@ -5,6 +5,7 @@
 // with that process's exit code. `npm run build` passes them itself: no second process.
 // Measured alternating, `vault-service build`: 10,000 notes 3.70 s against 4.31 s; 1,000
 // notes 1.08 s against 1.06 s (the second Node start, about 0.07 s, about pays for itself).
+import { createRequire } from 'node:module';
 import { constants } from 'node:os';
 import { SNAPSHOT_V8_FLAGS } from '../../site/build/build-heap.ts';
 
@@ -27,8 +28,11 @@ export function relaunchWithFlags(): Promise<number> | null {
 }
 
 // child_process (with net and streams) is loaded only here: every build that needs no second start saves it.
+// Required, not imported: `npm run build`'s one-file bundle runs from V8's code cache
+// (scripts/cached-bundle.mjs), and in Node 20 a script made from a cache loses its way to
+// `import()` (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING): the second run without the flags failed.
 async function relaunch(args: string[]): Promise<number> {
-  const { spawn } = await import('node:child_process');
+  const { spawn } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
   const child = spawn(process.execPath, args, { stdio: 'inherit' });
   const pass = (signal: NodeJS.Signals) => () => child.kill(signal);
   const handlers = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => [signal, pass(signal)] as const);

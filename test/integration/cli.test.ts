@@ -368,6 +368,20 @@ describe('the build process', () => {
     expect(await fs.readFile(path.join(root, 'out', 'A-note.html'), 'utf8')).toContain('FLAGGED');
   });
 
+  it('`npm run build`\'s bundle started without the flags starts itself again with them, the second time too (its code then comes from the code cache)', async () => {
+    const root = await tempDir('vs-cli-');
+    await writeFiles(path.join(root, 'vault'), { 'A note.md': '---\npublish: true\n---\nCACHED\n' });
+    const env = childEnv({ VAULT: path.join(root, 'vault'), SERVICE_DATA: path.join(root, 'data'), SITE_OUT: path.join(root, 'out') });
+    for (const round of [1, 2]) {
+      const proc = spawn(process.execPath, ['scripts/run-compiled.mjs', 'build', '--quiet'], { cwd: PROJECT_DIR, env });
+      let stderr = '';
+      proc.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => proc.on('exit', resolve));
+      expect(code, `round ${round}: ${stderr}`).toBe(0);
+      expect(await fs.readFile(path.join(root, 'out', 'A-note.html'), 'utf8')).toContain('CACHED');
+    }
+  });
+
   it('a SIGTERM to the command (a CI job stopped) stops the build process too, and the command answers 143', async () => {
     const root = await tempDir('vs-cli-');
     await generateVault(path.join(root, 'vault'), 1500);
