@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../helpers/browser.ts';
 import { cleanupTempDirs } from '../helpers/tmp.ts';
 import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import { DELTA_SOFT } from '../../site/build/search-index.ts';
 
 let blog: BlogServer;
 let browser: Browser;
@@ -206,15 +207,16 @@ describe('a page that has answered has what the next results show', () => {
     await blog.waitForPage('/search.json', (p) => {
       // An index holding every note. The writes may span passes: the last one's notes may stay in
       // the delta (up to DELTA_SOFT of them, by design), which the manifest itself carries.
+      // Settled, too: no deferred new base due (gone ids or a delta over DELTA_SOFT), since that
+      // one renames the meta files under a page that has just loaded the manifest.
       const m = JSON.parse(p.text) as { docs: number; gone: number[]; delta: unknown[]; meta: string[] };
       const held = m.docs - m.gone.length + m.delta.length;
-      return held >= before.docs - before.gone.length + before.delta.length + 150 && m.meta.length >= 3;
+      const settled = m.gone.length === 0 && m.delta.length <= DELTA_SOFT.docs;
+      return held >= before.docs - before.gone.length + before.delta.length + 150 && m.meta.length >= 3 && settled;
     }, 45_000).catch(async (err) => {
       process.stderr.write((await fetch(blog.url + '/search.json').then((r) => r.text())).slice(0, 600) + '\n');
       throw err;
     });
-    // The writes may span passes, and a later pass renames meta files: what must hold is that
-    // the page fetched every meta file of the manifest it loaded itself.
     const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
     const page = await context.newPage();
     const manifests: Promise<string>[] = [];
