@@ -8,8 +8,10 @@ import { cleanupTempDirs, tempDir } from './tmp.ts';
 
 export const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const TEST_PASSWORD = 'correct horse battery staple';
+/** `vault-service` as a user runs it (package.json `bin`), compiled before the tests (test/compile-before.ts). */
+export const CLI_BIN = path.join(PROJECT_DIR, 'dist/bundle/cli.js');
 /** The compiled command line `npm start` runs. */
-const START_BIN = path.join(PROJECT_DIR, 'dist/bundle/cli.js');
+const START_BIN = CLI_BIN;
 
 /** Whether a process's command line (/proc/<pid>/cmdline) is a server's build process, compiled or from source. */
 export const isBuilderCommand = (cmdline: string): boolean => /(?:dist\/bundle|site\/build)\/worker\.(?:js|ts)\0/.test(cmdline + '\0');

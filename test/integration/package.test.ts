@@ -72,7 +72,7 @@ async function packAndInstall(): Promise<void> {
   await fs.mkdir(app);
   await fs.writeFile(path.join(app, 'package.json'), JSON.stringify({ name: 'a-user', private: true }));
   // better-sqlite3 from the clone's compiled binary, as a prebuilt (package-install.ts).
-  const installed = await run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', tarball], app, await localPrebuild(root));
+  const installed = await run('npm', ['install', '--prefer-offline', '--omit=dev', '--no-audit', '--no-fund', tarball], app, await localPrebuild(root));
   expect(installed.code, installed.out).toBe(0);
 }
 afterAll(cleanupTempDirs);
