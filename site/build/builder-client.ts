@@ -19,6 +19,8 @@ const WORKER = codeFile('site/build/worker');
 const LOADER = CODE_EXT === '.ts' ? ['--import', import.meta.resolve('tsx')] : [];
 
 const RETRY_MS = 5_000;
+/** How long a burst of changes is waited for once one is under way (BuilderClientOptions.settleMs). */
+const SETTLE_MS = 15;
 /** Quiet time after the last build before deferred work (a new search base) is done. */
 const TIDY_QUIET_MS = 1_500;
 /** How long a stopping build process has to exit on its own (a chunk of pages takes well under a second). */
@@ -29,7 +31,7 @@ export interface BuilderClientOptions {
   onBuilt: (result: BuildResult) => void;
   /** Called when a build fails (it is retried a few seconds later). */
   onFailed?: (message: string) => void;
-  /** Coalescing window for bursts of changes (ms). */
+  /** Coalescing window for bursts of changes (ms): the first change after a quiet moment goes at once. */
   settleMs?: number;
 }
 
@@ -52,6 +54,8 @@ export class BuilderClient {
   private started = false;
   private running = false;
   private timer: NodeJS.Timeout | null = null;
+  /** When the last vault change came (performance.now()). */
+  private lastChangeAt = -Infinity;
   private closed = false;
   private idleWaiters: Array<() => void> = [];
   /** The builder has deferred work for a quiet moment (BuildResult.tidy). */
@@ -159,11 +163,20 @@ export class BuilderClient {
 
   /** A vault path (or the settings, as '') changed. */
   changed(p: string): void {
+    // A lone change (a save) is built at once; one that follows another within the window
+    // is part of a burst (a git pull, a folder copied in), waited for so one pass takes it.
+    const now = performance.now();
+    const lone = now - this.lastChangeAt >= this.settleMs;
+    this.lastChangeAt = now;
     this.pending.add(p);
-    this.schedule();
+    this.schedule(lone ? 0 : this.settleMs);
   }
 
-  private schedule(delay = this.options.settleMs ?? 15): void {
+  private get settleMs(): number {
+    return this.options.settleMs ?? SETTLE_MS;
+  }
+
+  private schedule(delay = this.settleMs): void {
     if (this.closed || this.running || this.timer || !this.started) return;
     this.timer = setTimeout(() => {
       this.timer = null;
