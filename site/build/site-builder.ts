@@ -3,7 +3,6 @@
 // old one whole; a change renders only the outputs whose signature changed into a staging
 // folder, then renames each over the live one (never a half-written page), and deletes
 // what no longer has an output.
-import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { log } from '../../shared/log.ts';
@@ -23,6 +22,7 @@ import { PageRenderer } from './page-render.ts';
 import { Stage } from './stage.ts';
 import { planVault } from './plan-vault.ts';
 import { SearchIndex } from './search-index.ts';
+import { digest, SigDigests } from './sig-digests.ts';
 import { EarlySearch } from './search-job.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
 import { currentKey, readGeneration, removeGenerations, writeGeneration, type GenerationKey } from './generation.ts';
@@ -37,9 +37,6 @@ export type { BuildProgress, BuildResult, SiteBuilderOptions } from './builder-t
 /** What the previous plan rendered, as the diff needs it (a remembered generation has no views). */
 type PlannedSigs = Map<Address, Pick<PlannedPage, 'file' | 'type' | 'sig'>>;
 
-/** Signatures as remembered on disk: fixed size whatever the page. */
-const digest = (sig: string) => createHash('sha1').update(sig).digest('base64url');
-
 const served = (p: PlannedPage): ServedEntry => ({ file: p.file, type: p.type });
 const isInternal = (address: string) => address.startsWith('/_service/');
 
@@ -53,6 +50,8 @@ export class SiteBuilder {
   private previous: PlannedSigs | null = null;
   /** The previous signatures are digests (a resumed generation): compare digests. */
   private digested = false;
+  /** Signatures as remembered on disk (fixed size whatever the page), hashed once per change. */
+  private sigDigests = new SigDigests();
   private nav = '';
   /** The last build whose files are all in place: what `remember` writes (never a build half done). */
   private settled: { plan: SitePlan; dir: string; nav: string } | null = null;
@@ -369,11 +368,13 @@ export class SiteBuilder {
     const { plan, dir, nav } = this.settled;
     // Settings changed since this plan: the next pass re-renders; remember nothing stale.
     if (key.frame !== plan.ctx.frameSig) return;
+    const pages = [...plan.pages.values()];
+    const digests = this.sigDigests.digests(pages);
     await writeGeneration(this.options.outRoot, {
       dir: path.basename(dir),
       ...key,
       nav,
-      pages: [...plan.pages.values()].map((p) => [p.address, p.file, p.type, digest(p.sig)]),
+      pages: pages.map((p, i) => [p.address, p.file, p.type, digests[i]!]),
       notes: plan.ctx.model.visible.map((note) => [note.path, note.hash, note.stamp]),
     });
   }
