@@ -10,8 +10,6 @@ export const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.u
 export const TEST_PASSWORD = 'correct horse battery staple';
 /** `vault-service` as a user runs it (package.json `bin`), compiled before the tests (test/compile-before.ts). */
 export const CLI_BIN = path.join(PROJECT_DIR, 'dist/bundle/cli.js');
-/** The compiled command line `npm start` runs. */
-const START_BIN = CLI_BIN;
 
 /** Whether a process's command line (/proc/<pid>/cmdline) is a server's build process, compiled or from source. */
 export const isBuilderCommand = (cmdline: string): boolean => /(?:dist\/bundle|site\/build)\/worker\.(?:js|ts)\0/.test(cmdline + '\0');
@@ -81,7 +79,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     ...options.env,
   });
   // What `npm start` runs once dist/ is up to date (test/compile-before.ts saw to it).
-  const proc = spawn(process.execPath, [START_BIN, 'start', ...(options.args ?? [])], {
+  const proc = spawn(process.execPath, [CLI_BIN, 'start', ...(options.args ?? [])], {
     cwd: PROJECT_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

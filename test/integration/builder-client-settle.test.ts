@@ -5,12 +5,11 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
 
 const SETTLE_MS = 3_000;
-const note = (title: string) => `---\ntitle: ${title}\npublish: true\ndate: 2026-01-02\n---\n${title} body.\n`;
 
 interface Step {
   passes: number;
@@ -20,7 +19,6 @@ interface Step {
 
 it('a lone change goes at once; changes right behind it wait out the window and share one pass', async () => {
   const vault = await tempDir('vs-settle-');
-  await writeFiles(vault, { 'Notes/A.md': note('A') });
   const script = path.join(PROJECT_DIR, 'test/fixtures/build/client-settle.ts');
   const out = execFileSync(process.execPath, ['--import', 'tsx', script, vault, await tempDir('vs-settle-out-'), String(SETTLE_MS)], { cwd: PROJECT_DIR, env: childEnv({}), encoding: 'utf8', timeout: 60_000 });
   const { lone, burst } = JSON.parse(out.trim().split('\n').pop()!) as { lone: Step; burst: Step };
