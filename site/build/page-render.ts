@@ -7,6 +7,7 @@ import path from 'node:path';
 import { log } from '../../shared/log.ts';
 import { buildAssets, type SiteAssets } from './assets.ts';
 import type { RenderedFile } from './file-tag.ts';
+import type { FileWriter } from './file-writer.ts';
 import { TemplateRunner } from './template-runner.ts';
 import type { SitePlan } from './plan.ts';
 import type { PlannedPage } from './plan-types.ts';
@@ -93,13 +94,11 @@ export class PageRenderer {
     await this.runner.render(data, pageWriter(dir, finish));
   }
 
-  /** Renders templated pages into `dir`, `chunk` pages per pass (bounds memory). */
-  async renderInto(dir: string, plan: SitePlan, pages: PlannedPage[], chunk: number, finish?: PageFinish, onPass?: (done: number) => void): Promise<void> {
+  /** Renders templated pages into `dir`, `chunk` pages per pass (bounds memory), written here or by `writer`. */
+  async renderInto(dir: string, plan: SitePlan, pages: PlannedPage[], chunk: number, finish?: PageFinish, writer?: FileWriter | null): Promise<void> {
     const templated = pages.filter(isTemplated);
     for (let i = 0; i < templated.length; i += chunk) {
-      const part = templated.slice(i, i + chunk);
-      await this.runner.render(await this.viewsOf(plan, part), pageWriter(dir, finish));
-      onPass?.(part.length);
+      await this.runner.render(await this.viewsOf(plan, templated.slice(i, i + chunk)), pageWriter(dir, finish, writer));
     }
   }
 

@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputSink } from './file-tag.ts';
+import type { FileWriter } from './file-writer.ts';
 import { isSiteFile } from './generation.ts';
 
 /** `file`, when it is a file of the site (generation.ts isSiteFile: the paths come from our own planner, and this is the last guard). */
@@ -15,12 +16,16 @@ function insideFolder(file: string): string {
  * A sink (file-tag.ts) that writes each output under `dir` as it comes, through `finish`
  * when given (null: not written). Synchronous on purpose: this runs in the build process
  * (or the one-shot `npm run build`) and its partner thread, never on the request thread,
- * and thousands of small writes are faster without a promise each.
+ * and thousands of small writes are faster without a promise each. A full build hands
+ * them to a writer thread instead (file-writer.ts), which the caller then closes.
  */
-export function pageWriter(dir: string, finish?: (file: string, body: string) => string | null): OutputSink {
+export function pageWriter(dir: string, finish?: (file: string, body: string) => string | null, writer?: FileWriter | null): OutputSink {
   return (file, rendered) => {
     const body = finish ? finish(file, rendered) : rendered;
-    if (body !== null) writeMakingFolder(path.join(dir, insideFolder(file)), body);
+    if (body === null) return;
+    const target = path.join(dir, insideFolder(file));
+    if (writer) writer.write(target, body);
+    else writeMakingFolder(target, body);
   };
 }
 
@@ -29,7 +34,7 @@ export function pageWriter(dir: string, finish?: (file: string, body: string) =>
  * folder an earlier page made, and a `mkdir` that finds it there is one more system call
  * each (a 1,000-note build made 648 of them for 120 folders, each pass and thread again).
  */
-function writeMakingFolder(target: string, body: string): void {
+export function writeMakingFolder(target: string, body: string): void {
   try {
     writeFileSync(target, body);
   } catch (err) {
