@@ -20,8 +20,18 @@ export function cacheFileFor(file, source, execArgv = process.execArgv, version 
   return `${file}.${key}.cache`;
 }
 
-/** Runs `file` as CommonJS code, from its cache when there is a good one; answers whether it was. */
-export function runCached(file) {
+/**
+ * Where code started from this bundle finds it again: a thread it starts (the build's
+ * partner, site/build/partner-link.ts) runs the same file through the same cache, which
+ * the build has already compiled, instead of loading the compiled modules one by one.
+ */
+export const CACHED_BUNDLE = Symbol.for('vault-service.cached-bundle');
+
+/**
+ * Runs `file` as CommonJS code, from its cache when there is a good one; answers whether it
+ * was. `writeCache: false` (a thread) never writes one: the process that started it does.
+ */
+export function runCached(file, { writeCache = true } = {}) {
   const source = readFileSync(file, 'utf8');
   const cacheFile = cacheFileFor(file, source);
   let cachedData;
@@ -37,13 +47,14 @@ export function runCached(file) {
   });
   const used = cachedData !== undefined && !script.cachedDataRejected;
   // Made at the end, when it holds every function the run compiled; never a torn file.
-  if (!used) process.once('exit', () => writeCache(file, cacheFile, script));
+  if (!used && writeCache) process.once('exit', () => writeCacheFile(file, cacheFile, script));
+  globalThis[CACHED_BUNDLE] = { file, runner: import.meta.url };
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
   return used;
 }
 
-function writeCache(file, cacheFile, script) {
+function writeCacheFile(file, cacheFile, script) {
   try {
     const temp = `${cacheFile}.${process.pid}.tmp`;
     writeFileSync(temp, script.createCachedData());

@@ -22,6 +22,15 @@ export const PROJECT_DIR = CODE_EXT === '.ts' ? CODE_DIR : path.dirname(CODE_DIR
 export const BUNDLE_ENTRIES: ReadonlySet<string> = new Set(['site/build/worker', 'site/build/partner']);
 
 /**
+ * The one-file bundle this process runs through V8's code cache (`npm run build`), and the
+ * module that runs it (under the key scripts/cached-bundle.mjs CACHED_BUNDLE); null for any
+ * other process.
+ */
+export function cachedBundle(): { file: string; runner: string } | null {
+  return ((globalThis as Record<symbol, unknown>)[Symbol.for('vault-service.cached-bundle')] as { file: string; runner: string } | undefined) ?? null;
+}
+
+/**
  * A module of the running code by its extension-less project path, e.g. `site/build/worker`:
  * from a bundle, the bundle's own entry point when it has one, so a process or thread it
  * starts loads the bundle too.

@@ -2,9 +2,21 @@
 // which scripts/cached-bundle.mjs compiles with V8's code cache: a build's own code is
 // compiled once per version of it, not at every build (issue 12). The same command line
 // as `vault-service build` (scripts/cli.ts), without a top-level await a script cannot hold.
+// In a thread the build starts (site/build/partner-link.ts), the same file is its partner.
+import { isMainThread, workerData } from 'node:worker_threads';
+import { PARTNER_ROLE, startPartnerEarly } from '../../site/build/partner-link.ts';
+import { servePartner } from '../../site/build/partner-serve.ts';
 import { relaunchWithFlags } from './relaunch.ts';
 import { runCli } from './run.ts';
 
-const relaunched = relaunchWithFlags();
-if (relaunched) void relaunched.then((code) => process.exit(code));
-else void runCli(process.argv.slice(2));
+if (!isMainThread && (workerData as { role?: string } | null)?.role === PARTNER_ROLE) servePartner();
+else {
+  const relaunched = relaunchWithFlags();
+  if (relaunched) void relaunched.then((code) => process.exit(code));
+  else {
+    // Booting a thread takes about 0.1 s (Node compiles its own code again under our V8
+    // flags): begun now, the partner is ready by the time the vault has been walked.
+    startPartnerEarly();
+    void runCli(process.argv.slice(2));
+  }
+}

@@ -10,10 +10,12 @@ import { unpackRecord, type NoteRecord } from '../../shared/model/note-record.ts
 import type { NoteReader } from '../../shared/model/note-reader.ts';
 import type { SearchDoc } from '../../shared/search/index-format.ts';
 import type { VaultStore } from '../../shared/model/vault-store.ts';
+import { cachedBundle } from '../../shared/project-dir.ts';
 import type { Settings } from '../../shared/settings.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import type { VaultEntries } from '../../shared/vault-walk.ts';
 import type { AttachmentIndex } from './attachments.ts';
+import type { FileWriter } from './file-writer.ts';
 import { isTemplated, type PageFinish, type PageRenderer } from './page-render.ts';
 import type { PartnerLink } from './partner-link.ts';
 import type { PartnerSetup, SnapshotFinish } from './partner-protocol.ts';
@@ -26,8 +28,21 @@ import { snapshotFinish } from './snapshot-page.ts';
 
 /** Below this many notes a partner costs more than it saves. */
 export const PARTNER_MIN_NOTES = 2_000;
+/**
+ * The same for a partner started early from code already compiled (`npm run build`:
+ * partner-link.ts partnerStartsQuickly). Alternating runs: 1,000 notes 0.76 s against 0.85 s
+ * alone (nine rounds each); 500 notes even (0.61 against 0.60 s).
+ */
+export const QUICK_PARTNER_MIN_NOTES = 700;
+/**
+ * Without a partner, from this many notes this thread's pages are written by a thread of
+ * their own (file-writer.ts). Below it the writer's start (about 0.07 s on the other core,
+ * waited for when the build is done sooner) is not worth it.
+ */
+export const FILE_WRITER_MIN_NOTES = 300;
 
-const READ_CHUNK = 250;
+/** Notes parsed between two looks at the other side's messages: small enough for both sides to meet soon in a small vault. */
+export const readChunkFor = (notes: number): number => Math.max(50, Math.min(250, Math.ceil(notes / 10)));
 
 export interface FullBuildInput {
   entries: VaultEntries;
@@ -51,7 +66,7 @@ export interface FullBuildInput {
    */
   alongside?: (plan: SitePlan, files: BaseFiles | null) => PlannedPage[];
   /** Set up a partner (null: this process alone), for a vault of `partnerFrom` notes or more (default PARTNER_MIN_NOTES). */
-  partner: Omit<PartnerSetup, 'stage' | 'notes'> | null;
+  partner: Omit<PartnerSetup, 'stage' | 'notes' | 'readChunk'> | null;
   partnerFrom?: number;
   /** A static snapshot: pages finished as a static host serves them. */
   snapshot: { siteUrl: string | null } | null;
@@ -70,8 +85,11 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
   const found = await input.entries.list();
   const notes = found.filter((e) => e.kind === 'note').map((e) => e.path);
   input.attachments.loadFrom(found.filter((e) => e.kind === 'attachment').map((e) => e.path));
-  // Loaded only for a partner: worker_threads is one more module a small build need not load.
-  const partner = input.partner && notes.length >= (input.partnerFrom ?? PARTNER_MIN_NOTES) ? new (await import('./partner-link.ts')).PartnerLink({ ...input.partner, stage: input.stage, notes }) : null;
+  const partner = await partnerFor(input.partner, input.partnerFrom, input.stage, notes);
+  // Started now, so it is up before the first page. With a partner both cores are busy
+  // rendering: a writer too measured no faster (1,000 notes, eleven rounds alternating).
+  const writer = !partner && notes.length >= FILE_WRITER_MIN_NOTES ? new (await import('./file-writer.ts')).FileWriter() : null;
+  let written = false;
   try {
     await input.store.reader.prepare(true);
     input.store.adopt(await readShared(input.store.reader, notes, partner));
@@ -95,13 +113,27 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
         pages.push(page);
       }
     };
-    await renderShared(input, plan, templated, partner, finish, ownWork, searching);
+    await renderShared(input, plan, templated, partner, finish, ownWork, searching, writer);
     input.onProgress?.('files');
     input.renderer.writeFiles(input.stage, input.vaultDir, pages, input.snapshot !== null);
+    written = true;
+    await writer?.close();
     return { plan, pages };
   } finally {
+    if (!written) writer?.abort();
     partner?.close();
   }
+}
+
+/** A partner for a vault of `notes`, when it is big enough to pay for one. */
+async function partnerFor(setup: FullBuildInput['partner'], partnerFrom: number | undefined, stage: string, notes: VaultPath[]): Promise<PartnerLink | null> {
+  // Loaded only when a partner may pay: worker_threads is one more module a small build need not load.
+  const link = setup && notes.length >= (partnerFrom ?? QUICK_PARTNER_MIN_NOTES) ? await import('./partner-link.ts') : null;
+  const from = partnerFrom ?? (link?.partnerStartsQuickly() ? QUICK_PARTNER_MIN_NOTES : PARTNER_MIN_NOTES);
+  if (setup && link && notes.length >= from) return new link.PartnerLink({ ...setup, stage, notes, readChunk: readChunkFor(notes.length) });
+  // A partner started early for a vault too small for one (`npm run build`) is let go.
+  if (cachedBundle()) (await import('./partner-link.ts')).dropEarlyPartner();
+  return null;
 }
 
 /**
@@ -114,7 +146,8 @@ async function readShared(reader: NoteReader, paths: VaultPath[], partner: Partn
   let front = 0;
   let back = paths.length;
   // The partner sends two chunks unasked, then one more for each that comes in while this side still needs them.
-  const ask = () => back - front > 2 * READ_CHUNK && partner!.send({ type: 'more' });
+  const chunk = readChunkFor(paths.length);
+  const ask = () => back - front > 2 * chunk && partner!.send({ type: 'more' });
   const off = partner?.on((reply) => {
     if (reply.type !== 'records' || reply.to !== back) return;
     back = reply.from;
@@ -125,7 +158,7 @@ async function readShared(reader: NoteReader, paths: VaultPath[], partner: Partn
   });
   try {
     while (front < back) {
-      const to = Math.min(front + READ_CHUNK, back);
+      const to = Math.min(front + chunk, back);
       mine.push(...reader.readMany(paths.slice(front, to)));
       front = to;
       if (partner) await yieldToIo();
@@ -150,6 +183,7 @@ async function renderShared(
   finish: SnapshotFinish | null,
   ownWork: (files: BaseFiles | null) => void,
   searching: Promise<BaseFiles | null> | null,
+  writer: FileWriter | null,
 ): Promise<void> {
   const fn: PageFinish | undefined = finish ? snapshotFinish(finish.nav, finish.siteUrl) : undefined;
   const retry: [number, number][] = [];
@@ -217,7 +251,7 @@ async function renderShared(
       const range = take();
       if (range) {
         const pages = templated.slice(range[0], range[1]);
-        await input.renderer.renderInto(input.stage, plan, pages, pages.length, fn);
+        await input.renderer.renderInto(input.stage, plan, pages, pages.length, fn, writer);
         done += pages.length;
         input.onProgress?.('render', done, templated.length);
       } else if (out.size > 0) await partner!.changed();

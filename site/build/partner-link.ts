@@ -1,4 +1,4 @@
-// A full build's handle on its partner (site/build/partner.ts): a worker thread, so the
+// A full build's handle on its partner (site/build/partner-serve.ts): a worker thread, so the
 // records and page ranges it exchanges with the build are handed over whole, not through
 // a pipe that only drains when the busy sender looks up. Its heap is its own and capped
 // like the build's; messages in and out, and one signal the build's loops wait on. A
@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { log } from '../../shared/log.ts';
-import { CODE_EXT, codeFile } from '../../shared/project-dir.ts';
+import { cachedBundle, CODE_EXT, codeFile } from '../../shared/project-dir.ts';
 import type { PartnerReply, PartnerRequest, PartnerSetup } from './partner-protocol.ts';
 
 const PARTNER = pathToFileURL(codeFile('site/build/partner')).href;
@@ -17,10 +17,20 @@ const PARTNER = pathToFileURL(codeFile('site/build/partner')).href;
 function tsxApi(): string {
   return pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
 }
-const ENTRY =
-  CODE_EXT === '.ts'
-    ? `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(PARTNER)}); })`
-    : `import(${JSON.stringify(PARTNER)})`;
+function entry(): string {
+  if (CODE_EXT === '.ts') return `import(${JSON.stringify(tsxApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(PARTNER)}); })`;
+  // Started from `npm run build`'s one-file bundle: the same file, compiled once already, its
+  // code cache read again (scripts/cli/build-main.ts serves as the partner in a thread).
+  const bundle = cachedBundle();
+  if (bundle) return `import(${JSON.stringify(bundle.runner)}).then((m) => m.runCached(${JSON.stringify(bundle.file)}, { writeCache: false }))`;
+  return `import(${JSON.stringify(PARTNER)})`;
+}
+
+/** The role `npm run build`'s bundle takes in a thread started with it (scripts/cli/build-main.ts). */
+export const PARTNER_ROLE = 'vault-service.partner';
+
+/** Whether a partner starts from code already compiled (`npm run build`), so it pays for a smaller vault. */
+export const partnerStartsQuickly = (): boolean => CODE_EXT !== '.ts' && cachedBundle() !== null;
 
 /**
  * The partner's heap cap; notes it parses are handed over and let go chunk by chunk. Its
@@ -29,6 +39,28 @@ const ENTRY =
  * peak RSS 735-776 MB against 744-812 (V8 sizes the heap by what it holds, not by the cap).
  */
 const PARTNER_HEAP_MB = 256;
+
+function partnerThread(): Worker {
+  return new Worker(entry(), { eval: true, workerData: { role: PARTNER_ROLE }, resourceLimits: { maxOldGenerationSizeMb: PARTNER_HEAP_MB } });
+}
+
+/**
+ * A partner started before the vault is walked (`npm run build`: scripts/cli/build-main.ts),
+ * so it boots while this thread does; the build's PartnerLink takes it, or drops it when the
+ * vault is too small for one (fullBuild). Until then it keeps no process alive.
+ */
+let early: Worker | null = null;
+
+export function startPartnerEarly(): void {
+  if (early || !partnerStartsQuickly()) return;
+  early = partnerThread();
+  early.unref();
+}
+
+export function dropEarlyPartner(): void {
+  void early?.terminate();
+  early = null;
+}
 
 export class PartnerLink {
   /** Partners this process has started (test/fixtures/build/full-build.ts reports it). */
@@ -41,7 +73,9 @@ export class PartnerLink {
 
   constructor(setup: PartnerSetup) {
     // It holds no model (a chunk of views at a time, the templates, the search job's documents): a capped heap.
-    this.worker = new Worker(ENTRY, { eval: true, resourceLimits: { maxOldGenerationSizeMb: PARTNER_HEAP_MB } });
+    this.worker = early ?? partnerThread();
+    early = null;
+    this.worker.ref();
     PartnerLink.started++;
     this.worker.on('message', (reply: PartnerReply) => {
       if (reply.type === 'ready') this.ready = true;

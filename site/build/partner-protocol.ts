@@ -1,4 +1,4 @@
-// Messages between a full build and its partner thread (site/build/partner.ts): notes
+// Messages between a full build and its partner thread (site/build/partner-serve.ts): notes
 // parsed there for the build, and pages (views the build made) rendered there.
 import type { Config } from '../../shared/config.ts';
 import type { PackedRecord } from '../../shared/model/note-record.ts';
@@ -15,6 +15,8 @@ export interface PartnerSetup {
   stage: string;
   /** Every note of the vault, as the build's walk found them. */
   notes: VaultPath[];
+  /** Notes parsed between two looks at the other side's messages (full-build.ts readChunkFor). */
+  readChunk: number;
 }
 
 /** How a static snapshot's pages are finished (site/build/snapshot-page.ts); null in the server. */

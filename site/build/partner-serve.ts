@@ -1,5 +1,6 @@
 // A full build's partner (issue 12: the build uses both cores), a worker thread started
-// by a full build for its duration. It parses notes from the back of the vault for the
+// by a full build for its duration (site/build/partner.ts, or `npm run build`'s one-file
+// bundle: scripts/cli/build-main.ts). It parses notes from the back of the vault for the
 // build (which parses from the front, until they meet), makes the search index's base
 // files from the documents the build sends while it plans (search-job.ts), then renders
 // the pages the build hands it: their views, made by the build from its one model, through
@@ -31,8 +32,6 @@ let site: RenderData['site'] = null;
 let finish: PageFinish | undefined;
 let chain: Promise<void> = Promise.resolve();
 
-const READ_CHUNK = 250;
-
 const reply = (message: PartnerReply) => parentPort!.postMessage(message);
 
 /** Chunks parsed, from the back of the list, not yet sent. */
@@ -49,9 +48,9 @@ function pump(): void {
 
 /** Parses the vault from the back until the build, parsing from the front, has the rest. */
 async function parseFromBack(): Promise<void> {
-  const { notes } = setup!;
-  for (let to = notes.length; to > 0 && sending; to -= READ_CHUNK) {
-    const from = Math.max(0, to - READ_CHUNK);
+  const { notes, readChunk } = setup!;
+  for (let to = notes.length; to > 0 && sending; to -= readChunk) {
+    const from = Math.max(0, to - readChunk);
     chunks.push({ from, to, records: reader!.readMany(notes.slice(from, to)) });
     pump();
     // Between chunks: the build's requests come in.
@@ -101,10 +100,13 @@ async function handle(request: PartnerRequest): Promise<void> {
   }
 }
 
-parentPort!.on('message', (request: PartnerRequest) => {
-  chain = chain.then(() =>
-    handle(request).catch((err) => {
-      reply({ type: 'failed', error: (err as Error)?.stack ?? String(err) });
-    }),
-  );
-});
+/** Serves the build that started this thread, one request after another. */
+export function servePartner(): void {
+  parentPort!.on('message', (request: PartnerRequest) => {
+    chain = chain.then(() =>
+      handle(request).catch((err) => {
+        reply({ type: 'failed', error: (err as Error)?.stack ?? String(err) });
+      }),
+    );
+  });
+}

@@ -93,7 +93,7 @@ describe('the partner thread', () => {
     const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), PUBLIC_LAYOUT: 'blog' }, []);
     const notes = (await new VaultEntries(vault).notes()) as VaultPath[];
     const stage = path.join(root, 'partner-stage');
-    const partner = new PartnerLink({ config, base: '', stage, notes });
+    const partner = new PartnerLink({ config, base: '', stage, notes, readChunk: 250 });
     const replies: PartnerReply[] = [];
     partner.on((r) => replies.push(r));
     const next = async <T extends PartnerReply['type']>(type: T): Promise<Extract<PartnerReply, { type: T }>> => {
@@ -150,7 +150,7 @@ describe('the partner thread', () => {
     const vault = await vaultWith(10);
     const root = await tempDir('vs-partner-');
     const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), PUBLIC_LAYOUT: 'blog' }, []);
-    const partner = new PartnerLink({ config, base: '', stage: path.join(root, 'stage'), notes: [] });
+    const partner = new PartnerLink({ config, base: '', stage: path.join(root, 'stage'), notes: [], readChunk: 250 });
     // Sent before the thread has even loaded its code, then the thread is stopped.
     const searched = searchOnPartner(partner, [{ title: 'A', headings: '', tags: '', text: 'words' }]);
     partner.close();
@@ -161,7 +161,7 @@ describe('the partner thread', () => {
     const vault = await vaultWith(10);
     const root = await tempDir('vs-partner-');
     const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), PUBLIC_LAYOUT: 'blog' }, []);
-    const partner = new PartnerLink({ config, base: '', stage: path.join(root, 'stage'), notes: [] });
+    const partner = new PartnerLink({ config, base: '', stage: path.join(root, 'stage'), notes: [], readChunk: 250 });
     try {
       const docs = [{ title: 'A', headings: '', tags: '', text: 'words' }];
       expect(await searchOnPartner(partner, docs, 5)).toBeNull();

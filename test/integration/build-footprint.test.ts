@@ -1,22 +1,25 @@
 // `npm run build` loads only the Node modules a snapshot needs (issue 12). With the build's
 // V8 flags Node compiles its own modules without their code cache, so each one a build
-// never uses (child_process with its streams, zlib, v8, worker_threads below the
-// partner's size) costs every build a few milliseconds: about 20 ms of a 1,000-note build
-// in all. A static import of one of them on the build's path (the relaunch, the git
-// runner, the server's compression, the remembered generation, the partner) fails here.
-// The build's code runs through V8's code cache (scripts/cached-bundle.mjs), and builds
-// what the command line bundled as ES modules builds.
+// never uses (child_process with its streams, zlib, v8) costs every build a few
+// milliseconds: about 20 ms of a 1,000-note build in all. A static import of one of them on
+// the build's path (the relaunch, the git runner, the server's compression, the remembered
+// generation) fails here. (worker_threads is used: the build starts its partner thread
+// before it walks the vault, site/build/partner-link.ts startPartnerEarly.)
+// The build's code runs through V8's code cache (scripts/cached-bundle.mjs), its partner
+// thread's too, and builds what the command line bundled as ES modules builds alone.
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { QUICK_PARTNER_MIN_NOTES } from '../../site/build/full-build.ts';
+import { PARTNER_ROLE } from '../../site/build/partner-link.ts';
 import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
 
 // (net is not among them: Node loads it for an output that is a pipe, as here and in CI.)
-const NOT_LOADED = ['child_process', 'zlib', 'v8', 'worker_threads'];
+const NOT_LOADED = ['child_process', 'zlib', 'v8'];
 
 function npm(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
@@ -30,7 +33,7 @@ function npm(args: string[], env: Record<string, string> = {}): Promise<{ code: 
 }
 
 describe('npm run build', () => {
-  it('loads none of the Node modules only the server, a git vault or a partner needs', async () => {
+  it('loads none of the Node modules only the server or a git vault needs', async () => {
     const work = await tempDir('vs-footprint-');
     await writeFiles(path.join(work, 'vault'), {
       'Home.md': '---\npublish: true\n---\nWelcome. See [[First post]].\n',
@@ -54,15 +57,36 @@ describe('npm run build', () => {
     expect(loaded.filter((m) => NOT_LOADED.includes(m))).toEqual([]);
   }, 180_000);
 
-  it('runs its code through the code cache and builds what the bundled command line builds', async () => {
+  it('runs its code and its partner\'s through the code cache and builds what the bundled command line builds alone', async () => {
     const work = await tempDir('vs-cached-build-');
+    // Past QUICK_PARTNER_MIN_NOTES: `npm run build` takes its partner; the command line (below PARTNER_MIN_NOTES) builds alone.
+    const notes: Record<string, string> = {};
+    for (let i = 0; i < QUICK_PARTNER_MIN_NOTES + 100; i++) {
+      notes[`Folder ${i % 13}/Note ${i}.md`] = `---\npublish: ${i % 5 !== 0}\ntags: [topic${i % 7}]\ndate: 2025-03-${String((i % 28) + 1).padStart(2, '0')}\n---\nNote ${i} links to [[Note ${(i * 7) % 800}]], with $x^${i % 9}$.\n`;
+    }
     await writeFiles(path.join(work, 'vault'), {
+      ...notes,
       'Home.md': '---\npublish: true\n---\nWelcome. See [[First post]] and #topic.\n',
       'First post.md': '---\npublish: true\ndate: 2026-01-02\ntags: [one]\n---\n# Title\n\nA post with $x^2$, ==marks== and a footnote.[^1]\n\n[^1]: Here.\n',
     });
+    // Preloaded into every thread: the partner's counts the chunks of notes it hands the build.
+    const chunks = path.join(work, 'partner-chunks');
+    const preload = path.join(work, 'partner-count.cjs');
+    await fs.writeFile(
+      preload,
+      `const w = require('node:worker_threads');\nif (!w.isMainThread && w.workerData && w.workerData.role === ${JSON.stringify(PARTNER_ROLE)}) { const post = w.parentPort.postMessage.bind(w.parentPort); w.parentPort.postMessage = (m, t) => { if (m && m.type === 'records') require('node:fs').appendFileSync(${JSON.stringify(chunks)}, m.records.length + '\\n'); return post(m, t); }; }\n`,
+    );
     const env = (name: string) => ({ VAULT: path.join(work, 'vault'), SERVICE_DATA: path.join(work, `${name}-data`), SITE_OUT: path.join(work, name), SITE_URL: 'https://cache.example' });
     expect((await npm(['run', '-s', 'compile'])).code).toBe(0);
-    for (const round of ['first', 'second']) expect((await npm(['run', 'build'], env(round))).code, round).toBe(0);
+    for (const round of ['first', 'second']) {
+      const res = await npm(['run', 'build'], { ...env(round), NODE_OPTIONS: `--require ${preload}` });
+      expect(res.code, round).toBe(0);
+      expect(res.out).not.toContain('partner failed');
+    }
+    // Its partner parsed notes for both builds (the chunks it handed over, each of some notes).
+    const parsed = (await fs.readFile(chunks, 'utf8')).trim().split('\n').map(Number);
+    expect(parsed.length).toBeGreaterThanOrEqual(2);
+    expect(parsed.every((n) => n > 0)).toBe(true);
     const bundle = path.join(PROJECT_DIR, 'dist/bundle');
     expect((await fs.readdir(bundle)).filter((n) => /^build\.js\.\w+\.cache$/.test(n)).length).toBeGreaterThan(0);
     const esm = await new Promise<number | null>((resolve) => spawn(process.execPath, [path.join(bundle, 'cli.js'), 'build'], { cwd: PROJECT_DIR, env: childEnv(env('esm')), stdio: 'ignore' }).on('exit', resolve));
