@@ -3,7 +3,7 @@
 // through tsx or esbuild at run time; then bundles it into dist/bundle/ (scripts/server-bundle.ts),
 // which is what the commands run.
 //
-//   node --import tsx scripts/compile.ts            run by scripts/compile-if-stale.mjs before
+//   node --import tsx scripts/compile.ts            run by scripts/compile-if-stale.cjs before
 //       `npm start` and `npm run build` when a source changed: re-transpiles only the files
 //       changed since their output (same compiler, same options, one file at a time; type
 //       checking stays with `npm test`), usually in well under a second
@@ -21,7 +21,7 @@ const DIST = path.join(PROJECT_DIR, 'dist');
 const CONFIG = path.join(PROJECT_DIR, 'tsconfig.build.json');
 const BUNDLES = (Object.keys(CLIENT_BUNDLES) as ClientBundle[]).map((name) => ({ name, file: path.join(DIST, `site/client/${name}.js`) }));
 const BUNDLE = BUNDLES[0]!.file;
-// The stamp of the last compile (scripts/compile-if-stale.mjs compares sources with it).
+// The stamp of the last compile (scripts/compile-if-stale.cjs compares sources with it).
 const STAMP = path.join(DIST, 'scripts/cli.js');
 // What `vault-service`, `npm start` and `npm run build` run.
 const BIN = path.join(SERVER_BUNDLE_DIR, 'cli.js');

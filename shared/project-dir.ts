@@ -23,7 +23,7 @@ export const BUNDLE_ENTRIES: ReadonlySet<string> = new Set(['site/build/worker',
 
 /**
  * The one-file bundle this process runs through V8's code cache (`npm run build`), and the
- * module that runs it (under the key scripts/cached-bundle.mjs CACHED_BUNDLE); null for any
+ * module that runs it (under the key scripts/cached-bundle.cjs CACHED_BUNDLE); null for any
  * other process.
  */
 export function cachedBundle(): { file: string; runner: string } | null {

@@ -8,6 +8,6 @@ import { fileURLToPath } from 'node:url';
 
 export default function compileBefore(): void {
   const project = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const run = spawnSync(process.execPath, [path.join(project, 'scripts/compile-if-stale.mjs')], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [path.join(project, 'scripts/compile-if-stale.cjs')], { stdio: 'inherit' });
   if (run.status !== 0) throw new Error(`compiling dist/ for the tests failed (${run.status ?? run.signal})`);
 }

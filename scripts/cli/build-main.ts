@@ -1,5 +1,5 @@
 // `npm run build` as one CommonJS file, dist/bundle/build.js (scripts/server-bundle.ts),
-// which scripts/cached-bundle.mjs compiles with V8's code cache: a build's own code is
+// which scripts/cached-bundle.cjs compiles with V8's code cache: a build's own code is
 // compiled once per version of it, not at every build (issue 12). The same command line
 // as `vault-service build` (scripts/cli.ts), without a top-level await a script cannot hold.
 // In a thread the build starts (site/build/partner-link.ts), the same file is its partner.

@@ -29,7 +29,7 @@ export function relaunchWithFlags(): Promise<number> | null {
 
 // child_process (with net and streams) is loaded only here: every build that needs no second start saves it.
 // Required, not imported: `npm run build`'s one-file bundle runs from V8's code cache
-// (scripts/cached-bundle.mjs), and in Node 20 a script made from a cache loses its way to
+// (scripts/cached-bundle.cjs), and in Node 20 a script made from a cache loses its way to
 // `import()` (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING): the second run without the flags failed.
 async function relaunch(args: string[]): Promise<number> {
   const { spawn } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');

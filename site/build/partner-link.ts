@@ -22,7 +22,7 @@ function entry(): string {
   // Started from `npm run build`'s one-file bundle: the same file, compiled once already, its
   // code cache read again (scripts/cli/build-main.ts serves as the partner in a thread).
   const bundle = cachedBundle();
-  if (bundle) return `import(${JSON.stringify(bundle.runner)}).then((m) => m.runCached(${JSON.stringify(bundle.file)}, { writeCache: false }))`;
+  if (bundle) return `require(${JSON.stringify(bundle.runner)}).runCached(${JSON.stringify(bundle.file)}, { writeCache: false })`;
   return `import(${JSON.stringify(PARTNER)})`;
 }
 

@@ -5,7 +5,7 @@
 // the build's path (the relaunch, the git runner, the server's compression, the remembered
 // generation) fails here. (worker_threads is used: the build starts its partner thread
 // before it walks the vault, site/build/partner-link.ts startPartnerEarly.)
-// The build's code runs through V8's code cache (scripts/cached-bundle.mjs), its partner
+// The build's code runs through V8's code cache (scripts/cached-bundle.cjs), its partner
 // thread's too, and builds what the command line bundled as ES modules builds alone.
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
@@ -44,7 +44,7 @@ describe('npm run build', () => {
     const preload = path.join(work, 'modules.cjs');
     await fs.writeFile(
       preload,
-      `if (process.argv[1] && process.argv[1].endsWith('run-compiled.mjs')) process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));\n`,
+      `if (process.argv[1] && process.argv[1].endsWith('run-compiled.cjs')) process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(list)}, JSON.stringify(process.moduleLoadList)));\n`,
     );
     // Compiled first: a build that finds dist/ stale starts the compiler (through child_process) itself.
     expect((await npm(['run', '-s', 'compile'])).code).toBe(0);

@@ -374,7 +374,7 @@ describe('the build process', () => {
     await writeFiles(path.join(root, 'vault'), { 'A note.md': '---\npublish: true\n---\nCACHED\n' });
     const env = childEnv({ VAULT: path.join(root, 'vault'), SERVICE_DATA: path.join(root, 'data'), SITE_OUT: path.join(root, 'out') });
     for (const round of [1, 2]) {
-      const proc = spawn(process.execPath, ['scripts/run-compiled.mjs', 'build', '--quiet'], { cwd: PROJECT_DIR, env });
+      const proc = spawn(process.execPath, ['scripts/run-compiled.cjs', 'build', '--quiet'], { cwd: PROJECT_DIR, env });
       let stderr = '';
       proc.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => proc.on('exit', resolve));

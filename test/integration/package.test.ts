@@ -42,7 +42,7 @@ async function serverOfGroup(pgid: number): Promise<number> {
     const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
     if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) !== pgid) continue;
     const cmd = await fs.readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
-    if (cmd.includes('scripts/run-compiled.mjs\0start')) return Number(entry);
+    if (cmd.includes('scripts/run-compiled.cjs\0start')) return Number(entry);
   }
   throw new Error(`no server in process group ${pgid}`);
 }

@@ -70,7 +70,7 @@ describe('the young generation of the server\'s builder', () => {
 describe('the V8 flags of a build', () => {
   it('are a snapshot\'s too, and those `npm run build` starts Node with (the server\'s builder takes them from BUILD_V8_FLAGS)', () => {
     const scripts = (JSON.parse(readFileSync(path.join(PROJECT_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-    const node = scripts.build!.split(' scripts/run-compiled.mjs')[0]!.split(' ');
+    const node = scripts.build!.split(' scripts/run-compiled.cjs')[0]!.split(' ');
     expect(BUILD_V8_FLAGS.length).toBeGreaterThan(0);
     expect(SNAPSHOT_V8_FLAGS).toEqual(expect.arrayContaining([...BUILD_V8_FLAGS]));
     expect(node.slice(2)).toEqual([...SNAPSHOT_V8_FLAGS]);

@@ -1,4 +1,4 @@
-// scripts/cached-bundle.mjs: `npm run build` runs its CommonJS bundle through V8's code
+// scripts/cached-bundle.cjs: `npm run build` runs its CommonJS bundle through V8's code
 // cache (issue 12). The first run writes the cache, the next takes it; a cache is never
 // taken for other code (V8 itself checks only the source's length), nor when it is damaged.
 import { execFile } from 'node:child_process';
@@ -11,11 +11,11 @@ import { PROJECT_DIR } from '../../shared/project-dir.ts';
 
 afterAll(cleanupTempDirs);
 
-const LOADER = path.join(PROJECT_DIR, 'scripts/cached-bundle.mjs');
+const LOADER = path.join(PROJECT_DIR, 'scripts/cached-bundle.cjs');
 
 /** Runs `file` through the loader in a Node of its own; answers what it printed and whether the cache was taken. */
 async function run(file: string): Promise<{ printed: string; cached: boolean }> {
-  const code = `import(${JSON.stringify(LOADER)}).then((m) => { const used = m.runCached(${JSON.stringify(file)}); process.on('exit', () => console.log('cached=' + used)); })`;
+  const code = `const used = require(${JSON.stringify(LOADER)}).runCached(${JSON.stringify(file)}); process.on("exit", () => console.log("cached=" + used));`;
   const { stdout } = await promisify(execFile)(process.execPath, ['-e', code]);
   const lines = stdout.trim().split('\n');
   return { printed: lines.slice(0, -1).join('\n'), cached: lines.at(-1) === 'cached=true' };

@@ -1,15 +1,15 @@
 // Runs before `npm start` and the password scripts (and inside `npm run build`, through
-// scripts/run-compiled.mjs): compiles the server (scripts/compile.ts) only when a source is
+// scripts/run-compiled.cjs): compiles the server (scripts/compile.ts) only when a source is
 // newer than dist/. Plain JavaScript on purpose:
 // loading tsx just to find nothing changed cost 0.2 s of every `npm run build` (issue 12),
 // while reading the file times costs about 20 ms. scripts/compile.ts touches the compiled
 // dist/scripts/cli.js when it finishes, so its time is the stamp every source is compared
 // with; the commands run dist/bundle/cli.js, made from dist/ by the same compile.
-import { readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+'use strict';
+const { readdirSync, statSync } = require('node:fs');
+const path = require('node:path');
 
-const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PROJECT = path.resolve(__dirname, '..');
 const BIN = path.join(PROJECT, 'dist/scripts/cli.js');
 const SOURCES = ['shared', 'site', 'admin', 'scripts', 'tsconfig.json', 'tsconfig.build.json'];
 // Folders under the sources that are outputs or never compiled into dist/.
@@ -38,7 +38,7 @@ function newerThan(rel, stamp) {
 function stale() {
   const built = mtime(BIN);
   if (built < 0 || mtime(path.join(PROJECT, 'dist/bundle/cli.js')) < 0) return true;
-  // `npm run build`'s one-file bundle (scripts/cached-bundle.mjs runs it); a dist/ made before it has none.
+  // `npm run build`'s one-file bundle (scripts/cached-bundle.cjs runs it); a dist/ made before it has none.
   if (mtime(path.join(PROJECT, 'dist/bundle/build.js')) < 0) return true;
   // The templates compiled ahead (site/build/template-code.ts); without them a build compiles its own.
   if (mtime(path.join(PROJECT, 'dist/templates.json')) < 0) return true;
@@ -54,12 +54,14 @@ function stale() {
 }
 
 /** Compiles when stale; the compile's exit status (0 when nothing was to do). */
-export async function compileIfStale() {
+async function compileIfStale() {
   if (!stale()) return 0;
   // Loaded only to compile: child_process (with net and streams) is about 20 ms of a start with the build's V8 flags.
-  const { spawnSync } = await import('node:child_process');
+  const { spawnSync } = require('node:child_process');
   const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(PROJECT, 'scripts/compile.ts')], { stdio: 'inherit' });
   return run.status ?? 1;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = await compileIfStale();
+module.exports = { compileIfStale };
+
+if (require.main === module) void compileIfStale().then((status) => (process.exitCode = status));

@@ -7,14 +7,15 @@
 // V8 checks a cache against its own version and flags and the source's length only, so
 // the file is named by a hash of the source, Node's version and the V8 flags: a rebuilt
 // bundle, another Node or other flags never take a cache made for another.
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import vm from 'node:vm';
+'use strict';
+const { createHash } = require('node:crypto');
+const { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const path = require('node:path');
+const vm = require('node:vm');
 
 /** The cache file for `file` run by this process (see above). */
-export function cacheFileFor(file, source, execArgv = process.execArgv, version = process.version) {
+function cacheFileFor(file, source, execArgv = process.execArgv, version = process.version) {
   const flags = execArgv.filter((a) => a.startsWith('--')).join(' ');
   const key = createHash('sha256').update(source).update('\0').update(version).update('\0').update(flags).digest('hex').slice(0, 20);
   return `${file}.${key}.cache`;
@@ -25,13 +26,13 @@ export function cacheFileFor(file, source, execArgv = process.execArgv, version 
  * partner, site/build/partner-link.ts) runs the same file through the same cache, which
  * the build has already compiled, instead of loading the compiled modules one by one.
  */
-export const CACHED_BUNDLE = Symbol.for('vault-service.cached-bundle');
+const CACHED_BUNDLE = Symbol.for('vault-service.cached-bundle');
 
 /**
  * Runs `file` as CommonJS code, from its cache when there is a good one; answers whether it
  * was. `writeCache: false` (a thread) never writes one: the process that started it does.
  */
-export function runCached(file, { writeCache = true } = {}) {
+function runCached(file, { writeCache = true } = {}) {
   const source = readFileSync(file, 'utf8');
   const cacheFile = cacheFileFor(file, source);
   let cachedData;
@@ -48,7 +49,7 @@ export function runCached(file, { writeCache = true } = {}) {
   const used = cachedData !== undefined && !script.cachedDataRejected;
   // Made at the end, when it holds every function the run compiled; never a torn file.
   if (!used && writeCache) process.once('exit', () => writeCacheFile(file, cacheFile, script));
-  globalThis[CACHED_BUNDLE] = { file, runner: import.meta.url };
+  globalThis[CACHED_BUNDLE] = { file, runner: __filename };
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
   return used;
@@ -68,3 +69,5 @@ function writeCacheFile(file, cacheFile, script) {
     /* a read-only install: the next run compiles again, as without a cache */
   }
 }
+
+module.exports = { cacheFileFor, CACHED_BUNDLE, runCached };
