@@ -193,6 +193,21 @@ describe('screenshots', () => {
     const { status } = await shown(page);
     expect(status).toBe('نتيجة واحدة لـ«مدرسة»');
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('.s-search-page-form')!).direction)).toBe('rtl');
+    // A Latin topic in a right-to-left site reads as written, its # on the left (the chip takes
+    // its direction from its own text: dir="auto"); it used to show as `shared#`.
+    const hash = await page.evaluate(() => {
+      const chip = [...document.querySelectorAll<HTMLElement>('a.s-chip')].find((a) => a.textContent === '#shared' && a.getClientRects().length > 0);
+      if (!chip) return null;
+      const text = document.createTreeWalker(chip, NodeFilter.SHOW_TEXT).nextNode() as Text;
+      const range = document.createRange();
+      const at = (i: number) => {
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return { hashLeftOfName: at(0) < at(1), chipDirection: getComputedStyle(chip).direction };
+    });
+    expect(hash).toEqual({ hashLeftOfName: true, chipDirection: 'ltr' });
     await screenshot(page, 'blog-search-arabic');
     await page.context().close();
   });

@@ -82,7 +82,7 @@ describe('what other notes change', () => {
   it('a new label on a tag page note reaches the tag chips of every article carrying the tag', async () => {
     await blog.admin('PUT', '/api/note?path=Topics/live.md', { content: '---\ntitle: Live Wire\n---\n' });
     const article = await blog.waitForPage('/Live/Fresh-note', (p) => p.text.includes('#Live Wire'));
-    expect(article.text).toContain('<a class="s-chip s-tag" href="/topic/live">#Live Wire</a>');
+    expect(article.text).toContain('<a class="s-chip s-tag" dir="auto" href="/topic/live">#Live Wire</a>');
     expect((await blog.page('/')).text).toContain('#Live Wire');
   });
 });

@@ -144,7 +144,7 @@ describe('the search page', () => {
   it('without scripts it says search needs them and lists the topics; the masthead box leads there on every page', async () => {
     const page = (await blog.page('/search?q=anything')).text;
     expect(page).toContain('<noscript><p class="s-search-note">Search runs in your browser and needs JavaScript');
-    expect(page).toContain('<a class="s-chip" href="/topic/shared">#shared</a>');
+    expect(page).toContain('<a class="s-chip" dir="auto" href="/topic/shared">#shared</a>');
     expect(page).toMatch(/<form class="s-search s-search-page-form" role="search" aria-label="Search" action="\/search" method="get">/);
     expect(page).toContain('<meta name="robots" content="noindex">');
     const home = (await blog.page('/')).text;

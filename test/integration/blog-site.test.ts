@@ -183,7 +183,7 @@ describe('spec 2.8: topics', () => {
     // A tag only a draft or a template carries is no topic.
     expect((await blog.page('/topic/gamma')).status).toBe(200);
     const nav = (await blog.page('/')).text;
-    expect(nav).toMatch(/<a class="s-chip s-topic" href="\/topic\/beta">#Beta label<\/a>/);
+    expect(nav).toMatch(/<a class="s-chip s-topic" dir="auto" href="\/topic\/beta">#Beta label<\/a>/);
   });
 });
 

@@ -169,6 +169,6 @@ describe('inline tags are tags', () => {
     }, 15_000);
     expect(topic).toContain('href="/Live/Unrelated"');
     const article = await (await fetch(server.url + '/Live/Unrelated')).text();
-    expect(article).toContain('<a class="s-chip s-tag" href="/topic/fresh-inline-tag">#fresh-inline-tag</a>');
+    expect(article).toContain('<a class="s-chip s-tag" dir="auto" href="/topic/fresh-inline-tag">#fresh-inline-tag</a>');
   });
 });
