@@ -38,6 +38,16 @@ export interface LockFileOptions {
 /** The guard that serialises breaking a stale lock; a crashed breaker's guard expires fast. */
 const BREAK_GUARD_STALE_MS = 30_000;
 
+/**
+ * A holder writes its record in the same call that makes the file (createExclusive), so a
+ * lock file still holding no record after this long was left by a process killed between
+ * the two: stale. (Judged by its age alone, it kept every save waiting, then busy, for
+ * `staleMs`: found by the bin's SIGKILL test as a 409 naming "pid 0".)
+ */
+export const TORN_GRACE_MS = 2_000;
+
+type Found = { record: LockRecord; mtimeMs: number; foreign?: true; torn?: true };
+
 /** Tokens of locks this process holds, so a lock naming our own pid but not our token is known stale. */
 const ownTokens = new Set<string>();
 
@@ -46,7 +56,7 @@ const ownTokens = new Set<string>();
  * the removal: a lock is taken and let go around every vault write (vault-lock.ts), and a
  * few microseconds of blocking cost less than a trip through the thread pool each.
  */
-function readRecord(file: string): { record: LockRecord; mtimeMs: number; foreign?: true } | null {
+function readRecord(file: string): Found | null {
   try {
     // Anything but a regular file (a folder, a link, a FIFO a read would wait on for good)
     // is no lock a holder made: stale at once, else it blocked every save or pass for good.
@@ -57,8 +67,10 @@ function readRecord(file: string): { record: LockRecord; mtimeMs: number; foreig
     try {
       parsed = JSON.parse(text) as Partial<LockRecord>;
     } catch {
-      /* a torn or foreign file: judged by its age alone */
+      /* a torn or foreign file: judged by its age (whyStale) */
     }
+    if (typeof parsed !== 'object' || parsed === null) parsed = {};
+    const torn = !Number.isInteger(parsed.pid) || typeof parsed.token !== 'string';
     return {
       record: {
         pid: Number.isInteger(parsed.pid) ? parsed.pid! : 0,
@@ -68,6 +80,7 @@ function readRecord(file: string): { record: LockRecord; mtimeMs: number; foreig
         ...(typeof parsed.started === 'string' ? { started: parsed.started } : {}),
       },
       mtimeMs: stat.mtimeMs,
+      ...(torn ? { torn: true as const } : {}),
     };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
@@ -117,6 +130,13 @@ export function staleReason(record: LockRecord, mtimeMs: number, staleMs: number
   return null;
 }
 
+/** Why a lock found on disk is stale (not a file a holder made, a record never written, or staleReason), or null. */
+function whyStale(found: Found, staleMs: number, now = Date.now()): string | null {
+  if (found.foreign) return 'it is not a regular file';
+  if (found.torn && now - found.mtimeMs > Math.min(TORN_GRACE_MS, staleMs)) return 'it holds no record: its holder died as it made it';
+  return staleReason(found.record, found.mtimeMs, staleMs, now);
+}
+
 function createExclusive(file: string, record: LockRecord): boolean {
   try {
     // No fsync: after a crash the lock is stale anyway (its pid is gone).
@@ -135,7 +155,7 @@ export class LockFile {
   async liveHolder(): Promise<LockRecord | null> {
     const found = readRecord(this.options.file);
     if (!found) return null;
-    return staleReason(found.record, found.mtimeMs, this.options.staleMs) === null ? found.record : null;
+    return whyStale(found, this.options.staleMs) === null ? found.record : null;
   }
 
   /** Takes the lock, breaking a stale one; `ok: false` names the live holder. */
@@ -154,7 +174,7 @@ export class LockFile {
       ownTokens.delete(record.token);
       const found = readRecord(file);
       if (!found) continue; // released between our two looks: try again
-      const reason = found.foreign ? 'it is not a regular file' : staleReason(found.record, found.mtimeMs, staleMs);
+      const reason = whyStale(found, staleMs);
       if (reason === null) return { ok: false, holder: found.record };
       await this.breakStale(found.record, reason);
     }
@@ -172,7 +192,7 @@ export class LockFile {
     const { file, staleMs, label } = this.options;
     const guard = `${file}.break`;
     const left = readRecord(guard);
-    if (left && (left.foreign || staleReason(left.record, left.mtimeMs, BREAK_GUARD_STALE_MS) !== null)) rmSync(guard, { force: true, recursive: left.foreign === true });
+    if (left && whyStale(left, BREAK_GUARD_STALE_MS) !== null) rmSync(guard, { force: true, recursive: left.foreign === true });
     const breaker: LockRecord = { pid: process.pid, hostname: os.hostname(), token: randomBytes(16).toString('hex'), since: new Date().toISOString(), ...(ownStart !== null ? { started: ownStart } : {}) };
     ownTokens.add(breaker.token);
     if (!createExclusive(guard, breaker)) {
@@ -182,7 +202,7 @@ export class LockFile {
     try {
       const again = readRecord(file);
       // Still the same stale lock (same token, same holder)? Then it goes.
-      if (again && again.record.token === stale.token && again.record.pid === stale.pid && staleReason(again.record, again.mtimeMs, staleMs)) {
+      if (again && again.record.token === stale.token && again.record.pid === stale.pid && whyStale(again, staleMs)) {
         await fs.rm(file, { force: true, recursive: again.foreign === true });
         log.warn(`${label}: broke the stale lock of pid ${stale.pid} on ${stale.hostname || 'an unknown host'} (${reason}), held since ${stale.since || 'an unknown time'}`);
       }

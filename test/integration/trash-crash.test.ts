@@ -74,7 +74,8 @@ describe('the bin after SIGKILLs mid-delete and mid-restore', () => {
       const listed = (await server.admin('GET', '/api/trash')).body.entries as { id: string; path: string }[];
       for (const entry of listed) {
         const restored = await server.admin('POST', '/api/trash/restore', { id: entry.id });
-        // What the server said, should it refuse (one full run of 1,550 tests got a 409 here once, unexplained).
+        // What the server said, should it refuse (a 409 naming "pid 0" here was a lock file left
+        // empty by a server killed as it made it: shared/lock-file.ts TORN_GRACE_MS).
         expect(restored.status, `${entry.path}: ${restored.text}`).toBe(200);
       }
       expect((await binFiles(vault)).length).toBe(0);
