@@ -226,8 +226,8 @@ describe('each row of CONTRACT §7 on its page', () => {
   it('inline tags are tags: topic pages (nested too), chips; EXCLUDE_TAGS applies to them; not in code or URLs', async () => {
     const article = await page('/Rows/Inline-tags');
     expect(article).toContain('<a class="s-chip s-tag" dir="auto" href="/topic/inline-topic">#inline-topic</a>');
-    expect(article).toContain('<a class="tag s-inline-tag" href="/topic/parent/child">#parent/child</a>');
-    expect(article).toContain('<span class="tag s-inline-tag">#hidden-inline</span>');
+    expect(article).toContain('<a class="tag s-inline-tag" dir="auto" href="/topic/parent/child">#parent/child</a>');
+    expect(article).toContain('<span class="tag s-inline-tag" dir="auto">#hidden-inline</span>');
     // An excluded inline tag gets no chip and no place in the topic row, which lists the others.
     const chips = [...article.matchAll(/<a class="s-chip[^"]*"(?: dir="auto")? href="([^"]*)"/g)].map((m) => m[1]);
     expect(chips).toContain('/topic/inline-topic');

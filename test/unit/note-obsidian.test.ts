@@ -131,9 +131,9 @@ describe('wikilinks, block ids, tags, images', () => {
   });
   it('#tag and #a/b link to their topic; not in code, headings’ marks, URLs or words', () => {
     const html = render('## Heading\n\n#start and #a/b, `#code`, https://x.y/#frag, a#b and #123 and #private.');
-    expect(html).toContain('<a class="tag s-inline-tag" href="/topic/start">#start</a>');
-    expect(html).toContain('<a class="tag s-inline-tag" href="/topic/a/b">#a/b</a>');
-    expect(html).toContain('<span class="tag s-inline-tag">#private</span>');
+    expect(html).toContain('<a class="tag s-inline-tag" dir="auto" href="/topic/start">#start</a>');
+    expect(html).toContain('<a class="tag s-inline-tag" dir="auto" href="/topic/a/b">#a/b</a>');
+    expect(html).toContain('<span class="tag s-inline-tag" dir="auto">#private</span>');
     expect(html).toContain('<code>#code</code>');
     expect(html).toContain('href="https://x.y/#frag"');
     expect(html).toContain('a#b and #123');

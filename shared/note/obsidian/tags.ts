@@ -19,11 +19,15 @@ function tagRule(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
-/** A tag for a page: a link to its topic page, or plain text when it has none. */
+/**
+ * A tag for a page: a link to its topic page, or plain text when it has none. Its direction
+ * is its own text's (`dir="auto"`): the `#` is neutral, so a Latin tag in an Arabic sentence
+ * read `tag#`, as the site's chips did.
+ */
 export function tagHtml(tag: string, env: NoteEnv): string {
   const href = env.links?.tag?.(tag) ?? null;
   const text = `#${escapeHtml(tag)}`;
-  return href ? `<a class="tag s-inline-tag" href="${escapeHtml(href)}">${text}</a>` : `<span class="tag s-inline-tag">${text}</span>`;
+  return href ? `<a class="tag s-inline-tag" dir="auto" href="${escapeHtml(href)}">${text}</a>` : `<span class="tag s-inline-tag" dir="auto">${text}</span>`;
 }
 
 export function tagsPlugin(md: MarkdownIt): void {
