@@ -53,8 +53,16 @@ let early: Worker | null = null;
 
 export function startPartnerEarly(): void {
   if (early || !partnerStartsQuickly()) return;
-  early = partnerThread();
-  early.unref();
+  const worker = partnerThread();
+  worker.unref();
+  // One that fails before a build takes it is let go (its error is no process's crash): the
+  // build starts a partner of its own. Failing once taken, the PartnerLink's listeners see it.
+  const gone = () => {
+    if (early === worker) early = null;
+  };
+  worker.once('error', gone);
+  worker.once('exit', gone);
+  early = worker;
 }
 
 export function dropEarlyPartner(): void {

@@ -32,6 +32,19 @@ function npm(args: string[], env: Record<string, string> = {}): Promise<{ code: 
   });
 }
 
+/** Past QUICK_PARTNER_MIN_NOTES: `npm run build` takes its partner; the command line (below PARTNER_MIN_NOTES) builds alone. */
+async function writePartnerVault(vault: string): Promise<void> {
+  const notes: Record<string, string> = {};
+  for (let i = 0; i < QUICK_PARTNER_MIN_NOTES + 100; i++) {
+    notes[`Folder ${i % 13}/Note ${i}.md`] = `---\npublish: ${i % 5 !== 0}\ntags: [topic${i % 7}]\ndate: 2025-03-${String((i % 28) + 1).padStart(2, '0')}\n---\nNote ${i} links to [[Note ${(i * 7) % 800}]], with $x^${i % 9}$.\n`;
+  }
+  await writeFiles(vault, {
+    ...notes,
+    'Home.md': '---\npublish: true\n---\nWelcome. See [[First post]] and #topic.\n',
+    'First post.md': '---\npublish: true\ndate: 2026-01-02\ntags: [one]\n---\n# Title\n\nA post with $x^2$, ==marks== and a footnote.[^1]\n\n[^1]: Here.\n',
+  });
+}
+
 describe('npm run build', () => {
   it('loads none of the Node modules only the server or a git vault needs', async () => {
     const work = await tempDir('vs-footprint-');
@@ -59,16 +72,7 @@ describe('npm run build', () => {
 
   it('runs its code and its partner\'s through the code cache and builds what the bundled command line builds alone', async () => {
     const work = await tempDir('vs-cached-build-');
-    // Past QUICK_PARTNER_MIN_NOTES: `npm run build` takes its partner; the command line (below PARTNER_MIN_NOTES) builds alone.
-    const notes: Record<string, string> = {};
-    for (let i = 0; i < QUICK_PARTNER_MIN_NOTES + 100; i++) {
-      notes[`Folder ${i % 13}/Note ${i}.md`] = `---\npublish: ${i % 5 !== 0}\ntags: [topic${i % 7}]\ndate: 2025-03-${String((i % 28) + 1).padStart(2, '0')}\n---\nNote ${i} links to [[Note ${(i * 7) % 800}]], with $x^${i % 9}$.\n`;
-    }
-    await writeFiles(path.join(work, 'vault'), {
-      ...notes,
-      'Home.md': '---\npublish: true\n---\nWelcome. See [[First post]] and #topic.\n',
-      'First post.md': '---\npublish: true\ndate: 2026-01-02\ntags: [one]\n---\n# Title\n\nA post with $x^2$, ==marks== and a footnote.[^1]\n\n[^1]: Here.\n',
-    });
+    await writePartnerVault(path.join(work, 'vault'));
     // Preloaded into every thread: the partner's counts the chunks of notes it hands the build.
     const chunks = path.join(work, 'partner-chunks');
     const preload = path.join(work, 'partner-count.cjs');
@@ -97,5 +101,40 @@ describe('npm run build', () => {
       const file = path.join(work, 'esm', name);
       if ((await fs.stat(file)).isFile()) expect(await fs.readFile(path.join(work, 'second', name)), name).toEqual(await fs.readFile(file));
     }
+  }, 180_000);
+
+  it('builds alone when its partner thread fails as it starts (started early, before any build takes it)', async () => {
+    const work = await tempDir('vs-partner-fails-');
+    await writePartnerVault(path.join(work, 'vault'));
+    // Preloaded into every thread: the partner's throws before it serves; the build's first
+    // folder read waits half a second, so the failure is told before the build takes the partner
+    // (an 'error' no one listened for then ended the build: exit 1, "Unhandled 'error' event").
+    const preload = path.join(work, 'partner-fails.cjs');
+    await fs.writeFile(
+      preload,
+      [
+        "const w = require('node:worker_threads');",
+        `if (!w.isMainThread && w.workerData && w.workerData.role === ${JSON.stringify(PARTNER_ROLE)}) throw new Error('this partner refuses to start');`,
+        "if (w.isMainThread && process.argv[1] && process.argv[1].endsWith('run-compiled.cjs')) {",
+        "  const fsp = require('node:fs').promises;",
+        '  const readdir = fsp.readdir;',
+        '  let slowed = false;',
+        '  fsp.readdir = async (...args) => {',
+        '    if (!slowed) {',
+        '      slowed = true;',
+        '      await new Promise((resolve) => setTimeout(resolve, 500));',
+        '    }',
+        '    return readdir.apply(fsp, args);',
+        '  };',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    expect((await npm(['run', '-s', 'compile'])).code).toBe(0);
+    const res = await npm(['run', 'build'], { VAULT: path.join(work, 'vault'), SERVICE_DATA: path.join(work, 'data'), SITE_OUT: path.join(work, 'site'), NODE_OPTIONS: `--require ${preload}` });
+    expect(res.code, res.out.slice(-2000)).toBe(0);
+    expect(res.out).not.toContain('Unhandled');
+    expect(await fs.readFile(path.join(work, 'site', 'First-post.html'), 'utf8')).toContain('katex');
+    expect((await fs.readdir(path.join(work, 'site', 'Folder-12'))).length).toBeGreaterThan(40);
   }, 180_000);
 });
