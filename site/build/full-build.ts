@@ -89,7 +89,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
   // Started now, so it is up before the first page. With a partner both cores are busy
   // rendering: a writer too measured no faster (1,000 notes, eleven rounds alternating).
   const writer = !partner && notes.length >= FILE_WRITER_MIN_NOTES ? new (await import('./file-writer.ts')).FileWriter() : null;
-  let written = false;
+  let closing = false;
   try {
     await input.store.reader.prepare(true);
     input.store.adopt(await readShared(input.store.reader, notes, partner));
@@ -116,11 +116,11 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     await renderShared(input, plan, templated, partner, finish, ownWork, searching, writer);
     input.onProgress?.('files');
     input.renderer.writeFiles(input.stage, input.vaultDir, pages, input.snapshot !== null);
-    written = true;
+    closing = true;
     await writer?.close();
     return { plan, pages };
   } finally {
-    if (!written) writer?.abort();
+    if (!closing) writer?.abort();
     partner?.close();
   }
 }
