@@ -132,7 +132,7 @@ async function partnerFor(setup: FullBuildInput['partner'], partnerFrom: number 
   const from = partnerFrom ?? (link?.partnerStartsQuickly() ? QUICK_PARTNER_MIN_NOTES : PARTNER_MIN_NOTES);
   if (setup && link && notes.length >= from) return new link.PartnerLink({ ...setup, stage, notes, readChunk: readChunkFor(notes.length) });
   // A partner started early for a vault too small for one (`npm run build`) is let go.
-  if (cachedBundle()) (await import('./partner-link.ts')).dropEarlyPartner();
+  if (cachedBundle()) (link ?? (await import('./partner-link.ts'))).dropEarlyPartner();
   return null;
 }
 
