@@ -24,7 +24,7 @@ import { NAV_FILE } from './plan-outputs.ts';
 import type { PlannedPage } from './plan-types.ts';
 import type { BaseFiles } from './search-base.ts';
 import { searchOnPartner } from './search-job.ts';
-import { snapshotFinish } from './snapshot-page.ts';
+import { snapshotFinish, snapshotParts } from './snapshot-page.ts';
 
 /** Below this many notes a partner costs more than it saves. */
 export const PARTNER_MIN_NOTES = 2_000;
@@ -105,7 +105,8 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       // The topic row goes into every page: rendered first (the snapshot never writes it as a file).
       const navPage = templated.find((p) => p.file === NAV_FILE)!;
       const nav = (await input.renderer.render(plan, [navPage]))[0]![1];
-      finish = { nav, siteUrl: input.snapshot.siteUrl };
+      input.renderer.renderAsSnapshot(snapshotParts(nav));
+      finish = { siteUrl: input.snapshot.siteUrl };
     }
     const ownWork = (files: BaseFiles | null) => {
       for (const page of input.alongside?.(plan, files) ?? []) {
@@ -185,7 +186,7 @@ async function renderShared(
   searching: Promise<BaseFiles | null> | null,
   writer: FileWriter | null,
 ): Promise<void> {
-  const fn: PageFinish | undefined = finish ? snapshotFinish(finish.nav, finish.siteUrl) : undefined;
+  const fn: PageFinish | undefined = finish ? snapshotFinish(finish.siteUrl) : undefined;
   const retry: [number, number][] = [];
   const out = new Map<number, [number, number]>();
   let next = 0;

@@ -12,7 +12,7 @@ import { TemplateRunner } from './template-runner.ts';
 import type { SitePlan } from './plan.ts';
 import type { PlannedPage } from './plan-types.ts';
 import { snapshotAttachmentRefusal } from './snapshot-attachments.ts';
-import { emptyRender, type RenderData } from './render-state.ts';
+import { emptyRender, type RenderData, type SnapshotParts } from './render-state.ts';
 import { pageWriter } from './write-pages.ts';
 
 /** What is done to a page's text before it is written (a static snapshot fills its markers in); null: not written. */
@@ -31,6 +31,7 @@ export const isTemplated = (p: PlannedPage) => p.kind !== 'attachment' && p.kind
 export class PageRenderer {
   private readonly runner = new TemplateRunner();
   private assetsMade: SiteAssets | null = null;
+  private snapshot: SnapshotParts | null = null;
 
   /** The stylesheets and scripts, made once per process. */
   async assets(): Promise<SiteAssets> {
@@ -42,7 +43,12 @@ export class PageRenderer {
   async siteOf(plan: SitePlan): Promise<NonNullable<RenderData['site']>> {
     const { frame } = plan.ctx;
     const { css, js, search, katex, mermaid } = await this.assets();
-    return { ...frame, assets: { css, js, search, katex, mermaid }, logoUrl: plan.ctx.imageUrl(frame.logo, null), publishCss: plan.ctx.publishCss };
+    return { ...frame, assets: { css, js, search, katex, mermaid }, logoUrl: plan.ctx.imageUrl(frame.logo, null), publishCss: plan.ctx.publishCss, snapshot: this.snapshot };
+  }
+
+  /** From now on, pages are rendered as a static snapshot's (snapshot-page.ts): `parts` in place of the server's markers. */
+  renderAsSnapshot(parts: SnapshotParts): void {
+    this.snapshot = parts;
   }
 
   /** The views of templated pages, as the templates read them (plain data: they can cross to the partner thread). */

@@ -21,7 +21,6 @@ export interface PartnerSetup {
 
 /** How a static snapshot's pages are finished (site/build/snapshot-page.ts); null in the server. */
 export interface SnapshotFinish {
-  nav: string;
   siteUrl: string | null;
 }
 

@@ -89,7 +89,7 @@ async function handle(request: PartnerRequest): Promise<void> {
       const m = await modules!;
       renderer ??= new m.PageRenderer();
       site = request.site;
-      finish = request.snapshot ? m.snapshotFinish(request.snapshot.nav, request.snapshot.siteUrl) : undefined;
+      finish = request.snapshot ? m.snapshotFinish(request.snapshot.siteUrl) : undefined;
       return;
     }
     case 'render': {

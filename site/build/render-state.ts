@@ -14,6 +14,8 @@ export interface RenderData {
         logoUrl: string | null;
         /** The vault's publish.css, loaded after the blog's stylesheet, when it has one. */
         publishCss: string | null;
+        /** A static snapshot's pages: what the server fills in per request, rendered in place; null in the server. */
+        snapshot: SnapshotParts | null;
       })
     | null;
   articles: ArticleView[];
@@ -24,6 +26,14 @@ export interface RenderData {
   notFound: { file: string }[];
   nav: (NavView & { file: string })[];
   search: SearchPageView[];
+}
+
+/** What a static snapshot's pages hold where the server's pages hold markers (site/build/snapshot-page.ts). */
+export interface SnapshotParts {
+  /** The topic row (the nav page, rendered first). */
+  nav: string;
+  /** The page policy as a <meta> element, right after the charset. */
+  policy: string;
 }
 
 export function emptyRender(): RenderData {
