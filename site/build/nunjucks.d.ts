@@ -14,7 +14,8 @@ declare module 'nunjucks' {
       getSource(name: string): LoaderSource | null;
     }
     class Environment {
-      constructor(loader: FileSystemLoader, options?: { autoescape?: boolean });
+      constructor(loader?: FileSystemLoader, options?: { autoescape?: boolean });
+      renderString(source: string, context: object): string;
       addFilter(name: string, filter: (...args: unknown[]) => unknown): void;
       addExtension(name: string, extension: Extension): void;
       readonly asyncFilters: string[];
@@ -43,6 +44,15 @@ declare module 'nunjucks' {
       constructor(source: TemplateSource, env: Environment, path: string, eagerCompile?: boolean);
       render(context: object, callback: (err: Error | null, out?: string) => void): void;
     }
+    /** A template's scope (nunjucks-frame.ts replaces its `set`). */
+    interface Frame {
+      variables: Record<string, unknown>;
+      push(isolateWrites?: boolean): Frame;
+      resolve(name: string, forWrite: boolean): Frame | undefined;
+      set(name: string, value: unknown, resolveUp?: boolean): void;
+    }
+    /** The runtime compiled templates call. */
+    const runtime: { Frame: { new (): Frame; prototype: Frame } };
     const compiler: {
       /** A template's text as the JavaScript source of a function that makes its props. */
       compile(source: string, asyncFilters: string[], extensions: unknown[], name: string, opts: object): string;
