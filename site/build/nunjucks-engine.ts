@@ -5,7 +5,7 @@ import nunjucks from 'nunjucks';
 import { TEMPLATES_DIR } from './paths.ts';
 import { fileTag } from './file-tag.ts';
 import { filters } from './filters.ts';
-import { installFrameSet } from './nunjucks-frame.ts';
+import { installFastRuntime } from './nunjucks-runtime.ts';
 import { compiledAhead } from './template-code.ts';
 
 let env: nunjucks.Environment | null = null;
@@ -21,7 +21,7 @@ export function environment(): nunjucks.Environment {
     const props = compiledAhead(found.path, found.src);
     return props ? { ...found, src: { type: 'code', obj: props } } : found;
   };
-  installFrameSet();
+  installFastRuntime();
   env = new nunjucks.Environment(loader, { autoescape: true });
   for (const [name, filter] of Object.entries(filters)) env.addFilter(name, filter as (...args: unknown[]) => unknown);
   env.addExtension('file', fileTag);

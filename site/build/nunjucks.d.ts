@@ -44,7 +44,7 @@ declare module 'nunjucks' {
       constructor(source: TemplateSource, env: Environment, path: string, eagerCompile?: boolean);
       render(context: object, callback: (err: Error | null, out?: string) => void): void;
     }
-    /** A template's scope (nunjucks-frame.ts replaces its `set`). */
+    /** A template's scope (nunjucks-runtime.ts replaces its `set`). */
     interface Frame {
       variables: Record<string, unknown>;
       push(isolateWrites?: boolean): Frame;
@@ -53,6 +53,8 @@ declare module 'nunjucks' {
     }
     /** The runtime compiled templates call. */
     const runtime: { Frame: { new (): Frame; prototype: Frame } };
+    /** Nunjucks's helpers; `escape` is what autoescape calls (nunjucks-runtime.ts replaces it). */
+    const lib: { escape(value: string): string };
     const compiler: {
       /** A template's text as the JavaScript source of a function that makes its props. */
       compile(source: string, asyncFilters: string[], extensions: unknown[], name: string, opts: object): string;
