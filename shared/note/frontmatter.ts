@@ -3,6 +3,7 @@
 // A malformed block never throws: the note is treated as having no frontmatter and
 // the problem is returned (the build reports it once, naming the note: build-warnings.ts).
 import matter from 'gray-matter';
+import { simpleYaml } from './simple-yaml.ts';
 
 export type Frontmatter = Record<string, unknown>;
 
@@ -60,7 +61,7 @@ function checkValues(root: unknown): void {
 }
 
 function parseYaml(yaml: string): Frontmatter {
-  const data = yamlEngine.parse(yaml);
+  const data = simpleYaml(yaml) ?? yamlEngine.parse(yaml);
   checkValues(data);
   return isPlainObject(data) ? data : {};
 }
