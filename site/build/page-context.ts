@@ -52,6 +52,8 @@ export class PageContext {
   // One plan asks for the same small views of a note many times (home, topics, feed).
   private chipsMemo = new Map<NoteRecord, ChipView[]>();
   private cardSigMemo = new Map<NoteRecord, string>();
+  /** A note's card, made once for every list that shows it (home, topics, collections, their pages); remade when its comment count changes. */
+  private cardMemo = new Map<NoteRecord, { comments: number; card: CardView }>();
   private bodySigMemo = new Map<NoteRecord, string>();
   private ownSigMemo = new Map<NoteRecord, string>();
   private closureMemo = new Map<NoteRecord, NoteRecord[]>();
@@ -89,6 +91,7 @@ export class PageContext {
     for (const note of records) {
       this.chipsMemo.delete(note);
       this.cardSigMemo.delete(note);
+      this.cardMemo.delete(note);
       this.bodySigMemo.delete(note);
       this.ownSigMemo.delete(note);
       this.closureMemo.delete(note);
@@ -311,7 +314,9 @@ export class PageContext {
 
   card(note: NoteRecord): CardView {
     const comments = this.commentCount(note);
-    return {
+    const known = this.cardMemo.get(note);
+    if (known?.comments === comments) return known.card;
+    const card: CardView = {
       title: note.title,
       url: this.url(note.address),
       dateIso: new Date(note.date.ms).toISOString(),
@@ -324,6 +329,8 @@ export class PageContext {
       dir: directionOf(note.lang),
       comments: comments > 0 ? this.commentsText(comments) : null,
     };
+    this.cardMemo.set(note, { comments, card });
+    return card;
   }
 
   cardSig(note: NoteRecord): string {
