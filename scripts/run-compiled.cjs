@@ -17,9 +17,13 @@ async function main() {
   const status = start ? await (await import('./prestart.mjs')).prepareStart() : await compileIfStale();
   if (status !== 0) process.exit(status);
   // The command line reads its command from process.argv.slice(2), as when it is run itself.
-  // A build runs its code through V8's code cache (cached-bundle.cjs): one CommonJS file.
-  if (process.argv[2] === 'build') require('./cached-bundle.cjs').runCached(path.join(__dirname, '../dist/bundle/build.js'));
-  else await import('../dist/bundle/cli.js');
+  // A build runs its code through V8's code cache (cached-bundle.cjs): one CommonJS file. Its
+  // partner thread starts first, to boot while this thread loads it (early-partner.cjs).
+  if (process.argv[2] === 'build') {
+    const bundle = path.join(__dirname, '../dist/bundle/build.js');
+    require('./early-partner.cjs').startEarlyPartner(bundle);
+    require('./cached-bundle.cjs').runCached(bundle);
+  } else await import('../dist/bundle/cli.js');
 }
 
 void main();

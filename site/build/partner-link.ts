@@ -38,7 +38,7 @@ export const partnerStartsQuickly = (): boolean => CODE_EXT !== '.ts' && cachedB
  * 30,000 notes. 256 MB against 128 at 30,000 notes: builds 8.4-9.5 s against 8.8-9.8 s,
  * peak RSS 735-776 MB against 744-812 (V8 sizes the heap by what it holds, not by the cap).
  */
-const PARTNER_HEAP_MB = 256;
+export const PARTNER_HEAP_MB = 256;
 
 function partnerThread(): Worker {
   return new Worker(entry(), { eval: true, workerData: { role: PARTNER_ROLE }, resourceLimits: { maxOldGenerationSizeMb: PARTNER_HEAP_MB } });
@@ -53,7 +53,7 @@ let early: Worker | null = null;
 
 export function startPartnerEarly(): void {
   if (early || !partnerStartsQuickly()) return;
-  const worker = partnerThread();
+  const worker = handedPartner() ?? partnerThread();
   worker.unref();
   // One that fails before a build takes it is let go (its error is no process's crash): the
   // build starts a partner of its own. Failing once taken, the PartnerLink's listeners see it.
@@ -63,6 +63,14 @@ export function startPartnerEarly(): void {
   worker.once('error', gone);
   worker.once('exit', gone);
   early = worker;
+}
+
+/** The partner `npm run build`'s launcher started before this bundle was loaded (scripts/early-partner.cjs), when it is still up. */
+function handedPartner(): Worker | null {
+  const key = Symbol.for('vault-service.early-partner');
+  const handed = (globalThis as Record<symbol, { worker: Worker; gone: boolean } | undefined>)[key];
+  delete (globalThis as Record<symbol, unknown>)[key];
+  return handed && !handed.gone ? handed.worker : null;
 }
 
 export function dropEarlyPartner(): void {
