@@ -42,12 +42,15 @@ export const QUICK_PARTNER_MIN_NOTES = 700;
 export const FILE_WRITER_MIN_NOTES = 300;
 
 /**
- * Chunks of pages the partner holds at once while it renders. With two, it waited on this
- * side for 0.3 s of a 10,000-note build: this side renders chunks of its own between two
- * looks at the partner's messages, and makes every chunk's views. Alternating: four 3.19 s
- * against two 3.32 s (eight rounds); six no better than four.
+ * Chunks of pages the partner holds at once while it renders a static snapshot. With two, it
+ * waited on this side for 0.3 s of a 10,000-note build: this side renders chunks of its own
+ * between two looks at the partner's messages, and makes every chunk's views. Alternating:
+ * four 3.19 s against two 3.32 s (eight rounds); six no better than four. The server's
+ * builder keeps two: its first build runs beside the live server, within its memory budget
+ * (each chunk in flight is held twice, as views here and as the partner's copy).
  */
 export const PARTNER_WINDOW = 4;
+const SERVER_PARTNER_WINDOW = 2;
 
 /** Notes parsed between two looks at the other side's messages: small enough for both sides to meet soon in a small vault. */
 export const readChunkFor = (notes: number): number => Math.max(50, Math.min(250, Math.ceil(notes / 10)));
@@ -195,6 +198,7 @@ async function renderShared(
   writer: FileWriter | null,
 ): Promise<void> {
   const fn: PageFinish | undefined = finish ? snapshotFinish(finish.siteUrl) : undefined;
+  const inFlight = input.snapshot ? PARTNER_WINDOW : SERVER_PARTNER_WINDOW;
   const retry: [number, number][] = [];
   const out = new Map<number, [number, number]>();
   let next = 0;
@@ -228,7 +232,7 @@ async function renderShared(
     }
   };
   // Enough for the partner to go on with while this side makes what only it makes.
-  await feed(PARTNER_WINDOW);
+  await feed(inFlight);
   // The outputs beside the pages: once the partner's search files are in, between chunks (never waiting on them while there is a chunk to render).
   let searched: { files: BaseFiles | null } | null = searching ? null : { files: null };
   void searching?.then((files) => (searched = { files }));
@@ -245,7 +249,7 @@ async function renderShared(
       if (range && out.delete(reply.id)) done += range[1] - range[0];
       input.onProgress?.('render', done, templated.length);
     }
-    void feed(PARTNER_WINDOW);
+    void feed(inFlight);
   });
   try {
     for (;;) {
@@ -256,7 +260,7 @@ async function renderShared(
       // The partner's replies are seen only between macrotasks: a chunk rendered here yields to none.
       if (partner && !partner.lost) await yieldToIo();
       own();
-      await feed(PARTNER_WINDOW);
+      await feed(inFlight);
       const range = take();
       if (range) {
         const pages = templated.slice(range[0], range[1]);
