@@ -15,7 +15,7 @@ import { snapshotAttachmentRefusal } from './snapshot-attachments.ts';
 import { emptyRender, type RenderData, type SnapshotParts } from './render-state.ts';
 import { pageWriter } from './write-pages.ts';
 
-/** What is done to a page's text before it is written (a static snapshot fills its markers in); null: not written. */
+/** What is done to a page's text before it is written (a static snapshot's links under a site's base path); null: not written. */
 export type PageFinish = (file: string, body: string) => string | null;
 
 const readOrEmpty = (file: string): Buffer => {

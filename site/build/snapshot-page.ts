@@ -25,7 +25,7 @@ const withBasePath = (html: string, basePath: string): string => html.replace(/(
  * CONTRACT §11's page policy as a <meta> element: a static host sends no header of ours.
  * `frame-ancestors` is left out (a <meta> policy cannot carry it).
  */
-export const SNAPSHOT_POLICY = `<meta http-equiv="Content-Security-Policy" content="${PAGE_CSP.split('; ')
+const SNAPSHOT_POLICY = `<meta http-equiv="Content-Security-Policy" content="${PAGE_CSP.split('; ')
   .filter((d) => !d.startsWith('frame-ancestors'))
   .join('; ')}">`;
 

@@ -1,7 +1,7 @@
-// Built pages carry a few markers filled in when they are served (and once, for
-// good, in a static snapshot): the absolute base URL, the topic row, the Edit link
-// a signed-in admin sees on articles (CONTRACT §6), and the notice a visitor's own
-// comment earns when the form comes back without a script (CONTRACT §8).
+// Built pages carry a few markers filled in when they are served: the absolute base URL,
+// the topic row, the Edit link a signed-in admin sees on articles (CONTRACT §6), and the
+// notice a visitor's own comment earns when the form comes back without a script
+// (CONTRACT §8). A static snapshot's pages are rendered without them (site/build/snapshot-page.ts).
 import { BASE_TOKEN, BASE_TOKEN_ENCODED } from '../build/frame.ts';
 
 export const NAV_MARKER = '<!--service:nav-->';
@@ -18,12 +18,6 @@ function decode(s: string): string {
   } catch {
     return s;
   }
-}
-
-export interface Substitutions {
-  base: string;
-  nav: string;
-  admin: boolean;
 }
 
 /** Where the admin's Edit link goes in a visitor's page: a byte offset and the link. */
@@ -56,13 +50,6 @@ function fillShared(body: string, base: string, nav: string): string {
   if (out.includes(BASE_TOKEN)) out = out.replaceAll(BASE_TOKEN, base);
   if (out.includes(NAV_MARKER)) out = out.replace(NAV_MARKER, nav);
   return out;
-}
-
-export function materialize(body: string, s: Substitutions): string {
-  // A static page has no visitor of its own: the notice's place is empty.
-  const out = fillShared(body, s.base, s.nav).replace(NOTICE_MARKER, '');
-  if (!out.includes('<!--service:edit:')) return out;
-  return out.replace(EDIT_MARKER, (_m, encodedPath: string, label: string) => (s.admin ? editLink(encodedPath, label) : ''));
 }
 
 /**
