@@ -16,7 +16,8 @@ const vm = require('node:vm');
 
 /** The cache file for `file` run by this process (see above). */
 function cacheFileFor(file, source, execArgv = process.execArgv, version = process.version) {
-  const flags = execArgv.filter((a) => a.startsWith('--')).join(' ');
+  // Node's own profiling flags change nothing V8 compiles: a profiled run reads the same cache.
+  const flags = execArgv.filter((a) => a.startsWith('--') && !/^--(cpu|heap)-prof/.test(a)).join(' ');
   const key = createHash('sha256').update(source).update('\0').update(version).update('\0').update(flags).digest('hex').slice(0, 20);
   return `${file}.${key}.cache`;
 }
