@@ -66,8 +66,8 @@ async function handle(request: PartnerRequest): Promise<void> {
       reader = new NoteReader({ vaultDir: config.vaultDir, dataDir: config.dataDir, useGit: false });
       await reader.prepare(true);
       reply({ type: 'ready' });
+      // Loaded now, used at the first frame. (No assets made here: the frame carries their addresses.)
       modules = later();
-      void modules.then((m) => (renderer ??= new m.PageRenderer()).assets());
       void parseFromBack().catch((err) => reply({ type: 'failed', error: (err as Error)?.stack ?? String(err) }));
       return;
     }
