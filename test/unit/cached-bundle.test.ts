@@ -3,6 +3,7 @@
 // taken for other code (V8 itself checks only the source's length), nor when it is damaged.
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -46,6 +47,19 @@ describe('a bundle run through the code cache', () => {
     expect(now).toHaveLength(1);
     expect(now[0]).not.toBe(first);
     expect(await run(file)).toEqual({ printed: 'version B', cached: true });
+  });
+
+  it('reads a bundle that is not ASCII as UTF-8, and names its cache by the same hash as its text', async () => {
+    const dir = await tempDir('vs-cache-');
+    const file = path.join(dir, 'build.js');
+    await fs.writeFile(file, 'console.log("مرحبا ✦ café");\n');
+    expect(await run(file)).toEqual({ printed: 'مرحبا ✦ café', cached: false });
+    expect(await run(file)).toEqual({ printed: 'مرحبا ✦ café', cached: true });
+    // The name the loader's Node (no flags) gives the text: its bytes give the same.
+    const { cacheFileFor } = createRequire(import.meta.url)(LOADER) as { cacheFileFor: (f: string, s: string | Buffer, argv: string[]) => string };
+    const text = await fs.readFile(file, 'utf8');
+    expect(cacheFileFor(file, await fs.readFile(file), [])).toBe(cacheFileFor(file, text, []));
+    expect(await caches(dir)).toEqual([path.basename(cacheFileFor(file, text, []))]);
   });
 
   it('runs a damaged cache\'s code from source and writes the cache again', async () => {
