@@ -214,6 +214,20 @@ async function renderShared(
     next = range[1];
     return range;
   };
+  // Pages rendered by each side so far, and those handed to the partner not yet rendered there.
+  const rendered = { here: 0, there: 0 };
+  const partnerHolds = () => {
+    let pages = 0;
+    for (const [from, to] of out.values()) pages += to - from;
+    return pages;
+  };
+  // Near the end the partner holds no more than its pace says it renders while this side
+  // renders what is left: with a full window to the last page, this side waited on the
+  // partner's last chunks (15-60 ms of a 1,000-note build), the partner waiting on nothing.
+  const partnerMayTake = () => {
+    if (rendered.here === 0 || rendered.there === 0) return true;
+    return partnerHolds() < ((templated.length - next) * rendered.there) / rendered.here;
+  };
   // The views of a chunk are made here, from the one model; the partner renders them.
   const feeding = { busy: false };
   const feed = async (window: number) => {
@@ -221,7 +235,7 @@ async function renderShared(
     feeding.busy = true;
     try {
       if (!framed) framed = partner.send({ type: 'frame', site: plainData((await input.renderer.siteOf(plan))), snapshot: finish });
-      while (framed && !partner.lost && out.size < window && next < templated.length) {
+      while (framed && !partner.lost && out.size < window && next < templated.length && partnerMayTake()) {
         const range = take()!;
         const { site: _site, ...views } = await input.renderer.viewsOf(plan, templated.slice(range[0], range[1]));
         out.set(++id, range);
@@ -246,7 +260,10 @@ async function renderShared(
   const off = partner?.on((reply) => {
     if (reply.type === 'rendered') {
       const range = out.get(reply.id);
-      if (range && out.delete(reply.id)) done += range[1] - range[0];
+      if (range && out.delete(reply.id)) {
+        done += range[1] - range[0];
+        rendered.there += range[1] - range[0];
+      }
       input.onProgress?.('render', done, templated.length);
     }
     void feed(inFlight);
@@ -266,6 +283,7 @@ async function renderShared(
         const pages = templated.slice(range[0], range[1]);
         await input.renderer.renderInto(input.stage, plan, pages, pages.length, fn, writer);
         done += pages.length;
+        rendered.here += pages.length;
         input.onProgress?.('render', done, templated.length);
       } else if (out.size > 0) await partner!.changed();
       else break;
