@@ -30,12 +30,18 @@ export const isTemplated = (p: PlannedPage) => p.kind !== 'attachment' && p.kind
 
 export class PageRenderer {
   private readonly runner = new TemplateRunner();
-  private assetsMade: SiteAssets | null = null;
+  private assetsMade: Promise<SiteAssets> | null = null;
   private snapshot: SnapshotParts | null = null;
 
-  /** The stylesheets and scripts, made once per process. */
-  async assets(): Promise<SiteAssets> {
-    this.assetsMade ??= await buildAssets();
+  /**
+   * The stylesheets and scripts, made once per process (asked for early, they are read
+   * while the notes are parsed). One that failed is tried again when next asked for.
+   */
+  assets(): Promise<SiteAssets> {
+    this.assetsMade ??= buildAssets().catch((err: unknown) => {
+      this.assetsMade = null;
+      throw err;
+    });
     return this.assetsMade;
   }
 

@@ -152,6 +152,8 @@ export class SiteBuilder {
     const { config, snapshot } = this.options;
     // The search base's notes and documents when the partner makes its files (search-job.ts).
     const early = new EarlySearch();
+    // Read from disk while the notes are parsed, not awaited at the plan (its error, if any, is the plan's).
+    this.renderer.assets().catch(() => {});
     const { plan, pages } = await fullBuild({
       entries: new VaultEntries(config.vaultDir, this.options.skipDirs),
       store: this.store,
