@@ -74,5 +74,20 @@ export async function runCli(argv: string[]): Promise<void> {
     process.stderr.write(failureText(argv[0] ?? '', err));
     code = 1;
   }
-  if (code !== null) process.exit(code);
+  if (code !== null) {
+    await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+    process.exit(code);
+  }
+}
+
+/**
+ * Once all written to `stream` has reached the system. Node holds what a pipe takes no more
+ * of (a CI log reader slower than the build): exiting then lost it, and a build of 30,000
+ * notes printed 678 of its 6,001 warning lines, the last cut in half.
+ */
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.writableLength === 0 || stream.destroyed) resolve();
+    else stream.write('', () => resolve());
+  });
 }

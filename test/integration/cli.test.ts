@@ -281,6 +281,34 @@ describe('build: summary, warnings, --strict', () => {
   });
 });
 
+describe('a build\'s output through a slow pipe', () => {
+  it('every warning line reaches a reader that takes its time (the process exits once its output is out)', async () => {
+    const root = await tempDir('vs-cli-');
+    // 3,000 warnings, about 230 kB: far more than a pipe holds.
+    const links = Array.from({ length: 3000 }, (_, i) => `[[Missing note number ${i}]]`).join(' ');
+    await writeFiles(path.join(root, 'vault'), { 'Many links.md': `---\npublish: true\n---\n${links}\n` });
+    const proc = spawn(process.execPath, [CLI, 'build', '--quiet', '--vault', path.join(root, 'vault'), '--data', path.join(root, 'data'), '--out', path.join(root, 'site'), '--site-url', 'https://s.example'], {
+      cwd: PROJECT_DIR,
+      env: childEnv({}),
+    });
+    const closed = new Promise<number | null>((resolve) => proc.on('close', (c) => resolve(c)));
+    proc.stdout.resume();
+    // Nothing is read until the build has written its summary line and more than a pipe holds behind it.
+    proc.stderr.pause();
+    const first = await new Promise<Buffer>((resolve) => proc.stderr.once('readable', () => resolve(proc.stderr.read() as Buffer)));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    let stderr = first.toString();
+    proc.stderr.on('data', (d) => (stderr += d));
+    proc.stderr.resume();
+    const code = await closed;
+    expect(code, stderr.slice(-500)).toBe(0);
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe('3000 warnings:');
+    expect(lines).toHaveLength(3001);
+    expect(lines.at(-1)).toMatch(/^ {2}Many links\.md: links to "Missing note number \d+", which does not exist$/);
+  });
+});
+
 describe('progress of a long build', () => {
   // Big enough that its build lasts well over the silent first second on a fast machine
   // (the compiled command builds 3,000 of these in about 2 s on this one).
