@@ -126,11 +126,31 @@ export const BUILD_V8_FLAGS: readonly string[] = ['--always-sparkplug', '--inter
  * both code caches kept: 1,000 notes 0.683 s against 0.720 s (eleven rounds) and 0.731 s
  * against 0.751 s (fifteen); 10,000 notes 3.61 s against 3.68 s (eight).
  *
- * And an old generation first collected at 128 MB (`--initial-old-space-size`), not grown
+ * And an old generation first collected at 128 MB (`--initial-old-space-size`; 256 since, below), not grown
  * there through full collections: at 10,000 notes the partner thread (heap under 60 MB) made
  * five, each after many small incremental-marking steps, the build two; now none and one.
  * Alternating: 10,000 notes 3.31 s against 3.45 s (twelve rounds) and 3.51 against 3.64
  * (eight); 1,000 notes 0.662 s against 0.679 s (eleven). The build's peak RSS at 10,000
  * notes goes from 297 to 355 MB: garbage waits longer for its first full collection.
+ *
+ * Two of these were changed later, measured with each flag set given to `node` directly and
+ * the command line kept from starting itself again (relaunch.ts starts a second process when
+ * a flag of this list is missing: comparisons that changed one timed two starts). Alternating,
+ * nine rounds each at 10,000 notes, fifteen at 1,000, five at 30,000:
+ * - the old generation first collected at 256 MB: 10,000 notes 2.61 s against 2.74 s (CPU 5.00
+ *   against 5.16 s); 1,000 notes even; 30,000 notes 6.54 s against 6.69 s. 512 MB did no better.
+ * - an interrupt budget sixteen times V8's default for a snapshot (the second
+ *   `--interrupt-budget` below: the last given wins; the server's builder keeps four times):
+ *   10,000 notes 2.55 s against 2.67 s (CPU 4.85 against 5.13 s), 1,000 notes even, 30,000
+ *   notes 6.92 s against 6.77 s (a long run earns more of its optimizations back; Hugo takes
+ *   about 10 s there). Thirty-two times was no better at 10,000 notes, twice V8's default
+ *   (135168) much worse at 1,000 (0.61 against 0.54 s).
  */
-export const SNAPSHOT_V8_FLAGS: readonly string[] = ['--max-semi-space-size=8', '--min-semi-space-size=8', '--initial-old-space-size=128', ...BUILD_V8_FLAGS, '--single-threaded-gc'];
+export const SNAPSHOT_V8_FLAGS: readonly string[] = [
+  '--max-semi-space-size=8',
+  '--min-semi-space-size=8',
+  '--initial-old-space-size=256',
+  ...BUILD_V8_FLAGS,
+  '--single-threaded-gc',
+  '--interrupt-budget=1081344',
+];
