@@ -23,6 +23,11 @@ export function noteAddress(p: VaultPath): Address {
  * repeated ones go, spaces become `-` (as in a path's address); a value with `.`/`..`
  * segments or control characters is no address (the note keeps its own).
  */
+/** `permalink: /`: the note asks to be the site's front page (its home note, spec D.3). */
+export function claimsFrontPage(value: unknown): boolean {
+  return typeof value === 'string' && /^\s*\/+\s*$/.test(value);
+}
+
 export function permalinkAddress(value: unknown): Address | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
   const segments = String(value)

@@ -2,7 +2,7 @@
 // notes that do not exist or are not published, malformed frontmatter, addresses taken twice
 // or reserved by the site. The model fills one list per derivation; the static build prints
 // it in its summary (`--strict` fails on it) and the server logs each warning once.
-import { permalinkAddress } from './addresses.ts';
+import { claimsFrontPage, permalinkAddress } from './addresses.ts';
 import { mayHoldMoreTagsThan, tagsOf } from '../note/fields.ts';
 import { MAX_TAGS_PER_NOTE, type NoteRecord } from './note-record.ts';
 import type { LinkResolver } from './links.ts';
@@ -86,7 +86,7 @@ export function frontmatterWarning(note: NoteRecord): BuildWarning | null {
   }
   // CONTRACT §7: a permalink with `.`/`..` segments or control characters is no address; say so, not silently.
   const permalink = note.data.permalink;
-  if (note.publish && permalink !== undefined && permalink !== null && note.address === note.defaultAddress && permalinkAddress(permalink) === null) {
+  if (note.publish && permalink !== undefined && permalink !== null && note.address === note.defaultAddress && permalinkAddress(permalink) === null && !claimsFrontPage(permalink)) {
     return { note: note.path, kind: 'frontmatter', message: `permalink ${JSON.stringify(String(permalink)).slice(0, 120)} is not an address (a "." or ".." segment, or a control character); the note keeps ${note.defaultAddress}` };
   }
   return null;

@@ -7,7 +7,8 @@ import { prepareNoteHtml, type PreparedHtml } from '../note/markdown.ts';
 import { countWords, excerptOf } from '../note/excerpt.ts';
 import { isTrue, parseFrontmatter, type Frontmatter } from '../note/frontmatter.ts';
 import { postDate, type PostDate } from '../note/dates.ts';
-import { aliasesOf, cssClassesOf, folderSlugsOf, mergeTags, tagsOf, textValue, titleOf } from '../note/fields.ts';
+import { aliasesOf, cssClassesOf, folderSlugsOf, mergeTags, tagsOf, textValue } from '../note/fields.ts';
+import { titleOf } from '../note/title.ts';
 import { noteLanguage } from '../note/language.ts';
 import { hashText } from '../note/text-hash.ts';
 import type { HeadingInfo } from '../note/obsidian/headings.ts';
@@ -57,6 +58,8 @@ export interface NoteRecord {
   /** Embedded notes, sections and blocks (`![[Note#Heading]]`), as written. */
   transclusions: WikiRef[];
   headings: HeadingInfo[];
+  /** The id of the leading heading the title came from: the article's title carries it, so `[[Note#Title]]` lands. */
+  titleId: string | null;
   /** The body has math (the page needs KaTeX's stylesheet) or a diagram (mermaid's script). */
   math: boolean;
   mermaid: boolean;
@@ -106,7 +109,7 @@ function bannerOf(data: Frontmatter, firstImage: string | null): string | null {
 }
 
 /** What a record takes from the text's one parse (lazily, for a note not meant to be published). */
-type FactFields = Pick<NoteRecord, 'tags' | 'excerpt' | 'words' | 'links' | 'embeds' | 'transclusions' | 'headings' | 'math' | 'mermaid' | 'banner'>;
+type FactFields = Pick<NoteRecord, 'tags' | 'excerpt' | 'words' | 'links' | 'embeds' | 'transclusions' | 'headings' | 'titleId' | 'math' | 'mermaid' | 'banner'>;
 
 function factFields(data: Frontmatter, body: string, facts: NoteFacts | null): FactFields {
   const embeds = facts?.files ?? [];
@@ -120,6 +123,7 @@ function factFields(data: Frontmatter, body: string, facts: NoteFacts | null): F
     embeds,
     transclusions: facts?.transclusions ?? [],
     headings: facts?.headings ?? [],
+    titleId: facts?.titleId ?? null,
     math: facts?.math ?? false,
     mermaid: facts?.mermaid ?? false,
     banner: bannerOf(data, facts?.firstImage ?? null),
@@ -225,7 +229,7 @@ class Record implements NoteRecord {
   }
 
   private facts(): FactFields {
-    return (this.#facts ??= factFields(this.data, this.body, /\.tex$/i.test(this.path) ? null : analyzeNote(this.body)));
+    return (this.#facts ??= factFields(this.data, this.body, /\.tex$/i.test(this.path) ? null : analyzeNote(this.body, null, this.title)));
   }
 
   get tags() {
@@ -248,6 +252,9 @@ class Record implements NoteRecord {
   }
   get headings() {
     return this.facts().headings;
+  }
+  get titleId() {
+    return this.facts().titleId;
   }
   get math() {
     return this.facts().math;

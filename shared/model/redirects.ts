@@ -10,7 +10,7 @@ import { readJson, writeJsonAtomic } from '../atomic-write.ts';
 import { dataPath, DATA_FILES } from '../data-path.ts';
 import { log } from '../log.ts';
 import type { VaultPath } from '../vault-path.ts';
-import { isReservedAddress, type Address } from './addresses.ts';
+import { FRONT_PAGE, isReservedAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
 import type { SiteModel } from './site-model.ts';
 
@@ -156,28 +156,31 @@ export class AddressMemory {
   /**
    * What the server answers with 301 now (old address → current address): the own
    * address of every note with a permalink, and every remembered move whose note is
-   * still published. An address a note lives at is never redirected.
+   * still published. An address a note lives at is never redirected. The note `/` shows
+   * whole (`frontPath`) is read there: its own addresses answer 301 to `/`.
    */
-  redirects(model: ModelView): [Address, Address][] {
+  redirects(model: ModelView, frontPath: string | null = null): [Address, Address][] {
     const out = new Map<Address, Address>();
     const byPath = new Map<string, NoteRecord>();
     const movesKnown = this.moved.size > 0;
+    const readAt = (note: NoteRecord): Address => (note.path === frontPath ? FRONT_PAGE : note.address);
     for (const note of model.visible) {
       if (movesKnown) byPath.set(note.path, note);
+      if (note.path === frontPath) out.set(note.address, FRONT_PAGE);
       if (note.defaultAddress !== note.address && !model.byAddress.has(note.defaultAddress) && !isReservedAddress(note.defaultAddress)) {
-        out.set(note.defaultAddress, note.address);
+        out.set(note.defaultAddress, readAt(note));
       }
     }
     for (const [from, p] of this.moved) {
       const note = byPath.get(p);
-      if (note && note.address !== from && !model.byAddress.has(from)) out.set(from, note.address);
+      if (note && readAt(note) !== from && (!model.byAddress.has(from) || model.byAddress.get(from)!.path === frontPath)) out.set(from, readAt(note));
     }
     return [...out].sort((a, b) => a[0].localeCompare(b[0]));
   }
 
   /** The redirects when they differ from the last ones asked for through here, else null. */
-  changedRedirects(model: ModelView): [Address, Address][] | null {
-    const list = this.redirects(model);
+  changedRedirects(model: ModelView, frontPath: string | null = null): [Address, Address][] | null {
+    const list = this.redirects(model, frontPath);
     const key = list.map(([a, b]) => `${a}\u0000${b}`).join('\u0001');
     if (key === this.served) return null;
     this.served = key;

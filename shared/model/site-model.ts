@@ -2,7 +2,7 @@
 // static pages, neighbours, Related, twins, topics, collections or categories.
 // Both the public site and GET /api/posts read this model.
 import type { VaultPath } from '../vault-path.ts';
-import { FRONT_PAGE, isReservedAddress, isWritableAddress, type Address } from './addresses.ts';
+import { claimsFrontPage, FRONT_PAGE, isReservedAddress, isWritableAddress, type Address } from './addresses.ts';
 import { BuildWarnings, frontmatterWarning, linkWarnings, type BuildWarning } from './build-warnings.ts';
 import { buildCategories, type Category } from './categories.ts';
 import { embedWarnings } from './embeds.ts';
@@ -116,7 +116,9 @@ interface Visibility {
   warnings: BuildWarnings;
 }
 
-/** `all` in path order (byPath): the first of two notes claiming one address wins. */
+const isOlder = (a: NoteRecord, b: NoteRecord): boolean => a.date.ms < b.date.ms || (a.date.ms === b.date.ms && a.path < b.path);
+
+/** `all` in path order (byPath); of two notes claiming one address, the older keeps it. */
 export function visibilityOf(all: NoteRecord[], settings: Pick<ModelSettings, 'templatesFolder'>): Visibility {
   const byAddress = new Map<Address, NoteRecord>();
   const visibleSet = new Set<NoteRecord>();
@@ -137,8 +139,12 @@ export function visibilityOf(all: NoteRecord[], settings: Pick<ModelSettings, 't
     }
     const taken = byAddress.get(note.address);
     if (taken) {
-      warnings.add({ note: note.path, kind: 'duplicate-address', message: `is not published: ${taken.path} already has the address ${note.address}` });
-      continue;
+      // The older claimant keeps the address (by date, then path), so a new note never takes an old post's place.
+      const [kept, refused] = isOlder(note, taken) ? [note, taken] : [taken, note];
+      warnings.add({ note: refused.path, kind: 'duplicate-address', message: `is not published: ${kept.path} also claims the address ${note.address}, and the older note keeps it` });
+      if (kept === taken) continue;
+      visibleSet.delete(taken);
+      visiblePaths.delete(taken.path);
     }
     byAddress.set(note.address, note);
     visibleSet.add(note);
@@ -182,8 +188,10 @@ export function deriveSiteModel(records: Iterable<NoteRecord>, settings: ModelSe
   let pathSum = 0;
   for (const note of visibleSet) pathSum = (pathSum + pathHash(note.path)) % 4294967296;
   const resolver = createLinkResolver(all);
+  // The configured home note, else the visible note whose `permalink: /` claims the front page, else Home or index.
+  const claimant = settings.homeNote ? undefined : all.find((n) => claimsFrontPage(n.data.permalink) && visiblePaths.has(n.path));
   const homeTarget = settings.homeNote ?? (byAddress.has('/Home' as Address) ? 'Home' : byAddress.has('/index' as Address) ? 'index' : null);
-  const homeCandidate = homeTarget ? resolver.resolve(homeTarget, null) : null;
+  const homeCandidate = claimant ?? (homeTarget ? resolver.resolve(homeTarget, null) : null);
   const homeNote = homeCandidate && isVisible(homeCandidate) ? homeCandidate : null;
 
   const visible = [...visibleSet].sort(newestFirst);

@@ -6,7 +6,7 @@ import { isAttachmentTarget, mayNameFile, type WikiRef } from '../wikilinks.ts';
 import type { NoteEnv } from './env.ts';
 import { blocksText, countTokenWords, plainBlocks, plainBlocksOf } from './plain-text.ts';
 import { excerptFromBlocks } from './excerpt.ts';
-import { prepareTokens } from './markdown.ts';
+import { prepareTokens, titleHeadingId } from './markdown.ts';
 import { markdown } from './md.ts';
 import type { HeadingInfo } from './obsidian/headings.ts';
 import { safeDecode, type PreparedHtml } from './slots.ts';
@@ -24,6 +24,8 @@ export interface NoteFacts {
   /** Embedded notes and sections (`![[Note#Heading]]`). */
   transclusions: WikiRef[];
   headings: HeadingInfo[];
+  /** The id of the leading heading that became the title (the article's title carries it), or null. */
+  titleId: string | null;
   math: boolean;
   mermaid: boolean;
   excerpt: string;
@@ -44,9 +46,9 @@ function localTarget(href: string): string | null {
 /**
  * The facts of a note's public Markdown (`publicBody`: comments already removed, see
  * comments.ts), from one parse; with `prepareFor` (its title) the same parse is also
- * rendered for its pages.
+ * rendered for its pages. `title` (the note's, when known) finds the heading it came from.
  */
-export function analyzeNote(publicBody: string, prepareFor: string | null = null): NoteFacts {
+export function analyzeNote(publicBody: string, prepareFor: string | null = null, title: string | null = prepareFor): NoteFacts {
   const env: NoteEnv = {};
   const tokens = markdown().parse(publicBody, env);
   const facts: NoteFacts = {
@@ -56,6 +58,7 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
     firstImage: null,
     transclusions: [],
     headings: env.headings ?? [],
+    titleId: title === null ? null : titleHeadingId(tokens, title),
     math: false,
     mermaid: false,
     excerpt: '',

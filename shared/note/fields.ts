@@ -1,9 +1,8 @@
 // Frontmatter fields read the tolerant way an Obsidian vault writes them (spec 2.4):
 // titles, tags, and `folders`/`folder` in every accepted spelling.
-import { closedBidi } from './bidi.ts';
 import type { Frontmatter } from './frontmatter.ts';
 
-const PLACEHOLDER = /\{\{[^}]*\}\}|<%[\s\S]*?%>/;
+export const PLACEHOLDER = /\{\{[^}]*\}\}|<%[\s\S]*?%>/;
 
 /** A frontmatter value as a list of strings: a single value, a comma list, a flow or block list. */
 export function listValue(value: unknown): string[] {
@@ -87,34 +86,6 @@ export function collectionSlug(value: string): string {
 export function folderSlugsOf(data: Frontmatter): string[] {
   const values = [...listValue(data.folders), ...listValue(data.folder)];
   return [...new Set(values.map(collectionSlug).filter((s) => s !== ''))];
-}
-
-/** The note's title: frontmatter `title`, else its first-line `# heading`, else the file name. */
-export function titleOf(data: Frontmatter, body: string, fileName: string): string {
-  const t = data.title;
-  if ((typeof t === 'string' || typeof t === 'number') && oneLine(String(t)) !== '' && !PLACEHOLDER.test(String(t))) {
-    return oneLine(String(t));
-  }
-  const h1 = leadingHeading(body);
-  if (h1) return oneLine(h1);
-  return oneLine(fileName.replace(/\.(md|markdown|tex)$/i, ''));
-}
-
-/**
- * A title as one line of text: line breaks and tabs (a YAML block scalar) become spaces,
- * and control characters (a YAML `"\a"` or `"\e"` escape, a file name) go. They reached
- * every page's <title>, cards and the search index, where HTML has no use for them. Bidi
- * controls it opens are closed within it (bidi.ts).
- */
-function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return closedBidi(text.replace(/ *[\t\n\v\f\r\u0085\u2028\u2029][\t\n\v\f\r\u0085\u2028\u2029 ]*/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim());
-}
-
-/** The text of a `# heading` that opens the body, if any. */
-export function leadingHeading(body: string): string | null {
-  const m = /^\s*#[ \t]+(.+?)[ \t#]*(?:\r?\n|$)/.exec(body);
-  return m ? m[1]!.trim() : null;
 }
 
 /** A string frontmatter value, or null (placeholders and blanks are null). */

@@ -13,6 +13,7 @@ import { escapeHtml } from './escape.ts';
 import { markdown } from './md.ts';
 import { findHeading, headingId, sectionRange, uniqueId } from './obsidian/headings.ts';
 import { openerOf } from './obsidian/block-ids.ts';
+import { inlineText } from './plain-text.ts';
 import { sanitizeNoteHtml } from './sanitize.ts';
 import { fillPrepared, flat, type PreparedHtml, type Slot } from './slots.ts';
 
@@ -29,10 +30,15 @@ function finish(html: string, env: NoteEnv): string {
   return env.rawHtml ? sanitizeNoteHtml(html) : html;
 }
 
-/** A leading `# heading` repeating the title: the article page shows the title already. */
-function leadsWithTitle(tokens: Token[], title: string): boolean {
+/**
+ * A leading `# heading` repeating the title (as shown: `# [[A|B]]` shows `B`): the article
+ * page shows the title already, and the title takes the heading's id. The heading's id, or null.
+ */
+export function titleHeadingId(tokens: Token[], title: string): string | null {
   const open = tokens[0];
-  return open?.type === 'heading_open' && open.tag === 'h1' && open.markup === '#' && tokens[1]!.content.trim().toLowerCase() === title.trim().toLowerCase();
+  if (open?.type !== 'heading_open' || open.tag !== 'h1' || open.markup !== '#') return null;
+  const shown = inlineText(tokens[1]!.children).replace(/\s+/g, ' ').trim();
+  return shown.toLowerCase() === title.trim().toLowerCase() ? (open.attrGet('id') ?? '') : null;
 }
 
 /**
@@ -41,11 +47,14 @@ function leadsWithTitle(tokens: Token[], title: string): boolean {
  */
 export function prepareTokens(tokens: Token[], env: NoteEnv, title: string): PreparedHtml {
   const md = markdown();
-  const list = leadsWithTitle(tokens, title) ? tokens.slice(3) : tokens;
+  const titleId = titleHeadingId(tokens, title);
+  const list = titleId !== null ? tokens.slice(3) : tokens;
   const holes: Slot[] = [];
   const renderEnv: NoteEnv = { ...env, rawHtml: false, holes };
   const html = flat(md.renderer.render(list, md.options, renderEnv));
-  return { html, slots: holes, rawHtml: renderEnv.rawHtml === true, ids: [...idsOf(list)], headings: env.headings ?? [] };
+  const ids = idsOf(list);
+  if (titleId) ids.add(titleId);
+  return { html, slots: holes, rawHtml: renderEnv.rawHtml === true, ids: [...ids], headings: env.headings ?? [] };
 }
 
 /** A note body (frontmatter split off) prepared for its pages. */

@@ -1,7 +1,7 @@
 // What every page planner shares: the model, the frame, formatters, the HTML
 // cache and the small views (links, chips, cards) pages are made of. Each view
 // has a signature: a page is re-rendered exactly when its signature changes.
-import { encodeAddress, type Address } from '../../shared/model/addresses.ts';
+import { encodeAddress, FRONT_PAGE, type Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { SiteModel } from '../../shared/model/site-model.ts';
 import { directionOf } from '../../shared/note/language.ts';
@@ -69,6 +69,11 @@ export class PageContext {
    * labels, attachments, where links point and which notes are visible.
    */
   readonly world: unknown[];
+  /**
+   * The path of the note `/` shows whole (spec D.3, and the blog's home intro), or null: it
+   * has no page of its own, links to it lead to `/`, and its address answers 301 there.
+   */
+  readonly frontPath: string | null;
 
   constructor(
     readonly model: SiteModel,
@@ -80,7 +85,14 @@ export class PageContext {
   ) {
     this.fmt = frameFormatters(frame);
     this.topicsKey = model.topics.topics.map((t) => `${t.key}\u0001${t.label}\u0001${t.address}`).join('\u0002');
-    this.world = [frameSig, this.topicsKey, attachments.version, model.resolver.generation, model.visibleKey];
+    const front = model.homeNote && (frame.layout === 'default' || frame.homeMode !== 'dashboard') ? model.homeNote : null;
+    this.frontPath = front?.path ?? null;
+    this.world = [frameSig, this.topicsKey, attachments.version, model.resolver.generation, model.visibleKey, this.frontPath];
+  }
+
+  /** Where a visible note is read: its address, or `/` for the front note. */
+  addressOf(note: NoteRecord): Address {
+    return note.path === this.frontPath ? FRONT_PAGE : note.address;
   }
 
   /**
@@ -122,11 +134,11 @@ export class PageContext {
   }
 
   link(note: NoteRecord): LinkView {
-    return { title: note.title, url: this.url(note.address) };
+    return { title: note.title, url: this.url(this.addressOf(note)) };
   }
 
   linkSig(note: NoteRecord | null): string {
-    return note ? `${note.address}\u0001${note.title}` : '-';
+    return note ? `${this.addressOf(note)}\u0001${note.title}` : '-';
   }
 
   /** Tag chips a visitor sees: EXCLUDE_TAGS removed, localised labels, original addresses. */
@@ -179,7 +191,7 @@ export class PageContext {
     return {
       note: (target) => {
         const other = this.model.resolver.resolve(target, note);
-        return other && this.model.isVisible(other) ? { href: this.url(other.address), title: other.title, headings: other.headings } : null;
+        return other && this.model.isVisible(other) ? { href: this.url(this.addressOf(other)), title: other.title, headings: other.headings } : null;
       },
       attachment: (target) => {
         const p = this.attachments.resolve(target, note);
@@ -200,7 +212,7 @@ export class PageContext {
     try {
       const block = blockRef(ref.subpath);
       const anchor = block !== null ? `#^${encodeURIComponent(block)}` : headingAnchor(target.headings, ref.subpath);
-      return renderEmbedHtml(target.body, ref, this.renderLinks(target), frame, { href: this.url(target.address) + anchor, title: target.title });
+      return renderEmbedHtml(target.body, ref, this.renderLinks(target), frame, { href: this.url(this.addressOf(target)) + anchor, title: target.title });
     } finally {
       frame.stack.pop();
     }
@@ -318,7 +330,7 @@ export class PageContext {
     if (known?.comments === comments) return known.card;
     const card: CardView = {
       title: note.title,
-      url: this.url(note.address),
+      url: this.url(this.addressOf(note)),
       dateIso: new Date(note.date.ms).toISOString(),
       dateText: this.fmt.date(note.date.ms),
       excerpt: note.excerpt,

@@ -14,6 +14,8 @@ export interface ArticleView {
   url: string;
   canonical: string;
   title: string;
+  /** The id of the heading the title came from (links to it land on the title). */
+  titleId: string | null;
   metaDescription: string;
   lang: string;
   dir: 'rtl' | 'ltr';
@@ -46,7 +48,7 @@ export interface ArticleView {
 
 function shareLinks(ctx: PageContext, note: NoteRecord): { name: string; href: string }[] {
   if (!ctx.frame.shareButtons) return [];
-  const u = ctx.frame.baseEncoded + encodeURIComponent(ctx.url(note.address));
+  const u = ctx.frame.baseEncoded + encodeURIComponent(ctx.url(ctx.addressOf(note)));
   const t = encodeURIComponent(note.title);
   return [
     { name: 'X', href: `https://twitter.com/intent/tweet?url=${u}&text=${t}` },
@@ -63,8 +65,8 @@ export function twinAlternates(ctx: PageContext, note: NoteRecord, twin: NoteRec
   const faces = [note, twin].sort((a, b) => a.lang.localeCompare(b.lang));
   const home = faces.find((f) => f.lang === ctx.frame.lang) ?? note;
   return [
-    ...faces.map((f) => ({ hreflang: f.lang, href: ctx.absolute(f.address) })),
-    { hreflang: 'x-default', href: ctx.absolute(home.address) },
+    ...faces.map((f) => ({ hreflang: f.lang, href: ctx.absolute(ctx.addressOf(f)) })),
+    { hreflang: 'x-default', href: ctx.absolute(ctx.addressOf(home)) },
   ];
 }
 
@@ -76,8 +78,9 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
   return {
     file: outputFileOf(address),
     url: ctx.url(address),
-    canonical: ctx.absolute(address === FRONT_PAGE ? FRONT_PAGE : note.address),
+    canonical: ctx.absolute(address === FRONT_PAGE ? FRONT_PAGE : ctx.addressOf(note)),
     title: note.title,
+    titleId: note.titleId,
     metaDescription: note.description ?? note.excerpt,
     lang: note.lang,
     dir: directionOf(note.lang),
@@ -170,5 +173,6 @@ function articleFamily(ctx: PageContext, note: NoteRecord): PageFamily {
 
 export function planArticles(ctx: PageContext): PageFamily[] {
   for (const note of ctx.model.visible) if (note.embeds.length || note.banner) ctx.publishAttachmentsOf(note);
-  return ctx.model.visible.map((note) => articleFamily(ctx, note));
+  // The front note is read at `/` (plan-lists.ts): its own address answers 301 there.
+  return ctx.model.visible.filter((note) => note.path !== ctx.frontPath).map((note) => articleFamily(ctx, note));
 }

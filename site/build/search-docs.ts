@@ -46,5 +46,5 @@ export function docChars(doc: SearchDoc): number {
 
 /** What a result shows of a note: its address, title and date as the site writes them (a static page has none, as on its page). */
 export function metaRowOf(ctx: PageContext, note: NoteRecord): MetaRow {
-  return [ctx.url(note.address), note.title, note.page ? '' : ctx.fmt.date(note.date.ms), new Date(note.date.ms).toISOString(), note.lang];
+  return [ctx.url(ctx.addressOf(note)), note.title, note.page ? '' : ctx.fmt.date(note.date.ms), new Date(note.date.ms).toISOString(), note.lang];
 }

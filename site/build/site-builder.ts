@@ -196,7 +196,7 @@ export class SiteBuilder {
       upserts: entries,
       removals: [],
       nav,
-      redirects: this.addresses.changedRedirects(plan.ctx.model),
+      redirects: this.addresses.changedRedirects(plan.ctx.model, plan.ctx.frontPath),
       rendered: pages.length,
       ms: Date.now() - started,
       gitCreated: [...this.store.gitCreated()],
@@ -334,7 +334,7 @@ export class SiteBuilder {
     if (diff.changed.length === 0 && diff.removed.length === 0) {
       settle();
       // Nothing to render, but an old address may answer 301 now (or no longer).
-      const redirects = this.addresses.changedRedirects(plan.ctx.model);
+      const redirects = this.addresses.changedRedirects(plan.ctx.model, plan.ctx.frontPath);
       return redirects === null ? null : { full: false, dir: live, upserts: [], removals: [], nav: null, redirects, rendered: 0, ms: Date.now() - started, tidy: this.search.tidyDue };
     }
     await this.stage.reset();
@@ -352,7 +352,7 @@ export class SiteBuilder {
       upserts: diff.changed.filter((p) => !isInternal(p.address)).map((p) => [p.address, served(p)]),
       removals: diff.removed.map((r) => r.address).filter((a) => a !== '' && !plan.pages.has(a)),
       nav,
-      redirects: this.addresses.changedRedirects(plan.ctx.model),
+      redirects: this.addresses.changedRedirects(plan.ctx.model, plan.ctx.frontPath),
       rendered: diff.changed.length,
       ms: Date.now() - started,
       tidy: this.search.tidyDue,

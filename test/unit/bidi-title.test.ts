@@ -3,7 +3,7 @@
 // ends, stray closers go, and marks and balanced controls are kept as written.
 import { describe, expect, it } from 'vitest';
 import { closedBidi } from '../../shared/note/bidi.ts';
-import { titleOf } from '../../shared/note/fields.ts';
+import { titleOf } from '../../shared/note/title.ts';
 
 const [LRE, RLE, PDF, LRO, RLO] = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e'];
 const [LRI, RLI, FSI, PDI] = ['\u2066', '\u2067', '\u2068', '\u2069'];

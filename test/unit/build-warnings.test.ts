@@ -35,7 +35,7 @@ describe('the model names what is wrong, note by note', () => {
     expect(byKind('frontmatter')).toEqual([expect.objectContaining({ note: 'Posts/Bad frontmatter.md', message: expect.stringMatching(/^the frontmatter block is malformed and was ignored \(.+\)$/) })]);
     const duplicate = byKind('duplicate-address');
     expect(duplicate).toHaveLength(1);
-    expect(duplicate[0]!.message).toMatch(/^is not published: Posts\/Same[ -]name\.md already has the address \/Posts\/Same-name$/);
+    expect(duplicate[0]!.message).toMatch(/^is not published: Posts\/Same[ -]name\.md also claims the address \/Posts\/Same-name, and the older note keeps it$/);
     expect(byKind('reserved-address')).toEqual([{ note: 'api/Reserved.md', kind: 'reserved-address', message: 'is not published: its address /api/Reserved belongs to the site' }]);
     // An embed of a note a visitor cannot see shows nothing, and says so here (issue 10).
     expect(byKind('unpublished-embed')).toEqual([

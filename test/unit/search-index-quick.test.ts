@@ -33,6 +33,7 @@ function contextOf(all: NoteRecord[], invisible: Set<string>): PageContext {
     model: { all, isVisible: (n: NoteRecord) => !invisible.has(n.path) },
     frameSig: 'frame',
     url: (a: string) => a,
+    addressOf: (n: NoteRecord) => n.address,
     fmt: { date: (ms: number) => new Date(ms).toISOString().slice(0, 10) },
   } as unknown as PageContext;
 }

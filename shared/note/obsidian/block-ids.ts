@@ -23,6 +23,23 @@ function owner(tokens: Token[], open: number): Token {
   return before?.type === 'list_item_open' ? before : tokens[open]!;
 }
 
+/**
+ * `- step ^id` followed by indented lines of the same item: the id ends the item's first
+ * line, not its paragraph, and Obsidian still gives it to the list item.
+ */
+function firstLineId(tokens: Token[], open: number): void {
+  const children = tokens[open + 1]!.children!;
+  const brk = children.findIndex((t) => t.type === 'softbreak' || t.type === 'hardbreak');
+  const text = children[brk - 1];
+  if (brk < 1 || text?.type !== 'text') return;
+  const m = TRAILING_ID.exec(text.content);
+  if (!m || (m.index === 0 && brk === 1)) return;
+  text.content = text.content.slice(0, m.index).replace(/[ \t]+$/, '');
+  const inline = tokens[open + 1]!;
+  inline.content = inline.content.replace(/(^|[ \t])\^[A-Za-z0-9-]+[ \t]*(?=\n)/, '');
+  tokens[open - 1]!.attrSet('id', `^${m[2]}`);
+}
+
 function blockIds(state: StateCore): void {
   const tokens = state.tokens;
   const drop = new Set<number>();
@@ -31,9 +48,12 @@ function blockIds(state: StateCore): void {
     const inline = tokens[i + 1]!;
     const children = inline.children;
     const last = children?.at(-1);
-    if (inline.type !== 'inline' || !last || last.type !== 'text' || !last.content.includes('^')) continue;
-    const m = TRAILING_ID.exec(last.content);
-    if (!m) continue;
+    if (inline.type !== 'inline' || !last || !inline.content.includes('^')) continue;
+    const m = last.type === 'text' ? TRAILING_ID.exec(last.content) : null;
+    if (!m) {
+      if (tokens[i - 1]?.type === 'list_item_open') firstLineId(tokens, i);
+      continue;
+    }
     const id = `^${m[2]}`;
     const alone = children!.length === 1 && m.index === 0 && m[1] === '';
     if (alone) {

@@ -3,11 +3,14 @@
 // takes one the page itself uses (`#comments`, `#main`…) or one footnotes use.
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
+import { inlineText } from '../plain-text.ts';
 
 export interface HeadingInfo {
   level: number;
-  /** The heading as written (Markdown source of its line). */
+  /** The heading as a reader sees it (`# [[A|B]] c` shows `B c`): its id and every text made from it come from this. */
   text: string;
+  /** The Markdown it was written as, when that differs: a link may name the heading as Obsidian does, from it. */
+  source?: string;
   id: string;
 }
 
@@ -65,12 +68,22 @@ export function headingIds(state: StateCore): void {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token.type !== 'heading_open') continue;
-    const text = tokens[i + 1]?.content ?? '';
+    const inline = tokens[i + 1];
+    const source = inline?.content ?? '';
+    const text = inline?.children ? inlineText(inline.children).replace(/\s+/g, ' ').trim() : source;
     const id = uniqueId(headingId(text) || 'section', taken);
     token.attrSet('id', id);
-    headings.push({ level: Number(token.tag.slice(1)), text, id });
+    headings.push(text === source ? { level: Number(token.tag.slice(1)), text, id } : { level: Number(token.tag.slice(1)), text, source, id });
   }
   (state.env as HeadingEnv).headings = headings;
+}
+
+// Obsidian names a heading in a link with its link brackets and bars as spaces (`# [[A|B]] c` → `#A B c`).
+const obsidianName = (source: string): string => source.replace(/\[\[|\]\]|\|/g, ' ');
+
+/** Whether a link's heading segment (as a slug) names this heading: as shown, or as Obsidian writes it. */
+function namesHeading(h: HeadingInfo, slug: string): boolean {
+  return headingId(h.text) === slug || (h.source !== undefined && headingId(obsidianName(h.source)) === slug);
 }
 
 /**
@@ -88,14 +101,14 @@ export function findHeading(headings: HeadingInfo[], path: string[]): number {
     for (let i = at + 1; i < headings.length; i++) {
       const h = headings[i]!;
       if (parent && h.level <= parent.level) break;
-      if (headingId(h.text) === slug) {
+      if (namesHeading(h, slug)) {
         found = i;
         break;
       }
     }
     if (found < 0) {
       const last = wanted[wanted.length - 1]!;
-      return headings.findIndex((h) => headingId(h.text) === last);
+      return headings.findIndex((h) => namesHeading(h, last));
     }
     at = found;
   }

@@ -3,7 +3,7 @@
 // (shared/note/markdown.ts) and the same title and language rules from shared/note.
 // Loaded on demand; the HTML is shown in a sandboxed frame.
 import { escapeHtml, renderNoteHtml, type RenderLinks } from '../../../../shared/note/markdown.ts';
-import { titleOf } from '../../../../shared/note/fields.ts';
+import { titleOf } from '../../../../shared/note/title.ts';
 import { directionOf, noteLanguage } from '../../../../shared/note/language.ts';
 import { encodeAddress, noteAddress as addressOf } from '../../../../shared/model/addresses.ts';
 import type { VaultPath } from '../../../../shared/vault-path.ts';
