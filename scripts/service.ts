@@ -10,6 +10,7 @@ import { limitConnections } from '../shared/connection-limits.ts';
 import { PROJECT_DIR } from '../shared/project-dir.ts';
 import { startVaultWatcher } from '../shared/vault-watcher.ts';
 import { isNotePath } from '../shared/vault-path.ts';
+import { fileTime } from '../shared/note/dates.ts';
 import { createAdminApp } from '../admin/app.ts';
 import { createAdminContext, type AdminContext } from '../admin/context.ts';
 import { isAdminRequest } from '../admin/auth/gate.ts';
@@ -109,7 +110,8 @@ export async function startService(config: Config): Promise<RunningService> {
     announceSince: bootAt,
     // created.json learns of every note the watcher meets, at start and while running.
     onFileMet: (p, stats) => {
-      if (isNotePath(p)) void ctx.created.remember(p, stats?.birthtimeMs || stats?.mtimeMs || Date.now());
+      // spec D.2: the file's own time, never the moment this server met it (a copied vault would read "today" everywhere).
+      if (isNotePath(p)) void ctx.created.remember(p, stats ? fileTime(stats) : Date.now());
     },
   });
   await watcher.ready;

@@ -1,21 +1,30 @@
 // spec D.2: in a git vault, a note's creation time is the time of the commit that
-// first added it. One read-only `git log --diff-filter=A` per full build; git runs
-// through the one git runner (fixed argument list, no shell, scrubbed environment).
+// first added it, and its last change the time of the last commit touching it. One
+// read-only `git log` per full build; git runs through the one git runner (fixed
+// argument list, no shell, scrubbed environment).
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { log } from '../log.ts';
 
-/** Vault path → epoch ms of the oldest commit adding it; empty when the vault is no git repository. */
-export async function gitFirstAdded(vaultDir: string): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
+export interface GitFileTimes {
+  /** Vault path → epoch ms of the oldest commit adding it. */
+  added: Map<string, number>;
+  /** Vault path → epoch ms of the newest commit adding or changing it. */
+  changed: Map<string, number>;
+}
+
+/** What git's history says of each file; empty when the vault is no git repository. */
+export async function gitFileTimes(vaultDir: string): Promise<GitFileTimes> {
+  const out: GitFileTimes = { added: new Map(), changed: new Map() };
   try {
     await fs.stat(path.join(vaultDir, '.git'));
   } catch {
     return out;
   }
-  // Loaded here: most builds read no history (every note dated, or no repository), and the runner brings child_process.
+  // Loaded here: most builds read no history (no repository), and the runner brings child_process.
   const { GitError, runGit } = await import('../git-run.ts');
-  const args = ['log', '--diff-filter=A', '--no-renames', '--relative', '--name-only', '--format=@@%at', '--', '.'];
+  // -z: paths as they are (without it git quotes every non-ASCII name, "Caf\303\251.md").
+  const args = ['log', '--no-renames', '--relative', '--name-status', '-z', '--format=@@%at', '--', '.'];
   let stdout = '';
   try {
     stdout = (await runGit(args, { cwd: vaultDir, timeoutMs: 60_000, maxBytes: 256 * 1024 * 1024 })).stdout;
@@ -26,11 +35,24 @@ export async function gitFirstAdded(vaultDir: string): Promise<Map<string, numbe
       log.warnOnce('git-created', `could not read note creation times from git: ${line}`);
     }
   }
-  let time = 0;
-  // Newest commit first: the last time seen for a path is its first addition.
-  for (const line of stdout.split('\n')) {
-    if (line.startsWith('@@')) time = Number(line.slice(2)) * 1000;
-    else if (line !== '' && time > 0) out.set(line, time);
-  }
+  readLog(stdout, out);
   return out;
+}
+
+/** `@@<time>` NUL, then `<status>` NUL `<path>` NUL pairs, newest commit first. */
+export function readLog(stdout: string, out: GitFileTimes): void {
+  const parts = stdout.split('\0');
+  let time = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!.replace(/^\n/, '');
+    if (part.startsWith('@@')) {
+      time = Number(part.slice(2)) * 1000;
+      continue;
+    }
+    const file = parts[++i];
+    if (!file || time <= 0) continue;
+    // Newest first: the first time seen is the last change; the last addition seen is the first.
+    if (part !== 'D' && !out.changed.has(file)) out.changed.set(file, time);
+    if (part === 'A') out.added.set(file, time);
+  }
 }

@@ -8,8 +8,8 @@ import { createdFile } from '../created-store.ts';
 import { fileStamp } from '../file-stamp.ts';
 import { log } from '../log.ts';
 import type { VaultPath } from '../vault-path.ts';
-import { postDate } from '../note/dates.ts';
-import { gitFirstAdded } from './git-created.ts';
+import { fileTime, postDate } from '../note/dates.ts';
+import { gitFileTimes, type GitFileTimes } from './git-created.ts';
 import { buildRecord, type NoteRecord } from './note-record.ts';
 
 /**
@@ -27,15 +27,20 @@ export interface NoteReaderOptions {
   useGit?: boolean;
 }
 
+/** A modification this soon after a file's creation is part of making it, not a change. */
+const CHANGE_SLACK_MS = 60_000;
+
 /** How long before its read a file's last change must be for its stamp to stand for the text read. */
 const STAMP_SETTLED_MS = 100;
 
 export class NoteReader {
   private created: Record<string, number> = {};
   private createdMtime = -1;
-  /** Creation times from git's history; read only once a note's date needs one (spec D.2). */
-  private git: Map<string, number> | null = null;
-  private gitRead: Promise<Map<string, number>> | null = null;
+  /** What git's history says of each file (spec D.2), once read; read once per reader. */
+  private git: GitFileTimes | null = null;
+  private gitRead: Promise<GitFileTimes> | null = null;
+  /** When the history was read: a file changed after it was changed since its last commit. */
+  private gitReadAt = 0;
 
   constructor(private readonly options: NoteReaderOptions) {}
 
@@ -107,7 +112,10 @@ export class NoteReader {
       // Stamped only when read whole, and changed long enough ago that a write in the same
       // clock tick (ctime is coarse) could not have followed the read unseen.
       const stamp = got === size && Date.now() - stats.ctimeMs > STAMP_SETTLED_MS ? fileStamp(stats) : null;
-      return this.date(buildRecord({ path: p, text, createdMs: this.createdOf(p), fileMs: 0, stamp }));
+      const createdMs = this.createdOf(p);
+      // Changed only if modified after it was created: a copied file's modification time is the copy's moment.
+      const changedMs = stats.mtimeMs > (createdMs ?? fileTime(stats)) + CHANGE_SLACK_MS ? stats.mtimeMs : null;
+      return this.changed(this.date(buildRecord({ path: p, text, createdMs, fileMs: 0, changedMs, stamp })));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'ELOOP') log.warnOnce(`read:${p}:${code}`, `could not read ${p}: ${code ?? (err as Error).message}`);
@@ -118,32 +126,49 @@ export class NoteReader {
   }
 
   /**
-   * spec D.2: a note dated by its creation reads git's first commit adding it. Git's
-   * history is read the first time a note needs it (never, when every note carries a
-   * date); returns the notes whose date changed.
+   * spec D.2: in a git vault a note dated by its creation reads git's first commit adding
+   * it, and every note's last change is its last commit. Git's history is read once, and
+   * only in a repository; returns the notes whose date or last change moved.
    */
   async settleDates(records: Iterable<NoteRecord>): Promise<NoteRecord[]> {
-    const undated = [...records].filter((r) => r.date.source === 'created' || r.date.source === 'file');
-    if (undated.length === 0 || this.options.useGit === false) return [];
+    const list = [...records];
+    if (list.length === 0 || this.options.useGit === false) return [];
     const git = await this.gitTimes();
-    const changed: NoteRecord[] = [];
-    for (const record of undated) {
-      if (!git.has(record.path)) continue;
+    if (git.changed.size === 0) return [];
+    const moved: NoteRecord[] = [];
+    for (const record of list) {
       const before = record.date.ms;
-      this.date(record);
-      if (record.date.ms !== before) changed.push(record);
+      const changedBefore = record.changedMs;
+      if (git.added.has(record.path)) this.date(record);
+      this.changed(record);
+      if (record.date.ms !== before || record.changedMs !== changedBefore) moved.push(record);
     }
-    return changed;
+    return moved;
   }
 
   /** Creation times learnt from git (vault path → ms), for created.json; empty until git was read. */
   gitCreated(): ReadonlyMap<string, number> {
-    return this.git ?? new Map();
+    return this.git?.added ?? new Map();
   }
 
-  private gitTimes(): Promise<Map<string, number>> {
-    this.gitRead ??= gitFirstAdded(this.options.vaultDir).then((git) => (this.git = git));
+  private gitTimes(): Promise<GitFileTimes> {
+    this.gitRead ??= gitFileTimes(this.options.vaultDir).then((git) => {
+      this.gitReadAt = Date.now();
+      return (this.git = git);
+    });
     return this.gitRead;
+  }
+
+  /**
+   * The note's last change from git: its last commit, when later than the one adding it.
+   * A file modified after the history was read keeps its own time (an edit not yet committed).
+   */
+  private changed(record: NoteRecord): NoteRecord {
+    const last = this.git?.changed.get(record.path);
+    if (last === undefined || (record.changedMs !== null && record.changedMs > this.gitReadAt)) return record;
+    const added = this.git!.added.get(record.path) ?? last;
+    record.changedMs = last > added + CHANGE_SLACK_MS ? last : null;
+    return record;
   }
 
   private abs(p: VaultPath): string {
@@ -156,7 +181,7 @@ export class NoteReader {
     record.date = postDate({ data: record.data, raw: record.raw, createdMs: this.createdOf(record.path), fileMs: 0 });
     if (record.date.source === 'file') {
       const stat = lstatSync(this.abs(record.path), { throwIfNoEntry: false });
-      const ms = stat ? (stat.birthtimeMs > 0 ? Math.min(stat.birthtimeMs, stat.mtimeMs) : stat.mtimeMs) : 0;
+      const ms = stat ? fileTime(stat) : 0;
       record.date = { ms, source: 'file' };
     }
     return record;
@@ -164,7 +189,7 @@ export class NoteReader {
 
   /** spec D.2: git's first commit adding the file, else the remembered first meeting. */
   private createdOf(p: VaultPath): number | null {
-    const fromGit = this.git?.get(p);
+    const fromGit = this.git?.added.get(p);
     const remembered = this.created[p];
     if (fromGit !== undefined && remembered !== undefined) return Math.min(fromGit, remembered);
     return fromGit ?? remembered ?? null;

@@ -38,6 +38,11 @@ export interface NoteRecord {
   body: string;
   title: string;
   date: PostDate;
+  /**
+   * When its text last changed, where known (git's last commit of the file in a repository,
+   * else the file's modification time): the article's "Updated" line and the sitemap's lastmod.
+   */
+  changedMs: number | null;
   publish: boolean;
   page: boolean;
   /** Frontmatter tags, then the text's inline `#tags` (both are tags alike). */
@@ -88,6 +93,8 @@ export interface RecordInputs {
   text: string;
   createdMs: number | null;
   fileMs: number;
+  /** The file's modification time, when it was read from one. */
+  changedMs?: number | null;
   /** The stamp of the file the text was read from (fileStamp). */
   stamp?: string | null;
 }
@@ -157,6 +164,7 @@ export function buildRecord(input: RecordInputs): NoteRecord {
     body,
     title,
     date: postDate({ data, raw, createdMs: input.createdMs, fileMs: input.fileMs }),
+    changedMs: input.changedMs ?? null,
     publish,
     page: isTrue(data.page),
     aliases: aliasesOf(data),
@@ -203,6 +211,7 @@ class Record implements NoteRecord {
   body!: string;
   title!: string;
   date!: PostDate;
+  changedMs!: number | null;
   publish!: boolean;
   page!: boolean;
   aliases!: string[];

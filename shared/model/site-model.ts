@@ -65,8 +65,9 @@ function pathHash(p: string): number {
   return h;
 }
 
+/** Newest first; notes of one moment by path, so an edit (a new title) never moves a note in a list. */
 export function newestFirst(a: NoteRecord, b: NoteRecord): number {
-  return b.date.ms - a.date.ms || a.title.localeCompare(b.title) || a.path.localeCompare(b.path);
+  return b.date.ms - a.date.ms || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 }
 
 export function isInFolder(p: string, folder: string): boolean {

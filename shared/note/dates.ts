@@ -70,6 +70,15 @@ export function parseNumericId(data: Frontmatter, raw: string): number | null {
   return ms > 1e11 && plausible(ms) ? ms : null;
 }
 
+/**
+ * A file's own time (spec D.2): the earlier of its birth and its last modification. A copied
+ * or cloned vault keeps modification times (`cp -p`, an unzip, rsync) while every birth time
+ * is the moment of copying; an atomic save gives a new birth time, never an older one.
+ */
+export function fileTime(stats: { birthtimeMs: number; mtimeMs: number }): number {
+  return stats.birthtimeMs > 0 ? Math.min(stats.birthtimeMs, stats.mtimeMs) : stats.mtimeMs;
+}
+
 export interface DateInputs {
   data: Frontmatter;
   raw: string;

@@ -21,6 +21,8 @@ export interface ArticleView {
   dir: 'rtl' | 'ltr';
   dateIso: string;
   dateText: string;
+  /** "Updated <date>": the text changed on a later day than the note's date. */
+  updated: { iso: string; text: string } | null;
   wordsText: string;
   minutesText: string;
   tags: ChipView[];
@@ -70,6 +72,14 @@ export function twinAlternates(ctx: PageContext, note: NoteRecord, twin: NoteRec
   ];
 }
 
+/** The note's last change, when its text changed on a later day than its date. */
+export function updatedOf(ctx: PageContext, note: NoteRecord): { iso: string; text: string } | null {
+  const ms = note.changedMs;
+  if (ms === null || ms <= note.date.ms) return null;
+  const text = ctx.fmt.date(ms);
+  return text === ctx.fmt.date(note.date.ms) ? null : { iso: new Date(ms).toISOString(), text };
+}
+
 export function articleView(ctx: PageContext, note: NoteRecord, address: Address = note.address): ArticleView {
   const { model, fmt } = ctx;
   const around = model.neighbours.get(note.path);
@@ -86,6 +96,7 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     dir: directionOf(note.lang),
     dateIso: new Date(note.date.ms).toISOString(),
     dateText: fmt.date(note.date.ms),
+    updated: updatedOf(ctx, note),
     wordsText: fmt.number(note.words),
     minutesText: fmt.number(readingMinutes(note.words)),
     tags: ctx.chips(note),
@@ -132,6 +143,7 @@ function buildArticleSig(ctx: PageContext, note: NoteRecord): string {
     ctx.frameSig,
     note.hash,
     note.date.ms,
+    note.changedMs ?? '',
     ctx.bodySig(note),
     ctx.chipsSig(note),
     ctx.imageUrl(note.banner, note) ?? '',

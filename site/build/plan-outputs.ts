@@ -39,7 +39,7 @@ function sitemapPage(ctx: PageContext, lang: string | null): PlannedPage {
     return twin && twin.lang !== n.lang ? twinAlternates(ctx, n, twin) : [];
   };
   const lastmod = (ms: number) => new Date(ms).toISOString();
-  const sig = [ctx.frameSig, ctx.frontPath ?? '', lang ?? '', cut, ...kept.map((n) => `${n.address}\u0001${n.date.ms}\u0001${ctx.model.twins.get(n.path)?.address ?? ''}`)].join(
+  const sig = [ctx.frameSig, ctx.frontPath ?? '', lang ?? '', cut, ...kept.map((n) => `${n.address}\u0001${n.date.ms}\u0001${n.changedMs ?? ''}\u0001${ctx.model.twins.get(n.path)?.address ?? ''}`)].join(
     '\u0000',
   );
   return {
@@ -52,7 +52,7 @@ function sitemapPage(ctx: PageContext, lang: string | null): PlannedPage {
       file,
       entries: [
         { loc: ctx.absolute(FRONT_PAGE), lastmod: lastmod(all[0]?.date.ms ?? 0), alternates: [] },
-        ...kept.filter((n) => n.path !== ctx.frontPath).map((n) => ({ loc: ctx.absolute(n.address), lastmod: lastmod(n.date.ms), alternates: alternatesOf(n) })),
+        ...kept.filter((n) => n.path !== ctx.frontPath).map((n) => ({ loc: ctx.absolute(n.address), lastmod: lastmod(Math.max(n.date.ms, n.changedMs ?? 0)), alternates: alternatesOf(n) })),
       ],
       cut,
       max: SITEMAP_MAX,

@@ -78,8 +78,19 @@ describe('spec D.2: post dates in a git vault', () => {
     expect(ms).toBeLessThanOrEqual(Date.now());
   });
 
-  it('the sitemap lastmod follows the same date', async () => {
+  it('a note changed by a later commit shows "Updated" with that commit\'s day, and the sitemap lastmod follows it', async () => {
+    const edited = new Date(T_EDITED * 1000).toISOString();
+    const article = (await blog.page('/Dated/Committed')).text;
+    expect(article).toContain(`<time class="s-updated" datetime="${edited}">Updated June 6, 2025</time>`);
+    expect(article).toContain(`<meta property="article:modified_time" content="${edited}">`);
     const sitemap = (await blog.page('/sitemap.xml')).text;
-    expect(sitemap).toContain(`/Dated/Committed</loc><lastmod>${new Date(T_ADDED * 1000).toISOString()}</lastmod>`);
+    expect(sitemap).toContain(`/Dated/Committed</loc><lastmod>${edited}</lastmod>`);
+  });
+
+  it('a note committed once is not "updated", even when its frontmatter date is older than the commit', async () => {
+    const article = (await blog.page('/Dated/Frontmatter-wins')).text;
+    expect(article).toContain('<time datetime="2022-02-02T00:00:00.000Z">');
+    expect(article).not.toContain('s-updated');
+    expect((await blog.page('/sitemap.xml')).text).toContain('/Dated/Frontmatter-wins</loc><lastmod>2022-02-02T00:00:00.000Z</lastmod>');
   });
 });

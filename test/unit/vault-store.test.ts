@@ -22,12 +22,22 @@ async function gitVault(files: Record<string, string>): Promise<string> {
 const dated = (d: string) => `---\npublish: true\ndate: ${d}\n---\nBody\n`;
 
 describe('the vault store', () => {
-  it('does not read git history when every note carries a date', async () => {
+  it('does not read git history in a folder that is no repository', async () => {
+    const vault = await tempDir('vs-store-');
+    await writeFiles(vault, { 'A.md': '---\npublish: true\n---\nUndated\n' });
+    const store = new VaultStore({ vaultDir: vault, dataDir: null });
+    await store.loadAll();
+    expect(store.records.size).toBe(1);
+    expect(store.gitCreated().size).toBe(0);
+  });
+
+  it('in a repository, reads git history even when every note carries a date: a note committed once has no later change', async () => {
     const vault = await gitVault({ 'A.md': dated('2020-01-01'), 'Folder/B.md': dated('2021-05-06') });
     const store = new VaultStore({ vaultDir: vault, dataDir: null });
     await store.loadAll();
     expect(store.records.size).toBe(2);
-    expect(store.gitCreated().size).toBe(0);
+    expect(store.gitCreated().get('Folder/B.md')).toBeGreaterThan(0);
+    expect(store.records.get('A.md' as VaultPath)!.changedMs).toBeNull();
   });
 
   it('reads it once a note is dated by its creation, and dates that note by its first commit', async () => {
@@ -40,11 +50,10 @@ describe('the vault store', () => {
     expect(store.records.get('A.md' as VaultPath)!.date).toEqual({ ms: Date.UTC(2020, 0, 1), source: 'frontmatter' });
   });
 
-  it('a saved note that loses its date reads git then (the store loaded without it)', async () => {
+  it('a saved note that loses its date is dated by git', async () => {
     const vault = await gitVault({ 'A.md': dated('2020-01-01') });
     const store = new VaultStore({ vaultDir: vault, dataDir: null });
     await store.loadAll();
-    expect(store.gitCreated().size).toBe(0);
     await writeFiles(vault, { 'A.md': '---\npublish: true\n---\nThe date is gone\n' });
     expect((await store.update(['A.md'])).map((c) => c.path)).toEqual(['A.md']);
     expect(store.records.get('A.md' as VaultPath)!.date.source).toBe('created');
