@@ -57,7 +57,7 @@ export interface AdminContext {
   travel: TravelService;
   /** The collections the vault declares (spec D.5). */
   collections: () => Promise<DeclaredCollection[]>;
-  /** The notes' titles, tags, links and folded text, kept current from vault events (issue 16). */
+  /** The notes' titles, tags, links and folded text, kept current from vault events. */
   notes: NoteIndex;
   /** Comments and their moderation (CONTRACT §8). */
   comments: CommentsService;

@@ -1,4 +1,4 @@
-// Issue 15: one command, `vault-service`, with start, build, set-password, hash-password,
+// One command, `vault-service`, with start, build, set-password, hash-password,
 // --help and --version; every setting as a flag or its environment variable (the flag wins);
 // a bad command line exits 2 with one line and the usage, a failed build exits 1; a build
 // shows progress when it is long, then a summary with each warning naming its note, and

@@ -1,4 +1,4 @@
-// Issue 15: publish from anywhere. `npm pack` makes a tarball that installs into an empty
+// Publish from anywhere. `npm pack` makes a tarball that installs into an empty
 // folder without the dev dependencies (the registry's cache may be reused; the repository's
 // node_modules is never seen) and runs `vault-service build` and `start` with no TypeScript,
 // tsx or build step; and the CI recipes in docs/deploy/ work: their own commands, read from
@@ -391,7 +391,7 @@ describe('npm scripts in a clone (README: npm start, npm run build, npm run hash
   }, 180_000);
 });
 
-// The commands run the compiled server as one bundle (scripts/server-bundle.ts, issue 12): a
+// The commands run the compiled server as one bundle (scripts/server-bundle.ts): a
 // build loads its code from dist/bundle/, not module by module from node_modules, and what it
 // writes is what the same build from source writes. A dependency loaded at run time past the
 // bundle (a `createRequire` of a package, say) shows up as a file read from node_modules,
