@@ -1,5 +1,5 @@
 // Builds the admin's domain objects and services once at start, with their start
-// and close; routes receive this context and only parse, call and map (STYLE.md).
+// and close; routes receive this context and only parse, call and map (STYLE.md, "Routes").
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../shared/config.ts';
