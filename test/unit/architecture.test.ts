@@ -16,7 +16,7 @@ function allSources(...dirs: string[]): string[] {
   for (const dir of dirs) {
     for (const name of readdirSync(path.join(ROOT, dir), { recursive: true }) as string[]) {
       const rel = `${dir}/${name.split(path.sep).join('/')}`;
-      if (!/\.(ts|cjs|mjs)$/.test(rel) || rel.endsWith('.d.ts')) continue;
+      if (!/\.(ts|tsx|cjs|mjs)$/.test(rel) || rel.endsWith('.d.ts')) continue;
       if (rel.includes('/dist/') || rel.includes('node_modules')) continue;
       out.push(rel);
     }
