@@ -1,5 +1,5 @@
 // Builds the admin's domain objects and services once at start, with their start
-// and close; routes receive this context and only parse, call and map (STYLE.md).
+// and close; routes receive this context and only parse, call and map (STYLE.md, "Routes").
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../shared/config.ts';
@@ -57,7 +57,7 @@ export interface AdminContext {
   travel: TravelService;
   /** The collections the vault declares (spec D.5). */
   collections: () => Promise<DeclaredCollection[]>;
-  /** The notes' titles, tags, links and folded text, kept current from vault events (issue 16). */
+  /** The notes' titles, tags, links and folded text, kept current from vault events. */
   notes: NoteIndex;
   /** Comments and their moderation (CONTRACT §8). */
   comments: CommentsService;

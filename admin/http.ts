@@ -74,6 +74,19 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(data);
 }
 
+/** A refusal answered as a page of our own making (it echoes a visitor's fields, escaped): no script, no frames, nothing loaded. */
+export function sendRefusalPage(res: ServerResponse, err: DomainError, html: string): void {
+  const body = Buffer.from(html);
+  res.writeHead(statusOf(err.code), {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': String(body.length),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+  });
+  res.end(body);
+}
+
 /** The client went away while its body was being read: nobody to answer, nothing to log. */
 const clientGone = (err: unknown) => (err as NodeJS.ErrnoException)?.code === 'ECONNRESET' && (err as Error).message === 'aborted';
 

@@ -1,4 +1,4 @@
-// Runs a CommonJS bundle (dist/bundle/build.js) through V8's code cache (issue 12). Node 20
+// Runs a CommonJS bundle (dist/bundle/build.js) through V8's code cache. Node 20
 // caches none of a program's own code: every `npm run build` parsed and compiled its 1.7 MB
 // again, then compiled each function on its first call (markdown-it, KaTeX, the templates,
 // the model), about a tenth of a 1,000-note build. The first run writes the code V8 compiled

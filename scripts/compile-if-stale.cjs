@@ -1,7 +1,7 @@
 // Runs before `npm start` and the password scripts (and inside `npm run build`, through
 // scripts/run-compiled.cjs): compiles the server (scripts/compile.ts) only when a source is
 // newer than dist/. Plain JavaScript on purpose:
-// loading tsx just to find nothing changed cost 0.2 s of every `npm run build` (issue 12),
+// loading tsx just to find nothing changed cost 0.2 s of every `npm run build`,
 // while reading the file times costs about 20 ms. scripts/compile.ts touches the compiled
 // dist/scripts/cli.js when it finishes, so its time is the stamp every source is compared
 // with; the commands run dist/bundle/cli.js, made from dist/ by the same compile.
@@ -16,7 +16,7 @@ const SOURCES = ['shared', 'site', 'admin', 'scripts', 'tsconfig.json', 'tsconfi
 const SKIP = new Set(['admin/ui/dist', 'admin/ui/node_modules', 'node_modules']);
 
 // Synchronous on purpose: some 400 stats, one after another, took 27-30 ms as promises
-// (each a round trip through libuv's pool) and 2-3 ms as calls (issue 12).
+// (each a round trip through libuv's pool) and 2-3 ms as calls.
 const statOf = (file) => statSync(file, { throwIfNoEntry: false }) ?? null;
 const mtime = (file) => statOf(file)?.mtimeMs ?? -1;
 

@@ -3,7 +3,7 @@
 // runs is up to date: the server compiled when a source is newer than dist/, and for `start`
 // the admin app rebuilt when its inputs changed (prestart.mjs). As `prestart` and `prebuild`
 // scripts the checks were a second Node start and a shell each: about 0.07 s of every build
-// (issue 12 times `npm run build` against Hugo) and 0.15 s of every start.
+// (the benchmark times `npm run build` against Hugo) and 0.15 s of every start.
 //
 // CommonJS on purpose: a build never starts Node's ES module loader. An ES module entry did,
 // and each built-in module it imported got a facade that reads all its exports (fs's include

@@ -100,8 +100,8 @@ export async function startService(config: Config): Promise<RunningService> {
     server.listen(config.port, config.host, () => resolve());
   });
   // Started once the server answers: its first scan (a stat and a watch per file) fills
-  // libuv's thread pool for seconds on a large vault, and a restart must not wait on it
-  // (issue 12). Changes made before it is ready are in the build's own first read.
+  // libuv's thread pool for seconds on a large vault, and a restart must not wait on it.
+  // Changes made before it is ready are in the build's own first read.
   const watcher = startVaultWatcher({
     vaultDir: config.vaultDir,
     events: ctx.events,

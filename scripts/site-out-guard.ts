@@ -1,5 +1,5 @@
 // `npm run build` replaces SITE_OUT as a whole, so before anything is written or deleted
-// it checks where that is (issue 9): never the vault or the data directory, nor a folder
+// it checks where that is: never the vault or the data directory, nor a folder
 // that contains or lies inside either (symlinks resolved), and never a non-empty folder
 // the build did not write itself (its own output carries a marker file).
 import { promises as fs } from 'node:fs';

@@ -12,7 +12,7 @@ const NO_SPACE = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
 const NOT_WRITABLE = new Set(['EROFS', 'EACCES', 'EPERM']);
 
 /**
- * A failed write as the error the answer names (issue 9: a full disk is a clear
+ * A failed write as the error the answer names (a full disk is a clear
  * error, not a 500). The sentence names no path: the previous content is whole,
  * because the write never got past its temp file.
  */

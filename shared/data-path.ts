@@ -6,7 +6,7 @@ import path from 'node:path';
 
 export type DataPath = string & { readonly __brand: 'DataPath' };
 
-/** The data directory's files and folders (spec 2.2, README "The data directory"). */
+/** The data directory's files and folders (spec 2.2, docs/guide/configuration.md "The data directory"). */
 export const DATA_FILES = {
   settings: 'settings.json',
   created: 'created.json',

@@ -1,4 +1,4 @@
-// One error style (STYLE.md): domain code throws a DomainError carrying a stable
+// One error style (STYLE.md, "Errors"): domain code throws a DomainError carrying a stable
 // `code` and a human sentence, plus any details the answer should name (a field, the
 // lock's holder). Only the HTTP layer (admin/http.ts) turns a code into a status.
 export class DomainError extends Error {

@@ -1,4 +1,4 @@
-// The one module that spawns git, for the admin (sync, history) and the site (creation times) (STYLE: "exactly one module spawns git").
+// The one module that spawns git, for the admin (sync, history) and the site (creation times) (STYLE.md, "Layout": one owner per concept).
 // A fixed argument list, never a shell (spec 5.5); a scrubbed environment; for network
 // calls the token travels only through GIT_ASKPASS plus variables of that one git
 // process (spec 5.4); timeouts kill the whole process group; errors are scrubbed.

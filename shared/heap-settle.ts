@@ -3,7 +3,7 @@
 // the first site's index) leaves a young generation grown to its largest and an old one
 // full of what that work dropped, and V8 keeps both committed while the server idles.
 // At 30,000 notes the server held 145 MB for about 20 MB alive; this collection took it
-// to 82 MB, while its build process was at its own peak beside it (issue 12).
+// to 82 MB, while its build process was at its own peak beside it.
 import inspector from 'node:inspector';
 
 /**

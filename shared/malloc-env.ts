@@ -2,7 +2,7 @@
 // threshold to the largest block freed so far (up to 32 MB). In the server each scrypt
 // (16 MB: the admin password at start, every sign-in) runs on a libuv thread: that thread's
 // arena then keeps 16 MB, and every later block up to that size is kept too. The server
-// grew by 30-60 MB over its first sign-ins and saves (issue 12's memory target).
+// grew by 30-60 MB over its first sign-ins and saves (the memory target).
 //
 // One arena for the whole process (MALLOC_ARENA_MAX=1) keeps one such block, reused by the
 // next. Measured at 10,000 notes, server and builder through start and 25 edits (a script

@@ -212,7 +212,7 @@ export function syncSettingsOf(settings: Settings): SyncSettings {
   };
 }
 
-// Validation, saving and the admin view live beside this file (issue 5).
+// Validation, saving and the admin view live beside this file.
 export {
   CALENDAR_DISPLAYS,
   FEED_CONTENTS,

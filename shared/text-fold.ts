@@ -1,4 +1,4 @@
-// Text folded for search (CONTRACT §9, issue 16): case and accents folded for Latin
+// Text folded for search (CONTRACT §9): case and accents folded for Latin
 // scripts (é → e), Arabic diacritics and tatweel removed, and the alef, yeh and
 // teh marbuta forms made one (أ إ آ ٱ → ا, ى → ي, ة → ه). Folding never adds or removes
 // a line break, so a folded text has the same lines as the original.

@@ -4,6 +4,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { isTempFile } from './atomic-write.ts';
 import { DomainError } from './errors.ts';
+import { holdsDataDirMarker } from './vault-walk.ts';
 
 export type VaultPath = string & { readonly __brand: 'VaultPath' };
 
@@ -15,11 +16,11 @@ export class PathError extends DomainError {
   }
 }
 
-/** Folders of the vault that no note path may enter, at any depth (CONTRACT §3, issue 9). */
+/** Folders of the vault that no note path may enter, at any depth (CONTRACT §3). */
 export const RESERVED_NAMES = ['.git', '.trash', '.service'];
 
 /**
- * The one entry rule (issue 9): names that are never vault entries, at any depth.
+ * The one entry rule: names that are never vault entries, at any depth.
  * Dot-names (the reserved ones above, `.obsidian` and the like), temp files of an
  * interrupted write, `node_modules`. The walker skips them and the input parser refuses
  * them, so nothing can be saved where it would never be listed (or swept as a temp file).
@@ -195,17 +196,6 @@ async function inMarkedFolder(root: string, target: string): Promise<boolean> {
   return false;
 }
 
-/** Whether the folder `dir` holds a marked data directory anywhere below it (a file holds none). */
-async function holdsMarkedFolder(dir: string): Promise<boolean> {
-  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => null);
-  if (!entries) return false;
-  for (const entry of entries) {
-    if (entry.name === DATA_DIR_MARKER && entry.isFile()) return true;
-    if (entry.isDirectory() && (await holdsMarkedFolder(path.join(dir, entry.name)))) return true;
-  }
-  return false;
-}
-
 /**
  * Maps vault paths to absolute paths and back, refusing any path that resolves
  * (symlinks followed) outside the vault, into a reserved folder or into the data directory.
@@ -234,7 +224,7 @@ export class VaultRoot {
    */
   async resolveForChange(p: VaultPath): Promise<string> {
     const { abs, real } = await this.follow(p);
-    if (this.excludedDirs.some((excluded) => isInside(real, excluded) || isInside(abs, excluded)) || (await holdsMarkedFolder(real))) {
+    if (this.excludedDirs.some((excluded) => isInside(real, excluded) || isInside(abs, excluded)) || (await holdsDataDirMarker(real))) {
       throw new DomainError('holds_data_dir', `“${p}” holds a server's data directory; it cannot be moved, renamed or deleted.`);
     }
     // A change names a file by its own path, never through a link to another place in the

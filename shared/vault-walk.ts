@@ -1,5 +1,5 @@
-// The one walker of the vault and the one rule for what a vault entry is (issue 9,
-// CONTRACT §11). The tree, the model scan, the attachment index, the temp sweep and
+// The one walker of the vault and the one rule for what a vault entry is (CONTRACT
+// §11). The tree, the model scan, the attachment index, the temp sweep and
 // the watcher all come through here. A symbolic link is never followed and never
 // listed, so a link loop or a link leading out cannot reach any of them.
 import type { Dirent, Stats } from 'node:fs';
@@ -76,6 +76,17 @@ export async function walkFiles(root: string, options: WalkOptions, from = ''): 
     return parts.flat();
   }
   return walk(from);
+}
+
+/** Whether the folder `dir` holds a data directory's marker anywhere below it (links not entered; a file holds none). */
+export async function holdsDataDirMarker(dir: string): Promise<boolean> {
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => null);
+  if (!entries) return false;
+  for (const entry of entries) {
+    if (entry.name === DATA_DIR_MARKER && entry.isFile()) return true;
+    if (entry.isDirectory() && (await holdsDataDirMarker(path.join(dir, entry.name)))) return true;
+  }
+  return false;
 }
 
 /**

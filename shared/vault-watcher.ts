@@ -4,7 +4,7 @@
 // It sees what the vault walker sees (shared/vault-walk.ts): links are neither
 // followed nor reported, so a loop or a link leading out is inert.
 //
-// Its cost is per folder, not per file (issue 12): the OS holds one watch per folder
+// Its cost is per folder, not per file: the OS holds one watch per folder
 // (folder-watches.ts). A folder's watch reports each change to a file in it by name;
 // the file is then checked with one lstat against the one stamp kept
 // per file, its ctime and size (a write, a rename over it or a new file move the ctime;

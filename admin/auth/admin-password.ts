@@ -35,7 +35,7 @@ export async function loadAdminPassword(config: Config): Promise<AdminPassword> 
   if (typeof stored.hash === 'string' && isPasswordHash(stored.hash)) return fromHash(stored.hash, 'admin.json');
   if (config.adminPassword) {
     // Hashed once so every check takes the same scrypt time; not waited for here: the start
-    // (and a restart's first page, issue 12) does not wait on a 16 MB scrypt that only a
+    // (and a restart's first page) does not wait on a 16 MB scrypt that only a
     // sign-in needs.
     const hashing = hashPassword(config.adminPassword);
     hashing.catch(() => {}); // a failure is the first check's to tell

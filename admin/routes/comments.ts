@@ -1,14 +1,13 @@
 // Comments and mentions (CONTRACT §8). A visitor posts a comment (JSON, or the article's
 // form without a script: answered 303 back to the article) and reads the approved ones;
 // the admin reads everything, moderates, replies and exports. One domain call each.
-import type { ServerResponse } from 'node:http';
 import type { Polka, Request } from 'polka';
 import { DomainError, refuse } from '../../shared/errors.ts';
 import { encodeAddress } from '../../shared/model/addresses.ts';
 import { isAdminRequest } from '../auth/gate.ts';
 import type { ModerationAction } from '../comments/service.ts';
 import type { AdminContext } from '../context.ts';
-import { clientAddress, isFormBody, queryOne, readFormBody, readJsonBody, route, sendJson, statusOf } from '../http.ts';
+import { clientAddress, isFormBody, queryOne, readFormBody, readJsonBody, route, sendJson, sendRefusalPage } from '../http.ts';
 
 const MAX_COMMENT_BODY = 64 * 1024;
 const ACTIONS = new Set<ModerationAction>(['approve', 'reject', 'spam', 'delete']);
@@ -16,19 +15,6 @@ const ACTIONS = new Set<ModerationAction>(['approve', 'reject', 'spam', 'delete'
 function idOf(body: Record<string, unknown>): string {
   if (typeof body.id !== 'string' || body.id === '' || body.id.length > 64) throw refuse('required', 'id is required.', { field: 'id' });
   return body.id;
-}
-
-/** A page of our own making (it echoes a visitor's fields, escaped): no script, no frames, nothing loaded. */
-function sendPage(res: ServerResponse, status: number, html: string): void {
-  const body = Buffer.from(html);
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'content-length': String(body.length),
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-  });
-  res.end(body);
 }
 
 export function registerCommentRoutes(app: Polka, ctx: AdminContext): void {
@@ -45,10 +31,10 @@ export function registerCommentRoutes(app: Polka, ctx: AdminContext): void {
       } catch (err) {
         // A form posted without a script and refused gets a page, with what the visitor wrote,
         // not JSON. A 404 (comments off, a draft, no such post) stays the one 404 every post gets.
-        const status = err instanceof DomainError ? statusOf(err.code) : 0;
-        const page = form && status !== 0 && status !== 404 ? await ctx.comments.failurePage(err as DomainError, body) : null;
-        if (!page) throw err;
-        return sendPage(res, status, page);
+        const refusal = form && err instanceof DomainError && err.code !== 'not_found' ? err : null;
+        const page = refusal ? await ctx.comments.failurePage(refusal, body) : null;
+        if (!refusal || !page) throw err;
+        return sendRefusalPage(res, refusal, page);
       }
       if (!form) return sendJson(res, 202, { id: outcome.id, status: outcome.status });
       // Back to the article, where the server shows the visitor the notice their comment earned.

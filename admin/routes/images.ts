@@ -1,4 +1,4 @@
-// POST /api/image (issue 16): an image pasted or dropped into a note, stored in the
+// POST /api/image: an image pasted or dropped into a note, stored in the
 // vault's attachment folder under a unique name; the answer names what `![[…]]` embeds.
 import type { Polka } from 'polka';
 import { refuse } from '../../shared/errors.ts';

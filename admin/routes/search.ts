@@ -1,4 +1,4 @@
-// The tools an Obsidian user reaches for first (issue 16), over the note index:
+// The tools an Obsidian user reaches for first, over the note index:
 // vault search, the notes' titles/aliases/tags/publish flags (palette, `[[` suggestions,
 // tree marks), a note's backlinks and its headings.
 import type { Polka } from 'polka';

@@ -1,4 +1,4 @@
-// The admin web app (issue 6): its static files under /admin/, plus the few reads
+// The admin web app: its static files under /admin/, plus the few reads
 // and writes only it needs: attachments (image previews, the banner upload of spec
 // D.3) and the collections the vault declares (spec D.5).
 import type { Polka } from 'polka';

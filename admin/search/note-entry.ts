@@ -1,4 +1,4 @@
-// One note as the admin's tools see it (issue 16): title, aliases, tags, publish flag,
+// One note as the admin's tools see it: title, aliases, tags, publish flag,
 // headings (Outline, `[[Note#` suggestions), links with their lines (Backlinks), and
 // the text folded for vault search. Derived once per change of the file.
 import { headingsOf, type Heading } from '../../shared/note/headings.ts';

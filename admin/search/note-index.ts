@@ -1,4 +1,4 @@
-// The admin's in-memory index of the vault's notes (issue 16): loaded once with the one
+// The admin's in-memory index of the vault's notes: loaded once with the one
 // vault walker, then kept current from the vault change events (this server's writes
 // and everyone else's), so vault search, backlinks, the palette's titles and aliases and
 // the tree's publish marks never walk the vault per request.

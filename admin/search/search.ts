@@ -1,4 +1,4 @@
-// Vault search and backlinks over the note index (issue 16). Search: every word of the
+// Vault search and backlinks over the note index. Search: every word of the
 // query (folded for case, accents and Arabic forms, CONTRACT §9) must occur in the
 // note's title, aliases, tags, path or text; titles rank first; each result names its
 // best matching line. Backlinks: the notes whose links resolve to a note, each with the

@@ -1,4 +1,4 @@
-// The single write path for notes (spec 9, STYLE): keep the prior text as a version,
+// The single write path for notes (spec 9, STYLE.md "Writes"): keep the prior text as a version,
 // then temp-file + rename, then `expect` on the change bus (the watcher announces it). Autosave,
 // restore, link rewrites and scripts all come through `writeNote`. A path is checked where it
 // really leads before its lock is waited for (a bad one is refused at once) and again once

@@ -1,4 +1,4 @@
-// Every mutation of a vault path holds that path's lock (issue 9): save, rename, move,
+// Every mutation of a vault path holds that path's lock: save, rename, move,
 // delete, restore, link rewrite. One service for the whole vault, made once in the
 // admin context. A request names every path it touches and gets them all at once, so
 // no two holders can deadlock; a folder's lock covers everything under it, so a save

@@ -147,7 +147,7 @@ export function createRenamer(deps: RenameDeps) {
     const clash = await nameClash(deps.root.dir, to, from);
     if (clash) throw refuse('exists', clash);
     const folder = stat.isDirectory();
-    // Issue 16: a note that lost its extension becomes an attachment, its page 404s.
+    // A note that lost its extension becomes an attachment, its page 404s.
     if (!folder && isNotePath(from) && !isNotePath(to)) {
       throw refuse('keeps_extension', `A note keeps its extension: name it “${baseName(to)}${from.slice(stripExtension(from).length)}”.`);
     }
@@ -164,7 +164,7 @@ export function createRenamer(deps: RenameDeps) {
       if (made) await removeEmptyUpTo(path.dirname(absTo), made);
       throw refuse('other_disk', 'The new place is on another disk mounted inside the vault: a note or folder moves only within one disk.');
     }
-    // Issue 9: a rename either completes or changes nothing. The file has moved, so
+    // A rename either completes or changes nothing. The file has moved, so
     // what follows is best-effort: a failure is logged, never answered as an error.
     // The creation memory first, before anything else is awaited: the watcher meets the new path only after this.
     await bestEffort(`the creation date of ${from}`, to, () => deps.created.move(from, to));

@@ -1,6 +1,6 @@
 // Generates a synthetic vault for the benchmarks: `count` notes in 100 folders,
 // about 70% published, with tags, dates, wikilinks and a few paragraphs each, written
-// in Obsidian's dialect as real vaults are (issue 10): highlights, inline tags, block
+// in Obsidian's dialect as real vaults are: highlights, inline tags, block
 // ids, private %% comments, callouts, footnotes, task lists, math, embeds, diagrams.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';

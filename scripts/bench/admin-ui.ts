@@ -1,4 +1,4 @@
-// Issue 6 benchmark: the admin web app in headless chromium against the real server
+// Benchmark: the admin web app in headless chromium against the real server
 // on a 5,000-note vault. Each figure is a ratio against a baseline of the same run:
 //   - first-screen bytes on the wire (brotli) against the same files uncompressed;
 //   - opening a note by deep link (shell + JS + /api/me, prefs, tree, note, editor

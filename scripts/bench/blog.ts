@@ -1,4 +1,4 @@
-// Issue 12 benchmark (build half), in one run on generated vaults (about 70% published):
+// The build benchmark, in one run on generated vaults (about 70% published):
 // `npm run build`, the static snapshot a CI job makes, against Debian's hugo writing the
 // same notes at 1,000, 10,000 and 30,000 notes (alternating rounds, medians kept); then,
 // on the real server (`npm start`) at 10,000 and 30,000 notes, the time from one note's
@@ -25,7 +25,7 @@ const EDIT_SIZES = list(process.env.BENCH_EDIT_SIZES, [10_000, 30_000]);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const EDITS = Number(process.env.BENCH_EDITS ?? 25);
 
-/** Targets of issue 12: `npm run build` over Hugo's time, by vault size. */
+/** Targets: `npm run build` over Hugo's time, by vault size. */
 const BUILD_TARGET: Record<number, number> = { 1_000: 2, 10_000: 1, 30_000: 1 };
 const RSS_TARGET_MB: Record<number, number> = { 10_000: 400, 30_000: 700 };
 

@@ -1,4 +1,4 @@
-// Issue 15 benchmark: running compiled JavaScript takes the TypeScript compile out of every
+// Benchmark: running compiled JavaScript takes the TypeScript compile out of every
 // start. The same command, `vault-service start` on the same vault and data directory (the
 // site's last generation remembered, as on any restart) and `vault-service --version`, run
 // from source through tsx (the baseline) and from dist/, alternately, in the same run.

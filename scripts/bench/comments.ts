@@ -1,4 +1,4 @@
-// Issue 11 benchmark, on one generated vault (10,000 notes by default, BENCH_NOTES to
+// The comments benchmark, on one generated vault (10,000 notes by default, BENCH_NOTES to
 // change) and the real server (`npm start`): the time from Approve to the comment being
 // served on its article (target: median under 300 ms), next to the same run's time from a
 // note saved through the API to its article serving it; and the article's requests per

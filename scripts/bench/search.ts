@@ -1,4 +1,4 @@
-// Issue 13 benchmark: visitor search on the generated 10,000-note vault (about 70%
+// Benchmark: visitor search on the generated 10,000-note vault (about 70%
 // published), the real server (`npm start`) and Debian's Chromium. For each query: the
 // bytes it downloads (compressed, as the browser received them: the manifest, field
 // lengths, its words' shards and the result meta; the passages' article pages apart) and

@@ -1,4 +1,4 @@
-// Issue 12 benchmark, in one run on one generated vault (10,000 notes by default,
+// The serving benchmark, in one run on one generated vault (10,000 notes by default,
 // BENCH_NOTES to change): our server's requests per second on an article and on
 // the home page, against nginx (1 worker, sendfile) serving `npm run build`'s
 // snapshot of the same vault, both loaded with `wrk -t1 -c32`; the time from

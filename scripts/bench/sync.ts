@@ -1,4 +1,4 @@
-// Sync and history benchmarks (issue 4), each against a baseline measured in the same run:
+// Sync and history benchmarks, each against a baseline measured in the same run:
 // 1. a whole sync pass (lock, checks, stage, commit, push over an ssh-style remote) on a
 //    20,000-note vault with one changed note, against `git add -A && git commit && git push`
 //    typed by hand on a copy of the same repository (target: within 1.5x);

@@ -1,4 +1,4 @@
-// Issue 5 benchmark: the settings mirror runs every few seconds over settings,
+// Benchmark: the settings mirror runs every few seconds over settings,
 // designs and up to 40 MB of uploaded fonts. A steady pass (nothing changed) must cost
 // next to nothing: the file cache hashes a file only when its inode, size or mtime
 // moved. Baseline, measured in the same run: reading and hashing every mirrored file

@@ -1,4 +1,4 @@
-// Issue 2 benchmark: a versioned save (the single write path) on a 10,000-note
+// Benchmark: a versioned save (the single write path) on a 10,000-note
 // vault, against a bare temp-file + rename + fsync of the same bytes in the same run.
 // Each save goes to a different note, so every one of them really keeps a version.
 import { execFileSync, spawn } from 'node:child_process';

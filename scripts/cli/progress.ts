@@ -1,4 +1,4 @@
-// Progress of a long build (issue 15): nothing for the first second, then one line that
+// Progress of a long build: nothing for the first second, then one line that
 // updates itself on a terminal, or a plain line every few seconds (and at each new phase)
 // when the output is a log; nothing at all with --quiet.
 import type { BuildProgress } from '../../site/build/site-builder.ts';

@@ -1,4 +1,4 @@
-// What a build found wrong in the vault, each warning naming its note (issue 15): links to
+// What a build found wrong in the vault, each warning naming its note: links to
 // notes that do not exist or are not published, malformed frontmatter, addresses taken twice
 // or reserved by the site. The model fills one list per derivation; the static build prints
 // it in its summary (`--strict` fails on it) and the server logs each warning once.

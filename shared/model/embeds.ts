@@ -48,7 +48,7 @@ export function embedClosure(note: NoteRecord, model: EmbedView): NoteRecord[] {
   return out;
 }
 
-/** The build's warnings for embeds that show nothing (issue 15's list; never shown to visitors). */
+/** The build's warnings for embeds that show nothing (never shown to visitors). */
 export function embedWarnings(note: NoteRecord, model: EmbedView): BuildWarning[] {
   return embedProblems(note, model).map(({ target, subpath, reason }) => {
     const written = `![[${target}${subpath.length ? '#' + subpath.join('#') : ''}]]`;

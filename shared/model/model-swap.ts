@@ -1,7 +1,7 @@
 // A newer record of a note whose shape did not change (site-model.ts `modelShape`: same
 // place in the site, same title, date, tags, links and embeds) takes the older one's
 // place in every part of the model, found through the model's own indexes, never by
-// visiting the rest of the vault (issue 12: an edit costs what it touches).
+// visiting the rest of the vault (an edit costs what it touches).
 import type { NoteRecord } from './note-record.ts';
 import { newestFirst, type SiteModel } from './site-model.ts';
 import { tagPageTag } from './topics.ts';

@@ -82,7 +82,7 @@ export class NoteReader {
   }
 
   /**
-   * Reads one note the walk (or a check of every segment, issue 9: a path with a
+   * Reads one note the walk (or a check of every segment: a path with a
    * symbolic link on it is not a note) found to be a regular file. The file's own time
    * is only asked for when nothing else dates the note (spec D.2: it comes last).
    */

@@ -80,7 +80,7 @@ export function isInFolder(p: string, folder: string): boolean {
  * it beyond its text (title, date, tags, links, embeds, banner…). Two records of a note
  * with the same shape differ only in what their own page, the pages embedding or linking
  * to it and the lists showing its card read: such an edit swaps the record into the model
- * (model-swap.ts) instead of deriving the model again (issue 12).
+ * (model-swap.ts) instead of deriving the model again.
  */
 export function modelShape(r: NoteRecord): string {
   const head = `${r.path}\u0000${r.raw}\u0000${r.frontmatterProblem ?? ''}\u0000${r.publish}`;

@@ -3,7 +3,7 @@
 // build's sink writes it at once: write-pages.ts), and nothing goes into the template's
 // own output.
 //
-// Why (issue 12): a batch of 50 pages used to come out as one text, a marker before each
+// Why: a batch of 50 pages used to come out as one text, a marker before each
 // file, split once the batch was done. Every page then lived as long as the whole batch,
 // long enough to be copied out of V8's young generation into fresh old-generation memory
 // (and the batch's text, up to 2.4 MB, into fresh large-object pages when it was

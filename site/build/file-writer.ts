@@ -1,4 +1,4 @@
-// A full build's pages written by a thread of their own (issue 12). Making a file costs
+// A full build's pages written by a thread of their own. Making a file costs
 // the kernel CPU, and on this project's machines (ext4 on a virtual disk) a varying amount:
 // 900 new files of 12 KB took from 0.02 to 0.45 s of system time, minutes apart; in one
 // profile of a 1,000-note `npm run build`, writeFileSync was 0.6 s of its 1.4 s, all on the

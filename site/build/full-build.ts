@@ -1,4 +1,4 @@
-// A full build on both cores (issue 12): one walk of the vault, then the notes are
+// A full build on both cores: one walk of the vault, then the notes are
 // parsed and the pages rendered by this thread and, for a vault big enough to be worth
 // it, a partner thread (site/build/partner.ts). Notes are parsed from both ends until the
 // two meet; this side alone plans the site (the one model), while the partner makes the

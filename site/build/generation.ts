@@ -1,4 +1,4 @@
-// The last good generation, remembered in the data directory (issue 12: restarts
+// The last good generation, remembered in the data directory (restarts
 // are instant). Beside the built folder the builder keeps what it was built from
 // (vault, code, settings) and every output's signature, so a restarted server can
 // serve it at once and the builder can bring it up to date by re-rendering only

@@ -1,4 +1,4 @@
-// A full build's partner (issue 12: the build uses both cores), a worker thread started
+// A full build's partner (the build uses both cores), a worker thread started
 // by a full build for its duration (site/build/partner.ts, or `npm run build`'s one-file
 // bundle: scripts/cli/build-main.ts). It parses notes from the back of the vault for the
 // build (which parses from the front, until they meet), makes the search index's base

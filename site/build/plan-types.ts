@@ -26,7 +26,7 @@ export interface PlannedPage {
 
 /**
  * A page whose signature is made the first time it is read. A static snapshot never
- * reads one (issue 12: no work whose result is thrown away); the server reads them all
+ * reads one (no work whose result is thrown away); the server reads them all
  * as soon as a plan is made (`settleSigs`), while what they depend on is as it was.
  */
 export function withLazySig<T extends Omit<PlannedPage, 'sig'>>(page: T, make: () => string): T & PlannedPage {
@@ -49,7 +49,7 @@ export interface ServedEntry {
  * Pages planned together (an article, one page of a list, the feed…), with the notes
  * whose text they show and how to plan them again. An edit that leaves a note's shape as
  * it was (shared/model/site-model.ts `modelShape`) re-plans only the families reading
- * that note (issue 12), found through the plan's index of readers.
+ * that note, found through the plan's index of readers.
  */
 export interface PageFamily {
   key: string;

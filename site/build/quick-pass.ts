@@ -1,4 +1,4 @@
-// The quick pass (issue 12: an edit costs what it touches). When every changed note keeps
+// The quick pass (an edit costs what it touches). When every changed note keeps
 // its shape (shared/model/site-model.ts `modelShape`: same place in the site, title, date,
 // tags, links, embeds), the newer records are swapped into the live model through its
 // indexes (shared/model/model-swap.ts) and only the page families reading those notes are

@@ -1,4 +1,4 @@
-// A full build's search base made by its partner thread (issue 12). The partner is idle
+// A full build's search base made by its partner thread. The partner is idle
 // while the build plans the site (only this side holds the model), and the base's files
 // depend on nothing but the searchable notes' documents, which are known before the plan
 // (search-docs.ts searchableBeforePlan): they go to the partner as the plan starts, and

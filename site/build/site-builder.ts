@@ -387,7 +387,7 @@ export class SiteBuilder {
     return new Map([...(this.plan?.pages ?? [])].map(([address, page]) => [address, page.sig]));
   }
 
-  /** What the last build found wrong in the vault, each naming its note (issue 15). */
+  /** What the last build found wrong in the vault, each naming its note. */
   warnings(): BuildWarning[] {
     return this.plan?.ctx.model.warnings ?? [];
   }

@@ -1,4 +1,4 @@
-// The templates compiled ahead (issue 12). Nunjucks turns each template into JavaScript on
+// The templates compiled ahead. Nunjucks turns each template into JavaScript on
 // its first use: about 40 ms of every process that renders pages (a snapshot build, its
 // partner thread, the server's builder), before the first page. `npm run compile` writes
 // each template's code to dist/templates.json; a process takes a template's code only when

@@ -69,7 +69,7 @@ process.on('message', (request: WorkerRequest) => {
 // 160 MB for 100 MB live), and V8 keeps the pages it freed for a next one that may never
 // come. One full collection after it (the server starts this process with --expose-gc)
 // gives them back: the server and its builder peaked at 425 MB through start and edits
-// without it, 399-408 MB with it (issue 12).
+// without it, 399-408 MB with it.
 const collect = (globalThis as { gc?: () => void }).gc;
 
 // The generation is remembered after answering and beside the next build, never in

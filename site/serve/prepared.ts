@@ -1,4 +1,4 @@
-// A response made ready before it is asked for (issue 12): the bytes in every
+// A response made ready before it is asked for: the bytes in every
 // encoding and the header lists that go with them, so sending one is a lookup
 // and a write. The signed-in admin's Edit link, and the notice a visitor's own comment
 // earns, are spliced in per request.

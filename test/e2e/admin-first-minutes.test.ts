@@ -1,4 +1,4 @@
-// Issue 16, defects 2–6: the admin app's first ten minutes as an Obsidian user lives
+// The admin app's first ten minutes as an Obsidian user lives
 // them, in a real browser against the real server. Each test failed on the code
 // before the issue was fixed.
 import { execFileSync } from 'node:child_process';

@@ -134,7 +134,7 @@ describe('tree actions: rename and move', () => {
     await line.getByRole('button', { name: /Actions for/ }).click();
     await page.getByRole('menuitem', { name: 'Rename…' }).click();
     const input = page.getByRole('dialog').locator('input');
-    // Issue 16: the box holds the name without its extension; the extension stays.
+    // The box holds the name without its extension; the extension stays.
     await expect(input.inputValue()).resolves.toBe('Tuesday');
     await input.fill('Wednesday');
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();

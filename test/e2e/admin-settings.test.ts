@@ -17,7 +17,7 @@ let data: string;
 
 const read = (p: string) => fs.readFile(path.join(vault, p), 'utf8');
 const group = (page: Page, id: string) => page.locator(`[data-group="${id}"]`);
-/** Settings has one Save for every group (issue 16). */
+/** Settings has one Save for every group. */
 const saveSettings = (page: Page) => page.getByTestId('settings-save').getByRole('button', { name: 'Save', exact: true }).click();
 const settings = async () => (await server.admin('GET', '/api/settings')).body;
 
@@ -252,7 +252,7 @@ describe('Change banner on the dashboard hero (spec D.3)', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Dashboard banner' });
     await dialog.locator('input[name="bannerUrl"]').fill('https://images.example.test/sky.jpg');
-    // Issue 16: one 'Use this banner' button in the dialog.
+    // One 'Use this banner' button in the dialog.
     expect(await dialog.getByRole('button', { name: 'Use this banner' }).count()).toBe(1);
     await dialog.getByRole('button', { name: 'Use this banner' }).click();
     await waitFor(async () => (await settings()).home.banner === 'https://images.example.test/sky.jpg');

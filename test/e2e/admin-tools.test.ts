@@ -1,4 +1,4 @@
-// Issue 16: the tools an Obsidian user reaches for first, in a real browser against the
+// The tools an Obsidian user reaches for first, in a real browser against the
 // real server: vault search, find in note, the palette by title and alias, `[[`
 // suggestions, Ctrl/Cmd+click, Backlinks and Outline, publish marks and the Publish
 // toggle, images pasted into a note, diffs, word count, shortcuts, drag and drop.

@@ -1,4 +1,4 @@
-// Comments and Mentions in a real browser (CONTRACT §8, issue 11): a visitor posts with
+// Comments and Mentions in a real browser (CONTRACT §8): a visitor posts with
 // scripts off (the form comes back to #comments with the notice) and on (JSON, the notice
 // in place), all under the page's CSP; the admin approves from the queue and the article
 // shows it; hostile text stays text in the admin app (names, bodies, a website, a mention's

@@ -1,4 +1,4 @@
-// The build runs in its own process (issue 3: off the request thread). If it dies
+// The build runs in its own process (off the request thread). If it dies
 // (out of memory, killed), the server keeps serving, starts a new builder with a
 // larger heap, and edits reach the site again.
 import { promises as fs } from 'node:fs';
@@ -30,7 +30,7 @@ describe('the build process', () => {
     expect(pid).toBeDefined();
     const args = (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
     expect(args).toContain('--max-old-space-size=320');
-    // Memory it gives back (issue 12): a small young generation, a collection after each
+    // Memory it gives back: a small young generation, a collection after each
     // whole-site pass, and one malloc arena (shared/malloc-env.ts), even when the server
     // itself was started without it.
     expect(args).toEqual(expect.arrayContaining(['--max-semi-space-size=8', '--expose-gc']));

@@ -1,4 +1,4 @@
-// Issue 12: an edit costs what it touches. An edit that leaves a note's shape as it was
+// An edit costs what it touches. An edit that leaves a note's shape as it was
 // (its text only) swaps the newer record into the live model and re-plans only the pages
 // reading that note; anything else plans the whole site. Either way the live plan must be
 // the plan a fresh build makes, after every edit, and the files the same files.

@@ -1,4 +1,4 @@
-// spec D.7, issue 13: the site's feed and a feed per topic at /topic/<tag>/feed.xml
+// spec D.7: the site's feed and a feed per topic at /topic/<tag>/feed.xml
 // (advertised on its topic page), `?lang=` on both; Settings → Publishing → Feed content
 // gives items the whole article (links absolute, `%%` comments never). Every feed is
 // read by a real feed parser (rss-parser) and validated against RSS 2.0 (xmllint).

@@ -1,4 +1,4 @@
-// Issue 12: a full build uses both cores. Its partner thread parses notes from the back
+// A full build uses both cores. Its partner thread parses notes from the back
 // of the vault, plans the very site the build plans and renders the page ranges it is
 // given; the files a build writes with a partner are exactly those it writes without.
 import { execFileSync } from 'node:child_process';

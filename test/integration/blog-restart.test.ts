@@ -1,4 +1,4 @@
-// Issue 12: restarts are instant. A restarted server serves the last good site
+// Restarts are instant. A restarted server serves the last good site
 // generation from the data directory at once (same vault, code and settings),
 // while its build process brings it up to date in one incremental pass; a vault
 // edited while the server was down is then reflected. But a note unpublished or removed

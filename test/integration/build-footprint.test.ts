@@ -1,4 +1,4 @@
-// `npm run build` loads only the Node modules a snapshot needs (issue 12). With the build's
+// `npm run build` loads only the Node modules a snapshot needs. With the build's
 // V8 flags Node compiles its own modules without their code cache, so each one a build
 // never uses (child_process with its streams, zlib, v8) costs every build a few
 // milliseconds: about 20 ms of a 1,000-note build in all. A static import of one of them on

@@ -1,4 +1,4 @@
-// Issue 9: `npm run build` replaces SITE_OUT as a whole, so it refuses (one line, exit 1,
+// `npm run build` replaces SITE_OUT as a whole, so it refuses (one line, exit 1,
 // nothing deleted) a SITE_OUT that is, contains or lies inside the vault or the data
 // directory (symlinks resolved), or a non-empty folder it did not write itself.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The server logs the build's warnings once per note, not after every rebuild (issue 15):
+// The server logs the build's warnings once per note, not after every rebuild:
 // the build process sends them with its answer, the server remembers what it wrote.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 // The server's builder client takes a lone change (a save) at once, and holds a burst (a
 // git pull, a folder copied in) for its settle window so one pass takes it. A save once
-// waited out the window every time: 15 ms of each edit's way to the live site (issue 12).
+// waited out the window every time: 15 ms of each edit's way to the live site.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 15: one command, `vault-service`, with start, build, set-password, hash-password,
+// One command, `vault-service`, with start, build, set-password, hash-password,
 // --help and --version; every setting as a flag or its environment variable (the flag wins);
 // a bad command line exits 2 with one line and the usage, a failed build exits 1; a build
 // shows progress when it is long, then a summary with each warning naming its note, and
@@ -64,10 +64,10 @@ describe('--help and --version', () => {
     expect(res.stdout).not.toContain('--port');
   });
 
-  it('the README carries the --help text as it is', async () => {
-    const readme = await fs.readFile(path.join(PROJECT_DIR, 'README.md'), 'utf8');
+  it('docs/guide/command-line.md carries the --help text as it is', async () => {
+    const page = await fs.readFile(path.join(PROJECT_DIR, 'docs', 'guide', 'command-line.md'), 'utf8');
     const help = (await cli(['--help'])).stdout;
-    expect(readme).toContain(help.replace(/^/gm, '    ').replace(/^ +$/gm, ''));
+    expect(page).toContain(help.replace(/^/gm, '    ').replace(/^ +$/gm, ''));
   });
 
   it('--version prints the package version', async () => {

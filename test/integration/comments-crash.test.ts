@@ -1,4 +1,4 @@
-// spec 2.2, issue 11: comments.db is safe under SIGKILL. The server is killed at random
+// spec 2.2: comments.db is safe under SIGKILL. The server is killed at random
 // moments while visitors post and the admin approves; after each restart every comment
 // the server answered 202 for is there, the database passes SQLite's integrity check, and
 // the server goes on taking comments.

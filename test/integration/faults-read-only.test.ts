@@ -1,4 +1,4 @@
-// Issue 9, the "cannot write" faults on every machine (the full-disk ones need a tmpfs):
+// The "cannot write" faults on every machine (the full-disk ones need a tmpfs):
 // a folder the server may not write. Each way of making one that works here is tried:
 // its mode (chmod) when the tests do not run as root; as root, where chmod binds no one,
 // a read-only bind mount when mount is allowed, the server dropped to `nobody` (a

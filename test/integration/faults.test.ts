@@ -1,4 +1,4 @@
-// Issue 9, faults on the real filesystem and real processes: a note write and a data
+// Faults on the real filesystem and real processes: a note write and a data
 // file write that fail midway (a full disk: a small tmpfs) answer a clear error, leave the
 // previous content whole and the server running; a remote that accepts the connection
 // and never answers ends the pass as failed within the git timeout, lock released; a

@@ -1,4 +1,4 @@
-// Issue 16, the newcomer's first run: `npm start` on a fresh folder copies the bundled
+// The newcomer's first run: `npm start` on a fresh folder copies the bundled
 // example vault, whose own `.service/settings.json` chooses the blog layout; the rule
 // "the vault's copy wins on first contact" makes the home page a blog, not a lone note.
 import { promises as fs } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 12's restart path reads the last generation's record from the data directory,
+// The restart path reads the last generation's record from the data directory,
 // which is input too: what it names is served, swapped into and deleted from the site
 // folder. A record naming `../../canary` once had the server serve a file outside the data
 // directory to visitors and delete it (and /etc/passwd, in a reviewer's first try); one

@@ -1,4 +1,4 @@
-// Issue 9: git's own .git/index.lock, left by a git that was killed, must not stop
+// Git's own .git/index.lock, left by a git that was killed, must not stop
 // backups for good: untouched for 15 minutes (while we hold our sync lock) it is removed
 // with a warning naming it; a fresh one makes the pass fail cleanly (409 for Snapshot
 // now and Initialize repository, the red state for a sync pass), never a 500.

@@ -1,4 +1,4 @@
-// Issue 9: bad input from a request is a visitor or a clear 4xx, never a 500, and
+// Bad input from a request is a visitor or a clear 4xx, never a 500, and
 // changes nothing: malformed cookies, settings keys named like Object.prototype members.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 9, load: 200 concurrent visitor requests while 50 saves (of the very notes being
+// Load: 200 concurrent visitor requests while 50 saves (of the very notes being
 // read, so pages are rebuilt and swapped meanwhile) and one sync pass run. No 5xx;
 // every page served is complete; every save lands or is refused with 409.
 import { promises as fs } from 'node:fs';

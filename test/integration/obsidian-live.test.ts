@@ -1,4 +1,4 @@
-// Issue 10 on the real server, as the vault changes: embeds are part of the dependency
+// Obsidian's syntax on the real server, as the vault changes: embeds are part of the dependency
 // graph (an edit, unpublish or rename of an embedded note re-renders exactly the pages
 // that embed it), moved notes and changed permalinks leave a 301 (remembered across a
 // restart, until another note takes the address), an inline tag makes its topic page.

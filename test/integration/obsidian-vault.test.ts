@@ -1,4 +1,4 @@
-// Issue 10, CONTRACT §7: a vault written in Obsidian's dialect (test/fixtures/obsidian:
+// CONTRACT §7: a vault written in Obsidian's dialect (test/fixtures/obsidian:
 // one note per row, private %% cases, an unpublished note holding canary strings that
 // another note embeds) publishes as Obsidian shows it. Checked on the real server's
 // built pages: no raw syntax on any published page once code is set aside, and no

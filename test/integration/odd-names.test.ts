@@ -1,4 +1,4 @@
-// Issue 9.12: a published note or tag whose name holds ' & " # ? % is listed, and its
+// A published note or tag whose name holds ' & " # ? % is listed, and its
 // page and its topic page answer 200 (links from the site's own pages are followed).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitFor, serverForFile } from '../helpers/server.ts';

@@ -1,4 +1,4 @@
-// Issue 9: every mutation of a path holds that path's lock. Many rounds of a checked
+// Every mutation of a path holds that path's lock. Many rounds of a checked
 // save racing a rename, a delete, a folder move and a restore from the trash, against
 // the real server: each round ends with one outcome applied and the other refused
 // (409) or applied after it; never a duplicate, never a deleted note come back.

@@ -1,4 +1,4 @@
-// A rename onto another disk mounted inside the vault (issue 9: bad input gets a clear 4xx
+// A rename onto another disk mounted inside the vault (bad input gets a clear 4xx
 // and changes nothing): the kernel refuses to move across mounts (EXDEV), which used to
 // answer 500 and leave the folders made for the move behind. A bind mount of a folder onto
 // itself is such a mount; it needs root and a kernel that allows it (test/helpers/mounts.ts).

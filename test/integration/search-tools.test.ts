@@ -1,4 +1,4 @@
-// Issue 16, the server side of the tools: vault search (folded like the public search),
+// The server side of the tools: vault search (folded like the public search),
 // the notes' titles and aliases, backlinks and headings, all from an index kept current
 // by vault events; and images pasted into a note, stored as Obsidian stores them.
 import { promises as fs } from 'node:fs';

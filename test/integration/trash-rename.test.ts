@@ -170,7 +170,7 @@ describe('rename and move (POST /api/note/rename)', () => {
     expect(await read('Links.md')).toBe(
       'See [[New Name]], [[New Name|the old one]], [[New Name#Part]] and ![[New Name]]. Not [[Other]].',
     );
-    // Issue 16: a rewrite never writes `.md` into a wikilink (Obsidian resolves either).
+    // A rewrite never writes `.md` into a wikilink (Obsidian resolves either).
     expect(await read('Deep/Path.md')).toBe('By path: [[New Name]]');
     expect(await read('Unrelated.md')).toBe('no links here');
     const linkVersions = await versionsOf('Links.md');

@@ -1,4 +1,4 @@
-// Issue 12: `npm start` runs `npm run build:ui` first; the bundle is rebuilt only
+// `npm start` runs `npm run build:ui` first; the bundle is rebuilt only
 // when its inputs changed, so a restart does not pay for an esbuild run.
 import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';

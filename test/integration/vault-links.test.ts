@@ -1,4 +1,4 @@
-// Issue 9, the vault-walker class (CONTRACT §11): a symbolic link in the vault is
+// The vault-walker class (CONTRACT §11): a symbolic link in the vault is
 // never followed, so a link loop changes nothing for the server and a link leading
 // out publishes, lists and rewrites nothing outside; names the disk cannot hold and
 // reserved folders at any depth are bad input. Links are made while the server runs.

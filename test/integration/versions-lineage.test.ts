@@ -1,4 +1,4 @@
-// spec 8, 9 and issue 16 defect 1: the 5-minute merge window only thins a run of this
+// spec 8, 9: the 5-minute merge window only thins a run of this
 // server's own saves of one text lineage. Text that reached the disk any other way
 // (another process, another server, Keep my version over it) is always kept first.
 // And versions keep bytes, not text: a non-UTF-8 note comes back byte for byte.

@@ -1,5 +1,5 @@
 // CONTRACT §1: ADMIN_PASSWORD (plain, for tests and containers) is hashed once at start, so
-// every check takes the same scrypt time; the start does not wait on that hash (issue 12: a
+// every check takes the same scrypt time; the start does not wait on that hash (a
 // restart's first page waited on a 16 MB scrypt only a sign-in needs).
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadAdminPassword } from '../../admin/auth/admin-password.ts';

@@ -1,4 +1,4 @@
-// A long build's progress (issue 15): silent for the first second, then one line that
+// A long build's progress: silent for the first second, then one line that
 // rewrites itself on a terminal, plain lines at each phase (and every few seconds) in a log,
 // nothing with --quiet; the terminal line is cleared when the build is done.
 import { describe, expect, it } from 'vitest';

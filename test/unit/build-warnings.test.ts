@@ -1,4 +1,4 @@
-// The build's warnings (issue 15): the model names each note that links to a note that
+// The build's warnings: the model names each note that links to a note that
 // does not exist or is not published, whose frontmatter is malformed, or whose address is
 // taken or reserved; private notes' links are nobody's business; the server's log writes
 // each warning once.
@@ -37,7 +37,7 @@ describe('the model names what is wrong, note by note', () => {
     expect(duplicate).toHaveLength(1);
     expect(duplicate[0]!.message).toMatch(/^is not published: Posts\/Same[ -]name\.md also claims the address \/Posts\/Same-name, and the older note keeps it$/);
     expect(byKind('reserved-address')).toEqual([{ note: 'api/Reserved.md', kind: 'reserved-address', message: 'is not published: its address /api/Reserved belongs to the site' }]);
-    // An embed of a note a visitor cannot see shows nothing, and says so here (issue 10).
+    // An embed of a note a visitor cannot see shows nothing, and says so here.
     expect(byKind('unpublished-embed')).toEqual([
       { note: 'Posts/Embeds private.md', kind: 'unpublished-embed', message: 'embeds ![[Private thoughts]], which is not published: nothing is shown' },
     ]);

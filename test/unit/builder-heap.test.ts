@@ -1,4 +1,4 @@
-// The build process's heap cap grows with the vault (issue 12): a 30,000-note vault
+// The build process's heap cap grows with the vault: a 30,000-note vault
 // built under a 10,000-note cap ran out, and its first build was thrown away and redone;
 // a cap far over what the build holds let V8 commit 100-150 MB it never needed.
 import { execFileSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 // scripts/cached-bundle.cjs: `npm run build` runs its CommonJS bundle through V8's code
-// cache (issue 12). The first run writes the cache, the next takes it; a cache is never
+// cache. The first run writes the cache, the next takes it; a cache is never
 // taken for other code (V8 itself checks only the source's length), nor when it is damaged.
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';

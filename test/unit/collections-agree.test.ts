@@ -1,4 +1,4 @@
-// One collections model (issue 14): the admin's collections panel and the public site
+// One collections model: the admin's collections panel and the public site
 // read the same declarations from the same vault: titles (a label beats the title),
 // marks, descriptions, folders, hidden ones, arranged order, duplicate slugs and the
 // cap of twelve all agree.

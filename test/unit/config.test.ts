@@ -1,4 +1,4 @@
-// Issue 2: one config module validates every variable; a bad value names it.
+// One config module validates every variable; a bad value names it.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_OPTIONS, ConfigError, loadConfig } from '../../shared/config.ts';

@@ -1,7 +1,7 @@
 // A restart serves the last generation at once unless a note it publishes was removed or
 // unpublished while the server was down (CONTRACT §6: unpublished equals missing). Each note
 // remembered with the stamp of the file it was read from (inode, size, ctime) is known
-// unchanged by one lstat; any other is read again and its text compared (issue 12: the reads
+// unchanged by one lstat; any other is read again and its text compared (the reads
 // and hashes of 7,000 notes were a quarter of a restart).
 import { promises as fs } from 'node:fs';
 import path from 'node:path';

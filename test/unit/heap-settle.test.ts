@@ -1,4 +1,4 @@
-// The server's one collection after its start-up work (shared/heap-settle.ts, issue 12):
+// The server's one collection after its start-up work (shared/heap-settle.ts):
 // it returns, and it gives back what the work left committed (the young generation
 // grown to its largest), which a plain gc() does not.
 import v8 from 'node:v8';

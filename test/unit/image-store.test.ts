@@ -1,4 +1,4 @@
-// Issue 9: an image is made without ever replacing a file, even one another program
+// An image is made without ever replacing a file, even one another program
 // wrote after the name was chosen; the bytes still go through a temp file first.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';

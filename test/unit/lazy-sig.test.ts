@@ -1,4 +1,4 @@
-// A page's signature is made when first read (issue 12): a static snapshot never reads
+// A page's signature is made when first read: a static snapshot never reads
 // one, so its build spends nothing on them; the server makes them all right after the
 // plan (settleSigs), before anything they read can change.
 import { describe, expect, it } from 'vitest';

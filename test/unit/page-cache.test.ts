@@ -1,4 +1,4 @@
-// The prepared-page cache (issue 12): bounded by bytes, least recently used out
+// The prepared-page cache: bounded by bytes, least recently used out
 // first, and never storing a page prepared from a build that has since replaced it.
 import { describe, expect, it } from 'vitest';
 import { PageCache } from '../../site/serve/page-cache.ts';

@@ -1,4 +1,4 @@
-// Issue 9: one lock service for every mutation of a vault path.
+// One lock service for every mutation of a vault path.
 import { describe, expect, it } from 'vitest';
 import { PathLocks } from '../../admin/vault/path-locks.ts';
 

@@ -1,4 +1,4 @@
-// CONTRACT §9, issue 13's speed: the search page keeps one engine (site/client/search/engine.ts)
+// CONTRACT §9, and its speed: the search page keeps one engine (site/client/search/engine.ts)
 // and gives each query only its own words' postings. Its answers must be MiniSearch's over the
 // whole index: the same notes, the same scores to the last bit, the same order (ties
 // included), with notes edited or gone since the base and notes added since. The index here

@@ -1,4 +1,4 @@
-// The search base's ASCII fast path (issue 12) splits and folds exactly as MiniSearch's
+// The search base's ASCII fast path splits and folds exactly as MiniSearch's
 // default tokenizer and our processTerm do: the build and the browser must agree on
 // every token, or a word written in a note would not be found.
 import MiniSearch from 'minisearch';

@@ -1,4 +1,4 @@
-// Issue 9: a write that fails because of the disk answers what the disk did, never a
+// A write that fails because of the disk answers what the disk did, never a
 // bare 500. Each errno, as the write path names it (storageFailure) and as a route
 // answers it over real HTTP, whether a domain function named it or not.
 import http from 'node:http';

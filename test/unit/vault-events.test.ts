@@ -1,4 +1,4 @@
-// One announcement per change (issue 14): the watcher announces every change; the
+// One announcement per change: the watcher announces every change; the
 // write path only says what it wrote, so a reader can wait for its own writes, and a
 // write the watcher never reports is announced once, after a grace period.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The vault model's store (spec D.2, issue 12): git's history is read only when a note's
+// The vault model's store (spec D.2): git's history is read only when a note's
 // date needs it (a CI build of a vault whose notes all carry a date never reads it), and
 // then a note dated by its creation takes the commit that first added it.
 import path from 'node:path';

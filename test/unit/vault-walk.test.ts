@@ -1,4 +1,4 @@
-// The one vault walker and entry rule (issue 9, CONTRACT §11), on a real folder with
+// The one vault walker and entry rule (CONTRACT §11), on a real folder with
 // real links: what is an entry, that no link is followed or listed, and that every
 // user of the walker (model store, attachment index, temp sweep) holds the rule,
 // the incremental paths included.

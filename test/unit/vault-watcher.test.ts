@@ -1,4 +1,4 @@
-// The vault watcher (issue 12: its cost is per folder, not per file) on a real folder
+// The vault watcher (its cost is per folder, not per file) on a real folder
 // with real OS watches: every change to a file is announced once it happens (writes,
 // atomic replaces, deletions, new and renamed folders, bursts), links and skipped names
 // never are, and the OS holds one watch per folder, not one per file.

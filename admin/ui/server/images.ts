@@ -1,4 +1,4 @@
-// An image pasted or dropped into a note (issue 16), stored as Obsidian stores it: in
+// An image pasted or dropped into a note, stored as Obsidian stores it: in
 // the vault's attachment folder (`attachmentFolderPath` of `.obsidian/app.json`: `/` the
 // vault root, `./` beside the note, `./sub` a folder beside it, any other a vault folder;
 // `Attachments/` when the vault names none), under a name no other file of the vault

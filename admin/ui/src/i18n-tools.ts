@@ -1,4 +1,4 @@
-// Interface strings of the tools an Obsidian user reaches for (issue 16), English and
+// Interface strings of the tools an Obsidian user reaches for, English and
 // Arabic; merged into the tables of i18n.ts and i18n-ar.ts.
 export const enTools = {
   leftPane: 'Files and search',

@@ -345,7 +345,7 @@ export function editorPhrases(): Record<string, string> {
   };
 }
 
-/** Apple keyboards say ⌘; every other one says Ctrl (issue 16: the palette showed ⌘K on Linux). */
+/** Apple keyboards say ⌘; every other one says Ctrl (the palette showed ⌘K on Linux). */
 export const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/i.test(navigator.platform || navigator.userAgent);
 
 /** A shortcut as this keyboard writes it: `shortcut('K')` is `⌘K` on a Mac, `Ctrl+K` elsewhere. */

@@ -61,7 +61,7 @@ export async function changeView(view: MainView): Promise<boolean> {
   return true;
 }
 
-/** What the left pane shows: the file tree or vault search (issue 16). */
+/** What the left pane shows: the file tree or vault search. */
 export const leftPane = new Store<{ show: 'files' | 'search'; focusAt: number }>({ show: 'files', focusAt: 0 });
 
 /** Ctrl/Cmd+Shift+F: the left pane on vault search, its box focused. */

@@ -1,6 +1,6 @@
 // Where an inline tag is in a note's text, and what it says: the syntax alone, without the
 // Markdown rule around it (obsidian/tags.ts), so the admin's note index reads tags without
-// loading the renderer and its sanitiser (issue 12: memory the server would hold for nothing).
+// loading the renderer and its sanitiser (memory the server would hold for nothing).
 
 // The characters of a tag, matched where the `#` ends (sticky).
 const TAG_BODY = /[\p{L}\p{N}\p{M}_\-/]+/uy;

@@ -1,4 +1,4 @@
-// Two texts side by side in one column (issue 16): lines added and removed, as History
+// Two texts side by side in one column: lines added and removed, as History
 // shows a revision against the current text and the conflict strip shows the disk's
 // text against this window's. jsdiff is loaded only when a diff is first drawn.
 import { useEffect, useState } from 'preact/hooks';

@@ -1,4 +1,4 @@
-// Publishing in one click (issue 16): the note bar's Publish / Unpublish toggle writes
+// Publishing in one click: the note bar's Publish / Unpublish toggle writes
 // `publish:` into the frontmatter through the editor (one undoable step, saved through
 // the one write path), and "View on site" appears once visitors can read the page.
 import { useEffect, useState } from 'preact/hooks';

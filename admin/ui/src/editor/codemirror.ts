@@ -1,7 +1,7 @@
 // The CodeMirror 6 editor for one note: Markdown highlighting, undo history, line
 // wrapping, per-line text direction from each line's own text (direction.ts), find in
 // note (Ctrl/Cmd+F), `[[` suggestions with closing brackets, Ctrl/Cmd+B/I, Ctrl/Cmd+click
-// on a wikilink, and images pasted or dropped into the note (issue 16).
+// on a wikilink, and images pasted or dropped into the note.
 import { defaultKeymap, history, historyKeymap, isolateHistory, undo } from '@codemirror/commands';
 import { deleteMarkupBackward, insertNewlineContinueMarkup } from '@codemirror/lang-markdown';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';

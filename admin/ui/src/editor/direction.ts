@@ -1,4 +1,4 @@
-// Issue 16: each line's text direction comes from its own first strong character (as
+// Each line's text direction comes from its own first strong character (as
 // Obsidian does), never from the interface language; the frontmatter block is always
 // left-to-right. A line with no strong character (blank, `---`, digits) takes the
 // direction of the nearest line above it that has one.

@@ -1,4 +1,4 @@
-// Ctrl/Cmd+B and Ctrl/Cmd+I (issue 16): wrap the selection in `**` or `*`, or unwrap
+// Ctrl/Cmd+B and Ctrl/Cmd+I: wrap the selection in `**` or `*`, or unwrap
 // it when it is wrapped already; with nothing selected, the marks go around the cursor.
 import { EditorSelection } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';

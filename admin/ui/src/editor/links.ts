@@ -1,4 +1,4 @@
-// Wikilinks in the editor (issue 16): which link the cursor or pointer is on, and how a
+// Wikilinks in the editor: which link the cursor or pointer is on, and how a
 // note is named in a new link (its name when that is unique in the vault, else its
 // path, never with `.md`, as Obsidian writes links).
 import { createLinkResolver } from '../../../../shared/model/links.ts';

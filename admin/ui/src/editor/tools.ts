@@ -1,4 +1,4 @@
-// What the editor needs from the rest of the app (issue 16), handed in once at start so
+// What the editor needs from the rest of the app, handed in once at start so
 // the editor modules import nothing of the app: the vault's notes for `[[` suggestions,
 // a note's headings, following a link, and storing a pasted image.
 import type { Heading, NoteMeta } from '../types.ts';

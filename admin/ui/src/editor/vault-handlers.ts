@@ -1,4 +1,4 @@
-// The editor's pointer and clipboard handlers (issue 16): Ctrl/Cmd+click follows a
+// The editor's pointer and clipboard handlers: Ctrl/Cmd+click follows a
 // wikilink; an image pasted or dropped into the note is stored in the vault's attachment
 // folder and `![[name.png]]` is inserted where it landed.
 import { EditorView } from '@codemirror/view';

@@ -1,4 +1,4 @@
-// `[[` suggestions (issue 16): typing `[[` offers the vault's notes (by name, title and
+// `[[` suggestions: typing `[[` offers the vault's notes (by name, title and
 // alias, folded like search), and after `#` the headings of the chosen note; brackets
 // close themselves, and taking a suggestion leaves the cursor after `]]`.
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap, type Completion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';

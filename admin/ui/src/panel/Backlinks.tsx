@@ -1,4 +1,4 @@
-// Backlinks (issue 16): the notes whose links resolve to the open note, each with the
+// Backlinks: the notes whose links resolve to the open note, each with the
 // line the link is on; a row opens that note at that line.
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.ts';

@@ -1,4 +1,4 @@
-// The Outline (issue 16): the open note's headings, read from the editor's text as it
+// The Outline: the open note's headings, read from the editor's text as it
 // is typed; a heading takes the cursor to its line.
 import { useMemo } from 'preact/hooks';
 import { editorHeadings } from '../editor/direction.ts';

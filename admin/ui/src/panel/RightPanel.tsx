@@ -1,4 +1,4 @@
-// The right-hand panel: Outline and Backlinks of the open note (issue 16), then History
+// The right-hand panel: Outline and Backlinks of the open note, then History
 // and Backup & sync, each a section that asks the server nothing until it is opened.
 import { useEffect, useState } from 'preact/hooks';
 import { closedMark, t } from '../i18n.ts';

@@ -1,4 +1,4 @@
-// The left pane's two faces (issue 16): the file tree and vault search.
+// The left pane's two faces: the file tree and vault search.
 import { shortcut, t } from '../i18n.ts';
 import { useStore } from '../store.ts';
 import { leftPane, openSearch, showFiles } from '../views.ts';

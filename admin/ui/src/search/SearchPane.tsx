@@ -1,4 +1,4 @@
-// Vault search in the left pane (issue 16), as Obsidian has it: Ctrl/Cmd+Shift+F, full
+// Vault search in the left pane, as Obsidian has it: Ctrl/Cmd+Shift+F, full
 // text across notes (titles, text, tags; case, accents and Arabic forms folded), each
 // result with its matching line; Enter (or a click) opens the note at the match.
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';

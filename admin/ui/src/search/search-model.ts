@@ -1,4 +1,4 @@
-// Vault search as the app holds it (issue 16): the query, the answer of GET /api/search
+// Vault search as the app holds it: the query, the answer of GET /api/search
 // for it (a newer query's answer replaces an older one; a stale one is dropped), and
 // which result is selected.
 import { api } from '../api.ts';

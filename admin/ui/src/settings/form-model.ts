@@ -1,4 +1,4 @@
-// One form model for Settings and Backup & sync (issue 16): each field shows the value
+// One form model for Settings and Backup & sync: each field shows the value
 // in effect and where it comes from (this server's environment, the saved settings,
 // or the default); an edit is a draft that survives every redraw (a save elsewhere,
 // a server answer) until it is saved or discarded; drafts are flagged before leaving;

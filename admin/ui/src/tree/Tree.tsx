@@ -50,7 +50,7 @@ function focusSibling(from: HTMLElement, step: number): void {
   rows[rows.indexOf(from) + step]?.focus();
 }
 
-/** The type a tree row is dragged as (drag and drop in the tree, issue 16). */
+/** The type a tree row is dragged as (drag and drop in the tree). */
 const DRAG_TYPE = 'application/x-vault-path';
 const dragged = (e: DragEvent) => e.dataTransfer?.types.includes(DRAG_TYPE) ?? false;
 
@@ -94,7 +94,7 @@ function Row({ node, depth, active, folds, meta }: { node: TreeNode; depth: numb
     else return;
     e.preventDefault();
   };
-  // Issue 16: the tree marks published notes (◉) and drafts (○).
+  // The tree marks published notes (◉) and drafts (○).
   const glyph = node.kind === 'folder' ? (isOpen ? '▾' : closedMark()) : node.kind === 'note' ? (published ? '◉' : '○') : '◦';
   return (
     <li role="none">

@@ -23,7 +23,7 @@ async function exists(path: string): Promise<boolean> {
   return states[0]?.mtimeMs !== null && states[0]?.mtimeMs !== undefined;
 }
 
-/** Issue 16: a new note opens with the cursor in its body, from the default template when there is one. */
+/** A new note opens with the cursor in its body, from the default template when there is one. */
 export async function newNote(folder = ''): Promise<void> {
   const name = (await promptDialog(t('noteName'), ''))?.trim();
   if (!name) return;
@@ -73,7 +73,7 @@ export function splitName(name: string, isFolder: boolean): [stem: string, ext: 
   return isFolder || dot <= 0 ? [name, ''] : [name.slice(0, dot), name.slice(dot)];
 }
 
-/** Issue 16: the box holds the name without its extension (as Obsidian does); the extension stays. */
+/** The box holds the name without its extension (as Obsidian does); the extension stays. */
 export async function renameEntry(path: string, isFolder = false): Promise<void> {
   const [stem, ext] = splitName(baseName(path), isFolder);
   let name = (await promptDialog(t('renameTo'), stem))?.trim();

@@ -1,5 +1,5 @@
-// A new note starts from the default template when the templates folder holds one
-// (issue 16): the note named `Default` in the templates folder (Settings: folders.templates,
+// A new note starts from the default template when the templates folder holds one:
+// the note named `Default` in the templates folder (Settings: folders.templates,
 // `Templates` unless changed). Obsidian's core template variables are filled in:
 // {{title}}, {{date}}, {{time}}, and {{date:FORMAT}} / {{time:FORMAT}} with moment-style tokens.
 import { api, ApiError } from '../api.ts';

@@ -1,5 +1,5 @@
 // The command palette (Ctrl/Cmd+K): the app's commands, then the vault's notes found by
-// name, title or alias (folded like search, issue 16).
+// name, title or alias (folded like search).
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { foldText } from '../../../../shared/text-fold.ts';
 import { isPublished, setPublished } from '../editor/PublishControls.tsx';
@@ -22,7 +22,7 @@ interface Command {
   run: () => void | Promise<void>;
 }
 
-/** Publish or Unpublish, for the note on screen (issue 16: Ctrl/Cmd+K → Publish). */
+/** Publish or Unpublish, for the note on screen (Ctrl/Cmd+K → Publish). */
 function publishCommand(): Command[] {
   const note = activeNote();
   if (!note) return [];

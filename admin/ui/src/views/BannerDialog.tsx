@@ -36,7 +36,7 @@ export function BannerDialog() {
   const [busy, setBusy] = useState(false);
   if (!isOpen) return null;
   const images = list.filter((e) => e.kind === 'attachment' && isImage(e.path));
-  // Issue 16: one 'Use this banner': a pasted https URL wins over a picked attachment.
+  // One 'Use this banner': a pasted https URL wins over a picked attachment.
   const typedUrl = /^https:\/\//i.test(url.trim()) ? url.trim() : null;
   const chosen = typedUrl ?? picked;
   const close = () => {

@@ -17,7 +17,7 @@ export function TrashView() {
   const restore = async (entry: TrashEntry) => {
     try {
       const back = await api.restoreTrash(entry.id);
-      // Issue 16: the 'moved to the trash · Undo' toast no longer applies.
+      // The 'moved to the trash · Undo' toast no longer applies.
       dismissToastsAbout(`trash:${entry.id}`);
       toast(t('restoredTo', { path: back.path }));
       await Promise.all([load(), refreshTree()]);

@@ -1,0 +1,118 @@
+// The documentation holds together: the README stays short, every relative link and #anchor
+// in README.md, SECURITY.md, STYLE.md and docs/ leads somewhere (anchors as GitHub makes
+// them), and the code's citations of STYLE.md name one of its sections.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const README_MOST_LINES = 250;
+
+function markdownFiles(): string[] {
+  const docs = (readdirSync(path.join(ROOT, 'docs'), { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f.split(path.sep).join('/')}`);
+  return ['README.md', 'SECURITY.md', 'STYLE.md', ...docs.sort()];
+}
+
+const read = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
+
+/** The text outside fenced code blocks and inline code, where links are links. */
+function prose(markdown: string): string {
+  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').replace(/`[^`\n]*`/g, '');
+}
+
+/** A heading's anchor as GitHub makes it: lower case, punctuation but `-` and `_` dropped, each space a hyphen. */
+export function githubSlug(heading: string): string {
+  const text = heading
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[`*_]{1,2}([^`*_]+)[`*_]{1,2}/g, '$1')
+    .replace(/<[^>]+>/g, '');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
+}
+
+/** Every anchor a markdown file offers, duplicates numbered as GitHub numbers them. */
+function anchorsOf(rel: string): Set<string> {
+  const seen = new Map<string, number>();
+  const out = new Set<string>();
+  for (const line of read(rel).replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').split('\n')) {
+    const m = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (!m) continue;
+    const slug = githubSlug(m[1]!);
+    const n = seen.get(slug) ?? 0;
+    seen.set(slug, n + 1);
+    out.add(n === 0 ? slug : `${slug}-${n}`);
+  }
+  return out;
+}
+
+/** The relative links of a markdown file: target path (from the root) and anchor. */
+function linksOf(rel: string): { text: string; target: string; anchor: string | null }[] {
+  const out: { text: string; target: string; anchor: string | null }[] = [];
+  for (const m of prose(read(rel)).matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+    const href = m[1]!;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(href)) continue;
+    const [file, anchor] = href.split('#') as [string, string | undefined];
+    const target = file === '' ? rel : path.posix.normalize(path.posix.join(path.posix.dirname(rel), decodeURI(file)));
+    out.push({ text: href, target, anchor: anchor ?? null });
+  }
+  return out;
+}
+
+describe('the documentation', () => {
+  it(`README.md is at most ${README_MOST_LINES} lines, for someone running it`, () => {
+    expect(read('README.md').split('\n').length).toBeLessThanOrEqual(README_MOST_LINES);
+  });
+
+  it('the checked files exist, and docs/ holds the guide, the developer pages and the decisions', () => {
+    const files = markdownFiles();
+    for (const page of ['docs/guide/configuration.md', 'docs/dev/architecture.md', 'docs/dev/performance.md', 'docs/decisions/README.md']) {
+      expect(files).toContain(page);
+    }
+  });
+
+  it('every relative link leads to a file or folder of the repository, and every #anchor to a heading there', () => {
+    const broken: string[] = [];
+    for (const rel of markdownFiles()) {
+      for (const link of linksOf(rel)) {
+        const abs = path.join(ROOT, link.target);
+        if (link.target.startsWith('..') || !existsSync(abs)) {
+          broken.push(`${rel}: ${link.text} (no ${link.target})`);
+          continue;
+        }
+        if (link.anchor === null) continue;
+        if (statSync(abs).isDirectory() || !link.target.endsWith('.md')) {
+          broken.push(`${rel}: ${link.text} (an anchor into something that is not a markdown file)`);
+        } else if (!anchorsOf(link.target).has(link.anchor)) {
+          broken.push(`${rel}: ${link.text} (no heading "${link.anchor}" in ${link.target})`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('the slugs are GitHub’s', () => {
+    expect(githubSlug('`vault-service --help`')).toBe('vault-service---help');
+    expect(githubSlug('Why the build’s limits and flags')).toBe('why-the-builds-limits-and-flags');
+    expect(githubSlug('Backup & sync')).toBe('backup--sync');
+    expect(githubSlug('ملاحظات عن النشر')).toBe('ملاحظات-عن-النشر');
+  });
+
+  it('a source comment that cites a section of STYLE.md names one it has', () => {
+    const sections = new Set([...read('STYLE.md').matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim()));
+    const cited: string[] = [];
+    for (const dir of ['admin', 'shared', 'site', 'scripts']) {
+      for (const name of readdirSync(path.join(ROOT, dir), { recursive: true }) as string[]) {
+        if (!/\.(ts|cjs|mjs)$/.test(name) || name.includes('dist')) continue;
+        for (const m of read(`${dir}/${name}`).matchAll(/STYLE(?:\.md)?,? "([^"]+)"/g)) {
+          if (!sections.has(m[1]!)) cited.push(`${dir}/${name}: "${m[1]}"`);
+        }
+      }
+    }
+    expect(cited).toEqual([]);
+  });
+});
