@@ -193,7 +193,11 @@ export async function buildCommand(config: Config, options: BuildCommandOptions)
   return 0;
 }
 
-const count = (warnings: BuildWarning[]) => (warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`);
+/** Warnings past a note's cap are counted in its last one (build-warnings.ts). */
+const count = (warnings: BuildWarning[]) => {
+  const n = warnings.reduce((sum, w) => sum + (w.more ?? 1), 0);
+  return n === 1 ? '1 warning' : `${n} warnings`;
+};
 
 function printWarnings(warnings: BuildWarning[], stream: NodeJS.WritableStream): void {
   if (warnings.length === 0) return;

@@ -22,6 +22,8 @@ export interface BuildWarning {
   kind: WarningKind;
   /** One sentence about that note, without its path. */
   message: string;
+  /** This warning stands for this many of the note's warnings past the cap (MAX_WARNINGS_PER_NOTE). */
+  more?: number;
 }
 
 /** `note: message`, the one way a warning is printed. */
@@ -31,19 +33,57 @@ export function formatWarning(w: BuildWarning): string {
 
 const KIND_ORDER: WarningKind[] = ['frontmatter', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed'];
 
-/** Collects warnings while the model is derived; `list()` gives them by note, then kind. */
+/** The most warnings one note gives in a build's list; the rest are counted, by kind, in one more. */
+export const MAX_WARNINGS_PER_NOTE = 20;
+
+const byNoteThenKind = (a: BuildWarning, b: BuildWarning): number =>
+  (a.note < b.note ? -1 : a.note > b.note ? 1 : 0) || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
+
+/**
+ * Collects warnings while the model is derived; `list()` gives them by note, then kind, at
+ * most MAX_WARNINGS_PER_NOTE a note and a count of the rest: one note of 100,000 missing
+ * embeds is one warning's worth of log, not 100,000 lines at every save.
+ */
 export class BuildWarnings {
   private readonly items: BuildWarning[] = [];
 
   add(...warnings: BuildWarning[]): void {
+    this.addAll(warnings);
+  }
+
+  /** A list of any length (a spread of 100,000 overflows the call stack). */
+  addAll(warnings: readonly BuildWarning[]): void {
     for (const w of warnings) this.items.push(w);
   }
 
   list(): BuildWarning[] {
-    return [...this.items].sort(
-      (a, b) => (a.note < b.note ? -1 : a.note > b.note ? 1 : 0) || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.message.localeCompare(b.message),
-    );
+    const sorted = [...this.items].sort(byNoteThenKind);
+    const out: BuildWarning[] = [];
+    for (let i = 0; i < sorted.length; ) {
+      let end = i;
+      while (end < sorted.length && sorted[end]!.note === sorted[i]!.note) end++;
+      // A count made by an earlier list (a list listed again) joins the rest, never the 20.
+      const group = sorted.slice(i, end);
+      const single = group.filter((w) => w.more === undefined);
+      const rest = [...single.slice(MAX_WARNINGS_PER_NOTE), ...group.filter((w) => w.more !== undefined)];
+      out.push(...single.slice(0, MAX_WARNINGS_PER_NOTE));
+      if (rest.length) out.push(restOf(rest));
+      i = end;
+    }
+    return out;
   }
+}
+
+/** One warning counting the warnings of a note past the cap, by kind. */
+function restOf(rest: BuildWarning[]): BuildWarning {
+  const counts = new Map<WarningKind, number>();
+  let total = 0;
+  for (const w of rest) {
+    counts.set(w.kind, (counts.get(w.kind) ?? 0) + (w.more ?? 1));
+    total += w.more ?? 1;
+  }
+  const kinds = [...counts].map(([kind, n]) => `${n} ${kind}`).join(', ');
+  return { note: rest[0]!.note, kind: rest[0]!.kind, message: `and ${total} more warnings (${kinds})`, more: total };
 }
 
 /** What link checks need of the model. */

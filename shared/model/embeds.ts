@@ -48,8 +48,20 @@ export function embedClosure(note: NoteRecord, model: EmbedView): NoteRecord[] {
   return out;
 }
 
+// Like link warnings (build-warnings.ts): remembered per record while links resolve alike.
+const embedMemo = new WeakMap<NoteRecord, { resolver: object; visibleKey: string; list: BuildWarning[] }>();
+
 /** The build's warnings for embeds that show nothing (never shown to visitors). */
-export function embedWarnings(note: NoteRecord, model: EmbedView): BuildWarning[] {
+export function embedWarnings(note: NoteRecord, model: EmbedView & { visibleKey: string }): BuildWarning[] {
+  if (note.transclusions.length === 0) return [];
+  const known = embedMemo.get(note);
+  if (known && known.resolver === model.resolver.generation && known.visibleKey === model.visibleKey) return known.list;
+  const list = embedList(note, model);
+  embedMemo.set(note, { resolver: model.resolver.generation, visibleKey: model.visibleKey, list });
+  return list;
+}
+
+function embedList(note: NoteRecord, model: EmbedView): BuildWarning[] {
   return embedProblems(note, model).map(({ target, subpath, reason }) => {
     const written = `![[${target}${subpath.length ? '#' + subpath.join('#') : ''}]]`;
     return reason === 'missing'

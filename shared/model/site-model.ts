@@ -203,7 +203,10 @@ export function deriveSiteModel(records: Iterable<NoteRecord>, settings: ModelSe
 
   const visibleKey = `${visibleSet.size}:${pathSum}`;
   const linkView = { resolver, isVisible, visibleKey };
-  for (const note of visible) warnings.add(...linkWarnings(note, linkView), ...embedWarnings(note, linkView));
+  for (const note of visible) {
+    warnings.addAll(linkWarnings(note, linkView));
+    warnings.addAll(embedWarnings(note, linkView));
+  }
 
   const topics = buildTopics(all, posts, settings.excludeTags, settings.language);
   const mode = settings.collections.source === 'folders' ? 'folders' : 'tags';

@@ -102,7 +102,8 @@ export function planSite(
   }
   if (shadowed.length) {
     const all = new BuildWarnings();
-    all.add(...model.warnings, ...shadowed);
+    all.addAll(model.warnings);
+    all.addAll(shadowed);
     model.warnings.splice(0, model.warnings.length, ...all.list());
   }
   return { pages, ctx, families, readers };

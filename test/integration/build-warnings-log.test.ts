@@ -42,3 +42,25 @@ describe('warnings in the server log', () => {
     expect(count(BROKEN)).toBe(1);
   });
 });
+
+describe('a note with 100,000 missing embeds', () => {
+  const embeds = Array.from({ length: 100_000 }, (_, i) => `![[Missing ${i}]]`).join('\n');
+  const MANY = '---\npublish: true\ndate: 2026-03-05\n---\n' + embeds + '\n';
+  const lines = () => blog.output().split('\n').filter((l) => l.includes('Posts/Many embeds.md:'));
+  // Written whole (1.6 MB): a note read mid-write would have warnings of its own.
+  const write = async (text: string) => {
+    const file = path.join(blog.vault, 'Posts/Many embeds.md');
+    await fs.writeFile(file + '.tmp', text);
+    await fs.rename(file + '.tmp', file);
+  };
+
+  it('gives 20 warning lines and one that counts the rest, by kind; a save writes none again', async () => {
+    await write(MANY);
+    await waitFor(() => lines().some((l) => l.includes('and 99980 more warnings')), 60_000);
+    expect(lines()).toHaveLength(21);
+    expect(lines().at(-1)).toMatch(/Posts\/Many embeds\.md: and 99980 more warnings \(99980 missing-embed\)$/);
+    await write(MANY.replace('date: 2026-03-05', 'date: 2026-03-06'));
+    await blog.waitForPage('/Posts/Many-embeds', (p) => p.status === 200 && p.text.includes('2026-03-06'), 60_000);
+    expect(lines()).toHaveLength(21);
+  });
+});
