@@ -30,6 +30,8 @@ export interface Config {
   siteFooter: string | null;
   siteLang: string | null;
   siteUrl: string | null;
+  /** ALLOWED_HOSTS: the only Host names answered (421 for any other), lower case; null answers every name. */
+  allowedHosts: string[] | null;
   homeNote: string | null;
   blogLocale: string;
   excludeTags: string[];
@@ -67,6 +69,7 @@ export const CONFIG_OPTIONS: readonly ConfigOption[] = [
   { env: 'SERVICE_DATA', flag: 'data', value: 'DIR', fallback: './data', commands: ['start', 'build', 'set-password'], help: 'The data directory. Keep it outside the vault.' },
   { env: 'SITE_OUT', flag: 'out', value: 'DIR', fallback: './_site', commands: ['build'], help: 'Where `build` writes the static site (a folder it wrote before is replaced).' },
   { env: 'SITE_URL', flag: 'site-url', value: 'URL', commands: SITE, help: 'Base of absolute URLs in the feed, sitemap, robots.txt and SEO tags.' },
+  { env: 'ALLOWED_HOSTS', flag: 'allowed-hosts', value: 'HOST,HOST', commands: SERVER, help: 'The only Host names answered (421 for any other), e.g. `blog.example,localhost:8080`; a name without a port allows any port. Set it, or SITE_URL, behind any proxy: without either, links in pages come from the Host a request names.' },
   { env: 'HOST', flag: 'host', value: 'ADDRESS', fallback: '127.0.0.1', commands: SERVER, help: 'Address the server listens on.' },
   { env: 'PORT', flag: 'port', value: 'NUMBER', fallback: '8080', commands: SERVER, help: 'Port of the public site and the admin app.' },
   { env: 'ADMIN_PASSWORD_HASH', flag: 'admin-password-hash', value: 'HASH', commands: SERVER, help: 'Admin password hash from `hash-password`; wins over admin.json.' },
@@ -89,6 +92,9 @@ export const CONFIG_OPTIONS: readonly ConfigOption[] = [
   { env: 'FONT_CATALOG_URL', flag: 'font-catalog-url', value: 'URL', commands: SERVER, help: 'Base URL catalog font families are downloaded from.' },
   { env: 'SETTINGS_MIRROR_SECONDS', flag: 'settings-mirror-seconds', value: 'SECONDS', fallback: '5', commands: SERVER, help: 'Period of the settings mirror into the vault’s .service/.' },
 ];
+
+/** A Host header's value: a DNS name or a bracketed IPv6 address, and an optional port (no markup can hide in it). */
+export const HOST_NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 const BY_ENV = new Map(CONFIG_OPTIONS.map((o) => [o.env, o]));
 const BY_FLAG = new Map(CONFIG_OPTIONS.filter((o) => o.flag).map((o) => [o.flag!, o]));
@@ -190,6 +196,15 @@ class Settings {
     this.fail(name, `must be a BCP 47 language code such as "en" or "ar-EG" (got ${JSON.stringify(value)})`);
   }
 
+  /** A comma list of host names (an IPv6 address in brackets), each with an optional port. */
+  hosts(name: string): string[] | null {
+    const value = this.text(name);
+    if (value === null) return null;
+    const hosts = value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+    for (const h of hosts) if (!HOST_NAME.test(h)) this.fail(name, `must be host names such as "blog.example" or "localhost:8080", separated by commas (got ${JSON.stringify(h)})`);
+    return hosts.length ? hosts : null;
+  }
+
   layout(name: string): PublicLayout | null {
     const value = this.text(name);
     if (value === null) return null;
@@ -224,6 +239,7 @@ export function configFrom(env: Env, flags: FlagValues = {}, cwd = process.cwd()
     siteFooter: s.text('SITE_FOOTER'),
     siteLang: s.locale('SITE_LANG'),
     siteUrl: s.httpUrl('SITE_URL'),
+    allowedHosts: s.hosts('ALLOWED_HOSTS'),
     homeNote: s.text('HOME_NOTE'),
     blogLocale: s.locale('BLOG_LOCALE')!,
     excludeTags: (s.text('EXCLUDE_TAGS') ?? '')
