@@ -2,6 +2,7 @@
 // setting: its environment variable, its command-line flag, the commands that take it and
 // its help line. A flag wins over the variable. Every value is validated here; a bad one
 // stops the command with one line naming the flag or the variable it came from.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -38,6 +39,8 @@ export interface Config {
   comments: boolean;
   /** WEBMENTION_ALLOW_PRIVATE=on: a webmention source may be on a loopback or private network (tests). */
   webmentionAllowPrivate: boolean;
+  /** WEBMENTION_DNS: the name servers the webmention checker asks (address or address:port); null for the system's. */
+  webmentionDns: string[] | null;
   siteOut: string;
   /** Base URL the font catalog families are downloaded from. */
   fontCatalogUrl: string | null;
@@ -85,6 +88,7 @@ export const CONFIG_OPTIONS: readonly ConfigOption[] = [
   { env: 'EXCLUDE_TAGS', flag: 'exclude-tags', value: 'TAG,TAG', commands: SITE, help: 'Tags left out of the public topic row, topic pages and tag chips.' },
   { env: 'COMMENTS', flag: 'comments', value: 'on|off', fallback: 'off', commands: SITE, help: 'Comments under articles.' },
   { env: 'WEBMENTION_ALLOW_PRIVATE', flag: 'webmention-allow-private', value: 'on|off', fallback: 'off', commands: SERVER, help: 'Accept webmentions from sources on loopback or private addresses (tests only).' },
+  { env: 'WEBMENTION_DNS', flag: 'webmention-dns', value: 'ADDRESS,ADDRESS', commands: SERVER, help: 'Name servers the webmention checker asks (an address, or address:port), instead of the system’s.' },
   { env: 'NOTE_VERSIONS', flag: 'note-versions', value: 'on|off', fallback: 'on', commands: SERVER, help: 'The local version store, as this server’s default.' },
   { env: 'SERVICE_GIT_SSH_COMMAND', flag: 'git-ssh-command', value: 'COMMAND', commands: SERVER, help: 'ssh command handed to git as GIT_SSH_COMMAND.' },
   { env: 'SERVICE_GIT_HOOKS', flag: 'git-hooks', value: 'on|off', fallback: 'off', commands: SERVER, help: 'Let git run the programs the vault’s .git/ names (git-lfs needs it).' },
@@ -196,6 +200,20 @@ class Settings {
     this.fail(name, `must be a BCP 47 language code such as "en" or "ar-EG" (got ${JSON.stringify(value)})`);
   }
 
+  /** A comma list of name server addresses: `1.2.3.4`, `1.2.3.4:53`, `::1` or `[::1]:53`. */
+  nameServers(name: string): string[] | null {
+    const value = this.text(name);
+    if (value === null) return null;
+    const servers = value.split(',').map((h) => h.trim()).filter(Boolean);
+    for (const server of servers) {
+      const m = /^\[([^\]]+)\](?::(\d{1,5}))?$|^(\d+\.\d+\.\d+\.\d+)(?::(\d{1,5}))?$|^([0-9A-Fa-f:]+)$/.exec(server);
+      const address = m ? (m[1] ?? m[3] ?? m[5])! : '';
+      const port = m ? Number(m[2] ?? m[4] ?? 53) : 0;
+      if (!isIP(address) || port < 1 || port > 65535) this.fail(name, `must be name server addresses such as "9.9.9.9" or "127.0.0.1:5353", separated by commas (got ${JSON.stringify(server)})`);
+    }
+    return servers.length ? servers : null;
+  }
+
   /** A comma list of host names (an IPv6 address in brackets), each with an optional port. */
   hosts(name: string): string[] | null {
     const value = this.text(name);
@@ -248,6 +266,7 @@ export function configFrom(env: Env, flags: FlagValues = {}, cwd = process.cwd()
       .filter(Boolean),
     comments: s.onOff('COMMENTS', on, off),
     webmentionAllowPrivate: s.onOff('WEBMENTION_ALLOW_PRIVATE', on, off),
+    webmentionDns: s.nameServers('WEBMENTION_DNS'),
     siteOut: path.resolve(cwd, s.text('SITE_OUT')!),
     fontCatalogUrl: s.httpUrl('FONT_CATALOG_URL'),
     settingsMirrorSeconds: s.seconds('SETTINGS_MIRROR_SECONDS', 0.2, 3600),

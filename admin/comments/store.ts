@@ -77,6 +77,11 @@ export class CommentStore {
     return (this.db.prepare("SELECT COUNT(*) AS n FROM comments WHERE status = 'pending'").get() as { n: number }).n;
   }
 
+  /** How many mentions wait for moderation. */
+  pendingMentions(): number {
+    return (this.db.prepare("SELECT COUNT(*) AS n FROM mentions WHERE status = 'pending'").get() as { n: number }).n;
+  }
+
   /** How many comments and mentions wait (of one note, when named). */
   pendingCount(note: string | null): number {
     const where = note === null ? '' : ' AND note = ?';

@@ -80,6 +80,7 @@ describe('a flag wins over its environment variable, for every setting of the ta
     'TAG,TAG': ['env-a, env-b', 'flag-c'],
     SECONDS: ['10', '20'],
     'HOST,HOST': ['env.example', 'flag.example:8080,[::1]'],
+    'ADDRESS,ADDRESS': ['9.9.9.9', '127.0.0.1:5353,[::1]:53'],
   };
   const flagged = CONFIG_OPTIONS.filter((o) => o.flag);
 
@@ -113,6 +114,8 @@ describe('a bad value stops the start with one line naming the variable', () => 
     ['ADMIN_PASSWORD_HASH', 'plaintext'],
     ['ALLOWED_HOSTS', 'blog.example,<script>'],
     ['ALLOWED_HOSTS', 'https://blog.example'],
+    ['WEBMENTION_DNS', 'dns.example'],
+    ['WEBMENTION_DNS', '127.0.0.1:99999'],
   ];
   it.each(bad)('%s=%j', (name, value) => {
     let error: unknown;
