@@ -72,7 +72,7 @@ export const CONFIG_OPTIONS: readonly ConfigOption[] = [
   { env: 'SERVICE_DATA', flag: 'data', value: 'DIR', fallback: './data', commands: ['start', 'build', 'set-password'], help: 'The data directory. Keep it outside the vault.' },
   { env: 'SITE_OUT', flag: 'out', value: 'DIR', fallback: './_site', commands: ['build'], help: 'Where `build` writes the static site (a folder it wrote before is replaced).' },
   { env: 'SITE_URL', flag: 'site-url', value: 'URL', commands: SITE, help: 'Base of absolute URLs in the feed, sitemap, robots.txt and SEO tags.' },
-  { env: 'ALLOWED_HOSTS', flag: 'allowed-hosts', value: 'HOST,HOST', commands: SERVER, help: 'The only Host names answered (421 for any other), e.g. `blog.example,localhost:8080`; a name without a port allows any port. Set it, or SITE_URL, behind any proxy: without either, links in pages come from the Host a request names.' },
+  { env: 'ALLOWED_HOSTS', flag: 'allowed-hosts', value: 'HOST,HOST', commands: SERVER, help: 'The only Host names answered (any other gets 421); a name without a port takes any port. Set it or SITE_URL behind a proxy.' },
   { env: 'HOST', flag: 'host', value: 'ADDRESS', fallback: '127.0.0.1', commands: SERVER, help: 'Address the server listens on.' },
   { env: 'PORT', flag: 'port', value: 'NUMBER', fallback: '8080', commands: SERVER, help: 'Port of the public site and the admin app.' },
   { env: 'ADMIN_PASSWORD_HASH', flag: 'admin-password-hash', value: 'HASH', commands: SERVER, help: 'Admin password hash from `hash-password`; wins over admin.json.' },
