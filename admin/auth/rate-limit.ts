@@ -24,6 +24,9 @@ export function networkKey(address: string): string {
   return address;
 }
 
+/** Networks a limiter keeps count of at most: its memory is bounded whatever the flood. */
+export const MAX_NETWORKS = 100_000;
+
 export interface RateLimiter {
   /** Records one attempt from a client address; false when its network is over the limit. */
   attempt(address: string): boolean;
@@ -37,9 +40,14 @@ export function createRateLimiter(limit = 10, windowMs = 60_000, now: () => numb
     attempt(address) {
       const key = networkKey(address);
       const t = now();
-      if (t - lastSweep > windowMs) {
+      if (t - lastSweep > windowMs || attempts.size >= MAX_NETWORKS) {
         for (const [k, times] of attempts) if (times.every((x) => t - x >= windowMs)) attempts.delete(k);
         lastSweep = t;
+        // Still full (networks are cheap in IPv6): the longest-known ones are forgotten first.
+        for (const k of attempts.keys()) {
+          if (attempts.size < MAX_NETWORKS * 0.9) break;
+          attempts.delete(k);
+        }
       }
       const recent = (attempts.get(key) ?? []).filter((x) => t - x < windowMs);
       if (recent.length >= limit) {

@@ -1,7 +1,7 @@
 // Limits count a client's network, not its exact address (CONTRACT §15): IPv4 by its /24,
 // IPv6 by its /64, an IPv4-mapped IPv6 address as the IPv4 one it carries.
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter, networkKey } from '../../admin/auth/rate-limit.ts';
+import { createRateLimiter, MAX_NETWORKS, networkKey } from '../../admin/auth/rate-limit.ts';
 
 describe('networkKey', () => {
   it('is an IPv4 address’s /24', () => {
@@ -39,5 +39,21 @@ describe('a rate limiter counts networks', () => {
     expect([1, 2, 3, 4].map((i) => limiter.attempt(`198.51.100.${i}`))).toEqual([true, true, true, false]);
     expect(limiter.attempt('::ffff:198.51.100.200')).toBe(false);
     expect(limiter.attempt('198.51.101.1')).toBe(true);
+  });
+});
+
+describe('a rate limiter’s memory', () => {
+  it(`keeps count of ${MAX_NETWORKS} networks at most, forgetting the longest-known first`, () => {
+    let t = 0;
+    const limiter = createRateLimiter(1, 60_000, () => t);
+    expect(limiter.attempt('2001:db8:ffff:ffff::1')).toBe(true);
+    expect(limiter.attempt('2001:db8:ffff:ffff::2')).toBe(false);
+    for (let i = 0; i < MAX_NETWORKS; i++) {
+      t = i / 100;
+      limiter.attempt(`2001:db8:${(i >> 16).toString(16)}:${(i & 0xffff).toString(16)}::1`);
+    }
+    // The newest networks are still counted; the first was forgotten to make room.
+    expect(limiter.attempt(`2001:db8:${((MAX_NETWORKS - 1) >> 16).toString(16)}:${((MAX_NETWORKS - 1) & 0xffff).toString(16)}::9`)).toBe(false);
+    expect(limiter.attempt('2001:db8:ffff:ffff::3')).toBe(true);
   });
 });
