@@ -16,7 +16,7 @@ import { VaultEvents } from '../shared/vault-events.ts';
 import { DATA_DIR_MARKER, VaultRoot, type VaultPath } from '../shared/vault-path.ts';
 import { writeFileAtomic } from '../shared/atomic-write.ts';
 import { loadAdminPassword, type AdminPassword } from './auth/admin-password.ts';
-import { createRateLimiter, type RateLimiter } from './auth/rate-limit.ts';
+import { LoginGuard } from './auth/login-guard.ts';
 import { createSessionStore, type SessionStore } from './auth/sessions.ts';
 import { createSettingsService, GIT_SETTINGS_CHECKS, type SettingsService } from './settings.ts';
 import { SyncScheduler } from './sync/scheduler.ts';
@@ -44,7 +44,7 @@ export interface AdminContext {
   trash: ReturnType<typeof createTrash>;
   renamer: ReturnType<typeof createRenamer>;
   sessions: SessionStore;
-  loginLimiter: RateLimiter;
+  loginGuard: LoginGuard;
   password: AdminPassword;
   readSettings: () => Promise<Settings>;
   versionsEnabled: () => Promise<boolean>;
@@ -149,7 +149,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
       journal: new RenameJournal(config.dataDir),
     }),
     sessions: createSessionStore(),
-    loginLimiter: createRateLimiter(10, 60_000),
+    loginGuard: new LoginGuard(),
     password,
     readSettings,
     versionsEnabled,

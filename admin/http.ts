@@ -29,6 +29,7 @@ const STATUS_OF: Record<string, number> = {
   json_only: 415,
   form_only: 415,
   too_many_attempts: 429,
+  queue_full: 429,
   git_failed: 500,
   internal: 500,
   not_writable: 503,

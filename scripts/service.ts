@@ -18,6 +18,7 @@ import { clientAddress } from '../admin/http.ts';
 import { sweepTempFiles } from '../admin/vault/temp-sweep.ts';
 import { createPublicServer } from '../site/public-server.ts';
 import { toOriginForm } from '../shared/request-target.ts';
+import { hostAllowed, sendMisdirected } from '../shared/allowed-hosts.ts';
 import { settleHeap } from '../shared/heap-settle.ts';
 
 export const EXAMPLE_VAULT = path.join(PROJECT_DIR, 'example-vault');
@@ -84,6 +85,7 @@ export async function startService(config: Config): Promise<RunningService> {
 
   const server = http.createServer((req, res) => {
     toOriginForm(req);
+    if (config.allowedHosts && !hostAllowed(req, config.allowedHosts)) return sendMisdirected(res);
     const url = req.url ?? '/';
     // Only /api/… and /admin, /admin/… belong to the admin: a note may be called `administration`.
     // A webmention is posted to /webmention (CONTRACT §8); a note there is still read with GET.

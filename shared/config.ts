@@ -2,6 +2,7 @@
 // setting: its environment variable, its command-line flag, the commands that take it and
 // its help line. A flag wins over the variable. Every value is validated here; a bad one
 // stops the command with one line naming the flag or the variable it came from.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -30,12 +31,16 @@ export interface Config {
   siteFooter: string | null;
   siteLang: string | null;
   siteUrl: string | null;
+  /** ALLOWED_HOSTS: the only Host names answered (421 for any other), lower case; null answers every name. */
+  allowedHosts: string[] | null;
   homeNote: string | null;
   blogLocale: string;
   excludeTags: string[];
   comments: boolean;
   /** WEBMENTION_ALLOW_PRIVATE=on: a webmention source may be on a loopback or private network (tests). */
   webmentionAllowPrivate: boolean;
+  /** WEBMENTION_DNS: the name servers the webmention checker asks (address or address:port); null for the system's. */
+  webmentionDns: string[] | null;
   siteOut: string;
   /** Base URL the font catalog families are downloaded from. */
   fontCatalogUrl: string | null;
@@ -67,6 +72,7 @@ export const CONFIG_OPTIONS: readonly ConfigOption[] = [
   { env: 'SERVICE_DATA', flag: 'data', value: 'DIR', fallback: './data', commands: ['start', 'build', 'set-password'], help: 'The data directory. Keep it outside the vault.' },
   { env: 'SITE_OUT', flag: 'out', value: 'DIR', fallback: './_site', commands: ['build'], help: 'Where `build` writes the static site (a folder it wrote before is replaced).' },
   { env: 'SITE_URL', flag: 'site-url', value: 'URL', commands: SITE, help: 'Base of absolute URLs in the feed, sitemap, robots.txt and SEO tags.' },
+  { env: 'ALLOWED_HOSTS', flag: 'allowed-hosts', value: 'HOST,HOST', commands: SERVER, help: 'The only Host names answered (any other gets 421); a name without a port takes any port. Set it or SITE_URL behind a proxy.' },
   { env: 'HOST', flag: 'host', value: 'ADDRESS', fallback: '127.0.0.1', commands: SERVER, help: 'Address the server listens on.' },
   { env: 'PORT', flag: 'port', value: 'NUMBER', fallback: '8080', commands: SERVER, help: 'Port of the public site and the admin app.' },
   { env: 'ADMIN_PASSWORD_HASH', flag: 'admin-password-hash', value: 'HASH', commands: SERVER, help: 'Admin password hash from `hash-password`; wins over admin.json.' },
@@ -82,6 +88,7 @@ export const CONFIG_OPTIONS: readonly ConfigOption[] = [
   { env: 'EXCLUDE_TAGS', flag: 'exclude-tags', value: 'TAG,TAG', commands: SITE, help: 'Tags left out of the public topic row, topic pages and tag chips.' },
   { env: 'COMMENTS', flag: 'comments', value: 'on|off', fallback: 'off', commands: SITE, help: 'Comments under articles.' },
   { env: 'WEBMENTION_ALLOW_PRIVATE', flag: 'webmention-allow-private', value: 'on|off', fallback: 'off', commands: SERVER, help: 'Accept webmentions from sources on loopback or private addresses (tests only).' },
+  { env: 'WEBMENTION_DNS', flag: 'webmention-dns', value: 'ADDRESS,ADDRESS', commands: SERVER, help: 'Name servers the webmention checker asks (an address, or address:port), instead of the system’s.' },
   { env: 'NOTE_VERSIONS', flag: 'note-versions', value: 'on|off', fallback: 'on', commands: SERVER, help: 'The local version store, as this server’s default.' },
   { env: 'SERVICE_GIT_SSH_COMMAND', flag: 'git-ssh-command', value: 'COMMAND', commands: SERVER, help: 'ssh command handed to git as GIT_SSH_COMMAND.' },
   { env: 'SERVICE_GIT_HOOKS', flag: 'git-hooks', value: 'on|off', fallback: 'off', commands: SERVER, help: 'Let git run the programs the vault’s .git/ names (git-lfs needs it).' },
@@ -89,6 +96,9 @@ export const CONFIG_OPTIONS: readonly ConfigOption[] = [
   { env: 'FONT_CATALOG_URL', flag: 'font-catalog-url', value: 'URL', commands: SERVER, help: 'Base URL catalog font families are downloaded from.' },
   { env: 'SETTINGS_MIRROR_SECONDS', flag: 'settings-mirror-seconds', value: 'SECONDS', fallback: '5', commands: SERVER, help: 'Period of the settings mirror into the vault’s .service/.' },
 ];
+
+/** A Host header's value: a DNS name or a bracketed IPv6 address, and an optional port (no markup can hide in it). */
+export const HOST_NAME = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 const BY_ENV = new Map(CONFIG_OPTIONS.map((o) => [o.env, o]));
 const BY_FLAG = new Map(CONFIG_OPTIONS.filter((o) => o.flag).map((o) => [o.flag!, o]));
@@ -190,6 +200,29 @@ class Settings {
     this.fail(name, `must be a BCP 47 language code such as "en" or "ar-EG" (got ${JSON.stringify(value)})`);
   }
 
+  /** A comma list of name server addresses: `1.2.3.4`, `1.2.3.4:53`, `::1` or `[::1]:53`. */
+  nameServers(name: string): string[] | null {
+    const value = this.text(name);
+    if (value === null) return null;
+    const servers = value.split(',').map((h) => h.trim()).filter(Boolean);
+    for (const server of servers) {
+      const m = /^\[([^\]]+)\](?::(\d{1,5}))?$|^(\d+\.\d+\.\d+\.\d+)(?::(\d{1,5}))?$|^([0-9A-Fa-f:]+)$/.exec(server);
+      const address = m ? (m[1] ?? m[3] ?? m[5])! : '';
+      const port = m ? Number(m[2] ?? m[4] ?? 53) : 0;
+      if (!isIP(address) || port < 1 || port > 65535) this.fail(name, `must be name server addresses such as "9.9.9.9" or "127.0.0.1:5353", separated by commas (got ${JSON.stringify(server)})`);
+    }
+    return servers.length ? servers : null;
+  }
+
+  /** A comma list of host names (an IPv6 address in brackets), each with an optional port. */
+  hosts(name: string): string[] | null {
+    const value = this.text(name);
+    if (value === null) return null;
+    const hosts = value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+    for (const h of hosts) if (!HOST_NAME.test(h)) this.fail(name, `must be host names such as "blog.example" or "localhost:8080", separated by commas (got ${JSON.stringify(h)})`);
+    return hosts.length ? hosts : null;
+  }
+
   layout(name: string): PublicLayout | null {
     const value = this.text(name);
     if (value === null) return null;
@@ -224,6 +257,7 @@ export function configFrom(env: Env, flags: FlagValues = {}, cwd = process.cwd()
     siteFooter: s.text('SITE_FOOTER'),
     siteLang: s.locale('SITE_LANG'),
     siteUrl: s.httpUrl('SITE_URL'),
+    allowedHosts: s.hosts('ALLOWED_HOSTS'),
     homeNote: s.text('HOME_NOTE'),
     blogLocale: s.locale('BLOG_LOCALE')!,
     excludeTags: (s.text('EXCLUDE_TAGS') ?? '')
@@ -232,6 +266,7 @@ export function configFrom(env: Env, flags: FlagValues = {}, cwd = process.cwd()
       .filter(Boolean),
     comments: s.onOff('COMMENTS', on, off),
     webmentionAllowPrivate: s.onOff('WEBMENTION_ALLOW_PRIVATE', on, off),
+    webmentionDns: s.nameServers('WEBMENTION_DNS'),
     siteOut: path.resolve(cwd, s.text('SITE_OUT')!),
     fontCatalogUrl: s.httpUrl('FONT_CATALOG_URL'),
     settingsMirrorSeconds: s.seconds('SETTINGS_MIRROR_SECONDS', 0.2, 3600),

@@ -68,17 +68,6 @@ export function expandV6(address: string): string | null {
 }
 
 /** True for an address a source must not be fetched from (not an IP address at all: true too). */
-/**
- * Who a connection is, for limits: an IPv4 address (an IPv4-mapped one too) as it is, an
- * IPv6 one by its /64, the block one site is given (2^64 addresses cannot count as many senders).
- */
-export function senderKey(address: string): string {
-  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (v4) return v4[1]!;
-  const full = address.includes(':') ? expandV6(address) : null;
-  return full ? full.split(':').slice(0, 4).join(':') + '::/64' : address;
-}
-
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address.replace(/%.*$/, ''));
   if (family === 4) return blocked.check(address, 'ipv4');

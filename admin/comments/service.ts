@@ -15,7 +15,7 @@ import { createRateLimiter } from '../auth/rate-limit.ts';
 import { commentAnswer, mentionAnswer, type CommentAnswer, type MentionAnswer } from './answers.ts';
 import { commentPath, isSilentlyDropped, parseComment, replyBody, spamSignals } from './rules.ts';
 import { SentPages } from './sent-pages.ts';
-import { CommentStore, newId } from './store.ts';
+import { CommentStore, newId, type QueueKey } from './store.ts';
 
 /** What comments need of the public site (the composer hands it over: the site owns the model). */
 export interface SiteLink {
@@ -49,11 +49,26 @@ export interface PostOutcome {
   address: string;
 }
 
+/** Items of the moderation queue a page holds. */
+export const QUEUE_PAGE = 50;
+/**
+ * Comments waiting for moderation at most: past it a visitor's comment is refused (429), so
+ * a flood from many networks cannot fill the disk and bury the queue (10,000 once took 52 MB).
+ */
+export const MAX_PENDING_COMMENTS = 1_000;
+
+/** A queue cursor (`next` of a page) back to its key; a malformed one is a 400. */
+function queueKeyOf(after: string): QueueKey {
+  const m = /^(\d{1,16})\.([01])\.(\d{1,16})$/.exec(after);
+  if (!m) throw refuse('bad_cursor', 'after must be the next of a page of the queue.', { field: 'after' });
+  return { at: Number(m[1]), kind: Number(m[2]) as 0 | 1, rowid: Number(m[3]) };
+}
+
 export type QueueItem = (CommentAnswer & { type: 'comment' }) | (MentionAnswer & { type: 'mention' });
 
 export class CommentsService {
   private opened: CommentStore | null = null;
-  /** CONTRACT §8: 3 posts a minute per client address. */
+  /** CONTRACT §8, §15: 3 posts a minute per client network. */
   private readonly limiter = createRateLimiter(3, 60_000);
   readonly sentPages = new SentPages();
 
@@ -120,6 +135,9 @@ export class CommentsService {
     }
     const known = moderation === 'known' && input.email !== null && this.store.isKnown(input.name, input.email);
     const status = moderation === 'none' || known ? 'approved' : 'pending';
+    if (status === 'pending' && this.store.pendingComments() >= MAX_PENDING_COMMENTS) {
+      throw refuse('queue_full', 'Too many comments are waiting for moderation right now; please try again later.');
+    }
     const row = this.store.addComment({ note: post.path, parent, name: input.name, email: input.email, website: input.website, body: input.body, author: false, status });
     if (status === 'approved') await this.changed(post.path);
     return { id: row.id, status, address: post.address };
@@ -143,14 +161,14 @@ export class CommentsService {
     return { mentions: this.store.mentionsOf(note, !admin).map((r) => mentionAnswer(r, admin)) };
   }
 
-  /** GET /api/comments/queue: pending comments and mentions, newest first (of one note, when named). */
-  queue(note: string | null): { items: QueueItem[] } {
-    const { comments, mentions } = this.store.pending(note);
-    const items: QueueItem[] = [
-      ...comments.map((r) => ({ type: 'comment' as const, ...commentAnswer(r, true) })),
-      ...mentions.map((r) => ({ type: 'mention' as const, ...mentionAnswer(r, true) })),
-    ];
-    return { items: items.sort((a, b) => b.date.localeCompare(a.date)) };
+  /**
+   * GET /api/comments/queue (CONTRACT §15): pending comments and mentions, newest first (of
+   * one note, when named), QUEUE_PAGE at a time; `next` is the `after` of the page after.
+   */
+  queue(note: string | null, after: string | null): { items: QueueItem[]; next: string | null; total: number } {
+    const page = this.store.pendingPage(note, after === null ? null : queueKeyOf(after), QUEUE_PAGE);
+    const items: QueueItem[] = page.items.map((i) => (i.kind === 0 ? { type: 'comment' as const, ...commentAnswer(i.row, true) } : { type: 'mention' as const, ...mentionAnswer(i.row, true) }));
+    return { items, next: page.next && `${page.next.at}.${page.next.kind}.${page.next.rowid}`, total: this.store.pendingCount(note) };
   }
 
   /** POST /api/comments/moderate. */

@@ -1,5 +1,5 @@
 // Fetching a webmention's source (CONTRACT §8) as a hostile address: its name is resolved
-// here, every address it gives is checked (loopback, private and link-local are refused
+// here (with a time-out of its own), every address it gives is checked (loopback, private and link-local are refused
 // unless WEBMENTION_ALLOW_PRIVATE=on), and the connection is made to the very address
 // checked (DNS rebinding cannot swap it after the check). At most 5 s in all, 1 MB of
 // body and 5 redirects, each redirect's target resolved and checked again. No connection
@@ -42,22 +42,54 @@ export function isBadPort(url: URL): boolean {
   return url.port !== '' && BAD_PORTS.has(Number(url.port));
 }
 
+export type ResolvedAddress = { address: string; family: number };
+/** A name's addresses (every one of them is checked before any is used). */
+export type Resolve = (host: string) => Promise<ResolvedAddress[]>;
+
+/** How long a name may take to resolve: a sender's slow name never holds a check longer. */
+export const LOOKUP_TIMEOUT_MS = 2_000;
+
 /**
- * One name looked up at a time. dns.lookup waits in libuv's small thread pool, which file
- * reads share: a few sources whose names never resolve would otherwise hold all of it.
+ * Names resolved by asking DNS directly (c-ares on the event loop, each lookup with its own
+ * time-out and cancelled past it), never through getaddrinfo: that waits in libuv's four
+ * threads, which file reads share, and cannot be cancelled, so a few slow names held every
+ * check (they were once looked up one at a time, and ten slow names delayed a good one 37 s).
+ * `servers`: the name servers asked (WEBMENTION_DNS), else the system's. `localhost` names
+ * are loopback (RFC 6761) without asking.
  */
-let lookups: Promise<unknown> = Promise.resolve();
-function lookupOneAtATime(host: string): Promise<{ address: string; family: number }[]> {
-  const run = lookups.then(() => dns.lookup(host, { all: true, verbatim: true }));
-  lookups = run.catch(() => undefined);
-  return run;
+export function dnsResolver(servers: readonly string[] | null, timeoutMs = LOOKUP_TIMEOUT_MS): Resolve {
+  return async (host) => {
+    if (/^localhost\.?$|\.localhost\.?$/i.test(host)) return [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }];
+    const resolver = new dns.Resolver({ timeout: timeoutMs, tries: 1 });
+    if (servers) resolver.setServers(servers);
+    const timer = setTimeout(() => resolver.cancel(), timeoutMs);
+    try {
+      const [v4, v6] = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]);
+      const found: ResolvedAddress[] = [
+        ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 })) : []),
+        ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address, family: 6 })) : []),
+      ];
+      if (found.length === 0 && v4.status === 'rejected') throw v4.reason;
+      return found;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+const systemResolver = dnsResolver(null);
+
+/** The address literal a host names, when it is one (no lookup needed); null for a name. */
+export function literalAddress(host: string): ResolvedAddress | null {
+  const bare = host.replace(/^\[|\]$/g, '');
+  const family = isIP(bare);
+  return family ? { address: bare, family } : null;
 }
 
 /** One checked address of `host`: every address it resolves to must be allowed. */
-export async function checkedAddress(host: string, allowPrivate: AddressRule): Promise<{ address: string; family: number }> {
-  const bare = host.replace(/^\[|\]$/g, '');
-  const literal = isIP(bare);
-  const found = literal ? [{ address: bare, family: literal }] : await lookupOneAtATime(bare);
+export async function checkedAddress(host: string, allowPrivate: AddressRule, resolve: Resolve = systemResolver): Promise<ResolvedAddress> {
+  const literal = literalAddress(host);
+  const found = literal ? [literal] : await resolve(host.replace(/^\[|\]$/g, ''));
   if (found.length === 0) throw new SourceRefused(`${host} has no address`);
   if (found.some((a) => !allows(allowPrivate, a.address))) throw new SourceRefused(`${host} resolves to a private address`);
   return found[0]!;
@@ -122,7 +154,7 @@ function requestOnce(url: URL, address: { address: string; family: number }, sig
 }
 
 /** The source's answer after redirects, or why there is none. */
-export async function fetchSource(source: string, allowPrivate: AddressRule): Promise<SourceAnswer> {
+export async function fetchSource(source: string, allowPrivate: AddressRule, resolve: Resolve = systemResolver): Promise<SourceAnswer> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), SOURCE_LIMITS.timeoutMs);
   const open = new Set<ClientRequest>();
@@ -133,7 +165,7 @@ export async function fetchSource(source: string, allowPrivate: AddressRule): Pr
       if (isBadPort(url)) return { kind: 'refused', reason: `port ${url.port} is not fetched` };
       let address: { address: string; family: number };
       try {
-        address = await checkedAddress(url.hostname, allowPrivate);
+        address = await checkedAddress(url.hostname, allowPrivate, resolve);
       } catch (err) {
         if (err instanceof SourceRefused) return { kind: 'refused', reason: err.message };
         return { kind: 'failed', reason: `${url.hostname} could not be resolved` };

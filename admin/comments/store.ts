@@ -10,6 +10,15 @@ export const newId = () => randomBytes(9).toString('base64url');
 /** A comment as it is stored (the row's own fields; `author`: the site's author wrote it). */
 export type NewComment = Pick<CommentRow, 'note' | 'parent' | 'name' | 'email' | 'website' | 'body' | 'status'> & { author: boolean };
 
+/** Where an item of the moderation queue stands in its order (the queue's cursor). */
+export interface QueueKey {
+  at: number;
+  kind: 0 | 1;
+  rowid: number;
+}
+
+export type QueueRow = { kind: 0; key: QueueKey; row: CommentRow } | { kind: 1; key: QueueKey; row: MentionRow };
+
 export interface MentionFields {
   note: string;
   source: string;
@@ -63,14 +72,54 @@ export class CommentStore {
     return this.db.prepare(`SELECT * FROM mentions WHERE note = ?${where} ORDER BY COALESCE(published_at, created_at), rowid`).all(note) as MentionRow[];
   }
 
-  /** Pending comments and mentions, newest first (optionally of one note). */
-  pending(note: string | null): { comments: CommentRow[]; mentions: MentionRow[] } {
+  /** How many comments wait for moderation. */
+  pendingComments(): number {
+    return (this.db.prepare("SELECT COUNT(*) AS n FROM comments WHERE status = 'pending'").get() as { n: number }).n;
+  }
+
+  /** How many mentions wait for moderation. */
+  pendingMentions(): number {
+    return (this.db.prepare("SELECT COUNT(*) AS n FROM mentions WHERE status = 'pending'").get() as { n: number }).n;
+  }
+
+  /** How many comments and mentions wait (of one note, when named). */
+  pendingCount(note: string | null): number {
     const where = note === null ? '' : ' AND note = ?';
     const args = note === null ? [] : [note];
-    return {
-      comments: this.db.prepare(`SELECT * FROM comments WHERE status = 'pending'${where} ORDER BY created_at DESC, rowid DESC`).all(...args) as CommentRow[],
-      mentions: this.db.prepare(`SELECT * FROM mentions WHERE status = 'pending'${where} ORDER BY created_at DESC, rowid DESC`).all(...args) as MentionRow[],
+    const count = (table: string) => (this.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE status = 'pending'${where}`).get(...args) as { n: number }).n;
+    return count('comments') + count('mentions');
+  }
+
+  /**
+   * One page of the pending comments and mentions (of one note, when named), newest first:
+   * ordered by (created_at, kind, rowid) descending, kind 0 a comment and 1 a mention, and
+   * starting below `after` (that order's key of the last item of the page before).
+   */
+  pendingPage(note: string | null, after: QueueKey | null, limit: number): { items: QueueRow[]; next: QueueKey | null } {
+    const branch = (table: 'comments' | 'mentions', kind: 0 | 1) => {
+      const where: string[] = ["status = 'pending'"];
+      const args: (string | number)[] = [];
+      if (note !== null) {
+        where.push('note = ?');
+        args.push(note);
+      }
+      if (after) {
+        // (created_at, kind, rowid) < after, with this branch's kind fixed.
+        if (kind < after.kind) where.push('created_at <= ?');
+        else if (kind > after.kind) where.push('created_at < ?');
+        else where.push('(created_at < ? OR (created_at = ? AND rowid < ?))');
+        args.push(after.at);
+        if (kind === after.kind) args.push(after.at, after.rowid);
+      }
+      const sql = `SELECT *, rowid AS _rowid FROM ${table} WHERE ${where.join(' AND ')} ORDER BY created_at DESC, rowid DESC LIMIT ?`;
+      return (this.db.prepare(sql).all(...args, limit + 1) as (Record<string, unknown> & { _rowid: number; created_at: number })[]).map((r) => {
+        const { _rowid, ...row } = r;
+        return { kind, key: { at: r.created_at, kind, rowid: _rowid }, row } as unknown as QueueRow;
+      });
     };
+    const merged = [...branch('comments', 0), ...branch('mentions', 1)].sort((a, b) => b.key.at - a.key.at || b.key.kind - a.key.kind || b.key.rowid - a.key.rowid);
+    const items = merged.slice(0, limit);
+    return { items, next: merged.length > limit ? items[items.length - 1]!.key : null };
   }
 
   setCommentStatus(id: string, status: ItemStatus, now = Date.now()): void {

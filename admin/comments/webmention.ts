@@ -1,33 +1,39 @@
-// Receiving W3C Webmentions (CONTRACT §8). POST /webmention checks what it can at once
-// (two http(s) URLs, different, the target a published article here, the source not on a
-// private network) and answers 202; the source is fetched after the answer, a few checks at
-// a time, each sender in turn: it must link to the target, and its h-entry says who wrote what. The same pair sent
-// again updates the mention; a source that answers 410 or no longer links removes it.
+// Receiving W3C Webmentions (CONTRACT §8, §15). POST /webmention checks what it can without
+// waiting on anyone (two http(s) URLs, different, the target a published article here, a
+// source named by address not on a private network) and answers 202 at once; the source's
+// name is looked up and the source fetched after the answer, a few checks at a time, each
+// sender network in turn and holding a few places at most: it must link to the target, and
+// its h-entry says who wrote what. The same pair sent again updates the mention; a source
+// that answers 410 or no longer links removes it.
 import type { Config } from '../../shared/config.ts';
 import { refuse } from '../../shared/errors.ts';
 import { log } from '../../shared/log.ts';
 import { decodeRequestPath } from '../../shared/model/addresses.ts';
 import type { CommentsService } from './service.ts';
 import { linksTo, parseMention } from './mention-parse.ts';
-import { checkedAddress, fetchSource, isBadPort, SourceRefused } from './source-fetch.ts';
+import { networkKey } from '../auth/rate-limit.ts';
+import { checkedAddress, dnsResolver, fetchSource, isBadPort, literalAddress, type Resolve } from './source-fetch.ts';
 
 const MAX_URL = 2_048;
 /** Checks waiting at most: a flood is refused (429), not queued without end. */
 export const MAX_QUEUE = 200;
-/** One sender's share of the queue: a single client cannot keep every other site waiting. */
-export const MAX_QUEUED_PER_CLIENT = 10;
+/** One sender network's places in the queue: a single sender cannot keep every other site waiting. */
+export const MAX_QUEUED_PER_NETWORK = 5;
 /**
- * Checks running at once. One at a time, 20 senders' sources that never answer held the
- * queue for some 17 minutes (5 s each), every other sender refused meanwhile (a reviewer's find).
+ * Checks running at once, and of one sender network: slow sources (5 s each) and slow names
+ * (LOOKUP_TIMEOUT_MS) of one sender hold two at most, so another sender's check starts at once.
  */
-export const CHECKS_AT_ONCE = 4;
+export const CHECKS_AT_ONCE = 8;
+export const CHECKS_PER_NETWORK = 2;
+/** Mentions waiting for moderation at most: past it a new one is dropped (logged), as comments are refused. */
+export const MAX_PENDING_MENTIONS = 1_000;
 
 interface Job {
   source: string;
   target: string;
   note: string;
-  /** Who sent it (the connection's address). */
-  client: string;
+  /** Who sent it: the connection's network (networkKey). */
+  network: string;
 }
 
 function httpUrl(value: unknown, field: string): URL {
@@ -54,11 +60,14 @@ export class Webmentions {
   private running = 0;
   private runningBy = new Map<string, number>();
   private idleWaiters: Array<() => void> = [];
+  private readonly resolve: Resolve;
 
   constructor(
     private readonly config: Config,
     private readonly comments: CommentsService,
-  ) {}
+  ) {
+    this.resolve = dnsResolver(config.webmentionDns);
+  }
 
   /** The address a target names on this site, or null when it is not here (CONTRACT §8). */
   private addressHere(target: URL, requestHosts: string[]): string | null {
@@ -85,19 +94,22 @@ export class Webmentions {
     const address = this.addressHere(target, requestHosts);
     const post = address ? await this.comments.postAt(address) : null;
     if (!post) throw refuse('bad_target', 'target is not a published article here.', { field: 'target' });
-    try {
-      await checkedAddress(source.hostname, this.config.webmentionAllowPrivate);
-    } catch (err) {
-      if (err instanceof SourceRefused) throw refuse('private_source', 'source must be on the public internet.', { field: 'source' });
-      throw refuse('bad_url', 'source cannot be resolved.', { field: 'source' });
+    // Only what needs no lookup is refused here: a name is resolved after the answer, with its own time-out.
+    if (literalAddress(source.hostname) || /^localhost\.?$|\.localhost\.?$/i.test(source.hostname)) {
+      try {
+        await checkedAddress(source.hostname, this.config.webmentionAllowPrivate, this.resolve);
+      } catch {
+        throw refuse('private_source', 'source must be on the public internet.', { field: 'source' });
+      }
     }
     // One mention per page and post: a fragment or a query names neither another page nor another post.
     source.hash = '';
     target.hash = '';
     target.search = '';
-    const job = { source: source.href, target: target.href, note: post.path, client };
+    const network = networkKey(client);
+    const job = { source: source.href, target: target.href, note: post.path, network };
     if (this.queue.some((j) => j.source === job.source && j.target === job.target)) return;
-    const tooMany = this.queue.filter((j) => j.client === client).length >= MAX_QUEUED_PER_CLIENT || (this.queue.length >= MAX_QUEUE && !this.makeRoomFor(client));
+    const tooMany = this.queue.filter((j) => j.network === network).length >= MAX_QUEUED_PER_NETWORK || (this.queue.length >= MAX_QUEUE && !this.makeRoomFor(network));
     if (tooMany) throw refuse('too_many_attempts', 'Too many mentions are waiting to be checked; try again later.');
     this.queue.push(job);
     this.pump();
@@ -107,30 +119,37 @@ export class Webmentions {
    * A full queue takes a sender with fewer mentions waiting than the one with the most: that
    * one's newest waiting mention is dropped (a 202 promises a check, as far as room allows).
    */
-  private makeRoomFor(client: string): boolean {
+  private makeRoomFor(network: string): boolean {
     const waiting = new Map<string, number>();
-    for (const j of this.queue) waiting.set(j.client, (waiting.get(j.client) ?? 0) + 1);
+    for (const j of this.queue) waiting.set(j.network, (waiting.get(j.network) ?? 0) + 1);
     let most: string | null = null;
     for (const [c, n] of waiting) if (most === null || n > waiting.get(most)!) most = c;
-    if (most === null || waiting.get(most)! <= (waiting.get(client) ?? 0) + 1) return false;
-    this.queue.splice(this.queue.findLastIndex((j) => j.client === most), 1);
+    if (most === null || waiting.get(most)! <= (waiting.get(network) ?? 0) + 1) return false;
+    this.queue.splice(this.queue.findLastIndex((j) => j.network === most), 1);
     return true;
   }
 
-  /** Starts checks while there is room: first a sender with none running, else the oldest waiting. */
+  /** The next job to start: the oldest of a network with nothing running, else of one under its share; -1 for none. */
+  private nextJob(): number {
+    const idle = this.queue.findIndex((j) => !this.runningBy.has(j.network));
+    return idle >= 0 ? idle : this.queue.findIndex((j) => (this.runningBy.get(j.network) ?? 0) < CHECKS_PER_NETWORK);
+  }
+
+  /** Starts checks while there is room. */
   private pump(): void {
-    while (this.running < CHECKS_AT_ONCE && this.queue.length > 0) {
-      const free = this.queue.findIndex((j) => !this.runningBy.has(j.client));
-      const [job] = this.queue.splice(Math.max(free, 0), 1) as [Job];
+    while (this.running < CHECKS_AT_ONCE) {
+      const at = this.nextJob();
+      if (at < 0) break;
+      const [job] = this.queue.splice(at, 1) as [Job];
       this.running++;
-      this.runningBy.set(job.client, (this.runningBy.get(job.client) ?? 0) + 1);
+      this.runningBy.set(job.network, (this.runningBy.get(job.network) ?? 0) + 1);
       void this.check(job)
         .catch((err) => log.warn(`webmention from ${job.source} could not be checked: ${(err as Error).message}`))
         .finally(() => {
           this.running--;
-          const left = this.runningBy.get(job.client)! - 1;
-          if (left > 0) this.runningBy.set(job.client, left);
-          else this.runningBy.delete(job.client);
+          const left = this.runningBy.get(job.network)! - 1;
+          if (left > 0) this.runningBy.set(job.network, left);
+          else this.runningBy.delete(job.network);
           this.pump();
           if (this.running === 0 && this.queue.length === 0) for (const w of this.idleWaiters.splice(0)) w();
         });
@@ -139,7 +158,7 @@ export class Webmentions {
 
   /** Fetches the source and stores, updates or removes the mention. */
   private async check(job: Job): Promise<void> {
-    const answer = await fetchSource(job.source, this.config.webmentionAllowPrivate);
+    const answer = await fetchSource(job.source, this.config.webmentionAllowPrivate, this.resolve);
     const store = this.comments.store;
     const existing = store.mentionOf(job.source, job.target);
     const remove = (why: string) => {
@@ -156,6 +175,9 @@ export class Webmentions {
     if (!linksTo(answer.body, answer.contentType, answer.url, job.target)) return remove('the source no longer links to the target');
     const parsed = /html|xml/i.test(answer.contentType) ? await parseMention(answer.body, answer.url, job.target) : null;
     const { moderation } = await this.comments.settings();
+    if (!existing && moderation !== 'none' && store.pendingMentions() >= MAX_PENDING_MENTIONS) {
+      return log.warn(`webmention from ${job.source} dropped: ${MAX_PENDING_MENTIONS} mentions already wait for moderation`);
+    }
     const { row, created } = store.upsertMention(
       {
         note: job.note,

@@ -11,7 +11,8 @@ export function registerAuthRoutes(app: Polka, ctx: AdminContext): void {
     '/api/login',
     route(async (req, res) => {
       // Counted before anything is awaited, so parallel guesses are counted too.
-      if (!ctx.loginLimiter.attempt(clientAddress(req))) {
+      const client = clientAddress(req);
+      if (!ctx.loginGuard.attempt(client)) {
         throw refuse('too_many_attempts', 'Too many sign-in attempts; wait a minute and try again.');
       }
       const body = await readJsonBody(req, 64 * 1024);
@@ -19,7 +20,9 @@ export function registerAuthRoutes(app: Polka, ctx: AdminContext): void {
       if (typeof password !== 'string' || password.length === 0) {
         throw refuse('bad_password', 'A password is required.');
       }
+      await ctx.loginGuard.turn(client);
       if (!(await ctx.password.verify(password))) {
+        ctx.loginGuard.failed();
         throw refuse('wrong_password', 'That password is not right.');
       }
       const token = ctx.sessions.create();

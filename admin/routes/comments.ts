@@ -56,7 +56,7 @@ export function registerCommentRoutes(app: Polka, ctx: AdminContext): void {
 
   app.get(
     '/api/comments/queue',
-    route((req) => ctx.comments.queue(queryOne(req, 'path') || null)),
+    route((req) => ctx.comments.queue(queryOne(req, 'path') || null, queryOne(req, 'after') || null)),
   );
 
   app.post(

@@ -5,7 +5,6 @@ import type { IncomingMessage } from 'node:http';
 import type { Polka } from 'polka';
 import { refuse } from '../../shared/errors.ts';
 import type { AdminContext } from '../context.ts';
-import { senderKey } from '../comments/ip-ranges.ts';
 import { clientAddress, isFormBody, readFormBody, route, sendJson } from '../http.ts';
 
 const MAX_BODY = 16 * 1024;
@@ -26,7 +25,7 @@ export function registerWebmentionRoutes(app: Polka, ctx: AdminContext): void {
     route(async (req, res) => {
       if (!ctx.config.isPublic) throw refuse('unauthorized', 'This site is private.');
       if (!isFormBody(req)) throw refuse('form_only', 'Send source and target form-encoded.');
-      await ctx.webmentions.receive(await readFormBody(req, MAX_BODY), requestHosts(req), senderKey(clientAddress(req)));
+      await ctx.webmentions.receive(await readFormBody(req, MAX_BODY), requestHosts(req), clientAddress(req));
       sendJson(res, 202, { status: 'accepted' });
     }),
   );

@@ -3,8 +3,8 @@
 // URL is written into HTML and XML, so a forged header must not inject markup.
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { HOST_NAME as HOST } from '../../shared/config.ts';
 
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 function first(value: string | string[] | undefined): string | null {
   const v = Array.isArray(value) ? value[0] : value;

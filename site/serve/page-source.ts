@@ -22,11 +22,11 @@ export const isHashedAsset = (entry: ServedEntry) => entry.type === 'file' && en
 
 /**
  * Without SITE_URL, how many base URLs (the names a site is reached by, from Host or
- * X-Forwarded-Host) get pages of their own: a few (localhost, a LAN address, a domain). Any
- * other gets the pages of the longest-held one, from the cache: a client sending a new Host
- * with every request once made each a fresh compression (60 req/s instead of 7,000), grew
- * the server to 2.6 GB with compressions in flight, and (answered uncompressed instead)
- * still took 6 ms of the one thread per request (a reviewer's find).
+ * X-Forwarded-Host) get pages kept of their own: a few (localhost, a LAN address, a domain).
+ * Any other name gets its pages made for it at each request, uncompressed and not kept: a
+ * page is never sent with another name's base URL (forged names once took every place and
+ * every visitor got their links), and a client sending a new Host with every request grows
+ * nothing (it once grew the server to 2.6 GB with compressions in flight).
  */
 export const MAX_BASES = 4;
 /** A base unused for this long gives its place up. */
@@ -64,8 +64,8 @@ export class PageSource {
       if (!isHashedAsset(entry)) this.admitted(base);
       return hit;
     }
-    if (!isHashedAsset(entry) && !this.admitted(base)) return this.now(this.bases.keys().next().value!, key, entry);
-    if (!isHashedAsset(entry) && base !== this.base) this.sawBase(base);
+    const kept = isHashedAsset(entry) || this.admitted(base);
+    if (!isHashedAsset(entry) && kept && base !== this.base) this.sawBase(base);
     const dir = this.index.dir;
     if (!dir) return null;
     const stamp = this.cache.stamp(key);
@@ -76,6 +76,7 @@ export class PageSource {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
     }
+    if (!kept) return prepareNow({ ...this.input(raw, base, key, entry), compress: false });
     const prepared = prepareNow(this.input(raw, base, key, entry));
     // Held as it is, a big page is compressed off this thread for the next visitor; one too
     // big to hold at all is prepared again (uncompressed) for each, never compressed.

@@ -1,6 +1,6 @@
-// A visitor of the public site, from a loopback address of its own (127.0.0.x): the
-// comment rules that count per client address (3 a minute, the 2 s rule) see each test's
-// visitor apart. Plain node:http, so the source address can be chosen.
+// A visitor of the public site, from a loopback network of its own (127.x.y.2, each in a
+// /24 of its own): the comment rules that count per client network (3 a minute) and per
+// address (the 2 s rule) see each test's visitor apart. Plain node:http, so the source address can be chosen.
 import http from 'node:http';
 
 export interface VisitorAnswer {
@@ -59,8 +59,8 @@ export class Visitor {
 }
 
 let next = 10;
-/** A visitor from a loopback address no other visitor of this test run uses. */
+/** A visitor from a loopback /24 no other visitor of this test run uses. */
 export function newVisitor(base: string): Visitor {
   next++;
-  return new Visitor(base, `127.0.${Math.floor(next / 250)}.${(next % 250) + 2}`);
+  return new Visitor(base, `127.${Math.floor(next / 250)}.${(next % 250) + 2}.2`);
 }

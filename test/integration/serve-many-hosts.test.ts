@@ -1,20 +1,30 @@
-// Without SITE_URL a page's absolute URLs come from the request's Host (spec D.7). A few
-// names a site is reached by get pages of their own (MAX_BASES); any other gets the pages of
-// the longest-held name, from the cache, so a client sending a new Host with every request
-// costs a cache hit and grows nothing (it once took a server from 7,000 to 60 requests a
-// second and to 2.6 GB: a reviewer's find).
+// Without SITE_URL a page's absolute URLs come from the request's Host (spec D.7). Pages for
+// one host are never served to another (CONTRACT §15): a few names get pages kept of their
+// own (MAX_BASES); past that a name's pages are made for it at each request, uncompressed and
+// not kept, so forged names can neither poison another visitor's links nor grow the server.
+// ALLOWED_HOSTS answers 421 to any name not on it.
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { MAX_BASES } from '../../site/serve/page-source.ts';
 import { blogForFile } from '../fixtures/blog/helpers.ts';
+import { ensureUiBuilt } from '../helpers/browser.ts';
+import { waitFor } from '../helpers/server.ts';
 
-const blog = blogForFile({ fixture: false, env: { PUBLIC_LAYOUT: 'blog' }, files: { 'Posts/Long.md': `---\ntitle: Long\npublish: true\ndate: 2026-02-01\n---\n${'A sentence that makes the page worth compressing. '.repeat(400)}\n` } });
+const files = { 'Posts/Long.md': `---\ntitle: Long\npublish: true\ndate: 2026-02-01\n---\n${'A sentence that makes the page worth compressing. '.repeat(400)}\n` };
+const blog = blogForFile({ fixture: false, env: { PUBLIC_LAYOUT: 'blog', COMMENTS: 'on' }, files });
+const guarded = blogForFile(async () => {
+  // The admin's shell is served under the allowed name too.
+  await ensureUiBuilt();
+  return { fixture: false, env: { PUBLIC_LAYOUT: 'blog', COMMENTS: 'on', ALLOWED_HOSTS: 'blog.example,127.0.0.1' }, files };
+});
 
-function get(route: string, host: string): Promise<{ status: number; encoding: string | undefined; body: string }> {
-  const url = new URL(blog.url + route);
+type Answer = { status: number; encoding: string | undefined; body: string };
+
+function get(server: { url: string }, route: string, headers: Record<string, string>, method = 'GET', payload?: string): Promise<Answer> {
+  const url = new URL(server.url + route);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, path: route, headers: { host, 'accept-encoding': 'identity;q=0.5, gzip' } }, (res) => {
+    const req = http.request({ host: url.hostname, port: url.port, path: route, method, headers: { 'accept-encoding': 'identity;q=0.5, gzip', ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -23,35 +33,94 @@ function get(route: string, host: string): Promise<{ status: number; encoding: s
       });
     });
     req.on('error', reject);
-    req.end();
+    req.end(payload);
   });
 }
 
-describe('pages for many Host names', () => {
-  it(`the first ${MAX_BASES} names in use get pages of their own; every other gets the first name's, from the cache`, async () => {
-    await blog.waitForPage('/Posts/Long', (p) => p.status === 200);
-    // The test's own requests came with the server's address as their Host: one of the names in use.
-    const kept = [new URL(blog.url).host, ...Array.from({ length: MAX_BASES - 1 }, (_, i) => `kept${i}.example`)];
-    for (const host of kept) {
-      await get('/Posts/Long', host);
-      // Kept: the second answer comes from the cache, compressed.
-      expect((await get('/Posts/Long', host)).encoding, host).toBe('gzip');
+/** What a visitor reads that carries the base URL: an article (canonical, og:url, feed link, webmention link, comment form), the feed, the sitemap, robots.txt. */
+const ROUTES = ['/Posts/Long', '/feed.xml', '/sitemap.xml', '/robots.txt'];
+
+function expectOwnBase(res: Answer, base: string, route: string): void {
+  expect(res.status, route).toBe(200);
+  expect(res.body, route).toContain(`${base}/`);
+  expect(res.body, route).not.toMatch(/forged|attacker/);
+  if (route === '/Posts/Long') {
+    for (const link of [`<link rel="canonical" href="${base}/Posts/Long">`, `<meta property="og:url" content="${base}/Posts/Long">`, `href="${base}/feed.xml"`, `<link rel="webmention" href="${base}/webmention">`, `action="${base}/api/comments"`]) {
+      expect(res.body, link).toContain(link);
     }
+  }
+}
+
+describe('forged Host headers with SITE_URL unset', () => {
+  it(`${MAX_BASES} forged names asked first take every kept place, and a visitor by the real name still gets its own links`, async () => {
+    // Ready, asked by forged names only: the real name has not been seen yet.
+    await waitFor(async () => (await get(blog, '/Posts/Long', { host: 'forged0.example' })).status === 200, 30_000);
+    for (let i = 0; i < MAX_BASES; i++) {
+      for (const route of ROUTES) expectOwnBase(await get(blog, route, { host: `forged${i}.example` }).then((r) => ({ ...r, body: r.body.replaceAll(`forged${i}.example`, 'self') })), 'http://self', route);
+    }
+    const real = new URL(blog.url).host;
+    for (const route of ROUTES) {
+      expectOwnBase(await get(blog, route, { host: real }), `http://${real}`, route);
+      // Asked again (a cache would answer now, if anything were kept for this name).
+      expectOwnBase(await get(blog, route, { host: real }), `http://${real}`, route);
+    }
+    // The forged names' own pages are still theirs, from the cache (compressed).
+    for (let i = 0; i < MAX_BASES; i++) {
+      const res = await get(blog, '/Posts/Long', { host: `forged${i}.example` });
+      expect(res.encoding).toBe('gzip');
+      expect(res.body).toContain(`<link rel="canonical" href="http://forged${i}.example/Posts/Long">`);
+    }
+  });
+
+  it('past the bound every name still gets its own pages; none is kept, and the kept names keep theirs', async () => {
     for (let i = 0; i < 40; i++) {
       const host = `h${i}.attacker.example`;
-      const res = await get('/Posts/Long', host);
-      expect(res.status).toBe(200);
-      expect(res.encoding, host).toBe('gzip');
-      // The longest-held name's page: the test's own address.
-      expect(res.body).toContain(`<link rel="canonical" href="${blog.url}/Posts/Long">`);
-      expect(res.body).not.toContain(host);
+      for (const route of ROUTES) {
+        const res = await get(blog, route, { host });
+        expect(res.status).toBe(200);
+        expect(res.body, route).toContain(`http://${host}/`);
+        expect(res.body, route).not.toContain('forged');
+        if (route === '/Posts/Long') {
+          // Made for this request alone: not compressed, not kept.
+          expect(res.encoding).toBeUndefined();
+          expect(res.body).toContain(`<link rel="canonical" href="http://${host}/Posts/Long">`);
+        }
+      }
     }
-    // The names in use keep their place and their own pages.
-    for (const host of kept) {
-      const res = await get('/Posts/Long', host);
-      expect(res.encoding).toBe('gzip');
+    // A proxy's X-Forwarded-Host is a name like any other.
+    const proxied = await get(blog, '/Posts/Long', { host: new URL(blog.url).host, 'x-forwarded-host': 'h99.attacker.example' });
+    expect(proxied.body).toContain('<link rel="canonical" href="http://h99.attacker.example/Posts/Long">');
+    const res = await get(blog, '/Posts/Long', { host: 'forged1.example' });
+    expect(res.encoding).toBe('gzip');
+    expect(res.body).toContain('<link rel="canonical" href="http://forged1.example/Posts/Long">');
+    expect(res.body).not.toContain('attacker');
+  });
+});
+
+describe('ALLOWED_HOSTS', () => {
+  const port = () => new URL(guarded.url).port;
+
+  it('answers 421 to any other name (Host or X-Forwarded-Host), pages and API alike, and serves the listed ones', async () => {
+    await waitFor(async () => (await get(guarded, '/Posts/Long', { host: `127.0.0.1:${port()}` })).status === 200, 30_000);
+    for (const headers of [{ host: 'evil.example' } as Record<string, string>, { host: `evil.example:${port()}` }, { host: 'blog.example.evil' }, { host: 'blog.example', 'x-forwarded-host': 'evil.example' }]) {
+      for (const route of [...ROUTES, '/api/me', '/admin/']) expect((await get(guarded, route, headers)).status, `${JSON.stringify(headers)} ${route}`).toBe(421);
+      expect((await get(guarded, '/api/login', { ...headers, 'content-type': 'application/json' }, 'POST', '{"password":"x"}')).status).toBe(421);
+    }
+    for (const host of ['blog.example', 'blog.example:8443', `127.0.0.1:${port()}`]) {
+      const res = await get(guarded, '/Posts/Long', { host });
+      expect(res.status, host).toBe(200);
       expect(res.body).toContain(`<link rel="canonical" href="http://${host}/Posts/Long">`);
-      expect(res.body).not.toContain('attacker.example');
     }
+    expect((await get(guarded, '/robots.txt', { host: 'blog.example', 'x-forwarded-host': 'blog.example', 'x-forwarded-proto': 'https' })).body).toContain('Sitemap: https://blog.example/sitemap.xml');
+  });
+
+  it('the admin works under an allowed name', async () => {
+    // guarded.url is http://127.0.0.1:PORT, a listed name: sign in, read and write through the API.
+    expect((await guarded.admin('GET', '/api/me')).body).toEqual({ admin: true });
+    expect((await guarded.admin('PUT', '/api/note?path=Posts%2FNew.md', { content: '# New\n' })).status).toBeLessThan(300);
+    expect((await guarded.admin('GET', '/api/note?path=Posts%2FNew.md')).status).toBe(200);
+    const shell = await get(guarded, '/admin/', { host: `127.0.0.1:${port()}` });
+    expect(shell.status).toBe(200);
+    expect(shell.body).toContain('<script');
   });
 });

@@ -40,8 +40,10 @@ describe('defaults (CONTRACT §1)', () => {
       BLOG_LOCALE: 'ar-EG',
       EXCLUDE_TAGS: 'private, #draft',
       COMMENTS: 'on',
+      ALLOWED_HOSTS: ' Blog.Example, localhost:8080 ,,',
     });
     expect(c).toMatchObject({
+      allowedHosts: ['blog.example', 'localhost:8080'],
       dataDir: '/d',
       gitSshCommand: 'ssh -i key',
       noteVersions: false,
@@ -77,6 +79,8 @@ describe('a flag wins over its environment variable, for every setting of the ta
     CODE: ['en', 'ar'],
     'TAG,TAG': ['env-a, env-b', 'flag-c'],
     SECONDS: ['10', '20'],
+    'HOST,HOST': ['env.example', 'flag.example:8080,[::1]'],
+    'ADDRESS,ADDRESS': ['9.9.9.9', '127.0.0.1:5353,[::1]:53'],
   };
   const flagged = CONFIG_OPTIONS.filter((o) => o.flag);
 
@@ -108,6 +112,10 @@ describe('a bad value stops the start with one line naming the variable', () => 
     ['BLOG_LOCALE', 'not a locale!'],
     ['SITE_LANG', '12'],
     ['ADMIN_PASSWORD_HASH', 'plaintext'],
+    ['ALLOWED_HOSTS', 'blog.example,<script>'],
+    ['ALLOWED_HOSTS', 'https://blog.example'],
+    ['WEBMENTION_DNS', 'dns.example'],
+    ['WEBMENTION_DNS', '127.0.0.1:99999'],
   ];
   it.each(bad)('%s=%j', (name, value) => {
     let error: unknown;

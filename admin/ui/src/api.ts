@@ -5,7 +5,7 @@ import type {
   CommentItem,
   MentionItem,
   ModerationAction,
-  QueueItem,
+  QueuePage,
   DeclaredCollection,
   Heading,
   NoteMeta,
@@ -142,7 +142,7 @@ export const api = {
   /** CONTRACT §8: comments and mentions, their queue and moderation. */
   comments: (path: string) => call<{ comments: CommentItem[] }>('GET', `/api/comments?${qs({ path })}`),
   mentions: (path: string) => call<{ mentions: MentionItem[] }>('GET', `/api/mentions?${qs({ path })}`),
-  commentQueue: (path?: string) => call<{ items: QueueItem[] }>('GET', `/api/comments/queue?${qs({ path })}`),
+  commentQueue: (path?: string, after?: string) => call<QueuePage>('GET', `/api/comments/queue?${qs({ path, after })}`),
   moderate: (id: string, action: ModerationAction) => call<{ id: string; status: string }>('POST', '/api/comments/moderate', { id, action }),
   replyToComment: (id: string, body: string) => call<{ id: string; status: 'approved' }>('POST', '/api/comments/reply', { id, body }),
 };

@@ -265,6 +265,8 @@ export const ar = {
 
   comments: 'التعليقات',
   commentsQueue: 'بانتظار المراجعة',
+  queueShown: 'المعروض {shown} من {total}',
+  queueMore: 'اعرض {count} أخرى',
   commentsNone: 'لا شيء بانتظار المراجعة.',
   commentsOff: 'التعليقات متوقفة: لا يرى الزوار نموذجًا. شغّلها من الإعدادات ← التعليقات.',
   filterByNote: 'الملاحظة',

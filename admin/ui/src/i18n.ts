@@ -269,6 +269,8 @@ export const en = {
 
   comments: 'Comments',
   commentsQueue: 'Waiting for moderation',
+  queueShown: 'Showing {shown} of {total}',
+  queueMore: 'Show {count} more',
   commentsNone: 'Nothing waits for moderation.',
   commentsOff: 'Comments are off: visitors see no form. Turn them on under Settings → Comments.',
   filterByNote: 'Note',

@@ -172,4 +172,12 @@ export type { AdminCommentAnswer as CommentItem, AdminMentionAnswer as MentionIt
 /** An item of GET /api/comments/queue: a pending comment or mention. */
 export type QueueItem = (CommentItem & { type: 'comment' }) | (MentionItem & { type: 'mention' });
 
+/** A page of GET /api/comments/queue (CONTRACT §15): at most 50 items; `next` asks for the page after. */
+export interface QueuePage {
+  items: QueueItem[];
+  next: string | null;
+  /** Pending items in all (of the note asked about). */
+  total: number;
+}
+
 export type ModerationAction = 'approve' | 'reject' | 'spam' | 'delete';

@@ -2,7 +2,7 @@
 // one stamp every list redraws on after a moderation, wherever it was made.
 import { api } from '../api.ts';
 import { Store } from '../store.ts';
-import type { ModerationAction, QueueItem } from '../types.ts';
+import type { ModerationAction } from '../types.ts';
 
 /** Pending comments and mentions; null until the first answer. */
 export const pendingCount = new Store<number | null>(null);
@@ -12,10 +12,10 @@ export const commentsStamp = new Store(0);
 const POLL_MS = 60_000;
 let timer: ReturnType<typeof setInterval> | null = null;
 
-export async function refreshPending(): Promise<QueueItem[]> {
-  const { items } = await api.commentQueue();
-  pendingCount.set(items.length);
-  return items;
+export async function refreshPending(): Promise<number> {
+  const { total } = await api.commentQueue();
+  pendingCount.set(total);
+  return total;
 }
 
 /** The badge keeps itself current while the app is open (a visitor may comment any time). */
