@@ -141,8 +141,7 @@ export function createNoteWriter(deps: NoteWriterDeps) {
     }
     // The new text's temp file is written while the old text is kept as a version;
     // the rename that replaces the note waits for both (version first, spec 9).
-    const continuesIt = options.baseMtimeMs !== undefined && !options.overwrite;
-    const request = before ? { data: previous!, savedAtMs: before.mtimeMs, reason: options.reason ?? 'Earlier save', continuesIt, anySize: options.mustKeep } : null;
+    const request = before ? { data: previous!, savedAtMs: before.mtimeMs, reason: options.reason ?? 'Earlier save', overwrite: options.overwrite, anySize: options.mustKeep } : null;
     // A restore's replaced text is kept first, whatever the setting: no version, no restore
     // (it once replaced the text for good with versions off, or over 2 MB: a reviewer's find).
     if (request && options.mustKeep) await keepOrRefuse(p, request);
