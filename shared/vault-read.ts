@@ -4,7 +4,7 @@
 // fails to open instead of reading outside the vault. For the few files read by name
 // rather than found by the walk: the favicon, `.obsidian/app.json`, a search hit's line,
 // and a kept version below the data directory (admin/versions/version-store.ts).
-import { constants, promises as fs } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -36,4 +36,23 @@ export async function readVaultFile(vaultDir: string, rel: string, maxBytes = In
 /** readVaultFile as UTF-8 text. */
 export async function readVaultText(vaultDir: string, rel: string, maxBytes = Infinity): Promise<string | null> {
   return (await readVaultFile(vaultDir, rel, maxBytes))?.toString('utf8') ?? null;
+}
+
+/**
+ * The bytes of the regular file at absolute `file`, or null when it is missing, not a
+ * regular file (checked on the opened file: a FIFO opened without O_NONBLOCK would wait for a
+ * writer), over `maxBytes`, or a link. For a builder's synchronous copy of a vault file.
+ */
+export function readRegularFileSync(file: string, maxBytes = Infinity): Buffer | null {
+  let fd: number | null = null;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size > maxBytes) return null;
+    return readFileSync(fd);
+  } catch {
+    return null;
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
 }

@@ -14,7 +14,9 @@ export type WarningKind =
   | 'missing-link'
   | 'unpublished-link'
   | 'missing-embed'
-  | 'unpublished-embed';
+  | 'unpublished-embed'
+  /** An attachment a published note links that a static snapshot does not copy (site/build/snapshot-attachments.ts). */
+  | 'left-out-of-snapshot';
 
 export interface BuildWarning {
   /** Vault path of the note the warning is about. */
@@ -29,7 +31,7 @@ export function formatWarning(w: BuildWarning): string {
   return `${w.note}: ${w.message}`;
 }
 
-const KIND_ORDER: WarningKind[] = ['frontmatter', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed'];
+const KIND_ORDER: WarningKind[] = ['frontmatter', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'left-out-of-snapshot'];
 
 /** Collects warnings while the model is derived; `list()` gives them by note, then kind. */
 export class BuildWarnings {
