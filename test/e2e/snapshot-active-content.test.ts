@@ -12,13 +12,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser.ts';
+import { startServer, waitFor } from '../helpers/server.ts';
 import { buildSnapshot } from '../helpers/snapshot.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** What each hostile SVG runs: a request the host sees, and the vault's worker registered for the whole site. */
-const payload = (name: string) => `fetch('/ran/${name}'); navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(() => fetch('/ran/sw-${name}'))`;
+const payload = (name: string) =>
+  `document.documentElement.setAttribute('data-ran', 'yes'); fetch('/ran/${name}'); navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(() => fetch('/ran/sw-${name}'))`;
 const HOSTILE: Record<string, Buffer> = {
   'utf16.svg': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(`<svg xmlns="${SVG_NS}"><script>${payload('utf16')}</script></svg>`, 'utf16le')]),
   'iso2022.svg': Buffer.concat([
@@ -88,14 +90,15 @@ afterAll(async () => {
 const exists = (rel: string) => fs.stat(path.join(out, rel)).then(() => true, () => false);
 
 /** Opens `url` in a fresh profile; answers the status and the service workers registered meanwhile. */
-async function open(url: string, until: (page: Page) => Promise<unknown>): Promise<{ status: number | undefined; workers: number }> {
+async function open(url: string, until: (page: Page) => Promise<unknown>): Promise<{ status: number | undefined; workers: number; ran: boolean }> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     const res = await page.goto(url);
     await until(page);
     const workers = await page.evaluate(async () => (await navigator.serviceWorker?.getRegistrations())?.length ?? 0).catch(() => 0);
-    return { status: res?.status(), workers };
+    const ran = await page.evaluate(() => document.documentElement.getAttribute('data-ran') === 'yes');
+    return { status: res?.status(), workers, ran };
   } finally {
     await context.close();
   }
@@ -107,6 +110,24 @@ it('each hostile SVG runs its script and registers the worker when a plain host 
     const stem = name.replace(/\.svg$/, '');
     const seen = await open(`${raw.origin}/Att/${name}`, () => expect.poll(() => raw.hits.includes(`/ran/sw-${stem}`), { timeout: 10_000 }).toBe(true));
     expect(seen.workers, name).toBe(1);
+    expect(seen.ran, name).toBe(true);
+  }
+});
+
+it('the live server sends each of them sandboxed: opened on its own, it runs nothing', async () => {
+  const server = await startServer({ vault });
+  try {
+    await waitFor(async () => (await fetch(`${server.url}/Att/prefix.svg`)).status === 200, 30_000);
+    for (const name of Object.keys(HOSTILE)) {
+      // Positive first: the drawing is served (the build has published it).
+      const seen = await open(`${server.url}/Att/${name}`, async () => {});
+      expect(seen.status, name).toBe(200);
+      expect(seen.ran, name).toBe(false);
+      expect(seen.workers, name).toBe(0);
+    }
+    expect((await open(`${server.url}/sw.js`, async () => {})).status).toBe(200);
+  } finally {
+    await server.stop();
   }
 });
 
