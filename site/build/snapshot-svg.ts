@@ -151,6 +151,8 @@ export function safeSvg(bytes: Buffer): Buffer {
     if (pi.target.toLowerCase() === 'xml-stylesheet') refuse('it names a stylesheet of its own (<?xml-stylesheet?>)');
   });
   parser.on('opentag', (tag) => {
+    // A style's text is checked whole: an element inside it would split the text in two.
+    if (open[open.length - 1] === 'style') refuse(`it holds an element inside a <style> (<${tag.name}>)`);
     const local = tag.local.toLowerCase();
     if (SCRIPTING.has(local)) refuse(`it holds a script, a frame or an embedded object (<${tag.name}>)`);
     if (ACTIVE_NS.has(tag.uri)) refuse(`it holds HTML or MathML (<${tag.name}>)`);
@@ -169,7 +171,7 @@ export function safeSvg(bytes: Buffer): Buffer {
     const declarations = open.length === 0 ? ` xmlns="${SVG_NS}" xmlns:xlink="${XLINK_NS}"` : '';
     out += `<${tag.local}${declarations}${attributesOf(tag, tag.local)}>`;
     open.push(tag.local);
-    styleText = '';
+    if (tag.local === 'style') styleText = '';
   });
   const onText = (t: string) => {
     if (skipping > 0) return;

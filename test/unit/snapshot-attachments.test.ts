@@ -111,8 +111,9 @@ describe('what an SVG may hold', () => {
       svg('<style>rect{background:u\\72l(https://x.example/)}</style>'),
       svg('<style>rect{background-image:image-set("https://x.example/a.png" 1x)}</style>'),
       svg('<style><![CDATA[rect{cursor:url(/x.cur)}]]></style>'),
+      svg('<style>@import url(x.css);<g/></style>'),
     ]) {
-      expect(refusal(outward), outward).toMatch(/outside|imports|address/);
+      expect(refusal(outward), outward).toMatch(/outside|imports|address|inside a <style>/);
     }
   });
 
