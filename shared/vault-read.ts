@@ -1,11 +1,74 @@
-// One way to read a single file below the vault root without following a symbolic link
-// anywhere on the way (CONTRACT §11): every folder on the path is checked with lstat and
-// the file itself is opened with O_NOFOLLOW, so a name swapped for a link after the check
-// fails to open instead of reading outside the vault. For the few files read by name
-// rather than found by the walk: the favicon, `.obsidian/app.json`, a search hit's line,
-// and a kept version below the data directory (admin/versions/version-store.ts).
-import { constants, promises as fs } from 'node:fs';
+// Reading a vault file. Every read opens the file with O_NONBLOCK and checks the opened
+// handle with fstat before reading: a FIFO, a socket or a device at a vault path is refused
+// at once (CONTRACT §15), never waited on (a blocked open holds one of libuv's four threads;
+// four of them stopped every file request of the server).
+//
+// readVaultFile also follows no symbolic link anywhere on the way (CONTRACT §11): every
+// folder on the path is checked with lstat and the file itself is opened with O_NOFOLLOW,
+// so a name swapped for a link after the check fails to open instead of reading outside
+// the vault. For the few files read by name rather than found by the walk: the favicon,
+// `.obsidian/app.json`, a search hit's line, and a kept version below the data directory.
+import { closeSync, constants, fstatSync, openSync, promises as fs, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { refuse } from './errors.ts';
+
+const OPEN_TO_READ = constants.O_RDONLY | constants.O_NONBLOCK;
+
+/** A file's bytes and its status, both from the one handle they were read through. */
+export interface RegularFile {
+  data: Buffer;
+  stats: Stats;
+}
+
+const MB = (bytes: number) => `${Math.ceil(bytes / 1024 / 1024)} MB`;
+
+/**
+ * The regular file at absolute `file` (a note, an attachment), read through one handle
+ * checked with fstat; null when nothing is there. Refused (a 4xx): `not_a_file` for a FIFO,
+ * socket or device, `is_folder`, and `too_large` past `maxBytes`.
+ */
+export async function readRegularFile(file: string, maxBytes: number): Promise<RegularFile | null> {
+  const opened = await openRegularFile(file);
+  if (!opened) return null;
+  const { handle, stats } = opened;
+  try {
+    if (stats.size > maxBytes) throw refuse('too_large', `The file is ${MB(stats.size)}, over the ${MB(maxBytes)} the server reads.`);
+    const data = await handle.readFile();
+    // It grew past the cap between the fstat and the read.
+    if (data.length > maxBytes) throw refuse('too_large', `The file is over the ${MB(maxBytes)} the server reads.`);
+    return { data, stats };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The regular file at absolute `file`, opened to read (the caller closes it), with its
+ * status; null when nothing is there. Refused: `not_a_file`, `is_folder`.
+ */
+export async function openRegularFile(file: string): Promise<{ handle: fs.FileHandle; stats: Stats } | null> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(file, OPEN_TO_READ);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    // A socket cannot be opened at all.
+    if (code === 'ENXIO' || code === 'EOPNOTSUPP') throw notAFile();
+    throw err;
+  }
+  try {
+    const stats = await handle.stat();
+    if (stats.isDirectory()) throw refuse('is_folder', 'That path is a folder.');
+    if (!stats.isFile()) throw notAFile();
+    return { handle, stats };
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}
+
+export const notAFile = () => refuse('not_a_file', 'That path is not a regular file (a pipe, a socket or a device); the server does not read or write it.');
 
 /**
  * The bytes of the regular file at vault-relative `rel` (with `/`), or null when it is
@@ -22,7 +85,7 @@ export async function readVaultFile(vaultDir: string, rel: string, maxBytes = In
   }
   let handle: fs.FileHandle | null = null;
   try {
-    handle = await fs.open(path.join(cur, parts[parts.length - 1]!), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    handle = await fs.open(path.join(cur, parts[parts.length - 1]!), OPEN_TO_READ | constants.O_NOFOLLOW);
     const stats = await handle.stat();
     if (!stats.isFile() || stats.size > maxBytes) return null;
     return await handle.readFile();
@@ -36,4 +99,23 @@ export async function readVaultFile(vaultDir: string, rel: string, maxBytes = In
 /** readVaultFile as UTF-8 text. */
 export async function readVaultText(vaultDir: string, rel: string, maxBytes = Infinity): Promise<string | null> {
   return (await readVaultFile(vaultDir, rel, maxBytes))?.toString('utf8') ?? null;
+}
+
+/**
+ * The bytes of the regular file at absolute `file`, or null when it is missing, not a
+ * regular file (checked on the opened file: a FIFO opened without O_NONBLOCK would wait for a
+ * writer), over `maxBytes`, or a link. For a builder's synchronous copy of a vault file.
+ */
+export function readRegularFileSync(file: string, maxBytes = Infinity): Buffer | null {
+  let fd: number | null = null;
+  try {
+    fd = openSync(file, OPEN_TO_READ | constants.O_NOFOLLOW);
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size > maxBytes) return null;
+    return readFileSync(fd);
+  } catch {
+    return null;
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
 }

@@ -4,6 +4,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { isTempFile, TEMP_PREFIX } from '../../shared/atomic-write.ts';
 import { runGit, type GitOptions } from '../../shared/git-run.ts';
+import { readRegularFile } from '../../shared/vault-read.ts';
 
 /** spec Appendix A: commits use this identity when git has none configured. */
 export const DEFAULT_IDENTITY = { name: 'service', email: 'service@localhost' };
@@ -23,7 +24,7 @@ export async function gitDirOf(vaultDir: string): Promise<string> {
   const dotGit = path.join(vaultDir, '.git');
   const stat = await fs.stat(dotGit);
   if (stat.isDirectory()) return dotGit;
-  const text = await fs.readFile(dotGit, 'utf8');
+  const text = (await readRegularFile(dotGit, 64 * 1024))?.data.toString('utf8') ?? '';
   const target = text.match(/^gitdir:\s*(.+)$/m)?.[1]?.trim();
   if (!target) throw new Error('.git is neither a folder nor a gitdir file');
   return path.resolve(vaultDir, target);

@@ -8,7 +8,7 @@ import { log } from '../../shared/log.ts';
 import { createLinkResolver, type LinkResolver } from '../../shared/model/links.ts';
 import type { VaultChange, VaultEvents } from '../../shared/vault-events.ts';
 import { isNotePath, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
-import { readVaultText } from '../../shared/vault-read.ts';
+import { readRegularFile, readVaultText } from '../../shared/vault-read.ts';
 import { mapLimit, VaultEntries } from '../../shared/vault-walk.ts';
 import { indexNote, type IndexedNote } from './note-entry.ts';
 
@@ -91,8 +91,13 @@ export class NoteIndex {
     }
     const known = this.notes.get(p);
     if (known && known.mtimeMs === stats.mtimeMs) return;
-    const text = stats.size > MAX_INDEXED_BYTES ? '' : await fs.readFile(path.join(this.deps.root.dir, ...p.split('/')), 'utf8').catch(() => null);
-    if (text === null) return;
+    let text = '';
+    if (stats.size <= MAX_INDEXED_BYTES) {
+      // A pipe swapped in since the stat is refused at once, not waited on.
+      const read = await readRegularFile(path.join(this.deps.root.dir, ...p.split('/')), MAX_INDEXED_BYTES).catch(() => null);
+      if (!read) return;
+      text = read.data.toString('utf8');
+    }
     if (!known) this.pathsGeneration++;
     this.notes.set(p, indexNote(p, text, stats.mtimeMs));
   }

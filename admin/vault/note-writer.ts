@@ -8,7 +8,9 @@
 import { promises as fs } from 'node:fs';
 import { commitTemp, mkdirFor, writeTempDurable } from '../../shared/atomic-write.ts';
 import { log } from '../../shared/log.ts';
-import { refuse } from '../../shared/errors.ts';
+import { DomainError, refuse } from '../../shared/errors.ts';
+import { MAX_NOTE_BYTES } from '../../shared/model/note-reader.ts';
+import { readRegularFile } from '../../shared/vault-read.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
 import { nameClash, newFoldersProblem, newNameProblem, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
 import type { KeepRequest, VersionReason, VersionStore } from '../versions/version-store.ts';
@@ -104,13 +106,17 @@ export function createNoteWriter(deps: NoteWriterDeps) {
    * Read, change and write one note under its lock, so nothing lands between the read
    * and the write (a link rewrite). `change` answers null to leave the note as it is.
    */
-  async function updateNote(p: VaultPath, change: (text: string) => string | null, options: WriteOptions = {}): Promise<WriteResult | null> {
+  async function updateNote(p: VaultPath, change: (text: string, bytes: Buffer) => string | null, options: WriteOptions = {}): Promise<WriteResult | null> {
     await deps.root.resolveForChange(p);
     return locks.run([p], async () => {
       const file = await deps.root.resolveForChange(p);
-      const current = await statOrNull(file);
-      if (!current?.isFile()) return null;
-      const next = change(await fs.readFile(file, 'utf8'));
+      // A folder, a pipe or a note too big to read is left as it is.
+      const current = await readRegularFile(file, MAX_NOTE_BYTES).catch((err: unknown) => {
+        if (err instanceof DomainError) return null;
+        throw err;
+      });
+      if (!current) return null;
+      const next = change(current.data.toString('utf8'), current.data);
       // No baseMtimeMs: the lock is held from the read to the write, nothing came between.
       return next === null ? null : writeLocked(p, file, next, options);
     });
@@ -119,8 +125,9 @@ export function createNoteWriter(deps: NoteWriterDeps) {
   /** The write itself; the caller holds the path's lock. */
   async function writeLocked(p: VaultPath, file: string, content: string | Uint8Array, options: WriteOptions): Promise<WriteResult> {
     const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
-    const before = await statOrNull(file);
-    if (before?.isDirectory()) throw refuse('is_folder', 'That path is a folder.');
+    // The text it replaces, read first: a folder, a pipe or an oversize note is refused here, at once.
+    const current = await readRegularFile(file, MAX_NOTE_BYTES);
+    const before = current?.stats ?? null;
     const nameProblem = before === null && options.naming ? (newNameProblem(p) ?? (await newFoldersProblem(deps.root.dir, p))) : null;
     if (nameProblem) throw refuse('bad_name', nameProblem);
     const clash = before === null && options.naming ? await nameClash(deps.root.dir, p) : null;
@@ -131,18 +138,17 @@ export function createNoteWriter(deps: NoteWriterDeps) {
       });
     }
     // Bytes, not text: a note that is not valid UTF-8 is kept exactly as it was.
-    let previous: Buffer | null = null;
+    const previous = current?.data ?? null;
     let keep = false;
     if (before) {
-      [previous, keep] = await Promise.all([fs.readFile(file), versionsEnabled()]);
-      if (previous.equals(data)) return { path: p, mtimeMs: before.mtimeMs, created: false };
+      keep = await versionsEnabled();
+      if (previous!.equals(data)) return { path: p, mtimeMs: before.mtimeMs, created: false };
     } else {
       await mkdirFor(file);
     }
     // The new text's temp file is written while the old text is kept as a version;
     // the rename that replaces the note waits for both (version first, spec 9).
-    const continuesIt = options.baseMtimeMs !== undefined && !options.overwrite;
-    const request = before ? { data: previous!, savedAtMs: before.mtimeMs, reason: options.reason ?? 'Earlier save', continuesIt, anySize: options.mustKeep } : null;
+    const request = before ? { data: previous!, savedAtMs: before.mtimeMs, reason: options.reason ?? 'Earlier save', overwrite: options.overwrite, anySize: options.mustKeep } : null;
     // A restore's replaced text is kept first, whatever the setting: no version, no restore
     // (it once replaced the text for good with versions off, or over 2 MB: a reviewer's find).
     if (request && options.mustKeep) await keepOrRefuse(p, request);
@@ -165,11 +171,11 @@ export function createNoteWriter(deps: NoteWriterDeps) {
   }
 
   async function readNote(p: VaultPath): Promise<{ path: VaultPath; content: string; mtimeMs: number } | null> {
-    const file = await deps.root.resolve(p);
-    const stat = await statOrNull(file);
-    if (!stat || !stat.isFile()) return null;
-    const content = await fs.readFile(file, 'utf8');
-    return { path: p, content, mtimeMs: stat.mtimeMs };
+    const read = await readRegularFile(await deps.root.resolve(p), MAX_NOTE_BYTES).catch((err: unknown) => {
+      if (err instanceof DomainError && err.code === 'is_folder') return null;
+      throw err;
+    });
+    return read && { path: p, content: read.data.toString('utf8'), mtimeMs: read.stats.mtimeMs };
   }
 
   async function mtimeOf(p: VaultPath): Promise<number | null> {

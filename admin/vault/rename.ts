@@ -1,7 +1,7 @@
 // Rename or move a note, attachment or folder (CONTRACT §3): the versions and the
 // creation memory move with it, and wikilinks in other notes are rewritten through
 // the write path, each rewritten note keeping a `Before a link rewrite` version.
-import { promises as fs, readFileSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { makeFolders } from '../../shared/atomic-write.ts';
 import type { CreatedStore } from '../../shared/created-store.ts';
@@ -253,15 +253,13 @@ export function createRenamer(deps: RenameDeps) {
    * A note whose bytes are not UTF-8 is left alone: its text, read as UTF-8, has lost them.
    */
   async function rewriteOne(p: VaultPath, map: (target: string) => string | null): Promise<'rewritten' | 'unchanged' | 'not_utf8'> {
-    const file = await deps.root.resolve(p);
     let notUtf8 = false;
     const written = await deps.writer.updateNote(
       p,
-      (text) => {
+      (text, bytes) => {
         if (!text.includes('[[')) return null;
-        // A U+FFFD may stand for bytes that were not UTF-8. The lock is held, so these are the bytes
-        // `text` came from; `change` is synchronous, and only a note holding U+FFFD pays the read.
-        if (text.includes('\uFFFD') && !isUtf8(readFileSync(file))) {
+        // A U+FFFD may stand for bytes that were not UTF-8.
+        if (text.includes('\uFFFD') && !isUtf8(bytes)) {
           notUtf8 = true;
           return null;
         }

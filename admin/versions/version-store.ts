@@ -207,12 +207,13 @@ export class VersionStore {
       const index = this.indexes.get(hash) ?? { path: notePath, versions: [] };
       index.path = notePath;
       const newest = index.versions[index.versions.length - 1];
-      // spec 8: two saves closer than 5 minutes keep only the older version, but only
-      // within a run of this server's own saves of one lineage (spec 9: every other
-      // text is kept). A restore and a link rewrite always keep what they replace.
+      // spec 8: two saves closer than 5 minutes keep only the older version: a text this
+      // server saved itself within 5 minutes of the last kept version (of any origin) is
+      // not kept; every other text is (spec 9). A restore, a link rewrite and Keep my
+      // version always keep what they replace.
       if (
         request.reason === 'Earlier save' &&
-        request.continuesIt &&
+        !request.overwrite &&
         newest &&
         now - Date.parse(newest.replacedAt) < this.limits.mergeWindowMs &&
         this.isOwnWrite(hash, request.data, request.savedAtMs)

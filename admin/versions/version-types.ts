@@ -47,10 +47,10 @@ export interface KeepRequest {
   savedAtMs: number;
   reason: VersionReason;
   /**
-   * The new text was made from this one (an editor save carrying its mtime). Only then
-   * may the replaced text be thinned, and only when this server wrote it itself.
+   * The writer chose to write over a text it was never shown (Keep my version): kept even
+   * inside the merge window, like text that reached the disk any other way.
    */
-  continuesIt: boolean;
+  overwrite?: boolean;
   /** Kept whatever its size (a restore's replaced text: the write is refused unless it is). */
   anySize?: boolean;
 }

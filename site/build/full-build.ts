@@ -6,6 +6,7 @@
 // pages to render as views, in chunks as each side is free, so neither waits on the other.
 // A partner that fails simply gets no more work: this side does the rest.
 import { setImmediate as yieldToIo } from 'node:timers/promises';
+import { BuildWarnings } from '../../shared/model/build-warnings.ts';
 import { unpackRecord, type NoteRecord } from '../../shared/model/note-record.ts';
 import type { NoteReader } from '../../shared/model/note-reader.ts';
 import type { SearchDoc } from '../../shared/search/index-format.ts';
@@ -19,11 +20,12 @@ import type { FileWriter } from './file-writer.ts';
 import { isTemplated, type PageFinish, type PageRenderer } from './page-render.ts';
 import type { PartnerLink } from './partner-link.ts';
 import type { PartnerSetup, SnapshotFinish } from './partner-protocol.ts';
-import type { SitePlan } from './plan.ts';
+import { VAULT_STYLESHEET, type SitePlan } from './plan.ts';
 import { NAV_FILE } from './plan-outputs.ts';
 import type { PlannedPage } from './plan-types.ts';
 import type { BaseFiles } from './search-base.ts';
 import { searchOnPartner } from './search-job.ts';
+import { leftOutWarnings } from './snapshot-attachments.ts';
 import { snapshotFinish, snapshotParts } from './snapshot-page.ts';
 
 /** Below this many notes a partner costs more than it saves. */
@@ -127,7 +129,12 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     };
     await renderShared(input, plan, templated, partner, finish, ownWork, searching, writer);
     input.onProgress?.('files');
-    input.renderer.writeFiles(input.stage, input.vaultDir, pages, input.snapshot !== null);
+    const leftOut = input.renderer.writeFiles(input.stage, input.vaultDir, pages, input.snapshot ? { siteFile: plan.ctx.publishCss ? VAULT_STYLESHEET : null } : null);
+    if (leftOut.size > 0) {
+      const all = new BuildWarnings();
+      all.add(...plan.ctx.model.warnings, ...leftOutWarnings(plan.ctx, leftOut));
+      plan.ctx.model.warnings.splice(0, plan.ctx.model.warnings.length, ...all.list());
+    }
     closing = true;
     await writer?.close();
     return { plan, pages };

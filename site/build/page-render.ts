@@ -2,29 +2,23 @@
 // (in passes of many pages, split and written once each), the site's assets, and the
 // attachments published notes show. Used by the build process and by a full build's
 // partner thread alike.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { log } from '../../shared/log.ts';
+import { readRegularFileSync } from '../../shared/vault-read.ts';
 import { buildAssets, type SiteAssets } from './assets.ts';
 import type { RenderedFile } from './file-tag.ts';
 import type { FileWriter } from './file-writer.ts';
 import { TemplateRunner } from './template-runner.ts';
 import type { SitePlan } from './plan.ts';
 import type { PlannedPage } from './plan-types.ts';
-import { snapshotAttachmentRefusal } from './snapshot-attachments.ts';
+import { snapshotCopyOf } from './snapshot-attachments.ts';
+import { MAX_SVG_BYTES } from './snapshot-svg.ts';
 import { emptyRender, type RenderData, type SnapshotParts } from './render-state.ts';
 import { pageWriter } from './write-pages.ts';
 
 /** What is done to a page's text before it is written (a static snapshot's links under a site's base path); null: not written. */
 export type PageFinish = (file: string, body: string) => string | null;
-
-const readOrEmpty = (file: string): Buffer => {
-  try {
-    return readFileSync(file);
-  } catch {
-    return Buffer.alloc(0);
-  }
-};
 
 export const isTemplated = (p: PlannedPage) => p.kind !== 'attachment' && p.kind !== 'asset' && p.kind !== 'searchIndex';
 
@@ -114,9 +108,15 @@ export class PageRenderer {
     }
   }
 
-  /** Writes the assets and the search index's files and copies the attachments among `pages` into `dir`. */
-  writeFiles(dir: string, vaultDir: string, pages: PlannedPage[], snapshot = false): void {
+  /**
+   * Writes the assets and the search index's files and copies the attachments among `pages`
+   * into `dir`. For a static snapshot (`snapshot`: the vault path the site itself loads, its
+   * publish.css, or null) only what snapshot-attachments.ts allows; answers what was left
+   * out (vault path → why).
+   */
+  writeFiles(dir: string, vaultDir: string, pages: PlannedPage[], snapshot: { siteFile: string | null } | null = null): Map<string, string> {
     const made = new Set<string>();
+    const leftOut = new Map<string, string>();
     const parent = (target: string) => {
       const folder = path.dirname(target);
       if (!made.has(folder)) mkdirSync(folder, { recursive: true });
@@ -129,19 +129,20 @@ export class PageRenderer {
         writeFileSync(target, page.content ?? '');
       } else if (page.kind === 'attachment' && page.source) {
         const source = path.join(vaultDir, ...page.source.split('/'));
-        // Unreadable, it is checked as empty: the copy below then fails and says so.
-        const refused = snapshot ? snapshotAttachmentRefusal(page.source, () => readOrEmpty(source)) : null;
-        if (refused) {
-          log.warnOnce(`active:${page.source}`, `${page.source} is left out of the snapshot: ${refused}`);
+        const copy = snapshot ? snapshotCopyOf(page.source, () => readRegularFileSync(source, MAX_SVG_BYTES), page.source === snapshot.siteFile) : { copy: true as const };
+        if ('leftOut' in copy) {
+          leftOut.set(page.source, copy.leftOut);
           continue;
         }
         parent(target);
         try {
-          copyFileSync(source, target);
+          if ('bytes' in copy) writeFileSync(target, copy.bytes);
+          else copyFileSync(source, target);
         } catch (err) {
           log.warnOnce(`copy:${page.source}`, `could not publish the attachment ${page.source}: ${(err as NodeJS.ErrnoException).code}`);
         }
       }
     }
+    return leftOut;
   }
 }

@@ -13,7 +13,8 @@ import { planLists } from './plan-lists.ts';
 import { planOutputs } from './plan-outputs.ts';
 import type { PageFamily, PlannedPage } from './plan-types.ts';
 
-const VAULT_STYLESHEET = 'publish.css';
+/** The vault's own stylesheet, which every page loads (CONTRACT §7). */
+export const VAULT_STYLESHEET = 'publish.css';
 
 export interface Asset {
   address: Address;

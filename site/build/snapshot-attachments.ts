@@ -1,44 +1,58 @@
 // A static host sends a file as it is, with none of our headers. The live server sends an
-// attachment that could run script (an .html, an .svg) sandboxed (site/serve/security-headers.ts);
-// opened from a static host at the site's own address it would run as the site. So the
-// snapshot leaves out markup files, and any SVG that holds anything script-like: found in
-// the raw text, conservatively (an SVG with a false alarm is left out too, and named).
+// attachment that could run script sandboxed (site/serve/security-headers.ts); opened from a
+// static host at the site's own address it would run as the site. So a snapshot copies an
+// attachment only when its type is passive (images, audio, video, PDFs, fonts, plain text),
+// and an SVG only as snapshot-svg.ts writes it again after a real parse. Anything else is
+// left out, with a build warning naming each published note that links it.
+import type { BuildWarning } from '../../shared/model/build-warnings.ts';
+import { isPassiveMedia } from '../serve/security-headers.ts';
+import type { PageContext } from './page-context.ts';
+import { MAX_SVG_BYTES, safeSvg, SvgRefused } from './snapshot-svg.ts';
 
-/** Files a browser opens as a document that can run script. */
-const MARKUP = /\.(html?|xhtml?|xht|shtml|xml|xsl|xslt|mht|mhtml|svgz)$/i;
+/** Plain text a browser shows as text (a static host sends it as text/plain or text/csv). */
+const PLAIN_TEXT = /\.(txt|csv|tsv)$/i;
 const SVG = /\.svg$/i;
 
-/** Numeric character references decoded, the one way an SVG can spell `javascript:` otherwise. */
-function decodeNumericRefs(text: string): string {
-  return text.replace(/&#(x[0-9a-f]+|[0-9]+);?/gi, (_, n: string) => {
-    const code = n[0] === 'x' || n[0] === 'X' ? parseInt(n.slice(1), 16) : parseInt(n, 10);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-  });
-}
+/** What a snapshot does with an attachment: copy the file, write these bytes in its place, or leave it out and why. */
+export type SnapshotCopy = { copy: true } | { bytes: Buffer } | { leftOut: string };
 
-const SCRIPT_ELEMENT = /<\s*([\w.-]+:)?(script|handler|listener|iframe|frame|embed|object|portal|meta|base)\b/i;
-const HANDLER_ATTRIBUTE = /\son[a-z]+\s*=/i;
-const ACTIVE_URL = /(javascript|vbscript|livescript):|data:(?!image\/(png|jpe?g|gif|webp|avif)[;,])/i;
-/** Entity declarations (a DTD can spell any text) and an XSLT stylesheet (it can write script). */
-const XML_TRICKS = /<!ENTITY|<\?xml-stylesheet/i;
-
-/** Why an SVG's text could run script, or null when nothing in it looks like it could. */
-export function activeSvgReason(text: string): string | null {
-  if (XML_TRICKS.test(text)) return 'it declares entities or an XSLT stylesheet';
-  if (SCRIPT_ELEMENT.test(text)) return 'it holds a script, a frame or an embedded object';
-  if (HANDLER_ATTRIBUTE.test(text)) return 'it holds an event handler (an on… attribute)';
-  // Whitespace goes first: a browser ignores tabs and line breaks inside a URL's scheme.
-  if (ACTIVE_URL.test(decodeNumericRefs(text).replace(/[\u0000-\u0020]/g, ''))) return 'it holds a javascript: or data: link';
-  return null;
+/**
+ * What a snapshot does with the attachment at vault path `file`. `read` gives its bytes
+ * (asked for an SVG only; null when it cannot be read as a regular file). `siteFile`: the
+ * site itself loads it (the vault's publish.css), not a note.
+ */
+export function snapshotCopyOf(file: string, read: () => Buffer | null, siteFile = false): SnapshotCopy {
+  if (siteFile || isPassiveMedia(file) || PLAIN_TEXT.test(file)) return { copy: true };
+  if (!SVG.test(file)) return { leftOut: 'only images, audio, video, PDFs, fonts and plain text are copied; a static host could run this file as a page of the site' };
+  const bytes = read();
+  if (!bytes) return { leftOut: `it could not be read as a regular file of at most ${MAX_SVG_BYTES / 1024 / 1024} MB` };
+  try {
+    return { bytes: safeSvg(bytes) };
+  } catch (err) {
+    if (!(err instanceof SvgRefused)) throw err;
+    return { leftOut: `${err.message}, which a static host could run as the site` };
+  }
 }
 
 /**
- * Why the attachment at vault path `file` stays out of a static snapshot, or null to copy
- * it. `read` gives its bytes (asked only for an SVG).
+ * One warning for each published note that links an attachment left out of the snapshot
+ * (`leftOut`: vault path → why); the site's logo or banner is named by its own path.
  */
-export function snapshotAttachmentRefusal(file: string, read: () => Buffer): string | null {
-  if (MARKUP.test(file)) return 'a static host would open it as a page of the site, scripts and all';
-  if (!SVG.test(file)) return null;
-  const reason = activeSvgReason(read().toString('utf8'));
-  return reason ? `${reason}, which a static host would run as the site` : null;
+export function leftOutWarnings(ctx: PageContext, leftOut: ReadonlyMap<string, string>): BuildWarning[] {
+  if (leftOut.size === 0) return [];
+  const linkers = new Map<string, Set<string>>();
+  const add = (p: string | null, note: string) => {
+    if (p && leftOut.has(p)) (linkers.get(p) ?? linkers.set(p, new Set()).get(p)!).add(note);
+  };
+  for (const note of ctx.model.visible) {
+    for (const target of note.embeds) add(ctx.attachments.resolve(target, note), note.path);
+    if (note.banner) add(ctx.attachments.resolve(note.banner, note), note.path);
+  }
+  const warnings: BuildWarning[] = [];
+  for (const [p, why] of leftOut) {
+    const notes = linkers.get(p);
+    if (!notes) warnings.push({ note: p, kind: 'left-out-of-snapshot', message: `the site's logo or banner is left out of the snapshot: ${why}` });
+    else for (const note of notes) warnings.push({ note, kind: 'left-out-of-snapshot', message: `links to ${p}, which is left out of the snapshot: ${why}` });
+  }
+  return warnings;
 }

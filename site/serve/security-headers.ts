@@ -30,7 +30,10 @@ export function pageSecurityHeaders(): [string, string][] {
 }
 
 /** Passive media that cannot run script when opened on their own (and a PDF viewer refuses a sandbox). */
-const PASSIVE = /\.(png|jpe?g|gif|webp|avif|bmp|ico|mp3|ogg|oga|wav|m4a|flac|aac|opus|mp4|m4v|webm|mov|pdf|woff2?|ttf|otf)$/i;
+const PASSIVE = /\.(png|jpe?g|gif|webp|avif|bmp|ico|mp3|ogg|oga|wav|m4a|flac|aac|opus|mp4|m4v|webm|mov|ogv|pdf|woff2?|ttf|otf)$/i;
+
+/** Images, audio, video, PDFs and fonts: a browser opening one on its own runs nothing. */
+export const isPassiveMedia = (file: string): boolean => PASSIVE.test(file);
 const SCRIPT = /\.(m?js|cjs|jsx|ts|tsx|wasm)$/i;
 
 /**

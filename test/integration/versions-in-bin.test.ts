@@ -62,7 +62,7 @@ it('an entry written into the bin’s record by hand moves and erases no history
   await put('L/live.md', 'l1');
   await put('L/live.md', 'l2');
   await put('L/live.md', 'l3');
-  expect(await texts('L/live.md')).toEqual(['l1', 'l2']);
+  expect(await texts('L/live.md')).toEqual(['l1']);
   const record = path.join(server.vault, '.trash/.service-trash.json');
   await fs.mkdir(path.dirname(record), { recursive: true });
   await fs.writeFile(path.join(server.vault, '.trash/planted.md'), 'junk');
@@ -75,6 +75,6 @@ it('an entry written into the bin’s record by hand moves and erases no history
   await fs.writeFile(record, JSON.stringify({ entries }));
   expect((await server.admin('POST', '/api/trash/restore', { id: 'planted1' })).body).toEqual({ path: 'L/live 2.md' });
   expect((await server.admin('DELETE', `/api/trash?id=planted2`)).status).toBe(200);
-  expect(await texts('L/live.md')).toEqual(['l1', 'l2']);
+  expect(await texts('L/live.md')).toEqual(['l1']);
   expect(await texts('L/live 2.md')).toEqual([]);
 });

@@ -62,6 +62,21 @@ describe('the merge window thins only this server\'s own run of saves', () => {
     expect(await keptTexts(a, 'Shell.md')).toEqual(['THEIRS, written by another process', 'mine 1']);
   });
 
+  it('text written outside the app, then two quick editor saves: one new version, the outside text', async () => {
+    await fs.writeFile(path.join(vault, 'Outside.md'), 'written outside the app');
+    let m = (await load(a, 'Outside.md')).mtimeMs;
+    m = await editorSave(a, 'Outside.md', 'first save', m);
+    await editorSave(a, 'Outside.md', 'second save', m);
+    expect(await keptTexts(a, 'Outside.md')).toEqual(['written outside the app']);
+  });
+
+  it('text written outside the app, then two quick script writes: the outside text alone is kept', async () => {
+    await fs.writeFile(path.join(vault, 'OutsideScript.md'), 'written outside the app');
+    await a.admin('PUT', '/api/note?path=OutsideScript.md', { content: 'script 1' });
+    await a.admin('PUT', '/api/note?path=OutsideScript.md', { content: 'script 2' });
+    expect(await keptTexts(a, 'OutsideScript.md')).toEqual(['written outside the app']);
+  });
+
   it('Keep my version (overwrite) keeps the text it writes over, even when this server wrote it for another window', async () => {
     await a.admin('PUT', '/api/note?path=Tabs.md', { content: 'base' });
     const loaded = await load(a, 'Tabs.md');
@@ -84,11 +99,11 @@ describe('the merge window thins only this server\'s own run of saves', () => {
     expect(await keptTexts(a, 'Shared.md')).toEqual(['from B', 'from A']);
   });
 
-  it('a script write without a base mtime keeps what it replaces', async () => {
+  it('script writes without a base mtime are this server\'s own saves too: the window thins them', async () => {
     await a.admin('PUT', '/api/note?path=Script.md', { content: 's1' });
     await a.admin('PUT', '/api/note?path=Script.md', { content: 's2' });
     await a.admin('PUT', '/api/note?path=Script.md', { content: 's3' });
-    expect(await keptTexts(a, 'Script.md')).toEqual(['s2', 's1']);
+    expect(await keptTexts(a, 'Script.md')).toEqual(['s1']);
   });
 });
 

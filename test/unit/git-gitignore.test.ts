@@ -1,4 +1,5 @@
 // spec 2.3 and 3.5: the managed .gitignore rules, checked with git's own check-ignore.
+import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,14 @@ function ignored(vault: string, rel: string): boolean {
 }
 
 describe('managed .gitignore rules', () => {
+  it('refuses a pipe in the place of .gitignore at once, and leaves it there', async () => {
+    const vault = await tempDir();
+    execFileSync('mkfifo', [path.join(vault, '.gitignore')]);
+    await expect(ensureGitignore(vault, null)).rejects.toMatchObject({ code: 'not_a_file' });
+    expect((await fs.lstat(path.join(vault, '.gitignore'))).isFIFO()).toBe(true);
+  });
+
+
   it('creates .gitignore with .trash/, Obsidian workspace files and the in-vault data directory', async () => {
     const vault = await tempDir();
     git(vault, 'init', '-q');

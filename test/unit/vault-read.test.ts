@@ -4,12 +4,13 @@
 // would have waited for good) before shared/vault-read.ts and the note reader's O_NOFOLLOW.
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NoteReader } from '../../shared/model/note-reader.ts';
 import { tagsOf } from '../../shared/note/fields.ts';
 import { titleOf } from '../../shared/note/title.ts';
-import { readVaultFile, readVaultText } from '../../shared/vault-read.ts';
+import { readRegularFile, readRegularFileSync, readVaultFile, readVaultText } from '../../shared/vault-read.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { attachmentFolderFor } from '../../admin/ui/server/images.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
@@ -60,6 +61,33 @@ describe('readVaultFile: one read rule for files taken by name', () => {
     await fs.rm(path.join(vault, '.obsidian'));
     await writeFiles(vault, { '.obsidian/app.json': JSON.stringify({ attachmentFolderPath: 'Media' }) });
     expect(await attachmentFolderFor(vault, null)).toBe('Media');
+  });
+});
+
+describe('readRegularFile: a note or an attachment is read only when it is a regular file', () => {
+  it('reads one, answers null where nothing is, and refuses a FIFO, a socket, a folder and an oversize file at once', async () => {
+    const { vault } = await vaultWithOutside();
+    const at = (name: string) => path.join(vault, name);
+    const read = await readRegularFile(at('Note.md'), 1024);
+    expect(read?.data.toString()).toContain('Inside');
+    expect(read?.stats.isFile()).toBe(true);
+    expect(await readRegularFile(at('Gone.md'), 1024)).toBeNull();
+    expect(await readRegularFile(at('real.txt/below.md'), 1024)).toBeNull();
+    execFileSync('mkfifo', [at('Pipe.md')]);
+    const socket = net.createServer();
+    await new Promise<void>((resolve) => socket.listen(at('Sock.md'), resolve));
+    try {
+      const code = (p: Promise<unknown>) => p.then(() => 'read', (err: { code?: string }) => err.code);
+      expect(await code(readRegularFile(at('Pipe.md'), 1024))).toBe('not_a_file');
+      expect(await code(readRegularFile(at('Sock.md'), 1024))).toBe('not_a_file');
+      expect(await code(readRegularFile(at('folder'), 1024))).toBe('is_folder');
+      expect(await code(readRegularFile(at('Note.md'), 10))).toBe('too_large');
+      expect(readRegularFileSync(at('Pipe.md'))).toBeNull();
+      expect(readRegularFileSync(at('Note.md'), 10)).toBeNull();
+      expect(readRegularFileSync(at('real.txt'))?.toString()).toBe('inside');
+    } finally {
+      socket.close();
+    }
   });
 });
 

@@ -16,12 +16,12 @@ function clock(start = Date.UTC(2026, 0, 1)) {
 
 const SAVED = Date.UTC(2025, 0, 1);
 const keep = (store: VersionStore, p: string, text: string, reason: any = 'Earlier save') =>
-  store.keep(p, { data: Buffer.from(text), savedAtMs: SAVED, reason, continuesIt: true });
+  store.keep(p, { data: Buffer.from(text), savedAtMs: SAVED, reason });
 
 /** An editor save by this server: the text it replaces was this server's own write at `mtime`. */
 async function ownSave(store: VersionStore, p: string, replaced: string, mtime: number) {
   store.recordWrite(p, Buffer.from(replaced), mtime);
-  return store.keep(p, { data: Buffer.from(replaced), savedAtMs: mtime, reason: 'Earlier save', continuesIt: true });
+  return store.keep(p, { data: Buffer.from(replaced), savedAtMs: mtime, reason: 'Earlier save' });
 }
 
 describe('merge window: it thins only a run of this server\'s own saves of one lineage', () => {
@@ -43,18 +43,28 @@ describe('merge window: it thins only a run of this server\'s own saves of one l
     store.recordWrite('n.md', Buffer.from('mine'), 1000);
     c.advance(MIN);
     // Different bytes than this server wrote, or the same bytes written again later.
-    expect(await store.keep('n.md', { data: Buffer.from('theirs'), savedAtMs: 1500, reason: 'Earlier save', continuesIt: true })).toBe('kept');
-    expect(await store.keep('n.md', { data: Buffer.from('mine'), savedAtMs: 1700, reason: 'Earlier save', continuesIt: true })).toBe('kept');
+    expect(await store.keep('n.md', { data: Buffer.from('theirs'), savedAtMs: 1500, reason: 'Earlier save' })).toBe('kept');
+    expect(await store.keep('n.md', { data: Buffer.from('mine'), savedAtMs: 1700, reason: 'Earlier save' })).toBe('kept');
     expect((await store.list('n.md')).map((v) => v.size)).toEqual([4, 6, 2]);
   });
 
-  it('a save that was not made from the text it replaces (Keep my version, a script) always keeps it', async () => {
+  it('Keep my version (a write over a text the writer was never shown) always keeps it', async () => {
     const c = clock();
     const store = new VersionStore(await tempDir(), {}, c.now);
     await keep(store, 'n.md', 'v1');
     store.recordWrite('n.md', Buffer.from('from another tab'), 1000);
     c.advance(MIN);
-    expect(await store.keep('n.md', { data: Buffer.from('from another tab'), savedAtMs: 1000, reason: 'Earlier save', continuesIt: false })).toBe('kept');
+    expect(await store.keep('n.md', { data: Buffer.from('from another tab'), savedAtMs: 1000, reason: 'Earlier save', overwrite: true })).toBe('kept');
+  });
+
+  it('the window follows the last kept version of any origin: an outside text, then two quick own saves keep one version', async () => {
+    const c = clock();
+    const store = new VersionStore(await tempDir(), {}, c.now);
+    // The outside text is kept (this server never wrote it); the first save's text is this server's own.
+    expect(await store.keep('n.md', { data: Buffer.from('outside'), savedAtMs: 500, reason: 'Earlier save' })).toBe('kept');
+    c.advance(1000);
+    expect(await ownSave(store, 'n.md', 'first save', 1000)).toBe('merged');
+    expect((await store.list('n.md')).map((v) => v.size)).toEqual([7]);
   });
 
   it('what this server last wrote is remembered across a restart', async () => {
@@ -66,8 +76,8 @@ describe('merge window: it thins only a run of this server\'s own saves of one l
     await store.flush();
     const restarted = new VersionStore(dir, {}, c.now);
     c.advance(MIN);
-    expect(await restarted.keep('n.md', { data: Buffer.from('v2'), savedAtMs: 1000, reason: 'Earlier save', continuesIt: true })).toBe('merged');
-    expect(await restarted.keep('n.md', { data: Buffer.from('v9'), savedAtMs: 1000, reason: 'Earlier save', continuesIt: true })).toBe('kept');
+    expect(await restarted.keep('n.md', { data: Buffer.from('v2'), savedAtMs: 1000, reason: 'Earlier save' })).toBe('merged');
+    expect(await restarted.keep('n.md', { data: Buffer.from('v9'), savedAtMs: 1000, reason: 'Earlier save' })).toBe('kept');
   });
 
   it('the remembered write moves with a renamed note', async () => {
@@ -77,15 +87,17 @@ describe('merge window: it thins only a run of this server\'s own saves of one l
     store.recordWrite('a.md', Buffer.from('v2'), 1000);
     await store.move('a.md', 'b.md');
     c.advance(MIN);
-    expect(await store.keep('b.md', { data: Buffer.from('v2'), savedAtMs: 1000, reason: 'Earlier save', continuesIt: true })).toBe('merged');
+    expect(await store.keep('b.md', { data: Buffer.from('v2'), savedAtMs: 1000, reason: 'Earlier save' })).toBe('merged');
   });
 
-  it('a restore and a link rewrite are exempt: the replaced text is always kept', async () => {
+  it('a restore and a link rewrite are exempt: the replaced text is always kept, this server\'s own included', async () => {
     const c = clock();
     const store = new VersionStore(await tempDir(), {}, c.now);
     await keep(store, 'n.md', 'v1');
-    expect(await keep(store, 'n.md', 'v2', 'Before a restore')).toBe('kept');
-    expect(await keep(store, 'n.md', 'v3', 'Before a link rewrite')).toBe('kept');
+    store.recordWrite('n.md', Buffer.from('v2'), 1000);
+    expect(await store.keep('n.md', { data: Buffer.from('v2'), savedAtMs: 1000, reason: 'Before a restore' })).toBe('kept');
+    store.recordWrite('n.md', Buffer.from('v3'), 2000);
+    expect(await store.keep('n.md', { data: Buffer.from('v3'), savedAtMs: 2000, reason: 'Before a link rewrite' })).toBe('kept');
     expect((await store.list('n.md')).map((v) => v.reason)).toEqual(['Before a link rewrite', 'Before a restore', 'Earlier save']);
   });
 

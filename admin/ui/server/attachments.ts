@@ -4,12 +4,15 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../../../shared/atomic-write.ts';
-import { notFound, refuse } from '../../../shared/errors.ts';
+import { DomainError, notFound, refuse } from '../../../shared/errors.ts';
+import { readRegularFile } from '../../../shared/vault-read.ts';
 import { nameBeside } from '../../vault/trash.ts';
 import { imageTypeOf } from './images.ts';
 import { isNotePath, nameClash, newFoldersProblem, newNameProblem, type VaultPath, type VaultRoot } from '../../../shared/vault-path.ts';
 
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+/** The most of a vault file /api/file answers with (it is read whole). */
+const MAX_FILE_READ_BYTES = 256 * 1024 * 1024;
 
 export const IMAGE_TYPES: Record<string, string> = {
   '.png': 'image/png',
@@ -27,10 +30,12 @@ export function attachmentType(p: string): string {
 
 export async function readAttachment(root: VaultRoot, p: VaultPath): Promise<{ data: Buffer; type: string }> {
   if (isNotePath(p)) throw refuse('not_an_attachment', 'Notes are read through /api/note.');
-  const abs = await root.resolve(p);
-  const stat = await fs.stat(abs).catch(() => null);
-  if (!stat?.isFile()) throw notFound('No file at that path.');
-  return { data: await fs.readFile(abs), type: attachmentType(p) };
+  const read = await readRegularFile(await root.resolve(p), MAX_FILE_READ_BYTES).catch((err: unknown) => {
+    if (err instanceof DomainError && err.code === 'is_folder') return null;
+    throw err;
+  });
+  if (!read) throw notFound('No file at that path.');
+  return { data: read.data, type: attachmentType(p) };
 }
 
 /** Writes an uploaded image; refuses notes, non-images and oversize files. */

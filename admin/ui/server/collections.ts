@@ -9,6 +9,7 @@ import { declaredCollections, type CollectionDeclaration, type DeclaringNote } f
 import { tagPagesOf } from '../../../shared/model/topics.ts';
 import { parseFrontmatter } from '../../../shared/note/frontmatter.ts';
 import { parentOf, stripExtension, type VaultPath } from '../../../shared/vault-path.ts';
+import { openRegularFile } from '../../../shared/vault-read.ts';
 import { mapLimit, VaultEntries } from '../../../shared/vault-walk.ts';
 
 export type DeclaredCollection = CollectionDeclaration;
@@ -19,7 +20,9 @@ const MAY_DECLARE = /^collection[ \t]*:/m;
 const TAG_PAGE_FOLDER = /(?:^|\/)(?:topics|tags)$/i;
 
 async function head(abs: string): Promise<string> {
-  const handle = await fs.open(abs, 'r');
+  const opened = await openRegularFile(abs).catch(() => null);
+  if (!opened) return '';
+  const { handle } = opened;
   try {
     const buffer = Buffer.alloc(HEAD_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
