@@ -232,7 +232,7 @@ describe('build: summary, warnings, --strict', () => {
         '  Posts/Private link.md: links to "Private thoughts" (Private thoughts.md), which is not published',
         '  Posts/Embeds private.md: embeds ![[Private thoughts]], which is not published: nothing is shown',
         expect.stringMatching(/^ {2}Posts\/Bad frontmatter\.md: the frontmatter block is malformed and was ignored \(.+\)$/),
-        expect.stringMatching(/^ {2}Posts\/Same[ -]name\.md: is not published: Posts\/Same[ -]name\.md already has the address \/Posts\/Same-name$/),
+        expect.stringMatching(/^ {2}Posts\/Same[ -]name\.md: is not published: Posts\/Same[ -]name\.md also claims the address \/Posts\/Same-name, and the older note keeps it$/),
         '  api/Reserved.md: is not published: its address /api/Reserved belongs to the site',
         // A note that took the address of an attachment a note shows (a reviewer's find: it was silent).
         '  Posts/pic.png.md: its address /Posts/pic.png is also the attachment Posts/pic.png, which notes show: the note is served there and the attachment is not published',

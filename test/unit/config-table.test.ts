@@ -12,9 +12,8 @@ const DOC = path.resolve(import.meta.dirname, '../../docs/guide/configuration.md
 const READ_ELSEWHERE: Record<string, string> = {
   MALLOC_ARENA_MAX: "glibc's, set by `npm start` and by the server for its build process (shared/malloc-env.ts)",
 };
-// A setting the table may name before config.ts has it (being added on another branch); once
-// config.ts knows it, every check below holds it like the others.
-const ANNOUNCED = new Set(['ALLOWED_HOSTS']);
+// A setting the table may name before config.ts has it; once config.ts knows it, every check below holds it like the others.
+const ANNOUNCED = new Set<string>();
 
 interface Row {
   variable: string;
