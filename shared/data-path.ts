@@ -11,6 +11,8 @@ export const DATA_FILES = {
   settings: 'settings.json',
   created: 'created.json',
   redirects: 'redirects.json',
+  /** Each post's RSS guid, fixed at its first publication (also in the vault's `.service/`). */
+  feedIds: 'feed-ids.json',
   credentials: 'git-credentials.json',
   admin: 'admin.json',
   syncLast: 'sync-last.json',

@@ -11,6 +11,7 @@ import { dataPath, DATA_FILES } from '../data-path.ts';
 import { log } from '../log.ts';
 import type { VaultPath } from '../vault-path.ts';
 import { FRONT_PAGE, isReservedAddress, type Address } from './addresses.ts';
+import { FeedIds } from './feed-ids.ts';
 import type { NoteRecord } from './note-record.ts';
 import type { SiteModel } from './site-model.ts';
 
@@ -40,14 +41,23 @@ export class AddressMemory {
   private dirty = false;
   private served = '';
 
+  /** Each post's feed id, which follows it through moves as its old addresses do. */
+  readonly feedIds: FeedIds;
+
   /** `dataDir` null: nothing is read or written (a throwaway build). */
-  constructor(private readonly dataDir: string | null) {}
+  constructor(
+    private readonly dataDir: string | null,
+    vaultDir: string | null = null,
+  ) {
+    this.feedIds = new FeedIds(dataDir, vaultDir);
+  }
 
   private get file(): string | null {
     return this.dataDir === null ? null : dataPath(this.dataDir, DATA_FILES.redirects);
   }
 
   async load(): Promise<void> {
+    await this.feedIds.load();
     if (!this.file) return;
     try {
       const stored = await readJson<StoredRedirects | null>(this.file, null);
@@ -87,6 +97,8 @@ export class AddressMemory {
         this.dirty = true;
       }
     }
+    // Moves are matched first: a post that moved keeps its id; one seen for the first time takes its address.
+    for (const [p, seen] of current) this.feedIds.published(p, seen.address, now);
     this.moves = this.moves.filter((m) => now - m.at < MOVE_WINDOW_MS);
     this.vanished = this.vanished.filter((v) => now - v.at < MOVE_WINDOW_MS);
     this.arrived = this.arrived.filter((a) => now - a.at < MOVE_WINDOW_MS && current.get(a.path)?.hash === a.hash);
@@ -123,6 +135,7 @@ export class AddressMemory {
   /** `gone`'s address, and every older address that led to it, now lead to `target`. */
   private follow(gone: Seen & { path: VaultPath }, target: VaultPath): void {
     this.remember(gone.address, target);
+    this.feedIds.moved(gone.path, target);
     for (const [address, p] of this.moved) if (p === gone.path) this.set(address, target);
     this.vanished = this.vanished.filter((v) => v !== gone);
   }
@@ -189,6 +202,7 @@ export class AddressMemory {
 
   /** Writes redirects.json when a move was learnt or forgotten (temp file + rename). */
   async save(): Promise<void> {
+    await this.feedIds.save();
     if (!this.dirty || !this.file) return;
     this.dirty = false;
     const stored: StoredRedirects = { version: 1, moved: Object.fromEntries(this.moved) };

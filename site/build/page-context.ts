@@ -61,6 +61,8 @@ export class PageContext {
   readonly published = new Map<string, string>();
   /** The vault's publish.css, when it has one: every page loads it after the blog's stylesheet. */
   publishCss: string | null = null;
+  /** Each post's feed id, fixed at its first publication (feed-ids.ts); without it, its address. */
+  feedIds: { of(path: string): Address | undefined } | null = null;
 
   /** Changes when any topic's label or address changes (tag chips depend on it). */
   readonly topicsKey: string;
@@ -88,6 +90,11 @@ export class PageContext {
     const front = model.homeNote && (frame.layout === 'default' || frame.homeMode !== 'dashboard') ? model.homeNote : null;
     this.frontPath = front?.path ?? null;
     this.world = [frameSig, this.topicsKey, attachments.version, model.resolver.generation, model.visibleKey, this.frontPath];
+  }
+
+  /** A post's RSS guid: the address it was first published at, which a rename never changes. */
+  feedId(note: NoteRecord): string {
+    return this.absolute(this.feedIds?.of(note.path) ?? note.address);
   }
 
   /** Where a visible note is read: its address, or `/` for the front note. */

@@ -23,7 +23,7 @@ export interface FeedView {
   lastBuildMs: number;
   /** The items carry the whole article (`content:encoded`). */
   full: boolean;
-  items: { title: string; link: string; pubDateMs: number; description: string; content: string | null; categories: string[] }[];
+  items: { title: string; link: string; guid: string; pubDateMs: number; description: string; content: string | null; categories: string[] }[];
 }
 
 interface FeedSpec {
@@ -109,6 +109,7 @@ function feedPage(ctx: PageContext, spec: FeedSpec, lang: string | null): Planne
     items: posts.map((p) => ({
       title: xmlText(p.title),
       link: ctx.absolute(p.address),
+      guid: ctx.feedId(p),
       pubDateMs: p.date.ms,
       description: xmlText(p.excerpt),
       content: full ? xmlText(absoluteLinks(ctx.feedHtml(p), frame.base, ctx.url(p.address))) : null,

@@ -7,6 +7,7 @@ import type { Settings } from '../../shared/settings.ts';
 import type { AttachmentIndex } from './attachments.ts';
 import type { DiscussionMap } from './discussion.ts';
 import { frameSig, siteFrame } from './frame.ts';
+import type { PageContext } from './page-context.ts';
 import { planSite, type Asset, type SitePlan } from './plan.ts';
 
 export interface PlanInputs {
@@ -20,10 +21,12 @@ export interface PlanInputs {
   now: Date;
   /** Approved comments and mentions by note (CONTRACT §8); null while comments are off. */
   discussion?: DiscussionMap | null;
+  /** Posts' feed ids (feed-ids.ts), where the planner keeps them. */
+  feedIds?: PageContext['feedIds'];
 }
 
 export function planVault(input: PlanInputs): SitePlan {
   const frame = siteFrame(input.settings, input.config, input.base, input.now);
   const model = deriveSiteModel(input.records, frame.model);
-  return planSite(model, frame, frameSig(frame), input.attachments, input.assets, frame.comments ? (input.discussion ?? null) : null);
+  return planSite(model, frame, frameSig(frame), input.attachments, input.assets, frame.comments ? (input.discussion ?? null) : null, input.feedIds ?? null);
 }

@@ -49,11 +49,13 @@ export function planSite(
   attachments: AttachmentIndex,
   assets: Asset[],
   discussion: DiscussionMap | null = null,
+  feedIds: PageContext['feedIds'] = null,
 ): SitePlan {
   // CONTRACT §7: the vault root's publish.css is loaded after the blog's stylesheet on every page.
   const vaultCss = attachments.get(VAULT_STYLESHEET) ? VAULT_STYLESHEET : null;
   const ctx = new PageContext(model, frame, vaultCss ? `${frameSig}\u0000${vaultCss}` : frameSig, attachments, discussion);
   ctx.publishCss = vaultCss ? ctx.publish(vaultCss) : null;
+  ctx.feedIds = feedIds;
   const pages = new Map<Address, PlannedPage>();
   const families = new Map<string, PageFamily>();
   const readers = new Map<VaultPath, Set<string>>();

@@ -80,18 +80,22 @@ export class SiteBuilder {
     this.renderer = new PageRenderer();
     this.stage = new Stage(stage, this.renderer, config.vaultDir);
     this.readSettings = createSettingsReader(options.settingsDir ?? config.dataDir);
-    this.addresses = new AddressMemory(config.dataDir);
+    this.addresses = new AddressMemory(config.dataDir, config.vaultDir);
     this.discussion = new DiscussionIndex(config.dataDir);
   }
 
   /** Learns moved addresses from the plan about to go live (CONTRACT §7), remembered in the data directory. */
   private async learnAddresses(plan: SitePlan): Promise<void> {
-    if (!this.addressesLoaded) {
-      await this.addresses.load();
-      this.addressesLoaded = true;
-    }
+    await this.loadAddresses();
     this.addresses.observe(plan.ctx.model);
     await this.addresses.save();
+  }
+
+  /** What the data directory remembers of addresses and feed ids, read before the first page that shows them. */
+  private async loadAddresses(): Promise<void> {
+    if (this.addressesLoaded) return;
+    await this.addresses.load();
+    this.addressesLoaded = true;
   }
 
   private async settings(): Promise<Settings> {
@@ -119,6 +123,7 @@ export class SiteBuilder {
       base: this.options.base ?? BASE_TOKEN,
       assets: (await this.renderer.assets()).assets,
       now,
+      feedIds: this.addresses.feedIds,
     });
     // Signatures are compared by the next pass, and made now while what they read is as it is: a snapshot has no next pass.
     if (!this.options.snapshot) settleSigs(plan.pages.values());
@@ -144,6 +149,7 @@ export class SiteBuilder {
   async full(moves: [string, string][] = []): Promise<BuildResult> {
     const started = Date.now();
     this.addresses.toldMoves(moves);
+    await this.loadAddresses();
     await fs.mkdir(this.options.outRoot, { recursive: true });
     await fs.rm(this.stage.dir, { recursive: true, force: true });
     const progress = this.options.onProgress;
@@ -285,6 +291,7 @@ export class SiteBuilder {
   async resume(moves: [string, string][] = []): Promise<BuildResult> {
     const started = Date.now();
     this.addresses.toldMoves(moves);
+    await this.loadAddresses();
     const state = this.options.remember ? readGeneration(this.options.outRoot, await this.key()) : null;
     if (!state) return this.full();
     await fs.mkdir(this.options.outRoot, { recursive: true });
