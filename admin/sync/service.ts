@@ -24,8 +24,9 @@ import {
   type SyncPlan,
 } from './pass.ts';
 import { readStatus, type SyncStatus } from './status.ts';
+import { pendingVaultRequest } from './vault-request.ts';
 
-export type Trigger = 'manual' | 'scheduled' | 'start' | 'open';
+export type Trigger = 'manual' | 'scheduled' | 'start' | 'open' | 'allowed';
 
 /**
  * Why a request could not start, as a domain error (shared/errors.ts): `sync_running`,
@@ -209,7 +210,8 @@ export class SyncService {
     const target = await this.target();
     const repo = await isRepo(target.vaultDir);
     const holder = repo && !this.current ? await liveHolder(await gitDirOf(target.vaultDir)).catch(() => null) : null;
-    return readStatus({ target, settings, repo, running: this.current !== null, holder, last: this.last });
+    const vaultRequest = await pendingVaultRequest(this.deps.config.dataDir);
+    return readStatus({ target, settings, repo, running: this.current !== null, holder, last: this.last, vaultRequest });
   }
 
   /** Aborts running git calls and waits briefly for the pass to let go of the lock. */
