@@ -135,7 +135,8 @@ export async function workingState(vaultDir: string, neverStaged: string[], opts
 export async function stageVault(vaultDir: string, neverStaged: string[], opts: Opts = {}): Promise<void> {
   // A note being saved this instant exists as a temp file beside it: never stage that.
   await runGit(['add', '-A', '--', '.', `:(exclude,glob)**/${TEMP_PREFIX}*`], { cwd: vaultDir, ...opts });
-  await runGit(['--literal-pathspecs', 'rm', '-r', '-q', '--cached', '--ignore-unmatch', '--', ...neverStaged], { cwd: vaultDir, ...opts });
+  // -f: a git repository in the trash is staged as a gitlink that plain `rm --cached` refuses to drop; --cached never touches a file.
+  await runGit(['--literal-pathspecs', 'rm', '-r', '-q', '-f', '--cached', '--ignore-unmatch', '--', ...neverStaged], { cwd: vaultDir, ...opts });
 }
 
 /** True when the index differs from HEAD (an unborn HEAD compares with the empty tree). */

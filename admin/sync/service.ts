@@ -25,6 +25,7 @@ import {
 } from './pass.ts';
 import { readStatus, type SyncStatus } from './status.ts';
 import { pendingVaultRequest } from './vault-request.ts';
+import { VaultEntries } from '../../shared/vault-walk.ts';
 
 export type Trigger = 'manual' | 'scheduled' | 'start' | 'open' | 'allowed';
 
@@ -150,6 +151,9 @@ export class SyncService {
       const message = busyMessage(outcome.busy);
       return { outcome: 'busy', message, holder: { pid: outcome.busy.pid, hostname: outcome.busy.hostname } };
     }
+    // Said once per pass, in its answer and its log line: git itself says nothing of them.
+    const nested = nestedRepositoriesSentence(await nestedRepositories(await this.target()));
+    if (nested) outcome.message = `${outcome.message} ${nested}`;
     await this.record(outcome);
     this.logOutcome(trigger, outcome);
     const answer: SyncAnswer = { outcome: outcome.outcome, message: outcome.message };
@@ -211,7 +215,8 @@ export class SyncService {
     const repo = await isRepo(target.vaultDir);
     const holder = repo && !this.current ? await liveHolder(await gitDirOf(target.vaultDir)).catch(() => null) : null;
     const vaultRequest = await pendingVaultRequest(this.deps.config.dataDir);
-    return readStatus({ target, settings, repo, running: this.current !== null, holder, last: this.last, vaultRequest });
+    const nested = repo ? await nestedRepositories(target) : [];
+    return readStatus({ target, settings, repo, running: this.current !== null, holder, last: this.last, vaultRequest, nestedRepositories: nested });
   }
 
   /** Aborts running git calls and waits briefly for the pass to let go of the lock. */
@@ -224,6 +229,21 @@ export class SyncService {
       await Promise.race([this.current?.done, new Promise((r) => setTimeout(r, 2000))]);
     }
   }
+}
+
+/**
+ * Folders of the vault that are git repositories of their own, seen by the vault walker
+ * (an in-vault data directory is not the vault's).
+ */
+export function nestedRepositories(target: RepoTarget): Promise<string[]> {
+  const skip = target.dataDirRel ? [path.join(target.vaultDir, target.dataDirRel)] : [];
+  return new VaultEntries(target.vaultDir, skip).nestedRepositories();
+}
+
+/** What a pass says of them, plainly: the outer repository records a gitlink and nothing else. */
+export function nestedRepositoriesSentence(paths: string[]): string | null {
+  if (paths.length === 0) return null;
+  return paths.map((p) => `${p}/ is its own git repository: its notes are not in this backup.`).join(' ');
 }
 
 /** The data directory relative to the vault, with `/`, when it lies inside it. */

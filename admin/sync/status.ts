@@ -29,6 +29,8 @@ export interface SyncStatus {
   holder: { pid: number; hostname: string } | null;
   /** CONTRACT §14: a backup target the vault's settings ask for, waiting for Allow or Ignore. */
   vaultRequest: VaultRequest | null;
+  /** CONTRACT §14: folders of the vault that are git repositories of their own (not in the backup). */
+  nestedRepositories: string[];
 }
 
 export interface StatusInput {
@@ -39,6 +41,7 @@ export interface StatusInput {
   holder: LockRecord | null;
   last: LastResult | null;
   vaultRequest: VaultRequest | null;
+  nestedRepositories: string[];
 }
 
 export const NOTHING_REACHED = 'Nothing has reached the remote yet';
@@ -91,5 +94,6 @@ export async function readStatus(input: StatusInput): Promise<SyncStatus> {
     note,
     holder,
     vaultRequest: input.vaultRequest,
+    nestedRepositories: input.nestedRepositories,
   };
 }
