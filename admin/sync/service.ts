@@ -87,7 +87,9 @@ export class SyncService {
   }
 
   private async target(): Promise<RepoTarget> {
-    return { vaultDir: this.deps.config.vaultDir, dataDirRel: await this.deps.dataDirRel(), signal: this.stopping.signal, holdingVault: this.deps.holdingVault };
+    const target: RepoTarget = { vaultDir: this.deps.config.vaultDir, dataDirRel: await this.deps.dataDirRel(), signal: this.stopping.signal, holdingVault: this.deps.holdingVault };
+    target.nestedRepositories = await nestedRepositories(target);
+    return target;
   }
 
   /** Runs `work` as this process's one repository-changing job, under the cross-process lock. */
@@ -144,16 +146,18 @@ export class SyncService {
     const plan = await this.plan(sync);
     const problem = settingsProblem(sync);
     // A refused branch or remote ends the pass as failed (the red state), git never runs.
-    const outcome = await this.exclusive('sync', (target): Promise<PassResult> =>
-      problem ? Promise.resolve({ outcome: 'failed', ok: false, message: problem }) : syncSteps(target, plan),
-    );
+    let nested: string[] = [];
+    const outcome = await this.exclusive('sync', (target): Promise<PassResult> => {
+      nested = target.nestedRepositories ?? [];
+      return problem ? Promise.resolve({ outcome: 'failed', ok: false, message: problem }) : syncSteps(target, plan);
+    });
     if ('busy' in outcome) {
       const message = busyMessage(outcome.busy);
       return { outcome: 'busy', message, holder: { pid: outcome.busy.pid, hostname: outcome.busy.hostname } };
     }
     // Said once per pass, in its answer and its log line: git itself says nothing of them.
-    const nested = nestedRepositoriesSentence(await nestedRepositories(await this.target()));
-    if (nested) outcome.message = `${outcome.message} ${nested}`;
+    const sentence = nestedRepositoriesSentence(nested);
+    if (sentence) outcome.message = `${outcome.message} ${sentence}`;
     await this.record(outcome);
     this.logOutcome(trigger, outcome);
     const answer: SyncAnswer = { outcome: outcome.outcome, message: outcome.message };
@@ -215,8 +219,7 @@ export class SyncService {
     const repo = await isRepo(target.vaultDir);
     const holder = repo && !this.current ? await liveHolder(await gitDirOf(target.vaultDir)).catch(() => null) : null;
     const vaultRequest = await pendingVaultRequest(this.deps.config.dataDir);
-    const nested = repo ? await nestedRepositories(target) : [];
-    return readStatus({ target, settings, repo, running: this.current !== null, holder, last: this.last, vaultRequest, nestedRepositories: nested });
+    return readStatus({ target, settings, repo, running: this.current !== null, holder, last: this.last, vaultRequest, nestedRepositories: repo ? (target.nestedRepositories ?? []) : [] });
   }
 
   /** Aborts running git calls and waits briefly for the pass to let go of the lock. */

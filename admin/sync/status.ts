@@ -62,7 +62,7 @@ export async function readStatus(input: StatusInput): Promise<SyncStatus> {
   let uncommitted: number | null = null;
   if (input.repo) {
     try {
-      const working = await workingState(target.vaultDir, neverStaged(target));
+      const working = await workingState(target.vaultDir, [...neverStaged(target), ...(target.nestedRepositories ?? [])]);
       uncommitted = working.uncommitted;
       if (working.branch) branch = working.branch;
       if (await resolveRef(target.vaultDir, trackingRef(sync.branch))) {
