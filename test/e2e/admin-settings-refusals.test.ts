@@ -112,6 +112,16 @@ describe('the site language is a list of languages (BCP 47)', () => {
     expect(await languageField(page).locator('[data-error-for]').count()).toBe(0);
     await waitFor(async () => (await (await fetch(server.url + '/')).text()).includes('lang="ar"'), 15_000);
   });
+
+  it("the server's default can be chosen again: the saved language is cleared", async () => {
+    const { page } = main;
+    await page.locator('select[name="language"]').selectOption('');
+    await page.getByTestId('settings-save').getByRole('button', { name: 'Save', exact: true }).click();
+    await waitFor(async () => (await server.admin('GET', '/api/settings')).body.language === null);
+    await page.locator('select[name="language"]').selectOption('ar');
+    await page.getByTestId('settings-save').getByRole('button', { name: 'Save', exact: true }).click();
+    await waitFor(async () => (await server.admin('GET', '/api/settings')).body.language === 'ar');
+  });
 });
 
 describe('a vault that asks for backup (CONTRACT §14)', () => {

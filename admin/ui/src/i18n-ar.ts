@@ -168,6 +168,7 @@ export const ar = {
   discardAndLeave: 'تجاهل',
   stay: 'ابقَ',
   homeNoteDefault: 'Home.md أو index.md في جذر الخزنة',
+  languageServerDefault: 'القيمة الافتراضية للخادم',
   publishingGroup: 'النشر',
   layout: 'التخطيط العام',
   layoutDefault: 'الافتراضي (تخطيط التطبيق)',

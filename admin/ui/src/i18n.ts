@@ -172,6 +172,7 @@ export const en = {
   discardAndLeave: 'Discard',
   stay: 'Stay',
   homeNoteDefault: 'Home.md or index.md at the vault root',
+  languageServerDefault: 'The server’s default',
   publishingGroup: 'Publishing',
   layout: 'Public layout',
   layoutDefault: 'Default (app layout)',

@@ -40,7 +40,7 @@ function SiteGroup({ s }: { s: Settings }) {
       <TextField s={s} field="siteName" label={t('siteName')} />
       <TextField s={s} field="tagline" label={t('tagline')} />
       <TextField s={s} field="logo" label={t('logo')} />
-      <SelectField s={s} field="language" label={t('language')} fallback="en" options={LANGUAGE_OPTIONS} />
+      <SelectField s={s} field="language" label={t('language')} fallback="en" options={[['', t('languageServerDefault')], ...LANGUAGE_OPTIONS]} />
       <TextField s={s} field="homeNote" label={t('homeNote')} list="note-paths" placeholder={t('homeNoteDefault')} />
       <datalist id="note-paths">
         {notes.slice(0, 500).map((n) => (
