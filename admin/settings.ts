@@ -6,12 +6,13 @@ import type { Config } from '../shared/config.ts';
 import { saveSettingsPatch, settingsFile, settingsView, validateSettingsPatch, withDefaults, type Settings, type SettingsChecks, type SettingsView } from '../shared/settings.ts';
 import { hasToken, storeTokenChange } from './git/credentials.ts';
 import { checkBranchName, checkRemoteUrl, remotePlace } from './git/remote-url.ts';
-import { adminSetsTarget, withHeldTarget } from './sync/vault-request.ts';
+import { adminSetsTarget, pendingVaultRequest, withHeldTarget, type VaultRequest } from './sync/vault-request.ts';
 
 /** The remote URL and branch rules live with the git code; settings validation is handed them. */
 export const GIT_SETTINGS_CHECKS: SettingsChecks = { remoteUrl: checkRemoteUrl, branch: checkBranchName };
 
-export type SettingsAnswer = SettingsView & { tokenSet: boolean };
+/** `vaultRequest`: the backup target the vault asks for (CONTRACT §14), so the app shows it without asking git. */
+export type SettingsAnswer = SettingsView & { tokenSet: boolean; vaultRequest: VaultRequest | null };
 
 export interface SettingsServiceDeps {
   config: Config;
@@ -28,7 +29,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
   const { dataDir } = deps.config;
 
   async function answer(settings: Settings): Promise<SettingsAnswer> {
-    return { ...settingsView(settings, deps.config), tokenSet: await hasToken(dataDir) };
+    return { ...settingsView(settings, deps.config), tokenSet: await hasToken(dataDir), vaultRequest: await pendingVaultRequest(dataDir) };
   }
 
   /** GET /api/settings: the settings, `tokenSet` (never the token) and `fromEnv`. */

@@ -162,18 +162,31 @@ export async function answerVaultRequest(dataDir: string, action: VaultRequestAc
 const TARGET_KEYS = ['enabled', 'remoteUrl', 'branch'] as const;
 
 /**
- * An admin's save that names a backup target setting decides the whole target: the
- * fields it leaves out take the values in effect (those the panel showed), and what
- * this device keeps becomes that target. Runs under the settings lock, before the write.
+ * An admin's save under the settings lock, before the write. Backup target values sent
+ * as the panel showed them (a client sending back what it read) decide nothing: the
+ * vault's request stays as saved. A value that differs is the admin's choice of the
+ * whole target: the fields left out take the values in effect, and what this device
+ * keeps becomes that target.
  */
-export async function adminSetsTarget(dataDir: string, sentSync: Record<string, unknown> | null, stored: Record<string, unknown>, merged: Record<string, unknown>): Promise<void> {
-  if (!sentSync || !TARGET_KEYS.some((k) => k in sentSync)) return;
+export async function adminSetsTarget(dataDir: string, sentSync: Record<string, unknown>, stored: Record<string, unknown>, merged: Record<string, unknown>): Promise<void> {
+  const named = TARGET_KEYS.filter((k) => k in sentSync);
+  if (named.length === 0) return;
   const held = await readHeld(dataDir);
-  if (!held) return;
-  const shown = inEffectTarget(backupTargetOf(withDefaults(stored)), held);
+  const saved = backupTargetOf(withDefaults(stored));
+  if (!held || !needsAllow(held.kept, saved)) return;
+  const shown = held.kept;
   const sync = (typeof merged.sync === 'object' && merged.sync !== null ? merged.sync : {}) as Record<string, unknown>;
-  for (const key of TARGET_KEYS) if (!(key in sentSync)) sync[key] = shown[key];
   merged.sync = sync;
+  const storedSync = (typeof stored.sync === 'object' && stored.sync !== null ? stored.sync : {}) as Record<string, unknown>;
+  const sentAsShown = (k: (typeof TARGET_KEYS)[number]) => (sentSync[k] ?? (k === 'branch' ? 'main' : k === 'enabled' ? false : null)) === shown[k];
+  if (named.every(sentAsShown)) {
+    for (const key of named) {
+      if (key in storedSync) sync[key] = storedSync[key];
+      else delete sync[key];
+    }
+    return;
+  }
+  for (const key of TARGET_KEYS) if (!(key in sentSync)) sync[key] = shown[key];
   // Written first: a stop before settings.json is written keeps the admin's target, not the vault's.
   await writeHeld(dataDir, { kept: backupTargetOf(withDefaults(merged)), ignored: null });
 }

@@ -276,7 +276,7 @@ const SCHEMA: Record<string, Rule | Group> = {
 };
 
 /** Keys a GET answer carries that a client may send back unchanged; they are ignored. */
-const READ_ONLY = new Set(['tokenSet', 'fromEnv']);
+const READ_ONLY = new Set(['tokenSet', 'fromEnv', 'effective', 'vaultRequest']);
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

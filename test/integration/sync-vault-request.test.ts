@@ -61,6 +61,10 @@ describe('a vault that asks for backup', () => {
     const settings = (await server.admin('GET', '/api/settings')).body;
     expect(settings.sync.enabled).toBe(false);
     expect(settings.sync.remoteUrl).toBeNull();
+    // The app learns of the request from the settings, without asking git for a status.
+    expect(settings.vaultRequest).toEqual(first.vaultRequest);
+    expect((await server.admin('PATCH', '/api/settings', { ...settings, siteName: 'Sent back whole' })).status).toBe(200);
+    expect((await status()).vaultRequest).toEqual(first.vaultRequest);
     // The positive signal: the service itself answers that backup is off, as the start pass found it.
     const now = await server.admin('POST', '/api/sync/now');
     expect(now.status).toBe(409);
@@ -142,10 +146,17 @@ describe('a vault that later names another remote', () => {
     expect(https.requests.some((r) => r.includes('/other.git/') || r.includes('/third.git/'))).toBe(false);
   });
 
+  it('values sent back as they were shown decide nothing; the request stays', async () => {
+    const shown = (await server.admin('GET', '/api/settings')).body;
+    expect((await server.admin('PATCH', '/api/settings', { sync: { enabled: true, remoteUrl: shown.sync.remoteUrl, branch: 'main' } })).status).toBe(200);
+    expect((await status()).vaultRequest).toEqual({ enabled: true, remoteHost: '127.0.0.1', branch: 'notes' });
+  });
+
   it("the admin's own choice of remote in the form ends the request", async () => {
-    const saved = await server.admin('PATCH', '/api/settings', { sync: { remoteUrl: https.url('vault.git') } });
+    const saved = await server.admin('PATCH', '/api/settings', { sync: { remoteUrl: https.url('other.git') } });
     expect(saved.status).toBe(200);
-    expect(saved.body.sync).toMatchObject({ enabled: true, remoteUrl: https.url('vault.git'), branch: 'main' });
+    expect(saved.body.sync).toMatchObject({ enabled: true, remoteUrl: https.url('other.git'), branch: 'main' });
+    expect(saved.body.vaultRequest).toBeNull();
     expect((await status()).vaultRequest).toBeNull();
   });
 });

@@ -142,6 +142,8 @@ export type Settings = Omit<SharedSettings, 'sync'> & {
   /** The site values in effect (saved, else environment, else default). */
   effective?: import('../../../shared/settings/view.ts').EffectiveSiteValues;
   tokenSet?: boolean;
+  /** CONTRACT §14: the backup target the vault's settings ask for. */
+  vaultRequest?: VaultRequest | null;
 };
 
 export interface Prefs {

@@ -76,12 +76,16 @@ function schedule(): void {
 
 /**
  * Starts polling; wake-ups and vault changes call `pokeSync`. While backup is off
- * (read from the settings, which runs no git) the status is asked for once, for a
- * request of the vault's to show, then not until the Backup & sync section opens.
+ * (read from the settings, which runs no git) the status is not asked for until
+ * the Backup & sync section opens, unless the vault asks for backup (the request shows).
  */
 export async function startSyncPolling(): Promise<void> {
   started = true;
   const settings = await api.settings().catch(() => null);
+  if (settings && !settings.sync.enabled && !settings.vaultRequest) {
+    backupOff = true;
+    return;
+  }
   await refreshSync().catch(() => undefined);
   if (settings && !settings.sync.enabled) backupOff = true;
 }
