@@ -99,6 +99,8 @@ describe('the site language is a list of languages (BCP 47)', () => {
     await error.waitFor();
     await expect(error.textContent()).resolves.toBe(body.error);
     expect(body.error).toMatch(/^Site language: “arabic” is not a language this site offers/);
+    // Where the value in effect comes from still describes it, not the refused draft.
+    await expect(languageField(page).locator('.field-source').textContent()).resolves.toContain('Default: English (en), from the server’s configuration');
     await error.scrollIntoViewIfNeeded();
     await screenshot(page, 'settings-language-refused');
     expect((await server.admin('GET', '/api/settings')).body.language).toBeNull();

@@ -23,7 +23,7 @@ function sourceSentence(f: FieldState<unknown>, valueName: string): string {
  */
 export function FieldMeta({ f, field, hint, errorId, valueName }: { f: FieldState<unknown>; field: FieldKey; hint?: string; errorId?: string; valueName?: string }) {
   const env = ENV_NAMES[field];
-  const source = env ? sourceSentence(f, valueName ?? String(f.value ?? '')) : null;
+  const source = env ? sourceSentence(f, valueName ?? String(f.effective ?? '')) : null;
   return (
     <>
       {hint && <small class="muted">{hint}</small>}
@@ -117,7 +117,7 @@ export function SelectField<T extends string | number>({ s, field, label, option
   const numeric = typeof fallback === 'number';
   // A saved value the list lacks is still shown as it is, never silently replaced.
   const shown: [T, string][] = options.some(([v]) => String(v) === String(f.value)) ? options : [...options, [f.value, String(f.value)]];
-  const valueName = shown.find(([v]) => String(v) === String(f.value))?.[1];
+  const valueName = shown.find(([v]) => String(v) === String(f.effective))?.[1];
   return (
     <label class={f.dirty ? 'dirty' : ''} data-field={field}>
       <span>{label}</span>
