@@ -8,7 +8,7 @@
 // a good one; a left-behind or refused file is reported with its reason.
 import { log } from '../../shared/log.ts';
 import { holdVaultRequest } from '../sync/vault-request.ts';
-import { settingsFile, validateStoredSettings, withSettingsLock, type SettingsChecks } from '../../shared/settings.ts';
+import { SettingsError, settingsFile, validateStoredSettings, withSettingsLock, type SettingsChecks } from '../../shared/settings.ts';
 import { hashBytes, TravelFileError, type FileState, type TravelFiles } from './files.ts';
 import { planFonts, type FontCaps, DEFAULT_FONT_CAPS } from './font-caps.ts';
 import { FONTS_DIR, fontVetting, MIRRORED_FILES, SERVICE_DIR, type TravelItemId, type Vetting } from './items.ts';
@@ -77,7 +77,8 @@ export function vet(bytes: Buffer, vetting: Vetting, checks: SettingsChecks): st
     try {
       validateStoredSettings(value, checks);
     } catch (err) {
-      return `holds a bad value: ${(err as Error).message}`;
+      // The file is JSON: its key says where to look, the sentence what is wrong.
+      return err instanceof SettingsError ? `holds a bad value at ${err.field}: ${err.message}` : `holds a bad value: ${(err as Error).message}`;
     }
   }
   return null;
