@@ -20,6 +20,7 @@ import { LoginGuard } from './auth/login-guard.ts';
 import { createSessionStore, type SessionStore } from './auth/sessions.ts';
 import { createSettingsService, GIT_SETTINGS_CHECKS, type SettingsService } from './settings.ts';
 import { SyncScheduler } from './sync/scheduler.ts';
+import { createSettingsInEffectReader } from './sync/vault-request.ts';
 import { relativeInVault, SyncService } from './sync/service.ts';
 import { TravelService } from './travel/service.ts';
 import { createDeclaredCollections, type DeclaredCollection } from './ui/server/collections.ts';
@@ -110,7 +111,8 @@ export async function createAdminContext(config: Config, options: AdminContextOp
   await created.load();
   const versions = new VersionStore(config.dataDir, options.versionLimits);
   void versions.load();
-  const readSettings = createSettingsReader(config.dataDir);
+  // Backup acts only on the target this device's admin chose or allowed (CONTRACT §14).
+  const readSettings = createSettingsInEffectReader(config.dataDir, createSettingsReader(config.dataDir));
   // spec 9: the Keep note versions setting wins; NOTE_VERSIONS is the instance default.
   const versionsEnabled = async () => (await readSettings()).versions.keep ?? config.noteVersions;
   // One lock per vault path for every mutation: the writer, rename (through the writer) and the trash.
@@ -121,7 +123,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
   const dataDirRel = relativeInVault(config.vaultDir, inVault);
   // A pull's fast-forward holds the whole vault ('') against every server's saves (admin/sync/pass.ts).
   const sync = new SyncService({ config, readSettings, dataDirRel: async () => dataDirRel, holdingVault: (step) => locks.run([''], step) });
-  const scheduler = new SyncScheduler({ service: sync, readSettings, vaultDir: config.vaultDir });
+  const scheduler = new SyncScheduler({ service: sync, readSettings, vaultDir: config.vaultDir, dataDir: config.dataDir });
   const notes = new NoteIndex({ root, events, skipDirs });
   const noSite: SiteLink = { post: async () => null, discussionChanged: async () => undefined, commentFailurePage: async () => null };
   const comments = new CommentsService({ config, readSettings, site: () => options.site ?? noSite });

@@ -23,6 +23,7 @@ const STATUS_OF: Record<string, number> = {
   sync_running: 409,
   busy: 409,
   not_repo: 409,
+  no_vault_request: 409,
   sync_off: 409,
   index_locked: 409,
   too_large: 413,

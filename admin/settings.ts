@@ -6,11 +6,13 @@ import type { Config } from '../shared/config.ts';
 import { saveSettingsPatch, settingsFile, settingsView, validateSettingsPatch, withDefaults, type Settings, type SettingsChecks, type SettingsView } from '../shared/settings.ts';
 import { hasToken, storeTokenChange } from './git/credentials.ts';
 import { checkBranchName, checkRemoteUrl, remotePlace } from './git/remote-url.ts';
+import { adminSetsTarget, pendingVaultRequest, withHeldTarget, type VaultRequest } from './sync/vault-request.ts';
 
 /** The remote URL and branch rules live with the git code; settings validation is handed them. */
 export const GIT_SETTINGS_CHECKS: SettingsChecks = { remoteUrl: checkRemoteUrl, branch: checkBranchName };
 
-export type SettingsAnswer = SettingsView & { tokenSet: boolean };
+/** `vaultRequest`: the backup target the vault asks for (CONTRACT §14), so the app shows it without asking git. */
+export type SettingsAnswer = SettingsView & { tokenSet: boolean; vaultRequest: VaultRequest | null };
 
 export interface SettingsServiceDeps {
   config: Config;
@@ -27,7 +29,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
   const { dataDir } = deps.config;
 
   async function answer(settings: Settings): Promise<SettingsAnswer> {
-    return { ...settingsView(settings, deps.config), tokenSet: await hasToken(dataDir) };
+    return { ...settingsView(settings, deps.config), tokenSet: await hasToken(dataDir), vaultRequest: await pendingVaultRequest(dataDir) };
   }
 
   /** GET /api/settings: the settings, `tokenSet` (never the token) and `fromEnv`. */
@@ -38,8 +40,8 @@ export function createSettingsService(deps: SettingsServiceDeps) {
   /** PATCH /api/settings: nothing is written unless every field is valid. */
   async function patch(body: unknown): Promise<SettingsAnswer> {
     const valid = validateSettingsPatch(body, GIT_SETTINGS_CHECKS);
-    const merged = await saveSettingsPatch(settingsFile(dataDir), valid.patch);
     const sent = isObject(valid.patch.sync) ? valid.patch.sync : {};
+    const merged = await saveSettingsPatch(settingsFile(dataDir), valid.patch, (stored, next) => adminSetsTarget(dataDir, sent, stored, next));
     const saved = isObject(merged.sync) ? merged.sync : {};
     await storeTokenChange(
       dataDir,
@@ -50,7 +52,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       },
     );
     deps.saved();
-    return answer(withDefaults(merged));
+    return answer(await withHeldTarget(dataDir, withDefaults(merged)));
   }
 
   return { read, patch };

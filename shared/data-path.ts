@@ -16,6 +16,8 @@ export const DATA_FILES = {
   credentials: 'git-credentials.json',
   admin: 'admin.json',
   syncLast: 'sync-last.json',
+  /** The backup target this device keeps while the vault's settings ask for another (CONTRACT §14). */
+  syncVaultRequest: 'sync-vault-request.json',
   travelState: 'travel-state.json',
   customCss: 'custom.css',
   versions: 'versions',

@@ -5,6 +5,7 @@ import { promises as fs } from 'node:fs';
 import { log } from './log.ts';
 import { dataPath, DATA_FILES, type DataPath } from './data-path.ts';
 import { CALENDAR_DISPLAYS, FEED_CONTENTS } from './settings/validate.ts';
+import { siteLanguageTag } from './settings/languages.ts';
 
 export type CalendarDisplay = (typeof CALENDAR_DISPLAYS)[number];
 export type FeedContent = (typeof FEED_CONTENTS)[number];
@@ -163,7 +164,8 @@ export function siteSettingsOf(settings: Settings, env: SiteEnv): SiteSettings {
     tagline: pick('tagline', settings.tagline, env.siteTagline, null),
     homeNote: pick('homeNote', settings.homeNote, env.homeNote, null),
     footer: pick('footer', settings.footer, env.siteFooter, null),
-    language: pick('language', settings.language, env.siteLang, 'en'),
+    // A language the list does not know (saved before the list existed) counts as unset.
+    language: pick('language', typeof settings.language === 'string' ? siteLanguageTag(settings.language) : null, env.siteLang, 'en'),
     layout: pick('publishing.layout', publishing?.layout, env.publicLayout, 'default'),
     logo: settings.logo ?? null,
     templatesFolder: settings.folders?.templates || 'Templates',
@@ -225,3 +227,4 @@ export {
 } from './settings/validate.ts';
 export { mergeSettings, readStoredSettings, saveSettingsPatch, withSettingsLock } from './settings/save.ts';
 export { settingsView, type SettingsView, type SiteEnvironment } from './settings/view.ts';
+export { SITE_LANGUAGES, siteLanguageName, siteLanguageTag, type SiteLanguage } from './settings/languages.ts';

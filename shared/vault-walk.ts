@@ -145,6 +145,21 @@ export class VaultEntries {
     }));
   }
 
+  /**
+   * Folders of the vault that are git repositories of their own (a `.git` folder, or a
+   * submodule's `.git` file): the vault's repository records only a gitlink for them,
+   * so their notes are never in its commits. Outermost only, sorted.
+   */
+  async nestedRepositories(): Promise<VaultPath[]> {
+    const admitted = (rel: string) => this.admits(rel);
+    const marks = await walkFiles(this.dir, {
+      enter: admitted,
+      keep: (rel, d) => d.name === '.git' && rel !== '.git' && (d.isDirectory() || d.isFile()),
+    });
+    const found = marks.map((m) => m.rel.slice(0, -'/.git'.length)).sort();
+    return found.filter((rel, i) => !found.slice(0, i).some((outer) => rel.startsWith(outer + '/'))) as VaultPath[];
+  }
+
   /** Every note path of the vault, sorted. */
   async notes(): Promise<VaultPath[]> {
     const admitted = (rel: string) => this.admits(rel);

@@ -133,10 +133,12 @@ export async function workingState(vaultDir: string, neverStaged: string[], opts
  * spec 3.4 step 3 and Appendix A: stage everything, then take the never-staged paths
  * out of the index with `git rm --cached` (this also repairs an older commit of them).
  */
-export async function stageVault(vaultDir: string, neverStaged: string[], opts: Opts = {}): Promise<void> {
+export async function stageVault(vaultDir: string, neverStaged: string[], leftOut: string[] = [], opts: Opts = {}): Promise<void> {
   // A note being saved this instant exists as a temp file beside it: never stage that.
-  await runGit(['add', '-A', '--', '.', `:(exclude,glob)**/${TEMP_PREFIX}*`], { cwd: vaultDir, ...opts });
-  await runGit(['--literal-pathspecs', 'rm', '-r', '-q', '--cached', '--ignore-unmatch', '--', ...neverStaged], { cwd: vaultDir, ...opts });
+  const excluded = leftOut.map((p) => `:(exclude,literal)${p}`);
+  await runGit(['add', '-A', '--', '.', `:(exclude,glob)**/${TEMP_PREFIX}*`, ...excluded], { cwd: vaultDir, ...opts });
+  // -f: a git repository in the trash is staged as a gitlink that plain `rm --cached` refuses to drop; --cached never touches a file.
+  await runGit(['--literal-pathspecs', 'rm', '-r', '-q', '-f', '--cached', '--ignore-unmatch', '--', ...neverStaged], { cwd: vaultDir, ...opts });
 }
 
 /** True when the index differs from HEAD (an unborn HEAD compares with the empty tree). */

@@ -34,6 +34,11 @@ export interface RepoTarget {
    * its base is stale (409). Without it, a save answered 200 could be overwritten by git.
    */
   holdingVault?: <T>(step: () => Promise<T>) => Promise<T>;
+  /**
+   * Folders of the vault that are git repositories of their own: never staged (one with no
+   * commit yet made `git add` fail the whole pass), and said so in the pass's answer.
+   */
+  nestedRepositories?: string[];
 }
 
 export interface SyncPlan {
@@ -138,7 +143,7 @@ async function pullTouchesDataDir(target: RepoTarget, branch: string): Promise<s
 async function commitVault(target: RepoTarget, subject: string, config?: RepoConfig): Promise<boolean> {
   const opts = { signal: target.signal };
   await assertDataDirIgnored(target);
-  await stageVault(target.vaultDir, neverStaged(target), opts);
+  await stageVault(target.vaultDir, neverStaged(target), target.nestedRepositories ?? [], opts);
   if (!(await hasStagedChanges(target.vaultDir, opts))) return false;
   await commitIndex(target.vaultDir, subject, config ?? (await readRepoConfig(target.vaultDir, opts)), opts);
   return true;

@@ -7,6 +7,8 @@ import { DomainError } from '../../shared/errors.ts';
 import { syncSettingsOf, type Settings } from '../../shared/settings.ts';
 import { isRepo } from '../git/repo.ts';
 import type { SyncAnswer, SyncService, Trigger } from './service.ts';
+import type { SyncStatus } from './status.ts';
+import { answerVaultRequest, type VaultRequestAction } from './vault-request.ts';
 
 export const WINDOW_OPEN_QUIET_MS = 5 * 60_000;
 /** How often the timer looks at the settings and the clock (more often for a very short period). */
@@ -27,6 +29,7 @@ export interface SchedulerDeps {
   service: SyncService;
   readSettings: () => Promise<Settings>;
   vaultDir: string;
+  dataDir: string;
 }
 
 export class SyncScheduler {
@@ -85,6 +88,16 @@ export class SyncScheduler {
     if (!answer) return { ran: false };
     if (answer.outcome === 'busy') return { ran: false, outcome: 'busy', message: answer.message };
     return { ran: true, outcome: answer.outcome, message: answer.message };
+  }
+
+  /**
+   * POST /api/sync/vault-request: Allow applies the vault's backup target and runs a pass
+   * as a start would (not awaited); Ignore keeps this device's. Answers the new status.
+   */
+  async answerVaultRequest(action: VaultRequestAction): Promise<SyncStatus> {
+    await answerVaultRequest(this.deps.dataDir, action);
+    if (action === 'allow') void this.quietPass('allowed');
+    return this.deps.service.status();
   }
 
   stop(): void {

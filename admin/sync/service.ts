@@ -24,8 +24,10 @@ import {
   type SyncPlan,
 } from './pass.ts';
 import { readStatus, type SyncStatus } from './status.ts';
+import { pendingVaultRequest } from './vault-request.ts';
+import { VaultEntries } from '../../shared/vault-walk.ts';
 
-export type Trigger = 'manual' | 'scheduled' | 'start' | 'open';
+export type Trigger = 'manual' | 'scheduled' | 'start' | 'open' | 'allowed';
 
 /**
  * Why a request could not start, as a domain error (shared/errors.ts): `sync_running`,
@@ -85,7 +87,9 @@ export class SyncService {
   }
 
   private async target(): Promise<RepoTarget> {
-    return { vaultDir: this.deps.config.vaultDir, dataDirRel: await this.deps.dataDirRel(), signal: this.stopping.signal, holdingVault: this.deps.holdingVault };
+    const target: RepoTarget = { vaultDir: this.deps.config.vaultDir, dataDirRel: await this.deps.dataDirRel(), signal: this.stopping.signal, holdingVault: this.deps.holdingVault };
+    target.nestedRepositories = await nestedRepositories(target);
+    return target;
   }
 
   /** Runs `work` as this process's one repository-changing job, under the cross-process lock. */
@@ -142,13 +146,18 @@ export class SyncService {
     const plan = await this.plan(sync);
     const problem = settingsProblem(sync);
     // A refused branch or remote ends the pass as failed (the red state), git never runs.
-    const outcome = await this.exclusive('sync', (target): Promise<PassResult> =>
-      problem ? Promise.resolve({ outcome: 'failed', ok: false, message: problem }) : syncSteps(target, plan),
-    );
+    let nested: string[] = [];
+    const outcome = await this.exclusive('sync', (target): Promise<PassResult> => {
+      nested = target.nestedRepositories ?? [];
+      return problem ? Promise.resolve({ outcome: 'failed', ok: false, message: problem }) : syncSteps(target, plan);
+    });
     if ('busy' in outcome) {
       const message = busyMessage(outcome.busy);
       return { outcome: 'busy', message, holder: { pid: outcome.busy.pid, hostname: outcome.busy.hostname } };
     }
+    // Said once per pass, in its answer and its log line: git itself says nothing of them.
+    const sentence = nestedRepositoriesSentence(nested);
+    if (sentence) outcome.message = `${outcome.message} ${sentence}`;
     await this.record(outcome);
     this.logOutcome(trigger, outcome);
     const answer: SyncAnswer = { outcome: outcome.outcome, message: outcome.message };
@@ -209,7 +218,8 @@ export class SyncService {
     const target = await this.target();
     const repo = await isRepo(target.vaultDir);
     const holder = repo && !this.current ? await liveHolder(await gitDirOf(target.vaultDir)).catch(() => null) : null;
-    return readStatus({ target, settings, repo, running: this.current !== null, holder, last: this.last });
+    const vaultRequest = await pendingVaultRequest(this.deps.config.dataDir);
+    return readStatus({ target, settings, repo, running: this.current !== null, holder, last: this.last, vaultRequest, nestedRepositories: repo ? (target.nestedRepositories ?? []) : [] });
   }
 
   /** Aborts running git calls and waits briefly for the pass to let go of the lock. */
@@ -222,6 +232,21 @@ export class SyncService {
       await Promise.race([this.current?.done, new Promise((r) => setTimeout(r, 2000))]);
     }
   }
+}
+
+/**
+ * Folders of the vault that are git repositories of their own, seen by the vault walker
+ * (an in-vault data directory is not the vault's).
+ */
+export function nestedRepositories(target: RepoTarget): Promise<string[]> {
+  const skip = target.dataDirRel ? [path.join(target.vaultDir, target.dataDirRel)] : [];
+  return new VaultEntries(target.vaultDir, skip).nestedRepositories();
+}
+
+/** What a pass says of them, plainly: the outer repository records a gitlink and nothing else. */
+export function nestedRepositoriesSentence(paths: string[]): string | null {
+  if (paths.length === 0) return null;
+  return paths.map((p) => `${p}/ is its own git repository: its notes are not in this backup.`).join(' ');
 }
 
 /** The data directory relative to the vault, with `/`, when it lies inside it. */

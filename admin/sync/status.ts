@@ -7,6 +7,7 @@ import { aheadBehind, resolveRef, workingState } from '../git/repo.ts';
 import { GitError } from '../../shared/git-run.ts';
 import type { LastResult } from './last-result.ts';
 import type { LockRecord } from './lock.ts';
+import type { VaultRequest } from './vault-request.ts';
 import { neverStaged, type RepoTarget } from './pass.ts';
 
 export type SyncState = 'clean' | 'dirty' | 'running' | 'failed' | 'busy';
@@ -26,6 +27,10 @@ export interface SyncStatus {
   note: string | null;
   /** The other process holding the lock, when state is busy. */
   holder: { pid: number; hostname: string } | null;
+  /** CONTRACT §14: a backup target the vault's settings ask for, waiting for Allow or Ignore. */
+  vaultRequest: VaultRequest | null;
+  /** CONTRACT §14: folders of the vault that are git repositories of their own (not in the backup). */
+  nestedRepositories: string[];
 }
 
 export interface StatusInput {
@@ -35,6 +40,8 @@ export interface StatusInput {
   running: boolean;
   holder: LockRecord | null;
   last: LastResult | null;
+  vaultRequest: VaultRequest | null;
+  nestedRepositories: string[];
 }
 
 export const NOTHING_REACHED = 'Nothing has reached the remote yet';
@@ -55,7 +62,7 @@ export async function readStatus(input: StatusInput): Promise<SyncStatus> {
   let uncommitted: number | null = null;
   if (input.repo) {
     try {
-      const working = await workingState(target.vaultDir, neverStaged(target));
+      const working = await workingState(target.vaultDir, [...neverStaged(target), ...(target.nestedRepositories ?? [])]);
       uncommitted = working.uncommitted;
       if (working.branch) branch = working.branch;
       if (await resolveRef(target.vaultDir, trackingRef(sync.branch))) {
@@ -86,5 +93,7 @@ export async function readStatus(input: StatusInput): Promise<SyncStatus> {
     last: input.last,
     note,
     holder,
+    vaultRequest: input.vaultRequest,
+    nestedRepositories: input.nestedRepositories,
   };
 }

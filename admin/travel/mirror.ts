@@ -7,8 +7,8 @@
 // A copy is vetted before it is adopted, so a torn or malformed file never replaces
 // a good one; a left-behind or refused file is reported with its reason.
 import { log } from '../../shared/log.ts';
-import { remoteHost } from '../git/remote-url.ts';
-import { readStoredSettings, settingsFile, validateStoredSettings, withSettingsLock, type SettingsChecks } from '../../shared/settings.ts';
+import { holdVaultRequest } from '../sync/vault-request.ts';
+import { SettingsError, settingsFile, validateStoredSettings, withSettingsLock, type SettingsChecks } from '../../shared/settings.ts';
 import { hashBytes, TravelFileError, type FileState, type TravelFiles } from './files.ts';
 import { planFonts, type FontCaps, DEFAULT_FONT_CAPS } from './font-caps.ts';
 import { FONTS_DIR, fontVetting, MIRRORED_FILES, SERVICE_DIR, type TravelItemId, type Vetting } from './items.ts';
@@ -77,7 +77,8 @@ export function vet(bytes: Buffer, vetting: Vetting, checks: SettingsChecks): st
     try {
       validateStoredSettings(value, checks);
     } catch (err) {
-      return `holds a bad value: ${(err as Error).message}`;
+      // The file is JSON: its key says where to look, the sentence what is wrong.
+      return err instanceof SettingsError ? `holds a bad value at ${err.field}: ${err.message}` : `holds a bad value: ${(err as Error).message}`;
     }
   }
   return null;
@@ -167,7 +168,8 @@ export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
 
   /**
    * Writes an adopted vault copy into the data directory (settings under the settings
-   * lock), unless the local file changed since the decision; says whether it wrote.
+   * lock, and through the backup rule), unless the local file changed since the
+   * decision; says whether it wrote.
    */
   async function adopt(rel: string, vetting: Vetting, bytes: Buffer, decidedOn: string | null): Promise<boolean> {
     const write = async (data: Buffer) => {
@@ -177,12 +179,15 @@ export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
     };
     if (vetting !== 'settings') return write(bytes);
     return withSettingsLock(settingsFile(ctx.dataDir), async () => {
+      if (((await ctx.files.state(ctx.dataDir, rel))?.hash ?? null) !== decidedOn) return false;
       const parsed = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
       const sync = parsed.sync as Record<string, unknown> | undefined;
       // spec 2.2: a token never lands in settings.json, even from a doctored vault copy.
       const hasToken = sync !== null && typeof sync === 'object' && 'token' in sync;
-      await warnOnRemoteChange(ctx.dataDir, sync?.remoteUrl);
-      return write(hasToken ? Buffer.from(JSON.stringify(validateStoredSettings(parsed), null, 2) + '\n') : bytes);
+      // CONTRACT §14: the copy is adopted whole, but a backup target it asks for waits for the admin.
+      await holdVaultRequest(ctx.dataDir, parsed);
+      await ctx.files.write(ctx.dataDir, rel, hasToken ? Buffer.from(JSON.stringify(validateStoredSettings(parsed), null, 2) + '\n') : bytes, { mode: 0o600 });
+      return true;
     });
   }
 
@@ -210,17 +215,4 @@ export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
     await reconcile('fonts', rel, fontVetting(rel), true, plan.allowed.has(rel));
   }
   return out;
-}
-
-/**
- * Sync settings travel (Appendix C), so a vault copy can point backup at another
- * remote; say so in the log, naming only the host, so a surprise is noticed.
- */
-async function warnOnRemoteChange(dataDir: string, incoming: unknown): Promise<void> {
-  if (typeof incoming !== 'string' || incoming === '') return;
-  const current = await readStoredSettings(settingsFile(dataDir)).catch(() => ({}) as Record<string, unknown>);
-  const currentUrl = (current.sync as Record<string, unknown> | undefined)?.remoteUrl;
-  if (currentUrl === incoming) return;
-  const host = remoteHost(incoming);
-  log.warn(`settings from the vault's .service/ set the backup remote to ${host ?? 'another address'}; check it in Settings → Backup & sync`);
 }

@@ -54,11 +54,19 @@ export function mergeSettings(stored: Record<string, unknown>, patch: Record<str
   return out;
 }
 
-/** Merges `patch` into settings.json and writes it; unchanged content is not rewritten. */
-export async function saveSettingsPatch(file: DataPath, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
+/**
+ * Merges `patch` into settings.json and writes it; unchanged content is not rewritten.
+ * `beforeWrite` may complete the merged object, under the same lock.
+ */
+export async function saveSettingsPatch(
+  file: DataPath,
+  patch: Record<string, unknown>,
+  beforeWrite?: (stored: Record<string, unknown>, merged: Record<string, unknown>) => Promise<void>,
+): Promise<Record<string, unknown>> {
   return withSettingsLock(file, async () => {
     const stored = await readStoredSettings(file);
     const merged = mergeSettings(stored, patch);
+    await beforeWrite?.(stored, merged);
     // spec 2.2: settings.json never holds the git token, whatever an old file carried.
     if (isPlainObject(merged.sync)) delete merged.sync.token;
     if (JSON.stringify(merged) !== JSON.stringify(stored)) {

@@ -3,6 +3,44 @@
 // field. The same rules vet a settings.json arriving from the vault (spec 8).
 import { DomainError } from '../errors.ts';
 import { parseVaultPath } from '../vault-path.ts';
+import { siteLanguageTag } from './languages.ts';
+
+/** Each field as the settings form names it: a refusal names the field in the owner's words. */
+const FIELD_LABELS: Record<string, string> = {
+  siteName: 'Site name',
+  tagline: 'Tagline',
+  logo: 'Logo',
+  language: 'Site language',
+  homeNote: 'Home note',
+  footer: 'Footer',
+  'folders.templates': 'Templates folder',
+  'calendars.display': 'Calendar',
+  'home.mode': 'Home page',
+  'home.banner': 'Banner',
+  'publishing.layout': 'Layout',
+  'publishing.shareButtons': 'Share buttons',
+  'publishing.languageFilter': 'Language filter',
+  'publishing.feedContent': 'Feed content',
+  'collections.enabled': 'Collections',
+  'collections.showOnHome': 'Show collections on the home page',
+  'collections.showInNav': 'Show collections in the navigation',
+  'collections.source': 'Collections come from',
+  'versions.keep': 'Keep note versions',
+  'comments.enabled': 'Comments',
+  'comments.moderation': 'Comment moderation',
+  'sync.enabled': 'Backup',
+  'sync.remoteUrl': 'Remote URL',
+  'sync.branch': 'Branch',
+  'sync.pullFirst': 'Pull first',
+  'sync.intervalMinutes': 'Sync every',
+  'sync.username': 'User name',
+  'sync.token': 'Access token',
+};
+
+/** The form's name of a field, or its key (free-form keys have no label). */
+export function labelOf(field: string): string {
+  return Object.hasOwn(FIELD_LABELS, field) ? FIELD_LABELS[field]! : field;
+}
 
 export const SYNC_INTERVALS = [0, 5, 15, 30, 60, 360, 1440] as const;
 /** CONTRACT §10: the calendar of every date a visitor reads. */
@@ -36,7 +74,8 @@ export interface ValidPatch {
   token?: string | null;
 }
 
-type Rule = (value: unknown, field: string, checks?: SettingsChecks) => unknown;
+/** `stored`: the value comes from a whole settings.json (the vault's copy), not from a PATCH. */
+type Rule = (value: unknown, field: string, checks?: SettingsChecks, stored?: boolean) => unknown;
 
 const bad = (field: string, message: string) => new SettingsError(field, 'bad_setting', message);
 
@@ -50,9 +89,9 @@ const CONTROL_OR_NEWLINE = /[\u0000-\u001f\u007f\ufffe\uffff]|\p{Cs}/u;
 function text(max: number, options: { nullable?: boolean; multiline?: boolean } = {}): Rule {
   return (value, field) => {
     if (value === null && options.nullable) return null;
-    if (typeof value !== 'string') throw bad(field, `${field} must be ${options.nullable ? 'text or null' : 'text'}.`);
-    if (value.length > max) throw bad(field, `${field} must be at most ${max} characters.`);
-    if ((options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(value)) throw bad(field, `${field} contains control characters.`);
+    if (typeof value !== 'string') throw bad(field, `${labelOf(field)} must be ${options.nullable ? 'text or null' : 'text'}.`);
+    if (value.length > max) throw bad(field, `${labelOf(field)} must be at most ${max} characters.`);
+    if ((options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(value)) throw bad(field, `${labelOf(field)} contains control characters.`);
     // An empty text field means "not set" (so the environment may fill it, spec 2.1).
     if (options.nullable && value.trim() === '') return null;
     return value;
@@ -63,7 +102,7 @@ function oneOf<T extends string | number>(values: readonly T[], options: { nulla
   return (value, field) => {
     if (value === null && options.nullable) return null;
     if (!values.includes(value as T)) {
-      throw bad(field, `${field} must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}${options.nullable ? ' or null' : ''}.`);
+      throw bad(field, `${labelOf(field)} must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}${options.nullable ? ' or null' : ''}.`);
     }
     return value;
   };
@@ -72,7 +111,7 @@ function oneOf<T extends string | number>(values: readonly T[], options: { nulla
 function bool(options: { nullable?: boolean } = {}): Rule {
   return (value, field) => {
     if (value === null && options.nullable) return null;
-    if (typeof value !== 'boolean') throw bad(field, `${field} must be true or false${options.nullable ? ' or null' : ''}.`);
+    if (typeof value !== 'boolean') throw bad(field, `${labelOf(field)} must be true or false${options.nullable ? ' or null' : ''}.`);
     return value;
   };
 }
@@ -87,10 +126,10 @@ const imageRef: Rule = (value, field) => {
     try {
       url = new URL(s);
     } catch {
-      throw bad(field, `${field} must be an https:// address or a file in the vault.`);
+      throw bad(field, `${labelOf(field)} must be an https:// address or a file in the vault.`);
     }
-    if (url.protocol !== 'https:') throw bad(field, `${field} must be an https:// address or a file in the vault.`);
-    if (url.username || url.password) throw bad(field, `${field} must not carry a user name or password.`);
+    if (url.protocol !== 'https:') throw bad(field, `${labelOf(field)} must be an https:// address or a file in the vault.`);
+    if (url.username || url.password) throw bad(field, `${labelOf(field)} must not carry a user name or password.`);
     return url.href;
   }
   return vaultPath(field, s);
@@ -100,7 +139,7 @@ function vaultPath(field: string, s: string): string {
   try {
     return parseVaultPath(s);
   } catch (err) {
-    throw bad(field, `${field}: ${(err as Error).message}`);
+    throw bad(field, `${labelOf(field)}: ${(err as Error).message}`);
   }
 }
 
@@ -111,16 +150,14 @@ const nullableVaultPath: Rule = (value, field) => {
 
 const folderPath: Rule = (value, field) => vaultPath(field, (text(1024)(value, field) as string).trim());
 
-const language: Rule = (value, field) => {
+const language: Rule = (value, field, _checks, stored) => {
   const v = text(35, { nullable: true })(value, field);
   if (v === null) return null;
-  try {
-    const [canonical] = Intl.getCanonicalLocales((v as string).trim());
-    if (canonical) return canonical;
-  } catch {
-    /* reported below */
-  }
-  throw bad(field, `${field} must be a language code such as "en" or "ar".`);
+  const tag = siteLanguageTag(v as string);
+  if (tag) return tag;
+  // A copy from the vault written before this rule keeps its other settings; the site reads the value as unset.
+  if (stored) return null;
+  throw bad(field, `${labelOf(field)}: “${(v as string).trim()}” is not a language this site offers; choose one from the list, such as English (en), العربية (ar) or Français (fr).`);
 };
 
 const remoteUrl: Rule = (value, field, checks) => {
@@ -134,7 +171,7 @@ const remoteUrl: Rule = (value, field, checks) => {
 
 const branch: Rule = (value, field, checks) => {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new SettingsError(field, 'bad_branch', `${field} must be a branch name.`);
+    throw new SettingsError(field, 'bad_branch', `${labelOf(field)} must be a branch name.`);
   }
   const name = value.trim();
   const problem = checks?.branch?.(name) ?? (name.length > 255 || /[\s~^:?*[\\]/.test(name) ? 'That is not a valid branch name.' : null);
@@ -145,9 +182,9 @@ const branch: Rule = (value, field, checks) => {
 /** The token is write-only: a non-empty string without spaces, or null (Clear token). */
 const token: Rule = (value, field) => {
   if (value === null) return null;
-  if (typeof value !== 'string' || value.length === 0) throw bad(field, `${field} must be a non-empty text or null.`);
+  if (typeof value !== 'string' || value.length === 0) throw bad(field, `${labelOf(field)} must be a non-empty text or null.`);
   if (value.length > 4096 || /\s/.test(value) || CONTROL_OR_NEWLINE.test(value)) {
-    throw bad(field, `${field} must be a single word without spaces.`);
+    throw bad(field, `${labelOf(field)} must be a single word without spaces.`);
   }
   return value;
 };
@@ -159,9 +196,9 @@ const RECORD_KEY = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
  * numbers, booleans or lists of text (e.g. `catalogFamilies`); null removes a key.
  */
 const record: Rule = (value, field) => {
-  if (!isPlainObject(value)) throw bad(field, `${field} must be an object.`);
+  if (!isPlainObject(value)) throw bad(field, `${labelOf(field)} must be an object.`);
   const entries = Object.entries(value);
-  if (entries.length > 64) throw bad(field, `${field} may hold at most 64 keys.`);
+  if (entries.length > 64) throw bad(field, `${labelOf(field)} may hold at most 64 keys.`);
   const out: Record<string, unknown> = {};
   for (const [key, v] of entries) {
     const name = `${field}.${key}`;
@@ -169,15 +206,15 @@ const record: Rule = (value, field) => {
     if (!RECORD_KEY.test(key) || key in Object.prototype) throw new SettingsError(name, 'unknown_setting', `${name} is not a valid key.`);
     if (v === null || typeof v === 'boolean') out[key] = v;
     else if (typeof v === 'number') {
-      if (!Number.isFinite(v)) throw bad(name, `${name} must be a finite number.`);
+      if (!Number.isFinite(v)) throw bad(name, `${labelOf(name)} must be a finite number.`);
       out[key] = v;
     } else if (typeof v === 'string') out[key] = text(500, { multiline: false })(v, name);
     else if (Array.isArray(v)) {
       if (v.length > 50 || !v.every((x) => typeof x === 'string' && x.length <= 200 && !CONTROL_OR_NEWLINE.test(x))) {
-        throw bad(name, `${name} must be a list of at most 50 short texts.`);
+        throw bad(name, `${labelOf(name)} must be a list of at most 50 short texts.`);
       }
       out[key] = [...v];
-    } else throw bad(name, `${name} must be text, a number, true/false, a list of texts or null.`);
+    } else throw bad(name, `${labelOf(name)} must be text, a number, true/false, a list of texts or null.`);
   }
   return out;
 };
@@ -239,7 +276,7 @@ const SCHEMA: Record<string, Rule | Group> = {
 };
 
 /** Keys a GET answer carries that a client may send back unchanged; they are ignored. */
-const READ_ONLY = new Set(['tokenSet', 'fromEnv']);
+const READ_ONLY = new Set(['tokenSet', 'fromEnv', 'effective', 'vaultRequest']);
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -258,14 +295,14 @@ function carried(value: unknown, field: string): unknown {
   while (stack.length > 0) {
     const [v, depth] = stack.pop()!;
     if (typeof v !== 'object' || v === null) continue;
-    if (depth > MAX_CARRIED_DEPTH) throw bad(field, `${field} nests deeper than ${MAX_CARRIED_DEPTH} levels.`);
+    if (depth > MAX_CARRIED_DEPTH) throw bad(field, `${labelOf(field)} nests deeper than ${MAX_CARRIED_DEPTH} levels.`);
     for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
   }
   return value;
 }
 
 function validateGroup(group: Group, value: unknown, field: string, checks: SettingsChecks, lenient: boolean) {
-  if (!isPlainObject(value)) throw bad(field, `${field} must be an object.`);
+  if (!isPlainObject(value)) throw bad(field, `${labelOf(field)} must be an object.`);
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
     const name = `${field}.${key}`;
@@ -277,7 +314,7 @@ function validateGroup(group: Group, value: unknown, field: string, checks: Sett
       }
       throw new SettingsError(name, 'unknown_setting', `${name} is not a setting.`);
     }
-    put(out, key, rule(v, name, checks));
+    put(out, key, rule(v, name, checks, lenient));
   }
   return out;
 }
@@ -295,7 +332,7 @@ function validateObject(input: unknown, checks: SettingsChecks, lenient: boolean
       }
       throw new SettingsError(key, 'unknown_setting', `${key} is not a setting.`);
     }
-    put(out, key, typeof rule === 'function' ? rule(value, key, checks) : validateGroup(rule, value, key, checks, lenient));
+    put(out, key, typeof rule === 'function' ? rule(value, key, checks, lenient) : validateGroup(rule, value, key, checks, lenient));
   }
   return out;
 }

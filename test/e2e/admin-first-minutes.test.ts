@@ -191,8 +191,10 @@ describe('defect 5: Backup & sync and Settings share one form model', () => {
     await expect(field('siteName').locator('input').inputValue()).resolves.toBe('My notes');
     await expect(field('siteName').locator('.field-source').getAttribute('data-source')).resolves.toBe('default');
     await expect(field('tagline').locator('input').inputValue()).resolves.toBe('A tagline from the environment');
-    await expect(field('tagline').locator('.field-source').textContent()).resolves.toContain('SITE_TAGLINE');
-    await expect(field('language').locator('input').inputValue()).resolves.toBe('en');
+    // In the owner's words; the variable's name only in the tooltip, for whoever runs the server.
+    await expect(field('tagline').locator('.field-source').textContent()).resolves.toContain('From the server’s configuration');
+    await expect(field('tagline').locator('.field-source').getAttribute('title')).resolves.toBe('SITE_TAGLINE');
+    await expect(view.locator('label[data-field="language"] select').inputValue()).resolves.toBe('en');
     expect(await view.getByRole('button', { name: 'Save', exact: true }).count()).toBe(1);
   });
 

@@ -65,7 +65,7 @@ describe('site settings reach the public site (CONTRACT §5, spec 2.1)', () => {
     const site = group(main.page, 'site');
     await expect(site.locator('input[name="tagline"]').inputValue()).resolves.toBe('A tagline from the environment');
     await expect(site.locator('label', { has: main.page.locator('input[name="tagline"]') }).textContent()).resolves.toContain(
-      'From this server’s environment',
+      'From the server’s configuration',
     );
   });
 

@@ -57,6 +57,8 @@ export interface HttpsGitServer {
   refused: number;
   /** Every Authorization header received, in order (to prove where a token did or did not go). */
   authorizations: string[];
+  /** Every request, as `METHOD /path?query`, in order (to prove nothing was fetched or pushed). */
+  requests: string[];
   /** Called while a push (receive-pack POST) is in flight, before git http-backend runs. */
   onReceivePack: (() => void | Promise<void>) | null;
   /** When set, a push is refused by the server with this message (an ERR packet). */
@@ -97,15 +99,17 @@ function parseCgi(out: Buffer): { status: number; headers: Record<string, string
   return { status, headers, body: out.subarray(end + sep) };
 }
 
-export async function startHttpsGitServer(options: { root: string; certDir: string; username: string; token: string }): Promise<HttpsGitServer> {
+/** With `token: null` the remote takes anyone (a vault that names it needs no credentials on the device). */
+export async function startHttpsGitServer(options: { root: string; certDir: string; username: string; token: string | null }): Promise<HttpsGitServer> {
   const { key, cert, caFile } = await selfSignedCertificate(options.certDir);
-  const expected = 'Basic ' + Buffer.from(`${options.username}:${options.token}`).toString('base64');
+  const expected = options.token === null ? null : 'Basic ' + Buffer.from(`${options.username}:${options.token}`).toString('base64');
   const state: HttpsGitServer = {
     url: (name) => `https://127.0.0.1:${port}/${name}`,
     caFile,
     authenticated: [],
     refused: 0,
     authorizations: [],
+    requests: [],
     onReceivePack: null,
     rejectWith: null,
     close: async () => {
@@ -115,8 +119,9 @@ export async function startHttpsGitServer(options: { root: string; certDir: stri
   };
   const server = https.createServer({ key, cert }, (req, res) => {
     void (async () => {
+      state.requests.push(`${req.method} ${req.url}`);
       if (req.headers.authorization) state.authorizations.push(req.headers.authorization);
-      if (req.headers.authorization !== expected) {
+      if (expected !== null && req.headers.authorization !== expected) {
         state.refused++;
         req.resume();
         res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="git"', 'content-type': 'text/plain' });

@@ -117,6 +117,7 @@ export const api = {
   syncInit: () => call<Record<string, unknown>>('POST', '/api/sync/init'),
   syncNow: () => call<SyncAnswer>('POST', '/api/sync/now'),
   snapshot: () => call<Record<string, unknown>>('POST', '/api/sync/snapshot'),
+  syncVaultRequest: (action: 'allow' | 'ignore') => call<SyncStatus>('POST', '/api/sync/vault-request', { action }),
   syncOpen: () => call<{ ran: boolean; outcome?: string }>('POST', '/api/sync/open'),
   travel: () => call<TravelReport>('GET', '/api/sync/travel'),
   travelNow: () => call<TravelReport>('POST', '/api/sync/travel'),

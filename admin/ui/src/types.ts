@@ -107,6 +107,16 @@ export interface SyncStatus {
   remoteHost: string | null;
   state: SyncState;
   last: SyncLast | null;
+  /** CONTRACT §14: a backup target the vault's settings ask for, waiting for Allow or Ignore. */
+  vaultRequest?: VaultRequest | null;
+  /** Folders of the vault that are git repositories of their own: their notes are not in the backup. */
+  nestedRepositories?: string[];
+}
+
+export interface VaultRequest {
+  enabled: boolean;
+  remoteHost: string | null;
+  branch: string;
 }
 
 export type SyncOutcome = 'committed' | 'pushed' | 'nothing' | 'busy' | 'diverged' | 'failed';
@@ -132,6 +142,8 @@ export type Settings = Omit<SharedSettings, 'sync'> & {
   /** The site values in effect (saved, else environment, else default). */
   effective?: import('../../../shared/settings/view.ts').EffectiveSiteValues;
   tokenSet?: boolean;
+  /** CONTRACT §14: the backup target the vault's settings ask for. */
+  vaultRequest?: VaultRequest | null;
 };
 
 export interface Prefs {

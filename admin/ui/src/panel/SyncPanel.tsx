@@ -8,6 +8,7 @@ import { loadSettings, patchSettings, settingsView } from '../settings/settings-
 import { useStore } from '../store.ts';
 import type { Settings, SyncInterval, SyncStatus } from '../types.ts';
 import { toast, toastError } from '../ui/feedback.ts';
+import { VaultRequestNotice } from './VaultRequest.tsx';
 import { initRepository, lastAnswer, localRunning, refreshSync, snapshotNow, syncNow, syncView } from './sync-model.ts';
 
 export const INTERVALS: [SyncInterval, StringKey][] = [
@@ -129,6 +130,7 @@ export function SyncPanel() {
   return (
     <div class="sync-panel" data-testid="sync-panel">
       <p class="muted small">{t('backupLead')}</p>
+      <VaultRequestNotice />
       {view.kind === 'error' && <p class="muted">{t('unavailable', { error: view.message })}</p>}
       {settings.kind === 'ok' ? (
         <SyncForm s={settings.settings} />
@@ -152,6 +154,13 @@ export function SyncPanel() {
       </div>
       {status && !status.repo && <p class="muted">{t('notRepoYet')}</p>}
       {status && status.repo && <StatusLines status={status} />}
+      {status?.nestedRepositories && status.nestedRepositories.length > 0 && (
+        <ul class="notice nested-repositories" data-testid="nested-repositories">
+          {status.nestedRepositories.map((p) => (
+            <li key={p}>{t('nestedRepository', { path: p })}</li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -77,16 +77,17 @@ function schedule(): void {
 /**
  * Starts polling; wake-ups and vault changes call `pokeSync`. While backup is off
  * (read from the settings, which runs no git) the status is not asked for until
- * the Backup & sync section opens.
+ * the Backup & sync section opens, unless the vault asks for backup (the request shows).
  */
 export async function startSyncPolling(): Promise<void> {
   started = true;
   const settings = await api.settings().catch(() => null);
-  if (settings && !settings.sync.enabled) {
+  if (settings && !settings.sync.enabled && !settings.vaultRequest) {
     backupOff = true;
     return;
   }
   await refreshSync().catch(() => undefined);
+  if (settings && !settings.sync.enabled) backupOff = true;
 }
 
 

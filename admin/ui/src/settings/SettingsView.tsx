@@ -16,6 +16,10 @@ import { CheckField, RadioField, SaveBar, SelectField, TextField } from './field
 import { dirtyKeys, discard, saveFields, type FieldKey } from './form-model.ts';
 import { loadSettings, settingsView } from './settings-model.ts';
 import { TravelReportView } from './TravelReport.tsx';
+import { SITE_LANGUAGES } from '../../../../shared/settings/languages.ts';
+
+/** Each language by its own name, its tag beside it (the site's `lang`). */
+const LANGUAGE_OPTIONS: [string, string][] = SITE_LANGUAGES.map(({ tag, name }) => [tag, `${name} (${tag})`]);
 
 /** Settings' own fields: every key but the sync group (Backup & sync in the panel saves those). */
 export const inSettingsForm = (key: FieldKey) => !key.startsWith('sync.');
@@ -36,12 +40,7 @@ function SiteGroup({ s }: { s: Settings }) {
       <TextField s={s} field="siteName" label={t('siteName')} />
       <TextField s={s} field="tagline" label={t('tagline')} />
       <TextField s={s} field="logo" label={t('logo')} />
-      <TextField s={s} field="language" label={t('language')} list="language-codes" />
-      <datalist id="language-codes">
-        <option value="en">English</option>
-        <option value="ar">العربية</option>
-        <option value="fr">Français</option>
-      </datalist>
+      <SelectField s={s} field="language" label={t('language')} fallback="en" options={[['', t('languageServerDefault')], ...LANGUAGE_OPTIONS]} />
       <TextField s={s} field="homeNote" label={t('homeNote')} list="note-paths" placeholder={t('homeNoteDefault')} />
       <datalist id="note-paths">
         {notes.slice(0, 500).map((n) => (

@@ -9,18 +9,26 @@ import type { Settings } from '../types.ts';
 import { toast } from '../ui/feedback.ts';
 import { dirtyKeys, discard, drafts, ENV_NAMES, saveFields, useField, type FieldKey, type FieldState } from './form-model.ts';
 
+/** Where a value in effect comes from, in the owner's words (the variable's name only in the tooltip). */
+function sourceSentence(f: FieldState<unknown>, valueName: string): string {
+  if (f.source === 'environment') return t('fromEnvHint');
+  if (f.source === 'settings') return t('fromSettings');
+  return valueName ? t('fromDefaultValue', { value: valueName }) : t('fromDefaultNone');
+}
+
 /**
  * Under a field: where its value comes from (for the fields an environment variable can
- * fill: environment, saved settings or default), its unsaved mark and its refusal.
+ * fill: the server's configuration, saved settings or the default), its unsaved mark and
+ * its refusal, beside the field.
  */
-export function FieldMeta({ f, field, hint, errorId }: { f: FieldState<unknown>; field: FieldKey; hint?: string; errorId?: string }) {
+export function FieldMeta({ f, field, hint, errorId, valueName }: { f: FieldState<unknown>; field: FieldKey; hint?: string; errorId?: string; valueName?: string }) {
   const env = ENV_NAMES[field];
-  const source = !env ? null : f.source === 'environment' ? `${t('fromEnvHint')} (${env})` : f.source === 'settings' ? t('fromSettings') : t('fromDefaultEnv', { env });
+  const source = env ? sourceSentence(f, valueName ?? String(f.effective ?? '')) : null;
   return (
     <>
       {hint && <small class="muted">{hint}</small>}
       {(source || f.dirty) && (
-        <small class={`field-source source-${f.source}`} data-source={f.source}>
+        <small class={`field-source source-${f.source}`} data-source={f.source} title={env}>
           {source}
           {f.dirty && (
             <span class="unsaved-mark" data-testid="unsaved-mark">
@@ -30,12 +38,18 @@ export function FieldMeta({ f, field, hint, errorId }: { f: FieldState<unknown>;
           )}
         </small>
       )}
-      {f.error && (
-        <small id={errorId} data-testid={errorId} class="error-line" role="alert">
-          {f.error}
-        </small>
-      )}
+      <FieldError f={f} field={field} id={errorId} />
     </>
+  );
+}
+
+/** The server's refusal of a field, beside it. */
+export function FieldError({ f, field, id }: { f: FieldState<unknown>; field: FieldKey; id?: string }) {
+  if (!f.error) return null;
+  return (
+    <small id={id} data-testid={id ?? 'field-error'} data-error-for={field} class="error-line" role="alert">
+      {f.error}
+    </small>
   );
 }
 
@@ -85,6 +99,7 @@ export function CheckField({ s, field, label, fallback = false, role, testId }: 
             {t('unsavedField')}
           </small>
         )}
+        <FieldError f={f as FieldState<unknown>} field={field} />
       </span>
     </label>
   );
@@ -100,18 +115,21 @@ export function SelectField<T extends string | number>({ s, field, label, option
   const f = useField<T>(s, field, fallback);
   const name = field.slice(field.lastIndexOf('.') + 1);
   const numeric = typeof fallback === 'number';
+  // A saved value the list lacks is still shown as it is, never silently replaced.
+  const shown: [T, string][] = options.some(([v]) => String(v) === String(f.value)) ? options : [...options, [f.value, String(f.value)]];
+  const valueName = shown.find(([v]) => String(v) === String(f.effective))?.[1];
   return (
     <label class={f.dirty ? 'dirty' : ''} data-field={field}>
       <span>{label}</span>
-      <select name={name} value={String(f.value)} onChange={(e) => {
+      <select name={name} value={String(f.value)} aria-invalid={Boolean(f.error)} onChange={(e) => {
         const raw = (e.currentTarget as HTMLSelectElement).value;
         f.set((numeric ? Number(raw) : raw) as T);
       }}>
-        {options.map(([value, text]) => (
+        {shown.map(([value, text]) => (
           <option value={String(value)}>{text}</option>
         ))}
       </select>
-      <FieldMeta f={f as FieldState<unknown>} field={field} />
+      <FieldMeta f={f as FieldState<unknown>} field={field} valueName={valueName} />
     </label>
   );
 }
@@ -128,6 +146,7 @@ export function RadioField<T extends string>({ s, field, legend, options, fallba
         </label>
       ))}
       {f.dirty && <small class="unsaved-mark">{t('unsavedField')}</small>}
+      <FieldError f={f as FieldState<unknown>} field={field} />
     </fieldset>
   );
 }

@@ -131,6 +131,8 @@ export async function saveFields(keys: FieldKey[]): Promise<void> {
 
 export interface FieldState<T> {
   value: T;
+  /** The value in effect (saved, else environment, else default), whatever the draft. */
+  effective: unknown;
   set: (value: T) => void;
   dirty: boolean;
   source: Source;
@@ -143,8 +145,10 @@ export function useField<T>(s: Settings, key: FieldKey, fallback: T): FieldState
   const errors = useStore(fieldErrors);
   const dirty = key in d;
   const shown = dirty ? d[key] : key === 'sync.token' ? '' : effectiveValue(s, key);
+  const effective = key === 'sync.token' ? '' : (effectiveValue(s, key) ?? fallback);
   return {
     value: (shown === null || shown === undefined ? fallback : shown) as T,
+    effective,
     set: (value) => setField(key, value, fallback),
     dirty,
     source: sourceOf(s, key),

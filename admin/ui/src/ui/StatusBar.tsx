@@ -7,6 +7,7 @@ import { activeNote, tabs, type OpenNote } from '../editor/workspace.ts';
 import { t } from '../i18n.ts';
 import { connected } from '../live.ts';
 import { localRunning, syncView } from '../panel/sync-model.ts';
+import { VaultRequestNotice } from '../panel/VaultRequest.tsx';
 import { useStore } from '../store.ts';
 import type { SyncState } from '../types.ts';
 import { showPanelSection, showView } from '../views.ts';
@@ -94,6 +95,7 @@ export function StatusBar() {
       {note && <SaveState session={note.session} />}
       {note && <WordCount note={note} key={note.path} />}
       <span class="grow" />
+      <VaultRequestNotice compact />
       <CommentsBadge />
       <SyncIndicator />
     </footer>

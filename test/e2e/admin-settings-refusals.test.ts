@@ -1,0 +1,193 @@
+// In a real browser against the real server: settings refuse nonsense (the site language
+// is a list, a refusal is shown beside its field, labels speak the owner's words), and a
+// vault that asks for backup is shown in the status bar and in Backup & sync, where only
+// Allow applies it (CONTRACT §14), against a real git remote on loopback.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { adminForFile, clearToasts, openAdmin, screenshot } from '../helpers/browser.ts';
+import { bareRepo, git, startHttpsGitServer, type HttpsGitServer } from '../helpers/git-remotes.ts';
+import { waitFor } from '../helpers/server.ts';
+import { writeFiles } from '../helpers/tmp.ts';
+
+let remotes: string;
+let https: HttpsGitServer;
+
+const languageField = (page: Page) => page.locator('label[data-field="language"]');
+const branchesOf = (repo: string) => git(path.join(remotes, repo), 'for-each-ref', '--format=%(refname)').split('\n').filter(Boolean);
+
+async function openSettings(page: Page): Promise<void> {
+  await page.locator('.top-bar nav.views button').first().waitFor();
+  if ((await page.locator('.top-bar .views-menu').count()) > 0) {
+    // At 360 px the views fold into one menu (Settings is its third item).
+    await page.locator('.top-bar .views-menu').click();
+    await page.getByRole('menuitem').nth(2).click();
+  } else {
+    await page.locator('.top-bar nav.views button').nth(2).click();
+  }
+  await page.getByTestId('settings-view').waitFor();
+  await page.locator('[data-group="site"]').waitFor();
+}
+
+async function openBackupSection(page: Page): Promise<void> {
+  const toggle = page.locator('#panel-backup .section-toggle');
+  if (await toggle.isVisible()) {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  } else {
+    await page.keyboard.press('Control+k');
+    await page.locator('.palette input').fill('Backup');
+    await page.keyboard.press('Enter');
+  }
+  await page.getByTestId('sync-panel').waitFor();
+}
+
+const { server, browser, main } = adminForFile({
+  prefix: 'vs-e2e-settings-refusals-',
+  prepare: async ({ base, vault }) => {
+    remotes = path.join(base, 'remotes');
+    await bareRepo(path.join(remotes, 'vault.git'));
+    await fs.mkdir(path.join(base, 'certs'));
+    https = await startHttpsGitServer({ root: remotes, certDir: path.join(base, 'certs'), username: 'anyone', token: null });
+    await writeFiles(vault, {
+      'Home.md': '---\npublish: true\n---\n# Home\n',
+      'Private/Diary.md': 'Not for anyone else.\n',
+      '.service/settings.json': JSON.stringify({ sync: { enabled: true, remoteUrl: https.url('vault.git'), branch: 'main' } }),
+    });
+    git(vault, 'init', '-q', '--initial-branch=main');
+    git(vault, '-c', 'user.name=t', '-c', 'user.email=t@t', 'add', '-A');
+    git(vault, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '-m', 'first');
+    // A folder that is a repository of its own: Backup & sync says its notes are not backed up.
+    await writeFiles(path.join(vault, 'Nested'), { 'Kept apart.md': 'apart\n' });
+    git(path.join(vault, 'Nested'), 'init', '-q');
+    return { env: { GIT_SSL_CAINFO: https.caFile } };
+  },
+  ready: (admin) => openSettings(admin.page),
+});
+afterAll(async () => {
+  await https?.close();
+});
+
+describe('the site language is a list of languages (BCP 47)', () => {
+  it('lists languages by their own names, and says where the default comes from in words', async () => {
+    const select = languageField(main.page).locator('select[name="language"]');
+    await select.locator('option[value="ja"]').waitFor({ state: 'attached' });
+    const options = await select.locator('option').allTextContents();
+    expect(options).toEqual(expect.arrayContaining(['English (en)', 'العربية (ar)', 'Français (fr)', '日本語 (ja)']));
+    await expect(select.inputValue()).resolves.toBe('en');
+    await expect(languageField(main.page).locator('.field-source').textContent()).resolves.toBe('Default: English (en), from the server’s configuration');
+    expect(await languageField(main.page).textContent()).not.toContain('SITE_LANG');
+  });
+
+  it('"arabic" is refused with a 400, the sentence is shown beside the field, and nothing is saved', async () => {
+    const { page } = main;
+    // What an old or hostile client sends: a value the list does not hold.
+    await page.locator('select[name="language"]').evaluate((el) => {
+      const option = document.createElement('option');
+      option.value = 'arabic';
+      option.textContent = 'arabic';
+      el.append(option);
+    });
+    await page.locator('select[name="language"]').selectOption('arabic');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/settings') && r.request().method() === 'PATCH');
+    await page.getByTestId('settings-save').getByRole('button', { name: 'Save', exact: true }).click();
+    const res = await answer;
+    expect(res.status()).toBe(400);
+    const body = await res.json();
+    expect(body.field).toBe('language');
+    const error = languageField(page).locator('[data-error-for="language"]');
+    await error.waitFor();
+    await expect(error.textContent()).resolves.toBe(body.error);
+    expect(body.error).toMatch(/^Site language: “arabic” is not a language this site offers/);
+    // Where the value in effect comes from still describes it, not the refused draft.
+    await expect(languageField(page).locator('.field-source').textContent()).resolves.toContain('Default: English (en), from the server’s configuration');
+    await error.scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-language-refused');
+    expect((await server.admin('GET', '/api/settings')).body.language).toBeNull();
+  });
+
+  it('a language from the list saves, and the public site speaks it', async () => {
+    const { page } = main;
+    await page.locator('select[name="language"]').selectOption('ar');
+    await page.getByTestId('settings-save').getByRole('button', { name: 'Save', exact: true }).click();
+    await waitFor(async () => (await server.admin('GET', '/api/settings')).body.language === 'ar');
+    expect(await languageField(page).locator('[data-error-for]').count()).toBe(0);
+    await waitFor(async () => (await (await fetch(server.url + '/')).text()).includes('lang="ar"'), 15_000);
+  });
+
+  it("the server's default can be chosen again: the saved language is cleared", async () => {
+    const { page } = main;
+    await page.locator('select[name="language"]').selectOption('');
+    await page.getByTestId('settings-save').getByRole('button', { name: 'Save', exact: true }).click();
+    await waitFor(async () => (await server.admin('GET', '/api/settings')).body.language === null);
+    await page.locator('select[name="language"]').selectOption('ar');
+    await page.getByTestId('settings-save').getByRole('button', { name: 'Save', exact: true }).click();
+    await waitFor(async () => (await server.admin('GET', '/api/settings')).body.language === 'ar');
+  });
+});
+
+describe('a vault that asks for backup (CONTRACT §14)', () => {
+  it('the status bar shows the request while nothing has been sent', async () => {
+    const bar = main.page.getByTestId('vault-request-bar');
+    await bar.waitFor();
+    await expect(bar.textContent()).resolves.toContain('This vault asks to back up to 127.0.0.1');
+    expect(https.requests).toEqual([]);
+  });
+
+  it('screenshots: Settings, and Backup & sync with the request (light, dark, 360 px, Arabic)', { timeout: 120_000 }, async () => {
+    const shots: Array<[string, Parameters<typeof openAdmin>[2], boolean]> = [
+      ['light', { viewport: { width: 1280, height: 900 } }, false],
+      ['dark', { viewport: { width: 1280, height: 900 }, colorScheme: 'dark' }, false],
+      ['360', { viewport: { width: 360, height: 780 } }, false],
+      ['arabic', { viewport: { width: 1280, height: 900 } }, true],
+    ];
+    for (const [name, options, arabic] of shots) {
+      if (arabic) await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'ar' } });
+      const { context, page } = await openAdmin(browser, server, options);
+      try {
+        if (arabic) await waitFor(async () => (await page.evaluate(() => document.documentElement.dir)) === 'rtl');
+        await openSettings(page);
+        await clearToasts(page);
+        await screenshot(page, `settings-${name}`);
+        await openBackupSection(page);
+        const notice = page.getByTestId('vault-request');
+        await notice.waitFor();
+        await page.getByTestId('nested-repositories').waitFor();
+        await notice.scrollIntoViewIfNeeded();
+        // What is in effect is shown, not what the vault asks for.
+        expect(await page.getByTestId('backup-switch').isChecked()).toBe(false);
+        await expect(page.locator('input[name="remoteUrl"]').inputValue()).resolves.toBe('');
+        await clearToasts(page);
+        await screenshot(page, `sync-vault-request-${name}`);
+        // Nothing spills sideways: the status bar's notice shortens instead.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+        const ignore = (await page.getByTestId('vault-ignore-bar').boundingBox())!;
+        expect(ignore.x + ignore.width).toBeLessThanOrEqual(options!.viewport!.width + 1);
+        if (arabic) await expect(notice.textContent()).resolves.toContain('تطلب هذه الخزنة النسخ الاحتياطي إلى 127.0.0.1');
+      } catch (err) {
+        await screenshot(page, `failed-shot-${name}`);
+        throw err;
+      } finally {
+        await context.close();
+        if (arabic) await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'en' } });
+      }
+    }
+    expect(https.requests).toEqual([]);
+  });
+
+  it('Backup & sync names the nested repository plainly', async () => {
+    await openBackupSection(main.page);
+    await expect(main.page.getByTestId('nested-repositories').textContent()).resolves.toBe('Nested/ is its own git repository: its notes are not in this backup');
+  });
+
+  it('Allow in the panel applies it: the request goes and the vault reaches the remote', async () => {
+    const { page } = main;
+    await page.getByTestId('vault-allow').click();
+    await waitFor(() => branchesOf('vault.git').includes('refs/heads/main'), 20_000);
+    await page.getByTestId('vault-request').waitFor({ state: 'detached' });
+    await page.getByTestId('vault-request-bar').waitFor({ state: 'detached' });
+    const status = (await server.admin('GET', '/api/sync/status')).body;
+    expect(status.enabled).toBe(true);
+    expect(status.vaultRequest).toBeNull();
+  });
+});
