@@ -80,7 +80,7 @@ export class SiteBuilder {
     this.renderer = new PageRenderer();
     this.stage = new Stage(stage, this.renderer, config.vaultDir);
     this.readSettings = createSettingsReader(options.settingsDir ?? config.dataDir);
-    this.addresses = new AddressMemory(config.dataDir, config.vaultDir);
+    this.addresses = new AddressMemory(config.dataDir, config.vaultDir, Boolean(options.snapshot));
     this.discussion = new DiscussionIndex(config.dataDir);
   }
 
