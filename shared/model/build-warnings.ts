@@ -14,7 +14,9 @@ export type WarningKind =
   | 'missing-link'
   | 'unpublished-link'
   | 'missing-embed'
-  | 'unpublished-embed';
+  | 'unpublished-embed'
+  /** An embedded raster image sharp could not read (no image, truncated, too many pixels): shown as it is. */
+  | 'unreadable-image';
 
 export interface BuildWarning {
   /** Vault path of the note the warning is about. */
@@ -29,7 +31,7 @@ export function formatWarning(w: BuildWarning): string {
   return `${w.note}: ${w.message}`;
 }
 
-const KIND_ORDER: WarningKind[] = ['frontmatter', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed'];
+const KIND_ORDER: WarningKind[] = ['frontmatter', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'unreadable-image'];
 
 /** Collects warnings while the model is derived; `list()` gives them by note, then kind. */
 export class BuildWarnings {

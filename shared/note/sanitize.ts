@@ -24,7 +24,7 @@ const TAGS = [
 const ATTRIBUTES: sanitizeHtml.IOptions['allowedAttributes'] = {
   '*': ['class', 'id', 'title', 'lang', 'dir', 'data-*', 'aria-*', 'role'],
   a: ['href', 'name', 'target', 'rel'],
-  img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading'],
+  img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'decoding'],
   source: ['src', 'srcset', 'type', 'media', 'sizes'],
   track: ['src', 'kind', 'srclang', 'label', 'default'],
   audio: ['src', 'controls', 'loop', 'muted', 'preload'],

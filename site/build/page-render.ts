@@ -2,7 +2,7 @@
 // (in passes of many pages, split and written once each), the site's assets, and the
 // attachments published notes show. Used by the build process and by a full build's
 // partner thread alike.
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { log } from '../../shared/log.ts';
 import { buildAssets, type SiteAssets } from './assets.ts';
@@ -26,7 +26,7 @@ const readOrEmpty = (file: string): Buffer => {
   }
 };
 
-export const isTemplated = (p: PlannedPage) => p.kind !== 'attachment' && p.kind !== 'asset' && p.kind !== 'searchIndex';
+export const isTemplated = (p: PlannedPage) => p.kind !== 'attachment' && p.kind !== 'imageVariant' && p.kind !== 'asset' && p.kind !== 'searchIndex';
 
 export class PageRenderer {
   private readonly runner = new TemplateRunner();
@@ -127,6 +127,9 @@ export class PageRenderer {
       if (page.kind === 'asset' || page.kind === 'searchIndex') {
         parent(target);
         writeFileSync(target, page.content ?? '');
+      } else if (page.kind === 'imageVariant' && page.source) {
+        parent(target);
+        linkOrCopy(page.source, target);
       } else if (page.kind === 'attachment' && page.source) {
         const source = path.join(vaultDir, ...page.source.split('/'));
         // Unreadable, it is checked as empty: the copy below then fails and says so.
@@ -142,6 +145,20 @@ export class PageRenderer {
           log.warnOnce(`copy:${page.source}`, `could not publish the attachment ${page.source}: ${(err as NodeJS.ErrnoException).code}`);
         }
       }
+    }
+  }
+}
+
+/** An image's copy into the site: a hard link to the kept file (it never changes), a copy across file systems. */
+function linkOrCopy(source: string, target: string): void {
+  try {
+    rmSync(target, { force: true });
+    linkSync(source, target);
+  } catch {
+    try {
+      copyFileSync(source, target);
+    } catch (err) {
+      log.warnOnce(`copy:${source}`, `could not publish the image copy ${path.basename(source)}: ${(err as NodeJS.ErrnoException).code}`);
     }
   }
 }
