@@ -6,6 +6,7 @@
 // one or one of too many pixels is shown as it is, with a reason, and never tried again.
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { writeJsonAtomic } from '../../shared/atomic-write.ts';
 import { log } from '../../shared/log.ts';
@@ -190,11 +191,15 @@ export class ImageVariants {
     const leftovers: string[] = [folder];
     await fs.mkdir(folder, { recursive: true });
     try {
+      // Outside the verdict below: a scaler that cannot load says nothing about the image.
+      const scaler = loadScaler(this.threads);
       let made: Made;
       try {
         this.sharpRuns++;
-        made = await scale(bytes, folder, this.threads);
+        made = await scale(scaler, bytes, folder);
       } catch (err) {
+        // A write that failed (a full disk) is no verdict on the image: tried again next time.
+        if ((err as NodeJS.ErrnoException).code || /unix error|for write/i.test(String(err))) throw err;
         const message = oneLine(err);
         const reason = /pixel limit/i.test(message) ? `it has more than ${MAX_INPUT_PIXELS / 1e6} million pixels` : `sharp cannot read it as an image (${message})`;
         made = { error: reason, warn: true };
@@ -231,12 +236,26 @@ function stateOf(key: string, made: Made): ImageState {
 
 const oneLine = (err: unknown) => String((err as Error)?.message ?? err).split('\n')[0]!.slice(0, 200);
 
-/** The copies of one image, by eleventy-img, into `dir`; throws for anything that is no usable image. */
-async function scale(bytes: Buffer, dir: string, threads: number): Promise<Made> {
-  // Loaded with the first image: a vault without one never loads libvips.
-  const sharp = (await import('sharp')).default;
+interface Scaler {
+  sharp: typeof import('sharp');
+  Image: typeof import('@11ty/eleventy-img').default;
+}
+
+/**
+ * sharp and eleventy-img, loaded with the first image (a vault without one never loads
+ * libvips). Required, not imported: a build's code runs from V8's code cache, where a
+ * dynamic import() has no loader.
+ */
+function loadScaler(threads: number): Scaler {
+  const require = createRequire(import.meta.url);
+  const sharp = require('sharp') as typeof import('sharp');
   sharp.concurrency(threads);
   sharp.cache(false);
+  return { sharp, Image: require('@11ty/eleventy-img') as Scaler['Image'] };
+}
+
+/** The copies of one image, by eleventy-img, into `dir`; throws for anything that is no usable image. */
+async function scale({ sharp, Image }: Scaler, bytes: Buffer, dir: string): Promise<Made> {
   const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   if (!meta.width || !meta.height) throw new Error('it has no size');
   if (meta.width * meta.height > MAX_INPUT_PIXELS) {
@@ -249,7 +268,6 @@ async function scale(bytes: Buffer, dir: string, threads: number): Promise<Made>
   const height = turned ? meta.width : meta.height;
   const widths = VARIANT_WIDTHS.filter((w) => w < width);
   if (width <= VARIANT_WIDTHS.at(-1)!) widths.push(width);
-  const Image = (await import('@11ty/eleventy-img')).default;
   const stats = await Image(bytes, {
     widths,
     formats: ['webp'],
