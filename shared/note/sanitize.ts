@@ -67,6 +67,8 @@ export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https', 'data'], iframe: ['https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'srcset', 'poster'],
   allowProtocolRelative: false,
+  // Void elements written as such (a <picture>'s <source> too, never with a closing tag).
+  selfClosing: [...sanitizeHtml.defaults.selfClosing, 'source', 'track'],
   // <script>, <style>, <textarea>: their text goes too, not only the tags.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title'],
   transformTags: {
