@@ -27,7 +27,7 @@ const RECIPE = createHash('sha256').update(`eleventy-img 6.0.4; webp; ${VARIANT_
 /** Remembered vault path → stamp and content key, so a new process knows its images without reading them. */
 const STAMPS_FILE = 'stamps.json';
 const META_FILE = 'meta.json';
-const TELL_EVERY_MS = 5_000;
+const TELL_EVERY_MS = 10_000;
 
 export interface ImageVariant {
   width: number;
