@@ -56,8 +56,6 @@ export class ImageVariants {
   private made = new Map<string, Made>();
   private queue = new Map<string, AttachmentInfo>();
   private draining: Promise<void> | null = null;
-  /** Images eleventy-img (sharp) made copies of in this process: a second build makes none. */
-  sharpRuns = 0;
   /** Told the vault paths whose copies (or verdicts) became known, once the queue is empty. */
   onReady: ((paths: string[]) => void) | null = null;
 
@@ -195,7 +193,6 @@ export class ImageVariants {
       const scaler = loadScaler(this.threads);
       let made: Made;
       try {
-        this.sharpRuns++;
         made = await scale(scaler, bytes, folder);
       } catch (err) {
         // A write that failed (a full disk) is no verdict on the image: tried again next time.
