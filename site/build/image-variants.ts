@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { imageSize } from 'image-size';
 import { writeJsonAtomic } from '../../shared/atomic-write.ts';
 import { log } from '../../shared/log.ts';
 import { attachmentStamp, type AttachmentInfo } from './attachments.ts';
@@ -40,13 +41,11 @@ export type ImageState =
   | { kind: 'ready'; width: number; height: number; variants: ImageVariant[] }
   /** Shown as it is: the file is no usable image (`warn`: the author should hear why). */
   | { kind: 'original'; reason: string; warn: boolean }
-  /** Not made yet: shown as it is for now. */
-  | { kind: 'pending' };
+  /** Not made yet: shown as it is for now, with its size when its header tells it. */
+  | { kind: 'pending'; width?: number; height?: number };
 
 /** What a content key's folder holds, as meta.json says. */
 type Made = { width: number; height: number; widths: number[] } | { error: string; warn: boolean };
-
-const PENDING: ImageState = { kind: 'pending' };
 
 export const isRasterImage = (p: string): boolean => RASTER.test(p);
 
@@ -55,6 +54,8 @@ export class ImageVariants {
   private known = new Map<string, { stamp: string; key: string | null; reason?: string }>();
   private made = new Map<string, Made>();
   private queue = new Map<string, AttachmentInfo>();
+  /** Sizes read from the headers of images not made yet, by vault path and stamp. */
+  private headers = new Map<string, { stamp: string; size: { width: number; height: number } | null }>();
   private draining: Promise<void> | null = null;
   /** Told the vault paths whose copies (or verdicts) became known, once the queue is empty. */
   onReady: ((paths: string[]) => void) | null = null;
@@ -85,7 +86,23 @@ export class ImageVariants {
     }
     this.queue.set(p, info);
     this.draining ??= this.drain();
-    return PENDING;
+    return { kind: 'pending', ...this.headerSize(p, stamp) };
+  }
+
+  /** The original's size as shown, from its header alone (a few KB read, nothing decoded), or null. */
+  private headerSize(p: string, stamp: string): { width: number; height: number } | null {
+    const known = this.headers.get(p);
+    if (known?.stamp === stamp) return known.size;
+    let size: { width: number; height: number } | null = null;
+    try {
+      const { width, height, orientation } = imageSize(path.join(this.vaultDir, ...p.split('/')));
+      if (width && height && width * height <= MAX_INPUT_PIXELS) size = (orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
+    } catch {
+      // No header it knows: shown without a size until sharp has its say.
+    }
+    if (this.headers.size > 10_000) this.headers.clear();
+    this.headers.set(p, { stamp, size });
+    return size;
   }
 
   /**
@@ -97,7 +114,7 @@ export class ImageVariants {
     if (state.kind !== 'ready') return state;
     if (this.reminders.size === 0) setImmediate(() => this.remind());
     this.reminders.add(p);
-    return PENDING;
+    return { kind: 'pending', width: state.width, height: state.height };
   }
 
   private reminders = new Set<string>();

@@ -209,8 +209,9 @@ export class PageContext {
     if (!p) return null;
     const src = this.publish(p);
     const state = this.imageState(p);
-    if (state?.kind !== 'ready') return { src };
+    if (!state || state.kind === 'original') return { src };
     const view = { src, width: state.width, height: state.height };
+    if (state.kind === 'pending') return view;
     return pictures ? { ...view, webp: state.variants.map((v) => ({ url: '/' + v.file, width: v.width })) } : view;
   }
 
@@ -390,5 +391,6 @@ export class PageContext {
 /** What a page showing an image depends on: whether its copies are made, and which. */
 function imageSig(state: ImageState | null): string {
   if (!state) return '';
-  return state.kind === 'ready' ? `\u0004${state.width}x${state.height}:${state.variants.map((v) => v.file).join(',')}` : `\u0004${state.kind}`;
+  if (state.kind === 'ready') return `\u0004${state.width}x${state.height}:${state.variants.map((v) => v.file).join(',')}`;
+  return state.kind === 'pending' ? `\u0004pending:${state.width}x${state.height}` : '\u0004original';
 }
