@@ -57,6 +57,8 @@ export class ImageVariants {
   /** Sizes read from the headers of images not made yet, by vault path and stamp. */
   private headers = new Map<string, { stamp: string; size: { width: number; height: number } | null }>();
   private draining: Promise<void> | null = null;
+  /** Images given to sharp in this process. */
+  private scaled = 0;
   /** Told the vault paths whose copies (or verdicts) became known, once the queue is empty. */
   onReady: ((paths: string[]) => void) | null = null;
 
@@ -153,6 +155,7 @@ export class ImageVariants {
 
   private async drain(): Promise<void> {
     const done: string[] = [];
+    const scaledBefore = this.scaled;
     let toldAt = Date.now();
     try {
       for (let next = this.queue.entries().next(); !next.done; next = this.queue.entries().next()) {
@@ -176,6 +179,9 @@ export class ImageVariants {
     } finally {
       this.draining = null;
     }
+    // Said, so a build shows whether it made any (a second build of the same images makes none).
+    const scaled = this.scaled - scaledBefore;
+    if (scaled) log.info(`image copies: sharp read ${scaled} new image${scaled === 1 ? '' : 's'}`);
     if (done.length) this.onReady?.(done);
   }
 
@@ -209,6 +215,7 @@ export class ImageVariants {
       // Outside the verdict below: a scaler that cannot load says nothing about the image.
       const scaler = loadScaler(this.threads);
       let made: Made;
+      this.scaled++;
       try {
         made = await scale(scaler, bytes, folder);
       } catch (err) {

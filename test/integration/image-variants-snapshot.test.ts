@@ -110,8 +110,11 @@ describe('raster images in a static snapshot', () => {
   it('makes no copy again: a second build, and one after the image is touched, leave the cache as it was', async () => {
     const before = await stamps(cache);
     expect([...before.keys()].filter((f) => f.endsWith('.webp')).length, [...before.keys()].join(' ')).toBe(8);
+    // sharp read each of the five raster images once, in the first build; never again.
+    expect(first.res.stdout + first.res.stderr).toContain('image copies: sharp read 5 new images');
     const second = buildSnapshot(root, vault);
     expect(second.res.status, second.res.stderr).toBe(0);
+    expect(second.res.stdout + second.res.stderr).not.toContain('image copies:');
     const after = await stamps(cache);
     expect(after).toEqual(before);
     // Same bytes, new times (a checkout, a sync): the content key finds the copies made.
@@ -119,6 +122,7 @@ describe('raster images in a static snapshot', () => {
     await fs.utimes(path.join(vault, 'photo.png'), now, now);
     const third = buildSnapshot(root, vault);
     expect(third.res.status, third.res.stderr).toBe(0);
+    expect(third.res.stdout + third.res.stderr).not.toContain('image copies:');
     const last = await stamps(cache);
     for (const [file, mtime] of before) if (file !== 'stamps.json') expect(last.get(file), file).toBe(mtime);
     expect(last.size).toBe(before.size);
