@@ -24,7 +24,8 @@ import { Favicon } from './serve/favicon.ts';
 import { privateGate } from './serve/gate.ts';
 import { PageCache } from './serve/page-cache.ts';
 import { isHashedAsset, NOT_FOUND_KEY, PageSource } from './serve/page-source.ts';
-import { cacheControl } from './serve/page-headers.ts';
+import { cacheControl, IMMUTABLE } from './serve/page-headers.ts';
+import { VARIANTS_PREFIX } from './build/image-variants.ts';
 import { sendPrepared } from './serve/prepared.ts';
 import type { NoticeKind } from './serve/substitute.ts';
 import { attachmentSecurityHeaders, pageSecurityHeaders } from './serve/security-headers.ts';
@@ -256,6 +257,8 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
       extensions: [],
       setHeaders: (r, pathname) => {
         for (const [name, value] of attachmentSecurityHeaders(pathname)) r.setHeader(name, value);
+        // An image's smaller copy is named by its content's hash: it never changes at its address.
+        if (pathname.startsWith('/' + VARIANTS_PREFIX)) r.setHeader('cache-control', cacheControl(IMMUTABLE, config.isPublic));
         if (!config.isPublic) {
           r.setHeader('cache-control', 'private, no-cache');
           r.setHeader('vary', 'Cookie');
