@@ -73,9 +73,9 @@ export interface AdminContext {
   close(): Promise<void>;
 }
 
-/** The hashed addresses of the site's stylesheet and KaTeX's, as its pages link them. */
+/** The stylesheets the site's pages link, in order, and KaTeX's (for math), by their addresses. */
 export interface SiteStylesheets {
-  css: string;
+  page: string[];
   katex: string;
 }
 

@@ -68,8 +68,8 @@ export interface PublicServer {
   commentFailurePage(failure: Omit<CommentFailure, 'language'>): Promise<string>;
   /** The admin moved a note or folder (vault paths): its old addresses answer 301 (CONTRACT §7). */
   moved(from: string, to: string): void;
-  /** The site's stylesheet and KaTeX's by the hashed addresses its pages link: the admin's preview links them too. */
-  stylesheets(): Promise<{ css: string; katex: string }>;
+  /** The stylesheets every page links, in order, and KaTeX's (pages with math): the admin's preview links them too. */
+  stylesheets(): Promise<{ page: string[]; katex: string }>;
   close(): Promise<void>;
 }
 
@@ -141,7 +141,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   });
   // Settings (site name, home mode, collections…) live in settings.json, rewritten atomically.
   let settingsWatch: FSWatcher | null = null;
-  let stylesheets: Promise<{ css: string; katex: string }> | null = null;
+  let stylesheets: Promise<{ page: string[]; katex: string }> | null = null;
   try {
     settingsWatch = watch(config.dataDir, (_event, name) => {
       if (name === 'settings.json') client.changed('');
@@ -314,7 +314,8 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
       return commentFailurePage({ ...failure, language: settings ? siteSettingsOf(settings, config).language : (config.siteLang ?? 'en') });
     },
     moved: (from, to) => client.moved(from, to),
-    stylesheets: () => (stylesheets ??= stylesheetAddresses()),
+    // As frame.njk links them: the blog's, then the designer's custom.css.
+    stylesheets: () => (stylesheets ??= stylesheetAddresses().then(({ css, katex }) => ({ page: [css, '/custom.css'], katex }))),
     async close() {
       unsubscribe?.();
       settingsWatch?.close();

@@ -4,6 +4,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminForFile, openAdmin, openFromTree, screenshot } from '../helpers/browser.ts';
+import { waitFor } from '../helpers/server.ts';
 import { writeFiles } from '../helpers/tmp.ts';
 
 const SAMPLE = `---
@@ -55,6 +56,11 @@ const ELEMENTS = ['.callout', '.callout-title', '.callout-icon', 'pre', 'pre cod
 
 type Styles = Record<string, Record<string, string>>;
 
+/** Resolves once the server's first build has published the page. */
+async function published(address: string): Promise<void> {
+  await waitFor(async () => (await fetch(server.url + address)).status === 200, 60_000, 100);
+}
+
 async function stylesOf(root: Page | FrameLocator): Promise<Styles> {
   const out: Styles = {};
   for (const selector of ELEMENTS) {
@@ -70,6 +76,7 @@ async function stylesOf(root: Page | FrameLocator): Promise<Styles> {
 }
 
 async function publicStyles(page: Page, address: string): Promise<Styles> {
+  await published(address);
   await page.goto(server.url + address);
   await page.locator('.s-article-body .callout').waitFor();
   return stylesOf(page);
@@ -91,6 +98,7 @@ describe("the article's Copy button, added by the blog's script", () => {
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
       const page = await context.newPage();
+      await published('/Posts/Code-and-callouts');
       await page.goto(server.url + '/Posts/Code-and-callouts');
       const button = page.locator('.s-code .s-copy');
       await expect(button.textContent()).resolves.toBe('Copy');
@@ -103,7 +111,7 @@ describe("the article's Copy button, added by the blog's script", () => {
     } finally {
       await context.close();
     }
-  });
+  }, 90_000);
 });
 
 describe('a callout and a code block in the preview are styled as on the public page', () => {

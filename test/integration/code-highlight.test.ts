@@ -75,7 +75,7 @@ describe("the admin's preview", () => {
     expect(res.body.title).toBe('Draft');
     expect(res.body.prepared.html).toContain('<span class="token keyword">let</span>');
     expect(res.body.prepared.html).toContain('<pre><code class="language-__proto__">&lt;s&gt;\n</code></pre>');
-    expect(res.body.stylesheets.css).toBe(css);
+    expect(res.body.stylesheets.page).toEqual([css, '/custom.css']);
     expect(res.body.stylesheets.katex).toMatch(/^\/_s\/katex\.[0-9a-f]+\.css$/);
   });
 

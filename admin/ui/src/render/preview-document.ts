@@ -28,8 +28,8 @@ export interface NotePreview {
   lang: string;
   dir: 'rtl' | 'ltr';
   prepared: PreparedHtml;
-  /** The site's stylesheets by their hashed addresses; null when no public site runs. */
-  stylesheets: { css: string; katex: string } | null;
+  /** The stylesheets the site's pages link, and KaTeX's; null when no public site runs. */
+  stylesheets: { page: string[]; katex: string } | null;
 }
 
 /** The note's body HTML, its links pointing where the app's tree says. */
@@ -47,7 +47,7 @@ export function previewHtml(preview: NotePreview, links: Links): string {
 /** A full document for the sandboxed frame: the article page's markup and the site's stylesheets. */
 export function articleDocument(preview: NotePreview, html: string): string {
   const styles = preview.stylesheets;
-  const links = styles ? [styles.css, ...(html.includes('class="katex') ? [styles.katex] : [])] : [];
+  const links = styles ? [...(html.includes('class="katex') ? [styles.katex] : []), ...styles.page] : [];
   const lang = escapeHtml(preview.lang);
   return (
     `<!doctype html><html lang="${lang}" dir="${preview.dir}"><head><meta charset="utf-8"><base target="_blank">` +
