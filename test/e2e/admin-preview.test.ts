@@ -134,6 +134,22 @@ describe('a callout and a code block in the preview are styled as on the public 
     });
   }
 
+  // The site follows the reader's system (prefers-color-scheme), and so does its preview:
+  // an admin who chose the dark theme on a light system sees the site as readers of that
+  // device get it. The frame cannot be told otherwise without rewriting the site's CSS.
+  it("with the admin's dark theme on a light system, the preview shows the site as that system gets it", async () => {
+    await server.admin('PUT', '/api/prefs', { keys: { theme: 'dark' } });
+    const { context, page } = await openAdmin(browser, server, { colorScheme: 'light' });
+    try {
+      await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+      const frame = await previewIn(page, 'Posts/Code and callouts.md');
+      await expect(frame.locator('.callout').evaluate((el) => getComputedStyle(el).borderInlineStartColor)).resolves.toBe('rgb(200, 100, 0)');
+    } finally {
+      await context.close();
+      await server.admin('PUT', '/api/prefs', { keys: { theme: 'auto' } });
+    }
+  });
+
   it('360 px wide and in Arabic: the article and the preview', async () => {
     const narrow = await openAdmin(browser, server, { viewport: { width: 360, height: 780 } });
     try {
