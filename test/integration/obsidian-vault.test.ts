@@ -30,7 +30,7 @@ let addresses: string[];
 
 /** The article body of a page, as HTML. */
 function bodyOf(html: string): string {
-  const start = html.indexOf('<div class="s-article-body">');
+  const start = html.indexOf('<div class="s-article-body"');
   const end = html.indexOf('<aside class="s-share"', start) >= 0 ? html.indexOf('<aside class="s-share"', start) : html.indexOf('</article>', start);
   return start < 0 ? '' : html.slice(start, end);
 }
