@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { generateRealisticVault } from '../../scripts/bench/_realistic-vault.ts';
 import { generateVault } from '../../scripts/bench/_vault.ts';
 import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
@@ -70,4 +71,16 @@ describe('after each edit the live plan is the plan a fresh build makes (issue 1
       expect(report.quickPasses).toBeGreaterThan(textEdits / 2);
     }, 300_000);
   }
+});
+
+describe('the same on a vault shaped like real ones', () => {
+  it('300 realistic notes (an index note, a 300 KB note, HTML, aliases, block ids, undated notes): every signature and every file agree', async () => {
+    const dir = await tempDir('vs-edit-plan-real-');
+    await generateRealisticVault(dir, 300, 3);
+    const report = run(dir, { publishing: { layout: 'blog' } }, 24, 11);
+    expect(report.mismatches).toEqual([]);
+    expect(report.differentFiles).toEqual([]);
+    expect(report.pages).toBeGreaterThan(250);
+    expect(report.quickPasses).toBeGreaterThan(0);
+  }, 300_000);
 });
