@@ -187,7 +187,8 @@ export async function generateRealisticVault(dir: string, count: number, seed = 
       folderNoteNames.add(i);
     }
   }
-  const indexAt = folders.length; // a second folder note of the first folder would clash: it is `Plugins list`
+  // Right after the folder notes, in the first folder: the index note and the 300 KB note.
+  const indexAt = folders.length;
   names[indexAt] = 'Index of everything';
   const bigAt = folders.length + 1;
   names[bigAt] = 'Changelog archive';

@@ -1,4 +1,4 @@
-// The blog benchmark (issues 12, 33 and 34), in one run, on two generated vaults: the
+// The blog benchmark, in one run, on two generated vaults: the
 // uniform one (scripts/bench/_vault.ts) and a realistic one shaped like real vaults
 // (scripts/bench/_realistic-vault.ts: heavy tails, a large vocabulary, URLs, HTML, almost no
 // dates). For each: `npm run build` (= `vault-service build`, the static snapshot a CI job
@@ -41,7 +41,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const EDITS = Number(process.env.BENCH_EDITS ?? 25);
 const SEED = Number(process.env.BENCH_SEED ?? 1);
 
-/** `vault-service build` over Hugo's time, by vault and size (issue 33 at 10,000 notes, issue 12 elsewhere). */
+/** `vault-service build` over Hugo's time, by vault and size. */
 const BUILD_TARGET: Record<Kind, Record<number, number>> = {
   uniform: { 1_000: 2, 10_000: 1.6, 30_000: 1 },
   realistic: { 10_000: 2 },
