@@ -6,6 +6,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, rea
 import path from 'node:path';
 import { createdFile } from '../created-store.ts';
 import { fileStamp } from '../file-stamp.ts';
+import { hashText } from '../note/text-hash.ts';
 import { log } from '../log.ts';
 import type { VaultPath } from '../vault-path.ts';
 import { fileTime, postDate } from '../note/dates.ts';
@@ -26,6 +27,10 @@ export interface NoteReaderOptions {
   /** Read creation times from git's history when a note needs one (default true). */
   useGit?: boolean;
 }
+
+/** Whether a record's date still stands with this remembered creation time (its own dates always do). */
+const sameDating = (known: NoteRecord, createdMs: number | null): boolean =>
+  known.date.source === 'created' ? known.date.ms === createdMs : known.date.source === 'file' ? createdMs === null : true;
 
 /** A modification this soon after a file's creation is part of making it, not a change. */
 const CHANGE_SLACK_MS = 60_000;
@@ -86,7 +91,7 @@ export class NoteReader {
    * symbolic link on it is not a note) found to be a regular file. The file's own time
    * is only asked for when nothing else dates the note (spec D.2: it comes last).
    */
-  read(p: VaultPath): NoteRecord | null {
+  read(p: VaultPath, known: NoteRecord | null = null): NoteRecord | null {
     let fd: number | null = null;
     try {
       // Not through a link, and never waiting on a FIFO: the name was a regular file when
@@ -115,6 +120,8 @@ export class NoteReader {
       const createdMs = this.createdOf(p);
       // Changed only if modified after it was created: a copied file's modification time is the copy's moment.
       const changedMs = stats.mtimeMs > (createdMs ?? fileTime(stats)) + CHANGE_SLACK_MS ? stats.mtimeMs : null;
+      // The same text read again (the watcher's echo of a save already applied): no second parse.
+      if (known && known.changedMs === changedMs && sameDating(known, createdMs) && known.hash === hashText(text)) return known;
       return this.changed(this.date(buildRecord({ path: p, text, createdMs, fileMs: 0, changedMs, stamp })));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;

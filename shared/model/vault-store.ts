@@ -69,9 +69,10 @@ export class VaultStore {
     for (const raw of new Set(paths)) {
       const p = raw as VaultPath;
       if (!isNotePath(p) || !this.entries.admits(p)) continue;
-      const next = (await this.entries.stat(p))?.isFile() ? this.reader.read(p) : null;
-      if (next) await this.settleDates([next]);
       const before = this.records.get(p) ?? null;
+      const next = (await this.entries.stat(p))?.isFile() ? this.reader.read(p, before) : null;
+      if (next === before) continue;
+      if (next) await this.settleDates([next]);
       if (!next) {
         if (before) {
           this.records.delete(p);
@@ -79,7 +80,7 @@ export class VaultStore {
         }
         continue;
       }
-      if (before && before.hash === next.hash && before.date.ms === next.date.ms) continue;
+      if (before && before.hash === next.hash && before.date.ms === next.date.ms && before.changedMs === next.changedMs) continue;
       this.records.set(p, next);
       changes.push({ path: p, before, after: next });
     }

@@ -28,6 +28,17 @@ export interface NavView {
   more: string;
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The day a note's text last changed, as the sitemap's lastmod reads it: by the day, so a
+ * note edited again the same day leaves the sitemap as it was (and unrendered).
+ */
+export const changedDay = (note: NoteRecord): number | null => (note.changedMs === null ? null : Math.floor(note.changedMs / DAY_MS) * DAY_MS);
+
+/** The families of the sitemaps: the quick pass plans them again when a note's changed day moves. */
+export const isSitemapFamily = (key: string): boolean => key.startsWith('sitemap:');
+
 function sitemapPage(ctx: PageContext, lang: string | null): PlannedPage {
   const all = ctx.model.visible.filter((n) => lang === null || n.lang === lang);
   // The front page counts as one address; the newest notes are kept.
@@ -39,7 +50,7 @@ function sitemapPage(ctx: PageContext, lang: string | null): PlannedPage {
     return twin && twin.lang !== n.lang ? twinAlternates(ctx, n, twin) : [];
   };
   const lastmod = (ms: number) => new Date(ms).toISOString();
-  const sig = [ctx.frameSig, ctx.frontPath ?? '', lang ?? '', cut, ...kept.map((n) => `${n.address}\u0001${n.date.ms}\u0001${n.changedMs ?? ''}\u0001${ctx.model.twins.get(n.path)?.address ?? ''}`)].join(
+  const sig = [ctx.frameSig, ctx.frontPath ?? '', lang ?? '', cut, ...kept.map((n) => `${n.address}\u0001${n.date.ms}\u0001${changedDay(n) ?? ''}\u0001${ctx.model.twins.get(n.path)?.address ?? ''}`)].join(
     '\u0000',
   );
   return {
@@ -52,7 +63,7 @@ function sitemapPage(ctx: PageContext, lang: string | null): PlannedPage {
       file,
       entries: [
         { loc: ctx.absolute(FRONT_PAGE), lastmod: lastmod(all[0]?.date.ms ?? 0), alternates: [] },
-        ...kept.filter((n) => n.path !== ctx.frontPath).map((n) => ({ loc: ctx.absolute(n.address), lastmod: lastmod(Math.max(n.date.ms, n.changedMs ?? 0)), alternates: alternatesOf(n) })),
+        ...kept.filter((n) => n.path !== ctx.frontPath).map((n) => ({ loc: ctx.absolute(n.address), lastmod: lastmod(Math.max(n.date.ms, changedDay(n) ?? 0)), alternates: alternatesOf(n) })),
       ],
       cut,
       max: SITEMAP_MAX,
@@ -109,10 +120,15 @@ export function navView(ctx: PageContext): NavView {
   };
 }
 
+/** A sitemap, planned again from the model as it is (the quick pass: isSitemapFamily). */
+function sitemapFamily(ctx: PageContext, lang: string | null): PageFamily {
+  return { key: lang ? `sitemap:${lang}` : 'sitemap:', pages: [sitemapPage(ctx, lang)], reads: [], replan: () => sitemapFamily(ctx, lang) };
+}
+
 export function planOutputs(ctx: PageContext): PageFamily[] {
-  const out: PageFamily[] = [...planFeeds(ctx), fixedFamily('sitemap:', [sitemapPage(ctx, null)])];
+  const out: PageFamily[] = [...planFeeds(ctx), sitemapFamily(ctx, null)];
   if (ctx.frame.languageFilter) {
-    for (const lang of LANGS) out.push(fixedFamily(`sitemap:${lang}`, [sitemapPage(ctx, lang)]));
+    for (const lang of LANGS) out.push(sitemapFamily(ctx, lang));
   }
   const nav = navView(ctx);
   out.push(

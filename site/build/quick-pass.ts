@@ -11,6 +11,7 @@ import type { RecordChange } from '../../shared/model/vault-store.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { adoptFamilies, replanReaders, type SitePlan } from './plan.ts';
 import { MOST_DISCUSSED_FAMILY } from './plan-lists.ts';
+import { changedDay, isSitemapFamily } from './plan-outputs.ts';
 import type { PageFamily, PlannedPage } from './plan-types.ts';
 
 export interface QuickPlan {
@@ -37,7 +38,10 @@ export function quickPlan(plan: SitePlan, changes: RecordChange[], discussed: Va
   for (const c of changes) if (!swapRecord(plan.ctx.model, c.before!, c.after!)) return null;
   // A note whose approved comments or mentions changed is re-read like an edited one (its
   // page, its cards' counts); the home's Most discussed row ranks them all.
-  const families = replanReaders(plan, [...changes.map((c) => c.path), ...discussed], discussed.length ? [MOST_DISCUSSED_FAMILY] : []);
+  // The sitemaps read every note's changed day (plan-outputs.ts): planned again when one moves.
+  const dayMoved = changes.some((c) => changedDay(c.before!) !== changedDay(c.after!));
+  const also = [...(discussed.length ? [MOST_DISCUSSED_FAMILY] : []), ...(dayMoved ? [...plan.families.keys()].filter(isSitemapFamily) : [])];
+  const families = replanReaders(plan, [...changes.map((c) => c.path), ...discussed], also);
   const changed: PlannedPage[] = [];
   for (const family of families) {
     for (const page of family.pages) {
