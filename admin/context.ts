@@ -8,6 +8,8 @@ import { configureGitRunner } from '../shared/git-safety.ts';
 import { refuse } from '../shared/errors.ts';
 import { log } from '../shared/log.ts';
 import type { PostItem } from '../shared/model/posts.ts';
+import type { BuildWarning } from '../shared/model/build-warnings.ts';
+import { SiteHealth } from './site-health.ts';
 import { CommentsService, type SiteLink } from './comments/service.ts';
 import { Webmentions } from './comments/webmention.ts';
 import { modelSettings } from '../shared/model/model-settings.ts';
@@ -64,6 +66,8 @@ export interface AdminContext {
   comments: CommentsService;
   /** Received webmentions, checked after the answer (CONTRACT §8). */
   webmentions: Webmentions;
+  /** What the newest build found wrong in the vault (CONTRACT §13). */
+  siteHealth: SiteHealth;
   /** spec 5.1: backup & sync (and what travels) is unusable until an admin password exists. */
   requireSyncAllowed(): void;
   /** Starts the services once, before the server listens; never blocks on the network. */
@@ -79,6 +83,8 @@ export interface AdminContextOptions {
   /** The public site as comments need it (its posts, and a discussion changed). */
   site?: SiteLink;
   versionLimits?: Partial<VersionLimits>;
+  /** The public site's newest build warnings (the site owns the build). */
+  buildWarnings?: (waitMs: number) => Promise<readonly BuildWarning[]>;
   /** Told after the admin moved a note or folder: the public site keeps the old addresses alive (CONTRACT §7). */
   moved?: (from: VaultPath, to: VaultPath) => void;
 }
@@ -165,6 +171,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
     notes,
     comments,
     webmentions,
+    siteHealth: new SiteHealth({ vaultDir: config.vaultDir, skipDirs, buildWarnings: options.buildWarnings ?? (async () => []) }),
     requireSyncAllowed() {
       if (!password.isSet()) throw refuse('needs_password', 'Set an admin password before using backup & sync.');
     },
