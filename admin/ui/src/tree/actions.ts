@@ -7,7 +7,7 @@ import { showView } from '../views.ts';
 import { t } from '../i18n.ts';
 import { confirmDialog, promptDialog, toast, toastError } from '../ui/feedback.ts';
 import { isTrue, readKey, setKey } from './frontmatter.ts';
-import { notesUnder, refreshTree, revealPath } from './model.ts';
+import { notesMeta, notesUnder, refreshTree, revealPath } from './model.ts';
 import { newNoteText } from './templates.ts';
 
 const parentOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
@@ -25,7 +25,7 @@ async function exists(path: string): Promise<boolean> {
 
 /** A new note opens with the cursor in its body, from the default template when there is one. */
 export async function newNote(folder = ''): Promise<void> {
-  const name = (await promptDialog(t('noteName'), ''))?.trim();
+  const name = (await promptDialog(t('noteName'), '', undefined, folder ? undefined : t('newNoteFolderHint')))?.trim();
   if (!name) return;
   try {
     const path = join(folder, withNoteExtension(name.replace(/^\/+|\/+$/g, '')));
@@ -55,16 +55,19 @@ export async function newFolder(parent = ''): Promise<void> {
   }
 }
 
-async function moveTo(path: string, to: string): Promise<void> {
-  if (to === path) return;
+/** Moves a note or folder; answers how many other notes had their links rewritten. */
+async function moveTo(path: string, to: string): Promise<number> {
+  if (to === path) return 0;
   await flushAll();
-  await whileMoving(async () => {
+  const rewritten = await whileMoving(async () => {
     const answer = await api.rename(path, to);
     followRename(path, to);
     await adoptRewrites(answer.rewritten ?? []);
+    return answer.rewritten?.length ?? 0;
   });
   revealPath(to);
   await refreshTree();
+  return rewritten;
 }
 
 /** A file's name and its extension (`.md`, `.png`); a folder has none. */
@@ -76,12 +79,15 @@ export function splitName(name: string, isFolder: boolean): [stem: string, ext: 
 /** The box holds the name without its extension (as Obsidian does); the extension stays. */
 export async function renameEntry(path: string, isFolder = false): Promise<void> {
   const [stem, ext] = splitName(baseName(path), isFolder);
-  let name = (await promptDialog(t('renameTo'), stem))?.trim();
+  let name = (await promptDialog(t('renameTo'), stem, undefined, t('renameExplains')))?.trim();
   if (!name || name.includes('/')) return;
   // Typing the extension too is not asking for a double one.
   if (ext && name.toLowerCase().endsWith(ext.toLowerCase())) name = name.slice(0, -ext.length);
   try {
-    await moveTo(path, join(parentOf(path), name + ext));
+    const to = join(parentOf(path), name + ext);
+    if (to === path) return;
+    const rewritten = await moveTo(path, to);
+    toast(rewritten ? t('renameRewrote', { count: rewritten }) : t('renameRewroteNone'));
   } catch (err) {
     toastError(err);
   }
@@ -110,7 +116,9 @@ export async function moveEntry(path: string): Promise<void> {
 }
 
 export async function trashEntry(path: string): Promise<void> {
-  if (!(await confirmDialog(t('confirmDelete', { name: baseName(path) }), { okLabel: t('deleteToTrash'), danger: true }))) return;
+  // Unpublishing by deletion is easy to miss: the page goes from the site with the note.
+  const published = notesMeta.get().get(path)?.publish === true;
+  if (!(await confirmDialog(t('confirmDelete', { name: baseName(path) }), { okLabel: t('deleteToTrash'), danger: true, detail: published ? t('trashPublished') : undefined }))) return;
   try {
     await flushAll();
     const entry = await api.remove(path);
