@@ -92,3 +92,10 @@ describe('GET /api/site/warnings', () => {
     await fs.access(path.join(server.vault, 'Secret.md'));
   });
 });
+
+describe('the start banner', () => {
+  it('prints the admin address beside the site address', () => {
+    expect(server.output()).toContain(`listening on ${server.url} `);
+    expect(server.output()).toContain(`\n  admin: ${server.url}/admin/\n`);
+  });
+});
