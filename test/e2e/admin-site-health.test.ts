@@ -131,6 +131,55 @@ describe('the right-hand panel belongs to the editor', () => {
   });
 });
 
+async function rowAction(page: Page, rowPath: string, action: string): Promise<void> {
+  await page.locator(`.tree-line:has(.tree-row[data-path="${rowPath}"]) .row-actions`).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+describe('dialogs say what will happen', () => {
+  it('rename: the address answers 301 and links are rewritten; the toast counts the notes rewritten', async () => {
+    const { page } = main;
+    // Seedlings is published now, and Posts/Garden.md links to it.
+    await rowAction(page, 'Seedlings.md', 'Rename…');
+    const modal = page.locator('.modal');
+    await expect(modal.locator('.dialog-detail').textContent()).resolves.toContain('(a 301 redirect)');
+    await modal.locator('input').fill('Saplings');
+    await modal.locator('input').press('Enter');
+    await page.locator('.toast', { hasText: 'Renamed. Links rewritten in 1 note.' }).waitFor();
+    await waitFor(async () => (await disk('Posts/Garden.md')).includes('[[Saplings]]'));
+  });
+
+  it('trash: a published note is said to leave the site; a draft is not', async () => {
+    const { page } = main;
+    await rowAction(page, 'Saplings.md', 'Move to trash');
+    await expect(page.getByTestId('dialog-detail').textContent()).resolves.toBe('It is published: its page will disappear from the site.');
+    await page.locator('.modal').getByRole('button', { name: 'Cancel' }).click();
+    await rowAction(page, 'Spring notes.md', 'Move to trash');
+    await page.locator('.modal').getByRole('button', { name: 'Move to trash' }).waitFor();
+    expect(await page.getByTestId('dialog-detail').count()).toBe(0);
+    await page.locator('.modal').getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('the empty editor says what to do first: open a note, create one, or see the site', async () => {
+    const { page } = main;
+    await page.locator('nav.views').getByRole('button', { name: 'Edit', exact: true }).click();
+    while ((await page.locator('.tab button.icon').count()) > 0) await page.locator('.tab button.icon').first().click();
+    const empty = page.getByTestId('empty-editor');
+    await empty.waitFor();
+    await expect(empty.getByRole('button', { name: 'Create a note' }).count()).resolves.toBe(1);
+    await expect(empty.getByRole('link', { name: /See the public site/ }).getAttribute('href')).resolves.toBe('/');
+    await clearToasts(page);
+    await screenshot(page, 'editor-empty');
+    await empty.getByRole('button', { name: 'Create a note' }).click();
+    await page.locator('.modal', { hasText: 'Note name' }).waitFor();
+    await expect(page.locator('.modal .dialog-detail').textContent()).resolves.toContain('Folder/Name');
+    await page.locator('.modal input').fill('Posts/Fresh one');
+    await page.locator('.modal input').press('Enter');
+    await page.locator('.tab.active [role="tab"][title="Posts/Fresh one.md"]').waitFor();
+    await waitFor(async () => (await fs.stat(path.join(server.vault, 'Posts/Fresh one.md')).catch(() => null)) !== null);
+  });
+});
+
 describe('the note bar at 1,280 px', () => {
   it('keeps History on the row of the other buttons, on one line, beside a long path', async () => {
     const { page } = main;

@@ -35,6 +35,7 @@ export const enHealth = {
   newNoteFolderHint: 'Write Folder/Name to create it in a folder (made when missing); a folder’s own menu in the tree does the same.',
   renameExplains: 'Its public address changes; the old one sends readers on to the new one (a 301 redirect). Links to it in other notes are rewritten.',
   renameRewrote: 'Renamed. Links rewritten in {count} notes.',
+  renameRewroteOne: 'Renamed. Links rewritten in 1 note.',
   renameRewroteNone: 'Renamed. No other note linked to it.',
   trashPublished: 'It is published: its page will disappear from the site.',
 };
@@ -74,6 +75,7 @@ export const arHealth: Partial<Record<keyof typeof enHealth, string>> = {
   newNoteFolderHint: 'اكتب المجلد/الاسم لإنشائها في مجلد (يُنشأ إن لم يوجد)؛ وقائمة المجلد في الشجرة تفعل الشيء نفسه.',
   renameExplains: 'يتغيّر عنوانها العام؛ والعنوان القديم يحيل القرّاء إلى الجديد (تحويل 301). وتُعاد كتابة الروابط إليها في الملاحظات الأخرى.',
   renameRewrote: 'أُعيدت التسمية. أُعيدت كتابة الروابط في {count} ملاحظة.',
+  renameRewroteOne: 'أُعيدت التسمية. أُعيدت كتابة الروابط في ملاحظة واحدة.',
   renameRewroteNone: 'أُعيدت التسمية. لم تكن ملاحظة أخرى تربط بها.',
   trashPublished: 'إنها منشورة: ستختفي صفحتها من الموقع.',
 };

@@ -7,7 +7,7 @@ import { showView } from '../views.ts';
 import { t } from '../i18n.ts';
 import { confirmDialog, promptDialog, toast, toastError } from '../ui/feedback.ts';
 import { isTrue, readKey, setKey } from './frontmatter.ts';
-import { notesMeta, notesUnder, refreshTree, revealPath } from './model.ts';
+import { notesUnder, refreshTree, revealPath } from './model.ts';
 import { newNoteText } from './templates.ts';
 
 const parentOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
@@ -87,7 +87,7 @@ export async function renameEntry(path: string, isFolder = false): Promise<void>
     const to = join(parentOf(path), name + ext);
     if (to === path) return;
     const rewritten = await moveTo(path, to);
-    toast(rewritten ? t('renameRewrote', { count: rewritten }) : t('renameRewroteNone'));
+    toast(rewritten > 1 ? t('renameRewrote', { count: rewritten }) : rewritten === 1 ? t('renameRewroteOne') : t('renameRewroteNone'));
   } catch (err) {
     toastError(err);
   }
@@ -117,7 +117,8 @@ export async function moveEntry(path: string): Promise<void> {
 
 export async function trashEntry(path: string): Promise<void> {
   // Unpublishing by deletion is easy to miss: the page goes from the site with the note.
-  const published = notesMeta.get().get(path)?.publish === true;
+  // Read from the note itself: the tree's index may not have caught up with a rename or an edit.
+  const published = /\.(md|markdown)$/i.test(path) && (await api.note(path).then((d) => isTrue(readKey(d.content, 'publish')), () => false));
   if (!(await confirmDialog(t('confirmDelete', { name: baseName(path) }), { okLabel: t('deleteToTrash'), danger: true, detail: published ? t('trashPublished') : undefined }))) return;
   try {
     await flushAll();
