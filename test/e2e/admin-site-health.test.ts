@@ -131,6 +131,18 @@ describe('the right-hand panel belongs to the editor', () => {
   });
 });
 
+describe('the palette', () => {
+  it('opens Site health by name', async () => {
+    const { page } = main;
+    await page.locator('.right-panel').waitFor();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('site health');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('health-view').waitFor();
+    await page.locator('nav.views').getByRole('button', { name: 'Edit', exact: true }).click();
+  });
+});
+
 async function rowAction(page: Page, rowPath: string, action: string): Promise<void> {
   await page.locator(`.tree-line:has(.tree-row[data-path="${rowPath}"]) .row-actions`).click();
   await page.getByRole('menuitem', { name: action }).click();

@@ -39,11 +39,11 @@ type Phase = 'checking' | 'signed-out' | 'ready';
 /** The main views the top bar offers (attachments open from the tree). */
 const VIEWS: [MainView, 'edit' | 'settings' | 'trash' | 'previewSite' | 'comments' | 'siteHealth'][] = [
   ['editor', 'edit'],
-  ['health', 'siteHealth'],
   ['comments', 'comments'],
   ['settings', 'settings'],
   ['trash', 'trash'],
   ['preview', 'previewSite'],
+  ['health', 'siteHealth'],
 ];
 
 /** A deep link: /admin/#/note/<path>, or ?path= / ?edit= from the public site's Edit link. */
@@ -159,11 +159,11 @@ function Workspace({ signOut }: { signOut: () => void }) {
         ) : (
           <nav class="views" aria-label={t('menu')}>
             {navButton('editor', t('edit'))}
-            {navButton('health', t('siteHealth'))}
             {navButton('comments', t('comments'))}
             {navButton('settings', t('settings'), unsavedSettings)}
             {navButton('trash', t('trash'))}
             {navButton('preview', t('previewSite'))}
+            {navButton('health', t('siteHealth'))}
           </nav>
         )}
         <span class="grow" />
