@@ -8,6 +8,8 @@ import { configureGitRunner } from '../shared/git-safety.ts';
 import { refuse } from '../shared/errors.ts';
 import { log } from '../shared/log.ts';
 import type { PostItem } from '../shared/model/posts.ts';
+import type { BuildWarning } from '../shared/model/build-warnings.ts';
+import { SiteHealth } from './site-health.ts';
 import { CommentsService, type SiteLink } from './comments/service.ts';
 import { Webmentions } from './comments/webmention.ts';
 import { modelSettings } from '../shared/model/model-settings.ts';
@@ -66,6 +68,8 @@ export interface AdminContext {
   webmentions: Webmentions;
   /** The public site's stylesheets, which the note preview links; null without a site. */
   siteStylesheets: () => Promise<SiteStylesheets | null>;
+  /** What the newest build found wrong in the vault (CONTRACT §13). */
+  siteHealth: SiteHealth;
   /** spec 5.1: backup & sync (and what travels) is unusable until an admin password exists. */
   requireSyncAllowed(): void;
   /** Starts the services once, before the server listens; never blocks on the network. */
@@ -87,6 +91,8 @@ export interface AdminContextOptions {
   /** The public site as comments need it (its posts, and a discussion changed). */
   site?: SiteLink;
   versionLimits?: Partial<VersionLimits>;
+  /** The public site's newest build warnings (the site owns the build). */
+  buildWarnings?: (waitMs: number) => Promise<readonly BuildWarning[]>;
   /** Told after the admin moved a note or folder: the public site keeps the old addresses alive (CONTRACT §7). */
   moved?: (from: VaultPath, to: VaultPath) => void;
   /** The public site's stylesheets (hashed addresses), for the note preview; none without a site. */
@@ -176,6 +182,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
     comments,
     webmentions,
     siteStylesheets: options.siteStylesheets ?? (() => Promise.resolve(null)),
+    siteHealth: new SiteHealth({ vaultDir: config.vaultDir, skipDirs, buildWarnings: options.buildWarnings ?? (async () => []) }),
     requireSyncAllowed() {
       if (!password.isSet()) throw refuse('needs_password', 'Set an admin password before using backup & sync.');
     },

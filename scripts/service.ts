@@ -59,6 +59,7 @@ export async function startService(config: Config): Promise<RunningService> {
       discussionChanged: (notePath) => (site ? site.discussionChanged(notePath) : Promise.resolve()),
       commentFailurePage: (failure) => (site ? site.commentFailurePage(failure) : Promise.resolve(null)),
     },
+    buildWarnings: (waitMs) => (site ? site.warnings(waitMs) : Promise.resolve([])),
     // A rename through the admin leaves a 301 from the old addresses, even when it rewrote the moved notes' own links.
     moved: (from, to) => site?.moved(from, to),
     // The preview of a note links the site's own stylesheets: what the owner sees is what readers get.

@@ -18,6 +18,7 @@ import { SERVER_PARTNER_MIN_NOTES } from './build/build-heap.ts';
 import { retractedWhileDown, currentKey, readGeneration, servedEntries, type GenerationState } from './build/generation.ts';
 import type { BuildResult } from './build/site-builder.ts';
 import type { PostItem, PostQuery, PostRef } from '../shared/model/posts.ts';
+import type { BuildWarning } from '../shared/model/build-warnings.ts';
 import { requestBaseUrl } from './serve/base-url.ts';
 import { settleRange } from './serve/byte-range.ts';
 import { commentFailurePage, type CommentFailure } from './serve/comment-failure.ts';
@@ -63,6 +64,8 @@ export interface PublicServer {
   posts(): Promise<PostItem[]>;
   /** The published post a comment or mention names, or null (a draft and a missing note alike). */
   post(query: PostQuery): Promise<PostRef | null>;
+  /** The newest build's warnings, once the changes seen so far are built or `waitMs` has passed. */
+  warnings(waitMs: number): Promise<readonly BuildWarning[]>;
   /** A note's approved comments or mentions changed: resolves once its pages are live. */
   discussionChanged(notePath: string): Promise<void>;
   /** The page answering a comment form posted without a script and refused, in the site's language. */
@@ -307,6 +310,14 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
       // webmention's target with a trailing slash, other case, or a moved note's old address).
       const landing = landingAddress(query.address);
       return landing ? client.post({ address: landing }) : null;
+    },
+    warnings: async (waitMs) => {
+      const settled = (async () => {
+        await options.events?.settled();
+        await client.idle();
+      })();
+      await Promise.race([settled, new Promise((r) => setTimeout(r, waitMs).unref())]);
+      return client.warnings();
     },
     discussionChanged: (notePath) => {
       client.discussionChanged(notePath);

@@ -11,6 +11,7 @@ import { registerPostsRoutes } from './posts.ts';
 import { registerPrefsRoutes } from './prefs.ts';
 import { registerSearchRoutes } from './search.ts';
 import { registerSettingsRoutes } from './settings.ts';
+import { registerSiteHealthRoutes } from './site-health.ts';
 import { registerSyncRoutes } from './sync.ts';
 import { registerTravelRoutes } from './travel.ts';
 import { registerTrashRoutes } from './trash.ts';
@@ -38,4 +39,5 @@ export const routeModules: RegisterRoutes[] = [
   registerImageRoutes,
   registerCommentRoutes,
   registerWebmentionRoutes,
+  registerSiteHealthRoutes,
 ];

@@ -30,7 +30,7 @@ export async function startCommand(config: Config): Promise<void> {
     throw problem ? new CommandFailure(problem) : err;
   }
   // Tests and scripts read this line to find the port.
-  process.stdout.write(`vault-service listening on ${service.url} (vault ${config.vaultDir})\n`);
+  process.stdout.write(`vault-service listening on ${service.url} (vault ${config.vaultDir})\n  admin: ${service.url}/admin/\n`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       log.info(`${signal}: stopping`);

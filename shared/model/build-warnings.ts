@@ -15,10 +15,45 @@ export type WarningKind =
   | 'unpublished-link'
   | 'missing-embed'
   | 'unpublished-embed'
+  | 'missing-attachment'
+  | 'too-many-tags'
+  | 'bad-permalink'
   /** An attachment a published note links that a static snapshot does not copy (site/build/snapshot-attachments.ts). */
   | 'left-out-of-snapshot'
   /** An embedded raster image sharp could not read (no image, truncated, too many pixels): shown as it is. */
   | 'unreadable-image';
+
+/** The stable words the admin API names warnings by (CONTRACT §13). */
+export type HealthKind =
+  | 'malformed_frontmatter'
+  | 'too_many_tags'
+  | 'bad_permalink'
+  | 'address_clash'
+  | 'reserved_address'
+  | 'missing_link'
+  | 'unpublished_link'
+  | 'missing_embed'
+  | 'unpublished_embed'
+  | 'missing_attachment'
+  | 'left_out_of_snapshot'
+  | 'unreadable_image'
+  | 'nested_repository';
+
+/** The one mapping from the build's kinds to the API's: a new kind does not compile until it is named here. */
+export const HEALTH_KIND: Record<WarningKind, HealthKind> = {
+  frontmatter: 'malformed_frontmatter',
+  'too-many-tags': 'too_many_tags',
+  'bad-permalink': 'bad_permalink',
+  'duplicate-address': 'address_clash',
+  'reserved-address': 'reserved_address',
+  'missing-link': 'missing_link',
+  'unpublished-link': 'unpublished_link',
+  'missing-embed': 'missing_embed',
+  'unpublished-embed': 'unpublished_embed',
+  'missing-attachment': 'missing_attachment',
+  'left-out-of-snapshot': 'left_out_of_snapshot',
+  'unreadable-image': 'unreadable_image',
+};
 
 export interface BuildWarning {
   /** Vault path of the note the warning is about. */
@@ -26,6 +61,10 @@ export interface BuildWarning {
   kind: WarningKind;
   /** One sentence about that note, without its path. */
   message: string;
+  /** The vault path of the other file the warning is about: the linked or embedded note, the note keeping a clashing address, the attachment. */
+  target?: string;
+  /** The link or embed as written in the note (`Other note`, `Other#Part`): where it stands in the text is found by it. */
+  link?: string;
   /** This warning stands for this many of the note's warnings past the cap (MAX_WARNINGS_PER_NOTE). */
   more?: number;
 }
@@ -35,7 +74,7 @@ export function formatWarning(w: BuildWarning): string {
   return `${w.note}: ${w.message}`;
 }
 
-const KIND_ORDER: WarningKind[] = ['frontmatter', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'left-out-of-snapshot', 'unreadable-image'];
+const KIND_ORDER: WarningKind[] = ['frontmatter', 'too-many-tags', 'bad-permalink', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'missing-attachment', 'left-out-of-snapshot', 'unreadable-image'];
 
 /** The most warnings one note gives in a build's list; the rest are counted, by kind, in one more. */
 export const MAX_WARNINGS_PER_NOTE = 20;
@@ -112,8 +151,8 @@ export function linkWarnings(note: NoteRecord, model: LinkView): BuildWarning[] 
     if (seen.has(target)) continue; // (attachments are never among a note's links: analyze.ts)
     seen.add(target);
     const other = model.resolver.resolve(target, note);
-    if (!other) list.push({ note: note.path, kind: 'missing-link', message: `links to "${target}", which does not exist` });
-    else if (!model.isVisible(other)) list.push({ note: note.path, kind: 'unpublished-link', message: `links to "${target}" (${other.path}), which is not published` });
+    if (!other) list.push({ note: note.path, kind: 'missing-link', message: `links to "${target}", which does not exist`, link: target });
+    else if (!model.isVisible(other)) list.push({ note: note.path, kind: 'unpublished-link', message: `links to "${target}" (${other.path}), which is not published`, target: other.path, link: target });
   }
   linkMemo.set(note, { resolver: model.resolver.generation, visibleKey: model.visibleKey, list });
   return list;
@@ -126,12 +165,12 @@ export function frontmatterWarning(note: NoteRecord): BuildWarning | null {
   }
   const written = note.publish && mayHoldMoreTagsThan(note.data, MAX_TAGS_PER_NOTE) ? tagsOf(note.data).length : 0;
   if (written > MAX_TAGS_PER_NOTE) {
-    return { note: note.path, kind: 'frontmatter', message: `has ${written} tags; only the first ${MAX_TAGS_PER_NOTE} are topics on the site` };
+    return { note: note.path, kind: 'too-many-tags', message: `has ${written} tags; only the first ${MAX_TAGS_PER_NOTE} are topics on the site` };
   }
   // CONTRACT §7: a permalink with `.`/`..` segments or control characters is no address; say so, not silently.
   const permalink = note.data.permalink;
   if (note.publish && permalink !== undefined && permalink !== null && note.address === note.defaultAddress && permalinkAddress(permalink) === null && !claimsFrontPage(permalink)) {
-    return { note: note.path, kind: 'frontmatter', message: `permalink ${JSON.stringify(String(permalink)).slice(0, 120)} is not an address (a "." or ".." segment, or a control character); the note keeps ${note.defaultAddress}` };
+    return { note: note.path, kind: 'bad-permalink', message: `permalink ${JSON.stringify(String(permalink)).slice(0, 120)} is not an address (a "." or ".." segment, or a control character); the note keeps ${note.defaultAddress}` };
   }
   return null;
 }

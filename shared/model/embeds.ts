@@ -11,6 +11,8 @@ export interface EmbedProblem {
   target: string;
   subpath: string[];
   reason: 'missing' | 'unpublished';
+  /** The embedded note's vault path, when it exists. */
+  path?: string;
 }
 
 type EmbedView = Pick<SiteModel, 'resolver' | 'isVisible'>;
@@ -21,7 +23,7 @@ export function embedProblems(note: NoteRecord, model: EmbedView): EmbedProblem[
   for (const ref of note.transclusions) {
     const target = model.resolver.resolve(ref.target, note);
     if (!target) problems.push({ target: ref.target, subpath: ref.subpath, reason: 'missing' });
-    else if (!model.isVisible(target)) problems.push({ target: ref.target, subpath: ref.subpath, reason: 'unpublished' });
+    else if (!model.isVisible(target)) problems.push({ target: ref.target, subpath: ref.subpath, reason: 'unpublished', path: target.path });
   }
   return problems;
 }
@@ -62,10 +64,10 @@ export function embedWarnings(note: NoteRecord, model: EmbedView & { visibleKey:
 }
 
 function embedList(note: NoteRecord, model: EmbedView): BuildWarning[] {
-  return embedProblems(note, model).map(({ target, subpath, reason }) => {
+  return embedProblems(note, model).map(({ target, subpath, reason, path }) => {
     const written = `![[${target}${subpath.length ? '#' + subpath.join('#') : ''}]]`;
     return reason === 'missing'
-      ? { note: note.path, kind: 'missing-embed' as const, message: `embeds ${written}, which does not exist: nothing is shown` }
-      : { note: note.path, kind: 'unpublished-embed' as const, message: `embeds ${written}, which is not published: nothing is shown` };
+      ? { note: note.path, kind: 'missing-embed' as const, message: `embeds ${written}, which does not exist: nothing is shown`, link: target }
+      : { note: note.path, kind: 'unpublished-embed' as const, message: `embeds ${written}, which is not published: nothing is shown`, target: path, link: target };
   });
 }

@@ -142,7 +142,7 @@ export function visibilityOf(all: NoteRecord[], settings: Pick<ModelSettings, 't
     if (taken) {
       // The older claimant keeps the address (by date, then path), so a new note never takes an old post's place.
       const [kept, refused] = isOlder(note, taken) ? [note, taken] : [taken, note];
-      warnings.add({ note: refused.path, kind: 'duplicate-address', message: `is not published: ${kept.path} also claims the address ${note.address}, and the older note keeps it` });
+      warnings.add({ note: refused.path, kind: 'duplicate-address', message: `is not published: ${kept.path} also claims the address ${note.address}, and the older note keeps it`, target: kept.path });
       if (kept === taken) continue;
       visibleSet.delete(taken);
       visiblePaths.delete(taken.path);

@@ -8,7 +8,7 @@ import { builderEnv } from '../../shared/malloc-env.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
 import { BUILD_V8_FLAGS, BUILDER_SEMI_SPACE_MB, estimateTextBytes, heapForVault, MAX_HEAP_MB, semiSpaceForNotes, START_HEAP_MB } from './build-heap.ts';
 import { CODE_EXT, codeFile } from '../../shared/project-dir.ts';
-import { WarningLog } from '../../shared/model/build-warnings.ts';
+import { WarningLog, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import type { PostItem, PostQuery, PostRef } from '../../shared/model/posts.ts';
 import type { BuildResult, SiteBuilderOptions } from './site-builder.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
@@ -63,6 +63,8 @@ export class BuilderClient {
   private tidyTimer: NodeJS.Timeout | null = null;
   /** Each warning of the vault is logged once, not after every rebuild. */
   private warningLog = new WarningLog((line) => log.warn(line));
+  /** The newest build's whole list (the build process sends it when it changed). */
+  private latestWarnings: BuildWarning[] = [];
 
   constructor(private readonly options: BuilderClientOptions) {}
 
@@ -84,7 +86,10 @@ export class BuilderClient {
       const waiter = this.waiting.get(reply.id);
       if (!waiter) return;
       this.waiting.delete(reply.id);
-      if (reply.ok && reply.warnings) this.warningLog.report(reply.warnings);
+      if (reply.ok && reply.warnings) {
+        this.latestWarnings = reply.warnings;
+        this.warningLog.report(reply.warnings);
+      }
       if (reply.ok) waiter.resolve(reply.result);
       else waiter.reject(new Error(reply.error));
     });
@@ -124,6 +129,11 @@ export class BuilderClient {
       this.waiting.set(request.id, { resolve: resolve as (r: unknown) => void, reject });
       this.worker!.send(request);
     });
+  }
+
+  /** What the newest build found wrong in the vault (GET /api/site/warnings). */
+  warnings(): readonly BuildWarning[] {
+    return this.latestWarnings;
   }
 
   /** Asks for a full build (at start, after a worker crash). */

@@ -59,7 +59,8 @@ function makeGradient(seed: string): string {
   const a = (h[0]! * 360) / 256;
   const b = (a + 40 + (h[1]! % 80)) % 360;
   const angle = 100 + (h[2]! % 80);
-  return `linear-gradient(${Math.round(angle)}deg, hsl(${Math.round(a)} 62% 46%), hsl(${Math.round(b)} 58% 32%))`;
+  // Hues from the seed; saturation and lightness from blog.css, calm and darker in dark mode (white hero text stays readable).
+  return `linear-gradient(${Math.round(angle)}deg, hsl(${Math.round(a)} var(--s-grad-s, 30%) var(--s-grad-l1, 42%)), hsl(${Math.round(b)} var(--s-grad-s, 30%) var(--s-grad-l2, 30%)))`;
 }
 
 export function siteFrame(settings: Settings, config: Config, base = BASE_TOKEN, now = new Date()): SiteFrame {

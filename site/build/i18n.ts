@@ -19,6 +19,8 @@ const EN = {
   email: 'Email',
   words: 'words',
   minRead: 'min read',
+  /** The reading time's count, before minRead: its words follow the number in some languages. */
+  minutes: (n: string, _count: number) => n,
   updated: 'Updated',
   signIn: 'Sign in',
   edit: 'Edit',
@@ -95,7 +97,9 @@ const AR: Strings = {
   copyLink: 'انسخ الرابط',
   email: 'بريد',
   words: 'كلمة',
-  minRead: 'دقائق قراءة',
+  minRead: 'قراءة',
+  // Arabic counts: 1 and 2 have words of their own, 3–10 take the plural, 11 and up the singular.
+  minutes: (n: string, count: number) => (count === 1 ? 'دقيقة واحدة' : count === 2 ? 'دقيقتان' : count <= 10 ? `${n} دقائق` : `${n} دقيقة`),
   updated: 'حُدّثت في',
   signIn: 'تسجيل الدخول',
   edit: 'تحرير',

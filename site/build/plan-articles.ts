@@ -98,7 +98,7 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     dateText: fmt.date(note.date.ms),
     updated: updatedOf(ctx, note),
     wordsText: fmt.number(note.words),
-    minutesText: fmt.number(readingMinutes(note.words)),
+    minutesText: ctx.frame.strings.minutes(fmt.number(readingMinutes(note.words)), readingMinutes(note.words)),
     tags: ctx.chips(note),
     html: ctx.html(note),
     ogImage: (() => {

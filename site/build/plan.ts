@@ -4,6 +4,7 @@ import { isReservedAddress, isWritableFile, type Address } from '../../shared/mo
 import { BuildWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import type { SiteModel } from '../../shared/model/site-model.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
+import { isAttachmentTarget } from '../../shared/wikilinks.ts';
 import { attachmentStamp, type AttachmentIndex } from './attachments.ts';
 import type { DiscussionMap } from './discussion.ts';
 import type { ImageVariants } from './image-variants.ts';
@@ -91,7 +92,7 @@ export function planSite(
       // A note that took an attachment's address (`img.png.md`, or its permalink) is served
       // there and the picture its notes show is not: said, not silent (a reviewer's find).
       const taker = model.byAddress.get(address);
-      if (taker && info) shadowed.push({ note: taker.path, kind: 'duplicate-address', message: `its address ${address} is also the attachment ${p}, which notes show: the note is served there and the attachment is not published` });
+      if (taker && info) shadowed.push({ note: taker.path, kind: 'duplicate-address', message: `its address ${address} is also the attachment ${p}, which notes show: the note is served there and the attachment is not published`, target: p });
       continue;
     }
     if (!info) continue;
@@ -107,10 +108,12 @@ export function planSite(
     });
   }
   ctx.imagesClosed = true;
-  if (shadowed.length) {
+  const missing = missingAttachments(model, attachments);
+  if (shadowed.length || missing.length) {
     const all = new BuildWarnings();
     all.addAll(model.warnings);
     all.addAll(shadowed);
+    all.addAll(missing);
     model.warnings.splice(0, model.warnings.length, ...all.list());
   }
   return { pages, ctx, families, readers };
@@ -129,6 +132,18 @@ function planImageCopies(ctx: PageContext, p: string, pages: Map<Address, Planne
     const address = ('/' + variant.file) as Address;
     pages.set(address, { address, file: variant.file, kind: 'imageVariant', type: 'file', sig: variant.file, view: () => null, source: ctx.images!.fileOf(variant) });
   }
+}
+
+/** Images and files a visible note shows or links that are not in the vault: the reader meets a broken picture. */
+function missingAttachments(model: SiteModel, attachments: AttachmentIndex): BuildWarning[] {
+  const warnings: BuildWarning[] = [];
+  for (const note of model.visible) {
+    for (const written of new Set(note.embeds)) {
+      if (!isAttachmentTarget(written.replace(/[#?].*$/, '')) || attachments.resolve(written, note) !== null) continue;
+      warnings.push({ note: note.path, kind: 'missing-attachment', message: `shows or links ${written}, which is not in the vault`, link: written });
+    }
+  }
+  return warnings;
 }
 
 /**

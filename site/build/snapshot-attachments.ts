@@ -52,7 +52,7 @@ export function leftOutWarnings(ctx: PageContext, leftOut: ReadonlyMap<string, s
   for (const [p, why] of leftOut) {
     const notes = linkers.get(p);
     if (!notes) warnings.push({ note: p, kind: 'left-out-of-snapshot', message: `the site's logo or banner is left out of the snapshot: ${why}` });
-    else for (const note of notes) warnings.push({ note, kind: 'left-out-of-snapshot', message: `links to ${p}, which is left out of the snapshot: ${why}` });
+    else for (const note of notes) warnings.push({ note, kind: 'left-out-of-snapshot', message: `links to ${p}, which is left out of the snapshot: ${why}`, target: p });
   }
   return warnings;
 }

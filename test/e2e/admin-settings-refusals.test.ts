@@ -31,6 +31,11 @@ async function openSettings(page: Page): Promise<void> {
 }
 
 async function openBackupSection(page: Page): Promise<void> {
+  // The right-hand panel belongs to the editor: from Settings, back to the editor first.
+  if ((await page.getByTestId('settings-view').count()) > 0 && (await page.locator('.top-bar .views-menu').count()) === 0) {
+    await page.locator('.top-bar nav.views button').first().click();
+    await page.locator('.right-panel').waitFor();
+  }
   const toggle = page.locator('#panel-backup .section-toggle');
   if (await toggle.isVisible()) {
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();

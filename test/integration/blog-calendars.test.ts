@@ -47,7 +47,7 @@ describe('CONTRACT §10: dates in the chosen calendar, digits from BLOG_LOCALE',
     const minutes = /<span class="s-reading">([^ ]+) min read<\/span>/.exec(article)![1]!;
     expect(words).toMatch(INDIC);
     expect(minutes).toBe('١');
-    expect(article).toMatch(/<p class="s-footer-text">© [\u0660-\u0669]{4} Calendars<\/p>/);
+    expect(article).toMatch(/<p class="s-footer-text"><bdi>© [\u0660-\u0669]{4} Calendars<\/bdi><\/p>/);
     const topic = (await blog.page('/topic/many')).text;
     expect(topic).toContain('<p class="s-count">٢٥ published notes<');
     expect(topic).toContain('<span class="s-page-number">Page ١ / ٢</span>');

@@ -26,11 +26,11 @@ beforeAll(async () => {
 describe('the model names what is wrong, note by note', () => {
   it('lists broken and private links, malformed frontmatter, taken and reserved addresses', () => {
     const byKind = (kind: BuildWarning['kind']) => warningsNow().filter((w) => w.kind === kind);
-    expect(byKind('missing-link')).toEqual([{ note: 'Posts/Broken link.md', kind: 'missing-link', message: 'links to "Nowhere at all", which does not exist' }]);
+    expect(byKind('missing-link')).toEqual([{ note: 'Posts/Broken link.md', kind: 'missing-link', message: 'links to "Nowhere at all", which does not exist', link: 'Nowhere at all' }]);
     expect(byKind('unpublished-link').map((w) => w.note)).toContain('Posts/Private link.md');
     expect(byKind('unpublished-link')[0]!.message).toBe('links to "Private thoughts" (Private thoughts.md), which is not published');
     expect(byKind('unpublished-embed')).toEqual([
-      { note: 'Posts/Embeds private.md', kind: 'unpublished-embed', message: 'embeds ![[Private thoughts]], which is not published: nothing is shown' },
+      { note: 'Posts/Embeds private.md', kind: 'unpublished-embed', message: 'embeds ![[Private thoughts]], which is not published: nothing is shown', target: 'Private thoughts.md', link: 'Private thoughts' },
     ]);
     expect(byKind('frontmatter')).toEqual([expect.objectContaining({ note: 'Posts/Bad frontmatter.md', message: expect.stringMatching(/^the frontmatter block is malformed and was ignored \(.+\)$/) })]);
     const duplicate = byKind('duplicate-address');
@@ -39,7 +39,7 @@ describe('the model names what is wrong, note by note', () => {
     expect(byKind('reserved-address')).toEqual([{ note: 'api/Reserved.md', kind: 'reserved-address', message: 'is not published: its address /api/Reserved belongs to the site' }]);
     // An embed of a note a visitor cannot see shows nothing, and says so here.
     expect(byKind('unpublished-embed')).toEqual([
-      { note: 'Posts/Embeds private.md', kind: 'unpublished-embed', message: 'embeds ![[Private thoughts]], which is not published: nothing is shown' },
+      { note: 'Posts/Embeds private.md', kind: 'unpublished-embed', message: 'embeds ![[Private thoughts]], which is not published: nothing is shown', target: 'Private thoughts.md', link: 'Private thoughts' },
     ]);
   });
 

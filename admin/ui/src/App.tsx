@@ -22,7 +22,9 @@ import { MenuLayer, openMenu } from './ui/Menu.tsx';
 import { Palette, paletteOpen } from './ui/Palette.tsx';
 import { SignIn } from './ui/SignIn.tsx';
 import { StatusBar } from './ui/StatusBar.tsx';
-import { leftPane, mainView, narrow, openSearch, panes, setPane, showView, type MainView } from './views.ts';
+import { hasPanel, leftPane, mainView, narrow, openSearch, panes, setPane, showView, type MainView } from './views.ts';
+import { HealthView } from './health/HealthView.tsx';
+import { startWarningPolling, warningsMayChange } from './health/model.ts';
 import { newNote } from './tree/actions.ts';
 import { SearchPane } from './search/SearchPane.tsx';
 import { AttachmentView } from './views/AttachmentView.tsx';
@@ -35,12 +37,13 @@ import { startPendingPolling } from './comments/model.ts';
 type Phase = 'checking' | 'signed-out' | 'ready';
 
 /** The main views the top bar offers (attachments open from the tree). */
-const VIEWS: [MainView, 'edit' | 'settings' | 'trash' | 'previewSite' | 'comments'][] = [
+const VIEWS: [MainView, 'edit' | 'settings' | 'trash' | 'previewSite' | 'comments' | 'siteHealth'][] = [
   ['editor', 'edit'],
   ['comments', 'comments'],
   ['settings', 'settings'],
   ['trash', 'trash'],
   ['preview', 'previewSite'],
+  ['health', 'siteHealth'],
 ];
 
 /** A deep link: /admin/#/note/<path>, or ?path= / ?edit= from the public site's Edit link. */
@@ -74,6 +77,7 @@ function Workspace({ signOut }: { signOut: () => void }) {
         treeTimer = setTimeout(() => void refreshTree().catch(() => undefined), 300);
         if (path === tabs.get().active) timelineStamp.update((n) => n + 1);
         pokeSync();
+        warningsMayChange();
       },
       onWake: () => {
         void recheckOpenNotes().catch(() => undefined);
@@ -89,9 +93,11 @@ function Workspace({ signOut }: { signOut: () => void }) {
     // spec 8: opening the app runs the sync-on-window-open rule (only while backup is on).
     void startSyncPolling().then(windowOpened);
     const stopPending = startPendingPolling();
+    const stopWarnings = startWarningPolling();
     return () => {
       stop();
       stopPending();
+      stopWarnings();
       stopSyncPolling();
     };
   }, []);
@@ -108,7 +114,9 @@ function Workspace({ signOut }: { signOut: () => void }) {
     preview: () => <PreviewView />,
     attachment: () => <AttachmentView />,
     comments: () => <CommentsView />,
+    health: () => <HealthView />,
   };
+  const panelShown = p.panelOpen && hasPanel(view);
   const unsavedSettings = Object.keys(useStore(drafts)).some(inSettingsForm);
   const navButton = (id: MainView, label: string, unsaved = false) => (
     <button type="button" class={view === id ? 'active' : ''} aria-current={view === id ? 'page' : undefined} onClick={() => showView(id)}>
@@ -121,7 +129,7 @@ function Workspace({ signOut }: { signOut: () => void }) {
     </button>
   );
   return (
-    <div class={`app${p.treeOpen ? ' tree-open' : ''}${p.panelOpen ? ' panel-open' : ''}${isNarrow ? ' narrow' : ''}`}>
+    <div class={`app${p.treeOpen ? ' tree-open' : ''}${panelShown ? ' panel-open' : ''}${isNarrow ? ' narrow' : ''}`}>
       <a class="skip" href="#main">
         {t('skipToMain')}
       </a>
@@ -155,15 +163,18 @@ function Workspace({ signOut }: { signOut: () => void }) {
             {navButton('settings', t('settings'), unsavedSettings)}
             {navButton('trash', t('trash'))}
             {navButton('preview', t('previewSite'))}
+            {navButton('health', t('siteHealth'))}
           </nav>
         )}
         <span class="grow" />
         <button type="button" class="palette-button" dir="ltr" onClick={() => paletteOpen.set(true)} aria-keyshortcuts="Control+K Meta+K" title={`${t('palette')} (${shortcut('K')})`} aria-label={t('palette')}>
           {shortcut('K')}
         </button>
-        <button type="button" class="icon" aria-label={t('togglePanel')} aria-pressed={p.panelOpen} title={t('togglePanel')} onClick={() => setPane('panelOpen', !p.panelOpen)}>
-          ◧
-        </button>
+        {hasPanel(view) && (
+          <button type="button" class="icon" aria-label={t('togglePanel')} aria-pressed={p.panelOpen} title={t('togglePanel')} onClick={() => setPane('panelOpen', !p.panelOpen)}>
+            ◧
+          </button>
+        )}
         <button type="button" class="sign-out" onClick={signOut} aria-label={t('signOut')} title={t('signOut')}>
           <span class="sign-out-icon" aria-hidden="true">
             ⎋
@@ -173,7 +184,7 @@ function Workspace({ signOut }: { signOut: () => void }) {
       </header>
       <div class="frame">
         {p.treeOpen && (left.show === 'search' ? <SearchPane /> : <Tree />)}
-        {isNarrow && (p.treeOpen || p.panelOpen) && (
+        {isNarrow && (p.treeOpen || panelShown) && (
           <div
             class="scrim"
             onClick={() => {
@@ -185,7 +196,7 @@ function Workspace({ signOut }: { signOut: () => void }) {
         <main id="main" class="main" tabIndex={-1}>
           {main[view]()}
         </main>
-        {p.panelOpen && <RightPanel />}
+        {panelShown && <RightPanel />}
       </div>
       <StatusBar />
       <Palette signOut={signOut} />

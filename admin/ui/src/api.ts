@@ -10,6 +10,7 @@ import type {
   Heading,
   NoteMeta,
   SearchResult,
+  HealthPage,
   HistoryList,
   NoteDoc,
   NoteState,
@@ -142,6 +143,9 @@ export const api = {
   preview: (path: string, text: string) => call<NotePreview>('POST', `/api/preview?${qs({ path })}`, { text }),
   uploadAttachment: (path: string, dataBase64: string) =>
     call<{ path: string }>('PUT', `/api/attachment?${qs({ path })}`, { dataBase64 }),
+
+  /** CONTRACT §13: what the newest build found wrong, 200 a page. */
+  siteWarnings: (page = 1) => call<HealthPage>('GET', `/api/site/warnings?${qs({ page })}`),
 
   /** CONTRACT §8: comments and mentions, their queue and moderation. */
   comments: (path: string) => call<{ comments: CommentItem[] }>('GET', `/api/comments?${qs({ path })}`),

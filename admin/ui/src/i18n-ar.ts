@@ -1,5 +1,6 @@
 // Arabic interface strings; a key missing here falls back to English.
 import { arTools } from './i18n-tools.ts';
+import { arHealth } from './i18n-health.ts';
 export const ar = {
   appName: 'إدارة الخزنة',
   signInTitle: 'تسجيل الدخول',
@@ -42,7 +43,6 @@ export const ar = {
   vaultRoot: 'الخزنة',
   emptyTree: 'الخزنة فارغة. أنشئ ملاحظة للبدء.',
 
-  noNoteOpen: 'افتح ملاحظة من شجرة الملفات أو أنشئ واحدة ({key}).',
   closeTab: 'أغلق {name}',
   saved: 'محفوظ',
   saving: 'جارٍ الحفظ…',
@@ -311,4 +311,5 @@ export const ar = {
   commentsHint: 'تبقى التعليقات على هذا الخادم (SERVICE_DATA/comments.db) ولا تنتقل مع الخزنة.',
   cmdComments: 'اعرض التعليقات',
   ...arTools,
+  ...arHealth,
 };

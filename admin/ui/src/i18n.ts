@@ -3,6 +3,7 @@
 import { Store } from './store.ts';
 import { ar } from './i18n-ar.ts';
 import { enTools } from './i18n-tools.ts';
+import { enHealth } from './i18n-health.ts';
 
 export const en = {
   appName: 'Vault admin',
@@ -46,7 +47,6 @@ export const en = {
   vaultRoot: 'Vault',
   emptyTree: 'The vault is empty. Create a note to begin.',
 
-  noNoteOpen: 'Open a note from the file tree, or create one ({key}).',
   closeTab: 'Close {name}',
   saved: 'Saved',
   saving: 'Saving…',
@@ -315,6 +315,7 @@ export const en = {
   commentsHint: 'Comments stay on this server (SERVICE_DATA/comments.db) and never travel with the vault.',
   cmdComments: 'Show comments',
   ...enTools,
+  ...enHealth,
 };
 
 export type StringKey = keyof typeof en;
@@ -355,6 +356,7 @@ export function editorPhrases(): Record<string, string> {
     'Go to line': 'انتقل إلى السطر',
     go: 'انتقل',
     Completions: 'اقتراحات',
+    'not published': 'غير منشورة',
   };
 }
 

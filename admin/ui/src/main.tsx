@@ -9,6 +9,7 @@ import { narrow, panes, setPane } from './views.ts';
 import './styles.css';
 import './tools.css';
 import './comments/comments.css';
+import './health/health.css';
 
 const NARROW = matchMedia('(max-width: 760px)');
 

@@ -193,3 +193,20 @@ export interface QueuePage {
 }
 
 export type ModerationAction = 'approve' | 'reject' | 'spam' | 'delete';
+
+/** One problem the newest build found (CONTRACT §13, GET /api/site/warnings). */
+export interface HealthWarning {
+  path: string;
+  kind: string;
+  message: string;
+  target?: string;
+  link?: string;
+  more?: number;
+}
+
+export interface HealthPage {
+  warnings: HealthWarning[];
+  total: number;
+  page: number;
+  pages: number;
+}

@@ -2,7 +2,7 @@
 import { prefs, setPref } from './prefs.ts';
 import { Store } from './store.ts';
 
-export type MainView = 'editor' | 'settings' | 'trash' | 'preview' | 'attachment' | 'comments';
+export type MainView = 'editor' | 'settings' | 'trash' | 'preview' | 'attachment' | 'comments' | 'health';
 export const mainView = new Store<MainView>('editor');
 
 /** On a narrow screen the tree and the panel are drawers over the editor. */
@@ -77,7 +77,11 @@ export function showFiles(): void {
 /** Opens the right-hand panel on a section (History, Backup & sync) and scrolls to it. */
 export const panelSection = new Store<{ id: 'history' | 'backup'; at: number } | null>(null);
 
+/** The right-hand panel belongs to the note being edited: other views have the width to themselves. */
+export const hasPanel = (view: MainView) => view === 'editor';
+
 export function showPanelSection(id: 'history' | 'backup'): void {
+  if (!hasPanel(mainView.get())) void changeView('editor');
   setPane('panelOpen', true);
   if (narrow.get()) setPane('treeOpen', false);
   if (id === 'history' && !prefs.get().historySectionOpen) setPref('historySectionOpen', true);

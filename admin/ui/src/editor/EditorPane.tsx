@@ -8,6 +8,8 @@ import { api } from '../api.ts';
 import { DiffView } from '../diff/DiffView.tsx';
 import { RenderedNote } from '../render/RenderedNote.tsx';
 import { PublishControls } from './PublishControls.tsx';
+import { NoteWarnings } from '../health/NoteWarnings.tsx';
+import { newNote } from '../tree/actions.ts';
 import { useStore } from '../store.ts';
 import { toast, toastError } from '../ui/feedback.ts';
 import { showPanelSection } from '../views.ts';
@@ -166,6 +168,24 @@ function TabDot({ session }: { session: NoteSession }) {
   return v.status === 'saved' ? null : <span class={`dot ${v.status}`} aria-hidden="true" />;
 }
 
+/** What to do first when no note is open: open one, create one, or look at the site. */
+function EmptyEditor() {
+  return (
+    <div class="empty-editor" data-testid="empty-editor">
+      <h1>{t('emptyEditorTitle')}</h1>
+      <p>{t('emptyEditorOpen', { key: shortcut('K') })}</p>
+      <p class="empty-actions">
+        <button type="button" class="primary" onClick={() => void newNote('')}>
+          {t('emptyEditorNew')}
+        </button>
+        <a class="button" href="/" target="_blank" rel="noopener">
+          {t('emptyEditorSite')} ↗
+        </a>
+      </p>
+    </div>
+  );
+}
+
 export function EditorPane() {
   useStore(tabs);
   const shown = useStore(shownRevision);
@@ -197,7 +217,7 @@ export function EditorPane() {
   if (!note) {
     return (
       <section class="editor-pane empty">
-        {shown ? <RevisionView shown={shown} /> : <p class="muted pad">{t('noNoteOpen', { key: shortcut('K') })}</p>}
+        {shown ? <RevisionView shown={shown} /> : <EmptyEditor />}
       </section>
     );
   }
@@ -218,6 +238,7 @@ export function EditorPane() {
           {t('history')}
         </button>
       </div>
+      <NoteWarnings path={note.path} />
       <ConflictStrip note={note} />
       {shown && <RevisionView shown={shown} />}
       {preview && !shown && <RenderedNote path={note.path} text={note.editor.getText()} label={nameOf(note.path)} />}

@@ -1,17 +1,22 @@
 // `[[` suggestions: typing `[[` offers the vault's notes (by name, title and
 // alias, folded like search), and after `#` the headings of the chosen note; brackets
-// close themselves, and taking a suggestion leaves the cursor after `]]`.
+// close themselves, and taking a suggestion leaves the cursor after `]]`. From a published
+// note, published notes come first and the others say they are not (their link is grey text).
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap, type Completion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { markdownLanguage } from '@codemirror/lang-markdown';
+import type { EditorState } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { keymap } from '@codemirror/view';
 import { foldText } from '../../../../shared/text-fold.ts';
+import { isTrue, readKey } from '../tree/frontmatter.ts';
 import { editorHeadings } from './direction.ts';
 import { linkName, linkTextFor, resolveLink } from './links.ts';
 import { editorTools } from './tools.ts';
 import type { Heading } from '../types.ts';
 
 const MAX_OPTIONS = 60;
+/** Where `publish:` is looked for: the frontmatter is at the top, and a long note is not read whole per key. */
+const FRONTMATTER_SPAN = 16_384;
 
 /** Inserts `text` and closes the link, leaving the cursor after `]]`. */
 function closeLink(text: string) {
@@ -21,7 +26,22 @@ function closeLink(text: string) {
   };
 }
 
-function noteOptions(query: string): Completion[] {
+/** Suggestions of notes visitors cannot read, marked in the list (a WeakSet: options are made per keystroke). */
+const unpublishedOptions = new WeakSet<Completion>();
+
+/** The small "not published" label after such a suggestion, in the editor's language (its phrases). */
+function notPublishedLabel(completion: Completion, state: EditorState): Node | null {
+  if (!unpublishedOptions.has(completion)) return null;
+  const label = document.createElement('span');
+  label.className = 'cm-not-published';
+  label.textContent = state.phrase('not published');
+  return label;
+}
+
+/** Ranks above every score: from a published note, a link to a published one works for readers. */
+const PUBLISHED_FIRST = 10;
+
+function noteOptions(query: string, fromPublished: boolean): Completion[] {
   const notes = editorTools.current?.notes() ?? [];
   const paths = notes.map((n) => n.path);
   const q = foldText(query.trim());
@@ -30,14 +50,20 @@ function noteOptions(query: string): Completion[] {
     const text = linkTextFor(note.path, paths);
     const name = foldText(linkName(note.path.slice(note.path.lastIndexOf('/') + 1)));
     const title = foldText(note.title);
+    const rank = fromPublished && note.publish ? PUBLISHED_FIRST : 0;
+    const mark = (option: Completion) => {
+      if (fromPublished && !note.publish) unpublishedOptions.add(option);
+      return option;
+    };
     let score = !q ? 1 : name.startsWith(q) ? 4 : title.startsWith(q) ? 3 : name.includes(q) || title.includes(q) ? 2 : foldText(note.path).includes(q) ? 1 : 0;
     if (score > 0) {
-      scored.push({ option: { label: text, detail: note.title !== linkName(text.slice(text.lastIndexOf('/') + 1)) ? note.title : undefined, type: 'text', apply: closeLink(text) }, score });
+      const option = { label: text, detail: note.title !== linkName(text.slice(text.lastIndexOf('/') + 1)) ? note.title : undefined, type: 'text', apply: closeLink(text) };
+      scored.push({ option: mark(option), score: score + rank });
     }
     for (const alias of note.aliases) {
       if (!q || foldText(alias).includes(q)) {
         score = foldText(alias).startsWith(q) ? 3 : 1;
-        scored.push({ option: { label: alias, detail: `→ ${text}`, type: 'variable', apply: closeLink(`${text}|${alias}`) }, score });
+        scored.push({ option: mark({ label: alias, detail: `→ ${text}`, type: 'variable', apply: closeLink(`${text}|${alias}`) }), score: score + rank });
       }
     }
   }
@@ -94,7 +120,10 @@ export function wikilinkSource(notePath: () => string) {
     if (!open) return null;
     const inner = open.text.slice(2);
     const hash = inner.indexOf('#');
-    if (hash < 0) return { from: open.from + 2, options: noteOptions(inner), filter: false };
+    if (hash < 0) {
+      const fromPublished = isTrue(readKey(context.state.sliceDoc(0, Math.min(context.state.doc.length, FRONTMATTER_SPAN)), 'publish'));
+      return { from: open.from + 2, options: noteOptions(inner, fromPublished), filter: false };
+    }
     // `[[Note#` — the headings of that note (`[[#` — of this one).
     const target = inner.slice(0, hash);
     const tools = editorTools.current;
@@ -121,7 +150,7 @@ export function wikilinkCompletion(notePath: () => string) {
   return [
     markdownLanguage.data.of({ closeBrackets: { brackets: ['(', '[', '{', '`'] } }),
     closeBrackets(),
-    autocompletion({ override: [wikilinkSource(notePath)], icons: false, activateOnTyping: true }),
+    autocompletion({ override: [wikilinkSource(notePath)], icons: false, activateOnTyping: true, addToOptions: [{ render: notPublishedLabel, position: 90 }] }),
     keymap.of([...closeBracketsKeymap, ...completionKeymap]),
   ];
 }

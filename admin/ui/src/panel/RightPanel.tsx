@@ -1,8 +1,8 @@
 // The right-hand panel: Outline and Backlinks of the open note, then History
 // and Backup & sync, each a section that asks the server nothing until it is opened.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { closedMark, t } from '../i18n.ts';
-import { useStore } from '../store.ts';
+import { Store, useStore } from '../store.ts';
 import { narrow, panelSection, setPane } from '../views.ts';
 import { BacklinksSection } from './Backlinks.tsx';
 import { CommentsSection } from '../comments/CommentsSection.tsx';
@@ -11,8 +11,12 @@ import { OutlineSection } from './Outline.tsx';
 import { drafts } from '../settings/form-model.ts';
 import { inSyncForm, SyncPanel } from './SyncPanel.tsx';
 
+/** Whether Backup & sync is unfolded: kept while the panel is away (it leaves with the editor), for this window. */
+const backupOpen = new Store(false);
+
 function BackupSection() {
-  const [open, setOpen] = useState(false);
+  const open = useStore(backupOpen);
+  const setOpen = (next: boolean) => backupOpen.set(next);
   const request = useStore(panelSection);
   const unsaved = Object.keys(useStore(drafts)).some(inSyncForm);
   useEffect(() => {

@@ -25,7 +25,7 @@ async function exists(path: string): Promise<boolean> {
 
 /** A new note opens with the cursor in its body, from the default template when there is one. */
 export async function newNote(folder = ''): Promise<void> {
-  const name = (await promptDialog(t('noteName'), ''))?.trim();
+  const name = (await promptDialog(t('noteName'), '', undefined, folder ? undefined : t('newNoteFolderHint')))?.trim();
   if (!name) return;
   try {
     const path = join(folder, withNoteExtension(name.replace(/^\/+|\/+$/g, '')));
@@ -55,16 +55,19 @@ export async function newFolder(parent = ''): Promise<void> {
   }
 }
 
-async function moveTo(path: string, to: string): Promise<void> {
-  if (to === path) return;
+/** Moves a note or folder; answers how many other notes had their links rewritten. */
+async function moveTo(path: string, to: string): Promise<number> {
+  if (to === path) return 0;
   await flushAll();
-  await whileMoving(async () => {
+  const rewritten = await whileMoving(async () => {
     const answer = await api.rename(path, to);
     followRename(path, to);
     await adoptRewrites(answer.rewritten ?? []);
+    return answer.rewritten?.length ?? 0;
   });
   revealPath(to);
   await refreshTree();
+  return rewritten;
 }
 
 /** A file's name and its extension (`.md`, `.png`); a folder has none. */
@@ -76,12 +79,15 @@ export function splitName(name: string, isFolder: boolean): [stem: string, ext: 
 /** The box holds the name without its extension (as Obsidian does); the extension stays. */
 export async function renameEntry(path: string, isFolder = false): Promise<void> {
   const [stem, ext] = splitName(baseName(path), isFolder);
-  let name = (await promptDialog(t('renameTo'), stem))?.trim();
+  let name = (await promptDialog(t('renameTo'), stem, undefined, t('renameExplains')))?.trim();
   if (!name || name.includes('/')) return;
   // Typing the extension too is not asking for a double one.
   if (ext && name.toLowerCase().endsWith(ext.toLowerCase())) name = name.slice(0, -ext.length);
   try {
-    await moveTo(path, join(parentOf(path), name + ext));
+    const to = join(parentOf(path), name + ext);
+    if (to === path) return;
+    const rewritten = await moveTo(path, to);
+    toast(rewritten > 1 ? t('renameRewrote', { count: rewritten }) : rewritten === 1 ? t('renameRewroteOne') : t('renameRewroteNone'));
   } catch (err) {
     toastError(err);
   }
@@ -110,7 +116,10 @@ export async function moveEntry(path: string): Promise<void> {
 }
 
 export async function trashEntry(path: string): Promise<void> {
-  if (!(await confirmDialog(t('confirmDelete', { name: baseName(path) }), { okLabel: t('deleteToTrash'), danger: true }))) return;
+  // Unpublishing by deletion is easy to miss: the page goes from the site with the note.
+  // Read from the note itself: the tree's index may not have caught up with a rename or an edit.
+  const published = /\.(md|markdown)$/i.test(path) && (await api.note(path).then((d) => isTrue(readKey(d.content, 'publish')), () => false));
+  if (!(await confirmDialog(t('confirmDelete', { name: baseName(path) }), { okLabel: t('deleteToTrash'), danger: true, detail: published ? t('trashPublished') : undefined }))) return;
   try {
     await flushAll();
     const entry = await api.remove(path);

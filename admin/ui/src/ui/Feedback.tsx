@@ -41,6 +41,7 @@ function PromptBody({ d }: { d: Extract<Dialog, { kind: 'prompt' }> }) {
         d.resolve(value);
       }}
     >
+      {d.detail && <p class="dialog-detail">{d.detail}</p>}
       <input class="wide" value={value} autofocus aria-label={d.message} onInput={(e) => setValue((e.currentTarget as HTMLInputElement).value)} />
       <div class="actions">
         <button type="button" onClick={() => d.resolve(null)}>
@@ -79,6 +80,11 @@ export function Dialogs() {
   }
   return (
     <Modal title={d.message} onClose={() => d.resolve(false)}>
+      {d.detail && (
+        <p class="dialog-detail" data-testid="dialog-detail">
+          {d.detail}
+        </p>
+      )}
       <div class="actions">
         <button type="button" onClick={() => d.resolve(false)}>
           {t('cancel')}

@@ -48,6 +48,7 @@ export function commands(signOut: () => void): Command[] {
     { id: 'settings', label: t('cmdSettings'), run: () => showView('settings') },
     { id: 'trash', label: t('cmdTrash'), run: () => showView('trash') },
     { id: 'comments', label: t('cmdComments'), run: () => showView('comments') },
+    { id: 'health', label: t('cmdHealth'), run: () => showView('health') },
     { id: 'history', label: t('cmdHistory'), run: () => showPanelSection('history') },
     { id: 'backup', label: t('cmdBackup'), run: () => showPanelSection('backup') },
     { id: 'preview', label: t('cmdPreview'), run: () => showView('preview') },

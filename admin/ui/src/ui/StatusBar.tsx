@@ -12,6 +12,7 @@ import { useStore } from '../store.ts';
 import type { SyncState } from '../types.ts';
 import { showPanelSection, showView } from '../views.ts';
 import { pendingCount } from '../comments/model.ts';
+import { siteWarnings } from '../health/model.ts';
 
 export function SyncIndicator() {
   const view = useStore(syncView);
@@ -85,6 +86,19 @@ export function CommentsBadge() {
   );
 }
 
+/** CONTRACT §13: how many problems the newest build found; opens Site health. */
+export function HealthBadge() {
+  const list = useStore(siteWarnings);
+  if (!list?.total) return null;
+  const label = t('healthBadge', { count: list.total });
+  return (
+    <button type="button" class="health-badge" data-testid="health-badge" title={label} aria-label={label} onClick={() => showView('health')}>
+      <span aria-hidden="true">⚠</span>
+      <span class="count">{list.total}</span>
+    </button>
+  );
+}
+
 export function StatusBar() {
   useStore(tabs);
   const online = useStore(connected);
@@ -96,6 +110,7 @@ export function StatusBar() {
       {note && <WordCount note={note} key={note.path} />}
       <span class="grow" />
       <VaultRequestNotice compact />
+      <HealthBadge />
       <CommentsBadge />
       <SyncIndicator />
     </footer>

@@ -40,13 +40,14 @@ export interface Choice {
 }
 
 export type Dialog =
-  | { kind: 'confirm'; message: string; okLabel?: string; danger?: boolean; resolve: (ok: boolean) => void }
+  | { kind: 'confirm'; message: string; detail?: string; okLabel?: string; danger?: boolean; resolve: (ok: boolean) => void }
   | { kind: 'choice'; message: string; choices: Choice[]; resolve: (id: string | null) => void }
-  | { kind: 'prompt'; message: string; value: string; okLabel?: string; resolve: (value: string | null) => void };
+  | { kind: 'prompt'; message: string; detail?: string; value: string; okLabel?: string; resolve: (value: string | null) => void };
 
 export const dialog = new Store<Dialog | null>(null);
 
-export function confirmDialog(message: string, options: { okLabel?: string; danger?: boolean } = {}): Promise<boolean> {
+/** `detail`: a sentence under the question saying what the answer will do. */
+export function confirmDialog(message: string, options: { okLabel?: string; danger?: boolean; detail?: string } = {}): Promise<boolean> {
   return new Promise((resolve) => {
     dialog.set({
       kind: 'confirm',
@@ -60,11 +61,12 @@ export function confirmDialog(message: string, options: { okLabel?: string; dang
   });
 }
 
-export function promptDialog(message: string, value = '', okLabel?: string): Promise<string | null> {
+export function promptDialog(message: string, value = '', okLabel?: string, detail?: string): Promise<string | null> {
   return new Promise((resolve) => {
     dialog.set({
       kind: 'prompt',
       message,
+      detail,
       value,
       okLabel,
       resolve: (answer) => {

@@ -1,0 +1,241 @@
+// The owner sees what the site's build found wrong where they work, in a real browser:
+// the status bar's count, Site health grouped by note with one-click fixes, a note's own
+// warnings in its editor; `[[` puts notes that work for readers first; the right-hand
+// panel belongs to the editor only.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminForFile, clearToasts, editorText, openAdmin, openFromTree, screenshot } from '../helpers/browser.ts';
+import { waitFor } from '../helpers/server.ts';
+import { writeFiles } from '../helpers/tmp.ts';
+
+const post = (body: string, title: string) => `---\ntitle: ${title}\npublish: true\ndate: 2026-03-01\n---\n${body}\n`;
+
+const { server, browser, main } = adminForFile({
+  prefix: 'vs-e2e-health-',
+  prepare: ({ vault }) =>
+    writeFiles(vault, {
+      'Home.md': post('Welcome to the garden.', 'Home'),
+      'Posts/Garden.md': post('# Garden\n\nWhat grows here.\n\nSee [[Seedlings]] for what comes next.', 'Garden'),
+      'Seedlings.md': '---\ntitle: Seedlings\n---\nNot out yet.\n',
+      'Posts/Broken.md': post('# Broken\n\nFirst line.\n\nA link to [[Nowhere]] here.\n\n![[gone.png]]', 'Broken'),
+      'Sprouts.md': post('Published sprouts.', 'Sprouts'),
+      'Spring notes.md': '---\ntitle: Spring notes\n---\nPrivate.\n',
+      'Private draft.md': '---\ntitle: Private draft\n---\nA draft: \n',
+      'Long/A folder with a rather long name for the note bar/And a published note whose name is long too.md': post('Long.', 'Long'),
+    }),
+});
+
+const disk = (p: string) => fs.readFile(path.join(server.vault, p), 'utf8');
+const badge = (page: Page) => page.getByTestId('health-badge');
+const healthNote = (page: Page, p: string) => page.locator(`.health-note[data-path="${p}"]`);
+
+async function openHealth(page: Page): Promise<void> {
+  await badge(page).click();
+  await page.getByTestId('health-view').waitFor();
+}
+
+describe('Site health', () => {
+  it('the status bar counts the problems and opens Site health, which lists them by note', async () => {
+    const { page } = main;
+    await waitFor(async () => (await badge(page).count()) > 0, 30_000);
+    await expect(badge(page).locator('.count').textContent()).resolves.toBe('3');
+    await openHealth(page);
+    const garden = healthNote(page, 'Posts/Garden.md');
+    await garden.waitFor();
+    await expect(garden.locator('.health-item').getAttribute('data-kind')).resolves.toBe('unpublished_link');
+    await expect(garden.getByTestId('publish-linked').textContent()).resolves.toBe('Publish “Seedlings”');
+    const broken = healthNote(page, 'Posts/Broken.md');
+    expect(await broken.locator('.health-item').evaluateAll((items) => items.map((i) => i.getAttribute('data-kind')))).toEqual(['missing_link', 'missing_attachment']);
+    // The view is the editor's neighbour, not its panel's: no right-hand panel here.
+    expect(await page.locator('.right-panel').count()).toBe(0);
+  });
+
+  it('screenshots: Site health light, dark, 360 px and Arabic', async () => {
+    const { page } = main;
+    await clearToasts(page);
+    await screenshot(page, 'site-health-light');
+    for (const variant of ['dark', 'phone', 'arabic'] as const) {
+      if (variant === 'arabic') await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'ar' } });
+      const other = await openAdmin(browser, server, variant === 'dark' ? { colorScheme: 'dark' } : variant === 'phone' ? { viewport: { width: 360, height: 760 } } : {});
+      try {
+        await waitFor(async () => (await badge(other.page).count()) > 0, 10_000);
+        await openHealth(other.page);
+        await healthNote(other.page, 'Posts/Garden.md').waitFor();
+        expect(await other.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await screenshot(other.page, `site-health-${variant}`);
+        await healthNote(other.page, 'Posts/Broken.md').getByTestId('open-at-line').first().click();
+        await other.page.getByTestId('note-warnings').waitFor();
+        await clearToasts(other.page);
+        await screenshot(other.page, `editor-warnings-${variant}`);
+      } finally {
+        await other.context.close();
+        if (variant === 'arabic') await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'en' } });
+      }
+    }
+  }, 90_000);
+
+  it('"Open at the line" opens the note with the cursor on the link', async () => {
+    const { page } = main;
+    await healthNote(page, 'Posts/Broken.md').locator('.health-item[data-kind="missing_link"]').getByTestId('open-at-line').click();
+    await page.locator('.tab.active [role="tab"][title="Posts/Broken.md"]').waitFor();
+    await waitFor(() => page.evaluate(() => (window.getSelection()?.anchorNode?.parentElement?.closest('.cm-line')?.textContent ?? '').includes('[[Nowhere]]')));
+  });
+
+  it("a note's own problems show in its editor", async () => {
+    const { page } = main;
+    const list = page.getByTestId('note-warnings');
+    await list.waitFor();
+    await expect(list.locator('summary').textContent()).resolves.toBe('2 problems on the site');
+    await screenshot(page, 'editor-warnings-light');
+    await openFromTree(page, 'Sprouts.md');
+    // Positive first: the other note's editor is shown; then its empty list is absent.
+    await waitFor(async () => (await editorText(page)).includes('Published sprouts.'));
+    expect(await list.count()).toBe(0);
+  });
+
+  it('one click publishes the linked note; its warning goes, and the count with it', async () => {
+    const { page } = main;
+    await openHealth(page);
+    await healthNote(page, 'Posts/Garden.md').getByTestId('publish-linked').click();
+    await waitFor(async () => /^publish: true$/m.test(await disk('Seedlings.md')), 10_000);
+    expect(await disk('Seedlings.md')).toBe('---\ntitle: Seedlings\npublish: true\n---\nNot out yet.\n');
+    await healthNote(page, 'Posts/Garden.md').waitFor({ state: 'detached', timeout: 15_000 });
+    await expect(badge(page).locator('.count').textContent()).resolves.toBe('2');
+    await healthNote(page, 'Posts/Broken.md').waitFor();
+    // The site agrees: the page that was grey text is a page now.
+    expect((await fetch(`${server.url}/Seedlings`)).status).toBe(200);
+  });
+});
+
+describe('the right-hand panel belongs to the editor', () => {
+  it('is absent in Settings, Trash and Comments, and back with the editor', async () => {
+    const { page } = main;
+    await openFromTree(page, 'Sprouts.md');
+    await page.locator('.right-panel').waitFor();
+    for (const [label, view] of [
+      ['Settings', 'settings-view'],
+      ['Trash', 'trash-view'],
+    ] as const) {
+      await page.locator('nav.views').getByRole('button', { name: label, exact: true }).click();
+      await page.getByTestId(view).waitFor();
+      expect(await page.locator('.right-panel').count(), label).toBe(0);
+      expect(await page.getByRole('button', { name: 'Show or hide the side panel' }).count()).toBe(0);
+    }
+    await page.locator('nav.views').getByRole('button', { name: 'Comments', exact: true }).click();
+    await page.getByTestId('comments-view').waitFor();
+    expect(await page.locator('.right-panel').count()).toBe(0);
+    await page.locator('nav.views').getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.locator('.right-panel').waitFor();
+  });
+});
+
+describe('the palette', () => {
+  it('opens Site health by name', async () => {
+    const { page } = main;
+    await page.locator('.right-panel').waitFor();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('site health');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('health-view').waitFor();
+    await page.locator('nav.views').getByRole('button', { name: 'Edit', exact: true }).click();
+  });
+});
+
+async function rowAction(page: Page, rowPath: string, action: string): Promise<void> {
+  await page.locator(`.tree-line:has(.tree-row[data-path="${rowPath}"]) .row-actions`).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+describe('dialogs say what will happen', () => {
+  it('rename: the address answers 301 and links are rewritten; the toast counts the notes rewritten', async () => {
+    const { page } = main;
+    // Seedlings is published now, and Posts/Garden.md links to it.
+    await rowAction(page, 'Seedlings.md', 'Rename…');
+    const modal = page.locator('.modal');
+    await expect(modal.locator('.dialog-detail').textContent()).resolves.toContain('(a 301 redirect)');
+    await modal.locator('input').fill('Saplings');
+    await modal.locator('input').press('Enter');
+    await page.locator('.toast', { hasText: 'Renamed. Links rewritten in 1 note.' }).waitFor();
+    await waitFor(async () => (await disk('Posts/Garden.md')).includes('[[Saplings]]'));
+  });
+
+  it('trash: a published note is said to leave the site; a draft is not', async () => {
+    const { page } = main;
+    await rowAction(page, 'Saplings.md', 'Move to trash');
+    await expect(page.getByTestId('dialog-detail').textContent()).resolves.toBe('It is published: its page will disappear from the site.');
+    await page.locator('.modal').getByRole('button', { name: 'Cancel' }).click();
+    await rowAction(page, 'Spring notes.md', 'Move to trash');
+    await page.locator('.modal').getByRole('button', { name: 'Move to trash' }).waitFor();
+    expect(await page.getByTestId('dialog-detail').count()).toBe(0);
+    await page.locator('.modal').getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('the empty editor says what to do first: open a note, create one, or see the site', async () => {
+    const { page } = main;
+    await page.locator('nav.views').getByRole('button', { name: 'Edit', exact: true }).click();
+    while ((await page.locator('.tab button.icon').count()) > 0) await page.locator('.tab button.icon').first().click();
+    const empty = page.getByTestId('empty-editor');
+    await empty.waitFor();
+    await expect(empty.getByRole('button', { name: 'Create a note' }).count()).resolves.toBe(1);
+    await expect(empty.getByRole('link', { name: /See the public site/ }).getAttribute('href')).resolves.toBe('/');
+    await clearToasts(page);
+    await screenshot(page, 'editor-empty');
+    await empty.getByRole('button', { name: 'Create a note' }).click();
+    await page.locator('.modal', { hasText: 'Note name' }).waitFor();
+    await expect(page.locator('.modal .dialog-detail').textContent()).resolves.toContain('Folder/Name');
+    await page.locator('.modal input').fill('Posts/Fresh one');
+    await page.locator('.modal input').press('Enter');
+    await page.locator('.tab.active [role="tab"][title="Posts/Fresh one.md"]').waitFor();
+    await waitFor(async () => (await fs.stat(path.join(server.vault, 'Posts/Fresh one.md')).catch(() => null)) !== null);
+  });
+});
+
+describe('the note bar at 1,280 px', () => {
+  it('keeps History on the row of the other buttons, on one line, beside a long path', async () => {
+    const { page } = main;
+    await openFromTree(page, 'Long/A folder with a rather long name for the note bar/And a published note whose name is long too.md');
+    await page.getByTestId('view-on-site').waitFor();
+    const bar = page.locator('.note-bar');
+    const history = await bar.getByRole('button', { name: 'History', exact: true }).boundingBox();
+    const preview = await bar.getByRole('button', { name: 'Preview', exact: true }).boundingBox();
+    expect(history!.y).toBe(preview!.y);
+    expect(history!.height).toBe(preview!.height);
+    expect(history!.height).toBeLessThan(40);
+    expect((await bar.boundingBox())!.height).toBeLessThan(50);
+  });
+});
+
+describe('[[ suggestions from a published note', () => {
+  async function suggestions(page: Page, notePath: string): Promise<{ label: string; unpublished: boolean }[]> {
+    await openFromTree(page, notePath);
+    await page.locator('.editor-container:not([hidden]) .cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' [[spr');
+    const options = page.locator('.cm-tooltip-autocomplete li');
+    await options.first().waitFor();
+    const list = await options.evaluateAll((items) =>
+      items.map((li) => ({ label: li.querySelector('.cm-completionLabel')?.textContent ?? '', unpublished: li.querySelector('.cm-not-published') !== null })),
+    );
+    await page.keyboard.press('Escape');
+    return list;
+  }
+
+  it('rank published notes first and mark the others "not published"', async () => {
+    const { page } = main;
+    expect(await suggestions(page, 'Posts/Garden.md')).toEqual([
+      { label: 'Sprouts', unpublished: false },
+      { label: 'Spring notes', unpublished: true },
+    ]);
+    await expect(page.locator('.cm-not-published').count()).resolves.toBe(0);
+  });
+
+  it('from an unpublished note the order is the plain one, unmarked', async () => {
+    const { page } = main;
+    expect(await suggestions(page, 'Private draft.md')).toEqual([
+      { label: 'Spring notes', unpublished: false },
+      { label: 'Sprouts', unpublished: false },
+    ]);
+  });
+});
