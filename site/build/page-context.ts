@@ -14,6 +14,7 @@ import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
 import { embedClosure } from '../../shared/model/embeds.ts';
 import { blockRef, type WikiRef } from '../../shared/wikilinks.ts';
 import { SigCache } from './sig-cache.ts';
+import { folderNotes } from './explorer.ts';
 
 export interface LinkView {
   title: string;
@@ -57,6 +58,8 @@ export class PageContext {
   private bodySigMemo = new Map<NoteRecord, string>();
   private ownSigMemo = new Map<NoteRecord, string>();
   private closureMemo = new Map<NoteRecord, NoteRecord[]>();
+  /** Each folder's published folder note, made once per plan (an edit that keeps shapes keeps them). */
+  private folderNotesMemo: Map<string, NoteRecord> | null = null;
   /** Attachments referenced by visible notes and the frame (vault path → address). */
   readonly published = new Map<string, string>();
   /** The vault's publish.css, when it has one: every page loads it after the blog's stylesheet. */
@@ -115,6 +118,11 @@ export class PageContext {
       this.ownSigMemo.delete(note);
       this.closureMemo.delete(note);
     }
+  }
+
+  /** Each folder's published folder note (explorer.ts), worked out once for every page. */
+  folderNotes(): Map<string, NoteRecord> {
+    return (this.folderNotesMemo ??= folderNotes(this.model.visible));
   }
 
   /** Registers the attachments a visible note shows (its embeds and banner) for publishing. */

@@ -3,12 +3,14 @@
 import { startBackToTop } from './back-to-top.ts';
 import { startComments } from './comments.ts';
 import { startDiagrams } from './diagrams.ts';
+import { startExplorer } from './explorer.ts';
 import { startPreviews } from './previews.ts';
 import { startSearchBox } from './search-box.ts';
 import { startTopicRow } from './topic-row.ts';
 
 document.documentElement.classList.add('s-js');
 startTopicRow();
+startExplorer();
 startPreviews();
 startBackToTop();
 startDiagrams();
