@@ -8,6 +8,7 @@ import { discussionView, type DiscussionView } from './discussion-view.ts';
 import type { ChipView, LinkView, PageContext } from './page-context.ts';
 import { withLazySig, type PageFamily, type PlannedPage } from './plan-types.ts';
 import { SigCache } from './sig-cache.ts';
+import { tocOf, type TocEntry } from './reader-tools.ts';
 import { breadcrumbsOf, breadcrumbsSig, explorerHere, type Breadcrumb } from './explorer.ts';
 
 export interface ArticleView {
@@ -54,6 +55,8 @@ export interface ArticleView {
   /** The page's explorer marker (explorer.ts explorerHere), in the garden. */
   here: string | null;
   breadcrumbs: Breadcrumb[];
+  /** The table of contents (CONTRACT §12), for three or more headings. */
+  toc: TocEntry[] | null;
 }
 
 function shareLinks(ctx: PageContext, note: NoteRecord): { name: string; href: string }[] {
@@ -134,6 +137,7 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     showDate: garden ? note.date.source === 'frontmatter' : !note.page,
     here: garden ? explorerHere(ctx, note) : null,
     breadcrumbs: garden ? breadcrumbsOf(ctx, note) : [],
+    toc: tocOf(note),
   };
 }
 

@@ -1,6 +1,7 @@
 // CONTRACT §12 in a real browser: the garden's explorer beside the note at desktop widths
-// and folded behind its button on a 360 px phone. Screenshots (light, dark, 360 px,
-// Arabic) land in test-artifacts/.
+// and folded behind its button on a 360 px phone; the table of contents in the margin
+// marking the section read as the page scrolls; headings' own links. Screenshots (light,
+// dark, 360 px, Arabic) land in test-artifacts/.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../helpers/browser.ts';
@@ -12,8 +13,11 @@ let garden: BlogServer;
 let browser: Browser;
 const settings = { siteName: 'Garden', homeNote: 'Home' };
 
+const filler = (part: string) => Array.from({ length: 12 }, (_, i) => `${part}, paragraph ${i}: long enough to fill the screen with text a reader scrolls through.`).join('\n\n');
+const LONG = `---\npublish: true\ntitle: Long read\n---\n\n${filler('Opening')}\n\n## Part one\n\n${filler('One')}\n\n## Part two\n\n${filler('Two')}\n\n### A detail\n\n${filler('Detail')}\n\n## Part three\n\n${filler('Three')}\n`;
+
 beforeAll(async () => {
-  garden = await startBlog({ fixture: false, files: GARDEN_FILES, env: { PUBLIC_LAYOUT: 'default' }, settings });
+  garden = await startBlog({ fixture: false, files: { ...GARDEN_FILES, 'Guide/Long read.md': LONG }, env: { PUBLIC_LAYOUT: 'default' }, settings });
   browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
@@ -81,6 +85,62 @@ describe('CONTRACT §12: the explorer on a 360 px phone', () => {
   });
 });
 
+describe('CONTRACT §12: the table of contents and the headings\' links', () => {
+  const active = (page: Page) => page.locator('.s-toc a[aria-current="location"]').textContent();
+
+  it('sits in the margin at desktop widths and marks the section read as the page scrolls', async () => {
+    const page = await open('/Guide/Long-read', 1280);
+    const toc = page.locator('.s-toc');
+    expect(await toc.isVisible()).toBe(true);
+    expect(await page.locator('.s-toc-toggle').isVisible()).toBe(false);
+    const [nav, body] = await Promise.all([toc.boundingBox(), page.locator('.s-article-body').boundingBox()]);
+    expect(nav!.x).toBeGreaterThanOrEqual(body!.x + body!.width);
+    for (const [id, text] of [['part-two', 'Part two'], ['a-detail', 'A detail'], ['part-one', 'Part one']] as const) {
+      await page.evaluate((id) => window.scrollTo(0, document.getElementById(id)!.getBoundingClientRect().top + window.scrollY - 40), id);
+      await page.waitForFunction((text) => document.querySelector('.s-toc a[aria-current="location"]')?.textContent === text, text);
+      expect(await active(page)).toBe(text);
+      // The contents stay in view beside the text as it scrolls.
+      const box = (await toc.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(800);
+    }
+    expect(await page.locator('.s-toc a[aria-current]').count()).toBe(1);
+    await page.evaluate(() => window.scrollTo(0, document.getElementById('part-two')!.getBoundingClientRect().top + window.scrollY - 40));
+    await page.waitForFunction(() => document.querySelector('.s-toc a[aria-current="location"]')?.textContent === 'Part two');
+    await screenshot(page, 'garden-toc-desktop');
+    await page.context().close();
+  });
+
+  it('a heading\'s link to itself shows on keyboard focus, named for its section', async () => {
+    const page = await open('/Guide/Long-read', 1280);
+    const anchor = page.getByRole('link', { name: 'Link to this section Part two', exact: true });
+    expect(await anchor.count()).toBe(1);
+    expect(await anchor.evaluate((a) => getComputedStyle(a).opacity)).toBe('0');
+    // Reached with the keyboard: Tab from the link before it.
+    await page.locator('.s-toc a[href="#a-detail"]').focus();
+    await page.locator('h2#part-two a.s-anchor').focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('#part-two');
+    expect(await anchor.evaluate((a) => getComputedStyle(a).opacity)).toBe('1');
+    await anchor.click();
+    expect(new URL(page.url()).hash).toBe('#part-two');
+    await page.context().close();
+  });
+
+  it('is folded at the top on a 360 px phone and opens with its button', async () => {
+    const page = await open('/Guide/Long-read', 360);
+    expect(await page.locator('.s-toc').isVisible()).toBe(false);
+    await page.locator('.s-toc-toggle').click();
+    expect(await page.locator('.s-toc').isVisible()).toBe(true);
+    const [toc, body] = await Promise.all([page.locator('.s-toc').boundingBox(), page.locator('.s-article-body').boundingBox()]);
+    expect(toc!.y + toc!.height).toBeLessThanOrEqual(body!.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await screenshot(page, 'garden-toc-phone-360');
+    await page.context().close();
+  });
+});
+
 describe('CONTRACT §12: the garden in Arabic', () => {
   it('mirrors: the explorer on the right, breadcrumbs right to left', async () => {
     await garden.writeSettings({ ...settings, language: 'ar' });
@@ -91,6 +151,11 @@ describe('CONTRACT §12: the garden in Arabic', () => {
     expect(await page.locator('.s-explorer-fold').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
     await screenshot(page, 'garden-desktop-arabic');
     await page.context().close();
+    const long = await open('/Guide/Long-read', 1280);
+    const [toc, body] = await Promise.all([long.locator('.s-toc').boundingBox(), long.locator('.s-article-body').boundingBox()]);
+    expect(toc!.x + toc!.width).toBeLessThanOrEqual(body!.x);
+    await screenshot(long, 'garden-toc-arabic');
+    await long.context().close();
     const phone = await open('/Guide/Advanced/Configure', 360);
     await phone.locator('.s-explorer-toggle').click();
     await screenshot(phone, 'garden-phone-360-arabic');
