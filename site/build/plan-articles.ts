@@ -8,7 +8,7 @@ import { discussionView, type DiscussionView } from './discussion-view.ts';
 import type { ChipView, LinkView, PageContext } from './page-context.ts';
 import { withLazySig, type PageFamily, type PlannedPage } from './plan-types.ts';
 import { SigCache } from './sig-cache.ts';
-import { tocOf, type TocEntry } from './reader-tools.ts';
+import { backlinksOf, backlinksSig, tocOf, type BacklinkView, type TocEntry } from './reader-tools.ts';
 import { breadcrumbsOf, breadcrumbsSig, explorerHere, type Breadcrumb } from './explorer.ts';
 
 export interface ArticleView {
@@ -57,6 +57,8 @@ export interface ArticleView {
   breadcrumbs: Breadcrumb[];
   /** The table of contents (CONTRACT §12), for three or more headings. */
   toc: TocEntry[] | null;
+  /** "Linked from" (CONTRACT §12): published notes linking here, each with its sentence. */
+  backlinks: BacklinkView[];
 }
 
 function shareLinks(ctx: PageContext, note: NoteRecord): { name: string; href: string }[] {
@@ -138,6 +140,7 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     here: garden ? explorerHere(ctx, note) : null,
     breadcrumbs: garden ? breadcrumbsOf(ctx, note) : [],
     toc: tocOf(note),
+    backlinks: backlinksOf(ctx, note),
   };
 }
 
@@ -176,6 +179,7 @@ function buildArticleSig(ctx: PageContext, note: NoteRecord): string {
     ctx.discussionOf(note)?.sig ?? '',
     note.date.source,
     isGarden(ctx) ? `${explorerHere(ctx, note)}\u0001${breadcrumbsSig(ctx, note)}` : '',
+    backlinksSig(ctx, note),
   ].join('\u0000');
 }
 

@@ -141,6 +141,21 @@ describe('CONTRACT §12: the table of contents and the headings\' links', () => 
   });
 });
 
+describe('CONTRACT §12: backlinks', () => {
+  it('list the notes linking here with their sentences, readable light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await open('/Guide/Install', 1280, { colorScheme });
+      const section = page.locator('.s-backlinks');
+      await section.scrollIntoViewIfNeeded();
+      expect(await section.locator('a.s-backlink').allTextContents()).toEqual(['API', 'Configure', 'The Guide']);
+      const [fg, bg] = await section.locator('.s-backlink-snippet').first().evaluate((p) => [getComputedStyle(p).color, getComputedStyle(p.closest('li')!).backgroundColor]);
+      expect(fg).not.toBe(bg);
+      await screenshot(page, `garden-backlinks-${colorScheme}`);
+      await page.context().close();
+    }
+  });
+});
+
 describe('CONTRACT §12: the garden in Arabic', () => {
   it('mirrors: the explorer on the right, breadcrumbs right to left', async () => {
     await garden.writeSettings({ ...settings, language: 'ar' });

@@ -1,6 +1,7 @@
 // CONTRACT §12: an edit in the garden re-renders only what depends on it. The explorer is
 // one shared fragment (`/_service/nav`) every page includes when served: adding a note
-// renders that fragment and the new page, never the other notes' pages.
+// renders that fragment and the new page, never the other notes' pages. A page's backlinks
+// are part of its signature: it renders again exactly when its list or a sentence changes.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,5 +45,18 @@ describe('CONTRACT §12: an edit re-renders exactly the pages that depend on it'
 
   it('a draft edited renders nothing', () => {
     expect(steps['edit a draft']!.rendered).toEqual([]);
+  });
+
+  it('a new sentence around a link renders the linked page (its backlink), beside the note and the notes reading it', () => {
+    // The Guide links to Configure (its anchors read Configure's headings); Install lists Configure as a backlink.
+    expect(pagesOf('edit the sentence around a link')).toEqual(['/Guide/Advanced/Configure', '/Guide/Guide', '/Guide/Install']);
+  });
+
+  it('an edit away from the link leaves the linked page as it was', () => {
+    expect(pagesOf('edit a linking note away from its link')).toEqual(['/Guide/Advanced/Configure', '/Guide/Guide']);
+  });
+
+  it('a draft published renders its page, the explorer and the page it links to (a new backlink)', () => {
+    expect(pagesOf('publish a draft that links a note')).toEqual(['/Drafts/Secret', '/Guide/Install', '/_service/nav']);
   });
 });

@@ -1,5 +1,5 @@
 // CONTRACT §12: the reader's tools in both layouts, read from the real server: the table
-// of contents (three or more headings), every heading's link to itself.
+// of contents (three or more headings), every heading's link to itself, the backlinks.
 import { describe, expect, it } from 'vitest';
 import { blogForFile } from '../fixtures/blog/helpers.ts';
 import { GARDEN_FILES } from '../fixtures/garden/vault.ts';
@@ -11,6 +11,10 @@ const layouts = {
 };
 
 const tocOf = (html: string) => /<nav class="s-toc"[^>]*>.*?<\/nav>/s.exec(html)?.[0] ?? '';
+const backlinksOf = (html: string) => /<section class="s-backlinks">.*?<\/section>/s.exec(html)?.[0] ?? '';
+/** Each backlink as `href|title|sentence`. */
+const backlinkItems = (html: string) =>
+  [...backlinksOf(html).matchAll(/<li><a class="s-backlink" href="([^"]*)">([^<]*)<\/a>(?:<p class="s-backlink-snippet" dir="auto">([^<]*)<\/p>)?<\/li>/g)].map((m) => `${m[1]}|${m[2]}|${m[3] ?? ''}`);
 const hrefs = (html: string) => [...html.matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)].map((m) => `${m[1]} ${m[2]}`);
 
 for (const [name, server] of Object.entries(layouts)) {
@@ -34,6 +38,36 @@ for (const [name, server] of Object.entries(layouts)) {
       expect(html).toContain('<h2 id="requirements">Requirements<a class="s-anchor" href="#requirements" aria-labelledby="s-anchor-label requirements"></a></h2>');
       expect(html).toContain('<span id="s-anchor-label" hidden>Link to this section</span>');
       expect([...html.matchAll(/class="s-anchor"/g)]).toHaveLength(4);
+    });
+  });
+}
+
+for (const [name, server] of Object.entries(layouts)) {
+  describe(`CONTRACT §12, ${name} layout: backlinks`, () => {
+    it('"Linked from" lists the published notes linking here, by title, each with the sentence around its link', async () => {
+      const html = (await server.page('/Guide/Install')).text;
+      expect(backlinksOf(html)).toMatch(/^<section class="s-backlinks"><h2>Linked from<\/h2>/);
+      expect(backlinkItems(html)).toEqual([
+        '/Reference/API|API|It relies on Install being done first, and on nothing else.',
+        '/Guide/Advanced/Configure|Configure|Configuration comes after you install the tool properly.',
+        '/Guide/Guide|The Guide|First Install, then Configure.',
+      ]);
+    });
+
+    it('a draft linking here never appears, nor its title, nor its words', async () => {
+      for (const route of ['/Guide/Install', '/Reference/API']) {
+        const html = (await server.page(route)).text;
+        expect(html, route).not.toContain('Secret Plan Title');
+        expect(html, route).not.toContain('Hidden Draft Title');
+        expect(html, route).not.toContain('nobody may read');
+        expect(html, route).not.toContain('/Drafts/');
+      }
+      // API is linked from Home (published) and Hidden (a draft): Home alone.
+      expect(backlinkItems((await server.page('/Reference/API')).text)).toEqual(['/|Welcome|Start with Guide or read API.']);
+    });
+
+    it('a note nothing links to has no backlinks section', async () => {
+      expect((await server.page('/Loose/Stray')).text).not.toContain('s-backlinks');
     });
   });
 }
