@@ -144,9 +144,9 @@ export function markExplorer(fragment: string, here: string): string {
     return fragment;
   }
   url = escapeAttribute(url);
-  const link = `<a class="s-explorer-link" href="${url}">`;
+  const link = `<a href="${url}">`;
   const at = out.indexOf(link);
-  if (at >= 0) out = out.slice(0, at) + `<a class="s-explorer-link" href="${url}" aria-current="page">` + out.slice(at + link.length);
-  for (const key of folders) out = out.replace(`<details class="s-explorer-folder" data-folder="${key}">`, `<details class="s-explorer-folder" data-folder="${key}" open>`);
+  if (at >= 0) out = out.slice(0, at) + `<a href="${url}" aria-current="page">` + out.slice(at + link.length);
+  for (const key of folders) out = out.replace(`<details data-folder="${key}">`, `<details data-folder="${key}" open>`);
   return out;
 }
