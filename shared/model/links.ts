@@ -157,7 +157,7 @@ export function createLinkResolver<T extends LinkNode = NoteRecord>(records: Ite
 const outbound = new WeakMap<NoteRecord, { generation: object; paths: (string | null)[] }>();
 
 /** The paths a note's links and embeds lead to (null: nowhere), remembered per record while links resolve the same. */
-function outboundPaths(note: NoteRecord, resolver: LinkResolver): (string | null)[] {
+export function outboundPaths(note: NoteRecord, resolver: LinkResolver): (string | null)[] {
   let known = outbound.get(note);
   if (!known || known.generation !== resolver.generation) {
     // An embed is a link too (Obsidian counts it as one).

@@ -8,6 +8,7 @@ import { discussionView, type DiscussionView } from './discussion-view.ts';
 import type { ChipView, LinkView, PageContext } from './page-context.ts';
 import { withLazySig, type PageFamily, type PlannedPage } from './plan-types.ts';
 import { SigCache } from './sig-cache.ts';
+import { localGraph, localGraphSig, type GraphView } from './local-graph.ts';
 import { backlinksOf, backlinksSig, tocOf, type BacklinkView, type TocEntry } from './reader-tools.ts';
 import { breadcrumbsOf, breadcrumbsSig, explorerHere, type Breadcrumb } from './explorer.ts';
 
@@ -59,6 +60,8 @@ export interface ArticleView {
   toc: TocEntry[] | null;
   /** "Linked from" (CONTRACT §12): published notes linking here, each with its sentence. */
   backlinks: BacklinkView[];
+  /** The local graph (CONTRACT §12): the note and its neighbours, drawn at build time. */
+  graph: GraphView | null;
 }
 
 function shareLinks(ctx: PageContext, note: NoteRecord): { name: string; href: string }[] {
@@ -141,6 +144,7 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     breadcrumbs: garden ? breadcrumbsOf(ctx, note) : [],
     toc: tocOf(note),
     backlinks: backlinksOf(ctx, note),
+    graph: localGraph(ctx, note),
   };
 }
 
@@ -180,6 +184,7 @@ function buildArticleSig(ctx: PageContext, note: NoteRecord): string {
     note.date.source,
     isGarden(ctx) ? `${explorerHere(ctx, note)}\u0001${breadcrumbsSig(ctx, note)}` : '',
     backlinksSig(ctx, note),
+    localGraphSig(ctx, note),
   ].join('\u0000');
 }
 

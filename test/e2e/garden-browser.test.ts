@@ -156,6 +156,26 @@ describe('CONTRACT §12: backlinks', () => {
   });
 });
 
+describe('CONTRACT §12: the local graph', () => {
+  it('reads light and dark: labels drawn in the text colour over the surface; a click follows a node', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await open('/Guide/Install', 1280, { colorScheme });
+      const graph = page.locator('svg.s-graph');
+      await graph.scrollIntoViewIfNeeded();
+      const [label, surface] = await graph.evaluate((svg) => [getComputedStyle(svg.querySelector('text')!).fill, getComputedStyle(svg).backgroundColor]);
+      const bodyText = await page.evaluate(() => getComputedStyle(document.body).color);
+      expect(label).toBe(bodyText);
+      expect(label).not.toBe(surface);
+      await screenshot(page, `garden-graph-${colorScheme}`);
+      if (colorScheme === 'dark') {
+        await graph.locator('a.s-graph-node', { hasText: 'Configure' }).click();
+        await page.waitForURL(/\/Guide\/Advanced\/Configure$/);
+      }
+      await page.context().close();
+    }
+  });
+});
+
 describe('CONTRACT §12: the garden in Arabic', () => {
   it('mirrors: the explorer on the right, breadcrumbs right to left', async () => {
     await garden.writeSettings({ ...settings, language: 'ar' });
@@ -171,6 +191,10 @@ describe('CONTRACT §12: the garden in Arabic', () => {
     expect(toc!.x + toc!.width).toBeLessThanOrEqual(body!.x);
     await screenshot(long, 'garden-toc-arabic');
     await long.context().close();
+    const install = await open('/Guide/Install', 1280);
+    await install.locator('svg.s-graph').scrollIntoViewIfNeeded();
+    await screenshot(install, 'garden-graph-arabic');
+    await install.context().close();
     const phone = await open('/Guide/Advanced/Configure', 360);
     await phone.locator('.s-explorer-toggle').click();
     await screenshot(phone, 'garden-phone-360-arabic');
