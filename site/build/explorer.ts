@@ -29,7 +29,7 @@ export interface Breadcrumb {
   url: string | null;
 }
 
-/** A folder path as the fragment and the page markers both write it (no character HTML escapes). */
+/** A folder path (or a page's address) as the fragment and the page markers write it: no character the templates escape. */
 export function folderKey(folder: string): string {
   return encodeURIComponent(folder).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 }
@@ -86,7 +86,7 @@ export function explorerHere(ctx: PageContext, note: NoteRecord): string {
   const parts = note.folder === '' ? [] : note.folder.split('/');
   const open = parts.map((_, i) => folderKey(parts.slice(0, i + 1).join('/')));
   // A folder note is its folder's summary link: that folder opens too.
-  return [encodeURIComponent(ctx.url(ctx.addressOf(note))), ...open].join(' ');
+  return [folderKey(ctx.url(ctx.addressOf(note))), ...open].join(' ');
 }
 
 interface Building {

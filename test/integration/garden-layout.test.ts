@@ -126,3 +126,28 @@ describe('CONTRACT §12: a static snapshot of the garden', () => {
     expect(html).not.toContain('Secret Plan Title');
   });
 });
+
+describe('CONTRACT §12: hostile folder and note names', () => {
+  const odd = blogForFile({
+    fixture: false,
+    env: { PUBLIC_LAYOUT: 'default' },
+    files: {
+      'Home.md': '---\npublish: true\n---\n\nHome.\n',
+      'Odd "<b>" & \'q\' --> $&/Odd "<b>" & \'q\' --> $&.md': '---\npublish: true\ntitle: Folder "<i>" $\' note\n---\n\nIts folder note.\n',
+      'Odd "<b>" & \'q\' --> $&/Inner %2F name.md': '---\npublish: true\ntitle: Inner <script>x</script>\n---\n\nInside.\n',
+    },
+  });
+
+  it('are escaped in the explorer and breadcrumbs, and the page is still marked current', async () => {
+    const res = await odd.waitForPage('/', (p) => p.status === 200);
+    expect(res.text).not.toContain('<script>x');
+    const inner = await odd.page('/Odd-%22%3Cb%3E%22-%26-\'q\'---%3E-%24%26/Inner-%252F-name');
+    expect(inner.status).toBe(200);
+    expect(inner.text).not.toContain('<script>x');
+    expect(inner.text).not.toContain('<!--service:');
+    expect(explorerLinks(inner.text).filter((l) => l.endsWith('|current'))).toHaveLength(1);
+    expect(explorerLinks(inner.text).find((l) => l.endsWith('|current'))).toContain('Inner &lt;script&gt;x&lt;/script&gt;');
+    expect(openFolders(inner.text)).toEqual([`Odd "<b>" & 'q' --> $&`]);
+    expect(breadcrumbsOf(inner.text)).toContain('>Folder &quot;&lt;i&gt;&quot; $&#39; note</a>');
+  });
+});
