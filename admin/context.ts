@@ -64,12 +64,20 @@ export interface AdminContext {
   comments: CommentsService;
   /** Received webmentions, checked after the answer (CONTRACT §8). */
   webmentions: Webmentions;
+  /** The public site's stylesheets, which the note preview links; null without a site. */
+  siteStylesheets: () => Promise<SiteStylesheets | null>;
   /** spec 5.1: backup & sync (and what travels) is unusable until an admin password exists. */
   requireSyncAllowed(): void;
   /** Starts the services once, before the server listens; never blocks on the network. */
   start(): Promise<void>;
   /** Stops them when the server stops. */
   close(): Promise<void>;
+}
+
+/** The stylesheets the site's pages link, in order, and KaTeX's (for math), by their addresses. */
+export interface SiteStylesheets {
+  page: string[];
+  katex: string;
 }
 
 export interface AdminContextOptions {
@@ -81,6 +89,8 @@ export interface AdminContextOptions {
   versionLimits?: Partial<VersionLimits>;
   /** Told after the admin moved a note or folder: the public site keeps the old addresses alive (CONTRACT §7). */
   moved?: (from: VaultPath, to: VaultPath) => void;
+  /** The public site's stylesheets (hashed addresses), for the note preview; none without a site. */
+  siteStylesheets?: () => Promise<SiteStylesheets | null>;
 }
 
 function isInside(parent: string, child: string): boolean {
@@ -165,6 +175,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
     notes,
     comments,
     webmentions,
+    siteStylesheets: options.siteStylesheets ?? (() => Promise.resolve(null)),
     requireSyncAllowed() {
       if (!password.isSet()) throw refuse('needs_password', 'Set an admin password before using backup & sync.');
     },

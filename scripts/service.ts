@@ -61,6 +61,8 @@ export async function startService(config: Config): Promise<RunningService> {
     },
     // A rename through the admin leaves a 301 from the old addresses, even when it rewrote the moved notes' own links.
     moved: (from, to) => site?.moved(from, to),
+    // The preview of a note links the site's own stylesheets: what the owner sees is what readers get.
+    siteStylesheets: () => (site ? site.stylesheets() : Promise.resolve(null)),
   });
   if (ctx.password.generated) {
     // Printed once: only its hash is stored.

@@ -12,6 +12,7 @@ import { log } from '../shared/log.ts';
 import { encodeAddress, decodeRequestPath } from '../shared/model/addresses.ts';
 import { createSettingsReader, siteSettingsOf } from '../shared/settings.ts';
 import type { VaultEvents } from '../shared/vault-events.ts';
+import { stylesheetAddresses } from './build/assets.ts';
 import { BuilderClient } from './build/builder-client.ts';
 import { SERVER_PARTNER_MIN_NOTES } from './build/build-heap.ts';
 import { retractedWhileDown, currentKey, readGeneration, servedEntries, type GenerationState } from './build/generation.ts';
@@ -24,7 +25,8 @@ import { Favicon } from './serve/favicon.ts';
 import { privateGate } from './serve/gate.ts';
 import { PageCache } from './serve/page-cache.ts';
 import { isHashedAsset, NOT_FOUND_KEY, PageSource } from './serve/page-source.ts';
-import { cacheControl } from './serve/page-headers.ts';
+import { cacheControl, IMMUTABLE } from './serve/page-headers.ts';
+import { VARIANTS_PREFIX } from './build/image-variants.ts';
 import { sendPrepared } from './serve/prepared.ts';
 import type { NoticeKind } from './serve/substitute.ts';
 import { attachmentSecurityHeaders, pageSecurityHeaders } from './serve/security-headers.ts';
@@ -67,6 +69,8 @@ export interface PublicServer {
   commentFailurePage(failure: Omit<CommentFailure, 'language'>): Promise<string>;
   /** The admin moved a note or folder (vault paths): its old addresses answer 301 (CONTRACT §7). */
   moved(from: string, to: string): void;
+  /** The stylesheets every page links, in order, and KaTeX's (pages with math): the admin's preview links them too. */
+  stylesheets(): Promise<{ page: string[]; katex: string }>;
   close(): Promise<void>;
 }
 
@@ -138,6 +142,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   });
   // Settings (site name, home mode, collections…) live in settings.json, rewritten atomically.
   let settingsWatch: FSWatcher | null = null;
+  let stylesheets: Promise<{ page: string[]; katex: string }> | null = null;
   try {
     settingsWatch = watch(config.dataDir, (_event, name) => {
       if (name === 'settings.json') client.changed('');
@@ -256,6 +261,8 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
       extensions: [],
       setHeaders: (r, pathname) => {
         for (const [name, value] of attachmentSecurityHeaders(pathname)) r.setHeader(name, value);
+        // An image's smaller copy is named by its content's hash: it never changes at its address.
+        if (pathname.startsWith('/' + VARIANTS_PREFIX)) r.setHeader('cache-control', cacheControl(IMMUTABLE, config.isPublic));
         if (!config.isPublic) {
           r.setHeader('cache-control', 'private, no-cache');
           r.setHeader('vary', 'Cookie');
@@ -310,6 +317,8 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
       return commentFailurePage({ ...failure, language: settings ? siteSettingsOf(settings, config).language : (config.siteLang ?? 'en') });
     },
     moved: (from, to) => client.moved(from, to),
+    // As frame.njk links them: the blog's, then the designer's custom.css.
+    stylesheets: () => (stylesheets ??= stylesheetAddresses().then(({ css, katex }) => ({ page: [css, '/custom.css'], katex }))),
     async close() {
       unsubscribe?.();
       settingsWatch?.close();

@@ -1,12 +1,13 @@
 // The admin web app: its static files under /admin/, plus the few reads
 // and writes only it needs: attachments (image previews, the banner upload of spec
-// D.3) and the collections the vault declares (spec D.5).
+// D.3), the collections the vault declares (spec D.5) and a note's preview.
 import type { Polka } from 'polka';
 import { parseVaultPath } from '../../shared/vault-path.ts';
 import type { AdminContext } from '../context.ts';
 import { refuse } from '../../shared/errors.ts';
 import { readJsonBody, route } from '../http.ts';
-import { notePathParam } from './notes.ts';
+import { notePathParam, requireNotePath } from './notes.ts';
+import { notePreview } from '../ui/server/preview.ts';
 import { MAX_ATTACHMENT_BYTES, readAttachment, writeAttachment } from '../ui/server/attachments.ts';
 import { createUiServer } from '../ui/server/static.ts';
 import { parentOf } from '../vault/path-locks.ts';
@@ -21,6 +22,17 @@ export function registerUiRoutes(app: Polka, ctx: AdminContext): void {
   app.get(
     '/api/collections',
     route(async () => ({ collections: await ctx.collections() })),
+  );
+
+  // A note's text (unsaved, or a revision) rendered by the site's renderer, with the site's stylesheets to show it in.
+  app.post(
+    '/api/preview',
+    route(async (req) => {
+      const p = requireNotePath(notePathParam(req));
+      const body = await readJsonBody(req);
+      if (typeof body.text !== 'string') throw refuse('bad_text', 'text must be a string.');
+      return { ...notePreview(p, body.text), stylesheets: await ctx.siteStylesheets() };
+    }),
   );
 
   app.get(

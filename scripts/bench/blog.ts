@@ -1,11 +1,15 @@
-// The build benchmark, in one run on generated vaults (about 70% published):
-// `npm run build`, the static snapshot a CI job makes, against Debian's hugo writing the
-// same notes at 1,000, 10,000 and 30,000 notes (alternating rounds, medians kept); then,
-// on the real server (`npm start`) at 10,000 and 30,000 notes, the time from one note's
-// save through the API until its article, the home page and the feed all serve it
-// (median and worst of 25 edits), and the peak RSS of the server and its build processes.
+// The blog benchmark, in one run, on two generated vaults: the
+// uniform one (scripts/bench/_vault.ts) and a realistic one shaped like real vaults
+// (scripts/bench/_realistic-vault.ts: heavy tails, a large vocabulary, URLs, HTML, almost no
+// dates). For each: `npm run build` (= `vault-service build`, the static snapshot a CI job
+// makes) against Debian's hugo writing the same notes (alternating rounds, medians kept);
+// then, on the real server (`npm start`), the time from one note's save through the API
+// until its article, the home page and the feed all serve it (the realistic vault adds its
+// 3,000-link index note, any note and its 300 KB note), the peak RSS of the server and its
+// build processes, and a second start (the first one's build kept) until an article serves.
 // Each figure is printed next to its target, with the machine's load average.
-// BENCH_SIZES (e.g. "1000,10000"), BENCH_EDIT_SIZES, BENCH_ROUNDS, BENCH_EDITS to change.
+// BENCH_VAULTS (uniform,realistic), BENCH_SIZES (e.g. "1000,10000"), BENCH_EDIT_SIZES,
+// BENCH_ROUNDS, BENCH_EDITS to change; BENCH_SEED for the realistic vault's seed.
 // BENCH_BEFORE=<git ref> also times that commit's own full build of the 10,000-note vault
 // (or the first size), rounds alternating with ours, for a before/after ratio in one run.
 import { execFile } from 'node:child_process';
@@ -13,21 +17,45 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_PASSWORD, freePort, npmStart, until200, waitForLine } from './_service.ts';
-import { ensureDebian, fileCreationMicros, has, watchGroupMemory } from './_tools.ts';
-import { generateVault, notePath, noteText, percentile } from './_vault.ts';
+import { runServer, type EditPlan, type ServerRun } from './_blog-edits.ts';
+import { hugoContent, hugoSite } from './_hugo.ts';
+import { generateRealisticVault, type RealisticVault } from './_realistic-vault.ts';
+import { ensureDebian, fileCreationMicros, has } from './_tools.ts';
+import { generateVault, notePath, percentile } from './_vault.ts';
+import { describeProfile, profileVault } from './_vault-profile.ts';
 
 const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // An empty value is an empty list (BENCH_EDIT_SIZES= times the builds alone).
 const list = (v: string | undefined, d: number[]) => (v === undefined ? d : v.split(',').filter(Boolean).map(Number));
-const SIZES = list(process.env.BENCH_SIZES, [1_000, 10_000, 30_000]);
-const EDIT_SIZES = list(process.env.BENCH_EDIT_SIZES, [10_000, 30_000]);
+type Kind = 'uniform' | 'realistic';
+const KINDS = (process.env.BENCH_VAULTS ?? 'uniform,realistic').split(',').filter(Boolean) as Kind[];
+const SIZES: Record<Kind, number[]> = {
+  uniform: list(process.env.BENCH_SIZES, [1_000, 10_000, 30_000]),
+  realistic: list(process.env.BENCH_SIZES, [1_000, 10_000]),
+};
+const EDIT_SIZES: Record<Kind, number[]> = {
+  uniform: list(process.env.BENCH_EDIT_SIZES, [10_000, 30_000]),
+  realistic: list(process.env.BENCH_EDIT_SIZES, [10_000]),
+};
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const EDITS = Number(process.env.BENCH_EDITS ?? 25);
+const SEED = Number(process.env.BENCH_SEED ?? 1);
 
-/** Targets: `npm run build` over Hugo's time, by vault size. */
-const BUILD_TARGET: Record<number, number> = { 1_000: 2, 10_000: 1, 30_000: 1 };
-const RSS_TARGET_MB: Record<number, number> = { 10_000: 400, 30_000: 700 };
+/** `vault-service build` over Hugo's time, by vault and size. */
+const BUILD_TARGET: Record<Kind, Record<number, number>> = {
+  uniform: { 1_000: 2, 10_000: 1.6, 30_000: 1 },
+  realistic: { 10_000: 2 },
+};
+const RSS_TARGET_MB: Record<number, number> = { 10_000: 450, 30_000: 700 };
+/** One note saved → live: median and worst, by plan, in ms. */
+const EDIT_TARGET: Record<string, { median?: number; worst?: number }> = {
+  'uniform newest post': { median: 80 },
+  'realistic newest post': { median: 100, worst: 300 },
+  'realistic index note (3,000 links)': { worst: 500 },
+  'realistic any post (article only)': { median: 100, worst: 300 },
+  'realistic 300 KB note (article only)': { worst: 300 },
+};
+const RESTART_TARGET_MS = 2_000;
 
 interface Timed {
   ms: number;
@@ -67,100 +95,73 @@ function npmBuild(vault: string, outs: () => string): Promise<Timed> {
   });
 }
 
-/** Hugo with minimal layouts over the same notes, writing to disk. */
-async function hugoSite(root: string, vault: string, outs: () => string): Promise<() => Promise<Timed>> {
-  const site = path.join(root, 'hugo-site');
-  const layout = '<!doctype html><html><head><title>{{ .Title }}</title></head><body><h1>{{ .Title }}</h1>';
-  await fs.mkdir(path.join(site, 'layouts/_default'), { recursive: true });
-  await fs.writeFile(path.join(site, 'hugo.toml'), `baseURL = "https://bench.example/"\ntitle = "Bench"\ncontentDir = ${JSON.stringify(vault)}\n`);
-  await fs.writeFile(path.join(site, 'layouts/_default/single.html'), `${layout}{{ .Content }}</body></html>\n`);
-  await fs.writeFile(path.join(site, 'layouts/_default/list.html'), `${layout}<ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a> {{ .Summary }}</li>{{ end }}</ul></body></html>\n`);
-  await fs.writeFile(path.join(site, 'layouts/index.html'), `${layout}<ul>{{ range first 50 .Site.RegularPages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></body></html>\n`);
-  // --buildFuture: the generated notes' dates run five hours apart from 2020, so past about
-  // 10,000 notes they reach beyond today, and hugo leaves future-dated notes out by default
-  // (at 30,000 it wrote 12,362 files instead of 30,261): it would not be the same notes.
-  return async () => timed('hugo', ['--source', site, '--destination', path.join(outs(), 'hugo'), '--quiet', '--buildFuture']);
-}
-
 /** `npm run build` and hugo in alternating rounds on one vault; medians. */
-async function compareBuilds(root: string, notes: number, hugo: boolean): Promise<void> {
-  const vault = path.join(root, `vault-${notes}`);
+async function compareBuilds(root: string, kind: Kind, notes: number, hugo: boolean): Promise<void> {
+  const vault = path.join(root, `${kind}-${notes}`);
   const ours: Timed[] = [];
   const theirs: Timed[] = [];
   let made = 0;
-  const outs = () => path.join(root, 'outputs', `${notes}-${++made}`);
-  const runHugo = hugo ? await hugoSite(root, vault, outs) : null;
+  const outs = () => path.join(root, 'outputs', `${kind}-${notes}-${++made}`);
+  let hugoArgs: ((out: string) => string[]) | null = null;
+  let hugoNotes = 0;
+  if (hugo) {
+    const content = path.join(root, `hugo-content-${kind}-${notes}`);
+    hugoNotes = await hugoContent(vault, content);
+    hugoArgs = await hugoSite(path.join(root, `hugo-site-${kind}-${notes}`), content);
+  }
   const before = load();
-  const fileCost = [fileCreationMicros(path.join(root, 'outputs', `probe-${notes}-start`))];
+  const fileCost = [fileCreationMicros(path.join(root, 'outputs', `probe-${kind}-${notes}-start`))];
   for (let round = 0; round < ROUNDS; round++) {
     ours.push(await npmBuild(vault, outs));
-    if (runHugo) theirs.push(await runHugo());
+    if (hugoArgs) theirs.push(await timed('hugo', hugoArgs(path.join(outs(), 'hugo'))));
   }
-  fileCost.push(fileCreationMicros(path.join(root, 'outputs', `probe-${notes}-end`)));
+  fileCost.push(fileCreationMicros(path.join(root, 'outputs', `probe-${kind}-${notes}-end`)));
   const pick = (xs: Timed[], k: keyof Timed) => median(xs.map((x) => x[k]));
   const o = { ms: pick(ours, 'ms'), cpuMs: pick(ours, 'cpuMs'), maxRssMB: pick(ours, 'maxRssMB') };
   const row = (name: string, t: Timed, extra: string) =>
-    `  ${name.padEnd(15)} ${sec(t.ms).padStart(8)}  cpu ${sec(t.cpuMs).padStart(8)}  peak ${t.maxRssMB.toFixed(0).padStart(4)} MB  ${extra}`;
-  console.log(`\n${notes.toLocaleString('en-US')} notes: ${ROUNDS} rounds, medians (load average before ${before}, after ${load()})`);
-  if (runHugo) {
+    `  ${name.padEnd(22)} ${sec(t.ms).padStart(8)}  cpu ${sec(t.cpuMs).padStart(8)}  peak ${t.maxRssMB.toFixed(0).padStart(4)} MB  ${extra}`;
+  console.log(`\n${kind} vault, ${notes.toLocaleString('en-US')} notes: ${ROUNDS} rounds, medians (load average before ${before}, after ${load()})`);
+  const target = BUILD_TARGET[kind][notes];
+  if (hugoArgs) {
     const h = { ms: pick(theirs, 'ms'), cpuMs: pick(theirs, 'cpuMs'), maxRssMB: pick(theirs, 'maxRssMB') };
-    console.log(row('hugo', h, '1.00x'));
-    console.log(row('npm run build', o, `${(o.ms / h.ms).toFixed(2)}x   (target ≤ ${BUILD_TARGET[notes] ?? 1}x)`));
+    console.log(row(`hugo (${hugoNotes} notes)`, h, '1.00x'));
+    // On a loaded machine the wall ratio swings with the neighbours; the CPU ratio much less.
+    console.log(row('vault-service build', o, `${(o.ms / h.ms).toFixed(2)}x   (target ${target ? `≤ ${target}x` : '–'}; CPU ${(o.cpuMs / h.cpuMs).toFixed(2)}x)`));
     console.log(`  all rounds: ours ${ours.map((t) => sec(t.ms)).join(', ')}; hugo ${theirs.map((t) => sec(t.ms)).join(', ')}`);
     // Hugo makes a folder and a file for each note (20,000 inodes at 10,000 notes), we 8,000 files in a few folders.
     console.log(`  making a file cost ${fileCost.map((us) => `${us.toFixed(0)} µs`).join(' before and ')} after the rounds (20-40 µs on a quiet disk; more slows hugo most)`);
-  } else console.log(row('npm run build', o, '(hugo not installed: no ratio)'));
+  } else console.log(row('vault-service build', o, '(hugo not installed: no ratio)'));
 }
 
-interface EditRun {
-  latencies: number[];
-  peakMB: number;
-  groupMB: number;
-  startBuildMs: number;
-}
-
-/** The real server on the vault: its first build, then `EDITS` saves of the newest post until it is live everywhere. */
-async function runEdits(root: string, notes: number): Promise<EditRun> {
-  const vault = path.join(root, `vault-${notes}`);
-  const service = npmStart(vault, path.join(root, `server-data-${notes}`), await freePort());
-  const memory = watchGroupMemory(service.proc.pid!);
-  try {
-    await until200(service.url + '/', performance.now(), 900_000, 100);
-    const startBuildMs = Number((await waitForLine(service, /public site built: \d+ outputs in (\d+) ms/, 60_000))[1]);
-    const login = await fetch(service.url + '/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: BENCH_PASSWORD }) });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-    // The newest published note: on the first home page and at the top of the feed.
-    let i = notes - 1;
-    while (i % 10 >= 7) i--;
-    const note = notePath(i);
-    const address = '/' + note.replace(/\.md$/, '').split('/').map((s) => encodeURIComponent(s.replace(/ /g, '-'))).join('/');
-    const latencies: number[] = [];
-    for (let n = 0; n < EDITS; n++) {
-      const token = `EDIT-TOKEN-${n}-${Date.now()}`;
-      const content = noteText(i, notes).replace(/\n\n(\S)/, `\n\n${token} $1`);
-      const started = performance.now();
-      const put = await fetch(`${service.url}/api/note?path=${encodeURIComponent(note)}`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ content }),
-      });
-      if (put.status !== 200) throw new Error(`save failed: ${put.status} ${await put.text()}`);
-      for (;;) {
-        const texts = await Promise.all([address, '/', '/feed.xml'].map((r) => fetch(service.url + r).then((res) => res.text())));
-        if (texts.every((t) => t.includes(token))) break;
-        if (performance.now() - started > 30_000) throw new Error(`edit ${n} never showed up`);
-        await new Promise((r) => setTimeout(r, 3));
-      }
-      latencies.push(performance.now() - started);
-      await new Promise((r) => setTimeout(r, 150));
-    }
-    await service.stop();
-    const peak = await memory.stop();
-    return { latencies, peakMB: peak.serverAndBuilderMB, groupMB: peak.groupMB, startBuildMs };
-  } finally {
-    await service.stop();
-    await memory.stop();
+/** What the server half edits: the newest post (first on the home page) in both vaults; the realistic vault's tails too. */
+function editPlans(kind: Kind, realistic: RealisticVault | undefined): EditPlan[] {
+  if (kind === 'uniform') {
+    return [{ label: 'uniform newest post', notes: 'top', times: EDITS, listed: true }];
   }
+  const v = realistic!;
+  // Any post: a spread of published notes, not the tails (every 97th, deterministic).
+  const spread = v.notes.filter((n, k) => n.published && k % 97 === 50 && n !== v.index && n !== v.big).map((n) => n.path);
+  return [
+    { label: 'realistic newest post', notes: 'top', times: EDITS, listed: true },
+    { label: 'realistic index note (3,000 links)', notes: [v.index.path], times: Math.max(3, Math.round(EDITS / 5)), listed: true },
+    { label: 'realistic any post (article only)', notes: spread, times: Math.max(5, Math.round(EDITS / 2)), listed: false },
+    { label: 'realistic 300 KB note (article only)', notes: [v.big.path], times: 3, listed: false },
+  ];
+}
+
+function printServer(kind: Kind, notes: number, run: ServerRun, before: string): void {
+  console.log(`\n${kind} vault, ${notes.toLocaleString('en-US')} notes, on the real server (load average before ${before}, after ${load()})`);
+  if (run.unlisted.length) console.log(`  (not on the home page, so only the article was checked: ${run.unlisted.join(', ')})`);
+  for (const [label, xs] of run.latencies) {
+    const t = EDIT_TARGET[label] ?? {};
+    const targets = [t.median ? `median ≤ ${t.median} ms` : '', t.worst ? `worst ≤ ${t.worst} ms` : ''].filter(Boolean).join(', ');
+    console.log(
+      `  one note saved → served, ${label} (${xs.length} edits): median ${median(xs).toFixed(0)} ms, p90 ${percentile(xs, 90).toFixed(0)} ms, worst ${Math.max(...xs).toFixed(0)} ms   (target ${targets || '–'})`,
+    );
+  }
+  console.log(`  the server's first full build: ${sec(run.firstBuildMs)}; first start → first article served: ${sec(run.firstArticleMs)}`);
+  console.log(`  server start with the last build → first article served: ${sec(run.restartArticleMs)}   (target ≤ ${sec(RESTART_TARGET_MS)})`);
+  console.log(`  peak RSS of the server and its build processes through start and edits: ${run.peakMB.toFixed(0)} MB (target ≤ ${RSS_TARGET_MB[notes] ?? '–'} MB); with npm: ${run.groupMB.toFixed(0)} MB`);
 }
 
 interface ChildBuild {
@@ -213,29 +214,31 @@ export async function run(): Promise<void> {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'vs-bench-blog-'));
   console.log(`${os.cpus().length} cores; load average at the start ${load()}${os.loadavg()[0]! > 0.7 ? ' (the machine is busy: figures need a quiet re-run)' : ''}`);
   try {
-    for (const notes of new Set([...SIZES, ...EDIT_SIZES])) await generateVault(path.join(root, `vault-${notes}`), notes);
-    console.log('\nnpm run build (the static snapshot) against hugo on the same notes');
-    for (const notes of SIZES) await compareBuilds(root, notes, hugo);
+    for (const kind of KINDS) {
+      const realistic = new Map<number, RealisticVault>();
+      for (const notes of new Set([...SIZES[kind], ...EDIT_SIZES[kind]])) {
+        const dir = path.join(root, `${kind}-${notes}`);
+        if (kind === 'uniform') await generateVault(dir, notes);
+        else {
+          realistic.set(notes, await generateRealisticVault(dir, notes, SEED));
+          console.log(`\nrealistic vault (seed ${SEED}): ${describeProfile(await profileVault(dir))}`);
+        }
+      }
+      console.log(`\nvault-service build (npm run build, the static snapshot) against hugo on the same notes, ${kind} vault`);
+      for (const notes of SIZES[kind]) await compareBuilds(root, kind, notes, hugo);
 
-    const ref = process.env.BENCH_BEFORE;
-    if (ref) {
-      const notes = SIZES.includes(10_000) ? 10_000 : SIZES[0]!;
-      await beforeAndAfter(ref, root, path.join(root, `vault-${notes}`));
-    }
+      const ref = process.env.BENCH_BEFORE;
+      if (ref && SIZES[kind].length) {
+        const notes = SIZES[kind].includes(10_000) ? 10_000 : SIZES[kind][0]!;
+        await beforeAndAfter(ref, root, path.join(root, `${kind}-${notes}`));
+      }
 
-    const edits = new Map<number, EditRun>();
-    for (const notes of EDIT_SIZES) {
-      const before = load();
-      const run = await runEdits(root, notes);
-      edits.set(notes, run);
-      const med = median(run.latencies);
-      const worst = Math.max(...run.latencies);
-      const base = edits.get(10_000);
-      const scale = notes !== 10_000 && base ? `   ${(med / median(base.latencies)).toFixed(2)}x the 10,000-note median (target ≤ 1.3x)` : '   (target median ≤ 100 ms, worst ≤ 250 ms)';
-      console.log(`\n${notes.toLocaleString('en-US')} notes on the real server (load average before ${before}, after ${load()})`);
-      console.log(`  one note saved → article, home and feed serve it (${EDITS} edits): median ${med.toFixed(0)} ms, p90 ${percentile(run.latencies, 90).toFixed(0)} ms, worst ${worst.toFixed(0)} ms${scale}`);
-      console.log(`  the server's first full build: ${sec(run.startBuildMs)}`);
-      console.log(`  peak RSS of the server and its build processes through start and edits: ${run.peakMB.toFixed(0)} MB (target ≤ ${RSS_TARGET_MB[notes] ?? '–'} MB); with npm: ${run.groupMB.toFixed(0)} MB`);
+      for (const notes of EDIT_SIZES[kind]) {
+        const before = load();
+        const all = kind === 'uniform' ? Array.from({ length: notes }, (_, i) => notePath(i)) : realistic.get(notes)!.notes.map((n) => n.path);
+        const run = await runServer(path.join(root, `${kind}-${notes}`), path.join(root, `server-data-${kind}-${notes}`), editPlans(kind, realistic.get(notes)), all);
+        printServer(kind, notes, run, before);
+      }
     }
   } finally {
     await fs.rm(root, { recursive: true, force: true, maxRetries: 5 });

@@ -16,7 +16,9 @@ export type WarningKind =
   | 'missing-embed'
   | 'unpublished-embed'
   /** An attachment a published note links that a static snapshot does not copy (site/build/snapshot-attachments.ts). */
-  | 'left-out-of-snapshot';
+  | 'left-out-of-snapshot'
+  /** An embedded raster image sharp could not read (no image, truncated, too many pixels): shown as it is. */
+  | 'unreadable-image';
 
 export interface BuildWarning {
   /** Vault path of the note the warning is about. */
@@ -33,7 +35,7 @@ export function formatWarning(w: BuildWarning): string {
   return `${w.note}: ${w.message}`;
 }
 
-const KIND_ORDER: WarningKind[] = ['frontmatter', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'left-out-of-snapshot'];
+const KIND_ORDER: WarningKind[] = ['frontmatter', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'left-out-of-snapshot', 'unreadable-image'];
 
 /** The most warnings one note gives in a build's list; the rest are counted, by kind, in one more. */
 export const MAX_WARNINGS_PER_NOTE = 20;

@@ -55,10 +55,15 @@ export class FeedIds {
   private ids: Entries = new Map();
   private dirty = false;
 
-  /** `dataDir` null: nothing is read or written (a throwaway build). */
+  /**
+   * `dataDir` null: nothing is read or written (a throwaway build). `vaultDir`: the vault whose
+   * `.service/` copy is read, and written unless `readOnlyVault` (a static snapshot never writes
+   * into the vault: a CI checkout stays as it was).
+   */
   constructor(
     private readonly dataDir: string | null,
     private readonly vaultDir: string | null = null,
+    private readonly readOnlyVault = false,
   ) {}
 
   /** Both copies, merged: of two ids for one note, the earlier published wins. */
@@ -106,7 +111,7 @@ export class FeedIds {
     try {
       await writeJsonAtomic(dataPath(this.dataDir, FILE), stored, { mkdir: true });
       // Into the vault only where its `.service/` is a folder of its own (never through a link).
-      const folder = this.vaultDir === null ? null : path.join(this.vaultDir, '.service');
+      const folder = this.vaultDir === null || this.readOnlyVault ? null : path.join(this.vaultDir, '.service');
       if (folder && (await fs.lstat(folder).catch(() => null))?.isDirectory()) await writeJsonAtomic(path.join(folder, FILE), stored);
     } catch (err) {
       this.dirty = true;

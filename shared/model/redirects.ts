@@ -48,8 +48,9 @@ export class AddressMemory {
   constructor(
     private readonly dataDir: string | null,
     vaultDir: string | null = null,
+    readOnlyVault = false,
   ) {
-    this.feedIds = new FeedIds(dataDir, vaultDir);
+    this.feedIds = new FeedIds(dataDir, vaultDir, readOnlyVault);
   }
 
   private get file(): string | null {

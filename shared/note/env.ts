@@ -2,6 +2,7 @@
 import type { WikiRef } from '../wikilinks.ts';
 import type { HeadingInfo } from './obsidian/headings.ts';
 import type { Slot } from './slots.ts';
+import type { ImageView } from './picture.ts';
 
 export interface NoteLink {
   /** Wire address of the note (percent-encoded), without an anchor. */
@@ -21,6 +22,10 @@ export interface EmbedFrame {
   count: number;
   /** Characters of embedded notes parsed so far on the page (embed-budget.ts); none yet when absent. */
   text?: number;
+  /** Images written so far on the page (picture.ts: the first one near the top loads at once). */
+  images?: number;
+  /** Characters of the page's body before the slot being filled. */
+  at?: number;
 }
 
 export interface RenderLinks {
@@ -28,6 +33,8 @@ export interface RenderLinks {
   note(target: string): NoteLink | null;
   /** A published attachment's wire address for an embed or link target, or null. */
   attachment(target: string): string | null;
+  /** An embedded image's original, size and smaller copies (picture.ts); without it, the original alone. */
+  image?(target: string): ImageView | null;
   /** The topic page of an inline tag, or null (then the tag is plain text). */
   tag?(tag: string): string | null;
   /**

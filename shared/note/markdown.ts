@@ -3,13 +3,15 @@
 // to notes a visitor cannot see render as plain text; embeds are rendered in place by
 // the host (RenderLinks.embed). One renderer for the public article, its embeds and the
 // admin app's revision view (Appendix B: a revision "renders exactly as a note renders
-// elsewhere").
+// elsewhere"). Fenced code is coloured by Prism as it is written out (highlight.ts).
+import type { default as MarkdownIt, Options as MarkdownOptions } from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import { blockRef, type WikiRef } from '../wikilinks.ts';
 import { publicMarkdown, publicTex } from './comments.ts';
 import type { EmbedFrame, NoteEnv, RenderLinks } from './env.ts';
 import { spendEmbed } from './embed-budget.ts';
 import { escapeHtml } from './escape.ts';
+import { highlightCode } from './highlight.ts';
 import { markdown } from './md.ts';
 import { findHeading, headingId, sectionRange, uniqueId } from './obsidian/headings.ts';
 import { openerOf } from './obsidian/block-ids.ts';
@@ -24,6 +26,17 @@ export { escapeHtml, headingId };
 
 /** Embeds nest at most this deep (Obsidian stops too); a cycle stops at once. */
 export const MAX_EMBED_DEPTH = 4;
+
+let renderOptions: MarkdownOptions | null = null;
+
+/**
+ * The parse's options, and Prism's colours for fenced code: set on rendering only, so what
+ * parses notes in the admin's browser bundle (word counts) never loads a highlighter.
+ */
+function articleOptions(md: MarkdownIt): MarkdownOptions {
+  renderOptions ??= { ...md.options, highlight: highlightCode };
+  return renderOptions;
+}
 
 function finish(html: string, env: NoteEnv): string {
   // CONTRACT §7: raw HTML is passed through the sanitiser, so a published note runs nothing.
@@ -51,7 +64,7 @@ export function prepareTokens(tokens: Token[], env: NoteEnv, title: string): Pre
   const list = titleId !== null ? tokens.slice(3) : tokens;
   const holes: Slot[] = [];
   const renderEnv: NoteEnv = { ...env, rawHtml: false, holes };
-  const html = flat(md.renderer.render(list, md.options, renderEnv));
+  const html = flat(md.renderer.render(list, articleOptions(md), renderEnv));
   const ids = idsOf(list);
   if (titleId) ids.add(titleId);
   return { html, slots: holes, rawHtml: renderEnv.rawHtml === true, ids: [...ids], headings: env.headings ?? [] };
@@ -141,7 +154,7 @@ export function renderEmbedHtml(body: string, ref: WikiRef, links: RenderLinks, 
     if (notes >= 0) slice = [...slice, ...tokens.slice(notes)];
   }
   freeIds(slice, frame.ids);
-  const html = finish(md.renderer.render(slice, md.options, env), env);
+  const html = finish(md.renderer.render(slice, articleOptions(md), env), env);
   const label = ref.subpath.length ? `${source.title} › ${ref.subpath.join(' › ').replace(/^\^/, '')}` : source.title;
   return (
     `<div class="s-embed markdown-embed" data-embed="${escapeHtml(ref.target + (ref.subpath.length ? '#' + ref.subpath.join('#') : ''))}">\n` +

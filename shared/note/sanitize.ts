@@ -24,7 +24,7 @@ const TAGS = [
 const ATTRIBUTES: sanitizeHtml.IOptions['allowedAttributes'] = {
   '*': ['class', 'id', 'title', 'lang', 'dir', 'data-*', 'aria-*', 'role'],
   a: ['href', 'name', 'target', 'rel'],
-  img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading'],
+  img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'decoding'],
   source: ['src', 'srcset', 'type', 'media', 'sizes'],
   track: ['src', 'kind', 'srclang', 'label', 'default'],
   audio: ['src', 'controls', 'loop', 'muted', 'preload'],
@@ -67,6 +67,8 @@ export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https', 'data'], iframe: ['https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'srcset', 'poster'],
   allowProtocolRelative: false,
+  // Void elements written as such (a <picture>'s <source> too, never with a closing tag).
+  selfClosing: [...sanitizeHtml.defaults.selfClosing, 'source', 'track'],
   // <script>, <style>, <textarea>: their text goes too, not only the tags.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title'],
   transformTags: {

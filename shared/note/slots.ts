@@ -6,6 +6,7 @@
 // an embed) or later (the article): one renderer either way.
 import { sanitizeNoteHtml } from './sanitize.ts';
 import { escapeHtml } from './escape.ts';
+import { imageTagHtml } from './picture.ts';
 import type { NoteEnv, RenderLinks } from './env.ts';
 import { headingAnchor, type HeadingInfo } from './obsidian/headings.ts';
 import { tagHtml } from './obsidian/tags.ts';
@@ -59,16 +60,12 @@ export function safeDecode(s: string): string {
   }
 }
 
-function imageHtml(slot: Extract<Slot, { kind: 'image' }>, links: RenderLinks | undefined): string {
-  const src = links?.attachment(safeDecode(slot.src.replace(/[#?].*$/, ''))) ?? null;
-  if (!src) return '';
-  return (
-    `<img src="${escapeHtml(src)}" alt="${escapeHtml(slot.alt)}"` +
-    (slot.title ? ` title="${escapeHtml(slot.title)}"` : '') +
-    (slot.width ? ` width="${escapeHtml(slot.width)}"` : '') +
-    (slot.height ? ` height="${escapeHtml(slot.height)}"` : '') +
-    ' loading="lazy">'
-  );
+function imageHtml(slot: Extract<Slot, { kind: 'image' }>, env: NoteEnv): string {
+  const target = safeDecode(slot.src.replace(/[#?].*$/, ''));
+  const links = env.links;
+  const view = links?.image ? links.image(target) : ((src) => (src ? { src } : null))(links?.attachment(target) ?? null);
+  if (!view) return '';
+  return imageTagHtml(view, slot, env.frame);
 }
 
 function linkHtml(slot: Extract<Slot, { kind: 'link' }>, links: RenderLinks | undefined): string {
@@ -96,7 +93,7 @@ export function slotHtml(slot: Slot, env: NoteEnv): string {
     case 'tag':
       return tagHtml(slot.tag, env);
     case 'image':
-      return imageHtml(slot, env.links);
+      return imageHtml(slot, env);
     case 'link':
       return linkHtml(slot, env.links);
   }
@@ -112,7 +109,13 @@ export function fillPrepared(prepared: PreparedHtml, links: RenderLinks, key?: s
   if (prepared.slots.length) {
     const parts = out.split(HOLE);
     out = '';
-    for (let i = 0; i < parts.length; i++) out += i % 2 === 1 ? slotHtml(prepared.slots[Number(parts[i])]!, env) : parts[i];
+    for (let i = 0; i < parts.length; i++) {
+      if (i % 2 === 0) out += parts[i];
+      else {
+        env.frame!.at = out.length;
+        out += slotHtml(prepared.slots[Number(parts[i])]!, env);
+      }
+    }
   }
   // CONTRACT §7: raw HTML is passed through the sanitiser, so a published note runs nothing.
   return prepared.rawHtml ? sanitizeNoteHtml(out) : out;

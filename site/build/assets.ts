@@ -11,8 +11,8 @@ import { clientBundle } from './client-bundle.ts';
 import type { Address } from '../../shared/model/addresses.ts';
 import type { Asset } from './plan.ts';
 
-// The blog's stylesheet, then what Obsidian's syntax needs (callouts, footnotes, embeds…).
-const STYLESHEETS = ['site/assets/blog.css', 'site/assets/obsidian.css', 'site/assets/comments.css', 'site/assets/garden.css'].map((p) => path.join(PROJECT_DIR, p));
+// The blog's stylesheet, then what Obsidian's syntax needs (callouts, footnotes, embeds…), code's colours, and the garden's and reader's tools.
+const STYLESHEETS = ['site/assets/blog.css', 'site/assets/obsidian.css', 'site/assets/code.css', 'site/assets/comments.css', 'site/assets/garden.css'].map((p) => path.join(PROJECT_DIR, p));
 
 /**
  * Where Node finds package `name` from here: its folder in the nearest node_modules holding it.
@@ -60,15 +60,25 @@ async function katexAssets(): Promise<{ css: Asset; fonts: Asset[] }> {
   return { css: math(hashed('katex', 'css', rewritten)), fonts: [...fonts.values()].map(math) };
 }
 
+async function blogCss(): Promise<Asset> {
+  const parts = await Promise.all(STYLESHEETS.map((f) => fs.readFile(f, 'utf8')));
+  return hashed('blog', 'css', parts.join('\n'));
+}
+
+/** The addresses of the site's stylesheet and KaTeX's, as every build names them (the admin's preview links them). */
+export async function stylesheetAddresses(): Promise<{ css: Address; katex: Address }> {
+  const [css, katex] = await Promise.all([blogCss(), katexAssets()]);
+  return { css: css.address, katex: katex.css.address };
+}
+
 export async function buildAssets(): Promise<SiteAssets> {
-  const [css, bundle, searchBundle, katex, mermaid] = await Promise.all([
-    Promise.all(STYLESHEETS.map((f) => fs.readFile(f, 'utf8'))).then((parts) => parts.join('\n')),
+  const [cssAsset, bundle, searchBundle, katex, mermaid] = await Promise.all([
+    blogCss(),
     clientBundle('blog'),
     clientBundle('search'),
     katexAssets(),
     fs.readFile(mermaidFile()),
   ]);
-  const cssAsset = hashed('blog', 'css', css);
   const jsAsset = hashed('blog', 'js', bundle);
   const searchAsset = hashed('search', 'js', searchBundle);
   const mermaidAsset: Asset = { ...hashed('mermaid', 'js', mermaid), need: 'mermaid' };

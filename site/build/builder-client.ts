@@ -76,6 +76,11 @@ export class BuilderClient {
     });
     worker.send({ id: 0, type: 'init', options: this.options.builder } satisfies WorkerRequest);
     worker.on('message', (reply: WorkerReply) => {
+      if (reply.id === null) {
+        // Made in the background: the next pass plans them in, like a changed attachment.
+        for (const p of reply.imagesReady) this.changed(p);
+        return;
+      }
       const waiter = this.waiting.get(reply.id);
       if (!waiter) return;
       this.waiting.delete(reply.id);

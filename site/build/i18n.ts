@@ -29,6 +29,8 @@ const EN = {
   backHome: 'Back to the home page',
   publishedNotes: (n: string, count: number) => (count === 1 ? `${n} published note` : `${n} published notes`),
   backToTop: 'Back to top',
+  copyCode: 'Copy',
+  codeCopied: 'Copied',
   // The reader's tools (CONTRACT §12).
   explorer: 'Notes',
   breadcrumbs: 'Breadcrumbs',
@@ -111,6 +113,8 @@ const AR: Strings = {
   backHome: 'العودة إلى الصفحة الرئيسية',
   publishedNotes: (n: string) => `${n} ملاحظة منشورة`,
   backToTop: 'العودة إلى الأعلى',
+  copyCode: 'نسخ',
+  codeCopied: 'تم النسخ',
   explorer: 'الملاحظات',
   breadcrumbs: 'مسار التنقل',
   contents: 'في هذه الصفحة',

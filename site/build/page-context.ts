@@ -14,6 +14,8 @@ import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
 import { embedClosure } from '../../shared/model/embeds.ts';
 import { blockRef, type WikiRef } from '../../shared/wikilinks.ts';
 import { SigCache } from './sig-cache.ts';
+import { isRasterImage, type ImageState, type ImageVariants } from './image-variants.ts';
+import type { ImageView } from '../../shared/note/picture.ts';
 import { folderNotes } from './explorer.ts';
 
 export interface LinkView {
@@ -62,6 +64,15 @@ export class PageContext {
   private folderNotesMemo: Map<string, NoteRecord> | null = null;
   /** Attachments referenced by visible notes and the frame (vault path → address). */
   readonly published = new Map<string, string>();
+  /** Each published raster image as this plan saw it: its pages and the copies planned agree. */
+  private imageStates = new Map<string, ImageState>();
+  /**
+   * Set once the plan has listed its files: an image first shown after that (by an edit's
+   * quick pass) shows its original until the next whole plan takes its copies in.
+   */
+  imagesClosed = false;
+  /** The first visible note showing each attachment (the one a warning about it names). */
+  readonly shownBy = new Map<string, NoteRecord>();
   /** The vault's publish.css, when it has one: every page loads it after the blog's stylesheet. */
   publishCss: string | null = null;
   /** Each post's feed id, fixed at its first publication (feed-ids.ts); without it, its address. */
@@ -87,6 +98,8 @@ export class PageContext {
     readonly attachments: AttachmentIndex,
     /** Approved comments and mentions by note path (CONTRACT §8); null while comments are off. */
     readonly discussion: DiscussionMap | null = null,
+    /** Smaller copies of raster images (image-variants.ts); null: originals only. */
+    readonly images: ImageVariants | null = null,
   ) {
     this.fmt = frameFormatters(frame);
     this.topicsKey = model.topics.topics.map((t) => `${t.key}\u0001${t.label}\u0001${t.address}`).join('\u0002');
@@ -129,7 +142,10 @@ export class PageContext {
   publishAttachmentsOf(note: NoteRecord): void {
     for (const target of note.embeds) {
       const p = this.attachments.resolve(target, note);
-      if (p) this.publish(p);
+      if (p) {
+        this.publish(p);
+        if (!this.shownBy.has(p)) this.shownBy.set(p, note);
+      }
     }
     if (note.banner) this.imageUrl(note.banner, note);
   }
@@ -202,7 +218,31 @@ export class PageContext {
     return topic ? this.url(topic.address) : null;
   }
 
-  private renderLinks(note: NoteRecord): RenderLinks {
+  /** How the image at vault path `p` is shown by this plan's pages (null: not a raster image, or gone). */
+  imageState(p: string): ImageState | null {
+    if (!this.images || !isRasterImage(p)) return null;
+    let state = this.imageStates.get(p);
+    if (state) return state;
+    const info = this.attachments.get(p);
+    if (!info) return null;
+    state = this.imagesClosed ? this.images.lateState(p, info) : this.images.state(p, info);
+    this.imageStates.set(p, state);
+    return state;
+  }
+
+  /** What an embedded image shows: its original, and its size and copies when they are made (`pictures` false: a feed's plain image). */
+  private imageView(target: string, note: NoteRecord, pictures: boolean): ImageView | null {
+    const p = this.attachments.resolve(target, note);
+    if (!p) return null;
+    const src = this.publish(p);
+    const state = this.imageState(p);
+    if (!state || state.kind === 'original') return { src };
+    const view = { src, width: state.width, height: state.height };
+    if (state.kind === 'pending') return view;
+    return pictures ? { ...view, webp: state.variants.map((v) => ({ url: '/' + v.file, width: v.width })) } : view;
+  }
+
+  private renderLinks(note: NoteRecord, pictures = true): RenderLinks {
     return {
       note: (target) => {
         const other = this.model.resolver.resolve(target, note);
@@ -212,13 +252,14 @@ export class PageContext {
         const p = this.attachments.resolve(target, note);
         return p ? this.publish(p) : null;
       },
+      image: (target) => this.imageView(target, note, pictures),
       tag: (tag) => this.tagUrl(tag),
-      embed: (ref, frame) => this.embedHtml(note, ref, frame),
+      embed: (ref, frame) => this.embedHtml(note, ref, frame, pictures),
     };
   }
 
   /** CONTRACT §7: only a visible note is embedded; a missing or unpublished one shows nothing, a cycle stops. */
-  private embedHtml(from: NoteRecord, ref: WikiRef, frame: EmbedFrame): string | null {
+  private embedHtml(from: NoteRecord, ref: WikiRef, frame: EmbedFrame, pictures: boolean): string | null {
     const target = this.model.resolver.resolve(ref.target, from);
     if (!target || !this.model.isVisible(target)) return null;
     const key = `${target.path}#${ref.subpath.join('#')}`;
@@ -227,7 +268,7 @@ export class PageContext {
     try {
       const block = blockRef(ref.subpath);
       const anchor = block !== null ? `#^${encodeURIComponent(block)}` : headingAnchor(target.headings, ref.subpath);
-      return renderEmbedHtml(target.body, ref, this.renderLinks(target), frame, { href: this.url(this.addressOf(target)) + anchor, title: target.title });
+      return renderEmbedHtml(target.body, ref, this.renderLinks(target, pictures), frame, { href: this.url(this.addressOf(target)) + anchor, title: target.title });
     } finally {
       frame.stack.pop();
     }
@@ -268,7 +309,7 @@ export class PageContext {
     for (const target of note.embeds) {
       const p = this.attachments.resolve(target, note);
       if (p) this.publish(p);
-      parts.push(p ?? '-');
+      parts.push(p ? p + imageSig(this.imageState(p)) : '-');
     }
     parts.push(this.chipsSig(note));
     const sig = parts.join('\u0001');
@@ -309,7 +350,7 @@ export class PageContext {
     const known = feedBodies.get(note.path);
     if (known && known.note === note && known.sig === sig) return known.html;
     const prepared = note.prepared ?? prepareNoteHtml(note.body, note.title, note.path.toLowerCase().endsWith('.tex'));
-    const html = fillPrepared(prepared, this.renderLinks(note), `${note.path}#`);
+    const html = fillPrepared(prepared, this.renderLinks(note, false), `${note.path}#`);
     feedBodies.delete(note.path);
     if (feedBodies.size >= FEED_BODIES_MAX) feedBodies.delete(feedBodies.keys().next().value!);
     feedBodies.set(note.path, { note, sig, html });
@@ -372,4 +413,11 @@ export class PageContext {
     }
     return sig;
   }
+}
+
+/** What a page showing an image depends on: whether its copies are made, and which. */
+function imageSig(state: ImageState | null): string {
+  if (!state) return '';
+  if (state.kind === 'ready') return `\u0004${state.width}x${state.height}:${state.variants.map((v) => v.file).join(',')}`;
+  return state.kind === 'pending' ? `\u0004pending:${state.width}x${state.height}` : '\u0004original';
 }

@@ -2,7 +2,7 @@
 // (in passes of many pages, split and written once each), the site's assets, and the
 // attachments published notes show. Used by the build process and by a full build's
 // partner thread alike.
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { log } from '../../shared/log.ts';
 import { readRegularFileSync } from '../../shared/vault-read.ts';
@@ -20,7 +20,15 @@ import { pageWriter } from './write-pages.ts';
 /** What is done to a page's text before it is written (a static snapshot's links under a site's base path); null: not written. */
 export type PageFinish = (file: string, body: string) => string | null;
 
-export const isTemplated = (p: PlannedPage) => p.kind !== 'attachment' && p.kind !== 'asset' && p.kind !== 'searchIndex';
+const readOrEmpty = (file: string): Buffer => {
+  try {
+    return readFileSync(file);
+  } catch {
+    return Buffer.alloc(0);
+  }
+};
+
+export const isTemplated = (p: PlannedPage) => p.kind !== 'attachment' && p.kind !== 'imageVariant' && p.kind !== 'asset' && p.kind !== 'searchIndex';
 
 export class PageRenderer {
   private readonly runner = new TemplateRunner();
@@ -127,6 +135,9 @@ export class PageRenderer {
       if (page.kind === 'asset' || page.kind === 'searchIndex') {
         parent(target);
         writeFileSync(target, page.content ?? '');
+      } else if (page.kind === 'imageVariant' && page.source) {
+        parent(target);
+        linkOrCopy(page.source, target);
       } else if (page.kind === 'attachment' && page.source) {
         const source = path.join(vaultDir, ...page.source.split('/'));
         const copy = snapshot ? snapshotCopyOf(page.source, () => readRegularFileSync(source, MAX_SVG_BYTES), page.source === snapshot.siteFile) : { copy: true as const };
@@ -144,5 +155,19 @@ export class PageRenderer {
       }
     }
     return leftOut;
+  }
+}
+
+/** An image's copy into the site: a hard link to the kept file (it never changes), a copy across file systems. */
+function linkOrCopy(source: string, target: string): void {
+  try {
+    rmSync(target, { force: true });
+    linkSync(source, target);
+  } catch {
+    try {
+      copyFileSync(source, target);
+    } catch (err) {
+      log.warnOnce(`copy:${source}`, `could not publish the image copy ${path.basename(source)}: ${(err as NodeJS.ErrnoException).code}`);
+    }
   }
 }

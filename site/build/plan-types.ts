@@ -3,7 +3,7 @@
 import type { Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 
-export type PageKind = 'article' | 'list' | 'feed' | 'sitemap' | 'robots' | 'notFound' | 'nav' | 'search' | 'attachment' | 'asset' | 'searchIndex';
+export type PageKind = 'article' | 'list' | 'feed' | 'sitemap' | 'robots' | 'notFound' | 'nav' | 'search' | 'attachment' | 'imageVariant' | 'asset' | 'searchIndex';
 
 /** How the public server answers it: pages get per-request substitutions, files are sent as they are. */
 export type ServeType = 'html' | 'xml' | 'txt' | 'json' | 'file';
@@ -18,7 +18,7 @@ export interface PlannedPage {
   sig: string;
   /** The data its template renders (not called for attachments). */
   view: () => unknown;
-  /** Attachments: the vault path to copy. */
+  /** Attachments: the vault path to copy; an image's copy: its file in the data directory's cache. */
   source?: string;
   /** Assets and the search index's files: the bytes to write. */
   content?: string | Uint8Array;

@@ -6,6 +6,7 @@ import { deriveSiteModel } from '../../shared/model/site-model.ts';
 import type { Settings } from '../../shared/settings.ts';
 import type { AttachmentIndex } from './attachments.ts';
 import type { DiscussionMap } from './discussion.ts';
+import type { ImageVariants } from './image-variants.ts';
 import { frameSig, siteFrame } from './frame.ts';
 import type { PageContext } from './page-context.ts';
 import { planSite, type Asset, type SitePlan } from './plan.ts';
@@ -23,10 +24,12 @@ export interface PlanInputs {
   discussion?: DiscussionMap | null;
   /** Posts' feed ids (feed-ids.ts), where the planner keeps them. */
   feedIds?: PageContext['feedIds'];
+  /** Smaller copies of the raster images notes show (absent: originals only). */
+  images?: ImageVariants | null;
 }
 
 export function planVault(input: PlanInputs): SitePlan {
   const frame = siteFrame(input.settings, input.config, input.base, input.now);
   const model = deriveSiteModel(input.records, frame.model);
-  return planSite(model, frame, frameSig(frame), input.attachments, input.assets, frame.comments ? (input.discussion ?? null) : null, input.feedIds ?? null);
+  return planSite(model, frame, frameSig(frame), input.attachments, input.assets, frame.comments ? (input.discussion ?? null) : null, input.images ?? null, input.feedIds ?? null);
 }

@@ -6,6 +6,7 @@ import type { SiteModel } from '../../shared/model/site-model.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { attachmentStamp, type AttachmentIndex } from './attachments.ts';
 import type { DiscussionMap } from './discussion.ts';
+import type { ImageVariants } from './image-variants.ts';
 import type { SiteFrame } from './frame.ts';
 import { PageContext } from './page-context.ts';
 import { planArticles } from './plan-articles.ts';
@@ -49,11 +50,12 @@ export function planSite(
   attachments: AttachmentIndex,
   assets: Asset[],
   discussion: DiscussionMap | null = null,
+  images: ImageVariants | null = null,
   feedIds: PageContext['feedIds'] = null,
 ): SitePlan {
   // CONTRACT §7: the vault root's publish.css is loaded after the blog's stylesheet on every page.
   const vaultCss = attachments.get(VAULT_STYLESHEET) ? VAULT_STYLESHEET : null;
-  const ctx = new PageContext(model, frame, vaultCss ? `${frameSig}\u0000${vaultCss}` : frameSig, attachments, discussion);
+  const ctx = new PageContext(model, frame, vaultCss ? `${frameSig}\u0000${vaultCss}` : frameSig, attachments, discussion, images);
   ctx.publishCss = vaultCss ? ctx.publish(vaultCss) : null;
   ctx.feedIds = feedIds;
   const pages = new Map<Address, PlannedPage>();
@@ -93,6 +95,7 @@ export function planSite(
       continue;
     }
     if (!info) continue;
+    planImageCopies(ctx, p, pages, shadowed);
     pages.set(address, {
       address,
       file: p,
@@ -103,6 +106,7 @@ export function planSite(
       source: p,
     });
   }
+  ctx.imagesClosed = true;
   if (shadowed.length) {
     const all = new BuildWarnings();
     all.addAll(model.warnings);
@@ -110,6 +114,21 @@ export function planSite(
     model.warnings.splice(0, model.warnings.length, ...all.list());
   }
   return { pages, ctx, families, readers };
+}
+
+/** The smaller copies of a published raster image, once made (a page shows them only then), or a warning when it is no usable image. */
+function planImageCopies(ctx: PageContext, p: string, pages: Map<Address, PlannedPage>, warnings: BuildWarning[]): void {
+  if (!ctx.shownBy.has(p)) return;
+  const state = ctx.imageState(p);
+  if (state?.kind === 'original' && state.warn) {
+    const note = ctx.shownBy.get(p);
+    if (note) warnings.push({ note: note.path, kind: 'unreadable-image', message: `the image ${p} is shown as it is, without smaller copies: ${state.reason}` });
+  }
+  if (state?.kind !== 'ready') return;
+  for (const variant of state.variants) {
+    const address = ('/' + variant.file) as Address;
+    pages.set(address, { address, file: variant.file, kind: 'imageVariant', type: 'file', sig: variant.file, view: () => null, source: ctx.images!.fileOf(variant) });
+  }
 }
 
 /**

@@ -15,6 +15,9 @@ import { VaultStore, type RecordChange } from '../../shared/model/vault-store.ts
 import { isNotePath, type VaultPath } from '../../shared/vault-path.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
 import { AttachmentIndex } from './attachments.ts';
+import { ImageVariants } from './image-variants.ts';
+import { availableParallelism } from 'node:os';
+import { DATA_FILES, dataPath } from '../../shared/data-path.ts';
 import { BASE_TOKEN } from './frame.ts';
 import { DiscussionIndex, type DiscussionMap } from './discussion.ts';
 import { fullBuild } from './full-build.ts';
@@ -43,6 +46,8 @@ const isInternal = (address: string) => address.startsWith('/_service/');
 export class SiteBuilder {
   private store: VaultStore;
   private attachments: AttachmentIndex;
+  /** Smaller copies of the raster images notes show, kept in the data directory between builds. */
+  readonly images: ImageVariants;
   private renderer: PageRenderer;
   private readSettings: () => Promise<Settings>;
   private plan: SitePlan | null = null;
@@ -76,11 +81,13 @@ export class SiteBuilder {
     const { config } = options;
     this.store = new VaultStore({ vaultDir: config.vaultDir, dataDir: config.dataDir, skipDirs: options.skipDirs, useGit: options.useGit });
     this.attachments = new AttachmentIndex(config.vaultDir, options.skipDirs);
+    // The server's builder makes copies on one thread beside the site; a snapshot waits for them, on every core.
+    this.images = new ImageVariants(dataPath(config.dataDir, DATA_FILES.imageVariants), config.vaultDir, options.snapshot ? availableParallelism() : 1);
     const stage = path.join(options.outRoot, 'stage');
     this.renderer = new PageRenderer();
     this.stage = new Stage(stage, this.renderer, config.vaultDir);
     this.readSettings = createSettingsReader(options.settingsDir ?? config.dataDir);
-    this.addresses = new AddressMemory(config.dataDir, config.vaultDir);
+    this.addresses = new AddressMemory(config.dataDir, config.vaultDir, Boolean(options.snapshot));
     this.discussion = new DiscussionIndex(config.dataDir);
   }
 
@@ -123,6 +130,7 @@ export class SiteBuilder {
       base: this.options.base ?? BASE_TOKEN,
       assets: (await this.renderer.assets()).assets,
       now,
+      images: this.images,
       feedIds: this.addresses.feedIds,
     });
     // Signatures are compared by the next pass, and made now while what they read is as it is: a snapshot has no next pass.
@@ -168,7 +176,13 @@ export class SiteBuilder {
       stage: this.stage.dir,
       vaultDir: config.vaultDir,
       settings,
-      plan: (now) => this.makePlan(settings, now, false),
+      plan: async (now) => {
+        const plan = await this.makePlan(settings, now, false);
+        if (!snapshot || !this.images.busy) return plan;
+        // A static snapshot has no next pass: it waits for the image copies its pages show, and plans with them.
+        await this.images.settled();
+        return this.makePlan(settings, now, false);
+      },
       searchDocs: () => early.docsOf(this.store.records.values(), modelSettings(siteSettingsOf(settings, config), config)),
       alongside: (plan, files) => {
         early.adoptInto(this.search, files);

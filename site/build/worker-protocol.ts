@@ -20,4 +20,6 @@ export type WorkerRequest =
 export type WorkerReply =
   /** `warnings`: the build's whole current list, sent when it changed (build-warnings.ts). */
   | { id: number; ok: true; result: BuildResult | PostItem[] | PostRef | null; warnings?: BuildWarning[] }
-  | { id: number; ok: false; error: string };
+  | { id: number; ok: false; error: string }
+  /** Unasked: smaller copies of these images were made; a pass shows them (site/build/image-variants.ts). */
+  | { id: null; imagesReady: string[] };

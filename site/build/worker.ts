@@ -47,6 +47,7 @@ async function handle(b: SiteBuilder, request: Exclude<WorkerRequest, { type: 'i
 process.on('message', (request: WorkerRequest) => {
   if (request.type === 'init') {
     builder = new SiteBuilder(request.options);
+    builder.images.onReady = (paths) => process.send!({ id: null, imagesReady: paths } satisfies WorkerReply);
     return;
   }
   chain = chain.then(async () => {

@@ -1,6 +1,7 @@
-// The blog's few browser scripts (spec D.4, D.6, CONTRACT §8, §9's `/` key), small and framework-free.
+// The blog's few browser scripts (spec D.4, D.6, CONTRACT §8, §9's `/` key, code's Copy button), small and framework-free.
 // The search page's own script is search/main.ts (search.js, loaded there alone).
 import { startBackToTop } from './back-to-top.ts';
+import { startCodeCopy } from './code-copy.ts';
 import { startComments } from './comments.ts';
 import { startDiagrams } from './diagrams.ts';
 import { startExplorer } from './explorer.ts';
@@ -16,5 +17,6 @@ startToc();
 startPreviews();
 startBackToTop();
 startDiagrams();
+startCodeCopy();
 startSearchBox();
 startComments();

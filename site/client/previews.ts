@@ -50,7 +50,8 @@ function load(href: string): Promise<Preview> {
       .then(async (res) => {
         if (!isSitePage(res)) return null;
         const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
-        const body = doc.querySelector('.s-article .s-article-body');
+        // A note's article, or the home note read at / (the blog's intro: the note has no page of its own).
+        const body = doc.querySelector('.s-article .s-article-body, .s-intro .s-article-body');
         if (!body) return null;
         // Math in the preview needs KaTeX's stylesheet, which this page may not load: the site's own only.
         const katex = doc.querySelector<HTMLLinkElement>('link[data-katex]');
@@ -65,7 +66,7 @@ function load(href: string): Promise<Preview> {
         const fragment = document.createDocumentFragment();
         const wrapper = document.createElement('div');
         wrapper.className = 's-article-body';
-        const article = doc.querySelector<HTMLElement>('.s-article');
+        const article = doc.querySelector<HTMLElement>('.s-article, .s-intro');
         if (article?.dir) wrapper.dir = article.dir;
         if (article?.lang) wrapper.lang = article.lang;
         // Scrubbed in the parsed document, which loads and runs nothing, before any node joins this page.
@@ -74,7 +75,7 @@ function load(href: string): Promise<Preview> {
           .slice(0, BLOCKS)
           .forEach((child) => wrapper.appendChild(document.importNode(child, true)));
         fragment.appendChild(wrapper);
-        return { title: doc.querySelector('.s-title')?.textContent ?? '', body: fragment };
+        return { title: doc.querySelector('.s-title')?.textContent ?? doc.querySelector<HTMLElement>('.s-intro')?.dataset.title ?? '', body: fragment };
       })
       .catch(() => null);
     cache.set(href, pending);

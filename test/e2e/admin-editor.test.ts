@@ -303,7 +303,7 @@ describe('History: one timeline of commits and versions (Appendix B, spec 9)', (
   it('restoring a local version asks first, then the server restores it and the editor shows it', async () => {
     const { page } = main;
     await page.locator('.timeline .tl-row[data-kind="version"]').first().click();
-    const shown = await page.frameLocator('[data-testid="revision-view"] iframe').locator('.s-body').textContent();
+    const shown = await page.frameLocator('[data-testid="revision-view"] iframe').locator('.s-article-body').textContent();
     await page.getByRole('button', { name: 'Restore this revision' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.textContent()).resolves.toContain('Restore the version saved');

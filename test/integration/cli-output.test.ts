@@ -12,9 +12,13 @@ afterAll(cleanupTempDirs);
 describe('a build\'s output through a slow pipe', () => {
   it('every warning line reaches a reader that takes its time (the process exits once its output is out)', async () => {
     const root = await tempDir('vs-cli-');
-    // 3,000 warnings, about 230 kB: far more than a pipe holds.
-    const links = Array.from({ length: 3000 }, (_, i) => `[[Missing note number ${i}]]`).join(' ');
-    await writeFiles(path.join(root, 'vault'), { 'Many links.md': `---\npublish: true\n---\n${links}\n` });
+    // 3,000 warnings, about 230 kB: far more than a pipe holds (150 notes of 20, a note's most lines).
+    const notes: Record<string, string> = {};
+    for (let n = 0; n < 150; n++) {
+      const links = Array.from({ length: 20 }, (_, i) => `[[Missing note number ${n * 20 + i}]]`).join(' ');
+      notes[`Many links ${String(n).padStart(3, '0')}.md`] = `---\npublish: true\n---\n${links}\n`;
+    }
+    await writeFiles(path.join(root, 'vault'), notes);
     const quote = (arg: string) => `'${arg.replaceAll("'", "'\\''")}'`;
     const build = [process.execPath, CLI, 'build', '--quiet', '--vault', path.join(root, 'vault'), '--data', path.join(root, 'data'), '--out', path.join(root, 'site'), '--site-url', 'https://s.example'];
     // The build's stderr goes to a pipe nobody reads for a second: its first 64 kB fill the pipe
@@ -31,6 +35,6 @@ describe('a build\'s output through a slow pipe', () => {
     expect(lines.at(-1), res.out.slice(-300)).toBe('status 0');
     expect(lines[0]).toBe('3000 warnings:');
     expect(lines).toHaveLength(3002);
-    expect(lines.at(-2)).toMatch(/^ {2}Many links\.md: links to "Missing note number \d+", which does not exist$/);
+    expect(lines.at(-2)).toMatch(/^ {2}Many links 149\.md: links to "Missing note number \d+", which does not exist$/);
   });
 });

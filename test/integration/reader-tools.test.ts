@@ -30,7 +30,7 @@ for (const [name, server] of Object.entries(layouts)) {
       expect(hrefs(tocOf(html))).toEqual(['#requirements Requirements', '#steps Steps', '#check-the-version Check the version', '#troubleshooting Troubleshooting']);
       for (const id of ['requirements', 'steps', 'check-the-version', 'troubleshooting']) expect(html).toContain(`<h${id === 'check-the-version' ? 3 : 2} id="${id}">`);
       // Folded at the top (a <details>, before the body); the stylesheet puts it in the margin at desktop widths.
-      expect(html).toMatch(/<\/header>\s*<details class="s-toc-fold"><summary class="s-toc-toggle">On this page<\/summary><nav class="s-toc" aria-label="On this page">.*<\/details>\s*<div class="s-article-body">/s);
+      expect(html).toMatch(/<\/header>\s*<details class="s-toc-fold"><summary class="s-toc-toggle">On this page<\/summary><nav class="s-toc" aria-label="On this page">.*<\/details>\s*<div class="s-article-body"/s);
       expect(html).toContain('<li class="s-toc-2"><a href="#check-the-version">');
     });
 

@@ -2,7 +2,8 @@
 // excerpts, descriptions and the feed) and the admin's revision view read it as the
 // published article does.
 import { describe, expect, it } from 'vitest';
-import { renderNote, type Links } from '../../admin/ui/src/render/markdown.ts';
+import { previewHtml, type Links } from '../../admin/ui/src/render/preview-document.ts';
+import { notePreview } from '../../admin/ui/server/preview.ts';
 import { analyzeNote } from '../../shared/note/analyze.ts';
 import { buildRecord } from '../../shared/model/note-record.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
@@ -104,10 +105,11 @@ describe('the admin’s revision view renders as the article does', () => {
       note: (t) => (t === 'Other' ? { href: '/admin/note/Other', title: t } : null),
       attachment: () => null,
     };
-    const revision = renderNote('Folder/A revision.md', text, adminLinks);
+    const revision = notePreview('Folder/A revision.md' as VaultPath, text);
+    const html = previewHtml({ ...revision, stylesheets: null }, adminLinks);
     expect(revision.title).toBe('A revision');
-    expect(revision.html).toBe(renderNoteHtml(body, 'A revision', shared));
-    expect(revision.html).toContain('data-callout="warning"');
-    expect(revision.html).not.toContain('private');
+    expect(html).toBe(renderNoteHtml(body, 'A revision', shared));
+    expect(html).toContain('data-callout="warning"');
+    expect(html).not.toContain('private');
   });
 });

@@ -22,6 +22,7 @@ import type {
   TreeEntry,
   VersionList,
 } from './types.ts';
+import type { NotePreview } from './render/preview-document.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -137,6 +138,8 @@ export const api = {
   image: (note: string | null, name: string | null, dataBase64: string) => call<{ path: string; name: string }>('POST', '/api/image', { note, name, dataBase64 }),
 
   collections: () => call<{ collections: DeclaredCollection[] }>('GET', '/api/collections'),
+  /** A note's text rendered by the site's renderer, with the site's stylesheets (the preview and revision view). */
+  preview: (path: string, text: string) => call<NotePreview>('POST', `/api/preview?${qs({ path })}`, { text }),
   uploadAttachment: (path: string, dataBase64: string) =>
     call<{ path: string }>('PUT', `/api/attachment?${qs({ path })}`, { dataBase64 }),
 

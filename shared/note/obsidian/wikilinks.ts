@@ -10,6 +10,7 @@ import { blockRef, isAttachmentTarget, mayNameFile, parseWikiRef, type WikiRef }
 import { embedBudgetLeft } from '../embed-budget.ts';
 import type { NoteEnv } from '../env.ts';
 import { escapeHtml } from '../escape.ts';
+import { imageTagHtml } from '../picture.ts';
 import { slotOrHtml } from '../slots.ts';
 import { headingAnchor } from './headings.ts';
 
@@ -95,7 +96,10 @@ function renderFile(meta: WikiMeta, env: NoteEnv): string {
   if (!meta.embed) return `<a class="s-attachment internal-link" href="${escapeHtml(src)}">${escapeHtml(meta.alias ?? name)}</a>`;
   const dims = size ? ` width="${size[0]}"${size[1] ? ` height="${size[1]}"` : ''}` : '';
   const label = escapeHtml(meta.alias && !size ? meta.alias : name);
-  if (IMAGE.test(meta.target)) return `<img src="${escapeHtml(src)}" alt="${label}" loading="lazy"${dims}>`;
+  if (IMAGE.test(meta.target)) {
+    const view = env.links?.image?.(meta.target) ?? { src };
+    return imageTagHtml(view, { alt: meta.alias && !size ? meta.alias : name, width: size?.[0], height: size?.[1] }, env.frame);
+  }
   if (VIDEO.test(meta.target)) return `<video controls src="${escapeHtml(src)}"${dims}></video>`;
   if (AUDIO.test(meta.target)) return `<audio controls src="${escapeHtml(src)}"></audio>`;
   return `<a class="s-attachment internal-link" href="${escapeHtml(src)}">${label}</a>`;

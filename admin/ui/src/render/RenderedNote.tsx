@@ -1,13 +1,15 @@
 // A note's text rendered as its article renders, in a sandboxed frame: no script in
 // a note (or in an old revision pulled from a remote) ever runs (no allow-scripts);
-// same-origin only so its images can carry the admin's cookie.
+// same-origin only so its images can carry the admin's cookie and the site's stylesheets load.
 import { useEffect, useState } from 'preact/hooks';
-import { fileUrl } from '../api.ts';
-import { prefs } from '../prefs.ts';
+import { api, fileUrl } from '../api.ts';
 import { useStore } from '../store.ts';
 import { entries } from '../tree/model.ts';
 import type { TreeEntry } from '../types.ts';
-import type { Links } from './markdown.ts';
+import { articleDocument, noteAddress, previewHtml, type Links, type NotePreview } from './preview-document.ts';
+
+/** Typing settles this long before the server renders the text again. */
+const SETTLE_MS = 120;
 
 /** Obsidian resolves a link by path, else by file name anywhere in the vault. */
 function resolver(list: TreeEntry[], kind: TreeEntry['kind'], withExtension: (t: string) => string[]) {
@@ -28,13 +30,13 @@ function resolver(list: TreeEntry[], kind: TreeEntry['kind'], withExtension: (t:
   };
 }
 
-function linksFor(list: TreeEntry[], address: (p: string) => string): Links {
+function linksFor(list: TreeEntry[]): Links {
   const note = resolver(list, 'note', (t) => (/\.(md|markdown)$/.test(t) ? [t] : [`${t}.md`, `${t}.markdown`, t]));
   const attachment = resolver(list, 'attachment', (t) => [t]);
   return {
     note: (target) => {
       const p = note(target);
-      return p ? address(p) : null;
+      return p ? noteAddress(p) : null;
     },
     attachment: (target) => {
       const p = attachment(target);
@@ -44,18 +46,25 @@ function linksFor(list: TreeEntry[], address: (p: string) => string): Links {
 }
 
 export function RenderedNote({ path, text, label }: { path: string; text: string; label: string }) {
-  const [doc, setDoc] = useState<string | null>(null);
-  const { theme } = useStore(prefs);
+  const [preview, setPreview] = useState<NotePreview | null>(null);
   const list = useStore(entries);
   useEffect(() => {
     let live = true;
-    const dark = document.documentElement.dataset.theme === 'dark';
-    void import('./markdown.ts').then((m) => {
-      if (live) setDoc(m.articleDocument(m.renderNote(path, text, linksFor(list, m.noteAddress)), dark));
-    });
+    // The first render at once; while typing, once the keys pause.
+    const timer = setTimeout(
+      () => {
+        api.preview(path, text).then(
+          (p) => live && setPreview(p),
+          () => undefined, // offline or signed out: the last preview stays
+        );
+      },
+      preview ? SETTLE_MS : 0,
+    );
     return () => {
       live = false;
+      clearTimeout(timer);
     };
-  }, [path, text, theme, list]);
-  return <iframe class="rendered" title={label} sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox" srcdoc={doc ?? ''} data-testid="rendered-note" />;
+  }, [path, text]);
+  const doc = preview ? articleDocument(preview, previewHtml(preview, linksFor(list))) : '';
+  return <iframe class="rendered" title={label} sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox" srcdoc={doc} data-testid="rendered-note" />;
 }

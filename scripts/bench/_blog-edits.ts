@@ -1,0 +1,112 @@
+// The blog benchmark's server half: the real server (`npm start`) on a vault, the time from
+// one note's save through the API until the pages that show it serve the new text, the
+// peak memory of the server and its build processes, and the time a second start (with
+// the first start's build kept) takes to serve an article.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { noteAddress } from '../../shared/model/addresses.ts';
+import type { VaultPath } from '../../shared/vault-path.ts';
+import { BENCH_PASSWORD, freePort, npmStart, until200, waitForLine } from './_service.ts';
+import { watchGroupMemory } from './_tools.ts';
+
+export interface EditPlan {
+  label: string;
+  /** Vault paths edited in turn, `times` edits in all; `top` is the first post the home page lists. */
+  notes: string[] | 'top';
+  times: number;
+  /** The home page and the feed must show the edit too, if the home page lists the note (a post among the newest). */
+  listed: boolean;
+}
+
+export interface ServerRun {
+  latencies: Map<string, number[]>;
+  /** Plans whose note the home page did not list, so only its article was checked. */
+  unlisted: string[];
+  peakMB: number;
+  groupMB: number;
+  firstBuildMs: number;
+  /** First start on an empty data folder → the first edited note's article answers. */
+  firstArticleMs: number;
+  /** Second start, the first one's build kept → the same article answers. */
+  restartArticleMs: number;
+}
+
+/** The public URL path of a note (as the site addresses it), percent-encoded. */
+export function articleUrl(notePath: string): string {
+  return noteAddress(notePath as VaultPath).split('/').map(encodeURIComponent).join('/');
+}
+
+/** The first paragraph after the frontmatter gets `token` in front: it is in the article, the excerpt and the feed. */
+function withToken(text: string, token: string): string {
+  return text.replace(/\n\n(\S)/, `\n\n${token} $1`);
+}
+
+/** The note the home page lists first (the newest post, whatever the server takes as a date). */
+function topOfHome(home: string, notes: string[]): string {
+  const byUrl = new Map(notes.map((n) => [articleUrl(n), n]));
+  for (const m of home.matchAll(/href="([^"#?]+)"/g)) {
+    const note = byUrl.get(m[1]!);
+    if (note) return note;
+  }
+  throw new Error('the home page lists no note');
+}
+
+/** `allNotes`: every note's vault path, to find the one the home page lists first. */
+export async function runServer(vault: string, data: string, plans: EditPlan[], allNotes: string[]): Promise<ServerRun> {
+  let started = performance.now();
+  const service = npmStart(vault, data, await freePort());
+  const memory = watchGroupMemory(service.proc.pid!);
+  try {
+    await until200(service.url + '/', started, 900_000, 50);
+    const home = await (await fetch(service.url + '/')).text();
+    const top = topOfHome(home, allNotes);
+    const article = articleUrl(top);
+    const firstArticleMs = await until200(service.url + article, started, 900_000, 50);
+    const firstBuildMs = Number((await waitForLine(service, /public site built: \d+ outputs in (\d+) ms/, 60_000))[1]);
+    const login = await fetch(service.url + '/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: BENCH_PASSWORD }) });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const latencies = new Map<string, number[]>();
+    const unlisted: string[] = [];
+    for (const plan of plans) {
+      const times: number[] = [];
+      latencies.set(plan.label, times);
+      const notes = plan.notes === 'top' ? [top] : plan.notes;
+      const listed = plan.listed && notes.every((n) => home.includes(`href="${articleUrl(n)}"`));
+      if (plan.listed && !listed) unlisted.push(plan.label);
+      for (let n = 0; n < plan.times; n++) {
+        const note = notes[n % notes.length]!;
+        const original = await fs.readFile(path.join(vault, note), 'utf8');
+        const token = `EDIT-TOKEN-${n}-${Date.now()}`;
+        const routes = listed ? [articleUrl(note), '/', '/feed.xml'] : [articleUrl(note)];
+        started = performance.now();
+        const put = await fetch(`${service.url}/api/note?path=${encodeURIComponent(note)}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', cookie },
+          body: JSON.stringify({ content: withToken(original.replace(/EDIT-TOKEN-\S+ /, ''), token) }),
+        });
+        if (put.status !== 200) throw new Error(`save of ${note} failed: ${put.status} ${await put.text()}`);
+        for (;;) {
+          const texts = await Promise.all(routes.map((r) => fetch(service.url + r).then((res) => res.text())));
+          if (texts.every((t) => t.includes(token))) break;
+          if (performance.now() - started > 30_000) throw new Error(`edit ${n} of ${note} never showed up at ${routes.join(', ')}`);
+          await new Promise((r) => setTimeout(r, 3));
+        }
+        times.push(performance.now() - started);
+        await new Promise((r) => setTimeout(r, 150));
+      }
+    }
+    await service.stop();
+    const peak = await memory.stop();
+    started = performance.now();
+    const again = npmStart(vault, data, await freePort());
+    try {
+      const restartArticleMs = await until200(again.url + article, started, 120_000, 10);
+      return { latencies, unlisted, peakMB: peak.serverAndBuilderMB, groupMB: peak.groupMB, firstBuildMs, firstArticleMs, restartArticleMs };
+    } finally {
+      await again.stop();
+    }
+  } finally {
+    await service.stop();
+    await memory.stop();
+  }
+}

@@ -1,0 +1,304 @@
+// Smaller WebP copies of the raster images notes show (a srcset), made by eleventy-img
+// (sharp) once per image content and kept in the data directory between builds: a
+// folder per sha256 of the bytes and the recipe, written whole or not at all. Making them
+// is background work: until an image's copies exist its page shows the original, and the
+// pass after they are made (`onReady`) shows them. A file that is no image, a truncated
+// one or one of too many pixels is shown as it is, with a reason, and never tried again.
+import { createHash, randomBytes } from 'node:crypto';
+import { promises as fs, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { imageSize } from 'image-size';
+import { writeJsonAtomic } from '../../shared/atomic-write.ts';
+import { log } from '../../shared/log.ts';
+import { attachmentStamp, type AttachmentInfo } from './attachments.ts';
+
+/** Where the copies are served: a content-hashed address, so they never change. */
+export const VARIANTS_PREFIX = '_img/';
+/** Rasters only: an SVG stays a drawing, a GIF keeps its frames. */
+const RASTER = /\.(png|jpe?g|webp|tiff?)$/i;
+/** Widths offered in a srcset, below the original's; the original's own when it is narrower than the last. */
+export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920];
+/** sharp's limitInputPixels: a decompression bomb is refused before it is decoded (50 MP is an 8,660-pixel square). */
+export const MAX_INPUT_PIXELS = 50_000_000;
+/** A file larger than this is not read into memory to be scaled. */
+const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+/** What the copies are made with: a change of any of it makes them again (a new folder name). */
+const RECIPE = createHash('sha256').update(`eleventy-img 6.0.4; webp; ${VARIANT_WIDTHS.join(',')}; ${MAX_INPUT_PIXELS}`).digest('hex').slice(0, 8);
+/** Remembered vault path → stamp and content key, so a new process knows its images without reading them. */
+const STAMPS_FILE = 'stamps.json';
+const META_FILE = 'meta.json';
+const TELL_EVERY_MS = 10_000;
+
+export interface ImageVariant {
+  width: number;
+  /** Site-relative file (and address without its slash): `_img/<key>/<width>.webp`. */
+  file: string;
+}
+
+export type ImageState =
+  /** Copies made: the original's size as shown (EXIF rotation applied) and each copy. */
+  | { kind: 'ready'; width: number; height: number; variants: ImageVariant[] }
+  /** Shown as it is: the file is no usable image (`warn`: the author should hear why). */
+  | { kind: 'original'; reason: string; warn: boolean }
+  /** Not made yet: shown as it is for now, with its size when its header tells it. */
+  | { kind: 'pending'; width?: number; height?: number };
+
+/** What a content key's folder holds, as meta.json says. */
+type Made = { width: number; height: number; widths: number[] } | { error: string; warn: boolean };
+
+export const isRasterImage = (p: string): boolean => RASTER.test(p);
+
+export class ImageVariants {
+  /** Vault path → the stamp it had and its content key (or a reason it has none). */
+  private known = new Map<string, { stamp: string; key: string | null; reason?: string }>();
+  private made = new Map<string, Made>();
+  private queue = new Map<string, AttachmentInfo>();
+  /** Sizes read from the headers of images not made yet, by vault path and stamp. */
+  private headers = new Map<string, { stamp: string; size: { width: number; height: number } | null }>();
+  private draining: Promise<void> | null = null;
+  /** Images given to sharp in this process. */
+  private scaled = 0;
+  /** Told the vault paths whose copies (or verdicts) became known, once the queue is empty. */
+  onReady: ((paths: string[]) => void) | null = null;
+
+  constructor(
+    /** The cache folder in the data directory. */
+    readonly dir: string,
+    private readonly vaultDir: string,
+    /** libvips threads: one in the server's builder, beside the site; the machine's in a snapshot. */
+    private readonly threads = 1,
+  ) {
+    try {
+      const stamps = JSON.parse(readFileSync(path.join(dir, STAMPS_FILE), 'utf8')) as Record<string, [string, string]>;
+      for (const [p, [stamp, key]] of Object.entries(stamps)) if (typeof stamp === 'string' && /^[0-9a-f]{32}-[0-9a-f]{8}$/.test(key)) this.known.set(p, { stamp, key });
+    } catch {
+      // None yet (or unreadable): each image is read again once.
+    }
+  }
+
+  /** What the image at vault path `p` shows as now; an unknown one is queued to be made. */
+  state(p: string, info: AttachmentInfo): ImageState {
+    const stamp = attachmentStamp(info);
+    const known = this.known.get(p);
+    if (known?.stamp === stamp) {
+      if (!known.key) return { kind: 'original', reason: known.reason ?? 'it could not be read', warn: true };
+      const made = this.madeFor(known.key);
+      if (made) return stateOf(known.key, made);
+    }
+    this.queue.set(p, info);
+    this.draining ??= this.drain();
+    return { kind: 'pending', ...this.headerSize(p, stamp) };
+  }
+
+  /** The original's size as shown, from its header alone (a few KB read, nothing decoded), or null. */
+  private headerSize(p: string, stamp: string): { width: number; height: number } | null {
+    const known = this.headers.get(p);
+    if (known?.stamp === stamp) return known.size;
+    let size: { width: number; height: number } | null = null;
+    try {
+      const { width, height, orientation } = imageSize(path.join(this.vaultDir, ...p.split('/')));
+      if (width && height && width * height <= MAX_INPUT_PIXELS) size = (orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
+    } catch {
+      // No header it knows: shown without a size until sharp has its say.
+    }
+    if (this.headers.size > 10_000) this.headers.clear();
+    this.headers.set(p, { stamp, size });
+    return size;
+  }
+
+  /**
+   * An image first shown after a plan listed its files (an edit's quick pass): its original
+   * for now; its copies, once made or when they already are, come with a whole pass soon.
+   */
+  lateState(p: string, info: AttachmentInfo): ImageState {
+    const state = this.state(p, info);
+    if (state.kind !== 'ready') return state;
+    if (this.reminders.size === 0) setImmediate(() => this.remind());
+    this.reminders.add(p);
+    return { kind: 'pending', width: state.width, height: state.height };
+  }
+
+  private reminders = new Set<string>();
+  private remind(): void {
+    const paths = [...this.reminders];
+    this.reminders.clear();
+    this.onReady?.(paths);
+  }
+
+  /** Where a copy is kept. */
+  fileOf(variant: ImageVariant): string {
+    return path.join(this.dir, variant.file.slice(VARIANTS_PREFIX.length));
+  }
+
+  /** Resolves once every queued image is made (a static snapshot waits; the server never does). */
+  async settled(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  /** Copies are being made (or queued). */
+  get busy(): boolean {
+    return this.draining !== null;
+  }
+
+  private madeFor(key: string): Made | null {
+    let made = this.made.get(key);
+    if (made) return made;
+    try {
+      made = JSON.parse(readFileSync(path.join(this.dir, key, META_FILE), 'utf8')) as Made;
+    } catch {
+      return null;
+    }
+    this.made.set(key, made);
+    return made;
+  }
+
+  private async drain(): Promise<void> {
+    const done: string[] = [];
+    const scaledBefore = this.scaled;
+    let toldAt = Date.now();
+    try {
+      for (let next = this.queue.entries().next(); !next.done; next = this.queue.entries().next()) {
+        // A long queue (a vault's first build) shows what is made so far every few seconds.
+        if (done.length && Date.now() - toldAt > TELL_EVERY_MS) {
+          await this.remember();
+          this.onReady?.(done.splice(0));
+          toldAt = Date.now();
+        }
+        const [p, info] = next.value;
+        this.queue.delete(p);
+        try {
+          await this.take(p, info);
+          done.push(p);
+        } catch (err) {
+          // The cache cannot be written (a full disk): the original is shown; tried again next time.
+          log.warnOnce(`image:${p}`, `could not make smaller copies of ${p}: ${(err as Error).message}`);
+        }
+      }
+      await this.remember();
+    } finally {
+      this.draining = null;
+    }
+    // Said, so a build shows whether it made any (a second build of the same images makes none).
+    const scaled = this.scaled - scaledBefore;
+    if (scaled) log.info(`image copies: sharp read ${scaled} new image${scaled === 1 ? '' : 's'}`);
+    if (done.length) this.onReady?.(done);
+  }
+
+  /** Learns the content key of `p` (reading it), and makes its copies unless they exist. */
+  private async take(p: string, info: AttachmentInfo): Promise<void> {
+    const stamp = attachmentStamp(info);
+    const file = path.join(this.vaultDir, ...p.split('/'));
+    if (info.size > MAX_INPUT_BYTES) {
+      this.known.set(p, { stamp, key: null, reason: `it is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MB` });
+      return;
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await fs.readFile(file);
+    } catch (err) {
+      this.known.set(p, { stamp, key: null, reason: `it could not be read (${(err as NodeJS.ErrnoException).code})` });
+      return;
+    }
+    const key = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}-${RECIPE}`;
+    if (!this.madeFor(key)) await this.make(key, bytes);
+    this.known.set(p, { stamp, key });
+  }
+
+  /** Makes the copies into a folder of their own, renamed into place whole. */
+  private async make(key: string, bytes: Buffer): Promise<void> {
+    const temp = () => path.join(this.dir, `.tmp-${key}-${randomBytes(4).toString('hex')}`);
+    let folder = temp();
+    const leftovers: string[] = [folder];
+    await fs.mkdir(folder, { recursive: true });
+    try {
+      // Outside the verdict below: a scaler that cannot load says nothing about the image.
+      const scaler = loadScaler(this.threads);
+      let made: Made;
+      this.scaled++;
+      try {
+        made = await scale(scaler, bytes, folder);
+      } catch (err) {
+        // A write that failed (a full disk) is no verdict on the image: tried again next time.
+        if ((err as NodeJS.ErrnoException).code || /unix error|for write/i.test(String(err))) throw err;
+        const message = oneLine(err);
+        const reason = /pixel limit/i.test(message) ? `it has more than ${MAX_INPUT_PIXELS / 1e6} million pixels` : `sharp cannot read it as an image (${message})`;
+        made = { error: reason, warn: true };
+        // Copies of some widths may have been written before the failure: the verdict goes alone.
+        folder = temp();
+        leftovers.push(folder);
+        await fs.mkdir(folder, { recursive: true });
+      }
+      await fs.writeFile(path.join(folder, META_FILE), JSON.stringify(made));
+      try {
+        await fs.rename(folder, path.join(this.dir, key));
+      } catch (err) {
+        // Another build made the same folder meanwhile: theirs is as good.
+        if (!['EEXIST', 'ENOTEMPTY'].includes((err as NodeJS.ErrnoException).code ?? '')) throw err;
+      }
+      this.made.set(key, made);
+    } finally {
+      for (const left of leftovers) await fs.rm(left, { recursive: true, force: true });
+    }
+  }
+
+  private async remember(): Promise<void> {
+    const stamps: Record<string, [string, string]> = {};
+    for (const [p, { stamp, key }] of this.known) if (key) stamps[p] = [stamp, key];
+    await writeJsonAtomic(path.join(this.dir, STAMPS_FILE), stamps, { mkdir: true });
+  }
+}
+
+function stateOf(key: string, made: Made): ImageState {
+  if ('error' in made) return { kind: 'original', reason: made.error, warn: made.warn };
+  const variants = made.widths.map((width) => ({ width, file: `${VARIANTS_PREFIX}${key}/${width}.webp` }));
+  return variants.length ? { kind: 'ready', width: made.width, height: made.height, variants } : { kind: 'original', reason: 'no copies were made', warn: false };
+}
+
+const oneLine = (err: unknown) => String((err as Error)?.message ?? err).split('\n')[0]!.slice(0, 200);
+
+interface Scaler {
+  sharp: typeof import('sharp');
+  Image: typeof import('@11ty/eleventy-img').default;
+}
+
+/**
+ * sharp and eleventy-img, loaded with the first image (a vault without one never loads
+ * libvips). Required, not imported: a build's code runs from V8's code cache, where a
+ * dynamic import() has no loader.
+ */
+function loadScaler(threads: number): Scaler {
+  const require = createRequire(import.meta.url);
+  const sharp = require('sharp') as typeof import('sharp');
+  sharp.concurrency(threads);
+  sharp.cache(false);
+  return { sharp, Image: require('@11ty/eleventy-img') as Scaler['Image'] };
+}
+
+/** The copies of one image, by eleventy-img, into `dir`; throws for anything that is no usable image. */
+async function scale({ sharp, Image }: Scaler, bytes: Buffer, dir: string): Promise<Made> {
+  const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  if (!meta.width || !meta.height) throw new Error('it has no size');
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) {
+    return { error: `it has ${meta.width}×${meta.height} pixels, more than ${MAX_INPUT_PIXELS / 1e6} million`, warn: true };
+  }
+  // An animated WebP would lose its frames.
+  if ((meta.pages ?? 1) > 1) return { error: 'it is animated', warn: false };
+  const turned = (meta.orientation ?? 1) >= 5;
+  const width = turned ? meta.height : meta.width;
+  const height = turned ? meta.width : meta.height;
+  const widths = VARIANT_WIDTHS.filter((w) => w < width);
+  if (width <= VARIANT_WIDTHS.at(-1)!) widths.push(width);
+  const stats = await Image(bytes, {
+    widths,
+    formats: ['webp'],
+    outputDir: dir,
+    urlPath: '/',
+    useCache: false,
+    concurrency: 1,
+    filenameFormat: (_id: string, _src: string, w: number, format: string) => `${w}.${format}`,
+    // sharp's default failOn ('warning'): a truncated file is refused, not scaled with a grey half.
+    sharpOptions: { limitInputPixels: MAX_INPUT_PIXELS },
+  });
+  return { width, height, widths: (stats.webp ?? []).map((s: { width: number }) => s.width) };
+}
