@@ -156,6 +156,45 @@ export function createLinkResolver<T extends LinkNode = NoteRecord>(records: Ite
 // A note's outbound links, resolved, for as long as the note and the path index are the same.
 const outbound = new WeakMap<NoteRecord, { generation: object; paths: (string | null)[] }>();
 
+/** The paths a note's links and embeds lead to (null: nowhere), remembered per record while links resolve the same. */
+export function outboundPaths(note: NoteRecord, resolver: LinkResolver): (string | null)[] {
+  let known = outbound.get(note);
+  if (!known || known.generation !== resolver.generation) {
+    // An embed is a link too (Obsidian counts it as one).
+    const targets = note.transclusions.length ? [...note.links, ...note.transclusions.map((t) => t.target)] : note.links;
+    known = { generation: resolver.generation, paths: targets.map((t) => resolver.resolve(t, note)?.path ?? null) };
+    outbound.set(note, known);
+  }
+  return known.paths;
+}
+
+/**
+ * CONTRACT §12's backlinks: for each visible note, the visible notes linking to (or
+ * embedding) it, by title. Made once per model; an unpublished note is never in it.
+ */
+export function backlinkIndex(notes: NoteRecord[], resolver: LinkResolver, visible: (r: NoteRecord) => boolean): Map<VaultPath, NoteRecord[]> {
+  const byPath = new Map<string, NoteRecord>();
+  for (const note of notes) byPath.set(note.path, note);
+  const out = new Map<VaultPath, NoteRecord[]>();
+  for (const note of notes) {
+    if (!visible(note) || (note.links.length === 0 && note.transclusions.length === 0)) continue;
+    for (const p of new Set(outboundPaths(note, resolver))) {
+      const target = p === null ? undefined : byPath.get(p);
+      if (!target || target === note || !visible(target)) continue;
+      let list = out.get(target.path);
+      if (!list) out.set(target.path, (list = []));
+      list.push(note);
+    }
+  }
+  for (const list of out.values()) list.sort(byTitle);
+  return out;
+}
+
+/** The order of a note's backlinks: by title, then path (an edit of the text never moves one). */
+export function byTitle(a: NoteRecord, b: NoteRecord): number {
+  return a.title.localeCompare(b.title) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+}
+
 /**
  * spec D.1: Related = published notes that link to this one or are linked from it.
  * `visible` says whether a note may be shown to visitors.
@@ -176,14 +215,7 @@ export function relatedIndex(
   for (const note of notes) byPath.set(note.path, note);
   for (const note of notes) {
     if (!visible(note) || (note.links.length === 0 && note.transclusions.length === 0)) continue;
-    let known = outbound.get(note);
-    if (!known || known.generation !== resolver.generation) {
-      // An embed is a link too (Obsidian counts it as one).
-      const targets = note.transclusions.length ? [...note.links, ...note.transclusions.map((t) => t.target)] : note.links;
-      known = { generation: resolver.generation, paths: targets.map((t) => resolver.resolve(t, note)?.path ?? null) };
-      outbound.set(note, known);
-    }
-    for (const p of known.paths) {
+    for (const p of outboundPaths(note, resolver)) {
       const other = p === null ? undefined : byPath.get(p);
       if (!other || !visible(other)) continue;
       add(note, other);

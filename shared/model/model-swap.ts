@@ -53,8 +53,11 @@ export function swapRecord(model: SiteModel, before: NoteRecord, after: NoteReco
     if (around.newer) model.neighbours.get(around.newer.path)!.older = after;
     if (around.older) model.neighbours.get(around.older.path)!.newer = after;
   }
-  // Related is symmetric: whoever `before` is related to lists it.
-  for (const other of model.related.get(after.path) ?? []) replaceIn(model.related.get(other.path), before, after);
+  // Related is symmetric: whoever `before` is related to lists it; the notes it links to list it as a backlink.
+  for (const other of model.related.get(after.path) ?? []) {
+    replaceIn(model.related.get(other.path), before, after);
+    replaceIn(model.backlinks.get(other.path), before, after);
+  }
   const twin = model.twins.get(after.path);
   if (twin && model.twins.get(twin.path) === before) model.twins.set(twin.path, after);
 

@@ -7,7 +7,7 @@ import { BuildWarnings, frontmatterWarning, linkWarnings, type BuildWarning } fr
 import { buildCategories, type Category } from './categories.ts';
 import { embedWarnings } from './embeds.ts';
 import { buildCollections, type Collection } from './collections.ts';
-import { createLinkResolver, relatedIndex, twinIndex, type LinkResolver } from './links.ts';
+import { backlinkIndex, createLinkResolver, relatedIndex, twinIndex, type LinkResolver } from './links.ts';
 import type { NoteRecord } from './note-record.ts';
 import { buildTopics, type TopicIndex } from './topics.ts';
 
@@ -38,6 +38,8 @@ export interface SiteModel {
   homeNote: NoteRecord | null;
   resolver: LinkResolver;
   related: Map<VaultPath, NoteRecord[]>;
+  /** The visible notes linking to each visible note, by title (CONTRACT §12). */
+  backlinks: Map<VaultPath, NoteRecord[]>;
   twins: Map<VaultPath, NoteRecord>;
   /** Older and newer post of each post. */
   neighbours: Map<VaultPath, { older: NoteRecord | null; newer: NoteRecord | null }>;
@@ -221,6 +223,7 @@ export function deriveSiteModel(records: Iterable<NoteRecord>, settings: ModelSe
     homeNote,
     resolver,
     related: relatedIndex(all, resolver, isVisible),
+    backlinks: backlinkIndex(all, resolver, isVisible),
     twins: twinIndex(all, resolver, isVisible),
     neighbours,
     topics,

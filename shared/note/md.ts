@@ -13,6 +13,7 @@ import { guardLinkPretest } from './link-pretest.ts';
 import { blockIdsPlugin } from './obsidian/block-ids.ts';
 import { calloutsPlugin } from './obsidian/callouts.ts';
 import { headingIds } from './obsidian/headings.ts';
+import { headingAnchorsPlugin } from './obsidian/heading-anchors.ts';
 import { mediaPlugin } from './obsidian/media.ts';
 import { tagsPlugin } from './obsidian/tags.ts';
 import { taskListsPlugin } from './obsidian/task-lists.ts';
@@ -72,6 +73,7 @@ function createMarkdown(): MarkdownIt {
   md.use(blockIdsPlugin).use(calloutsPlugin).use(taskListsPlugin);
   md.core.ruler.push('obsidian_embeds', liftEmbeds);
   md.core.ruler.push('heading_ids', headingIds);
+  md.use(headingAnchorsPlugin);
   return md;
 }
 

@@ -1,5 +1,6 @@
 // Template filters: dates for feeds (RFC-822, always Gregorian and GMT) and sitemaps, and
 // the per-request substitution markers.
+import { markExplorer } from './explorer.ts';
 
 /**
  * spec D.7: pubDate is RFC-822 Gregorian (and GMT) whatever the calendar setting, in the
@@ -24,8 +25,14 @@ export function noticeMarker(pending: string, approved: string): string {
   return `<!--service:notice:${encodeURIComponent(pending)}:${encodeURIComponent(approved)}-->`;
 }
 
+/** A snapshot page's explorer: the shared fragment with this page marked (the server does the same per page). */
+function markExplorerFilter(fragment: string, here: string | null): string {
+  return here ? markExplorer(fragment, here) : fragment;
+}
+
 export const filters: Record<string, (...args: never[]) => unknown> = {
   rfc822,
+  markExplorer: markExplorerFilter,
   editMarker,
   noticeMarker,
 };

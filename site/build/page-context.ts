@@ -16,6 +16,7 @@ import { blockRef, type WikiRef } from '../../shared/wikilinks.ts';
 import { SigCache } from './sig-cache.ts';
 import { isRasterImage, type ImageState, type ImageVariants } from './image-variants.ts';
 import type { ImageView } from '../../shared/note/picture.ts';
+import { folderNotes } from './explorer.ts';
 
 export interface LinkView {
   title: string;
@@ -59,6 +60,8 @@ export class PageContext {
   private bodySigMemo = new Map<NoteRecord, string>();
   private ownSigMemo = new Map<NoteRecord, string>();
   private closureMemo = new Map<NoteRecord, NoteRecord[]>();
+  /** Each folder's published folder note, made once per plan (an edit that keeps shapes keeps them). */
+  private folderNotesMemo: Map<string, NoteRecord> | null = null;
   /** Attachments referenced by visible notes and the frame (vault path → address). */
   readonly published = new Map<string, string>();
   /** Each published raster image as this plan saw it: its pages and the copies planned agree. */
@@ -128,6 +131,11 @@ export class PageContext {
       this.ownSigMemo.delete(note);
       this.closureMemo.delete(note);
     }
+  }
+
+  /** Each folder's published folder note (explorer.ts), worked out once for every page. */
+  folderNotes(): Map<string, NoteRecord> {
+    return (this.folderNotesMemo ??= folderNotes(this.model.visible));
   }
 
   /** Registers the attachments a visible note shows (its embeds and banner) for publishing. */

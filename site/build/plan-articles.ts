@@ -8,6 +8,9 @@ import { discussionView, type DiscussionView } from './discussion-view.ts';
 import type { ChipView, LinkView, PageContext } from './page-context.ts';
 import { withLazySig, type PageFamily, type PlannedPage } from './plan-types.ts';
 import { SigCache } from './sig-cache.ts';
+import { localGraph, localGraphSig, type GraphView } from './local-graph.ts';
+import { backlinksOf, backlinksSig, tocOf, type BacklinkView, type TocEntry } from './reader-tools.ts';
+import { breadcrumbsOf, breadcrumbsSig, explorerHere, type Breadcrumb } from './explorer.ts';
 
 export interface ArticleView {
   file: string;
@@ -46,6 +49,19 @@ export interface ArticleView {
   needs: { math: boolean; mermaid: boolean };
   /** Comments and mentions (CONTRACT §8), null while comments are off. */
   discussion: DiscussionView | null;
+  /** The garden layout (CONTRACT §12): explorer, breadcrumbs, no previous/next. */
+  garden: boolean;
+  /** The date line: a blog post's, or a garden note's whose date its frontmatter gives. */
+  showDate: boolean;
+  /** The page's explorer marker (explorer.ts explorerHere), in the garden. */
+  here: string | null;
+  breadcrumbs: Breadcrumb[];
+  /** The table of contents (CONTRACT §12), for three or more headings. */
+  toc: TocEntry[] | null;
+  /** "Linked from" (CONTRACT §12): published notes linking here, each with its sentence. */
+  backlinks: BacklinkView[];
+  /** The local graph (CONTRACT §12): the note and its neighbours, drawn at build time. */
+  graph: GraphView | null;
 }
 
 function shareLinks(ctx: PageContext, note: NoteRecord): { name: string; href: string }[] {
@@ -80,9 +96,14 @@ export function updatedOf(ctx: PageContext, note: NoteRecord): { iso: string; te
   return text === ctx.fmt.date(note.date.ms) ? null : { iso: new Date(ms).toISOString(), text };
 }
 
+/** The garden reads notes as notes: no previous/next chain (CONTRACT §12). */
+const isGarden = (ctx: PageContext) => ctx.frame.layout === 'default';
+const neighboursOf = (ctx: PageContext, note: NoteRecord) => (isGarden(ctx) ? undefined : ctx.model.neighbours.get(note.path));
+
 export function articleView(ctx: PageContext, note: NoteRecord, address: Address = note.address): ArticleView {
   const { model, fmt } = ctx;
-  const around = model.neighbours.get(note.path);
+  const around = neighboursOf(ctx, note);
+  const garden = isGarden(ctx);
   const twin = model.twins.get(note.path) ?? null;
   const crossLanguage = twin !== null && twin.lang !== note.lang;
   return {
@@ -117,6 +138,13 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     cssClasses: note.cssClasses.join(' '),
     needs: ctx.needs(note),
     discussion: discussionView(ctx, note),
+    garden,
+    showDate: garden ? note.date.source === 'frontmatter' : !note.page,
+    here: garden ? explorerHere(ctx, note) : null,
+    breadcrumbs: garden ? breadcrumbsOf(ctx, note) : [],
+    toc: tocOf(note),
+    backlinks: backlinksOf(ctx, note),
+    graph: localGraph(ctx, note),
   };
 }
 
@@ -124,20 +152,21 @@ const articleSigs = new SigCache<NoteRecord>();
 
 export function articleSig(ctx: PageContext, note: NoteRecord): string {
   const { model } = ctx;
-  const around = model.neighbours.get(note.path);
+  const around = neighboursOf(ctx, note);
   const twin = model.twins.get(note.path) ?? null;
   // The note itself is the cache key: a changed note is a new record. The notes whose text
   // the page shows (embedded ones, and the headings of linked ones, embedded notes' links
   // included) are dependencies too: editing one re-renders the pages that show it. Its
   // approved comments and mentions too: a moderation re-renders this page alone.
   const discussed = ctx.discussionOf(note)?.sig ?? '';
-  const deps = [...ctx.world, discussed, around?.older ?? null, around?.newer ?? null, twin, ...articleReads(ctx, note)];
+  const crumbs = isGarden(ctx) ? breadcrumbsSig(ctx, note) : '';
+  const deps = [...ctx.world, discussed, crumbs, around?.older ?? null, around?.newer ?? null, twin, ...articleReads(ctx, note)];
   return articleSigs.get(note, deps, () => buildArticleSig(ctx, note));
 }
 
 function buildArticleSig(ctx: PageContext, note: NoteRecord): string {
   const { model } = ctx;
-  const around = model.neighbours.get(note.path);
+  const around = neighboursOf(ctx, note);
   const twin = model.twins.get(note.path) ?? null;
   return [
     ctx.frameSig,
@@ -152,6 +181,10 @@ function buildArticleSig(ctx: PageContext, note: NoteRecord): string {
     (model.related.get(note.path) ?? []).map((r) => ctx.linkSig(r)).join('|'),
     twin ? `${ctx.linkSig(twin)}\u0001${twin.lang}` : '-',
     ctx.discussionOf(note)?.sig ?? '',
+    note.date.source,
+    isGarden(ctx) ? `${explorerHere(ctx, note)}\u0001${breadcrumbsSig(ctx, note)}` : '',
+    backlinksSig(ctx, note),
+    localGraphSig(ctx, note),
   ].join('\u0000');
 }
 

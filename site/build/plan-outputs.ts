@@ -6,6 +6,7 @@ import type { PageContext } from './page-context.ts';
 import { numberLocale } from './i18n.ts';
 import { twinAlternates } from './plan-articles.ts';
 import { planFeeds } from './plan-feeds.ts';
+import { explorerTree, type ExplorerFolder } from './explorer.ts';
 import { fixedFamily, type PageFamily, type PlannedPage } from './plan-types.ts';
 
 export const SITEMAP_MAX = 50_000;
@@ -26,6 +27,8 @@ export interface NavView {
   pinned: { icon: string; label: string; url: string }[];
   topics: { icon: string | null; label: string; url: string }[];
   more: string;
+  /** The garden's file explorer (explorer.ts), in place of the topic row. */
+  explorer: ExplorerFolder | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -100,6 +103,8 @@ function searchPage(ctx: PageContext, nav: NavView): PlannedPage {
 export function navView(ctx: PageContext): NavView {
   const { model, frame } = ctx;
   const s = frame.strings;
+  // The garden shows its explorer where the blog shows the topic row; the search page lists the topics either way.
+  const explorer = frame.layout === 'default' ? explorerTree(ctx) : null;
   if (model.mode === 'folders') {
     // spec D.4: under Folders the navigation comes from the folders alone.
     return {
@@ -107,6 +112,7 @@ export function navView(ctx: PageContext): NavView {
       pinned: [],
       topics: model.categories.filter((c) => !c.hidden).map((c) => ({ icon: c.icon, label: c.title, url: ctx.url(c.address) })),
       more: s.more,
+      explorer,
     };
   }
   const pinned = frame.collections.showInNav
@@ -117,6 +123,7 @@ export function navView(ctx: PageContext): NavView {
     pinned,
     topics: model.topics.topics.map((t) => ({ icon: null, label: t.label, url: ctx.url(t.address) })),
     more: s.more,
+    explorer,
   };
 }
 

@@ -4,12 +4,16 @@ import { startBackToTop } from './back-to-top.ts';
 import { startCodeCopy } from './code-copy.ts';
 import { startComments } from './comments.ts';
 import { startDiagrams } from './diagrams.ts';
+import { startExplorer } from './explorer.ts';
 import { startPreviews } from './previews.ts';
 import { startSearchBox } from './search-box.ts';
+import { startToc } from './toc.ts';
 import { startTopicRow } from './topic-row.ts';
 
 document.documentElement.classList.add('s-js');
 startTopicRow();
+startExplorer();
+startToc();
 startPreviews();
 startBackToTop();
 startDiagrams();

@@ -3,8 +3,11 @@
 // notice a visitor's own comment earns when the form comes back without a script
 // (CONTRACT §8). A static snapshot's pages are rendered without them (site/build/snapshot-page.ts).
 import { BASE_TOKEN, BASE_TOKEN_ENCODED } from '../build/frame.ts';
+import { markExplorer } from '../build/explorer.ts';
 
 export const NAV_MARKER = '<!--service:nav-->';
+/** A garden page's marker names the page, so its explorer shows it current (site/build/explorer.ts). */
+const NAV_HERE_MARKER = /<!--service:nav:([^>]*)-->/;
 const EDIT_MARKER = /<!--service:edit:([^:>]*):([^:>]*)-->/g;
 const NOTICE_MARKER = /<!--service:notice:([^:>]*):([^:>]*)-->/;
 
@@ -48,7 +51,9 @@ function fillShared(body: string, base: string, nav: string): string {
   let out = body;
   if (out.includes(BASE_TOKEN_ENCODED)) out = out.replaceAll(BASE_TOKEN_ENCODED, encodeURIComponent(base));
   if (out.includes(BASE_TOKEN)) out = out.replaceAll(BASE_TOKEN, base);
-  if (out.includes(NAV_MARKER)) out = out.replace(NAV_MARKER, nav);
+  // A function, not a string: a `$&` in a note's title is text, not a replacement pattern.
+  if (out.includes(NAV_MARKER)) out = out.replace(NAV_MARKER, () => nav);
+  else if (out.includes('<!--service:nav:')) out = out.replace(NAV_HERE_MARKER, (_, here: string) => markExplorer(nav, here));
   return out;
 }
 

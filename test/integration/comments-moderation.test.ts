@@ -65,7 +65,7 @@ describe('moderation: approve, reject, spam, delete (CONTRACT §8)', () => {
     expect(comments(page.text)).toContain('<span class="s-comment-author" dir="auto">Ada</span>');
     // The note's own "Comments" heading keeps its own id; the page's section is the one #comments.
     expect(page.text.match(/ id="comments"/g)).toHaveLength(1);
-    expect(page.text).toContain('<h2 id="comments-1">Comments</h2>');
+    expect(page.text).toContain('<h2 id="comments-1">Comments<a class="s-anchor" href="#comments-1" aria-labelledby="s-anchor-label comments-1"></a></h2>');
     await blog.waitForPage('/', (p) => p.text.includes('href="/Posts/Hello#comments">1 comment</a>'));
     const visitor = (await newVisitor(blog.url).get('/api/posts')).body as { path: string; commentCount: number }[];
     expect(visitor.find((p) => p.path === 'Posts/Hello.md')!.commentCount).toBe(1);

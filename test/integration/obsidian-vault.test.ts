@@ -136,7 +136,7 @@ describe('private text never reaches a visitor', () => {
     const body = bodyOf((await blog.page('/Rows/Private-comments')).text);
     expect(body).toContain('<code>%% this %%</code>');
     expect(body).toContain('Some text %% a literal comment in a code block %% more.');
-    expect(body).toContain('<h2 id="after-the-code">After the code</h2>');
+    expect(body).toContain('<h2 id="after-the-code">After the code<a class="s-anchor" href="#after-the-code" aria-labelledby="s-anchor-label after-the-code"></a></h2>');
     expect(body).toContain('<p id="^after-code">This section must stay a section, not code.</p>');
   });
 });
@@ -269,7 +269,7 @@ describe('each row of CONTRACT §7 on its page', () => {
     const comments = await page('/Rows/Comments-heading');
     // The page's own #comments section (comments on) is tested beside a heading like this one in comments-moderation.test.ts.
     expect(comments.match(/ id="comments"/g)).toBeNull();
-    expect(comments).toContain('<h2 id="comments-1">Comments</h2>');
+    expect(comments).toContain('<h2 id="comments-1">Comments<a class="s-anchor" href="#comments-1" aria-labelledby="s-anchor-label comments-1"></a></h2>');
   });
 
   it('permalink: the note lives there, its own address answers 301, the sitemap lists only the new one', async () => {

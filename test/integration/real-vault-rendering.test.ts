@@ -31,7 +31,7 @@ describe('a heading that holds a wikilink', () => {
     expect(page.text).toMatch(/<h1 class="s-title" id="obsidian-publish-sites">Obsidian Publish sites<\/h1>/);
     expect(page.text).not.toMatch(/\[\[/);
     // The second heading is a heading with a link in it, as Obsidian shows it.
-    expect(page.text).toMatch(/<h2 id="setting-up-publish">Setting up <a class="s-wikilink internal-link" href="\/Publish">Publish<\/a><\/h2>/);
+    expect(page.text).toMatch(/<h2 id="setting-up-publish">Setting up <a class="s-wikilink internal-link" href="\/Publish">Publish<\/a><a class="s-anchor" href="#setting-up-publish" aria-labelledby="s-anchor-label setting-up-publish"><\/a><\/h2>/);
     for (const route of ['/', '/topic/docs', '/feed.xml', '/Docs/Other']) {
       const other = await blog.page(route);
       expect(other.text, route).not.toContain('[[');

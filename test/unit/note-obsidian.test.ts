@@ -40,7 +40,7 @@ describe('%% comments %% are private (the parser decides what is code)', () => {
   it('the issue’s case: `%%` in code never opens a comment that eats a following section', () => {
     const body = '## Comments\n\nWrite `%%` around text.\n\n```md\n%% hidden %%\n```\n\n## Next section\n\nStill here.';
     const html = render(body);
-    expect(html).toContain('<h2 id="next-section">Next section</h2>');
+    expect(html).toContain('<h2 id="next-section">Next section<a class="s-anchor" href="#next-section" aria-labelledby="s-anchor-label next-section"></a></h2>');
     expect(html).toContain('<p>Still here.</p>');
     expect(html).toContain('%% hidden %%');
   });
@@ -142,9 +142,9 @@ describe('wikilinks, block ids, tags, images', () => {
   });
   it('a heading never takes an id the page uses (comments, main) or a footnote’s', () => {
     const html = render('## Comments\n\n## Main\n\n## fn1');
-    expect(html).toContain('<h2 id="comments-1">Comments</h2>');
-    expect(html).toContain('<h2 id="main-1">Main</h2>');
-    expect(html).toContain('<h2 id="fn1-1">fn1</h2>');
+    expect(html).toContain('<h2 id="comments-1">Comments<a class="s-anchor" href="#comments-1" aria-labelledby="s-anchor-label comments-1"></a></h2>');
+    expect(html).toContain('<h2 id="main-1">Main<a class="s-anchor" href="#main-1" aria-labelledby="s-anchor-label main-1"></a></h2>');
+    expect(html).toContain('<h2 id="fn1-1">fn1<a class="s-anchor" href="#fn1-1" aria-labelledby="s-anchor-label fn1-1"></a></h2>');
   });
   it('the page’s own ids (every id="…" in site/templates) are all among those headings avoid', () => {
     const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../site/templates');

@@ -22,6 +22,8 @@ export const RESERVED_IDS = new Set([
   ...['main', 'comments', 'mentions', 'search', 'top', 'content', 'nav', 'footer', 'header'],
   // Comments and mentions (CONTRACT §8): the section's parts, the form's fields, the notice.
   ...['comments-title', 'mentions-title', 'comment-form', 'comment-name', 'comment-email', 'comment-website', 'comment-subject', 'comment-body', 'comment-hint', 'comment-notice', 'discussed-title'],
+  // The reader's tools (CONTRACT §12): the headings' anchors' label.
+  's-anchor-label',
 ]);
 // Footnotes' own anchors (markdown-it-footnote): fn1, fnref1, fnref1:1, fn-e1-1 (an embed's).
 const FOOTNOTE_ID = /^fn(ref)?(\d+|-[\w-]+-\d+)(:\d+)?$/;

@@ -1,0 +1,95 @@
+// The sentence around a link (CONTRACT §12's backlinks: "Linked from", each with the words
+// that lead here). Read from the linking note's public text (private comments gone, code
+// skipped) line by line, links shown as their text; remembered per record while links
+// resolve the same, so a plan reads each linking note once at most.
+import { publicMarkdown } from '../note/comments.ts';
+import { parseWikiRef } from '../wikilinks.ts';
+import type { VaultPath } from '../vault-path.ts';
+import type { NoteRecord } from './note-record.ts';
+
+/** A snippet is at most this many characters (a long sentence is cut around the link). */
+export const SNIPPET_MAX = 200;
+
+const LINK = /(!?)\[\[([^\[\]\n]+?)\]\]|(!?)\[([^\]\n]*)\]\(([^)\s]+)(?:\s+"[^"\n]*")?\)/g;
+const FENCE = /^\s*(`{3,}|~{3,})/;
+// Block markers a line starts with: quotes, callout heads, list bullets, tasks, numbers, heading marks.
+const LINE_START = /^\s*(?:>\s*)*(?:\[![\w-]+\][+-]?\s*)?(?:[-*+]\s+(?:\[.\]\s+)?|\d+[.)]\s+|#{1,6}\s+)?/;
+const INLINE_MARKS = /\*\*|__|==|~~|`|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)/g;
+const SENTENCE_END = /[.!?؟。…]["'”’)]*(?=\s|$)/g;
+
+const memo = new WeakMap<NoteRecord, { generation: object; byTarget: Map<VaultPath, string> }>();
+
+const plain = (s: string) => s.replace(INLINE_MARKS, '');
+
+/** The sentence of `text` holding offset `at`, cut to SNIPPET_MAX around it. */
+export function sentenceAround(text: string, at: number): string {
+  let start = 0;
+  let end = text.length;
+  for (const m of text.matchAll(SENTENCE_END)) {
+    const after = m.index! + m[0].length;
+    if (after <= at) start = after;
+    else {
+      end = after;
+      break;
+    }
+  }
+  let sentence = text.slice(start, end).trim();
+  const offset = at - start - (text.slice(start, end).length - text.slice(start, end).trimStart().length);
+  if (sentence.length > SNIPPET_MAX) {
+    const from = Math.max(0, Math.min(offset - SNIPPET_MAX / 2, sentence.length - SNIPPET_MAX));
+    sentence = (from > 0 ? '…' : '') + sentence.slice(from, from + SNIPPET_MAX).trim() + (from + SNIPPET_MAX < sentence.length ? '…' : '');
+  }
+  return sentence;
+}
+
+/**
+ * For each note `note` links to (as `resolve` finds it), the sentence around its first
+ * link there, as plain text. A link shows its alias, else its target as written: never
+ * the title of the note it leads to.
+ */
+export function linkSnippets(note: NoteRecord, generation: object, resolve: (target: string) => VaultPath | null): Map<VaultPath, string> {
+  const known = memo.get(note);
+  if (known && known.generation === generation) return known.byTarget;
+  const byTarget = new Map<VaultPath, string>();
+  let fence: string | null = null;
+  for (const line of publicMarkdown(note.body).split('\n')) {
+    const open = FENCE.exec(line);
+    if (open) {
+      if (fence === null) fence = open[1]![0]!;
+      else if (open[1]![0] === fence) fence = null;
+      continue;
+    }
+    if (fence !== null || !line.includes('](') && !line.includes('[[')) continue;
+    const source = line.slice(LINE_START.exec(line)![0].length).replace(/\s\^[\w-]+\s*$/, '');
+    let text = '';
+    let last = 0;
+    const hits: [VaultPath, number][] = [];
+    for (const m of source.matchAll(LINK)) {
+      text += plain(source.slice(last, m.index));
+      last = m.index! + m[0].length;
+      let shown: string;
+      let target: string | null;
+      if (m[2] !== undefined) {
+        const ref = parseWikiRef(m[2]);
+        shown = m[1] ? '' : (ref.alias ?? ([ref.target, ...ref.subpath].filter((s) => s !== '').join(' › ')));
+        target = ref.target || null;
+      } else {
+        shown = m[3] ? '' : plain(m[4]!);
+        let url = m[5]!;
+        try {
+          url = decodeURI(url);
+        } catch {
+          // left as written
+        }
+        target = /^[a-z][a-z0-9+.-]*:/i.test(url) ? null : url.replace(/#.*$/, '') || null;
+      }
+      const path = target === null ? null : resolve(target);
+      if (path !== null && !byTarget.has(path)) hits.push([path, text.length]);
+      text += shown;
+    }
+    text += plain(source.slice(last));
+    for (const [path, at] of hits) if (!byTarget.has(path)) byTarget.set(path, sentenceAround(text, at));
+  }
+  memo.set(note, { generation, byTarget });
+  return byTarget;
+}

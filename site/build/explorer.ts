@@ -1,0 +1,152 @@
+// The garden's file explorer and breadcrumbs (CONTRACT §12). The explorer is one shared
+// fragment (the site's nav fragment, plan-outputs.ts) made once per plan; a page carries
+// only a marker naming itself and its folders, filled with the fragment when the page is
+// served (site/serve/substitute.ts) or rendered into a snapshot. So a note added or
+// renamed re-renders the fragment, not every page that shows it.
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import type { PageContext } from './page-context.ts';
+
+export interface ExplorerNote {
+  title: string;
+  url: string;
+}
+
+export interface ExplorerFolder {
+  /** The folder's vault path ('' for the root). */
+  path: string;
+  /** The folder's key in the fragment's markup (`data-folder`), as a page's marker names it. */
+  key: string;
+  /** The folder note's title, else the folder's name. */
+  title: string;
+  /** The folder note's page, when the folder has a published one. */
+  url: string | null;
+  folders: ExplorerFolder[];
+  notes: ExplorerNote[];
+}
+
+export interface Breadcrumb {
+  title: string;
+  url: string | null;
+}
+
+/** A folder path (or a page's address) as the fragment and the page markers write it: no character the templates escape. */
+export function folderKey(folder: string): string {
+  return encodeURIComponent(folder).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+}
+
+const nameOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+const stemOf = (p: string) => nameOf(p).replace(/\.[^.]+$/, '');
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { numeric: true }) || (a.name < b.name ? -1 : 1);
+
+/** Whether a note is its folder's note: `Folder/Folder.md` or `Folder/index.md`. */
+export function isFolderNote(note: NoteRecord): boolean {
+  if (note.folder === '') return false;
+  const stem = stemOf(note.path).toLowerCase();
+  return stem === 'index' || stem === nameOf(note.folder).toLowerCase();
+}
+
+/** Each folder's published folder note (`Folder/Folder.md` before `Folder/index.md`), from the visible notes once. */
+export function folderNotes(visible: readonly NoteRecord[]): Map<string, NoteRecord> {
+  const out = new Map<string, NoteRecord>();
+  for (const note of visible) {
+    if (!isFolderNote(note)) continue;
+    const known = out.get(note.folder);
+    if (!known || stemOf(known.path).toLowerCase() === 'index') out.set(note.folder, note);
+  }
+  return out;
+}
+
+/** The folders above a note, outermost first (a folder note's own folder is the note itself). */
+export function foldersAbove(note: NoteRecord, folderNotePath: string | undefined): string[] {
+  const parts = note.folder === '' ? [] : note.folder.split('/');
+  const chain = parts.map((_, i) => parts.slice(0, i + 1).join('/'));
+  return folderNotePath === note.path ? chain.slice(0, -1) : chain;
+}
+
+export function breadcrumbsOf(ctx: PageContext, note: NoteRecord): Breadcrumb[] {
+  const notes = ctx.folderNotes();
+  return foldersAbove(note, notes.get(note.folder)?.path).map((folder) => {
+    const own = notes.get(folder);
+    return own ? { title: own.title, url: ctx.url(ctx.addressOf(own)) } : { title: nameOf(folder), url: null };
+  });
+}
+
+/** What a page's breadcrumbs depend on: the folder notes above it (their titles and places). */
+export function breadcrumbsSig(ctx: PageContext, note: NoteRecord): string {
+  return breadcrumbsOf(ctx, note)
+    .map((b) => `${b.title}\u0001${b.url ?? ''}`)
+    .join('\u0002');
+}
+
+/**
+ * A page's explorer marker: its own address as the fragment links it, and the folders to
+ * open (CONTRACT §12's `aria-current="page"` on the current note, its folders open).
+ */
+export function explorerHere(ctx: PageContext, note: NoteRecord): string {
+  const parts = note.folder === '' ? [] : note.folder.split('/');
+  const open = parts.map((_, i) => folderKey(parts.slice(0, i + 1).join('/')));
+  // A folder note is its folder's summary link: that folder opens too.
+  return [folderKey(ctx.url(ctx.addressOf(note))), ...open].join(' ');
+}
+
+interface Building {
+  path: string;
+  name: string;
+  folders: Map<string, Building>;
+  notes: { name: string; note: NoteRecord }[];
+}
+
+/** The published notes as folders and notes, each level by name, folders first. */
+export function explorerTree(ctx: PageContext): ExplorerFolder {
+  const notes = ctx.folderNotes();
+  const root: Building = { path: '', name: '', folders: new Map(), notes: [] };
+  for (const note of ctx.model.visible) {
+    let at = root;
+    if (note.folder !== '') {
+      for (const part of note.folder.split('/')) {
+        let next = at.folders.get(part);
+        if (!next) at.folders.set(part, (next = { path: at.path === '' ? part : `${at.path}/${part}`, name: part, folders: new Map(), notes: [] }));
+        at = next;
+      }
+    }
+    if (notes.get(note.folder)?.path !== note.path) at.notes.push({ name: stemOf(note.path), note });
+  }
+  const done = (b: Building): ExplorerFolder => {
+    const own = notes.get(b.path);
+    return {
+      path: b.path,
+      key: folderKey(b.path),
+      title: own?.title ?? b.name,
+      url: own ? ctx.url(ctx.addressOf(own)) : null,
+      folders: [...b.folders.values()].sort(byName).map(done),
+      notes: b.notes.sort(byName).map(({ note }) => ({ title: note.title, url: ctx.url(ctx.addressOf(note)) })),
+    };
+  };
+  return done(root);
+}
+
+/** As the templates escape an attribute's value. */
+const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The explorer fragment with one page marked: its link `aria-current="page"` and its
+ * folders open. `here` is the page's marker (explorerHere); the fragment is left as it is
+ * when it holds no such link.
+ */
+export function markExplorer(fragment: string, here: string): string {
+  const [href, ...folders] = here.split(' ');
+  if (!href) return fragment;
+  let out = fragment;
+  let url: string;
+  try {
+    url = decodeURIComponent(href);
+  } catch {
+    return fragment;
+  }
+  url = escapeAttribute(url);
+  const link = `<a href="${url}">`;
+  const at = out.indexOf(link);
+  if (at >= 0) out = out.slice(0, at) + `<a href="${url}" aria-current="page">` + out.slice(at + link.length);
+  for (const key of folders) out = out.replace(`<details data-folder="${key}">`, `<details data-folder="${key}" open>`);
+  return out;
+}

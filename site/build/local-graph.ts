@@ -1,0 +1,83 @@
+// CONTRACT §12's local graph: a note and its neighbours (links in and out, depth 1, at most
+// GRAPH_MAX nodes) drawn at build time as an SVG that needs no script. Made from the model's
+// Related index (published notes only); neighbours sit on one or two rings around the note,
+// in a fixed order (by title), so a page's drawing changes only when its neighbourhood does.
+import { byTitle, outboundPaths } from '../../shared/model/links.ts';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import type { PageContext } from './page-context.ts';
+
+export const GRAPH_MAX = 40;
+const WIDTH = 640;
+const HEIGHT = 420;
+const LABEL_MAX = 22;
+
+export interface GraphNode {
+  x: number;
+  y: number;
+  /** The title, shortened for the drawing. */
+  label: string;
+  title: string;
+  url: string;
+  current: boolean;
+}
+
+export interface GraphView {
+  width: number;
+  height: number;
+  nodes: GraphNode[];
+  edges: { x1: number; y1: number; x2: number; y2: number; near: boolean }[];
+}
+
+const shorten = (s: string) => (s.length > LABEL_MAX ? s.slice(0, LABEL_MAX - 1).trimEnd() + '…' : s);
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** The neighbours the drawing shows: by title, at most GRAPH_MAX - 1. */
+function neighboursOf(ctx: PageContext, note: NoteRecord): NoteRecord[] {
+  return [...(ctx.model.related.get(note.path) ?? [])].sort(byTitle).slice(0, GRAPH_MAX - 1);
+}
+
+export function localGraph(ctx: PageContext, note: NoteRecord): GraphView | null {
+  const around = neighboursOf(ctx, note);
+  if (around.length === 0) return null;
+  const cx = WIDTH / 2;
+  const cy = HEIGHT / 2;
+  // One ring up to 12 neighbours; beyond, every other one on an outer ring (labels keep apart).
+  const twoRings = around.length > 12;
+  const place = (i: number) => {
+    const angle = -Math.PI / 2 + (2 * Math.PI * i) / around.length;
+    const r = twoRings && i % 2 === 1 ? 185 : twoRings ? 115 : 140;
+    return { x: round(cx + r * Math.cos(angle) * 1.35), y: round(cy + r * Math.sin(angle) * 0.85) };
+  };
+  const nodes: GraphNode[] = [{ x: cx, y: cy, label: shorten(note.title), title: note.title, url: ctx.url(ctx.addressOf(note)), current: true }];
+  const at = new Map<string, { x: number; y: number }>([[note.path, { x: cx, y: cy }]]);
+  around.forEach((other, i) => {
+    const p = place(i);
+    at.set(other.path, p);
+    nodes.push({ ...p, label: shorten(other.title), title: other.title, url: ctx.url(ctx.addressOf(other)), current: false });
+  });
+  const edges: GraphView['edges'] = around.map((other) => ({ x1: cx, y1: cy, ...to(at.get(other.path)!), near: true }));
+  // Links among the neighbours themselves, fainter, each pair once: read from each neighbour's
+  // own links (what it wrote), never from a list that grows with the vault.
+  const pairs = new Set<string>();
+  for (const other of around) {
+    const from = at.get(other.path)!;
+    for (const target of outboundPaths(other, ctx.model.resolver)) {
+      const p = target === null || target === note.path || target === other.path ? undefined : at.get(target);
+      const pair = other.path < target! ? `${other.path}\u0000${target}` : `${target}\u0000${other.path}`;
+      if (!p || pairs.has(pair)) continue;
+      pairs.add(pair);
+      edges.push({ x1: from.x, y1: from.y, x2: p.x, y2: p.y, near: false });
+    }
+  }
+  return { width: WIDTH, height: HEIGHT, nodes, edges };
+}
+
+function to(p: { x: number; y: number }): { x2: number; y2: number } {
+  return { x2: p.x, y2: p.y };
+}
+
+/** What a page's drawing shows beyond its own Related list: the links among its neighbours. */
+export function localGraphSig(ctx: PageContext, note: NoteRecord): string {
+  const graph = localGraph(ctx, note);
+  return graph ? graph.edges.length + ':' + graph.nodes.map((n) => `${n.url}\u0001${n.title}`).join('\u0002') + ':' + graph.edges.map((e) => `${e.x1},${e.y1},${e.x2},${e.y2}`).join(';') : '';
+}

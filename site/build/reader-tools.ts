@@ -1,0 +1,47 @@
+// The reader's tools on an article, in both layouts (CONTRACT §12): the table of contents
+// and the backlinks; each is made from the note and what the model indexed once per derivation, never
+// by reading the rest of the vault per page.
+import { linkSnippets } from '../../shared/model/backlinks.ts';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import type { PageContext } from './page-context.ts';
+
+export interface TocEntry {
+  id: string;
+  text: string;
+  /** 1 for the shallowest heading listed, deeper ones indented under it. */
+  depth: number;
+}
+
+/** A note's table of contents: its headings but the one its title came from, when three or more remain. */
+export function tocOf(note: NoteRecord): TocEntry[] | null {
+  const headings = note.headings.filter((h) => h.id !== note.titleId);
+  if (headings.length < 3) return null;
+  const top = Math.min(...headings.map((h) => h.level));
+  return headings.map((h) => ({ id: h.id, text: h.text, depth: h.level - top + 1 }));
+}
+
+/** One note linking here, with the sentence around its link. */
+export interface BacklinkView {
+  title: string;
+  url: string;
+  snippet: string;
+}
+
+/** A page lists at most this many backlinks (by title). */
+export const BACKLINKS_MAX = 100;
+
+/** "Linked from": the published notes linking to `note` (the model's index), each with its sentence. */
+export function backlinksOf(ctx: PageContext, note: NoteRecord): BacklinkView[] {
+  const { resolver } = ctx.model;
+  return (ctx.model.backlinks.get(note.path) ?? []).slice(0, BACKLINKS_MAX).map((from) => ({
+    ...ctx.link(from),
+    snippet: linkSnippets(from, resolver.generation, (target) => resolver.resolve(target, from)?.path ?? null).get(note.path) ?? '',
+  }));
+}
+
+/** What a page's backlinks show: an edit re-renders exactly the pages whose list or sentences changed. */
+export function backlinksSig(ctx: PageContext, note: NoteRecord): string {
+  let sig = '';
+  for (const b of backlinksOf(ctx, note)) sig += `${b.url}\u0001${b.title}\u0001${b.snippet}\u0002`;
+  return sig;
+}

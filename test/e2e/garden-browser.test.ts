@@ -1,0 +1,205 @@
+// CONTRACT §12 in a real browser: the garden's explorer beside the note at desktop widths
+// and folded behind its button on a 360 px phone; the table of contents in the margin
+// marking the section read as the page scrolls; headings' own links. Screenshots (light,
+// dark, 360 px, Arabic) land in test-artifacts/.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../helpers/browser.ts';
+import { cleanupTempDirs } from '../helpers/tmp.ts';
+import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import { GARDEN_FILES } from '../fixtures/garden/vault.ts';
+
+let garden: BlogServer;
+let browser: Browser;
+const settings = { siteName: 'Garden', homeNote: 'Home' };
+
+const filler = (part: string) => Array.from({ length: 12 }, (_, i) => `${part}, paragraph ${i}: long enough to fill the screen with text a reader scrolls through.`).join('\n\n');
+const LONG = `---\npublish: true\ntitle: Long read\n---\n\n${filler('Opening')}\n\n## Part one\n\n${filler('One')}\n\n## Part two\n\n${filler('Two')}\n\n### A detail\n\n${filler('Detail')}\n\n## Part three\n\n${filler('Three')}\n`;
+
+beforeAll(async () => {
+  garden = await startBlog({ fixture: false, files: { ...GARDEN_FILES, 'Guide/Long read.md': LONG }, env: { PUBLIC_LAYOUT: 'default' }, settings });
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await garden?.stop();
+  await cleanupTempDirs();
+});
+
+async function open(route: string, width: number, options: { colorScheme?: 'light' | 'dark'; javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, colorScheme: options.colorScheme ?? 'light', javaScriptEnabled: options.javaScriptEnabled ?? true });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => process.stderr.write(`[browser error] ${err.message}\n`));
+  await page.goto(garden.url + route);
+  if (options.javaScriptEnabled !== false) await page.waitForFunction(() => document.documentElement.classList.contains('s-js'));
+  return page;
+}
+
+const current = (page: Page) => page.locator('.s-explorer a[aria-current="page"]');
+
+describe('CONTRACT §12: the explorer at desktop widths', () => {
+  it('is shown beside the note without a button, the current note visible in its open folders', async () => {
+    const page = await open('/Guide/Advanced/Configure', 1280);
+    expect(await page.locator('.s-explorer-toggle').isVisible()).toBe(false);
+    expect(await current(page).isVisible()).toBe(true);
+    expect(await current(page).textContent()).toBe('Configure');
+    const [side, main] = await Promise.all([page.locator('.s-sidebar').boundingBox(), page.locator('.s-main').boundingBox()]);
+    expect(side!.x + side!.width).toBeLessThanOrEqual(main!.x + 1);
+    // A closed folder opens with a click; its notes lead to their pages.
+    expect(await page.locator('.s-explorer a[href="/Reference/API"]').isVisible()).toBe(false);
+    await page.locator('details[data-folder="Reference"] > summary').click({ position: { x: 200, y: 8 } });
+    await page.locator('.s-explorer a[href="/Reference/API"]').click();
+    await page.waitForURL(/\/Reference\/API$/);
+    expect(await current(page).textContent()).toBe('API');
+    await screenshot(page, 'garden-desktop-light');
+    await page.context().close();
+  });
+
+  it('works without scripts', async () => {
+    const page = await open('/Guide/Install', 1280, { javaScriptEnabled: false });
+    expect(await current(page).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('reads well in dark mode', async () => {
+    const page = await open('/Guide/Install', 1280, { colorScheme: 'dark' });
+    const colors = await current(page).evaluate((a) => [getComputedStyle(a).color, getComputedStyle(document.body).backgroundColor]);
+    expect(colors[0]).not.toBe(colors[1]);
+    await screenshot(page, 'garden-desktop-dark');
+    await page.context().close();
+  });
+});
+
+describe('CONTRACT §12: the explorer on a 360 px phone', () => {
+  it('folds behind its button, opens with it, and the page does not scroll sideways', async () => {
+    const page = await open('/Guide/Advanced/Configure', 360);
+    const toggle = page.locator('.s-explorer-toggle');
+    expect(await toggle.isVisible()).toBe(true);
+    expect(await current(page).isVisible()).toBe(false);
+    await screenshot(page, 'garden-phone-360-closed');
+    await toggle.click();
+    expect(await current(page).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await screenshot(page, 'garden-phone-360-open');
+    await page.context().close();
+  });
+});
+
+describe('CONTRACT §12: the table of contents and the headings\' links', () => {
+  const active = (page: Page) => page.locator('.s-toc a[aria-current="location"]').textContent();
+
+  it('sits in the margin at desktop widths and marks the section read as the page scrolls', async () => {
+    const page = await open('/Guide/Long-read', 1280);
+    const toc = page.locator('.s-toc');
+    expect(await toc.isVisible()).toBe(true);
+    expect(await page.locator('.s-toc-toggle').isVisible()).toBe(false);
+    const [nav, body] = await Promise.all([toc.boundingBox(), page.locator('.s-article-body').boundingBox()]);
+    expect(nav!.x).toBeGreaterThanOrEqual(body!.x + body!.width);
+    for (const [id, text] of [['part-two', 'Part two'], ['a-detail', 'A detail'], ['part-one', 'Part one']] as const) {
+      await page.evaluate((id) => window.scrollTo(0, document.getElementById(id)!.getBoundingClientRect().top + window.scrollY - 40), id);
+      await page.waitForFunction((text) => document.querySelector('.s-toc a[aria-current="location"]')?.textContent === text, text);
+      expect(await active(page)).toBe(text);
+      // The contents stay in view beside the text as it scrolls.
+      const box = (await toc.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(800);
+    }
+    expect(await page.locator('.s-toc a[aria-current]').count()).toBe(1);
+    await page.evaluate(() => window.scrollTo(0, document.getElementById('part-two')!.getBoundingClientRect().top + window.scrollY - 40));
+    await page.waitForFunction(() => document.querySelector('.s-toc a[aria-current="location"]')?.textContent === 'Part two');
+    await screenshot(page, 'garden-toc-desktop');
+    await page.context().close();
+  });
+
+  it('a heading\'s link to itself shows on keyboard focus, named for its section', async () => {
+    const page = await open('/Guide/Long-read', 1280);
+    const anchor = page.getByRole('link', { name: 'Link to this section Part two', exact: true });
+    expect(await anchor.count()).toBe(1);
+    expect(await anchor.evaluate((a) => getComputedStyle(a).opacity)).toBe('0');
+    // Reached with the keyboard: Tab from the link before it.
+    await page.locator('.s-toc a[href="#a-detail"]').focus();
+    await page.locator('h2#part-two a.s-anchor').focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('#part-two');
+    expect(await anchor.evaluate((a) => getComputedStyle(a).opacity)).toBe('1');
+    await anchor.click();
+    expect(new URL(page.url()).hash).toBe('#part-two');
+    await page.context().close();
+  });
+
+  it('is folded at the top on a 360 px phone and opens with its button', async () => {
+    const page = await open('/Guide/Long-read', 360);
+    expect(await page.locator('.s-toc').isVisible()).toBe(false);
+    await page.locator('.s-toc-toggle').click();
+    expect(await page.locator('.s-toc').isVisible()).toBe(true);
+    const [toc, body] = await Promise.all([page.locator('.s-toc').boundingBox(), page.locator('.s-article-body').boundingBox()]);
+    expect(toc!.y + toc!.height).toBeLessThanOrEqual(body!.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await screenshot(page, 'garden-toc-phone-360');
+    await page.context().close();
+  });
+});
+
+describe('CONTRACT §12: backlinks', () => {
+  it('list the notes linking here with their sentences, readable light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await open('/Guide/Install', 1280, { colorScheme });
+      const section = page.locator('.s-backlinks');
+      await section.scrollIntoViewIfNeeded();
+      expect(await section.locator('a.s-backlink').allTextContents()).toEqual(['API', 'Configure', 'The Guide']);
+      const [fg, bg] = await section.locator('.s-backlink-snippet').first().evaluate((p) => [getComputedStyle(p).color, getComputedStyle(p.closest('li')!).backgroundColor]);
+      expect(fg).not.toBe(bg);
+      await screenshot(page, `garden-backlinks-${colorScheme}`);
+      await page.context().close();
+    }
+  });
+});
+
+describe('CONTRACT §12: the local graph', () => {
+  it('reads light and dark: labels drawn in the text colour over the surface; a click follows a node', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await open('/Guide/Install', 1280, { colorScheme });
+      const graph = page.locator('svg.s-graph');
+      await graph.scrollIntoViewIfNeeded();
+      const [label, surface] = await graph.evaluate((svg) => [getComputedStyle(svg.querySelector('text')!).fill, getComputedStyle(svg).backgroundColor]);
+      const bodyText = await page.evaluate(() => getComputedStyle(document.body).color);
+      expect(label).toBe(bodyText);
+      expect(label).not.toBe(surface);
+      await screenshot(page, `garden-graph-${colorScheme}`);
+      if (colorScheme === 'dark') {
+        await graph.locator('a.s-graph-node', { hasText: 'Configure' }).click();
+        await page.waitForURL(/\/Guide\/Advanced\/Configure$/);
+      }
+      await page.context().close();
+    }
+  });
+});
+
+describe('CONTRACT §12: the garden in Arabic', () => {
+  it('mirrors: the explorer on the right, breadcrumbs right to left', async () => {
+    await garden.writeSettings({ ...settings, language: 'ar' });
+    await garden.waitForPage('/Guide/Install', (p) => p.text.includes('<html lang="ar" dir="rtl"'));
+    const page = await open('/Guide/Advanced/Configure', 1280);
+    const [side, main] = await Promise.all([page.locator('.s-sidebar').boundingBox(), page.locator('.s-main').boundingBox()]);
+    expect(side!.x).toBeGreaterThanOrEqual(main!.x + main!.width - 1);
+    expect(await page.locator('.s-explorer-fold').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    await screenshot(page, 'garden-desktop-arabic');
+    await page.context().close();
+    const long = await open('/Guide/Long-read', 1280);
+    const [toc, body] = await Promise.all([long.locator('.s-toc').boundingBox(), long.locator('.s-article-body').boundingBox()]);
+    expect(toc!.x + toc!.width).toBeLessThanOrEqual(body!.x);
+    await screenshot(long, 'garden-toc-arabic');
+    await long.context().close();
+    const install = await open('/Guide/Install', 1280);
+    await install.locator('svg.s-graph').scrollIntoViewIfNeeded();
+    await screenshot(install, 'garden-graph-arabic');
+    await install.context().close();
+    const phone = await open('/Guide/Advanced/Configure', 360);
+    await phone.locator('.s-explorer-toggle').click();
+    await screenshot(phone, 'garden-phone-360-arabic');
+    await phone.context().close();
+    await garden.writeSettings(settings);
+    await garden.waitForPage('/Guide/Install', (p) => p.text.includes('<html lang="en" dir="ltr"'));
+  });
+});

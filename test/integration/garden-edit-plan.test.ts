@@ -1,0 +1,62 @@
+// CONTRACT §12: an edit in the garden re-renders only what depends on it. The explorer is
+// one shared fragment (`/_service/nav`) every page includes when served: adding a note
+// renders that fragment and the new page, never the other notes' pages. A page's backlinks
+// are part of its signature: it renders again exactly when its list or a sentence changes.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
+
+afterAll(cleanupTempDirs);
+
+type Steps = Record<string, { rendered: string[]; navChanged: boolean }>;
+let steps: Steps;
+
+beforeAll(async () => {
+  const root = await tempDir('vs-garden-edits-');
+  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_DIR, 'test/fixtures/build/garden-edits.ts'), path.join(root, 'vault'), path.join(root, 'out')], {
+    cwd: PROJECT_DIR,
+    env: childEnv({}),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  steps = JSON.parse(out.trim().split('\n').pop()!) as Steps;
+}, 150_000);
+
+/** The pages a step rendered, without the site-wide outputs every change touches (feed, sitemap, search files). */
+const pagesOf = (name: string) => steps[name]!.rendered.filter((a) => !/^\/(?:feed\.xml|sitemap\.xml|search\.json|_s\/)/.test(a));
+
+describe('CONTRACT §12: an edit re-renders exactly the pages that depend on it', () => {
+  it('a new note renders its page and the explorer fragment, no other note', () => {
+    expect(pagesOf('add a note')).toEqual(['/Loose/Another', '/_service/nav']);
+    expect(steps['add a note']!.navChanged).toBe(true);
+  });
+
+  it('a text edit renders the note and the notes whose links read it, not the explorer', () => {
+    // Install links to Tuning (its anchors read Tuning's headings).
+    expect(pagesOf("edit a note's text")).toEqual(['/Guide/Advanced/Tuning', '/Guide/Install']);
+    expect(steps["edit a note's text"]!.navChanged).toBe(false);
+  });
+
+  it("a folder note's new title renders the explorer and the pages whose breadcrumbs or links show it", () => {
+    expect(pagesOf('retitle a folder note')).toEqual(['/', '/Guide/Advanced/Configure', '/Guide/Advanced/Tuning', '/Guide/Guide', '/Guide/Install', '/_service/nav']);
+  });
+
+  it('a draft edited renders nothing', () => {
+    expect(steps['edit a draft']!.rendered).toEqual([]);
+  });
+
+  it('a new sentence around a link renders the linked page (its backlink), beside the note and the notes reading it', () => {
+    // The Guide links to Configure (its anchors read Configure's headings); Install lists Configure as a backlink.
+    expect(pagesOf('edit the sentence around a link')).toEqual(['/Guide/Advanced/Configure', '/Guide/Guide', '/Guide/Install']);
+  });
+
+  it('an edit away from the link leaves the linked page as it was', () => {
+    expect(pagesOf('edit a linking note away from its link')).toEqual(['/Guide/Advanced/Configure', '/Guide/Guide']);
+  });
+
+  it('a draft published renders its page, the explorer and the page it links to (a new backlink)', () => {
+    expect(pagesOf('publish a draft that links a note')).toEqual(['/Drafts/Secret', '/Guide/Install', '/_service/nav']);
+  });
+});

@@ -1,0 +1,153 @@
+// CONTRACT §12: the garden layout (PUBLIC_LAYOUT=default) reads a vault of notes: a file
+// explorer of published notes and folders, breadcrumbs, notes without date lines or a
+// previous/next chain, `/` the home note. Read as a visitor reads it, from the real server.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { blogForFile } from '../fixtures/blog/helpers.ts';
+import { CLI_BIN, childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { GARDEN_FILES } from '../fixtures/garden/vault.ts';
+
+const garden = blogForFile({ fixture: false, files: GARDEN_FILES, env: { PUBLIC_LAYOUT: 'default' }, settings: { siteName: 'Garden', homeNote: 'Home' } });
+
+afterAll(cleanupTempDirs);
+
+const explorerOf = (html: string) => /<nav class="s-explorer"[^>]*>.*?<\/nav>/s.exec(html)?.[0] ?? '';
+const breadcrumbsOf = (html: string) => /<nav class="s-breadcrumbs"[^>]*>.*?<\/nav>/s.exec(html)?.[0] ?? '';
+/** Each `<a>` of the explorer as `href|text|current`. */
+const explorerLinks = (html: string) =>
+  [...explorerOf(html).matchAll(/<a href="([^"]*)"( aria-current="page")?>([^<]*)<\/a>/g)].map((m) => `${m[1]}|${m[3]}${m[2] ? '|current' : ''}`);
+/** The `data-folder` of every folder of the explorer shown open. */
+const openFolders = (html: string) => [...explorerOf(html).matchAll(/<details data-folder="([^"]*)" open>/g)].map((m) => decodeURIComponent(m[1]!));
+
+describe('CONTRACT §12: the file explorer', () => {
+  it('lists every published note and folder, nested, folder notes titling their folders, by name, folders first', async () => {
+    const html = (await garden.page('/Guide/Install')).text;
+    const nav = explorerOf(html);
+    expect(nav).not.toBe('');
+    expect(explorerLinks(html)).toEqual([
+      '/Guide/Guide|The Guide',
+      '/Guide/Advanced/Configure|Configure',
+      '/Guide/Advanced/Tuning|Tuning',
+      '/Guide/Install|Install|current',
+      '/Loose/Stray|Stray thought',
+      '/Reference/index|Reference Shelf',
+      '/Reference/API|API',
+      '/|Welcome',
+    ]);
+    // Nesting: Advanced (no folder note: its name) sits inside Guide, its notes inside it.
+    expect(nav).toMatch(/data-folder="Guide"[^>]*><summary><a[^>]*>The Guide<\/a><\/summary><ul><li><details data-folder="Guide%2FAdvanced"[^>]*><summary><span class="s-explorer-name">Advanced<\/span>/);
+    expect(nav).toMatch(/data-folder="Loose"><summary><span class="s-explorer-name">Loose<\/span><\/summary><ul><li><a href="\/Loose\/Stray">Stray thought<\/a>/);
+  });
+
+  it('marks the current note and opens its folders, and only those', async () => {
+    const html = (await garden.page('/Guide/Advanced/Configure')).text;
+    expect(explorerLinks(html).filter((l) => l.endsWith('|current'))).toEqual(['/Guide/Advanced/Configure|Configure|current']);
+    expect(openFolders(html)).toEqual(['Guide', 'Guide/Advanced']);
+    const folderNote = (await garden.page('/Reference/index')).text;
+    expect(explorerLinks(folderNote).filter((l) => l.endsWith('|current'))).toEqual(['/Reference/index|Reference Shelf|current']);
+    expect(openFolders(folderNote)).toEqual(['Reference']);
+  });
+
+  it('never lists a draft, nor its title, nor a folder holding only drafts', async () => {
+    for (const route of ['/', '/Guide/Install', '/Reference/API', '/search']) {
+      const html = (await garden.page(route)).text;
+      expect(html, route).not.toContain('Secret Plan Title');
+      expect(html, route).not.toContain('Hidden Draft Title');
+      expect(html, route).not.toContain('data-folder="Drafts"');
+    }
+  });
+
+  it('is server-rendered inside a fold a phone opens with its button, with no script needed', async () => {
+    const html = (await garden.page('/Guide/Install')).text;
+    expect(html).toMatch(/<aside class="s-sidebar"><details class="s-explorer-fold"><summary class="s-explorer-toggle">Notes<\/summary>\s*<nav class="s-explorer" aria-label="Notes">/);
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
+  });
+
+  it('/ opens the home note, current in the explorer; the blog topic row is not there', async () => {
+    const home = await garden.page('/');
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('This garden grows notes.');
+    expect(explorerLinks(home.text)).toContain('/|Welcome|current');
+    expect(home.text).not.toContain('class="s-topics"');
+  });
+});
+
+describe('CONTRACT §12: breadcrumbs', () => {
+  it('one item per folder above the note: the folder note linked, else the folder name as text', async () => {
+    const crumbs = breadcrumbsOf((await garden.page('/Guide/Advanced/Configure')).text);
+    expect(crumbs).toContain('<li><a href="/Guide/Guide">The Guide</a></li><li><span>Advanced</span></li></ol>');
+    expect(breadcrumbsOf((await garden.page('/Reference/API')).text)).toContain('<ol><li><a href="/Reference/index">Reference Shelf</a></li></ol>');
+  });
+
+  it('a folder note has only the folders above its own; a note at the root has none', async () => {
+    expect(breadcrumbsOf((await garden.page('/Guide/Guide')).text)).toBe('');
+    expect(breadcrumbsOf((await garden.page('/')).text)).toBe('');
+  });
+
+  it('sit above the title', async () => {
+    expect((await garden.page('/Guide/Install')).text).toMatch(/<nav class="s-breadcrumbs"[^>]*>.*<\/nav>\s*<h1 class="s-title"/s);
+  });
+});
+
+describe('CONTRACT §12: notes read as notes', () => {
+  it('no date line unless the frontmatter gives one; no previous/next', async () => {
+    const undated = (await garden.page('/Guide/Install')).text;
+    const meta = /<p class="s-meta".*?<\/p>/s.exec(undated)![0];
+    expect(meta).not.toMatch(/<time datetime/);
+    expect(undated).not.toContain('s-prevnext');
+    expect(undated).not.toContain('article:published_time');
+    const dated = (await garden.page('/Guide/Advanced/Configure')).text;
+    expect(/<p class="s-meta".*?<\/p>/s.exec(dated)![0]).toMatch(/<time datetime="2025-03-04T[^"]*">March 4, 2025<\/time>/);
+    expect(dated).not.toContain('s-prevnext');
+  });
+});
+
+describe('CONTRACT §12: a static snapshot of the garden', () => {
+  it('each page holds the explorer with itself marked, and breadcrumbs', async () => {
+    const root = await tempDir('vs-garden-snap-');
+    const vault = path.join(root, 'vault');
+    await writeFiles(vault, GARDEN_FILES);
+    const out = path.join(root, 'site');
+    const res = spawnSync(process.execPath, [CLI_BIN, 'build'], {
+      cwd: PROJECT_DIR,
+      env: childEnv({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), SITE_OUT: out, PUBLIC_LAYOUT: 'default', SITE_URL: 'https://example.org' }),
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(res.status, res.stderr).toBe(0);
+    const html = readFileSync(path.join(out, 'Guide/Advanced/Configure.html'), 'utf8');
+    expect(html).not.toContain('<!--service:nav');
+    expect(explorerLinks(html).filter((l) => l.endsWith('|current'))).toEqual(['/Guide/Advanced/Configure|Configure|current']);
+    expect(openFolders(html)).toEqual(['Guide', 'Guide/Advanced']);
+    expect(breadcrumbsOf(html)).toContain('<a href="/Guide/Guide">The Guide</a>');
+    expect(html).not.toContain('Secret Plan Title');
+  });
+});
+
+describe('CONTRACT §12: hostile folder and note names', () => {
+  const odd = blogForFile({
+    fixture: false,
+    env: { PUBLIC_LAYOUT: 'default' },
+    files: {
+      'Home.md': '---\npublish: true\n---\n\nHome.\n',
+      'Odd "<b>" & \'q\' --> $&/Odd "<b>" & \'q\' --> $&.md': '---\npublish: true\ntitle: Folder "<i>" $\' note\n---\n\nIts folder note.\n',
+      'Odd "<b>" & \'q\' --> $&/Inner %2F name.md': '---\npublish: true\ntitle: Inner <script>x</script>\n---\n\nInside.\n',
+    },
+  });
+
+  it('are escaped in the explorer and breadcrumbs, and the page is still marked current', async () => {
+    const res = await odd.waitForPage('/', (p) => p.status === 200);
+    expect(res.text).not.toContain('<script>x');
+    const inner = await odd.page('/Odd-%22%3Cb%3E%22-%26-\'q\'---%3E-%24%26/Inner-%252F-name');
+    expect(inner.status).toBe(200);
+    expect(inner.text).not.toContain('<script>x');
+    expect(inner.text).not.toContain('<!--service:');
+    expect(explorerLinks(inner.text).filter((l) => l.endsWith('|current'))).toHaveLength(1);
+    expect(explorerLinks(inner.text).find((l) => l.endsWith('|current'))).toContain('Inner &lt;script&gt;x&lt;/script&gt;');
+    expect(openFolders(inner.text)).toEqual([`Odd "<b>" & 'q' --> $&`]);
+    expect(breadcrumbsOf(inner.text)).toContain('>Folder &quot;&lt;i&gt;&quot; $&#39; note</a>');
+  });
+});

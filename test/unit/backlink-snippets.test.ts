@@ -1,0 +1,36 @@
+// CONTRACT §12: the sentence a backlink shows is the linking note's public text around the
+// link, plain, never from code or private comments, never the linked note's title.
+import { describe, expect, it } from 'vitest';
+import { linkSnippets, sentenceAround, SNIPPET_MAX } from '../../shared/model/backlinks.ts';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import type { VaultPath } from '../../shared/vault-path.ts';
+
+const paths: Record<string, string> = { target: 'T.md', 't.md': 'T.md', other: 'O.md' };
+const snippets = (body: string) => linkSnippets({ body } as NoteRecord, {}, (t) => (paths[t.toLowerCase()] ?? null) as VaultPath | null);
+
+describe('the sentence around a link', () => {
+  it('is the sentence holding the link, markup gone, the link shown as written', () => {
+    const s = snippets('# Title\n\nFirst sentence. The **second** one links [[Target|here]] and ==marks==. Third.\n');
+    expect(s.get('T.md' as VaultPath)).toBe('The second one links here and marks.');
+  });
+
+  it('reads Markdown links, list items and quotes; the first link to a note wins', () => {
+    expect(snippets('- See [the target](T.md#part) first.\n- Then [[Target]] again.').get('T.md' as VaultPath)).toBe('See the target first.');
+    expect(snippets('> [!note] A callout naming [[Target]]').get('T.md' as VaultPath)).toBe('A callout naming Target');
+  });
+
+  it('never comes from code or private comments', () => {
+    const s = snippets('```\n[[Target]] in code\n```\n\nText %% a private [[Other]] %% here.\n\nOutside [[Target#Part]] code.');
+    expect(s.get('T.md' as VaultPath)).toBe('Outside Target › Part code.');
+    expect(s.has('O.md' as VaultPath)).toBe(false);
+  });
+
+  it('is cut around the link when long', () => {
+    const long = 'word '.repeat(100) + 'LINK ' + 'word '.repeat(100);
+    const at = long.indexOf('LINK');
+    const cut = sentenceAround(long, at);
+    expect(cut.length).toBeLessThanOrEqual(SNIPPET_MAX + 2);
+    expect(cut).toContain('LINK');
+    expect(cut.startsWith('…') && cut.endsWith('…')).toBe(true);
+  });
+});
