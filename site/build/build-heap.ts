@@ -26,6 +26,18 @@ export function heapForVault(size: VaultSize): number {
   return Math.min(MAX_HEAP_MB, Math.max(START_HEAP_MB, Math.ceil(liveMB * HEADROOM)));
 }
 
+/**
+ * The cap for a builder whose live heap, measured after a whole-site pass, is `liveMB`: null
+ * while the cap keeps its headroom over it, else one that gives it back (with a margin, so a
+ * vault that grows a little does not ask again). A vault heavy in links, URLs and words holds
+ * far more per byte of text than the estimate assumes (a realistic 10,000-note vault about 300
+ * MB live for 25 MB of text), and a builder at its cap spends each edit in full collections.
+ */
+export function heapForLive(currentMB: number, liveMB: number): number | null {
+  if (liveMB * HEADROOM <= currentMB) return null;
+  return Math.min(MAX_HEAP_MB, Math.ceil(liveMB * HEADROOM * 1.25));
+}
+
 /** How many notes' sizes the estimate reads: a few milliseconds at any vault size. */
 export const TEXT_SAMPLE = 256;
 

@@ -6,7 +6,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { log } from '../../shared/log.ts';
 import { builderEnv } from '../../shared/malloc-env.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
-import { BUILD_V8_FLAGS, BUILDER_SEMI_SPACE_MB, estimateTextBytes, heapForVault, MAX_HEAP_MB, semiSpaceForNotes, START_HEAP_MB } from './build-heap.ts';
+import { BUILD_V8_FLAGS, BUILDER_SEMI_SPACE_MB, estimateTextBytes, heapForLive, heapForVault, MAX_HEAP_MB, semiSpaceForNotes, START_HEAP_MB } from './build-heap.ts';
 import { CODE_EXT, codeFile } from '../../shared/project-dir.ts';
 import { WarningLog, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import type { PostItem, PostQuery, PostRef } from '../../shared/model/posts.ts';
@@ -41,6 +41,8 @@ export class BuilderClient {
   /** The young generation's semi-space cap (null: V8's default), sized with the heap. */
   private semiSpaceMB: number | null = BUILDER_SEMI_SPACE_MB;
   private sized = false;
+  /** The builder is being stopped to start again with a larger heap (measured). */
+  private resizing = false;
   private nextId = 1;
   private waiting = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
   private pending = new Set<string>();
@@ -79,8 +81,9 @@ export class BuilderClient {
     worker.send({ id: 0, type: 'init', options: this.options.builder } satisfies WorkerRequest);
     worker.on('message', (reply: WorkerReply) => {
       if (reply.id === null) {
+        if ('liveHeapMB' in reply) this.measured(reply.liveHeapMB);
         // Made in the background: the next pass plans them in, like a changed attachment.
-        for (const p of reply.imagesReady) this.changed(p);
+        else for (const p of reply.imagesReady) this.changed(p);
         return;
       }
       const waiter = this.waiting.get(reply.id);
@@ -99,7 +102,12 @@ export class BuilderClient {
       this.worker = null;
       for (const waiter of this.waiting.values()) waiter.reject(new Error(`the build worker stopped (${code})`));
       this.waiting.clear();
-      if (!this.closed) {
+      if (this.resizing) {
+        // Stopped to take a larger heap: the remembered generation is brought up to date, not rebuilt.
+        this.resizing = false;
+        this.needBuild = 'resume';
+        this.schedule(0);
+      } else if (!this.closed) {
         if (code !== 0 && this.heapMB < MAX_HEAP_MB) this.heapMB *= 2;
         log.warn(`the site build process stopped (${code}); starting a new one with a ${this.heapMB} MB heap`);
         this.needBuild = 'full';
@@ -107,6 +115,22 @@ export class BuilderClient {
       }
     });
     return worker;
+  }
+
+  /**
+   * The builder's live heap after a whole-site pass: when it leaves the cap too little room,
+   * the builder is started again with one that fits, once it is idle (heapForLive).
+   */
+  private measured(liveMB: number): void {
+    const next = heapForLive(this.heapMB, liveMB);
+    if (next === null || this.closed || this.resizing) return;
+    log.info(`the site build process keeps ${liveMB} MB live: starting it again with a ${next} MB heap (was ${this.heapMB} MB)`);
+    this.heapMB = next;
+    void this.idle().then(() => {
+      if (this.closed || !this.worker || this.resizing) return;
+      this.resizing = true;
+      this.worker.kill();
+    });
   }
 
   /** Before the first builder starts: a cap fitting the vault's size (one walk of its names, a sample of their sizes). */

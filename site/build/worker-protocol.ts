@@ -22,4 +22,6 @@ export type WorkerReply =
   | { id: number; ok: true; result: BuildResult | PostItem[] | PostRef | null; warnings?: BuildWarning[] }
   | { id: number; ok: false; error: string }
   /** Unasked: smaller copies of these images were made; a pass shows them (site/build/image-variants.ts). */
-  | { id: null; imagesReady: string[] };
+  | { id: null; imagesReady: string[] }
+  /** Unasked: the heap still live after the collection that follows a whole-site pass (build-heap.ts heapForLive). */
+  | { id: null; liveHeapMB: number };

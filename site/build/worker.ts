@@ -2,6 +2,7 @@
 // public pages and the admin API stay responsive during a build. Messages are
 // handled one at a time, in order; the first one carries the builder's options.
 // It also owns the one vault model: GET /api/posts is answered from it.
+import { getHeapStatistics } from 'node:v8';
 import { log } from '../../shared/log.ts';
 import { formatWarning } from '../../shared/model/build-warnings.ts';
 import { SiteBuilder } from './site-builder.ts';
@@ -95,7 +96,10 @@ function rememberSoon(b: SiteBuilder, wholeSite: boolean): void {
     remembering = false;
     if (collectAfter) {
       collectAfter = false;
-      collect?.();
+      if (collect) {
+        collect();
+        process.send!({ id: null, liveHeapMB: Math.round(getHeapStatistics().used_heap_size / (1024 * 1024)) } satisfies WorkerReply);
+      }
     }
   })();
 }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_DIR } from '../../shared/project-dir.ts';
-import { BUILD_V8_FLAGS, SNAPSHOT_V8_FLAGS, estimateTextBytes, heapForVault, semiSpaceForNotes, SERVER_PARTNER_MIN_NOTES, TEXT_SAMPLE } from '../../site/build/build-heap.ts';
+import { BUILD_V8_FLAGS, SNAPSHOT_V8_FLAGS, estimateTextBytes, heapForLive, heapForVault, semiSpaceForNotes, SERVER_PARTNER_MIN_NOTES, TEXT_SAMPLE } from '../../site/build/build-heap.ts';
 
 describe('the build process heap cap', () => {
   // The generated benchmark vaults: 1,280 bytes of text per note.
@@ -79,5 +79,16 @@ describe('the V8 flags of a build', () => {
   it('are flags this Node knows (an unknown one would stop `node` before it starts)', () => {
     const out = execFileSync(process.execPath, [...SNAPSHOT_V8_FLAGS, '-e', 'process.stdout.write("ran")'], { encoding: 'utf8' });
     expect(out).toBe('ran');
+  });
+});
+
+describe('the cap measured after a whole-site pass', () => {
+  it('keeps a cap with its headroom over the live heap, and gives one back with a margin when it lost it', () => {
+    expect(heapForLive(320, 150)).toBeNull();
+    const next = heapForLive(320, 300)!;
+    expect(next).toBeGreaterThan(300 * 1.45);
+    // Once given, the same live heap asks for nothing more: no restart after restart.
+    expect(heapForLive(next, 300)).toBeNull();
+    expect(heapForLive(4096, 8000)).toBe(8192);
   });
 });
