@@ -22,6 +22,8 @@ export const DATA_FILES = {
   customCss: 'custom.css',
   versions: 'versions',
   publicSite: 'public-site',
+  /** The builder's heap cap measured fitting the vault (build-heap.ts heapForLive), for the next start. */
+  builderHeap: 'builder-heap.json',
   /** Smaller copies of the vault's raster images, one folder per image content (site/build/image-variants.ts). */
   imageVariants: 'image-variants',
   /** Comments and mentions (SQLite, its own journal: WAL beside it). */

@@ -3,6 +3,8 @@
 // The builder is a child process, not a thread: its memory (the vault model, the
 // rendered pages) is its own, and a crash or out-of-memory there never takes the server down.
 import { fork, type ChildProcess } from 'node:child_process';
+import { readJson, writeJsonAtomic } from '../../shared/atomic-write.ts';
+import { dataPath, DATA_FILES } from '../../shared/data-path.ts';
 import { log } from '../../shared/log.ts';
 import { builderEnv } from '../../shared/malloc-env.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
@@ -126,11 +128,17 @@ export class BuilderClient {
     if (next === null || this.closed || this.resizing) return;
     log.info(`the site build process keeps ${liveMB} MB live: starting it again with a ${next} MB heap (was ${this.heapMB} MB)`);
     this.heapMB = next;
+    // Remembered, so the next start gives the builder this cap at once, not after a first build.
+    void writeJsonAtomic(this.heapFile, { heapMB: next }).catch((err) => log.warn(`could not remember the builder's heap: ${(err as Error).message}`));
     void this.idle().then(() => {
       if (this.closed || !this.worker || this.resizing) return;
       this.resizing = true;
       this.worker.kill();
     });
+  }
+
+  private get heapFile(): string {
+    return dataPath(this.options.builder.config.dataDir, DATA_FILES.builderHeap);
   }
 
   /** Before the first builder starts: a cap fitting the vault's size (one walk of its names, a sample of their sizes). */
@@ -140,7 +148,9 @@ export class BuilderClient {
     const entries = new VaultEntries(this.options.builder.config.vaultDir, this.options.builder.skipDirs);
     const notes = await entries.notes().catch(() => []);
     const textBytes = await estimateTextBytes(notes, async (note) => (await entries.stat(note))?.size ?? null);
-    this.heapMB = Math.max(this.heapMB, heapForVault({ notes: notes.length, textBytes }));
+    const remembered = await readJson<{ heapMB?: unknown } | null>(this.heapFile, null).catch(() => null);
+    const measured = typeof remembered?.heapMB === 'number' && Number.isFinite(remembered.heapMB) ? Math.min(MAX_HEAP_MB, remembered.heapMB) : 0;
+    this.heapMB = Math.max(this.heapMB, heapForVault({ notes: notes.length, textBytes }), measured);
     this.semiSpaceMB = semiSpaceForNotes(notes.length);
   }
 

@@ -83,3 +83,15 @@ describe('the build process of a vault of long notes', () => {
     }
   });
 });
+
+describe('the heap cap a builder was measured to need', () => {
+  it('is remembered in the data directory: the next start gives the builder that cap at once', async () => {
+    const blog = await startBlog({ fixture: false, files: { 'A.md': '---\npublish: true\n---\nA\n' }, beforeStart: (vault) => fs.writeFile(path.join(vault, '..', 'data', 'builder-heap.json'), JSON.stringify({ heapMB: 777 })) });
+    try {
+      const pid = await waitFor(async () => (await builderPids(blog.proc.pid!))[0] ?? null, 20_000);
+      expect((await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0')).toContain('--max-old-space-size=777');
+    } finally {
+      await blog.stop();
+    }
+  });
+});
