@@ -15,7 +15,7 @@ import { createRateLimiter } from '../auth/rate-limit.ts';
 import { commentAnswer, mentionAnswer, type CommentAnswer, type MentionAnswer } from './answers.ts';
 import { commentPath, isSilentlyDropped, parseComment, replyBody, spamSignals } from './rules.ts';
 import { SentPages } from './sent-pages.ts';
-import { CommentStore, newId, type QueueKey } from './store.ts';
+import { CommentStore, newId, type ListedStatus, type QueueKey } from './store.ts';
 
 /** What comments need of the public site (the composer hands it over: the site owns the model). */
 export interface SiteLink {
@@ -165,10 +165,10 @@ export class CommentsService {
    * GET /api/comments/queue (CONTRACT §15): pending comments and mentions, newest first (of
    * one note, when named), QUEUE_PAGE at a time; `next` is the `after` of the page after.
    */
-  queue(note: string | null, after: string | null): { items: QueueItem[]; next: string | null; total: number } {
-    const page = this.store.pendingPage(note, after === null ? null : queueKeyOf(after), QUEUE_PAGE);
+  queue(note: string | null, after: string | null, status: ListedStatus = 'pending'): { items: QueueItem[]; next: string | null; total: number } {
+    const page = this.store.pendingPage(note, after === null ? null : queueKeyOf(after), QUEUE_PAGE, status);
     const items: QueueItem[] = page.items.map((i) => (i.kind === 0 ? { type: 'comment' as const, ...commentAnswer(i.row, true) } : { type: 'mention' as const, ...mentionAnswer(i.row, true) }));
-    return { items, next: page.next && `${page.next.at}.${page.next.kind}.${page.next.rowid}`, total: this.store.pendingCount(note) };
+    return { items, next: page.next && `${page.next.at}.${page.next.kind}.${page.next.rowid}`, total: this.store.pendingCount(note, status) };
   }
 
   /** POST /api/comments/moderate. */

@@ -10,6 +10,9 @@ export const newId = () => randomBytes(9).toString('base64url');
 /** A comment as it is stored (the row's own fields; `author`: the site's author wrote it). */
 export type NewComment = Pick<CommentRow, 'note' | 'parent' | 'name' | 'email' | 'website' | 'body' | 'status'> & { author: boolean };
 
+/** The lists the Comments view pages through: what waits, and what readers see. */
+export type ListedStatus = 'pending' | 'approved';
+
 /** Where an item of the moderation queue stands in its order (the queue's cursor). */
 export interface QueueKey {
   at: number;
@@ -82,11 +85,11 @@ export class CommentStore {
     return (this.db.prepare("SELECT COUNT(*) AS n FROM mentions WHERE status = 'pending'").get() as { n: number }).n;
   }
 
-  /** How many comments and mentions wait (of one note, when named). */
-  pendingCount(note: string | null): number {
+  /** How many comments and mentions wait (of one note, when named); `status` another list's count. */
+  pendingCount(note: string | null, status: ListedStatus = 'pending'): number {
     const where = note === null ? '' : ' AND note = ?';
-    const args = note === null ? [] : [note];
-    const count = (table: string) => (this.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE status = 'pending'${where}`).get(...args) as { n: number }).n;
+    const args = note === null ? [status] : [status, note];
+    const count = (table: string) => (this.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE status = ?${where}`).get(...args) as { n: number }).n;
     return count('comments') + count('mentions');
   }
 
@@ -95,10 +98,10 @@ export class CommentStore {
    * ordered by (created_at, kind, rowid) descending, kind 0 a comment and 1 a mention, and
    * starting below `after` (that order's key of the last item of the page before).
    */
-  pendingPage(note: string | null, after: QueueKey | null, limit: number): { items: QueueRow[]; next: QueueKey | null } {
+  pendingPage(note: string | null, after: QueueKey | null, limit: number, status: ListedStatus = 'pending'): { items: QueueRow[]; next: QueueKey | null } {
     const branch = (table: 'comments' | 'mentions', kind: 0 | 1) => {
-      const where: string[] = ["status = 'pending'"];
-      const args: (string | number)[] = [];
+      const where: string[] = ['status = ?'];
+      const args: (string | number)[] = [status];
       if (note !== null) {
         where.push('note = ?');
         args.push(note);

@@ -6,6 +6,7 @@ import { DomainError, refuse } from '../../shared/errors.ts';
 import { encodeAddress } from '../../shared/model/addresses.ts';
 import { isAdminRequest } from '../auth/gate.ts';
 import type { ModerationAction } from '../comments/service.ts';
+import type { ListedStatus } from '../comments/store.ts';
 import type { AdminContext } from '../context.ts';
 import { clientAddress, isFormBody, queryOne, readFormBody, readJsonBody, route, sendJson, sendRefusalPage } from '../http.ts';
 
@@ -56,7 +57,7 @@ export function registerCommentRoutes(app: Polka, ctx: AdminContext): void {
 
   app.get(
     '/api/comments/queue',
-    route((req) => ctx.comments.queue(queryOne(req, 'path') || null, queryOne(req, 'after') || null)),
+    route((req) => ctx.comments.queue(queryOne(req, 'path') || null, queryOne(req, 'after') || null, listedStatus(queryOne(req, 'status')))),
   );
 
   app.post(
@@ -81,4 +82,11 @@ export function registerCommentRoutes(app: Polka, ctx: AdminContext): void {
     '/api/comments/export',
     route((_req, res) => sendJson(res, 200, ctx.comments.export(), { 'content-disposition': 'attachment; filename="comments.json"' })),
   );
+}
+
+/** `?status=`: the queue (pending, the default) or what readers see (approved); anything else is a 400. */
+function listedStatus(value: string | undefined): ListedStatus {
+  if (value === undefined || value === '' || value === 'pending') return 'pending';
+  if (value === 'approved') return 'approved';
+  throw refuse('bad_status', 'status must be "pending" or "approved".', { field: 'status' });
 }

@@ -74,3 +74,22 @@ describe('the Comments view pages', () => {
     expect((await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'en' } })).status).toBe(200);
   }, 60_000);
 });
+
+describe('the approved list', () => {
+  it('shows what readers see, paged the same way, beside the queue', async () => {
+    const first = await server.admin('GET', '/api/comments/queue');
+    const ids = (first.body.items as { id: string }[]).slice(0, 3).map((i) => i.id);
+    for (const id of ids) expect((await server.admin('POST', '/api/comments/moderate', { id, action: 'approve' })).status).toBe(200);
+    const { page } = await openAdmin(browser, server);
+    await page.locator('[data-testid="comments-badge"]').click();
+    await cards(page).first().waitFor();
+    await page.locator('[data-testid="list-approved"]').click();
+    await page.locator('[data-testid="queue-more"]').filter({ hasText: 'Showing 3 of 3' }).waitFor();
+    expect(await cards(page).count()).toBe(3);
+    expect(await page.locator('[data-testid="list-approved"]').getAttribute('aria-pressed')).toBe('true');
+    await clearToasts(page);
+    await screenshot(page, 'comments-approved-light');
+    await page.locator('[data-testid="list-pending"]').click();
+    await page.locator('[data-testid="queue-more"]').filter({ hasText: `of ${PENDING - 3}` }).waitFor();
+  }, 60_000);
+});

@@ -146,3 +146,26 @@ describe('GET /api/comments/queue pages', () => {
     }
   });
 });
+
+describe('GET /api/comments/queue?status=approved', () => {
+  it('pages what readers see, as the queue pages what waits; any other status is a 400', async () => {
+    const first = await flooded.admin('GET', '/api/comments/queue');
+    const chosen = (first.body.items as { id: string; type: string }[]).filter((i) => i.type === 'comment').slice(0, 30);
+    const second = await flooded.admin('GET', `/api/comments/queue?after=${encodeURIComponent(first.body.next)}`);
+    chosen.push(...(second.body.items as { id: string; type: string }[]).filter((i) => i.type === 'comment').slice(0, 30));
+    for (const { id } of chosen) expect((await flooded.admin('POST', '/api/comments/moderate', { id, action: 'approve' })).status).toBe(200);
+    const page = await flooded.admin('GET', '/api/comments/queue?status=approved');
+    expect(page.status).toBe(200);
+    expect(page.body.total).toBe(chosen.length);
+    expect(page.body.items).toHaveLength(QUEUE_PAGE);
+    const rest = await flooded.admin('GET', `/api/comments/queue?status=approved&after=${encodeURIComponent(page.body.next)}`);
+    expect(rest.body.next).toBeNull();
+    const listed = [...page.body.items, ...rest.body.items] as { id: string; status: string }[];
+    expect(listed.map((i) => i.id).sort()).toEqual(chosen.map((i) => i.id).sort());
+    expect(listed.every((i) => i.status === 'approved')).toBe(true);
+    expect((await flooded.admin('GET', '/api/comments/queue')).body.total).toBe(PENDING + MENTIONS - chosen.length);
+    const bad = await flooded.admin('GET', '/api/comments/queue?status=spam');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('bad_status');
+  });
+});

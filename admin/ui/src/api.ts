@@ -150,7 +150,7 @@ export const api = {
   /** CONTRACT §8: comments and mentions, their queue and moderation. */
   comments: (path: string) => call<{ comments: CommentItem[] }>('GET', `/api/comments?${qs({ path })}`),
   mentions: (path: string) => call<{ mentions: MentionItem[] }>('GET', `/api/mentions?${qs({ path })}`),
-  commentQueue: (path?: string, after?: string) => call<QueuePage>('GET', `/api/comments/queue?${qs({ path, after })}`),
+  commentQueue: (path?: string, after?: string, status?: 'approved') => call<QueuePage>('GET', `/api/comments/queue?${qs({ path, after, status })}`),
   moderate: (id: string, action: ModerationAction) => call<{ id: string; status: string }>('POST', '/api/comments/moderate', { id, action }),
   replyToComment: (id: string, body: string) => call<{ id: string; status: 'approved' }>('POST', '/api/comments/reply', { id, body }),
 };

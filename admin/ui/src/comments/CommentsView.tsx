@@ -24,23 +24,27 @@ export function CommentsView() {
   const [more, setMore] = useState(false);
   const [enabled, setEnabled] = useState<boolean | null>(null);
   const [note, setNote] = useState('');
+  /** Which list is shown: the queue, or what readers see (approved), both paged. */
+  const [list, setList] = useState<'pending' | 'approved'>('pending');
+  const status = list === 'approved' ? ('approved' as const) : undefined;
   /** Notes met in the pages read so far: the filter's choices. */
   const [notes, setNotes] = useState<string[]>([]);
   const meet = (page: QueueItem[]) => setNotes((known) => [...new Set([...known, ...page.map((i) => i.note)])].sort((a, b) => noteName(a).localeCompare(noteName(b))));
   useEffect(() => {
     let current = true;
-    api.commentQueue(note || undefined).then((a) => {
+    setItems(null);
+    api.commentQueue(note || undefined, undefined, status).then((a) => {
       if (!current) return;
       setItems(a.items);
       setNext(a.next);
       setTotal(a.total);
       meet(a.items);
-      if (!note) pendingCount.set(a.total);
+      if (!note && !status) pendingCount.set(a.total);
     }, toastError);
     return () => {
       current = false;
     };
-  }, [stamp, count, note]);
+  }, [stamp, count, note, list]);
   useEffect(() => {
     api.settings().then((s) => setEnabled(s.comments?.enabled === true), () => setEnabled(null));
   }, []);
@@ -48,7 +52,7 @@ export function CommentsView() {
     if (!next || more) return;
     setMore(true);
     api
-      .commentQueue(note || undefined, next)
+      .commentQueue(note || undefined, next, status)
       .then((a) => {
         setItems((shown) => [...(shown ?? []), ...a.items]);
         setNext(a.next);
@@ -76,11 +80,18 @@ export function CommentsView() {
         </label>
       </div>
       {enabled === false && <p class="strip-note">{t('commentsOff')}</p>}
-      <h2 class="section-title">{t('commentsQueue')}</h2>
+      <div class="segmented" role="group" aria-label={t('comments')}>
+        <button type="button" aria-pressed={list === 'pending'} onClick={() => setList('pending')} data-testid="list-pending">
+          {t('commentsQueue')}
+        </button>
+        <button type="button" aria-pressed={list === 'approved'} onClick={() => setList('approved')} data-testid="list-approved">
+          {t('commentsApproved')}
+        </button>
+      </div>
       {!items ? (
         <p class="muted">{t('loading')}</p>
       ) : items.length === 0 ? (
-        <p class="muted">{t('commentsNone')}</p>
+        <p class="muted">{list === 'approved' ? t('commentsNoneApproved') : t('commentsNone')}</p>
       ) : (
         <>
           <ul class="comment-list" data-testid="comment-queue">
