@@ -216,6 +216,8 @@ export const ar = {
   glyphNothing: 'لا شيء لنقله',
   save: 'احفظ',
   settingsSaved: 'حُفظت الإعدادات.',
+  addImage: 'صورة',
+  addImageTitle: 'أضف صورة من هذا الجهاز',
   appearance: 'تفضيلاتك (تنتقل مع الخزنة حين تنتقل الإعدادات)',
   theme: 'السمة',
   themeAuto: 'اتبع النظام',

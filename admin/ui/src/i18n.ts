@@ -220,6 +220,8 @@ export const en = {
   glyphNothing: 'nothing to carry',
   save: 'Save',
   settingsSaved: 'Settings saved.',
+  addImage: 'Image',
+  addImageTitle: 'Add an image from this device',
   appearance: 'Your preferences (they travel with the vault when settings do)',
   theme: 'Theme',
   themeAuto: 'Follow the system',

@@ -7,7 +7,9 @@ import { commitTitle, shownRevision, type ShownRevision } from '../panel/timelin
 import { api } from '../api.ts';
 import { DiffView } from '../diff/DiffView.tsx';
 import { RenderedNote } from '../render/RenderedNote.tsx';
+import type { EditorView } from '@codemirror/view';
 import { PublishControls } from './PublishControls.tsx';
+import { IMAGE_TYPES, insertImages } from './vault-handlers.ts';
 import { NoteWarnings } from '../health/NoteWarnings.tsx';
 import { newNote } from '../tree/actions.ts';
 import { useStore } from '../store.ts';
@@ -231,6 +233,7 @@ export function EditorPane() {
         <span class="grow" />
         <PublishControls note={note} />
         <SaveState session={note.session} />
+        <ImageButton note={note} disabled={preview || Boolean(shown)} />
         <button type="button" aria-pressed={preview} onClick={() => setPreview(!preview)}>
           {preview ? t('edit') : t('preview')}
         </button>
@@ -244,5 +247,24 @@ export function EditorPane() {
       {preview && !shown && <RenderedNote path={note.path} text={note.editor.getText()} label={nameOf(note.path)} />}
       <div class="editor-container" ref={hostRef} hidden={Boolean(shown) || preview} />
     </section>
+  );
+}
+
+/** Adds images beside paste and drop: a file picker whose images go where the cursor is. */
+function ImageButton({ note, disabled }: { note: { path: string; editor: { view: EditorView } }; disabled: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  const picked = () => {
+    const files = [...(input.current?.files ?? [])];
+    if (input.current) input.current.value = '';
+    const view = note.editor.view;
+    if (files.length) void insertImages(view, note.path, files, view.state.selection.main.head);
+  };
+  return (
+    <>
+      <input ref={input} type="file" accept={IMAGE_TYPES.join(',')} multiple hidden onChange={picked} data-testid="image-input" />
+      <button type="button" disabled={disabled} onClick={() => input.current?.click()} title={t('addImageTitle')} data-testid="image-button">
+        {t('addImage')}
+      </button>
+    </>
   );
 }

@@ -25,7 +25,8 @@ function imagesOf(list: DataTransfer | null): File[] {
   return [...(list?.files ?? [])].filter((f) => f.type.startsWith('image/') || f.size > 0);
 }
 
-async function insertImages(view: EditorView, notePath: string, files: File[], at: number): Promise<void> {
+/** Stores each image in the vault and inserts `![[name]]` at `at` (paste, drop, or the note bar's Image button). */
+export async function insertImages(view: EditorView, notePath: string, files: File[], at: number): Promise<void> {
   const tools = editorTools.current;
   if (!tools) return;
   let pos = at;

@@ -64,9 +64,10 @@ function WordCount({ note }: { note: OpenNote }) {
   const doc = note.editor.view.state.doc;
   const fm = frontmatterEnd(doc);
   const body = fm > 0 && fm < doc.lines ? doc.sliceString(doc.line(fm + 1).from) : fm > 0 ? '' : doc.toString();
+  const words = counter(body);
   return (
     <span class="word-count" data-testid="word-count">
-      {t('wordCount', { count: counter(body) })}
+      {words === 1 ? t('wordCountOne') : t('wordCount', { count: words })}
     </span>
   );
 }
