@@ -2,6 +2,7 @@
 // between two plans: what to render, what to copy, what to delete.
 import { isReservedAddress, isWritableFile, type Address } from '../../shared/model/addresses.ts';
 import { BuildWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { SiteModel } from '../../shared/model/site-model.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { isAttachmentTarget } from '../../shared/wikilinks.ts';
@@ -166,10 +167,19 @@ export function replanReaders(plan: SitePlan, paths: Iterable<VaultPath>, alsoKe
 /** Takes re-planned families into the plan (after their files are in place). */
 export function adoptFamilies(plan: SitePlan, families: PageFamily[]): void {
   for (const family of families) {
+    const before = plan.families.get(family.key);
     plan.families.set(family.key, family);
     for (const page of family.pages) plan.pages.set(page.address, page);
-    indexReaders(plan.readers, family);
+    // A list page reads thousands of notes: indexed again only when what it reads changed.
+    if (!before || !sameReads(before.reads, family.reads)) indexReaders(plan.readers, family);
   }
+}
+
+/** Whether two families read the same notes (by path: an edit swaps a record, not what is read). */
+function sameReads(a: readonly NoteRecord[], b: readonly NoteRecord[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && a[i]!.path !== b[i]!.path) return false;
+  return true;
 }
 
 export interface PlanDiff {
