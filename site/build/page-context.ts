@@ -43,6 +43,17 @@ export interface CardView {
   comments: string | null;
 }
 
+/** What a link's anchor is worked out from: the target's headings (their levels, texts and ids), remembered per record. */
+const headingsKeys = new WeakMap<NoteRecord, string>();
+function headingsKey(note: NoteRecord): string {
+  let key = headingsKeys.get(note);
+  if (key === undefined) {
+    key = note.headings.map((h) => `${h.level}\u0005${h.text}\u0005${h.source ?? ''}\u0005${h.id}`).join('\u0004');
+    headingsKeys.set(note, key);
+  }
+  return key;
+}
+
 // Encoded addresses never change: one cache for the life of the process.
 const encoded = new Map<string, string>();
 const cardSigs = new SigCache<NoteRecord>();
@@ -303,8 +314,8 @@ export class PageContext {
     const parts: string[] = [];
     for (const target of note.links) {
       const other = this.model.resolver.resolve(target, note);
-      // A link's anchor depends on the target's headings; the hash stands for them.
-      parts.push(other && this.model.isVisible(other) ? `${other.address}\u0003${other.hash}` : '-');
+      // A link shows the target's address and an anchor from its headings: its text otherwise changes nothing here.
+      parts.push(other && this.model.isVisible(other) ? `${other.address}\u0003${headingsKey(other)}` : '-');
     }
     for (const target of note.embeds) {
       const p = this.attachments.resolve(target, note);

@@ -33,9 +33,8 @@ describe('CONTRACT §12: an edit re-renders exactly the pages that depend on it'
     expect(steps['add a note']!.navChanged).toBe(true);
   });
 
-  it('a text edit renders the note and the notes whose links read it, not the explorer', () => {
-    // Install links to Tuning (its anchors read Tuning's headings).
-    expect(pagesOf("edit a note's text")).toEqual(['/Guide/Advanced/Tuning', '/Guide/Install']);
+  it('a text edit renders the note alone: not the explorer, nor the notes linking it (their anchors read its headings, which stayed)', () => {
+    expect(pagesOf("edit a note's text")).toEqual(['/Guide/Advanced/Tuning']);
     expect(steps["edit a note's text"]!.navChanged).toBe(false);
   });
 
@@ -47,13 +46,17 @@ describe('CONTRACT §12: an edit re-renders exactly the pages that depend on it'
     expect(steps['edit a draft']!.rendered).toEqual([]);
   });
 
-  it('a new sentence around a link renders the linked page (its backlink), beside the note and the notes reading it', () => {
-    // The Guide links to Configure (its anchors read Configure's headings); Install lists Configure as a backlink.
-    expect(pagesOf('edit the sentence around a link')).toEqual(['/Guide/Advanced/Configure', '/Guide/Guide', '/Guide/Install']);
+  it('a new sentence around a link renders the linked page (its backlink) beside the note', () => {
+    // Install lists Configure as a backlink, with the sentence around the link.
+    expect(pagesOf('edit the sentence around a link')).toEqual(['/Guide/Advanced/Configure', '/Guide/Install']);
   });
 
   it('an edit away from the link leaves the linked page as it was', () => {
-    expect(pagesOf('edit a linking note away from its link')).toEqual(['/Guide/Advanced/Configure', '/Guide/Guide']);
+    expect(pagesOf('edit a linking note away from its link')).toEqual(['/Guide/Advanced/Configure']);
+  });
+
+  it('a new heading in a linked note renders the notes linking it too (a link may name a heading)', () => {
+    expect(pagesOf('give a linked note a heading')).toEqual(['/Guide/Advanced/Tuning', '/Guide/Install']);
   });
 
   it('a draft published renders its page, the explorer and the page it links to (a new backlink)', () => {
