@@ -168,6 +168,16 @@ export function outboundPaths(note: NoteRecord, resolver: LinkResolver): (string
   return known.paths;
 }
 
+const outboundSets = new WeakMap<(string | null)[], Set<string | null>>();
+
+/** outboundPaths as a set, for asking whether a note links to one of a few others (an index note links thousands). */
+export function outboundSet(note: NoteRecord, resolver: LinkResolver): Set<string | null> {
+  const paths = outboundPaths(note, resolver);
+  let set = outboundSets.get(paths);
+  if (!set) outboundSets.set(paths, (set = new Set(paths)));
+  return set;
+}
+
 /**
  * CONTRACT §12's backlinks: for each visible note, the visible notes linking to (or
  * embedding) it, by title. Made once per model; an unpublished note is never in it.

@@ -2,7 +2,7 @@
 // GRAPH_MAX nodes) drawn at build time as an SVG that needs no script. Made from the model's
 // Related index (published notes only); neighbours sit on one or two rings around the note,
 // in a fixed order (by title), so a page's drawing changes only when its neighbourhood does.
-import { byTitle, outboundPaths } from '../../shared/model/links.ts';
+import { byTitle, outboundPaths, outboundSet } from '../../shared/model/links.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { PageContext } from './page-context.ts';
 
@@ -33,7 +33,19 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 /** The neighbours the drawing shows: by title, at most GRAPH_MAX - 1. */
 function neighboursOf(ctx: PageContext, note: NoteRecord): NoteRecord[] {
-  return [...(ctx.model.related.get(note.path) ?? [])].sort(byTitle).slice(0, GRAPH_MAX - 1);
+  const all = ctx.model.related.get(note.path) ?? [];
+  const room = GRAPH_MAX - 1;
+  if (all.length <= room) return [...all].sort(byTitle);
+  // The first few of thousands (an index note's), as a stable sort would give them, without sorting them all.
+  const top: NoteRecord[] = [];
+  for (const other of all) {
+    if (top.length === room && byTitle(other, top[room - 1]!) >= 0) continue;
+    let i = top.length;
+    while (i > 0 && byTitle(other, top[i - 1]!) < 0) i--;
+    top.splice(i, 0, other);
+    if (top.length > room) top.pop();
+  }
+  return top;
 }
 
 export function localGraph(ctx: PageContext, note: NoteRecord): GraphView | null {
@@ -61,7 +73,10 @@ export function localGraph(ctx: PageContext, note: NoteRecord): GraphView | null
   const pairs = new Set<string>();
   for (const other of around) {
     const from = at.get(other.path)!;
-    for (const target of outboundPaths(other, ctx.model.resolver)) {
+    // A neighbour linking more notes than the drawing holds (an index note) is asked about the drawing's notes instead.
+    const links = outboundPaths(other, ctx.model.resolver);
+    const set = links.length > around.length ? outboundSet(other, ctx.model.resolver) : null;
+    for (const target of set ? around.map((n) => n.path).filter((p) => set.has(p)) : links) {
       const p = target === null || target === note.path || target === other.path ? undefined : at.get(target);
       const pair = other.path < target! ? `${other.path}\u0000${target}` : `${target}\u0000${other.path}`;
       if (!p || pairs.has(pair)) continue;
