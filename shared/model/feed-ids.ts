@@ -83,20 +83,22 @@ export class FeedIds {
     this.dirty = true;
   }
 
-  /** The note's feed id: the address it was first published at, when known. */
+  /**
+   * The note's feed id when it is not its address: only a post whose address changed has an
+   * entry, so a vault's ids change (and travel, and are committed) only when a post moves.
+   */
   of(p: string): Address | undefined {
     return this.ids.get(p)?.[0];
   }
 
-  /** A post seen published at `address`: its id, unless it has one. */
-  published(p: string, address: Address, now: number): void {
-    if (!this.ids.has(p)) this.offer(p, [address, now]);
+  /** The post at `p` was published at `before` and is now elsewhere (a new permalink): it keeps that id. */
+  readdressed(p: string, before: Address, now: number): void {
+    if (!this.ids.has(p)) this.offer(p, [before, now]);
   }
 
-  /** The note at `from` is now at `to`: its id goes with it (the earlier of two, if `to` has one). */
-  moved(from: string, to: string): void {
-    const entry = this.ids.get(from);
-    if (!entry) return;
+  /** The post at `from` (published at `address`) is now at `to`: its id goes with it (the earlier of two). */
+  moved(from: string, to: string, address: Address, now: number): void {
+    const entry = this.ids.get(from) ?? ([address, now] as [Address, number]);
     this.ids.delete(from);
     const there = this.ids.get(to);
     if (!there || entry[1] <= there[1]) this.ids.set(to, entry);

@@ -79,7 +79,10 @@ export class AddressMemory {
       for (const [p, before] of this.previous) {
         const seen = current.get(p);
         if (seen) {
-          if (seen.address !== before.address) this.remember(before.address, p);
+          if (seen.address !== before.address) {
+            this.remember(before.address, p);
+            this.feedIds.readdressed(p, before.address, now);
+          }
           continue;
         }
         exists ??= new Set(model.all.map((n) => n.path));
@@ -98,8 +101,6 @@ export class AddressMemory {
         this.dirty = true;
       }
     }
-    // Moves are matched first: a post that moved keeps its id; one seen for the first time takes its address.
-    for (const [p, seen] of current) this.feedIds.published(p, seen.address, now);
     this.moves = this.moves.filter((m) => now - m.at < MOVE_WINDOW_MS);
     this.vanished = this.vanished.filter((v) => now - v.at < MOVE_WINDOW_MS);
     this.arrived = this.arrived.filter((a) => now - a.at < MOVE_WINDOW_MS && current.get(a.path)?.hash === a.hash);
@@ -136,7 +137,7 @@ export class AddressMemory {
   /** `gone`'s address, and every older address that led to it, now lead to `target`. */
   private follow(gone: Seen & { path: VaultPath }, target: VaultPath): void {
     this.remember(gone.address, target);
-    this.feedIds.moved(gone.path, target);
+    this.feedIds.moved(gone.path, target, gone.address, Date.now());
     for (const [address, p] of this.moved) if (p === gone.path) this.set(address, target);
     this.vanished = this.vanished.filter((v) => v !== gone);
   }

@@ -13,7 +13,7 @@ const items = (feed: string) => [...feed.matchAll(/<item>[\s\S]*?<link>([^<]*)<\
 const blog = blogForFile({
   fixture: false,
   env: { PUBLIC_LAYOUT: 'blog', SITE_URL: 'https://blog.example' },
-  files: { 'Posts/First name.md': post('FIRST-POST'), 'Posts/Outside.md': post('OUTSIDE-POST'), '.service/.keep': '' },
+  files: { 'Posts/First name.md': post('FIRST-POST'), 'Posts/Outside.md': post('OUTSIDE-POST'), 'Posts/Stay.md': post('STAY-POST'), '.service/.keep': '' },
 });
 
 describe('feed guids', () => {
@@ -35,6 +35,12 @@ describe('feed guids', () => {
     expect(items(feed.text)).toContainEqual({ link: 'https://blog.example/Posts/Moved-outside', guid: 'https://blog.example/Posts/Outside' });
   });
 
+  it('a new permalink moves the link, never the guid', async () => {
+    await fs.writeFile(path.join(blog.vault, 'Posts/Stay.md'), post('STAY-POST').replace('publish: true\n', 'publish: true\npermalink: /elsewhere\n'));
+    const feed = await blog.waitForPage('/feed.xml', (p) => p.text.includes('/elsewhere'));
+    expect(items(feed.text)).toContainEqual({ link: 'https://blog.example/elsewhere', guid: 'https://blog.example/Posts/Stay' });
+  });
+
   it('the ids are kept in the data directory and in the vault, and a second server on the vault agrees', async () => {
     const carried = await waitFor(async () => {
       const text = await fs.readFile(path.join(blog.vault, '.service/feed-ids.json'), 'utf8').catch(() => '');
@@ -43,6 +49,8 @@ describe('feed guids', () => {
     expect(carried!.ids['Posts/Second name.md']![0]).toBe('/Posts/First-name');
     const own = JSON.parse(await fs.readFile(path.join(blog.data, 'feed-ids.json'), 'utf8')) as { ids: Record<string, [string, number]> };
     expect(own.ids['Posts/Moved outside.md']![0]).toBe('/Posts/Outside');
+    // Only posts whose address changed have an entry: a vault's ids change only when a post moves.
+    expect(Object.keys(own.ids).sort()).toEqual(['Posts/Moved outside.md', 'Posts/Second name.md', 'Posts/Stay.md']);
     // The vault as another machine gets it (a pull, a copy): a data directory of its own.
     const second = await startBlog({ fixture: false, env: { PUBLIC_LAYOUT: 'blog', SITE_URL: 'https://blog.example' }, beforeStart: (vault) => fs.cp(blog.vault, vault, { recursive: true }) });
     try {
