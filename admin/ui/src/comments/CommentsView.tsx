@@ -32,7 +32,6 @@ export function CommentsView() {
   const meet = (page: QueueItem[]) => setNotes((known) => [...new Set([...known, ...page.map((i) => i.note)])].sort((a, b) => noteName(a).localeCompare(noteName(b))));
   useEffect(() => {
     let current = true;
-    setItems(null);
     api.commentQueue(note || undefined, undefined, status).then((a) => {
       if (!current) return;
       setItems(a.items);
@@ -60,6 +59,12 @@ export function CommentsView() {
       }, toastError)
       .finally(() => setMore(false));
   };
+  // Another list: its first page replaces the cards (a refresh of the same list keeps them until it answers).
+  const switchTo = (next: 'pending' | 'approved') => {
+    if (next === list) return;
+    setItems(null);
+    setList(next);
+  };
   const open = (path: string) => {
     showView('editor');
     openNote(path).catch(toastError);
@@ -81,10 +86,10 @@ export function CommentsView() {
       </div>
       {enabled === false && <p class="strip-note">{t('commentsOff')}</p>}
       <div class="segmented" role="group" aria-label={t('comments')}>
-        <button type="button" aria-pressed={list === 'pending'} onClick={() => setList('pending')} data-testid="list-pending">
+        <button type="button" aria-pressed={list === 'pending'} onClick={() => switchTo('pending')} data-testid="list-pending">
           {t('commentsQueue')}
         </button>
-        <button type="button" aria-pressed={list === 'approved'} onClick={() => setList('approved')} data-testid="list-approved">
+        <button type="button" aria-pressed={list === 'approved'} onClick={() => switchTo('approved')} data-testid="list-approved">
           {t('commentsApproved')}
         </button>
       </div>
