@@ -198,13 +198,20 @@ describe('what never travels', () => {
   });
 });
 
+/** A file put in place whole, as the app's uploads are: a mirror pass reading it half written would see a smaller file. */
+async function placeFile(file: string, bytes: Buffer): Promise<void> {
+  const temp = path.join(path.dirname(path.dirname(file)), `.placing-${path.basename(file)}`);
+  await fs.writeFile(temp, bytes);
+  await fs.rename(temp, file);
+}
+
 describe('uploaded fonts', () => {
   it('a 6 MB font is left behind and named in the report; the others travel', async () => {
     await writeFiles(dataA, {
       'fonts/custom/index.json': JSON.stringify({ faces: [{ family: 'Mine', file: 'small.woff2' }, { family: 'Big', file: 'big.woff2' }] }),
     });
-    await fs.writeFile(path.join(dataA, 'fonts/custom/small.woff2'), Buffer.alloc(200 * 1024, 1));
-    await fs.writeFile(path.join(dataA, 'fonts/custom/big.woff2'), Buffer.alloc(6 * MB, 2));
+    await placeFile(path.join(dataA, 'fonts/custom/small.woff2'), Buffer.alloc(200 * 1024, 1));
+    await placeFile(path.join(dataA, 'fonts/custom/big.woff2'), Buffer.alloc(6 * MB, 2));
 
     const report = (await a.admin('POST', '/api/sync/travel')).body;
     const big = report.problems.find((p: any) => p.file === 'fonts/custom/big.woff2');
@@ -220,7 +227,7 @@ describe('uploaded fonts', () => {
 
   it('once the folder would pass 40 MB the remaining files stay behind, each named', async () => {
     for (let i = 1; i <= 9; i++) {
-      await fs.writeFile(path.join(dataA, `fonts/custom/face-${i}.woff2`), Buffer.alloc(Math.round(4.6 * MB), i));
+      await placeFile(path.join(dataA, `fonts/custom/face-${i}.woff2`), Buffer.alloc(Math.round(4.6 * MB), i));
     }
     const report = (await a.admin('POST', '/api/sync/travel')).body;
     const folderCap = report.problems.filter((p: any) => p.code === 'folder_cap').map((p: any) => p.file);
