@@ -1,12 +1,11 @@
 // CONTRACT §12: the garden layout (PUBLIC_LAYOUT=default) reads a vault of notes: a file
 // explorer of published notes and folders, breadcrumbs, notes without date lines or a
 // previous/next chain, `/` the home note. Read as a visitor reads it, from the real server.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blogForFile } from '../fixtures/blog/helpers.ts';
-import { CLI_BIN, childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { buildSnapshot } from '../helpers/snapshot.ts';
 import { tempDir, writeFiles } from '../helpers/tmp.ts';
 import { GARDEN_FILES } from '../fixtures/garden/vault.ts';
 
@@ -110,13 +109,7 @@ describe('CONTRACT §12: a static snapshot of the garden', () => {
     const root = await tempDir('vs-garden-snap-');
     const vault = path.join(root, 'vault');
     await writeFiles(vault, GARDEN_FILES);
-    const out = path.join(root, 'site');
-    const res = spawnSync(process.execPath, [CLI_BIN, 'build'], {
-      cwd: PROJECT_DIR,
-      env: childEnv({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), SITE_OUT: out, PUBLIC_LAYOUT: 'default', SITE_URL: 'https://example.org' }),
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+    const { res, out } = buildSnapshot(root, vault, 'default');
     expect(res.status, res.stderr).toBe(0);
     const html = readFileSync(path.join(out, 'Guide/Advanced/Configure.html'), 'utf8');
     expect(html).not.toContain('<!--service:nav');
