@@ -41,7 +41,7 @@ beforeAll(async () => {
   await writeFiles(path.join(vault, '.trash', 'Old'), { 'Gone.md': 'gone\n' });
   repoWithNote(path.join(vault, '.trash', 'Old'), 'old');
   await fs.mkdir(data, { recursive: true });
-  await writeJsonAtomic(path.join(data, 'settings.json'), { sync: { enabled: true } });
+  await writeJsonAtomic(path.join(data, 'settings.json'), { sync: { enabled: true, intervalMinutes: 0 } });
   server = await startServer({ vault, data });
 });
 
