@@ -56,6 +56,8 @@ function runCached(file, { writeCache = true } = {}) {
   // Made at the end, when it holds every function the run compiled; never a torn file.
   if (!used && writeCache) process.once('exit', () => writeCacheFile(file, cacheFile, script));
   globalThis[CACHED_BUNDLE] = { file, runner: __filename };
+  // The bundle's import() of a package (shared/import-module.ts) is this module's, not the vm script's.
+  globalThis[Symbol.for('vault-service.import')] = (specifier) => import(specifier);
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, path.dirname(file));
   return used;

@@ -23,7 +23,7 @@ const ENTRIES: Record<string, string> = {
 };
 
 /** Loaded from node_modules as they are: native code and build-time tools. */
-const EXTERNAL = ['better-sqlite3', '@11ty/eleventy-img', 'sharp', 'esbuild', 'tsx', 'typescript', 'playwright-core'];
+const EXTERNAL = ['better-sqlite3', '@11ty/eleventy', 'nunjucks', '@11ty/eleventy-plugin-rss', '@11ty/eleventy-img', 'sharp', 'esbuild', 'tsx', 'typescript', 'playwright-core'];
 
 /** The URL a bundled dependency's file had (realModuleUrls): its package found as Node finds it from the bundle. */
 const MODULE_URL_FINDER = [

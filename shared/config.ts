@@ -2,6 +2,7 @@
 // setting: its environment variable, its command-line flag, the commands that take it and
 // its help line. A flag wins over the variable. Every value is validated here; a bad one
 // stops the command with one line naming the flag or the variable it came from.
+import { realpathSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -46,6 +47,10 @@ export interface Config {
   fontCatalogUrl: string | null;
   /** Seconds between two passes of the settings mirror into `.service/` (spec 8: every few seconds). */
   settingsMirrorSeconds: number;
+  /** SITE_THEME: a folder whose templates and includes override the site's by name (CONTRACT §16); never in the vault or the data directory. */
+  siteTheme: string | null;
+  /** SITE_ELEVENTY_CONFIG: an operator's Eleventy config function, run after the site's (CONTRACT §16); never in the vault or the data directory. */
+  siteEleventyConfig: string | null;
 }
 
 /** The commands of `vault-service` that read the configuration. */
@@ -71,6 +76,8 @@ export const CONFIG_OPTIONS: readonly ConfigOption[] = [
   { env: 'VAULT', flag: 'vault', value: 'DIR', fallback: './vault', commands: SITE, help: 'The vault folder. `start` creates it from the example vault when missing.' },
   { env: 'SERVICE_DATA', flag: 'data', value: 'DIR', fallback: './data', commands: ['start', 'build', 'set-password'], help: 'The data directory. Keep it outside the vault.' },
   { env: 'SITE_OUT', flag: 'out', value: 'DIR', fallback: './_site', commands: ['build'], help: 'Where `build` writes the static site (a folder it wrote before is replaced).' },
+  { env: 'SITE_THEME', flag: 'theme', value: 'DIR', commands: SITE, help: 'A folder whose templates and includes override the site’s by file name (outside the vault).' },
+  { env: 'SITE_ELEVENTY_CONFIG', flag: 'eleventy-config', value: 'FILE', commands: SITE, help: 'An Eleventy config function run after the site’s: plugins, filters, shortcodes (outside the vault).' },
   { env: 'SITE_URL', flag: 'site-url', value: 'URL', commands: SITE, help: 'Base of absolute URLs in the feed, sitemap, robots.txt and SEO tags.' },
   { env: 'ALLOWED_HOSTS', flag: 'allowed-hosts', value: 'HOST,HOST', commands: SERVER, help: 'The only Host names answered (any other gets 421); a name without a port takes any port. Set it or SITE_URL behind a proxy.' },
   { env: 'HOST', flag: 'host', value: 'ADDRESS', fallback: '127.0.0.1', commands: SERVER, help: 'Address the server listens on.' },
@@ -223,6 +230,25 @@ class Settings {
     return hosts.length ? hosts : null;
   }
 
+  /**
+   * Operator code (a theme, an Eleventy config): an absolute path, of a folder or a file as
+   * asked, outside `untrusted` (the vault and the data directory: a vault is hostile input,
+   * and a Nunjucks template can run code).
+   */
+  operatorPath(name: string, kind: 'folder' | 'file', cwd: string, untrusted: string[]): string | null {
+    const value = this.text(name);
+    if (value === null) return null;
+    const abs = path.resolve(cwd, value.trim());
+    const stat = statSync(abs, { throwIfNoEntry: false });
+    if (!stat || (kind === 'folder' ? !stat.isDirectory() : !stat.isFile())) this.fail(name, `must name an existing ${kind} (got ${JSON.stringify(value)})`);
+    const real = realpathSync(abs);
+    for (const dir of untrusted) {
+      const inside = path.relative(realOrSelf(dir), real);
+      if (inside === '' || (!inside.startsWith('..') && !path.isAbsolute(inside))) this.fail(name, `must be outside the vault and the data directory: a vault never supplies code (got ${JSON.stringify(value)})`);
+    }
+    return real;
+  }
+
   layout(name: string): PublicLayout | null {
     const value = this.text(name);
     if (value === null) return null;
@@ -239,6 +265,7 @@ export function configFrom(env: Env, flags: FlagValues = {}, cwd = process.cwd()
   if (hash !== null && !/^scrypt\$/.test(hash)) s.fail('ADMIN_PASSWORD_HASH', 'must be a hash printed by `vault-service hash-password` (starts with "scrypt$")');
   const on = ['on', 'true', '1'];
   const off = ['off', 'false', '0'];
+  const untrusted = [path.resolve(cwd, s.text('VAULT')!), path.resolve(cwd, s.text('SERVICE_DATA')!)];
   return {
     vaultDir: path.resolve(cwd, s.text('VAULT')!),
     dataDir: path.resolve(cwd, s.text('SERVICE_DATA')!),
@@ -270,7 +297,18 @@ export function configFrom(env: Env, flags: FlagValues = {}, cwd = process.cwd()
     siteOut: path.resolve(cwd, s.text('SITE_OUT')!),
     fontCatalogUrl: s.httpUrl('FONT_CATALOG_URL'),
     settingsMirrorSeconds: s.seconds('SETTINGS_MIRROR_SECONDS', 0.2, 3600),
+    siteTheme: s.operatorPath('SITE_THEME', 'folder', cwd, untrusted),
+    siteEleventyConfig: s.operatorPath('SITE_ELEVENTY_CONFIG', 'file', cwd, untrusted),
   };
+}
+
+/** A folder's real path, or the path itself while it does not exist yet. */
+function realOrSelf(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
 }
 
 /** `util.parseArgs` options for the settings a command takes (every setting when none is named). */

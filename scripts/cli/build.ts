@@ -8,6 +8,8 @@ import type { Config } from '../../shared/config.ts';
 import { log } from '../../shared/log.ts';
 import { formatWarning, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import type { BuildProgress } from '../../site/build/site-builder.ts';
+import type { PageRenderer } from '../../site/build/page-render.ts';
+import { extensionsOf } from '../../site/build/eleventy-site.ts';
 import { createProgress } from './progress.ts';
 import { SITE_MARKER, SITE_MARKER_TEXT, siteOutProblem } from '../site-out-guard.ts';
 import { LockFile } from '../../shared/lock-file.ts';
@@ -45,6 +47,8 @@ export interface SnapshotOptions {
   onProgress?: (progress: BuildProgress) => void;
   /** Refuse to replace SITE_OUT when the build has warnings. */
   strict?: boolean;
+  /** Renders the pages (default: Eleventy, here and in a partner thread); given, the build runs on this thread alone. */
+  renderer?: PageRenderer;
 }
 
 export interface Snapshot {
@@ -114,6 +118,8 @@ async function buildLocked(config: Config, options: SnapshotOptions, started: nu
       settingsDir: await settingsDir(config),
       onProgress: options.onProgress,
       snapshot: { siteUrl: config.siteUrl },
+      extensions: extensionsOf(config),
+      ...(options.renderer ? { renderer: options.renderer, partner: false } : {}),
     });
     const result = await builder.full();
     const warnings = builder.warnings();

@@ -1,6 +1,8 @@
 // What the site builder is given and what each build answers (site-builder.ts).
 import type { Config } from '../../shared/config.ts';
+import type { PageRenderer } from './page-render.ts';
 import type { ServedEntry } from './plan-types.ts';
+import type { SiteExtensions } from './eleventy-site.ts';
 
 export interface SiteBuilderOptions {
   config: Config;
@@ -23,6 +25,10 @@ export interface SiteBuilderOptions {
    * with what the server fills per request filled in (site/build/snapshot-page.ts).
    */
   snapshot?: { siteUrl: string | null };
+  /** The operator's theme and Eleventy config function (CONTRACT §16; default: none). */
+  extensions?: SiteExtensions;
+  /** Renders the pages (default: Eleventy, in this process; `npx @11ty/eleventy` collects the views instead). */
+  renderer?: PageRenderer;
   /** Folder whose settings.json the site is built with (default: the data directory). */
   settingsDir?: string;
   /** Told what a full build is doing (the command line's progress line; in-process builds only). */

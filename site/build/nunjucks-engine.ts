@@ -3,16 +3,18 @@
 import path from 'node:path';
 import nunjucks from 'nunjucks';
 import { TEMPLATES_DIR } from './paths.ts';
-import { fileTag } from './file-tag.ts';
 import { filters } from './filters.ts';
 import { installFastRuntime } from './nunjucks-runtime.ts';
 import { compiledAhead } from './template-code.ts';
 
-let env: nunjucks.Environment | null = null;
+const environments = new Map<string, nunjucks.Environment>();
 
-export function environment(): nunjucks.Environment {
+/** The environment for our templates, a theme's (a folder whose templates and includes come before ours) when named. */
+export function environment(theme: string | null = null): nunjucks.Environment {
+  let env = environments.get(theme ?? '');
   if (env) return env;
-  const loader = new nunjucks.FileSystemLoader([path.join(TEMPLATES_DIR, '_includes'), TEMPLATES_DIR]);
+  const ours = [path.join(TEMPLATES_DIR, '_includes'), TEMPLATES_DIR];
+  const loader = new nunjucks.FileSystemLoader(theme ? [path.join(theme, '_includes'), theme, ...ours] : ours);
   // An imported template (`{% from "frame.njk" import page %}`) comes compiled ahead when its text is the one compiled.
   const read = loader.getSource.bind(loader);
   loader.getSource = (name) => {
@@ -24,7 +26,7 @@ export function environment(): nunjucks.Environment {
   installFastRuntime();
   env = new nunjucks.Environment(loader, { autoescape: true });
   for (const [name, filter] of Object.entries(filters)) env.addFilter(name, filter as (...args: unknown[]) => unknown);
-  env.addExtension('file', fileTag);
+  environments.set(theme ?? '', env);
   return env;
 }
 

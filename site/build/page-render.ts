@@ -7,9 +7,9 @@ import path from 'node:path';
 import { log } from '../../shared/log.ts';
 import { readRegularFileSync } from '../../shared/vault-read.ts';
 import { buildAssets, type SiteAssets } from './assets.ts';
-import type { RenderedFile } from './file-tag.ts';
 import type { FileWriter } from './file-writer.ts';
-import { TemplateRunner } from './template-runner.ts';
+import { EleventyRunner, type RenderedFile } from './eleventy-runner.ts';
+import { NO_EXTENSIONS, type SiteExtensions } from './eleventy-site.ts';
 import type { SitePlan } from './plan.ts';
 import type { PlannedPage } from './plan-types.ts';
 import { snapshotCopyOf } from './snapshot-attachments.ts';
@@ -31,9 +31,13 @@ const readOrEmpty = (file: string): Buffer => {
 export const isTemplated = (p: PlannedPage) => p.kind !== 'attachment' && p.kind !== 'imageVariant' && p.kind !== 'asset' && p.kind !== 'searchIndex';
 
 export class PageRenderer {
-  private readonly runner = new TemplateRunner();
+  private readonly runner: EleventyRunner;
   private assetsMade: Promise<SiteAssets> | null = null;
   private snapshot: SnapshotParts | null = null;
+
+  constructor(readonly extensions: SiteExtensions = NO_EXTENSIONS) {
+    this.runner = new EleventyRunner(extensions);
+  }
 
   /**
    * The stylesheets and scripts, made once per process (asked for early, they are read
@@ -168,6 +172,23 @@ function linkOrCopy(source: string, target: string): void {
       copyFileSync(source, target);
     } catch (err) {
       log.warnOnce(`copy:${source}`, `could not publish the image copy ${path.basename(source)}: ${(err as NodeJS.ErrnoException).code}`);
+    }
+  }
+}
+
+/**
+ * The pages' views gathered, not rendered: `npx @11ty/eleventy` (scripts/eleventy-standalone.ts)
+ * hands them all to the Eleventy run that asked, which renders and writes them itself. A
+ * page rendered on its own (a snapshot's topic row, put into every page) is still rendered.
+ */
+export class ViewCollector extends PageRenderer {
+  readonly views: RenderData = emptyRender();
+
+  override async renderInto(_dir: string, plan: SitePlan, pages: PlannedPage[]): Promise<void> {
+    const made = await this.viewsOf(plan, pages.filter(isTemplated));
+    this.views.site = made.site;
+    for (const list of Object.keys(made) as (keyof RenderData)[]) {
+      if (list !== 'site') (this.views[list] as unknown[]).push(...made[list]);
     }
   }
 }

@@ -87,7 +87,7 @@ async function handle(request: PartnerRequest): Promise<void> {
     }
     case 'frame': {
       const m = await modules!;
-      renderer ??= new m.PageRenderer();
+      renderer ??= new m.PageRenderer({ theme: setup!.config.siteTheme, eleventyConfig: setup!.config.siteEleventyConfig });
       site = request.site;
       finish = request.snapshot ? m.snapshotFinish(request.snapshot.siteUrl) : undefined;
       return;

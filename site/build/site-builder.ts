@@ -3,6 +3,7 @@
 // old one whole; a change renders only the outputs whose signature changed into a staging
 // folder, then renames each over the live one (never a half-written page), and deletes
 // what no longer has an output.
+import { extensionsOf } from './eleventy-site.ts';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { log } from '../../shared/log.ts';
@@ -84,7 +85,7 @@ export class SiteBuilder {
     // The server's builder makes copies on one thread beside the site; a snapshot waits for them, on every core.
     this.images = new ImageVariants(dataPath(config.dataDir, DATA_FILES.imageVariants), config.vaultDir, options.snapshot ? availableParallelism() : 1);
     const stage = path.join(options.outRoot, 'stage');
-    this.renderer = new PageRenderer();
+    this.renderer = options.renderer ?? new PageRenderer(options.extensions ?? extensionsOf(config));
     this.stage = new Stage(stage, this.renderer, config.vaultDir);
     this.readSettings = createSettingsReader(options.settingsDir ?? config.dataDir);
     this.addresses = new AddressMemory(config.dataDir, config.vaultDir, Boolean(options.snapshot));

@@ -1,8 +1,8 @@
 // A render's outputs become files in the staging folder, one per address, each written as
-// the templates hand it over (file-tag.ts).
+// Eleventy hands it over (eleventy-runner.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { OutputSink } from './file-tag.ts';
+import type { OutputSink } from './eleventy-runner.ts';
 import type { FileWriter } from './file-writer.ts';
 import { isSiteFile } from './generation.ts';
 
@@ -13,7 +13,7 @@ function insideFolder(file: string): string {
 }
 
 /**
- * A sink (file-tag.ts) that writes each output under `dir` as it comes, through `finish`
+ * A sink (eleventy-runner.ts) that writes each output under `dir` as it comes, through `finish`
  * when given (null: not written). Synchronous on purpose: this runs in the build process
  * (or the one-shot `npm run build`) and its partner thread, never on the request thread,
  * and thousands of small writes are faster without a promise each. A full build hands

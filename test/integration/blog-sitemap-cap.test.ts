@@ -13,7 +13,8 @@ import { VaultStore } from '../../shared/model/vault-store.ts';
 import { defaultSettings } from '../../shared/settings.ts';
 import { AttachmentIndex } from '../../site/build/attachments.ts';
 import { pageWriter } from '../../site/build/write-pages.ts';
-import { TemplateRunner } from '../../site/build/template-runner.ts';
+import { EleventyRunner } from '../../site/build/eleventy-runner.ts';
+import { NO_EXTENSIONS } from '../../site/build/eleventy-site.ts';
 import { frameSig, siteFrame } from '../../site/build/frame.ts';
 import { planSite } from '../../site/build/plan.ts';
 import { emptyRender } from '../../site/build/render-state.ts';
@@ -53,7 +54,7 @@ describe('spec 8: sitemap cap of 50,000 addresses', () => {
     data.site = { ...frame, assets: { css: '', js: '', search: '', katex: '', mermaid: '' }, logoUrl: null, publishCss: null, snapshot: null };
     data.sitemaps.push(sitemap.view() as SitemapView);
     const out = path.join(root, 'out');
-    await new TemplateRunner().render(data, pageWriter(out));
+    await new EleventyRunner(NO_EXTENSIONS).render(data, pageWriter(out));
     const xml = await fs.readFile(path.join(out, 'sitemap.xml'), 'utf8');
 
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);

@@ -1,0 +1,68 @@
+// A pass's views are rendered by Eleventy (site/build/eleventy-runner.ts), configured by the
+// project's .eleventy.js: each page template paginates over its list of views, one page a
+// view, its permalink the view's file; a pass renders its own views and no other's.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EleventyRunner, type RenderedFile } from '../../site/build/eleventy-runner.ts';
+import { NO_EXTENSIONS } from '../../site/build/eleventy-site.ts';
+import { TEMPLATES_DIR } from '../../site/build/paths.ts';
+import { emptyRender, type RenderData } from '../../site/build/render-state.ts';
+
+const robots = (n: number, from = 0): RenderData => {
+  const data = emptyRender();
+  data.site = { base: 'https://example.test' } as never;
+  for (let i = from; i < from + n; i++) data.robots.push({ file: `r${i}/robots.txt` });
+  return data;
+};
+
+const ROBOTS = 'User-agent: *\nAllow: /\nDisallow: /api/\nSitemap: https://example.test/sitemap.xml\n';
+
+describe('the page templates paginate the way Eleventy documents', () => {
+  const lists = Object.keys(emptyRender()).filter((k) => k !== 'site');
+  const templates = readdirSync(TEMPLATES_DIR).filter((n) => n.endsWith('.njk'));
+
+  it('each one a view per page over one of the render\'s lists, its permalink the view\'s file', () => {
+    const named = new Set<string>();
+    for (const name of templates) {
+      const text = readFileSync(path.join(TEMPLATES_DIR, name), 'utf8');
+      const m = /pagination: \{ data: "vault\.(\w+)", size: 1, alias: "(\w+)" \},\n\s+permalink: \(data\) => data\.(\w+)\.file,/.exec(text);
+      expect(m, name).not.toBeNull();
+      expect(m![3], name).toBe(m![2]);
+      named.add(m![1]!);
+    }
+    expect([...named].sort()).toEqual(lists.sort());
+  });
+});
+
+describe('a pass renders every view of its own once', () => {
+  it('120 robots files are handed over each once, with their own text', async () => {
+    const data = robots(120);
+    const files: RenderedFile[] = [];
+    await new EleventyRunner(NO_EXTENSIONS).render(data, (file, text) => files.push([file, text]));
+    expect(files.map(([file]) => file).sort()).toEqual(data.robots.map((r) => r.file).sort());
+    for (const [, body] of files) expect(body).toBe(ROBOTS);
+  });
+
+  it('a second pass on the same instance renders its own views only, none of the first one\'s', async () => {
+    const runner = new EleventyRunner(NO_EXTENSIONS);
+    await runner.render(robots(3), () => undefined);
+    const files: string[] = [];
+    await runner.render(robots(2, 10), (file) => files.push(file));
+    expect(files.sort()).toEqual(['r10/robots.txt', 'r11/robots.txt']);
+  });
+
+  it('a sink that fails fails the render with its own error, code kept', async () => {
+    const failure = Object.assign(new Error('ENOTDIR: not a directory'), { code: 'ENOTDIR' });
+    const rendering = new EleventyRunner(NO_EXTENSIONS).render(robots(3), () => {
+      throw failure;
+    });
+    await expect(rendering).rejects.toBe(failure);
+  });
+
+  it('an empty pass renders nothing', async () => {
+    const files: RenderedFile[] = [];
+    await new EleventyRunner(NO_EXTENSIONS).render(emptyRender(), (file, text) => files.push([file, text]));
+    expect(files).toEqual([]);
+  });
+});
