@@ -1,16 +1,6 @@
-// Template filters: dates for feeds (RFC-822, always Gregorian and GMT) and sitemaps, and
-// the per-request substitution markers.
+// Template filters: the per-request substitution markers (feed dates are the RSS plugin's
+// dateToRfc822, in UTC: eleventy-site.ts).
 import { markExplorer } from './explorer.ts';
-
-/**
- * spec D.7: pubDate is RFC-822 Gregorian (and GMT) whatever the calendar setting, in the
- * RFC 1123 form every feed reader takes (`Mon, 15 Jan 2024 12:00:00 GMT`). Not the RSS
- * plugin's `dateToRfc822`: it formats in the process's time zone, and a zone Intl names
- * `GMT+1` (Europe/Berlin, say) came out as the local time labelled GMT, an hour off.
- */
-export function rfc822(ms: number): string {
-  return new Date(ms).toUTCString();
-}
 
 /** Where the server puts the Edit link for a signed-in admin (CONTRACT §6). */
 export function editMarker(notePath: string, label = 'Edit'): string {
@@ -31,7 +21,6 @@ function markExplorerFilter(fragment: string, here: string | null): string {
 }
 
 export const filters: Record<string, (...args: never[]) => unknown> = {
-  rfc822,
   markExplorer: markExplorerFilter,
   editMarker,
   noticeMarker,

@@ -19,7 +19,11 @@ import type { SnapshotParts } from './render-state.ts';
  * needs that path in front of each of them.
  */
 const basePathOf = (siteUrl: string | null): string => (siteUrl ? new URL(siteUrl).pathname.replace(/\/+$/, '') : '');
-const withBasePath = (html: string, basePath: string): string => html.replace(/(\s(?:href|src|action|poster)=")\/(?!\/)/g, `$1${basePath}/`);
+const withBasePath = (html: string, basePath: string): string =>
+  html
+    .replace(/(\s(?:href|src|action|poster)=")\/(?!\/)/g, `$1${basePath}/`)
+    // A srcset lists candidates, each a URL and a width: every one of ours needs the path too.
+    .replace(/(\ssrcset=")([^"]*)"/g, (_whole, open: string, list: string) => `${open}${list.replace(/(^|,\s*)\/(?!\/)/g, `$1${basePath}/`)}"`);
 
 /**
  * CONTRACT §11's page policy as a <meta> element: a static host sends no header of ours.

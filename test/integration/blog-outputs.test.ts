@@ -12,7 +12,7 @@ import { blogForFile } from '../fixtures/blog/helpers.ts';
 const SITE = 'https://notes.example.com';
 const SCHEMA = path.resolve(import.meta.dirname, '../fixtures/blog/schema/sitemap-with-alternates.xsd');
 const enc = (s: string) => s.split('/').map(encodeURIComponent).join('/');
-const RFC822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} ([01]\d|2[0-3]):[0-5]\d:[0-5]\d GMT$/;
+const RFC822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} ([01]\d|2[0-3]):[0-5]\d:[0-5]\d \+0000$/;
 
 const blog = blogForFile({
     env: { PUBLIC_LAYOUT: 'blog', SITE_URL: SITE, BLOG_LOCALE: 'ar-EG', SITE_NAME: 'Outputs', EXCLUDE_TAGS: 'secret-tag' },
@@ -48,7 +48,7 @@ describe('/feed.xml', () => {
     const dates = [...text.matchAll(/<pubDate>([^<]*)<\/pubDate>/g)].map((m) => m[1]!);
     expect(dates.length).toBe(9);
     for (const d of dates) expect(d).toMatch(RFC822);
-    expect(dates[0]).toBe('Tue, 10 Mar 2026 08:00:00 GMT');
+    expect(dates[0]).toBe('Tue, 10 Mar 2026 08:00:00 +0000');
     expect(text).toContain('<language>ar-EG</language>');
   });
 

@@ -1,26 +1,37 @@
-// spec D.7: a feed's pubDate is RFC-822 in GMT, whatever the server's time zone. Each zone
-// runs in a process of its own started with TZ (setting TZ inside a test's process does not
-// reach Intl there).
+// spec D.7: a feed's pubDate is RFC-822 in GMT, whatever the server's time zone. The feed
+// template formats it with the RSS plugin's dateToRfc822, in UTC. Each zone runs in a
+// process of its own started with TZ (setting TZ inside a test's process does not reach
+// Intl there).
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_DIR } from '../../shared/project-dir.ts';
 
-const FILTERS = path.join(PROJECT_DIR, 'site/build/filters.ts');
+const FEED = path.join(PROJECT_DIR, 'site/templates/_includes/pages/feed.njk');
 
-/** rfc822 of each UTC time, computed in a process whose time zone is `tz`. */
+/** The plugin's dateToRfc822 of each UTC time in UTC, computed in a process whose time zone is `tz`. */
 function rfc822In(tz: string, times: number[]): string[] {
-  const script = `const { rfc822 } = await import(${JSON.stringify(FILTERS)}); console.log(JSON.stringify(${JSON.stringify(times)}.map(rfc822)));`;
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, TZ: tz }, encoding: 'utf8' });
+  const script = `const { dateToRfc822 } = await import('@11ty/eleventy-plugin-rss'); console.log(JSON.stringify(${JSON.stringify(times)}.map((t) => dateToRfc822(t, 'UTC'))));`;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: PROJECT_DIR, env: { ...process.env, TZ: tz }, encoding: 'utf8' });
   return JSON.parse(out) as string[];
 }
 
-describe('rfc822 (feed pubDate)', () => {
+describe('feed dates (pubDate, lastBuildDate)', () => {
+  it('are formatted by the RSS plugin in UTC', () => {
+    const feed = readFileSync(FEED, 'utf8');
+    const dates = [...feed.matchAll(/<(pubDate|lastBuildDate)>\{\{ ([^}]+) \}\}</g)].map((m) => [m[1], m[2]!.split('|')[1]!.trim()]);
+    expect(dates).toEqual([
+      ['lastBuildDate', 'dateToRfc822("UTC")'],
+      ['pubDate', 'dateToRfc822("UTC")'],
+    ]);
+  });
+
   for (const tz of ['UTC', 'Europe/Berlin', 'Asia/Kolkata', 'America/New_York']) {
-    it(`is the GMT time in the RFC 1123 form, midnight as 00, with the server in ${tz}`, () => {
+    it(`is the GMT time in the RFC 822 form, midnight as 00, with the server in ${tz}`, () => {
       expect(rfc822In(tz, [Date.UTC(2024, 0, 15, 12, 0, 0), Date.UTC(2003, 3, 7, 0, 23, 39)])).toEqual([
-        'Mon, 15 Jan 2024 12:00:00 GMT',
-        'Mon, 07 Apr 2003 00:23:39 GMT',
+        'Mon, 15 Jan 2024 12:00:00 +0000',
+        'Mon, 07 Apr 2003 00:23:39 +0000',
       ]);
     });
   }
