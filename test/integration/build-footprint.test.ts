@@ -1,9 +1,8 @@
 // `npm run build` loads only the Node modules a snapshot needs. With the build's
 // V8 flags Node compiles its own modules without their code cache, so each one a build
-// never uses (child_process with its streams, zlib, v8) costs every build a few
-// milliseconds: about 20 ms of a 1,000-note build in all. A static import of one of them on
-// the build's path (the relaunch, the git runner, the server's compression, the remembered
-// generation) fails here. (worker_threads is used: the build starts its partner thread
+// never uses (zlib, v8) costs every build a few milliseconds. A static import of one of them
+// on the build's path (the git runner, the server's compression, the remembered generation)
+// fails here. (child_process is not among them: Eleventy loads it.) (worker_threads is used: the build starts its partner thread
 // before it walks the vault, site/build/partner-link.ts startPartnerEarly.)
 // The build's code runs through V8's code cache (scripts/cached-bundle.cjs), its partner
 // thread's too, and builds what the command line bundled as ES modules builds alone.
@@ -19,7 +18,7 @@ import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 afterAll(cleanupTempDirs);
 
 // (net is not among them: Node loads it for an output that is a pipe, as here and in CI.)
-const NOT_LOADED = ['child_process', 'zlib', 'v8'];
+const NOT_LOADED = ['zlib', 'v8'];
 
 function npm(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
