@@ -7,7 +7,7 @@ import { directionOf, primaryLanguage } from '../../shared/note/language.ts';
 import { siteSettingsOf, type CalendarDisplay, type FeedContent, type Settings } from '../../shared/settings.ts';
 import type { ModelSettings } from '../../shared/model/site-model.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
-import { formatters, stringsFor, type Formatters, type Strings } from './i18n.ts';
+import { formatters, numberLocale, stringsFor, type Formatters, type Strings } from './i18n.ts';
 
 /** Stands for the absolute base URL in built files; replaced per request (spec D.7). */
 export const BASE_TOKEN = '__SERVICE_BASE_URL__';
@@ -33,6 +33,8 @@ export interface SiteFrame {
   calendar: CalendarDisplay;
   collections: { enabled: boolean; showOnHome: boolean; showInNav: boolean; source: 'tags' | 'folders' };
   blogLocale: string;
+  /** The locale the browser formats counts in (search results): interface language, BLOG_LOCALE's digits. */
+  numberLocale: string;
   comments: boolean;
   year: number;
   base: string;
@@ -87,6 +89,7 @@ export function siteFrame(settings: Settings, config: Config, base = BASE_TOKEN,
     calendar: site.calendar,
     collections: site.collections,
     blogLocale: config.blogLocale,
+    numberLocale: numberLocale(lang, config.blogLocale),
     comments: site.comments.enabled,
     year,
     base,
