@@ -26,6 +26,8 @@ export interface SiteFrame {
   banner: string | null;
   gradient: string;
   shareButtons: boolean;
+  /** An article shows its properties panel (setting publishing.properties). */
+  properties: boolean;
   languageFilter: boolean;
   /** Feed items carry the excerpt, or the whole article too. */
   feedContent: FeedContent;
@@ -84,6 +86,7 @@ export function siteFrame(settings: Settings, config: Config, base = BASE_TOKEN,
     banner: site.home.banner,
     gradient: gradientOf(site.siteName),
     shareButtons: site.publishing.shareButtons,
+    properties: site.publishing.properties === 'shown',
     languageFilter: site.publishing.languageFilter,
     feedContent: site.publishing.feedContent,
     calendar: site.calendar,
