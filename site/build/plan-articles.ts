@@ -9,7 +9,7 @@ import type { ChipView, LinkView, PageContext } from './page-context.ts';
 import { withLazySig, type PageFamily, type PlannedPage } from './plan-types.ts';
 import { SigCache } from './sig-cache.ts';
 import { localGraph, localGraphSig, type GraphView } from './local-graph.ts';
-import { backlinksOf, backlinksSig, tocOf, type BacklinkView, type TocEntry } from './reader-tools.ts';
+import { backlinksOf, backlinksSig, relatedBesideBacklinks, tocOf, type BacklinkView, type TocEntry } from './reader-tools.ts';
 import { breadcrumbsOf, breadcrumbsSig, explorerHere, type Breadcrumb } from './explorer.ts';
 import { propertiesOf, propertiesSig, propertyTargets, type PropertyView } from './properties.ts';
 
@@ -102,6 +102,8 @@ export function updatedOf(ctx: PageContext, note: NoteRecord): { iso: string; te
 /** The garden reads notes as notes: no previous/next chain (CONTRACT §12). */
 const isGarden = (ctx: PageContext) => ctx.frame.layout === 'default';
 const neighboursOf = (ctx: PageContext, note: NoteRecord) => (isGarden(ctx) ? undefined : ctx.model.neighbours.get(note.path));
+/** Related: the blog's list, or the garden's beside the backlinks (without the notes they list). */
+const relatedOf = (ctx: PageContext, note: NoteRecord) => (isGarden(ctx) ? relatedBesideBacklinks(ctx, note) : (ctx.model.related.get(note.path) ?? []));
 /** The date line: a blog post's, or a garden note's whose date its frontmatter gives. */
 const showsDate = (ctx: PageContext, note: NoteRecord) => (isGarden(ctx) ? note.date.source === 'frontmatter' : !note.page);
 
@@ -133,7 +135,7 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     })(),
     older: around?.older ? ctx.link(around.older) : null,
     newer: around?.newer ? ctx.link(around.newer) : null,
-    related: (model.related.get(note.path) ?? []).map((r) => ctx.link(r)),
+    related: relatedOf(ctx, note).map((r) => ctx.link(r)),
     alternates: crossLanguage ? twinAlternates(ctx, note, twin) : [],
     counterpart: twin && !crossLanguage ? ctx.link(twin) : null,
     twin: twin && crossLanguage ? { ...ctx.link(twin), lang: twin.lang } : null,
@@ -184,7 +186,7 @@ function buildArticleSig(ctx: PageContext, note: NoteRecord): string {
     ctx.imageUrl(note.banner, note) ?? '',
     ctx.linkSig(around?.older ?? null),
     ctx.linkSig(around?.newer ?? null),
-    (model.related.get(note.path) ?? []).map((r) => ctx.linkSig(r)).join('|'),
+    relatedOf(ctx, note).map((r) => ctx.linkSig(r)).join('|'),
     twin ? `${ctx.linkSig(twin)}\u0001${twin.lang}` : '-',
     ctx.discussionOf(note)?.sig ?? '',
     note.date.source,
