@@ -110,4 +110,14 @@ describe('the properties panel is off by default, and when set off', () => {
     const unset = await server.waitForPage('/rich', (p) => p.text.includes('Garden Default'));
     expect(unset.text).not.toContain('s-properties');
   });
+
+  it('is switched on from the admin API, which refuses any other value naming the field', async () => {
+    const server = layouts.garden;
+    const refused = await server.admin('PATCH', '/api/settings', { publishing: { properties: 'sometimes' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ field: 'publishing.properties' });
+    expect((await server.admin('PATCH', '/api/settings', { publishing: { properties: 'shown' } })).status).toBe(200);
+    const shown = await server.waitForPage('/rich', (p) => p.text.includes('class="s-properties"'));
+    expect(rows(shown.text)[0]).toBe('status=growing');
+  });
 });
