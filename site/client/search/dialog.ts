@@ -3,7 +3,7 @@
 // (session.ts), the first few shown as one types. Arrow keys move from the field through
 // them; Enter in the field opens the first, and the form's own button leads to the search
 // page with every result.
-import { filled, moveThroughResults, resultItem, SearchSession } from './session.ts';
+import { moveThroughResults, sayCount, resultItem, SearchSession } from './session.ts';
 
 const SHOWN = 8;
 const TYPING_MS = 120;
@@ -36,7 +36,7 @@ export function startSearchDialog(): void {
       if (!session.isCurrent(mine)) return;
       const items = rows.map((row) => resultItem(row, 'p', 's-result-link'));
       list!.replaceChildren(...items.map((i) => i.item));
-      status!.textContent = hits.length === 0 ? filled(strings.none, q, numbers) : filled(hits.length === 1 ? strings.one : strings.many, q, numbers, hits.length);
+      sayCount(status!, strings, q, numbers, hits.length);
       dialog!.dataset.state = 'done';
       items.forEach((i) => void i.fetchPassage());
       session.warmLater(() => undefined);

@@ -4,7 +4,7 @@
 // screen reader hears how many results there are; arrow keys move between the field and
 // the results. Typing searches as you go and keeps `?q=` in the address.
 import { Ranked } from './engine.ts';
-import { filled, moveThroughResults, resultItem, SearchSession, type ResultRow } from './session.ts';
+import { moveThroughResults, sayCount, resultItem, SearchSession, type ResultRow } from './session.ts';
 
 const PAGE = 10;
 const TYPING_MS = 150;
@@ -88,7 +88,7 @@ export function startSearchPage(): void {
       shown = Math.min(PAGE, hits.length);
       list.replaceChildren();
       const passages = show(answer.rows, false);
-      say(hits.length === 0 ? filled(strings.none, q, numbers) : filled(hits.length === 1 ? strings.one : strings.many, q, numbers, hits.length));
+      sayCount(status, strings, q, numbers, hits.length);
       // For tests and the bench: how long this answer took, and which it was.
       root!.dataset.rankMs = String(Math.round(answer.rankMs));
       root!.dataset.ms = String(Math.round(performance.now() - started));

@@ -164,7 +164,15 @@ export function moveThroughResults(e: KeyboardEvent, input: HTMLInputElement, li
   return true;
 }
 
-/** A status template filled: `{n}` the count in the site's digits, `{q}` the query. */
-export function filled(template: string | undefined, query: string, count: () => Intl.NumberFormat, n = 0): string {
-  return (template ?? '').replace('{n}', count().format(n)).replace('{q}', query);
+/**
+ * Says how many results `query` has in `status`: the status string for none, one or many,
+ * `{n}` the count in the site's digits, `{q}` the query in a <bdi> (a Latin query in an
+ * Arabic sentence keeps its place).
+ */
+export function sayCount(status: HTMLElement, strings: DOMStringMap, query: string, count: () => Intl.NumberFormat, n: number): void {
+  const template = (n === 0 ? strings.none : n === 1 ? strings.one : strings.many) ?? '';
+  const [before, ...after] = template.replace('{n}', count().format(n)).split('{q}');
+  const isolated = document.createElement('bdi');
+  isolated.textContent = query;
+  status.replaceChildren(before ?? '', ...(after.length ? [isolated, after.join('{q}')] : []));
 }
