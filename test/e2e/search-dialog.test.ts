@@ -58,8 +58,13 @@ async function results(page: Page): Promise<string[]> {
 
 describe('CONTRACT §9: the search dialog, garden layout', () => {
   it('`/` opens it with the cursor in its field; typing shows results; ArrowDown then Enter lands on the note', async () => {
+    const fetched: string[] = [];
     const page = await open('/Guide/Install');
+    page.on('request', (req) => fetched.push(new URL(req.url()).pathname));
+    await page.mouse.wheel(0, 300);
     expect(await dialogOpen(page)).toBe(false);
+    // A page read without searching downloads nothing of search: MiniSearch and the index come with the dialog.
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => /search/.test(p)))).toEqual([]);
     await page.keyboard.press('/');
     expect(await dialogOpen(page)).toBe(true);
     expect(await focused(page)).toBe(true);
@@ -70,6 +75,9 @@ describe('CONTRACT §9: the search dialog, garden layout', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Tuning');
     await page.keyboard.press('ArrowDown');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Install');
+    // The search page's script and index files, nothing else: its manifest, field lengths, the word's shard, the rows.
+    expect(fetched.filter((p) => /search/.test(p)).every((p) => /^\/_s\/search[./]|^\/search\.json$/.test(p))).toBe(true);
+    expect(fetched.filter((p) => p === '/search.json')).toHaveLength(1);
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/Guide\/Advanced\/Tuning$/);
