@@ -4,11 +4,13 @@
 import { promises as fs } from 'node:fs';
 import { log } from './log.ts';
 import { dataPath, DATA_FILES, type DataPath } from './data-path.ts';
-import { CALENDAR_DISPLAYS, FEED_CONTENTS } from './settings/validate.ts';
+import { CALENDAR_DISPLAYS, FEED_CONTENTS, PROPERTIES_PANELS } from './settings/validate.ts';
 import { siteLanguageTag } from './settings/languages.ts';
 
 export type CalendarDisplay = (typeof CALENDAR_DISPLAYS)[number];
 export type FeedContent = (typeof FEED_CONTENTS)[number];
+/** The article's properties panel: `off` (the default) or `shown`. */
+export type PropertiesPanel = (typeof PROPERTIES_PANELS)[number];
 
 export type SyncInterval = 0 | 5 | 15 | 30 | 60 | 360 | 1440;
 /** `all`: every comment waits; `known`: a name and email with an approved comment skip the queue; `none`: none waits. */
@@ -27,7 +29,7 @@ export interface Settings {
   /** `display` (CONTRACT §10) and free-form keys. */
   calendars: { display?: CalendarDisplay | null } & Record<string, unknown>;
   home: { mode: 'note' | 'dashboard'; banner: string | null };
-  publishing: { layout: 'default' | 'blog' | 'designed' | null; shareButtons: boolean; languageFilter: boolean; feedContent: FeedContent };
+  publishing: { layout: 'default' | 'blog' | 'designed' | null; shareButtons: boolean; languageFilter: boolean; feedContent: FeedContent; properties: PropertiesPanel };
   collections: { enabled: boolean; showOnHome: boolean; showInNav: boolean; source: 'tags' | 'folders' };
   versions: { keep: boolean | null };
   /** CONTRACT §8: comments and mentions under articles, and how they are moderated. */
@@ -54,7 +56,7 @@ export function defaultSettings(): Settings {
     typography: {},
     calendars: {},
     home: { mode: 'note', banner: null },
-    publishing: { layout: null, shareButtons: true, languageFilter: false, feedContent: 'excerpt' },
+    publishing: { layout: null, shareButtons: true, languageFilter: false, feedContent: 'excerpt', properties: 'off' },
     collections: { enabled: false, showOnHome: true, showInNav: false, source: 'tags' },
     versions: { keep: null },
     comments: { enabled: false, moderation: 'all' },
@@ -121,7 +123,8 @@ export interface SiteSettings {
   logo: string | null;
   templatesFolder: string;
   home: { mode: 'note' | 'dashboard'; banner: string | null };
-  publishing: { shareButtons: boolean; languageFilter: boolean; feedContent: FeedContent };
+  /** `properties`: whether an article shows its frontmatter's properties panel. */
+  publishing: { shareButtons: boolean; languageFilter: boolean; feedContent: FeedContent; properties: PropertiesPanel };
   collections: { enabled: boolean; showOnHome: boolean; showInNav: boolean; source: 'tags' | 'folders' };
   /** CONTRACT §10: the calendar of every date a visitor reads (feeds and sitemaps stay Gregorian). */
   calendar: CalendarDisplay;
@@ -174,6 +177,7 @@ export function siteSettingsOf(settings: Settings, env: SiteEnv): SiteSettings {
       shareButtons: publishing?.shareButtons !== false,
       languageFilter: publishing?.languageFilter === true,
       feedContent: publishing?.feedContent === 'full' ? 'full' : 'excerpt',
+      properties: publishing?.properties === 'shown' ? 'shown' : 'off',
     },
     collections: {
       enabled: collections?.enabled === true,
@@ -218,6 +222,7 @@ export function syncSettingsOf(settings: Settings): SyncSettings {
 export {
   CALENDAR_DISPLAYS,
   FEED_CONTENTS,
+  PROPERTIES_PANELS,
   SYNC_INTERVALS,
   SettingsError,
   validateSettingsPatch,

@@ -21,6 +21,7 @@ const FIELD_LABELS: Record<string, string> = {
   'publishing.shareButtons': 'Share buttons',
   'publishing.languageFilter': 'Language filter',
   'publishing.feedContent': 'Feed content',
+  'publishing.properties': 'Properties panel',
   'collections.enabled': 'Collections',
   'collections.showOnHome': 'Show collections on the home page',
   'collections.showInNav': 'Show collections in the navigation',
@@ -47,6 +48,8 @@ export const SYNC_INTERVALS = [0, 5, 15, 30, 60, 360, 1440] as const;
 export const CALENDAR_DISPLAYS = ['gregorian', 'hijri', 'both'] as const;
 /** Settings → Publishing → Feed content: the excerpt, or the whole article. */
 export const FEED_CONTENTS = ['excerpt', 'full'] as const;
+/** Settings → Publishing → Properties panel on articles: off (the default) or shown. */
+export const PROPERTIES_PANELS = ['off', 'shown'] as const;
 
 /** Remote URL and branch rules live with the git code; the caller hands them in. */
 export interface SettingsChecks {
@@ -260,6 +263,7 @@ const SCHEMA: Record<string, Rule | Group> = {
     shareButtons: bool(),
     languageFilter: bool(),
     feedContent: oneOf(FEED_CONTENTS),
+    properties: oneOf(PROPERTIES_PANELS),
   },
   collections: { enabled: bool(), showOnHome: bool(), showInNav: bool(), source: oneOf(['tags', 'folders']) },
   versions: { keep: bool({ nullable: true }) },

@@ -1,5 +1,5 @@
 // The blog's browser scripts (site/client/) as two files: blog.js on every page, and
-// search.js (MiniSearch and the results) only on the search page. From source they are
+// search.js (MiniSearch and the results) on the search page, or once the search dialog opens. From source they are
 // bundled by esbuild on first use; compiled code reads the bundles made with it
 // (scripts/compile.ts), because esbuild is a build-time tool the installed package does not carry.
 import { promises as fs } from 'node:fs';

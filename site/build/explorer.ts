@@ -20,18 +20,30 @@ export interface ExplorerFolder {
   title: string;
   /** The folder note's page, when the folder has a published one. */
   url: string | null;
+  /** The id of the folder's name in the explorer (folderAnchor), where breadcrumbs lead when it has no folder note. */
+  anchor: string;
   folders: ExplorerFolder[];
   notes: ExplorerNote[];
 }
 
 export interface Breadcrumb {
   title: string;
-  url: string | null;
+  /** The folder note's page, else the folder's place in the explorer (`#…`). */
+  url: string;
 }
 
 /** A folder path (or a page's address) as the fragment and the page markers write it: no character the templates escape. */
 export function folderKey(folder: string): string {
   return encodeURIComponent(folder).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+}
+
+/**
+ * The id of a folder's name in the explorer. CONTRACT §12 gives every folder above a note
+ * a breadcrumb link: a folder without a folder note has no page, so its link leads to its
+ * place in the explorer on the same page (a browser opens a closed fold to show it).
+ */
+export function folderAnchor(folder: string): string {
+  return `s-folder-${folderKey(folder)}`;
 }
 
 const nameOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
@@ -67,14 +79,14 @@ export function breadcrumbsOf(ctx: PageContext, note: NoteRecord): Breadcrumb[] 
   const notes = ctx.folderNotes();
   return foldersAbove(note, notes.get(note.folder)?.path).map((folder) => {
     const own = notes.get(folder);
-    return own ? { title: own.title, url: ctx.url(ctx.addressOf(own)) } : { title: nameOf(folder), url: null };
+    return own ? { title: own.title, url: ctx.url(ctx.addressOf(own)) } : { title: nameOf(folder), url: `#${folderAnchor(folder)}` };
   });
 }
 
 /** What a page's breadcrumbs depend on: the folder notes above it (their titles and places). */
 export function breadcrumbsSig(ctx: PageContext, note: NoteRecord): string {
   return breadcrumbsOf(ctx, note)
-    .map((b) => `${b.title}\u0001${b.url ?? ''}`)
+    .map((b) => `${b.title}\u0001${b.url}`)
     .join('\u0002');
 }
 
@@ -118,6 +130,7 @@ export function explorerTree(ctx: PageContext): ExplorerFolder {
       key: folderKey(b.path),
       title: own?.title ?? b.name,
       url: own ? ctx.url(ctx.addressOf(own)) : null,
+      anchor: folderAnchor(b.path),
       folders: [...b.folders.values()].sort(byName).map(done),
       notes: b.notes.sort(byName).map(({ note }) => ({ title: note.title, url: ctx.url(ctx.addressOf(note)) })),
     };

@@ -7,7 +7,7 @@ import { directionOf, primaryLanguage } from '../../shared/note/language.ts';
 import { siteSettingsOf, type CalendarDisplay, type FeedContent, type Settings } from '../../shared/settings.ts';
 import type { ModelSettings } from '../../shared/model/site-model.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
-import { formatters, stringsFor, type Formatters, type Strings } from './i18n.ts';
+import { formatters, numberLocale, stringsFor, type Formatters, type Strings } from './i18n.ts';
 
 /** Stands for the absolute base URL in built files; replaced per request (spec D.7). */
 export const BASE_TOKEN = '__SERVICE_BASE_URL__';
@@ -26,6 +26,8 @@ export interface SiteFrame {
   banner: string | null;
   gradient: string;
   shareButtons: boolean;
+  /** An article shows its properties panel (setting publishing.properties). */
+  properties: boolean;
   languageFilter: boolean;
   /** Feed items carry the excerpt, or the whole article too. */
   feedContent: FeedContent;
@@ -33,6 +35,8 @@ export interface SiteFrame {
   calendar: CalendarDisplay;
   collections: { enabled: boolean; showOnHome: boolean; showInNav: boolean; source: 'tags' | 'folders' };
   blogLocale: string;
+  /** The locale the browser formats counts in (search results): interface language, BLOG_LOCALE's digits. */
+  numberLocale: string;
   comments: boolean;
   year: number;
   base: string;
@@ -82,11 +86,13 @@ export function siteFrame(settings: Settings, config: Config, base = BASE_TOKEN,
     banner: site.home.banner,
     gradient: gradientOf(site.siteName),
     shareButtons: site.publishing.shareButtons,
+    properties: site.publishing.properties === 'shown',
     languageFilter: site.publishing.languageFilter,
     feedContent: site.publishing.feedContent,
     calendar: site.calendar,
     collections: site.collections,
     blogLocale: config.blogLocale,
+    numberLocale: numberLocale(lang, config.blogLocale),
     comments: site.comments.enabled,
     year,
     base,

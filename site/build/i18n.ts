@@ -59,6 +59,7 @@ const EN = {
   searchResults: '{n} results for “{q}”',
   noResults: 'Nothing matches “{q}”.',
   searchFailed: 'Search is unavailable right now. Try again in a moment.',
+  closeSearch: 'Close search',
   showMore: 'Show more results',
   browseTopics: 'Browse by topic',
   // Comments and mentions (CONTRACT §8).
@@ -143,6 +144,7 @@ const AR: Strings = {
   searchResults: 'النتائج لـ«{q}»: {n}',
   noResults: 'لا شيء يطابق «{q}».',
   searchFailed: 'البحث غير متاح الآن. أعد المحاولة بعد قليل.',
+  closeSearch: 'أغلق البحث',
   showMore: 'اعرض نتائج أكثر',
   browseTopics: 'تصفّح حسب الموضوع',
   commentCount: (n: string, count: number) => (count === 1 ? 'تعليق واحد' : count === 2 ? 'تعليقان' : count <= 10 ? `${n} تعليقات` : `${n} تعليقًا`),

@@ -9,8 +9,9 @@ import type { ChipView, LinkView, PageContext } from './page-context.ts';
 import { withLazySig, type PageFamily, type PlannedPage } from './plan-types.ts';
 import { SigCache } from './sig-cache.ts';
 import { localGraph, localGraphSig, type GraphView } from './local-graph.ts';
-import { backlinksOf, backlinksSig, tocOf, type BacklinkView, type TocEntry } from './reader-tools.ts';
+import { backlinksOf, backlinksSig, relatedBesideBacklinks, tocOf, type BacklinkView, type TocEntry } from './reader-tools.ts';
 import { breadcrumbsOf, breadcrumbsSig, explorerHere, type Breadcrumb } from './explorer.ts';
+import { propertiesOf, propertiesSig, propertyTargets, type PropertyView } from './properties.ts';
 
 export interface ArticleView {
   file: string;
@@ -62,6 +63,8 @@ export interface ArticleView {
   backlinks: BacklinkView[];
   /** The local graph (CONTRACT §12): the note and its neighbours, drawn at build time. */
   graph: GraphView | null;
+  /** The properties panel (setting publishing.properties): [] while it is off. */
+  properties: PropertyView[];
 }
 
 function shareLinks(ctx: PageContext, note: NoteRecord): { name: string; href: string }[] {
@@ -99,6 +102,10 @@ export function updatedOf(ctx: PageContext, note: NoteRecord): { iso: string; te
 /** The garden reads notes as notes: no previous/next chain (CONTRACT §12). */
 const isGarden = (ctx: PageContext) => ctx.frame.layout === 'default';
 const neighboursOf = (ctx: PageContext, note: NoteRecord) => (isGarden(ctx) ? undefined : ctx.model.neighbours.get(note.path));
+/** Related: the blog's list, or the garden's beside the backlinks (without the notes they list). */
+const relatedOf = (ctx: PageContext, note: NoteRecord) => (isGarden(ctx) ? relatedBesideBacklinks(ctx, note) : (ctx.model.related.get(note.path) ?? []));
+/** The date line: a blog post's, or a garden note's whose date its frontmatter gives. */
+const showsDate = (ctx: PageContext, note: NoteRecord) => (isGarden(ctx) ? note.date.source === 'frontmatter' : !note.page);
 
 export function articleView(ctx: PageContext, note: NoteRecord, address: Address = note.address): ArticleView {
   const { model, fmt } = ctx;
@@ -128,7 +135,7 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     })(),
     older: around?.older ? ctx.link(around.older) : null,
     newer: around?.newer ? ctx.link(around.newer) : null,
-    related: (model.related.get(note.path) ?? []).map((r) => ctx.link(r)),
+    related: relatedOf(ctx, note).map((r) => ctx.link(r)),
     alternates: crossLanguage ? twinAlternates(ctx, note, twin) : [],
     counterpart: twin && !crossLanguage ? ctx.link(twin) : null,
     twin: twin && crossLanguage ? { ...ctx.link(twin), lang: twin.lang } : null,
@@ -139,12 +146,13 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     needs: ctx.needs(note),
     discussion: discussionView(ctx, note),
     garden,
-    showDate: garden ? note.date.source === 'frontmatter' : !note.page,
+    showDate: showsDate(ctx, note),
     here: garden ? explorerHere(ctx, note) : null,
     breadcrumbs: garden ? breadcrumbsOf(ctx, note) : [],
     toc: tocOf(note),
     backlinks: backlinksOf(ctx, note),
     graph: localGraph(ctx, note),
+    properties: propertiesOf(ctx, note, showsDate(ctx, note)),
   };
 }
 
@@ -160,7 +168,7 @@ export function articleSig(ctx: PageContext, note: NoteRecord): string {
   // approved comments and mentions too: a moderation re-renders this page alone.
   const discussed = ctx.discussionOf(note)?.sig ?? '';
   const crumbs = isGarden(ctx) ? breadcrumbsSig(ctx, note) : '';
-  const deps = [...ctx.world, discussed, crumbs, around?.older ?? null, around?.newer ?? null, twin, ...articleReads(ctx, note)];
+  const deps = [...ctx.world, discussed, crumbs, around?.older ?? null, around?.newer ?? null, twin, ...articleReads(ctx, note), ...propertyTargets(ctx, note)];
   return articleSigs.get(note, deps, () => buildArticleSig(ctx, note));
 }
 
@@ -178,13 +186,14 @@ function buildArticleSig(ctx: PageContext, note: NoteRecord): string {
     ctx.imageUrl(note.banner, note) ?? '',
     ctx.linkSig(around?.older ?? null),
     ctx.linkSig(around?.newer ?? null),
-    (model.related.get(note.path) ?? []).map((r) => ctx.linkSig(r)).join('|'),
+    relatedOf(ctx, note).map((r) => ctx.linkSig(r)).join('|'),
     twin ? `${ctx.linkSig(twin)}\u0001${twin.lang}` : '-',
     ctx.discussionOf(note)?.sig ?? '',
     note.date.source,
     isGarden(ctx) ? `${explorerHere(ctx, note)}\u0001${breadcrumbsSig(ctx, note)}` : '',
     backlinksSig(ctx, note),
     localGraphSig(ctx, note),
+    propertiesSig(ctx, note, showsDate(ctx, note)),
   ].join('\u0000');
 }
 

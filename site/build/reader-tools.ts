@@ -2,6 +2,7 @@
 // and the backlinks; each is made from the note and what the model indexed once per derivation, never
 // by reading the rest of the vault per page.
 import { linkSnippets } from '../../shared/model/backlinks.ts';
+import { byTitle } from '../../shared/model/links.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { PageContext } from './page-context.ts';
 
@@ -44,4 +45,14 @@ export function backlinksSig(ctx: PageContext, note: NoteRecord): string {
   let sig = '';
   for (const b of backlinksOf(ctx, note)) sig += `${b.url}\u0001${b.title}\u0001${b.snippet}\u0002`;
   return sig;
+}
+
+/**
+ * Related (spec D.1: the notes linking here or linked from here) as the garden shows it,
+ * beside the backlinks: the related notes "Linked from" does not list already, by title
+ * (notes, not posts: no date orders them).
+ */
+export function relatedBesideBacklinks(ctx: PageContext, note: NoteRecord): NoteRecord[] {
+  const linking = new Set(ctx.model.backlinks.get(note.path) ?? []);
+  return (ctx.model.related.get(note.path) ?? []).filter((r) => !linking.has(r)).sort(byTitle);
 }

@@ -83,6 +83,21 @@ describe('CONTRACT §12: the explorer on a 360 px phone', () => {
     await screenshot(page, 'garden-phone-360-open');
     await page.context().close();
   });
+
+  it("a breadcrumb of a folder without a folder note opens the folded explorer at that folder's name", async () => {
+    const page = await open('/Guide/Advanced/Configure', 360);
+    const name = page.locator('#s-folder-Guide\\%2FAdvanced');
+    expect(await name.isVisible()).toBe(false);
+    await page.locator('.s-breadcrumbs a', { hasText: 'Advanced' }).click();
+    await page.waitForURL(/#s-folder-Guide%2FAdvanced$/);
+    expect(await page.evaluate(() => document.querySelector<HTMLDetailsElement>('.s-explorer-fold')!.open)).toBe(true);
+    expect(await name.isVisible()).toBe(true);
+    expect(await page.evaluate(() => {
+      const r = document.getElementById('s-folder-Guide%2FAdvanced')!.getBoundingClientRect();
+      return r.top >= -1 && r.bottom <= window.innerHeight;
+    })).toBe(true);
+    await page.context().close();
+  });
 });
 
 describe('CONTRACT §12: the table of contents and the headings\' links', () => {

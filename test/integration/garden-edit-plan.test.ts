@@ -59,6 +59,10 @@ describe('CONTRACT §12: an edit re-renders exactly the pages that depend on it'
     expect(pagesOf('give a linked note a heading')).toEqual(['/Guide/Advanced/Tuning', '/Guide/Install']);
   });
 
+  it("an edit of a note's properties renders its page alone, even a property linking another note", () => {
+    expect(pagesOf("edit a note's properties")).toEqual(['/Guide/Advanced/Tuning']);
+  });
+
   it('a draft published renders its page, the explorer and the page it links to (a new backlink)', () => {
     expect(pagesOf('publish a draft that links a note')).toEqual(['/Drafts/Secret', '/Guide/Install', '/_service/nav']);
   });

@@ -37,8 +37,8 @@ describe('CONTRACT §12: the file explorer', () => {
       '/|Welcome',
     ]);
     // Nesting: Advanced (no folder note: its name) sits inside Guide, its notes inside it.
-    expect(nav).toMatch(/data-folder="Guide"[^>]*><summary><a[^>]*>The Guide<\/a><\/summary><ul><li><details data-folder="Guide%2FAdvanced"[^>]*><summary><span class="s-explorer-name">Advanced<\/span>/);
-    expect(nav).toMatch(/data-folder="Loose"><summary><span class="s-explorer-name">Loose<\/span><\/summary><ul><li><a href="\/Loose\/Stray">Stray thought<\/a>/);
+    expect(nav).toMatch(/data-folder="Guide"[^>]*><summary><a[^>]*>The Guide<\/a><\/summary><ul><li><details data-folder="Guide%2FAdvanced"[^>]*><summary><span class="s-explorer-name" id="s-folder-Guide%2FAdvanced">Advanced<\/span>/);
+    expect(nav).toMatch(/data-folder="Loose"><summary><span class="s-explorer-name" id="s-folder-Loose">Loose<\/span><\/summary><ul><li><a href="\/Loose\/Stray">Stray thought<\/a>/);
   });
 
   it('marks the current note and opens its folders, and only those', async () => {
@@ -75,9 +75,15 @@ describe('CONTRACT §12: the file explorer', () => {
 });
 
 describe('CONTRACT §12: breadcrumbs', () => {
-  it('one item per folder above the note: the folder note linked, else the folder name as text', async () => {
-    const crumbs = breadcrumbsOf((await garden.page('/Guide/Advanced/Configure')).text);
-    expect(crumbs).toContain('<li><a href="/Guide/Guide">The Guide</a></li><li><span>Advanced</span></li></ol>');
+  it("one link per folder above the note: its folder note, else the folder's name in the explorer on the same page", async () => {
+    const html = (await garden.page('/Guide/Advanced/Configure')).text;
+    const crumbs = breadcrumbsOf(html);
+    expect(crumbs).toContain('<ol><li><a href="/Guide/Guide">The Guide</a></li><li><a href="#s-folder-Guide%2FAdvanced">Advanced</a></li></ol>');
+    // The link's target: the one element of the page with that id, the folder's name in the explorer.
+    expect(html.split('id="s-folder-Guide%2FAdvanced"')).toHaveLength(2);
+    expect(explorerOf(html)).toContain('<span class="s-explorer-name" id="s-folder-Guide%2FAdvanced">Advanced</span>');
+    // A folder at the top without a folder note.
+    expect(breadcrumbsOf((await garden.page('/Loose/Stray')).text)).toContain('<ol><li><a href="#s-folder-Loose">Loose</a></li></ol>');
     expect(breadcrumbsOf((await garden.page('/Reference/API')).text)).toContain('<ol><li><a href="/Reference/index">Reference Shelf</a></li></ol>');
   });
 
@@ -88,6 +94,27 @@ describe('CONTRACT §12: breadcrumbs', () => {
 
   it('sit above the title', async () => {
     expect((await garden.page('/Guide/Install')).text).toMatch(/<nav class="s-breadcrumbs"[^>]*>.*<\/nav>\s*<h1 class="s-title"/s);
+  });
+});
+
+describe('Related, beside the backlinks', () => {
+  const connectionsOf = (html: string) => /<div class="s-connections">.*?<\/div>/s.exec(html)?.[0] ?? '';
+  const relatedLinks = (html: string) => [.../<section class="s-related">.*?<\/section>/s.exec(connectionsOf(html))?.[0].matchAll(/<a class="s-post-link" href="([^"]*)">([^<]*)<\/a>/g) ?? []].map((m) => `${m[1]}|${m[2]}`);
+
+  it('sits beside "Linked from" and lists the linked notes it does not list already, by title', async () => {
+    const html = (await garden.page('/Guide/Install')).text;
+    // Install is linked from API, Configure and The Guide, and links Tuning.
+    expect(connectionsOf(html)).toMatch(/^<div class="s-connections"><section class="s-backlinks">.*<\/section><section class="s-related"><h2>Related<\/h2>/s);
+    expect(relatedLinks(html)).toEqual(['/Guide/Advanced/Tuning|Tuning']);
+  });
+
+  it('stands alone for a note nothing links to, and is left out when the backlinks list every related note', async () => {
+    const home = (await garden.page('/')).text;
+    expect(home).not.toContain('class="s-backlinks"');
+    expect(relatedLinks(home)).toEqual(['/Reference/API|API', '/Guide/Guide|The Guide']);
+    const tuning = (await garden.page('/Guide/Advanced/Tuning')).text;
+    expect(connectionsOf(tuning)).toContain('class="s-backlinks"');
+    expect(tuning).not.toContain('class="s-related"');
   });
 });
 
@@ -115,7 +142,8 @@ describe('CONTRACT §12: a static snapshot of the garden', () => {
     expect(html).not.toContain('<!--service:nav');
     expect(explorerLinks(html).filter((l) => l.endsWith('|current'))).toEqual(['/Guide/Advanced/Configure|Configure|current']);
     expect(openFolders(html)).toEqual(['Guide', 'Guide/Advanced']);
-    expect(breadcrumbsOf(html)).toContain('<a href="/Guide/Guide">The Guide</a>');
+    expect(breadcrumbsOf(html)).toContain('<a href="/Guide/Guide">The Guide</a></li><li><a href="#s-folder-Guide%2FAdvanced">Advanced</a>');
+    expect(explorerOf(html)).toContain('id="s-folder-Guide%2FAdvanced"');
     expect(html).not.toContain('Secret Plan Title');
   });
 });

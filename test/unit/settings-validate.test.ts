@@ -63,6 +63,19 @@ describe('CONTRACT §10 and feeds: calendars.display and publishing.feedContent'
   });
 });
 
+describe('publishing.properties: the properties panel on articles', () => {
+  const env = { siteName: null, siteTagline: null, homeNote: null, siteFooter: null, siteLang: null, publicLayout: null };
+  it('takes off or shown, refuses anything else naming the field, and is off unless shown', () => {
+    expect(failure({ publishing: { properties: true } })).toMatchObject({ field: 'publishing.properties', code: 'bad_setting' });
+    expect(failure({ publishing: { properties: 'visible' } })).toMatchObject({ field: 'publishing.properties', code: 'bad_setting' });
+    expect(validateSettingsPatch({ publishing: { properties: 'shown' } }, checks).patch).toEqual({ publishing: { properties: 'shown' } });
+    expect(siteSettingsOf(withDefaults({}), env).publishing.properties).toBe('off');
+    expect(siteSettingsOf(withDefaults({ publishing: { properties: 'shown' } }), env).publishing.properties).toBe('shown');
+    // A settings.json edited by hand with another value shows nothing.
+    expect(siteSettingsOf(withDefaults({ publishing: { properties: 'yes' } }), env).publishing.properties).toBe('off');
+  });
+});
+
 describe('a valid PATCH is normalised', () => {
   it('the token is taken out of the patch', () => {
     const v = validateSettingsPatch({ sync: { token: 'abc123', username: 'me' } }, checks);

@@ -90,6 +90,16 @@ function PublishingGroup({ s }: { s: Settings }) {
           ['full', t('feedFull')],
         ]}
       />
+      <RadioField
+        s={s}
+        field="publishing.properties"
+        legend={t('propertiesPanel')}
+        fallback="off"
+        options={[
+          ['off', t('propertiesOff')],
+          ['shown', t('propertiesShown')],
+        ]}
+      />
     </Group>
   );
 }

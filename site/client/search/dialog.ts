@@ -1,0 +1,66 @@
+// The search dialog's results (CONTRACT §9; blog.js opens and closes the dialog,
+// site/client/search-box.ts): the same index, ranking and result rows as the search page
+// (session.ts), the first few shown as one types. Arrow keys move from the field through
+// them; Enter in the field opens the first, and the form's own button leads to the search
+// page with every result.
+import { moveThroughResults, sayCount, resultItem, SearchSession } from './session.ts';
+
+const SHOWN = 8;
+const TYPING_MS = 120;
+
+export function startSearchDialog(): void {
+  const dialog = document.querySelector<HTMLDialogElement>('dialog.s-search-dialog');
+  const form = dialog?.querySelector<HTMLFormElement>('form.s-search');
+  const input = form?.querySelector<HTMLInputElement>('input[name="q"]');
+  const status = dialog?.querySelector<HTMLElement>('.s-search-status');
+  const list = dialog?.querySelector<HTMLOListElement>('.s-results');
+  if (!dialog || !form || !input || !status || !list) return;
+  const strings = dialog.dataset;
+  let count: Intl.NumberFormat | null = null;
+  const numbers = () => (count ??= new Intl.NumberFormat(strings.numberLocale));
+  const session = new SearchSession(new URL(form.action + '.json'));
+  let typing = 0;
+
+  async function search(query: string): Promise<void> {
+    const mine = session.begin();
+    const q = query.trim();
+    dialog!.dataset.state = 'searching';
+    if (q === '') {
+      list!.replaceChildren();
+      status!.textContent = '';
+      dialog!.dataset.state = 'idle';
+      return;
+    }
+    try {
+      const { hits, rows } = await session.answer(q, SHOWN);
+      if (!session.isCurrent(mine)) return;
+      const items = rows.map((row) => resultItem(row, 'p', 's-result-link'));
+      list!.replaceChildren(...items.map((i) => i.item));
+      sayCount(status!, strings, q, numbers, hits.length);
+      dialog!.dataset.state = 'done';
+      items.forEach((i) => void i.fetchPassage());
+      session.warmLater(() => undefined);
+    } catch {
+      if (!session.isCurrent(mine)) return;
+      status!.textContent = strings.failed ?? '';
+      dialog!.dataset.state = 'failed';
+    }
+  }
+
+  input.addEventListener('input', () => {
+    window.clearTimeout(typing);
+    dialog.dataset.state = 'typing';
+    session.prefetch(input.value);
+    typing = window.setTimeout(() => void search(input.value), TYPING_MS);
+  });
+  input.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' || e.isComposing) return;
+    const first = list.querySelector<HTMLAnchorElement>('.s-result-title a');
+    if (!first || dialog.dataset.state !== 'done') return;
+    e.preventDefault();
+    first.click();
+  });
+  dialog.addEventListener('keydown', (e) => moveThroughResults(e, input, list));
+  // What was typed while this script loaded.
+  if (input.value.trim()) void search(input.value);
+}
