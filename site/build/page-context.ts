@@ -17,6 +17,9 @@ import { SigCache } from './sig-cache.ts';
 import { isRasterImage, type ImageState, type ImageVariants } from './image-variants.ts';
 import type { ImageView } from '../../shared/note/picture.ts';
 import { folderNotes } from './explorer.ts';
+import { baseHtml } from './base-view.ts';
+import { digest } from './sig-digests.ts';
+import { baseBlocks, documentAddress, documentHtml, documentReads, embeddedDocuments, hostOf, isDocumentPath } from './documents.ts';
 
 export interface LinkView {
   title: string;
@@ -71,6 +74,11 @@ export class PageContext {
   private bodySigMemo = new Map<NoteRecord, string>();
   private ownSigMemo = new Map<NoteRecord, string>();
   private closureMemo = new Map<NoteRecord, NoteRecord[]>();
+  /**
+   * Bases and canvases rendered for this plan (by host and source), kept from a page's
+   * signature to its rendering; any edit lets them all go (a base reads every note).
+   */
+  private documentMemo = new Map<string, string>();
   /** Each folder's published folder note, made once per plan (an edit that keeps shapes keeps them). */
   private folderNotesMemo: Map<string, NoteRecord> | null = null;
   /** Attachments referenced by visible notes and the frame (vault path → address). */
@@ -88,6 +96,8 @@ export class PageContext {
   publishCss: string | null = null;
   /** Each post's feed id, fixed at its first publication (feed-ids.ts); without it, its address. */
   feedIds: { of(path: string): Address | undefined } | null = null;
+  /** The plan's moment: what a base's `now()` reads (the frame holds no clock finer than the year). */
+  readonly now = Date.now();
 
   /** Changes when any topic's label or address changes (tag chips depend on it). */
   readonly topicsKey: string;
@@ -142,6 +152,7 @@ export class PageContext {
       this.ownSigMemo.delete(note);
       this.closureMemo.delete(note);
     }
+    this.documentMemo.clear();
   }
 
   /** Each folder's published folder note (explorer.ts), worked out once for every page. */
@@ -217,7 +228,8 @@ export class PageContext {
   publish(p: string): string {
     let address = this.published.get(p);
     if (!address) {
-      address = attachmentAddress(p);
+      // A base or canvas is a page (documents.ts), not a file copied as it is.
+      address = isDocumentPath(p) ? this.url(documentAddress(p)) : attachmentAddress(p);
       this.published.set(p, address);
     }
     return address;
@@ -266,7 +278,57 @@ export class PageContext {
       image: (target) => this.imageView(target, note, pictures),
       tag: (tag) => this.tagUrl(tag),
       embed: (ref, frame) => this.embedHtml(note, ref, frame, pictures),
+      base: (source) => this.memoDocument(`${note.path}\u0000base\u0000${source}`, () => baseHtml(this, source, hostOf(note))),
+      document: (target) => {
+        const p = this.attachments.resolve(target, note);
+        if (!p || !isDocumentPath(p)) return null;
+        this.publish(p);
+        return this.memoDocument(`${note.path}\u0000file\u0000${p}`, () => documentHtml(this, p, hostOf(note)));
+      },
     };
+  }
+
+  private memoDocument(key: string, make: () => string): string {
+    let html = this.documentMemo.get(key);
+    if (html === undefined) {
+      html = make();
+      this.documentMemo.set(key, html);
+    }
+    return html;
+  }
+
+  /**
+   * Markdown that is no note's (a canvas's text node) as the site renders notes, its links
+   * resolved from `from`'s folder; it embeds nothing (a canvas shows notes by file nodes).
+   */
+  textHtml(markdown: string, from: NoteRecord): string {
+    const { embed: _embed, base: _base, document: _document, ...links } = this.renderLinks(from);
+    return fillPrepared(prepareNoteHtml(markdown, ''), links);
+  }
+
+  /** What a note's bases and embedded canvases show (their HTML's digests), its embedded notes' included. */
+  documentsSig(note: NoteRecord): string {
+    let sig = '';
+    for (const host of [note, ...this.embedded(note)]) {
+      const links = this.renderLinks(host);
+      for (const source of baseBlocks(host)) sig += digest(links.base!(source) ?? '') + ',';
+      for (const p of embeddedDocuments(this, host)) sig += digest(links.document!(p) ?? '') + ',';
+    }
+    return sig;
+  }
+
+  /** The notes a note's bases and embedded canvases read (every published note, for a base). */
+  documentReads(note: NoteRecord): readonly NoteRecord[] {
+    const out: NoteRecord[] = [];
+    for (const host of [note, ...this.embedded(note)]) {
+      if (baseBlocks(host).length) return this.model.visible;
+      for (const p of embeddedDocuments(this, host)) {
+        const reads = documentReads(this, p);
+        if (reads === this.model.visible) return reads;
+        out.push(...reads);
+      }
+    }
+    return out;
   }
 
   /** CONTRACT §7: only a visible note is embedded; a missing or unpublished one shows nothing, a cycle stops. */

@@ -185,6 +185,7 @@ function buildArticleSig(ctx: PageContext, note: NoteRecord): string {
     isGarden(ctx) ? `${explorerHere(ctx, note)}\u0001${breadcrumbsSig(ctx, note)}` : '',
     backlinksSig(ctx, note),
     localGraphSig(ctx, note),
+    ctx.documentsSig(note),
   ].join('\u0000');
 }
 
@@ -203,6 +204,9 @@ export function articleReads(ctx: PageContext, note: NoteRecord): NoteRecord[] {
   const embedded = ctx.embedded(note);
   const reads = [note, ...embedded, ...(ctx.model.related.get(note.path) ?? [])];
   for (const other of embedded) reads.push(...(ctx.model.related.get(other.path) ?? []));
+  // Its bases read every published note; its embedded canvases the notes they name.
+  const documents = ctx.documentReads(note);
+  if (documents.length) return [...new Set([...reads, ...documents])];
   return reads;
 }
 
