@@ -7,6 +7,7 @@ import type { BaseRowSource } from '../../shared/bases/evaluate.ts';
 import { runView, type BaseResult } from '../../shared/bases/query.ts';
 import { BaseDate, BaseLink, BaseObject, dateText, displayText, type Value } from '../../shared/bases/values.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { stampSize } from '../../shared/file-stamp.ts';
 import { escapeHtml } from '../../shared/note/escape.ts';
 import type { PageContext } from './page-context.ts';
 
@@ -35,8 +36,9 @@ export function rowOf(note: NoteRecord): BaseRowSource {
         folder: note.folder,
         ext: dot > 0 ? name.slice(dot + 1) : '',
         ctime: note.date.ms,
-        mtime: note.changedMs,
-        size: null,
+        // Its last change where known, else its creation (a note edited soon after it was made has no change of its own).
+        mtime: note.changedMs ?? note.date.ms,
+        size: stampSize(note.stamp),
         tags: note.tags,
         links: [...note.links, ...note.transclusions.map((t) => t.target)],
       },
