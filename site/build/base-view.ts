@@ -107,7 +107,7 @@ function viewHtml(ctx: PageContext, result: BaseResult<NoteRecord>, named: boole
     });
     body = `<ul class="${cls}">\n${items.join('\n')}\n</ul>`;
   }
-  return `<section class="s-base-view s-base-${view.type}">\n${head}${body}\n${count}\n</section>`;
+  return `<section class="s-base-view s-base-view-${view.type}">\n${head}${body}\n${count}\n</section>`;
 }
 
 /** The published notes a base reads, in path order. */

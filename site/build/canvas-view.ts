@@ -41,13 +41,13 @@ function fileNodeHtml(ctx: PageContext, node: Extract<CanvasNode, { type: 'file'
   const { strings } = ctx.frame;
   if (isImageName(node.file) || /\.(pdf|mp3|mp4|webm|ogg|wav|m4a|mov)$/i.test(node.file)) {
     const p = ctx.attachments.resolve(node.file, from);
-    if (!p) return `<p class="s-canvas-hidden">${escapeHtml(strings.canvasHidden)}</p>`;
+    if (!p) return `<p class="s-canvas-hidden" dir="auto">${escapeHtml(strings.canvasHidden)}</p>`;
     const src = ctx.publish(p);
     const name = p.slice(p.lastIndexOf('/') + 1);
     return isImageName(p) ? `<img class="s-canvas-image" src="${escapeHtml(src)}" alt="${escapeHtml(name)}" loading="lazy">` : `<a class="s-attachment internal-link" href="${escapeHtml(src)}">${escapeHtml(name)}</a>`;
   }
   const note = ctx.model.resolver.resolve(node.file, from);
-  if (!note || !ctx.model.isVisible(note)) return `<p class="s-canvas-hidden">${escapeHtml(strings.canvasHidden)}</p>`;
+  if (!note || !ctx.model.isVisible(note)) return `<p class="s-canvas-hidden" dir="auto">${escapeHtml(strings.canvasHidden)}</p>`;
   const href = ctx.url(ctx.addressOf(note)) + (node.subpath ? `#${encodeURIComponent(node.subpath.slice(1))}` : '');
   return `<p class="s-canvas-file-title"><a class="internal-link" href="${escapeHtml(href)}">${escapeHtml(note.title)}</a></p>` + (note.excerpt ? `<p class="s-canvas-excerpt" dir="auto">${escapeHtml(note.excerpt)}</p>` : '');
 }

@@ -100,7 +100,7 @@ describe('CONTRACT §12: a .canvas file is a page of its nodes and edges', () =>
 
   it('a file node naming a draft is a neutral placeholder, never its title or text', async () => {
     const html = (await site.page('/Maps/Overview')).text;
-    expect(html).toMatch(/data-node="draft"><p class="s-canvas-hidden">A note that is not published<\/p><\/div>/);
+    expect(html).toMatch(/data-node="draft"><p class="s-canvas-hidden" dir="auto">A note that is not published<\/p><\/div>/);
     for (const secret of SECRETS) expect(html).not.toContain(secret);
   });
 
