@@ -77,10 +77,18 @@ export function embeddedDocuments(ctx: PageContext, note: NoteRecord): string[] 
 
 const BASE_FENCE = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*base[ \t]*\n([\s\S]*?)^[ \t]{0,3}\1[ \t]*$/gm;
 
+/** Each record's ```base blocks, found once (every plan asks of every note). */
+const blocksOf = new WeakMap<NoteRecord, string[]>();
+const NONE: string[] = [];
+
 /** The ```base blocks of a note, as written (what its page renders in place). */
 export function baseBlocks(note: NoteRecord): string[] {
-  if (!/base/.test(note.body) || !/^[ \t]{0,3}(`{3,}|~{3,})[ \t]*base[ \t]*$/m.test(note.body)) return [];
-  return [...note.body.matchAll(BASE_FENCE)].map((m) => m[2]!);
+  let blocks = blocksOf.get(note);
+  if (!blocks) {
+    blocks = note.body.includes('base') && /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*base[ \t]*$/m.test(note.body) ? [...note.body.matchAll(BASE_FENCE)].map((m) => m[2]!) : NONE;
+    blocksOf.set(note, blocks);
+  }
+  return blocks;
 }
 
 export { hostOf };

@@ -88,7 +88,7 @@ describe('CONTRACT §12: a canvas pans and zooms where scripts run', () => {
     const dark = await open('/Maps/Overview', 1280, { colorScheme: 'dark' });
     const colors = await dark.locator('.s-canvas-node[data-node="plan"]').evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
     expect(colors[0]).not.toBe(colors[1]);
-    await screenshot(dark, 'canvas-desktop-dark');
+    await screenshot(dark, 'canvas-desktop-dark', true);
     await dark.context().close();
     const phone = await open('/Maps/Overview', 360);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -101,7 +101,7 @@ describe('CONTRACT §12: a base page in the browser', () => {
   it('its table scrolls inside its frame on a phone, never the page', async () => {
     const light = await open('/Library/Reading', 1280);
     expect(await light.locator('.s-base-table tbody tr').count()).toBe(3);
-    await screenshot(light, 'base-desktop-light');
+    await screenshot(light, 'base-desktop-light', true);
     await light.context().close();
     const dark = await open('/Library/Library', 1280, { colorScheme: 'dark' });
     await screenshot(dark, 'base-desktop-dark');
