@@ -13,6 +13,7 @@ import type { VaultPath } from '../../shared/vault-path.ts';
 import { baseHtml, type BaseHost } from './base-view.ts';
 import { canvasHtml, canvasNotes } from './canvas-view.ts';
 import type { PageContext } from './page-context.ts';
+import { digest } from './sig-digests.ts';
 
 export const isDocumentPath = (p: string): boolean => /\.(base|canvas)$/i.test(p);
 const isBasePath = (p: string) => /\.base$/i.test(p);
@@ -36,7 +37,7 @@ export function standIn(p: string): NoteRecord {
   return { path: p as VaultPath, name: documentTitle(p), folder: slash < 0 ? '' : p.slice(0, slash), aliases: [] } as unknown as NoteRecord;
 }
 
-const hostOf = (note: NoteRecord): BaseHost => ({ path: note.path, folder: note.folder, properties: note.data });
+export const hostOf = (note: NoteRecord): BaseHost => ({ path: note.path, folder: note.folder, properties: note.data });
 
 /** A document's HTML (the page's body, or an embed's): `host` is what `this` names in a base (the embedding note, or the file). */
 export function documentHtml(ctx: PageContext, p: string, host: BaseHost | null): string {
@@ -91,4 +92,26 @@ export function baseBlocks(note: NoteRecord): string[] {
   return blocks;
 }
 
-export { hostOf };
+/** What a note's bases and embedded documents show (their HTML's digests), its embedded notes' included: part of its page's signature. */
+export function noteDocumentsSig(ctx: PageContext, note: NoteRecord): string {
+  let sig = '';
+  for (const host of [note, ...ctx.embedded(note)]) {
+    for (const source of baseBlocks(host)) sig += digest(ctx.baseBlockHtml(host, source)) + ',';
+    for (const p of embeddedDocuments(ctx, host)) sig += digest(ctx.embeddedDocumentHtml(host, p)) + ',';
+  }
+  return sig;
+}
+
+/** The notes a note's bases and embedded documents read (every published note, for a base): part of its page's readings. */
+export function noteDocumentReads(ctx: PageContext, note: NoteRecord): readonly NoteRecord[] {
+  const out: NoteRecord[] = [];
+  for (const host of [note, ...ctx.embedded(note)]) {
+    if (baseBlocks(host).length) return ctx.model.visible;
+    for (const p of embeddedDocuments(ctx, host)) {
+      const reads = documentReads(ctx, p);
+      if (reads === ctx.model.visible) return reads;
+      out.push(...reads);
+    }
+  }
+  return out;
+}

@@ -18,8 +18,7 @@ import { isRasterImage, type ImageState, type ImageVariants } from './image-vari
 import type { ImageView } from '../../shared/note/picture.ts';
 import { folderNotes } from './explorer.ts';
 import { baseHtml } from './base-view.ts';
-import { digest } from './sig-digests.ts';
-import { baseBlocks, documentAddress, documentHtml, documentReads, embeddedDocuments, hostOf, isDocumentPath } from './documents.ts';
+import { documentAddress, documentHtml, hostOf, isDocumentPath } from './documents.ts';
 
 export interface LinkView {
   title: string;
@@ -278,12 +277,10 @@ export class PageContext {
       image: (target) => this.imageView(target, note, pictures),
       tag: (tag) => this.tagUrl(tag),
       embed: (ref, frame) => this.embedHtml(note, ref, frame, pictures),
-      base: (source) => this.memoDocument(`${note.path}\u0000base\u0000${source}`, () => baseHtml(this, source, hostOf(note))),
+      base: (source) => this.baseBlockHtml(note, source),
       document: (target) => {
         const p = this.attachments.resolve(target, note);
-        if (!p || !isDocumentPath(p)) return null;
-        this.publish(p);
-        return this.memoDocument(`${note.path}\u0000file\u0000${p}`, () => documentHtml(this, p, hostOf(note)));
+        return p && isDocumentPath(p) ? this.embeddedDocumentHtml(note, p) : null;
       },
     };
   }
@@ -297,6 +294,17 @@ export class PageContext {
     return html;
   }
 
+  /** A ```base block of `note` as its page shows it (`this` is the note). */
+  baseBlockHtml(note: NoteRecord, source: string): string {
+    return this.memoDocument(`${note.path}\u0000base\u0000${source}`, () => baseHtml(this, source, hostOf(note)));
+  }
+
+  /** The base or canvas at vault path `p` as `note` embeds it. */
+  embeddedDocumentHtml(note: NoteRecord, p: string): string {
+    this.publish(p);
+    return this.memoDocument(`${note.path}\u0000file\u0000${p}`, () => documentHtml(this, p, hostOf(note)));
+  }
+
   /**
    * Markdown that is no note's (a canvas's text node) as the site renders notes, its links
    * resolved from `from`'s folder; it embeds nothing (a canvas shows notes by file nodes).
@@ -306,30 +314,6 @@ export class PageContext {
     return fillPrepared(prepareNoteHtml(markdown, ''), links);
   }
 
-  /** What a note's bases and embedded canvases show (their HTML's digests), its embedded notes' included. */
-  documentsSig(note: NoteRecord): string {
-    let sig = '';
-    for (const host of [note, ...this.embedded(note)]) {
-      const links = this.renderLinks(host);
-      for (const source of baseBlocks(host)) sig += digest(links.base!(source) ?? '') + ',';
-      for (const p of embeddedDocuments(this, host)) sig += digest(links.document!(p) ?? '') + ',';
-    }
-    return sig;
-  }
-
-  /** The notes a note's bases and embedded canvases read (every published note, for a base). */
-  documentReads(note: NoteRecord): readonly NoteRecord[] {
-    const out: NoteRecord[] = [];
-    for (const host of [note, ...this.embedded(note)]) {
-      if (baseBlocks(host).length) return this.model.visible;
-      for (const p of embeddedDocuments(this, host)) {
-        const reads = documentReads(this, p);
-        if (reads === this.model.visible) return reads;
-        out.push(...reads);
-      }
-    }
-    return out;
-  }
 
   /** CONTRACT §7: only a visible note is embedded; a missing or unpublished one shows nothing, a cycle stops. */
   private embedHtml(from: NoteRecord, ref: WikiRef, frame: EmbedFrame, pictures: boolean): string | null {

@@ -11,6 +11,7 @@ import { SigCache } from './sig-cache.ts';
 import { localGraph, localGraphSig, type GraphView } from './local-graph.ts';
 import { backlinksOf, backlinksSig, tocOf, type BacklinkView, type TocEntry } from './reader-tools.ts';
 import { breadcrumbsOf, breadcrumbsSig, explorerHere, type Breadcrumb } from './explorer.ts';
+import { noteDocumentReads, noteDocumentsSig } from './documents.ts';
 
 export interface ArticleView {
   file: string;
@@ -185,7 +186,7 @@ function buildArticleSig(ctx: PageContext, note: NoteRecord): string {
     isGarden(ctx) ? `${explorerHere(ctx, note)}\u0001${breadcrumbsSig(ctx, note)}` : '',
     backlinksSig(ctx, note),
     localGraphSig(ctx, note),
-    ctx.documentsSig(note),
+    noteDocumentsSig(ctx, note),
   ].join('\u0000');
 }
 
@@ -205,7 +206,7 @@ export function articleReads(ctx: PageContext, note: NoteRecord): NoteRecord[] {
   const reads = [note, ...embedded, ...(ctx.model.related.get(note.path) ?? [])];
   for (const other of embedded) reads.push(...(ctx.model.related.get(other.path) ?? []));
   // Its bases read every published note; its embedded canvases the notes they name.
-  const documents = ctx.documentReads(note);
+  const documents = noteDocumentReads(ctx, note);
   if (documents.length) return [...new Set([...reads, ...documents])];
   return reads;
 }
