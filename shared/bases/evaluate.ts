@@ -34,6 +34,8 @@ export interface BaseRowSource {
 
 /** Work one row may cost (steps of evaluation): past it, the cell or filter is null. */
 export const MAX_STEPS_PER_ROW = 20_000;
+/** Work one base may cost over all its rows and views (a filter over 10,000 notes takes some 100,000). */
+export const MAX_STEPS_PER_BASE = 5_000_000;
 
 class StepLimit extends Error {}
 
@@ -52,6 +54,8 @@ export class RowEvaluator {
     private readonly now: number,
     /** The file the base belongs to (`this`): the `.base` file, or the note holding the block. */
     private readonly self: BaseRowSource | null,
+    /** Steps left to the whole base (all its rows and views): past it, every value is null. */
+    private readonly budget: { left: number } = { left: MAX_STEPS_PER_ROW },
   ) {}
 
   /** The expression's value; null when it cannot be worked out (a type that has no such member, the step limit). */
@@ -95,11 +99,12 @@ export class RowEvaluator {
 
   private charge(steps: number): void {
     this.steps += steps;
-    if (this.steps > MAX_STEPS_PER_ROW) throw new StepLimit();
+    this.budget.left -= steps;
+    if (this.steps > MAX_STEPS_PER_ROW || this.budget.left < 0) throw new StepLimit();
   }
 
   private eval(e: Expr): Value {
-    if (++this.steps > MAX_STEPS_PER_ROW) throw new StepLimit();
+    if (++this.steps > MAX_STEPS_PER_ROW || --this.budget.left < 0) throw new StepLimit();
     switch (e.t) {
       case 'lit':
         return e.value;

@@ -3,7 +3,7 @@
 // property's value. Pure: the same rows and time give the same answer.
 import type { BaseFilter, BaseSpec, BaseView } from './base-file.ts';
 import type { Expr } from './expression.ts';
-import { RowEvaluator, compare, type BaseRowSource } from './evaluate.ts';
+import { MAX_STEPS_PER_BASE, RowEvaluator, compare, type BaseRowSource } from './evaluate.ts';
 import type { Value } from './values.ts';
 
 export interface BaseResultRow<T> {
@@ -50,11 +50,11 @@ function passes(filter: BaseFilter | null, row: RowEvaluator): boolean {
   }
 }
 
-export function runView<T>(spec: BaseSpec, view: BaseView, rows: Iterable<{ source: T; row: BaseRowSource }>, now: number, self: BaseRowSource | null): BaseResult<T> {
+export function runView<T>(spec: BaseSpec, view: BaseView, rows: Iterable<{ source: T; row: BaseRowSource }>, now: number, self: BaseRowSource | null, budget = { left: MAX_STEPS_PER_BASE }): BaseResult<T> {
   const kept: { source: T; evaluator: RowEvaluator; keys: Value[] }[] = [];
   const sortExprs = view.sort.map((s) => propertyExpr(s.property));
   for (const { source, row } of rows) {
-    const evaluator = new RowEvaluator(row, spec.formulas, now, self);
+    const evaluator = new RowEvaluator(row, spec.formulas, now, self, budget);
     if (!passes(spec.filter, evaluator) || !passes(view.filter, evaluator)) continue;
     kept.push({ source, evaluator, keys: sortExprs.map((e) => evaluator.value(e)) });
   }

@@ -3,7 +3,7 @@
 // a sentence saying what it uses, never its YAML. CONTRACT §12: `<div class="s-base">`,
 // a table view a `<table>` with one `<tr>` per row.
 import { readBase, type BaseSpec } from '../../shared/bases/base-file.ts';
-import type { BaseRowSource } from '../../shared/bases/evaluate.ts';
+import { MAX_STEPS_PER_BASE, type BaseRowSource } from '../../shared/bases/evaluate.ts';
 import { runView, type BaseResult } from '../../shared/bases/query.ts';
 import { BaseDate, BaseLink, BaseObject, dateText, displayText, type Value } from '../../shared/bases/values.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
@@ -133,5 +133,14 @@ function viewsHtml(ctx: PageContext, spec: BaseSpec, host: BaseHost): string {
   const rows = rowsOf(ctx);
   const self = hostRow(host);
   const named = spec.views.length > 1;
-  return spec.views.map((view) => viewHtml(ctx, runView(spec, view, rows, ctx.now, self), named) + '\n').join('');
+  // One budget for the base's views together (evaluate.ts): a hostile base costs a bounded time.
+  const budget = { left: MAX_STEPS_PER_BASE };
+  return spec.views.map((view) => viewHtml(ctx, runView(spec, view, rows, ctx.now, self, budget), named) + '\n').join('');
+}
+
+/** Base blocks one note shows at most: each reads every published note. */
+export const MAX_BASES_PER_NOTE = 10;
+
+export function tooManyBases(ctx: PageContext): string {
+  return `<div class="s-base s-base-unsupported" role="note"><p>${escapeHtml(ctx.frame.strings.baseUnreadable(`the note holds more than ${MAX_BASES_PER_NOTE} bases`))}</p></div>\n`;
 }

@@ -17,7 +17,7 @@ import { SigCache } from './sig-cache.ts';
 import { isRasterImage, type ImageState, type ImageVariants } from './image-variants.ts';
 import type { ImageView } from '../../shared/note/picture.ts';
 import { folderNotes } from './explorer.ts';
-import { baseHtml } from './base-view.ts';
+import { baseHtml, MAX_BASES_PER_NOTE, tooManyBases } from './base-view.ts';
 import { documentAddress, documentHtml, hostOf, isDocumentPath } from './documents.ts';
 
 export interface LinkView {
@@ -78,6 +78,8 @@ export class PageContext {
    * signature to its rendering; any edit lets them all go (a base reads every note).
    */
   private documentMemo = new Map<string, string>();
+  /** The base blocks each note has shown (MAX_BASES_PER_NOTE). */
+  private basesShown = new Map<string, Set<string>>();
   /** Each folder's published folder note, made once per plan (an edit that keeps shapes keeps them). */
   private folderNotesMemo: Map<string, NoteRecord> | null = null;
   /** Attachments referenced by visible notes and the frame (vault path → address). */
@@ -152,6 +154,7 @@ export class PageContext {
       this.closureMemo.delete(note);
     }
     this.documentMemo.clear();
+    this.basesShown.clear();
   }
 
   /** Each folder's published folder note (explorer.ts), worked out once for every page. */
@@ -294,9 +297,14 @@ export class PageContext {
     return html;
   }
 
-  /** A ```base block of `note` as its page shows it (`this` is the note). */
+  /** A ```base block of `note` as its page shows it (`this` is the note); past MAX_BASES_PER_NOTE, a sentence. */
   baseBlockHtml(note: NoteRecord, source: string): string {
-    return this.memoDocument(`${note.path}\u0000base\u0000${source}`, () => baseHtml(this, source, hostOf(note)));
+    const key = `${note.path}\u0000base\u0000${source}`;
+    const shown = this.basesShown.get(note.path) ?? new Set<string>();
+    this.basesShown.set(note.path, shown);
+    if (!shown.has(key) && shown.size >= MAX_BASES_PER_NOTE) return tooManyBases(this);
+    shown.add(key);
+    return this.memoDocument(key, () => baseHtml(this, source, hostOf(note)));
   }
 
   /** The base or canvas at vault path `p` as `note` embeds it. */

@@ -49,6 +49,10 @@ describe('CONTRACT §12: an edit re-renders exactly the base and canvas pages th
     expect(steps['edit the draft']!.rendered).toEqual([]);
   });
 
+  it('a draft published renders its page and every base and canvas that now shows it', () => {
+    expect(pagesOf('publish the draft')).toEqual(['/Library/Books/Hidden-Draft', '/Library/Lengths', '/Library/Library', '/Library/Reading', '/Maps/Overview', '/_service/nav']);
+  });
+
   it("the canvas file's own edit renders its page alone", () => {
     expect(steps['edit the canvas']!.rendered).toEqual(['/Maps/Overview']);
   });

@@ -133,6 +133,19 @@ describe('hostile expressions are refused or bounded, never run', () => {
     expect(evaluate('x.unique().unique().unique().unique().length', { x: list })).toBeNull();
   });
 
+  it('a whole base has a budget: a costly filter over many notes stops, and later rows are left out', () => {
+    const read = readBase('filters: x.contains(999)\n');
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const list = Array.from({ length: 1000 }, (_, i) => i);
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({ source: i, row: row({ x: list }) }));
+    const started = Date.now();
+    const result = runView(read.spec, read.spec.views[0]!, rows, NOW, null);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(result.total).toBeGreaterThan(1000);
+    expect(result.total).toBeLessThan(10_000);
+  });
+
   it('text methods take no patterns: replace is literal', () => {
     expect(evaluate('s.replace("a.", "-")', { s: 'a.a.b' })).toBe('--b');
     expect(evaluate('s.replace("(a+)+$", "x")', { s: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!' })).toBe('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!');
