@@ -415,7 +415,8 @@ export class PageContext {
     const known = feedBodies.get(note.path);
     if (known && known.note === note && known.sig === sig) return known.html;
     const prepared = note.prepared ?? prepareNoteHtml(note.body, note.title, note.path.toLowerCase().endsWith('.tex'));
-    const html = fillPrepared(prepared, this.renderLinks(note, false), `${note.path}#`);
+    // A feed item shows no base (its rows change with other notes, which a feed item's signature does not follow), and links an embedded base or canvas.
+    const html = fillPrepared(prepared, { ...this.renderLinks(note, false), base: () => '', document: () => null }, `${note.path}#`);
     feedBodies.delete(note.path);
     if (feedBodies.size >= FEED_BODIES_MAX) feedBodies.delete(feedBodies.keys().next().value!);
     feedBodies.set(note.path, { note, sig, html });

@@ -118,4 +118,11 @@ describe('CONTRACT §12: a base follows the notes it reads', () => {
     const page = await site.waitForPage('/Library/Reading', (p) => tableRows(p.text)[0]?.[0]?.[0] === 'Emma');
     expect(tableRows(page.text)[0]!.map((r) => r[0])).toEqual(['Emma', 'Dune', 'Middlemarch']);
   });
+
+  it("the base file's own edit (its sort turned around) shows on the live site", async () => {
+    const file = path.join(site.vault, 'Library/Reading.base');
+    await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace('direction: DESC', 'direction: ASC'));
+    const page = await site.waitForPage('/Library/Reading', (p) => tableRows(p.text)[0]?.[0]?.[0] === 'Middlemarch');
+    expect(tableRows(page.text)[0]!.map((r) => r[0])).toEqual(['Middlemarch', 'Dune', 'Emma']);
+  });
 });
