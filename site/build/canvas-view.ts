@@ -8,6 +8,8 @@ import type { Canvas, CanvasColor, CanvasEdge, CanvasNode, CanvasSide } from '..
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { escapeHtml } from '../../shared/note/escape.ts';
 import { isImageName } from '../../shared/note/obsidian/wikilinks.ts';
+import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
+import { blockRef, parseWikiLinks } from '../../shared/wikilinks.ts';
 import type { PageContext } from './page-context.ts';
 
 const PAD = 40;
@@ -26,15 +28,18 @@ function colorAttrs(color: CanvasColor): { cls: string; style: string } {
   return { cls: ' s-canvas-color', style: `--s-canvas-color:${color.hex};` };
 }
 
-/** The published notes a canvas shows (its file nodes' notes): what its page reads. */
+/** The published notes a canvas shows (its file nodes' notes) or links from its text (their headings make anchors): what its page reads. */
 export function canvasNotes(ctx: PageContext, canvas: Canvas, from: NoteRecord): NoteRecord[] {
-  const out: NoteRecord[] = [];
+  const out = new Set<NoteRecord>();
+  const add = (target: string) => {
+    const note = ctx.model.resolver.resolve(target, from);
+    if (note && ctx.model.isVisible(note)) out.add(note);
+  };
   for (const node of canvas.nodes) {
-    if (node.type !== 'file') continue;
-    const note = ctx.model.resolver.resolve(node.file, from);
-    if (note && ctx.model.isVisible(note)) out.push(note);
+    if (node.type === 'file') add(node.file);
+    else if (node.type === 'text') for (const link of parseWikiLinks(node.text)) if (link.target) add(link.target);
   }
-  return out;
+  return [...out];
 }
 
 function fileNodeHtml(ctx: PageContext, node: Extract<CanvasNode, { type: 'file' }>, from: NoteRecord): string {
@@ -48,7 +53,10 @@ function fileNodeHtml(ctx: PageContext, node: Extract<CanvasNode, { type: 'file'
   }
   const note = ctx.model.resolver.resolve(node.file, from);
   if (!note || !ctx.model.isVisible(note)) return `<p class="s-canvas-hidden" dir="auto">${escapeHtml(strings.canvasHidden)}</p>`;
-  const href = ctx.url(ctx.addressOf(note)) + (node.subpath ? `#${encodeURIComponent(node.subpath.slice(1))}` : '');
+  // `#Heading` or `#^block`, as a wikilink's anchor is made.
+  const sub = node.subpath ? node.subpath.slice(1).split('#').filter((s) => s !== '') : [];
+  const block = blockRef(sub);
+  const href = ctx.url(ctx.addressOf(note)) + (block !== null ? `#^${encodeURIComponent(block)}` : sub.length ? headingAnchor(note.headings, sub) : '');
   return `<p class="s-canvas-file-title"><a class="internal-link" href="${escapeHtml(href)}">${escapeHtml(note.title)}</a></p>` + (note.excerpt ? `<p class="s-canvas-excerpt" dir="auto">${escapeHtml(note.excerpt)}</p>` : '');
 }
 
