@@ -2,7 +2,7 @@
 // view and template: the body is the document's HTML, made once per plan and signed by
 // its digest, so the page renders again exactly when what it shows changes. Each is a
 // family reading the notes its rendering reads (every published note for a base).
-import { outputFileOf } from '../../shared/model/addresses.ts';
+import { FRONT_PAGE, isReservedAddress, isWritableAddress, outputFileOf } from '../../shared/model/addresses.ts';
 import type { ArticleView } from './plan-articles.ts';
 import { breadcrumbsOf, breadcrumbsSig, folderKey } from './explorer.ts';
 import { documentAddress, documentHtml, documentReads, documentTitle, isDocumentPath, standIn } from './documents.ts';
@@ -73,7 +73,15 @@ function documentFamily(ctx: PageContext, p: string): PageFamily {
   return { key: `document:${p}`, pages: [page], reads: documentReads(ctx, p), replan: () => documentFamily(ctx, p) };
 }
 
-/** A page for every base and canvas a published note links to or embeds. */
+/**
+ * A page for every base and canvas a published note links to or embeds. One whose address is
+ * the site's own (`search.base` → `/search`), the front page's or a note's is left out: planned
+ * before the site's pages, it would otherwise take their place.
+ */
 export function planDocuments(ctx: PageContext): PageFamily[] {
-  return [...ctx.published.keys()].filter(isDocumentPath).sort().map((p) => documentFamily(ctx, p));
+  const free = (p: string) => {
+    const address = documentAddress(p);
+    return address !== FRONT_PAGE && !isReservedAddress(address) && isWritableAddress(address) && !ctx.model.byAddress.has(address);
+  };
+  return [...ctx.published.keys()].filter((p) => isDocumentPath(p) && free(p)).sort().map((p) => documentFamily(ctx, p));
 }

@@ -48,6 +48,10 @@ describe('CONTRACT §12: a .base file is a page of its views', () => {
     expect((await site.page('/Private')).status).toBe(404);
     expect((await site.page('/Private.base')).status).toBe(404);
     expect((await site.page('/Library/Reading.base')).status).toBe(404);
+    // A base named like one of the site's own pages never takes its place.
+    const search = await site.page('/search');
+    expect(search.text).toContain('s-page-search');
+    expect(search.text).not.toContain('class="s-base"');
     const library = (await site.page('/Library/Library')).text;
     expect(library).toContain('<a class="s-attachment internal-link" href="/Library/Reading">Reading</a>');
   });
