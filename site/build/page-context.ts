@@ -322,7 +322,6 @@ export class PageContext {
     return fillPrepared(prepareNoteHtml(markdown, ''), links);
   }
 
-
   /** CONTRACT §7: only a visible note is embedded; a missing or unpublished one shows nothing, a cycle stops. */
   private embedHtml(from: NoteRecord, ref: WikiRef, frame: EmbedFrame, pictures: boolean): string | null {
     const target = this.model.resolver.resolve(ref.target, from);
