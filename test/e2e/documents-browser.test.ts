@@ -103,9 +103,13 @@ describe('CONTRACT §12: a base page in the browser', () => {
     expect(await light.locator('.s-base-table tbody tr').count()).toBe(3);
     await screenshot(light, 'base-desktop-light', true);
     await light.context().close();
-    const dark = await open('/Library/Library', 1280, { colorScheme: 'dark' });
+    const dark = await open('/Library/Reading', 1280, { colorScheme: 'dark' });
     await screenshot(dark, 'base-desktop-dark');
     await dark.context().close();
+    const block = await open('/Library/Library', 1280, { colorScheme: 'dark' });
+    expect(await block.locator('.s-base-unsupported').textContent()).toBe('This base uses the function mean(), which the site cannot show.');
+    await screenshot(block, 'base-block-dark');
+    await block.context().close();
     const phone = await open('/Library/Reading', 360);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(phone, 'base-phone-360');
