@@ -9,3 +9,9 @@ export interface StampedStats {
 }
 
 export const fileStamp = (stats: StampedStats): string => `${stats.ino}/${stats.size}/${stats.ctimeMs}`;
+
+/** The file's size in bytes as its stamp recorded it, or null for no stamp. */
+export function stampSize(stamp: string | null): number | null {
+  const size = stamp === null ? NaN : Number(stamp.split('/')[1]);
+  return Number.isFinite(size) ? size : null;
+}

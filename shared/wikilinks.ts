@@ -45,11 +45,12 @@ const ATTACHMENT_EXTENSIONS = new Set(
     'png jpg jpeg gif webp avif svg bmp ico tif tiff heic ' +
     'mp3 wav m4a ogg oga opus flac aac 3gp webm mp4 m4v mov ogv mkv avi ' +
     'pdf epub txt csv tsv json xml yaml yml zip gz tgz 7z rar tar doc docx xls xlsx ppt pptx odt ods odp rtf ' +
-    'canvas excalidraw drawio ipynb bib html htm'
+    'canvas base excalidraw drawio ipynb bib html htm'
   ).split(' '),
 );
 
-const extensionOf = (target: string): string | null => /\.([a-z0-9]{1,5})$/i.exec(target)?.[1]!.toLowerCase() ?? null;
+// Six letters at most: `canvas` is one.
+const extensionOf = (target: string): string | null => /\.([a-z0-9]{1,6})$/i.exec(target)?.[1]!.toLowerCase() ?? null;
 
 /**
  * How a link target is read before the vault is asked (the one rule for notes and

@@ -43,6 +43,10 @@ export interface RenderLinks {
    * embed is shown as a link (the admin's revision view).
    */
   embed?(ref: WikiRef, frame: EmbedFrame): string | null;
+  /** A ```base block's views (the site's Bases), or null; without it the block shows as code. */
+  base?(source: string): string | null;
+  /** An embedded base or canvas (`![[x.base]]`) in place, or null; without it, a link to it. */
+  document?(target: string): string | null;
 }
 
 export interface NoteEnv {

@@ -60,7 +60,8 @@ function checkValues(root: unknown): void {
   visit(root);
 }
 
-function parseYaml(yaml: string): Frontmatter {
+/** A YAML mapping read as frontmatter is (the same engine and bounds); throws on malformed YAML. */
+export function parseYaml(yaml: string): Frontmatter {
   const data = simpleYaml(yaml) ?? yamlEngine.parse(yaml);
   checkValues(data);
   return isPlainObject(data) ? data : {};

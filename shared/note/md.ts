@@ -10,6 +10,7 @@ import katexPlugin from '@vscode/markdown-it-katex';
 import katex from 'katex';
 import type { NoteEnv } from './env.ts';
 import { guardLinkPretest } from './link-pretest.ts';
+import { baseBlocksPlugin } from './obsidian/base-blocks.ts';
 import { blockIdsPlugin } from './obsidian/block-ids.ts';
 import { calloutsPlugin } from './obsidian/callouts.ts';
 import { headingIds } from './obsidian/headings.ts';
@@ -67,7 +68,7 @@ function createMarkdown(): MarkdownIt {
     return `<span class="katex-block">${katex.renderToString(token.content, { displayMode: true, throwOnError: false, strict: 'ignore' })}</span>`;
   };
   flagRawHtml(md);
-  md.use(wikilinksPlugin).use(tagsPlugin).use(mediaPlugin);
+  md.use(wikilinksPlugin).use(tagsPlugin).use(mediaPlugin).use(baseBlocksPlugin);
   // Order matters: ids first (a callout or list item keeps its `^id`), then callouts and
   // tasks, then embeds lifted out of paragraphs, then heading ids over the final tree.
   md.use(blockIdsPlugin).use(calloutsPlugin).use(taskListsPlugin);

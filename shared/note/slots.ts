@@ -18,7 +18,9 @@ export type Slot =
   /** An image whose source is a vault path (a published attachment, or nothing). */
   | { kind: 'image'; src: string; alt: string; title: string | null; width: string | null; height: string | null }
   /** The opening tag of a Markdown link to a vault path (a note's address or a file). */
-  | { kind: 'link'; href: string; attrs: [string, string][] };
+  | { kind: 'link'; href: string; attrs: [string, string][] }
+  /** A ```base block: its views are worked out over the published notes per page. */
+  | { kind: 'base'; source: string };
 
 /** A note rendered with holes where the rest of the vault decides. */
 export interface PreparedHtml {
@@ -96,6 +98,8 @@ export function slotHtml(slot: Slot, env: NoteEnv): string {
       return imageHtml(slot, env);
     case 'link':
       return linkHtml(slot, env.links);
+    case 'base':
+      return env.links?.base?.(slot.source) ?? `<pre><code class="language-base">${escapeHtml(slot.source)}</code></pre>\n`;
   }
 }
 

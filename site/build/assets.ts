@@ -12,7 +12,7 @@ import type { Address } from '../../shared/model/addresses.ts';
 import type { Asset } from './plan.ts';
 
 // The blog's stylesheet, then what Obsidian's syntax needs (callouts, footnotes, embeds…), code's colours, and the garden's and reader's tools.
-const STYLESHEETS = ['site/assets/blog.css', 'site/assets/obsidian.css', 'site/assets/code.css', 'site/assets/comments.css', 'site/assets/garden.css', 'site/assets/search.css'].map((p) => path.join(PROJECT_DIR, p));
+const STYLESHEETS = ['site/assets/blog.css', 'site/assets/obsidian.css', 'site/assets/code.css', 'site/assets/comments.css', 'site/assets/garden.css', 'site/assets/search.css', 'site/assets/documents.css'].map((p) => path.join(PROJECT_DIR, p));
 
 /**
  * Where Node finds package `name` from here: its folder in the nearest node_modules holding it.

@@ -4,6 +4,7 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { isNotePath } from '../../shared/vault-path.ts';
+import { readRegularFileSync } from '../../shared/vault-read.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
 import { chooseLinkpath, normalizeSegments } from '../../shared/model/links.ts';
 import { linkKey } from '../../shared/wikilinks.ts';
@@ -38,6 +39,8 @@ export class AttachmentIndex {
   private byLowerPath = new Map<string, string>();
   /** Bumped on every change: what an attachment link resolves to may have changed. */
   version = 0;
+  /** The text of the small files the site reads (bases, canvases), by path, as of their stamp. */
+  private texts = new Map<string, { stamp: string; text: string | null }>();
 
   private readonly entries: VaultEntries;
 
@@ -104,6 +107,26 @@ export class AttachmentIndex {
 
   get(p: string): AttachmentInfo | undefined {
     return this.files.get(p);
+  }
+
+  /** A small text file's content (a base, a canvas), read once per stamp; null when gone, unreadable or over `maxBytes`. */
+  text(p: string, maxBytes: number): string | null {
+    const info = this.files.get(p);
+    if (!info) {
+      this.texts.delete(p);
+      return null;
+    }
+    const stamp = attachmentStamp(info);
+    const known = this.texts.get(p);
+    if (known?.stamp === stamp) return known.text;
+    let text: string | null = null;
+    try {
+      text = readRegularFileSync(path.join(this.entries.dir, ...p.split('/')), maxBytes)?.toString('utf8') ?? null;
+    } catch {
+      text = null;
+    }
+    this.texts.set(p, { stamp, text });
+    return text;
   }
 
   /** The attachment a note's link names, by the same rule as links to notes (links.ts). */

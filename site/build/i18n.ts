@@ -87,6 +87,16 @@ const EN = {
   reposts: (n: string, count: number) => (count === 1 ? `${n} repost` : `${n} reposts`),
   mentionReplies: 'Replies from other sites',
   mentionedIn: 'Mentioned in',
+  // Bases and canvases (CONTRACT §12).
+  baseResults: (n: string, count: number) => (count === 1 ? `${n} result` : `${n} results`),
+  baseUnsupported: (what: string) => `This base uses ${what}, which the site cannot show.`,
+  baseUnreadable: (why: string) => `This base cannot be shown: ${why}.`,
+  canvas: 'Canvas',
+  canvasUnreadable: (why: string) => `This canvas cannot be shown: ${why}.`,
+  canvasHidden: 'A note that is not published',
+  canvasZoomIn: 'Zoom in',
+  canvasZoomOut: 'Zoom out',
+  canvasFit: 'Fit to view',
 };
 
 type Strings = typeof EN;
@@ -171,6 +181,15 @@ const AR: Strings = {
   reposts: (n: string, count: number) => (count === 1 ? 'إعادة نشر واحدة' : `${n} إعادات نشر`),
   mentionReplies: 'ردود من مواقع أخرى',
   mentionedIn: 'أُشير إليها في',
+  baseResults: (n: string) => `النتائج: ${n}`,
+  baseUnsupported: (what: string) => `تستخدم هذه القاعدة ${what}، وهو ما لا يستطيع الموقع عرضه.`,
+  baseUnreadable: (why: string) => `لا يمكن عرض هذه القاعدة: ${why}.`,
+  canvas: 'لوحة',
+  canvasUnreadable: (why: string) => `لا يمكن عرض هذه اللوحة: ${why}.`,
+  canvasHidden: 'ملاحظة غير منشورة',
+  canvasZoomIn: 'تكبير',
+  canvasZoomOut: 'تصغير',
+  canvasFit: 'ملاءمة العرض',
 };
 
 export function stringsFor(language: string): Strings {

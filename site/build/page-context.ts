@@ -17,6 +17,8 @@ import { SigCache } from './sig-cache.ts';
 import { isRasterImage, type ImageState, type ImageVariants } from './image-variants.ts';
 import type { ImageView } from '../../shared/note/picture.ts';
 import { folderNotes } from './explorer.ts';
+import { baseHtml, MAX_BASES_PER_NOTE, tooManyBases } from './base-view.ts';
+import { documentAddress, documentHtml, hostOf, isDocumentPath } from './documents.ts';
 
 export interface LinkView {
   title: string;
@@ -71,6 +73,13 @@ export class PageContext {
   private bodySigMemo = new Map<NoteRecord, string>();
   private ownSigMemo = new Map<NoteRecord, string>();
   private closureMemo = new Map<NoteRecord, NoteRecord[]>();
+  /**
+   * Bases and canvases rendered for this plan (by host and source), kept from a page's
+   * signature to its rendering; any edit lets them all go (a base reads every note).
+   */
+  private documentMemo = new Map<string, string>();
+  /** The base blocks each note has shown (MAX_BASES_PER_NOTE). */
+  private basesShown = new Map<string, Set<string>>();
   /** Each folder's published folder note, made once per plan (an edit that keeps shapes keeps them). */
   private folderNotesMemo: Map<string, NoteRecord> | null = null;
   /** Attachments referenced by visible notes and the frame (vault path → address). */
@@ -88,6 +97,8 @@ export class PageContext {
   publishCss: string | null = null;
   /** Each post's feed id, fixed at its first publication (feed-ids.ts); without it, its address. */
   feedIds: { of(path: string): Address | undefined } | null = null;
+  /** The plan's moment: what a base's `now()` reads (the frame holds no clock finer than the year). */
+  readonly now = Date.now();
 
   /** Changes when any topic's label or address changes (tag chips depend on it). */
   readonly topicsKey: string;
@@ -142,6 +153,8 @@ export class PageContext {
       this.ownSigMemo.delete(note);
       this.closureMemo.delete(note);
     }
+    this.documentMemo.clear();
+    this.basesShown.clear();
   }
 
   /** Each folder's published folder note (explorer.ts), worked out once for every page. */
@@ -217,7 +230,8 @@ export class PageContext {
   publish(p: string): string {
     let address = this.published.get(p);
     if (!address) {
-      address = attachmentAddress(p);
+      // A base or canvas is a page (documents.ts), not a file copied as it is.
+      address = isDocumentPath(p) ? this.url(documentAddress(p)) : attachmentAddress(p);
       this.published.set(p, address);
     }
     return address;
@@ -266,7 +280,46 @@ export class PageContext {
       image: (target) => this.imageView(target, note, pictures),
       tag: (tag) => this.tagUrl(tag),
       embed: (ref, frame) => this.embedHtml(note, ref, frame, pictures),
+      base: (source) => this.baseBlockHtml(note, source),
+      document: (target) => {
+        const p = this.attachments.resolve(target, note);
+        return p && isDocumentPath(p) ? this.embeddedDocumentHtml(note, p) : null;
+      },
     };
+  }
+
+  private memoDocument(key: string, make: () => string): string {
+    let html = this.documentMemo.get(key);
+    if (html === undefined) {
+      html = make();
+      this.documentMemo.set(key, html);
+    }
+    return html;
+  }
+
+  /** A ```base block of `note` as its page shows it (`this` is the note); past MAX_BASES_PER_NOTE, a sentence. */
+  baseBlockHtml(note: NoteRecord, source: string): string {
+    const key = `${note.path}\u0000base\u0000${source}`;
+    const shown = this.basesShown.get(note.path) ?? new Set<string>();
+    this.basesShown.set(note.path, shown);
+    if (!shown.has(key) && shown.size >= MAX_BASES_PER_NOTE) return tooManyBases(this);
+    shown.add(key);
+    return this.memoDocument(key, () => baseHtml(this, source, hostOf(note)));
+  }
+
+  /** The base or canvas at vault path `p` as `note` embeds it. */
+  embeddedDocumentHtml(note: NoteRecord, p: string): string {
+    this.publish(p);
+    return this.memoDocument(`${note.path}\u0000file\u0000${p}`, () => documentHtml(this, p, hostOf(note)));
+  }
+
+  /**
+   * Markdown that is no note's (a canvas's text node) as the site renders notes, its links
+   * resolved from `from`'s folder; it embeds nothing (a canvas shows notes by file nodes).
+   */
+  textHtml(markdown: string, from: NoteRecord): string {
+    const { embed: _embed, base: _base, document: _document, ...links } = this.renderLinks(from);
+    return fillPrepared(prepareNoteHtml(markdown, ''), links);
   }
 
   /** CONTRACT §7: only a visible note is embedded; a missing or unpublished one shows nothing, a cycle stops. */
@@ -361,7 +414,8 @@ export class PageContext {
     const known = feedBodies.get(note.path);
     if (known && known.note === note && known.sig === sig) return known.html;
     const prepared = note.prepared ?? prepareNoteHtml(note.body, note.title, note.path.toLowerCase().endsWith('.tex'));
-    const html = fillPrepared(prepared, this.renderLinks(note, false), `${note.path}#`);
+    // A feed item shows no base (its rows change with other notes, which a feed item's signature does not follow), and links an embedded base or canvas.
+    const html = fillPrepared(prepared, { ...this.renderLinks(note, false), base: () => '', document: () => null }, `${note.path}#`);
     feedBodies.delete(note.path);
     if (feedBodies.size >= FEED_BODIES_MAX) feedBodies.delete(feedBodies.keys().next().value!);
     feedBodies.set(note.path, { note, sig, html });

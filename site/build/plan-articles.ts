@@ -12,6 +12,7 @@ import { localGraph, localGraphSig, type GraphView } from './local-graph.ts';
 import { backlinksOf, backlinksSig, relatedBesideBacklinks, tocOf, type BacklinkView, type TocEntry } from './reader-tools.ts';
 import { breadcrumbsOf, breadcrumbsSig, explorerHere, type Breadcrumb } from './explorer.ts';
 import { propertiesOf, propertiesSig, propertyTargets, type PropertyView } from './properties.ts';
+import { noteDocumentReads, noteDocumentsSig } from './documents.ts';
 
 export interface ArticleView {
   file: string;
@@ -194,6 +195,7 @@ function buildArticleSig(ctx: PageContext, note: NoteRecord): string {
     backlinksSig(ctx, note),
     localGraphSig(ctx, note),
     propertiesSig(ctx, note, showsDate(ctx, note)),
+    noteDocumentsSig(ctx, note),
   ].join('\u0000');
 }
 
@@ -212,6 +214,9 @@ export function articleReads(ctx: PageContext, note: NoteRecord): NoteRecord[] {
   const embedded = ctx.embedded(note);
   const reads = [note, ...embedded, ...(ctx.model.related.get(note.path) ?? [])];
   for (const other of embedded) reads.push(...(ctx.model.related.get(other.path) ?? []));
+  // Its bases read every published note; its embedded canvases the notes they name.
+  const documents = noteDocumentReads(ctx, note);
+  if (documents.length) return [...new Set([...reads, ...documents])];
   return reads;
 }
 

@@ -12,6 +12,8 @@ import type { ImageVariants } from './image-variants.ts';
 import type { SiteFrame } from './frame.ts';
 import { PageContext } from './page-context.ts';
 import { planArticles } from './plan-articles.ts';
+import { isDocumentPath } from './documents.ts';
+import { planDocuments } from './plan-documents.ts';
 import { planLists } from './plan-lists.ts';
 import { planOutputs } from './plan-outputs.ts';
 import type { PageFamily, PlannedPage } from './plan-types.ts';
@@ -63,7 +65,8 @@ export function planSite(
   const pages = new Map<Address, PlannedPage>();
   const families = new Map<string, PageFamily>();
   const readers = new Map<VaultPath, Set<string>>();
-  for (const family of [...planArticles(ctx), ...planLists(ctx), ...planOutputs(ctx)]) {
+  // Documents after articles: the notes' links and embeds have published them (documents.ts).
+  for (const family of [...planArticles(ctx), ...planDocuments(ctx), ...planLists(ctx), ...planOutputs(ctx)]) {
     // The first claim of an address wins (a note's article over a list page of the same address).
     // A page no file can hold is left out (the model refuses the names it knows of: this is the net).
     if (family.pages.some((page) => pages.has(page.address) || !isWritableFile(page.file))) continue;
@@ -87,6 +90,7 @@ export function planSite(
   const files = new Set([...pages.values()].map((page) => page.file));
   const shadowed: BuildWarning[] = [];
   for (const [p, encoded] of ctx.published) {
+    if (isDocumentPath(p)) continue; // a page of its own, never copied as it is
     const address = ('/' + p) as Address;
     const info = attachments.get(p);
     if (pages.has(address) || files.has(p) || isReservedAddress(address)) {

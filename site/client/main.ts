@@ -1,6 +1,7 @@
 // The blog's few browser scripts (spec D.4, D.6, CONTRACT §8, §9's `/` key, code's Copy button), small and framework-free.
 // The search page's own script is search/main.ts (search.js, loaded there alone).
 import { startBackToTop } from './back-to-top.ts';
+import { startCanvases } from './canvas.ts';
 import { startCodeCopy } from './code-copy.ts';
 import { startComments } from './comments.ts';
 import { startDiagrams } from './diagrams.ts';
@@ -20,3 +21,4 @@ startDiagrams();
 startCodeCopy();
 startSearchBox();
 startComments();
+startCanvases();

@@ -61,7 +61,7 @@ function wikilinkRule(state: StateInline, silent: boolean): boolean {
     token.meta = { ...ref, embed } satisfies WikiMeta;
     token.content = inner;
     // Tells the core rule below there is an embedded note to lift out of its paragraph.
-    if (isNoteEmbed(token.meta)) (state.env as LiftEnv).noteEmbeds = true;
+    if (isBlockEmbed(token.meta)) (state.env as LiftEnv).noteEmbeds = true;
   }
   state.pos = end + 2;
   return true;
@@ -71,6 +71,14 @@ function wikilinkRule(state: StateInline, silent: boolean): boolean {
 export function isNoteEmbed(meta: WikiMeta): boolean {
   return meta.embed && meta.target !== '' && !isAttachmentTarget(meta.target);
 }
+
+/** `![[Reading.base]]`, `![[Map.canvas]]`: a base or canvas shown in place. */
+export function isDocumentEmbed(meta: WikiMeta): boolean {
+  return meta.embed && /\.(base|canvas)$/i.test(meta.target);
+}
+
+/** An embed shown as a block of its own (lifted out of its paragraph): a note's, a base's or a canvas's. */
+const isBlockEmbed = (meta: WikiMeta) => isNoteEmbed(meta) || isDocumentEmbed(meta);
 
 /** The anchor of a heading path or block id, against the target's headings. */
 function anchorOf(ref: WikiRef, headings: Parameters<typeof headingAnchor>[0]): string {
@@ -89,11 +97,16 @@ function linkText(ref: WikiRef): string {
 }
 
 function renderFile(meta: WikiMeta, env: NoteEnv): string {
+  if (isDocumentEmbed(meta)) {
+    const html = env.links?.document?.(meta.target);
+    if (html) return html;
+  }
   const src = env.links?.attachment(meta.target);
   if (!src) return meta.embed ? '' : `<span class="s-wikilink s-unresolved">${escapeHtml(linkText(meta))}</span>`;
   const size = meta.alias && /^\d+(x\d+)?$/.test(meta.alias) ? meta.alias.split('x') : null;
   const name = meta.target.replace(/^.*\//, '');
-  if (!meta.embed) return `<a class="s-attachment internal-link" href="${escapeHtml(src)}">${escapeHtml(meta.alias ?? name)}</a>`;
+  // A base or canvas is a page: its link reads as a note's, without the extension.
+  if (!meta.embed) return `<a class="s-attachment internal-link" href="${escapeHtml(src)}">${escapeHtml(meta.alias ?? name.replace(/\.(base|canvas)$/i, ''))}</a>`;
   const dims = size ? ` width="${size[0]}"${size[1] ? ` height="${size[1]}"` : ''}` : '';
   const label = escapeHtml(meta.alias && !size ? meta.alias : name);
   if (IMAGE.test(meta.target)) {
@@ -150,7 +163,7 @@ export function liftEmbeds(state: StateCore): void {
       open.type !== 'paragraph_open' ||
       inline?.type !== 'inline' ||
       close?.type !== 'paragraph_close' ||
-      !inline.children?.some((c) => c.type === 'wikilink' && isNoteEmbed(c.meta))
+      !inline.children?.some((c) => c.type === 'wikilink' && isBlockEmbed(c.meta))
     ) {
       out.push(open);
       continue;
@@ -175,7 +188,7 @@ export function liftEmbeds(state: StateCore): void {
       run = [];
     };
     for (const child of inline.children!) {
-      if (child.type === 'wikilink' && isNoteEmbed(child.meta)) {
+      if (child.type === 'wikilink' && isBlockEmbed(child.meta)) {
         flush();
         const block = new state.Token('obsidian_embed', 'div', 0);
         Object.assign(block, { block: true, meta: child.meta, level: open.level, map: open.map });

@@ -1,0 +1,143 @@
+// A base (a `.base` file, or a ```base block in a note) read from its YAML: the filters as
+// and/or/not trees of parsed expressions, the formulas, the properties' display names and
+// the views. A base the site cannot show says why in a sentence (never its raw YAML).
+import { parseYaml } from '../note/frontmatter.ts';
+import { BaseExpressionError, parseExpression, type Expr } from './expression.ts';
+
+export type BaseFilter = { op: 'and' | 'or' | 'not'; items: BaseFilter[] } | { op: 'expr'; expr: Expr };
+
+export interface BaseSort {
+  property: string;
+  descending: boolean;
+}
+
+export interface BaseView {
+  type: 'table' | 'cards' | 'list';
+  name: string;
+  filter: BaseFilter | null;
+  /** Property ids shown, in order (`file.name`, `note.status`, `status`, `formula.x`). */
+  order: string[];
+  sort: BaseSort[];
+  limit: number;
+}
+
+export interface BaseSpec {
+  filter: BaseFilter | null;
+  formulas: Map<string, Expr>;
+  displayNames: Map<string, string>;
+  views: BaseView[];
+}
+
+/** Why a base cannot be shown, as a reader reads it: what it uses (an unsupported function, a view type) or that it does not parse. */
+export interface BaseProblem {
+  kind: 'unsupported' | 'malformed';
+  /** `the function foo()`, `the map view`, or the parse's reason. */
+  what: string;
+}
+
+export type BaseRead = { ok: true; spec: BaseSpec } | { ok: false; problem: BaseProblem };
+
+export const MAX_BASE_BYTES = 256 * 1024;
+const MAX_VIEWS = 20;
+const MAX_FORMULAS = 100;
+const MAX_FILTER_NODES = 500;
+const MAX_ORDER = 50;
+/** Rows a view shows at most (its `limit`, when smaller). */
+export const MAX_ROWS = 1_000;
+
+class Refusal extends Error {
+  constructor(readonly problem: BaseProblem) {
+    super(problem.what);
+  }
+}
+
+const malformed = (what: string) => new Refusal({ kind: 'malformed', what });
+
+function expression(src: unknown): Expr {
+  try {
+    return parseExpression(src);
+  } catch (err) {
+    if (err instanceof BaseExpressionError) throw new Refusal({ kind: err.kind === 'unsupported' ? 'unsupported' : 'malformed', what: err.kind === 'unsupported' ? err.message : `an expression has ${err.message}` });
+    throw err;
+  }
+}
+
+function filterOf(raw: unknown, budget: { left: number }, depth = 0): BaseFilter {
+  if (--budget.left < 0 || depth > 32) throw malformed(`its filters hold more than ${MAX_FILTER_NODES} parts or nest too deep`);
+  if (typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean') return { op: 'expr', expr: expression(raw) };
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    const keys = Object.keys(raw);
+    const op = keys[0];
+    if (keys.length !== 1 || (op !== 'and' && op !== 'or' && op !== 'not')) throw malformed('a filter that is not one of and, or, not or an expression');
+    const items = (raw as Record<string, unknown>)[op];
+    const list = Array.isArray(items) ? items : [items];
+    return { op, items: list.map((item) => filterOf(item, budget, depth + 1)) };
+  }
+  throw malformed('a filter that is not one of and, or, not or an expression');
+}
+
+function text(v: unknown, fallback: string): string {
+  return typeof v === 'string' ? v.slice(0, 200) : typeof v === 'number' ? String(v) : fallback;
+}
+
+function viewOf(raw: unknown, i: number, budget: { left: number }): BaseView {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw malformed('a view that is not a list of settings');
+  const v = raw as Record<string, unknown>;
+  const type = Object.hasOwn(v, 'type') ? v.type : 'table';
+  if (type !== 'table' && type !== 'cards' && type !== 'list') throw new Refusal({ kind: 'unsupported', what: `the ${text(type, 'unnamed')} view` });
+  const order = Array.isArray(v.order) ? v.order.filter((p): p is string => typeof p === 'string').slice(0, MAX_ORDER) : [];
+  const sortRaw = Array.isArray(v.sort) ? v.sort.slice(0, 10) : [];
+  const sort: BaseSort[] = [];
+  for (const s of sortRaw) {
+    if (s && typeof s === 'object' && typeof (s as Record<string, unknown>).property === 'string') {
+      sort.push({ property: (s as Record<string, string>).property!, descending: String((s as Record<string, unknown>).direction ?? 'ASC').toUpperCase() === 'DESC' });
+    }
+  }
+  const limit = typeof v.limit === 'number' && Number.isFinite(v.limit) && v.limit >= 1 ? Math.min(MAX_ROWS, Math.floor(v.limit)) : MAX_ROWS;
+  return {
+    type,
+    name: text(v.name, `View ${i + 1}`),
+    filter: Object.hasOwn(v, 'filters') && v.filters != null ? filterOf(v.filters, budget) : null,
+    order: order.length ? order : ['file.name'],
+    sort,
+    limit,
+  };
+}
+
+/** Reads a base's YAML text; never throws. */
+export function readBase(yaml: string): BaseRead {
+  try {
+    if (yaml.length > MAX_BASE_BYTES) throw malformed(`it is larger than ${MAX_BASE_BYTES / 1024} KB`);
+    let root: Record<string, unknown>;
+    try {
+      root = parseYaml(yaml);
+    } catch (err) {
+      throw malformed(`its YAML is malformed (${String((err as Error).message ?? err).split('\n')[0]!.slice(0, 160)})`);
+    }
+    const budget = { left: MAX_FILTER_NODES };
+    const formulas = new Map<string, Expr>();
+    const rawFormulas = root.formulas;
+    if (rawFormulas && typeof rawFormulas === 'object' && !Array.isArray(rawFormulas)) {
+      const names = Object.keys(rawFormulas);
+      if (names.length > MAX_FORMULAS) throw malformed(`it has more than ${MAX_FORMULAS} formulas`);
+      for (const name of names) formulas.set(name, expression((rawFormulas as Record<string, unknown>)[name]));
+    }
+    const displayNames = new Map<string, string>();
+    const props = root.properties;
+    if (props && typeof props === 'object' && !Array.isArray(props)) {
+      for (const id of Object.keys(props).slice(0, MAX_FORMULAS)) {
+        const settings = (props as Record<string, unknown>)[id];
+        const name = settings && typeof settings === 'object' ? (settings as Record<string, unknown>).displayName : undefined;
+        if (typeof name === 'string') displayNames.set(id, name.slice(0, 200));
+      }
+    }
+    const rawViews = Array.isArray(root.views) ? root.views : [{ type: 'table' }];
+    if (rawViews.length > MAX_VIEWS) throw malformed(`it has more than ${MAX_VIEWS} views`);
+    const views = rawViews.map((v, i) => viewOf(v, i, budget));
+    const filter = Object.hasOwn(root, 'filters') && root.filters != null ? filterOf(root.filters, budget) : null;
+    return { ok: true, spec: { filter, formulas, displayNames, views } };
+  } catch (err) {
+    if (err instanceof Refusal) return { ok: false, problem: err.problem };
+    return { ok: false, problem: { kind: 'malformed', what: 'it could not be read' } };
+  }
+}

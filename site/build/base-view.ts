@@ -1,0 +1,146 @@
+// A base's views as HTML, worked out at build time over the published notes only (a note
+// visitors cannot see is never a row, nor counted). A base the site cannot show renders
+// a sentence saying what it uses, never its YAML. CONTRACT §12: `<div class="s-base">`,
+// a table view a `<table>` with one `<tr>` per row.
+import { readBase, type BaseSpec } from '../../shared/bases/base-file.ts';
+import { MAX_STEPS_PER_BASE, type BaseRowSource } from '../../shared/bases/evaluate.ts';
+import { runView, type BaseResult } from '../../shared/bases/query.ts';
+import { BaseDate, BaseLink, BaseObject, dateText, displayText, type Value } from '../../shared/bases/values.ts';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { stampSize } from '../../shared/file-stamp.ts';
+import { escapeHtml } from '../../shared/note/escape.ts';
+import type { PageContext } from './page-context.ts';
+
+/** Where a base sits: the `.base` file, or the note holding the block (`this` in its expressions). */
+export interface BaseHost {
+  path: string;
+  folder: string;
+  /** Its properties (a note's frontmatter; none for a `.base` file). */
+  properties: Readonly<Record<string, unknown>>;
+}
+
+const rowSources = new WeakMap<NoteRecord, BaseRowSource>();
+
+/** What a base reads of a note, made once per record. */
+export function rowOf(note: NoteRecord): BaseRowSource {
+  let row = rowSources.get(note);
+  if (!row) {
+    const name = note.path.slice(note.path.lastIndexOf('/') + 1);
+    const dot = name.lastIndexOf('.');
+    row = {
+      properties: note.data,
+      file: {
+        name,
+        basename: note.name,
+        path: note.path,
+        folder: note.folder,
+        ext: dot > 0 ? name.slice(dot + 1) : '',
+        ctime: note.date.ms,
+        // Its last change where known, else its creation (a note edited soon after it was made has no change of its own).
+        mtime: note.changedMs ?? note.date.ms,
+        size: stampSize(note.stamp),
+        tags: note.tags,
+        links: [...note.links, ...note.transclusions.map((t) => t.target)],
+      },
+    };
+    rowSources.set(note, row);
+  }
+  return row;
+}
+
+function hostRow(host: BaseHost): BaseRowSource {
+  const name = host.path.slice(host.path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return {
+    properties: host.properties,
+    file: { name, basename: dot > 0 ? name.slice(0, dot) : name, path: host.path, folder: host.folder, ext: dot > 0 ? name.slice(dot + 1) : '', ctime: null, mtime: null, size: null, tags: [], links: [] },
+  };
+}
+
+const WIKILINK_VALUE = /^\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]*))?\]\]$/;
+
+/** A link cell: the note's title when it is published, else the words written (never an unpublished note's title). */
+function linkHtml(ctx: PageContext, target: string, display: string | null, from: NoteRecord): string {
+  const other = ctx.model.resolver.resolve(target, from);
+  if (other && ctx.model.isVisible(other)) return `<a class="internal-link" href="${escapeHtml(ctx.url(ctx.addressOf(other)))}">${escapeHtml(display ?? other.title)}</a>`;
+  return escapeHtml(display ?? target.replace(/^.*\//, '').replace(/\.(md|markdown)$/i, ''));
+}
+
+function cellHtml(ctx: PageContext, v: Value, from: NoteRecord, depth = 0): string {
+  if (v instanceof BaseLink) return linkHtml(ctx, v.target, v.display, from);
+  if (v instanceof BaseDate) return `<time datetime="${escapeHtml(new Date(v.ms).toISOString())}">${escapeHtml(dateText(v))}</time>`;
+  if (typeof v === 'string') {
+    const link = WIKILINK_VALUE.exec(v.trim());
+    return link ? linkHtml(ctx, link[1]!.trim(), link[2]?.trim() || null, from) : escapeHtml(v);
+  }
+  if (Array.isArray(v) && depth < 3) return v.map((x) => cellHtml(ctx, x, from, depth + 1)).join(', ');
+  if (v instanceof BaseObject || Array.isArray(v)) return escapeHtml(displayText(v));
+  return escapeHtml(displayText(v));
+}
+
+/** The row's name cell: the note's title, linked. */
+function nameHtml(ctx: PageContext, note: NoteRecord): string {
+  return `<a class="internal-link" href="${escapeHtml(ctx.url(ctx.addressOf(note)))}">${escapeHtml(note.title)}</a>`;
+}
+
+const cellOf = (ctx: PageContext, id: string, v: Value, note: NoteRecord) => (id === 'file.name' || id === 'file.basename' ? nameHtml(ctx, note) : cellHtml(ctx, v, note));
+
+function viewHtml(ctx: PageContext, result: BaseResult<NoteRecord>, named: boolean): string {
+  const { view, columns, rows } = result;
+  const count = `<p class="s-base-count">${escapeHtml(ctx.frame.strings.baseResults(ctx.fmt.number(result.total), result.total))}</p>`;
+  const head = named ? `<p class="s-base-view-name">${escapeHtml(view.name)}</p>\n` : '';
+  let body: string;
+  if (view.type === 'table') {
+    const ths = columns.map((c) => `<th scope="col">${escapeHtml(c.label)}</th>`).join('');
+    const trs = rows.map((r) => `<tr>${r.cells.map((v, i) => `<td>${cellOf(ctx, columns[i]!.id, v, r.source)}</td>`).join('')}</tr>`).join('\n');
+    body = `<div class="s-base-scroll"><table class="s-base-table">\n<thead><tr>${ths}</tr></thead>\n<tbody>\n${trs}\n</tbody>\n</table></div>`;
+  } else {
+    const cls = view.type === 'cards' ? 's-base-cards' : 's-base-list';
+    const items = rows.map((r) => {
+      const title = nameHtml(ctx, r.source);
+      const fields = r.cells
+        .map((v, i) => ({ id: columns[i]!.id, label: columns[i]!.label, v }))
+        .filter((f) => f.id !== 'file.name' && f.id !== 'file.basename' && f.v !== null && displayText(f.v) !== '')
+        .map((f) => `<div><dt>${escapeHtml(f.label)}</dt><dd>${cellHtml(ctx, f.v, r.source)}</dd></div>`)
+        .join('');
+      return `<li class="s-base-item"><p class="s-base-item-title">${title}</p>${fields ? `<dl>${fields}</dl>` : ''}</li>`;
+    });
+    body = `<ul class="${cls}">\n${items.join('\n')}\n</ul>`;
+  }
+  return `<section class="s-base-view s-base-view-${view.type}">\n${head}${body}\n${count}\n</section>`;
+}
+
+/** The published notes a base reads, in path order. */
+function rowsOf(ctx: PageContext): { source: NoteRecord; row: BaseRowSource }[] {
+  return ctx.model.visible
+    .slice()
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .map((note) => ({ source: note, row: rowOf(note) }));
+}
+
+/** A base's HTML: every view, or the sentence saying why it cannot be shown. */
+export function baseHtml(ctx: PageContext, yaml: string, host: BaseHost): string {
+  const read = readBase(yaml);
+  const { strings } = ctx.frame;
+  if (!read.ok) {
+    const text = read.problem.kind === 'unsupported' ? strings.baseUnsupported(read.problem.what) : strings.baseUnreadable(read.problem.what);
+    return `<div class="s-base s-base-unsupported" role="note"><p>${escapeHtml(text)}</p></div>\n`;
+  }
+  return `<div class="s-base">\n${viewsHtml(ctx, read.spec, host)}</div>\n`;
+}
+
+function viewsHtml(ctx: PageContext, spec: BaseSpec, host: BaseHost): string {
+  const rows = rowsOf(ctx);
+  const self = hostRow(host);
+  const named = spec.views.length > 1;
+  // One budget for the base's views together (evaluate.ts): a hostile base costs a bounded time.
+  const budget = { left: MAX_STEPS_PER_BASE };
+  return spec.views.map((view) => viewHtml(ctx, runView(spec, view, rows, ctx.now, self, budget), named) + '\n').join('');
+}
+
+/** Base blocks one note shows at most: each reads every published note. */
+export const MAX_BASES_PER_NOTE = 10;
+
+export function tooManyBases(ctx: PageContext): string {
+  return `<div class="s-base s-base-unsupported" role="note"><p>${escapeHtml(ctx.frame.strings.baseUnreadable(`the note holds more than ${MAX_BASES_PER_NOTE} bases`))}</p></div>\n`;
+}

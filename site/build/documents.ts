@@ -1,0 +1,117 @@
+// The vault's Bases (`.base`) and canvases (`.canvas`): files that are pages. One is
+// published when a published note links to or embeds it (as an attachment is: a vault
+// file visitors reach only through a published note); it is then a page at its path's
+// address without the extension (CONTRACT §12), and an embed renders it in place. What a
+// base shows depends on every published note, a canvas on the notes its file nodes name:
+// those are the readings the plan's dependency index records.
+import type { Address } from '../../shared/model/addresses.ts';
+import { MAX_BASE_BYTES } from '../../shared/bases/base-file.ts';
+import { MAX_CANVAS_BYTES, readCanvas } from '../../shared/canvas/canvas-file.ts';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { escapeHtml } from '../../shared/note/escape.ts';
+import type { VaultPath } from '../../shared/vault-path.ts';
+import { baseHtml, type BaseHost } from './base-view.ts';
+import { canvasHtml, canvasNotes } from './canvas-view.ts';
+import type { PageContext } from './page-context.ts';
+import { digest } from './sig-digests.ts';
+
+export const isDocumentPath = (p: string): boolean => /\.(base|canvas)$/i.test(p);
+const isBasePath = (p: string) => /\.base$/i.test(p);
+
+/** `Notes/Reading.base` → `/Notes/Reading` (spaces as a note's address writes them). */
+export function documentAddress(p: string): Address {
+  return ('/' + p.replace(/\.(base|canvas)$/i, '').split('/').map((seg) => seg.replace(/\s/g, '-')).join('/')) as Address;
+}
+
+/** A document's title: its file name without the extension. */
+export function documentTitle(p: string): string {
+  return p.slice(p.lastIndexOf('/') + 1).replace(/\.(base|canvas)$/i, '');
+}
+
+/**
+ * The document as links written in it resolve (from its folder, as a note's would):
+ * only its path, name and folder are read by the resolvers.
+ */
+export function standIn(p: string): NoteRecord {
+  const slash = p.lastIndexOf('/');
+  return { path: p as VaultPath, name: documentTitle(p), folder: slash < 0 ? '' : p.slice(0, slash), aliases: [] } as unknown as NoteRecord;
+}
+
+export const hostOf = (note: NoteRecord): BaseHost => ({ path: note.path, folder: note.folder, properties: note.data });
+
+/** A document's HTML (the page's body, or an embed's): `host` is what `this` names in a base (the embedding note, or the file). */
+export function documentHtml(ctx: PageContext, p: string, host: BaseHost | null): string {
+  const { strings } = ctx.frame;
+  const max = isBasePath(p) ? MAX_BASE_BYTES : MAX_CANVAS_BYTES;
+  const text = ctx.attachments.text(p, max);
+  if (isBasePath(p)) {
+    if (text === null) return `<div class="s-base s-base-unsupported" role="note"><p>${escapeHtml(strings.baseUnreadable('the file is too large or cannot be read'))}</p></div>\n`;
+    const file = standIn(p);
+    return baseHtml(ctx, text, host ?? { path: p, folder: file.folder, properties: {} });
+  }
+  const read = text === null ? { ok: false as const, problem: 'the file is too large or cannot be read' } : readCanvas(text);
+  if (!read.ok) return `<div class="s-canvas s-canvas-unsupported" role="note"><p>${escapeHtml(strings.canvasUnreadable(read.problem))}</p></div>\n`;
+  return canvasHtml(ctx, read.canvas, standIn(p));
+}
+
+/** The published notes a document's rendering reads: every one for a base, the named ones for a canvas. */
+export function documentReads(ctx: PageContext, p: string): readonly NoteRecord[] {
+  if (isBasePath(p)) return ctx.model.visible;
+  const text = ctx.attachments.text(p, MAX_CANVAS_BYTES);
+  const read = text === null ? null : readCanvas(text);
+  return read?.ok ? canvasNotes(ctx, read.canvas, standIn(p)) : [];
+}
+
+const DOCUMENT_EMBED = /!\[\[([^\][|#\n]+\.(?:base|canvas))\s*(?:[#|][^\]\n]*)?\]\]/gi;
+
+/** The documents a note embeds (`![[x.base]]`, `![[x.canvas]]`; a link is no embed), as vault paths. */
+export function embeddedDocuments(ctx: PageContext, note: NoteRecord): string[] {
+  const out: string[] = [];
+  // The record keeps linked and embedded files together: the text says which are embeds.
+  if (!note.embeds.some((target) => isDocumentPath(target.replace(/[#?].*$/, '')))) return out;
+  for (const m of note.body.matchAll(DOCUMENT_EMBED)) {
+    const p = ctx.attachments.resolve(m[1]!.trim(), note);
+    if (p && isDocumentPath(p) && !out.includes(p)) out.push(p);
+  }
+  return out;
+}
+
+const BASE_FENCE = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*base[ \t]*\n([\s\S]*?)^[ \t]{0,3}\1[ \t]*$/gm;
+
+/** Each record's ```base blocks, found once (every plan asks of every note). */
+const blocksOf = new WeakMap<NoteRecord, string[]>();
+const NONE: string[] = [];
+
+/** The ```base blocks of a note, as written (what its page renders in place). */
+export function baseBlocks(note: NoteRecord): string[] {
+  let blocks = blocksOf.get(note);
+  if (!blocks) {
+    blocks = note.body.includes('base') && /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*base[ \t]*$/m.test(note.body) ? [...note.body.matchAll(BASE_FENCE)].map((m) => m[2]!) : NONE;
+    blocksOf.set(note, blocks);
+  }
+  return blocks;
+}
+
+/** What a note's bases and embedded documents show (their HTML's digests), its embedded notes' included: part of its page's signature. */
+export function noteDocumentsSig(ctx: PageContext, note: NoteRecord): string {
+  let sig = '';
+  for (const host of [note, ...ctx.embedded(note)]) {
+    for (const source of baseBlocks(host)) sig += digest(ctx.baseBlockHtml(host, source)) + ',';
+    for (const p of embeddedDocuments(ctx, host)) sig += digest(ctx.embeddedDocumentHtml(host, p)) + ',';
+  }
+  return sig;
+}
+
+/** The notes a note's bases and embedded documents read (every published note, for a base): part of its page's readings. */
+export function noteDocumentReads(ctx: PageContext, note: NoteRecord): readonly NoteRecord[] {
+  const out: NoteRecord[] = [];
+  for (const host of [note, ...ctx.embedded(note)]) {
+    if (baseBlocks(host).length) return ctx.model.visible;
+    for (const p of embeddedDocuments(ctx, host)) {
+      const reads = documentReads(ctx, p);
+      if (reads === ctx.model.visible) return reads;
+      out.push(...reads);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,88 @@
+// The pages of published bases and canvases (documents.ts), rendered through the article
+// view and template: the body is the document's HTML, made once per plan and signed by
+// its digest, so the page renders again exactly when what it shows changes. Each is a
+// family reading the notes its rendering reads (every published note for a base).
+import { FRONT_PAGE, isReservedAddress, isWritableAddress, outputFileOf } from '../../shared/model/addresses.ts';
+import type { ArticleView } from './plan-articles.ts';
+import { breadcrumbsOf, breadcrumbsSig, folderKey } from './explorer.ts';
+import { documentAddress, documentHtml, documentReads, documentTitle, isDocumentPath, standIn } from './documents.ts';
+import type { PageContext } from './page-context.ts';
+import { withLazySig, type PageFamily } from './plan-types.ts';
+import { digest } from './sig-digests.ts';
+
+/** The explorer marker of a document's page: its own address, and its folders open. */
+function hereOf(ctx: PageContext, p: string, folder: string): string {
+  const parts = folder === '' ? [] : folder.split('/');
+  const open = parts.map((_, i) => folderKey(parts.slice(0, i + 1).join('/')));
+  return [folderKey(ctx.url(documentAddress(p))), ...open].join(' ');
+}
+
+function documentView(ctx: PageContext, p: string, html: string): ArticleView {
+  const address = documentAddress(p);
+  const title = documentTitle(p);
+  const file = standIn(p);
+  const garden = ctx.frame.layout === 'default';
+  return {
+    file: outputFileOf(address),
+    url: ctx.url(address),
+    canonical: ctx.absolute(address),
+    title,
+    titleId: null,
+    metaDescription: title,
+    lang: ctx.frame.lang,
+    dir: ctx.frame.dir,
+    dateIso: '',
+    dateText: '',
+    updated: null,
+    wordsText: '',
+    minutesText: '',
+    tags: [],
+    html,
+    ogImage: null,
+    older: null,
+    newer: null,
+    related: [],
+    alternates: [],
+    counterpart: null,
+    twin: null,
+    share: [],
+    editPath: '',
+    isPage: true,
+    cssClasses: /\.canvas$/i.test(p) ? 's-document s-document-canvas' : 's-document s-document-base',
+    needs: { math: html.includes('class="katex'), mermaid: false },
+    discussion: null,
+    garden,
+    showDate: false,
+    here: garden ? hereOf(ctx, p, file.folder) : null,
+    breadcrumbs: garden ? breadcrumbsOf(ctx, file) : [],
+    toc: null,
+    backlinks: [],
+    graph: null,
+    properties: [],
+  };
+}
+
+function documentFamily(ctx: PageContext, p: string): PageFamily {
+  const address = documentAddress(p);
+  let html: string | null = null;
+  const body = () => (html ??= documentHtml(ctx, p, null));
+  const garden = ctx.frame.layout === 'default';
+  const page = withLazySig(
+    { address, file: outputFileOf(address), kind: 'article' as const, type: 'html' as const, view: () => documentView(ctx, p, body()) },
+    () => [ctx.frameSig, ctx.publishCss ?? '', garden ? `${hereOf(ctx, p, standIn(p).folder)}\u0001${breadcrumbsSig(ctx, standIn(p))}` : '', digest(body())].join('\u0000'),
+  );
+  return { key: `document:${p}`, pages: [page], reads: documentReads(ctx, p), replan: () => documentFamily(ctx, p) };
+}
+
+/**
+ * A page for every base and canvas a published note links to or embeds. One whose address is
+ * the site's own (`search.base` → `/search`), the front page's or a note's is left out: planned
+ * before the site's pages, it would otherwise take their place.
+ */
+export function planDocuments(ctx: PageContext): PageFamily[] {
+  const free = (p: string) => {
+    const address = documentAddress(p);
+    return address !== FRONT_PAGE && !isReservedAddress(address) && isWritableAddress(address) && !ctx.model.byAddress.has(address);
+  };
+  return [...ctx.published.keys()].filter((p) => isDocumentPath(p) && free(p)).sort().map((p) => documentFamily(ctx, p));
+}

@@ -1,0 +1,132 @@
+// CONTRACT §12: Obsidian Bases and JSON Canvas pages, read as a visitor reads them from the
+// real server. A base's rows and counts hold published notes only; a canvas shows a draft
+// as a neutral placeholder; what the site cannot show says so in a sentence, never as YAML.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { blogForFile } from '../fixtures/blog/helpers.ts';
+import { DOCUMENT_FILES } from '../fixtures/documents/vault.ts';
+
+const site = blogForFile({ fixture: false, files: DOCUMENT_FILES, env: { PUBLIC_LAYOUT: 'default' }, settings: { siteName: 'Reading room', homeNote: 'Home' } });
+
+const bodyOf = (html: string) => /<div class="s-article-body"[^>]*>([\s\S]*?)<\/article>/.exec(html)?.[1] ?? '';
+/** Each view of the base markup: its rows (tbody) as cell texts. */
+const tableRows = (html: string) =>
+  [...html.matchAll(/<table class="s-base-table">([\s\S]*?)<\/table>/g)].map((t) =>
+    [...(/<tbody>([\s\S]*?)<\/tbody>/.exec(t[1]!)?.[1] ?? '').matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((r) => [...r[1]!.matchAll(/<td>([\s\S]*?)<\/td>/g)].map((c) => c[1]!.replace(/<[^>]+>/g, ''))),
+  );
+const headers = (html: string) => [...(/<thead>([\s\S]*?)<\/thead>/.exec(html)?.[1] ?? '').matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
+const SECRETS = ['Secret Draft Title', 'secret draft text', 'Hidden Draft'];
+
+describe('CONTRACT §12: a .base file is a page of its views', () => {
+  it('lives at its address, filters on a property, sorts, computes formulas, and labels columns by displayName', async () => {
+    const page = await site.page('/Library/Reading');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<h1 class="s-title">Reading</h1>');
+    expect(page.text).toContain('<div class="s-base">');
+    expect(headers(page.text)).toEqual(['Name', 'Status', 'rating', 'Stars', 'label']);
+    // type == "book" in Library/Books, by rating descending: the essay (a paper) is out.
+    expect(tableRows(page.text)[0]).toEqual([
+      ['Dune', 'done', '5', '10', 'Dune (done)'],
+      ['Middlemarch', 'done', '4', '8', 'Middlemarch (done)'],
+      ['Emma', 'reading', '3', '6', 'Emma (reading)'],
+    ]);
+    // A cards view with its limit, the count before it.
+    expect([...page.text.matchAll(/<li class="s-base-item">/g)]).toHaveLength(2);
+    expect([...page.text.matchAll(/<p class="s-base-count">3 results<\/p>/g)]).toHaveLength(2);
+  });
+
+  it('never shows nor counts a note that is not published, though it matches the filter', async () => {
+    for (const route of ['/Library/Reading', '/Library/Library']) {
+      const html = (await site.page(route)).text;
+      for (const secret of SECRETS) expect(html, route).not.toContain(secret);
+      expect(html, route).not.toContain('rating: 9');
+    }
+  });
+
+  it('is published only when a published note links or embeds it; the raw file is never served', async () => {
+    expect((await site.page('/Private')).status).toBe(404);
+    expect((await site.page('/Private.base')).status).toBe(404);
+    expect((await site.page('/Library/Reading.base')).status).toBe(404);
+    // A base named like one of the site's own pages never takes its place.
+    const search = await site.page('/search');
+    expect(search.text).toContain('s-page-search');
+    expect(search.text).not.toContain('class="s-base"');
+    const library = (await site.page('/Library/Library')).text;
+    expect(library).toContain('<a class="s-attachment internal-link" href="/Library/Reading">Reading</a>');
+  });
+});
+
+describe('CONTRACT §12: a ```base block and an embedded base render in place', () => {
+  it('a block in a note renders its view over published notes', async () => {
+    const body = bodyOf((await site.page('/Library/Library')).text);
+    expect(body).not.toContain('```');
+    expect(body).not.toContain('filters:');
+    expect(tableRows(body)[0]).toEqual([
+      ['Dune', '5'],
+      ['Middlemarch', '4'],
+    ]);
+    expect(body).toContain('<p class="s-base-count">2 results</p>');
+  });
+
+  it('an unsupported function shows a placeholder naming it, never the YAML', async () => {
+    const body = bodyOf((await site.page('/Library/Library')).text);
+    expect(body).toContain('<div class="s-base s-base-unsupported" role="note"><p>This base uses the function mean(), which the site cannot show.</p></div>');
+    expect(body).not.toContain('values.mean');
+    expect(body).not.toContain('formulas');
+  });
+});
+
+describe('CONTRACT §12: a .canvas file is a page of its nodes and edges', () => {
+  it('draws text, file, link and group nodes and the edges between them, without scripts', async () => {
+    const page = await site.page('/Maps/Overview');
+    expect(page.status).toBe(200);
+    const body = bodyOf(page.text);
+    expect(body).toContain('<div class="s-canvas"');
+    const nodes = [...body.matchAll(/<div class="s-canvas-node s-canvas-(\w+)[^"]*"[^>]*data-node="([^"]+)"/g)].map((m) => `${m[2]}:${m[1]}`);
+    expect(nodes.sort()).toEqual(['draft:file', 'dune:file', 'group:group', 'plan:text', 'site:link']);
+    // Text nodes are the site's Markdown, sanitised: links resolve, scripts go.
+    expect(body).toMatch(/<h2 id="reading-plan">Reading plan/);
+    expect(body).toContain('<a class="s-wikilink internal-link" href="/Library/Books/Dune">Dune</a>');
+    expect(body).toContain('<strong>the rest</strong>');
+    expect(body).not.toMatch(/<script/i);
+    // A file node: the published note's title and excerpt, linked.
+    expect(body).toContain('<p class="s-canvas-file-title"><a class="internal-link" href="/Library/Books/Dune">Dune</a></p><p class="s-canvas-excerpt" dir="auto">A desert planet and its spice.</p>');
+    expect(body).toContain('<a class="s-canvas-url" href="https://example.org/reading" rel="noopener nofollow">');
+    expect(body).toContain('<p class="s-canvas-group-label" dir="auto">Books to read</p>');
+    // Three edges: preset and hex colours, an arrow at each end that asks for one, a label.
+    expect([...body.matchAll(/<g class="s-canvas-edge/g)]).toHaveLength(3);
+    expect([...body.matchAll(/class="s-canvas-arrow"/g)]).toHaveLength(3);
+    expect(body).toContain('<g class="s-canvas-edge s-canvas-color-1">');
+    expect(body).toContain('style="--s-canvas-color:#3366ff;"');
+    expect(body).toMatch(/<div class="s-canvas-edge-label s-canvas-color-1"[^>]*>first<\/div>/);
+  });
+
+  it('a file node naming a draft is a neutral placeholder, never its title or text', async () => {
+    const html = (await site.page('/Maps/Overview')).text;
+    expect(html).toMatch(/data-node="draft"><p class="s-canvas-hidden" dir="auto">A note that is not published<\/p><\/div>/);
+    for (const secret of SECRETS) expect(html).not.toContain(secret);
+  });
+
+  it('a canvas that breaks the format is refused with a sentence where it is embedded', async () => {
+    const body = bodyOf((await site.page('/Maps/Maps')).text);
+    expect(body).toContain('<div class="s-canvas s-canvas-unsupported" role="note"><p>This canvas cannot be shown: a node whose x is out of bounds.</p></div>');
+    expect(body).not.toContain('1e300');
+  });
+});
+
+describe('CONTRACT §12: a base follows the notes it reads', () => {
+  it("a book's new rating reorders the base's rows on the live site", async () => {
+    const file = path.join(site.vault, 'Library/Books/Emma.md');
+    await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace('rating: 3', 'rating: 7'));
+    const page = await site.waitForPage('/Library/Reading', (p) => tableRows(p.text)[0]?.[0]?.[0] === 'Emma');
+    expect(tableRows(page.text)[0]!.map((r) => r[0])).toEqual(['Emma', 'Dune', 'Middlemarch']);
+  });
+
+  it("the base file's own edit (its sort turned around) shows on the live site", async () => {
+    const file = path.join(site.vault, 'Library/Reading.base');
+    await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace('direction: DESC', 'direction: ASC'));
+    const page = await site.waitForPage('/Library/Reading', (p) => tableRows(p.text)[0]?.[0]?.[0] === 'Middlemarch');
+    expect(tableRows(page.text)[0]!.map((r) => r[0])).toEqual(['Middlemarch', 'Dune', 'Emma']);
+  });
+});

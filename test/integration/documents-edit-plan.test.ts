@@ -1,0 +1,59 @@
+// CONTRACT §12: bases and canvases go through the one dependency graph. A base's page (and a
+// note holding a ```base block) renders again when a note it reads changes what it shows; a
+// canvas's page when a note it names changes title, address or publication; and only those.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
+
+afterAll(cleanupTempDirs);
+
+type Steps = Record<string, { rendered: string[]; quick: boolean }>;
+let steps: Steps;
+
+beforeAll(async () => {
+  const root = await tempDir('vs-document-edits-');
+  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_DIR, 'test/fixtures/build/document-edits.ts'), path.join(root, 'vault'), path.join(root, 'out')], {
+    cwd: PROJECT_DIR,
+    env: childEnv({}),
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  steps = JSON.parse(out.trim().split('\n').pop()!) as Steps;
+}, 150_000);
+
+/** The pages a step rendered, without the site-wide outputs a note's edit touches (feeds, search files, its tag's page). */
+const pagesOf = (name: string) => steps[name]!.rendered.filter((a) => !/^\/(?:feed\.xml|sitemap\.xml|search\.json|_s\/|topic\/)/.test(a) && !a.endsWith('/feed.xml'));
+
+describe('CONTRACT §12: an edit re-renders exactly the base and canvas pages that show it', () => {
+  it("a property the base sorts on renders the note and the base's page, not the note whose block filters it out", () => {
+    expect(pagesOf("edit a book's rating (a property the base sorts on)")).toEqual(['/Library/Books/Emma', '/Library/Reading']);
+  });
+
+  it("a text edit (the quick pass) renders the base showing the files' sizes, and no other base", () => {
+    expect(steps["edit a book's text"]!.quick).toBe(true);
+    expect(pagesOf("edit a book's text")).toEqual(['/Library/Books/Middlemarch', '/Library/Lengths']);
+  });
+
+  it("a note no base selects renders alone", () => {
+    expect(steps['edit an unrelated note’s text']!.quick).toBe(true);
+    expect(pagesOf('edit an unrelated note’s text')).toEqual(['/Loose/Unrelated']);
+  });
+
+  it("a new title renders the bases' pages, the note with a block, and the canvas naming the note", () => {
+    expect(pagesOf('retitle a book the canvas shows')).toEqual(['/Library/Books/Dune', '/Library/Lengths', '/Library/Library', '/Library/Reading', '/Maps/Overview', '/_service/nav']);
+  });
+
+  it('a draft edited renders nothing, though the base and canvas name it', () => {
+    expect(steps['edit the draft']!.rendered).toEqual([]);
+  });
+
+  it('a draft published renders its page and every base and canvas that now shows it', () => {
+    expect(pagesOf('publish the draft')).toEqual(['/Library/Books/Hidden-Draft', '/Library/Lengths', '/Library/Library', '/Library/Reading', '/Maps/Overview', '/_service/nav']);
+  });
+
+  it("the canvas file's own edit renders its page alone", () => {
+    expect(steps['edit the canvas']!.rendered).toEqual(['/Maps/Overview']);
+  });
+});

@@ -1,0 +1,205 @@
+// The Bases expression language (shared/bases/): parsed by hand, evaluated per row, never
+// through eval. Hostile input (deep nesting, huge text, prototype keys, runaway formulas)
+// gives a clear refusal or a null, never a hang, a crash or a value from Object.prototype.
+import { describe, expect, it } from 'vitest';
+import { readBase } from '../../shared/bases/base-file.ts';
+import { RowEvaluator, type BaseRowSource } from '../../shared/bases/evaluate.ts';
+import { BaseExpressionError, MAX_EXPRESSION_DEPTH, parseExpression } from '../../shared/bases/expression.ts';
+import { runView } from '../../shared/bases/query.ts';
+import { BaseDate, BaseLink, displayText, MAX_TEXT, type Value } from '../../shared/bases/values.ts';
+
+const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+
+function row(properties: Record<string, unknown>, file: Partial<BaseRowSource['file']> = {}): BaseRowSource {
+  return {
+    properties,
+    file: { name: 'Note.md', basename: 'Note', path: 'Books/Note.md', folder: 'Books', ext: 'md', ctime: null, mtime: Date.UTC(2026, 0, 2), size: 120, tags: ['book', 'book/fiction'], links: ['Textbook', 'Other/Thing.md'], ...file },
+  };
+}
+
+function evaluate(src: string, properties: Record<string, unknown> = {}, formulas: Record<string, string> = {}): Value {
+  const parsed = new Map(Object.entries(formulas).map(([k, v]) => [k, parseExpression(v)]));
+  return new RowEvaluator(row(properties), parsed, NOW, null).value(parseExpression(src));
+}
+
+describe('expressions compute as Obsidian Bases does', () => {
+  it('arithmetic with precedence, and string concatenation', () => {
+    expect(evaluate('1 + 2 * 3')).toBe(7);
+    expect(evaluate('(1 + 2) * 3')).toBe(9);
+    expect(evaluate('10 % 4 - -1')).toBe(3);
+    expect(evaluate('"a" + 1 + "b"')).toBe('a1b');
+    expect(evaluate('price / 0', { price: 3 })).toBeNull();
+  });
+
+  it('comparisons and logic over note properties, bare or as note.x', () => {
+    expect(evaluate('status == "done"', { status: 'done' })).toBe(true);
+    expect(evaluate('note.status != "done"', { status: 'done' })).toBe(false);
+    expect(evaluate('rating >= 4 && !(draft)', { rating: 4, draft: false })).toBe(true);
+    expect(evaluate('missing || rating > 10', { rating: 4 })).toBe(false);
+    expect(evaluate('note["my prop"] == 2', { 'my prop': 2 })).toBe(true);
+  });
+
+  it('file properties and functions', () => {
+    expect(evaluate('file.name')).toBe('Note.md');
+    expect(evaluate('file.basename')).toBe('Note');
+    expect(evaluate('file.ext')).toBe('md');
+    expect(evaluate('file.hasTag("book")')).toBe(true);
+    expect(evaluate('file.hasTag("fiction")')).toBe(false);
+    expect(evaluate('file.inFolder("Books")')).toBe(true);
+    expect(evaluate('file.inFolder("Book")')).toBe(false);
+    expect(evaluate('file.hasLink("Thing")')).toBe(true);
+    expect(evaluate('file.tags.contains("#book")')).toBe(true);
+    expect(evaluate('file.links.length')).toBe(2);
+    expect(evaluate('file.mtime < now()')).toBe(true);
+    expect(evaluate('file.mtime.format("YYYY/MM/DD")')).toBe('2026/01/02');
+  });
+
+  it('functions: if, date, now, number, toFixed, length, contains, lower, join', () => {
+    expect(evaluate('if(price, price.toFixed(2) + " dollars")', { price: 3 })).toBe('3.00 dollars');
+    expect(evaluate('if(price, "yes", "no")', {})).toBe('no');
+    expect(evaluate('date("2026-01-10") < date("2026-01-11")')).toBe(true);
+    expect(evaluate('(now() - date("2026-01-14")) / 3600000')).toBe(36);
+    expect(evaluate('date("2026-01-10") + "2d"')).toEqual(new BaseDate(Date.UTC(2026, 0, 12), false));
+    expect(evaluate('number("12") + 1')).toBe(13);
+    expect(evaluate('title.length', { title: 'hello' })).toBe(5);
+    expect(evaluate('title.lower().contains("ell")', { title: 'HELLO' })).toBe(true);
+    expect(evaluate('tags.join(" / ")', { tags: ['a', 'b'] })).toBe('a / b');
+    expect(evaluate('link("Other")')).toEqual(new BaseLink('Other', null));
+  });
+
+  it('formulas read formulas, each evaluated once per row', () => {
+    expect(evaluate('formula.total', { price: 2, qty: 3 }, { total: 'price * qty', label: 'formula.total + " items"' })).toBe(6);
+    expect(evaluate('formula.label', { price: 2, qty: 3 }, { total: 'price * qty', label: 'formula.total + " items"' })).toBe('6 items');
+  });
+});
+
+describe('hostile expressions are refused or bounded, never run', () => {
+  it('an unknown function is an unsupported one, named', () => {
+    const err = (() => {
+      try {
+        parseExpression('file.backlinks.map(value.name)');
+      } catch (e) {
+        return e as BaseExpressionError;
+      }
+    })();
+    expect(err).toBeInstanceOf(BaseExpressionError);
+    expect(err!.kind).toBe('unsupported');
+    expect(err!.what).toBe('map()');
+    expect(() => parseExpression('eval("1")')).toThrow(/eval\(\)/);
+    expect(() => parseExpression('constructor("return 1")')).toThrow(BaseExpressionError);
+  });
+
+  it('deep nesting stops at a bound, with a parse error rather than a stack overflow', () => {
+    const deep = '('.repeat(5000) + '1' + ')'.repeat(5000);
+    expect(() => parseExpression(deep)).toThrow(BaseExpressionError);
+    const nots = '!'.repeat(MAX_EXPRESSION_DEPTH + 5) + 'x';
+    expect(() => parseExpression(nots)).toThrow(/nested/);
+    expect(() => parseExpression('a' + ' + a'.repeat(3000))).toThrow(BaseExpressionError);
+  });
+
+  it('malformed text is a parse error', () => {
+    for (const bad of ['1 +', '"open', 'a..b', '(1', 'a b', '#', '', 'x[']) expect(() => parseExpression(bad), bad).toThrow(BaseExpressionError);
+  });
+
+  it('prototype keys read the note’s own keys only', () => {
+    expect(evaluate('__proto__')).toBeNull();
+    expect(evaluate('constructor')).toBeNull();
+    expect(evaluate('note.constructor')).toBeNull();
+    expect(evaluate('note["__proto__"]')).toBeNull();
+    expect(evaluate('toString')).toBeNull();
+    expect(evaluate('x.constructor', { x: { a: 1 } })).toBeNull();
+    expect(evaluate('x.hasOwnProperty', { x: { a: 1 } })).toBeNull();
+    expect(evaluate('formula.constructor')).toBeNull();
+    expect(evaluate('file.constructor')).toBeNull();
+    const own = JSON.parse('{"__proto__": "mine"}') as Record<string, unknown>;
+    expect(new RowEvaluator(row(own), new Map(), NOW, null).value(parseExpression('__proto__'))).toBe('mine');
+  });
+
+  it('huge text is cut, and doubling formulas cannot blow up', () => {
+    const big = 'x'.repeat(MAX_TEXT);
+    const joined = evaluate('s + s + s', { s: big });
+    expect(typeof joined === 'string' && joined.length).toBe(MAX_TEXT);
+    const formulas: Record<string, string> = { f0: 's' };
+    for (let i = 1; i <= 60; i++) formulas[`f${i}`] = `formula.f${i - 1} + formula.f${i - 1}`;
+    const started = Date.now();
+    const v = evaluate('formula.f60.length', { s: 'ab' }, formulas);
+    expect(v).toBe(MAX_TEXT);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('a formula reading itself is null; the step limit ends a row’s work', () => {
+    expect(evaluate('formula.a', {}, { a: 'formula.b + 1', b: 'formula.a + 1' })).toBeNull();
+    const list = Array.from({ length: 1000 }, (_, i) => i);
+    expect(evaluate('x.unique().unique().unique().unique().length', { x: list })).toBeNull();
+  });
+
+  it('a whole base has a budget: a costly filter over many notes stops, and later rows are left out', () => {
+    const read = readBase('filters: x.contains(999)\n');
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const list = Array.from({ length: 1000 }, (_, i) => i);
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({ source: i, row: row({ x: list }) }));
+    const started = Date.now();
+    const result = runView(read.spec, read.spec.views[0]!, rows, NOW, null);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(result.total).toBeGreaterThan(1000);
+    expect(result.total).toBeLessThan(10_000);
+  });
+
+  it('text methods take no patterns: replace is literal', () => {
+    expect(evaluate('s.replace("a.", "-")', { s: 'a.a.b' })).toBe('--b');
+    expect(evaluate('s.replace("(a+)+$", "x")', { s: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!' })).toBe('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!');
+  });
+});
+
+describe('a base file is read into filters, formulas and views', () => {
+  const yaml = [
+    'filters:',
+    '  and:',
+    '    - file.inFolder("Books")',
+    '    - not:',
+    '        - status == "dropped"',
+    'formulas:',
+    '  stars: "rating * 2"',
+    'properties:',
+    '  formula.stars:',
+    '    displayName: Stars',
+    'views:',
+    '  - type: table',
+    '    name: Best',
+    '    order: [file.name, status, formula.stars]',
+    '    sort:',
+    '      - property: rating',
+    '        direction: DESC',
+    '    limit: 2',
+  ].join('\n');
+
+  it('filters, sorts, limits and labels', () => {
+    const read = readBase(yaml);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const notes = [
+      { source: 'a', row: row({ rating: 3, status: 'done' }) },
+      { source: 'b', row: row({ rating: 5, status: 'reading' }) },
+      { source: 'c', row: row({ rating: 4, status: 'dropped' }) },
+      { source: 'd', row: row({ rating: 1 }) },
+      { source: 'e', row: row({ rating: 9 }, { folder: 'Elsewhere' }) },
+    ];
+    const result = runView(read.spec, read.spec.views[0]!, notes, NOW, null);
+    expect(result.columns.map((c) => c.label)).toEqual(['Name', 'status', 'Stars']);
+    expect(result.rows.map((r) => r.source)).toEqual(['b', 'a']);
+    expect(result.total).toBe(3);
+    expect(result.rows[0]!.cells.map(displayText)).toEqual(['Note.md', 'reading', '10']);
+  });
+
+  it('an unsupported function, view type or malformed YAML is a problem in words, never a throw', () => {
+    expect(readBase('formulas:\n  x: "values.mean()"\n')).toEqual({ ok: false, problem: { kind: 'unsupported', what: 'the function mean()' } });
+    expect(readBase('views:\n  - type: map\n')).toEqual({ ok: false, problem: { kind: 'unsupported', what: 'the map view' } });
+    const bad = readBase('filters: [unclosed\n');
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.problem.kind).toBe('malformed');
+    const deep = readBase('filters:\n' + Array.from({ length: 60 }, (_, i) => ' '.repeat(2 + i * 2) + 'and:\n' + ' '.repeat(2 + i * 2) + '- ').join('').replace(/- $/, '') + ' x\n');
+    expect(deep.ok).toBe(false);
+    expect(readBase('x'.repeat(300 * 1024)).ok).toBe(false);
+  });
+});
