@@ -39,6 +39,8 @@ export interface SiteDirectories {
 
 export async function configureSite(config: UserConfig, vault: () => RenderData | Promise<RenderData>, extensions: SiteExtensions): Promise<SiteDirectories> {
   config.setUseGitIgnore(false);
+  // Installed as a package, our templates folder is under node_modules, which Eleventy leaves out unless told.
+  config.ignores.delete('**/node_modules/**');
   config.setQuietMode(true);
   config.setLibrary('njk', environment(extensions.theme));
   config.addPlugin((await importModule<{ default: unknown }>('@11ty/eleventy-plugin-rss')).default);
