@@ -1,4 +1,4 @@
-// The public site's Eleventy configuration (CONTRACT §16; site/build/eleventy-site.ts says
+// The public site's Eleventy configuration (CONTRACT §16; site/render/eleventy-site.ts says
 // what it registers). The server's builder and `vault-service build` run Eleventy with this
 // file and hand it each pass's views; `npx @11ty/eleventy --output=DIR` with VAULT, SITE_URL
 // and SERVICE_DATA set builds the whole vault's static snapshot with it.

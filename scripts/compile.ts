@@ -12,10 +12,10 @@
 import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { bundleClient, CLIENT_BUNDLES, CLIENT_SOURCES, type ClientBundle } from '../site/build/client-bundle.ts';
+import { bundleClient, CLIENT_BUNDLES, CLIENT_SOURCES, type ClientBundle } from '../site/render/client-bundle.ts';
 import { PROJECT_DIR } from '../shared/project-dir.ts';
 import { bundleServer, SERVER_BUNDLE_DIR } from './server-bundle.ts';
-import { writeTemplateCode } from '../site/build/template-code-write.ts';
+import { writeTemplateCode } from '../site/render/template-code-write.ts';
 
 const DIST = path.join(PROJECT_DIR, 'dist');
 const CONFIG = path.join(PROJECT_DIR, 'tsconfig.build.json');

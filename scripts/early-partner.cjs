@@ -1,4 +1,4 @@
-// `npm run build`'s partner thread (site/build/partner-link.ts), started by the launcher
+// `npm run build`'s partner thread (site/build/build-thread-link.ts), started by the launcher
 // (run-compiled.cjs) before this thread loads the build's bundle, not by the bundle once
 // loaded: the partner then boots (Node's own modules, the bundle from its code cache: about
 // 0.15 s of a thread) while this one loads, and takes notes to parse about 0.1 s sooner.

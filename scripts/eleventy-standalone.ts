@@ -8,10 +8,10 @@ import path from 'node:path';
 import type { UserConfig } from '@11ty/eleventy';
 import { loadConfig } from '../shared/config.ts';
 import { formatWarning } from '../shared/model/build-warnings.ts';
-import { configureSite, extensionsOf, type SiteDirectories } from '../site/build/eleventy-site.ts';
-import { ViewCollector } from '../site/build/page-render.ts';
-import type { RenderData } from '../site/build/render-state.ts';
-import { snapshotFinish } from '../site/build/snapshot-page.ts';
+import { configureSite, extensionsOf, type SiteDirectories } from '../site/render/eleventy-site.ts';
+import { ViewCollector } from '../site/render/page-render.ts';
+import type { RenderData } from '../site/render/render-state.ts';
+import { snapshotFinish } from '../site/render/snapshot-page.ts';
 import { buildSnapshot } from './cli/build.ts';
 
 export async function standaloneSite(eleventyConfig: UserConfig): Promise<SiteDirectories> {

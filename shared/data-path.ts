@@ -24,7 +24,7 @@ export const DATA_FILES = {
   publicSite: 'public-site',
   /** The builder's heap cap measured fitting the vault (build-heap.ts heapForLive), for the next start. */
   builderHeap: 'builder-heap.json',
-  /** Smaller copies of the vault's raster images, one folder per image content (site/build/image-variants.ts). */
+  /** Smaller copies of the vault's raster images, one folder per image content (site/render/image-variants.ts). */
   imageVariants: 'image-variants',
   /** Comments and mentions (SQLite, its own journal: WAL beside it). */
   comments: 'comments.db',

@@ -19,7 +19,7 @@ export const CODE_DIR = path.resolve(path.dirname(HERE), '..');
 export const PROJECT_DIR = CODE_EXT === '.ts' ? CODE_DIR : path.dirname(CODE_DIR);
 
 /** Modules started as a process or thread of their own: dist/bundle/ holds each as an entry point under its name (scripts/server-bundle.ts). */
-export const BUNDLE_ENTRIES: ReadonlySet<string> = new Set(['site/build/worker', 'site/build/partner']);
+export const BUNDLE_ENTRIES: ReadonlySet<string> = new Set(['site/build/builder-process', 'site/build/build-thread']);
 
 /**
  * The one-file bundle this process runs through V8's code cache (`npm run build`), and the
@@ -31,7 +31,7 @@ export function cachedBundle(): { file: string; runner: string } | null {
 }
 
 /**
- * A module of the running code by its extension-less project path, e.g. `site/build/worker`:
+ * A module of the running code by its extension-less project path, e.g. `site/build/builder-process`:
  * from a bundle, the bundle's own entry point when it has one, so a process or thread it
  * starts loads the bundle too.
  */

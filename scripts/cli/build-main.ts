@@ -2,10 +2,10 @@
 // which scripts/cached-bundle.cjs compiles with V8's code cache: a build's own code is
 // compiled once per version of it, not at every build. The same command line
 // as `vault-service build` (scripts/cli.ts), without a top-level await a script cannot hold.
-// In a thread the build starts (site/build/partner-link.ts), the same file is its partner.
+// In a thread the build starts (site/build/build-thread-link.ts), the same file is its partner.
 import { isMainThread, workerData } from 'node:worker_threads';
-import { PARTNER_ROLE, startPartnerEarly } from '../../site/build/partner-link.ts';
-import { servePartner } from '../../site/build/partner-serve.ts';
+import { PARTNER_ROLE, startPartnerEarly } from '../../site/build/build-thread-link.ts';
+import { servePartner } from '../../site/build/build-thread-serve.ts';
 import { relaunchWithFlags } from './relaunch.ts';
 import { runCli } from './run.ts';
 

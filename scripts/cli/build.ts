@@ -8,8 +8,8 @@ import type { Config } from '../../shared/config.ts';
 import { log } from '../../shared/log.ts';
 import { formatWarning, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import type { BuildProgress } from '../../site/build/site-builder.ts';
-import type { PageRenderer } from '../../site/build/page-render.ts';
-import { extensionsOf } from '../../site/build/eleventy-site.ts';
+import type { PageRenderer } from '../../site/render/page-render.ts';
+import { extensionsOf } from '../../site/render/eleventy-site.ts';
 import { createProgress } from './progress.ts';
 import { SITE_MARKER, SITE_MARKER_TEXT, siteOutProblem } from '../site-out-guard.ts';
 import { LockFile } from '../../shared/lock-file.ts';
@@ -110,7 +110,7 @@ async function buildLocked(config: Config, options: SnapshotOptions, started: nu
   const work = `${config.siteOut}.building-${process.pid}`;
   await fs.rm(work, { recursive: true, force: true });
   try {
-    // Each page is written once, as the static host will serve it (site/build/snapshot-page.ts).
+    // Each page is written once, as the static host will serve it (site/render/snapshot-page.ts).
     const builder = new SiteBuilder({
       config,
       outRoot: work,

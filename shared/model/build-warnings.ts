@@ -18,7 +18,7 @@ export type WarningKind =
   | 'missing-attachment'
   | 'too-many-tags'
   | 'bad-permalink'
-  /** An attachment a published note links that a static snapshot does not copy (site/build/snapshot-attachments.ts). */
+  /** An attachment a published note links that a static snapshot does not copy (site/write/snapshot-attachments.ts). */
   | 'left-out-of-snapshot'
   /** An embedded raster image sharp could not read (no image, truncated, too many pixels): shown as it is. */
   | 'unreadable-image';

@@ -276,7 +276,7 @@ class Record implements NoteRecord {
   }
 }
 
-/** A record as plain data: what crosses to another process (a full build's partner, site/build/partner.ts). */
+/** A record as plain data: what crosses to another process (a full build's partner, site/build/build-thread.ts). */
 export interface PackedRecord {
   fields: EagerFields;
   facts: FactFields | null;

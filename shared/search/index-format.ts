@@ -13,7 +13,7 @@
 //
 // Base files are named by their content (immutable, cached for good): a manifest never
 // points at a file that changed under it. An edit rewrites the manifest only; the base
-// is rebuilt when the delta grows (site/build/search-index.ts).
+// is rebuilt when the delta grows (site/plan/search-index.ts).
 import type { Options } from 'minisearch';
 import { foldText } from '../text-fold.ts';
 

@@ -13,11 +13,11 @@ import { CODE_EXT, codeFile } from '../../shared/project-dir.ts';
 import { WarningLog, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import type { PostItem, PostQuery, PostRef } from '../../shared/model/posts.ts';
 import type { BuildResult, SiteBuilderOptions } from './site-builder.ts';
-import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
+import type { WorkerReply, WorkerRequest } from './builder-protocol.ts';
 
 // The worker runs as the server does: compiled, or from source through tsx (resolved here,
 // so the child finds tsx whatever the working directory is; the installed package has none).
-const WORKER = codeFile('site/build/worker');
+const WORKER = codeFile('site/build/builder-process');
 const LOADER = CODE_EXT === '.ts' ? ['--import', import.meta.resolve('tsx')] : [];
 
 const RETRY_MS = 5_000;
@@ -74,7 +74,7 @@ export class BuilderClient {
 
   private spawn(): ChildProcess {
     const worker = fork(WORKER, [], {
-      // --expose-gc: the builder collects once after a whole-site pass (site/build/worker.ts).
+      // --expose-gc: the builder collects once after a whole-site pass (site/build/builder-process.ts).
       execArgv: [...LOADER, `--max-old-space-size=${this.heapMB}`, ...(this.semiSpaceMB ? [`--max-semi-space-size=${this.semiSpaceMB}`] : []), '--expose-gc', ...BUILD_V8_FLAGS],
       env: builderEnv(process.env),
       serialization: 'advanced',
@@ -326,7 +326,7 @@ export class BuilderClient {
     if (worker && worker.exitCode === null && worker.signalCode === null) {
       const exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.kill('SIGTERM');
-      // It exits between two tasks (site/build/worker.ts); one that does not in time is killed.
+      // It exits between two tasks (site/build/builder-process.ts); one that does not in time is killed.
       const late = setTimeout(() => worker.kill('SIGKILL'), STOP_GRACE_MS);
       await exited;
       clearTimeout(late);

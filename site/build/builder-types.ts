@@ -1,8 +1,8 @@
 // What the site builder is given and what each build answers (site-builder.ts).
 import type { Config } from '../../shared/config.ts';
-import type { PageRenderer } from './page-render.ts';
-import type { ServedEntry } from './plan-types.ts';
-import type { SiteExtensions } from './eleventy-site.ts';
+import type { PageRenderer } from '../render/page-render.ts';
+import type { ServedEntry } from '../plan/plan-types.ts';
+import type { SiteExtensions } from '../render/eleventy-site.ts';
 
 export interface SiteBuilderOptions {
   config: Config;
@@ -22,7 +22,7 @@ export interface SiteBuilderOptions {
   partnerFrom?: number;
   /**
    * A static snapshot (`npm run build`): each page is written as a static host serves it,
-   * with what the server fills per request filled in (site/build/snapshot-page.ts).
+   * with what the server fills per request filled in (site/render/snapshot-page.ts).
    */
   snapshot?: { siteUrl: string | null };
   /** The operator's theme and Eleventy config function (CONTRACT §16; default: none). */

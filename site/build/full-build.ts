@@ -1,6 +1,6 @@
 // A full build on both cores: one walk of the vault, then the notes are
 // parsed and the pages rendered by this thread and, for a vault big enough to be worth
-// it, a partner thread (site/build/partner.ts). Notes are parsed from both ends until the
+// it, a partner thread (site/build/build-thread.ts). Notes are parsed from both ends until the
 // two meet; this side alone plans the site (the one model), while the partner makes the
 // search index's base from the notes' documents (search-job.ts), then hands the partner
 // pages to render as views, in chunks as each side is free, so neither waits on the other.
@@ -15,18 +15,18 @@ import { cachedBundle } from '../../shared/project-dir.ts';
 import type { Settings } from '../../shared/settings.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import type { VaultEntries } from '../../shared/vault-walk.ts';
-import type { AttachmentIndex } from './attachments.ts';
-import type { FileWriter } from './file-writer.ts';
-import { isTemplated, type PageFinish, type PageRenderer } from './page-render.ts';
-import type { PartnerLink } from './partner-link.ts';
-import type { PartnerSetup, SnapshotFinish } from './partner-protocol.ts';
-import { VAULT_STYLESHEET, type SitePlan } from './plan.ts';
-import { NAV_FILE } from './plan-outputs.ts';
-import type { PlannedPage } from './plan-types.ts';
-import type { BaseFiles } from './search-base.ts';
-import { searchOnPartner } from './search-job.ts';
-import { leftOutWarnings } from './snapshot-attachments.ts';
-import { snapshotFinish, snapshotParts } from './snapshot-page.ts';
+import type { AttachmentIndex } from '../read/attachments.ts';
+import type { FileWriter } from '../write/file-writer.ts';
+import { isTemplated, type PageFinish, type PageRenderer } from '../render/page-render.ts';
+import type { PartnerLink } from './build-thread-link.ts';
+import type { PartnerSetup, SnapshotFinish } from './build-thread-protocol.ts';
+import { VAULT_STYLESHEET, type SitePlan } from '../plan/plan.ts';
+import { NAV_FILE } from '../plan/plan-outputs.ts';
+import type { PlannedPage } from '../plan/plan-types.ts';
+import type { BaseFiles } from '../plan/search-base.ts';
+import { searchOnPartner } from '../plan/search-job.ts';
+import { leftOutWarnings } from '../write/snapshot-attachments.ts';
+import { snapshotFinish, snapshotParts } from '../render/snapshot-page.ts';
 
 /** Below this many notes a partner costs more than it saves. */
 export const PARTNER_MIN_NOTES = 2_000;
@@ -74,7 +74,7 @@ export interface FullBuildInput {
    */
   searchDocs?: () => SearchDoc[];
   /**
-   * Outputs that are not pages (the search index, site/build/search-index.ts), made between
+   * Outputs that are not pages (the search index, site/plan/search-index.ts), made between
    * this side's chunks once the partner's base files are in (null: none were made there).
    */
   alongside?: (plan: SitePlan, files: BaseFiles | null) => PlannedPage[];
@@ -101,7 +101,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
   const partner = await partnerFor(input.partner, input.partnerFrom, input.stage, notes);
   // Started now, so it is up before the first page. With a partner both cores are busy
   // rendering: a writer too measured no faster (1,000 notes, eleven rounds alternating).
-  const writer = !partner && notes.length >= FILE_WRITER_MIN_NOTES ? new (await import('./file-writer.ts')).FileWriter() : null;
+  const writer = !partner && notes.length >= FILE_WRITER_MIN_NOTES ? new (await import('../write/file-writer.ts')).FileWriter() : null;
   let closing = false;
   try {
     await input.store.reader.prepare(true);
@@ -147,11 +147,11 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
 /** A partner for a vault of `notes`, when it is big enough to pay for one. */
 async function partnerFor(setup: FullBuildInput['partner'], partnerFrom: number | undefined, stage: string, notes: VaultPath[]): Promise<PartnerLink | null> {
   // Loaded only when a partner may pay: worker_threads is one more module a small build need not load.
-  const link = setup && notes.length >= (partnerFrom ?? QUICK_PARTNER_MIN_NOTES) ? await import('./partner-link.ts') : null;
+  const link = setup && notes.length >= (partnerFrom ?? QUICK_PARTNER_MIN_NOTES) ? await import('./build-thread-link.ts') : null;
   const from = partnerFrom ?? (link?.partnerStartsQuickly() ? QUICK_PARTNER_MIN_NOTES : PARTNER_MIN_NOTES);
   if (setup && link && notes.length >= from) return new link.PartnerLink({ ...setup, stage, notes, readChunk: readChunkFor(notes.length) });
   // A partner started early for a vault too small for one (`npm run build`) is let go.
-  if (cachedBundle()) (link ?? (await import('./partner-link.ts'))).dropEarlyPartner();
+  if (cachedBundle()) (link ?? (await import('./build-thread-link.ts'))).dropEarlyPartner();
   return null;
 }
 

@@ -9,10 +9,10 @@ import { swapRecord } from '../../shared/model/model-swap.ts';
 import { modelShape } from '../../shared/model/site-model.ts';
 import type { RecordChange } from '../../shared/model/vault-store.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
-import { adoptFamilies, replanReaders, type SitePlan } from './plan.ts';
-import { MOST_DISCUSSED_FAMILY } from './plan-lists.ts';
-import { changedDay, isSitemapFamily } from './plan-outputs.ts';
-import type { PageFamily, PlannedPage } from './plan-types.ts';
+import { adoptFamilies, replanReaders, type SitePlan } from '../plan/plan.ts';
+import { MOST_DISCUSSED_FAMILY } from '../plan/plan-lists.ts';
+import { changedDay, isSitemapFamily } from '../plan/plan-outputs.ts';
+import type { PageFamily, PlannedPage } from '../plan/plan-types.ts';
 
 export interface QuickPlan {
   /** The families planned again, to take into the plan once their files are in place (`adoptQuick`). */

@@ -3,7 +3,7 @@
 // old one whole; a change renders only the outputs whose signature changed into a staging
 // folder, then renames each over the live one (never a half-written page), and deletes
 // what no longer has an output.
-import { extensionsOf } from './eleventy-site.ts';
+import { extensionsOf } from '../render/eleventy-site.ts';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { log } from '../../shared/log.ts';
@@ -15,25 +15,25 @@ import { AddressMemory } from '../../shared/model/redirects.ts';
 import { VaultStore, type RecordChange } from '../../shared/model/vault-store.ts';
 import { isNotePath, type VaultPath } from '../../shared/vault-path.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
-import { AttachmentIndex } from './attachments.ts';
-import { ImageVariants } from './image-variants.ts';
+import { AttachmentIndex } from '../read/attachments.ts';
+import { ImageVariants } from '../render/image-variants.ts';
 import { availableParallelism } from 'node:os';
 import { DATA_FILES, dataPath } from '../../shared/data-path.ts';
-import { BASE_TOKEN } from './frame.ts';
-import { DiscussionIndex, type DiscussionMap } from './discussion.ts';
+import { BASE_TOKEN } from '../plan/frame.ts';
+import { DiscussionIndex, type DiscussionMap } from '../plan/discussion.ts';
 import { fullBuild } from './full-build.ts';
-import { PageRenderer } from './page-render.ts';
-import { Stage } from './stage.ts';
-import { planVault } from './plan-vault.ts';
-import { SearchIndex } from './search-index.ts';
-import { digest, SigDigests } from './sig-digests.ts';
-import { EarlySearch } from './search-job.ts';
+import { PageRenderer } from '../render/page-render.ts';
+import { Stage } from '../write/stage.ts';
+import { planVault } from '../plan/plan-vault.ts';
+import { SearchIndex } from '../plan/search-index.ts';
+import { digest, SigDigests } from '../plan/sig-digests.ts';
+import { EarlySearch } from '../plan/search-job.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
-import { currentKey, readGeneration, removeGenerations, writeGeneration, type GenerationKey } from './generation.ts';
-import { diffPlans, type SitePlan } from './plan.ts';
+import { currentKey, readGeneration, removeGenerations, writeGeneration, type GenerationKey } from '../write/generation.ts';
+import { diffPlans, type SitePlan } from '../plan/plan.ts';
 import { adoptQuick, keepsShape, quickPlan } from './quick-pass.ts';
-import { NAV_FILE } from './plan-outputs.ts';
-import { settleSigs, type PlannedPage, type ServedEntry } from './plan-types.ts';
+import { NAV_FILE } from '../plan/plan-outputs.ts';
+import { settleSigs, type PlannedPage, type ServedEntry } from '../plan/plan-types.ts';
 import type { BuildResult, SiteBuilderOptions } from './builder-types.ts';
 
 export type { BuildProgress, BuildResult, SiteBuilderOptions } from './builder-types.ts';

@@ -4,7 +4,7 @@
 // that nothing they typed is lost. It posts to the address it answers (the form's own).
 import { escapeHtml } from '../../shared/note/escape.ts';
 import { directionOf } from '../../shared/note/language.ts';
-import { stringsFor } from '../build/i18n.ts';
+import { stringsFor } from '../plan/i18n.ts';
 
 export interface CommentFailure {
   /** The site's language. */

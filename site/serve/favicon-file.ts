@@ -4,7 +4,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { readVaultFile } from '../../shared/vault-read.ts';
-import { PROJECT_DIR } from '../build/paths.ts';
+import { PROJECT_DIR } from '../render/paths.ts';
 
 const BUILT_IN = path.join(PROJECT_DIR, 'site/assets/favicon.ico');
 export const FAVICON_SOURCES = ['favicon.ico', 'favicon.png'];

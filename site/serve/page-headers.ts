@@ -5,7 +5,7 @@
 // are `private` and vary by Cookie: a shared cache (a CDN, an office proxy) must never
 // keep what only a signed-in admin may see (a reviewer's find: its search shards were
 // `public` for a year).
-import type { ServeType } from '../build/plan-types.ts';
+import type { ServeType } from '../plan/plan-types.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 

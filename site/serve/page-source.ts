@@ -4,7 +4,7 @@
 // background, so a visitor's request finds its bytes ready.
 import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ServedEntry } from '../build/plan-types.ts';
+import type { ServedEntry } from '../plan/plan-types.ts';
 import { SEARCH_DIR } from '../../shared/search/index-format.ts';
 import type { BuildResult } from '../build/site-builder.ts';
 import { PageCache } from './page-cache.ts';

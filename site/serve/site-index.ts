@@ -3,7 +3,7 @@
 // never leak a page that is no longer published.
 import { collectionSlug } from '../../shared/note/fields.ts';
 import type { BuildResult } from '../build/site-builder.ts';
-import type { ServedEntry } from '../build/plan-types.ts';
+import type { ServedEntry } from '../plan/plan-types.ts';
 
 /**
  * A lenient form of an address: case, spaces, trailing slashes and Unicode

@@ -1,12 +1,12 @@
 // Built pages carry a few markers filled in when they are served: the absolute base URL,
 // the topic row, the Edit link a signed-in admin sees on articles (CONTRACT §6), and the
 // notice a visitor's own comment earns when the form comes back without a script
-// (CONTRACT §8). A static snapshot's pages are rendered without them (site/build/snapshot-page.ts).
-import { BASE_TOKEN, BASE_TOKEN_ENCODED } from '../build/frame.ts';
-import { markExplorer } from '../build/explorer.ts';
+// (CONTRACT §8). A static snapshot's pages are rendered without them (site/render/snapshot-page.ts).
+import { BASE_TOKEN, BASE_TOKEN_ENCODED } from '../plan/frame.ts';
+import { markExplorer } from '../plan/explorer.ts';
 
 export const NAV_MARKER = '<!--service:nav-->';
-/** A garden page's marker names the page, so its explorer shows it current (site/build/explorer.ts). */
+/** A garden page's marker names the page, so its explorer shows it current (site/plan/explorer.ts). */
 const NAV_HERE_MARKER = /<!--service:nav:([^>]*)-->/;
 const EDIT_MARKER = /<!--service:edit:([^:>]*):([^:>]*)-->/g;
 const NOTICE_MARKER = /<!--service:notice:([^:>]*):([^:>]*)-->/;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../helpers/browser.ts';
 import { cleanupTempDirs } from '../helpers/tmp.ts';
 import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
-import { DELTA_SOFT } from '../../site/build/search-index.ts';
+import { DELTA_SOFT } from '../../site/plan/search-index.ts';
 
 let blog: BlogServer;
 let browser: Browser;

@@ -3,7 +3,7 @@
 // never uses (zlib, v8) costs every build a few milliseconds. A static import of one of them
 // on the build's path (the git runner, the server's compression, the remembered generation)
 // fails here. (child_process is not among them: Eleventy loads it.) (worker_threads is used: the build starts its partner thread
-// before it walks the vault, site/build/partner-link.ts startPartnerEarly.)
+// before it walks the vault, site/build/build-thread-link.ts startPartnerEarly.)
 // The build's code runs through V8's code cache (scripts/cached-bundle.cjs), its partner
 // thread's too, and builds what the command line bundled as ES modules builds alone.
 import { spawn } from 'node:child_process';
@@ -11,7 +11,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { QUICK_PARTNER_MIN_NOTES } from '../../site/build/full-build.ts';
-import { PARTNER_ROLE } from '../../site/build/partner-link.ts';
+import { PARTNER_ROLE } from '../../site/build/build-thread-link.ts';
 import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 

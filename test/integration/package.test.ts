@@ -15,8 +15,8 @@ import { git } from '../helpers/git-remotes.ts';
 import { cleanCopy, localPrebuild } from '../helpers/package-install.ts';
 import { childEnv, PROJECT_DIR, TEST_PASSWORD, waitFor } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
-import { propsFrom, TEMPLATE_CODE_FILE, type CodeTable } from '../../site/build/template-code.ts';
-import { TEMPLATES_DIR } from '../../site/build/paths.ts';
+import { propsFrom, TEMPLATE_CODE_FILE, type CodeTable } from '../../site/render/template-code.ts';
+import { TEMPLATES_DIR } from '../../site/render/paths.ts';
 
 interface Run {
   code: number | null;
@@ -87,7 +87,7 @@ describe('the package', () => {
     const files = listing.out.trim().split('\n').map((f) => f.replace(/^package\//, ''));
     expect(files.filter((f) => /\.tsx?$/.test(f))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
-    for (const f of ['dist/bundle/cli.js', 'dist/bundle/worker.js', 'dist/bundle/partner.js', 'dist/templates.json', 'dist/site/build/worker.js', 'dist/site/build/eleventy-runner.js', 'dist/scripts/eleventy-standalone.js', '.eleventy.js', 'dist/site/client/blog.js', 'site/templates/article.njk', 'site/assets/blog.css', 'example-vault/Home.md', 'example-vault/.service/settings.json', 'admin/ui/dist/index.html']) {
+    for (const f of ['dist/bundle/cli.js', 'dist/bundle/builder-process.js', 'dist/bundle/build-thread.js', 'dist/templates.json', 'dist/site/build/builder-process.js', 'dist/site/render/eleventy-runner.js', 'dist/scripts/eleventy-standalone.js', '.eleventy.js', 'dist/site/client/blog.js', 'site/templates/article.njk', 'site/assets/blog.css', 'example-vault/Home.md', 'example-vault/.service/settings.json', 'admin/ui/dist/index.html']) {
       expect(files).toContain(f);
     }
     const bin = await fs.readFile(path.join(app, 'node_modules/vault-service/dist/bundle/cli.js'), 'utf8');

@@ -66,9 +66,9 @@ describe('the house rules hold in the source tree', () => {
       'admin/travel/files.ts': "the data directory and the vault's .service/, which the walker never enters",
       'admin/vault/trash.ts': "the bin's own folder, .trash/, which the walker never enters",
       'admin/ui/stamp.mjs': "the admin app's own source folder",
-      'site/build/generation.ts': 'the build output: the generations in the data directory',
-      'site/build/template-runner.ts': "the project's templates folder",
-      'site/build/template-code-write.ts': "the project's templates folder",
+      'site/write/generation.ts': 'the build output: the generations in the data directory',
+      'site/render/eleventy-site.ts': "the project's templates folder and an operator's theme folder",
+      'site/render/template-code-write.ts': "the project's templates folder",
     };
     const readers = filesMatching(SERVER_CODE, /\breaddir(Sync)?\b/);
     expect(readers.filter((f) => !(f in allowed))).toEqual([]);

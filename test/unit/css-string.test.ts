@@ -1,8 +1,8 @@
 // The home page's hero takes its banner as a CSS url("…") in a style attribute
-// (site/build/plan-lists.ts). A banner arriving with the vault's settings is input: a quote
+// (site/plan/plan-lists.ts). A banner arriving with the vault's settings is input: a quote
 // in it once ended the string and covered the page (`");position:fixed;inset:0`).
 import { describe, expect, it } from 'vitest';
-import { cssString } from '../../site/build/plan-lists.ts';
+import { cssString } from '../../site/plan/plan-lists.ts';
 
 describe('cssString', () => {
   it('escapes what would end a double-quoted CSS string, and leaves the rest', () => {

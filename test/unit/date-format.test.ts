@@ -1,6 +1,6 @@
 // spec D.1, CONTRACT §10: the one formatter of the dates and counts visitors read.
 import { describe, expect, it } from 'vitest';
-import { dateLocales, formatters } from '../../site/build/i18n.ts';
+import { dateLocales, formatters } from '../../site/plan/i18n.ts';
 
 const DAY = Date.UTC(2026, 0, 10);
 

@@ -1,13 +1,13 @@
-// A pass's views are rendered by Eleventy (site/build/eleventy-runner.ts), configured by the
+// A pass's views are rendered by Eleventy (site/render/eleventy-runner.ts), configured by the
 // project's .eleventy.js: each page template paginates over its list of views, one page a
 // view, its permalink the view's file; a pass renders its own views and no other's.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EleventyRunner, type RenderedFile } from '../../site/build/eleventy-runner.ts';
-import { NO_EXTENSIONS } from '../../site/build/eleventy-site.ts';
-import { TEMPLATES_DIR } from '../../site/build/paths.ts';
-import { emptyRender, type RenderData } from '../../site/build/render-state.ts';
+import { EleventyRunner, type RenderedFile } from '../../site/render/eleventy-runner.ts';
+import { NO_EXTENSIONS } from '../../site/render/eleventy-site.ts';
+import { TEMPLATES_DIR } from '../../site/render/paths.ts';
+import { emptyRender, type RenderData } from '../../site/render/render-state.ts';
 
 const robots = (n: number, from = 0): RenderData => {
   const data = emptyRender();

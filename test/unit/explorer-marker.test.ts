@@ -2,7 +2,7 @@
 // explorer fragment is filled in with that page marked, when served (substitute.ts) or
 // rendered into a snapshot (the same function).
 import { describe, expect, it } from 'vitest';
-import { folderKey, markExplorer } from '../../site/build/explorer.ts';
+import { folderKey, markExplorer } from '../../site/plan/explorer.ts';
 import { materializeForVisitor } from '../../site/serve/substitute.ts';
 
 const fragment = [

@@ -1,6 +1,6 @@
 // spec D.7, Feed content: the full article in a feed has every link absolute.
 import { describe, expect, it } from 'vitest';
-import { absoluteLinks } from '../../site/build/plan-feeds.ts';
+import { absoluteLinks } from '../../site/plan/plan-feeds.ts';
 
 const BASE = 'https://notes.example';
 

@@ -1,11 +1,11 @@
-// A full build's pages written by a thread of their own (site/build/file-writer.ts): every
+// A full build's pages written by a thread of their own (site/write/file-writer.ts): every
 // file handed over is written, its folder made; a file written twice ends with the later
 // text even when the queue is full and this thread writes files itself; a failure is the
 // build's, told when the writer is closed.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileWriter } from '../../site/build/file-writer.ts';
+import { FileWriter } from '../../site/write/file-writer.ts';
 import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);

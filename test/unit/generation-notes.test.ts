@@ -10,7 +10,7 @@ import { fileStamp } from '../../shared/file-stamp.ts';
 import { NoteReader } from '../../shared/model/note-reader.ts';
 import { hashText } from '../../shared/note/text-hash.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
-import { retractedWhileDown, type GenerationState } from '../../site/build/generation.ts';
+import { retractedWhileDown, type GenerationState } from '../../site/write/generation.ts';
 import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);

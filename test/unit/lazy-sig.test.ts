@@ -3,7 +3,7 @@
 // plan (settleSigs), before anything they read can change.
 import { describe, expect, it } from 'vitest';
 import type { Address } from '../../shared/model/addresses.ts';
-import { settleSigs, withLazySig, type PlannedPage } from '../../site/build/plan-types.ts';
+import { settleSigs, withLazySig, type PlannedPage } from '../../site/plan/plan-types.ts';
 
 function page(make: () => string): PlannedPage {
   return withLazySig({ address: '/a' as Address, file: 'a.html', kind: 'article', type: 'html', view: () => null }, make);

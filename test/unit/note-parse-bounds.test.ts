@@ -115,7 +115,7 @@ describe('wikilinks: a `[[` without its `]]` costs one scan, not one per `[[`', 
 });
 
 describe('embeds: a page expands a bounded number of them', () => {
-  /** The host as the site's pages are (site/build/page-context.ts): resolve, stop a cycle, render in place. */
+  /** The host as the site's pages are (site/plan/page-context.ts): resolve, stop a cycle, render in place. */
   const vault = (notes: Record<string, string>) => {
     let expanded = 0;
     const linksOf = (): RenderLinks => ({

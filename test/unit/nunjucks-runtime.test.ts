@@ -1,10 +1,10 @@
-// site/build/nunjucks-runtime.ts: Nunjucks's scope with each variable's name split once, and
+// site/render/nunjucks-runtime.ts: Nunjucks's scope with each variable's name split once, and
 // its escape skipping values with nothing to escape. The templates must read as with
 // Nunjucks's own: loop variables, `{% set %}` reaching an outer scope (or not, from a macro),
 // macro arguments, two names per loop turn; every character autoescape escapes.
 import nunjucks from 'nunjucks';
 import { describe, expect, it } from 'vitest';
-import { installFastRuntime } from '../../site/build/nunjucks-runtime.ts';
+import { installFastRuntime } from '../../site/render/nunjucks-runtime.ts';
 
 const TEMPLATE =
   '{% set x = 1 %}{% for i in [1,2,3] %}[{{ loop.index }}{{ loop.index0 }}{{ loop.revindex }}{{ loop.first }}{{ loop.last }}{{ loop.length }}]{% set x = i %}{% endfor %}x={{ x }} ' +

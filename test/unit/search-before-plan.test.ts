@@ -1,4 +1,4 @@
-// A full build's search base is made while the site is planned (site/build/search-job.ts),
+// A full build's search base is made while the site is planned (site/plan/search-job.ts),
 // from the searchable notes as known before the plan: they must be the very notes, in the
 // very order, the plan's model gives the search index (search-docs.ts searchableNotes), or
 // the index would carry a needless delta, or miss a note.
@@ -8,7 +8,7 @@ import { buildRecord, type NoteRecord } from '../../shared/model/note-record.ts'
 import { deriveSiteModel } from '../../shared/model/site-model.ts';
 import { defaultSettings, siteSettingsOf } from '../../shared/settings.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
-import { searchableBeforePlan } from '../../site/build/search-docs.ts';
+import { searchableBeforePlan } from '../../site/plan/search-docs.ts';
 
 const env = { siteName: null, siteTagline: null, homeNote: null, siteFooter: null, siteLang: null, publicLayout: null };
 // The default templates folder is Templates/.

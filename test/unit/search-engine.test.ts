@@ -2,10 +2,10 @@
 // and gives each query only its own words' postings. Its answers must be MiniSearch's over the
 // whole index: the same notes, the same scores to the last bit, the same order (ties
 // included), with notes edited or gone since the base and notes added since. The index here
-// is made by the real builder (site/build/search-base.ts) and cut into its real shards.
+// is made by the real builder (site/plan/search-base.ts) and cut into its real shards.
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { buildSearchBase } from '../../site/build/search-base.ts';
+import { buildSearchBase } from '../../site/plan/search-base.ts';
 import { PageEngine, QUERY_OPTIONS, queryWords, type Hit } from '../../site/client/search/engine.ts';
 import { engineOfDocs, postingsOf, queryOver } from '../../site/client/search/minisearch-internals.ts';
 import { baseDocsOf, decodeShard, engineOf } from '../../site/client/search/whole-index.ts';

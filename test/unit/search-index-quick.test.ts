@@ -4,9 +4,9 @@
 // soft-limit signal. Checked edit by edit against the whole plan of the same index.
 import { expect, it } from 'vitest';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
-import { SearchIndex } from '../../site/build/search-index.ts';
-import type { PageContext } from '../../site/build/page-context.ts';
-import type { PlannedPage } from '../../site/build/plan-types.ts';
+import { SearchIndex } from '../../site/plan/search-index.ts';
+import type { PageContext } from '../../site/plan/page-context.ts';
+import type { PlannedPage } from '../../site/plan/plan-types.ts';
 
 function record(path: string, version: number, extra: Partial<NoteRecord> = {}): NoteRecord {
   return {

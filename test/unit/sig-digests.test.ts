@@ -1,7 +1,7 @@
-// A remembered generation's signature digests (site/build/sig-digests.ts): the same digests
+// A remembered generation's signature digests (site/plan/sig-digests.ts): the same digests
 // as hashing every page, with only the pages new or re-signed since the last record hashed.
 import { expect, it } from 'vitest';
-import { digest, SigDigests } from '../../site/build/sig-digests.ts';
+import { digest, SigDigests } from '../../site/plan/sig-digests.ts';
 
 const site = (n: number, changed = new Map<number, string>()) =>
   Array.from({ length: n }, (_, i) => ({ address: `/Note-${i}`, sig: changed.get(i) ?? `sig of note ${i}` }));

@@ -1,8 +1,8 @@
 // A static host sends an attachment as it is: the snapshot copies passive types only, and an
 // SVG only as written again from a real XML parse, whatever encoding or spelling it came in.
 import { describe, expect, it } from 'vitest';
-import { snapshotCopyOf } from '../../site/build/snapshot-attachments.ts';
-import { safeSvg, SvgRefused } from '../../site/build/snapshot-svg.ts';
+import { snapshotCopyOf } from '../../site/write/snapshot-attachments.ts';
+import { safeSvg, SvgRefused } from '../../site/render/snapshot-svg.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const svg = (inner: string, head = '', attrs = '') => `${head}<svg xmlns="${SVG_NS}" xmlns:xlink="http://www.w3.org/1999/xlink"${attrs}>${inner}</svg>`;

@@ -1,12 +1,12 @@
-// The templates compiled ahead (site/build/template-code.ts): a process takes a template's
+// The templates compiled ahead (site/render/template-code.ts): a process takes a template's
 // code from dist/templates.json only when it was made from the text the process reads, and
 // a page rendered from that code is the page compiled from the text.
 import path from 'node:path';
 import nunjucks from 'nunjucks';
 import { describe, expect, it } from 'vitest';
-import { environment } from '../../site/build/nunjucks-engine.ts';
-import { TEMPLATES_DIR } from '../../site/build/paths.ts';
-import { codeTable, propsFrom } from '../../site/build/template-code.ts';
+import { environment } from '../../site/render/nunjucks-engine.ts';
+import { TEMPLATES_DIR } from '../../site/render/paths.ts';
+import { codeTable, propsFrom } from '../../site/render/template-code.ts';
 
 const file = path.join(TEMPLATES_DIR, '_includes/probe.njk');
 const source = '{% macro hello(name) %}<b>{{ name }}</b>{% endmacro %}{{ hello(who) }} & {{ "<" | safe }}';

@@ -9,7 +9,7 @@ import { sweepTempFiles } from '../../admin/vault/temp-sweep.ts';
 import { VaultStore } from '../../shared/model/vault-store.ts';
 import { parseVaultPath, PathError } from '../../shared/vault-path.ts';
 import { isSkippedName, VaultEntries } from '../../shared/vault-walk.ts';
-import { AttachmentIndex } from '../../site/build/attachments.ts';
+import { AttachmentIndex } from '../../site/read/attachments.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
 let vault: string;

@@ -1,10 +1,10 @@
-// A render's outputs become files (site/build/write-pages.ts): each lands in its folder, made
+// A render's outputs become files (site/write/write-pages.ts): each lands in its folder, made
 // when the write finds none, whether the folder is new, made by an earlier page, or
 // removed since; a path leaving the folder is refused; any other failure is the build's to report.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pageWriter } from '../../site/build/write-pages.ts';
+import { pageWriter } from '../../site/write/write-pages.ts';
 import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);

@@ -21,7 +21,7 @@ export type WorkerReply =
   /** `warnings`: the build's whole current list, sent when it changed (build-warnings.ts). */
   | { id: number; ok: true; result: BuildResult | PostItem[] | PostRef | null; warnings?: BuildWarning[] }
   | { id: number; ok: false; error: string }
-  /** Unasked: smaller copies of these images were made; a pass shows them (site/build/image-variants.ts). */
+  /** Unasked: smaller copies of these images were made; a pass shows them (site/render/image-variants.ts). */
   | { id: null; imagesReady: string[] }
   /** Unasked: the heap still live after the collection that follows a whole-site pass (build-heap.ts heapForLive). */
   | { id: null; liveHeapMB: number };

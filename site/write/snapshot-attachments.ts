@@ -6,8 +6,8 @@
 // left out, with a build warning naming each published note that links it.
 import type { BuildWarning } from '../../shared/model/build-warnings.ts';
 import { isPassiveMedia } from '../serve/security-headers.ts';
-import type { PageContext } from './page-context.ts';
-import { MAX_SVG_BYTES, safeSvg, SvgRefused } from './snapshot-svg.ts';
+import type { PageContext } from '../plan/page-context.ts';
+import { MAX_SVG_BYTES, safeSvg, SvgRefused } from '../render/snapshot-svg.ts';
 
 /** Plain text a browser shows as text (a static host sends it as text/plain or text/csv). */
 const PLAIN_TEXT = /\.(txt|csv|tsv)$/i;

@@ -5,7 +5,7 @@ import { encodeAddress, FRONT_PAGE, type Address } from '../../shared/model/addr
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { SiteModel } from '../../shared/model/site-model.ts';
 import { directionOf } from '../../shared/note/language.ts';
-import { attachmentAddress, type AttachmentIndex } from './attachments.ts';
+import { attachmentAddress, type AttachmentIndex } from '../read/attachments.ts';
 import type { DiscussionMap, PlannedDiscussion } from './discussion.ts';
 import { frameFormatters, gradientOf, type SiteFrame } from './frame.ts';
 import type { Formatters } from './i18n.ts';
@@ -14,7 +14,7 @@ import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
 import { embedClosure } from '../../shared/model/embeds.ts';
 import { blockRef, type WikiRef } from '../../shared/wikilinks.ts';
 import { SigCache } from './sig-cache.ts';
-import { isRasterImage, type ImageState, type ImageVariants } from './image-variants.ts';
+import { isRasterImage, type ImageState, type ImageVariants } from '../render/image-variants.ts';
 import type { ImageView } from '../../shared/note/picture.ts';
 import { folderNotes } from './explorer.ts';
 import { baseHtml, MAX_BASES_PER_NOTE, tooManyBases } from './base-view.ts';

@@ -1,4 +1,4 @@
-// A full build's handle on its partner (site/build/partner-serve.ts): a worker thread, so the
+// A full build's handle on its partner (site/build/build-thread-serve.ts): a worker thread, so the
 // records and page ranges it exchanges with the build are handed over whole, not through
 // a pipe that only drains when the busy sender looks up. Its heap is its own and capped
 // like the build's; messages in and out, and one signal the build's loops wait on. A
@@ -8,9 +8,9 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { log } from '../../shared/log.ts';
 import { cachedBundle, CODE_EXT, codeFile } from '../../shared/project-dir.ts';
-import type { PartnerReply, PartnerRequest, PartnerSetup } from './partner-protocol.ts';
+import type { PartnerReply, PartnerRequest, PartnerSetup } from './build-thread-protocol.ts';
 
-const PARTNER = pathToFileURL(codeFile('site/build/partner')).href;
+const PARTNER = pathToFileURL(codeFile('site/build/build-thread')).href;
 // From source, the thread registers tsx before it loads the partner (a worker does not
 // take `--import` hooks here); compiled, it loads the partner as it is.
 /** tsx's ESM API (its `import` condition: beside the file `require` finds). */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PROJECT_DIR } from './paths.ts';
 import { clientBundle } from './client-bundle.ts';
 import type { Address } from '../../shared/model/addresses.ts';
-import type { Asset } from './plan.ts';
+import type { Asset } from '../plan/plan.ts';
 
 // The blog's stylesheet, then what Obsidian's syntax needs (callouts, footnotes, embeds…), code's colours, and the garden's and reader's tools.
 const STYLESHEETS = ['site/assets/blog.css', 'site/assets/obsidian.css', 'site/assets/code.css', 'site/assets/comments.css', 'site/assets/garden.css', 'site/assets/search.css', 'site/assets/documents.css'].map((p) => path.join(PROJECT_DIR, p));

@@ -10,7 +10,7 @@
 // was a fifth of what the build allocated, and 0.3 s of a 3.7 s build (alternating runs).
 import { PAGE_CSP } from '../serve/security-headers.ts';
 import type { PageFinish } from './page-render.ts';
-import { NAV_FILE } from './plan-outputs.ts';
+import { NAV_FILE } from '../plan/plan-outputs.ts';
 import type { SnapshotParts } from './render-state.ts';
 
 /**

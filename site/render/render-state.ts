@@ -1,11 +1,11 @@
 // What the templates render on this pass: the frame, and only the pages whose
 // signature changed (subset rendering). The templates read it as `vault`
 // (template-runner.ts).
-import type { SiteFrame } from './frame.ts';
-import type { ArticleView } from './plan-articles.ts';
-import type { ListView } from './plan-lists.ts';
-import type { FeedView } from './plan-feeds.ts';
-import type { NavView, SearchPageView, SitemapView } from './plan-outputs.ts';
+import type { SiteFrame } from '../plan/frame.ts';
+import type { ArticleView } from '../plan/plan-articles.ts';
+import type { ListView } from '../plan/plan-lists.ts';
+import type { FeedView } from '../plan/plan-feeds.ts';
+import type { NavView, SearchPageView, SitemapView } from '../plan/plan-outputs.ts';
 
 export interface RenderData {
   site:
@@ -28,7 +28,7 @@ export interface RenderData {
   search: SearchPageView[];
 }
 
-/** What a static snapshot's pages hold where the server's pages hold markers (site/build/snapshot-page.ts). */
+/** What a static snapshot's pages hold where the server's pages hold markers (site/render/snapshot-page.ts). */
 export interface SnapshotParts {
   /** The topic row (the nav page, rendered first). */
   nav: string;

@@ -6,7 +6,7 @@ import { getHeapStatistics } from 'node:v8';
 import { log } from '../../shared/log.ts';
 import { formatWarning } from '../../shared/model/build-warnings.ts';
 import { SiteBuilder } from './site-builder.ts';
-import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
+import type { WorkerReply, WorkerRequest } from './builder-protocol.ts';
 
 let builder: SiteBuilder | null = null;
 let chain: Promise<void> = Promise.resolve();

@@ -2,7 +2,7 @@
 // Eleventy hands it over (eleventy-runner.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { OutputSink } from './eleventy-runner.ts';
+import type { OutputSink } from '../render/eleventy-runner.ts';
 import type { FileWriter } from './file-writer.ts';
 import { isSiteFile } from './generation.ts';
 

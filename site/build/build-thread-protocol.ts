@@ -1,11 +1,11 @@
-// Messages between a full build and its partner thread (site/build/partner-serve.ts): notes
+// Messages between a full build and its partner thread (site/build/build-thread-serve.ts): notes
 // parsed there for the build, and pages (views the build made) rendered there.
 import type { Config } from '../../shared/config.ts';
 import type { PackedRecord } from '../../shared/model/note-record.ts';
 import type { SearchDoc } from '../../shared/search/index-format.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
-import type { BaseFiles } from './search-base.ts';
-import type { RenderData } from './render-state.ts';
+import type { BaseFiles } from '../plan/search-base.ts';
+import type { RenderData } from '../render/render-state.ts';
 
 export interface PartnerSetup {
   config: Config;
@@ -19,7 +19,7 @@ export interface PartnerSetup {
   readChunk: number;
 }
 
-/** How a static snapshot's pages are finished (site/build/snapshot-page.ts); null in the server. */
+/** How a static snapshot's pages are finished (site/render/snapshot-page.ts); null in the server. */
 export interface SnapshotFinish {
   siteUrl: string | null;
 }

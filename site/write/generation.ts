@@ -14,9 +14,9 @@ import { isTrue, parseFrontmatter } from '../../shared/note/frontmatter.ts';
 import { hashText } from '../../shared/note/text-hash.ts';
 import { fileStamp } from '../../shared/file-stamp.ts';
 import { defaultSettings, settingsFile, withDefaults, type Settings } from '../../shared/settings.ts';
-import { BASE_TOKEN, frameSig, siteFrame } from './frame.ts';
+import { BASE_TOKEN, frameSig, siteFrame } from '../plan/frame.ts';
 import { CODE_DIR, PROJECT_DIR } from '../../shared/project-dir.ts';
-import type { ServedEntry, ServeType } from './plan-types.ts';
+import type { ServedEntry, ServeType } from '../plan/plan-types.ts';
 import { isWritableFile } from '../../shared/model/addresses.ts';
 
 /** node:v8, loaded when a generation is read or written (only the server's builder does): one module fewer for `npm run build`. */

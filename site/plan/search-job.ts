@@ -8,7 +8,7 @@
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { ModelSettings } from '../../shared/model/site-model.ts';
 import type { SearchDoc } from '../../shared/search/index-format.ts';
-import type { PartnerLink } from './partner-link.ts';
+import type { PartnerLink } from '../build/build-thread-link.ts';
 import { baseFiles, searchBaseOf, type BaseFiles } from './search-base.ts';
 import { docChars, searchableBeforePlan, searchDocOf } from './search-docs.ts';
 import type { SearchIndex } from './search-index.ts';

@@ -1,5 +1,5 @@
 // A full build's partner (the build uses both cores), a worker thread started
-// by a full build for its duration (site/build/partner.ts, or `npm run build`'s one-file
+// by a full build for its duration (site/build/build-thread.ts, or `npm run build`'s one-file
 // bundle: scripts/cli/build-main.ts). It parses notes from the back of the vault for the
 // build (which parses from the front, until they meet), makes the search index's base
 // files from the documents the build sends while it plans (search-job.ts), then renders
@@ -10,14 +10,14 @@ import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { parentPort } from 'node:worker_threads';
 import { packRecord, type NoteRecord } from '../../shared/model/note-record.ts';
 import { NoteReader } from '../../shared/model/note-reader.ts';
-import type { PageFinish, PageRenderer } from './page-render.ts';
-import type { PartnerReply, PartnerRequest, PartnerSetup } from './partner-protocol.ts';
-import type { RenderData } from './render-state.ts';
+import type { PageFinish, PageRenderer } from '../render/page-render.ts';
+import type { PartnerReply, PartnerRequest, PartnerSetup } from './build-thread-protocol.ts';
+import type { RenderData } from '../render/render-state.ts';
 
 // What reading does not need is loaded once the partner has said it is ready: it can
 // take notes to parse sooner.
 const later = async () => {
-  const [render, snapshot] = await Promise.all([import('./page-render.ts'), import('./snapshot-page.ts')]);
+  const [render, snapshot] = await Promise.all([import('../render/page-render.ts'), import('../render/snapshot-page.ts')]);
   return { ...render, ...snapshot };
 };
 let modules: ReturnType<typeof later> | null = null;
@@ -81,7 +81,7 @@ async function handle(request: PartnerRequest): Promise<void> {
       reader = null;
       return;
     case 'search': {
-      const { baseFiles } = await import('./search-base.ts');
+      const { baseFiles } = await import('../plan/search-base.ts');
       reply({ type: 'searched', files: baseFiles(request.docs) });
       return;
     }

@@ -3,9 +3,9 @@
 // never half of either.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { PageRenderer } from './page-render.ts';
-import type { SitePlan } from './plan.ts';
-import type { PlannedPage } from './plan-types.ts';
+import type { PageRenderer } from '../render/page-render.ts';
+import type { SitePlan } from '../plan/plan.ts';
+import type { PlannedPage } from '../plan/plan-types.ts';
 import { isSiteFile } from './generation.ts';
 
 /**

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { imageSize } from 'image-size';
 import { writeJsonAtomic } from '../../shared/atomic-write.ts';
 import { log } from '../../shared/log.ts';
-import { attachmentStamp, type AttachmentInfo } from './attachments.ts';
+import { attachmentStamp, type AttachmentInfo } from '../read/attachments.ts';
 
 /** Where the copies are served: a content-hashed address, so they never change. */
 export const VARIANTS_PREFIX = '_img/';

@@ -1,6 +1,6 @@
 // Template filters: the per-request substitution markers (feed dates are the RSS plugin's
 // dateToRfc822, in UTC: eleventy-site.ts).
-import { markExplorer } from './explorer.ts';
+import { markExplorer } from '../plan/explorer.ts';
 
 /** Where the server puts the Edit link for a signed-in admin (CONTRACT §6). */
 export function editMarker(notePath: string, label = 'Edit'): string {

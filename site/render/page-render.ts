@@ -7,15 +7,15 @@ import path from 'node:path';
 import { log } from '../../shared/log.ts';
 import { readRegularFileSync } from '../../shared/vault-read.ts';
 import { buildAssets, type SiteAssets } from './assets.ts';
-import type { FileWriter } from './file-writer.ts';
+import type { FileWriter } from '../write/file-writer.ts';
 import { EleventyRunner, type RenderedFile } from './eleventy-runner.ts';
 import { NO_EXTENSIONS, type SiteExtensions } from './eleventy-site.ts';
-import type { SitePlan } from './plan.ts';
-import type { PlannedPage } from './plan-types.ts';
-import { snapshotCopyOf } from './snapshot-attachments.ts';
+import type { SitePlan } from '../plan/plan.ts';
+import type { PlannedPage } from '../plan/plan-types.ts';
+import { snapshotCopyOf } from '../write/snapshot-attachments.ts';
 import { MAX_SVG_BYTES } from './snapshot-svg.ts';
 import { emptyRender, type RenderData, type SnapshotParts } from './render-state.ts';
-import { pageWriter } from './write-pages.ts';
+import { pageWriter } from '../write/write-pages.ts';
 
 /** What is done to a page's text before it is written (a static snapshot's links under a site's base path); null: not written. */
 export type PageFinish = (file: string, body: string) => string | null;
