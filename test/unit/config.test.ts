@@ -1,9 +1,20 @@
 // One config module validates every variable; a bad value names it.
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_OPTIONS, ConfigError, loadConfig } from '../../shared/config.ts';
 
 const load = (env: Record<string, string>, argv: string[] = []) => loadConfig(env, argv, '/srv/app');
+
+/** Real folders and files: an operator's theme or config must exist. */
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'vs-config-'));
+const made = (name: string, kind: 'folder' | 'file') => {
+  const p = path.join(scratch, name);
+  if (kind === 'folder') mkdirSync(p, { recursive: true });
+  else writeFileSync(p, 'export default () => {};\n');
+  return p;
+};
 
 describe('defaults (CONTRACT §1)', () => {
   it('vault ./vault, data ./data, 127.0.0.1:8080, versions on, public, BLOG_LOCALE en', () => {
@@ -65,7 +76,8 @@ describe('defaults (CONTRACT §1)', () => {
 describe('a flag wins over its environment variable, for every setting of the table', () => {
   // Two valid values of each kind of setting (the table's placeholder): one for the variable, one for the flag.
   const VALUES: Record<string, [fromEnv: string, fromFlag: string]> = {
-    DIR: ['/from-env', '/from-flag'],
+    DIR: [made('from-env', 'folder'), made('from-flag', 'folder')],
+    FILE: [made('env.config.mjs', 'file'), made('flag.config.mjs', 'file')],
     URL: ['https://env.example', 'https://flag.example'],
     ADDRESS: ['127.0.0.2', '0.0.0.0'],
     NUMBER: ['1000', '2000'],
@@ -128,5 +140,41 @@ describe('a bad value stops the start with one line naming the variable', () => 
     expect((error as ConfigError).variable).toBe(name);
     expect((error as Error).message.startsWith(`${name}:`)).toBe(true);
     expect((error as Error).message).not.toContain('\n');
+  });
+});
+
+describe('an operator\'s theme and Eleventy config (CONTRACT §16)', () => {
+  const vault = made('vault', 'folder');
+  const data = made('data', 'folder');
+  const at = (env: Record<string, string>) => loadConfig({ VAULT: vault, SERVICE_DATA: data, ...env }, [], scratch);
+  const refusal = (env: Record<string, string>) => {
+    try {
+      at(env);
+    } catch (err) {
+      return (err as ConfigError).message;
+    }
+    return 'accepted';
+  };
+
+  it('are read as real absolute paths, relative to the working folder', () => {
+    made('theme', 'folder');
+    made('site.config.mjs', 'file');
+    expect(at({ SITE_THEME: 'theme', SITE_ELEVENTY_CONFIG: './site.config.mjs' })).toMatchObject({ siteTheme: path.join(scratch, 'theme'), siteEleventyConfig: path.join(scratch, 'site.config.mjs') });
+  });
+
+  it('must exist, as a folder and a file', () => {
+    expect(refusal({ SITE_THEME: 'nowhere' })).toMatch(/^SITE_THEME: must name an existing folder/);
+    expect(refusal({ SITE_THEME: 'site.config.mjs' })).toMatch(/^SITE_THEME: must name an existing folder/);
+    expect(refusal({ SITE_ELEVENTY_CONFIG: 'theme' })).toMatch(/^SITE_ELEVENTY_CONFIG: must name an existing file/);
+  });
+
+  it('are refused inside the vault or the data directory, through a link too', () => {
+    mkdirSync(path.join(vault, 'theme'), { recursive: true });
+    writeFileSync(path.join(data, 'x.mjs'), '');
+    symlinkSync(path.join(vault, 'theme'), path.join(scratch, 'linked-theme'));
+    expect(refusal({ SITE_THEME: path.join(vault, 'theme') })).toMatch(/must be outside the vault and the data directory/);
+    expect(refusal({ SITE_THEME: vault })).toMatch(/must be outside the vault and the data directory/);
+    expect(refusal({ SITE_ELEVENTY_CONFIG: path.join(data, 'x.mjs') })).toMatch(/must be outside the vault and the data directory/);
+    expect(refusal({ SITE_THEME: 'linked-theme' })).toMatch(/must be outside the vault and the data directory/);
   });
 });
