@@ -39,7 +39,7 @@ function stale() {
   const built = mtime(BIN);
   if (built < 0 || mtime(path.join(PROJECT, 'dist/bundle/cli.js')) < 0) return true;
   // `npm run build`'s one-file bundle (scripts/cached-bundle.cjs runs it); a dist/ made before it has none.
-  if (mtime(path.join(PROJECT, 'dist/bundle/build.js')) < 0) return true;
+  if (mtime(path.join(PROJECT, 'dist/bundle/build.cjs')) < 0) return true;
   // The templates compiled ahead (site/render/template-code.ts); without them a build compiles its own.
   if (mtime(path.join(PROJECT, 'dist/templates.json')) < 0) return true;
   let bundles = [];

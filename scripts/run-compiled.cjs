@@ -20,7 +20,7 @@ async function main() {
   // A build runs its code through V8's code cache (cached-bundle.cjs): one CommonJS file. Its
   // partner thread starts first, to boot while this thread loads it (early-partner.cjs).
   if (process.argv[2] === 'build') {
-    const bundle = path.join(__dirname, '../dist/bundle/build.js');
+    const bundle = path.join(__dirname, '../dist/bundle/build.cjs');
     require('./early-partner.cjs').startEarlyPartner(bundle);
     require('./cached-bundle.cjs').runCached(bundle);
   } else await import('../dist/bundle/cli.js');

@@ -136,8 +136,8 @@ export async function bundleServer(): Promise<void> {
   await moveIn(work, SERVER_BUNDLE_DIR, new Set([...Object.keys(ENTRIES).map((name) => `${name}.js`), BUILD_COMMAND_FILE]));
 }
 
-/** `npm run build`'s code as one CommonJS file (scripts/cached-bundle.cjs runs it through V8's code cache). */
-export const BUILD_COMMAND_FILE = 'build.js';
+/** `npm run build`'s code as one CommonJS file, named so that `require` loads it as one in this ES module package (scripts/cached-bundle.cjs). */
+export const BUILD_COMMAND_FILE = 'build.cjs';
 
 // The same for a CommonJS file, whose `require` is its own; and the file's URL for our `import.meta.url`.
 const COMMONJS_BANNER = [

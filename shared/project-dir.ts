@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 const HERE = fileURLToPath(import.meta.url);
 
-/** '.ts' when running from source, '.js' when running compiled. */
-export const CODE_EXT = path.extname(HERE);
+/** '.ts' when running from source, '.js' when running compiled (from a module, or the build command's one `.cjs` bundle). */
+export const CODE_EXT = path.extname(HERE) === '.ts' ? '.ts' : '.js';
 
 /** Running from `dist/bundle/` (scripts/server-bundle.ts), where this module is part of a bundle. */
 const BUNDLED = path.basename(path.dirname(HERE)) === 'bundle';

@@ -1,10 +1,10 @@
 // The public side: the gate, then the built site. Each answer is a prepared page
 // (site/serve/page-source.ts: bytes per base URL and encoding, ready before the
-// request) or an attachment; vault and settings changes go to the build worker.
+// request) or a file sent by sirv (site/serve/site-files.ts); vault and settings
+// changes go to the build process.
 import { promises as fs, watch, type FSWatcher } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import sirv from 'sirv';
 import type { Config } from '../shared/config.ts';
 import type { CreatedStore } from '../shared/created-store.ts';
 import { dataPath, DATA_FILES } from '../shared/data-path.ts';
@@ -20,17 +20,16 @@ import type { BuildResult } from './build/site-builder.ts';
 import type { PostItem, PostQuery, PostRef } from '../shared/model/posts.ts';
 import type { BuildWarning } from '../shared/model/build-warnings.ts';
 import { requestBaseUrl } from './serve/base-url.ts';
-import { settleRange } from './serve/byte-range.ts';
 import { commentFailurePage, type CommentFailure } from './serve/comment-failure.ts';
 import { Favicon } from './serve/favicon.ts';
 import { privateGate } from './serve/gate.ts';
 import { PageCache } from './serve/page-cache.ts';
-import { isHashedAsset, NOT_FOUND_KEY, PageSource } from './serve/page-source.ts';
-import { cacheControl, IMMUTABLE } from './serve/page-headers.ts';
-import { VARIANTS_PREFIX } from './render/image-variants.ts';
+import { NOT_FOUND_KEY, PageSource } from './serve/page-source.ts';
+import { cacheControl } from './serve/page-headers.ts';
 import { sendPrepared } from './serve/prepared.ts';
 import type { NoticeKind } from './serve/substitute.ts';
-import { attachmentSecurityHeaders, pageSecurityHeaders } from './serve/security-headers.ts';
+import { pageSecurityHeaders } from './serve/security-headers.ts';
+import { SiteFiles } from './serve/site-files.ts';
 import { SiteIndex } from './serve/site-index.ts';
 
 export interface PublicServerOptions {
@@ -94,9 +93,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   const source = new PageSource(index, cache, { fixedBase: config.siteUrl !== null, siteUrl: config.siteUrl, pageExtra: pageSecurityHeaders(), isPublic: config.isPublic });
   const favicon = new Favicon(config.vaultDir, config.isPublic);
   const readSettings = createSettingsReader(config.dataDir);
-  // Attachments only (pages and assets are prepared): a non-dev instance indexes its
-  // folder once, so it is made on first use after each build that touched files.
-  let files: ReturnType<typeof sirv> | null = null;
+  const files = new SiteFiles(config.isPublic);
   let markReady!: () => void;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
 
@@ -105,7 +102,6 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   const onBuilt = (result: BuildResult, remembered = false, live = true) => {
     index.apply(result);
     source.applied(result);
-    if (result.full || result.removals.length || result.upserts.some(([, e]) => e.type === 'file' && !isHashedAsset(e))) files = null;
     if (result.full && !remembered) log.info(`public site built: ${result.rendered} outputs in ${result.ms} ms`);
     if (result.gitCreated?.length) void options.created?.rememberEarliest(result.gitCreated);
     if (!live) return;
@@ -213,7 +209,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     }
     const entry = address === NOT_FOUND_KEY ? undefined : index.get(key);
     if (entry) {
-      if (entry.type === 'file' && !isHashedAsset(entry)) return sendAttachment(req, res, entry.file, base, admin);
+      if (entry.type === 'file') return files.send(req, res, index.dir!, entry.file, () => notFound(req, res, base, admin));
       // Bytes ready (the common case) or prepared now: nothing awaited either way.
       const page = source.now(base, key, entry);
       if (!page) return notFound(req, res, base, admin);
@@ -248,34 +244,6 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
       at = next;
     }
     return null;
-  }
-
-  function sendAttachment(req: IncomingMessage, res: ServerResponse, file: string, base: string, admin: boolean): void | Promise<void> {
-    // sirv trusts any Range it is given: it is read here first (RFC 9110 §14).
-    if (req.headers.range !== undefined) return settleRange(req, path.join(index.dir!, file)).then(() => sendFile(req, res, file, base, admin));
-    sendFile(req, res, file, base, admin);
-  }
-
-  function sendFile(req: IncomingMessage, res: ServerResponse, file: string, base: string, admin: boolean): void {
-    files ??= sirv(index.dir!, {
-      dev: false,
-      etag: true,
-      dotfiles: false,
-      extensions: [],
-      setHeaders: (r, pathname) => {
-        for (const [name, value] of attachmentSecurityHeaders(pathname)) r.setHeader(name, value);
-        // An image's smaller copy is named by its content's hash: it never changes at its address.
-        if (pathname.startsWith('/' + VARIANTS_PREFIX)) r.setHeader('cache-control', cacheControl(IMMUTABLE, config.isPublic));
-        if (!config.isPublic) {
-          r.setHeader('cache-control', 'private, no-cache');
-          r.setHeader('vary', 'Cookie');
-        }
-      },
-    });
-    // sirv keys its index by the NFC form of each name; a file saved in NFD (macOS) is found under it.
-    req.url = '/' + file.normalize('NFC').split('/').map(encodeURIComponent).join('/');
-    delete (req as { _parsedUrl?: unknown })._parsedUrl;
-    files(req as never, res as never, () => void notFound(req, res, base, admin));
   }
 
   function fail(res: ServerResponse, err: unknown): void {

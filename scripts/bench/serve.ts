@@ -1,10 +1,12 @@
 // The serving benchmark, in one run on one generated vault (10,000 notes by default,
 // BENCH_NOTES to change): our server's requests per second on an article and on
-// the home page, against nginx (1 worker, sendfile) serving `npm run build`'s
-// snapshot of the same vault, both loaded with `wrk -t1 -c32`; the time from
+// the home page, against nginx (1 worker, sendfile) and against sirv alone (its own
+// process) serving `npm run build`'s snapshot of the same vault, all loaded with
+// `wrk -t1 -c32`; the time from
 // `npm start` on a data directory holding the last build to the first article
 // served; the peak memory of the process group; and Lighthouse (mobile) scores of
-// the home, an article and a topic page. Each figure is printed next to its target.
+// the home, an article and a topic page (BENCH_LIGHTHOUSE=0 skips them). Each figure is
+// printed next to its target.
 import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
@@ -65,6 +67,7 @@ export async function run(): Promise<void> {
       await compareThroughput({
         ours: service.url,
         snapshot: nginx ? path.join(root, 'snapshot') : null,
+        sirvSnapshot: path.join(root, 'snapshot'),
         work: root,
         routes: [
           ['article', ARTICLE],
@@ -88,7 +91,8 @@ export async function run(): Promise<void> {
     const upToDateMs = performance.now() - restartAt;
     console.log(`\nnpm start with the last build in the data directory: first article after ${(restartMs / 1000).toFixed(2)} s (target ≤ 2 s); up to date after ${(upToDateMs / 1000).toFixed(1)} s`);
 
-    if (ensureLighthouse()) {
+    if (process.env.BENCH_LIGHTHOUSE === '0') console.log('\nLighthouse skipped (BENCH_LIGHTHOUSE=0)');
+    else if (ensureLighthouse()) {
       console.log('\nLighthouse 12, mobile (target 100 in each)');
       console.log(`  ${'page'.padEnd(8)} ${CATEGORIES.map((c) => c.padStart(15)).join('')}`);
       for (const [name, route] of [['home', '/'], ['article', ARTICLE], ['topic', TOPIC]] as const) {

@@ -1,4 +1,4 @@
-// `npm run build` as one CommonJS file, dist/bundle/build.js (scripts/server-bundle.ts),
+// `npm run build` as one CommonJS file, dist/bundle/build.cjs (scripts/server-bundle.ts),
 // which scripts/cached-bundle.cjs compiles with V8's code cache: a build's own code is
 // compiled once per version of it, not at every build. The same command line
 // as `vault-service build` (scripts/cli.ts), without a top-level await a script cannot hold.

@@ -1,17 +1,25 @@
 // `vault-service build` started as `npx vault-service build` (the CI recipes) or from a
-// shell runs on Node's defaults; the snapshot builds faster with its V8 flags
-// (site/build/build-heap.ts SNAPSHOT_V8_FLAGS), which only the command line can give a
+// shell runs on Node's defaults; the snapshot builds faster with the build's V8 flags
+// (site/build/build-heap.ts BUILD_V8_FLAGS), which only the command line can give a
 // process. So a build started without them starts itself again with them and answers
 // with that process's exit code. `npm run build` passes them itself: no second process.
-// Measured alternating, `vault-service build`: 10,000 notes 3.70 s against 4.31 s; 1,000
-// notes 1.08 s against 1.06 s (the second Node start, about 0.07 s, about pays for itself).
-import { createRequire } from 'node:module';
+// The flags' figures: docs/decisions/v8-flags.md (the second Node start costs about 0.07 s).
+// Where the running Node has its own module compile cache (Node 22.1 on), a build turns that on
+// and runs as it was started, without a second process.
+import nodeModule, { createRequire } from 'node:module';
 import { constants } from 'node:os';
-import { SNAPSHOT_V8_FLAGS } from '../../site/build/build-heap.ts';
+import { BUILD_V8_FLAGS } from '../../site/build/build-heap.ts';
 
-/** The arguments to start this command line again with the snapshot's flags; null when it already has them. */
-export function relaunchArgs(execArgv: readonly string[], argv: readonly string[]): string[] | null {
-  const missing = SNAPSHOT_V8_FLAGS.filter((flag) => !execArgv.includes(flag));
+/** Node's own module compile cache (module.enableCompileCache, Node 22.1 on) as a function that turns it on, or null on a Node without one. */
+export function nodeCompileCache(from: object = nodeModule): (() => unknown) | null {
+  const enable = (from as { enableCompileCache?: unknown }).enableCompileCache;
+  return typeof enable === 'function' ? () => enable.call(from) : null;
+}
+
+/** The arguments to start this command line again with the snapshot's flags; null when it already has them, or when Node caches compiled code itself (`ownCache`). */
+export function relaunchArgs(execArgv: readonly string[], argv: readonly string[], ownCache = nodeCompileCache() !== null): string[] | null {
+  if (ownCache) return null;
+  const missing = BUILD_V8_FLAGS.filter((flag) => !execArgv.includes(flag));
   if (missing.length === 0) return null;
   // The same entry (argv[1]) with the same arguments, after the running process's own Node options (a loader from source).
   return [...execArgv, ...missing, ...argv.slice(1)];
@@ -19,11 +27,17 @@ export function relaunchArgs(execArgv: readonly string[], argv: readonly string[
 
 /**
  * Runs this command line again with the snapshot's flags and answers its exit code, or
- * null when this process already has them. Signals sent to this process alone (a CI
- * runner stopping the job) are passed on; the child answers them as a build does.
+ * null when this process already has them, or turns Node's own compile cache on where it has
+ * one and answers null. Signals sent to this process alone (a CI runner stopping the job)
+ * are passed on; the child answers them as a build does.
  */
 export function relaunchWithFlags(): Promise<number> | null {
-  const args = relaunchArgs(process.execArgv, process.argv);
+  const enableCompileCache = nodeCompileCache();
+  if (enableCompileCache) {
+    enableCompileCache();
+    return null;
+  }
+  const args = relaunchArgs(process.execArgv, process.argv, false);
   return args ? relaunch(args) : null;
 }
 

@@ -75,25 +75,11 @@ export function semiSpaceForNotes(notes: number): number | null {
 export const SERVER_PARTNER_MIN_NOTES = 20_000;
 
 /**
- * V8 flags of every process that builds the site: a build runs a great many functions a few
- * thousand times each, once, on two busy cores, so baseline code at first compile
- * (`--always-sparkplug`) and optimizing later (`--interrupt-budget` four times V8's default)
- * pay. Each flag's figures: docs/dev/performance.md.
+ * V8 flags of every process that builds the site, the server's builder and the static snapshot
+ * alike (package.json's `build` names them; `vault-service build` started without them starts
+ * itself again with them on Node 20: scripts/cli/relaunch.ts). A build runs a great many
+ * functions a few thousand times each, once, on two busy cores, so baseline code at first
+ * compile (`--always-sparkplug`) and optimizing later (`--interrupt-budget` four times V8's
+ * default) pay. Each flag's figures: docs/decisions/v8-flags.md.
  */
 export const BUILD_V8_FLAGS: readonly string[] = ['--always-sparkplug', '--interrupt-budget=270336'];
-
-/**
- * How a static snapshot's process runs (package.json's `build` names these; `vault-service build`
- * started without them starts itself again with them: scripts/cli/relaunch.ts). A short run on
- * two cores: a young generation fixed at 8 MB, the old one first collected at 256 MB, the
- * collector on the thread that allocates, and an interrupt budget sixteen times V8's default
- * (the last `--interrupt-budget` given wins). Each flag's figures: docs/dev/performance.md.
- */
-export const SNAPSHOT_V8_FLAGS: readonly string[] = [
-  '--max-semi-space-size=8',
-  '--min-semi-space-size=8',
-  '--initial-old-space-size=256',
-  ...BUILD_V8_FLAGS,
-  '--single-threaded-gc',
-  '--interrupt-budget=1081344',
-];

@@ -4,7 +4,6 @@ import path from 'node:path';
 import nunjucks from 'nunjucks';
 import { TEMPLATES_DIR } from './paths.ts';
 import { filters } from './filters.ts';
-import { installFastRuntime } from './nunjucks-runtime.ts';
 import { compiledAhead } from './template-code.ts';
 
 const environments = new Map<string, nunjucks.Environment>();
@@ -23,7 +22,6 @@ export function environment(theme: string | null = null): nunjucks.Environment {
     const props = compiledAhead(found.path, found.src);
     return props ? { ...found, src: { type: 'code', obj: props } } : found;
   };
-  installFastRuntime();
   env = new nunjucks.Environment(loader, { autoescape: true });
   for (const [name, filter] of Object.entries(filters)) env.addFilter(name, filter as (...args: unknown[]) => unknown);
   environments.set(theme ?? '', env);

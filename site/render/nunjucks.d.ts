@@ -44,17 +44,6 @@ declare module 'nunjucks' {
       constructor(source: TemplateSource, env: Environment, path: string, eagerCompile?: boolean);
       render(context: object, callback: (err: Error | null, out?: string) => void): void;
     }
-    /** A template's scope (nunjucks-runtime.ts replaces its `set`). */
-    interface Frame {
-      variables: Record<string, unknown>;
-      push(isolateWrites?: boolean): Frame;
-      resolve(name: string, forWrite: boolean): Frame | undefined;
-      set(name: string, value: unknown, resolveUp?: boolean): void;
-    }
-    /** The runtime compiled templates call. */
-    const runtime: { Frame: { new (): Frame; prototype: Frame } };
-    /** Nunjucks's helpers; `escape` is what autoescape calls (nunjucks-runtime.ts replaces it). */
-    const lib: { escape(value: string): string };
     const compiler: {
       /** A template's text as the JavaScript source of a function that makes its props. */
       compile(source: string, asyncFilters: string[], extensions: unknown[], name: string, opts: object): string;

@@ -5,20 +5,14 @@
 import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ServedEntry } from '../plan/plan-types.ts';
-import { SEARCH_DIR } from '../../shared/search/index-format.ts';
 import type { BuildResult } from '../build/site-builder.ts';
 import { PageCache } from './page-cache.ts';
-import { assetHeaders, pageHeaders, type HeaderRules } from './page-headers.ts';
+import { pageHeaders, type HeaderRules } from './page-headers.ts';
 import { prepare, prepareNow, type PrepareInput, type Prepared } from './prepared.ts';
 import type { SiteIndex } from './site-index.ts';
 import { materializeForVisitor } from './substitute.ts';
 
 export const NOT_FOUND_KEY = '/404';
-const SEARCH_FILES = `/${SEARCH_DIR}/`;
-/** Hashed assets do not depend on the base URL: one copy serves every base. */
-const ANY_BASE = '';
-
-export const isHashedAsset = (entry: ServedEntry) => entry.type === 'file' && entry.file.startsWith('_s/');
 
 /**
  * Without SITE_URL, how many base URLs (the names a site is reached by, from Host or
@@ -58,14 +52,14 @@ export class PageSource {
 
   /** A page for a visitor who is waiting: from the cache, else prepared now, on this thread. */
   now(base: string, key: string, entry: ServedEntry): Prepared | null {
-    const ck = PageCache.key(isHashedAsset(entry) ? ANY_BASE : base, key);
+    const ck = PageCache.key(base, key);
     const hit = this.cache.get(ck);
     if (hit) {
-      if (!isHashedAsset(entry)) this.admitted(base);
+      this.admitted(base);
       return hit;
     }
-    const kept = isHashedAsset(entry) || this.admitted(base);
-    if (!isHashedAsset(entry) && kept && base !== this.base) this.sawBase(base);
+    const kept = this.admitted(base);
+    if (kept && base !== this.base) this.sawBase(base);
     const dir = this.index.dir;
     if (!dir) return null;
     const stamp = this.cache.stamp(key);
@@ -86,7 +80,7 @@ export class PageSource {
 
   /** The same off this thread, for warming (nobody is waiting). */
   private warmOne(base: string, key: string, entry: ServedEntry): Promise<unknown> {
-    const ck = PageCache.key(isHashedAsset(entry) ? ANY_BASE : base, key);
+    const ck = PageCache.key(base, key);
     if (this.cache.ready(ck) || this.inflight.has(ck)) return Promise.resolve();
     const pending = this.load(ck, base, key, entry).finally(() => this.inflight.delete(ck));
     this.inflight.set(ck, pending);
@@ -109,9 +103,8 @@ export class PageSource {
     return prepared;
   }
 
-  /** What a built file becomes: a page filled for `base` (the topic row too), or an asset as it is. */
+  /** What a built page becomes: filled for `base` (the topic row too). */
   private input(raw: Buffer, base: string, key: string, entry: ServedEntry): PrepareInput {
-    if (isHashedAsset(entry)) return { status: 200, body: raw, headers: assetHeaders(entry.file, this.rules.isPublic), compress: true };
     const { text, edits, notice } = materializeForVisitor(raw.toString('utf8'), base, this.index.nav);
     return {
       status: key === NOT_FOUND_KEY ? 404 : 200,
@@ -161,9 +154,9 @@ export class PageSource {
   }
 
   private warm(addresses: string[], replace: boolean): void {
-    // The search index's files are many and each query reads a few: prepared when asked for.
+    // Files are sirv's (site-files.ts): only pages are prepared.
     const ranked = addresses
-      .filter((a) => (this.index.get(a)?.type !== 'file' || isHashedAsset(this.index.get(a)!)) && !a.startsWith(SEARCH_FILES))
+      .filter((a) => this.index.get(a)?.type !== 'file')
       .sort((a, b) => warmRank(a) - warmRank(b));
     this.queue = replace ? ranked : [...ranked, ...this.queue];
     if (!this.queue.includes(NOT_FOUND_KEY)) this.queue.unshift(NOT_FOUND_KEY);

@@ -1,6 +1,7 @@
-// scripts/cached-bundle.cjs: `npm run build` runs its CommonJS bundle through V8's code
-// cache. The first run writes the cache, the next takes it; a cache is never
-// taken for other code (V8 itself checks only the source's length), nor when it is damaged.
+// scripts/cached-bundle.cjs: `npm run build` runs its CommonJS bundle through Node's own
+// module compile cache where the running Node has one, else through V8's code cache, ours:
+// the first run writes it, the next takes it; it is never taken for other code (V8 itself
+// checks only the source's length), nor when it is damaged.
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,6 +14,7 @@ import { PROJECT_DIR } from '../../shared/project-dir.ts';
 afterAll(cleanupTempDirs);
 
 const LOADER = path.join(PROJECT_DIR, 'scripts/cached-bundle.cjs');
+const { codeCacheOf } = createRequire(import.meta.url)(LOADER) as { codeCacheOf: (nodeModule?: object) => 'node' | 'own' };
 
 /** Runs `file` through the loader in a Node of its own; answers what it printed and whether the cache was taken. */
 async function run(file: string): Promise<{ printed: string; cached: boolean }> {
@@ -24,7 +26,27 @@ async function run(file: string): Promise<{ printed: string; cached: boolean }> 
 
 const caches = async (dir: string) => (await fs.readdir(dir)).filter((n) => n.endsWith('.cache'));
 
-describe('a bundle run through the code cache', () => {
+describe('which code cache runs the bundle', () => {
+  it('Node’s own where the running Node has one (module.enableCompileCache), ours on one without', () => {
+    expect(codeCacheOf({ enableCompileCache: () => ({}) })).toBe('node');
+    expect(codeCacheOf({})).toBe('own');
+    const running = createRequire(import.meta.url)('node:module') as { enableCompileCache?: unknown };
+    expect(codeCacheOf()).toBe(typeof running.enableCompileCache === 'function' ? 'node' : 'own');
+  });
+
+  it('with Node’s cache the bundle runs once, after the cache is turned on, and no cache of ours is written', async () => {
+    const dir = await tempDir('vs-cache-');
+    const file = path.join(dir, 'build.cjs');
+    await fs.writeFile(file, 'console.log("ran after " + globalThis.calls.join());\n');
+    const node = `globalThis.calls = []; const nodeModule = { enableCompileCache() { calls.push("enable"); return { status: 1 }; }, constants: { compileCacheStatus: { ENABLED: 1, ALREADY_ENABLED: 2 } } };`;
+    const code = `${node} const on = require(${JSON.stringify(LOADER)}).runCached(${JSON.stringify(file)}, { nodeModule }); console.log("on=" + on + " calls=" + calls.join());`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['-e', code]);
+    expect(stdout.trim().split('\n')).toEqual(['ran after enable', 'on=true calls=enable']);
+    expect(await caches(dir)).toEqual([]);
+  });
+});
+
+describe.runIf(codeCacheOf() === 'own')('a bundle run through our code cache (a Node without its own)', () => {
   it('writes its cache on the first run and takes it on the next, with the same result', async () => {
     const dir = await tempDir('vs-cache-');
     const file = path.join(dir, 'build.js');

@@ -7,7 +7,9 @@
 //   - its query without the result object `search` makes for every match (`executeQuery`:
 //     short id → score, the query's words matched, the index's words matched).
 // The ranking stays MiniSearch's. test/unit/search-engine.test.ts pins all three: a
-// MiniSearch upgrade that changes them fails there, not in a visitor's browser.
+// MiniSearch upgrade that changes them fails there, not in a visitor's browser; the version
+// is pinned exactly (test/unit/library-pins.test.ts).
+// Retired when MiniSearch can load documents without terms and query postings it is handed through its public API.
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import type SearchableMap from 'minisearch/SearchableMap';
 
