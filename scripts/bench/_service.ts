@@ -1,6 +1,7 @@
 // The real server for the benchmarks: `npm start` in its own process group (so its
 // memory and its stop cover every process), a free port, and waits on its answers
 // and its log lines.
+import { BENCH_LAYOUT } from './_tools.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import os from 'node:os';
@@ -36,7 +37,7 @@ export function npmStart(vault: string, data: string, port: number, extraEnv: Re
   const proc = spawn('npm', ['start', '--silent'], {
     cwd: PROJECT,
     detached: true,
-    env: { ...process.env, VAULT: vault, SERVICE_DATA: data, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: BENCH_PASSWORD, PUBLIC_LAYOUT: 'blog', SETTINGS_MIRROR_SECONDS: '3600', ...extraEnv },
+    env: { ...process.env, VAULT: vault, SERVICE_DATA: data, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: BENCH_PASSWORD, PUBLIC_LAYOUT: BENCH_LAYOUT, SETTINGS_MIRROR_SECONDS: '3600', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -174,3 +174,6 @@ export function fileCreationMicros(dir: string): number {
   const used = process.cpuUsage(before);
   return (used.system + used.user) / 1000;
 }
+
+/** The public layout the blog bench builds and serves: BENCH_LAYOUT=default measures the garden. */
+export const BENCH_LAYOUT = process.env.BENCH_LAYOUT === 'default' ? 'default' : 'blog';

@@ -21,6 +21,7 @@ import { runServer, type EditPlan, type ServerRun } from './_blog-edits.ts';
 import { hugoContent, hugoSite } from './_hugo.ts';
 import { generateRealisticVault, type RealisticVault } from './_realistic-vault.ts';
 import { ensureDebian, fileCreationMicros, has } from './_tools.ts';
+import { BENCH_LAYOUT } from './_tools.ts';
 import { generateVault, notePath, percentile } from './_vault.ts';
 import { describeProfile, profileVault } from './_vault-profile.ts';
 
@@ -91,7 +92,7 @@ function npmBuild(vault: string, outs: () => string): Promise<Timed> {
   const dir = outs();
   return timed('npm', ['run', 'build'], {
     cwd: PROJECT,
-    env: { ...process.env, VAULT: vault, SERVICE_DATA: path.join(dir, 'data'), SITE_OUT: path.join(dir, 'site'), SITE_URL: 'https://bench.example', PUBLIC_LAYOUT: 'blog' },
+    env: { ...process.env, VAULT: vault, SERVICE_DATA: path.join(dir, 'data'), SITE_OUT: path.join(dir, 'site'), SITE_URL: 'https://bench.example', PUBLIC_LAYOUT: BENCH_LAYOUT },
   });
 }
 
@@ -224,7 +225,7 @@ export async function run(): Promise<void> {
           console.log(`\nrealistic vault (seed ${SEED}): ${describeProfile(await profileVault(dir))}`);
         }
       }
-      console.log(`\nvault-service build (npm run build, the static snapshot) against hugo on the same notes, ${kind} vault`);
+      console.log(`\nvault-service build (npm run build, the static snapshot) against hugo on the same notes, ${kind} vault, the ${BENCH_LAYOUT === "default" ? "garden" : "blog"} layout`);
       for (const notes of SIZES[kind]) await compareBuilds(root, kind, notes, hugo);
 
       const ref = process.env.BENCH_BEFORE;
