@@ -16,8 +16,8 @@ import { markdown } from './md.ts';
 import { findHeading, headingId, sectionRange, uniqueId } from './obsidian/headings.ts';
 import { openerOf } from './obsidian/block-ids.ts';
 import { inlineText } from './plain-text.ts';
-import { sanitizeNoteHtml } from './sanitize.ts';
-import { fillPrepared, flat, type PreparedHtml, type Slot } from './slots.ts';
+import { renderBlocks, sanitizeIslands } from './raw-islands.ts';
+import { fillPrepared, flat, islandMarked, type PreparedHtml, type Slot } from './slots.ts';
 
 export type { EmbedFrame, NoteLink, RenderLinks } from './env.ts';
 export { MAX_EMBEDS_PER_PAGE, MAX_EMBED_TEXT } from './embed-budget.ts';
@@ -36,11 +36,6 @@ let renderOptions: MarkdownOptions | null = null;
 function articleOptions(md: MarkdownIt): MarkdownOptions {
   renderOptions ??= { ...md.options, highlight: highlightCode };
   return renderOptions;
-}
-
-function finish(html: string, env: NoteEnv): string {
-  // CONTRACT §7: raw HTML is passed through the sanitiser, so a published note runs nothing.
-  return env.rawHtml ? sanitizeNoteHtml(html) : html;
 }
 
 /**
@@ -63,11 +58,11 @@ export function prepareTokens(tokens: Token[], env: NoteEnv, title: string): Pre
   const titleId = titleHeadingId(tokens, title);
   const list = titleId !== null ? tokens.slice(3) : tokens;
   const holes: Slot[] = [];
-  const renderEnv: NoteEnv = { ...env, rawHtml: false, holes };
-  const html = flat(md.renderer.render(list, articleOptions(md), renderEnv));
+  const renderEnv: NoteEnv = { ...env, holes };
+  const { html, islands } = renderBlocks(md, list, articleOptions(md), renderEnv);
   const ids = idsOf(list);
   if (titleId) ids.add(titleId);
-  return { html, slots: holes, rawHtml: renderEnv.rawHtml === true, ids: [...ids], headings: env.headings ?? [] };
+  return { html: flat(islandMarked(html, islands)), slots: holes, rawHtml: islands.length > 0, ids: [...ids], headings: env.headings ?? [] };
 }
 
 /** A note body (frontmatter split off) prepared for its pages. */
@@ -154,7 +149,9 @@ export function renderEmbedHtml(body: string, ref: WikiRef, links: RenderLinks, 
     if (notes >= 0) slice = [...slice, ...tokens.slice(notes)];
   }
   freeIds(slice, frame.ids);
-  const html = finish(md.renderer.render(slice, articleOptions(md), env), env);
+  // CONTRACT §7: the author's raw HTML is passed through the sanitiser, so an embed runs nothing.
+  const rendered = renderBlocks(md, slice, articleOptions(md), env);
+  const html = sanitizeIslands(rendered.html, rendered.islands);
   const label = ref.subpath.length ? `${source.title} › ${ref.subpath.join(' › ').replace(/^\^/, '')}` : source.title;
   return (
     `<div class="s-embed markdown-embed" data-embed="${escapeHtml(ref.target + (ref.subpath.length ? '#' + ref.subpath.join('#') : ''))}">\n` +
