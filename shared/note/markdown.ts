@@ -92,15 +92,52 @@ function idsOf(tokens: Token[]): Set<string> {
   return ids;
 }
 
-/** Embedded elements keep ids the page has not used: a heading takes a free one, a block id already there is dropped. */
-function freeIds(slice: Token[], taken: Set<string>): void {
-  for (const t of slice) {
+/** A token to change for one page, leaving the parse it came from as it was. */
+function withAttrs(t: Token, attrs: [string, string][]): Token {
+  return Object.assign(Object.create(Object.getPrototypeOf(t) as object) as Token, t, { attrs });
+}
+
+/**
+ * Embedded elements keep ids the page has not used: a heading takes a free one, a block id
+ * already there is dropped. The tokens changed are copies (the parse serves other pages).
+ */
+function freeIds(slice: Token[], taken: Set<string>): Token[] {
+  return slice.map((t) => {
     const id = t.attrGet('id');
-    if (!id) continue;
-    if (t.type === 'heading_open') t.attrSet('id', uniqueId(id, taken));
-    else if (taken.has(id)) t.attrs = t.attrs!.filter(([k]) => k !== 'id');
-    else taken.add(id);
+    if (!id) return t;
+    if (t.type === 'heading_open') {
+      const free = uniqueId(id, taken);
+      return free === id ? t : withAttrs(t, t.attrs!.map(([k, v]) => [k, k === 'id' ? free : v]));
+    }
+    if (taken.has(id)) return withAttrs(t, t.attrs!.filter(([k]) => k !== 'id'));
+    taken.add(id);
+    return t;
+  });
+}
+
+interface EmbedParse {
+  tokens: Token[];
+  /** What parsing left on the env (headings, footnotes), for rendering. */
+  env: NoteEnv;
+}
+
+/** Parses of embedded notes' text, most recently used last: a note embedded on many pages is parsed once. */
+const embedParses = new Map<string, EmbedParse>();
+const EMBED_PARSES_MAX = 256;
+
+/** The parse of an embedded note's public text (a pure function of the text, so the text is the key). */
+function embedParse(md: MarkdownIt, body: string): EmbedParse {
+  const known = embedParses.get(body);
+  if (known) {
+    embedParses.delete(body);
+    embedParses.set(body, known);
+    return known;
   }
+  const env: NoteEnv = {};
+  const parse = { tokens: md.parse(publicMarkdown(body), env), env };
+  if (embedParses.size >= EMBED_PARSES_MAX) embedParses.delete(embedParses.keys().next().value!);
+  embedParses.set(body, parse);
+  return parse;
 }
 
 /** The tokens of the block `^id` names, a list item wrapped in its list. */
@@ -130,9 +167,10 @@ export function renderEmbedHtml(body: string, ref: WikiRef, links: RenderLinks, 
   if (frame.stack.length >= MAX_EMBED_DEPTH) return null;
   const md = markdown();
   spendEmbed(frame, body);
+  const parsed = embedParse(md, body);
+  const tokens = parsed.tokens;
   // Footnote ids of an embedded note are its own (fn-e1-1…), never the page's.
-  const env: NoteEnv = { links, frame, docId: `e${frame.count}` };
-  const tokens = md.parse(publicMarkdown(body), env);
+  const env: NoteEnv = { ...parsed.env, links, frame, docId: `e${frame.count}` };
   let slice: Token[] | null = tokens;
   const block = blockRef(ref.subpath);
   if (block !== null) slice = blockTokens(tokens, block);
@@ -148,7 +186,7 @@ export function renderEmbedHtml(body: string, ref: WikiRef, links: RenderLinks, 
     const notes = tokens.findIndex((t) => t.type === 'footnote_block_open');
     if (notes >= 0) slice = [...slice, ...tokens.slice(notes)];
   }
-  freeIds(slice, frame.ids);
+  slice = freeIds(slice, frame.ids);
   // CONTRACT §7: the author's raw HTML is passed through the sanitiser, so an embed runs nothing.
   const rendered = renderBlocks(md, slice, articleOptions(md), env);
   const html = sanitizeIslands(rendered.html, rendered.islands);
