@@ -124,6 +124,9 @@ interface EmbedParse {
 /** Parses of embedded notes' text, most recently used last: a note embedded on many pages is parsed once. */
 const embedParses = new Map<string, EmbedParse>();
 const EMBED_PARSES_MAX = 256;
+/** Characters of text whose parses are kept (a parse holds about twenty times its text). */
+const EMBED_PARSES_TEXT_MAX = 1_000_000;
+let embedParsesText = 0;
 
 /** The parse of an embedded note's public text (a pure function of the text, so the text is the key). */
 function embedParse(md: MarkdownIt, body: string): EmbedParse {
@@ -135,8 +138,14 @@ function embedParse(md: MarkdownIt, body: string): EmbedParse {
   }
   const env: NoteEnv = {};
   const parse = { tokens: md.parse(publicMarkdown(body), env), env };
-  if (embedParses.size >= EMBED_PARSES_MAX) embedParses.delete(embedParses.keys().next().value!);
+  if (body.length > EMBED_PARSES_TEXT_MAX / 4) return parse;
   embedParses.set(body, parse);
+  embedParsesText += body.length;
+  while (embedParses.size > EMBED_PARSES_MAX || embedParsesText > EMBED_PARSES_TEXT_MAX) {
+    const oldest = embedParses.keys().next().value!;
+    embedParses.delete(oldest);
+    embedParsesText -= oldest.length;
+  }
   return parse;
 }
 

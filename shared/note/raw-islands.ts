@@ -10,7 +10,7 @@ import type { NoteEnv } from './env.ts';
 import { sanitizeNoteHtml } from './sanitize.ts';
 
 const VOID = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
-// Elements whose text is not markup to the HTML parser: an island holding one open runs to the end.
+// Elements whose text is not markup to the HTML parser: what follows is theirs until their end tag.
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext']);
 // A whole tag as markdown-it's own html rules read one (quoted values may hold `>`).
 const OPEN_TAG = /^<([A-Za-z][A-Za-z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*)\s*(\/?)>/;
