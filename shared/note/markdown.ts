@@ -128,6 +128,12 @@ const EMBED_PARSES_MAX = 256;
 const EMBED_PARSES_TEXT_MAX = 1_000_000;
 let embedParsesText = 0;
 
+/** Lets go of the kept parses (a pass is over: the memory is the next pass's). */
+export function forgetEmbedParses(): void {
+  embedParses.clear();
+  embedParsesText = 0;
+}
+
 /** The parse of an embedded note's public text (a pure function of the text, so the text is the key). */
 function embedParse(md: MarkdownIt, body: string): EmbedParse {
   const known = embedParses.get(body);
