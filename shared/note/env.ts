@@ -51,8 +51,8 @@ export interface RenderLinks {
 
 export interface NoteEnv {
   links?: RenderLinks;
-  /** Set while rendering when the author's raw HTML is written out: the output then goes through the sanitiser. */
-  rawHtml?: boolean;
+  /** While rendering block by block (raw-islands.ts): each piece of raw HTML written, in order. */
+  rawParts?: string[];
   /** Filled by parsing: the note's headings with their ids. */
   headings?: HeadingInfo[];
   /** The page this note is rendered into, when it is embedded. */

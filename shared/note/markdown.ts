@@ -16,8 +16,8 @@ import { markdown } from './md.ts';
 import { findHeading, headingId, sectionRange, uniqueId } from './obsidian/headings.ts';
 import { openerOf } from './obsidian/block-ids.ts';
 import { inlineText } from './plain-text.ts';
-import { sanitizeNoteHtml } from './sanitize.ts';
-import { fillPrepared, flat, type PreparedHtml, type Slot } from './slots.ts';
+import { renderBlocks, sanitizeIslands } from './raw-islands.ts';
+import { fillPrepared, flat, islandMarked, type PreparedHtml, type Slot } from './slots.ts';
 
 export type { EmbedFrame, NoteLink, RenderLinks } from './env.ts';
 export { MAX_EMBEDS_PER_PAGE, MAX_EMBED_TEXT } from './embed-budget.ts';
@@ -36,11 +36,6 @@ let renderOptions: MarkdownOptions | null = null;
 function articleOptions(md: MarkdownIt): MarkdownOptions {
   renderOptions ??= { ...md.options, highlight: highlightCode };
   return renderOptions;
-}
-
-function finish(html: string, env: NoteEnv): string {
-  // CONTRACT §7: raw HTML is passed through the sanitiser, so a published note runs nothing.
-  return env.rawHtml ? sanitizeNoteHtml(html) : html;
 }
 
 /**
@@ -63,11 +58,11 @@ export function prepareTokens(tokens: Token[], env: NoteEnv, title: string): Pre
   const titleId = titleHeadingId(tokens, title);
   const list = titleId !== null ? tokens.slice(3) : tokens;
   const holes: Slot[] = [];
-  const renderEnv: NoteEnv = { ...env, rawHtml: false, holes };
-  const html = flat(md.renderer.render(list, articleOptions(md), renderEnv));
+  const renderEnv: NoteEnv = { ...env, holes };
+  const { html, islands } = renderBlocks(md, list, articleOptions(md), renderEnv);
   const ids = idsOf(list);
   if (titleId) ids.add(titleId);
-  return { html, slots: holes, rawHtml: renderEnv.rawHtml === true, ids: [...ids], headings: env.headings ?? [] };
+  return { html: flat(islandMarked(html, islands)), slots: holes, rawHtml: islands.length > 0, ids: [...ids], headings: env.headings ?? [] };
 }
 
 /** A note body (frontmatter split off) prepared for its pages. */
@@ -97,15 +92,67 @@ function idsOf(tokens: Token[]): Set<string> {
   return ids;
 }
 
-/** Embedded elements keep ids the page has not used: a heading takes a free one, a block id already there is dropped. */
-function freeIds(slice: Token[], taken: Set<string>): void {
-  for (const t of slice) {
+/** A token to change for one page, leaving the parse it came from as it was. */
+function withAttrs(t: Token, attrs: [string, string][]): Token {
+  return Object.assign(Object.create(Object.getPrototypeOf(t) as object) as Token, t, { attrs });
+}
+
+/**
+ * Embedded elements keep ids the page has not used: a heading takes a free one, a block id
+ * already there is dropped. The tokens changed are copies (the parse serves other pages).
+ */
+function freeIds(slice: Token[], taken: Set<string>): Token[] {
+  return slice.map((t) => {
     const id = t.attrGet('id');
-    if (!id) continue;
-    if (t.type === 'heading_open') t.attrSet('id', uniqueId(id, taken));
-    else if (taken.has(id)) t.attrs = t.attrs!.filter(([k]) => k !== 'id');
-    else taken.add(id);
+    if (!id) return t;
+    if (t.type === 'heading_open') {
+      const free = uniqueId(id, taken);
+      return free === id ? t : withAttrs(t, t.attrs!.map(([k, v]) => [k, k === 'id' ? free : v]));
+    }
+    if (taken.has(id)) return withAttrs(t, t.attrs!.filter(([k]) => k !== 'id'));
+    taken.add(id);
+    return t;
+  });
+}
+
+interface EmbedParse {
+  tokens: Token[];
+  /** What parsing left on the env (headings, footnotes), for rendering. */
+  env: NoteEnv;
+}
+
+/** Parses of embedded notes' text, most recently used last: a note embedded on many pages is parsed once. */
+const embedParses = new Map<string, EmbedParse>();
+const EMBED_PARSES_MAX = 256;
+/** Characters of text whose parses are kept (a parse holds about twenty times its text). */
+const EMBED_PARSES_TEXT_MAX = 1_000_000;
+let embedParsesText = 0;
+
+/** Lets go of the kept parses (a pass is over: the memory is the next pass's). */
+export function forgetEmbedParses(): void {
+  embedParses.clear();
+  embedParsesText = 0;
+}
+
+/** The parse of an embedded note's public text (a pure function of the text, so the text is the key). */
+function embedParse(md: MarkdownIt, body: string): EmbedParse {
+  const known = embedParses.get(body);
+  if (known) {
+    embedParses.delete(body);
+    embedParses.set(body, known);
+    return known;
   }
+  const env: NoteEnv = {};
+  const parse = { tokens: md.parse(publicMarkdown(body), env), env };
+  if (body.length > EMBED_PARSES_TEXT_MAX / 4) return parse;
+  embedParses.set(body, parse);
+  embedParsesText += body.length;
+  while (embedParses.size > EMBED_PARSES_MAX || embedParsesText > EMBED_PARSES_TEXT_MAX) {
+    const oldest = embedParses.keys().next().value!;
+    embedParses.delete(oldest);
+    embedParsesText -= oldest.length;
+  }
+  return parse;
 }
 
 /** The tokens of the block `^id` names, a list item wrapped in its list. */
@@ -135,9 +182,10 @@ export function renderEmbedHtml(body: string, ref: WikiRef, links: RenderLinks, 
   if (frame.stack.length >= MAX_EMBED_DEPTH) return null;
   const md = markdown();
   spendEmbed(frame, body);
+  const parsed = embedParse(md, body);
+  const tokens = parsed.tokens;
   // Footnote ids of an embedded note are its own (fn-e1-1…), never the page's.
-  const env: NoteEnv = { links, frame, docId: `e${frame.count}` };
-  const tokens = md.parse(publicMarkdown(body), env);
+  const env: NoteEnv = { ...parsed.env, links, frame, docId: `e${frame.count}` };
   let slice: Token[] | null = tokens;
   const block = blockRef(ref.subpath);
   if (block !== null) slice = blockTokens(tokens, block);
@@ -153,8 +201,10 @@ export function renderEmbedHtml(body: string, ref: WikiRef, links: RenderLinks, 
     const notes = tokens.findIndex((t) => t.type === 'footnote_block_open');
     if (notes >= 0) slice = [...slice, ...tokens.slice(notes)];
   }
-  freeIds(slice, frame.ids);
-  const html = finish(md.renderer.render(slice, articleOptions(md), env), env);
+  slice = freeIds(slice, frame.ids);
+  // CONTRACT §7: the author's raw HTML is passed through the sanitiser, so an embed runs nothing.
+  const rendered = renderBlocks(md, slice, articleOptions(md), env);
+  const html = sanitizeIslands(rendered.html, rendered.islands);
   const label = ref.subpath.length ? `${source.title} › ${ref.subpath.join(' › ').replace(/^\^/, '')}` : source.title;
   return (
     `<div class="s-embed markdown-embed" data-embed="${escapeHtml(ref.target + (ref.subpath.length ? '#' + ref.subpath.join('#') : ''))}">\n` +

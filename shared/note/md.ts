@@ -21,16 +21,16 @@ import { taskListsPlugin } from './obsidian/task-lists.ts';
 import { liftEmbeds, wikilinksPlugin } from './obsidian/wikilinks.ts';
 
 /**
- * Raw HTML is flagged as it is written out, so the flag sees every piece of it
- * wherever it sits (inline footnotes, moved in after parsing, included): a note with
- * none skips the sanitiser, which costs about three renders. Our own rules never make
- * `html_*` tokens.
+ * Raw HTML is noted as it is written out, so every piece of it is seen wherever it sits
+ * (inline footnotes, moved in after parsing, included): only the blocks holding some go
+ * through the sanitiser (raw-islands.ts), which costs about three renders. Our own rules
+ * never make `html_*` tokens.
  */
 function flagRawHtml(md: MarkdownIt): void {
   for (const type of ['html_block', 'html_inline'] as const) {
     const write = md.renderer.rules[type]!;
     md.renderer.rules[type] = (tokens, idx, opts, env: NoteEnv, self) => {
-      env.rawHtml = true;
+      env.rawParts?.push(tokens[idx]!.content);
       return write(tokens, idx, opts, env, self);
     };
   }

@@ -4,7 +4,7 @@
 // because a linked note moved costs a few string joins, not another parse. The holes'
 // HTML comes from the same functions whether filled at once (the admin's revision view,
 // an embed) or later (the article): one renderer either way.
-import { sanitizeNoteHtml } from './sanitize.ts';
+import { sanitizeIslands } from './raw-islands.ts';
 import { escapeHtml } from './escape.ts';
 import { imageTagHtml } from './picture.ts';
 import type { NoteEnv, RenderLinks } from './env.ts';
@@ -27,7 +27,7 @@ export interface PreparedHtml {
   /** HTML with `\u0000<n>\u0000` where slot n goes (markdown-it turns a NUL in a note into U+FFFD). */
   html: string;
   slots: Slot[];
-  /** The author wrote raw HTML: the filled page goes through the sanitiser. */
+  /** The author wrote raw HTML: `html` marks its islands, which the filled page passes through the sanitiser (raw-islands.ts). */
   rawHtml: boolean;
   /** Ids the note's own elements take: an embed's headings avoid them. */
   ids: string[];
@@ -35,6 +35,21 @@ export interface PreparedHtml {
 }
 
 const HOLE = '\u0000';
+// Where an island of raw HTML starts and ends, in the holes' own marks.
+const ISLAND_START = '<';
+const ISLAND_END = '>';
+
+/** `html` with the start and end of each island marked (`islands`: offsets into it). */
+export function islandMarked(html: string, islands: ReadonlyArray<readonly [number, number]>): string {
+  if (islands.length === 0) return html;
+  let out = '';
+  let at = 0;
+  for (const [start, end] of islands) {
+    out += `${html.slice(at, start)}${HOLE}${ISLAND_START}${HOLE}${html.slice(start, end)}${HOLE}${ISLAND_END}${HOLE}`;
+    at = end;
+  }
+  return out + html.slice(at);
+}
 
 /**
  * A string built by `+=` is kept by V8 as a tree of its pieces, several times its size;
@@ -109,18 +124,21 @@ export function slotHtml(slot: Slot, env: NoteEnv): string {
  */
 export function fillPrepared(prepared: PreparedHtml, links: RenderLinks, key?: string): string {
   const env: NoteEnv = { links, headings: prepared.headings, frame: { ids: new Set(prepared.ids), stack: key ? [key] : [], count: 0 } };
-  let out = prepared.html;
-  if (prepared.slots.length) {
-    const parts = out.split(HOLE);
-    out = '';
-    for (let i = 0; i < parts.length; i++) {
-      if (i % 2 === 0) out += parts[i];
-      else {
-        env.frame!.at = out.length;
-        out += slotHtml(prepared.slots[Number(parts[i])]!, env);
-      }
+  if (!prepared.slots.length && !prepared.rawHtml) return prepared.html;
+  const parts = prepared.html.split(HOLE);
+  const islands: Array<[number, number]> = [];
+  let out = '';
+  let start = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (i % 2 === 0) out += part;
+    else if (part === ISLAND_START) start = out.length;
+    else if (part === ISLAND_END) islands.push([start, out.length]);
+    else {
+      env.frame!.at = out.length;
+      out += slotHtml(prepared.slots[Number(part)]!, env);
     }
   }
-  // CONTRACT §7: raw HTML is passed through the sanitiser, so a published note runs nothing.
-  return prepared.rawHtml ? sanitizeNoteHtml(out) : out;
+  // CONTRACT §7: the author's raw HTML is passed through the sanitiser, so a published note runs nothing.
+  return sanitizeIslands(out, islands);
 }

@@ -13,6 +13,7 @@ import { createSettingsReader, defaultSettings, siteSettingsOf, type Settings } 
 import { postItem, postNamed, type PostItem, type PostQuery, type PostRef } from '../../shared/model/posts.ts';
 import { AddressMemory } from '../../shared/model/redirects.ts';
 import { VaultStore, type RecordChange } from '../../shared/model/vault-store.ts';
+import { forgetEmbedParses } from '../../shared/note/markdown.ts';
 import { isNotePath, type VaultPath } from '../../shared/vault-path.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
 import { AttachmentIndex } from '../read/attachments.ts';
@@ -330,13 +331,15 @@ export class SiteBuilder {
 
   /**
    * Bodies rendered when notes were read serve the page made next; a page another thread
-   * made, or one a resumed generation already holds, never takes its body: let them go.
+   * made, or one a resumed generation already holds, never takes its body: let them go,
+   * and the parses of embedded notes the pass kept for its pages.
    */
   private releasePrepared(): void {
     for (const record of this.store.records.values()) {
       record.prepared = null;
       record.searchText = null;
     }
+    forgetEmbedParses();
   }
 
   /** Renders what differs between the live folder and `plan`, and swaps it in page by page. */

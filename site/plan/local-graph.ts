@@ -5,6 +5,7 @@
 import { byTitle, outboundPaths, outboundSet } from '../../shared/model/links.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { PageContext } from './page-context.ts';
+import { digest } from './sig-digests.ts';
 
 export const GRAPH_MAX = 40;
 const WIDTH = 640;
@@ -91,8 +92,24 @@ function to(p: { x: number; y: number }): { x2: number; y2: number } {
   return { x2: p.x, y2: p.y };
 }
 
-/** What a page's drawing shows beyond its own Related list: the links among its neighbours. */
+/** Drawings' signatures by note path, for as long as a plan's context lives. */
+const graphSigs = new WeakMap<PageContext, Map<string, string>>();
+
+/**
+ * What a page's drawing shows beyond its own Related list: the links among its neighbours
+ * (a digest). Kept for the context's life: a drawing is made of titles, addresses and links,
+ * and the quick pass only swaps in records whose shape (those among it) is unchanged, so an
+ * edit of an index note does not draw its thousands of neighbours' graphs again; any other
+ * change plans the site with a new context.
+ */
 export function localGraphSig(ctx: PageContext, note: NoteRecord): string {
-  const graph = localGraph(ctx, note);
-  return graph ? graph.edges.length + ':' + graph.nodes.map((n) => `${n.url}\u0001${n.title}`).join('\u0002') + ':' + graph.edges.map((e) => `${e.x1},${e.y1},${e.x2},${e.y2}`).join(';') : '';
+  let known = graphSigs.get(ctx);
+  if (!known) graphSigs.set(ctx, (known = new Map()));
+  let sig = known.get(note.path);
+  if (sig === undefined) {
+    const graph = localGraph(ctx, note);
+    sig = graph ? digest(graph.nodes.map((n) => `${n.url}\u0001${n.title}`).join('\u0002') + ':' + graph.edges.map((e) => `${e.x1},${e.y1},${e.x2},${e.y2}`).join(';')) : '';
+    known.set(note.path, sig);
+  }
+  return sig;
 }

@@ -156,16 +156,40 @@ function missingAttachments(model: SiteModel, attachments: AttachmentIndex): Bui
  * `plan` is left as it is). The model already holds the notes' newer records.
  */
 export function replanReaders(plan: SitePlan, paths: Iterable<VaultPath>, alsoKeys: string[] = []): PageFamily[] {
+  const changed = new Set(paths);
   const keys = new Set<string>(alsoKeys);
-  for (const p of paths) for (const key of plan.readers.get(p) ?? []) keys.add(key);
+  for (const p of changed) for (const key of plan.readers.get(p) ?? []) keys.add(key);
   const stale: PageFamily[] = [];
   for (const key of keys) {
     const family = plan.families.get(key);
     if (family) stale.push(family);
   }
-  // What was worked out from the notes these families read is stale (the older records among them).
-  for (const family of stale) plan.ctx.forget(family.reads);
+  // What was worked out from these notes is stale: their older records' own views, and what
+  // other notes' views took from them. The rest the families read is as it was.
+  for (const family of stale) plan.ctx.forget(family.reads.filter((r) => changed.has(r.path)));
+  plan.ctx.forget(dependentsOf(plan.ctx.model, changed));
   return stale.map((family) => family.replan());
+}
+
+/**
+ * The notes whose remembered views took something from the notes at `paths` beyond their
+ * shape: the notes linking to them (an anchor comes from the headings), and every note
+ * embedding one of those, however deep (its text, its links' anchors). The model's
+ * backlinks hold both linking and embedding notes; a note embedding nothing is no embedder.
+ */
+export function dependentsOf(model: SiteModel, paths: Iterable<VaultPath>): Set<NoteRecord> {
+  const out = new Set<NoteRecord>();
+  const queue: NoteRecord[] = [];
+  const reach = (r: NoteRecord) => {
+    if (out.has(r)) return;
+    out.add(r);
+    queue.push(r);
+  };
+  for (const p of paths) for (const r of model.backlinks.get(p) ?? []) reach(r);
+  while (queue.length) {
+    for (const r of model.backlinks.get(queue.pop()!.path) ?? []) if (r.transclusions.length > 0) reach(r);
+  }
+  return out;
 }
 
 /** Takes re-planned families into the plan (after their files are in place). */

@@ -75,23 +75,35 @@ export function indexDocs(docs: SearchDoc[]): IndexedDocs {
       entry.last[field] = id;
     }
   };
+  // Each distinct token once: its term (processTerm depends on the token alone; asciiTerm is
+  // its equal for ASCII), and the last field that counted it. Words repeat across thousands
+  // of notes: no term folded again, no set of tokens made per field.
+  const known = new Map<string, { term: ReturnType<typeof processTerm>; counted: number }>();
+  let fieldRun = 0;
   docs.forEach((doc, id) => {
     SEARCH_FIELDS.forEach((field, f) => {
       const value = doc[field];
       if (value == null) return;
       const text = String(value);
-      // ASCII text (most fields) is split and folded by the fast equivalents of the two options.
+      // ASCII text (most fields) is split by the fast equivalent of the tokenizer.
       const ascii = asciiTokens(text);
       const tokens = ascii ?? tokenize(text, field);
+      fieldRun++;
       // MiniSearch counts distinct tokens as they come from the tokenizer (an empty field is one).
-      const length = new Set(tokens).size;
-      lengths[id * fieldCount + f] = length;
-      avg[f] = ((avg[f] || 0) * id + length) / (id + 1);
+      let length = 0;
       for (const token of tokens) {
-        const processed = ascii ? asciiTerm(token) : processTerm(token, field);
+        let seen = known.get(token);
+        if (!seen) known.set(token, (seen = { term: ascii ? asciiTerm(token) : processTerm(token, field), counted: 0 }));
+        if (seen.counted !== fieldRun) {
+          seen.counted = fieldRun;
+          length++;
+        }
+        const processed = seen.term;
         if (Array.isArray(processed)) for (const term of processed) add(term, f, id);
         else if (processed) add(processed, f, id);
       }
+      lengths[id * fieldCount + f] = length;
+      avg[f] = ((avg[f] || 0) * id + length) / (id + 1);
     });
   });
   const terms: ShardFile = [];

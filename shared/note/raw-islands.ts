@@ -1,0 +1,150 @@
+// Raw HTML goes through the sanitiser in islands, not the whole body. markdown-it's own
+// output is already escaped (a note without raw HTML is never sanitised); an island is the
+// run of top-level blocks from the first one holding the author's HTML until every element
+// that HTML opened is closed again, or the end of the body. Each island is sanitised on its
+// own, so it comes out whole and closed: whatever its HTML leaves open or unfinished ends
+// there, and the markup after it is read by the browser as in a note without raw HTML.
+import type { default as MarkdownIt, Options as MarkdownOptions } from 'markdown-it';
+import type Token from 'markdown-it/lib/token.mjs';
+import type { NoteEnv } from './env.ts';
+import { sanitizeNoteHtml } from './sanitize.ts';
+
+const VOID = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+// Elements whose text is not markup to the HTML parser: what follows is theirs until their end tag.
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext']);
+// A whole tag as markdown-it's own html rules read one (quoted values may hold `>`).
+const OPEN_TAG = /^<([A-Za-z][A-Za-z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*)\s*(\/?)>/;
+const CLOSE_TAG = /^<\/([A-Za-z][A-Za-z0-9-]*)\s*>/;
+
+/**
+ * Which elements the author's HTML leaves open, read from its fragments in order. When in
+ * doubt (a tag it cannot read, a comment or script left open) it says open: an island
+ * longer than needed is only slower.
+ */
+export class RawBalance {
+  private readonly open = new Map<string, number>();
+  private depth = 0;
+  private stuck = false;
+  /** A raw-text element (script, iframe…) whose end tag has not come yet. */
+  private inText: string | null = null;
+
+  get closed(): boolean {
+    return !this.stuck && this.inText === null && this.depth === 0;
+  }
+
+  feed(html: string): void {
+    let at = this.inText ? this.textEnd(html, 0) : html.indexOf('<');
+    while (at >= 0 && !this.stuck) at = this.tag(html, at);
+  }
+
+  /** Past the end tag of the raw-text element open, or -1 while it is still open. */
+  private textEnd(html: string, from: number): number {
+    const end = html.toLowerCase().indexOf(`</${this.inText}`, from);
+    if (end < 0) return -1;
+    this.inText = null;
+    return html.indexOf('<', end + 2);
+  }
+
+  /** Reads the tag at `at`; the next `<` to look at, or -1. */
+  private tag(html: string, at: number): number {
+    const rest = html.slice(at);
+    if (rest.startsWith('<!--')) return this.skipTo(html, '-->', at + 4);
+    if (rest.startsWith('<!') || rest.startsWith('<?')) return this.skipTo(html, '>', at + 2);
+    if (rest.startsWith('</')) {
+      if (!/^<\/[A-Za-z]/.test(rest)) return this.skipTo(html, '>', at + 2);
+      const close = CLOSE_TAG.exec(rest);
+      if (!close) return this.giveUp();
+      const name = close[1]!.toLowerCase();
+      const n = this.open.get(name) ?? 0;
+      if (n > 0) {
+        this.open.set(name, n - 1);
+        this.depth--;
+      }
+      return html.indexOf('<', at + close[0].length);
+    }
+    if (!/^<[A-Za-z]/.test(rest)) return html.indexOf('<', at + 1);
+    const open = OPEN_TAG.exec(rest);
+    if (!open) return this.giveUp();
+    const name = open[1]!.toLowerCase();
+    const after = at + open[0].length;
+    if (name === 'plaintext') return this.giveUp();
+    if (RAW_TEXT.has(name)) {
+      this.inText = name;
+      return this.textEnd(html, after);
+    }
+    // A self-closed element counts as closed only in SVG or MathML, as the HTML parser reads it.
+    const foreign = (this.open.get('svg') ?? 0) + (this.open.get('math') ?? 0) > 0;
+    if (!VOID.has(name) && !(open[3] && foreign)) {
+      this.open.set(name, (this.open.get(name) ?? 0) + 1);
+      this.depth++;
+    }
+    return html.indexOf('<', after);
+  }
+
+  private skipTo(html: string, end: string, from: number): number {
+    const found = html.indexOf(end, from);
+    return found < 0 ? this.giveUp() : html.indexOf('<', found + end.length);
+  }
+
+  private giveUp(): number {
+    this.stuck = true;
+    return -1;
+  }
+}
+
+/** The rendered tokens, and where the islands are in it (`[start, end)` offsets). */
+export interface RenderedBlocks {
+  html: string;
+  islands: Array<[number, number]>;
+}
+
+/**
+ * markdown-it's `renderer.render`, one top-level block at a time (every rule sees the whole
+ * token list, as there), noting which blocks wrote the author's HTML (md.ts hands each
+ * fragment to `env.rawParts`).
+ */
+export function renderBlocks(md: MarkdownIt, tokens: Token[], options: MarkdownOptions, env: NoteEnv): RenderedBlocks {
+  const renderer = md.renderer;
+  const rules = renderer.rules;
+  const parts: string[] = [];
+  env.rawParts = parts;
+  const islands: Array<[number, number]> = [];
+  let html = '';
+  let depth = 0;
+  let blockAt = 0;
+  let partsAt = 0;
+  let island: { start: number; balance: RawBalance } | null = null;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (depth === 0) {
+      blockAt = html.length;
+      partsAt = parts.length;
+    }
+    if (token.type === 'inline') html += renderer.renderInline(token.children ?? [], options, env);
+    else if (rules[token.type] !== undefined) html += rules[token.type]!(tokens, i, options, env, renderer);
+    else html += renderer.renderToken(tokens, i, options);
+    depth = Math.max(0, depth + token.nesting);
+    if (depth > 0 || (parts.length === partsAt && !island)) continue;
+    island ??= { start: blockAt, balance: new RawBalance() };
+    for (let k = partsAt; k < parts.length; k++) island.balance.feed(parts[k]!);
+    if (island.balance.closed) {
+      islands.push([island.start, html.length]);
+      island = null;
+    }
+  }
+  if (island) islands.push([island.start, html.length]);
+  env.rawParts = undefined;
+  return { html, islands };
+}
+
+/** The rendered HTML with each island passed through the sanitiser. */
+export function sanitizeIslands(html: string, islands: ReadonlyArray<readonly [number, number]>): string {
+  if (islands.length === 0) return html;
+  let out = '';
+  let at = 0;
+  for (const [start, end] of islands) {
+    out += html.slice(at, start) + sanitizeNoteHtml(html.slice(start, end));
+    at = end;
+  }
+  return out + html.slice(at);
+}

@@ -1,0 +1,139 @@
+// CONTRACT §7, raw HTML: only the blocks holding the author's HTML go through the
+// sanitiser (raw-islands.ts). Whatever the HTML leaves open, unfinished or split across
+// pieces, the page comes out as the sanitiser makes the whole body, and nothing runs.
+import { describe, expect, it } from 'vitest';
+import { analyzeNote } from '../../shared/note/analyze.ts';
+import { publicMarkdown } from '../../shared/note/comments.ts';
+import { fillPrepared, renderEmbedHtml, renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
+import { markdown } from '../../shared/note/md.ts';
+import type { NoteEnv } from '../../shared/note/env.ts';
+import { sanitizeNoteHtml } from '../../shared/note/sanitize.ts';
+import { RawBalance } from '../../shared/note/raw-islands.ts';
+
+const links: RenderLinks = {
+  note: (t) => (t.toLowerCase() === 'other' ? { href: '/Other', title: 'Other' } : null),
+  attachment: (t) => (t === 'pic.png' ? '/pic.png' : null),
+  tag: (t) => `/topic/${t}`,
+};
+
+/** What the sanitiser makes of the whole body (how every raw-HTML note was rendered before islands). */
+function wholeBodySanitised(body: string): string {
+  const env: NoteEnv = { links };
+  return sanitizeNoteHtml(markdown().render(publicMarkdown(body), env));
+}
+
+// Each a piece of a note; they are put together in many orders below.
+const MARKDOWN = ['## Part', 'Plain *text* with [[Other]] and #tag.', '- one\n- two **b**', '> [!tip] Callout\n> body', 'Foot^[inline *note*]', '| a | b |\n|--|--|\n| 1 | 2 |'];
+const RAW = [
+  'Inline <span class="x">closed</span> here.',
+  'Unclosed <span class="open"> inline, *then* markdown.',
+  '<div class="box">',
+  '</div>',
+  '<details><summary>More</summary>',
+  '</details>',
+  'Stray </em> close and </p> too.',
+  '<div title="unterminated',
+  '">after the quote',
+  '<!-- a comment that never ends',
+  'An <a href="https://example.com" target="_blank">inline link',
+  '<script',
+  '>alert(1)</script>',
+  'Split <scr',
+  'ipt>alert(2)</script>',
+  '<iframe src="https://example.com/">',
+  '</iframe>',
+  '<svg><rect width="1" height="1"/></svg>',
+  '<img src=x onerror=alert(3)>',
+  '<textarea>',
+  '<table><tr><td>',
+];
+// Markup that runs (a script's words shown as text run nothing).
+const HOSTILE = /<script|<scr|<[^>]*\son\w+=|<[^>]*javascript:|<[^>]*srcdoc|<textarea|<iframe(?![^>]*src="https:)/i;
+
+/** A small deterministic shuffle of notes made of the pieces above. */
+function notes(count: number): string[] {
+  let seed = 7;
+  const next = (n: number) => ((seed = (seed * 1103515245 + 12345) >>> 0) % n);
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const parts: string[] = [];
+    for (let k = 0; k < 6; k++) parts.push(next(2) ? RAW[next(RAW.length)]! : MARKDOWN[next(MARKDOWN.length)]!);
+    out.push(parts.join('\n\n'));
+  }
+  return [...RAW, ...out];
+}
+
+describe('raw HTML in islands', () => {
+  it('renders every mix of raw HTML and Markdown as sanitising the whole body does, with nothing that runs', () => {
+    for (const body of notes(400)) {
+      const html = renderNoteHtml(body, 'Title', links);
+      // The sanitiser's own writing of both (void elements, entities) compared, not the bytes.
+      expect(sanitizeNoteHtml(html), body).toBe(sanitizeNoteHtml(wholeBodySanitised(body)));
+      expect(html, body).not.toMatch(HOSTILE);
+    }
+  });
+
+  it('the published path (prepared, then filled) and an embed give the same', () => {
+    for (const body of notes(60)) {
+      const facts = analyzeNote(body, 'Title');
+      const filled = fillPrepared(facts.prepared!, links);
+      expect(sanitizeNoteHtml(filled), body).toBe(sanitizeNoteHtml(wholeBodySanitised(body)));
+      const frame = { ids: new Set<string>(), stack: [], count: 0 };
+      const embedded = renderEmbedHtml(body, { target: 'Other', subpath: [], alias: null }, links, frame, { href: '/Other', title: 'Other' })!;
+      expect(embedded, body).not.toMatch(HOSTILE);
+    }
+  });
+
+  it('leaves Markdown outside the islands as it renders without raw HTML', () => {
+    const html = renderNoteHtml('Before *a*\n\nMiddle <kbd>K</kbd>\n\nAfter & <3\n', 'Title', links);
+    expect(html).toBe('<p>Before <em>a</em></p>\n<p>Middle <kbd>K</kbd></p>\n<p>After &amp; &lt;3</p>\n');
+  });
+
+  it('an unclosed inline tag ends with its paragraph: the markup after it stays markup', () => {
+    const html = renderNoteHtml('a <span class="x"> b\n\n*after*\n', 'Title', links);
+    expect(html).toContain('<p>a <span class="x"> b</span></p>');
+    expect(html).toContain('<p><em>after</em></p>');
+  });
+
+  it('an element opened in one block and closed in a later one wraps the Markdown between', () => {
+    const html = renderNoteHtml('<div class="box">\n\n**inside**\n\n</div>\n\nafter\n', 'Title', links);
+    expect(html).toMatch(/<div class="box">\s*<p><strong>inside<\/strong><\/p>\s*<\/div>/);
+    expect(html).toContain('<p>after</p>');
+  });
+
+  it('a script tag split across pieces never comes out as a tag', () => {
+    for (const body of ['<script\n\n>alert(1)</script>', 'Split <scr\n\nipt>alert(1)</script>', 'x <script>alert(1)</script> y', '<script>\nalert(1)\n</script>\n\n**after**']) {
+      const html = renderNoteHtml(body, 'Title', links);
+      expect(html, body).not.toMatch(/<script|<scr/i);
+    }
+  });
+});
+
+describe('which elements raw HTML leaves open', () => {
+  const closed = (...parts: string[]) => {
+    const balance = new RawBalance();
+    for (const p of parts) balance.feed(p);
+    return balance.closed;
+  };
+
+  it('closed when each element is closed, void elements and self-closed SVG shapes included', () => {
+    expect(closed('<span class="a">', '</span>')).toBe(true);
+    expect(closed('<br>', '<img src="x">', '<hr/>')).toBe(true);
+    expect(closed('<svg><rect width="1"/></svg>')).toBe(true);
+    expect(closed('<a title="x>y">', '</a>')).toBe(true);
+    expect(closed('<!-- <div> -->')).toBe(true);
+    expect(closed('<iframe src="https://e.x/">', '</iframe>')).toBe(true);
+    expect(closed('</em>')).toBe(true);
+  });
+
+  it('open (so the island goes on) when anything is left open or cannot be read', () => {
+    expect(closed('<div>')).toBe(false);
+    expect(closed('<div>', '</span>')).toBe(false);
+    expect(closed('<div title="x')).toBe(false);
+    expect(closed('<!-- never ends')).toBe(false);
+    expect(closed('<script>', 'x')).toBe(false);
+    expect(closed('<script>x</div>')).toBe(false);
+    expect(closed('<plaintext>')).toBe(false);
+    expect(closed('<div/>')).toBe(false);
+  });
+});
