@@ -3,6 +3,7 @@
 // old one whole; a change renders only the outputs whose signature changed into a staging
 // folder, then renames each over the live one (never a half-written page), and deletes
 // what no longer has an output.
+import { PlanMemory } from '../plan/plan-memory.ts';
 import { extensionsOf } from '../render/eleventy-site.ts';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -78,6 +79,8 @@ export class SiteBuilder {
   private searchPages: PlannedPage[] = [];
   /** Approved comments and mentions (CONTRACT §8), from comments.db. */
   private readonly discussion: DiscussionIndex;
+  /** What the planner keeps from one plan to the next (signatures, encoded addresses). */
+  private readonly memory = new PlanMemory();
 
   constructor(private readonly options: SiteBuilderOptions) {
     const { config } = options;
@@ -134,6 +137,7 @@ export class SiteBuilder {
       now,
       images: this.images,
       feedIds: this.addresses.feedIds,
+      memory: this.memory,
     });
     // Signatures are compared by the next pass, and made now while what they read is as it is: a snapshot has no next pass.
     if (!this.options.snapshot) settleSigs(plan.pages.values());

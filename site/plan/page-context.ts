@@ -13,7 +13,7 @@ import { fillPrepared, prepareNoteHtml, renderEmbedHtml, type EmbedFrame, type R
 import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
 import { embedClosure } from '../../shared/model/embeds.ts';
 import { blockRef, type WikiRef } from '../../shared/wikilinks.ts';
-import { SigCache } from './sig-cache.ts';
+import { FEED_BODIES_MAX, PlanMemory } from './plan-memory.ts';
 import { isRasterImage, type ImageState, type ImageVariants } from '../render/image-variants.ts';
 import type { ImageView } from '../../shared/note/picture.ts';
 import { folderNotes } from './explorer.ts';
@@ -56,12 +56,6 @@ function headingsKey(note: NoteRecord): string {
   return key;
 }
 
-// Encoded addresses never change: one cache for the life of the process.
-const encoded = new Map<string, string>();
-const cardSigs = new SigCache<NoteRecord>();
-/** Full-content feed items' HTML by note path, while the note and what it resolves to hold (bounded). */
-const feedBodies = new Map<string, { note: NoteRecord; sig: string; html: string }>();
-const FEED_BODIES_MAX = 1000;
 
 export class PageContext {
   readonly fmt: Formatters;
@@ -122,6 +116,8 @@ export class PageContext {
     readonly discussion: DiscussionMap | null = null,
     /** Smaller copies of raster images (image-variants.ts); null: originals only. */
     readonly images: ImageVariants | null = null,
+    /** What the builder keeps from one plan to the next. */
+    readonly memory: PlanMemory = new PlanMemory(),
   ) {
     this.fmt = frameFormatters(frame);
     this.topicsKey = model.topics.topics.map((t) => `${t.key}\u0001${t.label}\u0001${t.address}`).join('\u0002');
@@ -175,11 +171,11 @@ export class PageContext {
   }
 
   url(address: Address): string {
-    let url = encoded.get(address);
+    let url = this.memory.encoded.get(address);
     if (url === undefined) {
-      if (encoded.size > 200_000) encoded.clear();
+      if (this.memory.encoded.size > 200_000) this.memory.encoded.clear();
       url = encodeAddress(address);
-      encoded.set(address, url);
+      this.memory.encoded.set(address, url);
     }
     return url;
   }
@@ -411,6 +407,7 @@ export class PageContext {
    */
   feedHtml(note: NoteRecord): string {
     const sig = `${this.frameSig}\u0000${this.bodySig(note)}`;
+    const { feedBodies } = this.memory;
     const known = feedBodies.get(note.path);
     if (known && known.note === note && known.sig === sig) return known.html;
     const prepared = note.prepared ?? prepareNoteHtml(note.body, note.title, note.path.toLowerCase().endsWith('.tex'));
@@ -469,7 +466,7 @@ export class PageContext {
   cardSig(note: NoteRecord): string {
     let sig = this.cardSigMemo.get(note);
     if (sig === undefined) {
-      sig = cardSigs.get(
+      sig = this.memory.cardSigs.get(
         note,
         [this.topicsKey, this.attachments.version],
         () => `${note.address}\u0001${note.hash}\u0001${note.date.ms}\u0001${this.chipsSig(note)}\u0001${this.imageUrl(note.banner, note) ?? ''}`,

@@ -7,7 +7,6 @@ import { readingMinutes } from '../../shared/note/excerpt.ts';
 import { discussionView, type DiscussionView } from './discussion-view.ts';
 import type { ChipView, LinkView, PageContext } from './page-context.ts';
 import { withLazySig, type PageFamily, type PlannedPage } from './plan-types.ts';
-import { SigCache } from './sig-cache.ts';
 import { localGraph, localGraphSig, type GraphView } from './local-graph.ts';
 import { backlinksOf, backlinksSig, relatedBesideBacklinks, tocOf, type BacklinkView, type TocEntry } from './reader-tools.ts';
 import { breadcrumbsOf, breadcrumbsSig, explorerHere, type Breadcrumb } from './explorer.ts';
@@ -157,8 +156,6 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
   };
 }
 
-const articleSigs = new SigCache<NoteRecord>();
-
 export function articleSig(ctx: PageContext, note: NoteRecord): string {
   const { model } = ctx;
   const around = neighboursOf(ctx, note);
@@ -170,7 +167,7 @@ export function articleSig(ctx: PageContext, note: NoteRecord): string {
   const discussed = ctx.discussionOf(note)?.sig ?? '';
   const crumbs = isGarden(ctx) ? breadcrumbsSig(ctx, note) : '';
   const deps = [...ctx.world, discussed, crumbs, around?.older ?? null, around?.newer ?? null, twin, ...articleReads(ctx, note), ...propertyTargets(ctx, note)];
-  return articleSigs.get(note, deps, () => buildArticleSig(ctx, note));
+  return ctx.memory.articleSigs.get(note, deps, () => buildArticleSig(ctx, note));
 }
 
 function buildArticleSig(ctx: PageContext, note: NoteRecord): string {

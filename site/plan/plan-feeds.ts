@@ -8,7 +8,6 @@ import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { PageContext } from './page-context.ts';
 import { articleReads } from './plan-articles.ts';
 import type { PageFamily, PlannedPage } from './plan-types.ts';
-import { SigCache } from './sig-cache.ts';
 
 export const FEED_SIZE = 50;
 const LANGS = ['ar', 'en'] as const;
@@ -70,18 +69,7 @@ export function absoluteLinks(html: string, base: string, page: string): string 
   });
 }
 
-// One cache entry per feed, keyed by a stable object per address.
-const feedObjects = new Map<string, object>();
-const feedSigs = new SigCache<object>();
 
-function feedObject(key: string): object {
-  let object = feedObjects.get(key);
-  if (!object) {
-    if (feedObjects.size > 100_000) feedObjects.clear();
-    feedObjects.set(key, (object = {}));
-  }
-  return object;
-}
 
 // Characters XML 1.0 does not allow anywhere, escaped or not: C0 controls but tab, newline
 // and carriage return, lone surrogates, U+FFFE and U+FFFF. A backspace pasted from a PDF
@@ -121,7 +109,7 @@ function feedPage(ctx: PageContext, spec: FeedSpec, lang: string | null): Planne
   const make = () => [ctx.frameSig, key, spec.title, spec.description, ...posts.map(itemSig)].join('\u0000');
   // Excerpts: the posts themselves (and the world) are the dependencies, a changed note being a new
   // record. Whole articles also depend on the notes they link to and embed: made every time.
-  const sig = full ? make() : feedSigs.get(feedObject(key), [...ctx.world, spec.title, spec.description, ...posts], make);
+  const sig = full ? make() : ctx.memory.feedSigs.get(ctx.memory.keyOf(key), [...ctx.world, spec.title, spec.description, ...posts], make);
   return { address: key as Address, file, kind: 'feed', type: 'xml', sig, view };
 }
 

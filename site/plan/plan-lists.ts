@@ -5,7 +5,6 @@ import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { articleReads, articleSig, articleView } from './plan-articles.ts';
 import type { CardView, PageContext } from './page-context.ts';
 import { withLazySig, type PageFamily, type PlannedPage } from './plan-types.ts';
-import { SigCache } from './sig-cache.ts';
 
 export const PAGE_SIZE = 24;
 /** The family of the home's first page (its Most discussed row ranks every discussed post). */
@@ -61,19 +60,7 @@ function countText(ctx: PageContext, n: number): string {
   return ctx.frame.strings.publishedNotes(ctx.fmt.number(n), n);
 }
 
-// One cache entry per list page, keyed by a stable object per address.
-const pageKeys = new Map<string, object>();
-const listSigs = new SigCache<object>();
 
-function pageKey(address: string): object {
-  let key = pageKeys.get(address);
-  if (!key) {
-    if (pageKeys.size > 100_000) pageKeys.clear();
-    key = {};
-    pageKeys.set(address, key);
-  }
-  return key;
-}
 
 /** Page `n` of a list, as its own family: it shows the text (excerpts) of its cards' notes. */
 function listFamily(ctx: PageContext, spec: ListSpec, n: number, specOf: () => ListSpec): PageFamily {
@@ -94,7 +81,7 @@ function listFamily(ctx: PageContext, spec: ListSpec, n: number, specOf: () => L
     // The records themselves (and the world) are the dependencies: a changed note is a new record.
     // A card shows its approved comments: a page changes with their counts (and only then).
     const firstSig = first?.sig() ?? '';
-    return listSigs.get(pageKey(address), [...ctx.world, headSig, firstSig, n, pages, countsOf(ctx, items), ...items], () =>
+    return ctx.memory.listSigs.get(ctx.memory.keyOf(address), [...ctx.world, headSig, firstSig, n, pages, countsOf(ctx, items), ...items], () =>
       [ctx.frameSig, headSig, firstSig, n, pages, countsOf(ctx, items), ...items.map((i) => ctx.cardSig(i))].join('\u0000'),
     );
   };

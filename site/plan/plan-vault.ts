@@ -1,5 +1,6 @@
 // The whole site planned from the vault's records, the settings and the time: the one
 // way the build process and a full build's partner process come to the same plan.
+import type { PlanMemory } from './plan-memory.ts';
 import type { Config } from '../../shared/config.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { deriveSiteModel } from '../../shared/model/site-model.ts';
@@ -26,10 +27,12 @@ export interface PlanInputs {
   feedIds?: PageContext['feedIds'];
   /** Smaller copies of the raster images notes show (absent: originals only). */
   images?: ImageVariants | null;
+  /** What the builder keeps from one plan to the next (absent: a plan of its own). */
+  memory?: PlanMemory;
 }
 
 export function planVault(input: PlanInputs): SitePlan {
   const frame = siteFrame(input.settings, input.config, input.base, input.now);
   const model = deriveSiteModel(input.records, frame.model);
-  return planSite(model, frame, frameSig(frame), input.attachments, input.assets, frame.comments ? (input.discussion ?? null) : null, input.images ?? null, input.feedIds ?? null);
+  return planSite(model, frame, frameSig(frame), input.attachments, input.assets, frame.comments ? (input.discussion ?? null) : null, input.images ?? null, input.feedIds ?? null, input.memory);
 }

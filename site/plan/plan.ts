@@ -1,5 +1,6 @@
 // The whole site as a list of outputs with signatures, and the difference
 // between two plans: what to render, what to copy, what to delete.
+import { PlanMemory } from './plan-memory.ts';
 import { isReservedAddress, isWritableFile, type Address } from '../../shared/model/addresses.ts';
 import { BuildWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
@@ -56,10 +57,11 @@ export function planSite(
   discussion: DiscussionMap | null = null,
   images: ImageVariants | null = null,
   feedIds: PageContext['feedIds'] = null,
+  memory: PlanMemory = new PlanMemory(),
 ): SitePlan {
   // CONTRACT §7: the vault root's publish.css is loaded after the blog's stylesheet on every page.
   const vaultCss = attachments.get(VAULT_STYLESHEET) ? VAULT_STYLESHEET : null;
-  const ctx = new PageContext(model, frame, vaultCss ? `${frameSig}\u0000${vaultCss}` : frameSig, attachments, discussion, images);
+  const ctx = new PageContext(model, frame, vaultCss ? `${frameSig}\u0000${vaultCss}` : frameSig, attachments, discussion, images, memory);
   ctx.publishCss = vaultCss ? ctx.publish(vaultCss) : null;
   ctx.feedIds = feedIds;
   const pages = new Map<Address, PlannedPage>();

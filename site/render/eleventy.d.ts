@@ -31,6 +31,7 @@ declare module '@11ty/eleventy' {
   export class Eleventy {
     constructor(input?: string, output?: string, options?: EleventyOptions);
     init(): Promise<void>;
+    setIsVerbose(verbose: boolean): void;
     restart(): Promise<void>;
     toJSON(): Promise<JsonPage[]>;
     write(): Promise<unknown>;
