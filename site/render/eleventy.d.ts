@@ -42,4 +42,5 @@ declare module '@11ty/eleventy' {
 declare module '@11ty/eleventy-plugin-rss' {
   const plugin: unknown;
   export default plugin;
+  export function dateToRfc822(value: number | Date, timeZone?: string): string;
 }

@@ -1,6 +1,24 @@
-// Template filters: the per-request substitution markers (feed dates are the RSS plugin's
-// dateToRfc822, in UTC: eleventy-site.ts).
+// Template filters: feed dates (the RSS plugin's dateToRfc822, in UTC) and the per-request
+// substitution markers.
+import { dateToRfc822 } from '@11ty/eleventy-plugin-rss';
 import { markExplorer } from '../plan/explorer.ts';
+
+/** Dates already formatted: the plugin makes an Intl formatter per call (0.1 ms), and each pass formats every item of every feed it renders. */
+const rfc822Made = new Map<number, string>();
+
+/**
+ * spec D.7: a feed's pubDate is RFC 822, Gregorian, in GMT whatever the server's time zone:
+ * the RSS plugin's dateToRfc822 with the zone named (`Mon, 15 Jan 2024 12:00:00 +0000`).
+ */
+export function feedDate(ms: number): string {
+  let text = rfc822Made.get(ms);
+  if (text === undefined) {
+    if (rfc822Made.size >= 50_000) rfc822Made.clear();
+    text = dateToRfc822(ms, 'UTC');
+    rfc822Made.set(ms, text);
+  }
+  return text;
+}
 
 /** Where the server puts the Edit link for a signed-in admin (CONTRACT §6). */
 export function editMarker(notePath: string, label = 'Edit'): string {
@@ -21,6 +39,7 @@ function markExplorerFilter(fragment: string, here: string | null): string {
 }
 
 export const filters: Record<string, (...args: never[]) => unknown> = {
+  feedDate,
   markExplorer: markExplorerFilter,
   editMarker,
   noticeMarker,
