@@ -12,7 +12,7 @@ export const TEST_PASSWORD = 'correct horse battery staple';
 export const CLI_BIN = path.join(PROJECT_DIR, 'dist/bundle/cli.js');
 
 /** Whether a process's command line (/proc/<pid>/cmdline) is a server's build process, compiled or from source. */
-export const isBuilderCommand = (cmdline: string): boolean => /(?:dist\/bundle|site\/build)\/worker\.(?:js|ts)\0/.test(cmdline + '\0');
+export const isBuilderCommand = (cmdline: string): boolean => /(?:dist\/bundle|site\/build)\/builder-process\.(?:js|ts)\0/.test(cmdline + '\0');
 
 export interface StartOptions {
   vault?: string;
