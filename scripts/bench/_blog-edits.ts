@@ -2,6 +2,7 @@
 // one note's save through the API until the pages that show it serve the new text, the
 // peak memory of the server and its build processes, and the time a second start (with
 // the first start's build kept) takes to serve an article.
+import { BENCH_LAYOUT } from './_tools.ts';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { noteAddress } from '../../shared/model/addresses.ts';
@@ -77,7 +78,8 @@ export async function runServer(vault: string, data: string, plans: EditPlan[], 
         const note = notes[n % notes.length]!;
         const original = await fs.readFile(path.join(vault, note), 'utf8');
         const token = `EDIT-TOKEN-${n}-${Date.now()}`;
-        const routes = listed ? [articleUrl(note), '/', '/feed.xml'] : [articleUrl(note)];
+        // The garden's home is its home note, not a list of the newest posts.
+        const routes = listed ? [articleUrl(note), ...(BENCH_LAYOUT === 'blog' ? ['/'] : []), '/feed.xml'] : [articleUrl(note)];
         started = performance.now();
         const put = await fetch(`${service.url}/api/note?path=${encodeURIComponent(note)}`, {
           method: 'PUT',
