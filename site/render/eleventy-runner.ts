@@ -21,6 +21,17 @@ export const ELEVENTY_CONFIG = path.join(PROJECT_DIR, '.eleventy.js');
 /** Eleventy's output folder: nothing is written there (pages come back as JSON, and go to the pass's sink). */
 const OUTPUT = path.join(PROJECT_DIR, '_eleventy-unused');
 
+/**
+ * Eleventy's notes on slow filters and transforms ("Benchmark 52ms 9% … Transform") would land
+ * in the build's own output, a --quiet one's too: its quiet mode reaches the benchmark groups
+ * made after it is set, not the "Configuration" group its config object makes first. The group
+ * is told through the manager plugins use (eleventy-img reads it too).
+ */
+function quietBenchmarks(config: object): void {
+  const manager = (config as { benchmarkManager?: { get(name: string): { setIsVerbose(verbose: boolean): void } | undefined } }).benchmarkManager;
+  manager?.get('Configuration')?.setIsVerbose(false);
+}
+
 /** One instance at a time takes its configuration through the global key (eleventy-site.ts SITE_DRIVER). */
 let configuring: Promise<unknown> = Promise.resolve();
 
@@ -50,7 +61,10 @@ export class EleventyRunner {
   private async start(): Promise<Eleventy> {
     const { Eleventy } = await importModule<typeof import('@11ty/eleventy')>('@11ty/eleventy');
     const made = configuring.then(async () => {
-      (globalThis as Record<symbol, unknown>)[SITE_DRIVER] = (config: Parameters<typeof configureSite>[0]) => configureSite(config, () => this.views, this.extensions);
+      (globalThis as Record<symbol, unknown>)[SITE_DRIVER] = (config: Parameters<typeof configureSite>[0]) => {
+        quietBenchmarks(config);
+        return configureSite(config, () => this.views, this.extensions);
+      };
       try {
         const eleventy = new Eleventy(TEMPLATES_DIR, OUTPUT, { configPath: ELEVENTY_CONFIG, quietMode: true });
         await eleventy.init();

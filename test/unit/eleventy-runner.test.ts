@@ -66,3 +66,16 @@ describe('a pass renders every view of its own once', () => {
     expect(files).toEqual([]);
   });
 });
+
+describe('Eleventy stays quiet', () => {
+  it('its benchmark notes are off in every group, the one its config object makes first too (they would land in a --quiet build\'s output)', async () => {
+    const runner = new EleventyRunner(NO_EXTENSIONS);
+    await runner.render(robots(5), () => undefined);
+    await runner.render(robots(5, 5), () => undefined);
+    // Through the instance's own configuration: what Eleventy consults before it prints a note.
+    const eleventy = await (runner as unknown as { eleventy: Promise<{ eleventyConfig: { userConfig: { benchmarkManager: { getAll(): Record<string, { isVerbose: boolean }> } } } }> }).eleventy;
+    const groups = Object.entries(eleventy.eleventyConfig.userConfig.benchmarkManager.getAll());
+    expect(groups.length).toBeGreaterThan(0);
+    expect(groups.filter(([, group]) => group.isVerbose).map(([name]) => name)).toEqual([]);
+  });
+});
