@@ -20,14 +20,21 @@ export function startSearchDialog(): void {
   const numbers = () => (count ??= new Intl.NumberFormat(strings.numberLocale));
   const session = new SearchSession(new URL(form.action + '.json'));
   let typing = 0;
+  /** The query whose results the list shows: asked again (typed while this script loaded, then typed on), the list stays, and so does the reader's focus in it. */
+  let shown = '';
 
   async function search(query: string): Promise<void> {
     const mine = session.begin();
     const q = query.trim();
+    if (q !== '' && q === shown) {
+      dialog!.dataset.state = 'done';
+      return;
+    }
     dialog!.dataset.state = 'searching';
     if (q === '') {
       list!.replaceChildren();
       status!.textContent = '';
+      shown = '';
       dialog!.dataset.state = 'idle';
       return;
     }
@@ -37,6 +44,7 @@ export function startSearchDialog(): void {
       const items = rows.map((row) => resultItem(row, 'p', 's-result-link'));
       list!.replaceChildren(...items.map((i) => i.item));
       sayCount(status!, strings, q, numbers, hits.length);
+      shown = q;
       dialog!.dataset.state = 'done';
       items.forEach((i) => void i.fetchPassage());
       session.warmLater(() => undefined);
