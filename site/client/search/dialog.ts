@@ -40,7 +40,8 @@ export function startSearchDialog(): void {
     }
     try {
       const { hits, rows } = await session.answer(q, SHOWN);
-      if (!session.isCurrent(mine)) return;
+      // Typed on since it was asked: the search for what the field holds now is on its way.
+      if (!session.isCurrent(mine) || input!.value.trim() !== q) return;
       const items = rows.map((row) => resultItem(row, 'p', 's-result-link'));
       list!.replaceChildren(...items.map((i) => i.item));
       sayCount(status!, strings, q, numbers, hits.length);
