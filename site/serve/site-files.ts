@@ -3,6 +3,9 @@
 // precompressed .br/.gz beside a file. sirv sits behind the public server's gate: only an
 // address the site index holds comes here, and it is sent as the index's file, never by a
 // path from the request, so nothing unpublished or left on disk is reachable through it.
+// `_parsedUrl` below is @polka/url's cache, outside its typed API: @polka/url is pinned to one release
+// (test/unit/library-pins.test.ts).
+// Retired when sirv takes the file's path from its caller instead of the request's URL.
 import { existsSync, promises as fs, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -78,6 +81,7 @@ export class SiteFiles {
   private hand(handler: Handler, req: IncomingMessage, res: ServerResponse, file: string, missing: () => void): void {
     // sirv reads the path @polka/url parsed (kept on the request) and decodes it with decodeURI
     // when it holds a `%`: the file's own name, each `%` escaped, whatever `?` or `#` it holds.
+    // `_parsedUrl` is @polka/url's own cache, not its typed API: pinned (see this file's head).
     const pathname = '/' + file.replace(/%/g, '%25');
     req.url = pathname;
     (req as { _parsedUrl?: unknown })._parsedUrl = { pathname, search: '', query: undefined, hash: undefined, raw: pathname };

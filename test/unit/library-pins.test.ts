@@ -12,6 +12,7 @@ const PROJECT = path.resolve(import.meta.dirname, '../..');
 /** Each package whose internals we patch or read, with the module that does it. */
 const PINNED = [
   { name: 'minisearch', module: 'site/client/search/minisearch-internals.ts' },
+  { name: '@polka/url', module: 'site/serve/site-files.ts' },
 ];
 
 /** The installed package's own package.json, found as Node finds the package from the module that uses it. */
@@ -27,8 +28,8 @@ const declared = (JSON.parse(readFileSync(path.join(PROJECT, 'package.json'), 'u
 describe('libraries whose internals we patch are pinned to one release', () => {
   it.each(PINNED)('$name: package.json names one exact version, and it is the one installed', ({ name, module }) => {
     const spec = declared[name]!;
-    // `npm:@11ty/nunjucks@3.3.0` (an alias) or `7.2.0`.
-    const m = /^(?:npm:(@?[^@]+)@)?(\d+\.\d+\.\d+)$/.exec(spec);
+    // `npm:@11ty/nunjucks@3.3.0` (an alias), `7.2.0` or `1.0.0-next.29`.
+    const m = /^(?:npm:(@?[^@]+)@)?(\d+\.\d+\.\d+(?:-[\w.]+)?)$/.exec(spec);
     expect(m, `${name}: "${spec}" is a range, not one version`).not.toBeNull();
     const pkg = installed(name, module);
     expect(pkg.version, `${module} was written against ${name} ${m![2]}; ${pkg.version} is installed`).toBe(m![2]);
