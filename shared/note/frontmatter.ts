@@ -67,12 +67,16 @@ export function parseYaml(yaml: string): Frontmatter {
   return isPlainObject(data) ? data : {};
 }
 
+const ownCopy = (s: string): string => Buffer.from(s, 'utf8').toString('utf8');
+
 export function parseFrontmatter(text: string, notePath = 'a note'): ParsedNote {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const isTex = notePath.toLowerCase().endsWith('.tex');
   const m = isTex ? TEX_BLOCK.exec(src) : BLOCK.exec(src);
   if (!m) return { data: {}, body: src, raw: '', problem: null };
-  const raw = isTex ? (m[1] ?? '').replace(/^%[ \t]?/gm, '') : (m[1] ?? '');
+  // A copy, not a slice: the record keeps the block and its values, and a slice (or a value sliced
+  // from it) would keep the whole file's text alive beside a body rewritten without its comments.
+  const raw = ownCopy(isTex ? (m[1] ?? '').replace(/^%[ \t]?/gm, '') : (m[1] ?? ''));
   const body = src.slice(m[0].length);
   try {
     const value = parseYaml(raw);

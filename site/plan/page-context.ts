@@ -14,6 +14,7 @@ import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
 import { embedClosure } from '../../shared/model/embeds.ts';
 import { blockRef, type WikiRef } from '../../shared/wikilinks.ts';
 import { FEED_BODIES_MAX, PlanMemory } from './plan-memory.ts';
+import { digest } from './sig-digests.ts';
 import { isRasterImage, type ImageState, type ImageVariants } from '../render/image-variants.ts';
 import type { ImageView } from '../../shared/note/picture.ts';
 import { folderNotes } from './explorer.ts';
@@ -372,7 +373,8 @@ export class PageContext {
       parts.push(p ? p + imageSig(this.imageState(p)) : '-');
     }
     parts.push(this.chipsSig(note));
-    const sig = parts.join('\u0001');
+    // Kept as a digest, as every signature that outlives its pass (sig-cache.ts).
+    const sig = digest(parts.join('\u0001'));
     this.ownSigMemo.set(note, sig);
     return sig;
   }
@@ -384,8 +386,12 @@ export class PageContext {
   bodySig(note: NoteRecord): string {
     const known = this.bodySigMemo.get(note);
     if (known !== undefined) return known;
+    const embedded = this.embedded(note);
     let sig = this.ownSig(note);
-    for (const other of this.embedded(note)) sig += `\u0002${other.path}\u0003${other.hash}\u0003${other.address}\u0003${this.ownSig(other)}`;
+    if (embedded.length > 0) {
+      for (const other of embedded) sig += `\u0002${other.path}\u0003${other.hash}\u0003${other.address}\u0003${this.ownSig(other)}`;
+      sig = digest(sig);
+    }
     this.bodySigMemo.set(note, sig);
     return sig;
   }
