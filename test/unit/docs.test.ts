@@ -151,6 +151,28 @@ describe('the documentation', () => {
     expect(pages.filter((f) => !decisions.includes(`](${f})`))).toEqual([]);
   });
 
+  it('docs/dev/performance.md keeps one table of current figures, each row with the date of its run', () => {
+    const page = read('docs/dev/performance.md');
+    const start = page.indexOf('## Current figures');
+    expect(start).toBeGreaterThan(-1);
+    const section = page.slice(start, page.indexOf('\n## ', start + 1));
+    // A table is a run of lines that start with `|`.
+    const tables: string[][] = [];
+    let previous = '';
+    for (const line of section.split('\n')) {
+      if (line.startsWith('|')) {
+        if (!previous.startsWith('|')) tables.push([]);
+        tables.at(-1)!.push(line);
+      }
+      previous = line;
+    }
+    expect(tables.length).toBe(1);
+    const [header, , ...rows] = tables[0]!;
+    expect(header!.split('|').map((c) => c.trim()).at(-2)).toBe('Taken');
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.filter((row) => !/\d{4}-\d{2}-\d{2}[^|]*\|\s*$/.test(row))).toEqual([]);
+  });
+
   it('docs/dev/performance.md has a row for every benchmark, and names every knob the benchmarks read', () => {
     const page = read('docs/dev/performance.md');
     const section = page.slice(page.indexOf('## Running the benchmarks'), page.indexOf('\n## ', page.indexOf('## Running the benchmarks') + 1));
