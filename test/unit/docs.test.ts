@@ -1,8 +1,8 @@
 // The documentation holds together: the README stays short, every relative link and #anchor
 // in README.md, SECURITY.md, STYLE.md and docs/ leads somewhere (anchors as GitHub makes
 // them), every file of the repository the pages name is there, each guide and decision page is
-// listed, the benchmarks page names every benchmark and knob, and the code's citations of
-// STYLE.md name one of its sections.
+// listed, the benchmarks page keeps one dated table and names every benchmark and knob, and
+// the code's citations of STYLE.md name one of its sections.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
