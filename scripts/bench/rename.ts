@@ -1,8 +1,7 @@
 // A rename whose links are in 600 notes of one folder (a daily-notes folder linking one
 // project note), through the real server's API, against the disk's own floor in the same
 // run: 600 durable writes (temp file, fsync, rename, fsync of the folder) one after another.
-// Rounds alternate, so machine noise falls on both alike. Before the watcher held its own
-// folder watches and the rewrites ran side by side, the rename took 10–13 s here.
+// Rounds alternate, so machine noise falls on both alike.
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

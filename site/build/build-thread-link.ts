@@ -34,9 +34,8 @@ export const partnerStartsQuickly = (): boolean => CODE_EXT !== '.ts' && cachedB
 
 /**
  * The partner's heap cap; notes it parses are handed over and let go chunk by chunk. Its
- * peak is the search job (search-job.ts, bounded by SEARCH_JOB_MAX_CHARS): 120 MB at
- * 30,000 notes. 256 MB against 128 at 30,000 notes: builds 8.4-9.5 s against 8.8-9.8 s,
- * peak RSS 735-776 MB against 744-812 (V8 sizes the heap by what it holds, not by the cap).
+ * peak is the search job (search-job.ts, bounded by SEARCH_JOB_MAX_CHARS), about 120 MB at
+ * 30,000 notes; V8 sizes the heap by what it holds, so a roomier cap costs no memory.
  */
 export const PARTNER_HEAP_MB = 256;
 

@@ -70,8 +70,7 @@ process.on('message', (request: WorkerRequest) => {
 // A whole-site pass grows the heap well past what the model keeps (at 10,000 notes about
 // 160 MB for 100 MB live), and V8 keeps the pages it freed for a next one that may never
 // come. One full collection after it (the server starts this process with --expose-gc)
-// gives them back: the server and its builder peaked at 425 MB through start and edits
-// without it, 399-408 MB with it.
+// gives them back (a smaller peak through start and edits: docs/dev/performance.md).
 const collect = (globalThis as { gc?: () => void }).gc;
 
 // The generation is remembered after answering and beside the next build, never in

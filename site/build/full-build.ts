@@ -32,8 +32,7 @@ import { snapshotFinish, snapshotParts } from '../render/snapshot-page.ts';
 export const PARTNER_MIN_NOTES = 2_000;
 /**
  * The same for a partner started early from code already compiled (`npm run build`:
- * partner-link.ts partnerStartsQuickly). Alternating runs: 1,000 notes 0.76 s against 0.85 s
- * alone (nine rounds each); 500 notes even (0.61 against 0.60 s).
+ * build-thread-link.ts partnerStartsQuickly): it paid at 1,000 notes, broke even at 500.
  */
 export const QUICK_PARTNER_MIN_NOTES = 700;
 /**
@@ -45,9 +44,8 @@ export const FILE_WRITER_MIN_NOTES = 300;
 
 /**
  * Chunks of pages the partner holds at once while it renders a static snapshot. With two, it
- * waited on this side for 0.3 s of a 10,000-note build: this side renders chunks of its own
- * between two looks at the partner's messages, and makes every chunk's views. Alternating:
- * four 3.19 s against two 3.32 s (eight rounds); six no better than four. The server's
+ * waited on this side, which renders chunks of its own between two looks at the partner's
+ * messages and makes every chunk's views; four paid, six no more than four. The server's
  * builder keeps two: its first build runs beside the live server, within its memory budget
  * (each chunk in flight is held twice, as views here and as the partner's copy).
  */

@@ -38,7 +38,7 @@ export class EarlySearch {
 /**
  * The most text a search job gives the partner: making the base holds about four times the
  * documents' text at once (the documents, the terms and their postings, the shards), and
- * the partner's heap is capped (partner-link.ts). 30,000 generated notes are 23 M characters.
+ * the partner's heap is capped (build-thread-link.ts). 30,000 generated notes are 23 M characters.
  */
 export const SEARCH_JOB_MAX_CHARS = 48 * 1024 * 1024;
 

@@ -1,9 +1,8 @@
 // The digests of the pages' signatures that a remembered generation holds (its record is
 // rewritten after every pass, so a restart serves it at once). Hashing every page's
-// signature for each record made one saved note cost a hash per page of the site, about
-// 10 ms of the builder's CPU per edit at 10,000 notes (an edit costs what it
-// touches). The digest of a page whose signature is the one seen last time is reused:
-// 5 ms, the lookups and comparisons (the record's serialization, another 10 ms, is left).
+// signature for each record would make one saved note cost a hash per page of the site;
+// an edit costs what it touches, so the digest of a page whose signature is the one seen
+// last time is reused.
 import { createHash } from 'node:crypto';
 
 export const digest = (sig: string): string => createHash('sha1').update(sig).digest('base64url');

@@ -1,9 +1,8 @@
-// A full build's pages written by a thread of their own. Making a file costs
-// the kernel CPU, and on this project's machines (ext4 on a virtual disk) a varying amount:
-// 900 new files of 12 KB took from 0.02 to 0.45 s of system time, minutes apart; in one
-// profile of a 1,000-note `npm run build`, writeFileSync was 0.6 s of its 1.4 s, all on the
-// thread that renders. Here each page's bytes are handed (transferred, not copied) to a
-// small worker that writes them on the other core while this thread renders on.
+// A full build's pages written by a thread of their own. Making a file costs the kernel
+// CPU, a varying amount on ext4 (docs/dev/performance.md), and it was a large share of a
+// small vault's build on the thread that renders. Here each page's bytes are handed
+// (transferred, not copied) to a small worker that writes them on the other core while
+// this thread renders on.
 //
 // One queue and one writer, so files are written in the order they came: a file written
 // twice ends with the later text. The queue is bounded: past MAX_QUEUED files not yet
