@@ -107,7 +107,7 @@ describe('CONTRACT §12: a base page in the browser', () => {
     await screenshot(dark, 'base-desktop-dark');
     await dark.context().close();
     const block = await open('/Library/Library', 1280, { colorScheme: 'dark' });
-    expect(await block.locator('.s-base-unsupported').textContent()).toBe('This base uses the function mean(), which the site cannot show.');
+    expect(await block.locator('.s-base-unsupported').textContent()).toBe('This base uses the function map(), which the site cannot show.');
     await screenshot(block, 'base-block-dark');
     await block.context().close();
     const phone = await open('/Library/Reading', 360);

@@ -16,6 +16,7 @@ const tableRows = (html: string) =>
     [...(/<tbody>([\s\S]*?)<\/tbody>/.exec(t[1]!)?.[1] ?? '').matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((r) => [...r[1]!.matchAll(/<td>([\s\S]*?)<\/td>/g)].map((c) => c[1]!.replace(/<[^>]+>/g, ''))),
   );
 const headers = (html: string) => [...(/<thead>([\s\S]*?)<\/thead>/.exec(html)?.[1] ?? '').matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
+const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
 const SECRETS = ['Secret Draft Title', 'secret draft text', 'Hidden Draft'];
 
 describe('CONTRACT §12: a .base file is a page of its views', () => {
@@ -33,7 +34,22 @@ describe('CONTRACT §12: a .base file is a page of its views', () => {
     ]);
     // A cards view with its limit, the count before it.
     expect([...page.text.matchAll(/<li class="s-base-item">/g)]).toHaveLength(2);
-    expect([...page.text.matchAll(/<p class="s-base-count">3 results<\/p>/g)]).toHaveLength(2);
+    expect([...page.text.matchAll(/<p class="s-base-count">3 results<\/p>/g)]).toHaveLength(3);
+  });
+
+  it('groups rows by a property with a summary row per group, a placeholder for a summary it does not know', async () => {
+    const html = (await site.page('/Library/Reading')).text;
+    const groups = [...html.matchAll(/<tbody class="s-base-group">([\s\S]*?)<\/tbody>/g)].map((g) => ({
+      head: text(/<tr class="s-base-group-head">([\s\S]*?)<\/tr>/.exec(g[1]!)![1]!),
+      rows: [...g[1]!.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((r) => text(r[1]!.replace(/<\/td><td>/g, ' | '))),
+      summary: [...(/<tr class="s-base-summary">([\s\S]*?)<\/tr>/.exec(g[1]!)?.[1] ?? '').matchAll(/<td>([\s\S]*?)<\/td>/g)].map((c) => text(c[1]!)),
+    }));
+    // status ascending, by name within; the draft (done, rating 9) neither a row nor in the average.
+    expect(groups).toEqual([
+      { head: 'done 2', rows: ['Dune | 5 | 10', 'Middlemarch | 4 | 8'], summary: ['The summary “Mode” is not supported', 'Average 4.5', 'top 10'] },
+      { head: 'reading 1', rows: ['Emma | 3 | 6'], summary: ['The summary “Mode” is not supported', 'Average 3', 'top 6'] },
+    ]);
+    expect(html).toContain('<th scope="rowgroup" colspan="3">done <span class="s-base-group-count">2</span></th>');
   });
 
   it('never shows nor counts a note that is not published, though it matches the filter', async () => {
@@ -67,12 +83,14 @@ describe('CONTRACT §12: a ```base block and an embedded base render in place', 
       ['Middlemarch', '4'],
     ]);
     expect(body).toContain('<p class="s-base-count">2 results</p>');
+    // Its summary in the table's footer, of the published rows only (the draft's 9 is not in it).
+    expect(body).toContain('<tfoot><tr class="s-base-summary"><td></td><td><span class="s-base-summary-name">Sum</span> <span class="s-base-summary-value">9</span></td></tr></tfoot>');
   });
 
   it('an unsupported function shows a placeholder naming it, never the YAML', async () => {
     const body = bodyOf((await site.page('/Library/Library')).text);
-    expect(body).toContain('<div class="s-base s-base-unsupported" role="note"><p>This base uses the function mean(), which the site cannot show.</p></div>');
-    expect(body).not.toContain('values.mean');
+    expect(body).toContain('<div class="s-base s-base-unsupported" role="note"><p>This base uses the function map(), which the site cannot show.</p></div>');
+    expect(body).not.toContain('values.map');
     expect(body).not.toContain('formulas');
   });
 });
