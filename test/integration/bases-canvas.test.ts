@@ -4,6 +4,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { MetaRow, SearchManifest, ShardFile } from '../../shared/search/index-format.ts';
 import { blogForFile } from '../fixtures/blog/helpers.ts';
 import { DOCUMENT_FILES } from '../fixtures/documents/vault.ts';
 
@@ -130,6 +131,44 @@ describe('CONTRACT §12: a .canvas file is a page of its nodes and edges', () =>
     const body = bodyOf((await site.page('/Maps/Maps')).text);
     expect(body).toContain('<div class="s-canvas s-canvas-unsupported" role="note"><p>This canvas cannot be shown: a node whose x is out of bounds.</p></div>');
     expect(body).not.toContain('1e300');
+  });
+});
+
+/** What the visitor search finds: every word it indexes (the base's terms and the delta's words) and each page's result row. */
+async function searchable(): Promise<{ words: Set<string>; rows: MetaRow[] }> {
+  const manifest = JSON.parse((await site.page('/search.json')).text) as SearchManifest;
+  const words = new Set<string>();
+  for (const [, file] of manifest.shards) for (const [term] of JSON.parse((await site.page('/' + file)).text) as ShardFile) words.add(term);
+  const rows: MetaRow[] = [];
+  for (const file of manifest.meta) rows.push(...(JSON.parse((await site.page('/' + file)).text) as (MetaRow | null)[]).filter((r): r is MetaRow => r !== null));
+  for (const doc of manifest.delta) {
+    for (const word of [doc.title, doc.headings, doc.tags, doc.text].join(' ').toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (word) words.add(word);
+    rows.push(doc.meta);
+  }
+  return { words, rows };
+}
+
+describe('CONTRACT §12: published bases and canvases are in the sitemap and the search index', () => {
+  it('the sitemap lists each published base and canvas page, and no other', async () => {
+    const sitemap = (await site.page('/sitemap.xml')).text;
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    for (const page of ['/Library/Reading', '/Library/Lengths', '/Library/Unsupported', '/Maps/Overview', '/Maps/Broken']) expect(locs).toContain(page);
+    // Not linked from a published note, or named like the site's own search page.
+    expect(locs).not.toContain('/Private');
+    expect(locs.filter((l) => l === '/search')).toEqual([]);
+    expect(sitemap).toMatch(/<loc>[^<]*\/Maps\/Overview<\/loc><lastmod>\d{4}-\d{2}-\d{2}T00:00:00\.000Z<\/lastmod>/);
+  });
+
+  it("the search finds a canvas by its text and a base by its name and views, never by a draft's words", async () => {
+    const { words, rows } = await searchable();
+    const row = (url: string) => rows.find((r) => r[0] === url);
+    expect(row('/Maps/Overview')?.slice(1, 3)).toEqual(['Overview', '']);
+    expect(row('/Library/Reading')?.slice(1, 3)).toEqual(['Reading', '']);
+    expect(row('/Private')).toBeUndefined();
+    // The canvas's text node, group label and edge label; the base's view name.
+    for (const word of ['plan', 'rest', 'books', 'first', 'cards', 'status']) expect(words, word).toContain(word);
+    // The draft the canvas names and the script in its text node are no words of it.
+    for (const word of ['secret', 'hidden', 'alert']) expect(words, word).not.toContain(word);
   });
 });
 
