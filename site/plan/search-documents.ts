@@ -25,7 +25,9 @@ function searchDocOfDocument(ctx: PageContext, p: string): SearchDoc {
   if (/\.base$/i.test(p)) {
     const text = ctx.attachments.text(p, MAX_BASE_BYTES);
     const read = text === null ? null : readBase(text);
-    return { title, headings: '', tags: '', text: read?.ok ? read.spec.views.map((v) => v.name).join('\n') : '' };
+    // A view the base leaves unnamed is called `View 2`: no words of the base's own.
+    const names = read?.ok ? read.spec.views.map((v) => v.name).filter((name, i) => name !== `View ${i + 1}`) : [];
+    return { title, headings: '', tags: '', text: names.join('\n') };
   }
   const text = ctx.attachments.text(p, MAX_CANVAS_BYTES);
   const read = text === null ? null : readCanvas(text);
