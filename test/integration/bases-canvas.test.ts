@@ -53,6 +53,21 @@ describe('CONTRACT §12: a .base file is a page of its views', () => {
     expect(html).toContain('<th scope="rowgroup" colspan="3">done <span class="s-base-group-count">2</span></th>');
   });
 
+  it('a list view groups too, each group with its summaries beneath', async () => {
+    const body = bodyOf((await site.page('/Library/Lengths')).text);
+    const groups = [...body.matchAll(/<div class="s-base-group">([\s\S]*?)<\/div>\n(?=<div class="s-base-group">|\n?<p class="s-base-count">)/g)].map((g) => ({
+      head: text(/<p class="s-base-group-head">([\s\S]*?)<\/p>/.exec(g[1]!)![1]!),
+      items: [...g[1]!.matchAll(/<p class="s-base-item-title">([\s\S]*?)<\/p>/g)].map((m) => text(m[1]!)),
+      summaries: text(/<dl class="s-base-summaries"[^>]*>([\s\S]*?)<\/dl>/.exec(g[1]!)?.[1] ?? ''),
+    }));
+    // status descending: reading, then done; the draft (done) in no group and no count.
+    expect(groups.map((g) => [g.head, g.items.length, g.summaries])).toEqual([
+      ['reading 1', 1, 'size · Filled1'],
+      ['done 2', 2, 'size · Filled2'],
+    ]);
+    expect(groups[1]!.items.sort()).toEqual(['Dune', 'Middlemarch']);
+  });
+
   it('never shows nor counts a note that is not published, though it matches the filter', async () => {
     for (const route of ['/Library/Reading', '/Library/Library']) {
       const html = (await site.page(route)).text;
