@@ -128,6 +128,10 @@ describe('CONTRACT §12: a base page in the browser', () => {
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(phone, 'base-grouped-phone-360');
     await phone.context().close();
+    const list = await open('/Library/Lengths', 1280, { colorScheme: 'dark' });
+    expect(await list.locator('.s-base-group .s-base-summaries').count()).toBe(2);
+    await screenshot(list, 'base-list-grouped-dark');
+    await list.context().close();
   });
 });
 
