@@ -192,7 +192,7 @@ const AR: Strings = {
   baseNoValue: 'بلا قيمة',
   baseSummaries: 'الملخصات',
   baseSummaryNames: { Average: 'المتوسط', Min: 'الأدنى', Max: 'الأعلى', Sum: 'المجموع', Range: 'المدى', Median: 'الوسيط', Stddev: 'الانحراف المعياري', Earliest: 'الأقدم', Latest: 'الأحدث', Checked: 'المحدَّد', Unchecked: 'غير المحدَّد', Empty: 'الفارغ', Filled: 'المملوء', Unique: 'الفريد' },
-  baseSummaryUnsupported: (name: string) => `الملخص «${name}» غير مدعوم`,
+  baseSummaryUnsupported: (name: string) => `الملخص «\u2068${name}\u2069» غير مدعوم`,
   baseDays: (n: string) => `${n} يوم`,
   canvas: 'لوحة',
   canvasUnreadable: (why: string) => `لا يمكن عرض هذه اللوحة: ${why}.`,

@@ -195,6 +195,14 @@ describe('CONTRACT §12: a base follows the notes it reads', () => {
     expect(tableRows(page.text)[0]!.map((r) => r[0])).toEqual(['Emma', 'Dune', 'Middlemarch']);
   });
 
+  it("a canvas's new words are found by the live site's search", async () => {
+    const file = path.join(site.vault, 'Maps/Overview.canvas');
+    await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace('the rest', 'the zebracanvasword'));
+    await site.waitForPage('/search.json', (p) => p.text.includes('zebracanvasword'));
+    const { words } = await searchable();
+    expect(words).toContain('zebracanvasword');
+  });
+
   it("the base file's own edit (its sort turned around) shows on the live site", async () => {
     const file = path.join(site.vault, 'Library/Reading.base');
     await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace('direction: DESC', 'direction: ASC'));
