@@ -109,14 +109,17 @@ function passes(filter: BaseFilter | null, row: RowEvaluator): boolean {
 }
 
 export function runView<T>(spec: BaseSpec, view: BaseView, rows: Iterable<{ source: T; row: BaseRowSource }>, now: number, self: BaseRowSource | null, budget = { left: MAX_STEPS_PER_BASE }): BaseResult<T> {
-  type Kept = { source: T; evaluator: RowEvaluator; keys: Value[]; group: Value };
+  /** `group`: the row's groupBy value (null when empty); `groupId`: one text per distinct value ('' for none). */
+  type Kept = { source: T; evaluator: RowEvaluator; keys: Value[]; group: Value; groupId: string };
   let kept: Kept[] = [];
   const sortExprs = view.sort.map((s) => propertyExpr(s.property));
   const groupExpr = view.groupBy ? propertyExpr(view.groupBy.property) : null;
   for (const { source, row } of rows) {
     const evaluator = new RowEvaluator(row, spec.formulas, now, self, budget);
     if (!passes(spec.filter, evaluator) || !passes(view.filter, evaluator)) continue;
-    kept.push({ source, evaluator, keys: sortExprs.map((e) => evaluator.value(e)), group: groupExpr ? evaluator.value(groupExpr) : null });
+    const raw = groupExpr ? evaluator.value(groupExpr) : null;
+    const group = isEmptyValue(raw) ? null : raw;
+    kept.push({ source, evaluator, keys: sortExprs.map((e) => evaluator.value(e)), group, groupId: group === null ? '' : valueKey(group) });
   }
   kept.sort((a, b) => {
     for (let i = 0; i < view.sort.length; i++) {
@@ -136,9 +139,8 @@ export function runView<T>(spec: BaseSpec, view: BaseView, rows: Iterable<{ sour
   const buckets = new Map<string, { key: Value; rows: Kept[] }>();
   if (view.groupBy) {
     for (const row of kept) {
-      const id = isEmptyValue(row.group) ? '' : valueKey(row.group);
-      let bucket = buckets.get(id);
-      if (!bucket) buckets.set(id, (bucket = { key: isEmptyValue(row.group) ? null : row.group, rows: [] }));
+      let bucket = buckets.get(row.groupId);
+      if (!bucket) buckets.set(row.groupId, (bucket = { key: row.group, rows: [] }));
       bucket.rows.push(row);
     }
     const descending = view.groupBy.descending;
@@ -153,9 +155,8 @@ export function runView<T>(spec: BaseSpec, view: BaseView, rows: Iterable<{ sour
     groups = [];
     let last: string | null = null;
     limited.forEach((row, i) => {
-      const id = isEmptyValue(row.group) ? '' : valueKey(row.group);
-      if (id !== last) groups!.push({ key: isEmptyValue(row.group) ? null : row.group, rows: [], summaries: null });
-      last = id;
+      if (row.groupId !== last) groups!.push({ key: row.group, rows: [], summaries: null });
+      last = row.groupId;
       groups!.at(-1)!.rows.push(shown[i]!);
     });
     for (const group of groups) group.summaries = summaryRow(spec, view, columns, group.rows, now, budget);
