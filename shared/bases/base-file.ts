@@ -18,13 +18,21 @@ export interface BaseView {
   /** Property ids shown, in order (`file.name`, `note.status`, `status`, `formula.x`). */
   order: string[];
   sort: BaseSort[];
+  /** Rows fall into groups by this property's value, the groups in its direction (Obsidian's `groupBy`). */
+  groupBy: BaseSort | null;
+  /** Each shown property's summary, by the name the view writes (a default summary's or one of the base's `summaries`). */
+  summaries: Map<string, string>;
   limit: number;
 }
+
+/** A summary formula of the base's own (`summaries:`), over `values`; one it cannot use says why. */
+export type BaseSummaryFormula = { ok: true; expr: Expr } | { ok: false; problem: BaseProblem };
 
 export interface BaseSpec {
   filter: BaseFilter | null;
   formulas: Map<string, Expr>;
   displayNames: Map<string, string>;
+  summaries: Map<string, BaseSummaryFormula>;
   views: BaseView[];
 }
 
@@ -62,6 +70,15 @@ function expression(src: unknown): Expr {
   }
 }
 
+function summaryFormula(src: unknown): BaseSummaryFormula {
+  try {
+    return { ok: true, expr: expression(src) };
+  } catch (err) {
+    if (err instanceof Refusal) return { ok: false, problem: err.problem };
+    throw err;
+  }
+}
+
 function filterOf(raw: unknown, budget: { left: number }, depth = 0): BaseFilter {
   if (--budget.left < 0 || depth > 32) throw malformed(`its filters hold more than ${MAX_FILTER_NODES} parts or nest too deep`);
   if (typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean') return { op: 'expr', expr: expression(raw) };
@@ -80,6 +97,24 @@ function text(v: unknown, fallback: string): string {
   return typeof v === 'string' ? v.slice(0, 200) : typeof v === 'number' ? String(v) : fallback;
 }
 
+function sortOf(raw: unknown): BaseSort | null {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const s = raw as Record<string, unknown>;
+  if (typeof s.property !== 'string') return null;
+  return { property: s.property.slice(0, 200), descending: String(s.direction ?? 'ASC').toUpperCase() === 'DESC' };
+}
+
+/** `property: name` pairs of a mapping, own keys only, bounded; values that are not text are left out. */
+function namesOf(raw: unknown, max: number): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return out;
+  for (const key of Object.keys(raw).slice(0, max)) {
+    const v = (raw as Record<string, unknown>)[key];
+    if (typeof v === 'string') out.set(key, v.slice(0, 200));
+  }
+  return out;
+}
+
 function viewOf(raw: unknown, i: number, budget: { left: number }): BaseView {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw malformed('a view that is not a list of settings');
   const v = raw as Record<string, unknown>;
@@ -87,12 +122,7 @@ function viewOf(raw: unknown, i: number, budget: { left: number }): BaseView {
   if (type !== 'table' && type !== 'cards' && type !== 'list') throw new Refusal({ kind: 'unsupported', what: `the ${text(type, 'unnamed')} view` });
   const order = Array.isArray(v.order) ? v.order.filter((p): p is string => typeof p === 'string').slice(0, MAX_ORDER) : [];
   const sortRaw = Array.isArray(v.sort) ? v.sort.slice(0, 10) : [];
-  const sort: BaseSort[] = [];
-  for (const s of sortRaw) {
-    if (s && typeof s === 'object' && typeof (s as Record<string, unknown>).property === 'string') {
-      sort.push({ property: (s as Record<string, string>).property!, descending: String((s as Record<string, unknown>).direction ?? 'ASC').toUpperCase() === 'DESC' });
-    }
-  }
+  const sort = sortRaw.map(sortOf).filter((s): s is BaseSort => s !== null);
   const limit = typeof v.limit === 'number' && Number.isFinite(v.limit) && v.limit >= 1 ? Math.min(MAX_ROWS, Math.floor(v.limit)) : MAX_ROWS;
   return {
     type,
@@ -100,6 +130,8 @@ function viewOf(raw: unknown, i: number, budget: { left: number }): BaseView {
     filter: Object.hasOwn(v, 'filters') && v.filters != null ? filterOf(v.filters, budget) : null,
     order: order.length ? order : ['file.name'],
     sort,
+    groupBy: Object.hasOwn(v, 'groupBy') ? sortOf(v.groupBy) : null,
+    summaries: Object.hasOwn(v, 'summaries') ? namesOf(v.summaries, MAX_ORDER) : new Map(),
     limit,
   };
 }
@@ -131,11 +163,19 @@ export function readBase(yaml: string): BaseRead {
         if (typeof name === 'string') displayNames.set(id, name.slice(0, 200));
       }
     }
+    const summaries = new Map<string, BaseSummaryFormula>();
+    const rawSummaries = root.summaries;
+    if (rawSummaries && typeof rawSummaries === 'object' && !Array.isArray(rawSummaries)) {
+      const names = Object.keys(rawSummaries);
+      if (names.length > MAX_FORMULAS) throw malformed(`it has more than ${MAX_FORMULAS} summary formulas`);
+      // A summary formula the site cannot use leaves its cells a placeholder, not the whole base.
+      for (const name of names) summaries.set(name, summaryFormula((rawSummaries as Record<string, unknown>)[name]));
+    }
     const rawViews = Array.isArray(root.views) ? root.views : [{ type: 'table' }];
     if (rawViews.length > MAX_VIEWS) throw malformed(`it has more than ${MAX_VIEWS} views`);
     const views = rawViews.map((v, i) => viewOf(v, i, budget));
     const filter = Object.hasOwn(root, 'filters') && root.filters != null ? filterOf(root.filters, budget) : null;
-    return { ok: true, spec: { filter, formulas, displayNames, views } };
+    return { ok: true, spec: { filter, formulas, displayNames, summaries, views } };
   } catch (err) {
     if (err instanceof Refusal) return { ok: false, problem: err.problem };
     return { ok: false, problem: { kind: 'malformed', what: 'it could not be read' } };

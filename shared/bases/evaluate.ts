@@ -5,6 +5,7 @@
 // formula reading itself is null.
 import type { Expr } from './expression.ts';
 import { compare, dateField, equal, fileMember, fileMethod, finite, shifted, stringMethod } from './methods.ts';
+import { aggregate, LIST_AGGREGATES } from './summaries.ts';
 import { BaseDate, BaseLink, BaseObject, displayText, formatDate, fromProperty, isTruthy, MAX_LIST, MAX_TEXT, parseDate, parseDuration, type Value } from './values.ts';
 
 export { compare, equal } from './methods.ts';
@@ -56,6 +57,8 @@ export class RowEvaluator {
     private readonly self: BaseRowSource | null,
     /** Steps left to the whole base (all its rows and views): past it, every value is null. */
     private readonly budget: { left: number } = { left: MAX_STEPS_PER_ROW },
+    /** Names bound before the row's properties (a summary formula's `values`). */
+    private readonly locals: ReadonlyMap<string, Value> | null = null,
   ) {}
 
   /** The expression's value; null when it cannot be worked out (a type that has no such member, the step limit). */
@@ -111,7 +114,7 @@ export class RowEvaluator {
       case 'list':
         return e.items.slice(0, MAX_LIST).map((item) => this.eval(item));
       case 'name':
-        return this.property(e.name);
+        return this.locals?.has(e.name) ? this.locals.get(e.name)! : this.property(e.name);
       case 'unary': {
         const v = this.eval(e.arg);
         if (e.op === '!') return !isTruthy(v);
@@ -285,7 +288,8 @@ export class RowEvaluator {
     if (Array.isArray(object)) {
       // A list method's own work counts against the row's steps (unique() compares every pair).
       const n = object.length;
-      this.charge(name === 'unique' ? n * n : name === 'sort' ? n * Math.ceil(Math.log2(n + 1)) : n * Math.max(1, values.length));
+      this.charge(name === 'unique' ? n * n : name === 'sort' || name === 'median' ? n * Math.ceil(Math.log2(n + 1)) : n * Math.max(1, values.length));
+      if (LIST_AGGREGATES.has(name)) return aggregate(name, object);
       switch (name) {
         case 'contains':
           return object.some((v) => equal(v, first));

@@ -38,6 +38,7 @@ export const FUNCTIONS = new Set(['if', 'now', 'today', 'date', 'number', 'strin
 export const METHODS = new Set([
   'contains', 'containsAll', 'containsAny', 'startsWith', 'endsWith', 'isEmpty', 'lower', 'upper', 'title', 'trim', 'replace', 'split', 'slice', 'join', 'reverse', 'sort', 'unique', 'toString', 'isTruthy',
   'toFixed', 'round', 'abs', 'ceil', 'floor',
+  'mean', 'median', 'stddev', 'sum', 'min', 'max',
   'format', 'year', 'month', 'day', 'date',
   'hasTag', 'inFolder', 'hasLink', 'hasProperty', 'asLink',
 ]);

@@ -4,7 +4,7 @@
 // a table view a `<table>` with one `<tr>` per row.
 import { readBase, type BaseSpec } from '../../shared/bases/base-file.ts';
 import { MAX_STEPS_PER_BASE, type BaseRowSource } from '../../shared/bases/evaluate.ts';
-import { runView, type BaseResult } from '../../shared/bases/query.ts';
+import { runView, type BaseResult, type BaseResultRow, type BaseSummaryCell, type BaseSummaryRow } from '../../shared/bases/query.ts';
 import { BaseDate, BaseLink, BaseObject, dateText, displayText, type Value } from '../../shared/bases/values.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { stampSize } from '../../shared/file-stamp.ts';
@@ -85,28 +85,90 @@ function nameHtml(ctx: PageContext, note: NoteRecord): string {
 
 const cellOf = (ctx: PageContext, id: string, v: Value, note: NoteRecord) => (id === 'file.name' || id === 'file.basename' ? nameHtml(ctx, note) : cellHtml(ctx, v, note));
 
+/** A summary's value: numbers in the site's digits, a span of dates in days; an unsupported one says so. */
+function summaryValueHtml(ctx: PageContext, cell: BaseSummaryCell, from: NoteRecord | null): string {
+  const { result } = cell;
+  const { strings } = ctx.frame;
+  if (result.kind === 'unsupported') return `<span class="s-base-summary-unsupported">${escapeHtml(strings.baseSummaryUnsupported(result.name))}</span>`;
+  if (result.kind === 'span') {
+    const days = Math.round((result.ms / 86_400_000) * 10) / 10;
+    return escapeHtml(strings.baseDays(ctx.fmt.number(days), days));
+  }
+  const v = result.value;
+  if (typeof v === 'number') return escapeHtml(ctx.fmt.number(v));
+  return from ? cellHtml(ctx, v, from) : escapeHtml(displayText(v));
+}
+
+const summaryLabel = (ctx: PageContext, cell: BaseSummaryCell) => (cell.known ? ctx.frame.strings.baseSummaryNames[cell.known] ?? cell.known : cell.name);
+
+function summaryCellHtml(ctx: PageContext, cell: BaseSummaryCell | null, from: NoteRecord | null): string {
+  if (!cell) return '<td></td>';
+  if (cell.result.kind === 'unsupported') return `<td>${summaryValueHtml(ctx, cell, from)}</td>`;
+  return `<td><span class="s-base-summary-name">${escapeHtml(summaryLabel(ctx, cell))}</span> <span class="s-base-summary-value">${summaryValueHtml(ctx, cell, from)}</span></td>`;
+}
+
+/** A table's summary row (a footer's, or a group's last row). */
+function summaryTr(ctx: PageContext, summaries: BaseSummaryRow, rows: BaseResultRow<NoteRecord>[]): string {
+  return summaries ? `<tr class="s-base-summary">${summaries.map((cell) => summaryCellHtml(ctx, cell, rows[0]?.source ?? null)).join('')}</tr>` : '';
+}
+
+/** Summaries beside cards or a list: `Rating · Average 3.5`. */
+function summaryDl(ctx: PageContext, result: BaseResult<NoteRecord>, summaries: BaseSummaryRow, rows: BaseResultRow<NoteRecord>[]): string {
+  if (!summaries) return '';
+  const items = summaries
+    .map((cell, i) => (cell ? `<div><dt>${escapeHtml(result.columns[i]!.label)} · ${escapeHtml(summaryLabel(ctx, cell))}</dt><dd>${summaryValueHtml(ctx, cell, rows[0]?.source ?? null)}</dd></div>` : ''))
+    .join('');
+  return `<dl class="s-base-summaries" aria-label="${escapeHtml(ctx.frame.strings.baseSummaries)}">${items}</dl>`;
+}
+
+/** A group's name: its value as a cell shows it, or "No value"; with its count of rows. */
+function groupLabelHtml(ctx: PageContext, key: Value, rows: BaseResultRow<NoteRecord>[]): string {
+  const label = key === null ? escapeHtml(ctx.frame.strings.baseNoValue) : cellHtml(ctx, key, rows[0]!.source);
+  return `${label} <span class="s-base-group-count">${escapeHtml(ctx.fmt.number(rows.length))}</span>`;
+}
+
+function tableHtml(ctx: PageContext, result: BaseResult<NoteRecord>): string {
+  const { columns } = result;
+  const trs = (rows: BaseResultRow<NoteRecord>[]) => rows.map((r) => `<tr>${r.cells.map((v, i) => `<td>${cellOf(ctx, columns[i]!.id, v, r.source)}</td>`).join('')}</tr>`).join('\n');
+  const ths = columns.map((c) => `<th scope="col">${escapeHtml(c.label)}</th>`).join('');
+  let bodies: string;
+  if (result.groups) {
+    bodies = result.groups
+      .map((g) => `<tbody class="s-base-group">\n<tr class="s-base-group-head"><th scope="rowgroup" colspan="${columns.length}">${groupLabelHtml(ctx, g.key, g.rows)}</th></tr>\n${trs(g.rows)}\n${summaryTr(ctx, g.summaries, g.rows)}</tbody>`)
+      .join('\n');
+  } else {
+    const foot = result.summaries ? `\n<tfoot>${summaryTr(ctx, result.summaries, result.rows)}</tfoot>` : '';
+    bodies = `<tbody>\n${trs(result.rows)}\n</tbody>${foot}`;
+  }
+  return `<div class="s-base-scroll"><table class="s-base-table">\n<thead><tr>${ths}</tr></thead>\n${bodies}\n</table></div>`;
+}
+
+function itemsHtml(ctx: PageContext, result: BaseResult<NoteRecord>, rows: BaseResultRow<NoteRecord>[]): string {
+  const { columns, view } = result;
+  const cls = view.type === 'cards' ? 's-base-cards' : 's-base-list';
+  const items = rows.map((r) => {
+    const title = nameHtml(ctx, r.source);
+    const fields = r.cells
+      .map((v, i) => ({ id: columns[i]!.id, label: columns[i]!.label, v }))
+      .filter((f) => f.id !== 'file.name' && f.id !== 'file.basename' && f.v !== null && displayText(f.v) !== '')
+      .map((f) => `<div><dt>${escapeHtml(f.label)}</dt><dd>${cellHtml(ctx, f.v, r.source)}</dd></div>`)
+      .join('');
+    return `<li class="s-base-item"><p class="s-base-item-title">${title}</p>${fields ? `<dl>${fields}</dl>` : ''}</li>`;
+  });
+  return `<ul class="${cls}">\n${items.join('\n')}\n</ul>`;
+}
+
 function viewHtml(ctx: PageContext, result: BaseResult<NoteRecord>, named: boolean): string {
-  const { view, columns, rows } = result;
+  const { view } = result;
   const count = `<p class="s-base-count">${escapeHtml(ctx.frame.strings.baseResults(ctx.fmt.number(result.total), result.total))}</p>`;
   const head = named ? `<p class="s-base-view-name">${escapeHtml(view.name)}</p>\n` : '';
   let body: string;
-  if (view.type === 'table') {
-    const ths = columns.map((c) => `<th scope="col">${escapeHtml(c.label)}</th>`).join('');
-    const trs = rows.map((r) => `<tr>${r.cells.map((v, i) => `<td>${cellOf(ctx, columns[i]!.id, v, r.source)}</td>`).join('')}</tr>`).join('\n');
-    body = `<div class="s-base-scroll"><table class="s-base-table">\n<thead><tr>${ths}</tr></thead>\n<tbody>\n${trs}\n</tbody>\n</table></div>`;
-  } else {
-    const cls = view.type === 'cards' ? 's-base-cards' : 's-base-list';
-    const items = rows.map((r) => {
-      const title = nameHtml(ctx, r.source);
-      const fields = r.cells
-        .map((v, i) => ({ id: columns[i]!.id, label: columns[i]!.label, v }))
-        .filter((f) => f.id !== 'file.name' && f.id !== 'file.basename' && f.v !== null && displayText(f.v) !== '')
-        .map((f) => `<div><dt>${escapeHtml(f.label)}</dt><dd>${cellHtml(ctx, f.v, r.source)}</dd></div>`)
-        .join('');
-      return `<li class="s-base-item"><p class="s-base-item-title">${title}</p>${fields ? `<dl>${fields}</dl>` : ''}</li>`;
-    });
-    body = `<ul class="${cls}">\n${items.join('\n')}\n</ul>`;
-  }
+  if (view.type === 'table') body = tableHtml(ctx, result);
+  else if (result.groups) {
+    body = result.groups
+      .map((g) => `<div class="s-base-group">\n<p class="s-base-group-head">${groupLabelHtml(ctx, g.key, g.rows)}</p>\n${itemsHtml(ctx, result, g.rows)}\n${summaryDl(ctx, result, g.summaries, g.rows)}</div>`)
+      .join('\n');
+  } else body = itemsHtml(ctx, result, result.rows) + summaryDl(ctx, result, result.summaries, result.rows);
   return `<section class="s-base-view s-base-view-${view.type}">\n${head}${body}\n${count}\n</section>`;
 }
 

@@ -75,14 +75,19 @@ function documentFamily(ctx: PageContext, p: string): PageFamily {
 }
 
 /**
- * A page for every base and canvas a published note links to or embeds. One whose address is
- * the site's own (`search.base` → `/search`), the front page's or a note's is left out: planned
- * before the site's pages, it would otherwise take their place.
+ * The bases and canvases that are pages, in path order: each a published note links to or
+ * embeds. One whose address is the site's own (`search.base` → `/search`), the front page's or
+ * a note's is left out: planned before the site's pages, it would otherwise take their place.
+ * The sitemap and the search index list these same pages.
  */
-export function planDocuments(ctx: PageContext): PageFamily[] {
+export function publishedDocuments(ctx: PageContext): string[] {
   const free = (p: string) => {
     const address = documentAddress(p);
     return address !== FRONT_PAGE && !isReservedAddress(address) && isWritableAddress(address) && !ctx.model.byAddress.has(address);
   };
-  return [...ctx.published.keys()].filter((p) => isDocumentPath(p) && free(p)).sort().map((p) => documentFamily(ctx, p));
+  return [...ctx.published.keys()].filter((p) => isDocumentPath(p) && free(p)).sort();
+}
+
+export function planDocuments(ctx: PageContext): PageFamily[] {
+  return publishedDocuments(ctx).map((p) => documentFamily(ctx, p));
 }

@@ -6,6 +6,8 @@ import type { PageContext } from './page-context.ts';
 import { numberLocale } from './i18n.ts';
 import { twinAlternates } from './plan-articles.ts';
 import { planFeeds } from './plan-feeds.ts';
+import { documentAddress } from './documents.ts';
+import { publishedDocuments } from './plan-documents.ts';
 import { explorerTree, type ExplorerFolder } from './explorer.ts';
 import { fixedFamily, type PageFamily, type PlannedPage } from './plan-types.ts';
 
@@ -39,13 +41,17 @@ const DAY_MS = 86_400_000;
  */
 export const changedDay = (note: NoteRecord): number | null => (note.changedMs === null ? null : Math.floor(note.changedMs / DAY_MS) * DAY_MS);
 
+const fileDay = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;
+
 /** The families of the sitemaps: the quick pass plans them again when a note's changed day moves. */
 export const isSitemapFamily = (key: string): boolean => key.startsWith('sitemap:');
 
 function sitemapPage(ctx: PageContext, lang: string | null): PlannedPage {
   const all = ctx.model.visible.filter((n) => lang === null || n.lang === lang);
+  // The published bases and canvases (no language of their own: the whole site's sitemap), by their file's day.
+  const documents = lang === null ? publishedDocuments(ctx).slice(0, SITEMAP_MAX - 1).map((p) => ({ address: documentAddress(p), day: fileDay(ctx.attachments.get(p)?.mtimeMs ?? 0) })) : [];
   // The front page counts as one address; the newest notes are kept.
-  const kept = all.slice(0, SITEMAP_MAX - 1);
+  const kept = all.slice(0, SITEMAP_MAX - 1 - documents.length);
   const cut = all.length - kept.length;
   const file = lang ? `sitemap-${lang}.xml` : 'sitemap.xml';
   const alternatesOf = (n: NoteRecord) => {
@@ -53,7 +59,7 @@ function sitemapPage(ctx: PageContext, lang: string | null): PlannedPage {
     return twin && twin.lang !== n.lang ? twinAlternates(ctx, n, twin) : [];
   };
   const lastmod = (ms: number) => new Date(ms).toISOString();
-  const sig = [ctx.frameSig, ctx.frontPath ?? '', lang ?? '', cut, ...kept.map((n) => `${n.address}\u0001${n.date.ms}\u0001${changedDay(n) ?? ''}\u0001${ctx.model.twins.get(n.path)?.address ?? ''}`)].join(
+  const sig = [ctx.frameSig, ctx.frontPath ?? '', lang ?? '', cut, ...documents.map((d) => `${d.address}\u0001${d.day}`), ...kept.map((n) => `${n.address}\u0001${n.date.ms}\u0001${changedDay(n) ?? ''}\u0001${ctx.model.twins.get(n.path)?.address ?? ''}`)].join(
     '\u0000',
   );
   return {
@@ -67,6 +73,7 @@ function sitemapPage(ctx: PageContext, lang: string | null): PlannedPage {
       entries: [
         { loc: ctx.absolute(FRONT_PAGE), lastmod: lastmod(all[0]?.date.ms ?? 0), alternates: [] },
         ...kept.filter((n) => n.path !== ctx.frontPath).map((n) => ({ loc: ctx.absolute(n.address), lastmod: lastmod(Math.max(n.date.ms, changedDay(n) ?? 0)), alternates: alternatesOf(n) })),
+        ...documents.map((d) => ({ loc: ctx.absolute(d.address), lastmod: lastmod(d.day), alternates: [] })),
       ],
       cut,
       max: SITEMAP_MAX,

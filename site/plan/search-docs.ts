@@ -23,11 +23,16 @@ export function searchableBeforePlan(records: Iterable<NoteRecord>, settings: Pi
   return all.filter((note) => !note.hidden && visiblePaths.has(note.path));
 }
 
+/** The search documents of records standing in for pages that are not notes (search-documents.ts: bases, canvases). */
+export const standInDocs = new WeakMap<NoteRecord, SearchDoc>();
+
 /**
  * The note as the index reads it. Its text comes from the parse that read the note (taken,
  * so the record keeps none), else from the parser again.
  */
 export function searchDocOf(note: NoteRecord): SearchDoc {
+  const standIn = standInDocs.get(note);
+  if (standIn) return standIn;
   const made = note.searchText;
   note.searchText = null;
   return {

@@ -14,6 +14,7 @@ import type { PageContext } from './page-context.ts';
 import type { PlannedPage } from './plan-types.ts';
 import { buildSearchBase, indexFile, type IndexFile, type SearchBase } from './search-base.ts';
 import { docChars, metaRowOf, searchableNotes, searchDocOf } from './search-docs.ts';
+import { searchableDocuments } from './search-documents.ts';
 
 /** Past this the delta asks for a new base when the builder is next idle. */
 export const DELTA_SOFT = { docs: 16, bytes: 64 * 1024 };
@@ -145,7 +146,8 @@ export class SearchIndex {
     let changes: Changes;
     if (quick) changes = quick.changes;
     else {
-      const notes = searchableNotes(ctx);
+      // The published bases and canvases after the notes (a quick pass keeps every note's links, title and publication, so none of them moves).
+      const notes = [...searchableNotes(ctx), ...searchableDocuments(ctx)];
       if (!this.base || this.rebase) {
         this.base = buildSearchBase(notes);
         this.rebase = false;

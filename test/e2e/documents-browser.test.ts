@@ -32,6 +32,11 @@ async function open(route: string, width: number, options: { colorScheme?: 'ligh
   return page;
 }
 
+/** Scrolls the base's grouped view (its groups and summary rows) into the viewport. */
+async function toGroups(page: Page): Promise<void> {
+  await page.locator('.s-base-view').nth(2).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+}
+
 /** The stage's place and scale as the canvas script set them: [x, y, scale]. */
 const view = (page: Page) =>
   page.locator('.s-canvas-stage').evaluate((el) => {
@@ -100,20 +105,33 @@ describe('CONTRACT §12: a canvas pans and zooms where scripts run', () => {
 describe('CONTRACT §12: a base page in the browser', () => {
   it('its table scrolls inside its frame on a phone, never the page', async () => {
     const light = await open('/Library/Reading', 1280);
-    expect(await light.locator('.s-base-table tbody tr').count()).toBe(3);
+    expect(await light.locator('.s-base-table').first().locator('tbody tr').count()).toBe(3);
     await screenshot(light, 'base-desktop-light', true);
+    expect(await light.locator('.s-base-group').count()).toBe(2);
+    expect(await light.locator('.s-base-summary').first().innerText()).toMatch(/AVERAGE\s+4\.5/);
+    await toGroups(light);
+    await screenshot(light, 'base-grouped-light');
     await light.context().close();
     const dark = await open('/Library/Reading', 1280, { colorScheme: 'dark' });
     await screenshot(dark, 'base-desktop-dark');
+    await toGroups(dark);
+    await screenshot(dark, 'base-grouped-dark');
     await dark.context().close();
     const block = await open('/Library/Library', 1280, { colorScheme: 'dark' });
-    expect(await block.locator('.s-base-unsupported').textContent()).toBe('This base uses the function mean(), which the site cannot show.');
+    expect(await block.locator('.s-base-unsupported').textContent()).toBe('This base uses the function map(), which the site cannot show.');
     await screenshot(block, 'base-block-dark');
     await block.context().close();
     const phone = await open('/Library/Reading', 360);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(phone, 'base-phone-360');
+    await toGroups(phone);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(phone, 'base-grouped-phone-360');
     await phone.context().close();
+    const list = await open('/Library/Lengths', 1280, { colorScheme: 'dark' });
+    expect(await list.locator('.s-base-group .s-base-summaries').count()).toBe(2);
+    await screenshot(list, 'base-list-grouped-dark');
+    await list.context().close();
   });
 });
 
@@ -124,6 +142,9 @@ describe('CONTRACT §12: bases and canvases in Arabic', () => {
     const base = await open('/Library/Reading', 1280);
     expect(await base.locator('.s-base-count').first().textContent()).toBe('النتائج: 3');
     await screenshot(base, 'base-desktop-arabic');
+    await toGroups(base);
+    expect(await base.locator('.s-base-summary').first().innerText()).toContain('المتوسط');
+    await screenshot(base, 'base-grouped-arabic');
     await base.context().close();
     await site.waitForPage('/Maps/Overview', (p) => p.text.includes('<html lang="ar" dir="rtl"'));
     const canvas = await open('/Maps/Overview', 1280);

@@ -4,6 +4,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { MetaRow, SearchManifest, ShardFile } from '../../shared/search/index-format.ts';
 import { blogForFile } from '../fixtures/blog/helpers.ts';
 import { DOCUMENT_FILES } from '../fixtures/documents/vault.ts';
 
@@ -16,6 +17,7 @@ const tableRows = (html: string) =>
     [...(/<tbody>([\s\S]*?)<\/tbody>/.exec(t[1]!)?.[1] ?? '').matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((r) => [...r[1]!.matchAll(/<td>([\s\S]*?)<\/td>/g)].map((c) => c[1]!.replace(/<[^>]+>/g, ''))),
   );
 const headers = (html: string) => [...(/<thead>([\s\S]*?)<\/thead>/.exec(html)?.[1] ?? '').matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
+const text = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
 const SECRETS = ['Secret Draft Title', 'secret draft text', 'Hidden Draft'];
 
 describe('CONTRACT §12: a .base file is a page of its views', () => {
@@ -33,7 +35,37 @@ describe('CONTRACT §12: a .base file is a page of its views', () => {
     ]);
     // A cards view with its limit, the count before it.
     expect([...page.text.matchAll(/<li class="s-base-item">/g)]).toHaveLength(2);
-    expect([...page.text.matchAll(/<p class="s-base-count">3 results<\/p>/g)]).toHaveLength(2);
+    expect([...page.text.matchAll(/<p class="s-base-count">3 results<\/p>/g)]).toHaveLength(3);
+  });
+
+  it('groups rows by a property with a summary row per group, a placeholder for a summary it does not know', async () => {
+    const html = (await site.page('/Library/Reading')).text;
+    const groups = [...html.matchAll(/<tbody class="s-base-group">([\s\S]*?)<\/tbody>/g)].map((g) => ({
+      head: text(/<tr class="s-base-group-head">([\s\S]*?)<\/tr>/.exec(g[1]!)![1]!),
+      rows: [...g[1]!.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((r) => text(r[1]!.replace(/<\/td><td>/g, ' | '))),
+      summary: [...(/<tr class="s-base-summary">([\s\S]*?)<\/tr>/.exec(g[1]!)?.[1] ?? '').matchAll(/<td>([\s\S]*?)<\/td>/g)].map((c) => text(c[1]!)),
+    }));
+    // status ascending, by name within; the draft (done, rating 9) neither a row nor in the average.
+    expect(groups).toEqual([
+      { head: 'done 2', rows: ['Dune | 5 | 10', 'Middlemarch | 4 | 8'], summary: ['The summary “Mode” is not supported', 'Average 4.5', 'top 10'] },
+      { head: 'reading 1', rows: ['Emma | 3 | 6'], summary: ['The summary “Mode” is not supported', 'Average 3', 'top 6'] },
+    ]);
+    expect(html).toContain('<th scope="rowgroup" colspan="3">done <span class="s-base-group-count">2</span></th>');
+  });
+
+  it('a list view groups too, each group with its summaries beneath', async () => {
+    const body = bodyOf((await site.page('/Library/Lengths')).text);
+    const groups = [...body.matchAll(/<div class="s-base-group">([\s\S]*?)<\/div>\n(?=<div class="s-base-group">|\n?<p class="s-base-count">)/g)].map((g) => ({
+      head: text(/<p class="s-base-group-head">([\s\S]*?)<\/p>/.exec(g[1]!)![1]!),
+      items: [...g[1]!.matchAll(/<p class="s-base-item-title">([\s\S]*?)<\/p>/g)].map((m) => text(m[1]!)),
+      summaries: text(/<dl class="s-base-summaries"[^>]*>([\s\S]*?)<\/dl>/.exec(g[1]!)?.[1] ?? ''),
+    }));
+    // status descending: reading, then done; the draft (done) in no group and no count.
+    expect(groups.map((g) => [g.head, g.items.length, g.summaries])).toEqual([
+      ['reading 1', 1, 'size · Filled1'],
+      ['done 2', 2, 'size · Filled2'],
+    ]);
+    expect(groups[1]!.items.sort()).toEqual(['Dune', 'Middlemarch']);
   });
 
   it('never shows nor counts a note that is not published, though it matches the filter', async () => {
@@ -67,12 +99,14 @@ describe('CONTRACT §12: a ```base block and an embedded base render in place', 
       ['Middlemarch', '4'],
     ]);
     expect(body).toContain('<p class="s-base-count">2 results</p>');
+    // Its summary in the table's footer, of the published rows only (the draft's 9 is not in it).
+    expect(body).toContain('<tfoot><tr class="s-base-summary"><td></td><td><span class="s-base-summary-name">Sum</span> <span class="s-base-summary-value">9</span></td></tr></tfoot>');
   });
 
   it('an unsupported function shows a placeholder naming it, never the YAML', async () => {
     const body = bodyOf((await site.page('/Library/Library')).text);
-    expect(body).toContain('<div class="s-base s-base-unsupported" role="note"><p>This base uses the function mean(), which the site cannot show.</p></div>');
-    expect(body).not.toContain('values.mean');
+    expect(body).toContain('<div class="s-base s-base-unsupported" role="note"><p>This base uses the function map(), which the site cannot show.</p></div>');
+    expect(body).not.toContain('values.map');
     expect(body).not.toContain('formulas');
   });
 });
@@ -115,12 +149,58 @@ describe('CONTRACT §12: a .canvas file is a page of its nodes and edges', () =>
   });
 });
 
+/** What the visitor search finds: every word it indexes (the base's terms and the delta's words) and each page's result row. */
+async function searchable(): Promise<{ words: Set<string>; rows: MetaRow[] }> {
+  const manifest = JSON.parse((await site.page('/search.json')).text) as SearchManifest;
+  const words = new Set<string>();
+  for (const [, file] of manifest.shards) for (const [term] of JSON.parse((await site.page('/' + file)).text) as ShardFile) words.add(term);
+  const rows: MetaRow[] = [];
+  for (const file of manifest.meta) rows.push(...(JSON.parse((await site.page('/' + file)).text) as (MetaRow | null)[]).filter((r): r is MetaRow => r !== null));
+  for (const doc of manifest.delta) {
+    for (const word of [doc.title, doc.headings, doc.tags, doc.text].join(' ').toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (word) words.add(word);
+    rows.push(doc.meta);
+  }
+  return { words, rows };
+}
+
+describe('CONTRACT §12: published bases and canvases are in the sitemap and the search index', () => {
+  it('the sitemap lists each published base and canvas page, and no other', async () => {
+    const sitemap = (await site.page('/sitemap.xml')).text;
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    for (const page of ['/Library/Reading', '/Library/Lengths', '/Library/Unsupported', '/Maps/Overview', '/Maps/Broken']) expect(locs).toContain(page);
+    // Not linked from a published note, or named like the site's own search page.
+    expect(locs).not.toContain('/Private');
+    expect(locs.filter((l) => l === '/search')).toEqual([]);
+    expect(sitemap).toMatch(/<loc>[^<]*\/Maps\/Overview<\/loc><lastmod>\d{4}-\d{2}-\d{2}T00:00:00\.000Z<\/lastmod>/);
+  });
+
+  it("the search finds a canvas by its text and a base by its name and views, never by a draft's words", async () => {
+    const { words, rows } = await searchable();
+    const row = (url: string) => rows.find((r) => r[0] === url);
+    expect(row('/Maps/Overview')?.slice(1, 3)).toEqual(['Overview', '']);
+    expect(row('/Library/Reading')?.slice(1, 3)).toEqual(['Reading', '']);
+    expect(row('/Private')).toBeUndefined();
+    // The canvas's text node, group label and edge label; the base's view name.
+    for (const word of ['plan', 'rest', 'books', 'first', 'cards', 'status']) expect(words, word).toContain(word);
+    // The draft the canvas names and the script in its text node are no words of it.
+    for (const word of ['secret', 'hidden', 'alert']) expect(words, word).not.toContain(word);
+  });
+});
+
 describe('CONTRACT §12: a base follows the notes it reads', () => {
   it("a book's new rating reorders the base's rows on the live site", async () => {
     const file = path.join(site.vault, 'Library/Books/Emma.md');
     await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace('rating: 3', 'rating: 7'));
     const page = await site.waitForPage('/Library/Reading', (p) => tableRows(p.text)[0]?.[0]?.[0] === 'Emma');
     expect(tableRows(page.text)[0]!.map((r) => r[0])).toEqual(['Emma', 'Dune', 'Middlemarch']);
+  });
+
+  it("a canvas's new words are found by the live site's search", async () => {
+    const file = path.join(site.vault, 'Maps/Overview.canvas');
+    await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace('the rest', 'the zebracanvasword'));
+    await site.waitForPage('/search.json', (p) => p.text.includes('zebracanvasword'));
+    const { words } = await searchable();
+    expect(words).toContain('zebracanvasword');
   });
 
   it("the base file's own edit (its sort turned around) shows on the live site", async () => {

@@ -9,7 +9,7 @@ import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
 
-type Steps = Record<string, { rendered: string[]; quick: boolean }>;
+type Steps = Record<string, { rendered: string[]; removed: string[]; quick: boolean }>;
 let steps: Steps;
 
 beforeAll(async () => {
@@ -53,7 +53,34 @@ describe('CONTRACT §12: an edit re-renders exactly the base and canvas pages th
     expect(pagesOf('publish the draft')).toEqual(['/Library/Books/Hidden-Draft', '/Library/Lengths', '/Library/Library', '/Library/Reading', '/Maps/Overview', '/_service/nav']);
   });
 
-  it("the canvas file's own edit renders its page alone", () => {
-    expect(steps['edit the canvas']!.rendered).toEqual(['/Maps/Overview']);
+  it("the canvas file's own edit renders its page and, its words changed, the search index's manifest", () => {
+    expect(pagesOf('edit the canvas')).toEqual(['/Maps/Overview']);
+    expect(steps['edit the canvas']!.rendered).toContain('/search.json');
+    expect(steps['edit the canvas']!.rendered).not.toContain('/sitemap.xml');
+  });
+});
+
+describe('CONTRACT §12: the sitemap and the search index follow the published bases and canvases', () => {
+  it("a canvas edit that keeps its words renders its page alone, the search index as it was", () => {
+    expect(steps['move a canvas node (its words the same)']!.rendered).toEqual(['/Maps/Overview']);
+  });
+
+  it("a base's renamed view renders its page and the search manifest", () => {
+    const { rendered } = steps["rename a base's view"]!;
+    expect(pagesOf("rename a base's view")).toEqual(['/Library/Reading']);
+    expect(rendered).toContain('/search.json');
+    expect(rendered).not.toContain('/sitemap.xml');
+  });
+
+  it('a base no published note links is no page, in no sitemap, in no index', () => {
+    expect(steps['add a base no note links']!.rendered).toEqual([]);
+  });
+
+  it('linked from a published note, it is a page, in the sitemap and the index; unlinked, it leaves all three', () => {
+    const linked = steps['link the new base from a published note']!;
+    expect(linked.rendered).toEqual(expect.arrayContaining(['/Library/Shelf', '/Loose/Unrelated', '/sitemap.xml', '/search.json']));
+    const unlinked = steps['unlink the base']!;
+    expect(unlinked.removed).toContain('/Library/Shelf');
+    expect(unlinked.rendered).toEqual(expect.arrayContaining(['/Loose/Unrelated', '/sitemap.xml', '/search.json']));
   });
 });

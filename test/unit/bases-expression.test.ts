@@ -193,7 +193,7 @@ describe('a base file is read into filters, formulas and views', () => {
   });
 
   it('an unsupported function, view type or malformed YAML is a problem in words, never a throw', () => {
-    expect(readBase('formulas:\n  x: "values.mean()"\n')).toEqual({ ok: false, problem: { kind: 'unsupported', what: 'the function mean()' } });
+    expect(readBase('formulas:\n  x: "values.map(value)"\n')).toEqual({ ok: false, problem: { kind: 'unsupported', what: 'the function map()' } });
     expect(readBase('views:\n  - type: map\n')).toEqual({ ok: false, problem: { kind: 'unsupported', what: 'the map view' } });
     const bad = readBase('filters: [unclosed\n');
     expect(bad.ok).toBe(false);

@@ -35,6 +35,8 @@ function contextOf(all: NoteRecord[], invisible: Set<string>): PageContext {
     url: (a: string) => a,
     addressOf: (n: NoteRecord) => n.address,
     fmt: { date: (ms: number) => new Date(ms).toISOString().slice(0, 10) },
+    // The vault's published files (none here: no base or canvas page to index).
+    published: new Map(),
   } as unknown as PageContext;
 }
 
