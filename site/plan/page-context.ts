@@ -57,7 +57,6 @@ function headingsKey(note: NoteRecord): string {
   return key;
 }
 
-
 export class PageContext {
   readonly fmt: Formatters;
   // One plan asks for the same small views of a note many times (home, topics, feed).
@@ -373,8 +372,7 @@ export class PageContext {
       parts.push(p ? p + imageSig(this.imageState(p)) : '-');
     }
     parts.push(this.chipsSig(note));
-    // Kept as a digest, as every signature that outlives its pass (sig-cache.ts).
-    const sig = digest(parts.join('\u0001'));
+    const sig = digest(parts.join('\u0001')); // kept as a digest, as every signature that outlives its pass (sig-cache.ts)
     this.ownSigMemo.set(note, sig);
     return sig;
   }
