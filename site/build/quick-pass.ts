@@ -41,7 +41,8 @@ export function quickPlan(plan: SitePlan, changes: RecordChange[], discussed: Va
   // The sitemaps read every note's changed day (plan-outputs.ts): planned again when one moves.
   const dayMoved = changes.some((c) => changedDay(c.before!) !== changedDay(c.after!));
   const also = [...(discussed.length ? [MOST_DISCUSSED_FAMILY] : []), ...(dayMoved ? [...plan.families.keys()].filter(isSitemapFamily) : [])];
-  const families = replanReaders(plan, [...changes.map((c) => c.path), ...discussed], also);
+  const swapped = new Map(changes.map((c) => [c.path, { before: c.before!, after: c.after! }]));
+  const families = replanReaders(plan, [...changes.map((c) => c.path), ...discussed], also, swapped);
   const changed: PlannedPage[] = [];
   for (const family of families) {
     for (const page of family.pages) {

@@ -48,7 +48,7 @@ export interface CardView {
 
 /** What a link's anchor is worked out from: the target's headings (their levels, texts and ids), remembered per record. */
 const headingsKeys = new WeakMap<NoteRecord, string>();
-function headingsKey(note: NoteRecord): string {
+export function headingsKey(note: NoteRecord): string {
   let key = headingsKeys.get(note);
   if (key === undefined) {
     key = note.headings.map((h) => `${h.level}\u0005${h.text}\u0005${h.source ?? ''}\u0005${h.id}`).join('\u0004');

@@ -8,7 +8,7 @@ import { discussionView, type DiscussionView } from './discussion-view.ts';
 import type { ChipView, LinkView, PageContext } from './page-context.ts';
 import { withLazySig, type PageFamily, type PlannedPage } from './plan-types.ts';
 import { localGraph, localGraphSig, type GraphView } from './local-graph.ts';
-import { backlinksOf, backlinksSig, relatedBesideBacklinks, tocOf, type BacklinkView, type TocEntry } from './reader-tools.ts';
+import { backlinksOf, backlinksSig, linkedFace, relatedBesideBacklinks, tocOf, type BacklinkView, type TocEntry } from './reader-tools.ts';
 import { breadcrumbsOf, breadcrumbsSig, explorerHere, type Breadcrumb } from './explorer.ts';
 import { propertiesOf, propertiesSig, propertyTargets, type PropertyView } from './properties.ts';
 import { noteDocumentReads, noteDocumentsSig } from './documents.ts';
@@ -219,11 +219,17 @@ export function articleReads(ctx: PageContext, note: NoteRecord): NoteRecord[] {
 
 /** A note's article, as a family reading what it shows (articleReads). */
 function articleFamily(ctx: PageContext, note: NoteRecord): PageFamily {
+  let shown: Set<string> | null = null;
   return {
     key: `article:${note.path}`,
     pages: [articlePage(ctx, note)],
     reads: articleReads(ctx, note),
     replan: () => articleFamily(ctx, ctx.model.byAddress.get(note.address)!),
+    // The notes whose text the page shows: its own, what it embeds, what its bases and canvases read; the rest it links.
+    linkedFace: (other) => {
+      shown ??= new Set([note, ...ctx.embedded(note), ...noteDocumentReads(ctx, note)].map((r) => r.path));
+      return shown.has(other.path) ? null : linkedFace(ctx, other, note);
+    },
   };
 }
 

@@ -58,6 +58,12 @@ export interface PageFamily {
   reads: readonly NoteRecord[];
   /** The same family planned again from the model as it is now. */
   replan: () => PageFamily;
+  /**
+   * What the pages show of a note they reach only through links (its anchors, the sentence
+   * around its link here; its place and title are its shape): an edit leaving that as it was
+   * re-plans nothing here. Null for a note whose text they show; absent: every read counts.
+   */
+  linkedFace?: (note: NoteRecord) => string | null;
 }
 
 /** A family whose pages show no note's text: planned again only with the whole site. */

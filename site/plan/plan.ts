@@ -153,14 +153,32 @@ function missingAttachments(model: SiteModel, attachments: AttachmentIndex): Bui
   return warnings;
 }
 
+/** A note's records either side of an edit the quick pass swapped in. */
+export interface SwappedNote {
+  before: NoteRecord;
+  after: NoteRecord;
+}
+
 /**
  * The families reading the notes at `paths` planned again (their pages are new objects;
  * `plan` is left as it is). The model already holds the notes' newer records.
  */
-export function replanReaders(plan: SitePlan, paths: Iterable<VaultPath>, alsoKeys: string[] = []): PageFamily[] {
+export function replanReaders(plan: SitePlan, paths: Iterable<VaultPath>, alsoKeys: string[] = [], swapped = new Map<VaultPath, SwappedNote>()): PageFamily[] {
   const changed = new Set(paths);
   const keys = new Set<string>(alsoKeys);
-  for (const p of changed) for (const key of plan.readers.get(p) ?? []) keys.add(key);
+  for (const p of changed) {
+    const swap = swapped.get(p);
+    for (const key of plan.readers.get(p) ?? []) {
+      if (keys.has(key)) continue;
+      // A family showing the note only through links (an index note's thousand targets) stays when what it shows of it did.
+      const face = swap && plan.families.get(key)?.linkedFace;
+      if (face) {
+        const was = face(swap.before);
+        if (was !== null && was === face(swap.after)) continue;
+      }
+      keys.add(key);
+    }
+  }
   const stale: PageFamily[] = [];
   for (const key of keys) {
     const family = plan.families.get(key);

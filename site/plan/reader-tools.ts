@@ -4,7 +4,7 @@
 import { linkSnippets } from '../../shared/model/backlinks.ts';
 import { byTitle } from '../../shared/model/links.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
-import type { PageContext } from './page-context.ts';
+import { headingsKey, type PageContext } from './page-context.ts';
 
 export interface TocEntry {
   id: string;
@@ -55,4 +55,11 @@ export function backlinksSig(ctx: PageContext, note: NoteRecord): string {
 export function relatedBesideBacklinks(ctx: PageContext, note: NoteRecord): NoteRecord[] {
   const linking = new Set(ctx.model.backlinks.get(note.path) ?? []);
   return (ctx.model.related.get(note.path) ?? []).filter((r) => !linking.has(r)).sort(byTitle);
+}
+
+/** What a page about `note` shows of `other`, linked from or to it: the anchors of its headings, and the sentence around its link to `note`. */
+export function linkedFace(ctx: PageContext, other: NoteRecord, note: NoteRecord): string {
+  const { resolver } = ctx.model;
+  const snippet = linkSnippets(other, resolver.generation, (target) => resolver.resolve(target, other)?.path ?? null).get(note.path) ?? '';
+  return `${headingsKey(other)}\u0001${snippet}`;
 }
