@@ -9,6 +9,7 @@ import mark from 'markdown-it-mark';
 import katexPlugin from '@vscode/markdown-it-katex';
 import katex from 'katex';
 import type { NoteEnv } from './env.ts';
+import { guardLinkNormalize } from './link-normalize.ts';
 import { guardLinkPretest } from './link-pretest.ts';
 import { baseBlocksPlugin } from './obsidian/base-blocks.ts';
 import { blockIdsPlugin } from './obsidian/block-ids.ts';
@@ -53,6 +54,7 @@ function createMarkdown(): MarkdownIt {
   const md = new MarkdownIt({ html: true, linkify: true, breaks: true, typographer: false });
   md.core.ruler.at('normalize', normalize);
   guardLinkPretest(md);
+  guardLinkNormalize(md);
   // (Two plugins' declarations name markdown-it's CommonJS types: the plugins are the same functions.)
   md.use(footnote as unknown as PluginSimple);
   md.use(mark);
