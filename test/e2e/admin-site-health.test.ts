@@ -241,6 +241,21 @@ describe('dialogs say what will happen', () => {
   });
 });
 
+describe('a new note in a chosen folder', () => {
+  it("a folder's own menu makes the note in that folder, without typing its path", async () => {
+    const { page } = main;
+    await rowAction(page, 'Posts', 'New note');
+    const modal = page.locator('.modal', { hasText: 'Note name' });
+    await modal.waitFor();
+    // The Folder/Name hint is for the tree's own New note; here the folder is chosen already.
+    expect(await modal.locator('.dialog-detail').count()).toBe(0);
+    await modal.locator('input').fill('Inside');
+    await modal.locator('input').press('Enter');
+    await page.locator('.tab.active [role="tab"][title="Posts/Inside.md"]').waitFor();
+    await waitFor(async () => (await fs.stat(path.join(server.vault, 'Posts/Inside.md')).catch(() => null)) !== null);
+  });
+});
+
 describe('the note bar at 1,280 px', () => {
   it('keeps History on the row of the other buttons, on one line, beside a long path', async () => {
     const { page } = main;
