@@ -46,6 +46,8 @@ export const enHealth = {
   renameLinksNone: 'No other note links to it.',
   renameRewrote: 'Renamed. Links rewritten in {count} notes.',
   renameRewroteOne: 'Renamed. Links rewritten in 1 note.',
+  renameRewroteTwo: 'Renamed. Links rewritten in 2 notes.',
+  renameRewroteFew: 'Renamed. Links rewritten in {count} notes.',
   renameRewroteNone: 'Renamed. No other note linked to it.',
   trashPublished: 'It is published: its page will disappear from the site.',
 };
@@ -97,6 +99,8 @@ export const arHealth: Partial<Record<keyof typeof enHealth, string>> = {
   renameLinksNone: 'لا تربط بها أي ملاحظة أخرى.',
   renameRewrote: 'أُعيدت التسمية. أُعيدت كتابة الروابط في {count} ملاحظة.',
   renameRewroteOne: 'أُعيدت التسمية. أُعيدت كتابة الروابط في ملاحظة واحدة.',
+  renameRewroteTwo: 'أُعيدت التسمية. أُعيدت كتابة الروابط في ملاحظتين.',
+  renameRewroteFew: 'أُعيدت التسمية. أُعيدت كتابة الروابط في {count} ملاحظات.',
   renameRewroteNone: 'أُعيدت التسمية. لم تكن ملاحظة أخرى تربط بها.',
   trashPublished: 'إنها منشورة: ستختفي صفحتها من الموقع.',
 };

@@ -78,12 +78,14 @@ export function splitName(name: string, isFolder: boolean): [stem: string, ext: 
   return isFolder || dot <= 0 ? [name, ''] : [name.slice(0, dot), name.slice(dot)];
 }
 
-/** "Links to it in N notes are rewritten", in the count's own form. */
-function linkCount(n: number): string {
-  if (n === 0) return t('renameLinksNone');
-  if (n === 1) return t('renameLinksOne');
-  if (n === 2) return t('renameLinksTwo');
-  return t(n <= 10 ? 'renameLinksFew' : 'renameLinks', { count: n });
+type CountKey = 'renameLinks' | 'renameRewrote';
+
+/** A sentence about N notes in the count's own form (Arabic: 1 and 2 have their own, 3–10 the plural, 11 up the singular). */
+function countOfNotes(key: CountKey, n: number): string {
+  if (n === 0) return t(`${key}None`);
+  if (n === 1) return t(`${key}One`);
+  if (n === 2) return t(`${key}Two`);
+  return t(n <= 10 ? `${key}Few` : key, { count: n });
 }
 
 const isNotePath = (path: string) => /\.(md|markdown)$/i.test(path);
@@ -105,7 +107,7 @@ async function renameDetail(path: string): Promise<string> {
     const isolated = (a: string) => `\u2066${a}\u2069`;
     address = permalink ? t('renameKeepsPermalink', { address: isolated(encodeAddress(permalink)) }) : t('renameMovesPage', { address: isolated(siteAddress(path)) });
   }
-  const rewritten = linkCount(linking);
+  const rewritten = countOfNotes('renameLinks', linking);
   return `${address} ${rewritten}`;
 }
 
@@ -121,7 +123,7 @@ export async function renameEntry(path: string, isFolder = false): Promise<void>
     const to = join(parentOf(path), name + ext);
     if (to === path) return;
     const rewritten = await moveTo(path, to);
-    toast(rewritten > 1 ? t('renameRewrote', { count: rewritten }) : rewritten === 1 ? t('renameRewroteOne') : t('renameRewroteNone'));
+    toast(countOfNotes('renameRewrote', rewritten));
   } catch (err) {
     toastError(err);
   }
