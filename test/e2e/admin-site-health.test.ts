@@ -221,7 +221,7 @@ describe('dialogs say what will happen', () => {
     await page.locator('.modal').getByRole('button', { name: 'Cancel' }).click();
   });
 
-  it('the empty editor says what to do first: open a note, create one, or see the site', async () => {
+  it('the empty editor says what to do first: open a note, create one, or see the site', { timeout: 60_000 }, async () => {
     const { page } = main;
     await page.locator('nav.views').getByRole('button', { name: 'Edit', exact: true }).click();
     while ((await page.locator('.tab button.icon').count()) > 0) await page.locator('.tab button.icon').first().click();
@@ -229,14 +229,43 @@ describe('dialogs say what will happen', () => {
     await empty.waitFor();
     await expect(empty.getByRole('button', { name: 'Create a note' }).count()).resolves.toBe(1);
     await expect(empty.getByRole('link', { name: /See the public site/ }).getAttribute('href')).resolves.toBe('/');
+    // With no note open, the panel holds no empty note sections: one line says what shows there; Backup & sync stays.
+    await expect(page.getByTestId('panel-no-note').textContent()).resolves.toBe('The open note’s outline, backlinks, comments and history show here.');
+    for (const section of ['outline', 'backlinks', 'comments', 'history']) expect(await page.locator(`.right-panel [data-section="${section}"]`).count(), section).toBe(0);
+    await page.locator('.right-panel [data-section="backup"]').waitFor();
     await clearToasts(page);
     await screenshot(page, 'editor-empty');
+    // The same window dark, narrow and in Arabic (each new window signs in, and sign-ins are limited).
+    try {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'editor-empty-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 360, height: 760 });
+      await empty.waitFor();
+      await screenshot(page, 'editor-empty-phone');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'ar' } });
+      await page.reload();
+      await waitFor(async () => (await page.evaluate(() => document.documentElement.dir)) === 'rtl');
+      await expect(page.getByTestId('panel-no-note').textContent()).resolves.toBe('يظهر هنا مخطط الملاحظة المفتوحة وروابطها الواردة وتعليقاتها وسجلها.');
+      await screenshot(page, 'editor-empty-arabic');
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'en' } });
+      await page.reload();
+    }
+    await empty.waitFor();
+    await waitFor(async () => (await page.evaluate(() => document.documentElement.dir)) === 'ltr');
     await empty.getByRole('button', { name: 'Create a note' }).click();
     await page.locator('.modal', { hasText: 'Note name' }).waitFor();
     await expect(page.locator('.modal .dialog-detail').textContent()).resolves.toContain('Folder/Name');
     await page.locator('.modal input').fill('Posts/Fresh one');
     await page.locator('.modal input').press('Enter');
     await page.locator('.tab.active [role="tab"][title="Posts/Fresh one.md"]').waitFor();
+    // A note open, its sections are back.
+    await page.locator('.right-panel [data-section="outline"]').waitFor();
+    expect(await page.getByTestId('panel-no-note').count()).toBe(0);
     await waitFor(async () => (await fs.stat(path.join(server.vault, 'Posts/Fresh one.md')).catch(() => null)) !== null);
   });
 });
