@@ -133,6 +133,27 @@ describe('the site language is a list of languages (BCP 47)', () => {
       const text = await arabic.page.getByTestId('settings-view').textContent();
       expect(text).toContain('في مجلد بياناته');
       expect(text).not.toMatch(variable);
+      // A refusal is said in Arabic too, beside its field, from the reason the server names.
+      for (const [field, value, sentence] of [
+        ['logo', 'http://example.org/logo.png', 'الشعار: يجب أن يكون عنوانًا يبدأ بـ https:// أو ملفًّا في الخزنة.'],
+        ['siteName', 'x'.repeat(201), 'اسم الموقع: يجب ألّا يزيد على 200 حرفًا.'],
+      ] as const) {
+        const label = arabic.page.locator(`label[data-field="${field}"]`);
+        await label.locator('input').fill(value);
+        await arabic.page.getByTestId('settings-save').getByRole('button', { name: 'احفظ', exact: true }).click();
+        const error = label.locator(`[data-error-for="${field}"]`);
+        await error.waitFor();
+        // (Without the marks that keep a Latin address whole inside the Arabic sentence.)
+        const plain = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069]/g, '');
+        expect(plain(await error.textContent())).toBe(sentence);
+        expect(plain(await arabic.page.getByTestId('settings-save').getByRole('alert').textContent())).toBe(sentence);
+        if (field === 'logo') {
+          await error.scrollIntoViewIfNeeded();
+          await screenshot(arabic.page, 'settings-logo-refused-arabic');
+        }
+        await arabic.page.getByTestId('settings-save').getByRole('button', { name: 'تجاهل' }).click();
+        await error.waitFor({ state: 'detached' });
+      }
     } finally {
       await arabic.context.close();
       await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'en' } });
