@@ -24,7 +24,7 @@ export const enHealth = {
   kind_missing_attachment: 'Missing picture or file',
   kind_address_clash: 'Two notes claim one address',
   kind_reserved_address: 'Address the site keeps for itself',
-  kind_left_out_of_snapshot: 'Left out of the snapshot',
+  kind_left_out_of_snapshot: 'Left out of a static snapshot',
   kind_unreadable_image: 'Image shown without smaller copies',
   kind_too_many_tags: 'Too many tags',
   kind_bad_permalink: 'Permalink that is no address',
