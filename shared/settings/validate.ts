@@ -64,8 +64,10 @@ export class SettingsError extends DomainError {
     readonly field: string,
     code: string,
     message: string,
+    /** Why, as a stable word and its figures (`too_long`, `max`): the app says it in the owner's language. */
+    reason: Record<string, unknown> = {},
   ) {
-    super(code, message, { field });
+    super(code, message, { field, ...reason });
     this.name = 'SettingsError';
   }
 }
@@ -80,7 +82,8 @@ export interface ValidPatch {
 /** `stored`: the value comes from a whole settings.json (the vault's copy), not from a PATCH. */
 type Rule = (value: unknown, field: string, checks?: SettingsChecks, stored?: boolean) => unknown;
 
-const bad = (field: string, message: string) => new SettingsError(field, 'bad_setting', message);
+const bad = (field: string, message: string, reason?: string, figures: Record<string, unknown> = {}) =>
+  new SettingsError(field, 'bad_setting', message, reason ? { reason, ...figures } : {});
 
 // eslint-disable-next-line no-control-regex
 // Noncharacters and lone surrogates too: the site name and tagline go into the feed, which
@@ -92,9 +95,9 @@ const CONTROL_OR_NEWLINE = /[\u0000-\u001f\u007f\ufffe\uffff]|\p{Cs}/u;
 function text(max: number, options: { nullable?: boolean; multiline?: boolean } = {}): Rule {
   return (value, field) => {
     if (value === null && options.nullable) return null;
-    if (typeof value !== 'string') throw bad(field, `${labelOf(field)} must be ${options.nullable ? 'text or null' : 'text'}.`);
-    if (value.length > max) throw bad(field, `${labelOf(field)} must be at most ${max} characters.`);
-    if ((options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(value)) throw bad(field, `${labelOf(field)} contains control characters.`);
+    if (typeof value !== 'string') throw bad(field, `${labelOf(field)} must be ${options.nullable ? 'text or null' : 'text'}.`, 'not_text');
+    if (value.length > max) throw bad(field, `${labelOf(field)} must be at most ${max} characters.`, 'too_long', { max });
+    if ((options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(value)) throw bad(field, `${labelOf(field)} contains control characters.`, 'control_characters');
     // An empty text field means "not set" (so the environment may fill it, spec 2.1).
     if (options.nullable && value.trim() === '') return null;
     return value;
@@ -105,7 +108,7 @@ function oneOf<T extends string | number>(values: readonly T[], options: { nulla
   return (value, field) => {
     if (value === null && options.nullable) return null;
     if (!values.includes(value as T)) {
-      throw bad(field, `${labelOf(field)} must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}${options.nullable ? ' or null' : ''}.`);
+      throw bad(field, `${labelOf(field)} must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}${options.nullable ? ' or null' : ''}.`, 'not_one_of');
     }
     return value;
   };
@@ -114,7 +117,7 @@ function oneOf<T extends string | number>(values: readonly T[], options: { nulla
 function bool(options: { nullable?: boolean } = {}): Rule {
   return (value, field) => {
     if (value === null && options.nullable) return null;
-    if (typeof value !== 'boolean') throw bad(field, `${labelOf(field)} must be true or false${options.nullable ? ' or null' : ''}.`);
+    if (typeof value !== 'boolean') throw bad(field, `${labelOf(field)} must be true or false${options.nullable ? ' or null' : ''}.`, 'not_one_of');
     return value;
   };
 }
@@ -129,10 +132,10 @@ const imageRef: Rule = (value, field) => {
     try {
       url = new URL(s);
     } catch {
-      throw bad(field, `${labelOf(field)} must be an https:// address or a file in the vault.`);
+      throw bad(field, `${labelOf(field)} must be an https:// address or a file in the vault.`, 'not_https_or_vault');
     }
-    if (url.protocol !== 'https:') throw bad(field, `${labelOf(field)} must be an https:// address or a file in the vault.`);
-    if (url.username || url.password) throw bad(field, `${labelOf(field)} must not carry a user name or password.`);
+    if (url.protocol !== 'https:') throw bad(field, `${labelOf(field)} must be an https:// address or a file in the vault.`, 'not_https_or_vault');
+    if (url.username || url.password) throw bad(field, `${labelOf(field)} must not carry a user name or password.`, 'credentials_in_address');
     return url.href;
   }
   return vaultPath(field, s);
@@ -142,7 +145,7 @@ function vaultPath(field: string, s: string): string {
   try {
     return parseVaultPath(s);
   } catch (err) {
-    throw bad(field, `${labelOf(field)}: ${(err as Error).message}`);
+    throw bad(field, `${labelOf(field)}: ${(err as Error).message}`, 'not_a_vault_path');
   }
 }
 
@@ -160,7 +163,7 @@ const language: Rule = (value, field, _checks, stored) => {
   if (tag) return tag;
   // A copy from the vault written before this rule keeps its other settings; the site reads the value as unset.
   if (stored) return null;
-  throw bad(field, `${labelOf(field)}: “${(v as string).trim()}” is not a language this site offers; choose one from the list, such as English (en), العربية (ar) or Français (fr).`);
+  throw bad(field, `${labelOf(field)}: “${(v as string).trim()}” is not a language this site offers; choose one from the list, such as English (en), العربية (ar) or Français (fr).`, 'not_a_language', { value: (v as string).trim() });
 };
 
 const remoteUrl: Rule = (value, field, checks) => {

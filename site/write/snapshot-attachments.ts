@@ -4,7 +4,10 @@
 // attachment only when its type is passive (images, audio, video, PDFs, fonts, plain text),
 // and an SVG only as snapshot-svg.ts writes it again after a real parse. Anything else is
 // left out, with a build warning naming each published note that links it.
+import path from 'node:path';
 import type { BuildWarning } from '../../shared/model/build-warnings.ts';
+import { readRegularFileSync } from '../../shared/vault-read.ts';
+import type { PlannedPage } from '../plan/plan-types.ts';
 import { isPassiveMedia } from '../serve/security-headers.ts';
 import type { PageContext } from '../plan/page-context.ts';
 import { MAX_SVG_BYTES, safeSvg, SvgRefused } from '../render/snapshot-svg.ts';
@@ -37,8 +40,9 @@ export function snapshotCopyOf(file: string, read: () => Buffer | null, siteFile
 /**
  * One warning for each published note that links an attachment left out of the snapshot
  * (`leftOut`: vault path → why); the site's logo or banner is named by its own path.
+ * `forecast`: said of a snapshot not made (the server's warnings).
  */
-export function leftOutWarnings(ctx: PageContext, leftOut: ReadonlyMap<string, string>): BuildWarning[] {
+export function leftOutWarnings(ctx: PageContext, leftOut: ReadonlyMap<string, string>, forecast = false): BuildWarning[] {
   if (leftOut.size === 0) return [];
   const linkers = new Map<string, Set<string>>();
   const add = (p: string | null, note: string) => {
@@ -51,8 +55,41 @@ export function leftOutWarnings(ctx: PageContext, leftOut: ReadonlyMap<string, s
   const warnings: BuildWarning[] = [];
   for (const [p, why] of leftOut) {
     const notes = linkers.get(p);
-    if (!notes) warnings.push({ note: p, kind: 'left-out-of-snapshot', message: `the site's logo or banner is left out of the snapshot: ${why}` });
-    else for (const note of notes) warnings.push({ note, kind: 'left-out-of-snapshot', message: `links to ${p}, which is left out of the snapshot: ${why}`, target: p });
+    const left = forecast ? 'a static snapshot would leave out' : 'is left out of the snapshot';
+    const site = forecast ? "the site's logo or banner would be left out of a static snapshot" : "the site's logo or banner is left out of the snapshot";
+    if (!notes) warnings.push({ note: p, kind: 'left-out-of-snapshot', message: `${site}: ${why}` });
+    else for (const note of notes) warnings.push({ note, kind: 'left-out-of-snapshot', message: `links to ${p}, which ${left}: ${why}`, target: p });
   }
   return warnings;
+}
+
+/**
+ * What a static snapshot of the live site would leave out, for the server's warnings (a
+ * snapshot build finds its own as it writes). Each attachment's answer is kept while its
+ * page's signature (the file's stamp) holds, so an SVG is read and parsed once, not per pass.
+ */
+export class SnapshotForecast {
+  private readonly known = new Map<string, { sig: string; why: string | null }>();
+
+  constructor(private readonly vaultDir: string) {}
+
+  /** `siteFile`: the vault's own stylesheet the site loads, copied whatever it is. */
+  warnings(ctx: PageContext, pages: Iterable<PlannedPage>, siteFile: string | null): BuildWarning[] {
+    const leftOut = new Map<string, string>();
+    const seen = new Set<string>();
+    for (const page of pages) {
+      if (page.kind !== 'attachment' || !page.source) continue;
+      seen.add(page.source);
+      let known = this.known.get(page.source);
+      if (!known || known.sig !== page.sig) {
+        const source = path.join(this.vaultDir, ...page.source.split('/'));
+        const copy = snapshotCopyOf(page.source, () => readRegularFileSync(source, MAX_SVG_BYTES), page.source === siteFile);
+        known = { sig: page.sig, why: 'leftOut' in copy ? copy.leftOut : null };
+        this.known.set(page.source, known);
+      }
+      if (known.why) leftOut.set(page.source, known.why);
+    }
+    for (const p of this.known.keys()) if (!seen.has(p)) this.known.delete(p);
+    return leftOutWarnings(ctx, leftOut, true);
+  }
 }

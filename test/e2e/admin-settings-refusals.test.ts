@@ -84,6 +84,82 @@ describe('the site language is a list of languages (BCP 47)', () => {
     expect(await languageField(main.page).textContent()).not.toContain('SITE_LANG');
   });
 
+  it('every text field\'s refusal is a 400 whose sentence shows beside that field, and nothing is saved', async () => {
+    const { page } = main;
+    const before = (await server.admin('GET', '/api/settings')).body;
+    const cases: Array<[string, string, RegExp]> = [
+      ['siteName', 'x'.repeat(201), /^Site name must be at most 200 characters\.$/],
+      ['tagline', 'y'.repeat(501), /^Tagline must be at most 500 characters\.$/],
+      ['logo', 'http://example.org/logo.png', /^Logo must be an https:\/\/ address or a file in the vault\.$/],
+      ['homeNote', '../outside.md', /^Home note: /],
+      ['home.banner', 'ftp://example.org/b.png', /^Banner must be an https:\/\/ address or a file in the vault\.$/],
+    ];
+    for (const [field, value, sentence] of cases) {
+      const label = page.locator(`label[data-field="${field}"]`);
+      await label.locator('input').fill(value);
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/settings') && r.request().method() === 'PATCH');
+      await page.getByTestId('settings-save').getByRole('button', { name: 'Save', exact: true }).click();
+      const res = await answer;
+      expect(res.status(), field).toBe(400);
+      expect((await res.json()).field, field).toBe(field);
+      const error = label.locator(`[data-error-for="${field}"]`);
+      await error.waitFor();
+      await expect(page.getByTestId('settings-save').getByRole('status').textContent()).resolves.toBe('1 unsaved change');
+      await expect(error.textContent()).resolves.toMatch(sentence);
+      // Only the refused field says so.
+      expect(await page.getByTestId('settings-view').locator('[data-error-for]').count(), field).toBe(1);
+      if (field === 'logo') {
+        await error.scrollIntoViewIfNeeded();
+        await screenshot(page, 'settings-logo-refused');
+      }
+      await page.getByTestId('settings-save').getByRole('button', { name: 'Discard' }).click();
+      await error.waitFor({ state: 'detached' });
+    }
+    expect((await server.admin('GET', '/api/settings')).body).toEqual(before);
+  });
+
+  it('no label or hint in Settings names an environment variable, in English or in Arabic', async () => {
+    const variable = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/;
+    const view = main.page.getByTestId('settings-view');
+    // Positive first: the hints that once named variables are there, in words.
+    await expect(view.textContent()).resolves.toContain('Comments stay on this server, in its data folder');
+    expect(await view.textContent()).not.toMatch(variable);
+    // Preferences are said to be what they are: the owner's, travelling with the vault.
+    await expect(view.locator('#group-device').textContent()).resolves.toBe('Your preferences (they travel with the vault when settings do)');
+    await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'ar' } });
+    const arabic = await openAdmin(browser, server);
+    try {
+      await openSettings(arabic.page);
+      const text = await arabic.page.getByTestId('settings-view').textContent();
+      expect(text).toContain('في مجلد بياناته');
+      expect(text).not.toMatch(variable);
+      // A refusal is said in Arabic too, beside its field, from the reason the server names.
+      for (const [field, value, sentence] of [
+        ['logo', 'http://example.org/logo.png', 'الشعار: يجب أن يكون عنوانًا يبدأ بـ https:// أو ملفًّا في الخزنة.'],
+        ['siteName', 'x'.repeat(201), 'اسم الموقع: يجب ألّا يزيد على 200 حرفًا.'],
+      ] as const) {
+        const label = arabic.page.locator(`label[data-field="${field}"]`);
+        await label.locator('input').fill(value);
+        await arabic.page.getByTestId('settings-save').getByRole('button', { name: 'احفظ', exact: true }).click();
+        const error = label.locator(`[data-error-for="${field}"]`);
+        await error.waitFor();
+        // (Without the marks that keep a Latin address whole inside the Arabic sentence.)
+        const plain = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069]/g, '');
+        expect(plain(await error.textContent())).toBe(sentence);
+        expect(plain(await arabic.page.getByTestId('settings-save').getByRole('alert').textContent())).toBe(sentence);
+        if (field === 'logo') {
+          await error.scrollIntoViewIfNeeded();
+          await screenshot(arabic.page, 'settings-logo-refused-arabic');
+        }
+        await arabic.page.getByTestId('settings-save').getByRole('button', { name: 'تجاهل' }).click();
+        await error.waitFor({ state: 'detached' });
+      }
+    } finally {
+      await arabic.context.close();
+      await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'en' } });
+    }
+  });
+
   it('"arabic" is refused with a 400, the sentence is shown beside the field, and nothing is saved', async () => {
     const { page } = main;
     // What an old or hostile client sends: a value the list does not hold.
@@ -159,6 +235,9 @@ describe('a vault that asks for backup (CONTRACT §14)', () => {
         await notice.waitFor();
         await page.getByTestId('nested-repositories').waitFor();
         await notice.scrollIntoViewIfNeeded();
+        // The server's own configuration is said in words here too (the SSH hint, folded).
+        expect(await page.getByTestId('sync-panel').textContent()).toContain(arabic ? 'أمر SSH الذي تسمّيه إعدادات الخادم' : 'the SSH command the server’s configuration names');
+        expect(await page.getByTestId('sync-panel').textContent()).not.toMatch(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/);
         // What is in effect is shown, not what the vault asks for.
         expect(await page.getByTestId('backup-switch').isChecked()).toBe(false);
         await expect(page.locator('input[name="remoteUrl"]').inputValue()).resolves.toBe('');

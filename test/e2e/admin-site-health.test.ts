@@ -16,11 +16,12 @@ const { server, browser, main } = adminForFile({
   prefix: 'vs-e2e-health-',
   prepare: ({ vault }) =>
     writeFiles(vault, {
-      'Home.md': post('Welcome to the garden.', 'Home'),
+      'Home.md': post('Welcome to the garden. See [[Fixed]].', 'Home'),
       'Posts/Garden.md': post('# Garden\n\nWhat grows here.\n\nSee [[Seedlings]] for what comes next.', 'Garden'),
       'Seedlings.md': '---\ntitle: Seedlings\n---\nNot out yet.\n',
       'Posts/Broken.md': post('# Broken\n\nFirst line.\n\nA link to [[Nowhere]] here.\n\n![[gone.png]]', 'Broken'),
-      'Sprouts.md': post('Published sprouts.', 'Sprouts'),
+      'Sprouts.md': post('Published sprouts.\n\nAlso [[Fixed]].', 'Sprouts'),
+      'Fixed.md': '---\ntitle: Fixed\npublish: true\npermalink: kept/here\n---\nAn address of its own.\n',
       'Spring notes.md': '---\ntitle: Spring notes\n---\nPrivate.\n',
       'Private draft.md': '---\ntitle: Private draft\n---\nA draft: \n',
       'Long/A folder with a rather long name for the note bar/And a published note whose name is long too.md': post('Long.', 'Long'),
@@ -143,23 +144,71 @@ describe('the palette', () => {
   });
 });
 
+/** A dialog's words without the invisible marks that isolate an address in them. */
+const plain = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069]/g, '');
+
 async function rowAction(page: Page, rowPath: string, action: string): Promise<void> {
   await page.locator(`.tree-line:has(.tree-row[data-path="${rowPath}"]) .row-actions`).click();
   await page.getByRole('menuitem', { name: action }).click();
 }
 
 describe('dialogs say what will happen', () => {
-  it('rename: the address answers 301 and links are rewritten; the toast counts the notes rewritten', async () => {
+  it('rename: the dialog names the address that answers 301 and the notes whose links are rewritten; so does what follows', async () => {
     const { page } = main;
     // Seedlings is published now, and Posts/Garden.md links to it.
     await rowAction(page, 'Seedlings.md', 'Rename…');
     const modal = page.locator('.modal');
-    await expect(modal.locator('.dialog-detail').textContent()).resolves.toContain('(a 301 redirect)');
+    expect(plain(await modal.locator('.dialog-detail').textContent())).toBe(
+      'Its page at /Seedlings moves to the new name’s address; /Seedlings sends readers on to it (a 301 redirect). Links to it in 1 note are rewritten.',
+    );
+    await clearToasts(page);
+    await screenshot(page, 'rename-dialog-light');
     await modal.locator('input').fill('Saplings');
     await modal.locator('input').press('Enter');
     await page.locator('.toast', { hasText: 'Renamed. Links rewritten in 1 note.' }).waitFor();
     await waitFor(async () => (await disk('Posts/Garden.md')).includes('[[Saplings]]'));
+    // What the dialog said, the site does.
+    const moved = await waitFor(async () => {
+      const res = await fetch(`${server.url}/Seedlings`, { redirect: 'manual' });
+      return res.status === 301 ? res : null;
+    }, 15_000);
+    expect(moved!.headers.get('location')).toMatch(/\/Saplings$/);
   });
+
+  it('rename: a draft has no address to move, and a permalink keeps its address', async () => {
+    const { page } = main;
+    const modal = page.locator('.modal');
+    await rowAction(page, 'Spring notes.md', 'Rename…');
+    expect(plain(await modal.locator('.dialog-detail').textContent())).toBe('It is not published: no public address changes. No other note links to it.');
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await rowAction(page, 'Fixed.md', 'Rename…');
+    expect(plain(await modal.locator('.dialog-detail').textContent())).toBe('Its page stays at /kept/here: its permalink sets the address. Links to it in 2 notes are rewritten.');
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await modal.waitFor({ state: 'detached' });
+  });
+
+  it('screenshots: the rename dialog dark, 360 px and Arabic', async () => {
+    for (const variant of ['dark', 'phone', 'arabic'] as const) {
+      if (variant === 'arabic') await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'ar' } });
+      const other = await openAdmin(browser, server, variant === 'dark' ? { colorScheme: 'dark' } : variant === 'phone' ? { viewport: { width: 360, height: 760 } } : {});
+      try {
+        // The tree may be folded away (a preference; at 360 px a drawer): the top bar's first button shows it.
+        const treeToggle = other.page.locator('.top-bar button.icon[aria-pressed]').first();
+        await treeToggle.waitFor();
+        if ((await treeToggle.getAttribute('aria-pressed')) !== 'true') await treeToggle.click();
+        await other.page.locator('.tree-row[data-path="Fixed.md"]').waitFor();
+        await rowAction(other.page, 'Fixed.md', variant === 'arabic' ? 'إعادة تسمية…' : 'Rename…');
+        const detail = other.page.locator('.modal .dialog-detail');
+        await expect(detail.textContent()).resolves.toContain('/kept/here');
+        if (variant === 'arabic') expect(plain(await detail.textContent())).toBe('تبقى صفحتها في /kept/here: رابطها الدائم يحدّد العنوان. تُعاد كتابة الروابط إليها في ملاحظتين.');
+        await clearToasts(other.page);
+        await screenshot(other.page, `rename-dialog-${variant}`);
+      } finally {
+        await other.context.close();
+        if (variant === 'arabic') await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'en' } });
+      }
+    }
+  }, 60_000);
 
   it('trash: a published note is said to leave the site; a draft is not', async () => {
     const { page } = main;
@@ -172,7 +221,7 @@ describe('dialogs say what will happen', () => {
     await page.locator('.modal').getByRole('button', { name: 'Cancel' }).click();
   });
 
-  it('the empty editor says what to do first: open a note, create one, or see the site', async () => {
+  it('the empty editor says what to do first: open a note, create one, or see the site', { timeout: 60_000 }, async () => {
     const { page } = main;
     await page.locator('nav.views').getByRole('button', { name: 'Edit', exact: true }).click();
     while ((await page.locator('.tab button.icon').count()) > 0) await page.locator('.tab button.icon').first().click();
@@ -180,15 +229,59 @@ describe('dialogs say what will happen', () => {
     await empty.waitFor();
     await expect(empty.getByRole('button', { name: 'Create a note' }).count()).resolves.toBe(1);
     await expect(empty.getByRole('link', { name: /See the public site/ }).getAttribute('href')).resolves.toBe('/');
+    // With no note open, the panel holds no empty note sections: one line says what shows there; Backup & sync stays.
+    await expect(page.getByTestId('panel-no-note').textContent()).resolves.toBe('The open note’s outline, backlinks, comments and history show here.');
+    for (const section of ['outline', 'backlinks', 'comments', 'history']) expect(await page.locator(`.right-panel [data-section="${section}"]`).count(), section).toBe(0);
+    await page.locator('.right-panel [data-section="backup"]').waitFor();
     await clearToasts(page);
     await screenshot(page, 'editor-empty');
+    // The same window dark, narrow and in Arabic (each new window signs in, and sign-ins are limited).
+    try {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'editor-empty-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 360, height: 760 });
+      await empty.waitFor();
+      await screenshot(page, 'editor-empty-phone');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'ar' } });
+      await page.reload();
+      await waitFor(async () => (await page.evaluate(() => document.documentElement.dir)) === 'rtl');
+      await expect(page.getByTestId('panel-no-note').textContent()).resolves.toBe('يظهر هنا مخطط الملاحظة المفتوحة وروابطها الواردة وتعليقاتها وسجلها.');
+      await screenshot(page, 'editor-empty-arabic');
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'en' } });
+      await page.reload();
+    }
+    await empty.waitFor();
+    await waitFor(async () => (await page.evaluate(() => document.documentElement.dir)) === 'ltr');
     await empty.getByRole('button', { name: 'Create a note' }).click();
     await page.locator('.modal', { hasText: 'Note name' }).waitFor();
     await expect(page.locator('.modal .dialog-detail').textContent()).resolves.toContain('Folder/Name');
     await page.locator('.modal input').fill('Posts/Fresh one');
     await page.locator('.modal input').press('Enter');
     await page.locator('.tab.active [role="tab"][title="Posts/Fresh one.md"]').waitFor();
+    // A note open, its sections are back.
+    await page.locator('.right-panel [data-section="outline"]').waitFor();
+    expect(await page.getByTestId('panel-no-note').count()).toBe(0);
     await waitFor(async () => (await fs.stat(path.join(server.vault, 'Posts/Fresh one.md')).catch(() => null)) !== null);
+  });
+});
+
+describe('a new note in a chosen folder', () => {
+  it("a folder's own menu makes the note in that folder, without typing its path", async () => {
+    const { page } = main;
+    await rowAction(page, 'Posts', 'New note');
+    const modal = page.locator('.modal', { hasText: 'Note name' });
+    await modal.waitFor();
+    // The Folder/Name hint is for the tree's own New note; here the folder is chosen already.
+    expect(await modal.locator('.dialog-detail').count()).toBe(0);
+    await modal.locator('input').fill('Inside');
+    await modal.locator('input').press('Enter');
+    await page.locator('.tab.active [role="tab"][title="Posts/Inside.md"]').waitFor();
+    await waitFor(async () => (await fs.stat(path.join(server.vault, 'Posts/Inside.md')).catch(() => null)) !== null);
   });
 });
 

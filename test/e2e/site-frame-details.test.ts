@@ -84,16 +84,19 @@ describe('the dashboard home', () => {
         await expect(page.getByRole('heading', { level: 1, name: 'My Garden' }).count()).resolves.toBe(1);
         const taglines = await page.getByText('Notes that grow', { exact: true }).evaluateAll((els) => els.filter((el) => el.getBoundingClientRect().height > 0).length);
         expect(taglines).toBe(1);
-        const image = await page.locator('.s-hero').evaluate((el) => getComputedStyle(el).backgroundImage);
-        const colors = image.match(/rgba?\([^)]*\)/g)!;
-        expect(colors).toHaveLength(2);
-        for (const c of colors) expect(saturation(c), c).toBeLessThanOrEqual(0.36);
-        const lightness = colors.map((c) => {
-          const v = c.match(/\d+/g)!.slice(0, 3).map(Number);
-          return (Math.max(...v) + Math.min(...v)) / 2 / 255;
-        });
-        if (scheme === 'dark') expect(Math.max(...lightness)).toBeLessThan(0.3);
-        else expect(Math.max(...lightness)).toBeGreaterThan(0.35);
+        // The hero's and a card's generated gradients alike.
+        for (const selector of ['.s-hero', '.s-card-thumb']) {
+          const image = await page.locator(selector).first().evaluate((el) => getComputedStyle(el).backgroundImage);
+          const colors = image.match(/rgba?\([^)]*\)/g)!;
+          expect(colors, selector).toHaveLength(2);
+          for (const c of colors) expect(saturation(c), `${selector} ${c}`).toBeLessThanOrEqual(0.36);
+          const lightness = colors.map((c) => {
+            const v = c.match(/\d+/g)!.slice(0, 3).map(Number);
+            return (Math.max(...v) + Math.min(...v)) / 2 / 255;
+          });
+          if (scheme === 'dark') expect(Math.max(...lightness), selector).toBeLessThan(0.3);
+          else expect(Math.max(...lightness), selector).toBeGreaterThan(0.35);
+        }
         await screenshot(page, `dashboard-${scheme}`);
       } finally {
         await context.close();

@@ -202,6 +202,24 @@ describe('PATCH validation: every bad input is a 400 naming the field, and nothi
     expect(await readIfAny(path.join(server.data, 'git-credentials.json'))).toBeNull();
   });
 
+  it('a refusal names why as a stable word with its figures, for the app to say in the owner\'s language', async () => {
+    const cases: Array<[unknown, Record<string, unknown>]> = [
+      [{ siteName: 'x'.repeat(201) }, { field: 'siteName', reason: 'too_long', max: 200 }],
+      [{ tagline: 'a\u0007b' }, { field: 'tagline', reason: 'control_characters' }],
+      [{ logo: 'http://example.org/logo.png' }, { field: 'logo', reason: 'not_https_or_vault' }],
+      [{ home: { banner: 'https://me:pw@example.org/b.png' } }, { field: 'home.banner', reason: 'credentials_in_address' }],
+      [{ homeNote: '../outside.md' }, { field: 'homeNote', reason: 'not_a_vault_path' }],
+      [{ language: 'arabic' }, { field: 'language', reason: 'not_a_language', value: 'arabic' }],
+      [{ publishing: { layout: 'fancy' } }, { field: 'publishing.layout', reason: 'not_one_of' }],
+      [{ siteName: 42 }, { field: 'siteName', reason: 'not_text' }],
+    ];
+    for (const [body, named] of cases) {
+      const res = await server.admin('PATCH', '/api/settings', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body, JSON.stringify(body)).toMatchObject({ code: 'bad_setting', error: expect.any(String), ...named });
+    }
+  });
+
   it('a body that is not a JSON object is a 400', async () => {
     const cookie = await server.login();
     for (const payload of ['[1,2]', '"text"', '{"siteName":']) {

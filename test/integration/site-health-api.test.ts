@@ -24,6 +24,12 @@ const server = forFile(async () => {
     'Posts/Old.md': '---\npublish: true\ndate: 2020-01-01\npermalink: same\n---\nOld.\n',
     'Posts/New.md': '---\npublish: true\ndate: 2025-01-01\npermalink: same\n---\nNew.\n',
     'Posts/Tagged.md': post('Many tags.', `tags: [${tags}]\n`),
+    // Files a static snapshot would not copy (a page a host would run, a drawing with a script), beside two it would.
+    'Posts/Files.md': post('![[Att/page.html]]\n\n![[Att/hostile.svg]]\n\n![[Att/calm.svg]]\n\n![[Att/photo.png]]'),
+    'Att/page.html': '<p>hello</p>\n',
+    'Att/hostile.svg': '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>\n',
+    'Att/calm.svg': '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>\n',
+    'Att/photo.png': 'not really a png\n',
     'Side/inner.md': 'Inside another repository.\n',
     ...many,
   });
@@ -57,6 +63,13 @@ describe('GET /api/site/warnings', () => {
     expect(of('Posts/New.md')).toEqual([expect.objectContaining({ kind: 'address_clash', target: 'Posts/Old.md' })]);
     expect(of('Posts/Tagged.md')).toEqual([expect.objectContaining({ kind: 'too_many_tags', message: expect.stringContaining('105 tags') })]);
     expect(of('Side')).toEqual([expect.objectContaining({ kind: 'nested_repository' })]);
+    // The server makes no snapshot, and says what one would leave out, by the note linking it.
+    const leftOut = of('Posts/Files.md').filter((w) => w.kind === 'left_out_of_snapshot');
+    expect(leftOut.map((w) => w.target).sort()).toEqual(['Att/hostile.svg', 'Att/page.html']);
+    expect(leftOut.find((w) => w.target === 'Att/page.html')!.message).toBe(
+      'links to Att/page.html, which a static snapshot would leave out: only images, audio, video, PDFs, fonts and plain text are copied; a static host could run this file as a page of the site',
+    );
+    expect(leftOut.find((w) => w.target === 'Att/hostile.svg')!.message).toMatch(/^links to Att\/hostile\.svg, which a static snapshot would leave out: .*script/);
     for (const w of list) expect(w.kind).toMatch(/^[a-z]+(?:_[a-z]+)*$/);
   });
 

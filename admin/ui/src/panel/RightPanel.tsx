@@ -1,9 +1,11 @@
 // The right-hand panel: Outline and Backlinks of the open note, then History
 // and Backup & sync, each a section that asks the server nothing until it is opened.
+// With no note open, the note's sections are away and one line says where they come from.
 import { useEffect } from 'preact/hooks';
 import { closedMark, t } from '../i18n.ts';
 import { Store, useStore } from '../store.ts';
 import { narrow, panelSection, setPane } from '../views.ts';
+import { tabs } from '../editor/workspace.ts';
 import { BacklinksSection } from './Backlinks.tsx';
 import { CommentsSection } from '../comments/CommentsSection.tsx';
 import { HistorySection } from './History.tsx';
@@ -49,6 +51,7 @@ function BackupSection() {
 export function RightPanel() {
   const request = useStore(panelSection);
   const isNarrow = useStore(narrow);
+  const { active } = useStore(tabs);
   useEffect(() => {
     if (request?.id === 'history') {
       requestAnimationFrame(() => document.getElementById('panel-history')?.scrollIntoView({ block: 'start' }));
@@ -64,10 +67,18 @@ export function RightPanel() {
           </button>
         </div>
       )}
-      <OutlineSection />
-      <BacklinksSection />
-      <CommentsSection />
-      <HistorySection />
+      {active ? (
+        <>
+          <OutlineSection />
+          <BacklinksSection />
+          <CommentsSection />
+          <HistorySection />
+        </>
+      ) : (
+        <p class="muted panel-no-note" data-testid="panel-no-note">
+          {t('panelNoNote')}
+        </p>
+      )}
       <BackupSection />
     </aside>
   );

@@ -6,6 +6,7 @@
 import { ApiError } from '../api.ts';
 import { Store, useStore } from '../store.ts';
 import type { Settings } from '../types.ts';
+import { refusalSentence } from './refusals.ts';
 import { patchSettings, settingsView } from './settings-model.ts';
 
 export type Source = 'environment' | 'settings' | 'default';
@@ -123,8 +124,11 @@ export async function saveFields(keys: FieldKey[]): Promise<void> {
     await patchSettings(patchOf(keys));
   } catch (err) {
     const field = err instanceof ApiError ? fieldOfError(err, keys) : null;
-    if (field) fieldErrors.set({ ...fieldErrors.get(), [field]: (err as Error).message });
-    throw err;
+    if (!field) throw err;
+    // Said once, in the owner's language, beside the field and wherever the caller shows the error.
+    const sentence = refusalSentence(err as ApiError, field);
+    fieldErrors.set({ ...fieldErrors.get(), [field]: sentence });
+    throw new ApiError((err as ApiError).status, (err as ApiError).code, sentence, (err as ApiError).body);
   }
   discard(keys);
 }

@@ -1,7 +1,9 @@
 // What the file tree can do to the vault: create, rename, move, delete to trash,
 // and the folder actions of spec D.5. Every note write goes through PUT /api/note,
 // the server's single write path.
+import { encodeAddress, permalinkAddress } from '../../../../shared/model/addresses.ts';
 import { api, ApiError } from '../api.ts';
+import { siteAddress } from '../editor/PublishControls.tsx';
 import { adoptRewrites, flushAll, followRename, forgetPath, nameOf, openNote, openNoteAt, whileMoving } from '../editor/workspace.ts';
 import { showView } from '../views.ts';
 import { t } from '../i18n.ts';
@@ -76,10 +78,44 @@ export function splitName(name: string, isFolder: boolean): [stem: string, ext: 
   return isFolder || dot <= 0 ? [name, ''] : [name.slice(0, dot), name.slice(dot)];
 }
 
+type CountKey = 'renameLinks' | 'renameRewrote';
+
+/** A sentence about N notes in the count's own form (Arabic: 1 and 2 have their own, 3–10 the plural, 11 up the singular). */
+function countOfNotes(key: CountKey, n: number): string {
+  if (n === 0) return t(`${key}None`);
+  if (n === 1) return t(`${key}One`);
+  if (n === 2) return t(`${key}Two`);
+  return t(n <= 10 ? `${key}Few` : key, { count: n });
+}
+
+const isNotePath = (path: string) => /\.(md|markdown)$/i.test(path);
+
+/**
+ * What renaming a note does, said before it is done: its public address (moved with a 301,
+ * kept by a permalink, or none while it is a draft) and how many notes have their links rewritten.
+ */
+async function renameDetail(path: string): Promise<string> {
+  // An open note's text is newer than the disk's until its next save.
+  const open = openNoteAt(path);
+  const [text, links] = await Promise.all([open ? open.editor.getText() : api.note(path).then((d) => d.content), api.backlinks(path).catch(() => ({ backlinks: [] }))]);
+  const linking = new Set(links.backlinks.map((b) => b.path).filter((p) => p !== path)).size;
+  let address: string;
+  if (!isTrue(readKey(text, 'publish'))) address = t('renameNotPublished');
+  else {
+    const permalink = permalinkAddress(readKey(text, 'permalink'));
+    // Isolated, so a right-to-left sentence keeps the address's slashes where they are.
+    const isolated = (a: string) => `\u2066${a}\u2069`;
+    address = permalink ? t('renameKeepsPermalink', { address: isolated(encodeAddress(permalink)) }) : t('renameMovesPage', { address: isolated(siteAddress(path)) });
+  }
+  const rewritten = countOfNotes('renameLinks', linking);
+  return `${address} ${rewritten}`;
+}
+
 /** The box holds the name without its extension (as Obsidian does); the extension stays. */
 export async function renameEntry(path: string, isFolder = false): Promise<void> {
   const [stem, ext] = splitName(baseName(path), isFolder);
-  let name = (await promptDialog(t('renameTo'), stem, undefined, t('renameExplains')))?.trim();
+  const detail = !isFolder && isNotePath(path) ? await renameDetail(path).catch(() => t('renameExplains')) : t('renameExplains');
+  let name = (await promptDialog(t('renameTo'), stem, undefined, detail))?.trim();
   if (!name || name.includes('/')) return;
   // Typing the extension too is not asking for a double one.
   if (ext && name.toLowerCase().endsWith(ext.toLowerCase())) name = name.slice(0, -ext.length);
@@ -87,7 +123,7 @@ export async function renameEntry(path: string, isFolder = false): Promise<void>
     const to = join(parentOf(path), name + ext);
     if (to === path) return;
     const rewritten = await moveTo(path, to);
-    toast(rewritten > 1 ? t('renameRewrote', { count: rewritten }) : rewritten === 1 ? t('renameRewroteOne') : t('renameRewroteNone'));
+    toast(countOfNotes('renameRewrote', rewritten));
   } catch (err) {
     toastError(err);
   }
@@ -118,7 +154,7 @@ export async function moveEntry(path: string): Promise<void> {
 export async function trashEntry(path: string): Promise<void> {
   // Unpublishing by deletion is easy to miss: the page goes from the site with the note.
   // Read from the note itself: the tree's index may not have caught up with a rename or an edit.
-  const published = /\.(md|markdown)$/i.test(path) && (await api.note(path).then((d) => isTrue(readKey(d.content, 'publish')), () => false));
+  const published = isNotePath(path) && (await api.note(path).then((d) => isTrue(readKey(d.content, 'publish')), () => false));
   if (!(await confirmDialog(t('confirmDelete', { name: baseName(path) }), { okLabel: t('deleteToTrash'), danger: true, detail: published ? t('trashPublished') : undefined }))) return;
   try {
     await flushAll();
