@@ -9,8 +9,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { log } from '../../shared/log.ts';
 import type { Address } from '../../shared/model/addresses.ts';
-import { BuildWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
-import { SnapshotForecast } from '../write/snapshot-attachments.ts';
+import type { BuildWarning } from '../../shared/model/build-warnings.ts';
+import { SnapshotForecast, warningsWithForecast } from '../write/snapshot-attachments.ts';
 import { createSettingsReader, defaultSettings, siteSettingsOf, type Settings } from '../../shared/settings.ts';
 import { postItem, postNamed, type PostItem, type PostQuery, type PostRef } from '../../shared/model/posts.ts';
 import { AddressMemory } from '../../shared/model/redirects.ts';
@@ -33,7 +33,7 @@ import { digest, SigDigests } from '../plan/sig-digests.ts';
 import { EarlySearch } from '../plan/search-job.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
 import { currentKey, readGeneration, removeGenerations, writeGeneration, type GenerationKey } from '../write/generation.ts';
-import { diffPlans, VAULT_STYLESHEET, type SitePlan } from '../plan/plan.ts';
+import { diffPlans, type SitePlan } from '../plan/plan.ts';
 import { adoptQuick, keepsShape, quickPlan } from './quick-pass.ts';
 import { NAV_FILE } from '../plan/plan-outputs.ts';
 import { settleSigs, type PlannedPage, type ServedEntry } from '../plan/plan-types.ts';
@@ -422,15 +422,7 @@ export class SiteBuilder {
 
   /** What the last build found wrong in the vault, each naming its note. */
   warnings(): BuildWarning[] {
-    const listed = this.plan?.ctx.model.warnings ?? [];
-    // A snapshot build lists what it left out as it writes; the server says what one would.
-    if (!this.plan || !this.forecast) return listed;
-    const more = this.forecast.warnings(this.plan.ctx, this.plan.pages.values(), this.plan.ctx.publishCss ? VAULT_STYLESHEET : null);
-    if (more.length === 0) return listed;
-    const all = new BuildWarnings();
-    all.addAll(listed);
-    all.addAll(more);
-    return all.list();
+    return this.plan ? warningsWithForecast(this.plan, this.forecast) : [];
   }
 
   private async currentPlan(): Promise<SitePlan> {

@@ -5,11 +5,12 @@
 // and an SVG only as snapshot-svg.ts writes it again after a real parse. Anything else is
 // left out, with a build warning naming each published note that links it.
 import path from 'node:path';
-import type { BuildWarning } from '../../shared/model/build-warnings.ts';
+import { BuildWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import { readRegularFileSync } from '../../shared/vault-read.ts';
 import type { PlannedPage } from '../plan/plan-types.ts';
 import { isPassiveMedia } from '../serve/security-headers.ts';
 import type { PageContext } from '../plan/page-context.ts';
+import { VAULT_STYLESHEET, type SitePlan } from '../plan/plan.ts';
 import { MAX_SVG_BYTES, safeSvg, SvgRefused } from '../render/snapshot-svg.ts';
 
 /** Plain text a browser shows as text (a static host sends it as text/plain or text/csv). */
@@ -92,4 +93,15 @@ export class SnapshotForecast {
     for (const p of this.known.keys()) if (!seen.has(p)) this.known.delete(p);
     return leftOutWarnings(ctx, leftOut, true);
   }
+}
+
+/** A plan's warnings, with what a snapshot of it would leave out (a snapshot build lists those as it writes). */
+export function warningsWithForecast(plan: SitePlan, forecast: SnapshotForecast | null): BuildWarning[] {
+  const listed = plan.ctx.model.warnings;
+  const more = forecast?.warnings(plan.ctx, plan.pages.values(), plan.ctx.publishCss ? VAULT_STYLESHEET : null) ?? [];
+  if (more.length === 0) return listed;
+  const all = new BuildWarnings();
+  all.addAll(listed);
+  all.addAll(more);
+  return all.list();
 }
