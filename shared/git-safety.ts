@@ -38,6 +38,10 @@ const ALWAYS: ConfigPin[] = [
   ['push.gpgSign', 'false'],
   ['log.showSignature', 'false'],
   ['merge.verifySignatures', 'false'],
+  // A nested repository's fetch or push would read its own config, which no check here reads.
+  ['submodule.recurse', 'false'],
+  ['fetch.recurseSubmodules', 'false'],
+  ['push.recurseSubmodules', 'no'],
 ];
 
 /** Pinned unless SERVICE_GIT_HOOKS=on: each names a program git would otherwise run. */

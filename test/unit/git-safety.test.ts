@@ -25,6 +25,14 @@ describe('pins', () => {
     expect(pins['core.hooksPath']).toBeUndefined();
     expect(pins['core.fsmonitor']).toBeUndefined();
     expect(pins['credential.helper']).toBe('');
+    expect(pins['submodule.recurse']).toBe('false');
+  });
+
+  it('no call goes on into a nested repository, whatever the vault asks', () => {
+    for (const repoPrograms of [false, true]) {
+      configureGitRunner({ repoPrograms });
+      expect(Object.fromEntries(basePins('/empty'))).toMatchObject({ 'submodule.recurse': 'false', 'fetch.recurseSubmodules': 'false', 'push.recurseSubmodules': 'no' });
+    }
   });
 
   it('filter drivers are read from config names, dotted and odd names included, and emptied', () => {
