@@ -14,6 +14,11 @@ import { refuse } from './errors.ts';
 
 const OPEN_TO_READ = constants.O_RDONLY | constants.O_NONBLOCK;
 
+export interface OpenOptions {
+  /** false: a link as the file's own name is refused (O_NOFOLLOW), for a file the server reads by a fixed name. */
+  followLink?: boolean;
+}
+
 /** A file's bytes and its status, both from the one handle they were read through. */
 export interface RegularFile {
   data: Buffer;
@@ -27,8 +32,8 @@ const MB = (bytes: number) => `${Math.ceil(bytes / 1024 / 1024)} MB`;
  * checked with fstat; null when nothing is there. Refused (a 4xx): `not_a_file` for a FIFO,
  * socket or device, `is_folder`, and `too_large` past `maxBytes`.
  */
-export async function readRegularFile(file: string, maxBytes: number): Promise<RegularFile | null> {
-  const opened = await openRegularFile(file);
+export async function readRegularFile(file: string, maxBytes: number, options: OpenOptions = {}): Promise<RegularFile | null> {
+  const opened = await openRegularFile(file, options);
   if (!opened) return null;
   const { handle, stats } = opened;
   try {
@@ -46,15 +51,16 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<R
  * The regular file at absolute `file`, opened to read (the caller closes it), with its
  * status; null when nothing is there. Refused: `not_a_file`, `is_folder`.
  */
-export async function openRegularFile(file: string): Promise<{ handle: fs.FileHandle; stats: Stats } | null> {
+export async function openRegularFile(file: string, options: OpenOptions = {}): Promise<{ handle: fs.FileHandle; stats: Stats } | null> {
   let handle: fs.FileHandle;
   try {
-    handle = await fs.open(file, OPEN_TO_READ);
+    handle = await fs.open(file, options.followLink === false ? OPEN_TO_READ | constants.O_NOFOLLOW : OPEN_TO_READ);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
     // A socket cannot be opened at all.
     if (code === 'ENXIO' || code === 'EOPNOTSUPP') throw notAFile();
+    if (code === 'ELOOP' && options.followLink === false) throw refuse('not_a_file', 'That path is a symbolic link; the server does not follow it.');
     throw err;
   }
   try {
