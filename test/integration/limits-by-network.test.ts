@@ -23,6 +23,7 @@ const flooded = blogForFile({
   beforeStart: (vault) => fillPendingComments(vault.replace(/vault$/, 'data'), 'Posts/Target.md', PENDING, MENTIONS),
 });
 const onIpv6 = forFile(() => startServer({ env: { HOST: '::1' } }));
+const dualStack = forFile(() => startServer({ env: { HOST: '::' } }));
 
 const login = (server: { url: string }, from: string, password: string) =>
   request(`${server.url}/api/login`, { method: 'POST', from, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password }) });
@@ -76,6 +77,15 @@ describe('sign-in limits count networks', () => {
     const statuses: number[] = [];
     for (let i = 0; i <= LOGIN_LIMITS.perNetwork; i++) statuses.push((await login(onIpv6, '::1', 'wrong guess')).status);
     expect(statuses).toEqual([...Array(LOGIN_LIMITS.perNetwork).fill(401), 429]);
+  });
+
+  it('on a dual-stack server, an IPv4 client (seen as ::ffff:a.b.c.d) is counted by its /24, not with every other IPv4 client', async () => {
+    // Asked over IPv4: the server listening on :: sees IPv4-mapped addresses.
+    const v4 = { url: `http://127.0.0.1:${new URL(dualStack.url).port}` };
+    const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => login(v4, `127.7.0.${i + 1}`, 'wrong guess').then((r) => r.status)));
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perNetwork);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - LOGIN_LIMITS.perNetwork);
+    expect((await login(v4, '127.7.1.1', TEST_PASSWORD)).status).toBe(200);
   });
 });
 
