@@ -22,8 +22,11 @@ beforeAll(async () => {
   const base = await tempDir('vs-nested-repo-');
   const vault = path.join(base, 'vault');
   const data = path.join(base, 'data');
-  await writeFiles(vault, { 'Home.md': '# Home\n' });
+  await writeFiles(vault, { 'Home.md': '# Home\n', '.gitignore': 'Ignored/\n' });
   repoWithNote(vault, 'vault');
+  // One in a folder .gitignore leaves out: git refuses to be told to leave it out again.
+  await writeFiles(path.join(vault, 'Ignored', 'Tool'), { 'Readme.md': 'tool\n' });
+  git(path.join(vault, 'Ignored', 'Tool'), 'init', '-q');
   // A repository of its own, with another inside it (only the outer one is named).
   await writeFiles(path.join(vault, 'Nested'), { 'Secret plan.md': 'Only here.\n', 'Deeper/Note.md': 'deeper\n' });
   repoWithNote(path.join(vault, 'Nested', 'Deeper'), 'deeper');
@@ -62,7 +65,7 @@ describe('nested git repositories', () => {
   it('the status names each one, outermost only', async () => {
     const status = (await server.admin('GET', '/api/sync/status')).body;
     expect(status.repo).toBe(true);
-    expect(status.nestedRepositories).toEqual(['.obsidian/plugins/dev', 'Empty repo', 'Nested', 'Team notes']);
+    expect(status.nestedRepositories).toEqual(['.obsidian/plugins/dev', 'Empty repo', 'Ignored/Tool', 'Nested', 'Team notes']);
   });
 
   it('a pass backs up everything else, says so plainly, once, and leaves them out', async () => {
@@ -92,6 +95,7 @@ describe('nested git repositories', () => {
     await fs.rm(path.join(server.vault, 'Team notes', '.git'));
     await fs.rm(path.join(server.vault, 'Empty repo', '.git'), { recursive: true });
     await fs.rm(path.join(server.vault, '.obsidian', 'plugins', 'dev', '.git'), { recursive: true });
+    await fs.rm(path.join(server.vault, 'Ignored', 'Tool', '.git'), { recursive: true });
     expect((await server.admin('GET', '/api/sync/status')).body.nestedRepositories).toEqual([]);
   });
 });
