@@ -2,7 +2,8 @@
 // Across all clients, past FAILURES_CEILING wrong passwords in a minute, password checks are
 // spaced out, one each SLOW_CHECK_MS, taken network by network in turn: guessing from many
 // networks slows to a crawl, while the owner's attempt waits at most one turn per waiting
-// network and then succeeds with the right password. Nothing ever locks the right one out.
+// network and then succeeds with the right password; from a browser that signed in here before
+// (device-cookie.ts) it waits for none. Nothing ever locks the right one out.
 import { createRateLimiter, networkKey, type RateLimiter } from './rate-limit.ts';
 
 export const LOGIN_LIMITS = { perNetwork: 10, windowMs: 60_000, failuresCeiling: 30, slowCheckMs: 500 };
@@ -27,9 +28,12 @@ export class LoginGuard {
     return this.perNetwork.attempt(address);
   }
 
-  /** Resolves when this attempt's password may be checked: at once, or in its network's turn past the ceiling. */
-  turn(address: string): Promise<void> {
-    if (!this.overCeiling() && this.waiting.size === 0) return Promise.resolve();
+  /**
+   * Resolves when this attempt's password may be checked: at once, or in its network's turn
+   * past the ceiling. `knownDevice`: the browser signed in here before (device-cookie.ts), so at once.
+   */
+  turn(address: string, knownDevice = false): Promise<void> {
+    if (knownDevice || (!this.overCeiling() && this.waiting.size === 0)) return Promise.resolve();
     const key = networkKey(address);
     return new Promise((resolve) => {
       const list = this.waiting.get(key);
