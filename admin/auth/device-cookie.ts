@@ -20,12 +20,13 @@ export function deviceCookie(key: Buffer, req: IncomingMessage): string {
   return `${DEVICE_COOKIE}=${id}.${mac(key, id)}; Path=/api/login; HttpOnly; SameSite=Strict; Max-Age=${DEVICE_MAX_AGE_S}${secure}`;
 }
 
-/** Whether `req` carries a device cookie signed with `key`. */
-export function isKnownDevice(key: Buffer, req: IncomingMessage): boolean {
+/** The id of the device cookie `req` carries, when it is signed with `key`; else null. */
+export function knownDevice(key: Buffer, req: IncomingMessage): string | null {
   const value = readCookie(req, DEVICE_COOKIE);
   const dot = value?.indexOf('.') ?? -1;
-  if (!value || dot < 1 || value.length > 200) return false;
+  if (!value || dot < 1 || value.length > 200) return null;
+  const id = value.slice(0, dot);
   const given = Buffer.from(value.slice(dot + 1));
-  const wanted = Buffer.from(mac(key, value.slice(0, dot)));
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
+  const wanted = Buffer.from(mac(key, id));
+  return given.length === wanted.length && timingSafeEqual(given, wanted) ? id : null;
 }

@@ -10,6 +10,7 @@ export const LOGIN_LIMITS = { perNetwork: 10, windowMs: 60_000, failuresCeiling:
 
 export class LoginGuard {
   private readonly perNetwork: RateLimiter;
+  private readonly perDevice: RateLimiter;
   private failures: number[] = [];
   /** Networks waiting for a slow check, in turn order, each with its waiters oldest first. */
   private waiting = new Map<string, Array<() => void>>();
@@ -21,6 +22,7 @@ export class LoginGuard {
     private readonly now: () => number = Date.now,
   ) {
     this.perNetwork = createRateLimiter(limits.perNetwork, limits.windowMs, now);
+    this.perDevice = createRateLimiter(limits.perNetwork, limits.windowMs, now);
   }
 
   /** Counts an attempt: false (answer 429) when its network is over its limit. Call before anything is awaited. */
@@ -30,10 +32,13 @@ export class LoginGuard {
 
   /**
    * Resolves when this attempt's password may be checked: at once, or in its network's turn
-   * past the ceiling. `knownDevice`: the browser signed in here before (device-cookie.ts), so at once.
+   * past the ceiling. `device`: the id of a browser that signed in here before
+   * (device-cookie.ts), at once too, within that device's own 10 a minute (a copied cookie
+   * used from many networks buys no more).
    */
-  turn(address: string, knownDevice = false): Promise<void> {
-    if (knownDevice || (!this.overCeiling() && this.waiting.size === 0)) return Promise.resolve();
+  turn(address: string, device: string | null = null): Promise<void> {
+    if (device !== null && this.perDevice.attempt(`device ${device}`)) return Promise.resolve();
+    if (!this.overCeiling() && this.waiting.size === 0) return Promise.resolve();
     const key = networkKey(address);
     return new Promise((resolve) => {
       const list = this.waiting.get(key);

@@ -2,7 +2,7 @@
 import type { Polka } from 'polka';
 import type { AdminContext } from '../context.ts';
 import { isAdminRequest } from '../auth/gate.ts';
-import { deviceCookie, isKnownDevice } from '../auth/device-cookie.ts';
+import { deviceCookie, knownDevice } from '../auth/device-cookie.ts';
 import { clearedCookie, readCookie, SESSION_COOKIE, sessionCookie } from '../auth/sessions.ts';
 import { refuse } from '../../shared/errors.ts';
 import { clientAddress, readJsonBody, route, sendJson } from '../http.ts';
@@ -22,7 +22,7 @@ export function registerAuthRoutes(app: Polka, ctx: AdminContext): void {
         throw refuse('bad_password', 'A password is required.');
       }
       const deviceKey = await ctx.password.deviceKey();
-      await ctx.loginGuard.turn(client, isKnownDevice(deviceKey, req));
+      await ctx.loginGuard.turn(client, knownDevice(deviceKey, req));
       if (!(await ctx.password.verify(password))) {
         ctx.loginGuard.failed();
         throw refuse('wrong_password', 'That password is not right.');
