@@ -65,7 +65,7 @@ export function fsRefusal(err: unknown): DomainError | null {
   return known ? refuse(known[0], `${known[1]} Nothing was changed.`) : null;
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}): void {
   const data = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',

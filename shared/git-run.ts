@@ -131,19 +131,23 @@ export function gitEnvironment(
  */
 export function gitConfigArgs(network: boolean): string[] {
   const args = ['--no-pager', '-c', 'core.quotepath=off', '-c', 'color.ui=false', '-c', 'core.pager=cat'];
+  // A protocol's own setting beats protocol.allow: the ones git knows are each named. A local
+  // call talks to no one: a fetch it starts by itself (a partial clone's missing objects) is refused.
+  const remote = network ? 'always' : 'never';
+  args.push(
+    '-c', 'protocol.allow=never',
+    '-c', 'protocol.ext.allow=never',
+    '-c', 'protocol.file.allow=never',
+    '-c', 'protocol.git.allow=never',
+    '-c', 'protocol.fd.allow=never',
+    '-c', 'protocol.http.allow=never',
+    '-c', `protocol.https.allow=${remote}`,
+    '-c', `protocol.ssh.allow=${remote}`,
+  );
   if (network) {
     args.push(
       // The prompt the askpass script answers names no path (runnerFiles).
       '-c', 'credential.useHttpPath=false',
-      // A protocol's own setting beats protocol.allow: the ones git knows are each named.
-      '-c', 'protocol.allow=never',
-      '-c', 'protocol.ext.allow=never',
-      '-c', 'protocol.file.allow=never',
-      '-c', 'protocol.git.allow=never',
-      '-c', 'protocol.fd.allow=never',
-      '-c', 'protocol.http.allow=never',
-      '-c', 'protocol.https.allow=always',
-      '-c', 'protocol.ssh.allow=always',
       // A transfer stalled for a minute ends: its git-remote-https would otherwise wait on a
       // hung remote for good once the git above it is gone.
       '-c', 'http.lowSpeedLimit=1',

@@ -38,6 +38,10 @@ const ALWAYS: ConfigPin[] = [
   ['push.gpgSign', 'false'],
   ['log.showSignature', 'false'],
   ['merge.verifySignatures', 'false'],
+  // A nested repository's fetch or push would read its own config, which no check here reads.
+  ['submodule.recurse', 'false'],
+  ['fetch.recurseSubmodules', 'false'],
+  ['push.recurseSubmodules', 'no'],
 ];
 
 /** Pinned unless SERVICE_GIT_HOOKS=on: each names a program git would otherwise run. */
@@ -155,8 +159,8 @@ const SAFE_CORE = new Set([
   'alternaterefscommand', 'pager', 'editor',
 ]);
 
-/** remote.<name>.* settings that are safe; `pushurl`, `proxy` and `vcs` are not. upload/receivepack run on the remote's side (local transports are refused). */
-const SAFE_REMOTE = new Set(['url', 'fetch', 'push', 'prune', 'prunetags', 'tagopt', 'mirror', 'skipdefaultupdate', 'skipfetchall', 'uploadpack', 'receivepack', 'promisor', 'partialclonefilter', 'followremotehead']);
+/** remote.<name>.* settings that are safe; `pushurl`, `proxy`, `vcs` and a partial clone's `promisor` are not. upload/receivepack run on the remote's side (local transports are refused, on every call). */
+const SAFE_REMOTE = new Set(['url', 'fetch', 'push', 'prune', 'prunetags', 'tagopt', 'mirror', 'skipdefaultupdate', 'skipfetchall', 'uploadpack', 'receivepack', 'followremotehead']);
 
 /** http.* settings that only tune the transfer (`http.postBuffer` is common advice); the rest can redirect or expose it. */
 const SAFE_HTTP = new Set(['postbuffer', 'version', 'lowspeedlimit', 'lowspeedtime', 'maxrequests', 'minsessions', 'useragent']);
@@ -179,6 +183,10 @@ function safeRepoSetting({ key, value }: ConfigEntry): boolean {
     case 'merge':
       // merge.<driver>.driver is a program.
       return !(subsection !== null && name === 'driver');
+    case 'extensions':
+      // A partial clone fetches what it lacks from its promisor remote by itself, in any local
+      // call: by that remote's upload-pack, a program the config names, for a local path.
+      return name !== 'partialclone';
     default:
       return SAFE_SECTIONS.has(section);
   }

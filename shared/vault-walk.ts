@@ -148,12 +148,14 @@ export class VaultEntries {
   /**
    * Folders of the vault that are git repositories of their own (a `.git` folder, or a
    * submodule's `.git` file): the vault's repository records only a gitlink for them,
-   * so their notes are never in its commits. Outermost only, sorted.
+   * so their notes are never in its commits. Outermost only, sorted. Searched wherever git
+   * stages, hidden folders and node_modules included (a plugin's checkout under
+   * `.obsidian/` with no commit yet failed every backup), the trash and `skipDirs` apart.
    */
   async nestedRepositories(): Promise<VaultPath[]> {
-    const admitted = (rel: string) => this.admits(rel);
+    const staged = (rel: string) => rel !== '.trash' && !rel.split('/').includes('.git') && !this.skipped.some((s) => rel === s || rel.startsWith(s + '/'));
     const marks = await walkFiles(this.dir, {
-      enter: admitted,
+      enter: staged,
       keep: (rel, d) => d.name === '.git' && rel !== '.git' && (d.isDirectory() || d.isFile()),
     });
     const found = marks.map((m) => m.rel.slice(0, -'/.git'.length)).sort();

@@ -1,5 +1,6 @@
 // Where the admin password comes from (CONTRACT §1): ADMIN_PASSWORD_HASH, else
 // SERVICE_DATA/admin.json, else ADMIN_PASSWORD; with none, the first start makes one.
+import { createHash } from 'node:crypto';
 import { readJson, writeJsonAtomic } from '../../shared/atomic-write.ts';
 import type { Config } from '../../shared/config.ts';
 import { generatePassword, hashPassword, isPasswordHash, verifyPassword } from './password.ts';
@@ -13,7 +14,15 @@ export interface AdminPassword {
   generated: string | null;
   verify(password: string): Promise<boolean>;
   isSet(): boolean;
+  /**
+   * The key of the device cookies (device-cookie.ts): made from the stored hash, so they last
+   * across restarts and end with a new password, and tell nothing of the password (the
+   * hash's salt never leaves the server).
+   */
+  deviceKey(): Promise<Buffer>;
 }
+
+const keyOf = (hash: string) => createHash('sha256').update('service device cookie\0').update(hash).digest();
 
 export function adminFile(dataDir: string): DataPath {
   return dataPath(dataDir, DATA_FILES.admin);
@@ -29,6 +38,7 @@ export async function loadAdminPassword(config: Config): Promise<AdminPassword> 
     generated,
     verify: (password) => verifyPassword(password, hash),
     isSet: () => true,
+    deviceKey: async () => keyOf(hash),
   });
   if (config.adminPasswordHash) return fromHash(config.adminPasswordHash, 'env-hash');
   const stored = await readJson<{ hash?: unknown }>(adminFile(config.dataDir), {});
@@ -39,7 +49,7 @@ export async function loadAdminPassword(config: Config): Promise<AdminPassword> 
     // sign-in needs.
     const hashing = hashPassword(config.adminPassword);
     hashing.catch(() => {}); // a failure is the first check's to tell
-    return { source: 'env-plain', generated: null, verify: async (password) => verifyPassword(password, await hashing), isSet: () => true };
+    return { source: 'env-plain', generated: null, verify: async (password) => verifyPassword(password, await hashing), isSet: () => true, deviceKey: async () => keyOf(await hashing) };
   }
   const generated = generatePassword();
   await writeAdminFile(config.dataDir, generated);

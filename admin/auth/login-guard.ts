@@ -2,13 +2,15 @@
 // Across all clients, past FAILURES_CEILING wrong passwords in a minute, password checks are
 // spaced out, one each SLOW_CHECK_MS, taken network by network in turn: guessing from many
 // networks slows to a crawl, while the owner's attempt waits at most one turn per waiting
-// network and then succeeds with the right password. Nothing ever locks the right one out.
+// network and then succeeds with the right password; from a browser that signed in here before
+// (device-cookie.ts) it waits for none. Nothing ever locks the right one out.
 import { createRateLimiter, networkKey, type RateLimiter } from './rate-limit.ts';
 
 export const LOGIN_LIMITS = { perNetwork: 10, windowMs: 60_000, failuresCeiling: 30, slowCheckMs: 500 };
 
 export class LoginGuard {
   private readonly perNetwork: RateLimiter;
+  private readonly perDevice: RateLimiter;
   private failures: number[] = [];
   /** Networks waiting for a slow check, in turn order, each with its waiters oldest first. */
   private waiting = new Map<string, Array<() => void>>();
@@ -20,6 +22,7 @@ export class LoginGuard {
     private readonly now: () => number = Date.now,
   ) {
     this.perNetwork = createRateLimiter(limits.perNetwork, limits.windowMs, now);
+    this.perDevice = createRateLimiter(limits.perNetwork, limits.windowMs, now);
   }
 
   /** Counts an attempt: false (answer 429) when its network is over its limit. Call before anything is awaited. */
@@ -27,8 +30,14 @@ export class LoginGuard {
     return this.perNetwork.attempt(address);
   }
 
-  /** Resolves when this attempt's password may be checked: at once, or in its network's turn past the ceiling. */
-  turn(address: string): Promise<void> {
+  /**
+   * Resolves when this attempt's password may be checked: at once, or in its network's turn
+   * past the ceiling. `device`: the id of a browser that signed in here before
+   * (device-cookie.ts), at once too, within that device's own 10 a minute (a copied cookie
+   * used from many networks buys no more).
+   */
+  turn(address: string, device: string | null = null): Promise<void> {
+    if (device !== null && this.perDevice.attempt(`device ${device}`)) return Promise.resolve();
     if (!this.overCeiling() && this.waiting.size === 0) return Promise.resolve();
     const key = networkKey(address);
     return new Promise((resolve) => {

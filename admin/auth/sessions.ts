@@ -63,7 +63,7 @@ export function isHttps(req: IncomingMessage): boolean {
  * the browser does (a sign-in is a fetch, which names its page's origin). A TLS proxy that
  * sends no X-Forwarded-Proto once left the cookie without Secure (a reviewer's find).
  */
-function browserOnHttps(req: IncomingMessage): boolean {
+export function browserOnHttps(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
   return isHttps(req) || (typeof origin === 'string' && origin.startsWith('https://'));
 }

@@ -22,6 +22,9 @@ export function urlAuthority(url: string): string | null {
 // The program an ssh remote runs is git's own, never remote.origin.uploadpack/receivepack.
 const UPLOAD_PACK = '--upload-pack=git-upload-pack';
 const RECEIVE_PACK = '--receive-pack=git-receive-pack';
+// Never into a nested repository: its own config (URL, proxy, TLS checks) is the vault's to
+// write and ours to read nowhere, and `.gitmodules` may ask for it; the flag beats them all.
+const NO_SUBMODULES = '--recurse-submodules=no';
 
 const forUrl = (network: NetworkAuth, url: string): NetworkAuth => ({ ...network, host: urlAuthority(url) });
 
@@ -46,7 +49,7 @@ export async function ensureOrigin(vaultDir: string, url: string, config: RepoCo
 export async function fetchBranch(vaultDir: string, url: string, branch: string, network: NetworkAuth, opts: Opts = {}): Promise<boolean> {
   assertSafe(url, branch);
   try {
-    await runGit(['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', UPLOAD_PACK, '--end-of-options', 'origin', `+refs/heads/${branch}:${trackingRef(branch)}`], {
+    await runGit(['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', NO_SUBMODULES, UPLOAD_PACK, '--end-of-options', 'origin', `+refs/heads/${branch}:${trackingRef(branch)}`], {
       cwd: vaultDir,
       network: forUrl(network, url),
       ...opts,
@@ -81,7 +84,7 @@ export async function pushBranch(vaultDir: string, url: string, branch: string, 
   assertSafe(url, branch);
   // origin's fetch refspec (set by `remote add`) makes git move the remote-tracking ref too.
   // No --no-verify: hooks are off unless SERVICE_GIT_HOOKS=on, and then git-lfs needs pre-push.
-  await runGit(['push', '--quiet', RECEIVE_PACK, '--end-of-options', 'origin', `HEAD:refs/heads/${branch}`], { cwd: vaultDir, network: forUrl(network, url), ...opts });
+  await runGit(['push', '--quiet', NO_SUBMODULES, RECEIVE_PACK, '--end-of-options', 'origin', `HEAD:refs/heads/${branch}`], { cwd: vaultDir, network: forUrl(network, url), ...opts });
 }
 
 /** True when git refused a push because the remote has commits this repository lacks. */

@@ -134,8 +134,12 @@ export async function workingState(vaultDir: string, neverStaged: string[], opts
  * out of the index with `git rm --cached` (this also repairs an older commit of them).
  */
 export async function stageVault(vaultDir: string, neverStaged: string[], leftOut: string[] = [], opts: Opts = {}): Promise<void> {
-  // A note being saved this instant exists as a temp file beside it: never stage that.
-  const excluded = leftOut.map((p) => `:(exclude,literal)${p}`);
+  // A note being saved this instant exists as a temp file beside it: never stage that. What
+  // is never staged is not added first either (a repository with no commit in the trash fails
+  // `add`), but a path .gitignore already leaves out is not named: `add` refuses to name one.
+  const named: string[] = [];
+  for (const p of [...neverStaged, ...leftOut]) if (!(await isIgnored(vaultDir, p, opts))) named.push(p);
+  const excluded = named.map((p) => `:(exclude,literal)${p}`);
   await runGit(['add', '-A', '--', '.', `:(exclude,glob)**/${TEMP_PREFIX}*`, ...excluded], { cwd: vaultDir, ...opts });
   // -f: a git repository in the trash is staged as a gitlink that plain `rm --cached` refuses to drop; --cached never touches a file.
   await runGit(['--literal-pathspecs', 'rm', '-r', '-q', '-f', '--cached', '--ignore-unmatch', '--', ...neverStaged], { cwd: vaultDir, ...opts });

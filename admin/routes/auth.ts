@@ -2,6 +2,7 @@
 import type { Polka } from 'polka';
 import type { AdminContext } from '../context.ts';
 import { isAdminRequest } from '../auth/gate.ts';
+import { deviceCookie, knownDevice } from '../auth/device-cookie.ts';
 import { clearedCookie, readCookie, SESSION_COOKIE, sessionCookie } from '../auth/sessions.ts';
 import { refuse } from '../../shared/errors.ts';
 import { clientAddress, readJsonBody, route, sendJson } from '../http.ts';
@@ -20,13 +21,14 @@ export function registerAuthRoutes(app: Polka, ctx: AdminContext): void {
       if (typeof password !== 'string' || password.length === 0) {
         throw refuse('bad_password', 'A password is required.');
       }
-      await ctx.loginGuard.turn(client);
+      const deviceKey = await ctx.password.deviceKey();
+      await ctx.loginGuard.turn(client, knownDevice(deviceKey, req));
       if (!(await ctx.password.verify(password))) {
         ctx.loginGuard.failed();
         throw refuse('wrong_password', 'That password is not right.');
       }
       const token = ctx.sessions.create();
-      sendJson(res, 200, { admin: true }, { 'set-cookie': sessionCookie(token, req) });
+      sendJson(res, 200, { admin: true }, { 'set-cookie': [sessionCookie(token, req), deviceCookie(deviceKey, req)] });
     }),
   );
 

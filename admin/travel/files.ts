@@ -84,9 +84,11 @@ export class TravelFiles {
   async read(root: string, rel: string): Promise<Buffer> {
     await checkNoLinks(root, rel, false);
     try {
-      // O_NOFOLLOW: the last component can't have become a link since the lstat.
-      const handle = await fs.open(path.join(root, rel), constants.O_RDONLY | constants.O_NOFOLLOW);
+      // O_NOFOLLOW: the last component can't have become a link since the lstat; nor, by
+      // O_NONBLOCK and the fstat, a FIFO that would hold the mirror for good.
+      const handle = await fs.open(path.join(root, rel), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
       try {
+        if (!(await handle.stat()).isFile()) throw new TravelFileError('not_a_file', 'is not a regular file');
         return await handle.readFile();
       } finally {
         await handle.close();

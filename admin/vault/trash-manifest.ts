@@ -2,7 +2,8 @@
 // Obsidian, another device or a git pull may have written it, so every entry is checked
 // as it is read, the way the API checks a path a user typed. An entry that fails is never
 // acted on; it is kept in the file as it was, and named in the log once.
-import { readJson, writeJsonAtomic } from '../../shared/atomic-write.ts';
+import { writeJsonAtomic } from '../../shared/atomic-write.ts';
+import { readRegularFile } from '../../shared/vault-read.ts';
 import { refuse } from '../../shared/errors.ts';
 import { log } from '../../shared/log.ts';
 import { parseVaultPath, type VaultPath } from '../../shared/vault-path.ts';
@@ -79,13 +80,21 @@ export function checkEntries(raw: unknown[]): Manifest {
   return manifest;
 }
 
+/** More than any bin's record holds: past it, the record is not read. */
+const MAX_MANIFEST_BYTES = 32 * 1024 * 1024;
+
 export async function readManifest(file: string): Promise<Manifest> {
   try {
-    const m = await readJson<{ entries?: unknown }>(file, { entries: [] });
+    // The record is a vault file: a FIFO there once held every bin request, a link read outside the vault.
+    const read = await readRegularFile(file, MAX_MANIFEST_BYTES, { followLink: false });
+    if (!read) return { entries: [], invalid: [] };
+    const m = JSON.parse(read.data.toString('utf8')) as { entries?: unknown } | null;
     return checkEntries(Array.isArray(m?.entries) ? m.entries : []);
   } catch (err) {
-    log.warn(`${TRASH_DIR}/${TRASH_MANIFEST} is unreadable; listing the bin as empty: ${(err as Error).message}`);
-    return { entries: [], invalid: [], unreadable: (err as Error).message };
+    // Not JSON.parse's message: it quotes the file.
+    const why = err instanceof SyntaxError ? 'it is not valid JSON' : (err as Error).message;
+    log.warn(`${TRASH_DIR}/${TRASH_MANIFEST} is unreadable; listing the bin as empty: ${why}`);
+    return { entries: [], invalid: [], unreadable: why };
   }
 }
 

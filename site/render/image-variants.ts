@@ -11,6 +11,7 @@ import path from 'node:path';
 import { imageSize } from 'image-size';
 import { writeJsonAtomic } from '../../shared/atomic-write.ts';
 import { log } from '../../shared/log.ts';
+import { readVaultFile, readVaultHeadSync } from '../../shared/vault-read.ts';
 import { attachmentStamp, type AttachmentInfo } from '../read/attachments.ts';
 
 /** Where the copies are served: a content-hashed address, so they never change. */
@@ -97,7 +98,10 @@ export class ImageVariants {
     if (known?.stamp === stamp) return known.size;
     let size: { width: number; height: number } | null = null;
     try {
-      const { width, height, orientation } = imageSize(path.join(this.vaultDir, ...p.split('/')));
+      // What image-size would read of the file itself (512 KB), through one checked handle.
+      const head = readVaultHeadSync(this.vaultDir, p, 512 * 1024);
+      if (!head) throw new Error('not a regular file');
+      const { width, height, orientation } = imageSize(head);
       if (width && height && width * height <= MAX_INPUT_PIXELS) size = (orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
     } catch {
       // No header it knows: shown without a size until sharp has its say.
@@ -188,16 +192,14 @@ export class ImageVariants {
   /** Learns the content key of `p` (reading it), and makes its copies unless they exist. */
   private async take(p: string, info: AttachmentInfo): Promise<void> {
     const stamp = attachmentStamp(info);
-    const file = path.join(this.vaultDir, ...p.split('/'));
     if (info.size > MAX_INPUT_BYTES) {
       this.known.set(p, { stamp, key: null, reason: `it is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MB` });
       return;
     }
-    let bytes: Buffer;
-    try {
-      bytes = await fs.readFile(file);
-    } catch (err) {
-      this.known.set(p, { stamp, key: null, reason: `it could not be read (${(err as NodeJS.ErrnoException).code})` });
+    // Through one checked handle: the name may have become a link or a FIFO since the walk.
+    const bytes = await readVaultFile(this.vaultDir, p, MAX_INPUT_BYTES);
+    if (!bytes) {
+      this.known.set(p, { stamp, key: null, reason: 'it could not be read as a regular file of the vault' });
       return;
     }
     const key = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}-${RECIPE}`;

@@ -5,7 +5,7 @@
 import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { log } from '../../shared/log.ts';
-import { readRegularFileSync } from '../../shared/vault-read.ts';
+import { copyVaultFileSync, readVaultFileSync } from '../../shared/vault-read.ts';
 import { buildAssets, type SiteAssets } from './assets.ts';
 import type { FileWriter } from '../write/file-writer.ts';
 import { EleventyRunner, type RenderedFile } from './eleventy-runner.ts';
@@ -143,18 +143,18 @@ export class PageRenderer {
         parent(target);
         linkOrCopy(page.source, target);
       } else if (page.kind === 'attachment' && page.source) {
-        const source = path.join(vaultDir, ...page.source.split('/'));
-        const copy = snapshot ? snapshotCopyOf(page.source, () => readRegularFileSync(source, MAX_SVG_BYTES), page.source === snapshot.siteFile) : { copy: true as const };
+        const source = page.source;
+        const copy = snapshot ? snapshotCopyOf(source, () => readVaultFileSync(vaultDir, source, MAX_SVG_BYTES), source === snapshot.siteFile) : { copy: true as const };
         if ('leftOut' in copy) {
-          leftOut.set(page.source, copy.leftOut);
+          leftOut.set(source, copy.leftOut);
           continue;
         }
         parent(target);
         try {
           if ('bytes' in copy) writeFileSync(target, copy.bytes);
-          else copyFileSync(source, target);
+          else if (!copyVaultFileSync(vaultDir, source, target)) log.warnOnce(`copy:${source}`, `could not publish the attachment ${source}: it is no longer a regular file of the vault`);
         } catch (err) {
-          log.warnOnce(`copy:${page.source}`, `could not publish the attachment ${page.source}: ${(err as NodeJS.ErrnoException).code}`);
+          log.warnOnce(`copy:${source}`, `could not publish the attachment ${source}: ${(err as NodeJS.ErrnoException).code}`);
         }
       }
     }

@@ -116,6 +116,35 @@ describe('a setting of the vault’s git config that could run a program or send
     expect(elsewhere.refused + elsewhere.authorizations.length).toBe(0);
   });
 
+  it("a partial clone's promisor remote with a program as its upload-pack: refused, and reading history never runs it", async () => {
+    const marker = path.join(base, 'PWNED-promisor');
+    // A note whose old text is missing from the object store, as in a partial clone.
+    await writeFiles(server.vault, { 'Notes/Lazy.md': 'lazy text\n' });
+    git(server.vault, 'add', 'Notes/Lazy.md');
+    git(server.vault, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '-m', 'lazy');
+    const commit = git(server.vault, 'rev-parse', 'HEAD').trim();
+    const blob = git(server.vault, 'rev-parse', 'HEAD:Notes/Lazy.md').trim();
+    const object = path.join(server.vault, '.git', 'objects', blob.slice(0, 2), blob.slice(2));
+    await fs.rm(object, { force: true });
+    // Each setting is one a clone may write; together git fetches the missing text from `lazy` by running its upload-pack.
+    await fs.writeFile(include, `[core]\n\trepositoryformatversion = 1\n[extensions]\n\tpartialClone = lazy\n[remote "lazy"]\n\turl = ${path.join(base, 'nowhere')}\n\tpromisor = true\n\tuploadpack = touch ${marker}; false\n`);
+    try {
+      const history = await server.admin('GET', '/api/history?path=Notes%2FLazy.md');
+      const text = await server.admin('GET', `/api/history/blob?path=Notes%2FLazy.md&sha=${commit}`);
+      // Positive: both were answered, without the text.
+      expect(history.status).toBeGreaterThanOrEqual(200);
+      expect(text.status).not.toBe(200);
+      expect(await exists(marker)).toBe(false);
+      const res = (await server.admin('POST', '/api/sync/now')).body;
+      expect(res.outcome).toBe('failed');
+      expect(res.message).toMatch(/partialclone|promisor/i);
+      expect(await exists(marker)).toBe(false);
+    } finally {
+      await fs.writeFile(include, '');
+      git(server.vault, 'hash-object', '-w', 'Notes/Lazy.md');
+    }
+  });
+
   it('control: with the setting gone, the same sync pushes, and the token went only to the remote', async () => {
     const res = await syncWith('');
     expect(res.outcome).toBe('pushed');

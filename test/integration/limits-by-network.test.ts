@@ -23,6 +23,8 @@ const flooded = blogForFile({
   beforeStart: (vault) => fillPendingComments(vault.replace(/vault$/, 'data'), 'Posts/Target.md', PENDING, MENTIONS),
 });
 const onIpv6 = forFile(() => startServer({ env: { HOST: '::1' } }));
+const dualStack = forFile(() => startServer({ env: { HOST: '::' } }));
+const devices = forFile(() => startServer());
 
 const login = (server: { url: string }, from: string, password: string) =>
   request(`${server.url}/api/login`, { method: 'POST', from, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password }) });
@@ -77,6 +79,46 @@ describe('sign-in limits count networks', () => {
     for (let i = 0; i <= LOGIN_LIMITS.perNetwork; i++) statuses.push((await login(onIpv6, '::1', 'wrong guess')).status);
     expect(statuses).toEqual([...Array(LOGIN_LIMITS.perNetwork).fill(401), 429]);
   });
+
+  it('on a dual-stack server, an IPv4 client (seen as ::ffff:a.b.c.d) is counted by its /24, not with every other IPv4 client', async () => {
+    // Asked over IPv4: the server listening on :: sees IPv4-mapped addresses.
+    const v4 = { url: `http://127.0.0.1:${new URL(dualStack.url).port}` };
+    const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => login(v4, `127.7.0.${i + 1}`, 'wrong guess').then((r) => r.status)));
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perNetwork);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - LOGIN_LIMITS.perNetwork);
+    expect((await login(v4, '127.7.1.1', TEST_PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('a browser that signed in here before', () => {
+  it('is not held up by a flood of guesses from many networks; a forged device cookie waits its turn like anyone', async () => {
+    const first = await request(`${devices.url}/api/login`, { method: 'POST', from: '127.40.0.1', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: TEST_PASSWORD }) });
+    expect(first.status).toBe(200);
+    const device = (first.headers['set-cookie'] ?? []).find((c) => c.startsWith('service_device='))!;
+    expect(device).toMatch(/HttpOnly/);
+    const deviceCookie = device.split(';')[0]!;
+    const signIn = (from: string, cookie?: string) =>
+      request(`${devices.url}/api/login`, { method: 'POST', from, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify({ password: TEST_PASSWORD }) });
+    // Past the failures ceiling, each network under its own limit.
+    const perNetwork = LOGIN_LIMITS.perNetwork - 2;
+    for (let n = 0; n * perNetwork < LOGIN_LIMITS.failuresCeiling; n++) {
+      await Promise.all(Array.from({ length: perNetwork }, (_, i) => login(devices, `127.41.${n}.${i + 1}`, 'wrong guess')));
+    }
+    // A flood from 40 more networks: their checks now take their turns, 40 turns long.
+    const FLOOD = 40;
+    const flood = Promise.all(Array.from({ length: FLOOD }, (_, n) => login(devices, `127.42.${n}.1`, 'wrong guess').then((r) => r.status)));
+    await new Promise((r) => setTimeout(r, 200));
+    const started = Date.now();
+    const forged = signIn('127.44.0.1', `service_device=${deviceCookie.split('=')[1]!.split('.')[0]}.forged`).then((r) => ({ status: r.status, ms: Date.now() - started }));
+    const owner = await signIn('127.43.0.1', deviceCookie);
+    expect(owner.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(LOGIN_LIMITS.slowCheckMs * 4);
+    // The others still wait their turns: the forged cookie's sign-in comes after most of the flood.
+    const late = await forged;
+    expect(late.status).toBe(200);
+    expect(late.ms).toBeGreaterThan(LOGIN_LIMITS.slowCheckMs * (FLOOD / 2));
+    expect(await flood).toEqual(Array(FLOOD).fill(401));
+  }, 90_000);
 });
 
 describe('comment limits', () => {

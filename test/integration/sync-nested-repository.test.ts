@@ -22,8 +22,11 @@ beforeAll(async () => {
   const base = await tempDir('vs-nested-repo-');
   const vault = path.join(base, 'vault');
   const data = path.join(base, 'data');
-  await writeFiles(vault, { 'Home.md': '# Home\n' });
+  await writeFiles(vault, { 'Home.md': '# Home\n', '.gitignore': 'Ignored/\n' });
   repoWithNote(vault, 'vault');
+  // One in a folder .gitignore leaves out: git refuses to be told to leave it out again.
+  await writeFiles(path.join(vault, 'Ignored', 'Tool'), { 'Readme.md': 'tool\n' });
+  git(path.join(vault, 'Ignored', 'Tool'), 'init', '-q');
   // A repository of its own, with another inside it (only the outer one is named).
   await writeFiles(path.join(vault, 'Nested'), { 'Secret plan.md': 'Only here.\n', 'Deeper/Note.md': 'deeper\n' });
   repoWithNote(path.join(vault, 'Nested', 'Deeper'), 'deeper');
@@ -37,9 +40,14 @@ beforeAll(async () => {
   // A repository with no commit yet: `git add` refuses it, and once refused the whole pass.
   await writeFiles(path.join(vault, 'Empty repo'), { 'Draft.md': 'draft\n' });
   git(path.join(vault, 'Empty repo'), 'init', '-q');
-  // What is not the vault's is not named: a repository in the trash.
+  // In a hidden folder git backs up too: a plugin checked out from its own repository, no commit yet.
+  await writeFiles(path.join(vault, '.obsidian'), { 'app.json': '{}\n', 'plugins/dev/main.js': 'plugin\n' });
+  git(path.join(vault, '.obsidian', 'plugins', 'dev'), 'init', '-q');
+  // What is not the vault's is not named: repositories in the trash, one with no commit yet.
   await writeFiles(path.join(vault, '.trash', 'Old'), { 'Gone.md': 'gone\n' });
   repoWithNote(path.join(vault, '.trash', 'Old'), 'old');
+  await writeFiles(path.join(vault, '.trash', 'Unborn'), { 'Draft.md': 'deleted draft\n' });
+  git(path.join(vault, '.trash', 'Unborn'), 'init', '-q');
   await fs.mkdir(data, { recursive: true });
   await writeJsonAtomic(path.join(data, 'settings.json'), { sync: { enabled: true } });
   server = await startServer({ vault, data });
@@ -57,7 +65,7 @@ describe('nested git repositories', () => {
   it('the status names each one, outermost only', async () => {
     const status = (await server.admin('GET', '/api/sync/status')).body;
     expect(status.repo).toBe(true);
-    expect(status.nestedRepositories).toEqual(['Empty repo', 'Nested', 'Team notes']);
+    expect(status.nestedRepositories).toEqual(['.obsidian/plugins/dev', 'Empty repo', 'Ignored/Tool', 'Nested', 'Team notes']);
   });
 
   it('a pass backs up everything else, says so plainly, once, and leaves them out', async () => {
@@ -67,13 +75,16 @@ describe('nested git repositories', () => {
     expect(answer.outcome, JSON.stringify(answer)).toBe('committed');
     expect(answer.message).toContain('Nested/ is its own git repository: its notes are not in this backup.');
     expect(answer.message).toContain('Team notes/ is its own git repository: its notes are not in this backup.');
+    expect(answer.message).toContain('.obsidian/plugins/dev/ is its own git repository: its notes are not in this backup.');
+    expect(answer.message).not.toContain('.trash');
     expect(answer.message.split('Nested/').length).toBe(2);
     expect(server.output().split('Nested/ is its own git repository').length).toBe(before + 1);
     const last = (await server.admin('GET', '/api/sync/status')).body.last;
     expect(last.message).toContain('Nested/ is its own git repository');
     const tree = git(server.vault, 'ls-tree', '-r', '--name-only', 'HEAD').split('\n');
     expect(tree).toContain('Today.md');
-    expect(tree.filter((p) => p.startsWith('Nested') || p.startsWith('Empty repo'))).toEqual([]);
+    expect(tree).toContain('.obsidian/app.json');
+    expect(tree.filter((p) => p.startsWith('Nested') || p.startsWith('Empty repo') || p.startsWith('.obsidian/plugins') || p.startsWith('.trash'))).toEqual([]);
     // Left out, they are not counted as changes waiting for a commit either.
     expect((await server.admin('GET', '/api/sync/status')).body.uncommitted).toBe(0);
   });
@@ -83,6 +94,8 @@ describe('nested git repositories', () => {
     await fs.rm(path.join(server.vault, 'Nested', 'Deeper', '.git'), { recursive: true });
     await fs.rm(path.join(server.vault, 'Team notes', '.git'));
     await fs.rm(path.join(server.vault, 'Empty repo', '.git'), { recursive: true });
+    await fs.rm(path.join(server.vault, '.obsidian', 'plugins', 'dev', '.git'), { recursive: true });
+    await fs.rm(path.join(server.vault, 'Ignored', 'Tool', '.git'), { recursive: true });
     expect((await server.admin('GET', '/api/sync/status')).body.nestedRepositories).toEqual([]);
   });
 });

@@ -97,3 +97,39 @@ describe('a note over the size the server reads', () => {
     expect((await fs.stat(path.join(server.vault, 'Big.md'))).size).toBe(17 * 1024 * 1024);
   });
 });
+
+describe("a FIFO or a link at the bin's record (.trash/.service-trash.json)", () => {
+  it('the bin is read as unreadable at once, a delete is refused at once, and nothing outside the vault is read', async () => {
+    const record = path.join(server.vault, '.trash', '.service-trash.json');
+    // A positive first: a delete puts a note in the bin and the bin lists it.
+    expect((await promptly(server.admin('PUT', '/api/note?path=Binned.md', { content: 'to the bin\n' }), 'PUT Binned.md')).status).toBe(200);
+    expect((await promptly(server.admin('DELETE', '/api/note?path=Binned.md'), 'DELETE Binned.md')).status).toBe(200);
+    expect((await promptly(server.admin('GET', '/api/trash'), 'GET /api/trash')).body.entries).toHaveLength(1);
+    const kept = await fs.readFile(record);
+    await fs.rm(record);
+    execFileSync('mkfifo', [record]);
+    expect((await promptly(server.admin('PUT', '/api/note?path=Stays.md', { content: 'stays\n' }), 'PUT Stays.md')).status).toBe(200);
+    for (let round = 0; round < 5; round++) {
+      expect((await promptly(server.admin('GET', '/api/trash'), 'GET /api/trash')).body.entries).toEqual([]);
+      const refused = await promptly(server.admin('DELETE', '/api/note?path=Stays.md'), 'DELETE Stays.md');
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe('bad_trash');
+    }
+    expect(await fs.readFile(path.join(server.vault, 'Stays.md'), 'utf8')).toBe('stays\n');
+    expect((await fs.lstat(record)).isFIFO()).toBe(true);
+    // A link to a file outside the vault: never followed, so nothing of it reaches a log or an answer.
+    const outside = path.join(path.dirname(server.vault), 'outside-secret.json');
+    await fs.writeFile(outside, 'SECRET-OUTSIDE-THE-VAULT, not JSON');
+    await fs.rm(record);
+    await fs.symlink(outside, record);
+    const listed = await promptly(server.admin('GET', '/api/trash'), 'GET /api/trash');
+    expect(listed.body.entries).toEqual([]);
+    expect((await promptly(server.admin('DELETE', '/api/note?path=Stays.md'), 'DELETE Stays.md')).body.code).toBe('bad_trash');
+    expect(JSON.stringify(listed.body)).not.toContain('SECRET');
+    expect(server.output()).not.toContain('SECRET');
+    // Put back, the record is read again as it was.
+    await fs.rm(record);
+    await fs.writeFile(record, kept);
+    expect((await promptly(server.admin('GET', '/api/trash'), 'GET /api/trash')).body.entries).toHaveLength(1);
+  });
+});

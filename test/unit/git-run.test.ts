@@ -40,12 +40,14 @@ describe('git environment (spec 5.5)', () => {
     expect(noSsh.SERVICE_GIT_TOKEN).toBeUndefined();
   });
 
-  it('network calls allow only https and ssh (credential stores are off for every call: git-safety)', () => {
+  it('network calls allow only https and ssh, local calls no protocol at all (credential stores are off for every call: git-safety)', () => {
     const args = gitConfigArgs(true).join(' ');
     expect(args).toContain('-c protocol.allow=never');
     expect(args).toContain('-c protocol.https.allow=always');
     expect(args).toContain('-c protocol.ssh.allow=always');
-    expect(gitConfigArgs(false).join(' ')).not.toContain('protocol.allow');
+    const local = gitConfigArgs(false).join(' ');
+    for (const name of ['ext', 'file', 'git', 'fd', 'http', 'https', 'ssh']) expect(local).toContain(`-c protocol.${name}.allow=never`);
+    expect(local).toContain('-c protocol.allow=never');
   });
 });
 

@@ -25,6 +25,14 @@ describe('pins', () => {
     expect(pins['core.hooksPath']).toBeUndefined();
     expect(pins['core.fsmonitor']).toBeUndefined();
     expect(pins['credential.helper']).toBe('');
+    expect(pins['submodule.recurse']).toBe('false');
+  });
+
+  it('no call goes on into a nested repository, whatever the vault asks', () => {
+    for (const repoPrograms of [false, true]) {
+      configureGitRunner({ repoPrograms });
+      expect(Object.fromEntries(basePins('/empty'))).toMatchObject({ 'submodule.recurse': 'false', 'fetch.recurseSubmodules': 'false', 'push.recurseSubmodules': 'no' });
+    }
   });
 
   it('filter drivers are read from config names, dotted and odd names included, and emptied', () => {
@@ -67,6 +75,7 @@ describe('the vault’s own git settings (CONTRACT §11, spec 5.4)', () => {
       local('remote.origin.url', 'https://github.com/me/vault.git'), local('remote.origin.fetch', '+refs/heads/*:refs/remotes/origin/*'),
       local('branch.main.remote', 'origin'), local('branch.main.merge', 'refs/heads/main'), local('user.name', 'Me'), local('user.email', 'me@example.org'),
       local('pull.rebase', 'false'), local('http.postbuffer', '524288000'), local('lfs.repositoryformatversion', '0'), local('filter.lfs.clean', 'git-lfs clean -- %f'),
+      local('extensions.worktreeconfig', 'true'), local('extensions.objectformat', 'sha1'),
       // Neutralised by pins and switches: taken, and never run.
       local('core.hookspath', '.githooks'), local('core.fsmonitor', 'x'), local('core.sshcommand', 'x'), local('diff.external', 'x'), local('credential.helper', 'x'),
     ];
@@ -79,6 +88,7 @@ describe('the vault’s own git settings (CONTRACT §11, spec 5.4)', () => {
       ['remote.origin.pushurl', 'https://evil/x.git'], ['remote.origin.proxy', 'http://p'], ['http.proxy', 'http://p'], ['http.sslverify', 'false'],
       ['http.https://h/.sslcainfo', '/x'], ['http.cookiefile', '/etc/x'], ['http.extraheader', 'X: y'], ['core.worktree', '/data'], ['core.bare', 'true'],
       ['core.gitproxy', 'x'], ['merge.evil.driver', 'sh -c x'], ['trace2.eventtarget', '/tmp/x'], ['sendemail.smtpserver', 'x'],
+      ['extensions.partialclone', 'origin'], ['remote.origin.promisor', 'true'], ['remote.origin.partialclonefilter', 'blob:none'],
     ] as const) {
       expect(untrustedRepoSetting([local('core.filemode', 'true'), local(key, value)]), key).toBe(key);
     }

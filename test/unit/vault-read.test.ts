@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { NoteReader } from '../../shared/model/note-reader.ts';
 import { tagsOf } from '../../shared/note/fields.ts';
 import { titleOf } from '../../shared/note/title.ts';
-import { readRegularFile, readRegularFileSync, readVaultFile, readVaultText } from '../../shared/vault-read.ts';
+import { copyVaultFileSync, readRegularFile, readRegularFileSync, readVaultFile, readVaultFileSync, readVaultHeadSync, readVaultText } from '../../shared/vault-read.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { attachmentFolderFor } from '../../admin/ui/server/images.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
@@ -88,6 +88,36 @@ describe('readRegularFile: a note or an attachment is read only when it is a reg
     } finally {
       socket.close();
     }
+  });
+});
+
+describe('copyVaultFileSync and readVaultFileSync: a builder copies an attachment swapped since the walk', () => {
+  it('copies a regular file whole, and nothing through a link, a FIFO, a folder or a path leaving the vault', async () => {
+    const { vault, outside } = await vaultWithOutside();
+    const out = path.join(path.dirname(vault), 'site');
+    await fs.mkdir(out);
+    const target = (name: string) => path.join(out, name);
+    // Positive first: a regular file (bigger than one chunk) arrives byte for byte.
+    const big = Buffer.alloc(3 * 1024 * 1024 + 17, 7);
+    await fs.writeFile(path.join(vault, 'folder', 'big.bin'), big);
+    expect(copyVaultFileSync(vault, 'folder/big.bin', target('big.bin'))).toBe(true);
+    expect((await fs.readFile(target('big.bin'))).equals(big)).toBe(true);
+    expect(readVaultFileSync(vault, 'real.txt')?.toString()).toBe('inside');
+    expect(readVaultHeadSync(vault, 'folder/big.bin', 10)).toEqual(Buffer.alloc(10, 7));
+    expect(readVaultHeadSync(vault, 'real.txt', 100)?.toString()).toBe('inside');
+    // What the walk saw as a picture, swapped for a link out of the vault (as a pull checks one out).
+    await fs.symlink(path.join(outside, 'secret.txt'), path.join(vault, 'pic.png'));
+    await fs.symlink(outside, path.join(vault, 'linked'));
+    execFileSync('mkfifo', [path.join(vault, 'pipe.png')]);
+    for (const rel of ['pic.png', 'linked/secret.txt', 'pipe.png', 'folder', '../outside/secret.txt', 'gone.png']) {
+      const started = Date.now();
+      expect(copyVaultFileSync(vault, rel, target('copy')), rel).toBe(false);
+      expect(readVaultFileSync(vault, rel), rel).toBeNull();
+      expect(readVaultHeadSync(vault, rel, 100), rel).toBeNull();
+      expect(Date.now() - started, rel).toBeLessThan(1000);
+      await expect(fs.stat(target('copy')), rel).rejects.toThrow();
+    }
+    expect(readVaultFileSync(vault, 'real.txt', 3)).toBeNull();
   });
 });
 
