@@ -4,7 +4,8 @@
 // checks are spaced out network by network, the right password still let in. Comments: 3 a
 // minute per network, and past MAX_PENDING_COMMENTS waiting, 429 with a clear message. The
 // moderation queue pages, 50 at a time, quickly at 10,000 pending.
-import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../../admin/auth/login-guard.ts';
 import { MAX_PENDING_COMMENTS, QUEUE_PAGE } from '../../admin/comments/service.ts';
 import { blogForFile } from '../fixtures/blog/helpers.ts';
@@ -23,6 +24,32 @@ const flooded = blogForFile({
   beforeStart: (vault) => fillPendingComments(vault.replace(/vault$/, 'data'), 'Posts/Target.md', PENDING, MENTIONS),
 });
 const onIpv6 = forFile(() => startServer({ env: { HOST: '::1' } }));
+// Addresses of two /64s of the documentation prefix, on the loopback device for these tests
+// (where the machine lets a test add them: root with CAP_NET_ADMIN, as here and in CI).
+function removeAddress(a: string): void {
+  try {
+    execFileSync('ip', ['-6', 'addr', 'del', `${a}/128`, 'dev', 'lo'], { stdio: 'ignore' });
+  } catch {
+    // not there
+  }
+}
+const SAME_64 = Array.from({ length: 12 }, (_, i) => `2001:db8:5::${i + 1}`);
+const OTHER_64 = '2001:db8:6::1';
+const addable = (() => {
+  try {
+    for (const a of [...SAME_64, OTHER_64]) {
+      removeAddress(a); // left by a run that was killed
+      execFileSync('ip', ['-6', 'addr', 'add', `${a}/128`, 'dev', 'lo', 'nodad'], { stdio: 'ignore' });
+    }
+    return true;
+  } catch {
+    console.warn('limits-by-network: cannot add IPv6 addresses to lo here; the /64 test is skipped');
+    return false;
+  }
+})();
+afterAll(() => {
+  if (addable) for (const a of [...SAME_64, OTHER_64]) removeAddress(a);
+});
 const dualStack = forFile(() => startServer({ env: { HOST: '::' } }));
 const devices = forFile(() => startServer());
 
@@ -78,6 +105,13 @@ describe('sign-in limits count networks', () => {
     const statuses: number[] = [];
     for (let i = 0; i <= LOGIN_LIMITS.perNetwork; i++) statuses.push((await login(onIpv6, '::1', 'wrong guess')).status);
     expect(statuses).toEqual([...Array(LOGIN_LIMITS.perNetwork).fill(401), 429]);
+  });
+
+  it.runIf(addable)('12 IPv6 addresses of one /64 share its attempts; another /64 is not held up', async () => {
+    const statuses = await Promise.all(SAME_64.map((from) => login(onIpv6, from, 'wrong guess').then((r) => r.status)));
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perNetwork);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(SAME_64.length - LOGIN_LIMITS.perNetwork);
+    expect((await login(onIpv6, OTHER_64, TEST_PASSWORD)).status).toBe(200);
   });
 
   it('on a dual-stack server, an IPv4 client (seen as ::ffff:a.b.c.d) is counted by its /24, not with every other IPv4 client', async () => {
