@@ -80,9 +80,14 @@ function documentFamily(ctx: PageContext, p: string): PageFamily {
  * before the site's pages, it would otherwise take their place.
  */
 export function planDocuments(ctx: PageContext): PageFamily[] {
+  return documentPages(ctx).map((p) => documentFamily(ctx, p));
+}
+
+/** The vault paths of the bases and canvases that are pages (planDocuments), by path. */
+export function documentPages(ctx: PageContext): string[] {
   const free = (p: string) => {
     const address = documentAddress(p);
     return address !== FRONT_PAGE && !isReservedAddress(address) && isWritableAddress(address) && !ctx.model.byAddress.has(address);
   };
-  return [...ctx.published.keys()].filter((p) => isDocumentPath(p) && free(p)).sort().map((p) => documentFamily(ctx, p));
+  return [...ctx.published.keys()].filter((p) => isDocumentPath(p) && free(p)).sort();
 }
