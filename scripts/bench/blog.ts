@@ -152,7 +152,7 @@ function editPlans(kind: Kind, realistic: RealisticVault | undefined): EditPlan[
 
 function printServer(kind: Kind, notes: number, run: ServerRun, before: string): void {
   console.log(`\n${kind} vault, ${notes.toLocaleString('en-US')} notes, on the real server (load average before ${before}, after ${load()})`);
-  if (run.unlisted.length) console.log(`  (not on the home page, so only the article was checked: ${run.unlisted.join(', ')})`);
+  if (run.unlisted.length) console.log(`  (not on the home page (the garden: not in the feed), so only the article was checked: ${run.unlisted.join(', ')})`);
   for (const [label, xs] of run.latencies) {
     const t = EDIT_TARGET[label] ?? {};
     const targets = [t.median ? `median ≤ ${t.median} ms` : '', t.worst ? `worst ≤ ${t.worst} ms` : ''].filter(Boolean).join(', ');
