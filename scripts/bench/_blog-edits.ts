@@ -17,6 +17,11 @@ export interface EditPlan {
   times: number;
   /** The home page and the feed must show the edit too, if the home page lists the note (a post among the newest). */
   listed: boolean;
+  /**
+   * Each edit adds a new note beside the edited one, named to sort right after it: done when
+   * its page serves and the edited note's page lists it in its explorer (the garden).
+   */
+  adds?: boolean;
 }
 
 export interface ServerRun {
@@ -91,17 +96,26 @@ export async function runServer(vault: string, data: string, plans: EditPlan[], 
         const original = await fs.readFile(path.join(vault, note), 'utf8');
         const token = `EDIT-TOKEN-${n}-${Date.now()}`;
         // The garden's home is its home note, not a list of the newest posts.
-        const routes = listed ? [articleUrl(note), ...(BENCH_LAYOUT === 'blog' ? ['/'] : []), '/feed.xml'] : [articleUrl(note)];
+        let routes = listed ? [articleUrl(note), ...(BENCH_LAYOUT === 'blog' ? ['/'] : []), '/feed.xml'] : [articleUrl(note)];
+        let saved = note;
+        let content = withToken(original.replace(/EDIT-TOKEN-\S+ /, ''), token);
+        const checks = routes.map(() => token);
+        if (plan.adds) {
+          saved = note.replace(/(\.md)$/i, ` added ${n}-${Date.now()}$1`);
+          content = `---\npublish: true\n---\n\n${token} A note added.\n`;
+          routes = [articleUrl(saved), articleUrl(note)];
+          checks.splice(0, checks.length, token, `href="${articleUrl(saved)}"`);
+        }
         started = performance.now();
-        const put = await fetch(`${service.url}/api/note?path=${encodeURIComponent(note)}`, {
+        const put = await fetch(`${service.url}/api/note?path=${encodeURIComponent(saved)}`, {
           method: 'PUT',
           headers: { 'content-type': 'application/json', cookie },
-          body: JSON.stringify({ content: withToken(original.replace(/EDIT-TOKEN-\S+ /, ''), token) }),
+          body: JSON.stringify({ content }),
         });
-        if (put.status !== 200) throw new Error(`save of ${note} failed: ${put.status} ${await put.text()}`);
+        if (put.status !== 200) throw new Error(`save of ${saved} failed: ${put.status} ${await put.text()}`);
         for (;;) {
           const texts = await Promise.all(routes.map((r) => fetch(service.url + r).then((res) => res.text())));
-          if (texts.every((t) => t.includes(token))) break;
+          if (texts.every((t, i) => t.includes(checks[i]!))) break;
           if (performance.now() - started > 30_000) throw new Error(`edit ${n} of ${note} never showed up at ${routes.join(', ')}`);
           await new Promise((r) => setTimeout(r, 3));
         }

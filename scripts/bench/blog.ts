@@ -147,6 +147,8 @@ function editPlans(kind: Kind, realistic: RealisticVault | undefined): EditPlan[
     { label: 'realistic index note (3,000 links)', notes: [v.index.path], times: Math.max(3, Math.round(EDITS / 5)), listed: true },
     { label: 'realistic any post (article only)', notes: spread, times: Math.max(5, Math.round(EDITS / 2)), listed: false },
     { label: 'realistic 300 KB note (article only)', notes: [v.big.path], times: 3, listed: false },
+    // The garden's explorer is one shared fragment: a new note is its page and that fragment, no other page.
+    ...(BENCH_LAYOUT === 'default' ? [{ label: 'realistic note added (its page, a neighbour’s explorer)', notes: 'top' as const, times: Math.max(3, Math.round(EDITS / 5)), listed: false, adds: true }] : []),
   ];
 }
 
