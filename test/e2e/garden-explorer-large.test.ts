@@ -57,7 +57,7 @@ describe('CONTRACT §12: a big vault’s explorer in the browser', () => {
     expect(await sidebar(page).locator('details[data-folder="Deep%2FF0"]').isVisible()).toBe(true);
     expect(fetched.filter((p) => p === '/folder')).toHaveLength(1);
     await page.context().close();
-  });
+  }, 120_000);
 
   it('a closed folder opened gets its entries, focus staying on it', async () => {
     const page = await open('/Flat/N0700', 1280);
@@ -69,7 +69,7 @@ describe('CONTRACT §12: a big vault’s explorer in the browser', () => {
     expect(await page.locator('.s-sidebar details[data-folder="Deep"]').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
     expect(await sidebar(page).locator('a[aria-current="page"]').getAttribute('href')).toBe('/Flat/N0700');
     await page.context().close();
-  });
+  }, 120_000);
 
   it('without scripts, a "more" link leads to the full explorer page', async () => {
     const page = await open('/Flat/N0700', 1280, { javaScriptEnabled: false });
@@ -77,7 +77,7 @@ describe('CONTRACT §12: a big vault’s explorer in the browser', () => {
     await page.waitForURL(/\/folder#s-folder-Flat$/);
     expect(await page.locator('.s-explorer-all a[href^="/Flat/"]').count()).toBe(FLAT_NOTES);
     await page.context().close();
-  });
+  }, 120_000);
 
   it('reads in dark mode, on a 360 px phone, and mirrored in Arabic', async () => {
     const dark = await open('/Deep/F1/G3/M0004', 1280, { colorScheme: 'dark' });
@@ -90,7 +90,7 @@ describe('CONTRACT §12: a big vault’s explorer in the browser', () => {
     await screenshot(phone, 'garden-large-phone-360');
     await phone.context().close();
     await garden.writeSettings({ ...settings, language: 'ar' });
-    await garden.waitForPage('/Flat/N0700', (p) => p.text.includes('<html lang="ar" dir="rtl"') && p.text.includes('المزيد'));
+    await garden.waitForPage('/Flat/N0700', (p) => p.text.includes('<html lang="ar" dir="rtl"') && p.text.includes('المزيد'), 120_000);
     const ar = await open('/Flat/N0700', 1280);
     const [side, main] = await Promise.all([ar.locator('.s-sidebar').boundingBox(), ar.locator('.s-main').boundingBox()]);
     expect(side!.x).toBeGreaterThanOrEqual(main!.x + main!.width - 1);
@@ -98,5 +98,5 @@ describe('CONTRACT §12: a big vault’s explorer in the browser', () => {
     await sidebar(ar).locator('.s-explorer-more a').first().scrollIntoViewIfNeeded();
     await screenshot(ar, 'garden-large-desktop-ar');
     await ar.context().close();
-  });
+  }, 240_000);
 });
