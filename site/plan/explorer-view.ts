@@ -1,7 +1,7 @@
 // One page's explorer, cut from the shared fragment (pages/nav.njk) when the page is served
 // or rendered into a snapshot. A small vault's whole tree goes into every page; past
 // WHOLE_MAX entries a page gets its path view: the root and each folder above it open,
-// every level at most LEVEL_MAX entries around the way to the page, other folders closed
+// each level cut around the way to the page (LEVEL_MAX, ABOVE_MAX), other folders closed
 // and empty. What is left out is one link away on the full explorer page (`/folder`,
 // rendered once per build), which the browser's script fetches to fill the tree in. So a
 // page's explorer stays the same size whatever the vault's, and the fragment stays one.
@@ -9,8 +9,10 @@ import { markExplorer } from './explorer.ts';
 
 /** A tree this big (folders and notes) goes into every page whole. */
 export const WHOLE_MAX = 250;
-/** Entries of one level a page shows past WHOLE_MAX, the one on the way to the page among them. */
+/** Entries of the page's own level a page shows past WHOLE_MAX, the page among them. */
 export const LEVEL_MAX = 40;
+/** Entries of a level above it, the folder on the way to the page among them. */
+export const ABOVE_MAX = 16;
 
 type Entry = { note: true; html: string } | { note: false; key: string; summary: string; entries: Entry[] };
 
@@ -117,11 +119,12 @@ export function explorerFor(fragment: string, here: string): string {
     `<li class="s-explorer-more"><a href="${tree.all}${key === '' ? '' : `#s-folder-${key}`}" data-folder="${key}">${escapeText(tree.more.replace('{n}', tree.numbers.format(count)))}</a></li>`;
   const level = (entries: Entry[], key: string): string => {
     const on = entries.findIndex((e) => (e.note ? link !== null && mark(e.html) !== e.html : open.has(e.key)));
+    const max = on >= 0 && !entries[on]!.note ? ABOVE_MAX : LEVEL_MAX;
     let from = 0;
     let to = entries.length;
-    if (entries.length > LEVEL_MAX) {
-      from = on < 0 ? 0 : Math.min(Math.max(0, on - LEVEL_MAX / 2), entries.length - LEVEL_MAX);
-      to = from + LEVEL_MAX;
+    if (entries.length > max) {
+      from = on < 0 ? 0 : Math.min(Math.max(0, on - max / 2), entries.length - max);
+      to = from + max;
     }
     let out = from > 0 ? more(from, key) : '';
     for (let i = from; i < to; i++) {

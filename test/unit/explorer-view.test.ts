@@ -4,7 +4,7 @@
 // to the page, the rest one "more" link away on the full explorer page.
 import { describe, expect, it } from 'vitest';
 import { folderKey, markExplorer } from '../../site/plan/explorer.ts';
-import { explorerFor, LEVEL_MAX, WHOLE_MAX } from '../../site/plan/explorer-view.ts';
+import { ABOVE_MAX, explorerFor, LEVEL_MAX, WHOLE_MAX } from '../../site/plan/explorer-view.ts';
 
 interface Folder {
   path: string;
@@ -94,6 +94,17 @@ describe('a big tree: each page its path view', () => {
     expect(more).toContainEqual(['/folder#s-folder-Flat', `${(1_500 - before - LEVEL_MAX).toLocaleString('en')} more`]);
     // The root level's folders and notes are few: shown whole, nothing to link.
     expect(flat).not.toContain('href="/folder"');
+  });
+
+  it('a level above the page is cut shorter, around the folder on the way to it', () => {
+    const root: Folder = { path: '', notes: [], folders: Array.from({ length: 100 }, (_, f) => ({ path: `F${String(f).padStart(3, '0')}`, folders: [], notes: [0, 1, 2].map((i) => `F${String(f).padStart(3, '0')}/N${i}`) })) };
+    const cut = explorerFor(fragmentOf(root), here('/F050/N1', ['F050']));
+    const folders = [...cut.matchAll(/<details data-folder="([^"]*)"/g)].map((m) => m[1]);
+    expect(folders).toHaveLength(ABOVE_MAX);
+    expect(folders).toContain('F050');
+    expect(opened(cut)).toEqual(['F050']);
+    expect(links(cut)).toEqual(expect.arrayContaining(['/F050/N0', '/F050/N1', '/F050/N2']));
+    expect(cut).toContain(`>${50 - ABOVE_MAX / 2} more</a>`);
   });
 
   it('a page that is no note (a list, the search page) shows the root level, nothing current', () => {
