@@ -112,8 +112,8 @@ export function navView(ctx: PageContext): NavView {
   const { model, frame } = ctx;
   const s = frame.strings;
   // The garden shows its explorer where the blog shows the topic row; the search page lists the topics either way.
-  const documents = () => documentPages(ctx).map((p) => ({ path: p, title: documentTitle(p), url: ctx.url(documentAddress(p)) }));
-  const explorer = frame.layout === 'default' ? explorerTree(ctx, documents()) : null;
+  const explorer =
+    frame.layout === 'default' ? explorerTree(ctx, documentPages(ctx).map((p) => ({ path: p, title: documentTitle(p), url: ctx.url(documentAddress(p)) }))) : null;
   const explorerPage = ctx.url(EXPLORER_ADDRESS);
   if (model.mode === 'folders') {
     // spec D.4: under Folders the navigation comes from the folders alone.
@@ -140,9 +140,9 @@ export function navView(ctx: PageContext): NavView {
 }
 
 /** The full explorer page: rendered again when the fragment is (the same view), once per build, not per page. */
-function explorerPage(ctx: PageContext, nav: NavView): PlannedPage {
+function explorerPage(ctx: PageContext, nav: NavView, navSig: string): PlannedPage {
   const view: NavView = { ...nav, page: { canonical: ctx.absolute(EXPLORER_ADDRESS), metaTitle: `${ctx.frame.strings.explorerAll} · ${ctx.frame.name}` } };
-  return { address: EXPLORER_ADDRESS, file: outputFileOf(EXPLORER_ADDRESS), kind: 'nav', type: 'html', sig: ctx.frameSig + JSON.stringify(view), view: () => view };
+  return { address: EXPLORER_ADDRESS, file: outputFileOf(EXPLORER_ADDRESS), kind: 'nav', type: 'html', sig: navSig + JSON.stringify(view.page), view: () => view };
 }
 
 /** A sitemap, planned again from the model as it is (the quick pass: isSitemapFamily). */
@@ -156,13 +156,14 @@ export function planOutputs(ctx: PageContext): PageFamily[] {
     for (const lang of LANGS) out.push(sitemapFamily(ctx, lang));
   }
   const nav = navView(ctx);
+  const navSig = ctx.frameSig + JSON.stringify(nav);
   out.push(
     fixedFamily('site', [
       { address: '/robots.txt' as Address, file: 'robots.txt', kind: 'robots', type: 'txt', sig: ctx.frameSig, view: () => ({}) },
       { address: '/404' as Address, file: '404.html', kind: 'notFound', type: 'html', sig: ctx.frameSig, view: () => ({}) },
-      { address: NAV_ADDRESS, file: NAV_FILE, kind: 'nav', type: 'html', sig: ctx.frameSig + JSON.stringify(nav), view: () => nav },
+      { address: NAV_ADDRESS, file: NAV_FILE, kind: 'nav', type: 'html', sig: navSig, view: () => nav },
       searchPage(ctx, nav),
-      ...(nav.explorer ? [explorerPage(ctx, nav)] : []),
+      ...(nav.explorer ? [explorerPage(ctx, nav, navSig)] : []),
     ]),
   );
   return out;
