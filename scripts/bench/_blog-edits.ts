@@ -17,11 +17,16 @@ export interface EditPlan {
   times: number;
   /** The home page and the feed must show the edit too, if the home page lists the note (a post among the newest). */
   listed: boolean;
+  /**
+   * Each edit adds a new note beside the edited one, named to sort right after it: done when
+   * its page serves and the edited note's page lists it in its explorer (the garden).
+   */
+  adds?: boolean;
 }
 
 export interface ServerRun {
   latencies: Map<string, number[]>;
-  /** Plans whose note the home page did not list, so only its article was checked. */
+  /** Plans whose note the home page (the garden: the feed) did not list, so only its article was checked. */
   unlisted: string[];
   peakMB: number;
   groupMB: number;
@@ -52,6 +57,16 @@ function topOfHome(home: string, notes: string[]): string {
   throw new Error('the home page lists no note');
 }
 
+/** The note a feed lists first (its links made root-relative). */
+function topOfFeed(feed: string, notes: string[]): string {
+  const byUrl = new Map(notes.map((n) => [articleUrl(n), n]));
+  for (const m of feed.matchAll(/<item>[\s\S]*?<link>([^<]+)<\/link>/g)) {
+    const note = byUrl.get(m[1]!);
+    if (note) return note;
+  }
+  throw new Error('the feed lists no note');
+}
+
 /** `allNotes`: every note's vault path, to find the one the home page lists first. */
 export async function runServer(vault: string, data: string, plans: EditPlan[], allNotes: string[]): Promise<ServerRun> {
   let started = performance.now();
@@ -59,8 +74,10 @@ export async function runServer(vault: string, data: string, plans: EditPlan[], 
   const memory = watchGroupMemory(service.proc.pid!);
   try {
     await until200(service.url + '/', started, 900_000, 50);
+    // The garden's home is its home note and its explorer lists notes by name: its newest post is the feed's first.
     const home = await (await fetch(service.url + '/')).text();
-    const top = topOfHome(home, allNotes);
+    const feed = BENCH_LAYOUT === 'blog' ? null : (await (await fetch(service.url + '/feed.xml')).text()).replace(/<link>[a-z]+:\/\/[^/<]+/g, '<link>');
+    const top = feed === null ? topOfHome(home, allNotes) : topOfFeed(feed, allNotes);
     const article = articleUrl(top);
     const firstArticleMs = await until200(service.url + article, started, 900_000, 50);
     const firstBuildMs = Number((await waitForLine(service, /public site built: \d+ outputs in (\d+) ms/, 60_000))[1]);
@@ -72,24 +89,33 @@ export async function runServer(vault: string, data: string, plans: EditPlan[], 
       const times: number[] = [];
       latencies.set(plan.label, times);
       const notes = plan.notes === 'top' ? [top] : plan.notes;
-      const listed = plan.listed && notes.every((n) => home.includes(`href="${articleUrl(n)}"`));
+      const listed = plan.listed && notes.every((n) => (feed === null ? home.includes(`href="${articleUrl(n)}"`) : feed.includes(`<link>${articleUrl(n)}</link>`)));
       if (plan.listed && !listed) unlisted.push(plan.label);
       for (let n = 0; n < plan.times; n++) {
         const note = notes[n % notes.length]!;
         const original = await fs.readFile(path.join(vault, note), 'utf8');
         const token = `EDIT-TOKEN-${n}-${Date.now()}`;
         // The garden's home is its home note, not a list of the newest posts.
-        const routes = listed ? [articleUrl(note), ...(BENCH_LAYOUT === 'blog' ? ['/'] : []), '/feed.xml'] : [articleUrl(note)];
+        let routes = listed ? [articleUrl(note), ...(BENCH_LAYOUT === 'blog' ? ['/'] : []), '/feed.xml'] : [articleUrl(note)];
+        let saved = note;
+        let content = withToken(original.replace(/EDIT-TOKEN-\S+ /, ''), token);
+        const checks = routes.map(() => token);
+        if (plan.adds) {
+          saved = note.replace(/(\.md)$/i, ` added ${n}-${Date.now()}$1`);
+          content = `---\npublish: true\n---\n\n${token} A note added.\n`;
+          routes = [articleUrl(saved), articleUrl(note)];
+          checks.splice(0, checks.length, token, `href="${articleUrl(saved)}"`);
+        }
         started = performance.now();
-        const put = await fetch(`${service.url}/api/note?path=${encodeURIComponent(note)}`, {
+        const put = await fetch(`${service.url}/api/note?path=${encodeURIComponent(saved)}`, {
           method: 'PUT',
           headers: { 'content-type': 'application/json', cookie },
-          body: JSON.stringify({ content: withToken(original.replace(/EDIT-TOKEN-\S+ /, ''), token) }),
+          body: JSON.stringify({ content }),
         });
-        if (put.status !== 200) throw new Error(`save of ${note} failed: ${put.status} ${await put.text()}`);
+        if (put.status !== 200) throw new Error(`save of ${saved} failed: ${put.status} ${await put.text()}`);
         for (;;) {
           const texts = await Promise.all(routes.map((r) => fetch(service.url + r).then((res) => res.text())));
-          if (texts.every((t) => t.includes(token))) break;
+          if (texts.every((t, i) => t.includes(checks[i]!))) break;
           if (performance.now() - started > 30_000) throw new Error(`edit ${n} of ${note} never showed up at ${routes.join(', ')}`);
           await new Promise((r) => setTimeout(r, 3));
         }

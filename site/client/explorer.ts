@@ -1,5 +1,8 @@
 // The garden's explorer (CONTRACT §12): shown at desktop widths where the stylesheet cannot
 // unfold a <details> by itself (no ::details-content), and the current note scrolled into view.
+// A big vault's page carries only its cut of the tree (site/plan/explorer-view.ts): the
+// first "more" link or closed folder opened fetches the full explorer page once and puts its
+// tree in place, this page still marked and its open folders open.
 const DESKTOP = '(min-width: 60rem)';
 
 export function startExplorer(): void {
@@ -16,4 +19,79 @@ export function startExplorer(): void {
   if (current && sidebar && wide.matches && sidebar.scrollHeight > sidebar.clientHeight) {
     sidebar.scrollTop = current.offsetTop - sidebar.clientHeight / 3;
   }
+  fillInWhenAsked(fold);
+}
+
+function fillInWhenAsked(fold: HTMLElement): void {
+  const tree = fold.querySelector<HTMLUListElement>('.s-explorer-tree');
+  const first = fold.querySelector<HTMLAnchorElement>('.s-explorer-more a');
+  if (!tree || !first) return;
+  let whole: Promise<HTMLUListElement | null> | null = null;
+  const fetchWhole = () =>
+    (whole ??= fetch(first.pathname, { credentials: 'same-origin' })
+      .then((res) => (res.ok ? res.text() : ''))
+      .then((html) => new DOMParser().parseFromString(html, 'text/html').querySelector<HTMLUListElement>('.s-explorer-all .s-explorer-tree'))
+      .catch(() => null));
+
+  /** Puts the whole tree in place of the cut one; `reveal`: the folder whose entries were asked for. */
+  const fill = async (reveal: string | null): Promise<HTMLUListElement | null> => {
+    const fetched = await fetchWhole();
+    if (!fetched || !tree.isConnected) return null;
+    const next = document.importNode(fetched, true);
+    const open = new Set([...tree.querySelectorAll<HTMLDetailsElement>('details[open]')].map((d) => d.dataset.folder));
+    if (reveal) open.add(reveal);
+    for (const d of next.querySelectorAll<HTMLDetailsElement>('details[data-folder]')) d.open = open.has(d.dataset.folder);
+    const here = tree.querySelector('[aria-current="page"]')?.getAttribute('href');
+    if (here) {
+      for (const a of next.querySelectorAll('a')) if (a.getAttribute('href') === here) a.setAttribute('aria-current', 'page');
+    }
+    tree.replaceWith(next);
+    return next;
+  };
+
+  fold.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest<HTMLAnchorElement>('.s-explorer-more a');
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    // The entry before the link (after it, for a leading one): focus goes to the first one shown in its place.
+    const item = link.parentElement!;
+    const before = item.previousElementSibling;
+    const beside = entryOf(before ?? item.nextElementSibling);
+    void fill(link.dataset.folder || null).then((next) => {
+      if (!next) return void (location.href = link.href);
+      const found = beside ? findEntry(next, beside) : null;
+      const target = before ? found?.nextElementSibling : found?.parentElement?.firstElementChild;
+      (target?.querySelector<HTMLElement>(':scope > a, :scope > details > summary') ?? next.querySelector<HTMLElement>('a'))?.focus();
+    });
+  });
+
+  // A closed folder of a cut tree holds only its "more" link: opened, it gets its entries.
+  fold.addEventListener(
+    'toggle',
+    (event) => {
+      const details = event.target as HTMLDetailsElement;
+      if (!details.open || !details.hasAttribute('data-partial')) return;
+      const key = details.dataset.folder ?? null;
+      const focused = document.activeElement === details.querySelector('summary');
+      void fill(key).then((next) => {
+        if (next && focused) next.querySelector<HTMLElement>(`details[data-folder="${CSS.escape(key ?? '')}"] > summary`)?.focus();
+      });
+    },
+    true,
+  );
+}
+
+/** An entry of the tree by what names it: a folder's key, a note's address. */
+type EntryName = { folder: string } | { href: string };
+
+function entryOf(li: Element | null): EntryName | null {
+  const folder = li?.querySelector<HTMLElement>(':scope > details')?.dataset.folder;
+  if (folder !== undefined) return { folder };
+  const href = li?.querySelector(':scope > a')?.getAttribute('href');
+  return href ? { href } : null;
+}
+
+function findEntry(tree: HTMLElement, name: EntryName): Element | null {
+  if ('folder' in name) return tree.querySelector(`details[data-folder="${CSS.escape(name.folder)}"]`)?.parentElement ?? null;
+  return [...tree.querySelectorAll('li > a')].find((a) => a.getAttribute('href') === name.href)?.parentElement ?? null;
 }

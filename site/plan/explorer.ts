@@ -105,23 +105,37 @@ interface Building {
   path: string;
   name: string;
   folders: Map<string, Building>;
-  notes: { name: string; note: NoteRecord }[];
+  notes: { name: string; page: ExplorerNote }[];
 }
 
-/** The published notes as folders and notes, each level by name, folders first. */
-export function explorerTree(ctx: PageContext): ExplorerFolder {
+/** A page in the explorer that is no note: a published base or canvas (plan-documents.ts). */
+export interface ExplorerDocument {
+  path: string;
+  title: string;
+  url: string;
+}
+
+/** The published notes and `documents` as folders and pages, each level by name, folders first. */
+export function explorerTree(ctx: PageContext, documents: readonly ExplorerDocument[] = []): ExplorerFolder {
   const notes = ctx.folderNotes();
   const root: Building = { path: '', name: '', folders: new Map(), notes: [] };
-  for (const note of ctx.model.visible) {
+  const folderOf = (folder: string): Building => {
     let at = root;
-    if (note.folder !== '') {
-      for (const part of note.folder.split('/')) {
-        let next = at.folders.get(part);
-        if (!next) at.folders.set(part, (next = { path: at.path === '' ? part : `${at.path}/${part}`, name: part, folders: new Map(), notes: [] }));
-        at = next;
-      }
+    if (folder === '') return at;
+    for (const part of folder.split('/')) {
+      let next = at.folders.get(part);
+      if (!next) at.folders.set(part, (next = { path: at.path === '' ? part : `${at.path}/${part}`, name: part, folders: new Map(), notes: [] }));
+      at = next;
     }
-    if (notes.get(note.folder)?.path !== note.path) at.notes.push({ name: stemOf(note.path), note });
+    return at;
+  };
+  for (const note of ctx.model.visible) {
+    const at = folderOf(note.folder);
+    if (notes.get(note.folder)?.path !== note.path) at.notes.push({ name: stemOf(note.path), page: { title: note.title, url: ctx.url(ctx.addressOf(note)) } });
+  }
+  for (const d of documents) {
+    const slash = d.path.lastIndexOf('/');
+    folderOf(slash < 0 ? '' : d.path.slice(0, slash)).notes.push({ name: stemOf(d.path), page: { title: d.title, url: d.url } });
   }
   const done = (b: Building): ExplorerFolder => {
     const own = notes.get(b.path);
@@ -132,7 +146,7 @@ export function explorerTree(ctx: PageContext): ExplorerFolder {
       url: own ? ctx.url(ctx.addressOf(own)) : null,
       anchor: folderAnchor(b.path),
       folders: [...b.folders.values()].sort(byName).map(done),
-      notes: b.notes.sort(byName).map(({ note }) => ({ title: note.title, url: ctx.url(ctx.addressOf(note)) })),
+      notes: b.notes.sort(byName).map(({ page }) => page),
     };
   };
   return done(root);
@@ -157,9 +171,11 @@ export function markExplorer(fragment: string, here: string): string {
     return fragment;
   }
   url = escapeAttribute(url);
-  const link = `<a href="${url}">`;
-  const at = out.indexOf(link);
-  if (at >= 0) out = out.slice(0, at) + `<a href="${url}" aria-current="page">` + out.slice(at + link.length);
+  // A folder note's link carries its folder's id after the address.
+  const link = `<a href="${url}"`;
+  let at = out.indexOf(link);
+  while (at >= 0 && out[at + link.length] !== '>' && out[at + link.length] !== ' ') at = out.indexOf(link, at + 1);
+  if (at >= 0) out = out.slice(0, at + link.length) + ' aria-current="page"' + out.slice(at + link.length);
   for (const key of folders) out = out.replace(`<details data-folder="${key}">`, `<details data-folder="${key}" open>`);
   return out;
 }

@@ -35,6 +35,9 @@ const EN = {
   codeCopied: 'Copied',
   // The reader's tools (CONTRACT §12).
   explorer: 'Notes',
+  /** The full explorer page's title, and the link to what a page's explorer leaves out ({n}: how many). */
+  explorerAll: 'All notes',
+  explorerMore: '{n} more',
   breadcrumbs: 'Breadcrumbs',
   contents: 'On this page',
   sectionLink: 'Link to this section',
@@ -136,6 +139,8 @@ const AR: Strings = {
   copyCode: 'نسخ',
   codeCopied: 'تم النسخ',
   explorer: 'الملاحظات',
+  explorerAll: 'كل الملاحظات',
+  explorerMore: 'المزيد ({n})',
   breadcrumbs: 'مسار التنقل',
   contents: 'في هذه الصفحة',
   sectionLink: 'رابط إلى هذا القسم',

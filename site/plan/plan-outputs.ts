@@ -6,14 +6,16 @@ import type { PageContext } from './page-context.ts';
 import { numberLocale } from './i18n.ts';
 import { twinAlternates } from './plan-articles.ts';
 import { planFeeds } from './plan-feeds.ts';
-import { documentAddress } from './documents.ts';
-import { publishedDocuments } from './plan-documents.ts';
 import { explorerTree, type ExplorerFolder } from './explorer.ts';
+import { documentAddress, documentTitle } from './documents.ts';
+import { publishedDocuments } from './plan-documents.ts';
 import { fixedFamily, type PageFamily, type PlannedPage } from './plan-types.ts';
 
 export const SITEMAP_MAX = 50_000;
 export const NAV_ADDRESS = '/_service/nav' as Address;
 export const NAV_FILE = '_service/nav.html';
+/** The garden's full explorer page: every published folder and page, where a page's cut-short explorer leads. */
+export const EXPLORER_ADDRESS = '/folder' as Address;
 const LANGS = ['ar', 'en'] as const;
 
 export interface SitemapView {
@@ -31,6 +33,10 @@ export interface NavView {
   more: string;
   /** The garden's file explorer (explorer.ts), in place of the topic row. */
   explorer: ExplorerFolder | null;
+  /** The full explorer page's link (EXPLORER_ADDRESS). */
+  explorerPage: string;
+  /** Set on the full explorer page's own view (pages/explorer.njk), not the fragment's. */
+  page?: { canonical: string; metaTitle: string };
 }
 
 const DAY_MS = 86_400_000;
@@ -111,7 +117,9 @@ export function navView(ctx: PageContext): NavView {
   const { model, frame } = ctx;
   const s = frame.strings;
   // The garden shows its explorer where the blog shows the topic row; the search page lists the topics either way.
-  const explorer = frame.layout === 'default' ? explorerTree(ctx) : null;
+  const explorer =
+    frame.layout === 'default' ? explorerTree(ctx, publishedDocuments(ctx).map((p) => ({ path: p, title: documentTitle(p), url: ctx.url(documentAddress(p)) }))) : null;
+  const explorerPage = ctx.url(EXPLORER_ADDRESS);
   if (model.mode === 'folders') {
     // spec D.4: under Folders the navigation comes from the folders alone.
     return {
@@ -120,6 +128,7 @@ export function navView(ctx: PageContext): NavView {
       topics: model.categories.filter((c) => !c.hidden).map((c) => ({ icon: c.icon, label: c.title, url: ctx.url(c.address) })),
       more: s.more,
       explorer,
+      explorerPage,
     };
   }
   const pinned = frame.collections.showInNav
@@ -131,7 +140,14 @@ export function navView(ctx: PageContext): NavView {
     topics: model.topics.topics.map((t) => ({ icon: null, label: t.label, url: ctx.url(t.address) })),
     more: s.more,
     explorer,
+    explorerPage,
   };
+}
+
+/** The full explorer page: rendered again when the fragment is (the same view), once per build, not per page. */
+function explorerPage(ctx: PageContext, nav: NavView, navSig: string): PlannedPage {
+  const view: NavView = { ...nav, page: { canonical: ctx.absolute(EXPLORER_ADDRESS), metaTitle: `${ctx.frame.strings.explorerAll} · ${ctx.frame.name}` } };
+  return { address: EXPLORER_ADDRESS, file: outputFileOf(EXPLORER_ADDRESS), kind: 'nav', type: 'html', sig: navSig + JSON.stringify(view.page), view: () => view };
 }
 
 /** A sitemap, planned again from the model as it is (the quick pass: isSitemapFamily). */
@@ -145,12 +161,14 @@ export function planOutputs(ctx: PageContext): PageFamily[] {
     for (const lang of LANGS) out.push(sitemapFamily(ctx, lang));
   }
   const nav = navView(ctx);
+  const navSig = ctx.frameSig + JSON.stringify(nav);
   out.push(
     fixedFamily('site', [
       { address: '/robots.txt' as Address, file: 'robots.txt', kind: 'robots', type: 'txt', sig: ctx.frameSig, view: () => ({}) },
       { address: '/404' as Address, file: '404.html', kind: 'notFound', type: 'html', sig: ctx.frameSig, view: () => ({}) },
-      { address: NAV_ADDRESS, file: NAV_FILE, kind: 'nav', type: 'html', sig: ctx.frameSig + JSON.stringify(nav), view: () => nav },
+      { address: NAV_ADDRESS, file: NAV_FILE, kind: 'nav', type: 'html', sig: navSig, view: () => nav },
       searchPage(ctx, nav),
+      ...(nav.explorer ? [explorerPage(ctx, nav, navSig)] : []),
     ]),
   );
   return out;

@@ -1,7 +1,7 @@
 // Template filters: feed dates (the RSS plugin's dateToRfc822, in UTC) and the per-request
 // substitution markers.
 import { dateToRfc822 } from '@11ty/eleventy-plugin-rss';
-import { markExplorer } from '../plan/explorer.ts';
+import { explorerFor } from '../plan/explorer-view.ts';
 
 /** Dates already formatted: the plugin makes an Intl formatter per call (0.1 ms), and each pass formats every item of every feed it renders. */
 const rfc822Made = new Map<number, string>();
@@ -33,14 +33,14 @@ export function noticeMarker(pending: string, approved: string): string {
   return `<!--service:notice:${encodeURIComponent(pending)}:${encodeURIComponent(approved)}-->`;
 }
 
-/** A snapshot page's explorer: the shared fragment with this page marked (the server does the same per page). */
-function markExplorerFilter(fragment: string, here: string | null): string {
-  return here ? markExplorer(fragment, here) : fragment;
+/** A snapshot page's explorer: its cut of the shared fragment, this page marked (the server does the same per page). */
+function explorerFilter(fragment: string, here: string | null): string {
+  return explorerFor(fragment, here ?? '');
 }
 
 export const filters: Record<string, (...args: never[]) => unknown> = {
   feedDate,
-  markExplorer: markExplorerFilter,
+  explorerFor: explorerFilter,
   editMarker,
   noticeMarker,
 };

@@ -3,10 +3,10 @@
 // notice a visitor's own comment earns when the form comes back without a script
 // (CONTRACT §8). A static snapshot's pages are rendered without them (site/render/snapshot-page.ts).
 import { BASE_TOKEN, BASE_TOKEN_ENCODED } from '../plan/frame.ts';
-import { markExplorer } from '../plan/explorer.ts';
+import { explorerFor } from '../plan/explorer-view.ts';
 
 export const NAV_MARKER = '<!--service:nav-->';
-/** A garden page's marker names the page, so its explorer shows it current (site/plan/explorer.ts). */
+/** A garden page's marker names the page, so its explorer shows it current (site/plan/explorer-view.ts). */
 const NAV_HERE_MARKER = /<!--service:nav:([^>]*)-->/;
 const EDIT_MARKER = /<!--service:edit:([^:>]*):([^:>]*)-->/g;
 const NOTICE_MARKER = /<!--service:notice:([^:>]*):([^:>]*)-->/;
@@ -52,8 +52,8 @@ function fillShared(body: string, base: string, nav: string): string {
   if (out.includes(BASE_TOKEN_ENCODED)) out = out.replaceAll(BASE_TOKEN_ENCODED, encodeURIComponent(base));
   if (out.includes(BASE_TOKEN)) out = out.replaceAll(BASE_TOKEN, base);
   // A function, not a string: a `$&` in a note's title is text, not a replacement pattern.
-  if (out.includes(NAV_MARKER)) out = out.replace(NAV_MARKER, () => nav);
-  else if (out.includes('<!--service:nav:')) out = out.replace(NAV_HERE_MARKER, (_, here: string) => markExplorer(nav, here));
+  if (out.includes(NAV_MARKER)) out = out.replace(NAV_MARKER, () => explorerFor(nav, ''));
+  else if (out.includes('<!--service:nav:')) out = out.replace(NAV_HERE_MARKER, (_, here: string) => explorerFor(nav, here));
   return out;
 }
 

@@ -42,7 +42,7 @@ describe('CONTRACT §12: an edit re-renders exactly the base and canvas pages th
   });
 
   it("a new title renders the bases' pages, the note with a block, and the canvas naming the note", () => {
-    expect(pagesOf('retitle a book the canvas shows')).toEqual(['/Library/Books/Dune', '/Library/Lengths', '/Library/Library', '/Library/Reading', '/Maps/Overview', '/_service/nav']);
+    expect(pagesOf('retitle a book the canvas shows')).toEqual(['/Library/Books/Dune', '/Library/Lengths', '/Library/Library', '/Library/Reading', '/Maps/Overview', '/_service/nav', '/folder']);
   });
 
   it('a draft edited renders nothing, though the base and canvas name it', () => {
@@ -50,7 +50,7 @@ describe('CONTRACT §12: an edit re-renders exactly the base and canvas pages th
   });
 
   it('a draft published renders its page and every base and canvas that now shows it', () => {
-    expect(pagesOf('publish the draft')).toEqual(['/Library/Books/Hidden-Draft', '/Library/Lengths', '/Library/Library', '/Library/Reading', '/Maps/Overview', '/_service/nav']);
+    expect(pagesOf('publish the draft')).toEqual(['/Library/Books/Hidden-Draft', '/Library/Lengths', '/Library/Library', '/Library/Reading', '/Maps/Overview', '/_service/nav', '/folder']);
   });
 
   it("the canvas file's own edit renders its page and, its words changed, the search index's manifest", () => {
