@@ -1,6 +1,7 @@
 // Arabic interface strings; a key missing here falls back to English.
 import { arTools } from './i18n-tools.ts';
 import { arHealth } from './i18n-health.ts';
+import { arWarnings } from './i18n-warnings.ts';
 export const ar = {
   appName: 'إدارة الخزنة',
   signInTitle: 'تسجيل الدخول',
@@ -336,4 +337,5 @@ export const ar = {
   cmdComments: 'اعرض التعليقات',
   ...arTools,
   ...arHealth,
+  ...arWarnings,
 };

@@ -4,6 +4,7 @@ import { Store } from './store.ts';
 import { ar } from './i18n-ar.ts';
 import { enTools } from './i18n-tools.ts';
 import { enHealth } from './i18n-health.ts';
+import { enWarnings } from './i18n-warnings.ts';
 
 export const en = {
   appName: 'Vault admin',
@@ -326,6 +327,7 @@ export const en = {
   cmdComments: 'Show comments',
   ...enTools,
   ...enHealth,
+  ...enWarnings,
 };
 
 export type StringKey = keyof typeof en;
