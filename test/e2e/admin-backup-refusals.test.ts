@@ -93,3 +93,32 @@ describe("Backup & sync's refusals in the owner's language", () => {
     }
   }, 90_000);
 });
+
+describe('screenshots of a refused remote URL', () => {
+  it('light, dark and 360 px (Arabic above)', { timeout: 90_000 }, async () => {
+    const shots: Array<[string, Parameters<typeof openAdmin>[2]]> = [
+      ['light', {}],
+      ['dark', { colorScheme: 'dark' }],
+      ['360', { viewport: { width: 360, height: 780 } }],
+    ];
+    for (const [name, options] of shots) {
+      const { page, context } = await openAdmin(browser, server, options);
+      try {
+        if (name === '360') {
+          // On a phone the panel is a drawer, reached through the palette.
+          await page.keyboard.press('Control+k');
+          await page.locator('.palette input').fill('Backup');
+          await page.keyboard.press('Enter');
+          await page.getByTestId('sync-panel').waitFor();
+        } else await openBackup(page);
+        const { shown } = await refuse(page, 'sync.remoteUrl', 'file:///tmp/vault.git', 'Save');
+        expect(shown).toBe('The file:// scheme is not allowed; use https:// or SSH.');
+        await page.getByTestId('sync-panel').locator('[data-error-for="sync.remoteUrl"]').scrollIntoViewIfNeeded();
+        await clearToasts(page);
+        await screenshot(page, `sync-remote-refused-${name}`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});

@@ -58,6 +58,14 @@ async function checkFits(page: Page, width: number, label: string): Promise<void
   }
 }
 
+/** The right-hand panel shown (a phone-width visit closes it, and the choice is kept). */
+async function showPanel(page: Page): Promise<void> {
+  const toggle = page.locator('.top-bar button[aria-pressed]').nth(1);
+  await toggle.waitFor();
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  await page.locator('.right-panel').waitFor();
+}
+
 describe('the top bar and the note toolbar fit the window', () => {
   for (const language of ['en', 'ar'] as const) {
     it(`at 1000, 1280 and 1440 px, and the phone layout at 360 px${language === 'ar' ? ', in Arabic (right to left)' : ''}`, { timeout: 120_000 }, async () => {
@@ -76,11 +84,17 @@ describe('the top bar and the note toolbar fit the window', () => {
             await openFromTree(page, 'Garden/Seasons/A note with a rather long name about the spring garden.md');
             await page.locator('.note-bar').waitFor();
             if (phone && (await page.locator('.tree').count()) > 0) await page.locator('.scrim').click();
-            if (!phone) await page.locator('.right-panel').waitFor();
+            if (!phone) await showPanel(page);
             await waitFor(async () => (await page.getByTestId('health-badge').count()) > 0, 20_000);
             await checkFits(page, width, `${language} ${width}px`);
             await clearToasts(page);
             await screenshot(page, `top-bar-${language}-${width}`);
+            if (width === 1280) {
+              // Dark mode draws the same boxes; its picture is taken here (each sign-in counts against the limit).
+              await page.emulateMedia({ colorScheme: 'dark' });
+              await checkFits(page, width, `${language} ${width}px dark`);
+              await screenshot(page, `top-bar-${language}-${width}-dark`);
+            }
           } finally {
             await context.close();
           }
