@@ -5,11 +5,11 @@
 import type { Config } from '../shared/config.ts';
 import { saveSettingsPatch, settingsFile, settingsView, validateSettingsPatch, withDefaults, type Settings, type SettingsChecks, type SettingsView } from '../shared/settings.ts';
 import { hasToken, storeTokenChange } from './git/credentials.ts';
-import { checkBranchName, checkRemoteUrl, remotePlace } from './git/remote-url.ts';
+import { branchRefusal, remotePlace, remoteUrlRefusal } from './git/remote-url.ts';
 import { adminSetsTarget, pendingVaultRequest, withHeldTarget, type VaultRequest } from './sync/vault-request.ts';
 
 /** The remote URL and branch rules live with the git code; settings validation is handed them. */
-export const GIT_SETTINGS_CHECKS: SettingsChecks = { remoteUrl: checkRemoteUrl, branch: checkBranchName };
+export const GIT_SETTINGS_CHECKS: SettingsChecks = { remoteUrl: remoteUrlRefusal, branch: branchRefusal };
 
 /** `vaultRequest`: the backup target the vault asks for (CONTRACT §14), so the app shows it without asking git. */
 export type SettingsAnswer = SettingsView & { tokenSet: boolean; vaultRequest: VaultRequest | null };

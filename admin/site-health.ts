@@ -1,6 +1,6 @@
 // Site health (CONTRACT §13): the newest build's warnings in the API's words, with the
 // vault's nested git repositories (their notes are outside the backup), paged.
-import { HEALTH_KIND, type BuildWarning, type HealthKind } from '../shared/model/build-warnings.ts';
+import { HEALTH_KIND, WARNING_FIELDS, type BuildWarning, type HealthKind } from '../shared/model/build-warnings.ts';
 import { VaultEntries } from '../shared/vault-walk.ts';
 import { isRepo } from './git/repo.ts';
 
@@ -15,6 +15,13 @@ export interface HealthWarning {
   link?: string;
   /** This entry stands for this many more of the note's warnings. */
   more?: number;
+  /** What an interface says the warning by in its own language (BuildWarning's fields of these names). */
+  address?: string;
+  count?: number;
+  max?: number;
+  value?: string;
+  variant?: string;
+  detail?: string;
 }
 
 export interface HealthPage {
@@ -32,13 +39,9 @@ const NESTED_FRESH_MS = 10_000;
 
 export function healthWarningOf(w: BuildWarning): HealthWarning {
   const out: HealthWarning = { path: w.note, kind: HEALTH_KIND[w.kind], message: w.message };
-  if (w.more !== undefined) {
-    // The counting line names the kinds the build's words name; the API's are said instead.
-    out.more = w.more;
-    out.message = `and ${w.more} more warnings`;
-  }
-  if (w.target !== undefined) out.target = w.target;
-  if (w.link !== undefined) out.link = w.link;
+  for (const field of WARNING_FIELDS) if (w[field] !== undefined) (out as unknown as Record<string, unknown>)[field] = w[field];
+  // The counting line names the kinds the build's words name; the API's are said instead.
+  if (w.more !== undefined) out.message = `and ${w.more} more warnings`;
   return out;
 }
 

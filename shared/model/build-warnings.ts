@@ -67,7 +67,21 @@ export interface BuildWarning {
   link?: string;
   /** This warning stands for this many of the note's warnings past the cap (MAX_WARNINGS_PER_NOTE). */
   more?: number;
+  /** The public address the warning is about: the one clashing or reserved, the one a note keeps. */
+  address?: string;
+  /** Figures: how many there are (tags written) and the most that count. */
+  count?: number;
+  max?: number;
+  /** A value as the note writes it (a permalink). */
+  value?: string;
+  /** Which case of its kind: `not_a_file` (an address no file can have), `attachment` (an attachment's address), `site_asset` (the logo or banner). */
+  variant?: 'not_a_file' | 'attachment' | 'site_asset';
+  /** A tool's own words (the YAML parser's, the image reader's, why a snapshot leaves a file out), as it gave them. */
+  detail?: string;
 }
+
+/** The fields an interface says a warning in its own language by, beside `kind` (CONTRACT §13). */
+export const WARNING_FIELDS = ['target', 'link', 'more', 'address', 'count', 'max', 'value', 'variant', 'detail'] as const;
 
 /** `note: message`, the one way a warning is printed. */
 export function formatWarning(w: BuildWarning): string {
@@ -161,16 +175,18 @@ export function linkWarnings(note: NoteRecord, model: LinkView): BuildWarning[] 
 /** A note whose frontmatter could not be read: its keys (`publish` among them) were ignored. */
 export function frontmatterWarning(note: NoteRecord): BuildWarning | null {
   if (note.frontmatterProblem) {
-    return { note: note.path, kind: 'frontmatter', message: `the frontmatter block is malformed and was ignored (${note.frontmatterProblem.replace(/:$/, '')})` };
+    const detail = note.frontmatterProblem.replace(/:$/, '');
+    return { note: note.path, kind: 'frontmatter', message: `the frontmatter block is malformed and was ignored (${detail})`, detail };
   }
   const written = note.publish && mayHoldMoreTagsThan(note.data, MAX_TAGS_PER_NOTE) ? tagsOf(note.data).length : 0;
   if (written > MAX_TAGS_PER_NOTE) {
-    return { note: note.path, kind: 'too-many-tags', message: `has ${written} tags; only the first ${MAX_TAGS_PER_NOTE} are topics on the site` };
+    return { note: note.path, kind: 'too-many-tags', message: `has ${written} tags; only the first ${MAX_TAGS_PER_NOTE} are topics on the site`, count: written, max: MAX_TAGS_PER_NOTE };
   }
   // CONTRACT §7: a permalink with `.`/`..` segments or control characters is no address; say so, not silently.
   const permalink = note.data.permalink;
   if (note.publish && permalink !== undefined && permalink !== null && note.address === note.defaultAddress && permalinkAddress(permalink) === null && !claimsFrontPage(permalink)) {
-    return { note: note.path, kind: 'bad-permalink', message: `permalink ${JSON.stringify(String(permalink)).slice(0, 120)} is not an address (a "." or ".." segment, or a control character); the note keeps ${note.defaultAddress}` };
+    const value = String(permalink).slice(0, 118);
+    return { note: note.path, kind: 'bad-permalink', message: `permalink ${JSON.stringify(String(permalink)).slice(0, 120)} is not an address (a "." or ".." segment, or a control character); the note keeps ${note.defaultAddress}`, value, address: note.defaultAddress };
   }
   return null;
 }

@@ -133,18 +133,18 @@ export function visibilityOf(all: NoteRecord[], settings: Pick<ModelSettings, 't
     // spec 2.4: template notes never appear, even with publish: true.
     if (!note.publish || isInFolder(note.path, settings.templatesFolder)) continue;
     if (isReservedAddress(note.address) || note.address === FRONT_PAGE) {
-      warnings.add({ note: note.path, kind: 'reserved-address', message: `is not published: its address ${note.address} belongs to the site` });
+      warnings.add({ note: note.path, kind: 'reserved-address', message: `is not published: its address ${note.address} belongs to the site`, address: note.address });
       continue;
     }
     if (!isWritableAddress(note.address)) {
-      warnings.add({ note: note.path, kind: 'reserved-address', message: `is not published: its address ${note.address} cannot be a file (a name over 255 bytes, or a "." or ".." segment)` });
+      warnings.add({ note: note.path, kind: 'reserved-address', message: `is not published: its address ${note.address} cannot be a file (a name over 255 bytes, or a "." or ".." segment)`, address: note.address, variant: 'not_a_file' });
       continue;
     }
     const taken = byAddress.get(note.address);
     if (taken) {
       // The older claimant keeps the address (by date, then path), so a new note never takes an old post's place.
       const [kept, refused] = isOlder(note, taken) ? [note, taken] : [taken, note];
-      warnings.add({ note: refused.path, kind: 'duplicate-address', message: `is not published: ${kept.path} also claims the address ${note.address}, and the older note keeps it`, target: kept.path });
+      warnings.add({ note: refused.path, kind: 'duplicate-address', message: `is not published: ${kept.path} also claims the address ${note.address}, and the older note keeps it`, target: kept.path, address: note.address });
       if (kept === taken) continue;
       visibleSet.delete(taken);
       visiblePaths.delete(taken.path);

@@ -51,11 +51,20 @@ export const FEED_CONTENTS = ['excerpt', 'full'] as const;
 /** Settings → Publishing → Properties panel on articles: off (the default) or shown. */
 export const PROPERTIES_PANELS = ['off', 'shown'] as const;
 
+/** Why the git code refuses a value: a stable word (`remote_scheme`), its figures, the sentence. */
+export interface CheckRefusal {
+  reason: string;
+  message: string;
+  figures?: Record<string, string | number>;
+}
+
 /** Remote URL and branch rules live with the git code; the caller hands them in. */
 export interface SettingsChecks {
-  remoteUrl?: (url: string) => string | null;
-  branch?: (name: string) => string | null;
+  remoteUrl?: (url: string) => CheckRefusal | null;
+  branch?: (name: string) => CheckRefusal | null;
 }
+
+const refusedBy = (field: string, code: string, problem: CheckRefusal) => new SettingsError(field, code, problem.message, { reason: problem.reason, ...problem.figures });
 
 /** A settings field refused: `unknown_setting`, `bad_setting`, `bad_remote` or `bad_branch`, naming the field. */
 export class SettingsError extends DomainError {
@@ -171,17 +180,17 @@ const remoteUrl: Rule = (value, field, checks) => {
   if (v === null) return null;
   const url = (v as string).trim();
   const problem = checks?.remoteUrl?.(url) ?? null;
-  if (problem) throw new SettingsError(field, 'bad_remote', problem);
+  if (problem) throw refusedBy(field, 'bad_remote', problem);
   return url;
 };
 
 const branch: Rule = (value, field, checks) => {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new SettingsError(field, 'bad_branch', `${labelOf(field)} must be a branch name.`);
+    throw new SettingsError(field, 'bad_branch', `${labelOf(field)} must be a branch name.`, { reason: 'branch_required' });
   }
   const name = value.trim();
-  const problem = checks?.branch?.(name) ?? (name.length > 255 || /[\s~^:?*[\\]/.test(name) ? 'That is not a valid branch name.' : null);
-  if (problem) throw new SettingsError(field, 'bad_branch', problem);
+  const problem = checks?.branch?.(name) ?? (name.length > 255 || /[\s~^:?*[\\]/.test(name) ? { reason: 'branch_characters', message: 'That is not a valid branch name.' } : null);
+  if (problem) throw refusedBy(field, 'bad_branch', problem);
   return name;
 };
 

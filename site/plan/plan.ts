@@ -99,7 +99,7 @@ export function planSite(
       // A note that took an attachment's address (`img.png.md`, or its permalink) is served
       // there and the picture its notes show is not: said, not silent (a reviewer's find).
       const taker = model.byAddress.get(address);
-      if (taker && info) shadowed.push({ note: taker.path, kind: 'duplicate-address', message: `its address ${address} is also the attachment ${p}, which notes show: the note is served there and the attachment is not published`, target: p });
+      if (taker && info) shadowed.push({ note: taker.path, kind: 'duplicate-address', message: `its address ${address} is also the attachment ${p}, which notes show: the note is served there and the attachment is not published`, target: p, address, variant: 'attachment' });
       continue;
     }
     if (!info) continue;
@@ -132,7 +132,7 @@ function planImageCopies(ctx: PageContext, p: string, pages: Map<Address, Planne
   const state = ctx.imageState(p);
   if (state?.kind === 'original' && state.warn) {
     const note = ctx.shownBy.get(p);
-    if (note) warnings.push({ note: note.path, kind: 'unreadable-image', message: `the image ${p} is shown as it is, without smaller copies: ${state.reason}` });
+    if (note) warnings.push({ note: note.path, kind: 'unreadable-image', message: `the image ${p} is shown as it is, without smaller copies: ${state.reason}`, target: p, detail: state.reason });
   }
   if (state?.kind !== 'ready') return;
   for (const variant of state.variants) {

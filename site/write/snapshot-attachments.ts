@@ -58,8 +58,8 @@ export function leftOutWarnings(ctx: PageContext, leftOut: ReadonlyMap<string, s
     const notes = linkers.get(p);
     const left = forecast ? 'a static snapshot would leave out' : 'is left out of the snapshot';
     const site = forecast ? "the site's logo or banner would be left out of a static snapshot" : "the site's logo or banner is left out of the snapshot";
-    if (!notes) warnings.push({ note: p, kind: 'left-out-of-snapshot', message: `${site}: ${why}` });
-    else for (const note of notes) warnings.push({ note, kind: 'left-out-of-snapshot', message: `links to ${p}, which ${left}: ${why}`, target: p });
+    if (!notes) warnings.push({ note: p, kind: 'left-out-of-snapshot', message: `${site}: ${why}`, variant: 'site_asset', detail: why });
+    else for (const note of notes) warnings.push({ note, kind: 'left-out-of-snapshot', message: `links to ${p}, which ${left}: ${why}`, target: p, detail: why });
   }
   return warnings;
 }

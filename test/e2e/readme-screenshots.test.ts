@@ -8,8 +8,8 @@ import { adminForFile, openFromTree, screenshot } from '../helpers/browser.ts';
 import { PROJECT_DIR, waitFor } from '../helpers/server.ts';
 
 const SITE_FRAME = { width: 1000, height: 640 };
-// Wide enough for the right panel beside the editor.
-const ADMIN_FRAME = { width: 1440, height: 760 };
+// A common laptop's width: the top bar, the note bar and the right panel all fit in it.
+const ADMIN_FRAME = { width: 1280, height: 760 };
 const POST = 'Posts/Notes-on-publishing.md';
 
 const { server, browser, main } = adminForFile({

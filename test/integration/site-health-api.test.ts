@@ -24,6 +24,7 @@ const server = forFile(async () => {
     'Posts/Old.md': '---\npublish: true\ndate: 2020-01-01\npermalink: same\n---\nOld.\n',
     'Posts/New.md': '---\npublish: true\ndate: 2025-01-01\npermalink: same\n---\nNew.\n',
     'Posts/Tagged.md': post('Many tags.', `tags: [${tags}]\n`),
+    'Posts/Odd.md': post('An odd permalink.', 'permalink: a/../b\n'),
     // Files a static snapshot would not copy (a page a host would run, a drawing with a script), beside two it would.
     'Posts/Files.md': post('![[Att/page.html]]\n\n![[Att/hostile.svg]]\n\n![[Att/calm.svg]]\n\n![[Att/photo.png]]'),
     'Att/page.html': '<p>hello</p>\n',
@@ -38,7 +39,7 @@ const server = forFile(async () => {
   return startServer({ vault, data: path.join(base, 'data') });
 });
 
-type Page = { warnings: { path: string; kind: string; message: string; target?: string; link?: string; more?: number }[]; total: number; page: number; pages: number };
+type Page = { warnings: { path: string; kind: string; message: string; target?: string; link?: string; more?: number; [field: string]: unknown }[]; total: number; page: number; pages: number };
 const page = async (n?: number) => (await server.admin<Page>('GET', `/api/site/warnings${n === undefined ? '' : `?page=${n}`}`)).body;
 const all = async () => [...(await page(1)).warnings, ...(await page(2)).warnings];
 
@@ -60,8 +61,10 @@ describe('GET /api/site/warnings', () => {
         expect.objectContaining({ kind: 'missing_attachment', link: 'lost.png' }),
       ]),
     );
-    expect(of('Posts/New.md')).toEqual([expect.objectContaining({ kind: 'address_clash', target: 'Posts/Old.md' })]);
-    expect(of('Posts/Tagged.md')).toEqual([expect.objectContaining({ kind: 'too_many_tags', message: expect.stringContaining('105 tags') })]);
+    expect(of('Posts/New.md')).toEqual([expect.objectContaining({ kind: 'address_clash', target: 'Posts/Old.md', address: '/same' })]);
+    // The figures an interface says the sentence by in its own language come as fields, beside the English message.
+    expect(of('Posts/Tagged.md')).toEqual([expect.objectContaining({ kind: 'too_many_tags', message: expect.stringContaining('105 tags'), count: 105, max: 100 })]);
+    expect(of('Posts/Odd.md')).toEqual([expect.objectContaining({ kind: 'bad_permalink', value: 'a/../b', address: expect.stringMatching(/^\/Posts\/Odd/) })]);
     expect(of('Side')).toEqual([expect.objectContaining({ kind: 'nested_repository' })]);
     // The server makes no snapshot, and says what one would leave out, by the note linking it.
     const leftOut = of('Posts/Files.md').filter((w) => w.kind === 'left_out_of_snapshot');
@@ -70,6 +73,7 @@ describe('GET /api/site/warnings', () => {
       'links to Att/page.html, which a static snapshot would leave out: only images, audio, video, PDFs, fonts and plain text are copied; a static host could run this file as a page of the site',
     );
     expect(leftOut.find((w) => w.target === 'Att/hostile.svg')!.message).toMatch(/^links to Att\/hostile\.svg, which a static snapshot would leave out: .*script/);
+    expect(leftOut.find((w) => w.target === 'Att/page.html')!.detail).toMatch(/^only images, audio, video/);
     for (const w of list) expect(w.kind).toMatch(/^[a-z]+(?:_[a-z]+)*$/);
   });
 

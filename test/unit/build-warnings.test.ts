@@ -36,7 +36,7 @@ describe('the model names what is wrong, note by note', () => {
     const duplicate = byKind('duplicate-address');
     expect(duplicate).toHaveLength(1);
     expect(duplicate[0]!.message).toMatch(/^is not published: Posts\/Same[ -]name\.md also claims the address \/Posts\/Same-name, and the older note keeps it$/);
-    expect(byKind('reserved-address')).toEqual([{ note: 'api/Reserved.md', kind: 'reserved-address', message: 'is not published: its address /api/Reserved belongs to the site' }]);
+    expect(byKind('reserved-address')).toEqual([{ note: 'api/Reserved.md', kind: 'reserved-address', message: 'is not published: its address /api/Reserved belongs to the site', address: '/api/Reserved' }]);
     // An embed of a note a visitor cannot see shows nothing, and says so here.
     expect(byKind('unpublished-embed')).toEqual([
       { note: 'Posts/Embeds private.md', kind: 'unpublished-embed', message: 'embeds ![[Private thoughts]], which is not published: nothing is shown', target: 'Private thoughts.md', link: 'Private thoughts' },

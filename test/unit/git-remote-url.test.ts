@@ -1,6 +1,8 @@
 // spec 2.9 and 5.4: which remote URLs and branch names are accepted, one row each.
 import { describe, expect, it } from 'vitest';
-import { checkBranchName, checkRemoteUrl, remoteHost } from '../../admin/git/remote-url.ts';
+import { promises as fs } from 'node:fs';
+import { branchRefusal, checkBranchName, checkRemoteUrl, remoteHost, remoteUrlRefusal } from '../../admin/git/remote-url.ts';
+import { ARABIC_REASONS } from '../../admin/ui/src/settings/refusals.ts';
 
 const ok = true;
 const refused = false;
@@ -156,5 +158,24 @@ describe('remote host for the status panel', () => {
     expect(remoteHost('ssh://git@host:2222/o/r.git')).toBe('host');
     expect(remoteHost('https://[::1]:9000/r.git')).toBe('::1');
     expect(remoteHost(null)).toBeNull();
+  });
+});
+
+describe('a refusal names why as a stable reason the interface says in its language', () => {
+  it('gives the reason and its figures beside the sentence', () => {
+    expect(remoteUrlRefusal('file:///tmp/x.git')).toEqual({ reason: 'remote_scheme', message: 'The file:// scheme is not allowed; use https:// or SSH.', figures: { scheme: 'file' } });
+    expect(remoteUrlRefusal('https://u:p@example.org/o/r.git')?.reason).toBe('remote_credentials');
+    expect(branchRefusal('HEAD')).toEqual({ reason: 'branch_reserved', message: 'That is not a valid branch name. "HEAD" is reserved.', figures: { value: 'HEAD' } });
+    expect(remoteUrlRefusal('https://example.org/o/r.git')).toBeNull();
+    expect(branchRefusal('main')).toBeNull();
+  });
+
+  it('every reason the git code (and the settings rule) gives has an Arabic sentence', async () => {
+    const source = await fs.readFile(new URL('../../admin/git/remote-url.ts', import.meta.url), 'utf8');
+    const reasons = new Set([...source.matchAll(/\bno\('(\w+)'/g)].map((m) => m[1]!));
+    const rule = await fs.readFile(new URL('../../shared/settings/validate.ts', import.meta.url), 'utf8');
+    for (const m of rule.matchAll(/reason: '((?:remote|branch)_\w+)'/g)) reasons.add(m[1]!);
+    expect(reasons.size).toBeGreaterThan(20);
+    expect([...reasons].filter((r) => !ARABIC_REASONS.includes(r))).toEqual([]);
   });
 });

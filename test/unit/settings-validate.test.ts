@@ -11,8 +11,8 @@ import {
 } from '../../shared/settings.ts';
 
 const checks = {
-  remoteUrl: (u: string) => (u.includes('@') && u.startsWith('https') ? 'no credentials in the URL' : null),
-  branch: (b: string) => (b.includes('..') ? 'bad branch' : null),
+  remoteUrl: (u: string) => (u.includes('@') && u.startsWith('https') ? { reason: 'remote_credentials', message: 'no credentials in the URL' } : null),
+  branch: (b: string) => (b.includes('..') ? { reason: 'branch_dots', message: 'bad branch' } : null),
 };
 
 function failure(input: unknown): SettingsError {

@@ -1,13 +1,13 @@
 // Interface strings of the tools an Obsidian user reaches for, English and
 // Arabic; merged into the tables of i18n.ts and i18n-ar.ts.
+import type { Text } from './i18n.ts';
 export const enTools = {
   leftPane: 'Files and search',
   search: 'Search',
   searchVault: 'Search the vault',
   searchHint: 'Words in titles, text or tags',
   searching: 'Searching…',
-  searchCount: '{count} notes',
-  searchCountOne: '1 note',
+  searchCount: { one: '1 note', other: '{count} notes' },
   backlinks: 'Backlinks',
   noBacklinks: 'No note links here yet.',
   outline: 'Outline',
@@ -19,8 +19,7 @@ export const enTools = {
   viewOnSite: 'View on site',
   nowPublished: '{name} is published.',
   nowDraft: '{name} is a draft again.',
-  wordCount: '{count} words',
-  wordCountOne: '1 word',
+  wordCount: { one: '1 word', other: '{count} words' },
   cmdPublish: 'Publish this note',
   cmdUnpublish: 'Unpublish this note',
   cmdSearch: 'Search the vault',
@@ -40,14 +39,13 @@ export const enTools = {
   dropHere: 'Drop here to move to the vault root',
 };
 
-export const arTools: Partial<Record<keyof typeof enTools, string>> = {
+export const arTools: Partial<Record<keyof typeof enTools, Text>> = {
   leftPane: 'الملفات والبحث',
   search: 'بحث',
   searchVault: 'ابحث في الخزنة',
   searchHint: 'كلمات في العناوين أو النص أو الوسوم',
   searching: 'جارٍ البحث…',
-  searchCount: '{count} ملاحظات',
-  searchCountOne: 'ملاحظة واحدة',
+  searchCount: { zero: 'لا ملاحظات', one: 'ملاحظة واحدة', two: 'ملاحظتان', few: '{count} ملاحظات', many: '{count} ملاحظة', other: '{count} ملاحظة' },
   backlinks: 'الروابط الواردة',
   noBacklinks: 'لا ملاحظة ترتبط بهذه بعد.',
   outline: 'المخطط',
@@ -59,8 +57,7 @@ export const arTools: Partial<Record<keyof typeof enTools, string>> = {
   viewOnSite: 'اعرضها في الموقع',
   nowPublished: 'نُشرت {name}.',
   nowDraft: 'عادت {name} مسودة.',
-  wordCount: '{count} كلمة',
-  wordCountOne: 'كلمة واحدة',
+  wordCount: { zero: 'لا كلمات', one: 'كلمة واحدة', two: 'كلمتان', few: '{count} كلمات', many: '{count} كلمة', other: '{count} كلمة' },
   cmdPublish: 'انشر هذه الملاحظة',
   cmdUnpublish: 'ألغِ نشر هذه الملاحظة',
   cmdSearch: 'ابحث في الخزنة',

@@ -4,6 +4,7 @@ import { Store } from './store.ts';
 import { ar } from './i18n-ar.ts';
 import { enTools } from './i18n-tools.ts';
 import { enHealth } from './i18n-health.ts';
+import { enWarnings } from './i18n-warnings.ts';
 
 export const en = {
   appName: 'Vault admin',
@@ -35,10 +36,10 @@ export const en = {
   collectionsOf: 'Collections…',
   topicName: 'Topic (tag) name',
   topicCreated: 'Topic page {path} written.',
-  publishConfirm: 'Publish {count} notes in “{folder}”? Each note lacking it gets publish: true.',
+  publishConfirm: { one: 'Publish 1 note in “{folder}”? It gets publish: true.', other: 'Publish {count} notes in “{folder}”? Each note lacking it gets publish: true.' },
   publishNone: 'Every note in “{folder}” is already published.',
-  publishDone: '{count} notes published.',
-  publishing: 'Publishing {done} of {count}…',
+  publishDone: { one: '1 note published.', other: '{count} notes published.' },
+  publishing: 'Publishing {done} of {total}…',
   collectionsTitle: 'Collections of “{name}”',
   fromFolder: 'from the folder',
   noCollections: 'The vault declares no collections yet. A collection is a tag page note with collection: true.',
@@ -133,7 +134,7 @@ export const en = {
   syncRunning: 'Sync running…',
   syncFailed: 'Last sync failed',
   syncClean: 'Everything committed',
-  syncDirty: '{count} uncommitted changes',
+  syncDirty: { one: '1 uncommitted change', other: '{count} uncommitted changes' },
   syncBusy: 'Another process holds the sync lock',
   openBackup: 'Open Backup & sync',
   vaultAsksBackup: 'This vault asks to back up to {host}',
@@ -167,12 +168,10 @@ export const en = {
   fromDefaultValue: 'Default: {value}, from the server’s configuration',
   fromDefaultNone: 'Not set; the server’s configuration sets none',
   unsavedField: 'unsaved',
-  unsavedOne: '1 unsaved change',
-  unsavedCount: '{count} unsaved changes',
+  unsavedCount: { one: '1 unsaved change', other: '{count} unsaved changes' },
   allSaved: 'Everything is saved.',
   discard: 'Discard',
-  leaveUnsavedOne: 'Settings has 1 unsaved change.',
-  leaveUnsaved: 'Settings has {count} unsaved changes.',
+  leaveUnsaved: { one: 'Settings has 1 unsaved change.', other: 'Settings has {count} unsaved changes.' },
   saveAndLeave: 'Save',
   discardAndLeave: 'Discard',
   stay: 'Stay',
@@ -291,7 +290,7 @@ export const en = {
   comments: 'Comments',
   commentsQueue: 'Waiting for moderation',
   queueShown: 'Showing {shown} of {total}',
-  queueMore: 'Show {count} more',
+  queueMore: { one: 'Show 1 more', other: 'Show {count} more' },
   commentsNone: 'Nothing waits for moderation.',
   commentsApproved: 'Approved: what readers see',
   commentsNoneApproved: 'No approved comments or mentions yet.',
@@ -317,7 +316,7 @@ export const en = {
   kindMention: 'mention',
   byAuthor: 'You (the author)',
   onNote: 'on “{title}”',
-  pendingBadge: '{count} comments or mentions waiting',
+  pendingBadge: { one: '1 comment or mention waiting', other: '{count} comments or mentions waiting' },
   noNoteComments: 'No comments or mentions on this note.',
   commentsEnable: 'Comments and mentions under articles',
   moderation: 'Moderation',
@@ -328,6 +327,7 @@ export const en = {
   cmdComments: 'Show comments',
   ...enTools,
   ...enHealth,
+  ...enWarnings,
 };
 
 export type StringKey = keyof typeof en;
@@ -335,9 +335,30 @@ export type Lang = 'en' | 'ar';
 
 export const lang = new Store<Lang>('en');
 
+/** A count's sentence in each of the language's plural forms (Intl.PluralRules' categories); `other` is required. */
+export type PluralForms = { other: string } & Partial<Record<Exclude<Intl.LDMLPluralRule, 'other'>, string>>;
+/** A table's entry: one sentence, or one per plural form of its `{count}`. */
+export type Text = string | PluralForms;
+
+const pluralRules = new Map<Lang, Intl.PluralRules>();
+
+/** The plural form `count` takes in `language` (Arabic: zero, one, two, few, many, other). */
+export function pluralForm(count: number, language: Lang = lang.get()): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  return rules.select(count);
+}
+
+function sentence(text: Text, vars: Record<string, string | number>): string {
+  if (typeof text === 'string') return text;
+  const count = Number(vars.count);
+  return Number.isFinite(count) ? (text[pluralForm(count)] ?? text.other) : text.other;
+}
+
+/** The interface's sentence for `key`; an entry with plural forms takes the form of `vars.count`. */
 export function t(key: StringKey, vars: Record<string, string | number> = {}): string {
-  const table = lang.get() === 'ar' ? (ar as Partial<Record<StringKey, string>>) : en;
-  const template = table[key] ?? en[key];
+  const table = lang.get() === 'ar' ? (ar as Partial<Record<StringKey, Text>>) : (en as Record<StringKey, Text>);
+  const template = sentence(table[key] ?? en[key], vars);
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
 

@@ -202,6 +202,14 @@ export interface HealthWarning {
   target?: string;
   link?: string;
   more?: number;
+  /** What the sentence is said by in the interface's language (admin/site-health.ts). */
+  address?: string;
+  count?: number;
+  max?: number;
+  value?: string;
+  variant?: string;
+  /** A tool's own words, in English as it gave them. */
+  detail?: string;
 }
 
 export interface HealthPage {

@@ -29,8 +29,8 @@ export function HealthView() {
       ) : (
         <>
           <p class="health-summary">
-            {list.total === 1 ? t('healthCountOne') : groups.length === 1 ? t('healthCountOneNote', { count: list.total }) : t('healthCount', { count: list.total, notes: groups.length })}
-            {list.warnings.length < list.total && <> {t('healthMore', { shown: list.warnings.length, count: list.total })}</>}
+            {groups.length === 1 ? t('problemCount', { count: list.total }) : t('healthCount', { problems: t('problemCount', { count: list.total }), notes: t('inNotes', { count: groups.length }) })}
+            {list.warnings.length < list.total && <> {t('healthMore', { shown: list.warnings.length, total: list.total })}</>}
           </p>
           {groups.map(([path, warnings]) => (
             <section class="health-note" data-path={path} key={path}>

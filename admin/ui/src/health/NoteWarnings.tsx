@@ -13,7 +13,7 @@ export function NoteWarnings({ path }: { path: string }) {
   const count = warnings.reduce((n, w) => n + (w.more ?? 1), 0);
   return (
     <details class="note-warnings" data-testid="note-warnings" open={warnings.length <= OPEN_UP_TO} key={path}>
-      <summary>{count === 1 ? t('noteHealthOne') : t('noteHealth', { count })}</summary>
+      <summary>{t('noteHealth', { count })}</summary>
       <ul class="health-list">
         {warnings.map((w) => (
           <WarningItem warning={w} inEditor />

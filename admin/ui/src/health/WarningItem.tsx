@@ -8,6 +8,7 @@ import { toast, toastError } from '../ui/feedback.ts';
 import { showView } from '../views.ts';
 import { openNote } from '../editor/workspace.ts';
 import { openAtWarning, publishFix, publishNote } from './model.ts';
+import { warningSentence } from './warning-text.ts';
 
 export function kindLabel(kind: string): string {
   const key = `kind_${kind}` as StringKey;
@@ -34,9 +35,12 @@ export function WarningItem({ warning, inEditor = false }: { warning: HealthWarn
     <li class="health-item" data-kind={warning.kind} data-target={warning.target}>
       <span class="health-text">
         <strong class="health-kind">{kindLabel(warning.kind)}</strong>
-        <span class="health-message" dir="ltr">
-          {warning.message}
-        </span>
+        <span class="health-message">{warningSentence(warning)}</span>
+        {warning.detail && (
+          <small class="health-detail muted" dir="ltr">
+            {warning.detail}
+          </small>
+        )}
       </span>
       <span class="health-fixes">
         {toPublish && (

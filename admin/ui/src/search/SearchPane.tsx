@@ -72,7 +72,7 @@ export function SearchPane() {
           onKeyDown={onKey}
         />
         <small class="muted" role="status" data-testid="search-count">
-          {s.query.trim() === '' ? '' : s.busy ? t('searching') : s.error ? s.error : s.total === 1 ? t('searchCountOne') : t('searchCount', { count: s.total })}
+          {s.query.trim() === '' ? '' : s.busy ? t('searching') : s.error ? s.error : t('searchCount', { count: s.total })}
         </small>
       </div>
       <ol id="search-results" class="search-results" role="listbox" aria-label={t('searchVault')} ref={list}>

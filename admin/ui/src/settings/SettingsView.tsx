@@ -252,7 +252,7 @@ function DeviceGroup({ signOut }: { signOut: () => void }) {
 async function confirmLeaving(from: string): Promise<boolean> {
   const keys = dirtyKeys(inSettingsForm);
   if (from !== 'settings' || keys.length === 0) return true;
-  const choice = await choiceDialog(keys.length === 1 ? t('leaveUnsavedOne') : t('leaveUnsaved', { count: keys.length }), [
+  const choice = await choiceDialog(t('leaveUnsaved', { count: keys.length }), [
     { id: 'stay', label: t('stay') },
     { id: 'discard', label: t('discardAndLeave') },
     { id: 'save', label: t('saveAndLeave'), primary: true },

@@ -173,7 +173,7 @@ export function SaveBar({ inForm, label, testId, children, onSaved }: { inForm: 
   return (
     <div class={`save-bar${keys.length ? ' has-drafts' : ''}`} data-testid={testId}>
       <span class="grow" role="status">
-        {keys.length === 1 ? t('unsavedOne') : keys.length ? t('unsavedCount', { count: keys.length }) : t('allSaved')}
+        {keys.length ? t('unsavedCount', { count: keys.length }) : t('allSaved')}
       </span>
       {children}
       {error && (

@@ -80,13 +80,8 @@ export function splitName(name: string, isFolder: boolean): [stem: string, ext: 
 
 type CountKey = 'renameLinks' | 'renameRewrote';
 
-/** A sentence about N notes in the count's own form (Arabic: 1 and 2 have their own, 3–10 the plural, 11 up the singular). */
-function countOfNotes(key: CountKey, n: number): string {
-  if (n === 0) return t(`${key}None`);
-  if (n === 1) return t(`${key}One`);
-  if (n === 2) return t(`${key}Two`);
-  return t(n <= 10 ? `${key}Few` : key, { count: n });
-}
+/** A sentence about N notes: none has a sentence of its own, the rest take the count's plural form. */
+const countOfNotes = (key: CountKey, n: number): string => (n === 0 ? t(`${key}None`) : t(key, { count: n }));
 
 const isNotePath = (path: string) => /\.(md|markdown)$/i.test(path);
 

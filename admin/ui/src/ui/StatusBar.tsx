@@ -67,7 +67,7 @@ function WordCount({ note }: { note: OpenNote }) {
   const words = counter(body);
   return (
     <span class="word-count" data-testid="word-count">
-      {words === 1 ? t('wordCountOne') : t('wordCount', { count: words })}
+      {t('wordCount', { count: words })}
     </span>
   );
 }

@@ -1,0 +1,81 @@
+// Site health in the Arabic interface, in a real browser: each warning is said in Arabic
+// from its kind and fields (the names it holds kept as written), and its counts take
+// Arabic's plural forms ("3 مشكلات في ملاحظتين", not "3 مشكلة في 2 ملاحظة").
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminForFile, clearToasts, openAdmin, screenshot } from '../helpers/browser.ts';
+import { waitFor } from '../helpers/server.ts';
+import { writeFiles } from '../helpers/tmp.ts';
+
+const post = (body: string, extra = '') => `---\npublish: true\ndate: 2026-03-01\n${extra}---\n${body}\n`;
+const tags = Array.from({ length: 105 }, (_, i) => `t${i}`).join(', ');
+
+const { server, browser } = adminForFile({
+  prefix: 'vs-e2e-health-ar-',
+  prepare: async ({ vault }) => {
+    await writeFiles(vault, {
+      'Home.md': post('Welcome.'),
+      'Posts/Garden.md': post('See [[Seedlings]] for what comes next.'),
+      'Seedlings.md': '---\ntitle: Seedlings\n---\nNot out yet.\n',
+      'Posts/Broken.md': post('A link to [[Nowhere]] here.\n\n![[gone.png]]'),
+    });
+    return {};
+  },
+});
+
+const badge = (page: Page) => page.getByTestId('health-badge');
+/** A sentence's own words: the names it holds are isolated (FSI … PDI) and taken out. */
+const wording = (s: string) => s.replace(/\u2068[^\u2069]*\u2069/g, '');
+
+async function openArabicHealth(): Promise<Page> {
+  await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'ar' } });
+  const { page } = await openAdmin(browser, server);
+  await waitFor(async () => (await badge(page).count()) > 0, 30_000);
+  await badge(page).click();
+  await page.getByTestId('health-view').waitFor();
+  return page;
+}
+
+describe('Site health in Arabic', () => {
+  it('says each warning in Arabic from its kind and fields, and counts in Arabic plural forms', async () => {
+    const page = await openArabicHealth();
+    await page.locator('.health-note[data-path="Posts/Broken.md"]').waitFor();
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+    await expect(page.locator('.health-summary').textContent()).resolves.toBe('3 مشكلات في ملاحظتين');
+    await expect(badge(page).getAttribute('aria-label')).resolves.toBe('3 مشكلات في الموقع');
+
+    const messages = await page.locator('.health-item').evaluateAll((items) =>
+      items.map((i) => ({ kind: i.getAttribute('data-kind'), text: i.querySelector('.health-message')!.textContent ?? '' })),
+    );
+    expect(messages.map((m) => m.kind).sort()).toEqual(['missing_attachment', 'missing_link', 'unpublished_link']);
+    const said = Object.fromEntries(messages.map((m) => [m.kind, m.text]));
+    expect(said.unpublished_link).toBe('تربط إلى «\u2068Seedlings\u2069» (\u2068Seedlings.md\u2069)، وهي غير منشورة.');
+    expect(said.missing_link).toBe('تربط إلى «\u2068Nowhere\u2069»، وهي غير موجودة.');
+    expect(said.missing_attachment).toContain('\u2068gone.png\u2069');
+    // Every sentence is Arabic but for the names it holds: none is the server's English.
+    for (const m of messages) expect(wording(m.text), m.kind!).not.toMatch(/[A-Za-z]{2,}/);
+    await clearToasts(page);
+    await screenshot(page, 'site-health-arabic-sentences');
+
+    // More problems: 105 tags (a "few" form past 100) and a fourth note, in the plural of 3–10.
+    await fs.writeFile(path.join(server.vault, 'Tagged.md'), post('Many tags.', `tags: [${tags}]\n`));
+    await page.locator('.health-note[data-path="Tagged.md"]').waitFor({ timeout: 20_000 });
+    await expect(page.locator('.health-summary').textContent()).resolves.toBe('4 مشكلات في 3 ملاحظات');
+    await expect(page.locator('.health-note[data-path="Tagged.md"] .health-message').textContent()).resolves.toBe('فيها 105 وسوم؛ أول 100 وسمًا فقط مواضيع في الموقع.');
+    await page.context().close();
+    await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'en' } });
+  }, 90_000);
+
+  it('the English interface keeps its sentences, from the same fields', async () => {
+    const { page, context } = await openAdmin(browser, server);
+    await waitFor(async () => (await badge(page).count()) > 0, 30_000);
+    await badge(page).click();
+    const item = page.locator('.health-note[data-path="Posts/Garden.md"] .health-message');
+    await item.waitFor();
+    await expect(item.textContent()).resolves.toBe('Links to “\u2068Seedlings\u2069” (\u2068Seedlings.md\u2069), which is not published.');
+    await expect(page.locator('.health-summary').textContent()).resolves.toBe('4 problems in 3 notes');
+    await context.close();
+  });
+});
