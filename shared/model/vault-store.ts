@@ -87,4 +87,15 @@ export class VaultStore {
     if (changes.length) this.version++;
     return changes;
   }
+
+  /**
+   * Bodies rendered when notes were read serve the page made next; a page another thread
+   * made, or one a resumed generation already holds, never takes its body: let them go.
+   */
+  releasePrepared(): void {
+    for (const record of this.records.values()) {
+      record.prepared = null;
+      record.searchText = null;
+    }
+  }
 }

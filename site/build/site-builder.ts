@@ -168,6 +168,7 @@ export class SiteBuilder {
     const started = Date.now();
     this.addresses.toldMoves(moves);
     await this.loadAddresses();
+    this.letPlanGo();
     await fs.mkdir(this.options.outRoot, { recursive: true });
     await fs.rm(this.stage.dir, { recursive: true, force: true });
     const progress = this.options.onProgress;
@@ -187,9 +188,10 @@ export class SiteBuilder {
       vaultDir: config.vaultDir,
       settings,
       plan: async (now) => {
-        const plan = await this.makePlan(settings, now, false);
-        if (!snapshot || !this.images.busy) return plan;
-        // A static snapshot has no next pass: it waits for the image copies its pages show, and plans with them.
+        let plan: SitePlan | null = await this.makePlan(settings, now, false);
+        if (!this.images.busy || (!snapshot && this.live !== null)) return plan;
+        plan = null; // let go before the next is made: two plans outgrow a server builder's heap
+        // A snapshot has no next pass, a server's first build nothing live: both wait for the image copies.
         await this.images.settled();
         return this.makePlan(settings, now, false);
       },
@@ -204,7 +206,8 @@ export class SiteBuilder {
       chunk: this.options.chunkSize ?? 400,
       onProgress: progress && ((phase, done, total) => progress({ phase, done, total })),
     });
-    this.releasePrepared();
+    this.store.releasePrepared();
+    forgetEmbedParses(); // and the parses of embedded notes the pass kept for its pages
     await this.learnAddresses(plan);
     const nav = snapshot ? '' : await this.stage.read(NAV_FILE);
     const dir = path.join(this.options.outRoot, `gen-${Date.now()}-${++this.generation}`);
@@ -256,15 +259,23 @@ export class SiteBuilder {
     const started = Date.now();
     const list = [...paths];
     const changes = await this.store.update(list.filter((p) => isNotePath(p)));
-    const others = list.filter((p) => !isNotePath(p));
-    for (const p of others) await this.attachments.refresh(p);
+    const others: string[] = [];
+    // An image whose copies the live plan already shows (made while it was planned) changes nothing.
+    for (const p of list.filter((p) => !isNotePath(p))) if ((await this.attachments.refresh(p)) || !this.plan || this.plan.ctx.imageState(p)?.kind === 'pending') others.push(p);
     const settings = await this.settings();
     // A told move may turn an old address into a 301 now: only a whole plan serves redirects.
     if (others.length === 0 && !this.replanWhole && moves.length === 0) {
       const quick = await this.applyEdits(changes, discussed as VaultPath[], settings, started);
       if (quick !== undefined) return quick;
     }
+    this.letPlanGo();
     return this.applyPlan(await this.makePlan(settings), started);
+  }
+
+  /** Before a whole plan: the live one's signatures are all it is compared with; its model and views go. */
+  private letPlanGo(): void {
+    if (this.plan && this.previous === this.plan.pages) this.previous = new Map([...this.plan.pages].map(([a, p]) => [a, { file: p.file, type: p.type, sig: p.sig }]));
+    this.plan = this.settled = null;
   }
 
   /** The quick pass (quick-pass.ts): undefined when the whole site must be planned instead. */
@@ -333,21 +344,9 @@ export class SiteBuilder {
       rendered: 0,
       ms: Date.now() - started,
     };
-    this.releasePrepared();
+    this.store.releasePrepared();
+    forgetEmbedParses(); // and the parses of embedded notes the pass kept for its pages
     return { ...result, gitCreated: [...this.store.gitCreated()] };
-  }
-
-  /**
-   * Bodies rendered when notes were read serve the page made next; a page another thread
-   * made, or one a resumed generation already holds, never takes its body: let them go,
-   * and the parses of embedded notes the pass kept for its pages.
-   */
-  private releasePrepared(): void {
-    for (const record of this.store.records.values()) {
-      record.prepared = null;
-      record.searchText = null;
-    }
-    forgetEmbedParses();
   }
 
   /** Renders what differs between the live folder and `plan`, and swaps it in page by page. */

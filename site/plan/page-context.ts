@@ -123,7 +123,7 @@ export class PageContext {
     this.topicsKey = model.topics.topics.map((t) => `${t.key}\u0001${t.label}\u0001${t.address}`).join('\u0002');
     const front = model.homeNote && (frame.layout === 'default' || frame.homeMode !== 'dashboard') ? model.homeNote : null;
     this.frontPath = front?.path ?? null;
-    this.world = [frameSig, this.topicsKey, attachments.version, model.resolver.generation, model.visibleKey, this.frontPath];
+    this.world = [frameSig, this.topicsKey, attachments.version, images?.version, model.resolver.generation, model.visibleKey, this.frontPath];
   }
 
   /** A post's RSS guid: the address it was first published at, which a rename never changes. */

@@ -60,6 +60,8 @@ export class ImageVariants {
   private draining: Promise<void> | null = null;
   /** Images given to sharp in this process. */
   private scaled = 0;
+  /** Counts images whose state was settled (made, or found unusable): a plan's signatures read it (page-context.ts world). */
+  version = 0;
   /** Told the vault paths whose copies (or verdicts) became known, once the queue is empty. */
   onReady: ((paths: string[]) => void) | null = null;
 
@@ -173,6 +175,7 @@ export class ImageVariants {
         this.queue.delete(p);
         try {
           await this.take(p, info);
+          this.version++;
           done.push(p);
         } catch (err) {
           // The cache cannot be written (a full disk): the original is shown; tried again next time.

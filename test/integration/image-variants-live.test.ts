@@ -1,6 +1,6 @@
 // The live server: an image's smaller copies are made in the background, never on a
 // request's or an edit's path (the page goes live with the original, its copies come with
-// a later pass), served immutable at their content-hashed addresses, and never made again
+// a later pass; a first start's build, with nothing live yet, waits for them), served immutable at their content-hashed addresses, and never made again
 // when a note is edited.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -45,6 +45,11 @@ describe('image copies on the live server', () => {
     server = await startServer({ vault, data: path.join(root, 'data'), env: { PUBLIC_LAYOUT: 'blog' } });
   }, 60_000);
   afterAll(() => server?.stop());
+
+  it("a first start's build waits for the copies its pages show: no page goes live with the original, to be rendered again", async () => {
+    // The server answers once its first build is live (startServer waits for it): the picture is there at once.
+    expect(await picture(server, '/Pictures', '/photo.png')).not.toBeNull();
+  });
 
   it('serves the copies a page shows, immutable, and the original where it was', async () => {
     const photo = (await waitFor(() => picture(server, '/Pictures', '/photo.png'), 60_000))!;
