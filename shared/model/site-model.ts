@@ -93,7 +93,8 @@ export function modelShape(r: NoteRecord): string {
     r.title,
     r.lang,
     r.date.ms,
-    r.date.source,
+    // Pages show whether the note dates itself, not where else its date came from (file, memory, git).
+    r.date.source === 'frontmatter',
     r.address,
     r.tags.join('\u0001'),
     r.links.join('\u0001'),

@@ -76,7 +76,8 @@ export function parseNumericId(data: Frontmatter, raw: string): number | null {
  * is the moment of copying; an atomic save gives a new birth time, never an older one.
  */
 export function fileTime(stats: { birthtimeMs: number; mtimeMs: number }): number {
-  return stats.birthtimeMs > 0 ? Math.min(stats.birthtimeMs, stats.mtimeMs) : stats.mtimeMs;
+  // Whole milliseconds, as created.json remembers them: a note dated by its file, then by that memory, keeps its date.
+  return Math.round(stats.birthtimeMs > 0 ? Math.min(stats.birthtimeMs, stats.mtimeMs) : stats.mtimeMs);
 }
 
 export interface DateInputs {

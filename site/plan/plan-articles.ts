@@ -187,7 +187,7 @@ function buildArticleSig(ctx: PageContext, note: NoteRecord): string {
     relatedOf(ctx, note).map((r) => ctx.linkSig(r)).join('|'),
     twin ? `${ctx.linkSig(twin)}\u0001${twin.lang}` : '-',
     ctx.discussionOf(note)?.sig ?? '',
-    note.date.source,
+    note.date.source === 'frontmatter',
     isGarden(ctx) ? `${explorerHere(ctx, note)}\u0001${breadcrumbsSig(ctx, note)}` : '',
     backlinksSig(ctx, note),
     localGraphSig(ctx, note),
