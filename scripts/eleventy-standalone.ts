@@ -41,6 +41,6 @@ async function snapshotViews(config: ReturnType<typeof loadConfig>): Promise<Ren
   const collector = new ViewCollector(extensionsOf(config));
   const built = await buildSnapshot(config, { renderer: collector });
   if (built.warnings.length > 0) process.stderr.write(built.warnings.map((w) => `  ${formatWarning(w)}\n`).join(''));
-  // The topic row is in every page already (a snapshot never writes it as a file).
-  return { ...collector.views, nav: [] };
+  // The shared fragment is in every page already (a snapshot never writes it as a file); the full explorer page is a page.
+  return { ...collector.views, nav: collector.views.nav.filter((n) => n.page) };
 }
