@@ -4,7 +4,7 @@
 // dark, 360 px, Arabic) land in test-artifacts/.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser.ts';
+import { launchBrowser, screenshot, openSitePage } from '../helpers/browser.ts';
 import { cleanupTempDirs } from '../helpers/tmp.ts';
 import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
 import { GARDEN_FILES } from '../fixtures/garden/vault.ts';
@@ -26,14 +26,7 @@ afterAll(async () => {
   await cleanupTempDirs();
 });
 
-async function open(route: string, width: number, options: { colorScheme?: 'light' | 'dark'; javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, colorScheme: options.colorScheme ?? 'light', javaScriptEnabled: options.javaScriptEnabled ?? true });
-  const page = await context.newPage();
-  page.on('pageerror', (err) => process.stderr.write(`[browser error] ${err.message}\n`));
-  await page.goto(garden.url + route);
-  if (options.javaScriptEnabled !== false) await page.waitForFunction(() => document.documentElement.classList.contains('s-js'));
-  return page;
-}
+const open = (route: string, width: number, options?: Parameters<typeof openSitePage>[3]) => openSitePage(browser, garden.url + route, width, options);
 
 const current = (page: Page) => page.locator('.s-explorer a[aria-current="page"]');
 

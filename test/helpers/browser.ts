@@ -72,6 +72,16 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** A public page at `url` in a fresh context, `width` px wide; with scripts, once the site's script has run. */
+export async function openSitePage(browser: Browser, url: string, width: number, options: { colorScheme?: 'light' | 'dark'; javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, colorScheme: options.colorScheme ?? 'light', javaScriptEnabled: options.javaScriptEnabled ?? true });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => process.stderr.write(`[browser error] ${err.message}\n`));
+  await page.goto(url);
+  if (options.javaScriptEnabled !== false) await page.waitForFunction(() => document.documentElement.classList.contains('s-js'));
+  return page;
+}
+
 export interface AdminPage {
   context: BrowserContext;
   page: Page;
