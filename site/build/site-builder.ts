@@ -260,8 +260,9 @@ export class SiteBuilder {
     const list = [...paths];
     const changes = await this.store.update(list.filter((p) => isNotePath(p)));
     const others: string[] = [];
-    // An image whose copies the live plan already shows (made while it was planned) changes nothing.
-    for (const p of list.filter((p) => !isNotePath(p))) if ((await this.attachments.refresh(p)) || !this.plan || this.plan.ctx.imageState(p)?.kind === 'pending') others.push(p);
+    // An unchanged file the live plan does not show as a pending image (its copies made while it was planned) changes nothing.
+    const pending = (p: string) => this.plan!.ctx.shownBy.has(p) && this.plan!.ctx.imageState(p)?.kind === 'pending';
+    for (const p of list.filter((p) => !isNotePath(p))) if ((await this.attachments.refresh(p)) || !this.plan || pending(p)) others.push(p);
     const settings = await this.settings();
     // A told move may turn an old address into a 301 now: only a whole plan serves redirects.
     if (others.length === 0 && !this.replanWhole && moves.length === 0) {
