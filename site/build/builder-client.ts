@@ -289,6 +289,7 @@ export class BuilderClient {
     this.tidyTimer.unref();
   }
 
+  /** One step of the deferred work; the next follows at once unless a change came meanwhile, which goes first. */
   private async tidy(): Promise<void> {
     // Changes first: the build that takes them starts the quiet wait again.
     if (this.running || this.timer || this.queued() || this.closed || !this.tidyDue) return;
@@ -296,14 +297,24 @@ export class BuilderClient {
     this.tidyDue = false;
     try {
       const result = await this.send<BuildResult | null>({ id: this.nextId++, type: 'tidy' });
-      if (result) this.options.onBuilt(result);
+      this.tidyDue = result?.tidy === true;
+      if (result && (result.rendered > 0 || result.removals.length > 0)) this.options.onBuilt(result);
     } catch (err) {
       log.warn(`deferred site work failed: ${(err as Error).message}`);
     } finally {
       this.running = false;
     }
     if (this.queued()) this.schedule();
-    else for (const w of this.idleWaiters.splice(0)) w();
+    else {
+      for (const w of this.idleWaiters.splice(0)) w();
+      if (this.tidyDue && !this.closed) {
+        this.tidyTimer = setTimeout(() => {
+          this.tidyTimer = null;
+          void this.tidy();
+        }, 0);
+        this.tidyTimer.unref();
+      }
+    }
   }
 
   /** Something waits for a pass. */

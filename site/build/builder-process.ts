@@ -5,7 +5,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { log } from '../../shared/log.ts';
 import { formatWarning } from '../../shared/model/build-warnings.ts';
-import { SiteBuilder } from './site-builder.ts';
+import { SiteBuilder, type BuildResult } from './site-builder.ts';
 import type { WorkerReply, WorkerRequest } from './builder-protocol.ts';
 
 let builder: SiteBuilder | null = null;
@@ -56,14 +56,17 @@ process.on('message', (request: WorkerRequest) => {
     try {
       if (!builder) throw new Error('the builder was not initialised');
       const result = await handle(builder, request);
-      const lookup = request.type === 'posts' || request.type === 'post';
-      reply = { id: request.id, ok: true, result, warnings: lookup ? undefined : changedWarnings(builder) };
+      // A lookup or a search base's step changes no warning.
+      const same = request.type === 'posts' || request.type === 'post' || request.type === 'tidy';
+      reply = { id: request.id, ok: true, result, warnings: same ? undefined : changedWarnings(builder) };
     } catch (err) {
       log.error(`site build failed: ${(err as Error)?.stack ?? String(err)}`);
       reply = { id: request.id, ok: false, error: (err as Error)?.message ?? String(err) };
     }
     process.send!(reply);
-    if (reply.ok && reply.result && request.type !== 'posts' && request.type !== 'post') rememberSoon(builder!, request.type === 'full' || request.type === 'resume');
+    // A step of the search base that wrote nothing leaves the generation as it was.
+    const wrote = reply.ok && reply.result !== null && (request.type !== 'tidy' || (reply.result as BuildResult).rendered > 0);
+    if (wrote && request.type !== 'posts' && request.type !== 'post') rememberSoon(builder!, request.type === 'full' || request.type === 'resume');
   });
 });
 

@@ -34,7 +34,7 @@ import { EarlySearch } from '../plan/search-job.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
 import { currentKey, readGeneration, removeGenerations, writeGeneration, type GenerationKey } from '../write/generation.ts';
 import { diffPlans, type SitePlan } from '../plan/plan.ts';
-import { adoptQuick, keepsShape, quickPlan } from './quick-pass.ts';
+import { adoptQuick, diffLoose, keepsShape, quickPlan } from './quick-pass.ts';
 import { NAV_FILE } from '../plan/plan-outputs.ts';
 import { settleSigs, type PlannedPage, type ServedEntry } from '../plan/plan-types.ts';
 import type { BuildResult, SiteBuilderOptions } from './builder-types.ts';
@@ -129,6 +129,7 @@ export class SiteBuilder {
 
   private async makePlan(settings?: Settings, now = new Date(), withSearch = true): Promise<SitePlan> {
     settings ??= await this.settings();
+    this.wholePlans++;
     this.planSettings = JSON.stringify(settings);
     const plan = planVault({
       records: this.store.records.values(),
@@ -236,15 +237,20 @@ export class SiteBuilder {
     };
   }
 
-  /**
-   * A quiet moment's work: when the search index's delta has grown, a new base (every
-   * searchable note indexed again) replaces it; only the index's files change.
-   */
+  /** A quiet moment's work: once the search delta has grown, a new base (every searchable note indexed again); only its files change. */
   async tidy(): Promise<BuildResult | null> {
-    if (!this.live || !this.previous || !this.search.tidyDue) return null;
+    const plan = this.plan;
+    if (!this.live || !plan || this.previous !== plan.pages || this.replanWhole || !this.search.tidyDue) return null;
     const started = Date.now();
-    this.search.tidy();
-    return this.applyPlan(await this.makePlan(), started);
+    // From the live plan's current model (a second plan beside it outgrew a realistic builder's heap), a step at a time: edits go between.
+    if (!this.search.tidyStep(plan.ctx)) return { full: false, dir: this.live, upserts: [], removals: [], nav: null, rendered: 0, ms: Date.now() - started, tidy: true };
+    const files = this.search.plan(plan.ctx);
+    const { changed, removed } = diffLoose(this.searchPages, files);
+    await this.stage.replace(plan, this.live, changed, removed.map((p) => p.file));
+    adoptQuick(plan, { families: [], changed, search: files, removed });
+    this.searchPages = files;
+    const upserts = changed.filter((p) => !isInternal(p.address)).map((p): [string, ServedEntry] => [p.address, served(p)]);
+    return { full: false, dir: this.live, upserts, removals: removed.map((p) => p.address), nav: null, redirects: null, rendered: changed.length, ms: Date.now() - started, tidy: this.search.tidyDue };
   }
 
   /**
@@ -293,10 +299,7 @@ export class SiteBuilder {
     const { changed, removed } = quick;
     if (changed.length > 0 || removed.length > 0) {
       try {
-        await this.stage.reset();
-        await this.stage.produce(plan, changed);
-        await this.stage.swapInto(live, changed);
-        await this.stage.remove(live, removed.map((p) => p.file));
+        await this.stage.replace(plan, live, changed, removed.map((p) => p.file));
       } catch (err) {
         this.replanWhole = true;
         throw err;
@@ -414,8 +417,9 @@ export class SiteBuilder {
     });
   }
 
-  /** Edits applied by the quick pass so far (applyEdits), and the live plan's signatures: what tests compare. */
+  /** Edits applied by the quick pass so far (applyEdits), whole plans made (makePlan), and the live plan's signatures: what tests compare. */
   quickPasses = 0;
+  wholePlans = 0;
   plannedSigs(): Map<string, string> {
     return new Map([...(this.plan?.pages ?? [])].map(([address, page]) => [address, page.sig]));
   }

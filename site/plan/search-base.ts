@@ -57,14 +57,56 @@ export interface IndexedDocs {
  * positions. `test/unit/search-base.test.ts` holds the result equal to MiniSearch's.
  */
 export function indexDocs(docs: SearchDoc[]): IndexedDocs {
-  const { tokenize, processTerm } = indexOptions as Required<Pick<typeof indexOptions, 'tokenize' | 'processTerm'>>;
-  const fieldCount = SEARCH_FIELDS.length;
-  const lengths = new Array<number>(docs.length * fieldCount).fill(0);
-  const avg: number[] = [];
-  const postings = new Map<string, Postings>();
-  const add = (term: string, field: number, id: number) => {
-    let entry = postings.get(term);
-    if (!entry) postings.set(term, (entry = { fields: [], last: [] }));
+  const indexer = new DocIndexer();
+  for (const doc of docs) indexer.add(doc);
+  return indexer.finish();
+}
+
+/** indexDocs one document at a time (ids in the order added): a base made in steps between edits (BaseJob). */
+export class DocIndexer {
+  private readonly lengths: number[] = [];
+  private readonly avg: number[] = [];
+  private readonly postings = new Map<string, Postings>();
+  // Each distinct token once: its term (processTerm depends on the token alone; asciiTerm is
+  // its equal for ASCII), and the last field that counted it. Words repeat across thousands
+  // of notes: no term folded again, no set of tokens made per field.
+  private readonly known = new Map<string, { term: string | string[] | null | undefined | false; counted: number }>();
+  private fieldRun = 0;
+  private count = 0;
+
+  add(doc: SearchDoc): void {
+    const { tokenize, processTerm } = indexOptions as Required<Pick<typeof indexOptions, 'tokenize' | 'processTerm'>>;
+    const id = this.count++;
+    SEARCH_FIELDS.forEach((field, f) => {
+      this.lengths.push(0);
+      const value = doc[field];
+      if (value == null) return;
+      const text = String(value);
+      // ASCII text (most fields) is split by the fast equivalent of the tokenizer.
+      const ascii = asciiTokens(text);
+      const tokens = ascii ?? tokenize(text, field);
+      const run = ++this.fieldRun;
+      // MiniSearch counts distinct tokens as they come from the tokenizer (an empty field is one).
+      let length = 0;
+      for (const token of tokens) {
+        let seen = this.known.get(token);
+        if (!seen) this.known.set(token, (seen = { term: ascii ? asciiTerm(token) : processTerm(token, field), counted: 0 }));
+        if (seen.counted !== run) {
+          seen.counted = run;
+          length++;
+        }
+        const processed = seen.term;
+        if (Array.isArray(processed)) for (const term of processed) this.post(term, f, id);
+        else if (processed) this.post(processed, f, id);
+      }
+      this.lengths[id * SEARCH_FIELDS.length + f] = length;
+      this.avg[f] = ((this.avg[f] || 0) * id + length) / (id + 1);
+    });
+  }
+
+  private post(term: string, field: number, id: number): void {
+    let entry = this.postings.get(term);
+    if (!entry) this.postings.set(term, (entry = { fields: [], last: [] }));
     const flat = entry.fields[field];
     if (!flat) {
       entry.fields[field] = [id, 1];
@@ -74,45 +116,17 @@ export function indexDocs(docs: SearchDoc[]): IndexedDocs {
       flat.push(id - entry.last[field]!, 1);
       entry.last[field] = id;
     }
-  };
-  // Each distinct token once: its term (processTerm depends on the token alone; asciiTerm is
-  // its equal for ASCII), and the last field that counted it. Words repeat across thousands
-  // of notes: no term folded again, no set of tokens made per field.
-  const known = new Map<string, { term: ReturnType<typeof processTerm>; counted: number }>();
-  let fieldRun = 0;
-  docs.forEach((doc, id) => {
-    SEARCH_FIELDS.forEach((field, f) => {
-      const value = doc[field];
-      if (value == null) return;
-      const text = String(value);
-      // ASCII text (most fields) is split by the fast equivalent of the tokenizer.
-      const ascii = asciiTokens(text);
-      const tokens = ascii ?? tokenize(text, field);
-      fieldRun++;
-      // MiniSearch counts distinct tokens as they come from the tokenizer (an empty field is one).
-      let length = 0;
-      for (const token of tokens) {
-        let seen = known.get(token);
-        if (!seen) known.set(token, (seen = { term: ascii ? asciiTerm(token) : processTerm(token, field), counted: 0 }));
-        if (seen.counted !== fieldRun) {
-          seen.counted = fieldRun;
-          length++;
-        }
-        const processed = seen.term;
-        if (Array.isArray(processed)) for (const term of processed) add(term, f, id);
-        else if (processed) add(processed, f, id);
-      }
-      lengths[id * fieldCount + f] = length;
-      avg[f] = ((avg[f] || 0) * id + length) / (id + 1);
-    });
-  });
-  const terms: ShardFile = [];
-  for (const [term, entry] of postings) {
-    const out: ShardFile[number] = [term];
-    entry.fields.forEach((flat, f) => flat && out.push(f, flat));
-    terms.push(out);
   }
-  return { lengths, avg, terms };
+
+  finish(): IndexedDocs {
+    const terms: ShardFile = [];
+    for (const [term, entry] of this.postings) {
+      const out: ShardFile[number] = [term];
+      entry.fields.forEach((flat, f) => flat && out.push(f, flat));
+      terms.push(out);
+    }
+    return { lengths: this.lengths, avg: this.avg, terms };
+  }
 }
 
 /** About the bytes a term takes in its shard (numbers of a few digits and their commas): no second JSON pass. */
@@ -127,7 +141,11 @@ export type BaseFiles = Pick<SearchBase, 'avg' | 'lengths' | 'shards'>;
 
 /** The base's files from its documents, in id order. */
 export function baseFiles(docs: SearchDoc[]): BaseFiles {
-  const indexed = indexDocs(docs);
+  return filesOf(indexDocs(docs));
+}
+
+/** The base's files of indexed documents: the terms packed into shards by key. */
+function filesOf(indexed: IndexedDocs): BaseFiles {
   // Terms grouped by shard key, keys in order, packed into files of about SHARD_BYTES.
   const byKey = new Map<string, ShardFile>();
   for (const entry of indexed.terms) {
@@ -164,4 +182,24 @@ export function searchBaseOf(notes: NoteRecord[], files: BaseFiles): SearchBase 
 
 export function buildSearchBase(notes: NoteRecord[]): SearchBase {
   return searchBaseOf(notes, baseFiles(notes.map(searchDocOf)));
+}
+
+/**
+ * A new base made in steps (search-index.ts `tidyStep`), of the notes as they were when it
+ * began: an edit made meanwhile is in the delta against it, as against any base.
+ */
+export class BaseJob {
+  private next = 0;
+  private readonly indexer = new DocIndexer();
+
+  constructor(private readonly notes: NoteRecord[]) {}
+
+  /** Indexes notes until `deadline` (performance.now()); the base once all are in. */
+  step(deadline: number): SearchBase | null {
+    while (this.next < this.notes.length) {
+      this.indexer.add(searchDocOf(this.notes[this.next++]!));
+      if (performance.now() >= deadline && this.next < this.notes.length) return null;
+    }
+    return searchBaseOf(this.notes, filesOf(this.indexer.finish()));
+  }
 }

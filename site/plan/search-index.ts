@@ -12,7 +12,7 @@ import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { META_CHUNK, safeJson, SEARCH_MANIFEST, type DeltaDoc, type SearchDoc, type SearchManifest } from '../../shared/search/index-format.ts';
 import type { PageContext } from './page-context.ts';
 import type { PlannedPage } from './plan-types.ts';
-import { buildSearchBase, indexFile, type IndexFile, type SearchBase } from './search-base.ts';
+import { BaseJob, buildSearchBase, indexFile, type IndexFile, type SearchBase } from './search-base.ts';
 import { docChars, metaRowOf, searchableNotes, searchDocOf } from './search-docs.ts';
 import { searchableDocuments } from './search-documents.ts';
 
@@ -20,6 +20,9 @@ import { searchableDocuments } from './search-documents.ts';
 export const DELTA_SOFT = { docs: 16, bytes: 64 * 1024 };
 /** Past this a new base is made in the pass itself (the manifest every query reads stays small). */
 export const DELTA_HARD = { docs: 64, bytes: 512 * 1024 };
+
+/** How long a step of a new base holds the builder (`tidyStep`): an edit that comes meanwhile waits at most this. */
+const TIDY_STEP_MS = 40;
 
 const overHard = (changes: Changes) => changes.delta.length > DELTA_HARD.docs || changes.bytes > DELTA_HARD.bytes;
 
@@ -46,29 +49,40 @@ interface Known {
 
 export class SearchIndex {
   private base: SearchBase | null = null;
-  private rebase = false;
   private known: Known | null = null;
   /** Delta notes' documents, made once per record (a changed note is a new record). */
   private docs = new WeakMap<NoteRecord, { doc: SearchDoc; bytes: number }>();
   /** Meta files by chunk, while their notes and the frame hold. */
   private metaFiles: { deps: unknown[]; file: IndexFile }[] = [];
+  /** A new base being made at quiet moments (`tidyStep`). */
+  private job: BaseJob | null = null;
   /** The last plan's delta has outgrown DELTA_SOFT: a new base is due. */
   tidyDue = false;
 
   /** The next plan makes a base from every note (a full build). */
   reset(): void {
     this.base = null;
+    this.job = null;
   }
 
   /** The next plan starts from this base (a full build's, made while its site was planned: search-job.ts). */
   adoptBase(base: SearchBase): void {
     this.base = base;
-    this.rebase = false;
+    this.job = null;
   }
 
-  /** The next plan makes a new base (the builder is idle and the delta has grown). */
-  tidy(): void {
-    this.rebase = true;
+  /**
+   * A step of a new base of `ctx`'s searchable notes, `budgetMs` long:
+   * true once it is the base, and the next plan's delta is counted against it. A tidy made
+   * whole held the builder for seconds on a realistic vault, each save after it waiting.
+   */
+  tidyStep(ctx: PageContext, budgetMs = TIDY_STEP_MS): boolean {
+    this.job ??= new BaseJob([...searchableNotes(ctx), ...searchableDocuments(ctx)]);
+    const base = this.job.step(performance.now() + budgetMs);
+    if (!base) return false;
+    this.adoptBase(base);
+    this.known = null;
+    return true;
   }
 
   private doc(note: NoteRecord): { doc: SearchDoc; bytes: number } {
@@ -114,7 +128,7 @@ export class SearchIndex {
    */
   private patched(ctx: PageContext, edited: NoteRecord[]): { changes: Changes; dirty: Set<number> } | null {
     const { base, known } = this;
-    if (!base || this.rebase || !known || known.frameSig !== ctx.frameSig) return null;
+    if (!base || !known || known.frameSig !== ctx.frameSig) return null;
     const dirty = new Set<number>();
     for (const note of edited) {
       const searchable = !note.hidden && ctx.model.isVisible(note);
@@ -148,14 +162,11 @@ export class SearchIndex {
     else {
       // The published bases and canvases after the notes (a quick pass keeps every note's links, title and publication, so none of them moves).
       const notes = [...searchableNotes(ctx), ...searchableDocuments(ctx)];
-      if (!this.base || this.rebase) {
-        this.base = buildSearchBase(notes);
-        this.rebase = false;
-      }
-      changes = this.changes(notes, this.base);
+      if (!this.base) this.adoptBase(buildSearchBase(notes));
+      changes = this.changes(notes, this.base!);
       if (overHard(changes) || this.leftIndex(changes)) {
-        this.base = buildSearchBase(notes);
-        changes = this.changes(notes, this.base);
+        this.adoptBase(buildSearchBase(notes));
+        changes = this.changes(notes, this.base!);
       }
       this.known = { frameSig: ctx.frameSig, current: changes.current, delta: new Set(changes.delta.map((n) => n.path)), gone: new Set(changes.gone) };
     }

@@ -64,6 +64,14 @@ export class Stage {
     }
   }
 
+  /** A pass's pages rendered and swapped into the live folder, and the files it no longer has removed. */
+  async replace(plan: SitePlan, live: string, pages: PlannedPage[], gone: string[]): Promise<void> {
+    await this.reset();
+    await this.produce(plan, pages);
+    await this.swapInto(live, pages);
+    await this.remove(live, gone);
+  }
+
   /** Removes files of the live folder (outputs gone from the plan). */
   async remove(live: string, files: string[]): Promise<void> {
     const folders = new Set<string>();

@@ -87,8 +87,21 @@ it("a note that leaves the index takes its words with it at once; an edit's old 
   all[7] = record(paths[7]!, 1, { body: 'Nothing to see here.' });
   expect(index.plan(ctx, [all[7]!]).length).toBeGreaterThan(0);
   expect(index.tidyDue).toBe(true);
-  index.tidy();
-  expect(shardTerms(index.plan(ctx))).not.toContain('confidentialmerger');
+  // Made in steps at quiet moments: a step that ends early leaves the old base serving.
+  expect(index.tidyStep(ctx, -1)).toBe(false);
+  expect(shardTerms(index.plan(ctx))).toContain('confidentialmerger');
+  // An edit made while the new base is under way is served from the delta; the base it
+  // began from still has the old words, so a next one is due once it is in place.
+  all[3] = record(paths[3]!, 1, { body: 'Rewritten meanwhile: quokkafact.' });
+  expect(JSON.stringify(index.plan(ctx, [all[3]!]))).toContain('quokkafact');
+  while (!index.tidyStep(ctx, 0));
+  const tidied = index.plan(ctx);
+  expect(shardTerms(tidied)).not.toContain('confidentialmerger');
+  expect(shardTerms(tidied)).not.toContain('quokkafact');
+  expect(JSON.stringify(tidied)).toContain('quokkafact');
+  expect(index.tidyDue).toBe(true);
+  while (!index.tidyStep(ctx, 0));
+  expect(shardTerms(index.plan(ctx))).toContain('quokkafact');
   expect(index.tidyDue).toBe(false);
   // Unpublished: gone from the base in the same pass, quick or whole.
   expect(shardTerms(index.plan(ctx))).toContain('250000');

@@ -1,0 +1,69 @@
+// The search index's quiet-moment work (search-index.ts `tidyDue`): after an edit the base
+// still holds the old text's words, and a new base takes them away. It is made from the live
+// plan's model: planning the whole site again beside the live plan held two plans at once, and
+// a realistic 10,000-note builder ran out of heap on the owner's first pause after a save.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../shared/config.ts';
+import { log } from '../../shared/log.ts';
+import { SEARCH_DIR, SEARCH_MANIFEST } from '../../shared/search/index-format.ts';
+import { SiteBuilder } from '../../site/build/site-builder.ts';
+import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+
+afterAll(cleanupTempDirs);
+log.setQuiet(true);
+
+/** The search index's files in a site folder: file name → text. */
+async function searchFiles(dir: string): Promise<Map<string, string>> {
+  const out = new Map([[SEARCH_MANIFEST, await fs.readFile(path.join(dir, SEARCH_MANIFEST), 'utf8')]]);
+  for (const name of await fs.readdir(path.join(dir, SEARCH_DIR))) out.set(name, await fs.readFile(path.join(dir, SEARCH_DIR, name), 'utf8'));
+  return out;
+}
+
+const shardText = (files: Map<string, string>) => [...files].filter(([name]) => name.startsWith('shard.')).map(([, text]) => text).join('\n');
+
+function builderOf(root: string, vault: string, name: string): SiteBuilder {
+  const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, `data-${name}`), PUBLIC_LAYOUT: 'blog' }, []);
+  return new SiteBuilder({ config, outRoot: path.join(root, `out-${name}`), partner: false, useGit: false });
+}
+
+describe("the search index's new base at a quiet moment", () => {
+  it('takes an edited note’s old words away without planning the site again, leaving the files a fresh build writes', async () => {
+    const root = await tempDir('vs-search-tidy-');
+    const vault = path.join(root, 'vault');
+    const notes: Record<string, string> = {};
+    for (let i = 0; i < 30; i++) notes[`Notes/N${String(i).padStart(2, '0')}.md`] = `---\npublish: true\ndate: 2024-01-${String(i + 1).padStart(2, '0')}\n---\nNote ${i} talks of zebra${i}.\n`;
+    notes['Notes/N07.md'] = '---\npublish: true\ndate: 2024-01-08\n---\nA secret: confidentialmerger with acmecorp.\n';
+    await writeFiles(vault, notes);
+    for (const name of ['live', 'fresh']) await fs.mkdir(path.join(root, `data-${name}`), { recursive: true });
+    const builder = builderOf(root, vault, 'live');
+    await builder.full();
+    await fs.writeFile(path.join(vault, 'Notes/N07.md'), '---\npublish: true\ndate: 2024-01-08\n---\nNothing to see here.\n');
+    const edit = await builder.apply(['Notes/N07.md']);
+    expect(builder.quickPasses).toBe(1);
+    const live = edit!.dir;
+    // The delta serves the new text at once; the base's shards still hold the old words.
+    expect(shardText(await searchFiles(live))).toContain('confidentialmerger');
+    const plans = builder.wholePlans;
+
+    // In steps of a few tens of milliseconds: one that ends early writes nothing and asks for the next.
+    let tidied = await builder.tidy();
+    while (tidied?.tidy === true && tidied.rendered === 0) tidied = await builder.tidy();
+    expect(tidied).not.toBeNull();
+    expect(builder.wholePlans).toBe(plans);
+    // Only the index's files were written: no page of the site.
+    expect(tidied!.upserts.every(([address]) => address === `/${SEARCH_MANIFEST}` || address.startsWith(`/${SEARCH_DIR}/`))).toBe(true);
+    const after = await searchFiles(live);
+    expect(shardText(after)).not.toContain('confidentialmerger');
+    expect(shardText(after)).toContain('nothing');
+    // A later edit still takes the quick pass on the tidied plan.
+    expect(await builder.tidy()).toBeNull();
+
+    const fresh = builderOf(root, vault, 'fresh');
+    const made = await fresh.full();
+    expect(after).toEqual(await searchFiles(made.dir));
+    // The tidied files replaced the old ones: none of the old base is left beside them.
+    expect([...after.keys()].sort()).toEqual([...(await searchFiles(made.dir)).keys()].sort());
+  }, 60_000);
+});
