@@ -5,6 +5,8 @@
 // planned again (plan.ts `readers`); nothing else of the vault is visited. Any other
 // change (a new, deleted or reshaped note, an attachment, the settings) plans the site whole.
 // A moderation (comments, mentions) of a note takes the same pass with no record swapped.
+// The sitemaps wait for a quiet moment: an edit moves a note's lastmod, which no one who
+// saved is waiting on, and a sitemap of 10,000 addresses was two thirds of such a pass.
 import { swapRecord } from '../../shared/model/model-swap.ts';
 import { modelShape } from '../../shared/model/site-model.ts';
 import type { RecordChange } from '../../shared/model/vault-store.ts';
@@ -12,7 +14,8 @@ import type { VaultPath } from '../../shared/vault-path.ts';
 import { adoptFamilies, replanReaders, type SitePlan } from '../plan/plan.ts';
 import { MOST_DISCUSSED_FAMILY } from '../plan/plan-lists.ts';
 import { changedDay, isSitemapFamily } from '../plan/plan-outputs.ts';
-import type { PageFamily, PlannedPage } from '../plan/plan-types.ts';
+import type { PageFamily, PlannedPage, ServedEntry } from '../plan/plan-types.ts';
+import type { BuildResult } from './builder-types.ts';
 
 export interface QuickPlan {
   /** The families planned again, to take into the plan once their files are in place (`adoptQuick`). */
@@ -22,6 +25,8 @@ export interface QuickPlan {
   /** The search index's files now, and those gone from it. */
   search: PlannedPage[];
   removed: PlannedPage[];
+  /** A note's changed day moved: the sitemaps' lastmod is due (`sitemapPlan`, at a quiet moment). */
+  dayMoved: boolean;
 }
 
 /** Whether these changes can take the quick pass: each note was there before and after, in the same shape. */
@@ -38,11 +43,39 @@ export function quickPlan(plan: SitePlan, changes: RecordChange[], discussed: Va
   for (const c of changes) if (!swapRecord(plan.ctx.model, c.before!, c.after!)) return null;
   // A note whose approved comments or mentions changed is re-read like an edited one (its
   // page, its cards' counts); the home's Most discussed row ranks them all.
-  // The sitemaps read every note's changed day (plan-outputs.ts): planned again when one moves.
-  const dayMoved = changes.some((c) => changedDay(c.before!) !== changedDay(c.after!));
-  const also = [...(discussed.length ? [MOST_DISCUSSED_FAMILY] : []), ...(dayMoved ? [...plan.families.keys()].filter(isSitemapFamily) : [])];
+  const also = discussed.length ? [MOST_DISCUSSED_FAMILY] : [];
   const swapped = new Map(changes.map((c) => [c.path, { before: c.before!, after: c.after! }]));
+  // The sitemaps read every note's changed day (plan-outputs.ts), not its text: left for a quiet moment.
   const families = replanReaders(plan, [...changes.map((c) => c.path), ...discussed], also, swapped);
+  // The search index follows every edit: its manifest (and a meta file) change, its base stays.
+  const files = search.plan(plan);
+  const loose = diffLoose(search.before, files);
+  const dayMoved = changes.some((c) => changedDay(c.before!) !== changedDay(c.after!));
+  return { families, changed: [...changedOf(plan, families), ...loose.changed], search: files, removed: loose.removed, dayMoved };
+}
+
+/** The sitemaps planned again from the model as it is (a quiet moment's work); `search`: the index's files as they are. */
+export function sitemapPlan(plan: SitePlan, search: PlannedPage[]): QuickPlan {
+  const families = replanReaders(plan, [], [...plan.families.keys()].filter(isSitemapFamily));
+  return { families, changed: changedOf(plan, families), search, removed: [], dayMoved: false };
+}
+
+/** The search index's files after a step of its new base made them anew (`before`: as they were). */
+export function searchPlan(before: PlannedPage[], files: PlannedPage[]): QuickPlan {
+  return { families: [], search: files, ...diffLoose(before, files), dayMoved: false };
+}
+
+export const isInternal = (address: string) => address.startsWith('/_service/');
+export const served = (p: PlannedPage): ServedEntry => ({ file: p.file, type: p.type });
+
+/** What a pass that took a plan of a few families tells the server (`tidy`: deferred work is due). */
+export function passResult(live: string, quick: QuickPlan, started: number, tidy: boolean): BuildResult {
+  const upserts = quick.changed.filter((p) => !isInternal(p.address)).map((p): [string, ServedEntry] => [p.address, served(p)]);
+  return { full: false, dir: live, upserts, removals: quick.removed.map((p) => p.address), nav: null, redirects: null, rendered: quick.changed.length, ms: Date.now() - started, tidy };
+}
+
+/** The pages of `families` whose signature or file differs from the plan's. */
+function changedOf(plan: SitePlan, families: PageFamily[]): PlannedPage[] {
   const changed: PlannedPage[] = [];
   for (const family of families) {
     for (const page of family.pages) {
@@ -50,10 +83,7 @@ export function quickPlan(plan: SitePlan, changes: RecordChange[], discussed: Va
       if (!before || before.sig !== page.sig || before.file !== page.file) changed.push(page);
     }
   }
-  // The search index follows every edit: its manifest (and a meta file) change, its base stays.
-  const files = search.plan(plan);
-  const loose = diffLoose(search.before, files);
-  return { families, changed: [...changed, ...loose.changed], search: files, removed: loose.removed };
+  return changed;
 }
 
 /** Takes a quick pass into the live plan, once its files are in place. */

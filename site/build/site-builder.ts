@@ -34,7 +34,7 @@ import { EarlySearch } from '../plan/search-job.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
 import { currentKey, readGeneration, removeGenerations, writeGeneration, type GenerationKey } from '../write/generation.ts';
 import { diffPlans, type SitePlan } from '../plan/plan.ts';
-import { adoptQuick, diffLoose, keepsShape, quickPlan } from './quick-pass.ts';
+import { adoptQuick, isInternal, keepsShape, passResult, quickPlan, searchPlan, served, sitemapPlan } from './quick-pass.ts';
 import { NAV_FILE } from '../plan/plan-outputs.ts';
 import { settleSigs, type PlannedPage, type ServedEntry } from '../plan/plan-types.ts';
 import type { BuildResult, SiteBuilderOptions } from './builder-types.ts';
@@ -44,8 +44,6 @@ export type { BuildProgress, BuildResult, SiteBuilderOptions } from './builder-t
 /** What the previous plan rendered, as the diff needs it (a remembered generation has no views). */
 type PlannedSigs = Map<Address, Pick<PlannedPage, 'file' | 'type' | 'sig'>>;
 
-const served = (p: PlannedPage): ServedEntry => ({ file: p.file, type: p.type });
-const isInternal = (address: string) => address.startsWith('/_service/');
 
 export class SiteBuilder {
   private store: VaultStore;
@@ -76,6 +74,8 @@ export class SiteBuilder {
   private planSettings: string | null = null;
   /** An edit's quick pass failed midway: the next pass plans the whole site. */
   private replanWhole = false;
+  /** A note's changed day moved in a quick pass: the sitemaps' lastmod waits for a quiet moment (`tidy`). */
+  private sitemapsDue = false;
   /** The visitor search index (CONTRACT §9): its base outlives a pass, its delta follows each. */
   private readonly search = new SearchIndex();
   /** The search index's files in the live plan. */
@@ -215,7 +215,7 @@ export class SiteBuilder {
     await this.stage.becomes(dir);
     const previous = this.live;
     this.live = dir;
-    this.replanWhole = false;
+    this.replanWhole = this.sitemapsDue = false;
     this.plan = plan;
     this.previous = plan.pages;
     this.digested = false;
@@ -240,17 +240,17 @@ export class SiteBuilder {
   /** A quiet moment's work: once the search delta has grown, a new base (every searchable note indexed again); only its files change. */
   async tidy(): Promise<BuildResult | null> {
     const plan = this.plan;
-    if (!this.live || !plan || this.previous !== plan.pages || this.replanWhole || !this.search.tidyDue) return null;
+    if (!this.live || !plan || this.previous !== plan.pages || this.replanWhole || !(this.sitemapsDue || this.search.tidyDue)) return null;
     const started = Date.now();
     // From the live plan's current model (a second plan beside it outgrew a realistic builder's heap), a step at a time: edits go between.
-    if (!this.search.tidyStep(plan.ctx)) return { full: false, dir: this.live, upserts: [], removals: [], nav: null, rendered: 0, ms: Date.now() - started, tidy: true };
-    const files = this.search.plan(plan.ctx);
-    const { changed, removed } = diffLoose(this.searchPages, files);
-    await this.stage.replace(plan, this.live, changed, removed.map((p) => p.file));
-    adoptQuick(plan, { families: [], changed, search: files, removed });
-    this.searchPages = files;
-    const upserts = changed.filter((p) => !isInternal(p.address)).map((p): [string, ServedEntry] => [p.address, served(p)]);
-    return { full: false, dir: this.live, upserts, removals: removed.map((p) => p.address), nav: null, redirects: null, rendered: changed.length, ms: Date.now() - started, tidy: this.search.tidyDue };
+    const step = this.sitemapsDue ? sitemapPlan(plan, this.searchPages) : this.search.tidyStep(plan.ctx) ? searchPlan(this.searchPages, this.search.plan(plan.ctx)) : null;
+    this.sitemapsDue = false;
+    if (step) {
+      await this.stage.replace(plan, this.live, step.changed, step.removed.map((p) => p.file));
+      adoptQuick(plan, step);
+      this.searchPages = step.search;
+    }
+    return passResult(this.live, step ?? searchPlan([], []), started, this.search.tidyDue);
   }
 
   /**
@@ -308,18 +308,9 @@ export class SiteBuilder {
     adoptQuick(plan, quick);
     this.searchPages = quick.search;
     this.quickPasses++;
+    this.sitemapsDue ||= quick.dayMoved;
     if (changed.length === 0 && removed.length === 0) return null;
-    return {
-      full: false,
-      dir: live,
-      upserts: changed.filter((p) => !isInternal(p.address)).map((p) => [p.address, served(p)]),
-      removals: removed.map((p) => p.address),
-      nav: null,
-      redirects: null,
-      rendered: changed.length,
-      ms: Date.now() - started,
-      tidy: this.search.tidyDue,
-    };
+    return passResult(live, quick, started, this.search.tidyDue || this.sitemapsDue);
   }
 
   /**
@@ -360,7 +351,7 @@ export class SiteBuilder {
     const diff = diffPlans(this.previous, next);
     // Taken as the live plan only once its files are in place: a failed pass is redone whole.
     const settle = () => {
-      this.replanWhole = false;
+      this.replanWhole = this.sitemapsDue = false;
       this.plan = plan;
       this.previous = plan.pages;
       this.digested = false;

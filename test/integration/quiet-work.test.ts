@@ -1,7 +1,10 @@
-// The search index's quiet-moment work (search-index.ts `tidyDue`): after an edit the base
-// still holds the old text's words, and a new base takes them away. It is made from the live
-// plan's model: planning the whole site again beside the live plan held two plans at once, and
-// a realistic 10,000-note builder ran out of heap on the owner's first pause after a save.
+// What the builder leaves for a quiet moment (SiteBuilder `tidy`, asked for by builder-client.ts
+// once saves pause), done from the live plan's model, a step at a time:
+// - the search index's new base: after an edit the base still holds the old text's words.
+//   Planning the whole site again for it held two plans at once, and a realistic 10,000-note
+//   builder ran out of heap on the owner's first pause after a save;
+// - the sitemaps, when an edit moved a note's lastmod: no one who saved waits on them, and a
+//   sitemap of 10,000 addresses was two thirds of such an edit's pass.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,7 +31,7 @@ function builderOf(root: string, vault: string, name: string): SiteBuilder {
   return new SiteBuilder({ config, outRoot: path.join(root, `out-${name}`), partner: false, useGit: false });
 }
 
-describe("the search index's new base at a quiet moment", () => {
+describe("a quiet moment's work", () => {
   it('takes an edited note’s old words away without planning the site again, leaving the files a fresh build writes', async () => {
     const root = await tempDir('vs-search-tidy-');
     const vault = path.join(root, 'vault');
@@ -65,5 +68,36 @@ describe("the search index's new base at a quiet moment", () => {
     expect(after).toEqual(await searchFiles(made.dir));
     // The tidied files replaced the old ones: none of the old base is left beside them.
     expect([...after.keys()].sort()).toEqual([...(await searchFiles(made.dir)).keys()].sort());
+  }, 60_000);
+
+  it("leaves the sitemap's new lastmod of an edited note to the quiet moment, and the article to no one", async () => {
+    const root = await tempDir('vs-quiet-sitemap-');
+    const vault = path.join(root, 'vault');
+    await writeFiles(vault, { 'Notes/Old.md': '---\npublish: true\ndate: 2021-03-04\n---\nFirst text.\n', 'Notes/Other.md': '---\npublish: true\ndate: 2021-03-05\n---\nOther text.\n' });
+    const old = new Date('2021-03-04T12:00:00Z');
+    await fs.utimes(path.join(vault, 'Notes/Old.md'), old, old);
+    await fs.mkdir(path.join(root, 'data-live'), { recursive: true });
+    // What the server remembers on meeting the notes (created.json): their file time.
+    await fs.writeFile(path.join(root, 'data-live', 'created.json'), JSON.stringify({ 'Notes/Old.md': old.getTime(), 'Notes/Other.md': old.getTime() }));
+    const builder = builderOf(root, vault, 'live');
+    const first = await builder.full();
+    const sitemap = () => fs.readFile(path.join(first.dir, 'sitemap.xml'), 'utf8');
+    expect(await sitemap()).toMatch(/\/Notes\/Old<\/loc><lastmod>2021-03-04T/);
+
+    await fs.writeFile(path.join(vault, 'Notes/Old.md'), '---\npublish: true\ndate: 2021-03-04\n---\nEdited text.\n');
+    const edit = await builder.apply(['Notes/Old.md']);
+    expect(builder.quickPasses).toBe(1);
+    expect(edit!.upserts.map(([address]) => address)).toContain('/Notes/Old');
+    expect(edit!.upserts.map(([address]) => address)).not.toContain('/sitemap.xml');
+    expect(edit!.tidy).toBe(true);
+    expect(await sitemap()).toMatch(/\/Notes\/Old<\/loc><lastmod>2021-03-04T/);
+
+    const quiet = await builder.tidy();
+    expect(quiet!.upserts.map(([address]) => address)).toEqual(['/sitemap.xml']);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await sitemap()).toMatch(new RegExp(`/Notes/Old</loc><lastmod>${today}T`));
+    // Done: nothing left for the next quiet moment but the search index's base.
+    while ((await builder.tidy()) !== null);
+    expect(await builder.tidy()).toBeNull();
   }, 60_000);
 });
