@@ -26,7 +26,7 @@ process.on('disconnect', () => process.exit(0));
 // The server stops it with a SIGTERM. Ended by the signal's default action, a process runs
 // no exit handler, and the git runner's temp folder (shared/git-run.ts) was left behind at
 // every stop; exiting here runs them (between two tasks: the server waits, then kills).
-process.once('SIGTERM', () => process.exit(0));
+process.once('SIGTERM', () => void (pauseTimer ? rememberNow() : Promise.resolve()).finally(() => process.exit(0)));
 
 async function handle(b: SiteBuilder, request: Exclude<WorkerRequest, { type: 'init' }>) {
   switch (request.type) {
@@ -66,7 +66,7 @@ process.on('message', (request: WorkerRequest) => {
     process.send!(reply);
     // A step of the search base that wrote nothing leaves the generation as it was.
     const wrote = reply.ok && reply.result !== null && (request.type !== 'tidy' || (reply.result as BuildResult).rendered > 0);
-    if (wrote && request.type !== 'posts' && request.type !== 'post') rememberSoon(builder!, request.type === 'full' || request.type === 'resume');
+    if (wrote && request.type !== 'posts' && request.type !== 'post') rememberSoon(request.type === 'full' || request.type === 'resume');
   });
 });
 
@@ -79,18 +79,37 @@ const collect = (globalThis as { gc?: () => void }).gc;
 // The generation is remembered after answering and beside the next build, never in
 // its way (an fsync can take tens of milliseconds); bursts collapse into one write of
 // the latest state. A write cut short leaves an older state, which the next start's
-// pass corrects (it compares every output's signature).
+// pass corrects (it compares every output's signature). After an edit it waits for a
+// pause: writing the record of every output after each save of a steady edit took the
+// CPU the next save's pass wanted; a stop writes one still waiting.
+const REMEMBER_PAUSE_MS = 1_000;
 let remembering = false;
 let rememberAgain = false;
 let collectAfter = false;
-function rememberSoon(b: SiteBuilder, wholeSite: boolean): void {
-  collectAfter ||= wholeSite;
-  if (remembering) {
-    rememberAgain = true;
+let pauseTimer: NodeJS.Timeout | null = null;
+function rememberSoon(wholeSite: boolean): void {
+  if (pauseTimer) clearTimeout(pauseTimer);
+  pauseTimer = null;
+  if (!wholeSite) {
+    pauseTimer = setTimeout(() => rememberNow(), REMEMBER_PAUSE_MS);
     return;
   }
+  collectAfter = true;
+  void rememberNow();
+}
+
+/** Writes the generation's record now (one waiting for a pause, at once). */
+function rememberNow(): Promise<void> {
+  const b = builder;
+  if (pauseTimer) clearTimeout(pauseTimer);
+  pauseTimer = null;
+  if (!b) return Promise.resolve();
+  if (remembering) {
+    rememberAgain = true;
+    return Promise.resolve();
+  }
   remembering = true;
-  void (async () => {
+  return (async () => {
     do {
       rememberAgain = false;
       await b.remember().catch((err) => log.warn(`could not remember the site generation: ${(err as Error).message}`));
