@@ -12,7 +12,8 @@ export async function tempDir(prefix = 'vs-test-'): Promise<string> {
 }
 
 export async function cleanupTempDirs(): Promise<void> {
-  while (made.length) await fs.rm(made.pop()!, { recursive: true, force: true });
+  // A store's debounced write may land while its folder is removed (ENOTEMPTY): rm tries again.
+  while (made.length) await fs.rm(made.pop()!, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
 }
 
 /** Writes files given as { 'a/b.md': 'text' } under `dir`. */

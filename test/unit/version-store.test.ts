@@ -5,7 +5,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { VersionStore, versionFolderName } from '../../admin/versions/version-store.ts';
 import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
 
-afterAll(cleanupTempDirs);
+// Each store's debounced index write lands before its folder is removed.
+const opened: VersionStore[] = [];
+class TestStore extends VersionStore {
+  constructor(...args: ConstructorParameters<typeof VersionStore>) {
+    super(...args);
+    opened.push(this);
+  }
+}
+afterAll(async () => {
+  await Promise.all(opened.map((store) => store.flush()));
+  await cleanupTempDirs();
+});
 
 const MIN = 60_000;
 
@@ -27,7 +38,7 @@ async function ownSave(store: VersionStore, p: string, replaced: string, mtime: 
 describe('merge window: it thins only a run of this server\'s own saves of one lineage', () => {
   it('an own save less than 5 minutes after the last kept version keeps nothing new; after 5 minutes it does', async () => {
     const c = clock();
-    const store = new VersionStore(await tempDir(), {}, c.now);
+    const store = new TestStore(await tempDir(), {}, c.now);
     expect(await keep(store, 'n.md', 'v1')).toBe('kept');
     c.advance(4 * MIN + 59_000);
     expect(await ownSave(store, 'n.md', 'v2', 1000)).toBe('merged');
@@ -38,7 +49,7 @@ describe('merge window: it thins only a run of this server\'s own saves of one l
 
   it('text this server did not write (another writer, a sync, a shell) is kept inside the window', async () => {
     const c = clock();
-    const store = new VersionStore(await tempDir(), {}, c.now);
+    const store = new TestStore(await tempDir(), {}, c.now);
     await keep(store, 'n.md', 'v1');
     store.recordWrite('n.md', Buffer.from('mine'), 1000);
     c.advance(MIN);
@@ -50,7 +61,7 @@ describe('merge window: it thins only a run of this server\'s own saves of one l
 
   it('Keep my version (a write over a text the writer was never shown) always keeps it', async () => {
     const c = clock();
-    const store = new VersionStore(await tempDir(), {}, c.now);
+    const store = new TestStore(await tempDir(), {}, c.now);
     await keep(store, 'n.md', 'v1');
     store.recordWrite('n.md', Buffer.from('from another tab'), 1000);
     c.advance(MIN);
@@ -59,7 +70,7 @@ describe('merge window: it thins only a run of this server\'s own saves of one l
 
   it('the window follows the last kept version of any origin: an outside text, then two quick own saves keep one version', async () => {
     const c = clock();
-    const store = new VersionStore(await tempDir(), {}, c.now);
+    const store = new TestStore(await tempDir(), {}, c.now);
     // The outside text is kept (this server never wrote it); the first save's text is this server's own.
     expect(await store.keep('n.md', { data: Buffer.from('outside'), savedAtMs: 500, reason: 'Earlier save' })).toBe('kept');
     c.advance(1000);
@@ -70,11 +81,11 @@ describe('merge window: it thins only a run of this server\'s own saves of one l
   it('what this server last wrote is remembered across a restart', async () => {
     const c = clock();
     const dir = await tempDir();
-    const store = new VersionStore(dir, {}, c.now);
+    const store = new TestStore(dir, {}, c.now);
     await keep(store, 'n.md', 'v1');
     store.recordWrite('n.md', Buffer.from('v2'), 1000);
     await store.flush();
-    const restarted = new VersionStore(dir, {}, c.now);
+    const restarted = new TestStore(dir, {}, c.now);
     c.advance(MIN);
     expect(await restarted.keep('n.md', { data: Buffer.from('v2'), savedAtMs: 1000, reason: 'Earlier save' })).toBe('merged');
     expect(await restarted.keep('n.md', { data: Buffer.from('v9'), savedAtMs: 1000, reason: 'Earlier save' })).toBe('kept');
@@ -82,7 +93,7 @@ describe('merge window: it thins only a run of this server\'s own saves of one l
 
   it('the remembered write moves with a renamed note', async () => {
     const c = clock();
-    const store = new VersionStore(await tempDir(), {}, c.now);
+    const store = new TestStore(await tempDir(), {}, c.now);
     await keep(store, 'a.md', 'v1');
     store.recordWrite('a.md', Buffer.from('v2'), 1000);
     await store.move('a.md', 'b.md');
@@ -92,7 +103,7 @@ describe('merge window: it thins only a run of this server\'s own saves of one l
 
   it('a restore and a link rewrite are exempt: the replaced text is always kept, this server\'s own included', async () => {
     const c = clock();
-    const store = new VersionStore(await tempDir(), {}, c.now);
+    const store = new TestStore(await tempDir(), {}, c.now);
     await keep(store, 'n.md', 'v1');
     store.recordWrite('n.md', Buffer.from('v2'), 1000);
     expect(await store.keep('n.md', { data: Buffer.from('v2'), savedAtMs: 1000, reason: 'Before a restore' })).toBe('kept');
@@ -103,7 +114,7 @@ describe('merge window: it thins only a run of this server\'s own saves of one l
 
   it('version times are strictly increasing per note even within one millisecond', async () => {
     const c = clock();
-    const store = new VersionStore(await tempDir(), {}, c.now);
+    const store = new TestStore(await tempDir(), {}, c.now);
     for (let i = 0; i < 3; i++) await keep(store, 'n.md', `v${i}`, 'Before a restore');
     const ats = (await store.list('n.md')).map((v) => Number(v.at)).reverse();
     expect(ats[1]).toBeGreaterThan(ats[0]!);
@@ -113,19 +124,19 @@ describe('merge window: it thins only a run of this server\'s own saves of one l
 
 describe('what is worth keeping', () => {
   it('an empty text is not kept (no `0 B` version after a new note\'s first save)', async () => {
-    const store = new VersionStore(await tempDir());
+    const store = new TestStore(await tempDir());
     expect(await keep(store, 'n.md', '')).toBe('empty');
     expect(await store.list('n.md')).toEqual([]);
   });
 
   it('a temp file left by a crash mid-write is swept at load, never listed', async () => {
     const dir = await tempDir();
-    const store = new VersionStore(dir);
+    const store = new TestStore(dir);
     await keep(store, 'n.md', 'whole');
     await store.flush();
     const folder = path.join(dir, 'versions', versionFolderName('n.md'));
     await fs.writeFile(path.join(folder, '.~vs-abc123.tmp'), 'tor');
-    const reloaded = new VersionStore(dir);
+    const reloaded = new TestStore(dir);
     expect((await reloaded.list('n.md')).map((v) => v.size)).toEqual([5]);
     expect((await fs.readdir(folder)).some((f) => f.endsWith('.tmp'))).toBe(false);
   });
@@ -135,7 +146,7 @@ describe('at most 40 versions per note', () => {
   it('drops the oldest and deletes its file', async () => {
     const c = clock();
     const dir = await tempDir();
-    const store = new VersionStore(dir, {}, c.now);
+    const store = new TestStore(dir, {}, c.now);
     for (let i = 0; i < 42; i++) {
       await keep(store, 'n.md', `text ${i}`);
       c.advance(6 * MIN);
@@ -153,7 +164,7 @@ describe('whole store under its cap', () => {
   it('evicts the oldest version anywhere, and the running total survives a reload', async () => {
     const c = clock();
     const dir = await tempDir();
-    const store = new VersionStore(dir, { maxStoreBytes: 1000 }, c.now);
+    const store = new TestStore(dir, { maxStoreBytes: 1000 }, c.now);
     await keep(store, 'old.md', 'o'.repeat(400));
     c.advance(MIN);
     await keep(store, 'mid.md', 'm'.repeat(400));
@@ -165,7 +176,7 @@ describe('whole store under its cap', () => {
     await expect(fs.stat(path.join(dir, 'versions', versionFolderName('old.md')))).rejects.toThrow();
     expect(await store.list('mid.md')).toHaveLength(1);
 
-    const reloaded = new VersionStore(dir, { maxStoreBytes: 1000 }, c.now);
+    const reloaded = new TestStore(dir, { maxStoreBytes: 1000 }, c.now);
     await reloaded.load();
     expect(reloaded.storeBytes).toBe(800);
   });
@@ -175,7 +186,7 @@ describe('move and erase', () => {
   it('move carries the versions to the new path, merging with any already there', async () => {
     const c = clock();
     const dir = await tempDir();
-    const store = new VersionStore(dir, {}, c.now);
+    const store = new TestStore(dir, {}, c.now);
     await keep(store, 'a.md', 'from a');
     c.advance(MIN);
     await keep(store, 'b.md', 'from b');
@@ -190,7 +201,7 @@ describe('move and erase', () => {
   });
 
   it('erase removes the folder and its bytes from the total', async () => {
-    const store = new VersionStore(await tempDir());
+    const store = new TestStore(await tempDir());
     await keep(store, 'a.md', 'abc');
     await store.erase('a.md');
     expect(await store.list('a.md')).toEqual([]);
@@ -202,7 +213,7 @@ describe('several notes in turn', () => {
   it('move merges into a folder that has versions (times kept apart), takes the folder when it has none, and survives a reload', async () => {
     const c = clock();
     const dir = await tempDir();
-    const store = new VersionStore(dir, {}, c.now);
+    const store = new TestStore(dir, {}, c.now);
     for (const text of ['first', 'second', 'third']) {
       await keep(store, 'a.md', text);
       c.advance(MIN);
@@ -215,7 +226,7 @@ describe('several notes in turn', () => {
     await store.move('b.md', 'c.md');
     expect(await store.list('b.md')).toEqual([]);
     await store.flush();
-    const reloaded = new VersionStore(dir, {}, c.now);
+    const reloaded = new TestStore(dir, {}, c.now);
     expect((await texts(reloaded, 'c.md')).sort()).toEqual(['b own', 'first', 'second', 'third']);
     expect(reloaded.storeBytes).toBe(store.storeBytes);
     await reloaded.erase('c.md');
@@ -228,7 +239,7 @@ describe('a garbled index.json is input too', () => {
   it('sizes come from the version files: one index claiming 1e15 bytes evicts nothing, and the total is true', async () => {
     const c = clock();
     const dir = await tempDir();
-    const store = new VersionStore(dir, {}, c.now);
+    const store = new TestStore(dir, {}, c.now);
     await keep(store, 'a.md', 'a older');
     c.advance(MIN);
     await keep(store, 'b.md', 'b older');
@@ -238,7 +249,7 @@ describe('a garbled index.json is input too', () => {
     index.versions[0].size = 1e15;
     index.versions.push(null, { at: 'x' }, { ...index.versions[0] });
     await fs.writeFile(file, JSON.stringify(index));
-    const reloaded = new VersionStore(dir, {}, c.now);
+    const reloaded = new TestStore(dir, {}, c.now);
     await reloaded.load();
     expect(reloaded.storeBytes).toBe('a older'.length + 'b older'.length);
     c.advance(MIN);
@@ -255,14 +266,14 @@ describe('the version file is the durable record', () => {
   it('a version file whose index.json never landed (a crash between the two) is listed again at load', async () => {
     const c = clock();
     const dir = await tempDir();
-    const store = new VersionStore(dir, {}, c.now);
+    const store = new TestStore(dir, {}, c.now);
     await keep(store, 'n.md', 'listed');
     await store.flush();
     const folder = path.join(dir, 'versions', versionFolderName('n.md'));
     // As if the process died after the file and its folder were fsynced, before the index.
     const orphanAt = String(c.now() + 10 * MIN);
     await fs.writeFile(path.join(folder, `${orphanAt}.md`), 'unlisted text');
-    const reloaded = new VersionStore(dir, {}, c.now);
+    const reloaded = new TestStore(dir, {}, c.now);
     const versions = await reloaded.list('n.md');
     expect(versions.map((v) => v.at)[0]).toBe(orphanAt);
     expect(versions[0]).toMatchObject({ size: 13, reason: 'Earlier save' });
@@ -273,13 +284,13 @@ describe('the version file is the durable record', () => {
 
   it('an index entry whose file is gone is dropped at load', async () => {
     const dir = await tempDir();
-    const store = new VersionStore(dir);
+    const store = new TestStore(dir);
     await keep(store, 'n.md', 'text');
     await store.flush();
     const folder = path.join(dir, 'versions', versionFolderName('n.md'));
     const [file] = (await fs.readdir(folder)).filter((f) => f.endsWith('.md'));
     await fs.rm(path.join(folder, file!));
-    expect(await new VersionStore(dir).list('n.md')).toEqual([]);
+    expect(await new TestStore(dir).list('n.md')).toEqual([]);
   });
 });
 
@@ -287,7 +298,7 @@ describe('a version’s place is input too (a data directory a pull or another p
   async function threeKept() {
     const c = clock();
     const dir = await tempDir();
-    const store = new VersionStore(dir, {}, c.now);
+    const store = new TestStore(dir, {}, c.now);
     for (const text of ['one', 'two', 'three']) {
       await keep(store, 'n.md', text);
       c.advance(MIN);
@@ -312,7 +323,7 @@ describe('a version’s place is input too (a data directory a pull or another p
     expect(await store.read('n.md', ats[1]!)).toBeNull();
     expect(await store.read('n.md', ats[2]!)).toBe('one');
     // Loaded again: the two are left out, alone; the note's history is not dropped whole.
-    const reloaded = new VersionStore(dir, {}, c.now);
+    const reloaded = new TestStore(dir, {}, c.now);
     expect((await reloaded.list('n.md')).map((v) => v.at)).toEqual([ats[2]]);
     expect(await reloaded.read('n.md', ats[2]!)).toBe('one');
   });
@@ -320,7 +331,7 @@ describe('a version’s place is input too (a data directory a pull or another p
   it('a version file named past the last time a Date holds is left out, not the folder', async () => {
     const { c, dir, folder, ats } = await threeKept();
     await fs.writeFile(path.join(folder, '9999999999999999.md'), 'far future');
-    const reloaded = new VersionStore(dir, {}, c.now);
+    const reloaded = new TestStore(dir, {}, c.now);
     expect((await reloaded.list('n.md')).map((v) => v.at)).toEqual(ats);
   });
 });
