@@ -309,7 +309,8 @@ export class SiteBuilder {
     this.searchPages = quick.search;
     this.quickPasses++;
     this.sitemapsDue ||= quick.dayMoved;
-    if (changed.length === 0 && removed.length === 0) return null;
+    // Nothing rendered: the server still learns of the quiet moment's work a moved day asks for.
+    if (changed.length === 0 && removed.length === 0 && !this.sitemapsDue) return null;
     return passResult(live, quick, started, this.search.tidyDue || this.sitemapsDue);
   }
 
