@@ -125,6 +125,9 @@ export class DocIndexer {
       entry.fields.forEach((flat, f) => flat && out.push(f, flat));
       terms.push(out);
     }
+    // Let go of what only adding needed before the shards are packed: a base is made near the builder's heap cap.
+    this.postings.clear();
+    this.known.clear();
     return { lengths: this.lengths, avg: this.avg, terms };
   }
 }
@@ -141,11 +144,11 @@ export type BaseFiles = Pick<SearchBase, 'avg' | 'lengths' | 'shards'>;
 
 /** The base's files from its documents, in id order. */
 export function baseFiles(docs: SearchDoc[]): BaseFiles {
-  return filesOf(indexDocs(docs));
+  return drain(filesOf(indexDocs(docs)));
 }
 
-/** The base's files of indexed documents: the terms packed into shards by key. */
-function filesOf(indexed: IndexedDocs): BaseFiles {
+/** The base's files of indexed documents: the terms packed into shards by key, a pause after each shard (BaseJob). */
+function* filesOf(indexed: IndexedDocs): Generator<void, BaseFiles> {
   // Terms grouped by shard key, keys in order, packed into files of about SHARD_BYTES.
   const byKey = new Map<string, ShardFile>();
   for (const entry of indexed.terms) {
@@ -154,23 +157,32 @@ function filesOf(indexed: IndexedDocs): BaseFiles {
     if (!group) byKey.set(key, (group = []));
     group.push(entry);
   }
+  yield;
   const shards: SearchBase['shards'] = [];
   let open: { key: string; terms: ShardFile; bytes: number } | null = null;
-  const close = () => {
-    if (open) shards.push({ key: open.key, file: indexFile('shard', safeJson(open.terms)) });
-    open = null;
-  };
   for (const key of [...byKey.keys()].sort()) {
     const group = byKey.get(key)!.sort((a, b) => (a[0] < b[0] ? -1 : 1));
     let bytes = 0;
     for (const entry of group) bytes += termBytes(entry);
-    if (open && open.bytes + bytes > SHARD_BYTES) close();
+    if (open && open.bytes + bytes > SHARD_BYTES) {
+      shards.push({ key: open.key, file: indexFile('shard', safeJson(open.terms)) });
+      open = null;
+      yield;
+    }
     open ??= { key, terms: [], bytes: 0 };
     open.terms.push(...group);
     open.bytes += bytes;
   }
-  close();
+  if (open) shards.push({ key: open.key, file: indexFile('shard', safeJson(open.terms)) });
   return { avg: indexed.avg, lengths: indexFile('lengths', safeJson(indexed.lengths)), shards };
+}
+
+/** A generator run to its end. */
+function drain<T>(work: Generator<void, T>): T {
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+  }
 }
 
 /** The base of `notes` (in id order) from its files, made here or elsewhere from the same notes. */
@@ -189,17 +201,28 @@ export function buildSearchBase(notes: NoteRecord[]): SearchBase {
  * began: an edit made meanwhile is in the delta against it, as against any base.
  */
 export class BaseJob {
-  private next = 0;
-  private readonly indexer = new DocIndexer();
+  private readonly work: Generator<void, SearchBase>;
 
-  constructor(private readonly notes: NoteRecord[]) {}
-
-  /** Indexes notes until `deadline` (performance.now()); the base once all are in. */
-  step(deadline: number): SearchBase | null {
-    while (this.next < this.notes.length) {
-      this.indexer.add(searchDocOf(this.notes[this.next++]!));
-      if (performance.now() >= deadline && this.next < this.notes.length) return null;
-    }
-    return searchBaseOf(this.notes, filesOf(this.indexer.finish()));
+  constructor(notes: NoteRecord[]) {
+    this.work = made(notes);
   }
+
+  /** Works until `deadline` (performance.now()); the base once it is made. */
+  step(deadline: number): SearchBase | null {
+    for (;;) {
+      const step = this.work.next();
+      if (step.done) return step.value;
+      if (performance.now() >= deadline) return null;
+    }
+  }
+}
+
+/** A base made with a pause after each note indexed and each shard packed. */
+function* made(notes: NoteRecord[]): Generator<void, SearchBase> {
+  const indexer = new DocIndexer();
+  for (const note of notes) {
+    indexer.add(searchDocOf(note));
+    yield;
+  }
+  return searchBaseOf(notes, yield* filesOf(indexer.finish()));
 }
