@@ -195,8 +195,13 @@ describe('dialogs say what will happen', () => {
         // The tree may be folded away (a preference; at 360 px a drawer): the top bar's first button shows it.
         const treeToggle = other.page.locator('.top-bar button.icon[aria-pressed]').first();
         await treeToggle.waitFor();
-        if ((await treeToggle.getAttribute('aria-pressed')) !== 'true') await treeToggle.click();
-        await other.page.locator('.tree-row[data-path="Fixed.md"]').waitFor();
+        // Its folded state is a preference the app may apply after the first paint (a full run once read it too early): shown once it holds.
+        const row = other.page.locator('.tree-row[data-path="Fixed.md"]');
+        for (let tries = 0; tries < 10 && !(await row.isVisible()); tries++) {
+          if ((await treeToggle.getAttribute('aria-pressed')) !== 'true') await treeToggle.click();
+          await row.waitFor({ timeout: 1000 }).catch(() => {});
+        }
+        await row.waitFor();
         await rowAction(other.page, 'Fixed.md', variant === 'arabic' ? 'إعادة تسمية…' : 'Rename…');
         const detail = other.page.locator('.modal .dialog-detail');
         await expect(detail.textContent()).resolves.toContain('/kept/here');
