@@ -62,6 +62,8 @@ export function indexDocs(docs: SearchDoc[]): IndexedDocs {
   return indexer.finish();
 }
 
+const { tokenize, processTerm } = indexOptions as Required<Pick<typeof indexOptions, 'tokenize' | 'processTerm'>>;
+
 /** indexDocs one document at a time (ids in the order added): a base made in steps between edits (BaseJob). */
 export class DocIndexer {
   private readonly lengths: number[] = [];
@@ -75,7 +77,6 @@ export class DocIndexer {
   private count = 0;
 
   add(doc: SearchDoc): void {
-    const { tokenize, processTerm } = indexOptions as Required<Pick<typeof indexOptions, 'tokenize' | 'processTerm'>>;
     const id = this.count++;
     SEARCH_FIELDS.forEach((field, f) => {
       this.lengths.push(0);
