@@ -134,6 +134,9 @@ export function forgetEmbedParses(): void {
   embedParsesText = 0;
 }
 
+/** How many parses are kept now (a builder between passes keeps none). */
+export const embedParsesKept = (): number => embedParses.size;
+
 /** The parse of an embedded note's public text (a pure function of the text, so the text is the key). */
 function embedParse(md: MarkdownIt, body: string): EmbedParse {
   const known = embedParses.get(body);

@@ -16,6 +16,7 @@ afterAll(cleanupTempDirs);
 interface Report {
   pages: number;
   quickPasses: number;
+  parsesKept: number;
   kinds: Record<string, number>;
   mismatches: string[];
   differentFiles: string[];
@@ -71,6 +72,7 @@ describe('after each edit the live plan is the plan a fresh build makes (issue 1
       const textEdits = (report.kinds.firstParagraph ?? 0) + (report.kinds.heading ?? 0) + (report.kinds.appended ?? 0) + (report.kinds.embeddedSection ?? 0);
       expect(textEdits).toBeGreaterThan(15);
       expect(report.quickPasses).toBeGreaterThan(textEdits / 2);
+      expect(report.parsesKept).toBe(0);
     }, 300_000);
   }
 });
@@ -88,5 +90,6 @@ describe('the same on a vault shaped like real ones', () => {
     const textEdits = (report.kinds.firstParagraph ?? 0) + (report.kinds.heading ?? 0) + (report.kinds.appended ?? 0) + (report.kinds.embeddedSection ?? 0);
     expect(textEdits).toBeGreaterThan(10);
     expect(report.quickPasses).toBeGreaterThan(textEdits / 2);
+    expect(report.parsesKept).toBe(0);
   }, 300_000);
 });
