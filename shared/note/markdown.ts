@@ -119,6 +119,8 @@ interface EmbedParse {
   tokens: Token[];
   /** What parsing left on the env (headings, footnotes), for rendering. */
   env: NoteEnv;
+  /** Its embeds rendered so far that read nothing of their page, by renderEmbedHtml's `memo`, target and subpath, with the ids each took. */
+  renders: Map<string, { html: string; ids: string[] }>;
 }
 
 /** Parses of embedded notes' text, most recently used last: a note embedded on many pages is parsed once. */
@@ -146,7 +148,7 @@ function embedParse(md: MarkdownIt, body: string): EmbedParse {
     return known;
   }
   const env: NoteEnv = {};
-  const parse = { tokens: md.parse(publicMarkdown(body), env), env };
+  const parse = { tokens: md.parse(publicMarkdown(body), env), env, renders: new Map() };
   if (body.length > EMBED_PARSES_TEXT_MAX / 4) return parse;
   embedParses.set(body, parse);
   embedParsesText += body.length;
@@ -176,16 +178,27 @@ function blockTokens(tokens: Token[], id: string): Token[] | null {
   return [list, ...slice, tokens[closeAt] ?? list];
 }
 
+const numbered = (t: Token): boolean => t.type.startsWith('footnote') || (t.children?.some((c) => c.type === 'footnote_ref') ?? false);
+
 /**
  * An embedded note (`subpath` empty), section (`A`, `A#B`) or block (`^id`) as HTML
  * inside `frame`, the page it is embedded in; null when the section or block does not
- * exist or the embed would nest too deep. `key` names this note in the frame's stack.
+ * exist or the embed would nest too deep. `memo`: what besides the text its HTML reads (the
+ * embedded note, how its links render), for a render its other pages can take in this pass.
  */
-export function renderEmbedHtml(body: string, ref: WikiRef, links: RenderLinks, frame: EmbedFrame, source: { href: string; title: string }): string | null {
+export function renderEmbedHtml(body: string, ref: WikiRef, links: RenderLinks, frame: EmbedFrame, source: { href: string; title: string }, memo?: string): string | null {
   if (frame.stack.length >= MAX_EMBED_DEPTH) return null;
   const md = markdown();
   spendEmbed(frame, body);
   const parsed = embedParse(md, body);
+  // A 3,000-link index note embedded in four notes rendered its links four times a save.
+  const renderKey = memo === undefined ? null : `${memo}\u0000${ref.target}\u0000${ref.subpath.join('#')}`;
+  const known = renderKey === null ? undefined : parsed.renders.get(renderKey);
+  if (known && !known.ids.some((id) => frame.ids.has(id))) {
+    for (const id of known.ids) frame.ids.add(id);
+    return known.html;
+  }
+  const [count, images] = [frame.count, frame.images ?? 0];
   const tokens = parsed.tokens;
   // Footnote ids of an embedded note are its own (fn-e1-1…), never the page's.
   const env: NoteEnv = { ...parsed.env, links, frame, docId: `e${frame.count}` };
@@ -204,15 +217,20 @@ export function renderEmbedHtml(body: string, ref: WikiRef, links: RenderLinks, 
     const notes = tokens.findIndex((t) => t.type === 'footnote_block_open');
     if (notes >= 0) slice = [...slice, ...tokens.slice(notes)];
   }
+  const written = [...idsOf(slice)];
   slice = freeIds(slice, frame.ids);
   // CONTRACT §7: the author's raw HTML is passed through the sanitiser, so an embed runs nothing.
   const rendered = renderBlocks(md, slice, articleOptions(md), env);
   const html = sanitizeIslands(rendered.html, rendered.islands);
   const label = ref.subpath.length ? `${source.title} › ${ref.subpath.join(' › ').replace(/^\^/, '')}` : source.title;
-  return (
+  const out =
     `<div class="s-embed markdown-embed" data-embed="${escapeHtml(ref.target + (ref.subpath.length ? '#' + ref.subpath.join('#') : ''))}">\n` +
     `<p class="s-embed-source"><a class="s-wikilink internal-link" href="${escapeHtml(source.href)}">${escapeHtml(label)}</a></p>\n` +
     html +
-    '</div>\n'
-  );
+    '</div>\n';
+  // Kept when nothing in it read the page: its ids as written, nothing nested (embeds, pictures), nothing numbered per page (footnotes).
+  const own = [...idsOf(slice)];
+  const pure = own.length === written.length && own.every((id, i) => id === written[i]) && frame.count === count && (frame.images ?? 0) === images && !slice.some(numbered);
+  if (renderKey !== null && pure) parsed.renders.set(renderKey, { html: out, ids: own });
+  return out;
 }

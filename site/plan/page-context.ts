@@ -328,7 +328,7 @@ export class PageContext {
     try {
       const block = blockRef(ref.subpath);
       const anchor = block !== null ? `#^${encodeURIComponent(block)}` : headingAnchor(target.headings, ref.subpath);
-      return renderEmbedHtml(target.body, ref, this.renderLinks(target, pictures), frame, { href: this.url(this.addressOf(target)) + anchor, title: target.title });
+      return renderEmbedHtml(target.body, ref, this.renderLinks(target, pictures), frame, { href: this.url(this.addressOf(target)) + anchor, title: target.title }, `${target.path}\u0000${pictures}`);
     } finally {
       frame.stack.pop();
     }

@@ -2,14 +2,15 @@
 // (markdown.ts embedParse): what one page changes for itself (free heading ids, dropped
 // block ids, footnote ids) never reaches another page's copy.
 import { describe, expect, it } from 'vitest';
-import { renderEmbedHtml, renderNoteHtml, type EmbedFrame, type RenderLinks } from '../../shared/note/markdown.ts';
+import { forgetEmbedParses, renderEmbedHtml, renderNoteHtml, type EmbedFrame, type RenderLinks } from '../../shared/note/markdown.ts';
 
 const EMBEDDED = '## Shared\n\nA line ^blk\n\nText[^1]\n\n[^1]: the note\n';
 
 const links: RenderLinks = {
   note: (t) => (t === 'Other' ? { href: '/Other', title: 'Other' } : null),
   attachment: () => null,
-  embed: (ref, frame) => renderEmbedHtml(EMBEDDED, ref, links, frame, { href: '/Other', title: 'Other' }),
+  // With the memo key a site page gives: what is numbered or renamed per page must still be the page's own.
+  embed: (ref, frame) => renderEmbedHtml(EMBEDDED, ref, links, frame, { href: '/Other', title: 'Other' }, 'Other.md'),
 };
 
 const ids = (html: string) => [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
@@ -37,5 +38,58 @@ describe('an embedded note parsed once, rendered per page', () => {
     expect(ids(section)).toEqual(expect.arrayContaining(['shared', '^blk']));
     const block = renderEmbedHtml(EMBEDDED, { target: 'Other', subpath: ['^blk'], alias: null }, links, { ids: new Set(), stack: [], count: 0 }, { href: '/Other', title: 'Other' })!;
     expect(block).toContain('id="^blk"');
+  });
+});
+
+describe('an embed that reads nothing of its page is rendered once a pass', () => {
+  const PLAIN = '## Plain\n\nSee [[Other]] and [[Other|again]].\n\nA line ^plainblk\n';
+  const NESTED = 'Before\n\n![[Plain]]\n';
+  let resolved = 0;
+  const plainLinks: RenderLinks = {
+    note: (t) => {
+      resolved++;
+      return t === 'Other' ? { href: '/Other', title: 'Other' } : null;
+    },
+    attachment: () => null,
+    embed: (ref, frame) =>
+      ref.target === 'Plain'
+        ? renderEmbedHtml(PLAIN, ref, plainLinks, frame, { href: '/Plain', title: 'Plain' }, 'Plain.md')
+        : renderEmbedHtml(NESTED, ref, plainLinks, frame, { href: '/Nested', title: 'Nested' }, 'Nested.md'),
+  };
+  const embedOf = (html: string) => html.slice(html.indexOf('<div class="s-embed'));
+
+  it("its other pages take the first page's render; a page its ids would collide with renders its own", () => {
+    forgetEmbedParses();
+    resolved = 0;
+    const first = renderNoteHtml('Intro\n\n![[Plain]]\n', 'One', plainLinks);
+    const once = resolved;
+    expect(once).toBeGreaterThan(0);
+    const second = renderNoteHtml('Another intro\n\n![[Plain]]\n', 'Two', plainLinks);
+    expect(resolved).toBe(once);
+    expect(embedOf(second)).toBe(embedOf(first));
+    expect(ids(second)).toEqual(expect.arrayContaining(['plain', '^plainblk']));
+    // The page holds a heading and a block id of the same names: a free heading id, the block id dropped.
+    const third = renderNoteHtml('## Plain\n\nMine ^plainblk\n\n![[Plain]]\n', 'Three', plainLinks);
+    expect(resolved).toBeGreaterThan(once);
+    expect(ids(third).filter((id) => id === '^plainblk')).toHaveLength(1);
+    expect(ids(third)).toContain('plain-1');
+    // A later page still gets the note's own ids, as a fresh render gives them.
+    const fourth = renderNoteHtml('![[Plain]]\n', 'Four', plainLinks);
+    expect(embedOf(fourth)).toBe(embedOf(first));
+    // The next pass renders again (the notes it links to may have moved).
+    forgetEmbedParses();
+    const before = resolved;
+    renderNoteHtml('![[Plain]]\n', 'Five', plainLinks);
+    expect(resolved).toBeGreaterThan(before);
+  });
+
+  it('an embed holding an embed is rendered on each page, each counted against its budget', () => {
+    forgetEmbedParses();
+    resolved = 0;
+    const page = renderNoteHtml('![[Nested]]\n\n![[Nested]]\n', 'Six', plainLinks);
+    // Each Nested embed holds a Plain embed: two of each, the second Plain with a free heading id.
+    expect(page.match(/data-embed="Nested"/g)).toHaveLength(2);
+    expect(page.match(/data-embed="Plain"/g)).toHaveLength(2);
+    expect(ids(page)).toEqual(expect.arrayContaining(['plain', 'plain-1']));
   });
 });
