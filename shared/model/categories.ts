@@ -3,6 +3,7 @@
 // (named like its folder, or `index.md` inside it) may give title, description,
 // icon and `hidden: true`. Notes at the vault root have no category.
 import { collectionSlug, textValue } from '../note/fields.ts';
+import { naturalCompare } from '../natural-order.ts';
 import { collectionAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
 
@@ -51,7 +52,7 @@ export function buildCategories(allNotes: Iterable<NoteRecord>, posts: NoteRecor
   }
   const out: Category[] = [];
   const seen = new Set<string>();
-  const folders = [...byFolder.keys()].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
+  const folders = [...byFolder.keys()].sort(naturalCompare);
   for (const folder of folders) {
     const slug = categorySlug(folder);
     if (slug === '' || seen.has(slug)) continue;

@@ -4,6 +4,7 @@
 // served (site/serve/substitute.ts) or rendered into a snapshot. So a note added or
 // renamed re-renders the fragment, not every page that shows it.
 import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { naturalCompare } from '../../shared/natural-order.ts';
 import type { PageContext } from './page-context.ts';
 
 export interface ExplorerNote {
@@ -48,7 +49,7 @@ export function folderAnchor(folder: string): string {
 
 const nameOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 const stemOf = (p: string) => nameOf(p).replace(/\.[^.]+$/, '');
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, undefined, { numeric: true }) || (a.name < b.name ? -1 : 1);
+const byName = (a: { name: string }, b: { name: string }) => naturalCompare(a.name, b.name) || (a.name < b.name ? -1 : 1);
 
 /** Whether a note is its folder's note: `Folder/Folder.md` or `Folder/index.md`. */
 export function isFolderNote(note: NoteRecord): boolean {

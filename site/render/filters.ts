@@ -1,20 +1,25 @@
-// Template filters: feed dates (the RSS plugin's dateToRfc822, in UTC) and the per-request
+// Template filters: feed dates (the RSS plugin's dateToRfc822's text, in UTC) and the per-request
 // substitution markers.
 import { dateToRfc822 } from '@11ty/eleventy-plugin-rss';
 import { explorerFor } from '../plan/explorer-view.ts';
 
-/** Dates already formatted: the plugin makes an Intl formatter per call (0.1 ms), and each pass formats every item of every feed it renders. */
+/** Dates already formatted: each pass formats every item of every feed it renders. */
 const rfc822Made = new Map<number, string>();
 
 /**
- * spec D.7: a feed's pubDate is RFC 822, Gregorian, in GMT whatever the server's time zone:
- * the RSS plugin's dateToRfc822 with the zone named (`Mon, 15 Jan 2024 12:00:00 +0000`).
+ * spec D.7: a feed's pubDate is RFC 822, Gregorian, in GMT whatever the server's time zone,
+ * as the RSS plugin's dateToRfc822 writes it with the zone named (`Mon, 15 Jan 2024 12:00:00
+ * +0000`). The plugin makes an Intl formatter a call, about 30 KB of ICU memory V8 does not
+ * count, so thousands of feed items grew the builder by 130 MB
+ * (docs/decisions/feed-dates.md): years 1000-9999 take the same text from the Date itself
+ * (test/unit/feed-dates.test.ts holds the two equal), others the plugin's.
  */
 export function feedDate(ms: number): string {
   let text = rfc822Made.get(ms);
   if (text === undefined) {
     if (rfc822Made.size >= 50_000) rfc822Made.clear();
-    text = dateToRfc822(ms, 'UTC');
+    const year = new Date(ms).getUTCFullYear();
+    text = year >= 1000 && year <= 9999 ? new Date(ms).toUTCString().replace(/GMT$/, '+0000') : dateToRfc822(ms, 'UTC');
     rfc822Made.set(ms, text);
   }
   return text;

@@ -126,6 +126,12 @@ describe('the house rules hold in the source tree', () => {
     expect(diaries).toEqual([]);
   });
 
+  it('no ICU object is made a call: localeCompare takes no locale or options (shared/natural-order.ts keeps one collator)', () => {
+    const perCall = /\.localeCompare\([^()]*,/;
+    const code = allSources('admin', 'shared', 'site');
+    expect(code.filter((f) => perCall.test(text(f)))).toEqual([]);
+  });
+
   it('no comment cites an issue number as its reason (the why goes in the comment, the history in git)', () => {
     const comment = /(?:\/\/|^\s*\*|\/\*).*\bissues? #?\d+/im;
     const code = allSources('admin', 'shared', 'site', 'scripts', 'test');

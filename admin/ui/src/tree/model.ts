@@ -2,6 +2,7 @@
 // attachments, each sorted by name; folds remembered on this device only
 // (Appendix C: fold state stays on the device).
 import { api } from '../api.ts';
+import { naturalCompare } from '../../../../shared/natural-order.ts';
 import { Store } from '../store.ts';
 import type { NoteMeta, TreeEntry } from '../types.ts';
 
@@ -96,7 +97,7 @@ export function buildTree(list: TreeEntry[]): TreeNode[] {
     });
   }
   const order = (a: TreeNode, b: TreeNode) =>
-    (a.kind === 'folder' ? 0 : 1) - (b.kind === 'folder' ? 0 : 1) || a.name.localeCompare(b.name, undefined, { numeric: true });
+    (a.kind === 'folder' ? 0 : 1) - (b.kind === 'folder' ? 0 : 1) || naturalCompare(a.name, b.name);
   const sort = (node: TreeNode) => {
     node.children.sort(order);
     node.children.forEach(sort);
