@@ -37,36 +37,46 @@ export const META_WARM_BYTES = 1_000_000;
 export const SEARCH_BOOST: Partial<Record<SearchField, number>> = { title: 3, tags: 2, headings: 1.5 };
 
 // MiniSearch's default tokenizer: runs between spaces, line breaks and punctuation.
-const SEPARATOR = /[\n\r\p{Z}\p{P}]+/u;
-/** The ASCII characters SEPARATOR matches, read from it (so the two can never disagree). */
-const ASCII_SEPARATOR = Array.from({ length: 128 }, (_, c) => SEPARATOR.test(String.fromCharCode(c)));
+const SEPARATOR = /^[\n\r\p{Z}\p{P}]$/u;
+/** Per UTF-16 code unit, whether SEPARATOR holds it: 0 not asked yet, 1 no, 2 yes (read from it, so the two never disagree). */
+const SEPARATES = new Uint8Array(0x10000);
+
+/** The width of the separator at `i` (1, or 2 for one beyond the BMP), 0 when `i` starts a word's character. */
+function separatorAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+    const low = text.charCodeAt(i + 1);
+    if (low >= 0xdc00 && low <= 0xdfff) return SEPARATOR.test(text.slice(i, i + 2)) ? 2 : 0;
+  }
+  let known = SEPARATES[c]!;
+  if (known === 0) SEPARATES[c] = known = SEPARATOR.test(String.fromCharCode(c)) ? 2 : 1;
+  return known === 2 ? 1 : 0;
+}
 
 /**
- * `text.split(SEPARATOR)` for text with nothing but ASCII, in one pass without the
- * Unicode regex (most of an English vault; the build's search base spent a third of its
- * time splitting); null when the text holds anything else.
+ * `text.split(/[\n\r\p{Z}\p{P}]+/u)`, MiniSearch's default, in one pass without the regex:
+ * each character's class is asked once a process (the build's search base spent a fifth of
+ * its time splitting, and any one accented letter or dash sent a note's whole text to it).
  */
-export function asciiTokens(text: string): string[] | null {
+export function tokenize(text: string): string[] {
   const out: string[] = [];
   let start = 0;
   let i = 0;
   while (i < text.length) {
-    const c = text.charCodeAt(i);
-    if (c >= 128) return null;
-    if (!ASCII_SEPARATOR[c]) {
+    let width = separatorAt(text, i);
+    if (width === 0) {
       i++;
       continue;
     }
     out.push(text.slice(start, i));
-    while (++i < text.length && text.charCodeAt(i) < 128 && ASCII_SEPARATOR[text.charCodeAt(i)]);
+    while (width > 0) {
+      i += width;
+      width = i < text.length ? separatorAt(text, i) : 0;
+    }
     start = i;
   }
   out.push(text.slice(start));
   return out;
-}
-
-export function tokenize(text: string): string[] {
-  return asciiTokens(text) ?? text.split(SEPARATOR);
 }
 
 /**
@@ -80,7 +90,7 @@ function withoutArticle(folded: string): string | null {
 
 /**
  * A token as the index holds it: folded (case, accents, Arabic forms), and without its
- * article too; or nothing. An ASCII token is its lower case (`asciiTerm`).
+ * article too; or nothing.
  */
 export function processTerm(term: string): string | string[] | null {
   const folded = foldText(term);
@@ -88,9 +98,6 @@ export function processTerm(term: string): string | string[] | null {
   const bare = withoutArticle(folded);
   return bare ? [folded, bare] : folded;
 }
-
-/** processTerm of a token from asciiTokens: folding ASCII is lower case, and it has no Arabic article. */
-export const asciiTerm = (token: string): string | null => (token === '' ? null : token.toLowerCase());
 
 /** A query's word as it is looked up: folded, without an Arabic article. */
 export function processQueryTerm(term: string): string | null {

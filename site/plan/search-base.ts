@@ -5,7 +5,7 @@
 // (a restart that finds nothing changed rewrites none of them).
 import { createHash } from 'node:crypto';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
-import { asciiTerm, asciiTokens, indexOptions, safeJson, SEARCH_DIR, SEARCH_FIELDS, shardKey, type SearchDoc, type ShardFile } from '../../shared/search/index-format.ts';
+import { indexOptions, safeJson, SEARCH_DIR, SEARCH_FIELDS, shardKey, type SearchDoc, type ShardFile } from '../../shared/search/index-format.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { searchDocOf } from './search-docs.ts';
 
@@ -64,59 +64,64 @@ export function indexDocs(docs: SearchDoc[]): IndexedDocs {
 
 const { tokenize, processTerm } = indexOptions as Required<Pick<typeof indexOptions, 'tokenize' | 'processTerm'>>;
 
+/** One more occurrence of a term in field `field` of note `id` (ids come in order). */
+function post(entry: Postings, field: number, id: number): void {
+  const flat = entry.fields[field];
+  if (!flat) {
+    entry.fields[field] = [id, 1];
+    entry.last[field] = id;
+  } else if (entry.last[field] === id) flat[flat.length - 1]!++;
+  else {
+    flat.push(id - entry.last[field]!, 1);
+    entry.last[field] = id;
+  }
+}
+
 /** indexDocs one document at a time (ids in the order added): a base made in steps between edits (BaseJob). */
 export class DocIndexer {
   private readonly lengths: number[] = [];
   private readonly avg: number[] = [];
   private readonly postings = new Map<string, Postings>();
-  // Each distinct token once: its term (processTerm depends on the token alone; asciiTerm is
-  // its equal for ASCII), and the last field that counted it. Words repeat across thousands
-  // of notes: no term folded again, no set of tokens made per field.
-  private readonly known = new Map<string, { term: string | string[] | null | undefined | false; counted: number }>();
+  // Each distinct token once: the postings of its terms (processTerm depends on the token
+  // alone), and the last field that counted it. Words repeat across thousands of notes: no
+  // term folded again, looked up again, or set of tokens made per field.
+  private readonly known = new Map<string, { posts: Postings[]; counted: number }>();
   private fieldRun = 0;
   private count = 0;
 
   add(doc: SearchDoc): void {
     const id = this.count++;
-    SEARCH_FIELDS.forEach((field, f) => {
+    for (let f = 0; f < SEARCH_FIELDS.length; f++) {
+      const field = SEARCH_FIELDS[f]!;
       this.lengths.push(0);
       const value = doc[field];
-      if (value == null) return;
-      const text = String(value);
-      // ASCII text (most fields) is split by the fast equivalent of the tokenizer.
-      const ascii = asciiTokens(text);
-      const tokens = ascii ?? tokenize(text, field);
+      if (value == null) continue;
+      const tokens = tokenize(String(value), field);
       const run = ++this.fieldRun;
       // MiniSearch counts distinct tokens as they come from the tokenizer (an empty field is one).
       let length = 0;
-      for (const token of tokens) {
+      for (let t = 0; t < tokens.length; t++) {
+        const token = tokens[t]!;
         let seen = this.known.get(token);
-        if (!seen) this.known.set(token, (seen = { term: ascii ? asciiTerm(token) : processTerm(token, field), counted: 0 }));
+        if (!seen) {
+          const terms = processTerm(token, field);
+          this.known.set(token, (seen = { posts: (Array.isArray(terms) ? terms : terms ? [terms] : []).map((term) => this.postingsOf(term)), counted: 0 }));
+        }
         if (seen.counted !== run) {
           seen.counted = run;
           length++;
         }
-        const processed = seen.term;
-        if (Array.isArray(processed)) for (const term of processed) this.post(term, f, id);
-        else if (processed) this.post(processed, f, id);
+        for (const entry of seen.posts) post(entry, f, id);
       }
       this.lengths[id * SEARCH_FIELDS.length + f] = length;
       this.avg[f] = ((this.avg[f] || 0) * id + length) / (id + 1);
-    });
+    }
   }
 
-  private post(term: string, field: number, id: number): void {
+  private postingsOf(term: string): Postings {
     let entry = this.postings.get(term);
     if (!entry) this.postings.set(term, (entry = { fields: [], last: [] }));
-    const flat = entry.fields[field];
-    if (!flat) {
-      entry.fields[field] = [id, 1];
-      entry.last[field] = id;
-    } else if (entry.last[field] === id) flat[flat.length - 1]!++;
-    else {
-      flat.push(id - entry.last[field]!, 1);
-      entry.last[field] = id;
-    }
+    return entry;
   }
 
   finish(): IndexedDocs {
