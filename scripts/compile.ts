@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { bundleClient, CLIENT_BUNDLES, CLIENT_SOURCES, type ClientBundle } from '../site/render/client-bundle.ts';
+import { bundleClient, bundleStale, CLIENT_BUNDLES, inputsFile, type ClientBundle } from '../site/render/client-bundle.ts';
 import { PROJECT_DIR } from '../shared/project-dir.ts';
 import { bundleServer, SERVER_BUNDLE_DIR } from './server-bundle.ts';
 import { writeTemplateCode } from '../site/render/template-code-write.ts';
@@ -27,12 +27,6 @@ const STAMP = path.join(DIST, 'scripts/cli.js');
 const BIN = path.join(SERVER_BUNDLE_DIR, 'cli.js');
 
 const mtime = (file: string) => fs.stat(file).then((s) => s.mtimeMs, () => -1);
-
-async function newest(dir: string): Promise<number> {
-  let latest = -1;
-  for (const name of (await fs.readdir(dir, { recursive: true })) as string[]) latest = Math.max(latest, await mtime(path.join(dir, name)));
-  return latest;
-}
 
 /** The project's TypeScript files the build config names, and its compiler options. */
 async function buildProgram() {
@@ -75,14 +69,14 @@ async function newestCompiled(): Promise<number> {
   return latest;
 }
 
-/** The oldest bundle's time (-1 when one is missing). */
-async function oldestBundle(): Promise<number> {
-  return Math.min(...(await Promise.all(BUNDLES.map((b) => mtime(b.file)))));
-}
-
+/** Writes each browser bundle, and beside it the files it was made of (client-bundle.ts bundleStale). */
 async function writeBundle(): Promise<void> {
   await fs.mkdir(path.dirname(BUNDLE), { recursive: true });
-  for (const { name, file } of BUNDLES) await fs.writeFile(file, await bundleClient(name));
+  for (const { name, file } of BUNDLES) {
+    const { text, inputs } = await bundleClient(name);
+    await fs.writeFile(file, text);
+    await fs.writeFile(inputsFile(file), JSON.stringify(inputs));
+  }
 }
 
 async function release(): Promise<void> {
@@ -100,7 +94,7 @@ async function main(): Promise<void> {
     await release();
   } else {
     const count = await transpileChanged();
-    if ((await oldestBundle()) < (await newest(CLIENT_SOURCES))) await writeBundle();
+    if ((await Promise.all(BUNDLES.map((b) => bundleStale(b.file)))).some(Boolean)) await writeBundle();
     // Also after a bundling that failed: the bundle is older than the code it is made of.
     if (count > 0 || (await mtime(BIN)) < (await newestCompiled())) await bundleServer();
     // The templates compiled ahead, whatever moved on (a template alone changes no code).
