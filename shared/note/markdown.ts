@@ -217,7 +217,7 @@ export function renderEmbedHtml(body: string, ref: WikiRef, links: RenderLinks, 
     const notes = tokens.findIndex((t) => t.type === 'footnote_block_open');
     if (notes >= 0) slice = [...slice, ...tokens.slice(notes)];
   }
-  const written = [...idsOf(slice)];
+  const asWritten = slice;
   slice = freeIds(slice, frame.ids);
   // CONTRACT §7: the author's raw HTML is passed through the sanitiser, so an embed runs nothing.
   const rendered = renderBlocks(md, slice, articleOptions(md), env);
@@ -228,9 +228,8 @@ export function renderEmbedHtml(body: string, ref: WikiRef, links: RenderLinks, 
     `<p class="s-embed-source"><a class="s-wikilink internal-link" href="${escapeHtml(source.href)}">${escapeHtml(label)}</a></p>\n` +
     html +
     '</div>\n';
-  // Kept when nothing in it read the page: its ids as written, nothing nested (embeds, pictures), nothing numbered per page (footnotes).
-  const own = [...idsOf(slice)];
-  const pure = own.length === written.length && own.every((id, i) => id === written[i]) && frame.count === count && (frame.images ?? 0) === images && !slice.some(numbered);
-  if (renderKey !== null && pure) parsed.renders.set(renderKey, { html: out, ids: own });
+  // Kept when nothing in it read the page: no id renamed or dropped (freeIds copies only those tokens), nothing nested (embeds, pictures), nothing numbered per page (footnotes).
+  const pure = slice.every((t, i) => t === asWritten[i]) && frame.count === count && (frame.images ?? 0) === images && !slice.some(numbered);
+  if (renderKey !== null && pure) parsed.renders.set(renderKey, { html: out, ids: [...idsOf(slice)] });
   return out;
 }

@@ -262,7 +262,7 @@ export class SiteBuilder {
     try {
       return await this.applyPaths(paths, discussed, moves);
     } finally {
-      forgetEmbedParses(); // kept, an edited note's old parses outlived it: an edited 3,000-link index note held 5 MB more a save
+      forgetEmbedParses(); // kept, an edited note's old parses would outlive it (5 MB a save of the 3,000-link index note)
     }
   }
 

@@ -3,9 +3,6 @@
 import { dateToRfc822 } from '@11ty/eleventy-plugin-rss';
 import { explorerFor } from '../plan/explorer-view.ts';
 
-/** Dates already formatted: each pass formats every item of every feed it renders. */
-const rfc822Made = new Map<number, string>();
-
 /**
  * spec D.7: a feed's pubDate is RFC 822, Gregorian, in GMT whatever the server's time zone,
  * as the RSS plugin's dateToRfc822 writes it with the zone named (`Mon, 15 Jan 2024 12:00:00
@@ -15,14 +12,9 @@ const rfc822Made = new Map<number, string>();
  * (test/unit/feed-dates.test.ts holds the two equal), others the plugin's.
  */
 export function feedDate(ms: number): string {
-  let text = rfc822Made.get(ms);
-  if (text === undefined) {
-    if (rfc822Made.size >= 50_000) rfc822Made.clear();
-    const year = new Date(ms).getUTCFullYear();
-    text = year >= 1000 && year <= 9999 ? new Date(ms).toUTCString().replace(/GMT$/, '+0000') : dateToRfc822(ms, 'UTC');
-    rfc822Made.set(ms, text);
-  }
-  return text;
+  const date = new Date(ms);
+  const year = date.getUTCFullYear();
+  return year >= 1000 && year <= 9999 ? date.toUTCString().replace(/GMT$/, '+0000') : dateToRfc822(ms, 'UTC');
 }
 
 /** Where the server puts the Edit link for a signed-in admin (CONTRACT §6). */

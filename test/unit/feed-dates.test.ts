@@ -11,7 +11,7 @@ import { PROJECT_DIR } from '../../shared/project-dir.ts';
 const FEED = path.join(PROJECT_DIR, 'site/templates/_includes/pages/feed.njk');
 const FILTERS = path.join(PROJECT_DIR, 'site/render/filters.ts');
 
-/** feedDate of each UTC time (twice: the second from its memory), and the plugin's own, in a process whose time zone is `tz`. */
+/** feedDate of each UTC time (twice), and the plugin's own, in a process whose time zone is `tz`. */
 function rfc822In(tz: string, times: number[]): string[] {
   const script = `const { feedDate } = await import(${JSON.stringify(FILTERS)}); const { dateToRfc822 } = await import('@11ty/eleventy-plugin-rss'); const t = ${JSON.stringify(times)}; console.log(JSON.stringify([...t.map(feedDate), ...t.map(feedDate), ...t.map((x) => dateToRfc822(x, 'UTC'))]));`;
   const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: PROJECT_DIR, env: { ...process.env, TZ: tz }, encoding: 'utf8' });
