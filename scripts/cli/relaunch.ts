@@ -1,6 +1,6 @@
 // `vault-service build` started as `npx vault-service build` (the CI recipes) or from a
 // shell runs on Node's defaults; the snapshot builds faster with the build's V8 flags
-// (site/build/build-heap.ts BUILD_V8_FLAGS), which only the command line can give a
+// (site/build/build-heap.ts SNAPSHOT_V8_FLAGS), which only the command line can give a
 // process. So a build started without them starts itself again with them and answers
 // with that process's exit code. `npm run build` passes them itself: no second process.
 // The flags' figures: docs/decisions/v8-flags.md (the second Node start costs about 0.07 s).
@@ -8,7 +8,7 @@
 // and runs as it was started, without a second process.
 import nodeModule, { createRequire } from 'node:module';
 import { constants } from 'node:os';
-import { BUILD_V8_FLAGS } from '../../site/build/build-heap.ts';
+import { SNAPSHOT_V8_FLAGS } from '../../site/build/build-heap.ts';
 
 /** Node's own module compile cache (module.enableCompileCache, Node 22.1 on) as a function that turns it on, or null on a Node without one. */
 export function nodeCompileCache(from: object = nodeModule): (() => unknown) | null {
@@ -19,7 +19,7 @@ export function nodeCompileCache(from: object = nodeModule): (() => unknown) | n
 /** The arguments to start this command line again with the snapshot's flags; null when it already has them, or when Node caches compiled code itself (`ownCache`). */
 export function relaunchArgs(execArgv: readonly string[], argv: readonly string[], ownCache = nodeCompileCache() !== null): string[] | null {
   if (ownCache) return null;
-  const missing = BUILD_V8_FLAGS.filter((flag) => !execArgv.includes(flag));
+  const missing = SNAPSHOT_V8_FLAGS.filter((flag) => !execArgv.includes(flag));
   if (missing.length === 0) return null;
   // The same entry (argv[1]) with the same arguments, after the running process's own Node options (a loader from source).
   return [...execArgv, ...missing, ...argv.slice(1)];

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { childEnv, CLI_BIN as CLI, PROJECT_DIR, waitFor } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 import { SITE_MARKER } from '../../scripts/site-out-guard.ts';
-import { BUILD_V8_FLAGS } from '../../site/build/build-heap.ts';
+import { SNAPSHOT_V8_FLAGS } from '../../site/build/build-heap.ts';
 import { nodeCompileCache } from '../../scripts/cli/relaunch.ts';
 import { generateVault } from '../../scripts/bench/_vault.ts';
 
@@ -352,7 +352,7 @@ async function childrenOf(pid: number): Promise<number[]> {
 }
 
 describe('the build process', () => {
-  // site/build/build-heap.ts BUILD_V8_FLAGS: what only Node's command line can give a
+  // site/build/build-heap.ts SNAPSHOT_V8_FLAGS: what only Node's command line can give a
   // process; `vault-service build` started without them starts itself again with them.
   it.runIf(nodeCompileCache() === null)('runs with the build\'s V8 flags when started without them on a Node without its own compile cache, and answers with its exit code', async () => {
     const root = await tempDir('vs-cli-');
@@ -366,7 +366,7 @@ describe('the build process', () => {
       const [child] = await childrenOf(proc.pid!);
       return child ? (await fs.readFile(`/proc/${child}/cmdline`, 'utf8')).split('\0') : null;
     });
-    expect(flagged).toEqual(expect.arrayContaining([...BUILD_V8_FLAGS, CLI, 'build', '--quiet']));
+    expect(flagged).toEqual(expect.arrayContaining([...SNAPSHOT_V8_FLAGS, CLI, 'build', '--quiet']));
     expect(await exited).toBe(0);
     expect(await fs.readFile(path.join(root, 'out', 'A-note.html'), 'utf8')).toContain('FLAGGED');
   });

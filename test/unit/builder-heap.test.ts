@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_DIR } from '../../shared/project-dir.ts';
-import { BUILD_V8_FLAGS, estimateTextBytes, heapForLive, heapForVault, semiSpaceForNotes, SERVER_PARTNER_MIN_NOTES, TEXT_SAMPLE } from '../../site/build/build-heap.ts';
+import { BUILD_V8_FLAGS, SNAPSHOT_V8_FLAGS, estimateTextBytes, heapForLive, heapForVault, semiSpaceForNotes, SERVER_PARTNER_MIN_NOTES, TEXT_SAMPLE } from '../../site/build/build-heap.ts';
 
 describe('the build process heap cap', () => {
   // The generated benchmark vaults: 1,280 bytes of text per note.
@@ -68,17 +68,22 @@ describe('the young generation of the server\'s builder', () => {
 });
 
 describe('the V8 flags of a build', () => {
-  it('are those `npm run build` starts Node with (the server\'s builder takes them from BUILD_V8_FLAGS too), each given once', () => {
+  it('are those `npm run build` starts Node with: the build\'s (the server\'s builder takes them too) and the snapshot\'s young generation, each given once', () => {
     const scripts = (JSON.parse(readFileSync(path.join(PROJECT_DIR, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     const node = scripts.build!.split(' scripts/run-compiled.cjs')[0]!.split(' ');
     expect(BUILD_V8_FLAGS.length).toBeGreaterThan(0);
-    expect(node.slice(2)).toEqual([...BUILD_V8_FLAGS]);
-    const names = BUILD_V8_FLAGS.map((flag) => flag.split('=')[0]);
+    expect(SNAPSHOT_V8_FLAGS).toEqual(expect.arrayContaining([...BUILD_V8_FLAGS]));
+    expect(node.slice(2)).toEqual([...SNAPSHOT_V8_FLAGS]);
+    const names = SNAPSHOT_V8_FLAGS.map((flag) => flag.split('=')[0]);
     expect(new Set(names).size).toBe(names.length);
   });
 
+  it('leave the server\'s builder to size its own young generation (it passes --max-semi-space-size itself)', () => {
+    expect(BUILD_V8_FLAGS.some((flag) => flag.startsWith('--max-semi-space-size'))).toBe(false);
+  });
+
   it('are flags this Node knows (an unknown one would stop `node` before it starts)', () => {
-    const out = execFileSync(process.execPath, [...BUILD_V8_FLAGS, '-e', 'process.stdout.write("ran")'], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [...SNAPSHOT_V8_FLAGS, '-e', 'process.stdout.write("ran")'], { encoding: 'utf8' });
     expect(out).toBe('ran');
   });
 });

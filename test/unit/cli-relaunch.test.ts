@@ -5,7 +5,7 @@
 import nodeModule from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { nodeCompileCache, relaunchArgs } from '../../scripts/cli/relaunch.ts';
-import { BUILD_V8_FLAGS } from '../../site/build/build-heap.ts';
+import { SNAPSHOT_V8_FLAGS } from '../../site/build/build-heap.ts';
 
 describe('which way a build starts', () => {
   it('on a Node with its own compile cache: that cache turned on, no second process', () => {
@@ -27,19 +27,19 @@ describe('which way a build starts', () => {
 
 describe.runIf(nodeCompileCache() === null)('relaunchArgs on a Node without its own compile cache', () => {
   it('adds the flags before the entry and keeps every argument', () => {
-    expect(relaunchArgs([], ['/usr/bin/node', '/pkg/dist/bundle/cli.js', 'build', '--out', 'x y'])).toEqual([...BUILD_V8_FLAGS, '/pkg/dist/bundle/cli.js', 'build', '--out', 'x y']);
+    expect(relaunchArgs([], ['/usr/bin/node', '/pkg/dist/bundle/cli.js', 'build', '--out', 'x y'])).toEqual([...SNAPSHOT_V8_FLAGS, '/pkg/dist/bundle/cli.js', 'build', '--out', 'x y']);
   });
 
   it('keeps the process\'s own Node options first (a loader, from source)', () => {
-    expect(relaunchArgs(['--import', 'tsx'], ['node', 'scripts/cli.ts', 'build'])).toEqual(['--import', 'tsx', ...BUILD_V8_FLAGS, 'scripts/cli.ts', 'build']);
+    expect(relaunchArgs(['--import', 'tsx'], ['node', 'scripts/cli.ts', 'build'])).toEqual(['--import', 'tsx', ...SNAPSHOT_V8_FLAGS, 'scripts/cli.ts', 'build']);
   });
 
   it('adds only the flags that are missing', () => {
-    const [first, ...rest] = BUILD_V8_FLAGS;
+    const [first, ...rest] = SNAPSHOT_V8_FLAGS;
     expect(relaunchArgs([first!], ['node', 'cli.js', 'build'])).toEqual([first, ...rest, 'cli.js', 'build']);
   });
 
   it('answers null when the process has them all (no second process)', () => {
-    expect(relaunchArgs([...BUILD_V8_FLAGS], ['node', 'cli.js', 'build'])).toBeNull();
+    expect(relaunchArgs([...SNAPSHOT_V8_FLAGS], ['node', 'cli.js', 'build'])).toBeNull();
   });
 });
