@@ -13,7 +13,7 @@ import type { Config } from '../../shared/config.ts';
 import { importModule } from '../../shared/import-module.ts';
 import { environment } from './nunjucks-engine.ts';
 import { TEMPLATES_DIR } from './paths.ts';
-import type { RenderData } from './render-state.ts';
+import { readOnlyViews, type RenderData } from './render-state.ts';
 
 /** What the operator adds, from outside the vault and the data directory. */
 export interface SiteExtensions {
@@ -44,7 +44,7 @@ export async function configureSite(config: UserConfig, vault: () => RenderData 
   config.setQuietMode(true);
   config.setLibrary('njk', environment(extensions.theme));
   config.addPlugin((await importModule<{ default: unknown }>('@11ty/eleventy-plugin-rss')).default);
-  config.addGlobalData('vault', vault);
+  config.addGlobalData('vault', async () => readOnlyViews(await vault()));
   if (extensions.theme) overridePageTemplates(config, extensions.theme);
   if (extensions.eleventyConfig) await runOperatorConfig(config, extensions.eleventyConfig);
   return { dir: { input: TEMPLATES_DIR, includes: '_includes' }, templateFormats: ['njk'] };

@@ -1,6 +1,6 @@
 // What the templates render on this pass: the frame, and only the pages whose
 // signature changed (subset rendering). The templates read it as `vault`
-// (template-runner.ts).
+// (eleventy-site.ts).
 import type { SiteFrame } from '../plan/frame.ts';
 import type { ArticleView } from '../plan/plan-articles.ts';
 import type { ListView } from '../plan/plan-lists.ts';
@@ -34,6 +34,25 @@ export interface SnapshotParts {
   nav: string;
   /** The page policy as a <meta> element, right after the charset. */
   policy: string;
+}
+
+/**
+ * The views as the templates get them: frozen, so Eleventy hands them over as they are.
+ * Each page's data is a proxy over the global data, and a plain object read through it comes
+ * back wrapped in a new proxy each time (a page read `s.strings` a few dozen times: about
+ * a twentieth of a realistic build's rendering). Eleventy passes a frozen object through
+ * unwrapped. The site's frame is copied before it is frozen: the plan keeps using its own.
+ */
+export function readOnlyViews(data: RenderData): RenderData {
+  return Object.freeze({ ...data, site: frozenCopy(data.site) });
+}
+
+function frozenCopy<T>(value: T): T {
+  if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy)) as T;
+  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) copy[key] = frozenCopy(v);
+  return Object.freeze(copy) as T;
 }
 
 export function emptyRender(): RenderData {

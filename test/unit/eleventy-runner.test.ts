@@ -1,13 +1,16 @@
 // A pass's views are rendered by Eleventy (site/render/eleventy-runner.ts), configured by the
 // project's .eleventy.js: each page template paginates over its list of views, one page a
 // view, its permalink the view's file; a pass renders its own views and no other's.
-import { readdirSync, readFileSync } from 'node:fs';
+import { promises as fs, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EleventyRunner, type RenderedFile } from '../../site/render/eleventy-runner.ts';
 import { NO_EXTENSIONS } from '../../site/render/eleventy-site.ts';
 import { TEMPLATES_DIR } from '../../site/render/paths.ts';
 import { emptyRender, type RenderData } from '../../site/render/render-state.ts';
+import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
+
+afterAll(cleanupTempDirs);
 
 const robots = (n: number, from = 0): RenderData => {
   const data = emptyRender();
@@ -77,5 +80,26 @@ describe('Eleventy stays quiet', () => {
     const groups = Object.entries(eleventy.eleventyConfig.userConfig.benchmarkManager.getAll());
     expect(groups.length).toBeGreaterThan(0);
     expect(groups.filter(([, group]) => group.isVerbose).map(([name]) => name)).toEqual([]);
+  });
+});
+
+describe('the templates read the views as they are', () => {
+  // Eleventy reads each page's data through a proxy, which wraps any plain object it hands
+  // out in a new proxy per read; frozen views it hands over unwrapped (render-state.ts readOnlyViews).
+  it('no proxy between a template and `vault`, its site or the site\'s strings, and the plan\'s own site is left as it was', async () => {
+    const dir = await tempDir('vs-runner-');
+    const theme = path.join(dir, 'theme');
+    await fs.mkdir(theme);
+    const robotsTemplate = readFileSync(path.join(TEMPLATES_DIR, 'robots.njk'), 'utf8').replace('{% include "pages/robots.njk" -%}', '{{ vault | proxied }} {{ vault.site | proxied }} {{ vault.site.strings | proxied }} {{ vault.site.strings.hello }}');
+    await fs.writeFile(path.join(theme, 'robots.njk'), robotsTemplate);
+    const config = path.join(dir, 'site.config.mjs');
+    await fs.writeFile(config, "import { types } from 'node:util';\nexport default function (c) { c.addFilter('proxied', (v) => String(types.isProxy(v))); }\n");
+    const data = robots(1);
+    data.site = { base: 'https://example.test', strings: { hello: 'hello' } } as never;
+    const files: RenderedFile[] = [];
+    await new EleventyRunner({ theme, eleventyConfig: config }).render(data, (file, text) => files.push([file, text]));
+    expect(files).toEqual([['r0/robots.txt', 'false false false hello\n']]);
+    expect(Object.isFrozen(data.site)).toBe(false);
+    expect(Object.isFrozen((data.site as unknown as { strings: object }).strings)).toBe(false);
   });
 });
