@@ -13,7 +13,7 @@
 // BENCH_BEFORE=<git ref> also times that commit's own full build of the 10,000-note vault
 // (or the first size), rounds alternating with ours, for a before/after ratio in one run.
 import { execFile } from 'node:child_process';
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -194,16 +194,20 @@ const execP = (cmd: string, args: string[]) =>
  */
 async function beforeAndAfter(ref: string, root: string, vault: string, rounds = 3): Promise<void> {
   const dir = path.join(root, 'before');
-  const tar = path.join(root, 'before.tar');
-  await fs.mkdir(dir, { recursive: true });
-  await execP('git', ['archive', '--format=tar', '-o', tar, ref]);
-  await execP('tar', ['-xf', tar, '-C', dir]);
-  await fs.symlink(path.join(PROJECT, 'node_modules'), path.join(dir, 'node_modules'));
+  // Exported once a run: each vault kind compares against the same tree.
+  if (!existsSync(dir)) {
+    const tar = path.join(root, 'before.tar');
+    await fs.mkdir(dir, { recursive: true });
+    await execP('git', ['archive', '--format=tar', '-o', tar, ref]);
+    await execP('tar', ['-xf', tar, '-C', dir]);
+    await fs.symlink(path.join(PROJECT, 'node_modules'), path.join(dir, 'node_modules'));
+  }
   const before: ChildBuild[] = [];
   const after: ChildBuild[] = [];
+  const name = path.basename(vault);
   for (let r = 0; r < rounds; r++) {
-    before.push(await childBuild(vault, path.join(root, `before-out-${r}`), dir));
-    after.push(await childBuild(vault, path.join(root, `after-out-${r}`), PROJECT));
+    before.push(await childBuild(vault, path.join(root, `before-out-${name}-${r}`), dir));
+    after.push(await childBuild(vault, path.join(root, `after-out-${name}-${r}`), PROJECT));
   }
   const mid = (list: ChildBuild[]) => [...list].sort((a, b) => a.ms - b.ms)[Math.floor(list.length / 2)]!;
   const [b, a] = [mid(before), mid(after)];
