@@ -6,7 +6,7 @@ import { isAttachmentTarget, mayNameFile, type WikiRef } from '../wikilinks.ts';
 import type { NoteEnv } from './env.ts';
 import { blocksText, countTokenWords, plainBlocks, plainBlocksOf } from './plain-text.ts';
 import { excerptFromBlocks } from './excerpt.ts';
-import { prepareTokens, titleHeadingId } from './markdown.ts';
+import { offerReadParse, prepareTokens, titleHeadingId } from './markdown.ts';
 import { markdown } from './md.ts';
 import type { HeadingInfo } from './obsidian/headings.ts';
 import { safeDecode, type PreparedHtml } from './slots.ts';
@@ -51,6 +51,7 @@ function localTarget(href: string): string | null {
 export function analyzeNote(publicBody: string, prepareFor: string | null = null, title: string | null = prepareFor): NoteFacts {
   const env: NoteEnv = {};
   const tokens = markdown().parse(publicBody, env);
+  offerReadParse(publicBody, tokens, env);
   const facts: NoteFacts = {
     tags: [],
     links: [],

@@ -130,10 +130,41 @@ const EMBED_PARSES_MAX = 256;
 const EMBED_PARSES_TEXT_MAX = 1_000_000;
 let embedParsesText = 0;
 
-/** Lets go of the kept parses (a pass is over: the memory is the next pass's). */
+/** Whether a note's parse at reading is kept for the pass's embeds (keepReadParses). */
+let keepingReads = false;
+
+/** Lets go of the kept parses (a pass is over: the memory is the next pass's), and keeps no more reads. */
 export function forgetEmbedParses(): void {
   embedParses.clear();
   embedParsesText = 0;
+  keepingReads = false;
+}
+
+/**
+ * Until forgetEmbedParses, a note's parse made as it is read (analyze.ts) is kept for the
+ * pages that embed it: an edit's pass reads the edited note and renders the notes embedding
+ * it, which parsed its text a second time (the 3,000-link index note: 20 ms and 7 MB a save).
+ */
+export function keepReadParses(): void {
+  keepingReads = true;
+}
+
+/** A parse of a note's public text made as it was read, for the pass's embeds when they are kept. */
+export function offerReadParse(body: string, tokens: Token[], env: NoteEnv): void {
+  // The embed parses publicMarkdown(body): the read's parse serves when that is the text it parsed.
+  if (!keepingReads || embedParses.has(body) || publicMarkdown(body) !== body) return;
+  keepParse(body, { tokens, env: { ...env }, renders: new Map() });
+}
+
+function keepParse(body: string, parse: EmbedParse): void {
+  if (body.length > EMBED_PARSES_TEXT_MAX / 4) return;
+  embedParses.set(body, parse);
+  embedParsesText += body.length;
+  while (embedParses.size > EMBED_PARSES_MAX || embedParsesText > EMBED_PARSES_TEXT_MAX) {
+    const oldest = embedParses.keys().next().value!;
+    embedParses.delete(oldest);
+    embedParsesText -= oldest.length;
+  }
 }
 
 /** How many parses are kept now (a builder between passes keeps none). */
@@ -149,14 +180,7 @@ function embedParse(md: MarkdownIt, body: string): EmbedParse {
   }
   const env: NoteEnv = {};
   const parse = { tokens: md.parse(publicMarkdown(body), env), env, renders: new Map() };
-  if (body.length > EMBED_PARSES_TEXT_MAX / 4) return parse;
-  embedParses.set(body, parse);
-  embedParsesText += body.length;
-  while (embedParses.size > EMBED_PARSES_MAX || embedParsesText > EMBED_PARSES_TEXT_MAX) {
-    const oldest = embedParses.keys().next().value!;
-    embedParses.delete(oldest);
-    embedParsesText -= oldest.length;
-  }
+  keepParse(body, parse);
   return parse;
 }
 

@@ -15,7 +15,7 @@ import { createSettingsReader, defaultSettings, siteSettingsOf, type Settings } 
 import { postItem, postNamed, type PostItem, type PostQuery, type PostRef } from '../../shared/model/posts.ts';
 import { AddressMemory } from '../../shared/model/redirects.ts';
 import { VaultStore, type RecordChange } from '../../shared/model/vault-store.ts';
-import { forgetEmbedParses } from '../../shared/note/markdown.ts';
+import { forgetEmbedParses, keepReadParses } from '../../shared/note/markdown.ts';
 import { isNotePath, type VaultPath } from '../../shared/vault-path.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
 import { AttachmentIndex } from '../read/attachments.ts';
@@ -254,9 +254,8 @@ export class SiteBuilder {
   }
 
   /**
-   * Applies changed vault paths (and a possible settings change) to the live site, the
-   * notes whose comments or mentions changed (`discussed`, vault paths), and the moves
-   * the admin made (`moves`, [from, to]).
+   * Applies changed vault paths (and a possible settings change) to the live site, the notes whose
+   * comments or mentions changed (`discussed`, vault paths), and the admin's moves ([from, to]).
    */
   async apply(paths: Iterable<string>, discussed: string[] = [], moves: [string, string][] = []): Promise<BuildResult | null> {
     try {
@@ -270,6 +269,7 @@ export class SiteBuilder {
     this.discussion.refresh(discussed);
     this.addresses.toldMoves(moves);
     if (!this.live || !this.previous) return this.full();
+    keepReadParses(); // an edited note its pages embed is parsed once, as it is read
     const started = Date.now();
     const list = [...paths];
     const changes = await this.store.update(list.filter((p) => isNotePath(p)));

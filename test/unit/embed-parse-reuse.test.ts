@@ -1,8 +1,10 @@
 // An embedded note is parsed once and its parse serves every page embedding it
 // (markdown.ts embedParse): what one page changes for itself (free heading ids, dropped
 // block ids, footnote ids) never reaches another page's copy.
-import { describe, expect, it } from 'vitest';
-import { forgetEmbedParses, renderEmbedHtml, renderNoteHtml, type EmbedFrame, type RenderLinks } from '../../shared/note/markdown.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { analyzeNote } from '../../shared/note/analyze.ts';
+import { embedParsesKept, forgetEmbedParses, keepReadParses, renderEmbedHtml, renderNoteHtml, type EmbedFrame, type RenderLinks } from '../../shared/note/markdown.ts';
+import { markdown } from '../../shared/note/md.ts';
 
 const EMBEDDED = '## Shared\n\nA line ^blk\n\nText[^1]\n\n[^1]: the note\n';
 
@@ -91,5 +93,39 @@ describe('an embed that reads nothing of its page is rendered once a pass', () =
     expect(page.match(/data-embed="Nested"/g)).toHaveLength(2);
     expect(page.match(/data-embed="Plain"/g)).toHaveLength(2);
     expect(ids(page)).toEqual(expect.arrayContaining(['plain', 'plain-1']));
+  });
+});
+
+describe("an edit's pass embeds a note it read from the parse made as it was read", () => {
+  const BODY = '## Read\n\nSee [[Other]].\n\nA line ^readblk\n\nText[^1]\n\n[^1]: its note\n';
+  const ref = { target: 'Read', subpath: [], alias: null };
+  const embed = () => renderEmbedHtml(BODY, ref, links, { ids: new Set(), stack: [], count: 0 }, { href: '/Read', title: 'Read' }, 'Read.md');
+
+  it('is parsed once, and embedded as a parse of its own would embed it', () => {
+    forgetEmbedParses();
+    const fresh = embed();
+    forgetEmbedParses();
+    keepReadParses();
+    analyzeNote(BODY, 'Read');
+    const parse = vi.spyOn(markdown(), 'parse');
+    try {
+      expect(embed()).toBe(fresh);
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+      forgetEmbedParses();
+    }
+  });
+
+  it('keeps nothing outside such a pass: a whole build reads every note, and the pass over lets go of what it kept', () => {
+    forgetEmbedParses();
+    analyzeNote(BODY, 'Read');
+    expect(embedParsesKept()).toBe(0);
+    keepReadParses();
+    analyzeNote(BODY, 'Read');
+    expect(embedParsesKept()).toBe(1);
+    forgetEmbedParses();
+    analyzeNote(BODY + 'More.\n', 'Read');
+    expect(embedParsesKept()).toBe(0);
   });
 });
