@@ -152,7 +152,7 @@ export function keepReadParses(): void {
 /** A parse of a note's public text made as it was read, for the pass's embeds when they are kept. */
 export function offerReadParse(body: string, tokens: Token[], env: NoteEnv): void {
   // The embed parses publicMarkdown(body): the read's parse serves when that is the text it parsed.
-  if (!keepingReads || embedParses.has(body) || publicMarkdown(body) !== body) return;
+  if (!keepingReads || body.length > EMBED_PARSES_TEXT_MAX / 4 || embedParses.has(body) || publicMarkdown(body) !== body) return;
   keepParse(body, { tokens, env: { ...env }, renders: new Map() });
 }
 
