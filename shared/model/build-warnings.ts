@@ -83,6 +83,18 @@ export interface BuildWarning {
 /** The fields an interface says a warning in its own language by, beside `kind` (CONTRACT §13). */
 export const WARNING_FIELDS = ['target', 'link', 'more', 'address', 'count', 'max', 'value', 'variant', 'detail'] as const;
 
+/** Whether two lists say the same, warning for warning, field for field (no text made to compare them). */
+export function sameWarnings(a: readonly BuildWarning[], b: readonly BuildWarning[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const [x, y] = [a[i]!, b[i]!];
+    if (x === y) continue;
+    if (x.note !== y.note || x.kind !== y.kind || x.message !== y.message) return false;
+    for (const field of WARNING_FIELDS) if (x[field] !== y[field]) return false;
+  }
+  return true;
+}
+
 /** `note: message`, the one way a warning is printed. */
 export function formatWarning(w: BuildWarning): string {
   return `${w.note}: ${w.message}`;

@@ -4,20 +4,20 @@
 // It also owns the one vault model: GET /api/posts is answered from it.
 import { getHeapStatistics } from 'node:v8';
 import { log } from '../../shared/log.ts';
-import { formatWarning } from '../../shared/model/build-warnings.ts';
+import { sameWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import { SiteBuilder, type BuildResult } from './site-builder.ts';
 import type { WorkerReply, WorkerRequest } from './builder-protocol.ts';
 
 let builder: SiteBuilder | null = null;
 let chain: Promise<void> = Promise.resolve();
-/** The warnings last sent to the server, as one string: a list is sent again only when it changed. */
-let sentWarnings = '';
+/** The warnings last sent to the server (a copy of the list): a list is sent again only when it changed. */
+let sentWarnings: BuildWarning[] | null = null;
 
+// Compared field by field: printing a realistic vault's 2,000 warnings to one text to compare took 5-7 ms of every save.
 function changedWarnings(b: SiteBuilder) {
   const warnings = b.warnings();
-  const key = warnings.map(formatWarning).join('\n');
-  if (key === sentWarnings) return undefined;
-  sentWarnings = key;
+  if (sentWarnings && sameWarnings(warnings, sentWarnings)) return undefined;
+  sentWarnings = [...warnings];
   return warnings;
 }
 

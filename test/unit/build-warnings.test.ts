@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatWarning, WarningLog, type BuildWarning } from '../../shared/model/build-warnings.ts';
+import { formatWarning, sameWarnings, WARNING_FIELDS, WarningLog, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
 import { deriveSiteModel } from '../../shared/model/site-model.ts';
 import { VaultStore } from '../../shared/model/vault-store.ts';
@@ -71,5 +71,20 @@ describe('the server’s warning log', () => {
     log.report([b]);
     log.report([a, b]);
     expect(lines).toEqual([formatWarning(a), formatWarning(b), formatWarning(a)]);
+  });
+});
+
+describe('two lists of warnings compared (the builder sends the server a list only when it changed)', () => {
+  const base: BuildWarning = { note: 'A.md', kind: 'missing-link', message: 'links to "B", which is not in the vault', target: 'B.md', link: 'B' };
+
+  it('the same warnings, as new objects, are the same list; an order, a count or any one field changed is another', () => {
+    expect(sameWarnings([base, { ...base, note: 'C.md' }], [{ ...base }, { ...base, note: 'C.md' }])).toBe(true);
+    expect(sameWarnings([], [])).toBe(true);
+    expect(sameWarnings([base], [base, base])).toBe(false);
+    expect(sameWarnings([base, { ...base, note: 'C.md' }], [{ ...base, note: 'C.md' }, base])).toBe(false);
+    expect(sameWarnings([base], [{ ...base, kind: 'unpublished-link' }])).toBe(false);
+    expect(sameWarnings([base], [{ ...base, message: 'links to "B2"' }])).toBe(false);
+    // Fields an interface words a warning by, though its printed line stays the same.
+    for (const field of WARNING_FIELDS) expect(sameWarnings([base], [{ ...base, [field]: field === 'more' || field === 'count' || field === 'max' ? 7 : 'other' }]), field).toBe(false);
   });
 });
