@@ -87,7 +87,7 @@ export const BUILD_V8_FLAGS: readonly string[] = ['--always-sparkplug', '--inter
 /**
  * The static snapshot's flags (`npm run build`, `vault-service build`): the build's, and a
  * young generation twice V8's default. Both threads make each note's tokens and each page's
- * views faster than the default lets them die: a realistic 10,000-note snapshot spent an
- * eighth of its CPU in scavenges copying them. The server's builder sizes its own (semiSpaceForNotes).
+ * views faster than the default lets them die, and scavenges spent their time copying them
+ * (figures: docs/decisions/v8-flags.md). The server's builder sizes its own (semiSpaceForNotes).
  */
 export const SNAPSHOT_V8_FLAGS: readonly string[] = [...BUILD_V8_FLAGS, '--max-semi-space-size=32'];

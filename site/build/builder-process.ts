@@ -13,7 +13,7 @@ let chain: Promise<void> = Promise.resolve();
 /** The warnings last sent to the server (a copy of the list): a list is sent again only when it changed. */
 let sentWarnings: BuildWarning[] | null = null;
 
-// Compared field by field: printing a realistic vault's 2,000 warnings to one text to compare took 5-7 ms of every save.
+// Compared field by field, not printed to one text: a vault's thousands of warnings are checked at every save.
 function changedWarnings(b: SiteBuilder) {
   const warnings = b.warnings();
   if (sentWarnings && sameWarnings(warnings, sentWarnings)) return undefined;
