@@ -40,8 +40,8 @@ export interface SnapshotParts {
  * The views as the templates get them: frozen, so Eleventy hands them over as they are.
  * Each page's data is a proxy over the global data, and a plain object read through it comes
  * back wrapped in a new proxy each time (a page reads `s.strings` a few dozen times).
- * Eleventy passes a frozen object through
- * unwrapped. The site's frame is copied before it is frozen: the plan keeps using its own.
+ * Eleventy passes a frozen object through unwrapped. The site's frame is copied before it
+ * is frozen: the plan keeps using its own.
  */
 export function readOnlyViews(data: RenderData): RenderData {
   return Object.freeze({ ...data, site: frozenCopy(data.site) });
