@@ -7,6 +7,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { noteAddress } from '../../shared/model/addresses.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
+import { PollClient } from './_poll-client.ts';
 import { BENCH_PASSWORD, freePort, npmStart, until200, waitForLine } from './_service.ts';
 import { watchGroupMemory } from './_tools.ts';
 
@@ -70,7 +71,8 @@ function topOfFeed(feed: string, notes: string[]): string {
 /** `allNotes`: every note's vault path, to find the one the home page lists first. */
 export async function runServer(vault: string, data: string, plans: EditPlan[], allNotes: string[]): Promise<ServerRun> {
   let started = performance.now();
-  const service = npmStart(vault, data, await freePort());
+  const port = await freePort();
+  const service = npmStart(vault, data, port);
   const memory = watchGroupMemory(service.proc.pid!);
   try {
     await until200(service.url + '/', started, 900_000, 50);
@@ -84,6 +86,8 @@ export async function runServer(vault: string, data: string, plans: EditPlan[], 
     const login = await fetch(service.url + '/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: BENCH_PASSWORD }) });
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     const latencies = new Map<string, number[]>();
+    // One kept-alive connection per page polled at once (the article, home and feed).
+    const pollers = [0, 1, 2].map(() => new PollClient(port));
     const unlisted: string[] = [];
     for (const plan of plans) {
       const times: number[] = [];
@@ -121,10 +125,10 @@ export async function runServer(vault: string, data: string, plans: EditPlan[], 
           await Promise.all(
             routes.map(async (r, i) => {
               if (seen[i]) return;
-              const res = await fetch(service.url + r, etags[i] ? { headers: { 'if-none-match': etags[i]! } } : {});
-              if (res.status === 304) return void (await res.arrayBuffer());
-              etags[i] = res.headers.get('etag');
-              seen[i] = (await res.text()).includes(checks[i]!);
+              const res = await pollers[i]!.get(r, etags[i] ?? null);
+              if (res.status === 304) return;
+              etags[i] = res.etag;
+              seen[i] = res.body.includes(checks[i]!);
             }),
           );
           if (seen.every(Boolean)) break;
@@ -135,6 +139,7 @@ export async function runServer(vault: string, data: string, plans: EditPlan[], 
         await new Promise((r) => setTimeout(r, 150));
       }
     }
+    for (const p of pollers) p.close();
     await service.stop();
     const peak = await memory.stop();
     started = performance.now();
