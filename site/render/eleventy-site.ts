@@ -1,17 +1,17 @@
 // The public site's Eleventy configuration (CONTRACT §16), as `.eleventy.js` applies it:
 // the templates folder (each template paginates over the views in the global data `vault`),
-// our Nunjucks environment (its filters, the includes compiled ahead), the RSS plugin's
-// filters, then the operator's own config function and theme. Every build renders through
-// it: the builder hands it one pass's views (eleventy-runner.ts), `npx @11ty/eleventy` the
-// whole vault's (eleventy-standalone.ts). Nothing here is read from the vault: a vault is
-// untrusted, and a Nunjucks template can run code.
+// our Nunjucks environment (its filters, the includes compiled ahead, each template compiled
+// once), the RSS plugin's filters, then the operator's own config function and theme. Every
+// build renders through it: the builder hands it one pass's views (eleventy-runner.ts),
+// `npx @11ty/eleventy` the whole vault's (eleventy-standalone.ts). Nothing here is read from
+// the vault: a vault is untrusted, and a Nunjucks template can run code.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { UserConfig } from '@11ty/eleventy';
 import type { Config } from '../../shared/config.ts';
 import { importModule } from '../../shared/import-module.ts';
-import { environment } from './nunjucks-engine.ts';
+import { environment, nunjucksCompiledOnce } from './nunjucks-engine.ts';
 import { TEMPLATES_DIR } from './paths.ts';
 import { readOnlyViews, type RenderData } from './render-state.ts';
 
@@ -42,7 +42,9 @@ export async function configureSite(config: UserConfig, vault: () => RenderData 
   // Installed as a package, our templates folder is under node_modules, which Eleventy leaves out unless told.
   config.ignores.delete('**/node_modules/**');
   config.setQuietMode(true);
-  config.setLibrary('njk', environment(extensions.theme));
+  const env = environment(extensions.theme);
+  config.setLibrary('njk', env);
+  config.addExtension('njk', nunjucksCompiledOnce(env));
   config.addPlugin((await importModule<{ default: unknown }>('@11ty/eleventy-plugin-rss')).default);
   config.addGlobalData('vault', async () => readOnlyViews(await vault()));
   if (extensions.theme) overridePageTemplates(config, extensions.theme);

@@ -10,6 +10,8 @@ declare module '@11ty/eleventy' {
     addPlugin(plugin: unknown, options?: unknown): unknown;
     addTemplate(virtualPath: string, content: string, data?: object): void;
     setLibrary(name: string, library: unknown): void;
+    /** A template language, or (on a built-in key) an override of one: https://www.11ty.dev/docs/languages/custom/ */
+    addExtension(key: string, extension: object): void;
     setTemplateFormats(formats: string[]): void;
     setQuietMode(quiet: boolean): void;
     setUseGitIgnore(use: boolean): void;

@@ -30,12 +30,38 @@ export function environment(theme: string | null = null): nunjucks.Environment {
 
 export type CompiledTemplate = (context: object) => Promise<string>;
 
-/** `source` compiled now (or ahead); `file` names it in errors and resolves its imports. */
-export function compileTemplate(source: string, file: string): CompiledTemplate {
-  const props = compiledAhead(file, source);
-  const template = new nunjucks.Template(props ? { type: 'code', obj: props } : source, environment(), file, true);
+/** `source` compiled now (or ahead) in `env`; `file` names it in errors and resolves its imports. */
+function compileTemplate(env: nunjucks.Environment, source: string, file: string | undefined): CompiledTemplate {
+  const props = file ? compiledAhead(file, source) : null;
+  const template = new nunjucks.Template(props ? { type: 'code', obj: props } : source, env, file, true);
   return (context) =>
     new Promise((resolve, reject) => {
       template.render(context, (err, out) => (err ? reject(err) : resolve(out ?? '')));
     });
+}
+
+/** Whether a permalink's text holds Nunjucks (what Eleventy's own engine asks before rendering one). */
+const HOLDS_NUNJUCKS = /\{\{|\{%/;
+
+/**
+ * Eleventy's `njk` as its `addExtension` lets a built-in language be overridden: the same
+ * rendering in `env`, each template's text compiled once and kept in Eleventy's compile cache.
+ * Eleventy's own Nunjucks engine stays out of that cache, so a paginated template's text was
+ * compiled again for every page it made. Filters, shortcodes and tags given to Eleventy still
+ * reach `env` (it is the library `setLibrary` names).
+ */
+export function nunjucksCompiledOnce(env: nunjucks.Environment) {
+  const compile = (source: string, inputPath?: string) => compileTemplate(env, source, inputPath);
+  return {
+    compile,
+    compileOptions: {
+      cache: true,
+      // A permalink's text holding Nunjucks renders as Eleventy's engine renders it; a function
+      // (ours) is Eleventy's to call, `false` writes nothing, and none leaves Eleventy's default.
+      permalink: (value: unknown, inputPath: string) => {
+        if (typeof value === 'string') return HOLDS_NUNJUCKS.test(value) ? compile(value, inputPath) : () => value;
+        return value === false ? () => false : value;
+      },
+    },
+  };
 }

@@ -41,7 +41,7 @@ declare module 'nunjucks' {
       ctx: Record<string, unknown>;
     }
     class Template {
-      constructor(source: TemplateSource, env: Environment, path: string, eagerCompile?: boolean);
+      constructor(source: TemplateSource, env: Environment, path?: string, eagerCompile?: boolean);
       render(context: object, callback: (err: Error | null, out?: string) => void): void;
     }
     const compiler: {

@@ -3,6 +3,7 @@
 // view, its permalink the view's file; a pass renders its own views and no other's.
 import { promises as fs, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import nunjucks from 'nunjucks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EleventyRunner, type RenderedFile } from '../../site/render/eleventy-runner.ts';
 import { NO_EXTENSIONS } from '../../site/render/eleventy-site.ts';
@@ -101,5 +102,41 @@ describe('the templates read the views as they are', () => {
     expect(files).toEqual([['r0/robots.txt', 'false false false hello\n']]);
     expect(Object.isFrozen(data.site)).toBe(false);
     expect(Object.isFrozen((data.site as unknown as { strings: object }).strings)).toBe(false);
+  });
+});
+
+describe('each template is compiled once a pass', () => {
+  // Eleventy's own Nunjucks engine keeps out of Eleventy's compile cache: a paginated template's
+  // text was compiled again for every page (nunjucks-engine.ts nunjucksCompiledOnce).
+  it('120 pages of one template, one compile of its text', async () => {
+    const made: string[] = [];
+    const Original = nunjucks.Template;
+    (nunjucks as { Template: unknown }).Template = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        if (typeof args[0] === 'string' && String(args[2]).endsWith('robots.njk')) made.push(args[2]!);
+      }
+    };
+    try {
+      const files: RenderedFile[] = [];
+      await new EleventyRunner(NO_EXTENSIONS).render(robots(120), (file, text) => files.push([file, text]));
+      expect(files.length).toBe(120);
+      for (const [, body] of files) expect(body).toBe(ROBOTS);
+    } finally {
+      (nunjucks as { Template: unknown }).Template = Original;
+    }
+    expect(made.length).toBe(1);
+  });
+
+  it('an operator\'s own template still renders a permalink holding Nunjucks, with an operator\'s filter', async () => {
+    const dir = await tempDir('vs-runner-');
+    const config = path.join(dir, 'site.config.mjs');
+    await fs.writeFile(
+      config,
+      "export default function (c) {\n  c.addFilter('shout', (v) => String(v).toUpperCase() + '!');\n  c.addTemplate('extra.njk', '---\\npermalink: \"extra/{{ 40 + 2 }}/index.html\"\\n---\\n{{ \"made\" | shout }}');\n  c.addTemplate('plain.njk', '---\\npermalink: plain/index.html\\n---\\nplain');\n}\n",
+    );
+    const files: RenderedFile[] = [];
+    await new EleventyRunner({ theme: null, eleventyConfig: config }).render(robots(1), (file, text) => files.push([file, text]));
+    expect(files.sort()).toEqual([['extra/42/index.html', 'MADE!'], ['plain/index.html', 'plain'], ['r0/robots.txt', ROBOTS]]);
   });
 });
