@@ -1,8 +1,9 @@
 // A full build's pages written by a thread of their own. Making a file costs the kernel
 // CPU, a varying amount on ext4 (docs/dev/performance.md), and it was a large share of a
-// small vault's build on the thread that renders. Here each page's bytes are handed
-// (transferred, not copied) to a small worker that writes them on the other core while
-// this thread renders on.
+// small vault's build on the thread that renders. Here each page's text is handed to a
+// small worker that encodes and writes it on the other core while this thread renders on
+// (the text is copied into the message as it is: encoding it here, to transfer the bytes,
+// cost this thread more than the copy).
 //
 // One queue and one writer, so files are written in the order they came: a file written
 // twice ends with the later text. The queue is bounded: past MAX_QUEUED files not yet
@@ -57,7 +58,6 @@ parentPort.on('message', (message) => {
 export class FileWriter {
   private readonly worker: Worker;
   private readonly state = new Int32Array(new SharedArrayBuffer(8));
-  private readonly encoder = new TextEncoder();
   private handed = 0;
   /** Files handed to the writer: one of them written again must follow it through the queue. */
   private readonly handedFiles = new Set<string>();
@@ -89,8 +89,7 @@ export class FileWriter {
       if (!this.handedFiles.has(target)) return writeMakingFolder(target, body);
       this.waitBelow(this.maxQueued - 1);
     }
-    const bytes = this.encoder.encode(body);
-    this.worker.postMessage([target, bytes], [bytes.buffer]);
+    this.worker.postMessage([target, body]);
     this.handed += 1;
     this.handedFiles.add(target);
   }
