@@ -44,6 +44,12 @@ const blog = blogForFile(async () => {
   };
 });
 
+/**
+ * An answer that waited on no lookup: well under one lookup's time-out, which any answer
+ * waiting on a slow name would take, with room for a test machine under load.
+ */
+const AT_ONCE_MS = LOOKUP_TIMEOUT_MS / 2;
+
 /** POST /webmention from `from`; answers its status and how long the answer took. */
 async function send(from: string, source: string): Promise<{ status: number; ms: number }> {
   const started = performance.now();
@@ -65,7 +71,7 @@ describe('slow name lookups', () => {
     for (let i = 0; i < 10; i++) answers.push(await send(`127.20.0.${i + 1}`, `http://name${i}.slow.test:${port}/post`));
     const taken = MAX_QUEUED_PER_NETWORK + CHECKS_PER_NETWORK;
     expect(answers.map((a) => a.status)).toEqual([...Array(taken).fill(202), ...Array(10 - taken).fill(429)]);
-    for (const a of answers) expect(a.ms).toBeLessThan(500);
+    for (const a of answers) expect(a.ms).toBeLessThan(AT_ONCE_MS);
     // The slow names are being looked up (and go unanswered).
     await waitFor(() => names.questions.includes('A name0.slow.test'));
     const since = performance.now();
@@ -79,7 +85,7 @@ describe('slow name lookups', () => {
     const answers = [];
     for (let i = 0; i < 10; i++) answers.push(await send(`127.22.${i}.1`, `http://other${i}.slow.test:${port}/post`));
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(202));
-    for (const a of answers) expect(a.ms).toBeLessThan(500);
+    for (const a of answers) expect(a.ms).toBeLessThan(AT_ONCE_MS);
     await waitFor(() => names.questions.includes('A other0.slow.test'));
     const since = performance.now();
     const good = `http://two.good.test:${port}/second`;
