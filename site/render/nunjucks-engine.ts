@@ -28,7 +28,7 @@ export function environment(theme: string | null = null): nunjucks.Environment {
   return env;
 }
 
-export type CompiledTemplate = (context: object) => Promise<string>;
+type CompiledTemplate = (context: object) => Promise<string>;
 
 /** `source` compiled now (or ahead) in `env`; `file` names it in errors and resolves its imports. */
 function compileTemplate(env: nunjucks.Environment, source: string, file: string | undefined): CompiledTemplate {
