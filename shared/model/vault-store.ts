@@ -90,12 +90,13 @@ export class VaultStore {
 
   /**
    * Bodies rendered when notes were read serve the page made next; a page another thread
-   * made, or one a resumed generation already holds, never takes its body: let them go.
+   * made, or one a resumed generation already holds, never takes its body: let them go
+   * (`keepSearchText`: a search base still to be made takes the notes' texts later).
    */
-  releasePrepared(): void {
+  releasePrepared(keepSearchText = false): void {
     for (const record of this.records.values()) {
       record.prepared = null;
-      record.searchText = null;
+      if (!keepSearchText) record.searchText = null;
     }
   }
 }

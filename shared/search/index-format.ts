@@ -161,6 +161,11 @@ export interface SearchManifest {
   gone: number[];
   /** Notes changed or added since the base (ids from `docs` on). */
   delta: DeltaDoc[];
+  /**
+   * No base yet: a server's first build of a large vault goes live first and makes its base
+   * at the next quiet moment, seconds later. The page reads the manifest again until it is.
+   */
+  preparing?: true;
 }
 
 /** A shard: each term with its postings per field, `[fieldId, [doc gap, term frequency, …]]`. */

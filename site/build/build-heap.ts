@@ -75,6 +75,14 @@ export function semiSpaceForNotes(notes: number): number | null {
 export const SERVER_PARTNER_MIN_NOTES = 20_000;
 
 /**
+ * From this many searchable notes, the server's first build goes live without the search
+ * index's base, made at the first quiet moment after (site/plan/search-index.ts): made in the
+ * pass, beside every note's record and page in the builder's capped heap, it was the largest
+ * part of a realistic first start's wait (docs/dev/performance.md).
+ */
+export const SEARCH_BASE_LATER_MIN_NOTES = 2_000;
+
+/**
  * V8 flags of every process that builds the site, the server's builder and the static snapshot
  * alike (package.json's `build` names them; `vault-service build` started without them starts
  * itself again with them on Node 20: scripts/cli/relaunch.ts). A build runs a great many

@@ -29,6 +29,11 @@ export interface SiteBuilderOptions {
   extensions?: SiteExtensions;
   /** Renders the pages (default: Eleventy, in this process; `npx @11ty/eleventy` collects the views instead). */
   renderer?: PageRenderer;
+  /**
+   * A first build of this many searchable notes or more goes live before its search base,
+   * made at the next quiet moment (site/plan/search-index.ts; default: made in the build).
+   */
+  searchBaseLaterFrom?: number;
   /** Folder whose settings.json the site is built with (default: the data directory). */
   settingsDir?: string;
   /** Told what a full build is doing (the command line's progress line; in-process builds only). */

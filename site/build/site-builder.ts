@@ -44,7 +44,6 @@ export type { BuildProgress, BuildResult, SiteBuilderOptions } from './builder-t
 /** What the previous plan rendered, as the diff needs it (a remembered generation has no views). */
 type PlannedSigs = Map<Address, Pick<PlannedPage, 'file' | 'type' | 'sig'>>;
 
-
 export class SiteBuilder {
   private store: VaultStore;
   private attachments: AttachmentIndex;
@@ -174,8 +173,8 @@ export class SiteBuilder {
     await fs.rm(this.stage.dir, { recursive: true, force: true });
     const progress = this.options.onProgress;
     const settings = await this.settings();
-    this.search.reset();
     const { config, snapshot } = this.options;
+    this.search.reset(snapshot ? null : (this.options.searchBaseLaterFrom ?? null));
     // The search base's notes and documents when the partner makes its files (search-job.ts).
     const early = new EarlySearch();
     // Read from disk while the notes are parsed, not awaited at the plan (its error, if any, is the plan's).
@@ -207,7 +206,7 @@ export class SiteBuilder {
       chunk: this.options.chunkSize ?? 400,
       onProgress: progress && ((phase, done, total) => progress({ phase, done, total })),
     });
-    this.store.releasePrepared();
+    this.store.releasePrepared(this.search.preparing); // a base made later takes the notes' search texts then
     forgetEmbedParses(); // and the parses of embedded notes the pass kept for its pages
     await this.learnAddresses(plan);
     const nav = snapshot ? '' : await this.stage.read(NAV_FILE);
@@ -234,6 +233,7 @@ export class SiteBuilder {
       rendered: pages.length,
       ms: Date.now() - started,
       gitCreated: [...this.store.gitCreated()],
+      tidy: this.search.tidyDue,
     };
   }
 

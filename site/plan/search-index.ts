@@ -47,6 +47,11 @@ interface Known {
   gone: Set<number>;
 }
 
+function manifestPage(manifest: SearchManifest): PlannedPage {
+  const content = safeJson(manifest);
+  return { address: SEARCH_MANIFEST_ADDRESS, file: SEARCH_MANIFEST, kind: 'searchIndex', type: 'json', sig: createHash('sha1').update(content).digest('base64url'), content, view: () => null };
+}
+
 export class SearchIndex {
   private base: SearchBase | null = null;
   private known: Known | null = null;
@@ -58,17 +63,29 @@ export class SearchIndex {
   private job: BaseJob | null = null;
   /** The last plan's delta has outgrown DELTA_SOFT: a new base is due. */
   tidyDue = false;
+  /** From how many searchable notes a plan without a base leaves it to `tidyStep` (null: it makes it at once). */
+  private laterFrom: number | null = null;
 
-  /** The next plan makes a base from every note (a full build). */
-  reset(): void {
+  /**
+   * The next plan makes a base from every note (a full build); `laterFrom` notes or more, it
+   * goes out with a manifest that says the base is being prepared, and `tidyStep` makes it.
+   */
+  reset(laterFrom: number | null = null): void {
     this.base = null;
     this.job = null;
+    this.laterFrom = laterFrom;
   }
 
   /** The next plan starts from this base (a full build's, made while its site was planned: search-job.ts). */
   adoptBase(base: SearchBase): void {
     this.base = base;
     this.job = null;
+    this.laterFrom = null;
+  }
+
+  /** Whether the live manifest still says the base is being prepared. */
+  get preparing(): boolean {
+    return this.base === null && this.laterFrom !== null;
   }
 
   /**
@@ -162,6 +179,7 @@ export class SearchIndex {
     else {
       // The published bases and canvases after the notes (a quick pass keeps every note's links, title and publication, so none of them moves).
       const notes = [...searchableNotes(ctx), ...searchableDocuments(ctx)];
+      if (!this.base && this.laterFrom !== null && notes.length >= this.laterFrom) return this.preparingPages();
       if (!this.base) this.adoptBase(buildSearchBase(notes));
       changes = this.changes(notes, this.base!);
       if (overHard(changes) || this.leftIndex(changes)) {
@@ -185,22 +203,18 @@ export class SearchIndex {
       gone: changes.gone,
       delta: changes.delta.map((note, i): DeltaDoc => ({ id: base.paths.length + i, ...this.doc(note).doc, meta: metaRowOf(ctx, note) })),
     };
-    const content = safeJson(manifest);
-    const pages: PlannedPage[] = [
-      {
-        address: SEARCH_MANIFEST_ADDRESS,
-        file: SEARCH_MANIFEST,
-        kind: 'searchIndex',
-        type: 'json',
-        sig: createHash('sha1').update(content).digest('base64url'),
-        content,
-        view: () => null,
-      },
-    ];
+    const pages: PlannedPage[] = [manifestPage(manifest)];
     for (const file of [base.lengths, ...base.shards.map((s) => s.file), ...meta]) {
       pages.push({ address: ('/' + file.file) as Address, file: file.file, kind: 'searchIndex', type: 'file', sig: file.file, content: file.content, view: () => null });
     }
     return pages;
+  }
+
+  /** The outputs while the base waits for `tidyStep`: a manifest that says so, nothing else. */
+  private preparingPages(): PlannedPage[] {
+    this.known = null;
+    this.tidyDue = true;
+    return [manifestPage({ v: 1, docs: 0, avg: [], lengths: '', shards: [], meta: [], metaBytes: 0, gone: [], delta: [], preparing: true })];
   }
 
   /**

@@ -26,9 +26,23 @@ async function searchFiles(dir: string): Promise<Map<string, string>> {
 
 const shardText = (files: Map<string, string>) => [...files].filter(([name]) => name.startsWith('shard.')).map(([, text]) => text).join('\n');
 
-function builderOf(root: string, vault: string, name: string): SiteBuilder {
+function builderOf(root: string, vault: string, name: string, searchBaseLaterFrom?: number): SiteBuilder {
   const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, `data-${name}`), PUBLIC_LAYOUT: 'blog' }, []);
-  return new SiteBuilder({ config, outRoot: path.join(root, `out-${name}`), partner: false, useGit: false });
+  return new SiteBuilder({ config, outRoot: path.join(root, `out-${name}`), partner: false, useGit: false, searchBaseLaterFrom });
+}
+
+/**
+ * The quiet moment's steps until the new base is live: a step of a few tens of milliseconds
+ * that ends early writes nothing and asks for the next; no plan of the site is made, and only
+ * the index's files are written (no page of the site).
+ */
+async function tidyTheSearchBase(builder: SiteBuilder): Promise<void> {
+  const plans = builder.wholePlans;
+  let tidied = await builder.tidy();
+  while (tidied?.tidy === true && tidied.rendered === 0) tidied = await builder.tidy();
+  expect(tidied).not.toBeNull();
+  expect(builder.wholePlans).toBe(plans);
+  expect(tidied!.upserts.every(([address]) => address === `/${SEARCH_MANIFEST}` || address.startsWith(`/${SEARCH_DIR}/`))).toBe(true);
 }
 
 describe("a quiet moment's work", () => {
@@ -48,15 +62,7 @@ describe("a quiet moment's work", () => {
     const live = edit!.dir;
     // The delta serves the new text at once; the base's shards still hold the old words.
     expect(shardText(await searchFiles(live))).toContain('confidentialmerger');
-    const plans = builder.wholePlans;
-
-    // In steps of a few tens of milliseconds: one that ends early writes nothing and asks for the next.
-    let tidied = await builder.tidy();
-    while (tidied?.tidy === true && tidied.rendered === 0) tidied = await builder.tidy();
-    expect(tidied).not.toBeNull();
-    expect(builder.wholePlans).toBe(plans);
-    // Only the index's files were written: no page of the site.
-    expect(tidied!.upserts.every(([address]) => address === `/${SEARCH_MANIFEST}` || address.startsWith(`/${SEARCH_DIR}/`))).toBe(true);
+    await tidyTheSearchBase(builder);
     const after = await searchFiles(live);
     expect(shardText(after)).not.toContain('confidentialmerger');
     expect(shardText(after)).toContain('nothing');
@@ -68,6 +74,42 @@ describe("a quiet moment's work", () => {
     expect(after).toEqual(await searchFiles(made.dir));
     // The tidied files replaced the old ones: none of the old base is left beside them.
     expect([...after.keys()].sort()).toEqual([...(await searchFiles(made.dir)).keys()].sort());
+  }, 60_000);
+
+  it('a first build of a large vault goes live before its search base, made at the quiet moment as a fresh build makes it', async () => {
+    const root = await tempDir('vs-search-later-');
+    const vault = path.join(root, 'vault');
+    const notes: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) notes[`Notes/N${String(i).padStart(2, '0')}.md`] = `---\npublish: true\ndate: 2024-02-${String((i % 28) + 1).padStart(2, '0')}\n---\n# Part ${i}\nNote ${i} talks of quagga${i} and [[N${String((i + 1) % 40).padStart(2, '0')}]].\n`;
+    notes['Draft.md'] = 'Not published: draftonlyword.\n';
+    await writeFiles(vault, notes);
+    for (const name of ['later', 'fresh', 'small']) await fs.mkdir(path.join(root, `data-${name}`), { recursive: true });
+    // Below its threshold a first build makes the base in the pass, as a snapshot always does.
+    const small = await builderOf(root, vault, 'small', 41).full();
+    expect(JSON.parse(await fs.readFile(path.join(small.dir, SEARCH_MANIFEST), 'utf8')).preparing).toBeUndefined();
+
+    const builder = builderOf(root, vault, 'later', 40);
+    const first = await builder.full();
+    // Live at once: every page, and a manifest that says the base is on its way, with no file of it.
+    expect(first.tidy).toBe(true);
+    expect(JSON.parse(await fs.readFile(path.join(first.dir, SEARCH_MANIFEST), 'utf8'))).toMatchObject({ preparing: true, docs: 0, shards: [], delta: [] });
+    await expect(fs.readdir(path.join(first.dir, SEARCH_DIR))).rejects.toThrow();
+    expect(first.entries!.filter(([address]) => /\/n07\/?$/i.test(address))).toHaveLength(1);
+    // An edit meanwhile takes the quick pass and still says so.
+    await fs.writeFile(path.join(vault, 'Notes/N07.md'), '---\npublish: true\ndate: 2024-02-08\n---\n# Part 7\nNow about okapi7 and [[N08]].\n');
+    const edit = await builder.apply(['Notes/N07.md']);
+    expect(builder.quickPasses).toBe(1);
+    expect(edit!.tidy).toBe(true);
+    expect(JSON.parse(await fs.readFile(path.join(first.dir, SEARCH_MANIFEST), 'utf8')).preparing).toBe(true);
+
+    await tidyTheSearchBase(builder);
+    expect(await builder.tidy()).toBeNull();
+    const after = await searchFiles(first.dir);
+    expect(shardText(after)).toContain('okapi7');
+    expect(shardText(after)).not.toContain('draftonlyword');
+    // What a build that made the base in its pass writes for the same notes.
+    const fresh = await builderOf(root, vault, 'fresh').full();
+    expect(after).toEqual(await searchFiles(fresh.dir));
   }, 60_000);
 
   it("leaves the sitemap's new lastmod of an edited note to the quiet moment, and the article to no one", async () => {

@@ -6,6 +6,10 @@
 import { META_CHUNK, META_WARM_BYTES, shardsHolding, type MetaRow, type SearchManifest, type ShardFile } from '../../../shared/search/index-format.ts';
 import { PageEngine, queryWords, Ranked, type LoadedShard } from './engine.ts';
 
+/** A manifest that says the base is being prepared is read again this often, for this long. */
+const PREPARING_RETRY_MS = 1_000;
+const PREPARING_WAIT_MS = 60_000;
+
 /** A base file the manifest names is gone: the base was replaced since (open the manifest again). */
 export class StaleIndex extends Error {}
 
@@ -19,11 +23,20 @@ export class VisitorIndex {
     private readonly url: URL,
   ) {}
 
-  /** Reads the manifest at `url` (served no-cache: revalidated each time, it changes with every edit; the page preloads it). */
-  static async open(url: URL): Promise<VisitorIndex> {
-    const res = await fetch(url);
-    if (!res.ok) throw new Error(`search index: ${res.status}`);
-    return new VisitorIndex((await res.json()) as SearchManifest, url);
+  /**
+   * Reads the manifest at `url` (served no-cache: revalidated each time, it changes with every
+   * edit; the page preloads it), again every `retryMs` while it says the base is being prepared
+   * (a large site's first seconds), for at most `waitMs`.
+   */
+  static async open(url: URL, retryMs = PREPARING_RETRY_MS, waitMs = PREPARING_WAIT_MS): Promise<VisitorIndex> {
+    for (let waited = 0; ; waited += retryMs) {
+      const res = await fetch(url);
+      if (!res.ok) throw new Error(`search index: ${res.status}`);
+      const manifest = (await res.json()) as SearchManifest;
+      if (!manifest.preparing) return new VisitorIndex(manifest, url);
+      if (waited >= waitMs) throw new Error('search index: still being prepared');
+      await new Promise((resolve) => setTimeout(resolve, retryMs));
+    }
   }
 
   private async file<T>(name: string): Promise<T> {
