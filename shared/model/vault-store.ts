@@ -90,13 +90,12 @@ export class VaultStore {
 
   /**
    * Bodies rendered when notes were read serve the page made next; a page another thread
-   * made, or one a resumed generation already holds, never takes its body: let them go
-   * (`keepSearchText`: a search base still to be made takes the notes' texts later).
+   * made, or one a resumed generation already holds, never takes its body: let them go.
    */
-  releasePrepared(keepSearchText = false): void {
+  releasePrepared(): void {
     for (const record of this.records.values()) {
       record.prepared = null;
-      if (!keepSearchText) record.searchText = null;
+      record.searchText = null;
     }
   }
 }

@@ -206,7 +206,7 @@ export class SiteBuilder {
       chunk: this.options.chunkSize ?? 400,
       onProgress: progress && ((phase, done, total) => progress({ phase, done, total })),
     });
-    this.store.releasePrepared(this.search.preparing); // a base made later takes the notes' search texts then
+    this.store.releasePrepared();
     forgetEmbedParses(); // and the parses of embedded notes the pass kept for its pages
     await this.learnAddresses(plan);
     const nav = snapshot ? '' : await this.stage.read(NAV_FILE);

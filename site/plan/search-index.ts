@@ -83,11 +83,6 @@ export class SearchIndex {
     this.laterFrom = null;
   }
 
-  /** Whether the live manifest still says the base is being prepared. */
-  get preparing(): boolean {
-    return this.base === null && this.laterFrom !== null;
-  }
-
   /**
    * A step of a new base of `ctx`'s searchable notes, `budgetMs` long:
    * true once it is the base, and the next plan's delta is counted against it. A tidy made
@@ -179,7 +174,7 @@ export class SearchIndex {
     else {
       // The published bases and canvases after the notes (a quick pass keeps every note's links, title and publication, so none of them moves).
       const notes = [...searchableNotes(ctx), ...searchableDocuments(ctx)];
-      if (!this.base && this.laterFrom !== null && notes.length >= this.laterFrom) return this.preparingPages();
+      if (!this.base && this.laterFrom !== null && notes.length >= this.laterFrom) return this.preparingPages(notes);
       if (!this.base) this.adoptBase(buildSearchBase(notes));
       changes = this.changes(notes, this.base!);
       if (overHard(changes) || this.leftIndex(changes)) {
@@ -210,8 +205,13 @@ export class SearchIndex {
     return pages;
   }
 
-  /** The outputs while the base waits for `tidyStep`: a manifest that says so, nothing else. */
-  private preparingPages(): PlannedPage[] {
+  /**
+   * The outputs while the base waits for `tidyStep`: a manifest that says so, nothing else. The
+   * notes' search texts go now, and the base reads each note's text again: kept through the
+   * rest of the pass, they slowed a realistic first build by more than the parses cost the base.
+   */
+  private preparingPages(notes: NoteRecord[]): PlannedPage[] {
+    for (const note of notes) note.searchText = null;
     this.known = null;
     this.tidyDue = true;
     return [manifestPage({ v: 1, docs: 0, avg: [], lengths: '', shards: [], meta: [], metaBytes: 0, gone: [], delta: [], preparing: true })];
