@@ -122,6 +122,22 @@ describe('CONTRACT §9: the search box', () => {
     await page.context().close();
   });
 
+  it("while a large site's first start still prepares the index, the page says it is searching and answers once the index is there", async () => {
+    const page = await open('/');
+    // The manifest a first build of 2,000 notes or more serves until its base is made (site/plan/search-index.ts), twice.
+    const preparing = JSON.stringify({ v: 1, docs: 0, avg: [], lengths: '', shards: [], meta: [], metaBytes: 0, gone: [], delta: [], preparing: true });
+    let asked = 0;
+    await page.route('**/search.json', (route) => (++asked <= 2 ? route.fulfill({ status: 200, contentType: 'application/json', body: preparing }) : route.continue()));
+    await page.goto(`${blog.url}/search?q=${encodeURIComponent('CREME brul')}`);
+    await page.waitForFunction(() => document.querySelector('.s-search-status')?.textContent === 'Searching…');
+    expect(await page.evaluate(() => document.querySelector<HTMLElement>('.s-search-page')!.dataset.state)).toBe('searching');
+    await screenshot(page, 'blog-search-preparing');
+    await answered(page);
+    expect(asked).toBeGreaterThanOrEqual(3);
+    expect((await shown(page)).results.map((r) => r.title)).toEqual(['Café society']);
+    await page.context().close();
+  });
+
   it('an edit makes a new word findable', async () => {
     await fs.writeFile(path.join(blog.vault, 'Search/Fresh.md'), note('Fresh ink', '2026-03-01', 'A zebrafreshword appears in a new note.'));
     let last: Shown | null = null;
