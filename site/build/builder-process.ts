@@ -66,7 +66,8 @@ process.on('message', (request: WorkerRequest) => {
     process.send!(reply);
     // A step of the search base that wrote nothing leaves the generation as it was.
     const wrote = reply.ok && reply.result !== null && (request.type !== 'tidy' || (reply.result as BuildResult).rendered > 0);
-    if (wrote && request.type !== 'posts' && request.type !== 'post') rememberSoon(request.type === 'full' || request.type === 'resume');
+    // A quiet moment's step that wrote finished a new search base: as after a whole-site pass, the heap it grew is given back.
+    if (wrote && request.type !== 'posts' && request.type !== 'post') rememberSoon(request.type === 'full' || request.type === 'resume' || request.type === 'tidy');
   });
 });
 
