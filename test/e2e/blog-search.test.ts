@@ -59,6 +59,24 @@ interface Shown {
   results: { title: string; href: string; date: string; passage: string; marks: string[]; dir: string }[];
 }
 
+/**
+ * The search page for `query` while the manifest says the index is being prepared, as a large
+ * site's first start serves it (site/plan/search-index.ts), for its first `reads` reads; once
+ * the page says it is searching ("Searching…" in the site's language).
+ */
+async function searchWhilePreparing(query: string, reads: number, options: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<{ page: Page; asked: () => number }> {
+  const page = await open('/', options);
+  const preparing = JSON.stringify({ v: 1, docs: 0, avg: [], lengths: '', shards: [], meta: [], metaBytes: 0, gone: [], delta: [], preparing: true });
+  let asked = 0;
+  await page.route('**/search.json', (route) => (++asked <= reads ? route.fulfill({ status: 200, contentType: 'application/json', body: preparing }) : route.continue()));
+  await page.goto(`${blog.url}/search?q=${encodeURIComponent(query)}`);
+  await page.waitForFunction(() => {
+    const root = document.querySelector<HTMLElement>('.s-search-page');
+    return root?.dataset.state === 'searching' && document.querySelector('.s-search-status')?.textContent === root.dataset.searching;
+  });
+  return { page, asked: () => asked };
+}
+
 /** What the page shows, once each shown result's passage is in. */
 async function shown(page: Page): Promise<Shown> {
   await page.waitForFunction(() => [...document.querySelectorAll('.s-result')].every((r) => r.querySelector('.s-result-passage')?.hasChildNodes() ?? true));
@@ -123,17 +141,10 @@ describe('CONTRACT §9: the search box', () => {
   });
 
   it("while a large site's first start still prepares the index, the page says it is searching and answers once the index is there", async () => {
-    const page = await open('/');
-    // The manifest a first build of 2,000 notes or more serves until its base is made (site/plan/search-index.ts), twice.
-    const preparing = JSON.stringify({ v: 1, docs: 0, avg: [], lengths: '', shards: [], meta: [], metaBytes: 0, gone: [], delta: [], preparing: true });
-    let asked = 0;
-    await page.route('**/search.json', (route) => (++asked <= 2 ? route.fulfill({ status: 200, contentType: 'application/json', body: preparing }) : route.continue()));
-    await page.goto(`${blog.url}/search?q=${encodeURIComponent('CREME brul')}`);
-    await page.waitForFunction(() => document.querySelector('.s-search-status')?.textContent === 'Searching…');
-    expect(await page.evaluate(() => document.querySelector<HTMLElement>('.s-search-page')!.dataset.state)).toBe('searching');
+    const { page, asked } = await searchWhilePreparing('CREME brul', 2);
     await screenshot(page, 'blog-search-preparing');
     await answered(page);
-    expect(asked).toBeGreaterThanOrEqual(3);
+    expect(asked()).toBeGreaterThanOrEqual(3);
     expect((await shown(page)).results.map((r) => r.title)).toEqual(['Café society']);
     await page.context().close();
   });
@@ -202,6 +213,12 @@ describe('screenshots', () => {
     await shown(page);
     await screenshot(page, 'blog-search-360');
     await page.context().close();
+    // The page waiting on an index still being prepared: dark, and on a phone.
+    for (const [name, options] of [['blog-search-preparing-dark', { colorScheme: 'dark' as const }], ['blog-search-preparing-360', { width: 360 }]] as const) {
+      page = (await searchWhilePreparing('café', Number.POSITIVE_INFINITY, options)).page;
+      await screenshot(page, name);
+      await page.context().close();
+    }
     await blog.writeSettings({ language: 'ar' });
     await blog.waitForPage('/search', (p) => p.text.includes('<html lang="ar" dir="rtl"'));
     page = await search('مدرسة');
@@ -224,6 +241,9 @@ describe('screenshots', () => {
     });
     expect(hash).toEqual({ hashLeftOfName: true, chipDirection: 'ltr' });
     await screenshot(page, 'blog-search-arabic');
+    await page.context().close();
+    page = (await searchWhilePreparing('مدرسة', Number.POSITIVE_INFINITY)).page;
+    await screenshot(page, 'blog-search-preparing-arabic');
     await page.context().close();
   });
 });
