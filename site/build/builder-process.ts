@@ -66,7 +66,7 @@ process.on('message', (request: WorkerRequest) => {
     process.send!(reply);
     // A step of the search base that wrote nothing leaves the generation as it was.
     const wrote = reply.ok && reply.result !== null && (request.type !== 'tidy' || (reply.result as BuildResult).rendered > 0);
-    // A quiet moment's step that wrote finished a new search base: as after a whole-site pass, the heap it grew is given back.
+    // A quiet moment's step that wrote finished a search base or the sitemaps: like a whole-site pass, it grew the heap.
     if (wrote && request.type !== 'posts' && request.type !== 'post') rememberSoon(request.type === 'full' || request.type === 'resume' || request.type === 'tidy');
   });
 });
@@ -88,10 +88,11 @@ let remembering = false;
 let rememberAgain = false;
 let collectAfter = false;
 let pauseTimer: NodeJS.Timeout | null = null;
-function rememberSoon(wholeSite: boolean): void {
+/** `heapGrown`: a pass that grew the heap (a whole site, a search base): remembered at once, then a full collection. */
+function rememberSoon(heapGrown: boolean): void {
   if (pauseTimer) clearTimeout(pauseTimer);
   pauseTimer = null;
-  if (!wholeSite) {
+  if (!heapGrown) {
     pauseTimer = setTimeout(() => rememberNow(), REMEMBER_PAUSE_MS);
     return;
   }
