@@ -34,6 +34,8 @@ type ModelView = Pick<SiteModel, 'all' | 'visible' | 'byAddress'>;
 export class AddressMemory {
   private moved = new Map<Address, VaultPath>();
   private previous: Map<VaultPath, Seen> | null = null;
+  /** Published notes that are not now (unpublished, or read half-written) but still exist: where they were. */
+  private hidden = new Map<VaultPath, Seen>();
   private vanished: (Seen & { path: VaultPath; at: number })[] = [];
   private arrived: (Seen & { path: VaultPath; at: number })[] = [];
   /** Moves the admin made (a note or a folder), waiting for the model to see the old paths go. */
@@ -87,9 +89,24 @@ export class AddressMemory {
         }
         exists ??= new Set(model.all.map((n) => n.path));
         if (!exists.has(p)) this.vanished.push({ ...before, path: p, at: now });
+        else this.hidden.set(p, before);
       }
+      if (exists) for (const p of this.hidden.keys()) if (!exists.has(p)) this.hidden.delete(p);
       if (current.size !== this.previous.size || this.vanished.length) {
-        for (const [p, seen] of current) if (!this.previous.has(p)) this.arrived.push({ ...seen, path: p, at: now });
+        for (const [p, seen] of current) {
+          if (this.previous.has(p)) continue;
+          const was = this.hidden.get(p);
+          if (!was) {
+            this.arrived.push({ ...seen, path: p, at: now });
+            continue;
+          }
+          // Published again (or read whole after a half-written read): the same post, perhaps readdressed.
+          this.hidden.delete(p);
+          if (seen.address !== was.address) {
+            this.remember(was.address, p);
+            this.feedIds.readdressed(p, was.address, now);
+          }
+        }
       }
       this.matchTold();
       this.matchMoves(current);

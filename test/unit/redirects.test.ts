@@ -144,3 +144,28 @@ describe('a move the admin made is told, not guessed (its link rewrites change t
     expect(memory.redirects(model(selfMoved))).toEqual([['/Old/Part', '/New/Chapter']]);
   });
 });
+
+describe('a post read half-written, or unpublished a while, is the same post when it returns', () => {
+  // An editor that truncates and then writes lets the watcher read an empty file between the two.
+  const before = note('Posts/Stay.md', '---\nSTAY');
+  const empty = buildRecord({ path: 'Posts/Stay.md' as VaultPath, text: '', createdMs: null, fileMs: 0 });
+  const readdressed = note('Posts/Stay.md', 'permalink: /elsewhere\n---\nSTAY');
+
+  it('returning at a new permalink, it keeps its feed id and leaves a 301 from where it was', () => {
+    const memory = new AddressMemory(null);
+    memory.observe(model(before));
+    memory.observe(model(empty));
+    memory.observe(model(readdressed));
+    expect(memory.feedIds.of('Posts/Stay.md')).toBe('/Posts/Stay');
+    expect(memory.redirects(model(readdressed))).toEqual([['/Posts/Stay', '/elsewhere']]);
+  });
+
+  it('deleted while unpublished, it is forgotten: a new note at its path starts afresh', () => {
+    const memory = new AddressMemory(null);
+    memory.observe(model(before, note('Other.md', '---\nO')));
+    memory.observe(model(empty, note('Other.md', '---\nO')));
+    memory.observe(model(note('Other.md', '---\nO', false)));
+    memory.observe(model(readdressed));
+    expect(memory.feedIds.of('Posts/Stay.md')).toBeUndefined();
+  });
+});
