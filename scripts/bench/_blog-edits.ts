@@ -9,7 +9,7 @@ import { noteAddress } from '../../shared/model/addresses.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { PollClient } from './_poll-client.ts';
 import { BENCH_PASSWORD, freePort, npmStart, until200, waitForLine } from './_service.ts';
-import { watchGroupMemory } from './_tools.ts';
+import { watchGroupMemory, type PhasePeak } from './_tools.ts';
 
 export interface EditPlan {
   label: string;
@@ -31,6 +31,8 @@ export interface ServerRun {
   unlisted: string[];
   peakMB: number;
   groupMB: number;
+  /** Each phase's peak (first build, search base, each plan's saves), to tell when the peak came. */
+  phases: PhasePeak[];
   firstBuildMs: number;
   /** From the first start until the search manifest no longer says `preparing`. */
   searchReadyMs: number;
@@ -94,6 +96,7 @@ export async function runServer(vault: string, data: string, plans: EditPlan[], 
     const article = articleUrl(top);
     const firstArticleMs = await until200(service.url + article, started, 900_000, 50);
     const firstBuildMs = Number((await waitForLine(service, /public site built: \d+ outputs in (\d+) ms/, 60_000))[1]);
+    memory.phase('search base');
     // A large vault's first build goes live before its search base (made at the first quiet moment):
     // saves are timed with the base there, as an owner meets them once the site has settled.
     const searchReadyMs = await untilSearchReady(service.url, started);
@@ -106,6 +109,7 @@ export async function runServer(vault: string, data: string, plans: EditPlan[], 
     for (const plan of plans) {
       const times: number[] = [];
       latencies.set(plan.label, times);
+      memory.phase(`saves: ${plan.label}`);
       const notes = plan.notes === 'top' ? [top] : plan.notes;
       const listed = plan.listed && notes.every((n) => (feed === null ? home.includes(`href="${articleUrl(n)}"`) : feed.includes(`<link>${articleUrl(n)}</link>`)));
       if (plan.listed && !listed) unlisted.push(plan.label);
@@ -160,7 +164,7 @@ export async function runServer(vault: string, data: string, plans: EditPlan[], 
     const again = npmStart(vault, data, await freePort());
     try {
       const restartArticleMs = await until200(again.url + article, started, 120_000, 10);
-      return { latencies, unlisted, peakMB: peak.serverAndBuilderMB, groupMB: peak.groupMB, firstBuildMs, firstArticleMs, searchReadyMs, restartArticleMs };
+      return { latencies, unlisted, peakMB: peak.serverAndBuilderMB, groupMB: peak.groupMB, phases: peak.phases, firstBuildMs, firstArticleMs, searchReadyMs, restartArticleMs };
     } finally {
       await again.stop();
     }

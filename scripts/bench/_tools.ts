@@ -109,25 +109,42 @@ function isOurs(cmd: string): boolean {
   return cmd !== '' && !/(^|\/)(npm|sh)( |$)|npm-cli|esbuild/.test(cmd);
 }
 
-/** Samples a process group's memory every 100 ms; `peak` of the server + builder, and with the npm wrapper. */
+/** One phase's peak of the server + builder, with each process's part at that moment. */
+export interface PhasePeak {
+  phase: string;
+  mb: number;
+  parts: string;
+}
+
+/**
+ * Samples a process group's memory every 100 ms; `peak` of the server + builder, and with the
+ * npm wrapper. `phase(name)` starts a new phase: each phase's peak is kept, to tell when it came.
+ */
 export function watchGroupMemory(pgid: number) {
   let serverPeak = 0;
   let groupPeak = 0;
   let stopped = false;
+  const phases: PhasePeak[] = [{ phase: 'start', mb: 0, parts: '' }];
   const loop = (async () => {
     while (!stopped) {
       const procs = await groupProcesses(pgid);
       const ours = procs.filter((p) => isOurs(p.cmd));
-      serverPeak = Math.max(serverPeak, ours.reduce((s, p) => s + p.rssMB, 0));
+      const sum = ours.reduce((s, p) => s + p.rssMB, 0);
+      serverPeak = Math.max(serverPeak, sum);
       groupPeak = Math.max(groupPeak, procs.reduce((s, p) => s + p.rssMB, 0));
+      const current = phases.at(-1)!;
+      if (sum > current.mb) Object.assign(current, { mb: sum, parts: ours.map((p) => `${/builder|partner|thread/.test(p.cmd) ? 'builder' : 'server'} ${p.rssMB.toFixed(0)}`).join(' + ') });
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
   return {
-    async stop(): Promise<{ serverAndBuilderMB: number; groupMB: number }> {
+    phase(name: string): void {
+      phases.push({ phase: name, mb: 0, parts: '' });
+    },
+    async stop(): Promise<{ serverAndBuilderMB: number; groupMB: number; phases: PhasePeak[] }> {
       stopped = true;
       await loop;
-      return { serverAndBuilderMB: serverPeak, groupMB: groupPeak };
+      return { serverAndBuilderMB: serverPeak, groupMB: groupPeak, phases };
     },
   };
 }
