@@ -3,9 +3,10 @@
 // made from every searchable note at one moment (search-base.ts), and, on each pass,
 // the difference from it (notes changed or added since, base notes gone), written into
 // the manifest. So an edit rewrites the manifest and at most one meta file, never the
-// whole index; once the delta has grown, or the base holds words a note no longer has,
-// the builder asks for a quiet moment to make a new base (`tidy`); past a hard limit, or
-// when a note has left the index (its words must go with it), it makes one at once.
+// whole index. When the base holds words a note no longer has, the builder asks for a quiet
+// moment (`tidy`) that takes them out of the shards holding them (search-base-words.ts); once
+// the delta has grown, that moment makes a new base; past a hard limit, or when a note has
+// left the index (its words must go with it), a new base is made at once.
 import { createHash } from 'node:crypto';
 import type { Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
@@ -13,6 +14,7 @@ import { META_CHUNK, safeJson, SEARCH_MANIFEST, type DeltaDoc, type SearchDoc, t
 import type { PageContext } from './page-context.ts';
 import type { PlannedPage } from './plan-types.ts';
 import { BaseJob, buildSearchBase, indexFile, type IndexFile, type SearchBase } from './search-base.ts';
+import { shardsWithout, termsOf } from './search-base-words.ts';
 import { docChars, metaRowOf, searchableNotes, searchDocOf } from './search-docs.ts';
 import { searchableDocuments } from './search-documents.ts';
 
@@ -21,12 +23,24 @@ export const DELTA_SOFT = { docs: 16, bytes: 64 * 1024 };
 /** Past this a new base is made in the pass itself (the manifest every query reads stays small). */
 export const DELTA_HARD = { docs: 64, bytes: 512 * 1024 };
 
+/** A base member's hash once words were taken out of its postings: no note's text has it. */
+const WORDS_TAKEN = 'words-taken';
+
 /** How long a step of a new base holds the builder (`tidyStep`): an edit that comes meanwhile waits at most this. */
 const TIDY_STEP_MS = 40;
 
 const overHard = (changes: Changes) => changes.delta.length > DELTA_HARD.docs || changes.bytes > DELTA_HARD.bytes;
 
 export const SEARCH_MANIFEST_ADDRESS = ('/' + SEARCH_MANIFEST) as Address;
+
+/** A base note edited since the base was made: the record the base holds, and which of its words the shards still list. */
+interface BaseVersion {
+  record: NoteRecord;
+  /** Its terms still in the shards (null: all of them, not yet worked out). */
+  terms: Set<string> | null;
+  /** The hash of the note's text the shards were last checked against. */
+  checked: string | null;
+}
 
 interface Changes {
   delta: NoteRecord[];
@@ -65,6 +79,8 @@ export class SearchIndex {
   tidyDue = false;
   /** From how many searchable notes a plan without a base leaves it to `tidyStep` (null: it makes it at once). */
   private laterFrom: number | null = null;
+  /** Base ids of notes edited since the base, as the base holds them (the words a quiet moment takes out). */
+  private versions = new Map<number, BaseVersion>();
 
   /**
    * The next plan makes a base from every note (a full build); `laterFrom` notes or more, it
@@ -81,6 +97,7 @@ export class SearchIndex {
     this.base = base;
     this.job = null;
     this.laterFrom = null;
+    this.versions.clear();
   }
 
   /**
@@ -89,12 +106,60 @@ export class SearchIndex {
    * whole held the builder for seconds on a realistic vault, each save after it waiting.
    */
   tidyStep(ctx: PageContext, budgetMs = TIDY_STEP_MS): boolean {
+    if (!this.job) {
+      const words = this.takeOldWords(ctx);
+      if (words !== null) return words;
+    }
     this.job ??= new BaseJob([...searchableNotes(ctx), ...searchableDocuments(ctx)]);
     const base = this.job.step(performance.now() + budgetMs);
     if (!base) return false;
     this.adoptBase(base);
     this.known = null;
     return true;
+  }
+
+  /**
+   * A quiet moment's work when the delta is still small: the words each edited note's base
+   * version holds and its text no longer has, taken out of the shards. True when shards
+   * changed (the index's files are planned again); false when none did; null when a new base
+   * is due instead (the delta has grown, or an edited note's base version is not known).
+   */
+  private takeOldWords(ctx: PageContext): boolean | null {
+    const { base, known } = this;
+    if (!base || !known || known.frameSig !== ctx.frameSig) return null;
+    const bytes = [...known.delta].reduce((sum, p) => sum + this.doc(known.current.get(p)!).bytes, 0);
+    if (known.delta.size > DELTA_SOFT.docs || bytes > DELTA_SOFT.bytes) return null;
+    const removed = new Map<number, Set<string>>();
+    for (const id of known.gone) {
+      const version = this.versions.get(id);
+      const now = known.current.get(base.paths[id]!);
+      if (!version || !now) return null;
+      if (version.checked === now.hash) continue;
+      const words = termsOf(this.doc(now).doc);
+      const held = version.terms ?? termsOf(searchDocOf(version.record));
+      const gone = new Set([...held].filter((t) => !words.has(t)));
+      version.terms = new Set([...held].filter((t) => words.has(t)));
+      version.checked = now.hash;
+      if (gone.size === 0) continue;
+      removed.set(id, gone);
+      // No text matches what the shards now hold for it: were the note set back as it was, it stays in the delta.
+      base.members.set(base.paths[id]!, { id, hash: WORDS_TAKEN });
+    }
+    this.tidyDue = false;
+    if (removed.size === 0) return false;
+    this.base = { ...base, shards: shardsWithout(base.shards, removed) };
+    return true;
+  }
+
+  /** The base's own version of a note `before` (the record it held), kept when an edit replaces it. */
+  private keepVersion(before: NoteRecord | undefined): void {
+    const member = before && this.base?.members.get(before.path);
+    if (member && member.hash === before!.hash && !this.versions.has(member.id)) this.versions.set(member.id, { record: before!, terms: null, checked: null });
+  }
+
+  /** The base holds words of an edited note that have not been checked against its text since. */
+  private wordsUnchecked(changes: Changes, base: SearchBase): boolean {
+    return changes.gone.some((id) => this.versions.get(id)?.checked !== changes.current.get(base.paths[id]!)?.hash);
   }
 
   private doc(note: NoteRecord): { doc: SearchDoc; bytes: number } {
@@ -119,11 +184,13 @@ export class SearchIndex {
   private changes(notes: NoteRecord[], base: SearchBase): Changes {
     const current = new Map<string, NoteRecord>();
     const delta: NoteRecord[] = [];
+    const previous = this.known?.current;
     let bytes = 0;
     for (const note of notes) {
       current.set(note.path, note);
       const member = base.members.get(note.path);
       if (member && member.hash === note.hash) continue;
+      this.keepVersion(previous?.get(note.path));
       delta.push(note);
       bytes += this.doc(note).bytes;
     }
@@ -143,6 +210,7 @@ export class SearchIndex {
     if (!base || !known || known.frameSig !== ctx.frameSig) return null;
     const dirty = new Set<number>();
     for (const note of edited) {
+      this.keepVersion(known.current.get(note.path));
       const searchable = !note.hidden && ctx.model.isVisible(note);
       if (searchable) known.current.set(note.path, note);
       else known.current.delete(note.path);
@@ -184,8 +252,8 @@ export class SearchIndex {
       this.known = { frameSig: ctx.frameSig, current: changes.current, delta: new Set(changes.delta.map((n) => n.path)), gone: new Set(changes.gone) };
     }
     // The base still holds the words of a note's older text: a new base once the builder is idle takes them away.
-    this.tidyDue = changes.gone.length > 0 || changes.delta.length > DELTA_SOFT.docs || changes.bytes > DELTA_SOFT.bytes;
     const base = this.base!;
+    this.tidyDue = changes.delta.length > DELTA_SOFT.docs || changes.bytes > DELTA_SOFT.bytes || this.wordsUnchecked(changes, base);
     const meta = this.metaFilesOf(ctx, base, changes.current, quick?.dirty ?? null);
     const manifest: SearchManifest = {
       v: 1,

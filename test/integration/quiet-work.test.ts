@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config.ts';
 import { log } from '../../shared/log.ts';
-import { SEARCH_DIR, SEARCH_MANIFEST } from '../../shared/search/index-format.ts';
+import { SEARCH_DIR, SEARCH_MANIFEST, type SearchManifest } from '../../shared/search/index-format.ts';
+import { DELTA_SOFT } from '../../site/plan/search-index.ts';
 import { SiteBuilder } from '../../site/build/site-builder.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
@@ -46,33 +47,67 @@ async function tidyTheSearchBase(builder: SiteBuilder): Promise<void> {
 }
 
 describe("a quiet moment's work", () => {
-  it('takes an edited note’s old words away without planning the site again, leaving the files a fresh build writes', async () => {
+  it('takes an edited note’s old words out of the shards that held them, without planning the site again or making a new base', async () => {
     const root = await tempDir('vs-search-tidy-');
     const vault = path.join(root, 'vault');
     const notes: Record<string, string> = {};
     for (let i = 0; i < 30; i++) notes[`Notes/N${String(i).padStart(2, '0')}.md`] = `---\npublish: true\ndate: 2024-01-${String(i + 1).padStart(2, '0')}\n---\nNote ${i} talks of zebra${i}.\n`;
-    notes['Notes/N07.md'] = '---\npublish: true\ndate: 2024-01-08\n---\nA secret: confidentialmerger with acmecorp.\n';
+    const secret = '---\npublish: true\ndate: 2024-01-08\n---\nA secret: confidentialmerger with acmecorp, zebra7.\n';
+    notes['Notes/N07.md'] = secret;
     await writeFiles(vault, notes);
-    for (const name of ['live', 'fresh']) await fs.mkdir(path.join(root, `data-${name}`), { recursive: true });
+    await fs.mkdir(path.join(root, 'data-live'), { recursive: true });
     const builder = builderOf(root, vault, 'live');
-    await builder.full();
-    await fs.writeFile(path.join(vault, 'Notes/N07.md'), '---\npublish: true\ndate: 2024-01-08\n---\nNothing to see here.\n');
-    const edit = await builder.apply(['Notes/N07.md']);
+    const live = (await builder.full()).dir;
+    const before = await searchFiles(live);
+    await fs.writeFile(path.join(vault, 'Notes/N07.md'), '---\npublish: true\ndate: 2024-01-08\n---\nNothing to see here, zebra7.\n');
+    await builder.apply(['Notes/N07.md']);
     expect(builder.quickPasses).toBe(1);
-    const live = edit!.dir;
     // The delta serves the new text at once; the base's shards still hold the old words.
     expect(shardText(await searchFiles(live))).toContain('confidentialmerger');
     await tidyTheSearchBase(builder);
     const after = await searchFiles(live);
     expect(shardText(after)).not.toContain('confidentialmerger');
-    expect(shardText(after)).toContain('nothing');
-    // A later edit still takes the quick pass on the tidied plan.
+    expect(shardText(after)).not.toContain('acmecorp');
+    // Only the shards that held those words are new files; the base's lengths are as they were (no new base).
+    const shards = (files: Map<string, string>) => new Set([...files.keys()].filter((n) => n.startsWith('shard.')));
+    const held = [...before].filter(([name, text]) => name.startsWith('shard.') && /confidentialmerger|acmecorp|"secret"|"with"/.test(text)).map(([name]) => name);
+    expect(held.some((name) => !shards(after).has(name))).toBe(true);
+    for (const name of shards(before)) if (!held.includes(name)) expect(shards(after).has(name)).toBe(true);
+    expect([...after.keys()].filter((n) => n.startsWith('lengths.'))).toEqual([...before.keys()].filter((n) => n.startsWith('lengths.')));
+    // The note's words that stay (zebra7) are still in the base, and its new text is in the delta.
+    expect(shardText(after)).toContain('zebra7');
+    const manifest = JSON.parse(after.get(SEARCH_MANIFEST)!) as SearchManifest;
+    expect(manifest.delta.map((d) => d.text)).toEqual([expect.stringContaining('Nothing to see here')]);
+    expect(manifest.gone).toHaveLength(1);
+    // Nothing more is due: the next quiet moment has no work.
     expect(await builder.tidy()).toBeNull();
 
-    const fresh = builderOf(root, vault, 'fresh');
-    const made = await fresh.full();
+    // The note set back as it was is found by its old words again: from the delta, as the shards no longer hold them.
+    await fs.writeFile(path.join(vault, 'Notes/N07.md'), secret);
+    await builder.apply(['Notes/N07.md']);
+    const back = JSON.parse((await searchFiles(live)).get(SEARCH_MANIFEST)!) as SearchManifest;
+    expect(back.delta.map((d) => d.text)).toEqual([expect.stringContaining('confidentialmerger')]);
+  }, 60_000);
+
+  it('once the delta has grown, makes a new base, leaving the files a fresh build writes', async () => {
+    const root = await tempDir('vs-search-rebase-');
+    const vault = path.join(root, 'vault');
+    const notes: Record<string, string> = {};
+    const count = DELTA_SOFT.docs + 4;
+    for (let i = 0; i < count + 10; i++) notes[`Notes/N${String(i).padStart(2, '0')}.md`] = `---\npublish: true\ndate: 2024-01-${String((i % 28) + 1).padStart(2, '0')}\n---\nNote ${i} talks of zebra${i}.\n`;
+    await writeFiles(vault, notes);
+    for (const name of ['live', 'fresh']) await fs.mkdir(path.join(root, `data-${name}`), { recursive: true });
+    const builder = builderOf(root, vault, 'live');
+    const live = (await builder.full()).dir;
+    const edited = Object.keys(notes).slice(0, count);
+    for (const note of edited) await fs.writeFile(path.join(vault, note), notes[note]!.replace(/talks of/, 'speaks of'));
+    await builder.apply(edited);
+    await tidyTheSearchBase(builder);
+    const after = await searchFiles(live);
+    expect((JSON.parse(after.get(SEARCH_MANIFEST)!) as SearchManifest).delta).toEqual([]);
+    const made = await builderOf(root, vault, 'fresh').full();
     expect(after).toEqual(await searchFiles(made.dir));
-    // The tidied files replaced the old ones: none of the old base is left beside them.
+    // The new base's files replaced the old ones: none of the old base is left beside them.
     expect([...after.keys()].sort()).toEqual([...(await searchFiles(made.dir)).keys()].sort());
   }, 60_000);
 

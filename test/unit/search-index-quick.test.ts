@@ -4,7 +4,7 @@
 // soft-limit signal. Checked edit by edit against the whole plan of the same index.
 import { expect, it } from 'vitest';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
-import { SearchIndex } from '../../site/plan/search-index.ts';
+import { DELTA_SOFT, SearchIndex } from '../../site/plan/search-index.ts';
 import type { PageContext } from '../../site/plan/page-context.ts';
 import type { PlannedPage } from '../../site/plan/plan-types.ts';
 
@@ -87,9 +87,22 @@ it("a note that leaves the index takes its words with it at once; an edit's old 
   all[7] = record(paths[7]!, 1, { body: 'Nothing to see here.' });
   expect(index.plan(ctx, [all[7]!]).length).toBeGreaterThan(0);
   expect(index.tidyDue).toBe(true);
-  // Made in steps at quiet moments: a step that ends early leaves the old base serving.
+  // One step takes them out of the shards that held them: no new base, the delta still serves the note.
+  expect(index.tidyStep(ctx, -1)).toBe(true);
+  const taken = index.plan(ctx);
+  expect(shardTerms(taken)).not.toContain('confidentialmerger');
+  expect(JSON.stringify(taken)).toContain('Nothing to see here');
+  expect(index.tidyDue).toBe(false);
   expect(index.tidyStep(ctx, -1)).toBe(false);
-  expect(shardTerms(index.plan(ctx))).toContain('confidentialmerger');
+  // Once the delta has grown past its soft limit, a new base is made in steps at quiet moments:
+  // a step that ends early leaves the old base serving.
+  for (let i = 20; i < 20 + DELTA_SOFT.docs; i++) {
+    all[i] = record(paths[i]!, 1);
+    index.plan(ctx, [all[i]!]);
+  }
+  expect(index.tidyDue).toBe(true);
+  expect(index.tidyStep(ctx, -1)).toBe(false);
+  expect(shardTerms(index.plan(ctx))).toContain('zebra0');
   // An edit made while the new base is under way is served from the delta; the base it
   // began from still has the old words, so a next one is due once it is in place.
   all[3] = record(paths[3]!, 1, { body: 'Rewritten meanwhile: quokkafact.' });
