@@ -209,7 +209,8 @@ export function buildSearchBase(notes: NoteRecord[]): SearchBase {
 export class BaseJob {
   private readonly work: Generator<void, SearchBase>;
 
-  constructor(notes: NoteRecord[]) {
+  /** `notes`: the records the base is made of (an edit since is a newer record). */
+  constructor(readonly notes: NoteRecord[]) {
     this.work = made(notes);
   }
 

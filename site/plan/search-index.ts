@@ -81,6 +81,8 @@ export class SearchIndex {
   private laterFrom: number | null = null;
   /** Base ids of notes edited since the base, as the base holds them (the words a quiet moment takes out). */
   private versions = new Map<number, BaseVersion>();
+  /** The records a base made in steps holds, until the next plan has read its edited notes' versions. */
+  private madeOf: Map<string, NoteRecord> | null = null;
 
   /**
    * The next plan makes a base from every note (a full build); `laterFrom` notes or more, it
@@ -111,10 +113,13 @@ export class SearchIndex {
       if (words !== null) return words;
     }
     this.job ??= new BaseJob([...searchableNotes(ctx), ...searchableDocuments(ctx)]);
-    const base = this.job.step(performance.now() + budgetMs);
+    const job = this.job;
+    const base = job.step(performance.now() + budgetMs);
     if (!base) return false;
     this.adoptBase(base);
+    // The next plan finds the notes edited while it was made: the records it holds are their versions.
     this.known = null;
+    this.madeOf = new Map(job.notes.map((n) => [n.path, n]));
     return true;
   }
 
@@ -184,7 +189,8 @@ export class SearchIndex {
   private changes(notes: NoteRecord[], base: SearchBase): Changes {
     const current = new Map<string, NoteRecord>();
     const delta: NoteRecord[] = [];
-    const previous = this.known?.current;
+    const previous = this.known?.current ?? this.madeOf;
+    this.madeOf = null;
     let bytes = 0;
     for (const note of notes) {
       current.set(note.path, note);
