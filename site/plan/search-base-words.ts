@@ -4,25 +4,8 @@
 // the owner deleted stays downloadable. Rewriting the shards of those words alone is a few
 // milliseconds; a whole new base for it, every searchable note indexed again, took seconds of
 // the builder after every save on a realistic vault.
-import { indexOptions, safeJson, SEARCH_FIELDS, shardIndex, shardKey, type SearchDoc, type ShardFile } from '../../shared/search/index-format.ts';
+import { safeJson, shardIndex, shardKey, type ShardFile } from '../../shared/search/index-format.ts';
 import { indexFile, type SearchBase } from './search-base.ts';
-
-const { tokenize, processTerm } = indexOptions as Required<Pick<typeof indexOptions, 'tokenize' | 'processTerm'>>;
-
-/** Every term a document gives the index, in any field (as the base's indexer makes them). */
-export function termsOf(doc: SearchDoc): Set<string> {
-  const out = new Set<string>();
-  for (const field of SEARCH_FIELDS) {
-    const value = doc[field];
-    if (value == null) continue;
-    for (const token of tokenize(String(value), field)) {
-      const terms = processTerm(token, field);
-      if (Array.isArray(terms)) for (const term of terms) out.add(term);
-      else if (terms) out.add(terms);
-    }
-  }
-  return out;
-}
 
 /** A field's postings (`[id, frequency, id gap, frequency, …]`) without `ids`. */
 function withoutIds(flat: number[], ids: ReadonlySet<number>): number[] {

@@ -64,6 +64,23 @@ export function indexDocs(docs: SearchDoc[]): IndexedDocs {
 
 const { tokenize, processTerm } = indexOptions as Required<Pick<typeof indexOptions, 'tokenize' | 'processTerm'>>;
 
+/** The terms one token gives a field (MiniSearch's processTerm answers one, several or none). */
+function termsOfToken(token: string, field: string): string[] {
+  const terms = processTerm(token, field);
+  return Array.isArray(terms) ? terms : terms ? [terms] : [];
+}
+
+/** Every term a document gives the index, in any field (as the indexer below makes them). */
+export function termsOf(doc: SearchDoc): Set<string> {
+  const out = new Set<string>();
+  for (const field of SEARCH_FIELDS) {
+    const value = doc[field];
+    if (value == null) continue;
+    for (const token of tokenize(String(value), field)) for (const term of termsOfToken(token, field)) out.add(term);
+  }
+  return out;
+}
+
 /** One more occurrence of a term in field `field` of note `id` (ids come in order). */
 function post(entry: Postings, field: number, id: number): void {
   const flat = entry.fields[field];
@@ -104,8 +121,7 @@ export class DocIndexer {
         const token = tokens[t]!;
         let seen = this.known.get(token);
         if (!seen) {
-          const terms = processTerm(token, field);
-          this.known.set(token, (seen = { posts: (Array.isArray(terms) ? terms : terms ? [terms] : []).map((term) => this.postingsOf(term)), counted: 0 }));
+          this.known.set(token, (seen = { posts: termsOfToken(token, field).map((term) => this.postingsOf(term)), counted: 0 }));
         }
         if (seen.counted !== run) {
           seen.counted = run;

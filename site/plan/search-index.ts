@@ -13,8 +13,8 @@ import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { META_CHUNK, safeJson, SEARCH_MANIFEST, type DeltaDoc, type SearchDoc, type SearchManifest } from '../../shared/search/index-format.ts';
 import type { PageContext } from './page-context.ts';
 import type { PlannedPage } from './plan-types.ts';
-import { BaseJob, buildSearchBase, indexFile, type IndexFile, type SearchBase } from './search-base.ts';
-import { shardsWithout, termsOf } from './search-base-words.ts';
+import { BaseJob, buildSearchBase, indexFile, termsOf, type IndexFile, type SearchBase } from './search-base.ts';
+import { shardsWithout } from './search-base-words.ts';
 import { docChars, metaRowOf, searchableNotes, searchDocOf } from './search-docs.ts';
 import { searchableDocuments } from './search-documents.ts';
 
@@ -75,8 +75,10 @@ export class SearchIndex {
   private metaFiles: { deps: unknown[]; file: IndexFile }[] = [];
   /** A new base being made at quiet moments (`tidyStep`). */
   private job: BaseJob | null = null;
-  /** The last plan's delta has outgrown DELTA_SOFT: a new base is due. */
+  /** Work is due at a quiet moment: old words to take out of the shards, or a new base. */
   tidyDue = false;
+  /** The last plan's delta has outgrown DELTA_SOFT: the quiet moment makes a new base. */
+  private grown = false;
   /** From how many searchable notes a plan without a base leaves it to `tidyStep` (null: it makes it at once). */
   private laterFrom: number | null = null;
   /** Base ids of notes edited since the base, as the base holds them (the words a quiet moment takes out). */
@@ -99,6 +101,7 @@ export class SearchIndex {
     this.base = base;
     this.job = null;
     this.laterFrom = null;
+    this.grown = false;
     this.versions.clear();
   }
 
@@ -132,8 +135,7 @@ export class SearchIndex {
   private takeOldWords(ctx: PageContext): boolean | null {
     const { base, known } = this;
     if (!base || !known || known.frameSig !== ctx.frameSig) return null;
-    const bytes = [...known.delta].reduce((sum, p) => sum + this.doc(known.current.get(p)!).bytes, 0);
-    if (known.delta.size > DELTA_SOFT.docs || bytes > DELTA_SOFT.bytes) return null;
+    if (this.grown) return null;
     const removed = new Map<number, Set<string>>();
     for (const id of known.gone) {
       const version = this.versions.get(id);
@@ -158,8 +160,9 @@ export class SearchIndex {
 
   /** The base's own version of a note `before` (the record it held), kept when an edit replaces it. */
   private keepVersion(before: NoteRecord | undefined): void {
-    const member = before && this.base?.members.get(before.path);
-    if (member && member.hash === before!.hash && !this.versions.has(member.id)) this.versions.set(member.id, { record: before!, terms: null, checked: null });
+    if (!before) return;
+    const member = this.base?.members.get(before.path);
+    if (member && member.hash === before.hash && !this.versions.has(member.id)) this.versions.set(member.id, { record: before, terms: null, checked: null });
   }
 
   /** The base holds words of an edited note that have not been checked against its text since. */
@@ -259,7 +262,8 @@ export class SearchIndex {
     }
     // The base still holds the words of a note's older text: a new base once the builder is idle takes them away.
     const base = this.base!;
-    this.tidyDue = changes.delta.length > DELTA_SOFT.docs || changes.bytes > DELTA_SOFT.bytes || this.wordsUnchecked(changes, base);
+    this.grown = changes.delta.length > DELTA_SOFT.docs || changes.bytes > DELTA_SOFT.bytes;
+    this.tidyDue = this.grown || this.wordsUnchecked(changes, base);
     const meta = this.metaFilesOf(ctx, base, changes.current, quick?.dirty ?? null);
     const manifest: SearchManifest = {
       v: 1,

@@ -5,8 +5,8 @@
 // is made by the real builder (site/plan/search-base.ts) and cut into its real shards.
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { buildSearchBase } from '../../site/plan/search-base.ts';
-import { shardsWithout, termsOf } from '../../site/plan/search-base-words.ts';
+import { buildSearchBase, termsOf } from '../../site/plan/search-base.ts';
+import { shardsWithout } from '../../site/plan/search-base-words.ts';
 import { PageEngine, QUERY_OPTIONS, queryWords, type Hit } from '../../site/client/search/engine.ts';
 import { engineOfDocs, postingsOf, queryOver } from '../../site/client/search/minisearch-internals.ts';
 import { baseDocsOf, decodeShard, engineOf } from '../../site/client/search/whole-index.ts';
