@@ -28,7 +28,7 @@ function npm(args: string[], env: Record<string, string> = {}): Promise<{ code: 
     proc.stdout.on('data', (d) => (out += d));
     proc.stderr.on('data', (d) => (out += d));
     proc.on('error', reject);
-    proc.on('exit', (code) => resolve({ code, out }));
+    proc.on('close', (code) => resolve({ code, out }));
   });
 }
 

@@ -18,7 +18,7 @@ function build(args: string[]): Promise<{ code: number | null; out: string }> {
     let out = '';
     proc.stdout.on('data', (d) => (out += d));
     proc.stderr.on('data', (d) => (out += d));
-    proc.on('exit', (code) => resolve({ code, out }));
+    proc.on('close', (code) => resolve({ code, out }));
   });
 }
 

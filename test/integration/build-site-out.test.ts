@@ -24,7 +24,7 @@ function build(siteOut: string): Promise<{ status: number | null; stderr: string
     let stderr = '';
     proc.stderr.on('data', (d) => (stderr += d));
     proc.stdout.resume();
-    proc.on('exit', (status) => resolve({ status, stderr }));
+    proc.on('close', (status) => resolve({ status, stderr }));
   });
 }
 

@@ -36,7 +36,7 @@ function cli(args: string[], env: Record<string, string | undefined> = {}, input
     proc.stdout.on('data', (d) => (stdout += d));
     proc.stderr.on('data', (d) => (stderr += d));
     proc.stdin.end(input);
-    proc.on('exit', (code) => resolve({ code, stdout, stderr }));
+    proc.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
 
@@ -318,7 +318,7 @@ describe('progress of a long build', { timeout: 120_000 }, () => {
       let stdout = '';
       proc.stdout.on('data', (d) => (stdout += d));
       proc.stdin.end();
-      proc.on('exit', (code) => resolve({ code, stdout, stderr: '' }));
+      proc.on('close', (code) => resolve({ code, stdout, stderr: '' }));
     });
     expect(res.code).toBe(0);
     const updates = res.stdout.split('\r\x1b[2K');

@@ -30,7 +30,7 @@ function run(command: string, args: string[], cwd: string, env: Record<string, s
     proc.stdout.on('data', (d) => (out += d));
     proc.stderr.on('data', (d) => (out += d));
     proc.on('error', reject);
-    proc.on('exit', (code) => resolve({ code, out }));
+    proc.on('close', (code) => resolve({ code, out }));
   });
 }
 
@@ -384,7 +384,7 @@ describe('npm scripts in a clone (README: npm start, npm run build, npm run hash
       let out = '';
       child.stdout.on('data', (d: Buffer) => (out += d.toString()));
       child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-      child.on('exit', (code) => resolve({ code, out }));
+      child.on('close', (code) => resolve({ code, out }));
     });
     expect(res.code).toBe(0);
     expect(res.out).toBe('');

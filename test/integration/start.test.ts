@@ -18,7 +18,7 @@ function run(script: string, env: Record<string, string>, args: string[] = [], i
     proc.stderr.on('data', (d) => (out += d));
     if (input !== undefined) proc.stdin.end(input);
     else proc.stdin.end();
-    proc.on('exit', (code) => resolve({ code, out }));
+    proc.on('close', (code) => resolve({ code, out }));
   });
 }
 
