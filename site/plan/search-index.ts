@@ -3,28 +3,27 @@
 // made from every searchable note at one moment (search-base.ts), and, on each pass,
 // the difference from it (notes changed or added since, base notes gone), written into
 // the manifest. So an edit rewrites the manifest and at most one meta file, never the
-// whole index. When the base holds words a note no longer has, the builder asks for a quiet
-// moment (`tidy`) that takes them out of the shards holding them (search-base-words.ts); once
-// the delta has grown, that moment makes a new base; past a hard limit, or when a note has
-// left the index (its words must go with it), a new base is made at once.
+// whole index. When a note of the base was edited, the builder asks for a quiet moment
+// (`tidy`) that brings the base up to date for it in place (search-base-patch.ts); once the
+// delta's new notes have grown past the soft limit, that moment makes a new base; past a
+// hard limit, or when a note has left the index (its words must go with it), a new base is
+// made at once.
 import { createHash } from 'node:crypto';
 import type { Address } from '../../shared/model/addresses.ts';
+import type { VaultPath } from '../../shared/vault-path.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { META_CHUNK, safeJson, SEARCH_MANIFEST, type DeltaDoc, type SearchDoc, type SearchManifest } from '../../shared/search/index-format.ts';
 import type { PageContext } from './page-context.ts';
 import type { PlannedPage } from './plan-types.ts';
 import { BaseJob, buildSearchBase, indexFile, termsOf, type IndexFile, type SearchBase } from './search-base.ts';
-import { shardsWithout } from './search-base-words.ts';
+import { basePatched, type MemberPatch } from './search-base-patch.ts';
 import { docChars, metaRowOf, searchableNotes, searchDocOf } from './search-docs.ts';
 import { searchableDocuments } from './search-documents.ts';
 
-/** Past this the delta asks for a new base when the builder is next idle. */
+/** Past this in new notes, the delta asks for a new base when the builder is next idle. */
 export const DELTA_SOFT = { docs: 16, bytes: 64 * 1024 };
 /** Past this a new base is made in the pass itself (the manifest every query reads stays small). */
 export const DELTA_HARD = { docs: 64, bytes: 512 * 1024 };
-
-/** A base member's hash once words were taken out of its postings: no note's text has it. */
-const WORDS_TAKEN = 'words-taken';
 
 /** How long a step of a new base holds the builder (`tidyStep`): an edit that comes meanwhile waits at most this. */
 const TIDY_STEP_MS = 40;
@@ -33,14 +32,6 @@ const overHard = (changes: Changes) => changes.delta.length > DELTA_HARD.docs ||
 
 export const SEARCH_MANIFEST_ADDRESS = ('/' + SEARCH_MANIFEST) as Address;
 
-/** A base note edited since the base was made: the record the base holds, and which of its words the shards still list. */
-interface BaseVersion {
-  record: NoteRecord;
-  /** Its terms still in the shards (null: all of them, not yet worked out). */
-  terms: Set<string> | null;
-  /** The hash of the note's text the shards were last checked against. */
-  checked: string | null;
-}
 
 interface Changes {
   delta: NoteRecord[];
@@ -77,12 +68,10 @@ export class SearchIndex {
   private job: BaseJob | null = null;
   /** Work is due at a quiet moment: old words to take out of the shards, or a new base. */
   tidyDue = false;
-  /** The last plan's delta has outgrown DELTA_SOFT: the quiet moment makes a new base. */
-  private grown = false;
   /** From how many searchable notes a plan without a base leaves it to `tidyStep` (null: it makes it at once). */
   private laterFrom: number | null = null;
   /** Base ids of notes edited since the base, as the base holds them (the words a quiet moment takes out). */
-  private versions = new Map<number, BaseVersion>();
+  private versions = new Map<number, NoteRecord>();
   /** The records a base made in steps holds, until the next plan has read its edited notes' versions. */
   private madeOf: Map<string, NoteRecord> | null = null;
 
@@ -101,7 +90,6 @@ export class SearchIndex {
     this.base = base;
     this.job = null;
     this.laterFrom = null;
-    this.grown = false;
     this.versions.clear();
   }
 
@@ -112,8 +100,8 @@ export class SearchIndex {
    */
   tidyStep(ctx: PageContext, budgetMs = TIDY_STEP_MS): boolean {
     if (!this.job) {
-      const words = this.takeOldWords(ctx);
-      if (words !== null) return words;
+      const patched = this.patchBase(ctx);
+      if (patched !== null) return patched;
     }
     this.job ??= new BaseJob([...searchableNotes(ctx), ...searchableDocuments(ctx)]);
     const job = this.job;
@@ -127,34 +115,42 @@ export class SearchIndex {
   }
 
   /**
-   * A quiet moment's work when the delta is still small: the words each edited note's base
-   * version holds and its text no longer has, taken out of the shards. True when shards
-   * changed (the index's files are planned again); false when none did; null when a new base
-   * is due instead (the delta has grown, or an edited note's base version is not known).
+   * A quiet moment's work while the delta's new notes are few: each edited base note brought
+   * up to date in the base itself (search-base-patch.ts), so it leaves the delta and its old
+   * words leave the shards. True when the base changed (the index's files are planned again);
+   * false when nothing was due; null when a new base is due instead (new notes past the soft
+   * limit, or an edited note's base version not known).
    */
-  private takeOldWords(ctx: PageContext): boolean | null {
+  private patchBase(ctx: PageContext): boolean | null {
     const { base, known } = this;
     if (!base || !known || known.frameSig !== ctx.frameSig) return null;
-    if (this.grown) return null;
-    const removed = new Map<number, Set<string>>();
+    const patches = new Map<number, MemberPatch>();
     for (const id of known.gone) {
       const version = this.versions.get(id);
       const now = known.current.get(base.paths[id]!);
       if (!version || !now) return null;
-      if (version.checked === now.hash) continue;
-      const words = termsOf(this.doc(now).doc);
-      const held = version.terms ?? termsOf(searchDocOf(version.record));
-      const gone = new Set([...held].filter((t) => !words.has(t)));
-      version.terms = new Set([...held].filter((t) => words.has(t)));
-      version.checked = now.hash;
-      if (gone.size === 0) continue;
-      removed.set(id, gone);
-      // No text matches what the shards now hold for it: were the note set back as it was, it stays in the delta.
-      base.members.set(base.paths[id]!, { id, hash: WORDS_TAKEN });
+      patches.set(id, { held: termsOf(searchDocOf(version)), now: this.doc(now).doc });
     }
+    let added = 0;
+    let bytes = 0;
+    for (const path of known.delta) {
+      if (base.members.has(path as VaultPath)) continue;
+      added++;
+      bytes += this.doc(known.current.get(path)!).bytes;
+    }
+    if (added > DELTA_SOFT.docs || bytes > DELTA_SOFT.bytes) return null;
     this.tidyDue = false;
-    if (removed.size === 0) return false;
-    this.base = { ...base, shards: shardsWithout(base.shards, removed) };
+    if (patches.size === 0) return false;
+    const files = basePatched(base, patches);
+    if (!files) return null;
+    this.base = { ...base, ...files };
+    for (const id of patches.keys()) {
+      const path = base.paths[id]!;
+      base.members.set(path, { id, hash: known.current.get(path)!.hash });
+      this.versions.delete(id);
+      known.gone.delete(id);
+      known.delta.delete(path);
+    }
     return true;
   }
 
@@ -162,12 +158,7 @@ export class SearchIndex {
   private keepVersion(before: NoteRecord | undefined): void {
     if (!before) return;
     const member = this.base?.members.get(before.path);
-    if (member && member.hash === before.hash && !this.versions.has(member.id)) this.versions.set(member.id, { record: before, terms: null, checked: null });
-  }
-
-  /** The base holds words of an edited note that have not been checked against its text since. */
-  private wordsUnchecked(changes: Changes, base: SearchBase): boolean {
-    return changes.gone.some((id) => this.versions.get(id)?.checked !== changes.current.get(base.paths[id]!)?.hash);
+    if (member && member.hash === before.hash && !this.versions.has(member.id)) this.versions.set(member.id, before);
   }
 
   private doc(note: NoteRecord): { doc: SearchDoc; bytes: number } {
@@ -260,10 +251,9 @@ export class SearchIndex {
       }
       this.known = { frameSig: ctx.frameSig, current: changes.current, delta: new Set(changes.delta.map((n) => n.path)), gone: new Set(changes.gone) };
     }
-    // The base still holds the words of a note's older text: a new base once the builder is idle takes them away.
+    // The base still holds the words of a note's older text: the builder's next quiet moment brings it up to date.
     const base = this.base!;
-    this.grown = changes.delta.length > DELTA_SOFT.docs || changes.bytes > DELTA_SOFT.bytes;
-    this.tidyDue = this.grown || this.wordsUnchecked(changes, base);
+    this.tidyDue = changes.delta.length > DELTA_SOFT.docs || changes.bytes > DELTA_SOFT.bytes || changes.gone.length > 0;
     const meta = this.metaFilesOf(ctx, base, changes.current, quick?.dirty ?? null);
     const manifest: SearchManifest = {
       v: 1,
