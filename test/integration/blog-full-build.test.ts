@@ -44,6 +44,18 @@ function fullBuildRun(vault: string, outRoot: string, partner: 'yes' | 'no' | 's
   return { dir: lines.pop()!, partners: Number(/partners started: (\d+)/.exec(lines.pop() ?? '')?.[1]) };
 }
 
+let bigVault: Promise<string> | undefined;
+/** The vault past PARTNER_MIN_NOTES, made once for the file: no test writes into it. */
+const partnerVault = () => (bigVault ??= vaultWith(PARTNER_MIN_NOTES + 400));
+const bigBuilds = new Map<string, { dir: string; partners: number }>();
+/** A full build of that vault, run once for the file: the tests only read the folder it wrote. */
+async function bigBuild(partner: 'yes' | 'no' | 'server', siteUrl: string | null): Promise<{ dir: string; partners: number }> {
+  const key = `${partner} ${siteUrl ?? '-'}`;
+  const vault = await partnerVault();
+  if (!bigBuilds.has(key)) bigBuilds.set(key, fullBuildRun(vault, await tempDir('vs-full-out-'), partner, siteUrl));
+  return bigBuilds.get(key)!;
+}
+
 function fullBuild(vault: string, outRoot: string, partner: boolean, siteUrl: string | null): string {
   const run = fullBuildRun(vault, outRoot, partner ? 'yes' : 'no', siteUrl);
   expect(run.partners).toBe(partner ? 1 : 0);
@@ -60,11 +72,13 @@ async function vaultWith(notes: number): Promise<string> {
 
 describe('a full build with a partner', () => {
   it('writes exactly the files a build without one writes (snapshot and server builds)', async () => {
-    const vault = await vaultWith(PARTNER_MIN_NOTES + 400);
-    const root = await tempDir('vs-full-out-');
     for (const siteUrl of ['https://full.example/blog', null]) {
       const built: Map<string, string>[] = [];
-      for (const partner of [true, false]) built.push(await tree(fullBuild(vault, path.join(root, `${siteUrl !== null}-${partner}`), partner, siteUrl)));
+      for (const partner of [true, false]) {
+        const run = await bigBuild(partner ? 'yes' : 'no', siteUrl);
+        expect(run.partners).toBe(partner ? 1 : 0);
+        built.push(await tree(run.dir));
+      }
       const [shared, alone] = built as [Map<string, string>, Map<string, string>];
       expect(shared.size).toBeGreaterThan(PARTNER_MIN_NOTES * 0.7);
       expect([...shared.keys()].sort()).toEqual([...alone.keys()].sort());
@@ -75,11 +89,9 @@ describe('a full build with a partner', () => {
 
 describe("the server's builder", () => {
   it('builds alone below SERVER_PARTNER_MIN_NOTES (a partner would hold about 90 MB beside the starting server), with the same files', async () => {
-    const vault = await vaultWith(PARTNER_MIN_NOTES + 400);
-    const root = await tempDir('vs-full-server-');
-    const server = fullBuildRun(vault, path.join(root, 'server'), 'server', null);
+    const server = await bigBuild('server', null);
     expect(server.partners).toBe(0);
-    const shared = fullBuildRun(vault, path.join(root, 'shared'), 'yes', null);
+    const shared = await bigBuild('yes', null);
     expect(shared.partners).toBe(1);
     const [alone, both] = [await tree(server.dir), await tree(shared.dir)];
     expect([...alone.keys()].sort()).toEqual([...both.keys()].sort());
