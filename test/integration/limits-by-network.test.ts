@@ -58,8 +58,9 @@ const login = (server: { url: string }, from: string, password: string) =>
 const comment = (from: string, n: number) =>
   request(`${blog.url}/api/comments`, { method: 'POST', from, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: 'Posts/Target.md', name: `Reader ${n}`, body: `Comment ${n}.` }) });
 
-describe('sign-in limits count networks', () => {
-  it('16 addresses of one /24 share its 10 attempts a minute; another /24 is not held up', async () => {
+// Beside the flood below (its own server): the tests in here one after the other, each counting on the last.
+describe('sign-in limits count networks', { concurrent: true }, () => {
+  it.sequential('16 addresses of one /24 share its 10 attempts a minute; another /24 is not held up', async () => {
     const statuses = await Promise.all(Array.from({ length: 16 }, (_, i) => login(blog, `127.1.0.${i + 1}`, 'wrong guess').then((r) => r.status)));
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perNetwork);
     expect(statuses.filter((s) => s === 429)).toHaveLength(16 - LOGIN_LIMITS.perNetwork);
@@ -67,7 +68,7 @@ describe('sign-in limits count networks', () => {
     expect((await login(blog, '127.1.1.1', TEST_PASSWORD)).status).toBe(200);
   });
 
-  it('past the failures ceiling, guesses from many networks are spaced out, and the right password still signs in', async () => {
+  it.sequential('past the failures ceiling, guesses from many networks are spaced out, and the right password still signs in', async () => {
     // From enough networks to pass the ceiling, each under its own limit (10 failures are counted already).
     const perNetwork = LOGIN_LIMITS.perNetwork - 2;
     const networks = Math.ceil((LOGIN_LIMITS.failuresCeiling - LOGIN_LIMITS.perNetwork) / perNetwork) + 1;
@@ -99,7 +100,7 @@ describe('sign-in limits count networks', () => {
     expect(done.owner).toBeLessThan(100 + LOGIN_LIMITS.slowCheckMs * 4 + 1000);
   }, 60_000);
 
-  it('an IPv6 client is counted by its /64 (the server on ::1)', async () => {
+  it.sequential('an IPv6 client is counted by its /64 (the server on ::1)', async () => {
     const url = new URL(onIpv6.url);
     expect(url.hostname).toBe('[::1]');
     const statuses: number[] = [];
@@ -107,14 +108,14 @@ describe('sign-in limits count networks', () => {
     expect(statuses).toEqual([...Array(LOGIN_LIMITS.perNetwork).fill(401), 429]);
   });
 
-  it.runIf(addable)('12 IPv6 addresses of one /64 share its attempts; another /64 is not held up', async () => {
+  it.sequential.runIf(addable)('12 IPv6 addresses of one /64 share its attempts; another /64 is not held up', async () => {
     const statuses = await Promise.all(SAME_64.map((from) => login(onIpv6, from, 'wrong guess').then((r) => r.status)));
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perNetwork);
     expect(statuses.filter((s) => s === 429)).toHaveLength(SAME_64.length - LOGIN_LIMITS.perNetwork);
     expect((await login(onIpv6, OTHER_64, TEST_PASSWORD)).status).toBe(200);
   });
 
-  it('on a dual-stack server, an IPv4 client (seen as ::ffff:a.b.c.d) is counted by its /24, not with every other IPv4 client', async () => {
+  it.sequential('on a dual-stack server, an IPv4 client (seen as ::ffff:a.b.c.d) is counted by its /24, not with every other IPv4 client', async () => {
     // Asked over IPv4: the server listening on :: sees IPv4-mapped addresses.
     const v4 = { url: `http://127.0.0.1:${new URL(dualStack.url).port}` };
     const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => login(v4, `127.7.0.${i + 1}`, 'wrong guess').then((r) => r.status)));
@@ -124,7 +125,8 @@ describe('sign-in limits count networks', () => {
   });
 });
 
-describe('a browser that signed in here before', () => {
+// A flood waited out turn by turn: run beside the sign-in tests above rather than after them.
+describe('a browser that signed in here before', { concurrent: true }, () => {
   it('is not held up by a flood of guesses from many networks; a forged device cookie waits its turn like anyone', async () => {
     const first = await request(`${devices.url}/api/login`, { method: 'POST', from: '127.40.0.1', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: TEST_PASSWORD }) });
     expect(first.status).toBe(200);
