@@ -108,7 +108,7 @@ describe('sign-in limits count networks', { concurrent: true }, () => {
     expect(statuses).toEqual([...Array(LOGIN_LIMITS.perNetwork).fill(401), 429]);
   });
 
-  it.sequential.runIf(addable)('12 IPv6 addresses of one /64 share its attempts; another /64 is not held up', async () => {
+  it.runIf(addable).sequential('12 IPv6 addresses of one /64 share its attempts; another /64 is not held up', async () => {
     const statuses = await Promise.all(SAME_64.map((from) => login(onIpv6, from, 'wrong guess').then((r) => r.status)));
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perNetwork);
     expect(statuses.filter((s) => s === 429)).toHaveLength(SAME_64.length - LOGIN_LIMITS.perNetwork);
