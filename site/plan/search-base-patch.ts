@@ -8,11 +8,13 @@
 // again, took seconds of the builder and tens of megabytes at each pause after a save of a
 // large note.
 import { safeJson, SEARCH_FIELDS, shardIndex, shardKey, type SearchDoc, type ShardFile } from '../../shared/search/index-format.ts';
-import { indexDocs, indexFile, type SearchBase } from './search-base.ts';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { indexDocs, indexFile, termsOf, type SearchBase } from './search-base.ts';
 
-/** A base member edited since the base was made: the terms the shards hold for it, and its document now. */
+/** A base member edited since the base was made: its document as the shards hold it, and now. */
 export interface MemberPatch {
-  held: ReadonlySet<string>;
+  /** The document the base holds for it, made when the patch comes to it. */
+  old: () => SearchDoc;
   now: SearchDoc;
 }
 
@@ -78,13 +80,16 @@ function averages(lengths: number[]): number[] {
   return avg;
 }
 
+/** What a patch makes of a base: its new files and averages. */
+export type PatchedFiles = Pick<SearchBase, 'shards' | 'lengths' | 'avg'>;
+
 /**
  * The base with each patched member's postings, lengths and the averages as its document
- * now gives them. Only the shards holding one of their old or new terms are new files; a
- * term no note holds any more goes whole; a new term joins the shard of its key, in order.
+ * now gives them, a pause after each note read and each shard written. Only the shards
+ * holding one of their old or new terms are new files; a term no note holds any more goes
+ * whole; a new term joins the shard of its key, in order. The base has a shard at least.
  */
-export function basePatched(base: SearchBase, patches: ReadonlyMap<number, MemberPatch>): Pick<SearchBase, 'shards' | 'lengths' | 'avg'> | null {
-  if (base.shards.length === 0) return null;
+function* patchSteps(base: SearchBase, patches: ReadonlyMap<number, MemberPatch>): Generator<void, PatchedFiles> {
   const keys = base.shards.map((s): [string, string] => [s.key, '']);
   // Per shard: term → (base id → its frequencies per field now; zeros when the note no longer has it).
   const byShard = new Map<number, Map<string, Map<number, FieldCounts>>>();
@@ -104,15 +109,20 @@ export function basePatched(base: SearchBase, patches: ReadonlyMap<number, Membe
   };
   const lengths = JSON.parse(base.lengths.content) as number[];
   for (const [id, patch] of patches) {
-    for (const term of patch.held) countFor(term, id);
+    for (const term of termsOf(patch.old())) countFor(term, id);
+    yield;
     const now = countsOf(patch.now);
     for (const [term, fields] of now.counts) fields.forEach((count, f) => (countFor(term, id)[f] = count));
     now.lengths.forEach((length, f) => (lengths[id * SEARCH_FIELDS.length + f] = length));
+    yield;
   }
   const shards: SearchBase['shards'] = [];
-  base.shards.forEach((shard, at) => {
+  for (const [at, shard] of base.shards.entries()) {
     const terms = byShard.get(at);
-    if (!terms) return void shards.push(shard);
+    if (!terms) {
+      shards.push(shard);
+      continue;
+    }
     const entries: ShardFile = [];
     for (const entry of JSON.parse(shard.file.content) as ShardFile) {
       const counts = terms.get(entry[0]);
@@ -131,6 +141,40 @@ export function basePatched(base: SearchBase, patches: ReadonlyMap<number, Membe
     entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     // A shard left with no term goes: no key of its range is in any note.
     if (entries.length > 0) shards.push({ key: at === 0 ? firstKey : shard.key, file: indexFile('shard', safeJson(entries)) });
-  });
+    yield;
+  }
   return { shards, lengths: indexFile('lengths', safeJson(lengths)), avg: averages(lengths) };
+}
+
+/** The base patched at once (null: it has no shard to patch, a new base is due). */
+export function basePatched(base: SearchBase, patches: ReadonlyMap<number, MemberPatch>): PatchedFiles | null {
+  if (base.shards.length === 0) return null;
+  const work = patchSteps(base, patches);
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * A base brought up to date in steps at quiet moments (search-index.ts `tidyStep`), for the
+ * records edited members had when it began: an edit made meanwhile is against it, as against
+ * any base. A base without shards cannot be patched (a new base is made instead).
+ */
+export class PatchJob {
+  private readonly work: Generator<void, PatchedFiles>;
+
+  /** `records`: each patched member's record, as the patch reads it. */
+  constructor(base: SearchBase, readonly records: ReadonlyMap<number, NoteRecord>, patches: ReadonlyMap<number, MemberPatch>) {
+    this.work = patchSteps(base, patches);
+  }
+
+  /** Works until `deadline` (performance.now()); the files once they are made. */
+  step(deadline: number): PatchedFiles | null {
+    for (;;) {
+      const step = this.work.next();
+      if (step.done) return step.value;
+      if (performance.now() >= deadline) return null;
+    }
+  }
 }

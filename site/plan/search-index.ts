@@ -16,7 +16,7 @@ import { META_CHUNK, safeJson, SEARCH_MANIFEST, type DeltaDoc, type SearchDoc, t
 import type { PageContext } from './page-context.ts';
 import type { PlannedPage } from './plan-types.ts';
 import { BaseJob, buildSearchBase, indexFile, termsOf, type IndexFile, type SearchBase } from './search-base.ts';
-import { basePatched, type MemberPatch } from './search-base-patch.ts';
+import { PatchJob, type MemberPatch, type PatchedFiles } from './search-base-patch.ts';
 import { docChars, metaRowOf, searchableNotes, searchDocOf } from './search-docs.ts';
 import { searchableDocuments } from './search-documents.ts';
 
@@ -64,8 +64,8 @@ export class SearchIndex {
   private docs = new WeakMap<NoteRecord, { doc: SearchDoc; bytes: number }>();
   /** Meta files by chunk, while their notes and the frame hold. */
   private metaFiles: { deps: unknown[]; file: IndexFile }[] = [];
-  /** A new base being made at quiet moments (`tidyStep`). */
-  private job: BaseJob | null = null;
+  /** A new base being made, or the base being patched, at quiet moments (`tidyStep`). */
+  private job: BaseJob | PatchJob | null = null;
   /** Work is due at a quiet moment: old words to take out of the shards, or a new base. */
   tidyDue = false;
   /** From how many searchable notes a plan without a base leaves it to `tidyStep` (null: it makes it at once). */
@@ -100,12 +100,19 @@ export class SearchIndex {
    */
   tidyStep(ctx: PageContext, budgetMs = TIDY_STEP_MS): boolean {
     if (!this.job) {
-      const patched = this.patchBase(ctx);
-      if (patched !== null) return patched;
+      const patch = this.patchJob(ctx);
+      if (patch === false) return false;
+      this.job = patch ?? new BaseJob([...searchableNotes(ctx), ...searchableDocuments(ctx)]);
     }
-    this.job ??= new BaseJob([...searchableNotes(ctx), ...searchableDocuments(ctx)]);
     const job = this.job;
-    const base = job.step(performance.now() + budgetMs);
+    const deadline = performance.now() + budgetMs;
+    if (job instanceof PatchJob) {
+      const files = job.step(deadline);
+      if (!files) return false;
+      this.adoptPatch(job, files);
+      return true;
+    }
+    const base = job.step(deadline);
     if (!base) return false;
     this.adoptBase(base);
     // The next plan finds the notes edited while it was made: the records it holds are their versions.
@@ -117,19 +124,20 @@ export class SearchIndex {
   /**
    * A quiet moment's work while the delta's new notes are few: each edited base note brought
    * up to date in the base itself (search-base-patch.ts), so it leaves the delta and its old
-   * words leave the shards. True when the base changed (the index's files are planned again);
-   * false when nothing was due; null when a new base is due instead (new notes past the soft
-   * limit, or an edited note's base version not known).
+   * words leave the shards. False when nothing is due; null when a new base is due instead
+   * (new notes past the soft limit, or an edited note's base version not known).
    */
-  private patchBase(ctx: PageContext): boolean | null {
+  private patchJob(ctx: PageContext): PatchJob | false | null {
     const { base, known } = this;
-    if (!base || !known || known.frameSig !== ctx.frameSig) return null;
+    if (!base || !known || known.frameSig !== ctx.frameSig || base.shards.length === 0) return null;
     const patches = new Map<number, MemberPatch>();
+    const records = new Map<number, NoteRecord>();
     for (const id of known.gone) {
       const version = this.versions.get(id);
       const now = known.current.get(base.paths[id]!);
       if (!version || !now) return null;
-      patches.set(id, { held: termsOf(searchDocOf(version)), now: this.doc(now).doc });
+      patches.set(id, { old: () => searchDocOf(version), now: this.doc(now).doc });
+      records.set(id, now);
     }
     let added = 0;
     let bytes = 0;
@@ -139,19 +147,27 @@ export class SearchIndex {
       bytes += this.doc(known.current.get(path)!).bytes;
     }
     if (added > DELTA_SOFT.docs || bytes > DELTA_SOFT.bytes) return null;
-    this.tidyDue = false;
-    if (patches.size === 0) return false;
-    const files = basePatched(base, patches);
-    if (!files) return null;
-    this.base = { ...base, ...files };
-    for (const id of patches.keys()) {
-      const path = base.paths[id]!;
-      base.members.set(path, { id, hash: known.current.get(path)!.hash });
-      this.versions.delete(id);
-      known.gone.delete(id);
-      known.delta.delete(path);
+    if (patches.size === 0) {
+      this.tidyDue = false;
+      return false;
     }
-    return true;
+    return new PatchJob(base, records, patches);
+  }
+
+  /** A finished patch: its notes are in the base as the records it read (a note edited since is still edited against it). */
+  private adoptPatch(job: PatchJob, files: PatchedFiles): void {
+    const base = this.base!;
+    this.base = { ...base, ...files };
+    this.job = null;
+    for (const [id, record] of job.records) {
+      const path = base.paths[id]!;
+      base.members.set(path, { id, hash: record.hash });
+      if (this.known?.current.get(path)?.hash === record.hash) {
+        this.versions.delete(id);
+        this.known.gone.delete(id);
+        this.known.delta.delete(path);
+      } else this.versions.set(id, record);
+    }
   }
 
   /** The base's own version of a note `before` (the record it held), kept when an edit replaces it. */

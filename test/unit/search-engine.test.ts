@@ -142,7 +142,7 @@ describe('the page engine ranks as MiniSearch over the whole index', () => {
 
   it('a base brought up to date in place for its edited notes (a quiet moment’s work) is a fresh base of the notes as they are now, term for term', () => {
     const { base, docs, edited, changed } = data.made!;
-    const patches = new Map(edited.map((id, k) => [id, { held: termsOf(docs[id]!), now: changed[k]! }]));
+    const patches = new Map(edited.map((id, k) => [id, { old: () => docs[id]!, now: changed[k]! }]));
     const patched = basePatched(base, patches)!;
     const nowDocs = docs.map((doc, id) => (edited.includes(id) ? changed[edited.indexOf(id)]! : doc));
     const fresh = buildSearchBase(nowDocs.map((doc, i) => noteOf(`Notes/${String(i).padStart(3, '0')}.md`, `n${i}`, doc)));
