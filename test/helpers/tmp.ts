@@ -18,9 +18,15 @@ export async function cleanupTempDirs(): Promise<void> {
 
 /** Writes files given as { 'a/b.md': 'text' } under `dir`. */
 export async function writeFiles(dir: string, files: Record<string, string>): Promise<void> {
+  // Each folder made once: a vault of thousands of notes in a few folders asked for it at every note.
+  const made = new Set<string>();
   for (const [rel, text] of Object.entries(files)) {
     const abs = path.join(dir, rel);
-    await fs.mkdir(path.dirname(abs), { recursive: true });
+    const folder = path.dirname(abs);
+    if (!made.has(folder)) {
+      await fs.mkdir(folder, { recursive: true });
+      made.add(folder);
+    }
     await fs.writeFile(abs, text);
   }
 }
