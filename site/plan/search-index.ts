@@ -5,9 +5,9 @@
 // the manifest. So an edit rewrites the manifest and at most one meta file, never the
 // whole index. When a note of the base was edited, the builder asks for a quiet moment
 // (`tidy`) that brings the base up to date for it in place (search-base-patch.ts); once the
-// delta's new notes have grown past the soft limit, that moment makes a new base; past a
-// hard limit, or when a note has left the index (its words must go with it), a new base is
-// made at once.
+// delta's new notes have grown past the soft limit, or the patches the shards past theirs,
+// that moment makes a new base; past a hard limit, or when a note has left the index (its
+// words must go with it), a new base is made at once.
 import { createHash } from 'node:crypto';
 import type { Address } from '../../shared/model/addresses.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
@@ -24,6 +24,13 @@ import { searchableDocuments } from './search-documents.ts';
 export const DELTA_SOFT = { docs: 16, bytes: 64 * 1024 };
 /** Past this a new base is made in the pass itself (the manifest every query reads stays small). */
 export const DELTA_HARD = { docs: 64, bytes: 512 * 1024 };
+
+/**
+ * Past this many bytes added to the shards by patches since the base was made, the next quiet
+ * moment makes a new base: a patch puts new words in the shards that exist, a new base packs
+ * them by size again (a query downloads whole shards).
+ */
+export const PATCH_GROWTH_BYTES = 256 * 1024;
 
 /** How long a step of a new base holds the builder (`tidyStep`): an edit that comes meanwhile waits at most this. */
 const TIDY_STEP_MS = 40;
@@ -72,6 +79,8 @@ export class SearchIndex {
   private laterFrom: number | null = null;
   /** Base ids of notes edited since the base, as the base holds them (the words a quiet moment takes out). */
   private versions = new Map<number, NoteRecord>();
+  /** Bytes the shards have grown by through patches since the base was made. */
+  private patchGrowth = 0;
   /** The records a base made in steps holds, until the next plan has read its edited notes' versions. */
   private madeOf: Map<string, NoteRecord> | null = null;
 
@@ -91,6 +100,7 @@ export class SearchIndex {
     this.job = null;
     this.laterFrom = null;
     this.versions.clear();
+    this.patchGrowth = 0;
   }
 
   /**
@@ -129,7 +139,7 @@ export class SearchIndex {
    */
   private patchJob(ctx: PageContext): PatchJob | false | null {
     const { base, known } = this;
-    if (!base || !known || known.frameSig !== ctx.frameSig || base.shards.length === 0) return null;
+    if (!base || !known || known.frameSig !== ctx.frameSig || base.shards.length === 0 || this.patchGrowth > PATCH_GROWTH_BYTES) return null;
     const patches = new Map<number, MemberPatch>();
     const records = new Map<number, NoteRecord>();
     for (const id of known.gone) {
@@ -157,6 +167,8 @@ export class SearchIndex {
   /** A finished patch: its notes are in the base as the records it read (a note edited since is still edited against it). */
   private adoptPatch(job: PatchJob, files: PatchedFiles): void {
     const base = this.base!;
+    const bytes = (shards: SearchBase['shards']) => shards.reduce((sum, s) => sum + s.file.content.length, 0);
+    this.patchGrowth += bytes(files.shards) - bytes(base.shards);
     this.base = { ...base, ...files };
     this.job = null;
     for (const [id, record] of job.records) {
@@ -269,7 +281,7 @@ export class SearchIndex {
     }
     // The base still holds the words of a note's older text: the builder's next quiet moment brings it up to date.
     const base = this.base!;
-    this.tidyDue = changes.delta.length > DELTA_SOFT.docs || changes.bytes > DELTA_SOFT.bytes || changes.gone.length > 0;
+    this.tidyDue = changes.delta.length > DELTA_SOFT.docs || changes.bytes > DELTA_SOFT.bytes || changes.gone.length > 0 || this.patchGrowth > PATCH_GROWTH_BYTES;
     const meta = this.metaFilesOf(ctx, base, changes.current, quick?.dirty ?? null);
     const manifest: SearchManifest = {
       v: 1,

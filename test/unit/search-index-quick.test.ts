@@ -158,3 +158,28 @@ it("a note that leaves the index takes its words with it at once; an edited note
   expect(shardTerms(after)).not.toContain('alice');
   expect(shardTerms(after)).toContain('zebra0');
 });
+
+it('once patches have grown the shards past PATCH_GROWTH_BYTES, the next quiet moment makes a new base: the words packed by size again', () => {
+  const paths = Array.from({ length: 30 }, (_, i) => `Notes/N${String(i).padStart(2, '0')}.md`);
+  const all = paths.map((p) => record(p, 0));
+  const ctx = contextOf(all, new Set());
+  const index = new SearchIndex();
+  const before = index.plan(ctx);
+  // New words of many first letters, more bytes than the limit: the patch puts them in the few shards there are.
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  const words = Array.from({ length: 30_000 }, (_, i) => letters[i % 26]! + letters[Math.floor(i / 26) % 26]! + 'q' + i.toString(36));
+  all[4] = record(paths[4]!, 1, { body: words.join(' ') });
+  index.plan(ctx, [all[4]!]);
+  while (!index.tidyStep(ctx, 5));
+  const patched = index.plan(ctx);
+  const shards = (pages: PlannedPage[]) => pages.filter((p) => p.address.includes('/shard.'));
+  expect(shards(patched).length).toBe(shards(before).length);
+  expect(deltaTexts(patched)).toEqual([]);
+  expect(index.tidyDue).toBe(true);
+  while (!index.tidyStep(ctx, 5));
+  const rebased = index.plan(ctx);
+  expect(index.tidyDue).toBe(false);
+  expect(shards(rebased).length).toBeGreaterThan(shards(before).length * 4);
+  // What an index made from these notes at once writes.
+  expect(outputs(rebased)).toEqual(outputs(new SearchIndex().plan(ctx)));
+});
