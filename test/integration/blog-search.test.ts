@@ -110,6 +110,19 @@ describe('an edit reaches the index through its delta', () => {
     expect(after.manifest.gone).toHaveLength(1);
   });
 
+  it('at the next pause the base takes the note as it is now: its new words in the shards, its old ones out, the delta empty', async () => {
+    const before = await readIndex(blog);
+    const id = before.manifest.gone[0]!;
+    const patched = await waitForIndex(blog, (i) => i.manifest.delta.length === 0 && i.terms.has('zebraeditedword'), 20_000);
+    expect(patched.manifest.gone).toEqual([]);
+    expect(patched.manifest.docs).toBe(before.manifest.docs);
+    expect(patched.terms.get('zebraeditedword')).toEqual(new Set([id]));
+    for (const word of ['zebrapublished', 'zebraheading', 'brulee']) expect(patched.terms.has(word), word).toBe(false);
+    expect(patched.manifest.lengths).not.toBe(before.manifest.lengths);
+    // Its result row is back under its own base id.
+    expect((await baseTitles(blog, patched.manifest))[id]).toBe('Café society');
+  });
+
   it('an unpublished note takes its words out of the base at once; a draft published joins the results', async () => {
     expect(await baseTitles(blog, (await readIndex(blog)).manifest)).toContain('Private parts');
     await fs.writeFile(path.join(blog.vault, 'Search/Draft.md'), note('A draft', 'zebradraftcanary now public'));
