@@ -3,10 +3,9 @@
 // its new text's words enter them, and its field lengths and the averages are what a
 // fresh build of the same notes computes. After an edit the delta serves the note's new
 // text (inline in the manifest every query reads) and the shards still list the old text's
-// words, so a word the owner deleted stays downloadable until this is done. Rewriting the
-// shards of those words is milliseconds; a whole new base, every searchable note indexed
-// again, took seconds of the builder and tens of megabytes at each pause after a save of a
-// large note.
+// words, so a word the owner deleted stays downloadable until this is done. Rewriting only
+// the shards of the note's words costs a fraction of a whole new base, every searchable
+// note indexed again, which a save of a large note made due at every pause.
 import { safeJson, SEARCH_FIELDS, shardIndex, shardKey, type SearchDoc, type ShardFile } from '../../shared/search/index-format.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { indexDocs, indexFile, termsOf, type SearchBase } from './search-base.ts';
