@@ -8,7 +8,7 @@
 // note indexed again, which a save of a large note made due at every pause.
 import { safeJson, SEARCH_FIELDS, shardIndex, shardKey, type SearchDoc, type ShardFile } from '../../shared/search/index-format.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
-import { indexDocs, indexFile, termsOf, type SearchBase } from './search-base.ts';
+import { drain, indexDocs, indexFile, runUntil, termsOf, type SearchBase } from './search-base.ts';
 
 /** A base member edited since the base was made: its document as the shards hold it, and now. */
 export interface MemberPatch {
@@ -147,12 +147,7 @@ function* patchSteps(base: SearchBase, patches: ReadonlyMap<number, MemberPatch>
 
 /** The base patched at once (null: it has no shard to patch, a new base is due). */
 export function basePatched(base: SearchBase, patches: ReadonlyMap<number, MemberPatch>): PatchedFiles | null {
-  if (base.shards.length === 0) return null;
-  const work = patchSteps(base, patches);
-  for (;;) {
-    const step = work.next();
-    if (step.done) return step.value;
-  }
+  return base.shards.length === 0 ? null : drain(patchSteps(base, patches));
 }
 
 /**
@@ -170,10 +165,6 @@ export class PatchJob {
 
   /** Works until `deadline` (performance.now()); the files once they are made. */
   step(deadline: number): PatchedFiles | null {
-    for (;;) {
-      const step = this.work.next();
-      if (step.done) return step.value;
-      if (performance.now() >= deadline) return null;
-    }
+    return runUntil(this.work, deadline);
   }
 }

@@ -200,10 +200,19 @@ function* filesOf(indexed: IndexedDocs): Generator<void, BaseFiles> {
 }
 
 /** A generator run to its end. */
-function drain<T>(work: Generator<void, T>): T {
+export function drain<T>(work: Generator<void, T>): T {
   for (;;) {
     const step = work.next();
     if (step.done) return step.value;
+  }
+}
+
+/** A generator run until `deadline` (performance.now()): its result once it ends, else null. */
+export function runUntil<T>(work: Generator<void, T>, deadline: number): T | null {
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+    if (performance.now() >= deadline) return null;
   }
 }
 
@@ -232,11 +241,7 @@ export class BaseJob {
 
   /** Works until `deadline` (performance.now()); the base once it is made. */
   step(deadline: number): SearchBase | null {
-    for (;;) {
-      const step = this.work.next();
-      if (step.done) return step.value;
-      if (performance.now() >= deadline) return null;
-    }
+    return runUntil(this.work, deadline);
   }
 }
 

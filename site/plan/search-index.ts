@@ -15,7 +15,7 @@ import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { META_CHUNK, safeJson, SEARCH_MANIFEST, type DeltaDoc, type SearchDoc, type SearchManifest } from '../../shared/search/index-format.ts';
 import type { PageContext } from './page-context.ts';
 import type { PlannedPage } from './plan-types.ts';
-import { BaseJob, buildSearchBase, indexFile, termsOf, type IndexFile, type SearchBase } from './search-base.ts';
+import { BaseJob, buildSearchBase, indexFile, type IndexFile, type SearchBase } from './search-base.ts';
 import { PatchJob, type MemberPatch, type PatchedFiles } from './search-base-patch.ts';
 import { docChars, metaRowOf, searchableNotes, searchDocOf } from './search-docs.ts';
 import { searchableDocuments } from './search-documents.ts';
@@ -38,7 +38,6 @@ const TIDY_STEP_MS = 40;
 const overHard = (changes: Changes) => changes.delta.length > DELTA_HARD.docs || changes.bytes > DELTA_HARD.bytes;
 
 export const SEARCH_MANIFEST_ADDRESS = ('/' + SEARCH_MANIFEST) as Address;
-
 
 interface Changes {
   delta: NoteRecord[];
@@ -73,11 +72,11 @@ export class SearchIndex {
   private metaFiles: { deps: unknown[]; file: IndexFile }[] = [];
   /** A new base being made, or the base being patched, at quiet moments (`tidyStep`). */
   private job: BaseJob | PatchJob | null = null;
-  /** Work is due at a quiet moment: old words to take out of the shards, or a new base. */
+  /** Work is due at a quiet moment: edited notes to bring into the base, or a new base. */
   tidyDue = false;
   /** From how many searchable notes a plan without a base leaves it to `tidyStep` (null: it makes it at once). */
   private laterFrom: number | null = null;
-  /** Base ids of notes edited since the base, as the base holds them (the words a quiet moment takes out). */
+  /** Base ids of notes edited since the base, as the base holds them (what a quiet moment's patch replaces). */
   private versions = new Map<number, NoteRecord>();
   /** Bytes the shards have grown by through patches since the base was made. */
   private patchGrowth = 0;
