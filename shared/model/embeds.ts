@@ -71,3 +71,15 @@ function embedList(note: NoteRecord, model: EmbedView): BuildWarning[] {
       : { note: note.path, kind: 'unpublished-embed' as const, message: `embeds ${written}, which is not published: nothing is shown`, target: path, link: target };
   });
 }
+
+/** The paths of visible notes that some visible note embeds whole or in part. */
+export function embeddedPaths(model: EmbedView & Pick<SiteModel, 'visible'>): Set<string> {
+  const paths = new Set<string>();
+  for (const note of model.visible) {
+    for (const ref of note.transclusions) {
+      const target = model.resolver.resolve(ref.target, note);
+      if (target && model.isVisible(target)) paths.add(target.path);
+    }
+  }
+  return paths;
+}

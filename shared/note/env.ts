@@ -26,6 +26,8 @@ export interface EmbedFrame {
   images?: number;
   /** Characters of the page's body before the slot being filled. */
   at?: number;
+  /** Embeds left out for nesting too deep or in a cycle: what holds one depends on where it sits, so it is never reused elsewhere. */
+  cut?: number;
 }
 
 export interface RenderLinks {

@@ -17,7 +17,7 @@ import { findHeading, headingId, sectionRange, uniqueId } from './obsidian/headi
 import { openerOf } from './obsidian/block-ids.ts';
 import { inlineText } from './plain-text.ts';
 import { renderBlocks, sanitizeIslands } from './raw-islands.ts';
-import { fillPrepared, flat, islandMarked, type PreparedHtml, type Slot } from './slots.ts';
+import { fillEmbedded, fillPrepared, flat, islandMarked, type PreparedHtml, type Slot } from './slots.ts';
 
 export type { EmbedFrame, NoteLink, RenderLinks } from './env.ts';
 export { MAX_EMBEDS_PER_PAGE, MAX_EMBED_TEXT } from './embed-budget.ts';
@@ -59,15 +59,19 @@ export function prepareTokens(tokens: Token[], env: NoteEnv, title: string): Pre
   const list = titleId !== null ? tokens.slice(3) : tokens;
   const holes: Slot[] = [];
   const renderEnv: NoteEnv = { ...env, holes };
+  // An embed of the whole note shows the title heading too: rendered apart, its holes among the note's.
+  const lead = titleId !== null ? renderBlocks(md, tokens.slice(0, 3), articleOptions(md), renderEnv) : null;
   const { html, islands } = renderBlocks(md, list, articleOptions(md), renderEnv);
-  const ids = idsOf(list);
-  if (titleId) ids.add(titleId);
-  return { html: flat(islandMarked(html, islands)), slots: holes, rawHtml: islands.length > 0, ids: [...ids], headings: env.headings ?? [] };
+  const idList = idsIn(tokens);
+  const ids = new Set(idList);
+  // An embed renames or drops what repeats and numbers footnotes per page: such a note is embedded from its text.
+  const embedLead = idList.length !== ids.size || tokens.some(numbered) || (lead?.islands.length ?? 0) > 0 ? null : (lead?.html ?? '');
+  return { html: flat(islandMarked(html, islands)), slots: holes, rawHtml: islands.length > 0, ids: [...ids], headings: env.headings ?? [], embedLead };
 }
 
 /** A note body (frontmatter split off) prepared for its pages. */
 export function prepareNoteHtml(body: string, title: string, isTex = false): PreparedHtml {
-  if (isTex) return { html: `<pre class="s-tex">${escapeHtml(publicTex(body))}</pre>`, slots: [], rawHtml: false, ids: [], headings: [] };
+  if (isTex) return { html: `<pre class="s-tex">${escapeHtml(publicTex(body))}</pre>`, slots: [], rawHtml: false, ids: [], headings: [], embedLead: null };
   const env: NoteEnv = {};
   const tokens = markdown().parse(publicMarkdown(body), env);
   return prepareTokens(tokens, env, title);
@@ -82,12 +86,12 @@ export function renderNoteHtml(body: string, title: string, links: RenderLinks, 
   return fillPrepared(prepareNoteHtml(body, title, isTex), links, key);
 }
 
-/** Every id the tokens give an element (headings, block ids). */
-function idsOf(tokens: Token[]): Set<string> {
-  const ids = new Set<string>();
+/** Every id the tokens give an element (headings, block ids), in order, repeats kept. */
+function idsIn(tokens: Token[]): string[] {
+  const ids: string[] = [];
   for (const t of tokens) {
     const id = t.attrGet('id');
-    if (id) ids.add(id);
+    if (id) ids.push(id);
   }
   return ids;
 }
@@ -136,6 +140,7 @@ let keepingReads = false;
 /** Lets go of the kept parses (a pass is over: the memory is the next pass's), and keeps no more reads. */
 export function forgetEmbedParses(): void {
   embedParses.clear();
+  preparedRenders.clear();
   embedParsesText = 0;
   keepingReads = false;
 }
@@ -204,25 +209,40 @@ function blockTokens(tokens: Token[], id: string): Token[] | null {
 
 const numbered = (t: Token): boolean => t.type.startsWith('footnote') || (t.children?.some((c) => c.type === 'footnote_ref') ?? false);
 
+/** The note an embed shows: its address and title, and its body as rendered when it was read, while the pass holds it. */
+export interface EmbedSource {
+  href: string;
+  title: string;
+  prepared?: PreparedHtml | null;
+}
+
+/** Whole-note embeds made from a note's rendering at reading that read nothing of their page, by that rendering and memo key: as `EmbedParse.renders`, for the pass. */
+const preparedRenders = new Map<PreparedHtml, Map<string, string>>();
+
 /**
  * An embedded note (`subpath` empty), section (`A`, `A#B`) or block (`^id`) as HTML
  * inside `frame`, the page it is embedded in; null when the section or block does not
  * exist or the embed would nest too deep. `memo`: what besides the text its HTML reads (the
  * embedded note, how its links render), for a render its other pages can take in this pass.
  */
-export function renderEmbedHtml(body: string, ref: WikiRef, links: RenderLinks, frame: EmbedFrame, source: { href: string; title: string }, memo?: string): string | null {
-  if (frame.stack.length >= MAX_EMBED_DEPTH) return null;
-  const md = markdown();
+export function renderEmbedHtml(body: string, ref: WikiRef, links: RenderLinks, frame: EmbedFrame, source: EmbedSource, memo?: string): string | null {
+  if (frame.stack.length >= MAX_EMBED_DEPTH) return cutEmbed(frame);
   spendEmbed(frame, body);
-  const parsed = embedParse(md, body);
   // A 3,000-link index note embedded in four notes rendered its links four times a save.
   const renderKey = memo === undefined ? null : `${memo}\u0000${ref.target}\u0000${ref.subpath.join('#')}`;
+  // The whole note, as its own page renders it: parsed once, when it was read.
+  if (ref.subpath.length === 0 && source.prepared) {
+    const box = embedFromReading(source.prepared, ref, links, frame, source, renderKey);
+    if (box !== null) return box;
+  }
+  const md = markdown();
+  const parsed = embedParse(md, body);
   const known = renderKey === null ? undefined : parsed.renders.get(renderKey);
   if (known && !known.ids.some((id) => frame.ids.has(id))) {
     for (const id of known.ids) frame.ids.add(id);
     return known.html;
   }
-  const [count, images] = [frame.count, frame.images ?? 0];
+  const unread = readsOfPage(frame);
   const tokens = parsed.tokens;
   // Footnote ids of an embedded note are its own (fn-e1-1…), never the page's.
   const env: NoteEnv = { ...parsed.env, links, frame, docId: `e${frame.count}` };
@@ -245,15 +265,49 @@ export function renderEmbedHtml(body: string, ref: WikiRef, links: RenderLinks, 
   slice = freeIds(slice, frame.ids);
   // CONTRACT §7: the author's raw HTML is passed through the sanitiser, so an embed runs nothing.
   const rendered = renderBlocks(md, slice, articleOptions(md), env);
-  const html = sanitizeIslands(rendered.html, rendered.islands);
+  const out = embedBox(ref, source, sanitizeIslands(rendered.html, rendered.islands));
+  // Kept when nothing in it read the page: no id renamed or dropped (freeIds copies only those tokens), nothing nested (embeds, pictures), nothing numbered per page (footnotes).
+  const pure = slice.every((t, i) => t === asWritten[i]) && readsOfPage(frame) === unread && !slice.some(numbered);
+  if (renderKey !== null && pure) parsed.renders.set(renderKey, { html: out, ids: [...new Set(idsIn(slice))] });
+  return out;
+}
+
+/** The whole note from its rendering at reading (slots.ts fillEmbedded), or null when that cannot serve this page. */
+function embedFromReading(prepared: PreparedHtml, ref: WikiRef, links: RenderLinks, frame: EmbedFrame, source: EmbedSource, renderKey: string | null): string | null {
+  const known = renderKey === null ? undefined : preparedRenders.get(prepared)?.get(renderKey);
+  if (known !== undefined && prepared.embedLead !== null && !prepared.ids.some((id) => frame.ids.has(id))) {
+    for (const id of prepared.ids) frame.ids.add(id);
+    return known;
+  }
+  const unread = readsOfPage(frame);
+  const html = fillEmbedded(prepared, links, frame);
+  if (html === null) return null;
+  const out = embedBox(ref, source, html);
+  // Kept as a parse's render is: when nothing nested in it counted on the page.
+  if (renderKey !== null && readsOfPage(frame) === unread) {
+    let renders = preparedRenders.get(prepared);
+    if (!renders) preparedRenders.set(prepared, (renders = new Map()));
+    renders.set(renderKey, out);
+  }
+  return out;
+}
+
+/** What an embed's rendering read of its page so far (nested embeds, pictures, embeds left out): unchanged, the rendering serves other pages. */
+const readsOfPage = (frame: EmbedFrame): string => `${frame.count}/${frame.images ?? 0}/${frame.cut ?? 0}`;
+
+/** An embed left out for where it sits (too deep, or in a cycle): nothing shows, and what holds it is the page's own. */
+export function cutEmbed(frame: EmbedFrame): null {
+  frame.cut = (frame.cut ?? 0) + 1;
+  return null;
+}
+
+/** An embed's box: where it comes from, then its HTML. */
+function embedBox(ref: WikiRef, source: EmbedSource, html: string): string {
   const label = ref.subpath.length ? `${source.title} › ${ref.subpath.join(' › ').replace(/^\^/, '')}` : source.title;
-  const out =
+  return (
     `<div class="s-embed markdown-embed" data-embed="${escapeHtml(ref.target + (ref.subpath.length ? '#' + ref.subpath.join('#') : ''))}">\n` +
     `<p class="s-embed-source"><a class="s-wikilink internal-link" href="${escapeHtml(source.href)}">${escapeHtml(label)}</a></p>\n` +
     html +
-    '</div>\n';
-  // Kept when nothing in it read the page: no id renamed or dropped (freeIds copies only those tokens), nothing nested (embeds, pictures), nothing numbered per page (footnotes).
-  const pure = slice.every((t, i) => t === asWritten[i]) && frame.count === count && (frame.images ?? 0) === images && !slice.some(numbered);
-  if (renderKey !== null && pure) parsed.renders.set(renderKey, { html: out, ids: [...idsOf(slice)] });
-  return out;
+    '</div>\n'
+  );
 }

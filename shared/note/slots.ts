@@ -7,7 +7,7 @@
 import { sanitizeIslands } from './raw-islands.ts';
 import { escapeHtml } from './escape.ts';
 import { imageTagHtml } from './picture.ts';
-import type { NoteEnv, RenderLinks } from './env.ts';
+import type { EmbedFrame, NoteEnv, RenderLinks } from './env.ts';
 import { headingAnchor, type HeadingInfo } from './obsidian/headings.ts';
 import { tagHtml } from './obsidian/tags.ts';
 import { wikiHtml, type WikiMeta } from './obsidian/wikilinks.ts';
@@ -32,6 +32,12 @@ export interface PreparedHtml {
   /** Ids the note's own elements take: an embed's headings avoid them. */
   ids: string[];
   headings: HeadingInfo[];
+  /**
+   * What an embed of the whole note shows before `html`: the leading `# heading` the article
+   * leaves out for repeating its title ('' when there is none), or null when an embed cannot
+   * be made from this rendering (its ids repeat, it holds footnotes, or raw HTML in that heading).
+   */
+  embedLead: string | null;
 }
 
 const HOLE = '\u0000';
@@ -124,8 +130,26 @@ export function slotHtml(slot: Slot, env: NoteEnv): string {
  */
 export function fillPrepared(prepared: PreparedHtml, links: RenderLinks, key?: string): string {
   const env: NoteEnv = { links, headings: prepared.headings, frame: { ids: new Set(prepared.ids), stack: key ? [key] : [], count: 0 } };
-  if (!prepared.slots.length && !prepared.rawHtml) return prepared.html;
-  const parts = prepared.html.split(HOLE);
+  return fillHoles(prepared.html, prepared, env, true);
+}
+
+/**
+ * The whole note as an embed inside another page's `frame`, from its rendering at reading:
+ * what a fresh render of its text gives (markdown.ts renderEmbedHtml) when none of its ids is
+ * taken on the page. Null when one is, or when the rendering cannot serve (`embedLead`).
+ */
+export function fillEmbedded(prepared: PreparedHtml, links: RenderLinks, frame: EmbedFrame): string | null {
+  if (prepared.embedLead === null || prepared.ids.some((id) => frame.ids.has(id))) return null;
+  for (const id of prepared.ids) frame.ids.add(id);
+  // The page's frame as it is: its embeds nest and count, and its pictures number on from the page's.
+  const env: NoteEnv = { links, headings: prepared.headings, frame };
+  return fillHoles(prepared.embedLead + prepared.html, prepared, env, false);
+}
+
+/** `html`'s holes filled from `prepared`'s slots; `track`: each slot learns where in the body it sits (picture.ts). */
+function fillHoles(html: string, prepared: PreparedHtml, env: NoteEnv, track: boolean): string {
+  if (!prepared.slots.length && !prepared.rawHtml) return html;
+  const parts = html.split(HOLE);
   const islands: Array<[number, number]> = [];
   let out = '';
   let start = 0;
@@ -135,7 +159,7 @@ export function fillPrepared(prepared: PreparedHtml, links: RenderLinks, key?: s
     else if (part === ISLAND_START) start = out.length;
     else if (part === ISLAND_END) islands.push([start, out.length]);
     else {
-      env.frame!.at = out.length;
+      if (track) env.frame!.at = out.length;
       out += slotHtml(prepared.slots[Number(part)]!, env);
     }
   }

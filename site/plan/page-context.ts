@@ -9,9 +9,9 @@ import { attachmentAddress, type AttachmentIndex } from '../read/attachments.ts'
 import type { DiscussionMap, PlannedDiscussion } from './discussion.ts';
 import { frameFormatters, gradientOf, type SiteFrame } from './frame.ts';
 import type { Formatters } from './i18n.ts';
-import { fillPrepared, prepareNoteHtml, renderEmbedHtml, type EmbedFrame, type RenderLinks } from '../../shared/note/markdown.ts';
+import { cutEmbed, fillPrepared, prepareNoteHtml, renderEmbedHtml, type EmbedFrame, type RenderLinks } from '../../shared/note/markdown.ts';
 import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
-import { embedClosure } from '../../shared/model/embeds.ts';
+import { embedClosure, embeddedPaths } from '../../shared/model/embeds.ts';
 import { blockRef, type WikiRef } from '../../shared/wikilinks.ts';
 import { FEED_BODIES_MAX, PlanMemory } from './plan-memory.ts';
 import { digest } from './sig-digests.ts';
@@ -67,6 +67,8 @@ export class PageContext {
   private bodySigMemo = new Map<NoteRecord, string>();
   private ownSigMemo = new Map<NoteRecord, string>();
   private closureMemo = new Map<NoteRecord, NoteRecord[]>();
+  /** Notes other pages embed, found once a plan; after an edit none (finding them looks at every note). */
+  private embeddedMemo: Set<string> | null = null;
   /**
    * Bases and canvases rendered for this plan (by host and source), kept from a page's
    * signature to its rendering; any edit lets them all go (a base reads every note).
@@ -149,6 +151,7 @@ export class PageContext {
       this.ownSigMemo.delete(note);
       this.closureMemo.delete(note);
     }
+    this.embeddedMemo = new Set();
     this.documentMemo.clear();
     this.basesShown.clear();
   }
@@ -286,10 +289,7 @@ export class PageContext {
 
   private memoDocument(key: string, make: () => string): string {
     let html = this.documentMemo.get(key);
-    if (html === undefined) {
-      html = make();
-      this.documentMemo.set(key, html);
-    }
+    if (html === undefined) this.documentMemo.set(key, (html = make()));
     return html;
   }
 
@@ -323,12 +323,12 @@ export class PageContext {
     const target = this.model.resolver.resolve(ref.target, from);
     if (!target || !this.model.isVisible(target)) return null;
     const key = `${target.path}#${ref.subpath.join('#')}`;
-    if (frame.stack.includes(key) || frame.stack.includes(`${target.path}#`)) return null;
+    if (frame.stack.includes(key) || frame.stack.includes(`${target.path}#`)) return cutEmbed(frame);
     frame.stack.push(key);
     try {
       const block = blockRef(ref.subpath);
       const anchor = block !== null ? `#^${encodeURIComponent(block)}` : headingAnchor(target.headings, ref.subpath);
-      return renderEmbedHtml(target.body, ref, this.renderLinks(target, pictures), frame, { href: this.url(this.addressOf(target)) + anchor, title: target.title }, `${target.path}\u0000${pictures}`);
+      return renderEmbedHtml(target.body, ref, this.renderLinks(target, pictures), frame, { href: this.url(this.addressOf(target)) + anchor, title: target.title, prepared: target.prepared }, `${target.path}\u0000${pictures}`);
     } finally {
       frame.stack.pop();
     }
@@ -396,12 +396,12 @@ export class PageContext {
 
   /**
    * The body's HTML for a page: the note was rendered when it was read, and the vault's
-   * answers are filled in. That rendering serves one page and is let go (memory holds
-   * records, not pages); a page made again later renders its note again.
+   * answers are filled in. That rendering serves its page, and the pass's embeds of it, and is
+   * let go (memory holds records, not pages); a page made again later renders its note again.
    */
   html(note: NoteRecord): string {
     const prepared = note.prepared ?? prepareNoteHtml(note.body, note.title, note.path.toLowerCase().endsWith('.tex'));
-    note.prepared = null;
+    if (!(this.embeddedMemo ??= embeddedPaths(this.model)).has(note.path)) note.prepared = null;
     return fillPrepared(prepared, this.renderLinks(note), `${note.path}#`);
   }
 

@@ -139,7 +139,11 @@ function renderEmbed(meta: WikiMeta, env: NoteEnv): string {
   if (!links?.embed) return embedLink(meta, env);
   // The page's embeds share one frame (its ids, stack and budget), made here if the caller gave none.
   const frame = (env.frame ??= { ids: new Set<string>(), stack: [], count: 0 });
-  if (!embedBudgetLeft(frame)) return embedLink(meta, env);
+  // Past the page's budget, a link: what holds it depends on the page (embeds left out count as cut, markdown.ts).
+  if (!embedBudgetLeft(frame)) {
+    frame.cut = (frame.cut ?? 0) + 1;
+    return embedLink(meta, env);
+  }
   return links.embed(meta, frame) ?? '';
 }
 

@@ -1,0 +1,140 @@
+// A whole note embedded in a page is made from the rendering its own page uses (made as it
+// was read), not from its text parsed again, and is what a parse would give, byte for byte.
+// An embed's rendering is reused on other pages only when nothing in it depends on where it
+// sits: an embed inside it left out for nesting too deep, for a cycle or for the page's budget
+// makes it the page's own.
+import { describe, expect, it, vi } from 'vitest';
+import { analyzeNote } from '../../shared/note/analyze.ts';
+import { forgetEmbedParses, MAX_EMBED_DEPTH, MAX_EMBEDS_PER_PAGE, renderEmbedHtml, renderNoteHtml, type EmbedFrame, type PreparedHtml, type RenderLinks } from '../../shared/note/markdown.ts';
+import { markdown } from '../../shared/note/md.ts';
+
+/** Notes as a vault holds them: each rendered once as read, as the site's records are. */
+function vault(bodies: Record<string, string>) {
+  const prepared = new Map<string, PreparedHtml | null>(Object.entries(bodies).map(([name, body]) => [name, analyzeNote(body, name).prepared]));
+  /** Links as a page of the site gives them (site/plan/page-context.ts): each embed on the stack, a cycle cut. */
+  const linksOf = (useReading: boolean, memo: boolean): RenderLinks => {
+    const links: RenderLinks = {
+      note: (t) => (t in bodies ? { href: `/${t}`, title: t } : null),
+      attachment: (t) => (t.endsWith('.png') ? `/${t}` : null),
+      tag: (t) => `/topic/${t}`,
+      embed: (ref, frame) => {
+        if (!(ref.target in bodies)) return null;
+        const key = `${ref.target}#${ref.subpath.join('#')}`;
+        if (frame.stack.includes(key) || frame.stack.includes(`${ref.target}#`)) {
+          frame.cut = (frame.cut ?? 0) + 1;
+          return null;
+        }
+        frame.stack.push(key);
+        try {
+          const source = { href: `/${ref.target}`, title: ref.target, prepared: useReading ? prepared.get(ref.target) : null };
+          return renderEmbedHtml(bodies[ref.target]!, ref, links, frame, source, memo ? `${ref.target}\u0000true` : undefined);
+        } finally {
+          frame.stack.pop();
+        }
+      },
+    };
+    return links;
+  };
+  const page = (body: string, name: string, useReading: boolean, memo = true) => renderNoteHtml(body, name, linksOf(useReading, memo), false, `${name}#`);
+  return { page, linksOf };
+}
+
+const NOTES: Record<string, string> = {
+  Plain: 'A paragraph with [[Plain]] and [[Missing]], a #tag, **bold** and `code`.\n\n- a list item ^item\n  - nested\n',
+  Headed: '# Headed\n\nIts title is its first heading.\n\n## Part\n\nText ^para\n',
+  LinkedTitle: '# [[Plain|Plain]] notes\n\nA title heading holding a link.\n',
+  Raw: 'Before <span class="x" onclick="alert(1)">raw</span> after.\n\n<div>\n\n**inside**\n\n</div>\n\n<script>alert(1)</script>\n',
+  Footnoted: 'Text with a note[^1].\n\n[^1]: The note.\n',
+  Repeats: 'One ^same\n\nTwo ^same\n',
+  Picture: 'Look: ![[shot.png]]\n\n```js\nconst a = 1;\n```\n\n$$x^2$$\n',
+  Nesting: 'Outer text\n\n![[Plain]]\n\nafter\n',
+  Callout: '> [!note] A callout\n> With [[Headed#Part|a section link]].\n',
+};
+
+describe('a whole note embedded from its rendering at reading', () => {
+  it('is byte for byte what its text parsed again gives, on a page of its own ids or of colliding ones', () => {
+    const v = vault(NOTES);
+    const hosts = ['Host text\n\n', '## Part\n\nMine ^para ^item\n\n', '# Headed\n\n## Plain\n\n'];
+    for (const name of Object.keys(NOTES)) {
+      for (const host of hosts) {
+        const body = `${host}![[${name}]]\n\n![[${name}]]\n`;
+        forgetEmbedParses();
+        const fromText = v.page(body, 'Host', false);
+        forgetEmbedParses();
+        const fromReading = v.page(body, 'Host', true);
+        expect(fromReading, `${name} in ${JSON.stringify(host)}`).toBe(fromText);
+      }
+    }
+    forgetEmbedParses();
+  });
+
+  it('parses nothing when the rendering serves', () => {
+    const v = vault(NOTES);
+    forgetEmbedParses();
+    const parse = vi.spyOn(markdown(), 'parse');
+    try {
+      const frame: EmbedFrame = { ids: new Set(), stack: ['Host#'], count: 0 };
+      const prepared = analyzeNote(NOTES.Plain!, 'Plain').prepared;
+      parse.mockClear();
+      const html = renderEmbedHtml(NOTES.Plain!, { target: 'Plain', subpath: [], alias: null }, v.linksOf(true, true), frame, { href: '/Plain', title: 'Plain', prepared });
+      expect(html).toContain('A paragraph with');
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+      forgetEmbedParses();
+    }
+  });
+});
+
+describe('an embed rendered once a pass serves other pages only when it holds nothing placed by its page', () => {
+  // A chain deeper than embeds nest: A › B › … each embedding the next.
+  const chain: Record<string, string> = {};
+  const depth = MAX_EMBED_DEPTH + 2;
+  for (let i = 0; i < depth; i++) chain[`N${i}`] = `Level ${i}\n\n${i + 1 < depth ? `![[N${i + 1}]]\n` : ''}`;
+
+  for (const useReading of [false, true]) {
+    const from = useReading ? 'from the reading' : 'from the text';
+    it(`a render cut short by nesting depth is not reused where there is room (${from})`, () => {
+      const v = vault(chain);
+      forgetEmbedParses();
+      // Deep first: N4 sits at the last level that shows, so its own embed of N5 is left out...
+      const deep = v.page(`![[N${depth - MAX_EMBED_DEPTH + 1}]]\n`, 'Top', useReading);
+      expect(deep).toContain(`Level ${depth - 2}`);
+      expect(deep).not.toContain(`Level ${depth - 1}`);
+      // ...and a page embedding N4 directly shows N5 in it.
+      const shallow = v.page(`![[N${depth - 2}]]\n`, 'Other', useReading);
+      expect(shallow).toContain(`Level ${depth - 1}`);
+      forgetEmbedParses();
+      expect(shallow).toBe(v.page(`![[N${depth - 2}]]\n`, 'Other', useReading, false));
+      forgetEmbedParses();
+    });
+
+    it(`a render that stopped a cycle at its page is not reused on another page (${from})`, () => {
+      const v = vault({ Loop: 'Loop text\n\n![[Host]]\n', Host: 'Host text\n\n![[Loop]]\n', Third: 'Third text\n\n![[Loop]]\n' });
+      forgetEmbedParses();
+      // On Host's page, Loop's embed of Host is cut (Host is the page).
+      const host = v.page('Host text\n\n![[Loop]]\n', 'Host', useReading);
+      expect(host.match(/Host text/g)).toHaveLength(1);
+      // On Third's page, Loop shows Host, which shows Loop no more (a cycle).
+      const third = v.page('Third text\n\n![[Loop]]\n', 'Third', useReading);
+      expect(third).toContain('data-embed="Host"');
+      forgetEmbedParses();
+      expect(third).toBe(v.page('Third text\n\n![[Loop]]\n', 'Third', useReading, false));
+      forgetEmbedParses();
+    });
+
+    it(`a render past its page's embed budget is not reused on a page with room (${from})`, () => {
+      const many: Record<string, string> = { Holder: 'Holder text\n\n![[Leaf]]\n', Leaf: 'Leaf text\n' };
+      for (let i = 0; i < MAX_EMBEDS_PER_PAGE; i++) many[`F${i}`] = `Filler ${i}\n`;
+      const v = vault(many);
+      forgetEmbedParses();
+      const fillers = Array.from({ length: MAX_EMBEDS_PER_PAGE - 1 }, (_, i) => `![[F${i}]]`).join('\n\n');
+      // The budget runs out inside Holder: its Leaf becomes a link on this page.
+      const crowded = v.page(`${fillers}\n\n![[Holder]]\n`, 'Crowded', useReading);
+      expect(crowded).not.toContain('Leaf text');
+      const roomy = v.page('![[Holder]]\n', 'Roomy', useReading);
+      expect(roomy).toContain('Leaf text');
+      forgetEmbedParses();
+    });
+  }
+});
