@@ -72,8 +72,8 @@ function embedList(note: NoteRecord, model: EmbedView): BuildWarning[] {
   });
 }
 
-/** The paths of visible notes that some visible note embeds whole or in part. */
-export function embeddedPaths(model: EmbedView & Pick<SiteModel, 'visible'>): Set<string> {
+/** Whether some visible note embeds (whole or in part) the note at a path: worked out once, over every visible note. */
+export function embeddedTest(model: EmbedView & Pick<SiteModel, 'visible'>): (path: string) => boolean {
   const paths = new Set<string>();
   for (const note of model.visible) {
     for (const ref of note.transclusions) {
@@ -81,5 +81,5 @@ export function embeddedPaths(model: EmbedView & Pick<SiteModel, 'visible'>): Se
       if (target && model.isVisible(target)) paths.add(target.path);
     }
   }
-  return paths;
+  return (path) => paths.has(path);
 }

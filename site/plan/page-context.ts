@@ -11,7 +11,7 @@ import { frameFormatters, gradientOf, type SiteFrame } from './frame.ts';
 import type { Formatters } from './i18n.ts';
 import { cutEmbed, fillPrepared, prepareNoteHtml, renderEmbedHtml, type EmbedFrame, type RenderLinks } from '../../shared/note/markdown.ts';
 import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
-import { embedClosure, embeddedPaths } from '../../shared/model/embeds.ts';
+import { embedClosure, embeddedTest } from '../../shared/model/embeds.ts';
 import { blockRef, type WikiRef } from '../../shared/wikilinks.ts';
 import { FEED_BODIES_MAX, PlanMemory } from './plan-memory.ts';
 import { digest } from './sig-digests.ts';
@@ -67,8 +67,8 @@ export class PageContext {
   private bodySigMemo = new Map<NoteRecord, string>();
   private ownSigMemo = new Map<NoteRecord, string>();
   private closureMemo = new Map<NoteRecord, NoteRecord[]>();
-  /** Notes other pages embed, found once a plan; after an edit none (finding them looks at every note). */
-  private embeddedMemo: Set<string> | null = null;
+  /** Whose rendering at reading a page keeps for the pass's embeds: notes other pages embed, found once a plan; after an edit, any (only its notes were read). */
+  private keepsReading: ((path: string) => boolean) | null = null;
   /**
    * Bases and canvases rendered for this plan (by host and source), kept from a page's
    * signature to its rendering; any edit lets them all go (a base reads every note).
@@ -151,7 +151,7 @@ export class PageContext {
       this.ownSigMemo.delete(note);
       this.closureMemo.delete(note);
     }
-    this.embeddedMemo = new Set();
+    this.keepsReading = () => true;
     this.documentMemo.clear();
     this.basesShown.clear();
   }
@@ -401,7 +401,7 @@ export class PageContext {
    */
   html(note: NoteRecord): string {
     const prepared = note.prepared ?? prepareNoteHtml(note.body, note.title, note.path.toLowerCase().endsWith('.tex'));
-    if (!(this.embeddedMemo ??= embeddedPaths(this.model)).has(note.path)) note.prepared = null;
+    if (!(this.keepsReading ??= embeddedTest(this.model))(note.path)) note.prepared = null;
     return fillPrepared(prepared, this.renderLinks(note), `${note.path}#`);
   }
 
