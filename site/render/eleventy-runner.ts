@@ -59,6 +59,9 @@ export class EleventyRunner {
   }
 
   private async start(): Promise<Eleventy> {
+    // Eleventy's import cache-buster serves its own watch mode, which no build uses; on Node 20
+    // it is a module-hooks thread that every later import waits on. Its documented switch, unless set.
+    process.env.ELEVENTY_SKIP_ESM_RESOLVER ??= '1';
     const { Eleventy } = await importModule<typeof import('@11ty/eleventy')>('@11ty/eleventy');
     const made = configuring.then(async () => {
       (globalThis as Record<symbol, unknown>)[SITE_DRIVER] = (config: Parameters<typeof configureSite>[0]) => {
