@@ -1,6 +1,7 @@
 // Starts the real server (the `npm start` code path) as a child process on a temp
 // vault and temp data directory, and talks to it over HTTP.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { scryptSync } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
@@ -8,6 +9,15 @@ import { cleanupTempDirs, tempDir } from './tmp.ts';
 
 export const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const TEST_PASSWORD = 'correct horse battery staple';
+/**
+ * TEST_PASSWORD's hash at a small scrypt cost, given as ADMIN_PASSWORD_HASH: the server's own
+ * cost (a 16 MB scrypt at each start and each sign-in) was paid some thousand times a run.
+ */
+const TEST_PASSWORD_HASH = (() => {
+  const salt = Buffer.from('vault-service test salt');
+  const key = scryptSync(TEST_PASSWORD, salt, 32, { N: 1024, r: 8, p: 1 });
+  return ['scrypt', 1024, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+})();
 /** `vault-service` as a user runs it (package.json `bin`), compiled before the tests (test/compile-before.ts). */
 export const CLI_BIN = path.join(PROJECT_DIR, 'dist/bundle/cli.js');
 
@@ -75,7 +85,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     SERVICE_DATA: data,
     PORT: '0',
     HOST: '127.0.0.1',
-    ADMIN_PASSWORD: TEST_PASSWORD,
+    // A test that names a password variable (even unset) gets exactly the variables it names.
+    ...(options.env && ('ADMIN_PASSWORD' in options.env || 'ADMIN_PASSWORD_HASH' in options.env) ? {} : { ADMIN_PASSWORD_HASH: TEST_PASSWORD_HASH }),
     ...options.env,
   });
   // What `npm start` runs once dist/ is up to date (test/compile-before.ts saw to it).
