@@ -66,38 +66,58 @@ async function showPanel(page: Page): Promise<void> {
   await page.locator('.right-panel').waitFor();
 }
 
+/** The note open, each bar drawn; on a phone the tree drawer closed, elsewhere the right panel shown. */
+async function openNote(page: Page, language: 'en' | 'ar', phone: boolean): Promise<void> {
+  if (language === 'ar') await waitFor(async () => (await page.evaluate(() => document.documentElement.dir)) === 'rtl');
+  if (phone) {
+    // The phone layout: the views fold into one menu; the tree is a drawer, closed once a note opens.
+    await page.locator('.top-bar .views-menu').waitFor();
+    await page.locator('.top-bar [aria-label]').first().click();
+  }
+  await openFromTree(page, 'Garden/Seasons/A note with a rather long name about the spring garden.md');
+  await page.locator('.note-bar').waitFor();
+  if (phone && (await page.locator('.tree').count()) > 0) await page.locator('.scrim').click();
+  if (!phone) await showPanel(page);
+  await waitFor(async () => (await page.getByTestId('health-badge').count()) > 0, 20_000);
+}
+
+/** Two frames after a resize: whatever the app lays out on a resize has been laid out. */
+const settled = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
 describe('the top bar and the note toolbar fit the window', () => {
   for (const language of ['en', 'ar'] as const) {
     it(`at 1000, 1280 and 1440 px, and the phone layout at 360 px${language === 'ar' ? ', in Arabic (right to left)' : ''}`, { timeout: 120_000 }, async () => {
       await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: language } });
       try {
-        for (const width of [1000, 1280, 1440, 360]) {
-          const { page, context } = await openAdmin(browser, server, { viewport: { width, height: 800 } });
-          try {
-            if (language === 'ar') await waitFor(async () => (await page.evaluate(() => document.documentElement.dir)) === 'rtl');
-            const phone = width === 360;
-            if (phone) {
-              // The phone layout: the views fold into one menu; the tree is a drawer, closed once a note opens.
-              await page.locator('.top-bar .views-menu').waitFor();
-              await page.locator('.top-bar [aria-label]').first().click();
-            }
-            await openFromTree(page, 'Garden/Seasons/A note with a rather long name about the spring garden.md');
-            await page.locator('.note-bar').waitFor();
-            if (phone && (await page.locator('.tree').count()) > 0) await page.locator('.scrim').click();
-            if (!phone) await showPanel(page);
-            await waitFor(async () => (await page.getByTestId('health-badge').count()) > 0, 20_000);
-            await checkFits(page, width, `${language} ${width}px`);
-            await clearToasts(page);
-            await screenshot(page, `top-bar-${language}-${width}`);
+        // Opened at the widest and narrowed: a layout made only at load would spill at 1000 px.
+        const desktop = await openAdmin(browser, server, { viewport: { width: 1440, height: 800 } });
+        try {
+          await openNote(desktop.page, language, false);
+          for (const width of [1440, 1280, 1000]) {
+            await desktop.page.setViewportSize({ width, height: 800 });
+            await settled(desktop.page);
+            await checkFits(desktop.page, width, `${language} ${width}px`);
+            await clearToasts(desktop.page);
+            await screenshot(desktop.page, `top-bar-${language}-${width}`);
             if (width === 1280) {
-              // Dark mode draws the same boxes; its picture is taken here (each sign-in counts against the limit).
-              await page.emulateMedia({ colorScheme: 'dark' });
-              await checkFits(page, width, `${language} ${width}px dark`);
-              await screenshot(page, `top-bar-${language}-${width}-dark`);
+              await desktop.page.emulateMedia({ colorScheme: 'dark' });
+              await checkFits(desktop.page, width, `${language} ${width}px dark`);
+              await screenshot(desktop.page, `top-bar-${language}-${width}-dark`);
+              await desktop.page.emulateMedia({ colorScheme: 'light' });
             }
-          } finally {
-            await context.close();
           }
+        } finally {
+          await desktop.context.close();
+        }
+        // The phone layout is chosen at load: its own visit.
+        const phone = await openAdmin(browser, server, { viewport: { width: 360, height: 800 } });
+        try {
+          await openNote(phone.page, language, true);
+          await checkFits(phone.page, 360, `${language} 360px`);
+          await clearToasts(phone.page);
+          await screenshot(phone.page, `top-bar-${language}-360`);
+        } finally {
+          await phone.context.close();
         }
       } finally {
         await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'en' } });

@@ -113,12 +113,19 @@ export async function signIn(page: Page, password = TEST_PASSWORD): Promise<void
   await page.locator('.app').waitFor();
 }
 
+/** Pictures for a person to look at are taken when asked (SCREENSHOTS=1, or UPDATE_SCREENSHOTS=1); a failed test's always. */
+const SHOTS_WANTED = process.env.SCREENSHOTS === '1' || process.env.UPDATE_SCREENSHOTS === '1';
+
 /**
- * Saves a screenshot under test-artifacts/. The README's few also go to
- * docs/screenshots/ (committed) when UPDATE_SCREENSHOTS=1, so a plain test run
- * never dirties tracked files.
+ * Saves a screenshot under test-artifacts/ when pictures are wanted. The README's few also go
+ * to docs/screenshots/ (committed) when UPDATE_SCREENSHOTS=1, so a plain test run never
+ * dirties tracked files.
  */
 export async function screenshot(page: Page, name: string, readme = false): Promise<void> {
+  if (SHOTS_WANTED) await savePicture(page, name, readme);
+}
+
+async function savePicture(page: Page, name: string, readme = false): Promise<void> {
   await fs.mkdir(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file });
@@ -132,7 +139,7 @@ export async function screenshot(page: Page, name: string, readme = false): Prom
 export async function shotIfFailed(page: Page | undefined, ctx: { task: { name: string; result?: { state?: string } } }): Promise<void> {
   if (!page || ctx.task.result?.state !== 'fail') return;
   const name = `failed-${ctx.task.name.replace(/[^\w-]+/g, '-').slice(0, 80)}`;
-  await screenshot(page, name).catch(() => undefined);
+  await savePicture(page, name).catch(() => undefined);
 }
 
 /** Dismisses every toast (before a screenshot); gives up quietly after 3 s. */
