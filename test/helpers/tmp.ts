@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { promises as fs, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -42,5 +42,18 @@ export async function filesUnder(dir: string): Promise<string[]> {
     }
   };
   await walk(dir);
+  return out;
+}
+
+/**
+ * Every file under `dir` by its relative path ('/'-separated), with its bytes as latin1 text (a
+ * char a byte: equal text is equal bytes, and a mismatch still reads); read synchronously, as a
+ * promise per small file costs far more.
+ */
+export function treeOf(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) out.set(path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'), readFileSync(path.join(entry.parentPath, entry.name), 'latin1'));
+  }
   return out;
 }

@@ -2,7 +2,6 @@
 // of the vault, plans the very site the build plans and renders the page ranges it is
 // given; the files a build writes with a partner are exactly those it writes without.
 import { execFileSync } from 'node:child_process';
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config.ts';
@@ -24,17 +23,10 @@ import { searchableNotes, searchDocOf } from '../../site/plan/search-docs.ts';
 import { searchOnPartner } from '../../site/plan/search-job.ts';
 import { generateVault, notePath, noteText } from '../../scripts/bench/_vault.ts';
 import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
-import { cleanupTempDirs, filesUnder, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { cleanupTempDirs, tempDir, treeOf, writeFiles } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
 log.setQuiet(true);
-
-/** Every file under `dir` by its relative path, with its bytes (latin1: a char a byte, so a mismatch still reads as text). */
-async function tree(dir: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  for (const abs of await filesUnder(dir)) out.set(path.relative(dir, abs), (await fs.readFile(abs)).toString('latin1'));
-  return out;
-}
 
 interface BuildRun {
   dir: string;
@@ -104,7 +96,7 @@ describe('a full build with a partner', () => {
       // The partner's share is in the files compared: notes it parsed and pages it rendered.
       expect(shared.parsed).toBeGreaterThan(0);
       expect(shared.rendered).toBeGreaterThan(1);
-      const [both, alone] = [await tree(shared.dir), await tree(single.dir)];
+      const [both, alone] = [treeOf(shared.dir), treeOf(single.dir)];
       expect(both.size).toBeGreaterThan(PUBLISHED);
       expect([...both.keys()].sort()).toEqual([...alone.keys()].sort());
       for (const [file, bytes] of alone) expect(both.get(file), file).toBe(bytes);
@@ -119,7 +111,7 @@ describe("the server's builder", () => {
     // The same vault built as `npm run build` would be starts one.
     const shared = await bigBuild('yes', null);
     expect(shared.partners).toBe(1);
-    const [alone, both] = [await tree(server.dir), await tree(shared.dir)];
+    const [alone, both] = [treeOf(server.dir), treeOf(shared.dir)];
     expect([...alone.keys()].sort()).toEqual([...both.keys()].sort());
   }, 240_000);
 });
@@ -175,10 +167,10 @@ describe('the partner thread', () => {
       expect(docs.length).toBeGreaterThan(PUBLISHED / 2);
       expect(await searchOnPartner(partner, docs)).toEqual(baseFiles(docs));
 
-      const there = await tree(stage);
+      const there = treeOf(stage);
       const single = await bigBuild('server', null);
       expect(single.partners).toBe(0);
-      const whole = await tree(single.dir);
+      const whole = treeOf(single.dir);
       expect([...there.keys()].sort()).toEqual(templated.slice(10, 60).map((p) => p.file).sort());
       for (const [file, bytes] of there) expect(bytes, file).toBe(whole.get(file));
     } finally {

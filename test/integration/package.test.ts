@@ -7,14 +7,14 @@
 // their own: their pre-scripts compile into the repository's dist/, which `npm pack` deletes
 // and rebuilds, and the tests of one file run one after the other.
 import { spawn } from 'node:child_process';
-import { promises as fs, readdirSync, readFileSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git } from '../helpers/git-remotes.ts';
 import { cleanCopy, localPrebuild } from '../helpers/package-install.ts';
 import { childEnv, PROJECT_DIR, TEST_PASSWORD, waitFor } from '../helpers/server.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { cleanupTempDirs, tempDir, treeOf, writeFiles } from '../helpers/tmp.ts';
 import { propsFrom, TEMPLATE_CODE_FILE, type CodeTable } from '../../site/render/template-code.ts';
 import { TEMPLATES_DIR } from '../../site/render/paths.ts';
 
@@ -57,8 +57,7 @@ let root: string;
 let tarball: string;
 /** An empty folder the tarball was installed into, as a user would. */
 let app: string;
-let packing: Promise<string> | null = null;
-let installing: Promise<void> | null = null;
+let [packing, installing]: [Promise<string> | null, Promise<void> | null] = [null, null];
 
 /** Packs the project from a clean copy, once for the file; answers the copy, its dist/ as prepack made it. */
 const packProject = () => (packing ??= pack());
@@ -282,11 +281,7 @@ describe('docs/deploy: the CI recipes', () => {
 
 // ── the npm scripts of a clone ───────────────────────────────────────────────────────────
 
-interface NpmRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type NpmRun = { code: number | null; stdout: string; stderr: string };
 
 /** `npm …args` in the clone (or `cwd`), with `env` on top of a clean environment and `input` on stdin. */
 function npm(args: string[], env: Record<string, string | undefined>, input = '', cwd = PROJECT_DIR): Promise<NpmRun> {
@@ -426,16 +421,6 @@ describe('the bundled commands (dist/bundle/)', () => {
   // Some published, in runs across every folder: the partner's threshold counts every note, and pages are where a build's time goes.
   const published = (i: number) => Math.floor(i / 20) % 10 === 0;
 
-  /** Every file under `dir` with its bytes, read synchronously: a promise per small file costs far more CPU. */
-  function tree(dir: string): Map<string, Buffer> {
-    const out = new Map<string, Buffer>();
-    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-      const file = path.join(entry.parentPath, entry.name);
-      if (entry.isFile()) out.set(path.relative(dir, file), readFileSync(file));
-    }
-    return out;
-  }
-
   it('build the same site as the code run from source, with its partner, loading their code from the bundle', async () => {
     expect((await npm(['run', '-s', 'compile'], {})).code).toBe(0);
     // Every include comes compiled ahead, from the text a process reads (template-code.ts); a page template is one line Eleventy compiles.
@@ -475,9 +460,9 @@ describe('the bundled commands (dist/bundle/)', () => {
       if (name.endsWith('.js')) expect(/[^\x00-\x7f]/.test(await fs.readFile(path.join(dist, name), 'utf8')), name).toBe(false);
     }
 
-    const [a, b] = [tree(path.join(work, 'bundled')), tree(path.join(work, 'source'))];
+    const [a, b] = [treeOf(path.join(work, 'bundled')), treeOf(path.join(work, 'source'))];
     expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
-    expect([...a].filter(([name, bytes]) => !b.get(name)?.equals(bytes)).map(([name]) => name)).toEqual([]);
-    for (let i = 0; i < NOTES; i++) expect(a.has(path.join(`Folder-${i % 20}`, `Note-${i}.html`)), `Note ${i}`).toBe(published(i));
+    expect([...a].filter(([name, bytes]) => b.get(name) !== bytes).map(([name]) => name)).toEqual([]);
+    for (let i = 0; i < NOTES; i++) expect(a.has(`Folder-${i % 20}/Note-${i}.html`), `Note ${i}`).toBe(published(i));
   }, 300_000);
 });
