@@ -102,8 +102,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
   const writer = !partner && notes.length >= FILE_WRITER_MIN_NOTES ? new (await import('../write/file-writer.ts')).FileWriter() : null;
   let closing = false;
   try {
-    await input.store.reader.prepare(true);
-    input.store.adopt(await readShared(input.store.reader, notes, partner));
+    input.store.adopt(await readShared(input.store.reader, notes, partner, input.store.reader.prepare(true)));
     await input.store.settleDates();
     // Known before the plan: the partner, idle until pages are planned, indexes them meanwhile.
     const searching = partner && input.searchDocs ? searchOnPartner(partner, input.searchDocs()) : null;
@@ -157,7 +156,7 @@ async function partnerFor(setup: FullBuildInput['partner'], partnerFrom: number 
  * Parses every note: this process from the front of the list, the partner (once it has
  * started) from the back, until they meet.
  */
-async function readShared(reader: NoteReader, paths: VaultPath[], partner: PartnerLink | null): Promise<NoteRecord[]> {
+async function readShared(reader: NoteReader, paths: VaultPath[], partner: PartnerLink | null, prepared: Promise<void>): Promise<NoteRecord[]> {
   const mine: NoteRecord[] = [];
   const theirs: NoteRecord[] = [];
   let front = 0;
@@ -174,6 +173,8 @@ async function readShared(reader: NoteReader, paths: VaultPath[], partner: Partn
     for (const packed of reply.records) if (!read?.has(packed.fields.path)) theirs.push(unpackRecord(packed));
   });
   try {
+    // Listening before the reader is ready: chunks the partner sends meanwhile are taken, not lost.
+    await prepared;
     while (front < back) {
       const to = Math.min(front + chunk, back);
       mine.push(...reader.readMany(paths.slice(front, to)));
