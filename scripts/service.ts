@@ -19,7 +19,7 @@ import { sweepTempFiles } from '../admin/vault/temp-sweep.ts';
 import { createPublicServer } from '../site/public-server.ts';
 import { toOriginForm } from '../shared/request-target.ts';
 import { hostAllowed, sendMisdirected } from '../shared/allowed-hosts.ts';
-import { settleHeap } from '../shared/heap-settle.ts';
+import { settleHeap, SETTLE_MIN_FILES } from '../shared/heap-settle.ts';
 
 export const EXAMPLE_VAULT = path.join(PROJECT_DIR, 'example-vault');
 
@@ -107,6 +107,7 @@ export async function startService(config: Config): Promise<RunningService> {
   // Started once the server answers: its first scan (a stat and a watch per file) fills
   // libuv's thread pool for seconds on a large vault, and a restart must not wait on it.
   // Changes made before it is ready are in the build's own first read.
+  let filesMet = 0;
   const watcher = startVaultWatcher({
     vaultDir: config.vaultDir,
     events: ctx.events,
@@ -115,13 +116,15 @@ export async function startService(config: Config): Promise<RunningService> {
     announceSince: bootAt,
     // created.json learns of every note the watcher meets, at start and while running.
     onFileMet: (p, stats) => {
+      filesMet++;
       // spec D.2: the file's own time, never the moment this server met it (a copied vault would read "today" everywhere).
       if (isNotePath(p)) void ctx.created.remember(p, stats ? fileTime(stats) : Date.now());
     },
   });
   await watcher.ready;
-  // The scan's garbage goes now, not whenever V8 next needs room (shared/heap-settle.ts).
-  await settleHeap();
+  // The scan's garbage goes now, not whenever V8 next needs room (shared/heap-settle.ts); a
+  // small vault's scan leaves little to give back, less than the collection costs a start.
+  if (filesMet >= SETTLE_MIN_FILES) await settleHeap();
   void sweepTempFiles([config.vaultDir, config.dataDir]);
   const port = (server.address() as AddressInfo).port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
