@@ -114,7 +114,7 @@ export async function signIn(page: Page, password = TEST_PASSWORD): Promise<void
 }
 
 /** Pictures for a person to look at are taken when asked (SCREENSHOTS=1, or UPDATE_SCREENSHOTS=1); a failed test's always. */
-const SHOTS_WANTED = process.env.SCREENSHOTS === '1' || process.env.UPDATE_SCREENSHOTS === '1';
+export const SHOTS_WANTED = process.env.SCREENSHOTS === '1' || process.env.UPDATE_SCREENSHOTS === '1';
 
 /**
  * Saves a screenshot under test-artifacts/ when pictures are wanted. The README's few also go
