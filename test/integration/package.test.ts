@@ -57,7 +57,8 @@ let root: string;
 let tarball: string;
 /** An empty folder the tarball was installed into, as a user would. */
 let app: string;
-let [packing, installing]: [Promise<string> | null, Promise<void> | null] = [null, null];
+let packing: Promise<string> | null = null;
+let installing: Promise<void> | null = null;
 
 /** Packs the project from a clean copy, once for the file; answers the copy, its dist/ as prepack made it. */
 const packProject = () => (packing ??= pack());
