@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUTOSAVE_DELAY_MS } from '../../admin/ui/src/editor/session.ts';
-import { clearToasts, editorText, ensureUiBuilt, launchBrowser, openAdmin, openFromTree, screenshot, shotIfFailed, signIn, type AdminPage } from '../helpers/browser.ts';
+import { clearToasts, editorText, ensureUiBuilt, launchBrowser, releaseBrowser, openAdmin, openFromTree, screenshot, shotIfFailed, signIn, type AdminPage } from '../helpers/browser.ts';
 import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
@@ -43,7 +43,7 @@ beforeAll(async () => {
 afterEach(async (ctx) => shotIfFailed(main?.page, ctx));
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.stop();
   await cleanupTempDirs();
 });

@@ -7,7 +7,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, SHOTS_WANTED } from '../helpers/browser.ts';
+import { launchBrowser, releaseBrowser, screenshot, SHOTS_WANTED } from '../helpers/browser.ts';
 import { cleanupTempDirs } from '../helpers/tmp.ts';
 import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
 import { DELTA_SOFT } from '../../site/plan/search-index.ts';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await blog?.stop();
   await cleanupTempDirs();
 });

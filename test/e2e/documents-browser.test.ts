@@ -4,7 +4,7 @@
 // canvas land in test-artifacts/.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, openSitePage } from '../helpers/browser.ts';
+import { launchBrowser, releaseBrowser, screenshot, openSitePage } from '../helpers/browser.ts';
 import { cleanupTempDirs } from '../helpers/tmp.ts';
 import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
 import { DOCUMENT_FILES } from '../fixtures/documents/vault.ts';
@@ -18,7 +18,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await site?.stop();
   await cleanupTempDirs();
 });

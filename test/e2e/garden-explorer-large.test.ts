@@ -5,7 +5,7 @@
 // Arabic) land in test-artifacts/.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, openSitePage } from '../helpers/browser.ts';
+import { launchBrowser, releaseBrowser, screenshot, openSitePage } from '../helpers/browser.ts';
 import { cleanupTempDirs } from '../helpers/tmp.ts';
 import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
 import { FLAT_NOTES, largeGardenFiles } from '../fixtures/garden/large-vault.ts';
@@ -19,7 +19,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await garden?.stop();
   await cleanupTempDirs();
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser.ts';
+import { launchBrowser, releaseBrowser, screenshot } from '../helpers/browser.ts';
 import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
@@ -39,7 +39,7 @@ describe('an article with an image, in Chromium', () => {
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
   });
 

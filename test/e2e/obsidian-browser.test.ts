@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser.ts';
+import { launchBrowser, releaseBrowser, screenshot } from '../helpers/browser.ts';
 import { cleanupTempDirs } from '../helpers/tmp.ts';
 import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 }, 90_000);
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await blog?.stop();
   await cleanupTempDirs();
 });

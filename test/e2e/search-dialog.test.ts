@@ -5,7 +5,7 @@
 // test-artifacts/.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser.ts';
+import { launchBrowser, releaseBrowser, screenshot } from '../helpers/browser.ts';
 import { cleanupTempDirs } from '../helpers/tmp.ts';
 import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
 import { GARDEN_FILES } from '../fixtures/garden/vault.ts';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await site?.stop();
   await cleanupTempDirs();
 });

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser.ts';
+import { launchBrowser, releaseBrowser, screenshot } from '../helpers/browser.ts';
 import { forFile, startServer, waitFor } from '../helpers/server.ts';
 import { tempDir, writeFiles } from '../helpers/tmp.ts';
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
 });
 
 describe('the footer on an Arabic site with a Latin name', () => {

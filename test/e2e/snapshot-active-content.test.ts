@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, releaseBrowser } from '../helpers/browser.ts';
 import { startServer, waitFor } from '../helpers/server.ts';
 import { buildSnapshot } from '../helpers/snapshot.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
@@ -82,7 +82,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   for (const host of hosts) host.server.close();
   await cleanupTempDirs();
 });

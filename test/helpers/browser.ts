@@ -56,7 +56,22 @@ export async function ensureUiBuilt(): Promise<void> {
   }
 }
 
+/**
+ * Chromium, one per test worker process: the files of a worker share it (they share the
+ * process, vitest.config.ts), as a launch and its close cost about a second of CPU. A file
+ * hands it back with `releaseBrowser`, which closes the contexts the file opened; one that
+ * crashed or was closed is launched again for the next file.
+ */
 export async function launchBrowser(): Promise<Browser> {
+  const browser = await (shared ??= launchChromium());
+  if (browser.isConnected()) return browser;
+  shared = null;
+  return launchBrowser();
+}
+
+let shared: Promise<Browser> | null = null;
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -70,6 +85,12 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** A file is done with the shared browser: every context it opened is closed (the browser stays for the next file). */
+export async function releaseBrowser(browser: Browser | null | undefined): Promise<void> {
+  if (!browser?.isConnected()) return;
+  await Promise.all(browser.contexts().map((context) => context.close().catch(() => {})));
 }
 
 /** A public page at `url` in a fresh context, `width` px wide; with scripts, once the site's script has run. */
@@ -208,7 +229,7 @@ export function adminForFile(options: AdminForFileOptions): AdminForFile {
   }, 120_000);
   afterEach(async (ctx) => shotIfFailed(booted?.main.page, ctx));
   afterAll(async () => {
-    await browser?.close();
+    await releaseBrowser(browser);
     await server?.stop();
     await cleanupTempDirs();
   });
