@@ -76,6 +76,8 @@ process.on('message', (request: WorkerRequest) => {
 // come. One full collection after it (the server starts this process with --expose-gc)
 // gives them back (a smaller peak through start and edits: docs/dev/performance.md).
 const collect = (globalThis as { gc?: () => void }).gc;
+/** Below this much heap in use the collection is skipped: a small site leaves a few megabytes to give back, and no cap its live heap could reach (heapForLive). */
+const COLLECT_FROM_MB = 48;
 
 // The generation is remembered after answering and beside the next build, never in
 // its way (an fsync can take tens of milliseconds); bursts collapse into one write of
@@ -119,7 +121,7 @@ function rememberNow(): Promise<void> {
     remembering = false;
     if (collectAfter) {
       collectAfter = false;
-      if (collect) {
+      if (collect && getHeapStatistics().used_heap_size >= COLLECT_FROM_MB * 1024 * 1024) {
         collect();
         process.send!({ id: null, liveHeapMB: Math.round(getHeapStatistics().used_heap_size / (1024 * 1024)) } satisfies WorkerReply);
       }
