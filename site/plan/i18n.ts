@@ -294,9 +294,11 @@ const knownDateLanguages = new Map<string, boolean>();
 function makeFormatters(interfaceLanguage: string, blogLocale: string, calendar: CalendarDisplay): Formatters {
   const nu = numberingSystem(blogLocale);
   const base = dateLanguage(interfaceLanguage);
-  const format = dateFormatter(dateLocales(interfaceLanguage, blogLocale, calendar));
-  const numberFormat = new Intl.NumberFormat(`${base}-u-nu-${nu}`);
-  const yearFormat = new Intl.NumberFormat(`${base}-u-nu-${nu}`, { useGrouping: false });
+  // Each made at its first use: a server's start asks only for the footer's year, and each Intl
+  // formatter costs milliseconds to make.
+  let format: ((ms: number) => string) | undefined;
+  let numberFormat: Intl.NumberFormat | undefined;
+  let yearFormat: Intl.NumberFormat | undefined;
   // A note's date is written on its page, its cards, its search row: formatted once per day shown
   // (Intl's format was a tenth of a full build's page views). Only the UTC day is shown, so it is the key.
   const days = new Map<number, string>();
@@ -305,11 +307,16 @@ function makeFormatters(interfaceLanguage: string, blogLocale: string, calendar:
     let text = days.get(day);
     if (text === undefined) {
       if (days.size >= 100_000) days.clear();
+      format ??= dateFormatter(dateLocales(interfaceLanguage, blogLocale, calendar));
       days.set(day, (text = format(ms)));
     }
     return text;
   };
-  return { date, number: (n) => numberFormat.format(n), year: (n) => yearFormat.format(n) };
+  return {
+    date,
+    number: (n) => (numberFormat ??= new Intl.NumberFormat(`${base}-u-nu-${nu}`)).format(n),
+    year: (n) => (yearFormat ??= new Intl.NumberFormat(`${base}-u-nu-${nu}`, { useGrouping: false })).format(n),
+  };
 }
 
 const DAY_MS = 86_400_000;
