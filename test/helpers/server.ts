@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { cleanupTempDirs, tempDir } from './tmp.ts';
+import { SNAPSHOT_V8_FLAGS } from '../../site/build/build-heap.ts';
 
 export const PROJECT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -20,6 +21,13 @@ const TEST_PASSWORD_HASH = (() => {
 })();
 /** `vault-service` as a user runs it (package.json `bin`), compiled before the tests (test/compile-before.ts). */
 export const CLI_BIN = path.join(PROJECT_DIR, 'dist/bundle/cli.js');
+
+/**
+ * `vault-service build` with the snapshot's V8 flags, as `npm run build` gives them: started
+ * without them, it starts itself again with them (scripts/cli/relaunch.ts, which cli.test.ts
+ * covers), a second Node start in each of a run's hundred-odd builds for nothing they test.
+ */
+export const CLI_BUILD: readonly string[] = [...SNAPSHOT_V8_FLAGS, CLI_BIN, 'build'];
 
 /** Whether a process's command line (/proc/<pid>/cmdline) is a server's build process, compiled or from source. */
 export const isBuilderCommand = (cmdline: string): boolean => /(?:dist\/bundle|site\/build)\/builder-process\.(?:js|ts)\0/.test(cmdline + '\0');

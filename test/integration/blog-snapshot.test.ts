@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI_BIN, childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { CLI_BUILD, childEnv, PROJECT_DIR } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
 import { FIXTURE_VAULT } from '../fixtures/blog/helpers.ts';
 
@@ -13,7 +13,7 @@ afterAll(cleanupTempDirs);
 async function build(env: Record<string, string>) {
   const root = await tempDir('vs-snapshot-');
   const out = path.join(root, 'site');
-  const res = spawnSync(process.execPath, [CLI_BIN, 'build'], {
+  const res = spawnSync(process.execPath, [...CLI_BUILD], {
     cwd: PROJECT_DIR,
     env: childEnv({ VAULT: FIXTURE_VAULT, SERVICE_DATA: path.join(root, 'data'), SITE_OUT: out, PUBLIC_LAYOUT: 'blog', ...env }),
     encoding: 'utf8',

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { CLI_BIN, childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { CLI_BUILD, childEnv, PROJECT_DIR } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
@@ -14,7 +14,7 @@ const post = (title: string) => `---\ntitle: ${title}\npublish: true\ndate: 2026
 
 function build(args: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const proc = spawn(process.execPath, [CLI_BIN, 'build', ...args], { cwd: PROJECT_DIR, env: childEnv({}) });
+    const proc = spawn(process.execPath, [...CLI_BUILD, ...args], { cwd: PROJECT_DIR, env: childEnv({}) });
     let out = '';
     proc.stdout.on('data', (d) => (out += d));
     proc.stderr.on('data', (d) => (out += d));

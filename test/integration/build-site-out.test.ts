@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_MARKER } from '../../scripts/site-out-guard.ts';
-import { CLI_BIN, childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { CLI_BUILD, childEnv, PROJECT_DIR } from '../helpers/server.ts';
 import { cleanupTempDirs, filesUnder, tempDir, writeFiles } from '../helpers/tmp.ts';
 
 let root: string;
@@ -17,7 +17,7 @@ let vaultFiles: string[];
 
 function build(siteOut: string): Promise<{ status: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const proc = spawn(process.execPath, [CLI_BIN, 'build'], {
+    const proc = spawn(process.execPath, [...CLI_BUILD], {
       cwd: PROJECT_DIR,
       env: childEnv({ VAULT: vault, SERVICE_DATA: data, SITE_OUT: siteOut, SITE_URL: 'https://static.example' }),
     });

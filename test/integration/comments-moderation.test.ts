@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { blogForFile, decodeHtml } from '../fixtures/blog/helpers.ts';
-import { CLI_BIN, PROJECT_DIR, childEnv } from '../helpers/server.ts';
+import { CLI_BUILD, PROJECT_DIR, childEnv } from '../helpers/server.ts';
 import { tempDir } from '../helpers/tmp.ts';
 import { newVisitor } from '../helpers/visitor.ts';
 
@@ -263,7 +263,7 @@ describe('export and the static snapshot', () => {
 
   it('`vault-service build` writes approved comments into the snapshot`s pages (readable without a server)', async () => {
     const out = path.join(await tempDir('vs-snap-'), 'site');
-    await promisify(execFile)(process.execPath, [CLI_BIN, 'build', '--quiet'], {
+    await promisify(execFile)(process.execPath, [...CLI_BUILD, '--quiet'], {
       cwd: PROJECT_DIR,
       env: childEnv({ VAULT: blog.vault, SERVICE_DATA: blog.data, SITE_OUT: out, SITE_URL: 'https://blog.example', PUBLIC_LAYOUT: 'blog', COMMENTS: 'on' }),
     });

@@ -9,7 +9,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRealisticVault, pngImage } from '../../scripts/bench/_realistic-vault.ts';
-import { CLI_BIN, childEnv, PROJECT_DIR, startServer } from '../helpers/server.ts';
+import { CLI_BUILD, childEnv, PROJECT_DIR, startServer } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, treeOf, writeFiles } from '../helpers/tmp.ts';
 
 let root: string;
@@ -41,7 +41,7 @@ beforeAll(async () => {
 afterAll(cleanupTempDirs);
 
 function cliBuild(out: string, data: string, extra: Record<string, string> = {}, args: string[] = []) {
-  return spawnSync(process.execPath, [CLI_BIN, 'build', ...args], {
+  return spawnSync(process.execPath, [...CLI_BUILD, ...args], {
     cwd: PROJECT_DIR,
     env: childEnv({ VAULT: vault, SERVICE_DATA: data, SITE_OUT: out, SITE_URL, ...extra }),
     encoding: 'utf8',

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { childEnv, CLI_BIN, PROJECT_DIR } from '../helpers/server.ts';
+import { childEnv, CLI_BUILD, PROJECT_DIR } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
@@ -26,7 +26,7 @@ describe('the Arabic reading time', () => {
     for (const [count] of MINUTES) files[`Read ${count}.md`] = `---\npublish: true\ndate: 2026-01-0${(count % 9) + 1}\n---\n${'كلمة '.repeat(count * 200)}\n`;
     await writeFiles(vault, files);
     const out = path.join(root, 'site');
-    const res = spawnSync(process.execPath, [CLI_BIN, 'build'], {
+    const res = spawnSync(process.execPath, [...CLI_BUILD], {
       cwd: PROJECT_DIR,
       env: childEnv({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), SITE_OUT: out, SITE_LANG: 'ar', BLOG_LOCALE: 'ar-u-nu-latn', SITE_URL: 'https://example.org' }),
       encoding: 'utf8',
