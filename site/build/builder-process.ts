@@ -6,6 +6,7 @@ import { getHeapStatistics } from 'node:v8';
 import { log } from '../../shared/log.ts';
 import { sameWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import { SiteBuilder, type BuildResult } from './site-builder.ts';
+import { GrowthCollector } from './build-heap.ts';
 import type { WorkerReply, WorkerRequest } from './builder-protocol.ts';
 
 let builder: SiteBuilder | null = null;
@@ -64,6 +65,7 @@ process.on('message', (request: WorkerRequest) => {
       reply = { id: request.id, ok: false, error: (err as Error)?.message ?? String(err) };
     }
     process.send!(reply);
+    if (reply.ok && (request.type === 'apply' || request.type === 'tidy')) growth?.afterEdit();
     // A step of the search base that wrote nothing leaves the generation as it was.
     const wrote = reply.ok && reply.result !== null && (request.type !== 'tidy' || (reply.result as BuildResult).rendered > 0);
     // A quiet moment's step that wrote finished a search base or the sitemaps: like a whole-site pass, it grew the heap.
@@ -78,6 +80,7 @@ process.on('message', (request: WorkerRequest) => {
 const collect = (globalThis as { gc?: () => void }).gc;
 /** Below this much heap in use the collection is skipped: a small site leaves a few megabytes to give back, and no cap its live heap could reach (heapForLive). */
 const COLLECT_FROM_MB = 48;
+const growth = collect ? new GrowthCollector(collect) : null;
 
 // The generation is remembered after answering and beside the next build, never in
 // its way (an fsync can take tens of milliseconds); bursts collapse into one write of
@@ -123,6 +126,7 @@ function rememberNow(): Promise<void> {
       collectAfter = false;
       if (collect && getHeapStatistics().used_heap_size >= COLLECT_FROM_MB * 1024 * 1024) {
         collect();
+        growth?.collected();
         process.send!({ id: null, liveHeapMB: Math.round(getHeapStatistics().used_heap_size / (1024 * 1024)) } satisfies WorkerReply);
       }
     }

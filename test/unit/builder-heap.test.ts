@@ -2,11 +2,13 @@
 // built under a 10,000-note cap ran out, and its first build was thrown away and redone;
 // a cap far over what the build holds let V8 commit 100-150 MB it never needed.
 import { execFileSync } from 'node:child_process';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_DIR } from '../../shared/project-dir.ts';
-import { BUILD_V8_FLAGS, SNAPSHOT_V8_FLAGS, estimateTextBytes, heapForLive, heapForVault, semiSpaceForNotes, SERVER_PARTNER_MIN_NOTES, TEXT_SAMPLE } from '../../site/build/build-heap.ts';
+import { BUILD_V8_FLAGS, GrowthCollector, GROWTH_SHARE, SNAPSHOT_V8_FLAGS, estimateTextBytes, heapForLive, heapForVault, semiSpaceForNotes, SERVER_PARTNER_MIN_NOTES, TEXT_SAMPLE } from '../../site/build/build-heap.ts';
 
 describe('the build process heap cap', () => {
   // The generated benchmark vaults: 1,280 bytes of text per note.
@@ -96,5 +98,41 @@ describe('the cap measured after a whole-site pass', () => {
     // Once given, the same live heap asks for nothing more: no restart after restart.
     expect(heapForLive(next, 300)).toBeNull();
     expect(heapForLive(4096, 8000)).toBe(8192);
+  });
+});
+
+describe('the collection between edits', () => {
+  const MB = 1024 * 1024;
+
+  it('comes after an edit\'s answer once the heap has grown its share of the way to the limit, never before', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const base = getHeapStatistics().used_heap_size;
+    // A limit 100 MB over what is live: the builder collects after 30 MB of growth.
+    const heap = () => ({ used_heap_size: getHeapStatistics().used_heap_size, heap_size_limit: base + 100 * MB });
+    const collector = new GrowthCollector(gc, heap);
+    collector.collected();
+    collector.afterEdit();
+    await new Promise(setImmediate);
+    expect(collector.collections).toBe(0);
+
+    // What an edit's pass leaves behind: about 48 MB no one holds once it has answered.
+    let left: number[][] | null = Array.from({ length: 60 }, () => new Array(100_000).fill(1.5));
+    const grown = heap().used_heap_size;
+    expect(grown - base).toBeGreaterThan(GROWTH_SHARE * 100 * MB);
+    expect(left.length).toBe(60);
+    left = null;
+    collector.afterEdit();
+    // Not inside the answer: at the next turn of the loop.
+    expect(collector.collections).toBe(0);
+    await new Promise(setImmediate);
+    expect(collector.collections).toBe(1);
+    expect(heap().used_heap_size).toBeLessThan(grown - 40 * MB);
+
+    // Collected, the heap is back where it started: the next edit collects nothing.
+    collector.afterEdit();
+    await new Promise(setImmediate);
+    expect(collector.collections).toBe(1);
   });
 });
