@@ -35,3 +35,50 @@ export function settleHeap(): Promise<void> {
     });
   });
 }
+
+/** What the server's heap and buffers may grow by over edits before a collection gives it back. */
+export const SETTLE_GROWTH_BYTES = 32 * 1024 * 1024;
+/** How long after a build's result the server waits: the pages it changed are prepared again meanwhile. */
+export const SETTLE_AFTER_MS = 300;
+
+/** The heap V8 holds and the buffers outside it (a page read, its compressed copies). */
+const footprint = (): number => {
+  const { heapTotal, external } = process.memoryUsage();
+  return heapTotal + external;
+};
+
+/**
+ * Gives back what edits grew the server by. Each build's result has the server read the
+ * pages it changed and compress them again, and the buffers it dropped are freed only
+ * when V8 collects their owners, which a server with room to grow does late: a pause after a
+ * result, once the heap and buffers have grown by SETTLE_GROWTH_BYTES since the last
+ * collection, collects them (docs/dev/performance.md).
+ */
+export class SettleAfterBuilds {
+  private timer: NodeJS.Timeout | null = null;
+  private base = footprint();
+  /** How many collections it made (for the tests). */
+  settles = 0;
+
+  constructor(private readonly afterMs = SETTLE_AFTER_MS) {}
+
+  /** A build's result was applied. */
+  built(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.settleIfGrown(), this.afterMs);
+    this.timer.unref();
+  }
+
+  private async settleIfGrown(): Promise<void> {
+    this.timer = null;
+    if (footprint() - this.base < SETTLE_GROWTH_BYTES) return;
+    await settleHeap();
+    this.settles++;
+    this.base = footprint();
+  }
+
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

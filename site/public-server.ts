@@ -31,6 +31,7 @@ import type { NoticeKind } from './serve/substitute.ts';
 import { pageSecurityHeaders } from './serve/security-headers.ts';
 import { SiteFiles } from './serve/site-files.ts';
 import { SiteIndex } from './serve/site-index.ts';
+import { SettleAfterBuilds } from '../shared/heap-settle.ts';
 
 export interface PublicServerOptions {
   config: Config;
@@ -99,9 +100,11 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
 
   /** Whether visitors are served (false until the first build, or a held generation's catch-up, is live). */
   let serving = false;
+  const settler = new SettleAfterBuilds();
   const onBuilt = (result: BuildResult, remembered = false, live = true) => {
     index.apply(result);
     source.applied(result);
+    settler.built();
     if (result.full && !remembered) log.info(`public site built: ${result.rendered} outputs in ${result.ms} ms`);
     if (result.gitCreated?.length) void options.created?.rememberEarliest(result.gitCreated);
     if (!live) return;
@@ -300,6 +303,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     stylesheets: () => (stylesheets ??= stylesheetAddresses().then(({ css, katex }) => ({ page: [css, '/custom.css'], katex }))),
     async close() {
       unsubscribe?.();
+      settler.close();
       settingsWatch?.close();
       await client.close();
     },

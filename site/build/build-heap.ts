@@ -106,7 +106,7 @@ export const SNAPSHOT_V8_FLAGS: readonly string[] = [...BUILD_V8_FLAGS, '--max-s
  * Of the way from what the last collection left to the heap's limit, how far an edit's passes
  * grow the heap before the builder collects after answering one. Each pass leaves what it made
  * in the old generation, and V8's own collection near the cap fell inside whichever pass came
- * then (a realistic 300 KB note saved every 150 ms: 200 ms a save, 570 ms the one it fell in).
+ * then, doubling that save's wait (docs/dev/performance.md).
  */
 export const GROWTH_SHARE = 0.3;
 

@@ -3,7 +3,7 @@
 // grown to its largest), which a plain gc() does not.
 import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { settleHeap } from '../../shared/heap-settle.ts';
+import { SETTLE_GROWTH_BYTES, SettleAfterBuilds, settleHeap } from '../../shared/heap-settle.ts';
 
 const space = (name: string) => v8.getHeapSpaceStatistics().find((s) => s.space_name === name)!.space_size;
 
@@ -20,5 +20,35 @@ describe('settleHeap', () => {
     await settleHeap();
     await settleHeap();
     expect(space('new_space')).toBeLessThan(before);
+  });
+});
+
+describe('the collection after edits\' builds', () => {
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const footprint = () => process.memoryUsage().heapTotal + process.memoryUsage().external;
+
+  it('comes a pause after a build once the heap and buffers grew, gives them back, and not after builds that grew little', async () => {
+    await settleHeap();
+    const settler = new SettleAfterBuilds(50);
+    // A build that grew nothing: no collection.
+    settler.built();
+    await pause(120);
+    expect(settler.settles).toBe(0);
+
+    // What the pages a build changed leave once read and compressed again: buffers no one holds.
+    let pages: Buffer[] | null = Array.from({ length: 60 }, () => Buffer.alloc(1024 * 1024, 1));
+    const grown = footprint();
+    expect(pages.length).toBe(60);
+    pages = null;
+    settler.built();
+    settler.built();
+    // Not at the result: a pause after the last one.
+    expect(settler.settles).toBe(0);
+    await pause(40);
+    expect(settler.settles).toBe(0);
+    for (let i = 0; i < 50 && settler.settles === 0; i++) await pause(20);
+    expect(settler.settles).toBe(1);
+    expect(footprint()).toBeLessThan(grown - SETTLE_GROWTH_BYTES);
+    settler.close();
   });
 });
