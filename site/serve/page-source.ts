@@ -10,7 +10,7 @@ import { PageCache } from './page-cache.ts';
 import { pageHeaders, type HeaderRules } from './page-headers.ts';
 import { prepare, prepareNow, type PrepareInput, type Prepared } from './prepared.ts';
 import type { SiteIndex } from './site-index.ts';
-import { materializeForVisitor } from './substitute.ts';
+import { materializeBytes } from './substitute.ts';
 
 export const NOT_FOUND_KEY = '/404';
 
@@ -105,10 +105,10 @@ export class PageSource {
 
   /** What a built page becomes: filled for `base` (the topic row too). */
   private input(raw: Buffer, base: string, key: string, entry: ServedEntry): PrepareInput {
-    const { text, edits, notice } = materializeForVisitor(raw.toString('utf8'), base, this.index.nav);
+    const { body, edits, notice } = materializeBytes(raw, base, this.index.nav);
     return {
       status: key === NOT_FOUND_KEY ? 404 : 200,
-      body: Buffer.from(text),
+      body,
       edits,
       notice,
       headers: pageHeaders(entry.type, entry.file, this.rules),
