@@ -27,9 +27,16 @@ describe('lazy page signatures', () => {
     expect(pages.map((p) => p.sig)).toEqual(['a:before', 'b:before']);
   });
 
-  it('travel with a copy of the page (the remembered generation digests them)', () => {
-    const copy = { ...page(() => 'the-sig') };
-    expect(copy.sig).toBe('the-sig');
-    expect(Object.keys(copy)).toContain('sig');
+  it('travel with a copy of the page that takes its signature by name, as the builder digests a plan', () => {
+    const p = page(() => 'the-sig');
+    const copy = { ...p, sig: `digest:${p.sig}` };
+    expect(copy).toMatchObject({ address: '/a', file: 'a.html', kind: 'article', type: 'html', sig: 'digest:the-sig' });
+    expect(typeof copy.view).toBe('function');
+  });
+
+  it('are all of one kind of object, whatever signature each makes (one shape, not a dictionary a page)', () => {
+    const pages = [page(() => 'a'), page(() => 'b')];
+    expect(Object.getPrototypeOf(pages[0])).toBe(Object.getPrototypeOf(pages[1]));
+    expect(Object.getOwnPropertyDescriptor(pages[0], 'sig')).toBeUndefined();
   });
 });
