@@ -6,7 +6,6 @@ import { BASE_TOKEN, BASE_TOKEN_ENCODED } from '../plan/frame.ts';
 import { explorerFor } from '../plan/explorer-view.ts';
 
 export const NAV_MARKER = '<!--service:nav-->';
-/** A garden page's marker names the page, so its explorer shows it current (site/plan/explorer-view.ts). */
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -57,6 +56,7 @@ const ascii = (s: string) => Buffer.from(s, 'latin1');
 const BASE = ascii(BASE_TOKEN);
 const BASE_ENCODED = ascii(BASE_TOKEN_ENCODED);
 const NAV = ascii(NAV_MARKER);
+/** A garden page's marker names the page, so its explorer shows it current (site/plan/explorer-view.ts). */
 const NAV_HERE = ascii('<!--service:nav:');
 const EDIT = ascii('<!--service:edit:');
 const NOTICE = ascii('<!--service:notice:');
