@@ -17,6 +17,13 @@ export const NAV_FILE = '_service/nav.html';
 /** The garden's full explorer page: every published folder and page, where a page's cut-short explorer leads. */
 export const EXPLORER_ADDRESS = '/folder' as Address;
 const LANGS = ['ar', 'en'] as const;
+/**
+ * The topic row holds the busiest topics, then a link to the search page, which lists them
+ * all: every page carries the row, and a vault's 200 tags made it 17 KB of each page.
+ */
+export const TOPIC_ROW_MAX = 24;
+/** Where the row's last link leads: the search page's list of every topic. */
+export const ALL_TOPICS_ANCHOR = 'topics';
 
 export interface SitemapView {
   file: string;
@@ -26,10 +33,14 @@ export interface SitemapView {
   max: number;
 }
 
+type Chip = { icon: string | null; label: string; url: string };
+
 export interface NavView {
   home: { label: string; url: string };
   pinned: { icon: string; label: string; url: string }[];
-  topics: { icon: string | null; label: string; url: string }[];
+  topics: Chip[];
+  /** Set when the row is cut at TOPIC_ROW_MAX: the link to every topic. */
+  allTopics: { label: string; url: string } | null;
   more: string;
   /** The garden's file explorer (explorer.ts), in place of the topic row. */
   explorer: ExplorerFolder | null;
@@ -93,54 +104,55 @@ export interface SearchPageView {
   canonical: string;
   metaTitle: string;
   metaDescription: string;
-  topics: { icon: string | null; label: string; url: string }[];
+  topics: Chip[];
   /** The browser formats result counts in this locale (BLOG_LOCALE's digits). */
   numberLocale: string;
 }
 
 export const SEARCH_ADDRESS = '/search' as Address;
 
-function searchPage(ctx: PageContext, nav: NavView): PlannedPage {
+function searchPage(ctx: PageContext): PlannedPage {
   const { frame } = ctx;
   const view: SearchPageView = {
     file: outputFileOf(SEARCH_ADDRESS),
     canonical: ctx.absolute(SEARCH_ADDRESS),
     metaTitle: `${frame.strings.search} · ${frame.name}`,
     metaDescription: frame.tagline ?? frame.name,
-    topics: [...nav.pinned, ...nav.topics],
+    topics: [...pinnedChips(ctx), ...topicChips(ctx)],
     numberLocale: numberLocale(frame.lang, frame.blogLocale),
   };
   return { address: SEARCH_ADDRESS, file: view.file, kind: 'search', type: 'html', sig: ctx.frameSig + JSON.stringify(view), view: () => view };
 }
 
-export function navView(ctx: PageContext): NavView {
+/** Every topic the navigation offers, busiest first (topics.ts); under Folders, the folders (spec D.4). */
+function topicChips(ctx: PageContext): Chip[] {
+  const { model } = ctx;
+  if (model.mode === 'folders') return model.categories.filter((c) => !c.hidden).map((c) => ({ icon: c.icon, label: c.title, url: ctx.url(c.address) }));
+  return model.topics.topics.map((t) => ({ icon: null, label: t.label, url: ctx.url(t.address) }));
+}
+
+/** The collections shown in the navigation; none under Folders, whose navigation is the folders alone. */
+function pinnedChips(ctx: PageContext): { icon: string; label: string; url: string }[] {
   const { model, frame } = ctx;
+  if (model.mode === 'folders' || !frame.collections.showInNav) return [];
+  return model.collections.filter((c) => !c.hidden && c.members.length > 0).map((c) => ({ icon: c.icon, label: c.title, url: ctx.url(c.address) }));
+}
+
+export function navView(ctx: PageContext): NavView {
+  const { frame } = ctx;
   const s = frame.strings;
   // The garden shows its explorer where the blog shows the topic row; the search page lists the topics either way.
   const explorer =
     frame.layout === 'default' ? explorerTree(ctx, publishedDocuments(ctx).map((p) => ({ path: p, title: documentTitle(p), url: ctx.url(documentAddress(p)) }))) : null;
-  const explorerPage = ctx.url(EXPLORER_ADDRESS);
-  if (model.mode === 'folders') {
-    // spec D.4: under Folders the navigation comes from the folders alone.
-    return {
-      home: { label: s.home, url: '/' },
-      pinned: [],
-      topics: model.categories.filter((c) => !c.hidden).map((c) => ({ icon: c.icon, label: c.title, url: ctx.url(c.address) })),
-      more: s.more,
-      explorer,
-      explorerPage,
-    };
-  }
-  const pinned = frame.collections.showInNav
-    ? model.collections.filter((c) => !c.hidden && c.members.length > 0).map((c) => ({ icon: c.icon, label: c.title, url: ctx.url(c.address) }))
-    : [];
+  const topics = topicChips(ctx);
   return {
     home: { label: s.home, url: '/' },
-    pinned,
-    topics: model.topics.topics.map((t) => ({ icon: null, label: t.label, url: ctx.url(t.address) })),
+    pinned: pinnedChips(ctx),
+    topics: topics.slice(0, TOPIC_ROW_MAX),
+    allTopics: topics.length > TOPIC_ROW_MAX ? { label: s.allTopics, url: `${ctx.url(SEARCH_ADDRESS)}#${ALL_TOPICS_ANCHOR}` } : null,
     more: s.more,
     explorer,
-    explorerPage,
+    explorerPage: ctx.url(EXPLORER_ADDRESS),
   };
 }
 
@@ -167,7 +179,7 @@ export function planOutputs(ctx: PageContext): PageFamily[] {
       { address: '/robots.txt' as Address, file: 'robots.txt', kind: 'robots', type: 'txt', sig: ctx.frameSig, view: () => ({}) },
       { address: '/404' as Address, file: '404.html', kind: 'notFound', type: 'html', sig: ctx.frameSig, view: () => ({}) },
       { address: NAV_ADDRESS, file: NAV_FILE, kind: 'nav', type: 'html', sig: navSig, view: () => nav },
-      searchPage(ctx, nav),
+      searchPage(ctx),
       ...(nav.explorer ? [explorerPage(ctx, nav, navSig)] : []),
     ]),
   );

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, releaseBrowser, screenshot } from '../helpers/browser.ts';
 import { cleanupTempDirs } from '../helpers/tmp.ts';
 import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import { TOPIC_ROW_MAX } from '../../site/plan/plan-outputs.ts';
 
 let blog: BlogServer;
 let browser: Browser;
@@ -55,6 +56,7 @@ describe('spec D.4: the topic row', () => {
       return {
         inRow: row.querySelectorAll('.s-topic-list li').length,
         inMore: more.querySelectorAll('.s-more-list li').length,
+        lastInMore: more.querySelector('.s-more-list li:last-child a')?.getAttribute('href'),
         moreHidden: more.hidden,
         fits: row.scrollWidth <= row.clientWidth && document.documentElement.scrollWidth <= document.documentElement.clientWidth,
         oneLine: new Set([...row.querySelectorAll('.s-chip')].map((c) => Math.round(c.getBoundingClientRect().top))).size === 1,
@@ -62,7 +64,9 @@ describe('spec D.4: the topic row', () => {
     });
     expect(state.inRow).toBeGreaterThan(2);
     expect(state.inMore).toBeGreaterThan(5);
-    expect(state.inRow + state.inMore).toBe(36);
+    // 36 topics: the busiest TOPIC_ROW_MAX, then the link to all of them, folded first.
+    expect(state.inRow + state.inMore).toBe(TOPIC_ROW_MAX + 1);
+    expect(state.lastInMore).toBe('/search#topics');
     expect(state.moreHidden).toBe(false);
     expect(state.fits).toBe(true);
     expect(state.oneLine).toBe(true);
@@ -79,7 +83,7 @@ describe('spec D.4: the topic row', () => {
       inMore: document.querySelectorAll('.s-more-list li').length,
       homeVisible: !!document.querySelector('.s-topics-row .s-home'),
     }));
-    expect(state).toEqual({ inRow: 0, inMore: 36, homeVisible: true });
+    expect(state).toEqual({ inRow: 0, inMore: TOPIC_ROW_MAX + 1, homeVisible: true });
     await screenshot(page, 'blog-topic-row-800');
     // Growing the window brings topics back into the row.
     await page.setViewportSize({ width: 1200, height: 800 });
