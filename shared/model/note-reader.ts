@@ -122,7 +122,8 @@ export class NoteReader {
       const changedMs = stats.mtimeMs > (createdMs ?? fileTime(stats)) + CHANGE_SLACK_MS ? stats.mtimeMs : null;
       // The same text read again (the watcher's echo of a save already applied): no second parse.
       if (known && known.changedMs === changedMs && sameDating(known, createdMs) && known.hash === hashText(text)) return known;
-      return this.changed(this.date(buildRecord({ path: p, text, createdMs, fileMs: 0, changedMs, stamp })));
+      // Dated by the file's own time when nothing else dates it: the stats in hand, not a second stat.
+      return this.changed(buildRecord({ path: p, text, createdMs, fileMs: fileTime(stats), changedMs, stamp }));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'ELOOP') log.warnOnce(`read:${p}:${code}`, `could not read ${p}: ${code ?? (err as Error).message}`);
