@@ -65,6 +65,8 @@ process.on('message', (request: WorkerRequest) => {
       reply = { id: request.id, ok: false, error: (err as Error)?.message ?? String(err) };
     }
     process.send!(reply);
+    // A whole build's signatures, now its pages are served and before the next request can change what they read.
+    builder?.dueSigs.settle();
     if (reply.ok && (request.type === 'apply' || request.type === 'tidy')) growth?.afterEdit();
     // A step of the search base that wrote nothing leaves the generation as it was.
     const wrote = reply.ok && reply.result !== null && (request.type !== 'tidy' || (reply.result as BuildResult).rendered > 0);

@@ -32,11 +32,11 @@ import { SearchIndex } from '../plan/search-index.ts';
 import { digest, SigDigests } from '../plan/sig-digests.ts';
 import { EarlySearch } from '../plan/search-job.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
-import { currentKey, readGeneration, removeGenerations, writeGeneration, type GenerationKey } from '../write/generation.ts';
+import { currentKey, readGeneration, rememberGeneration, removeGenerations, type BuiltGeneration, type GenerationKey } from '../write/generation.ts';
 import { diffPlans, type SitePlan } from '../plan/plan.ts';
 import { adoptQuick, isInternal, keepsShape, passResult, quickPlan, searchPlan, served, sitemapPlan } from './quick-pass.ts';
 import { NAV_FILE } from '../plan/plan-outputs.ts';
-import { settleSigs, type PlannedPage, type ServedEntry } from '../plan/plan-types.ts';
+import { DueSigs, settleSigs, type PlannedPage, type ServedEntry } from '../plan/plan-types.ts';
 import type { BuildResult, SiteBuilderOptions } from './builder-types.ts';
 
 export type { BuildProgress, BuildResult, SiteBuilderOptions } from './builder-types.ts';
@@ -62,7 +62,9 @@ export class SiteBuilder {
   private sigDigests = new SigDigests();
   private nav = '';
   /** The last build whose files are all in place: what `remember` writes (never a build half done). */
-  private settled: { plan: SitePlan; dir: string; nav: string } | null = null;
+  private settled: BuiltGeneration | null = null;
+  /** A whole build's signatures, made once its answer is sent (DueSigs). */
+  readonly dueSigs = new DueSigs();
   private live: string | null = null;
   private generation = 0;
   private readonly stage: Stage;
@@ -126,7 +128,7 @@ export class SiteBuilder {
     return this.discussion.current(siteSettingsOf(settings, this.options.config).comments.enabled);
   }
 
-  private async makePlan(settings?: Settings, now = new Date(), withSearch = true): Promise<SitePlan> {
+  private async makePlan(settings?: Settings, now = new Date(), withSearch = true, sigsNow = true): Promise<SitePlan> {
     settings ??= await this.settings();
     this.wholePlans++;
     this.planSettings = JSON.stringify(settings);
@@ -143,8 +145,9 @@ export class SiteBuilder {
       feedIds: this.addresses.feedIds,
       memory: this.memory,
     });
-    // Signatures are compared by the next pass, and made now while what they read is as it is: a snapshot has no next pass.
-    if (!this.options.snapshot) settleSigs(plan.pages.values());
+    // Signatures are compared by the next pass, made while what they read is as it is: a snapshot has no next pass.
+    if (!this.options.snapshot && sigsNow) settleSigs(plan.pages.values());
+    else if (!this.options.snapshot) this.dueSigs.owe(plan.pages);
     if (withSearch) for (const page of this.planSearch(plan)) plan.pages.set(page.address, page);
     return plan;
   }
@@ -188,12 +191,12 @@ export class SiteBuilder {
       vaultDir: config.vaultDir,
       settings,
       plan: async (now) => {
-        let plan: SitePlan | null = await this.makePlan(settings, now, false);
+        let plan: SitePlan | null = await this.makePlan(settings, now, false, false);
         if (!this.images.busy || (!snapshot && this.live !== null)) return plan;
         plan = null; // let go before the next is made: two plans outgrow a server builder's heap
         // A snapshot has no next pass, a server's first build nothing live: both wait for the image copies.
         await this.images.settled();
-        return this.makePlan(settings, now, false);
+        return this.makePlan(settings, now, false, false);
       },
       searchDocs: () => early.docsOf(this.store.records.values(), modelSettings(siteSettingsOf(settings, config), config)),
       alongside: (plan, files) => {
@@ -239,6 +242,7 @@ export class SiteBuilder {
 
   /** A quiet moment's work: once the search delta has grown, a new base (every searchable note indexed again); only its files change. */
   async tidy(): Promise<BuildResult | null> {
+    this.dueSigs.settle();
     const plan = this.plan;
     if (!this.live || !plan || this.previous !== plan.pages || this.replanWhole || !(this.sitemapsDue || this.search.tidyDue)) return null;
     const started = Date.now();
@@ -258,6 +262,7 @@ export class SiteBuilder {
    * comments or mentions changed (`discussed`, vault paths), and the admin's moves ([from, to]).
    */
   async apply(paths: Iterable<string>, discussed: string[] = [], moves: [string, string][] = []): Promise<BuildResult | null> {
+    this.dueSigs.settle();
     try {
       return await this.applyPaths(paths, discussed, moves);
     } finally {
@@ -289,6 +294,7 @@ export class SiteBuilder {
 
   /** Before a whole plan: the live one's signatures are all it is compared with; its model and views go. */
   private letPlanGo(): void {
+    this.dueSigs.settle();
     if (this.plan && this.previous === this.plan.pages) this.previous = new Map([...this.plan.pages].map(([a, p]) => [a, { file: p.file, type: p.type, sig: p.sig }]));
     this.plan = this.settled = null;
   }
@@ -402,25 +408,16 @@ export class SiteBuilder {
   /** Writes the live generation's state beside it (after each build, off the answer's path). */
   async remember(): Promise<void> {
     if (!this.options.remember || !this.settled) return;
-    const key = await this.key();
-    const { plan, dir, nav } = this.settled;
-    // Settings changed since this plan: the next pass re-renders; remember nothing stale.
-    if (key.frame !== plan.ctx.frameSig) return;
-    const pages = [...plan.pages.values()];
-    const digests = this.sigDigests.digests(pages);
-    await writeGeneration(this.options.outRoot, {
-      dir: path.basename(dir),
-      ...key,
-      nav,
-      pages: pages.map((p, i) => [p.address, p.file, p.type, digests[i]!]),
-      notes: plan.ctx.model.visible.map((note) => [note.path, note.hash, note.stamp]),
-    });
+    this.dueSigs.settle();
+    const built = this.settled;
+    await rememberGeneration(this.options.outRoot, await this.key(), built, (pages) => this.sigDigests.digests(pages));
   }
 
   /** Edits applied by the quick pass so far (applyEdits), whole plans made (makePlan), and the live plan's signatures: what tests compare. */
   quickPasses = 0;
   wholePlans = 0;
   plannedSigs(): Map<string, string> {
+    this.dueSigs.settle();
     return new Map([...(this.plan?.pages ?? [])].map(([address, page]) => [address, page.sig]));
   }
 

@@ -30,7 +30,8 @@ export type LazySigFields = Pick<PlannedPage, 'address' | 'file' | 'kind' | 'typ
 /**
  * A page whose signature is made the first time it is read. A static snapshot never
  * reads one (no work whose result is thrown away); the server reads them all
- * as soon as a plan is made (`settleSigs`), while what they depend on is as it was.
+ * as soon as a plan is made (`settleSigs`), or a whole build's once it has answered
+ * (`DueSigs`), while what they depend on is as it was.
  * One class for every such page: a getter defined on each page object made V8 keep every
  * page as a dictionary of its properties, over twice the memory and slower to read.
  */
@@ -64,6 +65,32 @@ export function withLazySig(page: LazySigFields, make: () => string): PlannedPag
 /** Makes every page's signature now (see withLazySig). */
 export function settleSigs(pages: Iterable<PlannedPage>): void {
   for (const page of pages) void page.sig;
+}
+
+/**
+ * The signatures a server's whole build owes. Its pages are rendered whatever their
+ * signatures, so they are made once its answer is sent, not before its first page is
+ * served (about a second of a realistic first start at 10,000 notes), and before anything
+ * can change what they read: the build process settles them right after the answer, and
+ * every later pass and the generation's record settle them first.
+ */
+export class DueSigs {
+  private pages: Map<unknown, PlannedPage> | null = null;
+
+  get owed(): number {
+    return this.pages?.size ?? 0;
+  }
+
+  /** The plan's pages, read when settled (pages added to the plan meanwhile too). */
+  owe(pages: Map<unknown, PlannedPage>): void {
+    this.pages = pages;
+  }
+
+  settle(): void {
+    if (!this.pages) return;
+    settleSigs(this.pages.values());
+    this.pages = null;
+  }
 }
 
 /** What the server needs to know of an output. */

@@ -16,7 +16,8 @@ import { fileStamp } from '../../shared/file-stamp.ts';
 import { defaultSettings, settingsFile, withDefaults, type Settings } from '../../shared/settings.ts';
 import { BASE_TOKEN, frameSig, siteFrame } from '../plan/frame.ts';
 import { CODE_DIR, PROJECT_DIR } from '../../shared/project-dir.ts';
-import type { ServedEntry, ServeType } from '../plan/plan-types.ts';
+import type { PlannedPage, ServedEntry, ServeType } from '../plan/plan-types.ts';
+import type { SitePlan } from '../plan/plan.ts';
 import { isWritableFile } from '../../shared/model/addresses.ts';
 
 /** node:v8, loaded when a generation is read or written (only the server's builder does): one module fewer for `npm run build`. */
@@ -110,6 +111,28 @@ export function currentKey(config: Config, settings: Settings = readSettingsNow(
 
 export async function writeGeneration(outRoot: string, state: Omit<GenerationState, 'format'>): Promise<void> {
   await writeFileAtomic(path.join(outRoot, STATE_FILE), v8().serialize({ format: FORMAT, ...state }));
+}
+
+/** A build whose files are all in place (the plan, its folder, its navigation fragment). */
+export interface BuiltGeneration {
+  plan: SitePlan;
+  dir: string;
+  nav: string;
+}
+
+/** Writes the record of `built`, unless the settings changed since its plan (the next pass re-renders: nothing stale remembered). */
+export async function rememberGeneration(outRoot: string, key: GenerationKey, built: BuiltGeneration, digestsOf: (pages: PlannedPage[]) => string[]): Promise<void> {
+  const { plan, dir, nav } = built;
+  if (key.frame !== plan.ctx.frameSig) return;
+  const pages = [...plan.pages.values()];
+  const digests = digestsOf(pages);
+  await writeGeneration(outRoot, {
+    dir: path.basename(dir),
+    ...key,
+    nav,
+    pages: pages.map((p, i) => [p.address, p.file, p.type, digests[i]!]),
+    notes: plan.ctx.model.visible.map((note) => [note.path, note.hash, note.stamp]),
+  });
 }
 
 const SERVE_TYPES = new Set<unknown>(['html', 'xml', 'txt', 'json', 'file']);

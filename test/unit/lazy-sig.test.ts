@@ -1,6 +1,7 @@
 // A page's signature is made when first read: a static snapshot never reads
 // one, so its build spends nothing on them; the server makes them all right after the
-// plan (settleSigs), before anything they read can change.
+// plan (settleSigs), or a whole build's right after its answer (DueSigs, due-sigs.test.ts),
+// before anything they read can change.
 import { describe, expect, it } from 'vitest';
 import type { Address } from '../../shared/model/addresses.ts';
 import { settleSigs, withLazySig, type PlannedPage } from '../../site/plan/plan-types.ts';
