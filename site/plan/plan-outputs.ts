@@ -23,7 +23,7 @@ const LANGS = ['ar', 'en'] as const;
  */
 export const TOPIC_ROW_MAX = 24;
 /** Where the row's last link leads: the search page's list of every topic. */
-export const ALL_TOPICS_ANCHOR = 'topics';
+export const ALL_TOPICS_ANCHOR = 's-browse-topics';
 
 export interface SitemapView {
   file: string;

@@ -66,7 +66,7 @@ describe('spec D.4: the topic row', () => {
     expect(state.inMore).toBeGreaterThan(5);
     // 36 topics: the busiest TOPIC_ROW_MAX, then the link to all of them, folded first.
     expect(state.inRow + state.inMore).toBe(TOPIC_ROW_MAX + 1);
-    expect(state.lastInMore).toBe('/search#topics');
+    expect(state.lastInMore).toBe('/search#s-browse-topics');
     expect(state.moreHidden).toBe(false);
     expect(state.fits).toBe(true);
     expect(state.oneLine).toBe(true);

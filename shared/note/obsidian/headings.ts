@@ -24,6 +24,8 @@ export const RESERVED_IDS = new Set([
   ...['comments-title', 'mentions-title', 'comment-form', 'comment-name', 'comment-email', 'comment-website', 'comment-subject', 'comment-body', 'comment-hint', 'comment-notice', 'discussed-title'],
   // The reader's tools (CONTRACT §12): the headings' anchors' label.
   's-anchor-label',
+  // The search page's list of every topic, where the topic row's last link leads.
+  's-browse-topics',
 ]);
 // Footnotes' own anchors (markdown-it-footnote): fn1, fnref1, fnref1:1, fn-e1-1 (an embed's).
 const FOOTNOTE_ID = /^fn(ref)?(\d+|-[\w-]+-\d+)(:\d+)?$/;
