@@ -33,6 +33,7 @@ let finish: PageFinish | undefined;
 let chain: Promise<void> = Promise.resolve();
 
 const reply = (message: PartnerReply) => parentPort!.postMessage(message);
+const newRenderer = async () => new (await modules!).PageRenderer({ theme: setup!.config.siteTheme, eleventyConfig: setup!.config.siteEleventyConfig });
 
 /** Chunks parsed, from the back of the list, not yet sent. */
 const chunks: { from: number; to: number; records: NoteRecord[] }[] = [];
@@ -83,11 +84,13 @@ async function handle(request: PartnerRequest): Promise<void> {
     case 'search': {
       const { baseFiles } = await import('../plan/search-base.ts');
       reply({ type: 'searched', files: baseFiles(request.docs) });
+      // The build plans the site meanwhile: Eleventy is loaded now, not when its first pages come.
+      await (renderer ??= await newRenderer()).warm();
       return;
     }
     case 'frame': {
       const m = await modules!;
-      renderer ??= new m.PageRenderer({ theme: setup!.config.siteTheme, eleventyConfig: setup!.config.siteEleventyConfig });
+      renderer ??= await newRenderer();
       site = request.site;
       finish = request.snapshot ? m.snapshotFinish(request.snapshot.siteUrl) : undefined;
       return;

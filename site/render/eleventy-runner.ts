@@ -42,6 +42,11 @@ export class EleventyRunner {
 
   constructor(private readonly extensions: SiteExtensions) {}
 
+  /** Loads and configures Eleventy now, so the first render does not wait for it (a thread with nothing else to do). */
+  async warm(): Promise<void> {
+    await (this.eleventy ??= this.start());
+  }
+
   /** Renders every view in `data`, handing each page to `sink`, in the order Eleventy makes them. */
   async render(data: RenderData, sink: OutputSink): Promise<void> {
     this.views = data;

@@ -58,6 +58,11 @@ export class PageRenderer {
     return { ...frame, assets: { css, js, search, katex, mermaid }, logoUrl: plan.ctx.imageUrl(frame.logo, null), publishCss: plan.ctx.publishCss, snapshot: this.snapshot };
   }
 
+  /** Eleventy loaded and configured ahead of the first pages (EleventyRunner.warm). */
+  warm(): Promise<void> {
+    return this.runner.warm();
+  }
+
   /** From now on, pages are rendered as a static snapshot's (snapshot-page.ts): `parts` in place of the server's markers. */
   renderAsSnapshot(parts: SnapshotParts): void {
     this.snapshot = parts;
