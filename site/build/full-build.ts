@@ -63,6 +63,8 @@ export interface FullBuildInput {
   stage: string;
   vaultDir: string;
   settings: Settings;
+  /** Told each chunk of notes as it is read, before the plan (the copies of images they show can start). */
+  read?: (records: readonly NoteRecord[]) => void;
   /** Plans the site from the store's records. */
   plan: (now: Date) => Promise<SitePlan>;
   /**
@@ -102,7 +104,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
   const writer = !partner && notes.length >= FILE_WRITER_MIN_NOTES ? new (await import('../write/file-writer.ts')).FileWriter() : null;
   let closing = false;
   try {
-    input.store.adopt(await readShared(input.store.reader, notes, partner, input.store.reader.prepare(true)));
+    input.store.adopt(await readShared(input.store.reader, notes, partner, input.store.reader.prepare(true), input.read));
     await input.store.settleDates();
     // Known before the plan: the partner, idle until pages are planned, indexes them meanwhile.
     const searching = partner && input.searchDocs ? searchOnPartner(partner, input.searchDocs()) : null;
@@ -156,7 +158,7 @@ async function partnerFor(setup: FullBuildInput['partner'], partnerFrom: number 
  * Parses every note: this process from the front of the list, the partner (once it has
  * started) from the back, until they meet.
  */
-async function readShared(reader: NoteReader, paths: VaultPath[], partner: PartnerLink | null, prepared: Promise<void>): Promise<NoteRecord[]> {
+async function readShared(reader: NoteReader, paths: VaultPath[], partner: PartnerLink | null, prepared: Promise<void>, read?: FullBuildInput['read']): Promise<NoteRecord[]> {
   const mine: NoteRecord[] = [];
   const theirs: NoteRecord[] = [];
   let front = 0;
@@ -169,15 +171,19 @@ async function readShared(reader: NoteReader, paths: VaultPath[], partner: Partn
     back = reply.from;
     ask();
     // Notes this side has parsed meanwhile are not taken twice.
-    const read = reply.from < front ? new Set(paths.slice(reply.from, front)) : null;
-    for (const packed of reply.records) if (!read?.has(packed.fields.path)) theirs.push(unpackRecord(packed));
+    const parsed = reply.from < front ? new Set(paths.slice(reply.from, front)) : null;
+    const at = theirs.length;
+    for (const packed of reply.records) if (!parsed?.has(packed.fields.path)) theirs.push(unpackRecord(packed));
+    read?.(theirs.slice(at));
   });
   try {
     // Listening before the reader is ready: chunks the partner sends meanwhile are taken, not lost.
     await prepared;
     while (front < back) {
       const to = Math.min(front + chunk, back);
-      mine.push(...reader.readMany(paths.slice(front, to)));
+      const records = reader.readMany(paths.slice(front, to));
+      mine.push(...records);
+      read?.(records);
       front = to;
       if (partner) await yieldToIo();
     }

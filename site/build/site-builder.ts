@@ -33,7 +33,7 @@ import { digest, SigDigests } from '../plan/sig-digests.ts';
 import { EarlySearch } from '../plan/search-job.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
 import { currentKey, readGeneration, rememberGeneration, removeGenerations, type BuiltGeneration, type GenerationKey } from '../write/generation.ts';
-import { diffPlans, type SitePlan } from '../plan/plan.ts';
+import { adoptImages, diffPlans, type SitePlan } from '../plan/plan.ts';
 import { adoptQuick, isInternal, keepsShape, passResult, quickPlan, searchPlan, served, sitemapPlan } from './quick-pass.ts';
 import { NAV_FILE } from '../plan/plan-outputs.ts';
 import { DueSigs, settleSigs, type PlannedPage, type ServedEntry } from '../plan/plan-types.ts';
@@ -190,12 +190,14 @@ export class SiteBuilder {
       stage: this.stage.dir,
       vaultDir: config.vaultDir,
       settings,
+      read: (records) => this.images.makeSoon(this.attachments.shownByPublished(records)),
       plan: async (now) => {
         let plan: SitePlan | null = await this.makePlan(settings, now, false, false);
         if (!this.images.busy || (!snapshot && this.live !== null)) return plan;
-        plan = null; // let go before the next is made: two plans outgrow a server builder's heap
         // A snapshot has no next pass, a server's first build nothing live: both wait for the image copies.
         await this.images.settled();
+        if (snapshot) return adoptImages(plan);
+        plan = null; // let go before the next is made: two plans outgrow a server builder's heap
         return this.makePlan(settings, now, false, false);
       },
       searchDocs: () => early.docsOf(this.store.records.values(), modelSettings(siteSettingsOf(settings, config), config)),

@@ -80,8 +80,8 @@ export class PageContext {
   private folderNotesMemo: Map<string, NoteRecord> | null = null;
   /** Attachments referenced by visible notes and the frame (vault path → address). */
   readonly published = new Map<string, string>();
-  /** Each published raster image as this plan saw it: its pages and the copies planned agree. */
-  private imageStates = new Map<string, ImageState>();
+  /** Each published raster image as this plan saw it: its pages and the copies planned agree (plan.ts adoptImages). */
+  readonly imageStates = new Map<string, ImageState>();
   /**
    * Set once the plan has listed its files: an image first shown after that (by an edit's
    * quick pass) shows its original until the next whole plan takes its copies in.

@@ -115,15 +115,34 @@ export function planSite(
     });
   }
   ctx.imagesClosed = true;
-  const missing = missingAttachments(model, attachments);
-  if (shadowed.length || missing.length) {
-    const all = new BuildWarnings();
-    all.addAll(model.warnings);
-    all.addAll(shadowed);
-    all.addAll(missing);
-    model.warnings.splice(0, model.warnings.length, ...all.list());
-  }
+  addWarnings(model, [...shadowed, ...missingAttachments(model, attachments)]);
   return { pages, ctx, families, readers };
+}
+
+function addWarnings(model: SiteModel, warnings: BuildWarning[]): void {
+  if (warnings.length === 0) return;
+  const all = new BuildWarnings();
+  all.addAll(model.warnings);
+  all.addAll(warnings);
+  model.warnings.splice(0, model.warnings.length, ...all.list());
+}
+
+/**
+ * A static snapshot's plan, once the image copies it waited for are made: their states and
+ * copies taken in, in place of planning the site again (a snapshot's views are made as its
+ * pages render, after this, and it reads no signature).
+ */
+export function adoptImages(plan: SitePlan): SitePlan {
+  const { ctx } = plan;
+  const warnings: BuildWarning[] = [];
+  for (const [p, state] of ctx.imageStates) {
+    const info = ctx.attachments.get(p);
+    if (state.kind !== 'pending' || !info || !ctx.images) continue;
+    ctx.imageStates.set(p, ctx.images.state(p, info));
+    planImageCopies(ctx, p, plan.pages, warnings);
+  }
+  addWarnings(ctx.model, warnings);
+  return plan;
 }
 
 /** The smaller copies of a published raster image, once made (a page shows them only then), or a warning when it is no usable image. */

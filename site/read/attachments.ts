@@ -129,6 +129,20 @@ export class AttachmentIndex {
     return text;
   }
 
+  /** The attachments the published notes among `records` show (their embeds and banners), each with what it is. */
+  shownByPublished(records: Iterable<NoteRecord>): [string, AttachmentInfo][] {
+    const shown = new Map<string, AttachmentInfo>();
+    for (const note of records) {
+      if (!note.publish) continue;
+      for (const target of note.banner ? [...note.embeds, note.banner] : note.embeds) {
+        const p = this.resolve(target, note);
+        const info = p === null ? undefined : this.get(p);
+        if (info) shown.set(p!, info);
+      }
+    }
+    return [...shown];
+  }
+
   /** The attachment a note's link names, by the same rule as links to notes (links.ts). */
   resolve(target: string, from: NoteRecord | null): string | null {
     if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return null;

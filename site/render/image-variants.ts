@@ -132,6 +132,15 @@ export class ImageVariants {
     this.onReady?.(paths);
   }
 
+  /**
+   * Queues the copies of the raster images among `images` that are not made yet, as soon as the
+   * notes showing them are read: made while the site is planned, a plan finds them made (a
+   * snapshot, and a server's first build, plan again for copies still being made).
+   */
+  makeSoon(images: Iterable<[string, AttachmentInfo]>): void {
+    for (const [p, info] of images) if (isRasterImage(p)) this.state(p, info);
+  }
+
   /** Where a copy is kept. */
   fileOf(variant: ImageVariant): string {
     return path.join(this.dir, variant.file.slice(VARIANTS_PREFIX.length));
