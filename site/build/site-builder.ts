@@ -192,13 +192,11 @@ export class SiteBuilder {
       settings,
       read: (records) => this.images.makeSoon(this.attachments.shownByPublished(records)),
       plan: async (now) => {
-        let plan: SitePlan | null = await this.makePlan(settings, now, false, false);
+        const plan = await this.makePlan(settings, now, false, false);
         if (!this.images.busy || (!snapshot && this.live !== null)) return plan;
-        // A snapshot has no next pass, a server's first build nothing live: both wait for the image copies.
+        // A snapshot has no next pass, a server's first build nothing live: both wait for the image copies, taken into the plan.
         await this.images.settled();
-        if (snapshot) return adoptImages(plan);
-        plan = null; // let go before the next is made: two plans outgrow a server builder's heap
-        return this.makePlan(settings, now, false, false);
+        return adoptImages(plan);
       },
       searchDocs: () => early.docsOf(this.store.records.values(), modelSettings(siteSettingsOf(settings, config), config)),
       alongside: (plan, files) => {

@@ -128,9 +128,10 @@ function addWarnings(model: SiteModel, warnings: BuildWarning[]): void {
 }
 
 /**
- * A static snapshot's plan, once the image copies it waited for are made: their states and
- * copies taken in, in place of planning the site again (a snapshot's views are made as its
- * pages render, after this, and it reads no signature).
+ * A whole build's plan (a snapshot's, a server's first), once the image copies it waited for
+ * are made: their states and copies taken in, in place of planning the site again. Its views
+ * are made as its pages render, after this, and its signatures once it has answered
+ * (plan-types.ts DueSigs): both read the images as they are now.
  */
 export function adoptImages(plan: SitePlan): SitePlan {
   const { ctx } = plan;
