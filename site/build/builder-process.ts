@@ -66,7 +66,12 @@ process.on('message', (request: WorkerRequest) => {
     }
     process.send!(reply);
     // A whole build's signatures, now its pages are served and before the next request can change what they read.
-    builder?.dueSigs.settle();
+    try {
+      builder?.dueSigs.settle();
+    } catch (err) {
+      // Outside the request's own answer: a throw here would stop the chain of requests for good.
+      log.error(`site signatures failed: ${(err as Error)?.stack ?? String(err)}`);
+    }
     if (reply.ok && (request.type === 'apply' || request.type === 'tidy')) growth?.afterEdit();
     // A step of the search base that wrote nothing leaves the generation as it was.
     const wrote = reply.ok && reply.result !== null && (request.type !== 'tidy' || (reply.result as BuildResult).rendered > 0);

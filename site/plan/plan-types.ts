@@ -86,10 +86,11 @@ export class DueSigs {
     this.pages = pages;
   }
 
+  /** Makes them; owed no longer even if one fails (a page whose signature throws fails the pass that reads it, as before). */
   settle(): void {
-    if (!this.pages) return;
-    settleSigs(this.pages.values());
+    const pages = this.pages;
     this.pages = null;
+    if (pages) settleSigs(pages.values());
   }
 }
 

@@ -4,7 +4,7 @@
 // before anything they read can change.
 import { describe, expect, it } from 'vitest';
 import type { Address } from '../../shared/model/addresses.ts';
-import { settleSigs, withLazySig, type PlannedPage } from '../../site/plan/plan-types.ts';
+import { DueSigs, settleSigs, withLazySig, type PlannedPage } from '../../site/plan/plan-types.ts';
 
 function page(make: () => string): PlannedPage {
   return withLazySig({ address: '/a' as Address, file: 'a.html', kind: 'article', type: 'html', view: () => null }, make);
@@ -39,5 +39,19 @@ describe('lazy page signatures', () => {
     const pages = [page(() => 'a'), page(() => 'b')];
     expect(Object.getPrototypeOf(pages[0])).toBe(Object.getPrototypeOf(pages[1]));
     expect(Object.getOwnPropertyDescriptor(pages[0], 'sig')).toBeUndefined();
+  });
+
+  it('owed by a whole build, are made once when settled, and owed no longer when one of them throws', () => {
+    let made = 0;
+    const due = new DueSigs();
+    due.owe(new Map([['a', page(() => `a${++made}`)], ['b', page(() => `b${++made}`)]]));
+    expect(due.owed).toBe(2);
+    due.settle();
+    due.settle();
+    expect({ made, owed: due.owed }).toEqual({ made: 2, owed: 0 });
+    due.owe(new Map([['c', page(() => { throw new Error('a broken page'); })]]));
+    expect(() => due.settle()).toThrow('a broken page');
+    expect(due.owed).toBe(0);
+    expect(() => due.settle()).not.toThrow();
   });
 });
