@@ -5,7 +5,7 @@
 // what no longer has an output.
 import { PlanMemory } from '../plan/plan-memory.ts';
 import { extensionsOf } from '../render/eleventy-site.ts';
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { log } from '../../shared/log.ts';
 import type { Address } from '../../shared/model/addresses.ts';
@@ -78,7 +78,7 @@ export class SiteBuilder {
   /** A note's changed day moved in a quick pass: the sitemaps' lastmod waits for a quiet moment (`tidy`). */
   private sitemapsDue = false;
   /** The visitor search index (CONTRACT §9): its base outlives a pass, its delta follows each. */
-  private readonly search = new SearchIndex();
+  private readonly search = new SearchIndex((file) => readFileSync(path.join(this.live!, file), 'utf8'));
   /** The search index's files in the live plan. */
   private searchPages: PlannedPage[] = [];
   /** Approved comments and mentions (CONTRACT §8), from comments.db. */
@@ -140,10 +140,7 @@ export class SiteBuilder {
       config: this.options.config,
       base: this.options.base ?? BASE_TOKEN,
       assets: (await this.renderer.assets()).assets,
-      now,
-      images: this.images,
-      feedIds: this.addresses.feedIds,
-      memory: this.memory,
+      now, images: this.images, feedIds: this.addresses.feedIds, memory: this.memory,
     });
     // Signatures are compared by the next pass, made while what they read is as it is: a snapshot has no next pass.
     if (!this.options.snapshot && sigsNow) settleSigs(plan.pages.values());
@@ -217,6 +214,7 @@ export class SiteBuilder {
     await this.stage.becomes(dir);
     const previous = this.live;
     this.live = dir;
+    this.search.release();
     this.replanWhole = this.sitemapsDue = false;
     this.plan = plan;
     this.previous = plan.pages;
@@ -253,6 +251,7 @@ export class SiteBuilder {
       await this.stage.replace(plan, this.live, step.changed, step.removed.map((p) => p.file));
       adoptQuick(plan, step);
       this.searchPages = step.search;
+      this.search.release();
     }
     return passResult(this.live, step ?? searchPlan([], []), started, this.search.tidyDue);
   }
@@ -321,6 +320,7 @@ export class SiteBuilder {
     }
     adoptQuick(plan, quick);
     this.searchPages = quick.search;
+    this.search.release();
     this.quickPasses++;
     this.sitemapsDue ||= quick.dayMoved;
     // Nothing rendered: the server still learns of the quiet moment's work a moved day asks for.
@@ -371,6 +371,7 @@ export class SiteBuilder {
       this.previous = plan.pages;
       this.digested = false;
       this.settled = { plan, dir: live, nav: this.nav };
+      this.search.release();
     };
     await this.learnAddresses(plan);
     if (diff.changed.length === 0 && diff.removed.length === 0) {

@@ -20,8 +20,8 @@ export interface PlannedPage {
   view: () => unknown;
   /** Attachments: the vault path to copy; an image's copy: its file in the data directory's cache. */
   source?: string;
-  /** Assets and the search index's files: the bytes to write. */
-  content?: string | Uint8Array;
+  /** Assets and the search index's files: the bytes to write (a search file's are read when it is written). */
+  content?: string | Uint8Array | (() => string);
 }
 
 /** What a page planned with a lazy signature is given. */

@@ -8,7 +8,15 @@
 // note indexed again, which a save of a large note made due at every pause.
 import { safeJson, SEARCH_FIELDS, shardIndex, shardKey, type SearchDoc, type ShardFile } from '../../shared/search/index-format.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
-import { drain, indexDocs, indexFile, runUntil, termsOf, type SearchBase } from './search-base.ts';
+import { drain, indexDocs, indexFile, runUntil, termsOf, type IndexFile, type SearchBase } from './search-base.ts';
+
+/** A base file's text: its own, or read back from the live folder once released (search-index.ts). */
+export type FileText = (file: IndexFile) => string;
+
+const heldText: FileText = (file) => {
+  if (file.content === null) throw new Error(`the search index file ${file.file} is no longer held`);
+  return file.content;
+};
 
 /** A base member edited since the base was made: its document as the shards hold it, and now. */
 export interface MemberPatch {
@@ -88,7 +96,7 @@ export type PatchedFiles = Pick<SearchBase, 'shards' | 'lengths' | 'avg'>;
  * holding one of their old or new terms are new files; a term no note holds any more goes
  * whole; a new term joins the shard of its key, in order. The base has a shard at least.
  */
-function* patchSteps(base: SearchBase, patches: ReadonlyMap<number, MemberPatch>): Generator<void, PatchedFiles> {
+function* patchSteps(base: SearchBase, patches: ReadonlyMap<number, MemberPatch>, text: FileText): Generator<void, PatchedFiles> {
   const keys = base.shards.map((s): [string, string] => [s.key, '']);
   // Per shard: term → (base id → its frequencies per field now; zeros when the note no longer has it).
   const byShard = new Map<number, Map<string, Map<number, FieldCounts>>>();
@@ -106,7 +114,7 @@ function* patchSteps(base: SearchBase, patches: ReadonlyMap<number, MemberPatch>
     if (!fields) ids.set(id, (fields = SEARCH_FIELDS.map(() => 0)));
     return fields;
   };
-  const lengths = JSON.parse(base.lengths.content) as number[];
+  const lengths = JSON.parse(text(base.lengths)) as number[];
   for (const [id, patch] of patches) {
     for (const term of termsOf(patch.old())) countFor(term, id);
     yield;
@@ -123,7 +131,7 @@ function* patchSteps(base: SearchBase, patches: ReadonlyMap<number, MemberPatch>
       continue;
     }
     const entries: ShardFile = [];
-    for (const entry of JSON.parse(shard.file.content) as ShardFile) {
+    for (const entry of JSON.parse(text(shard.file)) as ShardFile) {
       const counts = terms.get(entry[0]);
       if (!counts) {
         entries.push(entry);
@@ -146,8 +154,8 @@ function* patchSteps(base: SearchBase, patches: ReadonlyMap<number, MemberPatch>
 }
 
 /** The base patched at once (null: it has no shard to patch, a new base is due). */
-export function basePatched(base: SearchBase, patches: ReadonlyMap<number, MemberPatch>): PatchedFiles | null {
-  return base.shards.length === 0 ? null : drain(patchSteps(base, patches));
+export function basePatched(base: SearchBase, patches: ReadonlyMap<number, MemberPatch>, text: FileText = heldText): PatchedFiles | null {
+  return base.shards.length === 0 ? null : drain(patchSteps(base, patches, text));
 }
 
 /**
@@ -159,8 +167,8 @@ export class PatchJob {
   private readonly work: Generator<void, PatchedFiles>;
 
   /** `records`: each patched member's record, as the patch reads it. */
-  constructor(base: SearchBase, readonly records: ReadonlyMap<number, NoteRecord>, patches: ReadonlyMap<number, MemberPatch>) {
-    this.work = patchSteps(base, patches);
+  constructor(base: SearchBase, readonly records: ReadonlyMap<number, NoteRecord>, patches: ReadonlyMap<number, MemberPatch>, text: FileText) {
+    this.work = patchSteps(base, patches, text);
   }
 
   /** Works until `deadline` (performance.now()); the files once they are made. */

@@ -15,7 +15,14 @@ const SHARD_BYTES = 24 * 1024;
 export interface IndexFile {
   /** Relative to the site folder; named by its content. */
   file: string;
-  content: string;
+  /** UTF-8 bytes of its content. */
+  bytes: number;
+  /**
+   * Its text until the file is in the live folder (SearchIndex.release), then null: read back
+   * from there when a patch needs it. A realistic 10,000-note base is about 17 MB of text a
+   * builder held for the rare quiet moment that patches a few of its shards.
+   */
+  content: string | null;
 }
 
 export interface SearchBase {
@@ -31,7 +38,7 @@ export interface SearchBase {
 
 export function indexFile(kind: string, content: string): IndexFile {
   const hash = createHash('sha1').update(content).digest('hex').slice(0, 12);
-  return { file: `${SEARCH_DIR}/${kind}.${hash}.json`, content };
+  return { file: `${SEARCH_DIR}/${kind}.${hash}.json`, bytes: Buffer.byteLength(content), content };
 }
 
 /** One term's postings while the base is made: per field, `[doc gap, frequency, …]` as the shard holds them. */

@@ -16,7 +16,7 @@ import { META_CHUNK, safeJson, SEARCH_MANIFEST, type DeltaDoc, type SearchDoc, t
 import type { PageContext } from './page-context.ts';
 import type { PlannedPage } from './plan-types.ts';
 import { BaseJob, buildSearchBase, indexFile, type IndexFile, type SearchBase } from './search-base.ts';
-import { PatchJob, type MemberPatch, type PatchedFiles } from './search-base-patch.ts';
+import { PatchJob, type FileText, type MemberPatch, type PatchedFiles } from './search-base-patch.ts';
 import { docChars, metaRowOf, searchableNotes, searchDocOf } from './search-docs.ts';
 import { searchableDocuments } from './search-documents.ts';
 
@@ -82,6 +82,24 @@ export class SearchIndex {
   private patchGrowth = 0;
   /** The records a base made in steps holds, until the next plan has read its edited notes' versions. */
   private madeOf: Map<string, NoteRecord> | null = null;
+  /** `readBack`: a file of the live folder, as text (none: a static snapshot, whose files are never read back). */
+  constructor(private readonly readBack: ((file: string) => string) | null = null) {}
+
+  /** A file's text, held or read back. */
+  private readonly text: FileText = (file) => {
+    if (file.content !== null) return file.content;
+    if (!this.readBack) throw new Error(`the search index file ${file.file} is neither held nor written`);
+    return this.readBack(file.file);
+  };
+
+  /**
+   * The last plan's files are in the live folder: their texts go, read back from there when a
+   * quiet moment patches them. Called once a pass's files are in place.
+   */
+  release(): void {
+    if (!this.readBack || !this.base) return;
+    for (const file of [this.base.lengths, ...this.base.shards.map((s) => s.file), ...this.metaFiles.map((m) => m.file)]) file.content = null;
+  }
 
   /**
    * The next plan makes a base from every note (a full build); `laterFrom` notes or more, it
@@ -116,7 +134,15 @@ export class SearchIndex {
     const job = this.job;
     const deadline = performance.now() + budgetMs;
     if (job instanceof PatchJob) {
-      const files = job.step(deadline);
+      let files: PatchedFiles | null;
+      try {
+        files = job.step(deadline);
+      } catch (err) {
+        // A shard that cannot be read back (gone from the live folder): the next step makes a new base.
+        this.job = null;
+        this.base = null;
+        throw err;
+      }
       if (!files) return false;
       this.adoptPatch(job, files);
       return true;
@@ -160,13 +186,13 @@ export class SearchIndex {
       this.tidyDue = false;
       return false;
     }
-    return new PatchJob(base, records, patches);
+    return new PatchJob(base, records, patches, this.text);
   }
 
   /** A finished patch: its notes are in the base as the records it read (a note edited since is still edited against it). */
   private adoptPatch(job: PatchJob, files: PatchedFiles): void {
     const base = this.base!;
-    const bytes = (shards: SearchBase['shards']) => shards.reduce((sum, s) => sum + s.file.content.length, 0);
+    const bytes = (shards: SearchBase['shards']) => shards.reduce((sum, s) => sum + s.file.bytes, 0);
     this.patchGrowth += bytes(files.shards) - bytes(base.shards);
     this.base = { ...base, ...files };
     this.job = null;
@@ -289,13 +315,14 @@ export class SearchIndex {
       lengths: base.lengths.file,
       shards: base.shards.map((s) => [s.key, s.file.file]),
       meta: meta.map((m) => m.file),
-      metaBytes: meta.reduce((sum, m) => sum + Buffer.byteLength(m.content), 0),
+      metaBytes: meta.reduce((sum, m) => sum + m.bytes, 0),
       gone: changes.gone,
       delta: changes.delta.map((note, i): DeltaDoc => ({ id: base.paths.length + i, ...this.doc(note).doc, meta: metaRowOf(ctx, note) })),
     };
     const pages: PlannedPage[] = [manifestPage(manifest)];
     for (const file of [base.lengths, ...base.shards.map((s) => s.file), ...meta]) {
-      pages.push({ address: ('/' + file.file) as Address, file: file.file, kind: 'searchIndex', type: 'file', sig: file.file, content: file.content, view: () => null });
+      // Its text read when it is written: the page outlives the pass, the text need not (`release`).
+      pages.push({ address: ('/' + file.file) as Address, file: file.file, kind: 'searchIndex', type: 'file', sig: file.file, content: () => this.text(file), view: () => null });
     }
     return pages;
   }

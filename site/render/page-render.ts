@@ -143,7 +143,7 @@ export class PageRenderer {
       const target = path.join(dir, page.file);
       if (page.kind === 'asset' || page.kind === 'searchIndex') {
         parent(target);
-        writeFileSync(target, page.content ?? '');
+        writeFileSync(target, typeof page.content === 'function' ? page.content() : (page.content ?? ''));
       } else if (page.kind === 'imageVariant' && page.source) {
         parent(target);
         linkOrCopy(page.source, target);

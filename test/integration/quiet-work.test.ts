@@ -91,6 +91,26 @@ describe("a quiet moment's work", () => {
     expect(await searchFiles(live)).toEqual(await searchFiles((await builderOf(root, vault, 'back').full()).dir));
   }, 60_000);
 
+  it('holds no copy of the base once its files are live: a patch reads its shards back from the live folder, and a shard gone from there makes a new base', async () => {
+    const root = await tempDir('vs-search-read-back-');
+    const vault = path.join(root, 'vault');
+    const notes: Record<string, string> = {};
+    for (let i = 0; i < 30; i++) notes[`Notes/N${String(i).padStart(2, '0')}.md`] = `---\npublish: true\ndate: 2024-01-${String(i + 1).padStart(2, '0')}\n---\nNote ${i} talks of zebra${i}.\n`;
+    await writeFiles(vault, notes);
+    for (const name of ['live', 'fresh']) await fs.mkdir(path.join(root, `data-${name}`), { recursive: true });
+    const builder = builderOf(root, vault, 'live');
+    const live = (await builder.full()).dir;
+    await fs.writeFile(path.join(vault, 'Notes/N07.md'), '---\npublish: true\ndate: 2024-01-08\n---\nNothing to see here, okapi7.\n');
+    await builder.apply(['Notes/N07.md']);
+    for (const name of await fs.readdir(path.join(live, SEARCH_DIR))) if (name.startsWith('shard.')) await fs.rm(path.join(live, SEARCH_DIR, name));
+    // The step that patches finds no shard to read: it fails, and the next quiet moment makes the base again.
+    await expect(builder.tidy()).rejects.toThrow(/shard\./);
+    await tidyTheSearchBase(builder);
+    const after = await searchFiles(live);
+    expect(shardText(after)).toContain('okapi7');
+    expect(after).toEqual(await searchFiles((await builderOf(root, vault, 'fresh').full()).dir));
+  }, 60_000);
+
   for (const [what, edit] of [
     ['more edited notes than the soft limit: each brought up to date in place', 'edit'],
     ['more new notes than the soft limit: a new base', 'add'],

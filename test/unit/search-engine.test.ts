@@ -77,7 +77,7 @@ function site(): Site {
     gone: [...edited, ...deleted].sort((a, b) => a - b),
     delta,
   };
-  return { manifest, lengths: JSON.parse(base.lengths.content) as number[], shards: base.shards.map((s) => JSON.parse(s.file.content) as ShardFile), made: { base, docs, edited, changed } };
+  return { manifest, lengths: JSON.parse(base.lengths.content!) as number[], shards: base.shards.map((s) => JSON.parse(s.file.content!) as ShardFile), made: { base, docs, edited, changed } };
 }
 
 /** MiniSearch over the whole index at once, the gone notes' postings left out (as MiniSearch's vacuum leaves them). */
@@ -146,7 +146,7 @@ describe('the page engine ranks as MiniSearch over the whole index', () => {
     const patched = basePatched(base, patches)!;
     const nowDocs = docs.map((doc, id) => (edited.includes(id) ? changed[edited.indexOf(id)]! : doc));
     const fresh = buildSearchBase(nowDocs.map((doc, i) => noteOf(`Notes/${String(i).padStart(3, '0')}.md`, `n${i}`, doc)));
-    const terms = (shards: { file: { content: string } }[]) => new Map(shards.flatMap((s) => JSON.parse(s.file.content) as ShardFile).map((entry) => [entry[0], entry]));
+    const terms = (shards: { file: { content: string | null } }[]) => new Map(shards.flatMap((s) => JSON.parse(s.file.content!) as ShardFile).map((entry) => [entry[0], entry]));
     const mine = terms(patched.shards);
     expect(mine).toEqual(terms(fresh.shards));
     expect(patched.lengths.content).toBe(fresh.lengths.content);
@@ -160,15 +160,15 @@ describe('the page engine ranks as MiniSearch over the whole index', () => {
     // Each term is in the shard a page looks in for its key, in the order a fresh build writes.
     const keys = patched.shards.map((s): [string, string] => [s.key, s.file.file]);
     patched.shards.forEach((shard, at) => {
-      const entries = JSON.parse(shard.file.content) as ShardFile;
+      const entries = JSON.parse(shard.file.content!) as ShardFile;
       for (const entry of entries) expect(shardIndex(keys, shardKey(entry[0])), entry[0]).toBe(at);
       expect(entries.map((e) => e[0])).toEqual(entries.map((e) => e[0]).sort((a, b) => (a < b ? -1 : 1)));
     });
     // A page over it answers every query as over the fresh base.
     const site = (b: typeof patched): Site => ({
       manifest: { ...data.manifest, avg: b.avg, gone: [], delta: [], shards: b.shards.map((s) => [s.key, s.file.file]) },
-      lengths: JSON.parse(b.lengths.content) as number[],
-      shards: b.shards.map((s) => JSON.parse(s.file.content) as ShardFile),
+      lengths: JSON.parse(b.lengths.content!) as number[],
+      shards: b.shards.map((s) => JSON.parse(s.file.content!) as ShardFile),
     });
     const [after, made] = [site(patched), site(fresh)];
     const now = new PageEngine(after.manifest, after.lengths);

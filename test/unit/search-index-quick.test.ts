@@ -40,7 +40,9 @@ function contextOf(all: NoteRecord[], invisible: Set<string>): PageContext {
   } as unknown as PageContext;
 }
 
-const outputs = (pages: PlannedPage[]) => pages.map((p) => [p.address, p.sig, p.content ?? null]);
+/** What a page writes (a search file's text is read when it is written). */
+const contentOf = (p: PlannedPage) => (typeof p.content === 'function' ? p.content() : (p.content ?? null));
+const outputs = (pages: PlannedPage[]) => pages.map((p) => [p.address, p.sig, contentOf(p)]);
 
 it('edit after edit, the records given alone write what a whole plan writes', () => {
   const paths = Array.from({ length: 300 }, (_, i) => `Notes/N${String(i).padStart(3, '0')}.md`);
@@ -69,7 +71,7 @@ it('edit after edit, the records given alone write what a whole plan writes', ()
 
 /** Every term the base's shard files hold, as a visitor can download them. */
 function shardTerms(pages: PlannedPage[]): string {
-  return pages.filter((p) => p.address.includes('/shard.')).map((p) => p.content ?? '').join('\n');
+  return pages.filter((p) => p.address.includes('/shard.')).map((p) => contentOf(p) ?? '').join('\n');
 }
 
 /** The manifest's delta documents' texts. */
@@ -182,4 +184,60 @@ it('once patches have grown the shards past PATCH_GROWTH_BYTES, the next quiet m
   expect(shards(rebased).length).toBeGreaterThan(shards(before).length * 4);
   // What an index made from these notes at once writes.
   expect(outputs(rebased)).toEqual(outputs(new SearchIndex().plan(ctx)));
+});
+
+it('once its files are in the live folder the index holds none of their texts: a quiet moment reads back what it patches, and makes a new base when a file is gone', () => {
+  const paths = Array.from({ length: 40 }, (_, i) => `Notes/N${String(i).padStart(2, '0')}.md`);
+  const all = paths.map((p) => record(p, 0));
+  const ctx = contextOf(all, new Set());
+  // The live folder: what each pass wrote, as the builder writes it (a page's content read when written).
+  const live = new Map<string, string>();
+  const written = new Set<string>();
+  const reads: string[] = [];
+  // A file is named by its content: one written before is not written again.
+  const write = (pages: PlannedPage[]) => {
+    for (const p of pages) if (!written.has(p.file)) live.set(p.file, String(contentOf(p)));
+    for (const p of pages) written.add(p.file);
+    return pages;
+  };
+  const released = new SearchIndex((file) => {
+    reads.push(file);
+    const text = live.get(file);
+    if (text === undefined) throw new Error(`${file}: no such file`);
+    return text;
+  });
+  const held = new SearchIndex();
+  write(released.plan(ctx));
+  held.plan(ctx);
+  released.release();
+  // Planned again, nothing is read: a page reads its text only when it is written.
+  const again = released.plan(ctx);
+  expect(reads).toEqual([]);
+  expect(shardTerms(again)).toContain('zebra0');
+  expect(reads.length).toBeGreaterThan(0);
+  reads.length = 0;
+  // An edit, patched at a quiet moment: the shards read back from the live folder, the result that of an index that kept them.
+  all[7] = record(paths[7]!, 1, { body: 'Nothing to see here, platypusword.' });
+  write(released.plan(ctx, [all[7]!]));
+  held.plan(ctx, [all[7]!]);
+  released.release();
+  while (!released.tidyStep(ctx, -1));
+  while (!held.tidyStep(ctx, -1));
+  expect(reads.some((f) => f.includes('/shard.'))).toBe(true);
+  expect(reads.some((f) => f.includes('/lengths.'))).toBe(true);
+  expect(outputs(write(released.plan(ctx)))).toEqual(outputs(held.plan(ctx)));
+  released.release();
+  // A shard gone from the live folder: the step that needed it fails, and the next quiet moment makes a new base.
+  for (const file of [...live.keys()]) if (file.includes('/shard.')) live.delete(file);
+  all[8] = record(paths[8]!, 1, { body: 'Second edit: echidnaword.' });
+  write(released.plan(ctx, [all[8]!]));
+  released.release();
+  expect(() => {
+    while (!released.tidyStep(ctx, -1));
+  }).toThrow(/no such file/);
+  while (!released.tidyStep(ctx, -1));
+  const rebuilt = write(released.plan(ctx));
+  expect(shardTerms(rebuilt)).toContain('echidnaword');
+  expect(shardTerms(rebuilt)).not.toContain('zebra8');
+  expect(deltaTexts(rebuilt)).toEqual([]);
 });
