@@ -6,12 +6,15 @@
 // change (a new, deleted or reshaped note, an attachment, the settings) plans the site whole.
 // A moderation (comments, mentions) of a note takes the same pass with no record swapped.
 // The sitemaps wait for a quiet moment: an edit moves a note's lastmod, which no one who
-// saved is waiting on, and a sitemap of 10,000 addresses was two thirds of such a pass.
+// saved is waiting on, and a sitemap of 10,000 addresses was two thirds of such a pass. So do
+// other notes' articles showing an edited one (what they embed of it, the sentence around
+// their link to it): four embedders of a 3,000-link index note were a sixth of its save.
 import { swapRecord } from '../../shared/model/model-swap.ts';
 import { modelShape } from '../../shared/model/site-model.ts';
 import type { RecordChange } from '../../shared/model/vault-store.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { adoptFamilies, replanReaders, type SitePlan } from '../plan/plan.ts';
+import { articleKey, isArticleKey } from '../plan/plan-articles.ts';
 import { MOST_DISCUSSED_FAMILY } from '../plan/plan-lists.ts';
 import { changedDay, isSitemapFamily } from '../plan/plan-outputs.ts';
 import type { PageFamily, PlannedPage, ServedEntry } from '../plan/plan-types.ts';
@@ -25,8 +28,10 @@ export interface QuickPlan {
   /** The search index's files now, and those gone from it. */
   search: PlannedPage[];
   removed: PlannedPage[];
-  /** A note's changed day moved: the sitemaps' lastmod is due (`sitemapPlan`, at a quiet moment). */
+  /** A note's changed day moved: the sitemaps' lastmod is due (`duePlan`, at a quiet moment). */
   dayMoved: boolean;
+  /** Families left as they are for a quiet moment (`duePlan`): other notes' articles showing an edited one. */
+  waiting: string[];
 }
 
 /** Whether these changes can take the quick pass: each note was there before and after, in the same shape. */
@@ -46,23 +51,28 @@ export function quickPlan(plan: SitePlan, changes: RecordChange[], discussed: Va
   const also = discussed.length ? [MOST_DISCUSSED_FAMILY] : [];
   const swapped = new Map(changes.map((c) => [c.path, { before: c.before!, after: c.after! }]));
   // The sitemaps read every note's changed day (plan-outputs.ts), not its text: left for a quiet moment.
-  const families = replanReaders(plan, [...changes.map((c) => c.path), ...discussed], also, swapped);
+  const own = new Set([...changes.map((c) => c.path), ...discussed].map(articleKey));
+  const waits = (key: string) => isArticleKey(key) && !own.has(key);
+  const families = replanReaders(plan, [...changes.map((c) => c.path), ...discussed], also, swapped, waits);
   // The search index follows every edit: its manifest (and a meta file) change, its base stays.
   const files = search.plan(plan);
   const loose = diffLoose(search.before, files);
   const dayMoved = changes.some((c) => changedDay(c.before!) !== changedDay(c.after!));
-  return { families, changed: [...changedOf(plan, families), ...loose.changed], search: files, removed: loose.removed, dayMoved };
+  return { families: families.now, changed: [...changedOf(plan, families.now), ...loose.changed], search: files, removed: loose.removed, dayMoved, waiting: families.waiting };
 }
 
-/** The sitemaps planned again from the model as it is (a quiet moment's work); `search`: the index's files as they are. */
-export function sitemapPlan(plan: SitePlan, search: PlannedPage[]): QuickPlan {
-  const families = replanReaders(plan, [], [...plan.families.keys()].filter(isSitemapFamily));
-  return { families, changed: changedOf(plan, families), search, removed: [], dayMoved: false };
+/** The sitemaps' keys (a moved day makes them due). */
+export const sitemapKeys = (plan: SitePlan): string[] => [...plan.families.keys()].filter(isSitemapFamily);
+
+/** Families left for a quiet moment planned again from the model as it is; `search`: the index's files as they are. */
+export function duePlan(plan: SitePlan, keys: Iterable<string>, search: PlannedPage[]): QuickPlan {
+  const families = replanReaders(plan, [], [...keys]).now;
+  return { families, changed: changedOf(plan, families), search, removed: [], dayMoved: false, waiting: [] };
 }
 
 /** The search index's files after a step of its new base made them anew (`before`: as they were). */
 export function searchPlan(before: PlannedPage[], files: PlannedPage[]): QuickPlan {
-  return { families: [], search: files, ...diffLoose(before, files), dayMoved: false };
+  return { families: [], search: files, ...diffLoose(before, files), dayMoved: false, waiting: [] };
 }
 
 export const isInternal = (address: string) => address.startsWith('/_service/');

@@ -34,7 +34,7 @@ import { EarlySearch } from '../plan/search-job.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
 import { currentKey, readGeneration, rememberGeneration, removeGenerations, type BuiltGeneration, type GenerationKey } from '../write/generation.ts';
 import { adoptImages, diffPlans, type SitePlan } from '../plan/plan.ts';
-import { adoptQuick, isInternal, keepsShape, passResult, quickPlan, searchPlan, served, sitemapPlan } from './quick-pass.ts';
+import { adoptQuick, duePlan, isInternal, keepsShape, passResult, quickPlan, searchPlan, served, sitemapKeys } from './quick-pass.ts';
 import { NAV_FILE } from '../plan/plan-outputs.ts';
 import { DueSigs, settleSigs, type PlannedPage, type ServedEntry } from '../plan/plan-types.ts';
 import type { BuildResult, SiteBuilderOptions } from './builder-types.ts';
@@ -75,8 +75,8 @@ export class SiteBuilder {
   private planSettings: string | null = null;
   /** An edit's quick pass failed midway: the next pass plans the whole site. */
   private replanWhole = false;
-  /** A note's changed day moved in a quick pass: the sitemaps' lastmod waits for a quiet moment (`tidy`). */
-  private sitemapsDue = false;
+  /** Families a quick pass left for a quiet moment (`tidy`): the sitemaps when a note's day moved, other notes' articles showing an edited one. */
+  private readonly dueFamilies = new Set<string>();
   /** The visitor search index (CONTRACT §9): its base outlives a pass, its delta follows each. */
   private readonly search = new SearchIndex((file) => readFileSync(path.join(this.live!, file), 'utf8'));
   /** The search index's files in the live plan. */
@@ -215,11 +215,9 @@ export class SiteBuilder {
     const previous = this.live;
     this.live = dir;
     this.search.release();
-    this.replanWhole = this.sitemapsDue = false;
-    this.plan = plan;
-    this.previous = plan.pages;
-    this.digested = false;
-    this.nav = nav;
+    this.replanWhole = false;
+    this.dueFamilies.clear();
+    [this.plan, this.previous, this.digested, this.nav] = [plan, plan.pages, false, nav];
     this.settled = { plan, dir, nav };
     await removeGenerations(this.options.outRoot, [dir, previous]);
     const entries = pages.filter((p) => !isInternal(p.address)).map((p) => [p.address, served(p)] as [string, ServedEntry]);
@@ -242,17 +240,18 @@ export class SiteBuilder {
   async tidy(): Promise<BuildResult | null> {
     this.dueSigs.settle();
     const plan = this.plan;
-    if (!this.live || !plan || this.previous !== plan.pages || this.replanWhole || !(this.sitemapsDue || this.search.tidyDue)) return null;
+    if (!this.live || !plan || this.previous !== plan.pages || this.replanWhole || !(this.dueFamilies.size || this.search.tidyDue)) return null;
     const started = Date.now();
     // From the live plan's current model (a second plan beside it outgrew a realistic builder's heap), a step at a time: edits go between.
-    const step = this.sitemapsDue ? sitemapPlan(plan, this.searchPages) : this.search.tidyStep(plan.ctx) ? searchPlan(this.searchPages, this.search.plan(plan.ctx)) : null;
-    this.sitemapsDue = false;
+    const step = this.dueFamilies.size ? duePlan(plan, this.dueFamilies, this.searchPages) : this.search.tidyStep(plan.ctx) ? searchPlan(this.searchPages, this.search.plan(plan.ctx)) : null;
+    this.dueFamilies.clear();
     if (step) {
       await this.stage.replace(plan, this.live, step.changed, step.removed.map((p) => p.file));
       adoptQuick(plan, step);
       this.searchPages = step.search;
       this.search.release();
     }
+    forgetEmbedParses(); // what the embedders' step parsed
     return passResult(this.live, step ?? searchPlan([], []), started, this.search.tidyDue);
   }
 
@@ -322,10 +321,10 @@ export class SiteBuilder {
     this.searchPages = quick.search;
     this.search.release();
     this.quickPasses++;
-    this.sitemapsDue ||= quick.dayMoved;
-    // Nothing rendered: the server still learns of the quiet moment's work a moved day asks for.
-    if (changed.length === 0 && removed.length === 0 && !this.sitemapsDue) return null;
-    return passResult(live, quick, started, this.search.tidyDue || this.sitemapsDue);
+    for (const key of [...(quick.dayMoved ? sitemapKeys(plan) : []), ...quick.waiting]) this.dueFamilies.add(key);
+    // Nothing rendered: the server still learns of the quiet moment's work a moved day or an embedder asks for.
+    if (changed.length === 0 && removed.length === 0 && !this.dueFamilies.size) return null;
+    return passResult(live, quick, started, this.search.tidyDue || this.dueFamilies.size > 0);
   }
 
   /**
@@ -366,7 +365,8 @@ export class SiteBuilder {
     const diff = diffPlans(this.previous, next);
     // Taken as the live plan only once its files are in place: a failed pass is redone whole.
     const settle = () => {
-      this.replanWhole = this.sitemapsDue = false;
+      this.replanWhole = false;
+      this.dueFamilies.clear();
       this.plan = plan;
       this.previous = plan.pages;
       this.digested = false;

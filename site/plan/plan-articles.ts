@@ -217,11 +217,15 @@ export function articleReads(ctx: PageContext, note: NoteRecord): NoteRecord[] {
   return reads;
 }
 
+/** The key of a note's article family. */
+export const articleKey = (path: string): string => `article:${path}`;
+export const isArticleKey = (key: string): boolean => key.startsWith('article:');
+
 /** A note's article, as a family reading what it shows (articleReads). */
 function articleFamily(ctx: PageContext, note: NoteRecord): PageFamily {
   let shown: Set<string> | null = null;
   return {
-    key: `article:${note.path}`,
+    key: articleKey(note.path),
     pages: [articlePage(ctx, note)],
     reads: articleReads(ctx, note),
     replan: () => articleFamily(ctx, ctx.model.byAddress.get(note.address)!),

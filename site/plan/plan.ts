@@ -181,9 +181,16 @@ export interface SwappedNote {
 
 /**
  * The families reading the notes at `paths` planned again (their pages are new objects;
- * `plan` is left as it is). The model already holds the notes' newer records.
+ * `plan` is left as it is), but those `waits` leaves for later: their keys. The model already
+ * holds the notes' newer records.
  */
-export function replanReaders(plan: SitePlan, paths: Iterable<VaultPath>, alsoKeys: string[] = [], swapped = new Map<VaultPath, SwappedNote>()): PageFamily[] {
+export function replanReaders(
+  plan: SitePlan,
+  paths: Iterable<VaultPath>,
+  alsoKeys: string[] = [],
+  swapped = new Map<VaultPath, SwappedNote>(),
+  waits: (key: string) => boolean = () => false,
+): { now: PageFamily[]; waiting: string[] } {
   const changed = new Set(paths);
   const keys = new Set<string>(alsoKeys);
   for (const p of changed) {
@@ -208,7 +215,7 @@ export function replanReaders(plan: SitePlan, paths: Iterable<VaultPath>, alsoKe
   // other notes' views took from them. The rest the families read is as it was.
   for (const family of stale) plan.ctx.forget(family.reads.filter((r) => changed.has(r.path)));
   plan.ctx.forget(dependentsOf(plan.ctx.model, changed));
-  return stale.map((family) => family.replan());
+  return { now: stale.filter((f) => !waits(f.key)).map((family) => family.replan()), waiting: stale.filter((f) => waits(f.key)).map((f) => f.key) };
 }
 
 /**

@@ -33,6 +33,9 @@ describe("a whole build's signatures", () => {
     const result = await builder.apply(['Notes/Target.md']);
     expect(builder.quickPasses).toBe(passes + 1);
     expect(builder.dueSigs.owed).toBe(0);
+    // The page embedding it waits for the quiet moment the server gives it after the answer (quick-pass.ts).
+    expect(result!.tidy).toBe(true);
+    while ((await builder.tidy()) !== null);
     const embedding = await fs.readFile(path.join(result!.dir, 'Notes/Embedding.html'), 'utf8');
     expect(embedding).toContain('The new words');
     expect(embedding).not.toContain('The old words');

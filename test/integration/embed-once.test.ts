@@ -45,7 +45,13 @@ describe('an embedded note parsed once', () => {
       await fs.writeFile(path.join(vault, 'Archive.md'), big('SECOND-VERSION'));
       const edited = (await builder.apply(['Archive.md']))!;
       expect(archiveParses()).toBe(1);
-      expect(edited.upserts.map(([address]) => address)).toEqual(expect.arrayContaining(['/Host-0', '/Host-1', '/Host-2', '/Archive']));
+      expect(edited.upserts.map(([address]) => address)).toContain('/Archive');
+      // The notes embedding it wait for the quiet moment (quick-pass.ts), which makes their embeds from the same reading.
+      expect(edited.upserts.map(([address]) => address)).not.toContain('/Host-0');
+      expect(edited.tidy).toBe(true);
+      const quiet = (await builder.tidy())!;
+      expect(quiet.upserts.map(([address]) => address)).toEqual(expect.arrayContaining(['/Host-0', '/Host-1', '/Host-2']));
+      expect(archiveParses()).toBe(1);
       parse.mockRestore();
       const fresh = (await builderOf(root, vault, 'fresh').full()).dir;
       for (const page of ['Host-0.html', 'Host-2.html', 'Archive.html']) {

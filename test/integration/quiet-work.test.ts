@@ -163,6 +163,8 @@ describe("a quiet moment's work", () => {
     expect(builder.quickPasses).toBe(1);
     expect(edit!.tidy).toBe(true);
     expect(JSON.parse(await fs.readFile(path.join(first.dir, SEARCH_MANIFEST), 'utf8')).preparing).toBe(true);
+    // The quiet moment's first step: the article showing the edited sentence in its "Linked from" (quick-pass.ts).
+    expect((await builder.tidy())!.upserts.map(([address]) => address)).toEqual(['/Notes/N08']);
 
     await tidyTheSearchBase(builder);
     expect(await builder.tidy()).toBeNull();
