@@ -51,9 +51,9 @@ export function quickPlan(plan: SitePlan, changes: RecordChange[], discussed: Va
   const also = discussed.length ? [MOST_DISCUSSED_FAMILY] : [];
   const swapped = new Map(changes.map((c) => [c.path, { before: c.before!, after: c.after! }]));
   // The sitemaps read every note's changed day (plan-outputs.ts), not its text: left for a quiet moment.
-  const own = new Set([...changes.map((c) => c.path), ...discussed].map(articleKey));
-  const waits = (key: string) => isArticleKey(key) && !own.has(key);
-  const families = replanReaders(plan, [...changes.map((c) => c.path), ...discussed], also, swapped, waits);
+  const read = [...changes.map((c) => c.path), ...discussed];
+  const own = new Set(read.map(articleKey));
+  const families = replanReaders(plan, read, also, swapped, (key) => isArticleKey(key) && !own.has(key));
   // The search index follows every edit: its manifest (and a meta file) change, its base stays.
   const files = search.plan(plan);
   const loose = diffLoose(search.before, files);
