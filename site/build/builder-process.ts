@@ -7,7 +7,7 @@ import { log } from '../../shared/log.ts';
 import { sameWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import { SiteBuilder, type BuildResult } from './site-builder.ts';
 import { GrowthCollector } from './build-heap.ts';
-import type { WorkerReply, WorkerRequest } from './builder-protocol.ts';
+import { sendReply, type WorkerReply, type WorkerRequest } from './builder-protocol.ts';
 
 let builder: SiteBuilder | null = null;
 let chain: Promise<void> = Promise.resolve();
@@ -64,7 +64,8 @@ process.on('message', (request: WorkerRequest) => {
       log.error(`site build failed: ${(err as Error)?.stack ?? String(err)}`);
       reply = { id: request.id, ok: false, error: (err as Error)?.message ?? String(err) };
     }
-    process.send!(reply);
+    // Written out first: the whole build's signatures below take a second of the loop the reply needs.
+    await sendReply(reply);
     // A whole build's signatures, now its pages are served and before the next request can change what they read.
     try {
       builder?.dueSigs.settle();

@@ -25,3 +25,16 @@ export type WorkerReply =
   | { id: null; imagesReady: string[] }
   /** Unasked: the heap still live after the collection that follows a whole-site pass (build-heap.ts heapForLive). */
   | { id: null; liveHeapMB: number };
+
+/**
+ * Sends a reply to the server; resolves once it is written. A reply larger than the pipe
+ * holds (a whole build's 10,000 addresses, about 1.4 MB) goes out only as this process's
+ * loop turns: sent, then a second of work after it, it reached the server that second later.
+ */
+export function sendReply(reply: WorkerReply, send = process.send?.bind(process)): Promise<void> {
+  return new Promise((resolve) => {
+    if (!send) return resolve();
+    // Resolved on an error too: a server gone away stops this process (builder-process.ts).
+    send(reply, undefined, undefined, () => resolve());
+  });
+}

@@ -1,0 +1,32 @@
+// The build process's reply reaches the server before the work it does after replying (a
+// whole build's signatures, about a second at 10,000 notes): a reply larger than the pipe
+// holds is written only as the sender's loop turns, and the first article of a first start
+// waited that second (docs/dev/performance.md).
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
+
+/** Milliseconds between the large reply and the message sent after the busy part. */
+function gapOf(mode: 'await' | 'plain'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(PROJECT_DIR, 'test/fixtures/build/reply-then-busy.ts'), [mode], { execArgv: ['--import', 'tsx'], env: childEnv({}), serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const at = new Map<number, number>();
+    child.on('message', (m: { id: number }) => {
+      at.set(m.id, performance.now());
+      if (at.size === 2) resolve(at.get(2)! - at.get(1)!);
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => at.size < 2 && reject(new Error(`the child stopped (${code}) after ${at.size} messages`)));
+  });
+}
+
+describe('a build process reply is written before the work after it', () => {
+  it('sendReply: the reply arrives before the 800 ms of work that follow it', async () => {
+    expect(await gapOf('await')).toBeGreaterThan(600);
+  }, 30_000);
+
+  it('process.send alone: the same reply waits behind that work (what sendReply is for)', async () => {
+    expect(await gapOf('plain')).toBeLessThan(300);
+  }, 30_000);
+});
