@@ -92,6 +92,44 @@ export class RawBalance {
   }
 }
 
+/**
+ * Elements an author may write bare (no attributes) that the sanitiser keeps as written. None
+ * changes how the HTML after it is parsed (no raw text, tables, forms or foreign content).
+ */
+const PLAIN = new Set(['b', 'i', 'em', 'strong', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup', 'kbd', 'code', 'samp', 'var', 'abbr', 'cite', 'q', 'p', 'div', 'span', 'center', 'blockquote', 'details', 'summary', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const PLAIN_VOID = new Set(['br', 'wbr', 'hr']);
+const BARE_TAG = /<(\/?)([A-Za-z][A-Za-z0-9]*)\s*(\/?)>/y;
+
+/**
+ * Whether the author's HTML is only bare tags of PLAIN (and PLAIN_VOID) and text without `<`,
+ * each element closed in the order opened: an island of it is left as written, since the
+ * sanitiser would change only its spelling (`<br>` as `<br />`). Real notes' HTML is mostly
+ * this (`<br>` in a table cell, `<details><summary>`, `<kbd>`): sanitising it was a fifth of a
+ * realistic page's view. Anything else, or anything left open, goes to the sanitiser.
+ */
+export class BareHtml {
+  private readonly open: string[] = [];
+  private bare = true;
+
+  get closed(): boolean {
+    return this.bare && this.open.length === 0;
+  }
+
+  feed(html: string): void {
+    for (let at = html.indexOf('<'); at >= 0 && this.bare; at = html.indexOf('<', at)) {
+      BARE_TAG.lastIndex = at;
+      const tag = BARE_TAG.exec(html);
+      const name = tag?.[2]!.toLowerCase() ?? '';
+      if (!tag) this.bare = false;
+      else if (PLAIN_VOID.has(name)) this.bare = tag[1] === '';
+      else if (!PLAIN.has(name) || tag[3] === '/') this.bare = false;
+      else if (tag[1] === '') this.open.push(name);
+      else this.bare = this.open.pop() === name;
+      at = BARE_TAG.lastIndex;
+    }
+  }
+}
+
 /** The rendered tokens, and where the islands are in it (`[start, end)` offsets). */
 export interface RenderedBlocks {
   html: string;
@@ -113,7 +151,7 @@ export function renderBlocks(md: MarkdownIt, tokens: Token[], options: MarkdownO
   let depth = 0;
   let blockAt = 0;
   let partsAt = 0;
-  let island: { start: number; balance: RawBalance } | null = null;
+  let island: { start: number; balance: RawBalance; bare: BareHtml } | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (depth === 0) {
@@ -125,10 +163,14 @@ export function renderBlocks(md: MarkdownIt, tokens: Token[], options: MarkdownO
     else html += renderer.renderToken(tokens, i, options);
     depth = Math.max(0, depth + token.nesting);
     if (depth > 0 || (parts.length === partsAt && !island)) continue;
-    island ??= { start: blockAt, balance: new RawBalance() };
-    for (let k = partsAt; k < parts.length; k++) island.balance.feed(parts[k]!);
+    island ??= { start: blockAt, balance: new RawBalance(), bare: new BareHtml() };
+    for (let k = partsAt; k < parts.length; k++) {
+      island.balance.feed(parts[k]!);
+      island.bare.feed(parts[k]!);
+    }
     if (island.balance.closed) {
-      islands.push([island.start, html.length]);
+      // Only bare tags, all closed in order: nothing for the sanitiser to take out (BareHtml).
+      if (!island.bare.closed) islands.push([island.start, html.length]);
       island = null;
     }
   }

@@ -8,7 +8,7 @@ import { fillPrepared, renderEmbedHtml, renderNoteHtml, type RenderLinks } from 
 import { markdown } from '../../shared/note/md.ts';
 import type { NoteEnv } from '../../shared/note/env.ts';
 import { sanitizeNoteHtml } from '../../shared/note/sanitize.ts';
-import { RawBalance } from '../../shared/note/raw-islands.ts';
+import { BareHtml, RawBalance } from '../../shared/note/raw-islands.ts';
 
 const links: RenderLinks = {
   note: (t) => (t.toLowerCase() === 'other' ? { href: '/Other', title: 'Other' } : null),
@@ -135,5 +135,44 @@ describe('which elements raw HTML leaves open', () => {
     expect(closed('<script>x</div>')).toBe(false);
     expect(closed('<plaintext>')).toBe(false);
     expect(closed('<div/>')).toBe(false);
+  });
+});
+
+describe('bare HTML is left as written', () => {
+  const bare = (...parts: string[]) => {
+    const html = new BareHtml();
+    for (const p of parts) html.feed(p);
+    return html.closed;
+  };
+
+  it('bare tags of the plain set, closed in order, across pieces: no island for the sanitiser', () => {
+    expect(bare('a<br>b<BR/>c<hr />')).toBe(true);
+    expect(bare('<details><summary>More</summary>\n', '</details>')).toBe(true);
+    expect(bare('<kbd>Ctrl</kbd> + <kbd>K</kbd> & co > all')).toBe(true);
+    // The sanitiser would write `<br />`: left as the author wrote it, the paragraph keeps `<br>`.
+    expect(renderNoteHtml('Line one<br>line two\n', 'Title', links)).toBe('<p>Line one<br>line two</p>\n');
+    const details = renderNoteHtml('<details><summary>More</summary>\n\n**inside** [[Other]]\n\n</details>\n', 'Title', links);
+    expect(details).toMatch(/^<details><summary>More<\/summary>\n<p><strong>inside<\/strong> <a [^>]*href="\/Other"/);
+  });
+
+  it('anything else goes to the sanitiser: attributes, other tags, closing out of order, self-closed, a `<` in text, comments, left open', () => {
+    for (const parts of [
+      ['<span class="x">', '</span>'],
+      ['<font>', '</font>'],
+      ['<table>', '</table>'],
+      ['<svg>', '</svg>'],
+      ['<b><i>x</b></i>'],
+      ['</div>'],
+      ['</br>'],
+      ['<b/>'],
+      ['<b>1 < 2</b>'],
+      ['<!-- x -->'],
+      ['<details>'],
+      ['<script>', '</script>'],
+      ['<b onclick=x>', '</b>'],
+    ]) expect(bare(...parts), parts.join(' ')).toBe(false);
+    // One piece not bare sends the whole island through the sanitiser, which writes `<br />`.
+    expect(renderNoteHtml('a<br>b <span class="x">c</span>\n', 'Title', links)).toBe('<p>a<br />b <span class="x">c</span></p>\n');
+    expect(renderNoteHtml('a<br>b <b onclick="alert(1)">c</b>\n', 'Title', links)).toBe('<p>a<br />b <b>c</b></p>\n');
   });
 });
