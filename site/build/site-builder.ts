@@ -318,6 +318,7 @@ export class SiteBuilder {
       }
     }
     adoptQuick(plan, quick);
+    this.dueSigs.owe(plan.pages); // an edited note's article: its signature was not needed to render it
     this.searchPages = quick.search;
     this.search.release();
     this.quickPasses++;
