@@ -61,14 +61,17 @@ export function localGraph(ctx: PageContext, note: NoteRecord): GraphView | null
     const r = twoRings && i % 2 === 1 ? 185 : twoRings ? 115 : 140;
     return { x: round(cx + r * Math.cos(angle) * 1.35), y: round(cy + r * Math.sin(angle) * 0.85) };
   };
+  // Nodes and edges written out field by field: one shape each, made thousands of times a build.
   const nodes: GraphNode[] = [{ x: cx, y: cy, label: shorten(note.title), title: note.title, url: ctx.url(ctx.addressOf(note)), current: true }];
   const at = new Map<string, { x: number; y: number }>([[note.path, { x: cx, y: cy }]]);
-  around.forEach((other, i) => {
+  const edges: GraphView['edges'] = [];
+  for (let i = 0; i < around.length; i++) {
+    const other = around[i]!;
     const p = place(i);
     at.set(other.path, p);
-    nodes.push({ ...p, label: shorten(other.title), title: other.title, url: ctx.url(ctx.addressOf(other)), current: false });
-  });
-  const edges: GraphView['edges'] = around.map((other) => ({ x1: cx, y1: cy, ...to(at.get(other.path)!), near: true }));
+    nodes.push({ x: p.x, y: p.y, label: shorten(other.title), title: other.title, url: ctx.url(ctx.addressOf(other)), current: false });
+    edges.push({ x1: cx, y1: cy, x2: p.x, y2: p.y, near: true });
+  }
   // Links among the neighbours themselves, fainter, each pair once: read from each neighbour's
   // own links (what it wrote), never from a list that grows with the vault.
   const pairs = new Set<string>();
@@ -79,17 +82,14 @@ export function localGraph(ctx: PageContext, note: NoteRecord): GraphView | null
     const set = links.length > around.length ? outboundSet(other, ctx.model.resolver) : null;
     for (const target of set ? around.map((n) => n.path).filter((p) => set.has(p)) : links) {
       const p = target === null || target === note.path || target === other.path ? undefined : at.get(target);
+      if (!p) continue;
       const pair = other.path < target! ? `${other.path}\u0000${target}` : `${target}\u0000${other.path}`;
-      if (!p || pairs.has(pair)) continue;
+      if (pairs.has(pair)) continue;
       pairs.add(pair);
       edges.push({ x1: from.x, y1: from.y, x2: p.x, y2: p.y, near: false });
     }
   }
   return { width: WIDTH, height: HEIGHT, nodes, edges };
-}
-
-function to(p: { x: number; y: number }): { x2: number; y2: number } {
-  return { x2: p.x, y2: p.y };
 }
 
 /** Drawings' signatures by note path, for as long as a plan's context lives. */
