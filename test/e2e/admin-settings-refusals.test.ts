@@ -198,7 +198,12 @@ describe('the site language is a list of languages (BCP 47)', () => {
 
   it("the server's default can be chosen again: the saved language is cleared", async () => {
     const { page } = main;
+    const status = page.getByTestId('settings-save').getByRole('status');
+    // The save before settles first: the form takes the saved settings back when its answer comes,
+    // and a choice made before that was put back (a CI run under load waited on Save for 30 s).
+    await waitFor(async () => (await status.textContent()) === 'Everything is saved.');
     await page.locator('select[name="language"]').selectOption('');
+    await waitFor(async () => (await status.textContent()) === '1 unsaved change');
     await page.getByTestId('settings-save').getByRole('button', { name: 'Save', exact: true }).click();
     await waitFor(async () => (await server.admin('GET', '/api/settings')).body.language === null);
     await page.locator('select[name="language"]').selectOption('ar');
