@@ -22,11 +22,13 @@ function gapOf(mode: 'await' | 'plain'): Promise<number> {
 }
 
 describe('a build process reply is written before the work after it', () => {
-  it('sendReply: the reply arrives before the 800 ms of work that follow it', async () => {
-    expect(await gapOf('await')).toBeGreaterThan(600);
+  // The child's loop is busy 2 s after replying; this side, itself busy under a loaded CI run,
+  // may see the first message late (an 800 ms wait and a 600 ms bound once came out 597 ms).
+  it('sendReply: the reply arrives well before the 2 s of work that follow it', async () => {
+    expect(await gapOf('await')).toBeGreaterThan(1_000);
   }, 30_000);
 
   it('process.send alone: the same reply waits behind that work (what sendReply is for)', async () => {
-    expect(await gapOf('plain')).toBeLessThan(300);
+    expect(await gapOf('plain')).toBeLessThan(500);
   }, 30_000);
 });
