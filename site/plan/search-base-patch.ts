@@ -8,7 +8,8 @@
 // note indexed again, which a save of a large note made due at every pause.
 import { safeJson, SEARCH_FIELDS, shardIndex, shardKey, type SearchDoc, type ShardFile } from '../../shared/search/index-format.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
-import { drain, indexDocs, indexFile, runUntil, termsOf, type IndexFile, type SearchBase } from './search-base.ts';
+import { indexDocs, termsOf } from './doc-indexer.ts';
+import { drain, indexFile, runUntil, type IndexFile, type SearchBase } from './search-base.ts';
 
 /** A base file's text: its own, or read back from the live folder once released (search-index.ts). */
 export type FileText = (file: IndexFile) => string;

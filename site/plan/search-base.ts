@@ -5,7 +5,8 @@
 // (a restart that finds nothing changed rewrites none of them).
 import { createHash } from 'node:crypto';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
-import { indexOptions, safeJson, SEARCH_DIR, SEARCH_FIELDS, shardKey, type SearchDoc, type ShardFile } from '../../shared/search/index-format.ts';
+import { safeJson, SEARCH_DIR, shardKey, type SearchDoc, type ShardFile } from '../../shared/search/index-format.ts';
+import { DocIndexer, indexDocs, type IndexedDocs } from './doc-indexer.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { searchDocOf } from './search-docs.ts';
 
@@ -39,126 +40,6 @@ export interface SearchBase {
 export function indexFile(kind: string, content: string): IndexFile {
   const hash = createHash('sha1').update(content).digest('hex').slice(0, 12);
   return { file: `${SEARCH_DIR}/${kind}.${hash}.json`, bytes: Buffer.byteLength(content), content };
-}
-
-/** One term's postings while the base is made: per field, `[doc gap, frequency, …]` as the shard holds them. */
-interface Postings {
-  fields: (number[] | undefined)[];
-  /** The last note each field's list names. */
-  last: number[];
-}
-
-export interface IndexedDocs {
-  /** `docs × fields` numbers: each field's count of distinct tokens (MiniSearch's field length). */
-  lengths: number[];
-  /** MiniSearch's average field lengths, computed as it computes them (the same floats). */
-  avg: number[];
-  /** Every term with its postings, in no particular order. */
-  terms: ShardFile;
-}
-
-/**
- * The documents indexed as `new MiniSearch(indexOptions)` + `add` each + `toJSON` index them,
- * written straight into the shards' encoding: no search tree, no second copy of it as
- * plain objects (a 10,000-note build spent 0.8 s and 70 MB there). Ids are the documents'
- * positions. `test/unit/search-base.test.ts` holds the result equal to MiniSearch's.
- */
-export function indexDocs(docs: SearchDoc[]): IndexedDocs {
-  const indexer = new DocIndexer();
-  for (const doc of docs) indexer.add(doc);
-  return indexer.finish();
-}
-
-const { tokenize, processTerm } = indexOptions as Required<Pick<typeof indexOptions, 'tokenize' | 'processTerm'>>;
-
-/** The terms one token gives a field (MiniSearch's processTerm answers one, several or none). */
-function termsOfToken(token: string, field: string): string[] {
-  const terms = processTerm(token, field);
-  return Array.isArray(terms) ? terms : terms ? [terms] : [];
-}
-
-/** Every term a document gives the index, in any field (as the indexer below makes them). */
-export function termsOf(doc: SearchDoc): Set<string> {
-  const out = new Set<string>();
-  for (const field of SEARCH_FIELDS) {
-    const value = doc[field];
-    if (value == null) continue;
-    for (const token of tokenize(String(value), field)) for (const term of termsOfToken(token, field)) out.add(term);
-  }
-  return out;
-}
-
-/** One more occurrence of a term in field `field` of note `id` (ids come in order). */
-function post(entry: Postings, field: number, id: number): void {
-  const flat = entry.fields[field];
-  if (!flat) {
-    entry.fields[field] = [id, 1];
-    entry.last[field] = id;
-  } else if (entry.last[field] === id) flat[flat.length - 1]!++;
-  else {
-    flat.push(id - entry.last[field]!, 1);
-    entry.last[field] = id;
-  }
-}
-
-/** indexDocs one document at a time (ids in the order added): a base made in steps between edits (BaseJob). */
-export class DocIndexer {
-  private readonly lengths: number[] = [];
-  private readonly avg: number[] = [];
-  private readonly postings = new Map<string, Postings>();
-  // Each distinct token once: the postings of its terms (processTerm depends on the token
-  // alone), and the last field that counted it. Words repeat across thousands of notes: no
-  // term folded again, looked up again, or set of tokens made per field.
-  private readonly known = new Map<string, { posts: Postings[]; counted: number }>();
-  private fieldRun = 0;
-  private count = 0;
-
-  add(doc: SearchDoc): void {
-    const id = this.count++;
-    for (let f = 0; f < SEARCH_FIELDS.length; f++) {
-      const field = SEARCH_FIELDS[f]!;
-      this.lengths.push(0);
-      const value = doc[field];
-      if (value == null) continue;
-      const tokens = tokenize(String(value), field);
-      const run = ++this.fieldRun;
-      // MiniSearch counts distinct tokens as they come from the tokenizer (an empty field is one).
-      let length = 0;
-      for (let t = 0; t < tokens.length; t++) {
-        const token = tokens[t]!;
-        let seen = this.known.get(token);
-        if (!seen) {
-          this.known.set(token, (seen = { posts: termsOfToken(token, field).map((term) => this.postingsOf(term)), counted: 0 }));
-        }
-        if (seen.counted !== run) {
-          seen.counted = run;
-          length++;
-        }
-        for (const entry of seen.posts) post(entry, f, id);
-      }
-      this.lengths[id * SEARCH_FIELDS.length + f] = length;
-      this.avg[f] = ((this.avg[f] || 0) * id + length) / (id + 1);
-    }
-  }
-
-  private postingsOf(term: string): Postings {
-    let entry = this.postings.get(term);
-    if (!entry) this.postings.set(term, (entry = { fields: [], last: [] }));
-    return entry;
-  }
-
-  finish(): IndexedDocs {
-    const terms: ShardFile = [];
-    for (const [term, entry] of this.postings) {
-      const out: ShardFile[number] = [term];
-      entry.fields.forEach((flat, f) => flat && out.push(f, flat));
-      terms.push(out);
-    }
-    // Let go of what only adding needed before the shards are packed: a base is made near the builder's heap cap.
-    this.postings.clear();
-    this.known.clear();
-    return { lengths: this.lengths, avg: this.avg, terms };
-  }
 }
 
 /** About the bytes a term takes in its shard (numbers of a few digits and their commas): no second JSON pass. */

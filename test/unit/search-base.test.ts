@@ -1,10 +1,10 @@
-// The search base is written straight into the shards' encoding (site/plan/search-base.ts
+// The search base is written straight into the shards' encoding (site/plan/doc-indexer.ts
 // `indexDocs`), not through a MiniSearch and its `toJSON`. The browser ranks it with
 // MiniSearch's own scoring, so it must be exactly what MiniSearch makes of the same
 // documents: field lengths, average field lengths (the same floats), every term's postings.
 import MiniSearch from 'minisearch';
 import { expect, it } from 'vitest';
-import { indexDocs } from '../../site/plan/search-base.ts';
+import { indexDocs } from '../../site/plan/doc-indexer.ts';
 import { indexOptions, SEARCH_FIELDS, type SearchDoc, type ShardFile } from '../../shared/search/index-format.ts';
 
 const WORDS = [

@@ -5,7 +5,8 @@
 // is made by the real builder (site/plan/search-base.ts) and cut into its real shards.
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { buildSearchBase, termsOf } from '../../site/plan/search-base.ts';
+import { termsOf } from '../../site/plan/doc-indexer.ts';
+import { buildSearchBase } from '../../site/plan/search-base.ts';
 import { basePatched } from '../../site/plan/search-base-patch.ts';
 import { PageEngine, QUERY_OPTIONS, queryWords, type Hit } from '../../site/client/search/engine.ts';
 import { engineOfDocs, postingsOf, queryOver } from '../../site/client/search/minisearch-internals.ts';
