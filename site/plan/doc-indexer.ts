@@ -77,12 +77,12 @@ export class DocIndexer {
   private fieldRun = 0;
   private count = 0;
   // Per slot: its last posting (or -1) and how many it has.
-  private lastPosting = new IntList(4096, -1);
-  private postingCount = new IntList(4096);
+  private lastPosting = new IntList(256, -1);
+  private postingCount = new IntList(256);
   // Per posting: its note, the term's frequency there, the slot's posting before it (or -1).
-  private note = new IntList(1 << 16);
-  private frequency = new IntList(1 << 16);
-  private before = new IntList(1 << 16);
+  private note = new IntList(1024);
+  private frequency = new IntList(1024);
+  private before = new IntList(1024);
 
   add(doc: SearchDoc): void {
     const id = this.count++;
