@@ -5,6 +5,7 @@
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { guardLinkNormalize } from '../../shared/note/link-normalize.ts';
+import { seeded } from '../helpers/seeded.ts';
 
 const KNOWN = [
   'https://example.com/a?b=c#d', 'http://localhost:3000/x', 'HTTP://Example.COM/Path', 'https://example.com', 'https://example.com/',
@@ -23,10 +24,9 @@ describe("markdown-it's link normalization with plain addresses answered at once
     const guarded = new MarkdownIt({ linkify: true });
     guardLinkNormalize(guarded);
     const pieces = ['https://', 'http://', 'HTTPS://', '//', 'example', '.com', '.', 'xn--', 'рф', 'é', '%', '%41', '%zz', ':', '8080', '@', '/', '?', '#', '=', '&', ' ', '[', ']', '_', '-', 'A', 'z', '9', '"', "'", '<', '>', '\\', '~', '(', ')', '*', '+', ',', ';', '$', '!', '\u00a0', '\t'];
-    let seed = 11;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const next = seeded(11);
     const urls = [...KNOWN];
-    for (let i = 0; i < 60_000; i++) urls.push(pieces[next() % 5]! + Array.from({ length: 1 + (next() % 10) }, () => pieces[next() % pieces.length]).join(''));
+    for (let i = 0; i < 60_000; i++) urls.push(pieces[next(5)]! + Array.from({ length: 1 + next(10) }, () => pieces[next(pieces.length)]).join(''));
     for (const url of urls) {
       expect(guarded.normalizeLink(url), JSON.stringify(url)).toBe(plain.normalizeLink(url));
       expect(guarded.normalizeLinkText(url), JSON.stringify(url)).toBe(plain.normalizeLinkText(url));

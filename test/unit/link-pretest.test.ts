@@ -4,6 +4,7 @@
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { guardLinkPretest } from '../../shared/note/link-pretest.ts';
+import { seeded } from '../helpers/seeded.ts';
 
 const LINKS = [
   'https://example.com/a?b=c#d', 'http://localhost:3000/x', 'ftp://files.example.org', 'mailto:someone@example.com',
@@ -27,10 +28,9 @@ describe('the pretest of bare links', () => {
   it('answers "no" only where linkify-it would (known links, prose, and 20,000 texts made of link-like pieces)', () => {
     const { plain, guarded } = pair();
     const pieces = ['.', ':', '@', '/', '//', 'www', 'com', 'org', 'localhost', '1', '127', ' ', '\n', 'x', 'рф', 'http', 'mailto', '-', '_', '…', '#', '?'];
-    let seed = 7;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const next = seeded(7);
     const texts = [...LINKS, ...PROSE];
-    for (let i = 0; i < 20_000; i++) texts.push(Array.from({ length: 1 + (next() % 8) }, () => pieces[next() % pieces.length]).join(''));
+    for (let i = 0; i < 20_000; i++) texts.push(Array.from({ length: 1 + next(8) }, () => pieces[next(pieces.length)]).join(''));
     let skipped = 0;
     for (const text of texts) {
       const fast = guarded.linkify.pretest(text);

@@ -4,6 +4,7 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../../shared/search/index-format.ts';
+import { seeded } from '../helpers/seeded.ts';
 
 const minisearchTokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
 
@@ -14,12 +15,11 @@ function* samples(pool: string[], count: number): Generator<string> {
     yield `a${ch}b`;
     yield `${ch}${ch}word${ch}`;
   }
-  let seed = 7;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+  const next = seeded(7);
   for (let n = 0; n < count; n++) {
     let s = '';
-    const length = next() % 40;
-    for (let i = 0; i < length; i++) s += pool[next() % pool.length];
+    const length = next(40);
+    for (let i = 0; i < length; i++) s += pool[next(pool.length)];
     yield s;
   }
   yield '';

@@ -5,6 +5,7 @@
 import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
 import { simpleYaml } from '../../shared/note/simple-yaml.ts';
+import { seeded } from '../helpers/seeded.ts';
 
 const yaml = (matter as unknown as { engines: { yaml: { parse(text: string): unknown } } }).engines.yaml;
 
@@ -34,12 +35,7 @@ function jsYaml(block: string): { data: unknown } | { error: true } {
 }
 
 function* blocks(count: number): Generator<string> {
-  let seed = 7;
-  const next = (n: number) => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    // The high bits: the low ones of this generator repeat in short cycles.
-    return Math.floor((seed / 2147483648) * n);
-  };
+  const next = seeded(7);
   for (const value of VALUES) yield `title: ${value}`;
   for (const key of KEYS) yield `${key}: x`;
   yield '';
