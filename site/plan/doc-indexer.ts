@@ -60,9 +60,9 @@ class IntList {
 
 /**
  * indexDocs one document at a time (ids in the order added): a base made in steps between
- * edits (search-base.ts, BaseJob). Each occurrence is one posting `(note, frequency)` of a
- * term in a field, kept in flat integer lists and chained to the posting of the same term
- * and field before it: growing an array per term and field made a realistic 10,000-note
+ * edits (search-base.ts, BaseJob). A term's occurrences in one field of one note are one
+ * posting `(note, frequency)`, kept in flat integer lists and chained to the posting of the
+ * same term and field before it: growing an array per term and field made a realistic 10,000-note
  * base's postings (two million) in half-filled copies the collector moved, twice as slow.
  */
 export class DocIndexer {
