@@ -63,7 +63,15 @@ export class PageCache {
     while (this.bytes + prepared.size > this.budget && this.entries.size) this.evictOne();
     this.entries.set(key, { address: stamp.address, prepared, used: false });
     this.bytes += prepared.size;
+    prepared.onHeld = (bytes) => this.grew(key, prepared, bytes);
     return true;
+  }
+
+  /** A held page made its plain bytes (prepared.ts): counted, and room made for them. */
+  private grew(key: string, prepared: Prepared, bytes: number): void {
+    if (this.entries.get(key)?.prepared !== prepared) return;
+    this.bytes += bytes;
+    while (this.bytes > this.budget && this.entries.size) this.evictOne();
   }
 
   /** The oldest entry not used since it was last passed over; used ones go to the back once. */

@@ -1,8 +1,10 @@
 // The prepared-page cache: bounded by bytes, least recently used out
 // first, and never storing a page prepared from a build that has since replaced it.
-import { describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageCache } from '../../site/serve/page-cache.ts';
-import { COMPRESS_MAX, COMPRESS_NOW_MAX, prepare, prepareNow, type Prepared } from '../../site/serve/prepared.ts';
+import { COMPRESS_MAX, COMPRESS_NOW_MAX, prepare, prepareNow, sendPrepared, type Prepared } from '../../site/serve/prepared.ts';
 
 const page = (bytes: number): Promise<Prepared> => prepare({ status: 200, body: Buffer.alloc(bytes, 'x'), headers: [['content-type', 'text/html']], compress: false });
 
@@ -55,7 +57,7 @@ describe('a big page (site/serve/prepared.ts)', () => {
     expect(now.variants.br).toBe(now.variants.identity);
     const later = await prepare(text(COMPRESS_NOW_MAX + 1));
     expect(later.deferred).toBe(false);
-    expect(later.variants.br.body.length).toBeLessThan(later.variants.identity.body.length);
+    expect(later.variants.br.body!.length).toBeLessThan(COMPRESS_NOW_MAX + 1);
     expect(later.etag).toBe(now.etag);
     // A page at most COMPRESS_NOW_MAX is compressed at once, as before.
     expect(prepareNow(text(COMPRESS_NOW_MAX)).variants.br).not.toBe(prepareNow(text(COMPRESS_NOW_MAX)).variants.identity);
@@ -76,5 +78,75 @@ describe('a big page (site/serve/prepared.ts)', () => {
     expect(cache.ready(key)).toBe(false);
     expect(cache.set(key, cache.stamp('/big'), await prepare(text(COMPRESS_NOW_MAX + 1)))).toBe(true);
     expect(cache.ready(key)).toBe(true);
+  });
+});
+
+describe('a compressed page holds its plain bytes only once a client asks for them', () => {
+  // A page of words, as HTML compresses: both codings shrink it.
+  const words = Array.from({ length: 4000 }, (_, i) => `word${(i * 7919) % 1013}`).join(' ');
+  const html = Buffer.from(`<!doctype html><p>${words}</p><footer></footer>`);
+  const input = { status: 200, body: html, headers: [['content-type', 'text/html']] as [string, string][], compress: true, edits: [{ at: html.indexOf('<footer>'), html: '<a href="/admin/">Edit</a>' }] };
+  let page: Prepared;
+  let server: http.Server;
+  const get = (headers: Record<string, string>, method = 'GET') =>
+    new Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+      const req = http.request({ port: (server.address() as AddressInfo).port, headers, method }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => parts.push(d));
+        res.on('end', () => resolve({ body: Buffer.concat(parts), headers: res.headers }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  beforeAll(async () => {
+    page = await prepare(input);
+    server = http.createServer((req, res) => sendPrepared(req, res, page, req.headers['x-admin'] === '1'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('held compressed, counted at the compressed size, answered in full to a client without compression', async () => {
+    const fresh = await prepare(input);
+    expect(fresh.variants.identity.body).toBeNull();
+    expect(fresh.size).toBeLessThan(html.length / 2);
+    page = fresh;
+    const compressedSize = fresh.size;
+    const cache = new PageCache(1 << 20);
+    const key = PageCache.key('', '/p');
+    expect(cache.set(key, cache.stamp('/p'), page)).toBe(true);
+    const held = cache.size.bytes;
+    const head = await get({}, 'HEAD');
+    expect(Number(head.headers['content-length'])).toBe(html.length);
+    expect(page.variants.identity.body).toBeNull(); // a HEAD makes nothing
+    const plain = await get({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(html)).toBe(true);
+    // Made once and kept: the page and the cache both count the plain bytes now.
+    expect(page.variants.identity.body!.equals(html)).toBe(true);
+    expect(page.size).toBe(compressedSize + html.length);
+    expect(cache.size.bytes).toBe(held + html.length);
+    expect((await get({})).body.equals(html)).toBe(true);
+    expect(cache.size.bytes).toBe(held + html.length);
+  });
+
+  it('the compressed answers are the held copies; the admin’s Edit link is spliced into the plain bytes', async () => {
+    page = await prepare(input);
+    const gz = await get({ 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body.equals(page.variants.gzip.body!)).toBe(true);
+    expect(page.variants.identity.body).toBeNull();
+    const admin = await get({ 'x-admin': '1', 'accept-encoding': 'br' });
+    expect(admin.body.toString()).toBe(html.toString().replace('<footer>', '<a href="/admin/">Edit</a><footer>'));
+  });
+
+  it('a page grown past the budget by its plain bytes makes room by dropping others', async () => {
+    page = await prepare(input);
+    const cache = new PageCache(page.size * 3);
+    for (const n of [1, 2]) cache.set(PageCache.key('', `/other${n}`), cache.stamp(`/other${n}`), await prepare(input));
+    cache.set(PageCache.key('', '/p'), cache.stamp('/p'), page);
+    await get({});
+    expect(cache.size.bytes).toBeLessThanOrEqual(page.size * 3);
+    expect(cache.size.pages).toBeLessThan(3);
   });
 });
