@@ -35,16 +35,24 @@ export interface SitePlan {
   ctx: PageContext;
   /** The page families by key (plan-types.ts), for re-planning a few after an edit. */
   families: Map<string, PageFamily>;
-  /** Which families show each note's text (vault path → family keys). */
-  readers: Map<VaultPath, Set<string>>;
+  /**
+   * Which families show each note's text (vault path → family keys, each once). Lists, not
+   * sets: a set of a note's twenty-odd keys took twice the memory, about 5 MB of a realistic
+   * 10,000-note builder's live heap.
+   */
+  readers: Map<VaultPath, string[]>;
 }
 
-/** Adds a family's readings to the index of readers. */
-function indexReaders(readers: Map<VaultPath, Set<string>>, family: PageFamily): void {
+/**
+ * Adds a family's readings to the index of readers. `known`: the family may be there already
+ * (planned before), so each note's list is searched; a new one's key can only repeat at the
+ * end of a list (one family is indexed at a time), so a whole site's index stays linear.
+ */
+function indexReaders(readers: Map<VaultPath, string[]>, family: PageFamily, known: boolean): void {
   for (const note of family.reads) {
-    let keys = readers.get(note.path);
-    if (!keys) readers.set(note.path, (keys = new Set()));
-    keys.add(family.key);
+    const keys = readers.get(note.path);
+    if (!keys) readers.set(note.path, [family.key]);
+    else if (keys[keys.length - 1] !== family.key && !(known && keys.includes(family.key))) keys.push(family.key);
   }
 }
 
@@ -66,15 +74,16 @@ export function planSite(
   ctx.feedIds = feedIds;
   const pages = new Map<Address, PlannedPage>();
   const families = new Map<string, PageFamily>();
-  const readers = new Map<VaultPath, Set<string>>();
+  const readers = new Map<VaultPath, string[]>();
   // Documents after articles: the notes' links and embeds have published them (documents.ts).
   for (const family of [...planArticles(ctx), ...planDocuments(ctx), ...planLists(ctx), ...planOutputs(ctx)]) {
     // The first claim of an address wins (a note's article over a list page of the same address).
     // A page no file can hold is left out (the model refuses the names it knows of: this is the net).
     if (family.pages.some((page) => pages.has(page.address) || !isWritableFile(page.file))) continue;
     for (const page of family.pages) pages.set(page.address, page);
+    const known = families.has(family.key);
     families.set(family.key, family);
-    indexReaders(readers, family);
+    indexReaders(readers, family, known);
   }
   // Large files no page links are not written (mermaid's script is 3.5 MB).
   const needed = new Set<string>();
@@ -246,7 +255,7 @@ export function adoptFamilies(plan: SitePlan, families: PageFamily[]): void {
     plan.families.set(family.key, family);
     for (const page of family.pages) plan.pages.set(page.address, page);
     // A list page reads thousands of notes: indexed again only when what it reads changed.
-    if (!before || !sameReads(before.reads, family.reads)) indexReaders(plan.readers, family);
+    if (!before || !sameReads(before.reads, family.reads)) indexReaders(plan.readers, family, true);
   }
 }
 

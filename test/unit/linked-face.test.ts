@@ -10,7 +10,7 @@ import type { VaultPath } from '../../shared/vault-path.ts';
 import { quickPlan } from '../../site/build/quick-pass.ts';
 import { AttachmentIndex } from '../../site/read/attachments.ts';
 import { planVault } from '../../site/plan/plan-vault.ts';
-import type { SitePlan } from '../../site/plan/plan.ts';
+import { adoptFamilies, type SitePlan } from '../../site/plan/plan.ts';
 import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
@@ -61,5 +61,52 @@ describe('an edit of a note linking others plans again only the articles whose v
   it('a new heading: every note linking it (an anchor reads its headings) and those it links that show it in their backlinks', async () => {
     const keys = await replannedBy(`## Everything\n\n${indexBody('An index.', 'Start with')}`);
     expect(keys).toEqual(['article:A.md', 'article:B.md', 'article:C.md', 'article:Embedded.md', 'article:Embedder.md', 'article:Index.md']);
+  });
+});
+
+describe('the index of readers (plan.ts)', () => {
+  /** Each note's readers as the families' own reads say: every family reading it, once. */
+  const expected = (plan: SitePlan) => {
+    const out = new Map<string, string[]>();
+    for (const family of plan.families.values()) for (const r of new Set(family.reads.map((n) => n.path))) out.set(r, [...(out.get(r) ?? []), family.key]);
+    return out;
+  };
+  const sorted = (m: Map<string, string[]>) => new Map([...m].map(([k, v]) => [k, [...v].sort()] as const).sort(([a], [b]) => a.localeCompare(b)));
+
+  it('names each family showing a note once, and only those, after a whole plan and after re-planned families are taken in', async () => {
+    const before = note(INDEX, indexBody('An index.', 'Start with'));
+    // A note embedded twice and linked from several notes: read twice by one family, by many families.
+    const records = [
+      before,
+      note('A.md', '# A\n\nThe first. ![[Embedded]] and again ![[Embedded]]'),
+      note('B.md', '# B\n\nThe second, which links back to [[Index]] and [[A]].'),
+      note('C.md', '## Part one\n\nThe third, after [[A]] and [[B]].'),
+      note('Embedded.md', 'Shown inside [[Index]].'),
+      note('Embedder.md', 'The index shown in full:\n\n![[Index]]'),
+    ];
+    const plan = await planOf(records);
+    expect(plan.readers.get('Embedded.md' as VaultPath)!.length).toBeGreaterThan(1);
+    expect(sorted(plan.readers)).toEqual(sorted(expected(plan)));
+    // Twice over: the second adoption finds every key already there.
+    let was = before;
+    for (const lead of ['Begin with', 'Start from']) {
+      const after = note(INDEX, indexBody('An index of all.', lead));
+      const quick = quickPlan(plan, [{ path: INDEX as VaultPath, before: was, after }], [], { before: [], plan: () => [] })!;
+      was = after;
+      expect(quick.waiting).toContain('article:A.md');
+      adoptFamilies(plan, [...quick.families, ...quick.waiting.map((k) => plan.families.get(k)!.replan())]);
+      for (const [path, keys] of plan.readers) expect(new Set(keys).size, path).toBe(keys.length);
+      // What a family read before stays listed (a stale key costs a look-up, never a missed page).
+      for (const [path, keys] of expected(plan)) for (const k of keys) expect(plan.readers.get(path as VaultPath), path).toContain(k);
+    }
+    // A family taken in again with what it reads changed: indexed again, every key still once.
+    const family = plan.families.get('article:B.md')!;
+    const reads = [...family.reads];
+    for (const extra of ['C.md', 'Embedder.md']) {
+      reads.push(records.find((r) => r.path === extra)!);
+      adoptFamilies(plan, [{ ...family, reads: [...reads] }]);
+      for (const [path, keys] of plan.readers) expect(new Set(keys).size, path).toBe(keys.length);
+      expect(plan.readers.get(extra as VaultPath)).toContain('article:B.md');
+    }
   });
 });
