@@ -9,7 +9,7 @@ import { compressBoth, compressBothNow, pickEncoding, type Encoding } from './en
 import { noticeHtml, type EditSplice, type NoticeKind, type NoticeSplice } from './substitute.ts';
 
 export interface Variant {
-  /** null: the plain bytes of a page held compressed, made when a client asks for them (plainBody). */
+  /** null: the plain bytes of a page held compressed, made when a client asks for them (bytesOf). */
   body: Buffer | null;
   /** Flat [name, value, …] list for writeHead. */
   head: string[];
