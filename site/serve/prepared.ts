@@ -96,14 +96,11 @@ function assemble(input: PrepareInput, packed: { br: Buffer; gzip: Buffer } | nu
     body: b,
     head: flat([...common, ...(encoding ? [['content-encoding', encoding] as [string, string]] : []), ['content-length', String(b.length)]]),
   });
-  const bothShrink = packed !== null && packed.br.length < body.length && packed.gzip.length < body.length;
-  const identity = bothShrink ? { body: null, head: make(body, null).head } : make(ownBytes(body), null);
-  let br = identity;
-  let gzip = identity;
-  if (packed) {
-    if (packed.br.length < body.length) br = make(ownBytes(packed.br), 'br');
-    if (packed.gzip.length < body.length) gzip = make(ownBytes(packed.gzip), 'gzip');
-  }
+  const brShrinks = packed !== null && packed.br.length < body.length;
+  const gzipShrinks = packed !== null && packed.gzip.length < body.length;
+  const identity = brShrinks && gzipShrinks ? { body: null, head: make(body, null).head } : make(ownBytes(body), null);
+  const br = brShrinks ? make(ownBytes(packed!.br), 'br') : identity;
+  const gzip = gzipShrinks ? make(ownBytes(packed!.gzip), 'gzip') : identity;
   const size = (identity.body?.length ?? 0) + (br === identity ? 0 : br.body!.length) + (gzip === identity ? 0 : gzip.body!.length) + 512;
   return { status, etag, variants: { identity, br, gzip }, notModified: flat(common), edits: input.edits ?? [], notice: input.notice ?? null, size, deferred };
 }
