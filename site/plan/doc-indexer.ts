@@ -9,8 +9,29 @@ export interface IndexedDocs {
   lengths: number[];
   /** MiniSearch's average field lengths, computed as it computes them (the same floats). */
   avg: number[];
-  /** Every term with its postings, in no particular order. */
-  terms: ShardFile;
+  /** Every term, in no particular order. */
+  terms: IndexedTerms;
+  /** How many postings (a term in a field of a note) the terms hold. */
+  postings: number;
+}
+
+/**
+ * The terms of indexed documents by number, each term's postings made when its shard is
+ * packed: made all at once, a realistic 10,000-note base's two million postings were some
+ * 40 MB of arrays beside the builder's model at its peak (docs/dev/performance.md).
+ */
+export interface IndexedTerms {
+  readonly count: number;
+  term(id: number): string;
+  /** About the bytes the term's entry takes in its shard (numbers of a few digits and their commas): no JSON made. */
+  bytes(id: number): number;
+  /** The term with its postings, `[term, field, [note gap, frequency, …], …]`. */
+  entry(id: number): ShardFile[number];
+}
+
+/** Every term's entry (a shard's worth of documents, or a test's). */
+export function entriesOf(terms: IndexedTerms): ShardFile {
+  return Array.from({ length: terms.count }, (_, id) => terms.entry(id));
 }
 
 const { tokenize, processTerm } = indexOptions as Required<Pick<typeof indexOptions, 'tokenize' | 'processTerm'>>;
@@ -43,7 +64,6 @@ export function termsOf(doc: SearchDoc): Set<string> {
 /** A growable list of 32-bit integers, outside V8's heap (numbers a collection never walks). */
 class IntList {
   items: Int32Array;
-  length = 0;
 
   constructor(capacity: number, fill = 0) {
     this.items = new Int32Array(capacity).fill(fill);
@@ -55,6 +75,42 @@ class IntList {
     const grown = new Int32Array(Math.max(index + 1, Math.ceil(this.items.length * 1.5))).fill(fill);
     grown.set(this.items);
     return (this.items = grown);
+  }
+}
+
+const CHUNK_BITS = 16;
+const CHUNK_MASK = (1 << CHUNK_BITS) - 1;
+
+/**
+ * The postings' numbers, three a posting, outside V8's heap, grown a chunk at a time: a list
+ * grown by copying left its old copies to the collector, some 40 MB of a realistic 10,000-note
+ * base's two million postings at once.
+ */
+class PostingList {
+  private readonly chunks: Int32Array[] = [];
+  /** Postings made. */
+  length = 0;
+
+  /** Number `k` (0: note, 1: frequency, 2: posting before) of posting `at`. */
+  get(at: number, k: number): number {
+    const i = 3 * at + k;
+    return this.chunks[i >>> CHUNK_BITS]![i & CHUNK_MASK]!;
+  }
+
+  set(at: number, k: number, value: number): void {
+    const i = 3 * at + k;
+    this.chunks[i >>> CHUNK_BITS]![i & CHUNK_MASK] = value;
+  }
+
+  /** A new posting; its number. */
+  add(note: number, frequency: number, before: number): number {
+    const at = this.length++;
+    const i = 3 * at;
+    while (this.chunks.length <= (i + 2) >>> CHUNK_BITS) this.chunks.push(new Int32Array(1 << CHUNK_BITS));
+    this.set(at, 0, note);
+    this.set(at, 1, frequency);
+    this.set(at, 2, before);
+    return at;
   }
 }
 
@@ -77,12 +133,10 @@ export class DocIndexer {
   private fieldRun = 0;
   private count = 0;
   // Per slot: its last posting (or -1) and how many it has.
-  private lastPosting = new IntList(256, -1);
-  private postingCount = new IntList(256);
+  private readonly lastPosting = new IntList(256, -1);
+  private readonly postingCount = new IntList(256);
   // Per posting: its note, the term's frequency there, the slot's posting before it (or -1).
-  private note = new IntList(1024);
-  private frequency = new IntList(1024);
-  private before = new IntList(1024);
+  private readonly postings = new PostingList();
 
   add(doc: SearchDoc): void {
     const id = this.count++;
@@ -112,16 +166,13 @@ export class DocIndexer {
 
   /** One more occurrence in note `id` of the term and field of `slot` (ids come in order). */
   private post(slot: number, id: number): void {
+    const postings = this.postings;
     const last = this.lastPosting.items[slot]!;
-    if (last >= 0 && this.note.items[last] === id) {
-      this.frequency.items[last]!++;
+    if (last >= 0 && postings.get(last, 0) === id) {
+      postings.set(last, 1, postings.get(last, 1) + 1);
       return;
     }
-    const at = this.note.length++;
-    this.note.reach(at)[at] = id;
-    this.frequency.reach(at)[at] = 1;
-    this.before.reach(at)[at] = last;
-    this.lastPosting.items[slot] = at;
+    this.lastPosting.items[slot] = postings.add(id, 1, last);
     this.postingCount.items[slot]!++;
   }
 
@@ -137,36 +188,48 @@ export class DocIndexer {
     return id * FIELDS;
   }
 
+  /** The documents added, their terms' postings made as each is asked for (IndexedTerms). */
   finish(): IndexedDocs {
-    const terms: ShardFile = [];
-    const last = this.lastPosting.items;
-    const counts = this.postingCount.items;
-    const note = this.note.items;
-    const frequency = this.frequency.items;
-    const before = this.before.items;
-    for (let t = 0; t < this.terms.length; t++) {
-      const out: ShardFile[number] = [this.terms[t]!];
-      for (let f = 0; f < FIELDS; f++) {
-        const slot = t * FIELDS + f;
-        const n = counts[slot]!;
-        if (n === 0) continue;
-        // `[note gap, frequency, …]` in note order: the chain runs from the last posting back.
-        const flat = new Array<number>(n * 2);
-        let at = last[slot]!;
-        for (let k = n - 1; k >= 0; k--) {
-          const previous = before[at]!;
-          flat[2 * k] = note[at]! - (previous >= 0 ? note[previous]! : 0);
-          flat[2 * k + 1] = frequency[at]!;
-          at = previous;
-        }
-        out.push(f, flat);
-      }
-      terms.push(out);
-    }
-    // Let go of what only adding needed before the shards are packed: a base is made near the builder's heap cap.
+    // What only adding needed goes before the shards are packed: a base is made near the builder's heap cap.
     this.termIds.clear();
     this.known.clear();
-    this.lastPosting = this.postingCount = this.note = this.frequency = this.before = new IntList(0);
-    return { lengths: this.lengths, avg: this.avg, terms };
+    const { terms, postings } = this;
+    const last = this.lastPosting.items;
+    const counts = this.postingCount.items;
+    return {
+      lengths: this.lengths,
+      avg: this.avg,
+      postings: postings.length,
+      terms: {
+        count: terms.length,
+        term: (id) => terms[id]!,
+        bytes(id) {
+          let bytes = terms[id]!.length + 8;
+          for (let f = 0; f < FIELDS; f++) {
+            const n = counts[id * FIELDS + f]!;
+            if (n > 0) bytes += 4 + n * 8;
+          }
+          return bytes;
+        },
+        entry(id) {
+          const out: ShardFile[number] = [terms[id]!];
+          for (let f = 0; f < FIELDS; f++) {
+            const n = counts[id * FIELDS + f]!;
+            if (n === 0) continue;
+            // `[note gap, frequency, …]` in note order: the chain runs from the last posting back.
+            const flat = new Array<number>(n * 2);
+            let at = last[id * FIELDS + f]!;
+            for (let k = n - 1; k >= 0; k--) {
+              const previous = postings.get(at, 2);
+              flat[2 * k] = postings.get(at, 0) - (previous >= 0 ? postings.get(previous, 0) : 0);
+              flat[2 * k + 1] = postings.get(at, 1);
+              at = previous;
+            }
+            out.push(f, flat);
+          }
+          return out;
+        },
+      },
+    };
   }
 }

@@ -8,7 +8,7 @@
 // note indexed again, which a save of a large note made due at every pause.
 import { safeJson, SEARCH_FIELDS, shardIndex, shardKey, type SearchDoc, type ShardFile } from '../../shared/search/index-format.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
-import { indexDocs, termsOf } from './doc-indexer.ts';
+import { entriesOf, indexDocs, termsOf } from './doc-indexer.ts';
 import { drain, indexFile, runUntil, type IndexFile, type SearchBase } from './search-base.ts';
 
 /** A base file's text: its own, or read back from the live folder once released (search-index.ts). */
@@ -70,7 +70,7 @@ function entryPatched(entry: ShardFile[number], counts: ReadonlyMap<number, Fiel
 function countsOf(doc: SearchDoc): { counts: Map<string, FieldCounts>; lengths: number[] } {
   const indexed = indexDocs([doc]);
   const counts = new Map<string, FieldCounts>();
-  for (const entry of indexed.terms) {
+  for (const entry of entriesOf(indexed.terms)) {
     const fields: FieldCounts = SEARCH_FIELDS.map(() => 0);
     for (let i = 1; i < entry.length; i += 2) fields[entry[i] as number] = (entry[i + 1] as number[])[1]!;
     counts.set(entry[0], fields);

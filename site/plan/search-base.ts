@@ -42,13 +42,6 @@ export function indexFile(kind: string, content: string): IndexFile {
   return { file: `${SEARCH_DIR}/${kind}.${hash}.json`, bytes: Buffer.byteLength(content), content };
 }
 
-/** About the bytes a term takes in its shard (numbers of a few digits and their commas): no second JSON pass. */
-function termBytes(entry: ShardFile[number]): number {
-  let bytes = entry[0].length + 8;
-  for (let i = 2; i < entry.length; i += 2) bytes += 4 + (entry[i] as number[]).length * 4;
-  return bytes;
-}
-
 /** The files of a base: what a full build's partner thread can make from the documents alone (search-job.ts). */
 export type BaseFiles = Pick<SearchBase, 'avg' | 'lengths' | 'shards'>;
 
@@ -59,28 +52,30 @@ export function baseFiles(docs: SearchDoc[]): BaseFiles {
 
 /** The base's files of indexed documents: the terms packed into shards by key, a pause after each shard (BaseJob). */
 function* filesOf(indexed: IndexedDocs): Generator<void, BaseFiles> {
-  // Terms grouped by shard key, keys in order, packed into files of about SHARD_BYTES.
-  const byKey = new Map<string, ShardFile>();
-  for (const entry of indexed.terms) {
-    const key = shardKey(entry[0]);
+  // Terms grouped by shard key, keys in order, packed into files of about SHARD_BYTES; a
+  // term's postings are made as its shard is packed.
+  const { terms } = indexed;
+  const byKey = new Map<string, number[]>();
+  for (let id = 0; id < terms.count; id++) {
+    const key = shardKey(terms.term(id));
     let group = byKey.get(key);
     if (!group) byKey.set(key, (group = []));
-    group.push(entry);
+    group.push(id);
   }
   yield;
   const shards: SearchBase['shards'] = [];
   let open: { key: string; terms: ShardFile; bytes: number } | null = null;
   for (const key of [...byKey.keys()].sort()) {
-    const group = byKey.get(key)!.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    const group = byKey.get(key)!.sort((a, b) => (terms.term(a) < terms.term(b) ? -1 : 1));
     let bytes = 0;
-    for (const entry of group) bytes += termBytes(entry);
+    for (const id of group) bytes += terms.bytes(id);
     if (open && open.bytes + bytes > SHARD_BYTES) {
       shards.push({ key: open.key, file: indexFile('shard', safeJson(open.terms)) });
       open = null;
       yield;
     }
     open ??= { key, terms: [], bytes: 0 };
-    open.terms.push(...group);
+    for (const id of group) open.terms.push(terms.entry(id));
     open.bytes += bytes;
   }
   if (open) shards.push({ key: open.key, file: indexFile('shard', safeJson(open.terms)) });
