@@ -7,6 +7,7 @@ import { log } from '../../shared/log.ts';
 import { sameWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import { SiteBuilder, type BuildResult } from './site-builder.ts';
 import { GrowthCollector } from './build-heap.ts';
+import { settleHeap } from '../../shared/heap-settle.ts';
 import { sendReply, type WorkerReply, type WorkerRequest } from './builder-protocol.ts';
 
 let builder: SiteBuilder | null = null;
@@ -77,14 +78,16 @@ process.on('message', (request: WorkerRequest) => {
     // A step of the search base that wrote nothing leaves the generation as it was.
     const wrote = reply.ok && reply.result !== null && (request.type !== 'tidy' || (reply.result as BuildResult).rendered > 0);
     // A quiet moment's step that wrote finished a search base or the sitemaps: like a whole-site pass, it grew the heap.
-    if (wrote && request.type !== 'posts' && request.type !== 'post') rememberSoon(request.type === 'full' || request.type === 'resume' || request.type === 'tidy');
+    if (wrote && request.type !== 'posts' && request.type !== 'post') rememberSoon(request.type === 'full' || request.type === 'resume' ? 'settle' : request.type === 'tidy' ? 'collect' : null);
   });
 });
 
 // A whole-site pass grows the heap well past what the model keeps (at 10,000 notes about
 // 160 MB for 100 MB live), and V8 keeps the pages it freed for a next one that may never
-// come. One full collection after it (the server starts this process with --expose-gc)
-// gives them back (a smaller peak through start and edits: docs/dev/performance.md).
+// come. V8's low-memory collection after it (settleHeap) gives them back and moves what
+// lives on half-empty pages together: a plain gc() left a realistic builder's old generation
+// at 205 MB for 126 MB live (docs/dev/performance.md). It takes about 0.7 s there, so other
+// passes' collections stay plain (the server starts this process with --expose-gc).
 const collect = (globalThis as { gc?: () => void }).gc;
 /** Below this much heap in use the collection is skipped: a small site leaves a few megabytes to give back, and no cap its live heap could reach (heapForLive). */
 const COLLECT_FROM_MB = 48;
@@ -99,17 +102,19 @@ const growth = collect ? new GrowthCollector(collect) : null;
 const REMEMBER_PAUSE_MS = 1_000;
 let remembering = false;
 let rememberAgain = false;
-let collectAfter = false;
+let collectAfter: Collection | null = null;
 let pauseTimer: NodeJS.Timeout | null = null;
-/** `heapGrown`: a pass that grew the heap (a whole site, a search base): remembered at once, then a full collection. */
-function rememberSoon(heapGrown: boolean): void {
+/** After a whole-site pass V8's low-memory collection (`settle`), after a quiet moment's step that wrote (a search base, the sitemaps) a plain one. */
+type Collection = 'settle' | 'collect';
+/** `heapGrown`: a pass that grew the heap, remembered at once, then collected so. */
+function rememberSoon(heapGrown: Collection | null): void {
   if (pauseTimer) clearTimeout(pauseTimer);
   pauseTimer = null;
   if (!heapGrown) {
     pauseTimer = setTimeout(() => rememberNow(), REMEMBER_PAUSE_MS);
     return;
   }
-  collectAfter = true;
+  if (collectAfter !== 'settle') collectAfter = heapGrown;
   void rememberNow();
 }
 
@@ -131,9 +136,11 @@ function rememberNow(): Promise<void> {
     } while (rememberAgain);
     remembering = false;
     if (collectAfter) {
-      collectAfter = false;
+      const how = collectAfter;
+      collectAfter = null;
       if (collect && getHeapStatistics().used_heap_size >= COLLECT_FROM_MB * 1024 * 1024) {
-        collect();
+        if (how === 'settle') await settleHeap();
+        else collect();
         growth?.collected();
         process.send!({ id: null, liveHeapMB: Math.round(getHeapStatistics().used_heap_size / (1024 * 1024)) } satisfies WorkerReply);
       }

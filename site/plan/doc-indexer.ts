@@ -29,7 +29,7 @@ export interface IndexedTerms {
   entry(id: number): ShardFile[number];
 }
 
-/** Every term's entry (a shard's worth of documents, or a test's). */
+/** Every term's entry at once: a note's own few for a patch (search-base-patch.ts), or a test's. */
 export function entriesOf(terms: IndexedTerms): ShardFile {
   return Array.from({ length: terms.count }, (_, id) => terms.entry(id));
 }
@@ -61,7 +61,7 @@ export function termsOf(doc: SearchDoc): Set<string> {
   return out;
 }
 
-/** A growable list of 32-bit integers, outside V8's heap (numbers a collection never walks). */
+/** A growable list of 32-bit integers, outside V8's heap (numbers a collection never walks): a term's slots, a few numbers a term, grown by copying. */
 class IntList {
   items: Int32Array;
 
