@@ -38,7 +38,7 @@ export function settleHeap(): Promise<void> {
 
 /** What the server's heap and buffers may grow by over edits before a collection gives it back. */
 export const SETTLE_GROWTH_BYTES = 32 * 1024 * 1024;
-/** How long after a build's result the server waits: the pages it changed are prepared again meanwhile. */
+/** How long the server waits once a build's pages are prepared again: the next edit's result may be near. */
 export const SETTLE_AFTER_MS = 300;
 
 /** The heap V8 holds and the buffers outside it (a page read, its compressed copies). */
@@ -50,28 +50,36 @@ const footprint = (): number => {
 /**
  * Gives back what edits grew the server by. Each build's result has the server read the
  * pages it changed and compress them again, and the buffers it dropped are freed only
- * when V8 collects their owners, which a server with room to grow does late: a pause after a
- * result, once the heap and buffers have grown by SETTLE_GROWTH_BYTES since the last
- * collection, collects them (docs/dev/performance.md).
+ * when V8 collects their owners, which a server with room to grow does late: a pause after
+ * those pages are prepared, once the heap and buffers have grown by SETTLE_GROWTH_BYTES since
+ * the last collection, collects them (docs/dev/performance.md).
  */
 export class SettleAfterBuilds {
   private timer: NodeJS.Timeout | null = null;
   private base = footprint();
+  private pendingWhole = false;
   /** How many collections it made (for the tests). */
   settles = 0;
 
   constructor(private readonly afterMs = SETTLE_AFTER_MS) {}
 
-  /** A build's result was applied. */
-  built(): void {
+  /**
+   * A build's result was applied and the pages it changed prepared again. After a whole-site
+   * build every prepared page was replaced: it collects whatever the growth it can see (much
+   * of what warming drops is malloc's, outside V8's figures).
+   */
+  built(whole = false): void {
     if (this.timer) clearTimeout(this.timer);
+    this.pendingWhole ||= whole;
     this.timer = setTimeout(() => void this.settleIfGrown(), this.afterMs);
     this.timer.unref();
   }
 
   private async settleIfGrown(): Promise<void> {
     this.timer = null;
-    if (footprint() - this.base < SETTLE_GROWTH_BYTES) return;
+    const whole = this.pendingWhole;
+    this.pendingWhole = false;
+    if (!whole && footprint() - this.base < SETTLE_GROWTH_BYTES) return;
     await settleHeap();
     this.settles++;
     this.base = footprint();

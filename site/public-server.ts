@@ -105,8 +105,8 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   const settler = new SettleAfterBuilds();
   const onBuilt = (result: BuildResult, remembered = false, live = true) => {
     index.apply(result);
-    source.applied(result);
-    settler.built();
+    // Collected once the pages it changed are prepared again: a full build's take seconds.
+    void source.applied(result).then((whole) => settler.built(whole));
     if (result.full && !remembered) log.info(`public site built: ${result.rendered} outputs in ${result.ms} ms`);
     if (result.gitCreated?.length) void options.created?.rememberEarliest(result.gitCreated);
     if (!live) return;

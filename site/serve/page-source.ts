@@ -37,7 +37,8 @@ function warmRank(address: string): number {
 export class PageSource {
   private inflight = new Map<string, Promise<Prepared | null>>();
   private queue: string[] = [];
-  private warming = false;
+  /** The warming under way (it takes what is queued meanwhile too), or null. */
+  private warming: Promise<void> | null = null;
   private base: string | null;
   /** Bases whose pages are kept (MAX_BASES), and when each was last asked for. */
   private readonly bases = new Map<string, number>();
@@ -134,54 +135,54 @@ export class PageSource {
   private sawBase(base: string): void {
     const first = this.base === null;
     this.base = base;
-    if (first) this.warm([...this.index.addresses()], false);
+    if (first) void this.warm([...this.index.addresses()], false);
   }
 
-  /** A finished build: forget what it changed, then prepare it again. */
-  applied(result: BuildResult): void {
+  /**
+   * A finished build: forget what it changed, then prepare it again. Answers once it is
+   * prepared: true when that was every page (a full build, or a new topic row in each).
+   */
+  async applied(result: BuildResult): Promise<boolean> {
     if (result.full || result.nav !== null) {
       this.cache.clear();
-      this.warm([...this.index.addresses()], true);
-    } else {
-      const changed = [...result.upserts.map(([a]) => a), ...result.removals];
-      this.cache.invalidate(changed);
-      this.warm(
-        result.upserts.map(([a]) => a),
-        false,
-      );
+      this.cache.invalidate([NOT_FOUND_KEY]);
+      await this.warm([...this.index.addresses()], true);
+      return true;
     }
+    const changed = [...result.upserts.map(([a]) => a), ...result.removals];
+    this.cache.invalidate(changed);
     this.cache.invalidate([NOT_FOUND_KEY]);
+    await this.warm(
+      result.upserts.map(([a]) => a),
+      false,
+    );
+    return false;
   }
 
-  private warm(addresses: string[], replace: boolean): void {
+  private warm(addresses: string[], replace: boolean): Promise<void> {
     // Files are sirv's (site-files.ts): only pages are prepared.
     const ranked = addresses
       .filter((a) => this.index.get(a)?.type !== 'file')
       .sort((a, b) => warmRank(a) - warmRank(b));
     this.queue = replace ? ranked : [...ranked, ...this.queue];
     if (!this.queue.includes(NOT_FOUND_KEY)) this.queue.unshift(NOT_FOUND_KEY);
-    void this.drain();
+    this.warming ??= this.drain().finally(() => (this.warming = null));
+    return this.warming;
   }
 
   /** One page at a time, so warming never crowds out visitors; stops at the budget. */
   private async drain(): Promise<void> {
-    if (this.warming) return;
-    this.warming = true;
-    try {
-      for (;;) {
-        const base = this.base;
-        const key = this.queue.shift();
-        if (key === undefined || base === null) break;
-        const entry = this.index.get(key);
-        if (!entry) continue;
-        if (!this.cache.fits(32 * 1024)) {
-          this.queue = [];
-          break;
-        }
-        await this.warmOne(base, key, entry).catch(() => null);
+    for (;;) {
+      const base = this.base;
+      const key = this.queue.shift();
+      if (key === undefined || base === null) break;
+      const entry = this.index.get(key);
+      if (!entry) continue;
+      if (!this.cache.fits(32 * 1024)) {
+        this.queue = [];
+        break;
       }
-    } finally {
-      this.warming = false;
+      await this.warmOne(base, key, entry).catch(() => null);
     }
   }
 }
