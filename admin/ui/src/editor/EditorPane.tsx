@@ -6,7 +6,7 @@ import { restoreShown } from '../panel/restore.ts';
 import { commitTitle, shownRevision, type ShownRevision } from '../panel/timeline.ts';
 import { api } from '../api.ts';
 import { DiffView } from '../diff/DiffView.tsx';
-import { RenderedNote } from '../render/RenderedNote.tsx';
+import { LazyRenderedNote } from '../render/LazyRenderedNote.tsx';
 import type { EditorView } from '@codemirror/view';
 import { PublishControls } from './PublishControls.tsx';
 import { IMAGE_TYPES, insertImages } from './vault-handlers.ts';
@@ -133,7 +133,7 @@ function RevisionView({ shown }: { shown: ShownRevision }) {
           <DiffView before={shown.content} after={current} label={t('diffFromTo', { from: what, to: t('diffCurrent') })} testId="revision-diff" />
         </div>
       ) : (
-        <RenderedNote path={row.kind === 'commit' ? row.revision.path : shown.notePath} text={shown.content} label={what} />
+        <LazyRenderedNote path={row.kind === 'commit' ? row.revision.path : shown.notePath} text={shown.content} label={what} />
       )}
     </section>
   );
@@ -244,7 +244,7 @@ export function EditorPane() {
       <NoteWarnings path={note.path} />
       <ConflictStrip note={note} />
       {shown && <RevisionView shown={shown} />}
-      {preview && !shown && <RenderedNote path={note.path} text={note.editor.getText()} label={nameOf(note.path)} />}
+      {preview && !shown && <LazyRenderedNote path={note.path} text={note.editor.getText()} label={nameOf(note.path)} />}
       <div class="editor-container" ref={hostRef} hidden={Boolean(shown) || preview} />
     </section>
   );
