@@ -166,23 +166,30 @@ export class PageSource {
       .sort((a, b) => warmRank(a) - warmRank(b));
     this.queue = replace ? ranked : [...ranked, ...this.queue];
     if (!this.queue.includes(NOT_FOUND_KEY)) this.queue.unshift(NOT_FOUND_KEY);
-    this.warming ??= this.drain().finally(() => (this.warming = null));
+    this.warming ??= this.drain();
     return this.warming;
   }
 
   /** One page at a time, so warming never crowds out visitors; stops at the budget. */
   private async drain(): Promise<void> {
-    for (;;) {
-      const base = this.base;
-      const key = this.queue.shift();
-      if (key === undefined || base === null) break;
-      const entry = this.index.get(key);
-      if (!entry) continue;
-      if (!this.cache.fits(32 * 1024)) {
-        this.queue = [];
-        break;
+    // From the next microtask: `warming` holds this run before the loop can end and clear it.
+    await null;
+    try {
+      for (;;) {
+        const base = this.base;
+        const key = this.queue.shift();
+        if (key === undefined || base === null) break;
+        const entry = this.index.get(key);
+        if (!entry) continue;
+        if (!this.cache.fits(32 * 1024)) {
+          this.queue = [];
+          break;
+        }
+        await this.warmOne(base, key, entry).catch(() => null);
       }
-      await this.warmOne(base, key, entry).catch(() => null);
+    } finally {
+      // In the run's last step, not a microtask after it: pages queued from then on start a new run.
+      this.warming = null;
     }
   }
 }
