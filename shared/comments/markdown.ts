@@ -4,12 +4,14 @@
 // text), no images (no third-party request from a comment), no headings, links only to
 // http(s) and mailto, each with rel="nofollow ugc".
 import MarkdownIt from 'markdown-it';
+import { linkBareAddresses } from '../note/bare-links.ts';
 import { escapeHtml } from '../note/escape.ts';
 
 const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 
 function createCommentMarkdown(): MarkdownIt {
   const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: false });
+  linkBareAddresses(md);
   md.disable(['image', 'heading', 'lheading', 'table']);
   md.validateLink = (url) => SAFE_LINK.test(url.trim());
   const open = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));

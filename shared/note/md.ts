@@ -9,8 +9,8 @@ import mark from 'markdown-it-mark';
 import katexPlugin from '@vscode/markdown-it-katex';
 import katex from 'katex';
 import type { NoteEnv } from './env.ts';
+import { linkBareAddresses } from './bare-links.ts';
 import { guardLinkNormalize } from './link-normalize.ts';
-import { guardLinkPretest } from './link-pretest.ts';
 import { baseBlocksPlugin } from './obsidian/base-blocks.ts';
 import { blockIdsPlugin } from './obsidian/block-ids.ts';
 import { calloutsPlugin } from './obsidian/callouts.ts';
@@ -50,10 +50,10 @@ function normalize(state: StateCore): void {
 }
 
 function createMarkdown(): MarkdownIt {
-  // Obsidian's habits: single newlines break, bare URLs link, raw HTML is allowed (and sanitised).
+  // Obsidian's habits: single newlines break, bare URLs link (as GFM links them), raw HTML is allowed (and sanitised).
   const md = new MarkdownIt({ html: true, linkify: true, breaks: true, typographer: false });
   md.core.ruler.at('normalize', normalize);
-  guardLinkPretest(md);
+  linkBareAddresses(md);
   guardLinkNormalize(md);
   // (Two plugins' declarations name markdown-it's CommonJS types: the plugins are the same functions.)
   md.use(footnote as unknown as PluginSimple);
