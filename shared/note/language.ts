@@ -38,11 +38,18 @@ export function scriptLanguage(text: string): 'ar' | 'en' {
 /** Any Arabic letter at all (isArabic's ranges): most notes have none, and need no count. */
 const ANY_ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
 
+/**
+ * What of a note's source a reader does not read as its words: code, comments, HTML tags,
+ * web and email addresses, link destinations, a wikilink's target when an alias is shown.
+ * All of it is Latin letters, so a short Arabic note with a few links read as English.
+ */
+const NOT_PROSE = /```[\s\S]*?```|`[^`\n]*`|%%[\s\S]*?%%|<[^>\n]*>|\b[a-z][a-z0-9+.-]*:\/\/\S+|\bwww\.\S+|\S+@\S+\.\S+|\]\([^)\n]*\)|\[\[[^\]|\n]*\|/gi;
+
 export function noteLanguage(data: Frontmatter, title: string, body: string): NoteLanguage {
   const named = primaryLanguage(data.lang) ?? primaryLanguage(data.language);
   if (named) return named;
   if (!ANY_ARABIC.test(title) && !ANY_ARABIC.test(body)) return 'en';
-  return scriptLanguage(`${title}\n${body.replace(/```[\s\S]*?```/g, '')}`);
+  return scriptLanguage(`${title}\n${body.replace(NOT_PROSE, ' ')}`);
 }
 
 export function directionOf(language: string | null | undefined): 'rtl' | 'ltr' {

@@ -170,6 +170,15 @@ describe('language of a note', () => {
     expect(scriptLanguage('A note becomes a post')).toBe('en');
     expect(noteLanguage({}, 'ملاحظات', 'نص عربي طويل فيه كلمات قليلة with two words')).toBe('ar');
   });
+  it("counts the words a reader reads, not addresses, markup or code (a short Arabic note with links read as English)", () => {
+    const body = [
+      'ملاحظة قصيرة عن النشر: https://obsidian.md/publish/getting-started و www.example.com/docs/reference',
+      'راسلني someone@example.com أو اقرأ [الدليل](https://help.obsidian.md/Editing+and+formatting) و [[Getting started guide|البداية]]',
+      '<span class="highlight" style="color: red">مهم</span> `npm run build --production` %% a private English comment here %%',
+    ].join('\n');
+    expect(noteLanguage({}, 'النشر', body)).toBe('ar');
+    expect(noteLanguage({}, 'Publishing', 'An English note that quotes one Arabic word, مرحبا, and https://example.com')).toBe('en');
+  });
   it('a frontmatter lang wins', () => {
     expect(noteLanguage({ lang: 'ar-EG' }, 'Title', 'English body')).toBe('ar');
   });
