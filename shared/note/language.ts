@@ -21,8 +21,8 @@ function isLatin(c: number): boolean {
   return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xc0 && c <= 0x24f);
 }
 
-/** `ar` when Arabic letters outnumber Latin ones in `text` (its first 4,000 characters), else `en`. */
-export function scriptLanguage(text: string): 'ar' | 'en' {
+/** Arabic and Latin letters in `text`'s first 4,000 characters. */
+function letterCounts(text: string): { arabic: number; latin: number } {
   const end = Math.min(text.length, 4000);
   let arabic = 0;
   let latin = 0;
@@ -32,6 +32,12 @@ export function scriptLanguage(text: string): 'ar' | 'en' {
     if (isLatin(c)) latin++;
     else if (isArabic(c)) arabic++;
   }
+  return { arabic, latin };
+}
+
+/** `ar` when Arabic letters outnumber Latin ones in `text` (its first 4,000 characters), else `en`. */
+export function scriptLanguage(text: string): 'ar' | 'en' {
+  const { arabic, latin } = letterCounts(text);
   return arabic > latin ? 'ar' : 'en';
 }
 
@@ -44,6 +50,20 @@ const ANY_ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-
  * All of it is Latin letters, so a short Arabic note with a few links read as English.
  */
 const NOT_PROSE = /```[\s\S]*?```|`[^`\n]*`|%%[\s\S]*?%%|<[^>\n]*>|\b[a-z][a-z0-9+.-]*:\/\/\S+|\bwww\.\S+|\S+@\S+\.\S+|\]\([^)\n]*\)|\[\[[^\]|\n]*\|/gi;
+
+/** Whether `text` holds any Arabic letter (most notes hold none, and need no count). */
+export function hasArabic(text: string): boolean {
+  return ANY_ARABIC.test(text);
+}
+
+/**
+ * The direction of one block of Markdown by the script most of its words are in (as
+ * noteLanguage tells a note's), or null when it holds neither Arabic nor Latin letters.
+ */
+export function blockDirection(markdown: string): 'rtl' | 'ltr' | null {
+  const { arabic, latin } = letterCounts(markdown.replace(NOT_PROSE, ' '));
+  return arabic > latin ? 'rtl' : latin > arabic ? 'ltr' : null;
+}
 
 export function noteLanguage(data: Frontmatter, title: string, body: string): NoteLanguage {
   const named = primaryLanguage(data.lang) ?? primaryLanguage(data.language);

@@ -10,6 +10,7 @@ import katexPlugin from '@vscode/markdown-it-katex';
 import katex from 'katex';
 import type { NoteEnv } from './env.ts';
 import { linkBareAddresses } from './bare-links.ts';
+import { blockDirectionPlugin } from './block-direction.ts';
 import { guardLinkNormalize } from './link-normalize.ts';
 import { baseBlocksPlugin } from './obsidian/base-blocks.ts';
 import { blockIdsPlugin } from './obsidian/block-ids.ts';
@@ -77,6 +78,7 @@ function createMarkdown(): MarkdownIt {
   md.core.ruler.push('obsidian_embeds', liftEmbeds);
   md.core.ruler.push('heading_ids', headingIds);
   md.use(headingAnchorsPlugin);
+  md.use(blockDirectionPlugin);
   return md;
 }
 

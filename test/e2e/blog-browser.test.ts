@@ -27,6 +27,8 @@ beforeAll(async () => {
       'Posts/Long read.md': `---\ntitle: Long read\npublish: true\ndate: 2026-12-01\n---\n${longBody}\n`,
       // A note that gives a link to an attachment the classes previews look for (a reviewer's find).
       'Posts/Forged.md': `---\ntitle: Forged\npublish: true\ndate: 2026-11-30\n---\nSee [[readme.txt]] and [[Second]].\n\n<a class="s-wikilink" href="/att/readme.txt">forged link</a>\n`,
+      // An English post quoting Arabic (shared/note/block-direction.ts).
+      'Posts/Mixed.md': `---\ntitle: Mixed\npublish: true\ndate: 2026-11-29\n---\nWhat the meetup in Cairo asked for, in the words people used, with a few notes of our own on each point and what we plan to do about it next spring:\n\nالنشر من المخزن مباشرة يوفر الوقت، ولا حاجة لنسخ الملاحظات إلى مكان آخر.\n\n- Search that understands Arabic, its letters and its definite article\n- دعم الكتابة من اليمين إلى اليسار في كل مكان، حتى في القوائم الطويلة\n`,
       'att/readme.txt': '<article class="s-article"><div class="s-article-body"><p>PHISH text</p><meta http-equiv="refresh" content="0;url=/phished"><img src="/nothing.png" onerror="window.ran=1"></div></article>',
     },
   });
@@ -203,6 +205,19 @@ describe('spec D.1: direction', () => {
     }));
     expect(dirs).toEqual({ frame: 'ltr', article: 'rtl', bodyAlign: 'rtl', masthead: 'ltr' });
     await screenshot(page, 'blog-arabic-article');
+    await page.context().close();
+  });
+
+  it('an Arabic paragraph and list item in an English article read right to left, their markers on the page at 360 px', async () => {
+    const page = await open('/Posts/Mixed', 360);
+    const seen = await page.evaluate(() => {
+      const dir = (el: Element | null) => (el ? getComputedStyle(el).direction : null);
+      const [english, arabic] = document.querySelectorAll('.s-article-body > p');
+      const items = document.querySelectorAll('.s-article-body li');
+      return { article: dir(document.querySelector('.s-article')), english: dir(english!), arabic: dir(arabic!), items: [...items].map(dir), overflow: document.documentElement.scrollWidth - window.innerWidth };
+    });
+    expect(seen).toEqual({ article: 'ltr', english: 'ltr', arabic: 'rtl', items: ['ltr', 'rtl'], overflow: 0 });
+    await screenshot(page, 'blog-mixed-directions-360');
     await page.context().close();
   });
 });
