@@ -5,7 +5,7 @@ import { parseDateValue, postDate } from '../../shared/note/dates.ts';
 import { countWords, excerptOf, isTemplateLeftover } from '../../shared/note/excerpt.ts';
 import { collectionSlug, folderSlugsOf, tagsOf } from '../../shared/note/fields.ts';
 import { titleOf } from '../../shared/note/title.ts';
-import { noteLanguage, scriptLanguage } from '../../shared/note/language.ts';
+import { blockDirection, noteLanguage, scriptLanguage } from '../../shared/note/language.ts';
 import { noteAddress, encodeAddress } from '../../shared/model/addresses.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 
@@ -178,6 +178,15 @@ describe('language of a note', () => {
     ].join('\n');
     expect(noteLanguage({}, 'النشر', body)).toBe('ar');
     expect(noteLanguage({}, 'Publishing', 'An English note that quotes one Arabic word, مرحبا, and https://example.com')).toBe('en');
+  });
+  it('tells a megabyte of hostile text at once (no part of the count scans the rest of the text from every character)', () => {
+    const hostile = ['a'.repeat(1 << 20), 'x'.repeat(1 << 20) + '@', '<a'.repeat(1 << 19), '](x'.repeat(1 << 18), '[[a'.repeat(1 << 18), 'ab1.'.repeat(1 << 18) + ':'];
+    for (const text of hostile) {
+      const started = performance.now();
+      expect(noteLanguage({}, 'عنوان', `نص ${text}`)).toBe('en');
+      expect(blockDirection(`نص ${text}`)).not.toBeNull();
+      expect(performance.now() - started, text.slice(0, 8)).toBeLessThan(1_000);
+    }
   });
   it('a frontmatter lang wins', () => {
     expect(noteLanguage({ lang: 'ar-EG' }, 'Title', 'English body')).toBe('ar');
