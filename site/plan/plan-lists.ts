@@ -2,6 +2,7 @@
 // collection pages (D.5) and folder-mode category pages (2.8), paginated.
 import { FRONT_PAGE, listPageAddress, outputFileOf, type Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { directionOf } from '../../shared/note/language.ts';
 import { articleReads, articleSig, articleView } from './plan-articles.ts';
 import type { CardView, PageContext } from './page-context.ts';
 import { withLazySig, type PageFamily, type PlannedPage } from './plan-types.ts';
@@ -180,7 +181,7 @@ function homeSpec(ctx: PageContext): ListSpec {
         hero,
         band: bandCards?.cards ?? null,
         discussed: discussed.length ? discussed.map((p) => ctx.card(p)) : null,
-        intro: intro ? { title: intro.title, html: ctx.html(intro), lang: intro.lang, dir: intro.lang === 'ar' ? 'rtl' : 'ltr', needs: ctx.needs(intro) } : null,
+        intro: intro ? { title: intro.title, html: ctx.html(intro), lang: intro.lang, dir: directionOf(intro.lang), needs: ctx.needs(intro) } : null,
       }),
     },
   };
