@@ -55,19 +55,12 @@ const ANY_ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-
 const NOT_PROSE =
   /```[\s\S]*?```|`[^`\n]*`|%%[\s\S]*?%%|<[a-z/!][^<>\n]{0,500}>|(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,31}:\/\/\S*|\bwww\.\S*|(?<!\S)[^\s@]{1,64}@[^\s@]+|\]\([^()\s]{0,2048}\)|\[\[[^[\]|\n]{0,300}\|/gi;
 
-/** Whether `text` holds any Arabic letter (most notes hold none, and need no count). */
-export function hasArabic(text: string): boolean {
-  return ANY_ARABIC.test(text);
-}
-
 /**
- * The direction of one block of Markdown by the script most of its words are in (as
- * noteLanguage tells a note's), or null when it holds neither Arabic nor Latin letters.
+ * A letter of a script written right to left. The admin's editor gives each line the direction
+ * of its first strong character with it, and a published note holding one gives each block
+ * the browser's same rule (block-direction.ts).
  */
-export function blockDirection(markdown: string): 'rtl' | 'ltr' | null {
-  const { arabic, latin } = letterCounts(markdown.replace(NOT_PROSE, ' '));
-  return arabic > latin ? 'rtl' : latin > arabic ? 'ltr' : null;
-}
+export const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}\p{Script=Samaritan}\p{Script=Mandaic}]/u;
 
 export function noteLanguage(data: Frontmatter, title: string, body: string): NoteLanguage {
   const named = primaryLanguage(data.lang) ?? primaryLanguage(data.language);

@@ -1,6 +1,6 @@
 // Arabic and English in one note (shared/note/block-direction.ts): each block of a note that
-// holds Arabic says its own direction by the script most of its words are in; a note without
-// Arabic renders as it did.
+// holds a right-to-left letter takes its own first strong character's direction (`dir="auto"`,
+// the admin editor's rule for each line); a note without one renders as it did.
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { blockDirectionPlugin } from '../../shared/note/block-direction.ts';
@@ -10,25 +10,13 @@ const render = (text: string) => markdown().render(text, {});
 const dirs = (html: string) => [...html.matchAll(/<(p|h\d|li|th|td)\b([^>]*)>/g)].map((m) => `${m[1]}:${/ dir="(\w+)"/.exec(m[2]!)?.[1] ?? '-'}`);
 
 describe('block direction', () => {
-  it('gives each paragraph, heading, list item and table cell of a mixed note its own direction', () => {
-    const note = [
-      '## Notes on publishing',
-      'An English paragraph that links https://obsidian.md/publish.',
-      'فقرة عربية فيها رابط https://obsidian.md/publish/getting-started وكلمة `code` واحدة.',
-      '- first item\n- عنصر عربي في القائمة',
-      '| Feature | الميزة |\n|---|---|\n| Backlinks | الروابط الخلفية |',
-      '> اقتباس عربي قصير',
-      '## عنوان عربي',
-    ].join('\n\n');
-    expect(dirs(render(note))).toEqual(['h2:ltr', 'p:ltr', 'p:rtl', 'li:ltr', 'li:rtl', 'th:ltr', 'th:rtl', 'td:ltr', 'td:rtl', 'p:rtl', 'h2:rtl']);
+  it('gives each paragraph, heading, list item and table cell of a note holding Arabic or Hebrew its own direction', () => {
+    const note = ['## Notes on publishing', 'An English paragraph.', 'فقرة عربية.', '- first item\n- עברית', '| Feature | الميزة |\n|---|---|\n| Backlinks | الروابط |', '> اقتباس'].join('\n\n');
+    expect(dirs(render(note))).toEqual(['h2:auto', 'p:auto', 'p:auto', 'li:auto', 'li:auto', 'th:auto', 'th:auto', 'td:auto', 'td:auto', 'p:auto']);
+    expect(dirs(render('שלום\n\nHello'))).toEqual(['p:auto', 'p:auto']);
   });
 
-  it('counts words, not addresses or code: an Arabic line with a long URL is right to left; a line of a URL alone says nothing', () => {
-    expect(dirs(render('كلمتان فقط https://example.com/a/very/long/path/with/many/english/words'))).toEqual(['p:rtl']);
-    expect(dirs(render('عربي\n\nhttps://example.com/only'))).toEqual(['p:rtl', 'p:-']);
-  });
-
-  it('leaves a note without Arabic as markdown-it renders it', () => {
+  it('leaves a note without a right-to-left letter as markdown-it renders it', () => {
     const note = '# Title\n\nA paragraph.\n\n- a\n- b\n\n| x | y |\n|---|---|\n| 1 | 2 |\n';
     const plain = new MarkdownIt();
     const withRule = new MarkdownIt().use(blockDirectionPlugin);

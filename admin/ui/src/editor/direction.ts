@@ -4,11 +4,11 @@
 // direction of the nearest line above it that has one.
 import { RangeSetBuilder, type Text } from '@codemirror/state';
 import { headingsOf, type Heading } from '../../../../shared/note/headings.ts';
+import { RTL_LETTER as RTL } from '../../../../shared/note/language.ts';
 import { Decoration, EditorView, ViewPlugin, type DecorationSet, type ViewUpdate } from '@codemirror/view';
 
 export type Dir = 'ltr' | 'rtl';
 
-const RTL = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}\p{Script=Samaritan}\p{Script=Mandaic}]/u;
 const STRONG = /\p{L}/u;
 
 /** The direction of a text by its first strong character, or null when it has none. */
