@@ -1,4 +1,4 @@
-// The language of a note (spec D.1, D.7 twins): Arabic or English, told by the
+// The language of a note (spec D.1, D.7 twins): Arabic, Hebrew or English, told by the
 // script its words are written in, unless the frontmatter names a `lang`.
 import type { Frontmatter } from './frontmatter.ts';
 
@@ -21,28 +21,35 @@ function isLatin(c: number): boolean {
   return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0xc0 && c <= 0x24f);
 }
 
-/** Arabic and Latin letters in `text`'s first 4,000 characters. */
-function letterCounts(text: string): { arabic: number; latin: number } {
+function isHebrew(c: number): boolean {
+  return (c >= 0x05d0 && c <= 0x05ea) || (c >= 0xfb1d && c <= 0xfb4f);
+}
+
+/** Arabic, Hebrew and Latin letters in `text`'s first 4,000 characters. */
+function letterCounts(text: string): { arabic: number; hebrew: number; latin: number } {
   const end = Math.min(text.length, 4000);
   let arabic = 0;
+  let hebrew = 0;
   let latin = 0;
   for (let i = 0; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c < 0x41) continue;
     if (isLatin(c)) latin++;
     else if (isArabic(c)) arabic++;
+    else if (isHebrew(c)) hebrew++;
   }
-  return { arabic, latin };
+  return { arabic, hebrew, latin };
 }
 
-/** `ar` when Arabic letters outnumber Latin ones in `text` (its first 4,000 characters), else `en`. */
-export function scriptLanguage(text: string): 'ar' | 'en' {
-  const { arabic, latin } = letterCounts(text);
-  return arabic > latin ? 'ar' : 'en';
+/** The script most letters of `text` (its first 4,000 characters) are in: `ar`, `he`, else `en`. */
+export function scriptLanguage(text: string): 'ar' | 'he' | 'en' {
+  const { arabic, hebrew, latin } = letterCounts(text);
+  if (arabic > latin && arabic >= hebrew) return 'ar';
+  return hebrew > latin && hebrew > arabic ? 'he' : 'en';
 }
 
-/** Any Arabic letter at all (isArabic's ranges): most notes have none, and need no count. */
-const ANY_ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
+/** Any Arabic or Hebrew letter at all (isArabic's and isHebrew's ranges): most notes have none, and need no count. */
+const ANY_RTL_WORD = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff\u05d0-\u05ea\ufb1d-\ufb4f]/;
 
 /**
  * What of a note's source a reader does not read as its words: code, comments, HTML tags,
@@ -65,7 +72,7 @@ export const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\
 export function noteLanguage(data: Frontmatter, title: string, body: string): NoteLanguage {
   const named = primaryLanguage(data.lang) ?? primaryLanguage(data.language);
   if (named) return named;
-  if (!ANY_ARABIC.test(title) && !ANY_ARABIC.test(body)) return 'en';
+  if (!ANY_RTL_WORD.test(title) && !ANY_RTL_WORD.test(body)) return 'en';
   return scriptLanguage(`${title}\n${body.replace(NOT_PROSE, ' ')}`);
 }
 

@@ -5,7 +5,7 @@ import { parseDateValue, postDate } from '../../shared/note/dates.ts';
 import { countWords, excerptOf, isTemplateLeftover } from '../../shared/note/excerpt.ts';
 import { collectionSlug, folderSlugsOf, tagsOf } from '../../shared/note/fields.ts';
 import { titleOf } from '../../shared/note/title.ts';
-import { noteLanguage, scriptLanguage } from '../../shared/note/language.ts';
+import { directionOf, noteLanguage, scriptLanguage } from '../../shared/note/language.ts';
 import { noteAddress, encodeAddress } from '../../shared/model/addresses.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 
@@ -186,6 +186,12 @@ describe('language of a note', () => {
       expect(noteLanguage({}, 'عنوان', `نص ${text}`)).toBe('en');
       expect(performance.now() - started, text.slice(0, 8)).toBeLessThan(1_000);
     }
+  });
+  it('a Hebrew note is Hebrew, and reads right to left', () => {
+    expect(noteLanguage({}, 'הערות', 'פרסום ישר מהכספת חוסך זמן, ראו https://obsidian.md/publish')).toBe('he');
+    expect(directionOf(noteLanguage({}, 'הערות', 'פרסום ישר מהכספת'))).toBe('rtl');
+    expect(noteLanguage({}, 'Notes', 'An English note with one Hebrew word, שלום, in it')).toBe('en');
+    expect(scriptLanguage('تصبح الملاحظة تدوينة')).toBe('ar');
   });
   it('a frontmatter lang wins', () => {
     expect(noteLanguage({ lang: 'ar-EG' }, 'Title', 'English body')).toBe('ar');
