@@ -34,13 +34,13 @@ function httpTail(): (sources: Sources) => RegExp {
 export function linkBareAddresses(md: MarkdownIt): void {
   const linkify: Linkify = md.linkify;
   const http = httpTail();
-  const tailLength = (tail: string, sources: Sources) => http(sources).exec(tail)?.[0].length ?? 0;
+  const tailLength = (tail: string, self: Linkify) => http(self.re as unknown as Sources).exec(tail)?.[0].length ?? 0;
   linkify.set({ fuzzyLink: false, fuzzyEmail: true });
   // `https:` and `ftp:` are linkify-it's aliases of `http:`: they take this validator too.
-  linkify.add('http:', { validate: (text, pos, self) => tailLength(text.slice(pos), self.re as unknown as Sources) });
+  linkify.add('http:', { validate: (text, pos, self) => tailLength(text.slice(pos), self) });
   // GFM's www autolink: what follows `www.` is read as the host and path of `http://www.…`.
   linkify.add('www.', {
-    validate: (text, pos, self) => Math.max(0, tailLength('//www.' + text.slice(pos), self.re as unknown as Sources) - '//www.'.length),
+    validate: (text, pos, self) => Math.max(0, tailLength('//www.' + text.slice(pos), self) - '//www.'.length),
     normalize: (match) => {
       match.url = `http://${match.url}`;
     },

@@ -48,9 +48,6 @@ export function scriptLanguage(text: string): 'ar' | 'he' | 'en' {
   return hebrew > latin && hebrew > arabic ? 'he' : 'en';
 }
 
-/** Any Arabic or Hebrew letter at all (isArabic's and isHebrew's ranges): most notes have none, and need no count. */
-const ANY_RTL_WORD = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff\u05d0-\u05ea\ufb1d-\ufb4f]/;
-
 /**
  * What of a note's source a reader does not read as its words: code, comments, HTML tags,
  * web and email addresses, link destinations, a wikilink's target when an alias is shown.
@@ -72,7 +69,8 @@ export const RTL_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\
 export function noteLanguage(data: Frontmatter, title: string, body: string): NoteLanguage {
   const named = primaryLanguage(data.lang) ?? primaryLanguage(data.language);
   if (named) return named;
-  if (!ANY_RTL_WORD.test(title) && !ANY_RTL_WORD.test(body)) return 'en';
+  // Most notes hold no right-to-left letter, and need no count.
+  if (!RTL_LETTER.test(title) && !RTL_LETTER.test(body)) return 'en';
   return scriptLanguage(`${title}\n${body.replace(NOT_PROSE, ' ')}`);
 }
 
