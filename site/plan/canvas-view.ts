@@ -66,7 +66,7 @@ function nodeHtml(ctx: PageContext, node: CanvasNode, origin: { x: number; y: nu
   let inner: string;
   switch (node.type) {
     case 'text':
-      inner = `<div class="s-canvas-text-body" dir="auto">${ctx.textHtml(node.text, from)}</div>`;
+      inner = `<div class="s-canvas-text-body" dir="auto">${ctx.bodies.textHtml(node.text, from)}</div>`;
       break;
     case 'file':
       inner = fileNodeHtml(ctx, node, from);

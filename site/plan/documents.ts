@@ -95,9 +95,9 @@ export function baseBlocks(note: NoteRecord): string[] {
 /** What a note's bases and embedded documents show (their HTML's digests), its embedded notes' included: part of its page's signature. */
 export function noteDocumentsSig(ctx: PageContext, note: NoteRecord): string {
   let sig = '';
-  for (const host of [note, ...ctx.embedded(note)]) {
-    for (const source of baseBlocks(host)) sig += digest(ctx.baseBlockHtml(host, source)) + ',';
-    for (const p of embeddedDocuments(ctx, host)) sig += digest(ctx.embeddedDocumentHtml(host, p)) + ',';
+  for (const host of [note, ...ctx.bodies.embedded(note)]) {
+    for (const source of baseBlocks(host)) sig += digest(ctx.bodies.baseBlockHtml(host, source)) + ',';
+    for (const p of embeddedDocuments(ctx, host)) sig += digest(ctx.bodies.embeddedDocumentHtml(host, p)) + ',';
   }
   return sig;
 }
@@ -105,7 +105,7 @@ export function noteDocumentsSig(ctx: PageContext, note: NoteRecord): string {
 /** The notes a note's bases and embedded documents read (every published note, for a base): part of its page's readings. */
 export function noteDocumentReads(ctx: PageContext, note: NoteRecord): readonly NoteRecord[] {
   const out: NoteRecord[] = [];
-  for (const host of [note, ...ctx.embedded(note)]) {
+  for (const host of [note, ...ctx.bodies.embedded(note)]) {
     if (baseBlocks(host).length) return ctx.model.visible;
     for (const p of embeddedDocuments(ctx, host)) {
       const reads = documentReads(ctx, p);

@@ -1,5 +1,5 @@
-// What every page planner shares: the model, the frame, formatters, the HTML
-// cache and the small views (links, chips, cards) pages are made of. Each view
+// What every page planner shares: the model, the frame, formatters, the notes' bodies
+// (note-bodies.ts) and the small views (links, chips, cards) pages are made of. Each view
 // has a signature: a page is re-rendered exactly when its signature changes.
 import { encodeAddress, FRONT_PAGE, type Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
@@ -9,17 +9,11 @@ import { attachmentAddress, type AttachmentIndex } from '../read/attachments.ts'
 import type { DiscussionMap, PlannedDiscussion } from './discussion.ts';
 import { frameFormatters, gradientOf, type SiteFrame } from './frame.ts';
 import type { Formatters } from './i18n.ts';
-import { cutEmbed, fillPrepared, prepareNoteHtml, renderEmbedHtml, type EmbedFrame, type RenderLinks } from '../../shared/note/markdown.ts';
-import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
-import { embedClosure, embeddedTest } from '../../shared/model/embeds.ts';
-import { blockRef, type WikiRef } from '../../shared/wikilinks.ts';
-import { FEED_BODIES_MAX, PlanMemory } from './plan-memory.ts';
-import { digest } from './sig-digests.ts';
+import { PlanMemory } from './plan-memory.ts';
 import { isRasterImage, type ImageState, type ImageVariants } from '../render/image-variants.ts';
-import type { ImageView } from '../../shared/note/picture.ts';
 import { folderNotes } from './explorer.ts';
-import { baseHtml, MAX_BASES_PER_NOTE, tooManyBases } from './base-view.ts';
-import { documentAddress, documentHtml, hostOf, isDocumentPath } from './documents.ts';
+import { documentAddress, isDocumentPath } from './documents.ts';
+import { NoteBodies } from './note-bodies.ts';
 
 export interface LinkView {
   title: string;
@@ -46,36 +40,15 @@ export interface CardView {
   comments: string | null;
 }
 
-/** What a link's anchor is worked out from: the target's headings (their levels, texts and ids), remembered per record. */
-const headingsKeys = new WeakMap<NoteRecord, string>();
-export function headingsKey(note: NoteRecord): string {
-  let key = headingsKeys.get(note);
-  if (key === undefined) {
-    key = note.headings.map((h) => `${h.level}\u0005${h.text}\u0005${h.source ?? ''}\u0005${h.id}`).join('\u0004');
-    headingsKeys.set(note, key);
-  }
-  return key;
-}
-
 export class PageContext {
   readonly fmt: Formatters;
+  /** Each note's body as its pages show it, and what that depends on (note-bodies.ts). */
+  readonly bodies = new NoteBodies(this);
   // One plan asks for the same small views of a note many times (home, topics, feed).
   private chipsMemo = new Map<NoteRecord, ChipView[]>();
   private cardSigMemo = new Map<NoteRecord, string>();
   /** A note's card, made once for every list that shows it (home, topics, collections, their pages); remade when its comment count changes. */
   private cardMemo = new Map<NoteRecord, { comments: number; card: CardView }>();
-  private bodySigMemo = new Map<NoteRecord, string>();
-  private ownSigMemo = new Map<NoteRecord, string>();
-  private closureMemo = new Map<NoteRecord, NoteRecord[]>();
-  /** Whose rendering at reading a page keeps for the pass's embeds: notes other pages embed, found once a plan; after an edit, any (only its notes were read). */
-  private keepsReading: ((path: string) => boolean) | null = null;
-  /**
-   * Bases and canvases rendered for this plan (by host and source), kept from a page's
-   * signature to its rendering; any edit lets them all go (a base reads every note).
-   */
-  private documentMemo = new Map<string, string>();
-  /** The base blocks each note has shown (MAX_BASES_PER_NOTE). */
-  private basesShown = new Map<string, Set<string>>();
   /** Each folder's published folder note, made once per plan (an edit that keeps shapes keeps them). */
   private folderNotesMemo: Map<string, NoteRecord> | null = null;
   /** Attachments referenced by visible notes and the frame (vault path → address). */
@@ -143,17 +116,13 @@ export class PageContext {
    * the older ones' views, and views of other notes made from them, are stale).
    */
   forget(records: Iterable<NoteRecord>): void {
-    for (const note of records) {
+    const list = [...records];
+    for (const note of list) {
       this.chipsMemo.delete(note);
       this.cardSigMemo.delete(note);
       this.cardMemo.delete(note);
-      this.bodySigMemo.delete(note);
-      this.ownSigMemo.delete(note);
-      this.closureMemo.delete(note);
     }
-    this.keepsReading = () => true;
-    this.documentMemo.clear();
-    this.basesShown.clear();
+    this.bodies.forget(list);
   }
 
   /** Each folder's published folder note (explorer.ts), worked out once for every page. */
@@ -254,175 +223,6 @@ export class PageContext {
     return state;
   }
 
-  /** What an embedded image shows: its original, and its size and copies when they are made (`pictures` false: a feed's plain image). */
-  private imageView(target: string, note: NoteRecord, pictures: boolean): ImageView | null {
-    const p = this.attachments.resolve(target, note);
-    if (!p) return null;
-    const src = this.publish(p);
-    const state = this.imageState(p);
-    if (!state || state.kind === 'original') return { src };
-    const view = { src, width: state.width, height: state.height };
-    if (state.kind === 'pending') return view;
-    return pictures ? { ...view, webp: state.variants.map((v) => ({ url: '/' + v.file, width: v.width })) } : view;
-  }
-
-  private renderLinks(note: NoteRecord, pictures = true): RenderLinks {
-    return {
-      note: (target) => {
-        const other = this.model.resolver.resolve(target, note);
-        return other && this.model.isVisible(other) ? { href: this.url(this.addressOf(other)), title: other.title, headings: other.headings } : null;
-      },
-      attachment: (target) => {
-        const p = this.attachments.resolve(target, note);
-        return p ? this.publish(p) : null;
-      },
-      image: (target) => this.imageView(target, note, pictures),
-      tag: (tag) => this.tagUrl(tag),
-      embed: (ref, frame) => this.embedHtml(note, ref, frame, pictures),
-      base: (source) => this.baseBlockHtml(note, source),
-      document: (target) => {
-        const p = this.attachments.resolve(target, note);
-        return p && isDocumentPath(p) ? this.embeddedDocumentHtml(note, p) : null;
-      },
-    };
-  }
-
-  private memoDocument(key: string, make: () => string): string {
-    let html = this.documentMemo.get(key);
-    if (html === undefined) this.documentMemo.set(key, (html = make()));
-    return html;
-  }
-
-  /** A ```base block of `note` as its page shows it (`this` is the note); past MAX_BASES_PER_NOTE, a sentence. */
-  baseBlockHtml(note: NoteRecord, source: string): string {
-    const key = `${note.path}\u0000base\u0000${source}`;
-    const shown = this.basesShown.get(note.path) ?? new Set<string>();
-    this.basesShown.set(note.path, shown);
-    if (!shown.has(key) && shown.size >= MAX_BASES_PER_NOTE) return tooManyBases(this);
-    shown.add(key);
-    return this.memoDocument(key, () => baseHtml(this, source, hostOf(note)));
-  }
-
-  /** The base or canvas at vault path `p` as `note` embeds it. */
-  embeddedDocumentHtml(note: NoteRecord, p: string): string {
-    this.publish(p);
-    return this.memoDocument(`${note.path}\u0000file\u0000${p}`, () => documentHtml(this, p, hostOf(note)));
-  }
-
-  /**
-   * Markdown that is no note's (a canvas's text node) as the site renders notes, its links
-   * resolved from `from`'s folder; it embeds nothing (a canvas shows notes by file nodes).
-   */
-  textHtml(markdown: string, from: NoteRecord): string {
-    const { embed: _embed, base: _base, document: _document, ...links } = this.renderLinks(from);
-    return fillPrepared(prepareNoteHtml(markdown, ''), links);
-  }
-
-  /** CONTRACT §7: only a visible note is embedded; a missing or unpublished one shows nothing, a cycle stops. */
-  private embedHtml(from: NoteRecord, ref: WikiRef, frame: EmbedFrame, pictures: boolean): string | null {
-    const target = this.model.resolver.resolve(ref.target, from);
-    if (!target || !this.model.isVisible(target)) return null;
-    const key = `${target.path}#${ref.subpath.join('#')}`;
-    if (frame.stack.includes(key) || frame.stack.includes(`${target.path}#`)) return cutEmbed(frame);
-    frame.stack.push(key);
-    try {
-      const block = blockRef(ref.subpath);
-      const anchor = block !== null ? `#^${encodeURIComponent(block)}` : headingAnchor(target.headings, ref.subpath);
-      return renderEmbedHtml(target.body, ref, this.renderLinks(target, pictures), frame, { href: this.url(this.addressOf(target)) + anchor, title: target.title, prepared: target.prepared }, `${target.path}\u0000${pictures}`);
-    } finally {
-      frame.stack.pop();
-    }
-  }
-
-  /** Visible notes the note's page shows by embedding them (its dependencies). */
-  embedded(note: NoteRecord): NoteRecord[] {
-    if (note.transclusions.length === 0) return [];
-    let list = this.closureMemo.get(note);
-    if (!list) {
-      list = embedClosure(note, this.model);
-      this.closureMemo.set(note, list);
-    }
-    return list;
-  }
-
-  /** KaTeX's stylesheet and mermaid's script: only pages whose body (embeds included) needs them. */
-  needs(note: NoteRecord): { math: boolean; mermaid: boolean } {
-    let math = note.math;
-    let mermaid = note.mermaid;
-    for (const other of this.embedded(note)) {
-      math ||= other.math;
-      mermaid ||= other.mermaid;
-    }
-    return { math, mermaid };
-  }
-
-  /** What the note's own links, files and tags resolve to. */
-  private ownSig(note: NoteRecord): string {
-    const known = this.ownSigMemo.get(note);
-    if (known !== undefined) return known;
-    const parts: string[] = [];
-    for (const target of note.links) {
-      const other = this.model.resolver.resolve(target, note);
-      // A link shows the target's address and an anchor from its headings: its text otherwise changes nothing here.
-      parts.push(other && this.model.isVisible(other) ? `${other.address}\u0003${headingsKey(other)}` : '-');
-    }
-    for (const target of note.embeds) {
-      const p = this.attachments.resolve(target, note);
-      if (p) this.publish(p);
-      parts.push(p ? p + imageSig(this.imageState(p)) : '-');
-    }
-    parts.push(this.chipsSig(note));
-    const sig = digest(parts.join('\u0001')); // kept as a digest, as every signature that outlives its pass (sig-cache.ts)
-    this.ownSigMemo.set(note, sig);
-    return sig;
-  }
-
-  /**
-   * What the rendered body depends on beyond the note's text: where its links and
-   * files resolve, its tags' topics, and every note it embeds (their text and links).
-   */
-  bodySig(note: NoteRecord): string {
-    const known = this.bodySigMemo.get(note);
-    if (known !== undefined) return known;
-    const embedded = this.embedded(note);
-    let sig = this.ownSig(note);
-    if (embedded.length > 0) {
-      for (const other of embedded) sig += `\u0002${other.path}\u0003${other.hash}\u0003${other.address}\u0003${this.ownSig(other)}`;
-      sig = digest(sig);
-    }
-    this.bodySigMemo.set(note, sig);
-    return sig;
-  }
-
-  /**
-   * The body's HTML for a page: the note was rendered when it was read, and the vault's
-   * answers are filled in. That rendering serves its page, and the pass's embeds of it, and is
-   * let go (memory holds records, not pages); a page made again later renders its note again.
-   */
-  html(note: NoteRecord): string {
-    const prepared = note.prepared ?? prepareNoteHtml(note.body, note.title, note.path.toLowerCase().endsWith('.tex'));
-    if (!(this.keepsReading ??= embeddedTest(this.model))(note.path)) note.prepared = null;
-    return fillPrepared(prepared, this.renderLinks(note), `${note.path}#`);
-  }
-
-  /**
-   * The body's HTML for a full-content feed item. The note's own rendering is left for its
-   * page; each item is remembered, so one edit renders only its own item again.
-   */
-  feedHtml(note: NoteRecord): string {
-    const sig = `${this.frameSig}\u0000${this.bodySig(note)}`;
-    const { feedBodies } = this.memory;
-    const known = feedBodies.get(note.path);
-    if (known && known.note === note && known.sig === sig) return known.html;
-    const prepared = note.prepared ?? prepareNoteHtml(note.body, note.title, note.path.toLowerCase().endsWith('.tex'));
-    // A feed item shows no base (its rows change with other notes, which a feed item's signature does not follow), and links an embedded base or canvas.
-    const html = fillPrepared(prepared, { ...this.renderLinks(note, false), base: () => '', document: () => null }, `${note.path}#`);
-    feedBodies.delete(note.path);
-    if (feedBodies.size >= FEED_BODIES_MAX) feedBodies.delete(feedBodies.keys().next().value!);
-    feedBodies.set(note.path, { note, sig, html });
-    return html;
-  }
-
   /** The note's approved comments and mentions, when comments are on and it has some. */
   discussionOf(note: NoteRecord): PlannedDiscussion | null {
     return this.discussion?.get(note.path) ?? null;
@@ -479,11 +279,4 @@ export class PageContext {
     }
     return sig;
   }
-}
-
-/** What a page showing an image depends on: whether its copies are made, and which. */
-function imageSig(state: ImageState | null): string {
-  if (!state) return '';
-  if (state.kind === 'ready') return `\u0004${state.width}x${state.height}:${state.variants.map((v) => v.file).join(',')}`;
-  return state.kind === 'pending' ? `\u0004pending:${state.width}x${state.height}` : '\u0004original';
 }

@@ -128,7 +128,7 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     wordsText: fmt.number(note.words),
     minutesText: ctx.frame.strings.minutes(fmt.number(readingMinutes(note.words)), readingMinutes(note.words)),
     tags: ctx.chips(note),
-    html: ctx.html(note),
+    html: ctx.bodies.html(note),
     ogImage: (() => {
       const img = ctx.imageUrl(note.banner, note);
       return img === null ? null : img.startsWith('/') ? ctx.frame.base + img : img;
@@ -143,7 +143,7 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     editPath: note.path,
     isPage: note.page,
     cssClasses: note.cssClasses.join(' '),
-    needs: ctx.needs(note),
+    needs: ctx.bodies.needs(note),
     discussion: discussionView(ctx, note),
     garden,
     showDate: showsDate(ctx, note),
@@ -179,7 +179,7 @@ function buildArticleSig(ctx: PageContext, note: NoteRecord): string {
     note.hash,
     note.date.ms,
     note.changedMs ?? '',
-    ctx.bodySig(note),
+    ctx.bodies.bodySig(note),
     ctx.chipsSig(note),
     ctx.imageUrl(note.banner, note) ?? '',
     ctx.linkSig(around?.older ?? null),
@@ -208,7 +208,7 @@ function articlePage(ctx: PageContext, note: NoteRecord): PlannedPage {
  * of the notes it (or an embedded note) links to (their anchors).
  */
 export function articleReads(ctx: PageContext, note: NoteRecord): NoteRecord[] {
-  const embedded = ctx.embedded(note);
+  const embedded = ctx.bodies.embedded(note);
   const reads = [note, ...embedded, ...(ctx.model.related.get(note.path) ?? [])];
   for (const other of embedded) reads.push(...(ctx.model.related.get(other.path) ?? []));
   // Its bases read every published note; its embedded canvases the notes they name.
@@ -231,7 +231,7 @@ function articleFamily(ctx: PageContext, note: NoteRecord): PageFamily {
     replan: () => articleFamily(ctx, ctx.model.byAddress.get(note.address)!),
     // The notes whose text the page shows: its own, what it embeds, what its bases and canvases read; the rest it links.
     linkedFace: (other) => {
-      shown ??= new Set([note, ...ctx.embedded(note), ...noteDocumentReads(ctx, note)].map((r) => r.path));
+      shown ??= new Set([note, ...ctx.bodies.embedded(note), ...noteDocumentReads(ctx, note)].map((r) => r.path));
       return shown.has(other.path) ? null : linkedFace(ctx, other, note);
     },
   };

@@ -100,12 +100,12 @@ function feedPage(ctx: PageContext, spec: FeedSpec, lang: string | null): Planne
       guid: ctx.feedId(p),
       pubDateMs: p.date.ms,
       description: xmlText(p.excerpt),
-      content: full ? xmlText(absoluteLinks(ctx.feedHtml(p), frame.base, ctx.url(p.address))) : null,
+      content: full ? xmlText(absoluteLinks(ctx.bodies.feedHtml(p), frame.base, ctx.url(p.address))) : null,
       categories: ctx.chips(p).map((c) => xmlText(c.label)),
     })),
   });
   // The full article depends on what its links and embeds resolve to, beyond its card.
-  const itemSig = full ? (p: NoteRecord) => `${ctx.cardSig(p)}\u0001${ctx.bodySig(p)}` : (p: NoteRecord) => ctx.cardSig(p);
+  const itemSig = full ? (p: NoteRecord) => `${ctx.cardSig(p)}\u0001${ctx.bodies.bodySig(p)}` : (p: NoteRecord) => ctx.cardSig(p);
   const make = () => [ctx.frameSig, key, spec.title, spec.description, ...posts.map(itemSig)].join('\u0000');
   // Excerpts: the posts themselves (and the world) are the dependencies, a changed note being a new
   // record. Whole articles also depend on the notes they link to and embed: made every time.

@@ -173,7 +173,7 @@ function homeSpec(ctx: PageContext): ListSpec {
         [
           JSON.stringify(hero),
           bandCards?.sig ?? '',
-          intro ? `${intro.hash}\u0001${ctx.bodySig(intro)}` : '',
+          intro ? `${intro.hash}\u0001${ctx.bodies.bodySig(intro)}` : '',
           discussed.map((p) => `${ctx.cardSig(p)}\u0001${ctx.commentCount(p)}`).join('\u0002'),
         ].join('\u0000'),
       reads: [...(intro ? articleReads(ctx, intro) : []), ...discussed],
@@ -181,7 +181,7 @@ function homeSpec(ctx: PageContext): ListSpec {
         hero,
         band: bandCards?.cards ?? null,
         discussed: discussed.length ? discussed.map((p) => ctx.card(p)) : null,
-        intro: intro ? { title: intro.title, html: ctx.html(intro), lang: intro.lang, dir: directionOf(intro.lang), needs: ctx.needs(intro) } : null,
+        intro: intro ? { title: intro.title, html: ctx.bodies.html(intro), lang: intro.lang, dir: directionOf(intro.lang), needs: ctx.bodies.needs(intro) } : null,
       }),
     },
   };

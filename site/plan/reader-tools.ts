@@ -4,7 +4,8 @@
 import { linkSnippets } from '../../shared/model/backlinks.ts';
 import { byTitle } from '../../shared/model/links.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
-import { headingsKey, type PageContext } from './page-context.ts';
+import { headingsKey } from './note-bodies.ts';
+import type { PageContext } from './page-context.ts';
 
 export interface TocEntry {
   id: string;
