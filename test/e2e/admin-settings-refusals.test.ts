@@ -199,8 +199,7 @@ describe('the site language is a list of languages (BCP 47)', () => {
   it("the server's default can be chosen again: the saved language is cleared", async () => {
     const { page } = main;
     const status = page.getByTestId('settings-save').getByRole('status');
-    // The save before settles first: the form takes the saved settings back when its answer comes,
-    // and a choice made before that was put back (a CI run under load waited on Save for 30 s).
+    // The save before settles first, so that the status read below is this test's.
     await waitFor(async () => (await status.textContent()) === 'Everything is saved.');
     await page.locator('select[name="language"]').selectOption('');
     await waitFor(async () => (await status.textContent()) === '1 unsaved change');
@@ -209,6 +208,47 @@ describe('the site language is a list of languages (BCP 47)', () => {
     await page.locator('select[name="language"]').selectOption('ar');
     await page.getByTestId('settings-save').getByRole('button', { name: 'Save', exact: true }).click();
     await waitFor(async () => (await server.admin('GET', '/api/settings')).body.language === 'ar');
+  });
+
+  it('a choice made while a save is on its way stays unsaved, not dropped when the answer comes', async () => {
+    const { page } = main;
+    const status = page.getByTestId('settings-save').getByRole('status');
+    const saveButton = page.getByTestId('settings-save').getByRole('button', { name: 'Save', exact: true });
+    const language = page.locator('select[name="language"]');
+    await waitFor(async () => (await status.textContent()) === 'Everything is saved.');
+    // The save is held in the browser until the second choice is made, then sent on to the server.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let patched = false;
+    await page.route('**/api/settings', async (route) => {
+      if (route.request().method() === 'PATCH' && !patched) {
+        patched = true;
+        await held;
+      }
+      await route.continue();
+    });
+    try {
+      await language.selectOption('fr');
+      await saveButton.click();
+      await waitFor(() => patched);
+      await language.selectOption('de');
+      release();
+      await waitFor(async () => (await server.admin('GET', '/api/settings')).body.language === 'fr');
+      // The answer for French came back after German was chosen: German is still there, unsaved.
+      await waitFor(async () => (await saveButton.isEnabled()) && (await status.textContent()) === '1 unsaved change');
+      await expect(language.inputValue()).resolves.toBe('de');
+      await saveButton.click();
+      await waitFor(async () => (await server.admin('GET', '/api/settings')).body.language === 'de');
+      await waitFor(async () => (await status.textContent()) === 'Everything is saved.');
+      // Back to the language the tests before left.
+      await language.selectOption('ar');
+      await saveButton.click();
+      await waitFor(async () => (await server.admin('GET', '/api/settings')).body.language === 'ar');
+      await waitFor(async () => (await status.textContent()) === 'Everything is saved.');
+    } finally {
+      release();
+      await page.unroute('**/api/settings');
+    }
   });
 });
 

@@ -120,6 +120,8 @@ function fieldOfError(err: ApiError, keys: FieldKey[]): FieldKey | null {
 /** Saves the drafts of one form in one PATCH. A refusal keeps every draft and names the field. */
 export async function saveFields(keys: FieldKey[]): Promise<void> {
   if (keys.length === 0) return;
+  // The values this save sends: an edit made while it is on its way is a draft still.
+  const sent = drafts.get();
   try {
     await patchSettings(patchOf(keys));
   } catch (err) {
@@ -130,7 +132,10 @@ export async function saveFields(keys: FieldKey[]): Promise<void> {
     fieldErrors.set({ ...fieldErrors.get(), [field]: sentence });
     throw new ApiError((err as ApiError).status, (err as ApiError).code, sentence, (err as ApiError).body);
   }
-  discard(keys);
+  const view = settingsView.get();
+  const now = drafts.get();
+  // Saved: the drafts it sent, and a later edit that came back to the value now in effect.
+  discard(keys.filter((k) => now[k] === sent[k] || (view.kind === 'ok' && k !== 'sync.token' && same(now[k], effectiveValue(view.settings, k)))));
 }
 
 export interface FieldState<T> {
