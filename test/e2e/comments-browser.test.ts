@@ -146,8 +146,22 @@ describe('the owner moderates', () => {
     const sam = thread.locator('.comment-card', { hasText: 'Sam' });
     await sam.locator('[data-action="reply"]').click();
     await sam.locator('textarea').fill('Thank you, Sam.');
-    await sam.locator('button[type="submit"]').click();
-    await thread.locator('.comment-card', { hasText: 'Thank you, Sam.' }).waitFor();
+    // While the reply is on its way its text cannot change: what is typed then would be cleared with it, unsent.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/comments/reply', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await sam.locator('button[type="submit"]').click();
+      await waitFor(async () => !(await sam.locator('textarea').isEditable()));
+      release();
+      await thread.locator('.comment-card', { hasText: 'Thank you, Sam.' }).waitFor();
+    } finally {
+      release();
+      await page.unroute('**/api/comments/reply');
+    }
     const { page: article, context } = await visit('/Posts/Garden');
     await waitFor(async () => {
       await article.reload();

@@ -105,7 +105,7 @@ export function CommentCard({ item, showNote, onOpenNote }: { item: Item; showNo
         <form class="comment-reply" onSubmit={send}>
           <label>
             <span class="sr-only">{t('replyAction')}</span>
-            <textarea rows={3} dir="auto" value={text} maxLength={5000} placeholder={t('replyPlaceholder')} onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)} />
+            <textarea rows={3} dir="auto" value={text} maxLength={5000} placeholder={t('replyPlaceholder')} readOnly={busy} onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)} />
           </label>
           <div class="comment-actions">
             <button type="submit" class="primary" disabled={busy || !text.trim()}>
