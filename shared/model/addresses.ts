@@ -8,8 +8,11 @@ export type Address = string & { readonly __brand: 'Address' };
 
 export const FRONT_PAGE = '/' as Address;
 
-/** First segments the site keeps for itself; a note living there is not published. */
-export const RESERVED_SEGMENTS = new Set(['api', 'admin', 'topic', 'folder', 'page', '_s', '_service']);
+/** The folder of the site's smaller copies of images (site/render/image-variants.ts), served as never changing. */
+export const IMAGE_COPIES_SEGMENT = '_img';
+
+/** First segments the site keeps for itself; a note or an attachment living there is not published. */
+export const RESERVED_SEGMENTS = new Set(['api', 'admin', 'topic', 'folder', 'page', '_s', '_service', IMAGE_COPIES_SEGMENT]);
 // `/favicon.ico` is the vault's icon (CONTRACT §7): a note there would replace it with a page.
 export const RESERVED_ADDRESSES = new Set(['/feed.xml', '/sitemap.xml', '/robots.txt', '/404', '/404.html', '/custom.css', '/search', '/search.json', '/favicon.ico']);
 
@@ -51,6 +54,15 @@ export function isReservedAddress(address: Address): boolean {
     reservedMemo.set(address, reserved);
   }
   return reserved;
+}
+
+/**
+ * True when an address lies in a folder the site keeps for itself (RESERVED_SEGMENTS, or a
+ * folder named like a page's file): no vault file is published there. The single files the
+ * site serves itself (RESERVED_ADDRESSES: the vault's favicon.ico among them) are not folders.
+ */
+export function isInSitesFolder(address: Address): boolean {
+  return isReservedAddress(address) && !RESERVED_ADDRESSES.has(address.toLowerCase());
 }
 
 function reservedSlow(address: Address): boolean {

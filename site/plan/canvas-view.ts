@@ -48,6 +48,7 @@ function fileNodeHtml(ctx: PageContext, node: Extract<CanvasNode, { type: 'file'
     const p = ctx.attachments.resolve(node.file, from);
     if (!p) return `<p class="s-canvas-hidden" dir="auto">${escapeHtml(strings.canvasHidden)}</p>`;
     const src = ctx.publish(p);
+    if (src === null) return `<p class="s-canvas-hidden" dir="auto">${escapeHtml(strings.canvasHidden)}</p>`;
     const name = p.slice(p.lastIndexOf('/') + 1);
     return isImageName(p) ? `<img class="s-canvas-image" src="${escapeHtml(src)}" alt="${escapeHtml(name)}" loading="lazy">` : `<a class="s-attachment internal-link" href="${escapeHtml(src)}">${escapeHtml(name)}</a>`;
   }

@@ -59,6 +59,7 @@ export class NoteBodies {
     const p = this.ctx.attachments.resolve(target, note);
     if (!p) return null;
     const src = this.ctx.publish(p);
+    if (src === null) return null;
     const state = this.ctx.imageState(p);
     if (!state || state.kind === 'original') return { src };
     const view = { src, width: state.width, height: state.height };

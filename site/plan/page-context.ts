@@ -1,7 +1,7 @@
 // What every page planner shares: the model, the frame, formatters, the notes' bodies
 // (note-bodies.ts) and the small views (links, chips, cards) pages are made of. Each view
 // has a signature: a page is re-rendered exactly when its signature changes.
-import { encodeAddress, FRONT_PAGE, type Address } from '../../shared/model/addresses.ts';
+import { encodeAddress, FRONT_PAGE, isInSitesFolder, type Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { SiteModel } from '../../shared/model/site-model.ts';
 import { directionOf } from '../../shared/note/language.ts';
@@ -195,14 +195,19 @@ export class PageContext {
     return this.publish(p);
   }
 
-  publish(p: string): string {
+  /**
+   * Registers the vault file `p` for publishing (plan.ts copies what is registered); its
+   * address, or null when that lies in a folder the site keeps for itself (`_s`, `_img`…),
+   * where nothing of the vault is published and a page shows nothing of it.
+   */
+  publish(p: string): string | null {
     let address = this.published.get(p);
     if (!address) {
       // A base or canvas is a page (documents.ts), not a file copied as it is.
       address = isDocumentPath(p) ? this.url(documentAddress(p)) : attachmentAddress(p);
       this.published.set(p, address);
     }
-    return address;
+    return isInSitesFolder(isDocumentPath(p) ? documentAddress(p) : (('/' + p) as Address)) ? null : address;
   }
 
   /** The topic page of a tag, or null (an excluded tag, or one no post carries). */

@@ -1,7 +1,7 @@
 // The whole site as a list of outputs with signatures, and the difference
 // between two plans: what to render, what to copy, what to delete.
 import { PlanMemory } from './plan-memory.ts';
-import { isReservedAddress, isWritableFile, type Address } from '../../shared/model/addresses.ts';
+import { isInSitesFolder, isReservedAddress, isWritableFile, type Address } from '../../shared/model/addresses.ts';
 import { BuildWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { SiteModel } from '../../shared/model/site-model.ts';
@@ -109,6 +109,8 @@ export function planSite(
       // there and the picture its notes show is not: said, not silent (a reviewer's find).
       const taker = model.byAddress.get(address);
       if (taker && info) shadowed.push({ note: taker.path, kind: 'duplicate-address', message: `its address ${address} is also the attachment ${p}, which notes show: the note is served there and the attachment is not published`, target: p, address, variant: 'attachment' });
+      // In a folder the site keeps for itself (`_s`, `_img`…): the picture is missing from its page, said so.
+      else if (info && isInSitesFolder(address) && ctx.shownBy.has(p)) shadowed.push({ note: ctx.shownBy.get(p)!.path, kind: 'reserved-address', message: `shows ${p}, which is not published: its address ${address} belongs to the site`, target: p, address, variant: 'attachment' });
       continue;
     }
     if (!info) continue;

@@ -10,12 +10,13 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { imageSize } from 'image-size';
 import { writeJsonAtomic } from '../../shared/atomic-write.ts';
+import { IMAGE_COPIES_SEGMENT } from '../../shared/model/addresses.ts';
 import { log } from '../../shared/log.ts';
 import { readVaultFile, readVaultHeadSync } from '../../shared/vault-read.ts';
 import { attachmentStamp, type AttachmentInfo } from '../read/attachments.ts';
 
-/** Where the copies are served: a content-hashed address, so they never change. */
-export const VARIANTS_PREFIX = '_img/';
+/** Where the copies are served: a content-hashed address, so they never change (no vault file is published there). */
+export const VARIANTS_PREFIX = `${IMAGE_COPIES_SEGMENT}/`;
 /** Rasters only: an SVG stays a drawing, a GIF keeps its frames. */
 const RASTER = /\.(png|jpe?g|webp|tiff?)$/i;
 /** Widths offered in a srcset, below the original's; the original's own when it is narrower than the last. */
