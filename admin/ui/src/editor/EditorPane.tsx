@@ -153,7 +153,7 @@ function Tabs() {
             title={path}
             onClick={() => tabs.update((s) => ({ ...s, active: path }))}
           >
-            {nameOf(path)}
+            <bdi>{nameOf(path)}</bdi>
             {openNoteAt(path) && <TabDot session={openNoteAt(path)!.session} />}
           </button>
           <button type="button" class="icon" aria-label={t('closeTab', { name: nameOf(path) })} onClick={() => void closeTab(path)}>
@@ -227,7 +227,7 @@ export function EditorPane() {
     <section class="editor-pane" aria-label={nameOf(note.path)}>
       <Tabs />
       <div class="note-bar">
-        <span class="note-path" title={note.path}>
+        <span class="note-path" title={note.path} dir="ltr">
           {note.path}
         </span>
         <span class="grow" />

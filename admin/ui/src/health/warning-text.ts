@@ -1,10 +1,8 @@
 // A warning in the interface's language: its sentence is chosen by `kind` (and `variant`) and
 // filled from its fields; a kind this admin does not know keeps the server's English sentence.
 import { en, t, type StringKey } from '../i18n.ts';
+import { isolated } from '../isolate.ts';
 import type { HealthWarning } from '../types.ts';
-
-/** A vault name or address inside a sentence keeps its own direction (FSI … PDI). */
-const isolated = (s: string | undefined) => (s === undefined ? '' : `\u2068${s}\u2069`);
 
 export function warningSentence(w: HealthWarning): string {
   if (w.more !== undefined) return t('warn_more', { count: w.more });

@@ -93,7 +93,7 @@ export function SearchPane() {
             <span class="search-title" dir="auto">
               {r.title}
             </span>
-            <span class="search-path muted">{r.path}</span>
+            <span class="search-path muted" dir="ltr">{r.path}</span>
             <Snippet r={r} />
           </li>
         ))}

@@ -125,7 +125,7 @@ function Row({ node, depth, active, folds, meta }: { node: TreeNode; depth: numb
             {glyph}
           </span>
           {published !== null && <span class="visually-hidden">{published ? t('published') : t('draft')}</span>}
-          <span class="name">{node.kind === 'note' ? node.name.replace(/\.(md|markdown)$/i, '') : node.name}</span>
+          <span class="name" dir="auto">{node.kind === 'note' ? node.name.replace(/\.(md|markdown)$/i, '') : node.name}</span>
         </button>
         <button
           type="button"

@@ -21,7 +21,7 @@ export function AttachmentView() {
       <div class="page-head">
         <h1>{name}</h1>
       </div>
-      <p class="muted">{path}</p>
+      <p class="muted" dir="ltr">{path}</p>
       {isImage(path) ? (
         <img class="attachment-image" src={fileUrl(path)} alt={name} />
       ) : (

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.ts';
 import { formatTime, t } from '../i18n.ts';
+import { isolated } from '../isolate.ts';
 import { refreshTree } from '../tree/model.ts';
 import type { TrashEntry } from '../types.ts';
 import { confirmDialog, dismissToastsAbout, toast, toastError } from '../ui/feedback.ts';
@@ -53,9 +54,9 @@ export function TrashView() {
           {list.map((entry) => (
             <li data-id={entry.id} data-path={entry.path}>
               <span class="trash-name">
-                <strong>{nameOf(entry.path)}</strong>
+                <strong dir="auto">{nameOf(entry.path)}</strong>
                 <small class="muted">
-                  {t('cameFrom', { path: entry.path })} · {t('deletedAt', { time: formatTime(entry.deletedAt) })}
+                  {t('cameFrom', { path: isolated(entry.path) })} · {t('deletedAt', { time: formatTime(entry.deletedAt) })}
                 </small>
               </span>
               <button type="button" onClick={() => void restore(entry)}>

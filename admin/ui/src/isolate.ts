@@ -1,0 +1,3 @@
+// A vault name or address inside a sentence keeps its own direction (a first strong isolate,
+// FSI … PDI): in an Arabic sentence `_img/photo.png` reads as written, not `img/photo.png_`.
+export const isolated = (s: string | undefined): string => (s === undefined ? '' : `\u2068${s}\u2069`);
