@@ -45,7 +45,8 @@ export function sentenceAround(text: string, at: number): string {
 /**
  * For each note `note` links to (as `resolve` finds it), the sentence around its first
  * link there, as plain text. A link shows its alias, else its target as written: never
- * the title of the note it leads to.
+ * the title of the note it leads to; isolated, so that an English title in an Arabic
+ * sentence (or the other way) reads as it does on the linking page.
  */
 export function linkSnippets(note: NoteRecord, generation: object, resolve: (target: string) => VaultPath | null): Map<VaultPath, string> {
   const known = memo.get(note);
@@ -85,7 +86,8 @@ export function linkSnippets(note: NoteRecord, generation: object, resolve: (tar
       }
       const path = target === null ? null : resolve(target);
       if (path !== null && !byTarget.has(path)) hits.push([path, text.length]);
-      text += shown;
+      // A link's words keep their own direction in the sentence (FSI … PDI), as the link does on its page.
+      if (shown) text += `\u2068${shown}\u2069`;
     }
     text += plain(source.slice(last));
     for (const [path, at] of hits) if (!byTarget.has(path)) byTarget.set(path, sentenceAround(text, at));

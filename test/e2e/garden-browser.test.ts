@@ -4,7 +4,7 @@
 // dark, 360 px, Arabic) land in test-artifacts/.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, releaseBrowser, screenshot, openSitePage } from '../helpers/browser.ts';
+import { drawnOrder, launchBrowser, releaseBrowser, screenshot, openSitePage } from '../helpers/browser.ts';
 import { cleanupTempDirs } from '../helpers/tmp.ts';
 import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
 import { GARDEN_FILES } from '../fixtures/garden/vault.ts';
@@ -16,8 +16,10 @@ const settings = { siteName: 'Garden', homeNote: 'Home' };
 const filler = (part: string) => Array.from({ length: 12 }, (_, i) => `${part}, paragraph ${i}: long enough to fill the screen with text a reader scrolls through.`).join('\n\n');
 const LONG = `---\npublish: true\ntitle: Long read\n---\n\n${filler('Opening')}\n\n## Part one\n\n${filler('One')}\n\n## Part two\n\n${filler('Two')}\n\n### A detail\n\n${filler('Detail')}\n\n## Part three\n\n${filler('Three')}\n`;
 
+const WHAT_IS_GIT = `---\npublish: true\n---\n\nGit keeps every version.\n`;
+
 beforeAll(async () => {
-  garden = await startBlog({ fixture: false, files: { ...GARDEN_FILES, 'Guide/Long read.md': LONG }, env: { PUBLIC_LAYOUT: 'default' }, settings });
+  garden = await startBlog({ fixture: false, files: { ...GARDEN_FILES, 'Guide/Long read.md': LONG, 'Guide/(Draft) What is Git?.md': WHAT_IS_GIT }, env: { PUBLIC_LAYOUT: 'default' }, settings });
   browser = await launchBrowser();
 }, 60_000);
 afterAll(async () => {
@@ -203,6 +205,14 @@ describe('CONTRACT §12: the garden in Arabic', () => {
     await install.locator('svg.s-graph').scrollIntoViewIfNeeded();
     await screenshot(install, 'garden-graph-arabic');
     await install.context().close();
+    // An English title in the Arabic explorer is drawn as written and stays on the explorer's side.
+    const git = await open('/Guide/Install', 1280);
+    const entry = git.locator('.s-explorer a', { hasText: 'What is Git' }).first();
+    expect(await drawnOrder(entry, '(D')).toBe('before');
+    expect(await drawnOrder(entry, 't?')).toBe('before');
+    const [item, list] = await Promise.all([entry.evaluate((a) => { const r = document.createRange(); r.selectNodeContents(a); return r.getBoundingClientRect().right; }), entry.evaluate((a) => a.getBoundingClientRect().right)]);
+    expect(list - item).toBeLessThan(12);
+    await git.context().close();
     const phone = await open('/Guide/Advanced/Configure', 360);
     await phone.locator('.s-explorer-toggle').click();
     await screenshot(phone, 'garden-phone-360-arabic');

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { promises as fs, openSync, closeSync, statSync, readdirSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { live, PROJECT_DIR, startServer, TEST_PASSWORD, type StartOptions, type TestServer } from './server.ts';
 import { cleanupTempDirs, tempDir } from './tmp.ts';
@@ -282,4 +282,26 @@ export async function recordFetches(page: Page): Promise<FetchLog> {
 /** Resolves once the page's own clock has passed `ms`: every timer the app set earlier for up to `ms` has fired. */
 export async function pageClockPassed(page: Page, ms: number): Promise<void> {
   await page.evaluate((delay) => new Promise<void>((resolve) => setTimeout(resolve, delay)), ms);
+}
+
+/**
+ * How the two characters `pair` (where they first stand together in the element's text) are
+ * drawn: 'before' when the first is on the left of the second, as left-to-right text draws them.
+ */
+export async function drawnOrder(target: Locator, pair: string): Promise<'before' | 'after'> {
+  return target.evaluate((el, two) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      const at = node.data.indexOf(two);
+      if (at < 0) continue;
+      const rect = (from: number) => {
+        const range = document.createRange();
+        range.setStart(node!, from);
+        range.setEnd(node!, from + 1);
+        return range.getBoundingClientRect();
+      };
+      return rect(at).x < rect(at + 1).x ? 'before' : 'after';
+    }
+    throw new Error(`no "${two}" in ${el.outerHTML.slice(0, 200)}`);
+  }, pair);
 }

@@ -16,9 +16,9 @@ const layouts = {
 
 const tocOf = (html: string) => /<nav class="s-toc"[^>]*>.*?<\/nav>/s.exec(html)?.[0] ?? '';
 const backlinksOf = (html: string) => /<section class="s-backlinks">.*?<\/section>/s.exec(html)?.[0] ?? '';
-/** Each backlink as `href|title|sentence`. */
+/** Each backlink as `href|title|sentence` (the sentence without its links' isolates). */
 const backlinkItems = (html: string) =>
-  [...backlinksOf(html).matchAll(/<li><a class="s-backlink" href="([^"]*)">([^<]*)<\/a>(?:<p class="s-backlink-snippet" dir="auto">([^<]*)<\/p>)?<\/li>/g)].map((m) => `${m[1]}|${m[2]}|${m[3] ?? ''}`);
+  [...backlinksOf(html).matchAll(/<li><a class="s-backlink" href="([^"]*)">([^<]*)<\/a>(?:<p class="s-backlink-snippet" dir="auto">([^<]*)<\/p>)?<\/li>/g)].map((m) => `${m[1]}|${m[2]}|${(m[3] ?? '').replace(/[\u2068\u2069]/g, '')}`);
 const graphOf = (html: string) => /<svg class="s-graph"[^>]*>.*?<\/svg>/s.exec(html)?.[0] ?? '';
 const graphLinks = (html: string) => [...graphOf(html).matchAll(/<a class="s-graph-node" href="([^"]*)"><title>([^<]*)<\/title>/g)].map((m) => `${m[1]}|${m[2]}`);
 const hrefs = (html: string) => [...html.matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)].map((m) => `${m[1]} ${m[2]}`);

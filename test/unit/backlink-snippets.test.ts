@@ -6,23 +6,29 @@ import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 
 const paths: Record<string, string> = { target: 'T.md', 't.md': 'T.md', other: 'O.md' };
+/** A link's words in a snippet are isolated (FSI … PDI): `⁅x⁆` in these expectations. */
+const iso = (s: string) => s.replace(/⁅/g, '\u2068').replace(/⁆/g, '\u2069');
 const snippets = (body: string) => linkSnippets({ body } as NoteRecord, {}, (t) => (paths[t.toLowerCase()] ?? null) as VaultPath | null);
 
 describe('the sentence around a link', () => {
   it('is the sentence holding the link, markup gone, the link shown as written', () => {
     const s = snippets('# Title\n\nFirst sentence. The **second** one links [[Target|here]] and ==marks==. Third.\n');
-    expect(s.get('T.md' as VaultPath)).toBe('The second one links here and marks.');
+    expect(s.get('T.md' as VaultPath)).toBe(iso('The second one links ⁅here⁆ and marks.'));
   });
 
   it('reads Markdown links, list items and quotes; the first link to a note wins', () => {
-    expect(snippets('- See [the target](T.md#part) first.\n- Then [[Target]] again.').get('T.md' as VaultPath)).toBe('See the target first.');
-    expect(snippets('> [!note] A callout naming [[Target]]').get('T.md' as VaultPath)).toBe('A callout naming Target');
+    expect(snippets('- See [the target](T.md#part) first.\n- Then [[Target]] again.').get('T.md' as VaultPath)).toBe(iso('See ⁅the target⁆ first.'));
+    expect(snippets('> [!note] A callout naming [[Target]]').get('T.md' as VaultPath)).toBe(iso('A callout naming ⁅Target⁆'));
   });
 
   it('never comes from code or private comments', () => {
     const s = snippets('```\n[[Target]] in code\n```\n\nText %% a private [[Other]] %% here.\n\nOutside [[Target#Part]] code.');
-    expect(s.get('T.md' as VaultPath)).toBe('Outside Target › Part code.');
+    expect(s.get('T.md' as VaultPath)).toBe(iso('Outside ⁅Target › Part⁆ code.'));
     expect(s.has('O.md' as VaultPath)).toBe(false);
+  });
+
+  it("keeps a link's words in their own direction: an English name in an Arabic sentence", () => {
+    expect(snippets('مرحبا، اقرأ [[Target|(Draft) Plan]] اليوم.').get('T.md' as VaultPath)).toBe(iso('مرحبا، اقرأ ⁅(Draft) Plan⁆ اليوم.'));
   });
 
   it('is cut around the link when long', () => {
