@@ -4,6 +4,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { foldText } from '../../../../shared/text-fold.ts';
 import { isPublished, setPublished } from '../editor/PublishControls.tsx';
 import { activeNote, nameOf, openFindInNote, openNote } from '../editor/workspace.ts';
+import { isolated } from '../isolate.ts';
 import { t } from '../i18n.ts';
 import { snapshotNow, syncNow } from '../panel/sync-model.ts';
 import { prefs, setPref } from '../prefs.ts';
@@ -73,7 +74,8 @@ function noteCommands(q: string, list: TreeEntry[], meta: Map<string, NoteMeta>)
     const alias = m?.aliases.find((a) => foldText(a).includes(q));
     const rank = title.startsWith(q) ? 0 : name.includes(q) ? 1 : title.includes(q) ? 2 : alias ? 3 : -1;
     if (rank < 0) continue;
-    const shown = alias && rank === 3 ? `${alias} → ${e.path}` : m && m.title !== nameOf(e.path) ? `${m.title} · ${e.path}` : e.path;
+    // Each name isolated: an Arabic title beside its path would otherwise swap places with it.
+    const shown = alias && rank === 3 ? `${isolated(alias)} → ${isolated(e.path)}` : m && m.title !== nameOf(e.path) ? `${isolated(m.title)} · ${isolated(e.path)}` : isolated(e.path);
     found.push({
       rank,
       cmd: {
