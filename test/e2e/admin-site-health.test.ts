@@ -46,7 +46,7 @@ describe('Site health', () => {
     const garden = healthNote(page, 'Posts/Garden.md');
     await garden.waitFor();
     await expect(garden.locator('.health-item').getAttribute('data-kind')).resolves.toBe('unpublished_link');
-    await expect(garden.getByTestId('publish-linked').textContent()).resolves.toBe('Publish “Seedlings”');
+    await expect(garden.getByTestId('publish-linked').textContent()).resolves.toBe('Publish “\u2068Seedlings\u2069”');
     const broken = healthNote(page, 'Posts/Broken.md');
     expect(await broken.locator('.health-item').evaluateAll((items) => items.map((i) => i.getAttribute('data-kind')))).toEqual(['missing_link', 'missing_attachment']);
     // The view is the editor's neighbour, not its panel's: no right-hand panel here.

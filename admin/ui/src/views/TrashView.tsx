@@ -2,7 +2,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.ts';
 import { formatTime, t } from '../i18n.ts';
-import { isolated } from '../isolate.ts';
 import { refreshTree } from '../tree/model.ts';
 import type { TrashEntry } from '../types.ts';
 import { confirmDialog, dismissToastsAbout, toast, toastError } from '../ui/feedback.ts';
@@ -56,7 +55,7 @@ export function TrashView() {
               <span class="trash-name">
                 <strong dir="auto">{nameOf(entry.path)}</strong>
                 <small class="muted">
-                  {t('cameFrom', { path: isolated(entry.path) })} · {t('deletedAt', { time: formatTime(entry.deletedAt) })}
+                  {t('cameFrom', { path: entry.path })} · {t('deletedAt', { time: formatTime(entry.deletedAt) })}
                 </small>
               </span>
               <button type="button" onClick={() => void restore(entry)}>
