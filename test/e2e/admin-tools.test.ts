@@ -196,7 +196,7 @@ describe('linking', () => {
     await openFromTree(page, 'Reading list.md');
     const backlinks = page.getByTestId('backlinks');
     await backlinks.locator('[data-path="Café culture.md"]').waitFor();
-    await expect(backlinks.locator('[data-path="Café culture.md"] .backlink-context').textContent()).resolves.toBe('A note on espresso and [[Reading list]].');
+    await expect(backlinks.locator('[data-path="Café culture.md"] .backlink-context').textContent()).resolves.toBe('A note on espresso and \u2068[[Reading list]]\u2069.');
     await backlinks.locator('[data-path="Café culture.md"]').click();
     await page.locator('.tab.active [title="Café culture.md"]').waitFor();
     const outline = page.locator('#panel-outline .outline');

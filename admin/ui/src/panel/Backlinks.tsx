@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.ts';
 import { openNote, tabs } from '../editor/workspace.ts';
 import { t } from '../i18n.ts';
+import { isolatedLinks } from '../isolate.ts';
 import { useStore } from '../store.ts';
 import { vaultStamp } from '../tree/model.ts';
 import type { Backlink } from '../types.ts';
@@ -46,7 +47,7 @@ function List({ path }: { path: string }) {
               {b.title}
             </span>
             <span class="backlink-context muted" dir="auto">
-              {b.context}
+              {isolatedLinks(b.context)}
             </span>
           </button>
         </li>
