@@ -53,6 +53,8 @@ export class PageContext {
   private folderNotesMemo: Map<string, NoteRecord> | null = null;
   /** Attachments referenced by visible notes and the frame (vault path → address). */
   readonly published = new Map<string, string>();
+  /** Of those, the ones in a folder the site keeps for itself: registered (plan.ts warns of them), never shown. */
+  private withheld = new Set<string>();
   /** Each published raster image as this plan saw it: its pages and the copies planned agree (plan.ts adoptImages). */
   readonly imageStates = new Map<string, ImageState>();
   /**
@@ -206,8 +208,9 @@ export class PageContext {
       // A base or canvas is a page (documents.ts), not a file copied as it is.
       address = isDocumentPath(p) ? this.url(documentAddress(p)) : attachmentAddress(p);
       this.published.set(p, address);
+      if (isInSitesFolder(isDocumentPath(p) ? documentAddress(p) : (('/' + p) as Address))) this.withheld.add(p);
     }
-    return isInSitesFolder(isDocumentPath(p) ? documentAddress(p) : (('/' + p) as Address)) ? null : address;
+    return this.withheld.has(p) ? null : address;
   }
 
   /** The topic page of a tag, or null (an excluded tag, or one no post carries). */
