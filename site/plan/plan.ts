@@ -150,7 +150,10 @@ export function adoptImages(plan: SitePlan): SitePlan {
   for (const [p, state] of ctx.imageStates) {
     const info = ctx.attachments.get(p);
     if (state.kind !== 'pending' || !info || !ctx.images) continue;
-    ctx.imageStates.set(p, ctx.images.state(p, info));
+    // Not asked again: one whose copies could not be written stays as it is, no work started after the wait.
+    const settled = ctx.images.settledState(p, info);
+    if (!settled) continue;
+    ctx.imageStates.set(p, settled);
     planImageCopies(ctx, p, plan.pages, warnings);
   }
   addWarnings(ctx.model, warnings);

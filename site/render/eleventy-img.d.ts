@@ -4,19 +4,18 @@ declare module '@11ty/eleventy-img' {
     width: number;
     height: number;
     format: string;
-    outputPath: string;
     size: number;
+    /** The copy's bytes: with `dryRun`, nothing is written. */
+    buffer: Buffer;
   }
   interface ImageOptions {
     widths: number[];
     formats: string[];
-    outputDir: string;
-    urlPath: string;
+    dryRun: true;
     useCache: boolean;
     concurrency: number;
-    filenameFormat: (id: string, src: string, width: number, format: string) => string;
     /** Given to the sharp constructor. */
-    sharpOptions: { limitInputPixels: number };
+    sharpOptions: { limitInputPixels: number; failOn: 'none' | 'truncated' | 'error' | 'warning' };
   }
   function Image(src: string | Buffer, options: ImageOptions): Promise<Record<string, ImageStat[] | undefined>>;
   export default Image;

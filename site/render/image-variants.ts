@@ -26,7 +26,7 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 /** A file larger than this is not read into memory to be scaled. */
 const MAX_INPUT_BYTES = 64 * 1024 * 1024;
 /** What the copies are made with: a change of any of it makes them again (a new folder name). */
-const RECIPE = createHash('sha256').update(`eleventy-img 6.0.4; webp; ${VARIANT_WIDTHS.join(',')}; ${MAX_INPUT_PIXELS}`).digest('hex').slice(0, 8);
+const RECIPE = createHash('sha256').update(`eleventy-img 6.0.4; webp; ${VARIANT_WIDTHS.join(',')}; ${MAX_INPUT_PIXELS}; failOn warning`).digest('hex').slice(0, 8);
 /** Remembered vault path → stamp and content key, so a new process knows its images without reading them. */
 const STAMPS_FILE = 'stamps.json';
 const META_FILE = 'meta.json';
@@ -83,16 +83,21 @@ export class ImageVariants {
 
   /** What the image at vault path `p` shows as now; an unknown one is queued to be made. */
   state(p: string, info: AttachmentInfo): ImageState {
+    const settled = this.settledState(p, info);
+    if (settled) return settled;
     const stamp = attachmentStamp(info);
-    const known = this.known.get(p);
-    if (known?.stamp === stamp) {
-      if (!known.key) return { kind: 'original', reason: known.reason ?? 'it could not be read', warn: true };
-      const made = this.madeFor(known.key);
-      if (made) return stateOf(known.key, made);
-    }
     this.queue.set(p, info);
     this.draining ??= this.drain();
     return { kind: 'pending', ...this.headerSize(p, stamp) };
+  }
+
+  /** What the image at vault path `p` shows as, if its copies (or its verdict) are known; null, and nothing queued, if not. */
+  settledState(p: string, info: AttachmentInfo): ImageState | null {
+    const known = this.known.get(p);
+    if (known?.stamp !== attachmentStamp(info)) return null;
+    if (!known.key) return { kind: 'original', reason: known.reason ?? 'it could not be read', warn: true };
+    const made = this.madeFor(known.key);
+    return made && stateOf(known.key, made);
   }
 
   /** The original's size as shown, from its header alone (a few KB read, nothing decoded), or null. */
@@ -174,25 +179,29 @@ export class ImageVariants {
     const scaledBefore = this.scaled;
     let toldAt = Date.now();
     try {
-      for (let next = this.queue.entries().next(); !next.done; next = this.queue.entries().next()) {
-        // A long queue (a vault's first build) shows what is made so far every few seconds.
-        if (done.length && Date.now() - toldAt > TELL_EVERY_MS) {
-          await this.remember();
-          this.onReady?.(done.splice(0));
-          toldAt = Date.now();
+      for (;;) {
+        for (let next = this.queue.entries().next(); !next.done; next = this.queue.entries().next()) {
+          // A long queue (a vault's first build) shows what is made so far every few seconds.
+          if (done.length && Date.now() - toldAt > TELL_EVERY_MS) {
+            await this.remember();
+            this.onReady?.(done.splice(0));
+            toldAt = Date.now();
+          }
+          const [p, info] = next.value;
+          this.queue.delete(p);
+          try {
+            await this.take(p, info);
+            this.version++;
+            done.push(p);
+          } catch (err) {
+            // The cache cannot be written (a full disk): the original is shown; tried again next time.
+            log.warnOnce(`image:${p}`, `could not make smaller copies of ${p}: ${(err as Error).message}`);
+          }
         }
-        const [p, info] = next.value;
-        this.queue.delete(p);
-        try {
-          await this.take(p, info);
-          this.version++;
-          done.push(p);
-        } catch (err) {
-          // The cache cannot be written (a full disk): the original is shown; tried again next time.
-          log.warnOnce(`image:${p}`, `could not make smaller copies of ${p}: ${(err as Error).message}`);
-        }
+        await this.remember();
+        // An image asked for while the stamps were written is this drain's too: none is left queued without one.
+        if (this.queue.size === 0) break;
       }
-      await this.remember();
     } finally {
       this.draining = null;
     }
@@ -222,28 +231,23 @@ export class ImageVariants {
 
   /** Makes the copies into a folder of their own, renamed into place whole. */
   private async make(key: string, bytes: Buffer): Promise<void> {
-    const temp = () => path.join(this.dir, `.tmp-${key}-${randomBytes(4).toString('hex')}`);
-    let folder = temp();
-    const leftovers: string[] = [folder];
+    // Outside the verdict below: a scaler that cannot load says nothing about the image.
+    const scaler = loadScaler(this.threads);
+    this.scaled++;
+    let made: Made;
+    let copies: Copy[] = [];
+    try {
+      ({ made, copies } = await scale(scaler, bytes));
+    } catch (err) {
+      const message = oneLine(err);
+      const reason = /pixel limit/i.test(message) ? `it has more than ${MAX_INPUT_PIXELS / 1e6} million pixels` : `sharp cannot read it as an image (${message})`;
+      made = { error: reason, warn: true };
+    }
+    // Written here, not by eleventy-img: a width that failed leaves no other width still being written.
+    const folder = path.join(this.dir, `.tmp-${key}-${randomBytes(4).toString('hex')}`);
     await fs.mkdir(folder, { recursive: true });
     try {
-      // Outside the verdict below: a scaler that cannot load says nothing about the image.
-      const scaler = loadScaler(this.threads);
-      let made: Made;
-      this.scaled++;
-      try {
-        made = await scale(scaler, bytes, folder);
-      } catch (err) {
-        // A write that failed (a full disk) is no verdict on the image: tried again next time.
-        if ((err as NodeJS.ErrnoException).code || /unix error|for write/i.test(String(err))) throw err;
-        const message = oneLine(err);
-        const reason = /pixel limit/i.test(message) ? `it has more than ${MAX_INPUT_PIXELS / 1e6} million pixels` : `sharp cannot read it as an image (${message})`;
-        made = { error: reason, warn: true };
-        // Copies of some widths may have been written before the failure: the verdict goes alone.
-        folder = temp();
-        leftovers.push(folder);
-        await fs.mkdir(folder, { recursive: true });
-      }
+      for (const copy of copies) await fs.writeFile(path.join(folder, copy.name), copy.bytes);
       await fs.writeFile(path.join(folder, META_FILE), JSON.stringify(made));
       try {
         await fs.rename(folder, path.join(this.dir, key));
@@ -253,7 +257,7 @@ export class ImageVariants {
       }
       this.made.set(key, made);
     } finally {
-      for (const left of leftovers) await fs.rm(left, { recursive: true, force: true });
+      await fs.rm(folder, { recursive: true, force: true });
     }
   }
 
@@ -290,15 +294,21 @@ function loadScaler(threads: number): Scaler {
   return { sharp, Image: require('@11ty/eleventy-img') as Scaler['Image'] };
 }
 
-/** The copies of one image, by eleventy-img, into `dir`; throws for anything that is no usable image. */
-async function scale({ sharp, Image }: Scaler, bytes: Buffer, dir: string): Promise<Made> {
+/** A copy's file name in its content key's folder, and its bytes. */
+interface Copy {
+  name: string;
+  bytes: Buffer;
+}
+
+/** The copies of one image, by eleventy-img, in memory; throws for anything that is no usable image. */
+async function scale({ sharp, Image }: Scaler, bytes: Buffer): Promise<{ made: Made; copies: Copy[] }> {
   const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   if (!meta.width || !meta.height) throw new Error('it has no size');
   if (meta.width * meta.height > MAX_INPUT_PIXELS) {
-    return { error: `it has ${meta.width}×${meta.height} pixels, more than ${MAX_INPUT_PIXELS / 1e6} million`, warn: true };
+    return { made: { error: `it has ${meta.width}×${meta.height} pixels, more than ${MAX_INPUT_PIXELS / 1e6} million`, warn: true }, copies: [] };
   }
   // An animated WebP would lose its frames.
-  if ((meta.pages ?? 1) > 1) return { error: 'it is animated', warn: false };
+  if ((meta.pages ?? 1) > 1) return { made: { error: 'it is animated', warn: false }, copies: [] };
   const turned = (meta.orientation ?? 1) >= 5;
   const width = turned ? meta.height : meta.width;
   const height = turned ? meta.width : meta.height;
@@ -307,13 +317,13 @@ async function scale({ sharp, Image }: Scaler, bytes: Buffer, dir: string): Prom
   const stats = await Image(bytes, {
     widths,
     formats: ['webp'],
-    outputDir: dir,
-    urlPath: '/',
+    // Buffers, not files: it writes each width as it comes and would go on after another failed.
+    dryRun: true,
     useCache: false,
     concurrency: 1,
-    filenameFormat: (_id: string, _src: string, w: number, format: string) => `${w}.${format}`,
-    // sharp's default failOn ('warning'): a truncated file is refused, not scaled with a grey half.
-    sharpOptions: { limitInputPixels: MAX_INPUT_PIXELS },
+    // failOn, given: eleventy-img's own default (failOnError: false) would scale a truncated file with a grey half.
+    sharpOptions: { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' },
   });
-  return { width, height, widths: (stats.webp ?? []).map((s: { width: number }) => s.width) };
+  const copies = stats.webp ?? [];
+  return { made: { width, height, widths: copies.map((c) => c.width) }, copies: copies.map((c) => ({ name: `${c.width}.webp`, bytes: c.buffer })) };
 }
