@@ -21,17 +21,24 @@ const memo = new WeakMap<NoteRecord, { generation: object; byTarget: Map<VaultPa
 
 const plain = (s: string) => s.replace(INLINE_MARKS, '');
 
-/** The sentence of `text` holding offset `at`, cut to SNIPPET_MAX around it. */
-export function sentenceAround(text: string, at: number): string {
-  let start = 0;
-  let end = text.length;
-  for (const m of text.matchAll(SENTENCE_END)) {
-    const after = m.index! + m[0].length;
-    if (after <= at) start = after;
-    else {
-      end = after;
-      break;
-    }
+/** Nothing a reader would read: spaces, punctuation, isolates. */
+const WORDLESS = /^[\s\p{P}\u2068\u2069]*$/u;
+
+/**
+ * The sentence of `text` holding the link at offset `at` (`length` characters), cut to
+ * SNIPPET_MAX around it. A link that stands alone in its sentence (`- A tool. [[Tool]]`)
+ * brings the sentence before it, else the one after: its own words alone are the title the
+ * reader has just read.
+ */
+export function sentenceAround(text: string, at: number, length = 0): string {
+  const ends = [...text.matchAll(SENTENCE_END)].map((m) => m.index! + m[0].length).filter((end) => end < text.length);
+  const bounds = [0, ...ends, text.length];
+  let k = 0;
+  while (k + 2 < bounds.length && bounds[k + 1]! <= at) k++;
+  let [start, end] = [bounds[k]!, bounds[k + 1]!];
+  if (length > 0 && WORDLESS.test(text.slice(start, at) + text.slice(at + length, end))) {
+    if (k > 0) start = bounds[k - 1]!;
+    else if (k + 2 < bounds.length) end = bounds[k + 2]!;
   }
   let sentence = text.slice(start, end).trim();
   const offset = at - start - (text.slice(start, end).length - text.slice(start, end).trimStart().length);
@@ -64,7 +71,7 @@ export function linkSnippets(note: NoteRecord, generation: object, resolve: (tar
     const source = line.slice(LINE_START.exec(line)![0].length).replace(/\s\^[\w-]+\s*$/, '');
     let text = '';
     let last = 0;
-    const hits: [VaultPath, number][] = [];
+    const hits: [VaultPath, number, number][] = [];
     for (const m of source.matchAll(LINK)) {
       text += plain(source.slice(last, m.index));
       last = m.index! + m[0].length;
@@ -85,12 +92,13 @@ export function linkSnippets(note: NoteRecord, generation: object, resolve: (tar
         target = /^[a-z][a-z0-9+.-]*:/i.test(url) ? null : url.replace(/#.*$/, '') || null;
       }
       const path = target === null ? null : resolve(target);
-      if (path !== null && !byTarget.has(path)) hits.push([path, text.length]);
+      const at = text.length;
       // A link's words keep their own direction in the sentence (FSI … PDI), as the link does on its page.
       if (shown) text += `\u2068${shown}\u2069`;
+      if (path !== null && !byTarget.has(path)) hits.push([path, at, text.length - at]);
     }
     text += plain(source.slice(last));
-    for (const [path, at] of hits) if (!byTarget.has(path)) byTarget.set(path, sentenceAround(text, at));
+    for (const [path, at, length] of hits) if (!byTarget.has(path)) byTarget.set(path, sentenceAround(text, at, length));
   }
   memo.set(note, { generation, byTarget });
   return byTarget;

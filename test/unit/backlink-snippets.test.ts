@@ -31,6 +31,16 @@ describe('the sentence around a link', () => {
     expect(snippets('مرحبا، اقرأ [[Target|(Draft) Plan]] اليوم.').get('T.md' as VaultPath)).toBe(iso('مرحبا، اقرأ ⁅(Draft) Plan⁆ اليوم.'));
   });
 
+  it('brings the sentence before a link that stands alone in its own, else the one after', () => {
+    // A list of tools, each described and then linked: the link's words alone are the page's own title.
+    expect(snippets('- A tool for notes. It syncs. [[Target]]\n').get('T.md' as VaultPath)).toBe(iso('It syncs. ⁅Target⁆'));
+    expect(snippets('[[Target|The target]]! It is where this starts. More.').get('T.md' as VaultPath)).toBe(iso('⁅The target⁆! It is where this starts.'));
+    // A link alone on its line has nothing else to show.
+    expect(snippets('- [[Target]]\n- [[Other]]').get('T.md' as VaultPath)).toBe(iso('⁅Target⁆'));
+    // Words of its own in the sentence: the sentence alone.
+    expect(snippets('One. Read [[Target]].').get('T.md' as VaultPath)).toBe(iso('Read ⁅Target⁆.'));
+  });
+
   it('is cut around the link when long', () => {
     const long = 'word '.repeat(100) + 'LINK ' + 'word '.repeat(100);
     const at = long.indexOf('LINK');
