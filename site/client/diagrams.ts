@@ -1,6 +1,8 @@
 // CONTRACT §7: ```mermaid blocks are readable code until mermaid's script (loaded only
 // on pages that have a diagram, before this one) draws them, in the reader's colour
 // scheme, and again when the scheme changes.
+import { onThemeChange, shownTheme } from './theme.ts';
+
 interface Mermaid {
   initialize(config: Record<string, unknown>): void;
   run(options: { nodes: HTMLElement[] }): Promise<void>;
@@ -11,19 +13,19 @@ export function startDiagrams(): void {
   const blocks = Array.from(document.querySelectorAll<HTMLElement>('pre.mermaid'));
   if (!mermaid || blocks.length === 0) return;
   const sources = blocks.map((b) => b.textContent ?? '');
-  const dark = window.matchMedia('(prefers-color-scheme: dark)');
   let drawing = Promise.resolve();
   const draw = () => {
     drawing = drawing.then(async () => {
-      mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: dark.matches ? 'dark' : 'default' });
+      const theme = shownTheme();
+      mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: theme === 'dark' ? 'dark' : 'default' });
       blocks.forEach((b, i) => {
         b.removeAttribute('data-processed');
         b.textContent = sources[i]!;
       });
       await mermaid.run({ nodes: blocks }).catch(() => undefined);
-      document.documentElement.dataset.diagrams = dark.matches ? 'dark' : 'light';
+      document.documentElement.dataset.diagrams = theme;
     });
   };
   draw();
-  dark.addEventListener('change', draw);
+  onThemeChange(draw);
 }

@@ -8,10 +8,12 @@ import { startDiagrams } from './diagrams.ts';
 import { startExplorer } from './explorer.ts';
 import { startPreviews } from './previews.ts';
 import { startSearchBox } from './search-box.ts';
+import { startThemeToggle } from './theme.ts';
 import { startToc } from './toc.ts';
 import { startTopicRow } from './topic-row.ts';
 
 document.documentElement.classList.add('s-js');
+startThemeToggle();
 startTopicRow();
 startExplorer();
 startToc();

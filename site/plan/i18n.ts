@@ -32,6 +32,8 @@ const EN = {
   backHome: 'Back to the home page',
   publishedNotes: (n: string, count: number) => (count === 1 ? `${n} published note` : `${n} published notes`),
   backToTop: 'Back to top',
+  /** The masthead's light/dark button: pressed while the page is dark. */
+  darkTheme: 'Dark theme',
   copyCode: 'Copy',
   codeCopied: 'Copied',
   // The reader's tools (CONTRACT §12).
@@ -138,6 +140,7 @@ const AR: Strings = {
   backHome: 'العودة إلى الصفحة الرئيسية',
   publishedNotes: (n: string) => `${n} ملاحظة منشورة`,
   backToTop: 'العودة إلى الأعلى',
+  darkTheme: 'المظهر الداكن',
   copyCode: 'نسخ',
   codeCopied: 'تم النسخ',
   explorer: 'الملاحظات',

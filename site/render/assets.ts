@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PROJECT_DIR } from './paths.ts';
 import { clientBundle } from './client-bundle.ts';
+import { withThemeChoice } from './theme-css.ts';
 import type { Address } from '../../shared/model/addresses.ts';
 import type { Asset } from '../plan/plan.ts';
 
@@ -33,6 +34,8 @@ export interface SiteAssets {
   assets: Asset[];
   css: string;
   js: string;
+  /** The script run before a page is drawn: the reader's choice of light or dark. */
+  theme: string;
   /** The search page's and the search dialog's script (MiniSearch and the results). */
   search: string;
   /** KaTeX's stylesheet, for pages with math. */
@@ -62,7 +65,7 @@ async function katexAssets(): Promise<{ css: Asset; fonts: Asset[] }> {
 
 async function blogCss(): Promise<Asset> {
   const parts = await Promise.all(STYLESHEETS.map((f) => fs.readFile(f, 'utf8')));
-  return hashed('blog', 'css', parts.join('\n'));
+  return hashed('blog', 'css', withThemeChoice(parts.join('\n')));
 }
 
 /** The addresses of the site's stylesheet and KaTeX's, as every build names them (the admin's preview links them). */
@@ -72,20 +75,23 @@ export async function stylesheetAddresses(): Promise<{ css: Address; katex: Addr
 }
 
 export async function buildAssets(): Promise<SiteAssets> {
-  const [cssAsset, bundle, searchBundle, katex, mermaid] = await Promise.all([
+  const [cssAsset, bundle, themeBundle, searchBundle, katex, mermaid] = await Promise.all([
     blogCss(),
     clientBundle('blog'),
+    clientBundle('theme'),
     clientBundle('search'),
     katexAssets(),
     fs.readFile(mermaidFile()),
   ]);
   const jsAsset = hashed('blog', 'js', bundle);
+  const themeAsset = hashed('theme', 'js', themeBundle);
   const searchAsset = hashed('search', 'js', searchBundle);
   const mermaidAsset: Asset = { ...hashed('mermaid', 'js', mermaid), need: 'mermaid' };
   return {
-    assets: [cssAsset, jsAsset, searchAsset, katex.css, ...katex.fonts, mermaidAsset],
+    assets: [cssAsset, jsAsset, themeAsset, searchAsset, katex.css, ...katex.fonts, mermaidAsset],
     css: cssAsset.address,
     js: jsAsset.address,
+    theme: themeAsset.address,
     search: searchAsset.address,
     katex: katex.css.address,
     mermaid: mermaidAsset.address,

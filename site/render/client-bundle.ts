@@ -1,5 +1,6 @@
-// The blog's browser scripts (site/client/) as two files: blog.js on every page, and
-// search.js (MiniSearch and the results) on the search page, or once the search dialog opens. From source they are
+// The blog's browser scripts (site/client/) as three files: blog.js on every page,
+// theme.js before every page is drawn (the reader's light or dark), and search.js
+// (MiniSearch and the results) on the search page, or once the search dialog opens. From source they are
 // bundled by esbuild on first use; compiled code reads the bundles made with it
 // (scripts/compile.ts), because esbuild is a build-time tool the installed package does not carry.
 import { promises as fs } from 'node:fs';
@@ -7,7 +8,7 @@ import path from 'node:path';
 import { CODE_DIR, CODE_EXT, PROJECT_DIR } from '../../shared/project-dir.ts';
 
 /** Each bundle: its entry point under site/client/. */
-export const CLIENT_BUNDLES = { blog: 'main.ts', search: 'search/main.ts' } as const;
+export const CLIENT_BUNDLES = { blog: 'main.ts', search: 'search/main.ts', theme: 'theme-early.ts' } as const;
 export type ClientBundle = keyof typeof CLIENT_BUNDLES;
 
 /** Where compiled code finds a bundle (dist/site/client/<name>.js). */

@@ -54,8 +54,8 @@ export class PageRenderer {
   /** What every page of the plan is rendered with: the frame, the assets, the logo, the vault's stylesheet. */
   async siteOf(plan: SitePlan): Promise<NonNullable<RenderData['site']>> {
     const { frame } = plan.ctx;
-    const { css, js, search, katex, mermaid } = await this.assets();
-    return { ...frame, assets: { css, js, search, katex, mermaid }, logoUrl: plan.ctx.imageUrl(frame.logo, null), publishCss: plan.ctx.publishCss, snapshot: this.snapshot };
+    const { css, js, theme, search, katex, mermaid } = await this.assets();
+    return { ...frame, assets: { css, js, theme, search, katex, mermaid }, logoUrl: plan.ctx.imageUrl(frame.logo, null), publishCss: plan.ctx.publishCss, snapshot: this.snapshot };
   }
 
   /** Eleventy loaded and configured ahead of the first pages (EleventyRunner.warm). */

@@ -10,7 +10,7 @@ import type { NavView, SearchPageView, SitemapView } from '../plan/plan-outputs.
 export interface RenderData {
   site:
     | (SiteFrame & {
-        assets: { css: string; js: string; search: string; katex: string; mermaid: string };
+        assets: { css: string; js: string; theme: string; search: string; katex: string; mermaid: string };
         logoUrl: string | null;
         /** The vault's publish.css, loaded after the blog's stylesheet, when it has one. */
         publishCss: string | null;

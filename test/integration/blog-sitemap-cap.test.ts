@@ -51,7 +51,7 @@ describe('spec 8: sitemap cap of 50,000 addresses', () => {
     const plan = planSite(model, frame, frameSig(frame), new AttachmentIndex(vault), []);
     const sitemap = plan.pages.get('/sitemap.xml' as Address)!;
     const data = emptyRender();
-    data.site = { ...frame, assets: { css: '', js: '', search: '', katex: '', mermaid: '' }, logoUrl: null, publishCss: null, snapshot: null };
+    data.site = { ...frame, assets: { css: '', js: '', theme: '', search: '', katex: '', mermaid: '' }, logoUrl: null, publishCss: null, snapshot: null };
     data.sitemaps.push(sitemap.view() as SitemapView);
     const out = path.join(root, 'out');
     await new EleventyRunner(NO_EXTENSIONS).render(data, pageWriter(out));

@@ -1,0 +1,5 @@
+// The one script a page runs before it is drawn (a blocking <script> in <head>, a few
+// bytes): the reader's choice of light or dark, so a page never shows the other first.
+import { applyTheme, storedTheme } from './theme.ts';
+
+applyTheme(storedTheme());
