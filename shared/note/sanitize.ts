@@ -16,7 +16,8 @@ const SVG = ['svg', 'path', 'g', 'line', 'rect'];
 
 const TAGS = [
   ...sanitizeHtml.defaults.allowedTags, // headings, lists, tables, code, kbd, sup/sub, mark, ruby…
-  'img', 'picture', 'details', 'summary', 'iframe', 'audio', 'video', 'source', 'track', 'input', 'del', 'ins', 'center', 'font',
+  // label: a task's box and its words (obsidian/task-lists.ts); with no `for`, it names only what it holds.
+  'img', 'picture', 'details', 'summary', 'iframe', 'audio', 'video', 'source', 'track', 'input', 'label', 'del', 'ins', 'center', 'font',
   ...MATHML,
   ...SVG,
 ];

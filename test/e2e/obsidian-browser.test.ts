@@ -103,6 +103,35 @@ describe('callouts', () => {
     expect(dark.get('custom-kind')).toBe(dark.get('note'));
   });
 
+  it('every title reads at 4.5:1 on its own background, light and dark (WCAG AA, as Lighthouse checks)', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const { page } = await open('/Rows/Callouts', scheme);
+      const ratios = await page.$$eval('.callout', (els) => {
+        // The computed colours: rgb()/rgba(), or color(srgb …) for a color-mix().
+        const parse = (c: string): number[] => {
+          const srgb = /^color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)(?: \/ ([\d.]+))?\)$/.exec(c);
+          if (srgb) return [+srgb[1]! * 255, +srgb[2]! * 255, +srgb[3]! * 255, srgb[4] === undefined ? 1 : +srgb[4]];
+          const [r, g, b, a = 1] = c.match(/[\d.]+/g)!.map(Number);
+          return [r!, g!, b!, a];
+        };
+        const over = (top: number[], under: number[]) => top.slice(0, 3).map((v, i) => v * top[3]! + under[i]! * (1 - top[3]!));
+        const luminance = (rgb: number[]) => {
+          const [r, g, b] = rgb.map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        };
+        const page = parse(getComputedStyle(document.body).backgroundColor);
+        return els.map((el) => {
+          const background = over(parse(getComputedStyle(el).backgroundColor), page);
+          const text = over(parse(getComputedStyle(el.querySelector('.callout-title')!).color), background);
+          const [hi, lo] = [luminance(text), luminance(background)].sort((a, b) => b - a);
+          return [el.getAttribute('data-callout'), Math.round(((hi! + 0.05) / (lo! + 0.05)) * 100) / 100] as const;
+        });
+      });
+      expect(ratios.length).toBeGreaterThan(20);
+      for (const [type, ratio] of ratios) expect(ratio, `${scheme} ${type}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it('- folds closed, a click opens it; + starts open', async () => {
     const { page } = await open('/Rows/Callouts');
     const folded = page.locator('details.callout[data-callout="question"]');
@@ -121,6 +150,16 @@ describe('callouts', () => {
     const box = await page.locator('.callout').first().evaluate((el) => ({ right: getComputedStyle(el).borderRightWidth, left: getComputedStyle(el).borderLeftWidth }));
     expect(parseFloat(box.right)).toBeGreaterThan(0);
     expect(parseFloat(box.left)).toBe(0);
+  });
+});
+
+describe('task lists', () => {
+  it('each box is named by its task, so a screen reader says which task is done', async () => {
+    const { page } = await open('/Rows/Tasks');
+    const done = page.getByRole('checkbox', { name: 'a done task' });
+    expect(await done.isChecked()).toBe(true);
+    expect(await done.isDisabled()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'an open task' }).isChecked()).toBe(false);
   });
 });
 

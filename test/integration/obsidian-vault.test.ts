@@ -193,8 +193,8 @@ describe('each row of CONTRACT §7 on its page', () => {
     expect(notes).toContain('<a href="#fn3" id="fnref3">[3]</a>');
     expect(notes).toContain('<li id="fn3" class="footnote-item"><p>Written in place. <a href="#fnref3" class="footnote-backref">');
     const tasks = await page('/Rows/Tasks');
-    expect(tasks).toContain('<input type="checkbox" class="task-list-item-checkbox" disabled checked> a done task');
-    expect(tasks).toContain('<input type="checkbox" class="task-list-item-checkbox" disabled> an open task');
+    expect(tasks).toContain('<label class="task-list-label"><input type="checkbox" class="task-list-item-checkbox" disabled checked> a done task</label>');
+    expect(tasks).toContain('<label class="task-list-label"><input type="checkbox" class="task-list-item-checkbox" disabled> an open task</label>');
     const images = await page('/Rows/Images');
     // (Its smaller copies, once made, add the original's height in proportion: image-variants tests.)
     expect(images).toContain('<img src="/pic.png" alt="pic.png" width="300" height="200" loading="lazy" decoding="async">');

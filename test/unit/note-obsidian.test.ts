@@ -71,10 +71,12 @@ describe('highlights, footnotes, tasks, math, diagrams', () => {
     expect(html).toContain('<sup class="footnote-ref"><a href="#fn1" id="fnref1">[1]</a></sup>');
     expect(html).toContain('<li id="fn2" class="footnote-item"><p>inline note <a href="#fnref2" class="footnote-backref">');
   });
-  it('- [ ] and - [x] are disabled checkboxes; other statuses keep their character', () => {
-    const html = render('- [ ] open\n- [x] done\n- [?] asked');
-    expect(html).toContain('<li class="task-list-item" data-task=" "><input type="checkbox" class="task-list-item-checkbox" disabled> open</li>');
-    expect(html).toContain('data-task="x"><input type="checkbox" class="task-list-item-checkbox" disabled checked> done');
+  it('- [ ] and - [x] are disabled checkboxes, each labelled by its task; other statuses keep their character', () => {
+    const html = render('- [ ] open [[Link]]\n- [x] done\n- [?] asked\n  - [ ] nested');
+    expect(html).toMatch(/<li class="task-list-item" data-task=" "><label class="task-list-label"><input type="checkbox" class="task-list-item-checkbox" disabled> open <(a|span) [^>]*>Link<\/\1><\/label><\/li>/);
+    expect(html).toContain('data-task="x"><label class="task-list-label"><input type="checkbox" class="task-list-item-checkbox" disabled checked> done</label>');
+    // The label holds the item's own line, not the list nested under it.
+    expect(html).toMatch(/data-task="\?"><label class="task-list-label"><input [^>]*> asked<\/label>\n?<ul/);
     expect(html).toContain('data-task="?"');
     expect(html).not.toContain('[x]');
   });

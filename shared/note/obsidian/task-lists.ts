@@ -1,5 +1,6 @@
 // Task lists: `- [ ]` and `- [x]` become disabled checkboxes (Obsidian's markup:
-// `task-list-item`, `data-task`, `is-checked`). Any other status character (`[?]`,
+// `task-list-item`, `data-task`, `is-checked`), each labelled by its item's first line
+// (a <label> around both, so a screen reader names the box by its task). Any other status character (`[?]`,
 // `[/]`, `[-]`) is kept in `data-task` and shown checked, as Obsidian shows it.
 // Written here rather than taken from @hedgedoc/markdown-it-task-lists: that package
 // imports `markdown-it/lib/token.js`, which markdown-it 14's export map does not
@@ -31,6 +32,7 @@ function taskLists(state: StateCore): void {
     const box = new state.Token('task_checkbox', 'input', 0);
     box.meta = { checked };
     inline.children!.unshift(box);
+    inline.children!.push(new state.Token('task_label_close', 'label', -1));
     const item = tokens[i - 2]!;
     item.attrJoin('class', `task-list-item${checked ? ' is-checked' : ''}`);
     item.attrSet('data-task', status);
@@ -42,5 +44,6 @@ function taskLists(state: StateCore): void {
 export function taskListsPlugin(md: MarkdownIt): void {
   md.core.ruler.push('obsidian_task_lists', taskLists);
   md.renderer.rules.task_checkbox = (tokens, idx) =>
-    `<input type="checkbox" class="task-list-item-checkbox" disabled${tokens[idx]!.meta.checked ? ' checked' : ''}> `;
+    `<label class="task-list-label"><input type="checkbox" class="task-list-item-checkbox" disabled${tokens[idx]!.meta.checked ? ' checked' : ''}> `;
+  md.renderer.rules.task_label_close = () => '</label>';
 }
