@@ -1,5 +1,7 @@
 // The garden's explorer (CONTRACT §12): shown at desktop widths where the stylesheet cannot
 // unfold a <details> by itself (no ::details-content), and the current note scrolled into view.
+// The folders a reader opens or closes stay so on the next page (kept in this browser, as
+// Quartz keeps them); the folders holding the current note are always open.
 // A big vault's page carries only its cut of the tree (site/plan/explorer-view.ts): the
 // first "more" link or closed folder opened fetches the full explorer page once and puts its
 // tree in place, this page still marked and its open folders open.
@@ -14,12 +16,50 @@ export function startExplorer(): void {
     follow();
     wide.addEventListener('change', follow);
   }
+  rememberFolders(fold);
   const current = fold.querySelector<HTMLElement>('[aria-current="page"]');
   const sidebar = fold.closest<HTMLElement>('.s-sidebar');
   if (current && sidebar && wide.matches && sidebar.scrollHeight > sidebar.clientHeight) {
     sidebar.scrollTop = current.offsetTop - sidebar.clientHeight / 3;
   }
   fillInWhenAsked(fold);
+}
+
+const FOLDERS_KEY = 's-explorer-folders';
+
+/** The folders the reader opened (true) or closed (false), by key. */
+function savedFolders(): Record<string, boolean> {
+  try {
+    const saved = JSON.parse(localStorage.getItem(FOLDERS_KEY) ?? '{}') as unknown;
+    return saved && typeof saved === 'object' && !Array.isArray(saved) ? (saved as Record<string, boolean>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function rememberFolders(fold: HTMLElement): void {
+  const saved = savedFolders();
+  // A cut tree's closed folder holds only its "more" link: opening it would fetch the whole explorer on every page.
+  for (const details of fold.querySelectorAll<HTMLDetailsElement>('details[data-folder]:not([data-partial])')) {
+    const open = saved[details.dataset.folder!];
+    if (open !== undefined) details.open = open;
+  }
+  for (let at = fold.querySelector('[aria-current="page"]')?.parentElement?.closest('details[data-folder]'); at; at = at.parentElement?.closest('details[data-folder]')) {
+    (at as HTMLDetailsElement).open = true;
+  }
+  // The reader's own clicks (a key on the summary is a click too), not the toggles made here or by a filled-in tree.
+  fold.addEventListener('click', (event) => {
+    const summary = (event.target as Element).closest('summary');
+    const details = summary?.parentElement;
+    if (!summary || !(details instanceof HTMLDetailsElement) || details.dataset.folder === undefined || (event.target as Element).closest('a')) return;
+    const now = savedFolders();
+    now[details.dataset.folder] = !details.open;
+    try {
+      localStorage.setItem(FOLDERS_KEY, JSON.stringify(now));
+    } catch {
+      // Not kept (storage refused): this page still opens it.
+    }
+  });
 }
 
 function fillInWhenAsked(fold: HTMLElement): void {

@@ -50,6 +50,32 @@ describe('CONTRACT §12: the explorer at desktop widths', () => {
     await page.context().close();
   });
 
+  it('keeps the folders the reader opened or closed on the next page; the current note\'s folders stay open', async () => {
+    const page = await open('/Guide/Advanced/Configure', 1280);
+    // A folder's key is its path, each part encoded as in its anchor.
+    const folder = (key: string) => page.locator(`.s-sidebar details[data-folder="${key.replace('/', '%2F')}"]`);
+    const isOpen = (key: string) => folder(key).evaluate((d) => (d as HTMLDetailsElement).open);
+    expect([await isOpen('Reference'), await isOpen('Loose'), await isOpen('Guide/Advanced')]).toEqual([false, false, true]);
+    // Opened with a click beside its name, and with the keyboard; Guide/Advanced closed.
+    await folder('Reference').locator(':scope > summary').click({ position: { x: 200, y: 8 } });
+    await folder('Loose').locator(':scope > summary').focus();
+    await page.keyboard.press('Enter');
+    await folder('Guide/Advanced').locator(':scope > summary').click({ position: { x: 200, y: 8 } });
+    expect([await isOpen('Reference'), await isOpen('Loose'), await isOpen('Guide/Advanced')]).toEqual([true, true, false]);
+
+    // The next page, in another folder: as the reader left them.
+    await page.locator('.s-explorer a[href="/Loose/Stray"]').click();
+    await page.waitForURL(/\/Loose\/Stray$/);
+    await page.waitForFunction(() => document.documentElement.classList.contains('s-js'));
+    expect([await isOpen('Reference'), await isOpen('Loose'), await isOpen('Guide/Advanced')]).toEqual([true, true, false]);
+    // A note inside the closed folder opens it, whatever was kept.
+    await page.goto(garden.url + '/Guide/Advanced/Tuning');
+    await page.waitForFunction(() => document.documentElement.classList.contains('s-js'));
+    expect(await isOpen('Guide/Advanced')).toBe(true);
+    expect(await current(page).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   it('works without scripts', async () => {
     const page = await open('/Guide/Install', 1280, { javaScriptEnabled: false });
     expect(await current(page).isVisible()).toBe(true);
