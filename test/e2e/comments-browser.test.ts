@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminForFile, clearToasts, openFromTree, screenshot } from '../helpers/browser.ts';
+import { adminForFile, clearToasts, openFromTree, pageProblems, screenshot } from '../helpers/browser.ts';
 import { waitFor } from '../helpers/server.ts';
 import { newVisitor } from '../helpers/visitor.ts';
 
@@ -51,9 +51,7 @@ const { server, browser, main } = adminForFile({
 async function visit(route: string, options: { js?: boolean; width?: number; dark?: boolean } = {}): Promise<{ page: Page; context: BrowserContext; problems: string[] }> {
   const context = await browser.newContext({ javaScriptEnabled: options.js !== false, viewport: { width: options.width ?? 1100, height: 800 }, colorScheme: options.dark ? 'dark' : 'light' });
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => /Content Security Policy|Refused to/i.test(m.text()) && problems.push(m.text()));
-  page.on('pageerror', (err) => problems.push(err.message));
+  const problems = pageProblems(page);
   await page.goto(server.url + route);
   return { page, context, problems };
 }

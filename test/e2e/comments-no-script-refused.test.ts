@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { adminForFile, screenshot } from '../helpers/browser.ts';
+import { adminForFile, pageProblems, screenshot } from '../helpers/browser.ts';
 import { commentFailurePage } from '../../site/serve/comment-failure.ts';
 
 const { server, browser } = adminForFile({
@@ -22,8 +22,7 @@ describe('a comment form posted without a script and refused', () => {
   it('answers a page saying why, with what was written, and the fixed form posts from there', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (m) => /Content Security Policy|Refused to/i.test(m.text()) && problems.push(m.text()));
+    const problems = pageProblems(page);
     await page.goto(server.url + '/Posts/Pond');
     // A name of spaces alone passes the browser's `required`; the server refuses it.
     const written = 'A long thought about <b>frogs</b> & ponds,\nkept whole.';

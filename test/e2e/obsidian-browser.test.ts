@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, releaseBrowser, screenshot } from '../helpers/browser.ts';
+import { launchBrowser, pageProblems, releaseBrowser, screenshot } from '../helpers/browser.ts';
 import { cleanupTempDirs } from '../helpers/tmp.ts';
 import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
 
@@ -51,11 +51,7 @@ async function open(
 ): Promise<Opened> {
   const context = await browser.newContext({ viewport, colorScheme, reducedMotion });
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (err) => problems.push(`error: ${err.message}`));
-  page.on('console', (m) => {
-    if (/Content.Security.Policy|Refused/i.test(m.text())) problems.push(m.text());
-  });
+  const problems = pageProblems(page);
   await page.goto(blog.url + route);
   await page.waitForFunction(() => document.documentElement.classList.contains('s-js'));
   return { page, problems };

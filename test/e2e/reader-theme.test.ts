@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, releaseBrowser, screenshot } from '../helpers/browser.ts';
+import { launchBrowser, pageProblems, releaseBrowser, screenshot } from '../helpers/browser.ts';
 import { cleanupTempDirs } from '../helpers/tmp.ts';
 import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
 
@@ -43,11 +43,7 @@ interface Opened {
 async function open(route: string, colorScheme: 'light' | 'dark', options: { width?: number; javaScriptEnabled?: boolean } = {}): Promise<Opened> {
   const context = await browser.newContext({ viewport: { width: options.width ?? 1100, height: 800 }, colorScheme, javaScriptEnabled: options.javaScriptEnabled ?? true });
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (err) => problems.push(`error: ${err.message}`));
-  page.on('console', (m) => {
-    if (/Content.Security.Policy|Refused/i.test(m.text())) problems.push(m.text());
-  });
+  const problems = pageProblems(page);
   await page.goto(blog.url + route);
   if (options.javaScriptEnabled !== false) await page.waitForFunction(() => document.documentElement.classList.contains('s-js'));
   return { context, page, problems };

@@ -103,6 +103,16 @@ export async function openSitePage(browser: Browser, url: string, width: number,
   return page;
 }
 
+/** What goes wrong on a page from now on: script errors, and what its Content-Security-Policy refused. */
+export function pageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(`error: ${err.message}`));
+  page.on('console', (m) => {
+    if (/Content.Security.Policy|Refused to/i.test(m.text())) problems.push(m.text());
+  });
+  return problems;
+}
+
 export interface AdminPage {
   context: BrowserContext;
   page: Page;
