@@ -12,8 +12,8 @@ import { withThemeChoice } from './theme-css.ts';
 import type { Address } from '../../shared/model/addresses.ts';
 import type { Asset } from '../plan/plan.ts';
 
-// The blog's stylesheet, then what Obsidian's syntax needs (callouts, footnotes, embeds…), code's colours, and the garden's and reader's tools.
-const STYLESHEETS = ['site/assets/blog.css', 'site/assets/obsidian.css', 'site/assets/code.css', 'site/assets/comments.css', 'site/assets/garden.css', 'site/assets/search.css', 'site/assets/documents.css'].map((p) => path.join(PROJECT_DIR, p));
+// The blog's stylesheet, then what Obsidian's syntax needs (callouts, footnotes, embeds…), code's colours, the garden's and reader's tools, and paper's.
+const STYLESHEETS = ['site/assets/blog.css', 'site/assets/obsidian.css', 'site/assets/code.css', 'site/assets/comments.css', 'site/assets/garden.css', 'site/assets/search.css', 'site/assets/documents.css', 'site/assets/print.css'].map((p) => path.join(PROJECT_DIR, p));
 
 /**
  * Where Node finds package `name` from here: its folder in the nearest node_modules holding it.

@@ -1,7 +1,8 @@
 // The stylesheet's dark rules, written once under `@media (prefers-color-scheme: dark)`,
-// made to follow the reader's choice too (site/client/theme.ts): inside the media query
-// they hold unless the reader chose light, and outside it they hold when the reader chose
-// dark. Our own stylesheets only: each dark block holds plain rules (`selectors { … }`).
+// made to follow the reader's choice too (site/client/theme.ts): with the system's dark they
+// hold unless the reader chose light, and without it they hold when the reader chose dark.
+// Screens only: a page printed from a dark screen comes out light, not pale text on paper.
+// Our own stylesheets only: each dark block holds plain rules (`selectors { … }`).
 
 const DARK_MEDIA = '@media (prefers-color-scheme: dark)';
 // Through :where(), so each rule keeps the weight it was written with: a vault's publish.css
@@ -18,8 +19,8 @@ export function withThemeChoice(css: string): string {
     const close = matchingBrace(css, open);
     const rules = parseRules(css.slice(open + 1, close));
     out += css.slice(from, at);
-    out += `${DARK_MEDIA} {\n${rules.map((r) => scoped(r, NOT_LIGHT)).join('\n')}\n}\n`;
-    out += rules.map((r) => scoped(r, CHOSE_DARK)).join('\n');
+    out += `@media screen and (prefers-color-scheme: dark) {\n${rules.map((r) => scoped(r, NOT_LIGHT)).join('\n')}\n}\n`;
+    out += `@media screen {\n${rules.map((r) => scoped(r, CHOSE_DARK)).join('\n')}\n}\n`;
     from = close + 1;
   }
   return out + css.slice(from);

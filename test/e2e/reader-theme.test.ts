@@ -132,6 +132,31 @@ describe("the reader's light or dark", () => {
     await context.close();
   });
 
+  it('prints light, whatever the screen shows, with the article alone', async () => {
+    const { context, page } = await open('/Rows/Callouts', 'dark');
+    await page.locator('.s-theme').click();
+    await page.locator('.s-theme').click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme ?? 'system dark')).toBe('system dark');
+    const themeAsked = await context.newPage();
+    await themeAsked.goto(blog.url + '/Rows/Callouts');
+    await themeAsked.evaluate(() => localStorage.setItem('s-theme', 'dark'));
+    await themeAsked.close();
+    const chrome = ['.s-theme', '.s-sidebar', '.s-masthead-search', '.s-share', '.s-graph-box'];
+    for (const chosen of [false, true]) {
+      if (chosen) await page.reload();
+      for (const part of chrome) expect(await page.locator(part).first().isVisible(), part).toBe(true);
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.evaluate(() => [getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor])).toEqual(['rgb(0, 0, 0)', 'rgb(255, 255, 255)']);
+      // A callout's text is the light scheme's, not the pale one meant for a dark screen.
+      expect(await page.locator('.callout').first().evaluate((el) => getComputedStyle(el).color)).toBe('rgb(29, 27, 24)');
+      for (const part of chrome) expect(await page.locator(part).first().isVisible(), part).toBe(false);
+      expect(await page.locator('.s-article-body').isVisible()).toBe(true);
+      await page.emulateMedia({ media: 'screen' });
+      expect(await background(page)).toBe(DARK_BG);
+    }
+    await context.close();
+  });
+
   it('offers no button without scripts, and the page follows the system', async () => {
     const { context, page } = await open('/Rows/Callouts', 'dark', { javaScriptEnabled: false });
     await page.locator('.s-masthead').waitFor();

@@ -52,7 +52,7 @@ describe('the article', () => {
     const css = (await blog.page(href)).text;
     expect(css).toContain('.token.keyword');
     // In the system's dark unless the reader chose light, and when the reader chose dark.
-    expect(css).toMatch(/@media \(prefers-color-scheme: dark\) \{\s*:root:where\(:not\(\[data-theme="light"\]\)\) \{ --s-code-comment/);
+    expect(css).toMatch(/@media screen and \(prefers-color-scheme: dark\) \{\s*:root:where\(:not\(\[data-theme="light"\]\)\) \{ --s-code-comment/);
     expect(css).toMatch(/:root:where\(\[data-theme="dark"\]\) \{ --s-code-comment/);
   });
 });
