@@ -134,21 +134,27 @@ describe('a callout and a code block in the preview are styled as on the public 
     });
   }
 
-  // The site follows the reader's system (prefers-color-scheme), and so does its preview:
-  // an admin who chose the dark theme on a light system sees the site as readers of that
-  // device get it. The frame cannot be told otherwise without rewriting the site's CSS.
-  it("with the admin's dark theme on a light system, the preview shows the site as that system gets it", async () => {
-    await server.admin('PUT', '/api/prefs', { keys: { theme: 'dark' } });
-    const { context, page } = await openAdmin(browser, server, { colorScheme: 'light' });
-    try {
-      await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
-      const frame = await previewIn(page, 'Posts/Code and callouts.md');
-      await expect(frame.locator('.callout').evaluate((el) => getComputedStyle(el).borderInlineStartColor)).resolves.toBe('rgb(200, 100, 0)');
-    } finally {
-      await context.close();
-      await server.admin('PUT', '/api/prefs', { keys: { theme: 'auto' } });
-    }
-  });
+  // The site follows a reader's choice of light or dark as well as the system, and the preview
+  // follows the admin's: an admin who chose the dark theme on a light system sees the site dark.
+  for (const [theme, system, border, background] of [
+    ['dark', 'light', 'rgb(233, 151, 63)', 'rgb(21, 20, 18)'],
+    ['light', 'dark', 'rgb(200, 100, 0)', 'rgb(251, 250, 247)'],
+  ] as const) {
+    it(`with the admin's ${theme} theme on a ${system} system, the preview shows the site ${theme}`, async () => {
+      await server.admin('PUT', '/api/prefs', { keys: { theme } });
+      const { context, page } = await openAdmin(browser, server, { colorScheme: system });
+      try {
+        await page.waitForFunction((theme) => document.documentElement.dataset.theme === theme, theme);
+        const frame = await previewIn(page, 'Posts/Code and callouts.md');
+        await expect(frame.locator('.callout').evaluate((el) => getComputedStyle(el).borderInlineStartColor)).resolves.toBe(border);
+        await expect(frame.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe(background);
+        await screenshot(page, `admin-preview-${theme}-on-${system}`);
+      } finally {
+        await context.close();
+        await server.admin('PUT', '/api/prefs', { keys: { theme: 'auto' } });
+      }
+    });
+  }
 
   it('360 px wide and in Arabic: the article and the preview', async () => {
     const narrow = await openAdmin(browser, server, { viewport: { width: 360, height: 780 } });

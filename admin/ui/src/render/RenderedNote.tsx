@@ -3,6 +3,7 @@
 // same-origin only so its images can carry the admin's cookie and the site's stylesheets load.
 import { useEffect, useState } from 'preact/hooks';
 import { api, fileUrl } from '../api.ts';
+import { prefs } from '../prefs.ts';
 import { useStore } from '../store.ts';
 import { entries } from '../tree/model.ts';
 import type { TreeEntry } from '../types.ts';
@@ -48,6 +49,7 @@ function linksFor(list: TreeEntry[]): Links {
 export function RenderedNote({ path, text, label }: { path: string; text: string; label: string }) {
   const [preview, setPreview] = useState<NotePreview | null>(null);
   const list = useStore(entries);
+  const { theme } = useStore(prefs);
   useEffect(() => {
     let live = true;
     // The first render at once; while typing, once the keys pause.
@@ -65,6 +67,6 @@ export function RenderedNote({ path, text, label }: { path: string; text: string
       clearTimeout(timer);
     };
   }, [path, text]);
-  const doc = preview ? articleDocument(preview, previewHtml(preview, linksFor(list))) : '';
+  const doc = preview ? articleDocument(preview, previewHtml(preview, linksFor(list)), theme === 'auto' ? null : theme) : '';
   return <iframe class="rendered" title={label} sandbox="allow-same-origin allow-popups allow-popups-to-escape-sandbox" srcdoc={doc} data-testid="rendered-note" />;
 }

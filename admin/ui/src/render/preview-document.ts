@@ -45,12 +45,13 @@ export function previewHtml(preview: NotePreview, links: Links): string {
 }
 
 /** A full document for the sandboxed frame: the article page's markup and the site's stylesheets. */
-export function articleDocument(preview: NotePreview, html: string): string {
+/** `theme`: the admin's own choice of light or dark, which the site's stylesheet follows as it follows a reader's; null follows the system. */
+export function articleDocument(preview: NotePreview, html: string, theme: 'light' | 'dark' | null = null): string {
   const styles = preview.stylesheets;
   const links = styles ? [...(html.includes('class="katex') ? [styles.katex] : []), ...styles.page] : [];
   const lang = escapeHtml(preview.lang);
   return (
-    `<!doctype html><html lang="${lang}" dir="${preview.dir}"><head><meta charset="utf-8"><base target="_blank">` +
+    `<!doctype html><html lang="${lang}" dir="${preview.dir}"${theme ? ` data-theme="${theme}"` : ''}><head><meta charset="utf-8"><base target="_blank">` +
     links.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
     `</head><body class="s-blog s-page-article"><main class="s-main"><article class="s-article" lang="${lang}" dir="${preview.dir}">` +
     `<header class="s-article-head"><h1 class="s-title">${escapeHtml(preview.title)}</h1></header>` +
