@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { editorText, openAdmin, openFromTree, screenshot, adminForFile } from '../helpers/browser.ts';
+import { editorText, openAdmin, openFromTree, screenshot, adminForFile, signIn } from '../helpers/browser.ts';
 import { waitFor } from '../helpers/server.ts';
 import { writeFiles } from '../helpers/tmp.ts';
 
@@ -257,6 +257,47 @@ describe('defect 5: Backup & sync and Settings share one form model', () => {
       await page.close({ runBeforeUnload: true });
       await closed;
       expect(prompts).toEqual(['beforeunload']);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the file tree before the vault is read', () => {
+  it('says it is reading, never that the vault is empty, and then lists the files', async () => {
+    const { context, page } = await openAdmin(browser, server, { signIn: false });
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/tree', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await signIn(page);
+      const status = page.locator('.tree [role="status"]');
+      await expect(status.textContent()).resolves.toBe('Reading the vault…');
+      expect(await page.locator('.tree').textContent()).not.toContain('The vault is empty');
+      release();
+      await page.locator('.tree-row[data-path="Linker.md"]').waitFor();
+      expect(await status.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says why when the files cannot be listed, and Try again lists them', async () => {
+    const { context, page } = await openAdmin(browser, server, { signIn: false });
+    try {
+      await page.route('**/api/tree', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'the vault is not reachable' }) }));
+      await signIn(page);
+      const alert = page.locator('.tree [role="alert"]');
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain('The vault’s files could not be listed');
+      expect(await page.locator('.tree').textContent()).not.toContain('The vault is empty');
+      await page.unroute('**/api/tree');
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await page.locator('.tree-row[data-path="Linker.md"]').waitFor();
+      expect(await alert.count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -50,6 +50,9 @@ export const ar = {
   membershipsSaved: 'حُفظت العضويات.',
   vaultRoot: 'الخزنة',
   emptyTree: 'الخزنة فارغة. أنشئ ملاحظة للبدء.',
+  readingVault: 'جارٍ قراءة الخزنة…',
+  treeUnread: 'تعذّر سرد ملفات الخزنة: {error}',
+  tryAgain: 'أعد المحاولة',
 
   closeTab: 'أغلق {name}',
   saved: 'محفوظ',

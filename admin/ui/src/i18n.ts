@@ -48,6 +48,9 @@ export const en = {
   membershipsSaved: 'Memberships saved.',
   vaultRoot: 'Vault',
   emptyTree: 'The vault is empty. Create a note to begin.',
+  readingVault: 'Reading the vault…',
+  treeUnread: 'The vault’s files could not be listed: {error}',
+  tryAgain: 'Try again',
 
   closeTab: 'Close {name}',
   saved: 'Saved',

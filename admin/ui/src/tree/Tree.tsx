@@ -21,7 +21,7 @@ import {
 } from './actions.ts';
 import { openCollectionsDialog } from './CollectionsDialog.tsx';
 import type { NoteMeta } from '../types.ts';
-import { buildTree, entries, notesMeta, openFolders, toggleFolder, type TreeNode } from './model.ts';
+import { buildTree, entries, notesMeta, openFolders, refreshTree, toggleFolder, treeProblem, vaultStamp, type TreeNode } from './model.ts';
 
 function itemsFor(node: TreeNode): MenuItem[] {
   const common: MenuItem[] = [
@@ -154,6 +154,8 @@ export function Tree() {
   const { active } = useStore(tabs);
   const nodes = useMemo(() => buildTree(list), [list]);
   const meta = useStore(notesMeta);
+  const read = useStore(vaultStamp);
+  const problem = useStore(treeProblem);
   return (
     <nav class="tree" aria-label={t('files')}>
       <PaneSwitch>
@@ -165,7 +167,21 @@ export function Tree() {
         </button>
       </PaneSwitch>
       {nodes.length === 0 ? (
-        <p class="muted pad">{t('emptyTree')}</p>
+        // Said only once the vault was read: before, an owner of 10,000 notes read that the vault was empty.
+        read > 0 ? (
+          <p class="muted pad">{t('emptyTree')}</p>
+        ) : problem ? (
+          <p class="pad" role="alert">
+            {t('treeUnread', { error: problem })}{' '}
+            <button type="button" onClick={() => void refreshTree().catch(() => undefined)}>
+              {t('tryAgain')}
+            </button>
+          </p>
+        ) : (
+          <p class="muted pad" role="status" aria-busy="true">
+            {t('readingVault')}
+          </p>
+        )
       ) : (
         <ul role="tree" aria-label={t('files')} class="tree-root" {...dropInto('')}>
           {nodes.map((node) => (

@@ -18,8 +18,11 @@ export const entries = new Store<TreeEntry[]>([]);
 /** Each note's title, aliases, tags and publish flag (GET /api/notes), by path. */
 export const notesMeta = new Store<Map<string, NoteMeta>>(new Map());
 
-/** Bumped each time the tree was read again: something in the vault changed. */
+/** Bumped each time the tree was read again: something in the vault changed (0: not read yet). */
 export const vaultStamp = new Store<number>(0);
+
+/** Why the tree could not be read, until it is (the panel says so rather than "empty"). */
+export const treeProblem = new Store<string | null>(null);
 
 const FOLD_KEY = 'vault-admin-open-folders';
 export const openFolders = new Store<Set<string>>(readFolds());
@@ -62,7 +65,15 @@ export async function refreshTree(): Promise<void> {
   refreshing = (async () => {
     do {
       again = false;
-      const [answer, meta] = await Promise.all([api.tree(), api.notes().catch(() => null)]);
+      let answer: Awaited<ReturnType<typeof api.tree>>;
+      let meta: Awaited<ReturnType<typeof api.notes>> | null;
+      try {
+        [answer, meta] = await Promise.all([api.tree(), api.notes().catch(() => null)]);
+      } catch (err) {
+        treeProblem.set((err as Error).message);
+        throw err;
+      }
+      treeProblem.set(null);
       entries.set(answer.entries);
       if (meta) notesMeta.set(new Map(meta.notes.map((n) => [n.path, n])));
       vaultStamp.update((n) => n + 1);
