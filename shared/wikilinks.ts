@@ -10,6 +10,9 @@ export interface WikiLink {
   heading: string | null;
   alias: string | null;
   embed: boolean;
+  /** Where the link starts in the text parsed, and how long it is as written. */
+  at: number;
+  length: number;
 }
 
 export interface WikiRef {
@@ -78,6 +81,8 @@ export function parseWikiLinks(text: string): WikiLink[] {
       target: m[2]!.trim(),
       heading: m[3] ? m[3].slice(1) : null,
       alias: m[4] ? m[4].slice(1) : null,
+      at: m.index!,
+      length: m[0].length,
     });
   }
   return out;

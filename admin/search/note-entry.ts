@@ -41,6 +41,36 @@ export interface IndexedNote extends LinkNode {
 const FENCE = /^\s*(```|~~~)/;
 const MD_NOTE_LINK = /\[[^\]\n]*\]\(\s*<?([^)\s>]+\.(?:md|markdown))(#[^)\s>]*)?>?\s*\)/gi;
 const CONTEXT_CHARS = 240;
+/** Windows of a long line start every half width, so the links of one line share a few strings. */
+const CONTEXT_STEP = CONTEXT_CHARS / 2;
+/** How far a cut may move to fall between words. */
+const CUT_SLACK = 24;
+
+/**
+ * A link's line as the backlinks panel shows it: the whole line when short, else the window
+ * holding the link (a link far along a long `Related:` line was cut off before), cut between
+ * words, with "…" where cut. `windows` keeps each window of the line made so far.
+ */
+export function contextAround(line: string, at: number, length: number, windows: Map<number, string>): string {
+  if (line.length <= CONTEXT_CHARS) return line;
+  // The link starts a sixth of the way in when it can, and ends inside the window when it is short.
+  const step = Math.max(0, Math.min(Math.floor((at - CONTEXT_CHARS / 6) / CONTEXT_STEP), Math.ceil((line.length - CONTEXT_CHARS) / CONTEXT_STEP)));
+  const known = windows.get(step);
+  if (known !== undefined) return known;
+  let start = step * CONTEXT_STEP;
+  let end = Math.min(line.length, start + CONTEXT_CHARS);
+  if (start > 0) {
+    const space = line.indexOf(' ', start);
+    if (space >= 0 && space - start <= CUT_SLACK && space < at) start = space + 1;
+  }
+  if (end < line.length) {
+    const space = line.lastIndexOf(' ', end);
+    if (space > start && end - space <= CUT_SLACK && space >= Math.min(at + length, end)) end = space;
+  }
+  const text = `${start > 0 ? '…' : ''}${line.slice(start, end).trim()}${end < line.length ? '…' : ''}`;
+  windows.set(step, text);
+  return text;
+}
 
 /** The 1-based line where the body starts (after a frontmatter block), and the block's end. */
 function bodyStart(lines: string[]): number {
@@ -71,12 +101,15 @@ export function indexNote(path: VaultPath, text: string, mtimeMs: number): Index
         if (tag) inlineTags.push(tag);
       }
     }
-    const context = line.trim().slice(0, CONTEXT_CHARS);
+    const text = line.trim();
+    const lead = line.length - line.trimStart().length;
+    const windows = new Map<number, string>();
     if (line.includes('[[')) {
-      for (const l of parseWikiLinks(line)) links.push({ target: l.target, heading: l.heading, line: i + 1, context });
+      for (const l of parseWikiLinks(line)) links.push({ target: l.target, heading: l.heading, line: i + 1, context: contextAround(text, l.at - lead, l.length, windows) });
     }
     if (line.includes('](')) {
       for (const m of line.matchAll(MD_NOTE_LINK)) {
+        const context = contextAround(text, m.index! - lead, m[0].length, windows);
         let target = m[1]!;
         try {
           target = decodeURIComponent(target);
