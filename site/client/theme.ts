@@ -35,6 +35,21 @@ export function shownTheme(): Theme {
   return systemDark().matches ? 'dark' : 'light';
 }
 
+/**
+ * Obsidian Publish's scheme classes, `theme-light` or `theme-dark`, on the root (before the
+ * page is drawn) and on <body> (once it exists): the dark rules of a vault's publish.css
+ * are written for them.
+ */
+export function markScheme(): void {
+  const shown = shownTheme();
+  const other = shown === 'dark' ? 'theme-light' : 'theme-dark';
+  for (const el of [document.documentElement, document.body]) {
+    if (!el) continue;
+    el.classList.remove(other);
+    el.classList.add(`theme-${shown}`);
+  }
+}
+
 /** Calls `listener` whenever the shown scheme may have changed: the system's, or the reader's choice. */
 export function onThemeChange(listener: () => void): void {
   systemDark().addEventListener('change', listener);
@@ -42,6 +57,8 @@ export function onThemeChange(listener: () => void): void {
 }
 
 export function startThemeToggle(): void {
+  markScheme();
+  onThemeChange(markScheme);
   const button = document.querySelector<HTMLButtonElement>('.s-theme');
   if (!button) return;
   const show = () => button.setAttribute('aria-pressed', String(shownTheme() === 'dark'));

@@ -22,7 +22,11 @@ beforeAll(async () => {
   blog = await startBlog({
     fixture: false,
     env: { PUBLIC_LAYOUT: 'default', SITE_NAME: 'Field Notes' },
-    beforeStart: (vault) => fs.cp(VAULT, vault, { recursive: true }),
+    beforeStart: async (vault) => {
+      await fs.cp(VAULT, vault, { recursive: true });
+      // Dark rules as an Obsidian Publish theme writes them.
+      await fs.appendFile(path.join(vault, 'publish.css'), '\n.theme-dark { --publish-dark: yes; }\nbody.theme-dark { --publish-body-dark: yes; }\n');
+    },
   });
   await blog.waitForPage('/Rows/Callouts', (p) => p.status === 200, 60_000);
   browser = await launchBrowser();
@@ -154,6 +158,21 @@ describe("the reader's light or dark", () => {
       await page.emulateMedia({ media: 'screen' });
       expect(await background(page)).toBe(DARK_BG);
     }
+    await context.close();
+  });
+
+  it("gives a vault's publish.css Obsidian Publish's scheme classes, before the page is drawn and as they change", async () => {
+    const { context, page } = await open('/Rows/Callouts', 'light');
+    const publishVar = (name: string, on: 'html' | 'body') => page.evaluate(([name, on]) => getComputedStyle(on === 'html' ? document.documentElement : document.body).getPropertyValue(name).trim(), [name, on] as const);
+    expect(await page.evaluate(() => [document.documentElement.className.includes('theme-light'), document.body.classList.contains('theme-light')])).toEqual([true, true]);
+    expect(await publishVar('--publish-dark', 'html')).toBe('');
+    await page.locator('.s-theme').click();
+    expect(await page.evaluate(() => [document.documentElement.classList.contains('theme-dark'), document.body.classList.contains('theme-dark'), document.body.classList.contains('theme-light')])).toEqual([true, true, false]);
+    expect([await publishVar('--publish-dark', 'html'), await publishVar('--publish-body-dark', 'body')]).toEqual(['yes', 'yes']);
+    // The next page, its deferred script held back: the root has its class before anything is drawn.
+    await page.route(/\/_s\/blog\.[0-9a-f]+\.js$/, (route) => route.abort());
+    await page.goto(blog.url + '/Rows/Diagrams');
+    expect(await publishVar('--publish-dark', 'html')).toBe('yes');
     await context.close();
   });
 
