@@ -2,15 +2,11 @@
 // the topic row folds and collapses, hover previews show the target's opening,
 // the ✦ button appears and scrolls to the top, an Arabic article is RTL inside
 // an English frame. Screenshots land in test-artifacts/.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, releaseBrowser, screenshot } from '../helpers/browser.ts';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
-import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { blogForFile, screenshot } from '../helpers/browser.ts';
 import { TOPIC_ROW_MAX } from '../../site/plan/plan-outputs.ts';
 
-let blog: BlogServer;
-let browser: Browser;
 
 // Thirty topics: far more than one line holds at 1000 px.
 const topicNotes: Record<string, string> = {};
@@ -19,25 +15,17 @@ for (let i = 0; i < 30; i++) {
 }
 const longBody = Array.from({ length: 60 }, (_, i) => `Paragraph ${i} of a long article, long enough to scroll well past one screen of text.`).join('\n\n');
 
-beforeAll(async () => {
-  blog = await startBlog({
-    env: { PUBLIC_LAYOUT: 'blog', SITE_NAME: 'Browser Blog' },
-    files: {
-      ...topicNotes,
-      'Posts/Long read.md': `---\ntitle: Long read\npublish: true\ndate: 2026-12-01\n---\n${longBody}\n`,
-      // A note that gives a link to an attachment the classes previews look for (a reviewer's find).
-      'Posts/Forged.md': `---\ntitle: Forged\npublish: true\ndate: 2026-11-30\n---\nSee [[readme.txt]] and [[Second]].\n\n<a class="s-wikilink" href="/att/readme.txt">forged link</a>\n`,
-      // An English post quoting Arabic (shared/note/block-direction.ts).
-      'Posts/Mixed.md': `---\ntitle: Mixed\npublish: true\ndate: 2026-11-29\n---\nWhat the meetup in Cairo asked for, in the words people used, with a few notes of our own on each point and what we plan to do about it next spring:\n\nالنشر من المخزن مباشرة يوفر الوقت، ولا حاجة لنسخ الملاحظات إلى مكان آخر.\n\n- Search that understands Arabic, its letters and its definite article\n- دعم الكتابة من اليمين إلى اليسار في كل مكان، حتى في القوائم الطويلة\n`,
-      'att/readme.txt': '<article class="s-article"><div class="s-article-body"><p>PHISH text</p><meta http-equiv="refresh" content="0;url=/phished"><img src="/nothing.png" onerror="window.ran=1"></div></article>',
-    },
-  });
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await blog?.stop();
-  await cleanupTempDirs();
+const { blog, browser } = blogForFile({
+  env: { PUBLIC_LAYOUT: 'blog', SITE_NAME: 'Browser Blog' },
+  files: {
+    ...topicNotes,
+    'Posts/Long read.md': `---\ntitle: Long read\npublish: true\ndate: 2026-12-01\n---\n${longBody}\n`,
+    // A note that gives a link to an attachment the classes previews look for (a reviewer's find).
+    'Posts/Forged.md': `---\ntitle: Forged\npublish: true\ndate: 2026-11-30\n---\nSee [[readme.txt]] and [[Second]].\n\n<a class="s-wikilink" href="/att/readme.txt">forged link</a>\n`,
+    // An English post quoting Arabic (shared/note/block-direction.ts).
+    'Posts/Mixed.md': `---\ntitle: Mixed\npublish: true\ndate: 2026-11-29\n---\nWhat the meetup in Cairo asked for, in the words people used, with a few notes of our own on each point and what we plan to do about it next spring:\n\nالنشر من المخزن مباشرة يوفر الوقت، ولا حاجة لنسخ الملاحظات إلى مكان آخر.\n\n- Search that understands Arabic, its letters and its definite article\n- دعم الكتابة من اليمين إلى اليسار في كل مكان، حتى في القوائم الطويلة\n`,
+    'att/readme.txt': '<article class="s-article"><div class="s-article-body"><p>PHISH text</p><meta http-equiv="refresh" content="0;url=/phished"><img src="/nothing.png" onerror="window.ran=1"></div></article>',
+  },
 });
 
 async function open(route: string, width: number, height = 800, options: { reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<Page> {

@@ -5,33 +5,21 @@
 // focus. Screenshots (light, dark, 360 px, Arabic) land in test-artifacts/.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, releaseBrowser, screenshot, SHOTS_WANTED } from '../helpers/browser.ts';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
-import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { blogForFile, screenshot, SHOTS_WANTED } from '../helpers/browser.ts';
 import { DELTA_SOFT } from '../../site/plan/search-index.ts';
 
-let blog: BlogServer;
-let browser: Browser;
 
 const note = (title: string, date: string, body: string) => `---\ntitle: ${title}\npublish: true\ndate: ${date}\ntags: [search]\n---\n${body}\n`;
 
-beforeAll(async () => {
-  blog = await startBlog({
-    env: { PUBLIC_LAYOUT: 'blog', SITE_NAME: 'Search Blog' },
-    files: {
-      'Search/Cafe.md': note('Café society', '2026-02-02', 'An opening paragraph about nothing much.\n\nThe crème brûlée at the corner café was the best of the year.'),
-      'Search/School.md': note('مدرسة أحمد', '2026-02-03', 'قرأ أحمد كِتَابًا جَدِيدًا في المَدرسةِ، ثم كـتـب رسالة طويلة.'),
-      'Search/Draft.md': '---\ntitle: Secret draft\npublish: false\n---\nOnly a draft says zebradraftword.\n',
-    },
-  });
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await blog?.stop();
-  await cleanupTempDirs();
+const { blog, browser } = blogForFile({
+  env: { PUBLIC_LAYOUT: 'blog', SITE_NAME: 'Search Blog' },
+  files: {
+    'Search/Cafe.md': note('Café society', '2026-02-02', 'An opening paragraph about nothing much.\n\nThe crème brûlée at the corner café was the best of the year.'),
+    'Search/School.md': note('مدرسة أحمد', '2026-02-03', 'قرأ أحمد كِتَابًا جَدِيدًا في المَدرسةِ، ثم كـتـب رسالة طويلة.'),
+    'Search/Draft.md': '---\ntitle: Secret draft\npublish: false\n---\nOnly a draft says zebradraftword.\n',
+  },
 });
 
 async function open(route: string, options: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {

@@ -2,15 +2,11 @@
 // and folded behind its button on a 360 px phone; the table of contents in the margin
 // marking the section read as the page scrolls; headings' own links. Screenshots (light,
 // dark, 360 px, Arabic) land in test-artifacts/.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawnOrder, launchBrowser, releaseBrowser, screenshot, openSitePage } from '../helpers/browser.ts';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
-import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { blogForFile, drawnOrder, openSitePage, screenshot } from '../helpers/browser.ts';
 import { GARDEN_FILES } from '../fixtures/garden/vault.ts';
 
-let garden: BlogServer;
-let browser: Browser;
 const settings = { siteName: 'Garden', homeNote: 'Home' };
 
 const filler = (part: string) => Array.from({ length: 12 }, (_, i) => `${part}, paragraph ${i}: long enough to fill the screen with text a reader scrolls through.`).join('\n\n');
@@ -18,15 +14,7 @@ const LONG = `---\npublish: true\ntitle: Long read\n---\n\n${filler('Opening')}\
 
 const WHAT_IS_GIT = `---\npublish: true\n---\n\nGit keeps every version.\n`;
 
-beforeAll(async () => {
-  garden = await startBlog({ fixture: false, files: { ...GARDEN_FILES, 'Guide/Long read.md': LONG, 'Guide/(Draft) What is Git?.md': WHAT_IS_GIT }, env: { PUBLIC_LAYOUT: 'default' }, settings });
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await garden?.stop();
-  await cleanupTempDirs();
-});
+const { blog: garden, browser } = blogForFile({ fixture: false, files: { ...GARDEN_FILES, 'Guide/Long read.md': LONG, 'Guide/(Draft) What is Git?.md': WHAT_IS_GIT }, env: { PUBLIC_LAYOUT: 'default' }, settings });
 
 const open = (route: string, width: number, options?: Parameters<typeof openSitePage>[3]) => openSitePage(browser, garden.url + route, width, options);
 

@@ -7,35 +7,22 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, pageProblems, releaseBrowser, screenshot } from '../helpers/browser.ts';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
-import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { blogForFile, pageProblems, screenshot } from '../helpers/browser.ts';
 
 const VAULT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/obsidian/vault');
 
-let blog: BlogServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  blog = await startBlog({
-    fixture: false,
-    env: { PUBLIC_LAYOUT: 'blog', SITE_NAME: 'Field Notes', EXCLUDE_TAGS: 'hidden-inline' },
-    beforeStart: async (vault) => {
-      await fs.cp(VAULT, vault, { recursive: true });
-      // A page without math that links to one, for the hover preview.
-      await fs.writeFile(path.join(vault, 'Rows', 'Links to math.md'), '---\npublish: true\ndate: 2026-01-01\n---\nSee [[Math]] for the formulas.\n');
-    },
-  });
-  await blog.waitForPage('/Showcase', (p) => p.status === 200, 60_000);
-  browser = await launchBrowser();
-}, 90_000);
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await blog?.stop();
-  await cleanupTempDirs();
-});
+const { blog, browser } = blogForFile({
+  fixture: false,
+  env: { PUBLIC_LAYOUT: 'blog', SITE_NAME: 'Field Notes', EXCLUDE_TAGS: 'hidden-inline' },
+  beforeStart: async (vault) => {
+    await fs.cp(VAULT, vault, { recursive: true });
+    // A page without math that links to one, for the hover preview.
+    await fs.writeFile(path.join(vault, 'Rows', 'Links to math.md'), '---\npublish: true\ndate: 2026-01-01\n---\nSee [[Math]] for the formulas.\n');
+  },
+}, (site) => site.waitForPage('/Showcase', (p) => p.status === 200, 60_000));
 
 interface Opened {
   page: Page;

@@ -5,37 +5,24 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, pageProblems, releaseBrowser, screenshot } from '../helpers/browser.ts';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
-import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { blogForFile, pageProblems, screenshot } from '../helpers/browser.ts';
 
 const VAULT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/obsidian/vault');
 const LIGHT_BG = 'rgb(251, 250, 247)';
 const DARK_BG = 'rgb(21, 20, 18)';
 
-let blog: BlogServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  blog = await startBlog({
-    fixture: false,
-    env: { PUBLIC_LAYOUT: 'default', SITE_NAME: 'Field Notes' },
-    beforeStart: async (vault) => {
-      await fs.cp(VAULT, vault, { recursive: true });
-      // Dark rules as an Obsidian Publish theme writes them.
-      await fs.appendFile(path.join(vault, 'publish.css'), '\n.theme-dark { --publish-dark: yes; }\nbody.theme-dark { --publish-body-dark: yes; }\n');
-    },
-  });
-  await blog.waitForPage('/Rows/Callouts', (p) => p.status === 200, 60_000);
-  browser = await launchBrowser();
-}, 90_000);
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await blog?.stop();
-  await cleanupTempDirs();
-});
+const { blog, browser } = blogForFile({
+  fixture: false,
+  env: { PUBLIC_LAYOUT: 'default', SITE_NAME: 'Field Notes' },
+  beforeStart: async (vault) => {
+    await fs.cp(VAULT, vault, { recursive: true });
+    // Dark rules as an Obsidian Publish theme writes them.
+    await fs.appendFile(path.join(vault, 'publish.css'), '\n.theme-dark { --publish-dark: yes; }\nbody.theme-dark { --publish-body-dark: yes; }\n');
+  },
+}, (site) => site.waitForPage('/Rows/Callouts', (p) => p.status === 200, 60_000));
 
 interface Opened {
   context: BrowserContext;

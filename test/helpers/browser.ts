@@ -8,6 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { live, PROJECT_DIR, startServer, TEST_PASSWORD, type StartOptions, type TestServer } from './server.ts';
 import { cleanupTempDirs, tempDir } from './tmp.ts';
+import { startBlog, type BlogOptions, type BlogServer } from '../fixtures/blog/helpers.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.join(PROJECT_DIR, 'test-artifacts');
@@ -314,4 +315,24 @@ export async function drawnOrder(target: Locator, pair: string): Promise<'before
     }
     throw new Error(`no "${two}" in ${el.outerHTML.slice(0, 200)}`);
   }, pair);
+}
+
+/**
+ * A test file's public site and browser, as adminForFile is its admin's: the blog server
+ * started before its tests (`ready` once it answers), the browser launched, both stopped after.
+ */
+export function blogForFile(options: BlogOptions, ready?: (blog: BlogServer) => Promise<unknown>): { blog: BlogServer; browser: Browser } {
+  let blog: BlogServer | null = null;
+  let browser: Browser | null = null;
+  beforeAll(async () => {
+    blog = await startBlog(options);
+    await ready?.(blog);
+    browser = await launchBrowser();
+  }, 90_000);
+  afterAll(async () => {
+    await releaseBrowser(browser);
+    await blog?.stop();
+    await cleanupTempDirs();
+  });
+  return { blog: live(() => blog, 'started in beforeAll'), browser: live(() => browser, 'launched in beforeAll') };
 }
