@@ -2,26 +2,14 @@
 // scripts run (its frame scrolls where they do not); a base's table reads at 360 px without
 // the page scrolling sideways. Screenshots (light, dark, 360 px, Arabic) of a base and a
 // canvas land in test-artifacts/.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, releaseBrowser, screenshot, openSitePage } from '../helpers/browser.ts';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
-import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { blogForFile, openSitePage, screenshot } from '../helpers/browser.ts';
 import { DOCUMENT_FILES } from '../fixtures/documents/vault.ts';
 
-let site: BlogServer;
-let browser: Browser;
 const settings = { siteName: 'Reading room', homeNote: 'Home' };
 
-beforeAll(async () => {
-  site = await startBlog({ fixture: false, files: DOCUMENT_FILES, env: { PUBLIC_LAYOUT: 'default' }, settings });
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await site?.stop();
-  await cleanupTempDirs();
-});
+const { blog: site, browser } = blogForFile({ fixture: false, files: DOCUMENT_FILES, env: { PUBLIC_LAYOUT: 'default' }, settings });
 
 const open = (route: string, width: number, options?: Parameters<typeof openSitePage>[3]) => openSitePage(browser, site.url + route, width, options);
 

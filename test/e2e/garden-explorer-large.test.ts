@@ -3,26 +3,14 @@
 // the page still marked and its folders open, focus on the first entry shown. Without
 // scripts the link leads to the full explorer page. Screenshots (light, dark, 360 px,
 // Arabic) land in test-artifacts/.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, releaseBrowser, screenshot, openSitePage } from '../helpers/browser.ts';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
-import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { blogForFile, openSitePage, screenshot } from '../helpers/browser.ts';
 import { FLAT_NOTES, largeGardenFiles } from '../fixtures/garden/large-vault.ts';
 
-let garden: BlogServer;
-let browser: Browser;
 const settings = { siteName: 'Big garden', homeNote: 'Home' };
 
-beforeAll(async () => {
-  garden = await startBlog({ fixture: false, files: largeGardenFiles(), env: { PUBLIC_LAYOUT: 'default' }, settings });
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await garden?.stop();
-  await cleanupTempDirs();
-});
+const { blog: garden, browser } = blogForFile({ fixture: false, files: largeGardenFiles(), env: { PUBLIC_LAYOUT: 'default' }, settings });
 
 const open = (route: string, width: number, options?: Parameters<typeof openSitePage>[3]) => openSitePage(browser, garden.url + route, width, options);
 

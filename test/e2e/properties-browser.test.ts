@@ -1,11 +1,9 @@
 // The properties panel in a real browser: key beside value at desktop widths, mirrored in
 // an Arabic site, within a 360 px phone's width. Screenshots (light, dark, 360 px, Arabic)
 // land in test-artifacts/.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, releaseBrowser, screenshot } from '../helpers/browser.ts';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
-import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { blogForFile, screenshot } from '../helpers/browser.ts';
 import { GARDEN_FILES } from '../fixtures/garden/vault.ts';
 
 const NOTE = `---
@@ -31,19 +29,9 @@ title: دفتر البذور
 نص الملاحظة عن البذور.
 `;
 
-let site: BlogServer;
-let browser: Browser;
 const settings = { siteName: 'Garden', homeNote: 'Home', publishing: { properties: 'shown' } };
 
-beforeAll(async () => {
-  site = await startBlog({ fixture: false, files: { ...GARDEN_FILES, 'Seeds/Catalogue.md': NOTE, 'Seeds/دفتر.md': ARABIC }, env: { PUBLIC_LAYOUT: 'default' }, settings });
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await site?.stop();
-  await cleanupTempDirs();
-});
+const { blog: site, browser } = blogForFile({ fixture: false, files: { ...GARDEN_FILES, 'Seeds/Catalogue.md': NOTE, 'Seeds/دفتر.md': ARABIC }, env: { PUBLIC_LAYOUT: 'default' }, settings });
 
 async function open(route: string, width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 800 }, colorScheme });

@@ -3,38 +3,26 @@
 // search page, arrow keys and Enter open a note, Esc closes it and focus goes back; it keeps
 // Tab inside, and never shows a draft. Screenshots (light, dark, 360 px, Arabic) land in
 // test-artifacts/.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, releaseBrowser, screenshot } from '../helpers/browser.ts';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
-import { startBlog, type BlogServer } from '../fixtures/blog/helpers.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { blogForFile, screenshot } from '../helpers/browser.ts';
 import { GARDEN_FILES } from '../fixtures/garden/vault.ts';
 
-let site: BlogServer;
-let browser: Browser;
 const settings = { siteName: 'Garden', homeNote: 'Home' };
 
 const note = (title: string, body: string) => `---\npublish: true\ntitle: ${title}\n---\n\n${body}\n`;
 
-beforeAll(async () => {
-  site = await startBlog({
-    fixture: false,
-    files: {
-      ...GARDEN_FILES,
-      'Guide/Planning.md': note('Planning ahead', 'A zebraplan for the season: sow, water, wait.'),
-      'Guide/Planting.md': note('Planting out', 'The zebraplan again, second: seedlings go out in May.'),
-      'Drafts/Plan draft.md': '---\npublish: false\ntitle: Draft zebraplan notes\n---\n\nThe zebraplan nobody may read.\n',
-      'عربي/حديقة.md': note('حديقة المدينة', 'تزرع الحديقة zebraplan في الربيع.'),
-    },
-    env: { PUBLIC_LAYOUT: 'default' },
-    settings,
-  });
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await site?.stop();
-  await cleanupTempDirs();
+const { blog: site, browser } = blogForFile({
+  fixture: false,
+  files: {
+    ...GARDEN_FILES,
+    'Guide/Planning.md': note('Planning ahead', 'A zebraplan for the season: sow, water, wait.'),
+    'Guide/Planting.md': note('Planting out', 'The zebraplan again, second: seedlings go out in May.'),
+    'Drafts/Plan draft.md': '---\npublish: false\ntitle: Draft zebraplan notes\n---\n\nThe zebraplan nobody may read.\n',
+    'عربي/حديقة.md': note('حديقة المدينة', 'تزرع الحديقة zebraplan في الربيع.'),
+  },
+  env: { PUBLIC_LAYOUT: 'default' },
+  settings,
 });
 
 async function open(route: string, options: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {

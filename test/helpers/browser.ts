@@ -328,7 +328,7 @@ export function blogForFile(options: BlogOptions, ready?: (blog: BlogServer) => 
     blog = await startBlog(options);
     await ready?.(blog);
     browser = await launchBrowser();
-  }, 90_000);
+  }, 120_000);
   afterAll(async () => {
     await releaseBrowser(browser);
     await blog?.stop();
