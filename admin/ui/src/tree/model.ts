@@ -65,14 +65,10 @@ export async function refreshTree(): Promise<void> {
   refreshing = (async () => {
     do {
       again = false;
-      let answer: Awaited<ReturnType<typeof api.tree>>;
-      let meta: Awaited<ReturnType<typeof api.notes>> | null;
-      try {
-        [answer, meta] = await Promise.all([api.tree(), api.notes().catch(() => null)]);
-      } catch (err) {
-        treeProblem.set((err as Error).message);
+      const [answer, meta] = await Promise.all([api.tree(), api.notes().catch(() => null)]).catch((err: Error) => {
+        treeProblem.set(err.message);
         throw err;
-      }
+      });
       treeProblem.set(null);
       entries.set(answer.entries);
       if (meta) notesMeta.set(new Map(meta.notes.map((n) => [n.path, n])));
