@@ -190,7 +190,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
       notes.start();
       await travel.start();
       // spec 5.1: backup & sync is unusable until an admin password exists.
-      if (password.isSet()) scheduler.start();
+      if (password.isSet()) await scheduler.start();
     },
     async close() {
       const stopping = (what: string) => (err: unknown) => log.warn(`while stopping ${what}: ${err}`);

@@ -38,9 +38,20 @@ export class SyncScheduler {
 
   constructor(private readonly deps: SchedulerDeps) {}
 
-  /** Runs a pass for a trigger other than Sync now; refusals and lock holders end it quietly. */
+  /** A pass without a click runs only with sync on in a repository. */
+  private async passWanted(): Promise<boolean> {
+    return syncSettingsOf(await this.deps.readSettings()).enabled && (await isRepo(this.deps.vaultDir));
+  }
+
   private async quietPass(trigger: Trigger): Promise<SyncAnswer | null> {
-    if (!syncSettingsOf(await this.deps.readSettings()).enabled || !(await isRepo(this.deps.vaultDir))) return null;
+    return (await this.passWanted()) ? this.pass(trigger) : null;
+  }
+
+  /**
+   * Runs a pass for a trigger other than Sync now; refusals and lock holders end it
+   * quietly. The service claims the pass before its first await.
+   */
+  private async pass(trigger: Trigger): Promise<SyncAnswer | null> {
     try {
       return await this.deps.service.sync(trigger);
     } catch (err) {
@@ -50,9 +61,13 @@ export class SyncScheduler {
     }
   }
 
-  /** spec 8: once at server start; not awaited, so serving never waits on the network. */
-  start(): void {
-    void this.quietPass('start');
+  /**
+   * spec 8: once at server start. Whether it runs is settled before the server answers,
+   * so the status says running from the first request; the pass itself is not awaited,
+   * so serving never waits on the network.
+   */
+  async start(): Promise<void> {
+    if (await this.passWanted()) void this.pass('start');
     this.schedule(CHECK_EVERY_MS);
   }
 

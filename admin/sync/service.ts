@@ -35,6 +35,11 @@ export type Trigger = 'manual' | 'scheduled' | 'start' | 'open' | 'allowed';
  */
 const busy = (holder: LockRecord) => refuse('busy', busyMessage(holder), { holder: { pid: holder.pid, hostname: holder.hostname } });
 
+/** Git runs only in a repository: told before the vault is walked for nested ones. */
+async function requireRepo(vaultDir: string): Promise<void> {
+  if (!(await isRepo(vaultDir))) throw refuse('not_repo', 'The vault is not a git repository yet; use Initialize repository first.');
+}
+
 /**
  * The branch and remote URL in settings, checked once per pass before git sees them
  * (a hand-edited or arriving settings.json may hold anything).
@@ -92,29 +97,35 @@ export class SyncService {
     return target;
   }
 
-  /** Runs `work` as this process's one repository-changing job, under the cross-process lock. */
-  private async exclusive<T>(kind: 'sync' | 'snapshot' | 'init', work: (target: RepoTarget) => Promise<T>, beforeLock?: (target: RepoTarget) => Promise<void>): Promise<T | { busy: LockRecord }> {
+  /**
+   * Claims this process's one repository-changing job before the first await, so the
+   * status says running from the moment a pass is asked for (a start pass included).
+   */
+  private async held<T>(kind: 'sync' | 'snapshot' | 'init', job: () => Promise<T>): Promise<T> {
     if (this.current) throw refuse('sync_running', RUNNING_MESSAGE);
     let release!: () => void;
     this.current = { kind, done: new Promise<void>((r) => (release = r)) };
     try {
-      const target = await this.target();
-      await beforeLock?.(target);
-      if (!(await isRepo(target.vaultDir))) {
-        throw refuse('not_repo', 'The vault is not a git repository yet; use Initialize repository first.');
-      }
-      const taken = await takeLock(await gitDirOf(target.vaultDir));
-      if (!taken.ok) return { busy: taken.holder };
-      log.info(`sync lock taken for ${kind} (pid ${process.pid})`);
-      try {
-        return await work(target);
-      } finally {
-        log.info(`sync lock released after ${kind} (pid ${process.pid})`);
-        await taken.lock.release();
-      }
+      return await job();
     } finally {
       this.current = null;
       release();
+    }
+  }
+
+  /** Runs `work` under the cross-process lock; the caller holds this process's claim. */
+  private async underLock<T>(kind: 'sync' | 'snapshot' | 'init', work: (target: RepoTarget) => Promise<T>, beforeLock?: (target: RepoTarget) => Promise<void>): Promise<T | { busy: LockRecord }> {
+    const target = await this.target();
+    await beforeLock?.(target);
+    await requireRepo(target.vaultDir);
+    const taken = await takeLock(await gitDirOf(target.vaultDir));
+    if (!taken.ok) return { busy: taken.holder };
+    log.info(`sync lock taken for ${kind} (pid ${process.pid})`);
+    try {
+      return await work(target);
+    } finally {
+      log.info(`sync lock released after ${kind} (pid ${process.pid})`);
+      await taken.lock.release();
     }
   }
 
@@ -138,31 +149,34 @@ export class SyncService {
   }
 
   /** spec 3.4: one sync pass. A scheduled tick that finds the lock held does nothing at all. */
-  async sync(trigger: Trigger): Promise<SyncAnswer> {
-    await this.loadLast();
-    const sync = syncSettingsOf(await this.deps.readSettings());
-    if (!sync.enabled) throw refuse('sync_off', 'Backup & sync is off; turn it on in Settings first.');
-    this.lastAttemptAt = Date.now();
-    const plan = await this.plan(sync);
-    const problem = settingsProblem(sync);
-    // A refused branch or remote ends the pass as failed (the red state), git never runs.
-    let nested: string[] = [];
-    const outcome = await this.exclusive('sync', (target): Promise<PassResult> => {
-      nested = target.nestedRepositories ?? [];
-      return problem ? Promise.resolve({ outcome: 'failed', ok: false, message: problem }) : syncSteps(target, plan);
+  sync(trigger: Trigger): Promise<SyncAnswer> {
+    return this.held('sync', async () => {
+      await this.loadLast();
+      const sync = syncSettingsOf(await this.deps.readSettings());
+      if (!sync.enabled) throw refuse('sync_off', 'Backup & sync is off; turn it on in Settings first.');
+      await requireRepo(this.deps.config.vaultDir);
+      this.lastAttemptAt = Date.now();
+      const plan = await this.plan(sync);
+      const problem = settingsProblem(sync);
+      // A refused branch or remote ends the pass as failed (the red state), git never runs.
+      let nested: string[] = [];
+      const outcome = await this.underLock('sync', (target): Promise<PassResult> => {
+        nested = target.nestedRepositories ?? [];
+        return problem ? Promise.resolve({ outcome: 'failed', ok: false, message: problem }) : syncSteps(target, plan);
+      });
+      if ('busy' in outcome) {
+        const message = busyMessage(outcome.busy);
+        return { outcome: 'busy', message, holder: { pid: outcome.busy.pid, hostname: outcome.busy.hostname } };
+      }
+      // Said once per pass, in its answer and its log line: git itself says nothing of them.
+      const sentence = nestedRepositoriesSentence(nested);
+      if (sentence) outcome.message = `${outcome.message} ${sentence}`;
+      await this.record(outcome);
+      this.logOutcome(trigger, outcome);
+      const answer: SyncAnswer = { outcome: outcome.outcome, message: outcome.message };
+      if (outcome.error !== undefined) answer.error = outcome.error;
+      return answer;
     });
-    if ('busy' in outcome) {
-      const message = busyMessage(outcome.busy);
-      return { outcome: 'busy', message, holder: { pid: outcome.busy.pid, hostname: outcome.busy.hostname } };
-    }
-    // Said once per pass, in its answer and its log line: git itself says nothing of them.
-    const sentence = nestedRepositoriesSentence(nested);
-    if (sentence) outcome.message = `${outcome.message} ${sentence}`;
-    await this.record(outcome);
-    this.logOutcome(trigger, outcome);
-    const answer: SyncAnswer = { outcome: outcome.outcome, message: outcome.message };
-    if (outcome.error !== undefined) answer.error = outcome.error;
-    return answer;
   }
 
   private logOutcome(trigger: Trigger, result: PassResult): void {
@@ -178,38 +192,42 @@ export class SyncService {
   }
 
   /** spec 4.1: Snapshot now; 409 when the lock is held by another process. */
-  async snapshot(): Promise<SnapshotResult> {
+  snapshot(): Promise<SnapshotResult> {
     // A pass's own refusals (RefusedError, IndexLockedError) are domain errors already.
-    const result = await this.exclusive('snapshot', (target) => snapshotSteps(target));
-    if ('busy' in result) throw busy(result.busy);
-    log.info(`snapshot: ${result.message}`);
-    return result;
+    return this.held('snapshot', async () => {
+      const result = await this.underLock('snapshot', (target) => snapshotSteps(target));
+      if ('busy' in result) throw busy(result.busy);
+      log.info(`snapshot: ${result.message}`);
+      return result;
+    });
   }
 
   /** spec 3.5: Initialize repository; 409 when the lock is held by another process. */
-  async init(): Promise<InitResult> {
-    const sync = syncSettingsOf(await this.deps.readSettings());
-    const problem = settingsProblem(sync);
-    if (problem) throw refuse('bad_settings', problem);
-    const { branch, remoteUrl } = sync;
-    let created = false;
-    const result = await this.exclusive(
-      'init',
-      (target) => initSteps(target, remoteUrl, created),
-      async (target) => {
-        if (await isRepo(target.vaultDir)) return;
-        // The lock lives in .git, so `git init` (harmless to repeat) comes first: with every
-        // server's changes held off (the vault write lock moves into .git with it).
-        const hold = target.holdingVault ?? ((step) => step());
-        await hold(async () => {
-          if (!(await isRepo(target.vaultDir))) await initRepository(target, branch);
-        });
-        created = true;
-      },
-    );
-    if ('busy' in result) throw busy(result.busy);
-    log.info(`init: ${result.message}`);
-    return result;
+  init(): Promise<InitResult> {
+    return this.held('init', async () => {
+      const sync = syncSettingsOf(await this.deps.readSettings());
+      const problem = settingsProblem(sync);
+      if (problem) throw refuse('bad_settings', problem);
+      const { branch, remoteUrl } = sync;
+      let created = false;
+      const result = await this.underLock(
+        'init',
+        (target) => initSteps(target, remoteUrl, created),
+        async (target) => {
+          if (await isRepo(target.vaultDir)) return;
+          // The lock lives in .git, so `git init` (harmless to repeat) comes first: with every
+          // server's changes held off (the vault write lock moves into .git with it).
+          const hold = target.holdingVault ?? ((step) => step());
+          await hold(async () => {
+            if (!(await isRepo(target.vaultDir))) await initRepository(target, branch);
+          });
+          created = true;
+        },
+      );
+      if ('busy' in result) throw busy(result.busy);
+      log.info(`init: ${result.message}`);
+      return result;
+    });
   }
 
   async status(): Promise<SyncStatus> {
