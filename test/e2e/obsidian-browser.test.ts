@@ -178,6 +178,8 @@ describe('math and diagrams', () => {
     // (Previews are off under reduced motion.)
     const { page } = await open('/Rows/Links-to-math', 'light', undefined, 'no-preference');
     expect(await page.locator('link[data-katex]').count()).toBe(0);
+    // Text set in a late font moves: the link could leave the pointer, and the preview with it.
+    await page.evaluate(() => document.fonts.ready);
     await page.locator('.s-article-body a.s-wikilink').hover();
     await page.locator('.s-preview .katex').first().waitFor({ timeout: 10_000 });
     expect(await page.locator('link[data-katex]').count()).toBe(1);
