@@ -26,6 +26,18 @@ const { server, browser } = adminForFile({
 });
 
 const badge = (page: Page) => page.getByTestId('health-badge');
+/** A message as read: each name (a `<bdi>`) written between FSI and PDI, as the sentence isolates it. */
+const readMessage = (el: Element) => {
+  const out: string[] = [];
+  const walk = (n: Node): void => {
+    if (n.nodeName === 'BDI') out.push(`\u2068${n.textContent}\u2069`);
+    else if (n.nodeType === Node.TEXT_NODE) out.push(n.textContent ?? '');
+    else n.childNodes.forEach(walk);
+  };
+  el.childNodes.forEach(walk);
+  return out.join('');
+};
+const messageOf = (page: Page, selector: string) => page.locator(selector).evaluate(readMessage);
 /** A sentence's own words: the names it holds are isolated (FSI … PDI) and taken out. */
 const wording = (s: string) => s.replace(/\u2068[^\u2069]*\u2069/g, '');
 
@@ -46,9 +58,10 @@ describe('Site health in Arabic', () => {
     await expect(page.locator('.health-summary').textContent()).resolves.toBe('3 مشكلات في ملاحظتين');
     await expect(badge(page).getAttribute('aria-label')).resolves.toBe('3 مشكلات في الموقع');
 
-    const messages = await page.locator('.health-item').evaluateAll((items) =>
-      items.map((i) => ({ kind: i.getAttribute('data-kind'), text: i.querySelector('.health-message')!.textContent ?? '' })),
-    );
+    const messages: { kind: string | null; text: string }[] = [];
+    for (const item of await page.locator('.health-item').all()) {
+      messages.push({ kind: await item.getAttribute('data-kind'), text: await item.locator('.health-message').evaluate(readMessage) });
+    }
     expect(messages.map((m) => m.kind).sort()).toEqual(['missing_attachment', 'missing_link', 'unpublished_link']);
     const said = Object.fromEntries(messages.map((m) => [m.kind, m.text]));
     expect(said.unpublished_link).toBe('تربط إلى «\u2068Seedlings\u2069» (\u2068Seedlings.md\u2069)، وهي غير منشورة.');
@@ -63,7 +76,7 @@ describe('Site health in Arabic', () => {
     await fs.writeFile(path.join(server.vault, 'Tagged.md'), post('Many tags.', `tags: [${tags}]\n`));
     await page.locator('.health-note[data-path="Tagged.md"]').waitFor({ timeout: 20_000 });
     await expect(page.locator('.health-summary').textContent()).resolves.toBe('4 مشكلات في 3 ملاحظات');
-    await expect(page.locator('.health-note[data-path="Tagged.md"] .health-message').textContent()).resolves.toBe('فيها 105 وسوم؛ أول 100 وسمًا فقط مواضيع في الموقع.');
+    await expect(messageOf(page, '.health-note[data-path="Tagged.md"] .health-message')).resolves.toBe('فيها 105 وسوم؛ أول 100 وسمًا فقط مواضيع في الموقع.');
     await page.context().close();
     await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'en' } });
   }, 90_000);
@@ -74,8 +87,55 @@ describe('Site health in Arabic', () => {
     await badge(page).click();
     const item = page.locator('.health-note[data-path="Posts/Garden.md"] .health-message');
     await item.waitFor();
-    await expect(item.textContent()).resolves.toBe('Links to “\u2068Seedlings\u2069” (\u2068Seedlings.md\u2069), which is not published.');
+    await expect(item.evaluate(readMessage)).resolves.toBe('Links to “\u2068Seedlings\u2069” (\u2068Seedlings.md\u2069), which is not published.');
     await expect(page.locator('.health-summary').textContent()).resolves.toBe('4 problems in 3 notes');
     await context.close();
+  });
+
+  it('a path or title in a sentence moves to the next line whole, not cut at its spaces (Arabic, 360 px)', async () => {
+    await writeFiles(server.vault, {
+      'Posts/Long.md': post('See [[Seedling of a rather long name]].'),
+      'Drafts for the garden/Not yet ready/Seedling of a rather long name.md': 'Not out yet.\n',
+    });
+    await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'ar' } });
+    const { page, context } = await openAdmin(browser, server, { viewport: { width: 360, height: 800 } });
+    try {
+      await waitFor(async () => (await badge(page).count()) > 0, 30_000);
+      await badge(page).click();
+      const message = page.locator('.health-note[data-path="Posts/Long.md"] .health-message');
+      await message.waitFor({ timeout: 20_000 });
+      const runs = await message.evaluate((el) => {
+        const line = parseFloat(getComputedStyle(el).lineHeight);
+        const width = el.getBoundingClientRect().width;
+        return {
+          lines: Math.round(el.getBoundingClientRect().height / line),
+          names: [...el.querySelectorAll('.name-unit')].map((unit) => {
+            const u = unit as HTMLElement;
+            const oneLine = u.getBoundingClientRect().height < line * 1.5;
+            // Its width unwrapped, to know whether it could fit a line at all.
+            u.style.whiteSpace = 'nowrap';
+            const natural = u.scrollWidth;
+            u.style.whiteSpace = '';
+            return { text: u.querySelector('bdi')!.textContent, unit: u.textContent, fits: natural <= width, oneLine, boxes: u.getClientRects().length };
+          }),
+        };
+      });
+      // The sentence wraps at this width; each name that fits a line keeps to one.
+      expect(runs.lines).toBeGreaterThan(1);
+      expect(runs.names.map((n) => n.text)).toEqual(['Seedling of a rather long name', 'Drafts for the garden/Not yet ready/Seedling of a rather long name.md']);
+      // Each name is one box: the path longer than a line starts a line of its own rather than
+      // running on after the words before it; each name that fits a line keeps to one.
+      for (const name of runs.names) {
+        expect(name.boxes, name.text!).toBe(1);
+        if (name.fits) expect(name.oneLine, name.text!).toBe(true);
+      }
+      expect(runs.names.some((n) => !n.fits)).toBe(true);
+      // The marks written against a name go with it: no line ends on a lone “(”.
+      expect(runs.names.map((n) => n.unit)).toEqual(['«Seedling of a rather long name»', '(Drafts for the garden/Not yet ready/Seedling of a rather long name.md)،']);
+      await screenshot(page, 'site-health-arabic-360-names');
+    } finally {
+      await context.close();
+      await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'en' } });
+    }
   });
 });

@@ -3,7 +3,7 @@
 // they are, so "(Draft) Plan" or an Arabic title reads as written in the other direction.
 import { afterEach, describe, expect, it } from 'vitest';
 import { lang, t } from '../../admin/ui/src/i18n.ts';
-import { isolated, isolatedLinks } from '../../admin/ui/src/isolate.ts';
+import { isolated, isolatedLinks, sentenceParts, sentenceRuns } from '../../admin/ui/src/isolate.ts';
 
 afterEach(() => lang.set('en'));
 
@@ -24,5 +24,40 @@ describe('a vault name in a sentence of the admin', () => {
   it("is isolated in a backlink's line of Markdown: each link, and nothing else", () => {
     expect(isolatedLinks('مرحبا [[What is Git?]] و [(Draft) Plan](Plan.md).')).toBe('مرحبا \u2068[[What is Git?]]\u2069 و \u2068[(Draft) Plan](Plan.md)\u2069.');
     expect(isolatedLinks('No link here (really)?')).toBe('No link here (really)?');
+  });
+
+  it('is one run of its own when the sentence is drawn, marks and all taken out, whatever the name holds', () => {
+    const sentence = t('restoredTo', { path: isolated('Notes/A.md') });
+    expect(sentenceRuns(sentence)).toEqual([
+      { text: 'Restored to ', name: false },
+      { text: 'Notes/A.md', name: true },
+      { text: '.', name: false },
+    ]);
+    // A name holding marks of its own (a hostile file name) stays one run up to its own end.
+    expect(sentenceRuns(`a ${isolated('x\u2068y\u2069z')} b`)).toEqual([
+      { text: 'a ', name: false },
+      { text: 'x\u2068y\u2069z', name: true },
+      { text: ' b', name: false },
+    ]);
+    expect(sentenceRuns(`a ${isolated('lone \u2068 mark')} b`)).toEqual([
+      { text: 'a ', name: false },
+      { text: 'lone \u2068 mark\u2069 b', name: true },
+    ]);
+    expect(sentenceRuns('No names here.')).toEqual([{ text: 'No names here.', name: false }]);
+    expect(sentenceRuns('')).toEqual([]);
+  });
+
+  it('is drawn with the marks written against it, so a line never ends on its opening bracket', () => {
+    expect(sentenceParts(t('warn_unpublished_link', { link: isolated('A'), target: isolated('Notes/A.md') }))).toEqual([
+      'Links to ',
+      { before: '“', name: 'A', after: '”' },
+      ' ',
+      { before: '(', name: 'Notes/A.md', after: '),' },
+      ' which is not published.',
+    ]);
+    expect(sentenceParts(`${isolated('A')}${isolated('B')}!`)).toEqual([
+      { before: '', name: 'A', after: '' },
+      { before: '', name: 'B', after: '!' },
+    ]);
   });
 });

@@ -5,3 +5,57 @@ export const isolated = (s: string | undefined): string => (s === undefined ? ''
 
 /** A line of Markdown with each link (`[[…]]`, `[…](…)`) isolated: an English link in an Arabic line keeps its brackets and punctuation where they are written. */
 export const isolatedLinks = (line: string): string => line.replace(/\[\[[^\]\n]*\]\]|\[[^\]\n]*\]\([^)\s]*\)/g, (link) => isolated(link));
+
+/** A sentence's runs: plain words, and the names t() or `isolated` put in isolates (without their marks). */
+export function sentenceRuns(text: string): { text: string; name: boolean }[] {
+  const runs: { text: string; name: boolean }[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\u2068') {
+      if (depth++ === 0) {
+        if (i > start) runs.push({ text: text.slice(start, i), name: false });
+        start = i + 1;
+      }
+    } else if (c === '\u2069' && depth > 0 && --depth === 0) {
+      runs.push({ text: text.slice(start, i), name: true });
+      start = i + 1;
+    }
+  }
+  // An isolate left open (a name holding a lone mark) runs to the end, as the browser reads it.
+  if (start < text.length) runs.push({ text: text.slice(start), name: depth > 0 });
+  return runs;
+}
+
+export type SentencePart = string | { before: string; name: string; after: string };
+
+/**
+ * The runs as drawn: each name with the marks written against it (`“`, `(`, `),`), so a line
+ * never ends on an opening bracket whose name went to the next one.
+ */
+export function sentenceParts(text: string): SentencePart[] {
+  const runs = sentenceRuns(text);
+  const parts: SentencePart[] = [];
+  for (let i = 0; i < runs.length; i++) {
+    const run = runs[i]!;
+    if (!run.name) {
+      parts.push(run.text);
+      continue;
+    }
+    const previous = parts.at(-1);
+    let before = '';
+    if (typeof previous === 'string') {
+      before = /\S*$/.exec(previous)![0];
+      parts[parts.length - 1] = previous.slice(0, previous.length - before.length);
+    }
+    let after = '';
+    const next = runs[i + 1];
+    if (next && !next.name) {
+      after = /^\S*/.exec(next.text)![0];
+      next.text = next.text.slice(after.length);
+    }
+    parts.push({ before, name: run.text, after });
+  }
+  return parts.filter((p) => p !== '');
+}

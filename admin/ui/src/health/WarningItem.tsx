@@ -5,6 +5,7 @@ import { nameOf } from '../editor/workspace.ts';
 import { t, type StringKey } from '../i18n.ts';
 import type { HealthWarning } from '../types.ts';
 import { toast, toastError } from '../ui/feedback.ts';
+import { Sentence } from '../ui/Sentence.tsx';
 import { showView } from '../views.ts';
 import { openNote } from '../editor/workspace.ts';
 import { openAtWarning, publishFix, publishNote } from './model.ts';
@@ -35,7 +36,9 @@ export function WarningItem({ warning, inEditor = false }: { warning: HealthWarn
     <li class="health-item" data-kind={warning.kind} data-target={warning.target}>
       <span class="health-text">
         <strong class="health-kind">{kindLabel(warning.kind)}</strong>
-        <span class="health-message">{warningSentence(warning)}</span>
+        <span class="health-message">
+          <Sentence text={warningSentence(warning)} />
+        </span>
         {warning.detail && (
           <small class="health-detail muted" dir="ltr">
             {warning.detail}
