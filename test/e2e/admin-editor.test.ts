@@ -347,7 +347,7 @@ describe('trash (spec 3.3)', () => {
     await waitFor(async () => (await list.count()) === 2);
     await page.locator('.trash-list li[data-path="Conflict.md"]').getByRole('button', { name: 'Erase' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog.textContent()).resolves.toContain('Erase “\u2068Conflict.md\u2069” for good?');
+    await expect(dialog.textContent()).resolves.toContain('Erase “Conflict.md” for good?');
     await dialog.getByRole('button', { name: 'Erase' }).click();
     await waitFor(async () => (await list.count()) === 1);
     expect((await server.admin('GET', '/api/trash')).body.entries.map((e: { path: string }) => e.path)).toEqual(['Notes/Quiet.md']);

@@ -182,7 +182,7 @@ describe('tree actions (spec D.5)', () => {
     const cBefore = await read('Drafts/C.md');
     await treeAction(page, 'Drafts', 'Publish every note in this folder…');
     const dialog = page.getByRole('dialog');
-    await expect(dialog.textContent()).resolves.toContain('Publish 2 notes in “\u2068Drafts\u2069”?');
+    await expect(dialog.textContent()).resolves.toContain('Publish 2 notes in “Drafts”?');
     await dialog.getByRole('button', { name: 'Publish every note in this folder' }).click();
     await page.locator('.toast', { hasText: '2 notes published.' }).waitFor();
     expect(await read('Drafts/A.md')).toBe('---\ntitle: A\npublish: true\n---\nDraft A.\n');

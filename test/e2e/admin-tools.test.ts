@@ -405,7 +405,8 @@ describe('diffs, word count, shortcuts, drag and drop', () => {
     const drafts = page.locator('.tree-row[data-path="Drafts"]');
     if ((await drafts.getAttribute('aria-expanded')) !== 'true') await drafts.click();
     // Watched for from before the drag: the toast goes after a few seconds, maybe before the file is seen moved.
-    const told = page.locator('.toast', { hasText: 'Moved \u2068Move me.md\u2069 into \u2068Archive\u2069.' }).waitFor();
+    // Each name in it is a unit of its own (ui/Sentence.tsx): its own direction, never cut at a space.
+    const told = page.locator('.toast', { hasText: 'Moved Move me.md into Archive.', has: page.locator('.name-unit bdi', { hasText: 'Move me.md' }) }).waitFor();
     await page.locator('.tree-row[data-path="Drafts/Move me.md"]').dragTo(page.locator('.tree-row[data-path="Archive"]'));
     await waitFor(async () => (await disk('Archive/Move me.md').catch(() => null)) === 'Drag me into Archive.\n');
     await told;

@@ -4,6 +4,7 @@ import { t } from '../i18n.ts';
 import { useStore } from '../store.ts';
 import { dialog, dismissToast, toasts, toastError, type Dialog } from './feedback.ts';
 import { Modal } from './Modal.tsx';
+import { Sentence } from './Sentence.tsx';
 
 export function Toasts() {
   const list = useStore(toasts);
@@ -11,7 +12,9 @@ export function Toasts() {
     <div class="toasts" role="status" aria-live="polite">
       {list.map((item) => (
         <div class={`toast ${item.kind}`} key={item.id}>
-          <span>{item.message}</span>
+          <span>
+            <Sentence text={item.message} />
+          </span>
           {item.action && (
             <button
               type="button"
@@ -41,7 +44,11 @@ function PromptBody({ d }: { d: Extract<Dialog, { kind: 'prompt' }> }) {
         d.resolve(value);
       }}
     >
-      {d.detail && <p class="dialog-detail">{d.detail}</p>}
+      {d.detail && (
+        <p class="dialog-detail">
+          <Sentence text={d.detail} />
+        </p>
+      )}
       <input class="wide" value={value} autofocus aria-label={d.message} onInput={(e) => setValue((e.currentTarget as HTMLInputElement).value)} />
       <div class="actions">
         <button type="button" onClick={() => d.resolve(null)}>
@@ -82,7 +89,7 @@ export function Dialogs() {
     <Modal title={d.message} onClose={() => d.resolve(false)}>
       {d.detail && (
         <p class="dialog-detail" data-testid="dialog-detail">
-          {d.detail}
+          <Sentence text={d.detail} />
         </p>
       )}
       <div class="actions">

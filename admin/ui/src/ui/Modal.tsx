@@ -1,6 +1,7 @@
 // A modal dialog: focus moves in, Tab stays inside, Escape closes, focus returns.
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+import { Sentence } from './Sentence.tsx';
 
 export function Modal({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ComponentChildren; wide?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -35,7 +36,9 @@ export function Modal({ title, onClose, children, wide }: { title: string; onClo
   return (
     <div class="backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div class={`modal${wide ? ' wide' : ''}`} role="dialog" aria-modal="true" aria-label={title} ref={ref} onKeyDown={onKey}>
-        <h2>{title}</h2>
+        <h2>
+          <Sentence text={title} />
+        </h2>
         {children}
       </div>
     </div>
