@@ -47,6 +47,12 @@ export class NoteReader {
   /** When the history was read: a file changed after it was changed since its last commit. */
   private gitReadAt = 0;
 
+  /**
+   * Published notes read now keep their search text (false during a first build whose search
+   * base is made later, at a quiet moment, from each note again: site/build/full-build.ts).
+   */
+  searchTexts = true;
+
   constructor(private readonly options: NoteReaderOptions) {}
 
   /** Loads created.json before a batch of reads (`fresh`: read it again even if unchanged). */
@@ -123,7 +129,7 @@ export class NoteReader {
       // The same text read again (the watcher's echo of a save already applied): no second parse.
       if (known && known.changedMs === changedMs && sameDating(known, createdMs) && known.hash === hashText(text)) return known;
       // Dated by the file's own time when nothing else dates it: the stats in hand, not a second stat.
-      return this.changed(buildRecord({ path: p, text, createdMs, fileMs: fileTime(stats), changedMs, stamp }));
+      return this.changed(buildRecord({ path: p, text, createdMs, fileMs: fileTime(stats), changedMs, stamp, searchText: this.searchTexts }));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT' && code !== 'ENOTDIR' && code !== 'ELOOP') log.warnOnce(`read:${p}:${code}`, `could not read ${p}: ${code ?? (err as Error).message}`);

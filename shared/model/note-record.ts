@@ -97,6 +97,8 @@ export interface RecordInputs {
   changedMs?: number | null;
   /** The stamp of the file the text was read from (fileStamp). */
   stamp?: string | null;
+  /** Keep the search text of a published note from its parse (false: the search base, made later, reads the note again). */
+  searchText?: boolean;
 }
 
 function unwrapLink(value: string): string {
@@ -183,7 +185,7 @@ export function buildRecord(input: RecordInputs): NoteRecord {
   // rest of a vault (most of it, usually) is parsed only if a page ever needs it.
   let facts: FactFields | null = null;
   if (publish) {
-    const known = isTex ? null : analyzeNote(body, title);
+    const known = isTex ? null : analyzeNote(body, title, title, input.searchText !== false);
     record.prepared = known ? known.prepared : prepareNoteHtml(body, title, true);
     record.searchText = known ? known.text : null;
     facts = factFields(data, body, known);

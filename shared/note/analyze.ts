@@ -46,9 +46,10 @@ function localTarget(href: string): string | null {
 /**
  * The facts of a note's public Markdown (`publicBody`: comments already removed, see
  * comments.ts), from one parse; with `prepareFor` (its title) the same parse is also
- * rendered for its pages. `title` (the note's, when known) finds the heading it came from.
+ * rendered for its pages, and gives its search text unless `withText` is false. `title`
+ * (the note's, when known) finds the heading it came from.
  */
-export function analyzeNote(publicBody: string, prepareFor: string | null = null, title: string | null = prepareFor): NoteFacts {
+export function analyzeNote(publicBody: string, prepareFor: string | null = null, title: string | null = prepareFor, withText = true): NoteFacts {
   const env: NoteEnv = {};
   const tokens = markdown().parse(publicBody, env);
   offerReadParse(publicBody, tokens, env);
@@ -123,7 +124,7 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
   facts.excerpt = excerptFromBlocks(plainBlocksOf(tokens));
   facts.words = countTokenWords(tokens);
   if (prepareFor !== null) {
-    facts.text = blocksText(plainBlocks(tokens));
+    if (withText) facts.text = blocksText(plainBlocks(tokens));
     facts.prepared = prepareTokens(tokens, env, prepareFor);
   }
   return facts;

@@ -78,6 +78,13 @@ export interface FullBuildInput {
    * this side's chunks once the partner's base files are in (null: none were made there).
    */
   alongside?: (plan: SitePlan, files: BaseFiles | null) => PlannedPage[];
+  /**
+   * From this many published notes read, the search base is made after the build (the
+   * server's first build of a large vault without a partner, site/plan/search-index.ts):
+   * their search texts, dropped at the plan, are not kept through the read (about 20 MB of a
+   * realistic 10,000).
+   */
+  searchTextsUpTo?: number | null;
   /** Set up a partner (null: this process alone), for a vault of `partnerFrom` notes or more (default PARTNER_MIN_NOTES). */
   partner: Omit<PartnerSetup, 'stage' | 'notes' | 'readChunk'> | null;
   partnerFrom?: number;
@@ -104,7 +111,9 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
   const writer = !partner && notes.length >= FILE_WRITER_MIN_NOTES ? new (await import('../write/file-writer.ts')).FileWriter() : null;
   let closing = false;
   try {
-    input.store.adopt(await readShared(input.store.reader, notes, partner, input.store.reader.prepare(true), input.read));
+    // With a partner the base is made from the texts during the build (searchOnPartner below): all are kept.
+    const textsUpTo = partner ? null : (input.searchTextsUpTo ?? null);
+    input.store.adopt(await readShared(input.store.reader, notes, partner, input.store.reader.prepare(true), input.read, textsUpTo));
     await input.store.settleDates();
     // Known before the plan: the partner, idle until pages are planned, indexes them meanwhile.
     const searching = partner && input.searchDocs ? searchOnPartner(partner, input.searchDocs()) : null;
@@ -156,11 +165,22 @@ async function partnerFor(setup: FullBuildInput['partner'], partnerFrom: number 
 
 /**
  * Parses every note: this process from the front of the list, the partner (once it has
- * started) from the back, until they meet.
+ * started) from the back, until they meet. From `textsUpTo` published notes, their search
+ * texts go and no more are made.
  */
-async function readShared(reader: NoteReader, paths: VaultPath[], partner: PartnerLink | null, prepared: Promise<void>, read?: FullBuildInput['read']): Promise<NoteRecord[]> {
+export async function readShared(reader: NoteReader, paths: VaultPath[], partner: PartnerLink | null, prepared: Promise<void>, read: FullBuildInput['read'], textsUpTo: number | null): Promise<NoteRecord[]> {
   const mine: NoteRecord[] = [];
   const theirs: NoteRecord[] = [];
+  let texts = 0;
+  // Once the search base is sure to wait for a quiet moment, the texts it will not read go, and no more are made.
+  const counted = (records: readonly NoteRecord[]) => {
+    if (textsUpTo === null || !reader.searchTexts) return;
+    for (const r of records) if (r.searchText !== null) texts++;
+    if (texts < textsUpTo) return;
+    reader.searchTexts = false;
+    for (const r of mine) r.searchText = null;
+    for (const r of theirs) r.searchText = null;
+  };
   let front = 0;
   let back = paths.length;
   // The partner sends two chunks unasked, then one more for each that comes in while this side still needs them.
@@ -174,6 +194,7 @@ async function readShared(reader: NoteReader, paths: VaultPath[], partner: Partn
     const parsed = reply.from < front ? new Set(paths.slice(reply.from, front)) : null;
     const at = theirs.length;
     for (const packed of reply.records) if (!parsed?.has(packed.fields.path)) theirs.push(unpackRecord(packed));
+    counted(theirs.slice(at));
     read?.(theirs.slice(at));
   });
   try {
@@ -183,12 +204,14 @@ async function readShared(reader: NoteReader, paths: VaultPath[], partner: Partn
       const to = Math.min(front + chunk, back);
       const records = reader.readMany(paths.slice(front, to));
       mine.push(...records);
+      counted(records);
       read?.(records);
       front = to;
       if (partner) await yieldToIo();
     }
   } finally {
     off?.();
+    reader.searchTexts = true;
   }
   partner?.send({ type: 'stop' });
   return [...mine, ...theirs];

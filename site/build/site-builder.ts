@@ -202,6 +202,7 @@ export class SiteBuilder {
       },
       partner: this.options.partner === false ? null : { config, skipDirs: this.options.skipDirs, base: this.options.base ?? BASE_TOKEN },
       partnerFrom: this.options.partnerFrom,
+      searchTextsUpTo: snapshot ? null : (this.options.searchBaseLaterFrom ?? null),
       snapshot: snapshot ? { siteUrl: snapshot.siteUrl } : null,
       chunk: this.options.chunkSize ?? 400,
       onProgress: progress && ((phase, done, total) => progress({ phase, done, total })),
