@@ -200,6 +200,45 @@ describe('CONTRACT §12: the local graph', () => {
   });
 });
 
+/**
+ * The graph as a phone shows it: its labels' drawn height, and where the note's own node
+ * sits in its box (true when the box shows it whole).
+ */
+async function graphOnPhone(page: Page): Promise<{ labelPx: number; headingWhole: boolean; hereInView: boolean; centred: boolean; scrolls: boolean }> {
+  const box = page.locator('.s-graph-scroll');
+  await box.scrollIntoViewIfNeeded();
+  return box.evaluate((el) => {
+    const view = el.getBoundingClientRect();
+    const here = el.querySelector('.s-graph-here circle')!.getBoundingClientRect();
+    return {
+      labelPx: el.querySelector('.s-graph-node text')!.getBoundingClientRect().height,
+      // The heading stays put above the scrolling drawing.
+      headingWhole: (() => {
+        const h = el.closest('.s-graph-box')!.querySelector('h2')!;
+        return h.scrollWidth <= h.clientWidth && h.getBoundingClientRect().left >= 0;
+      })(),
+      hereInView: here.left >= view.left && here.right <= view.right,
+      centred: Math.abs((here.left + here.right) / 2 - (view.left + view.right) / 2) < 12,
+      scrolls: el.scrollWidth > el.clientWidth,
+    };
+  });
+}
+
+describe('the local graph on a phone', () => {
+  it('keeps its labels readable, the box scrolling sideways and starting at the note', async () => {
+    const page = await open('/Guide/Install', 360);
+    const shown = await graphOnPhone(page);
+    // Scaled to the 330 px column, 13 px labels were drawn 7 px tall.
+    expect(shown.labelPx).toBeGreaterThanOrEqual(11);
+    expect(shown.scrolls).toBe(true);
+    expect(shown.hereInView).toBe(true);
+    expect(shown.centred).toBe(true);
+    expect(shown.headingWhole).toBe(true);
+    await screenshot(page, 'garden-graph-360');
+    await page.context().close();
+  });
+});
+
 describe('CONTRACT §12: the garden in Arabic', () => {
   it('mirrors: the explorer on the right, breadcrumbs right to left', async () => {
     await garden.writeSettings({ ...settings, language: 'ar' });
@@ -231,6 +270,11 @@ describe('CONTRACT §12: the garden in Arabic', () => {
     await phone.locator('.s-explorer-toggle').click();
     await screenshot(phone, 'garden-phone-360-arabic');
     await phone.context().close();
+    // Right to left, the graph's box starts at the note too (its scroll runs the other way).
+    const graph = await open('/Guide/Install', 360);
+    expect(await graphOnPhone(graph)).toMatchObject({ scrolls: true, hereInView: true, centred: true, headingWhole: true });
+    await screenshot(graph, 'garden-graph-360-arabic');
+    await graph.context().close();
     await garden.writeSettings(settings);
     await garden.waitForPage('/Guide/Install', (p) => p.text.includes('<html lang="en" dir="ltr"'));
   });
