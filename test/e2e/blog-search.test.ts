@@ -194,6 +194,31 @@ describe('results are post links for keyboard, screen readers and hover previews
   });
 });
 
+describe('results that share a title', () => {
+  it('say where each lives, in the page and in the dialog; a title of its own says nothing more', async () => {
+    await fs.mkdir(path.join(blog.vault, 'Search/Walks'), { recursive: true });
+    await fs.mkdir(path.join(blog.vault, 'Search/Cities'), { recursive: true });
+    await fs.writeFile(path.join(blog.vault, 'Search/Walks/Paris.md'), note('Notes on walking', '2026-01-10', 'A quokkawalk along the river.'));
+    await fs.writeFile(path.join(blog.vault, 'Search/Cities/Lyon.md'), note('Notes on walking', '2026-01-11', 'A quokkawalk up the hill.'));
+    await fs.writeFile(path.join(blog.vault, 'Search/Alone.md'), note('A walk alone', '2026-01-12', 'One more quokkawalk.'));
+    await blog.waitForPage('/search.json', (p) => (p.text.match(/quokkawalk/gi) ?? []).length >= 3);
+    const page = await search('quokkawalk');
+    const places = () => page.locator('.s-result').evaluateAll((items) => items.map((r) => [r.querySelector('.s-result-title a')!.textContent, r.querySelector('.s-result-place')?.textContent ?? null]));
+    expect((await places()).sort()).toEqual([
+      ['A walk alone', null],
+      ['Notes on walking', 'Search / Cities / Lyon'],
+      ['Notes on walking', 'Search / Walks / Paris'],
+    ]);
+    // The dialog over an article shows its first results the same way.
+    await page.goto(`${blog.url}/`);
+    await page.keyboard.press('/');
+    await page.locator('.s-search-dialog input[name="q"]').fill('quokkawalk');
+    await page.locator('.s-search-dialog .s-result-place').nth(1).waitFor();
+    expect(await page.locator('.s-search-dialog .s-result-place').allTextContents()).toHaveLength(2);
+    await page.context().close();
+  });
+});
+
 describe('screenshots', () => {
   it('dark, 360 px and an Arabic site', async () => {
     let page: Page;

@@ -3,7 +3,7 @@
 // (session.ts), the first few shown as one types. Arrow keys move from the field through
 // them; Enter in the field opens the first, and the form's own button leads to the search
 // page with every result.
-import { moveThroughResults, sayCount, resultItem, SearchSession } from './session.ts';
+import { moveThroughResults, resultItem, SameTitles, sayCount, SearchSession } from './session.ts';
 
 const SHOWN = 8;
 const TYPING_MS = 120;
@@ -43,6 +43,8 @@ export function startSearchDialog(): void {
       // Typed on since it was asked: the search for what the field holds now is on its way.
       if (!session.isCurrent(mine) || input!.value.trim() !== q) return;
       const items = rows.map((row) => resultItem(row, 'p', 's-result-link'));
+      const titles = new SameTitles();
+      items.forEach((i, n) => titles.add(i.item, rows[n]!));
       list!.replaceChildren(...items.map((i) => i.item));
       sayCount(status!, strings, q, numbers, hits.length);
       shown = q;

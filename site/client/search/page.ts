@@ -4,7 +4,7 @@
 // screen reader hears how many results there are; arrow keys move between the field and
 // the results. Typing searches as you go and keeps `?q=` in the address.
 import { Ranked } from './engine.ts';
-import { moveThroughResults, sayCount, resultItem, SearchSession, type ResultRow } from './session.ts';
+import { moveThroughResults, resultItem, SameTitles, sayCount, SearchSession, type ResultRow } from './session.ts';
 
 const PAGE = 10;
 const TYPING_MS = 150;
@@ -40,6 +40,7 @@ export function startSearchPage(): void {
   const session = new SearchSession(new URL(form.action + '.json'));
   let hits = Ranked.none;
   let shown = 0;
+  let titles = new SameTitles();
   let typing = 0;
 
   const say = (text: string) => {
@@ -53,6 +54,7 @@ export function startSearchPage(): void {
     for (const row of rows) {
       const { item, link, fetchPassage } = resultItem(row, 'h2', 's-post-link');
       list.append(item);
+      titles.add(item, row);
       first ??= link;
       passages.push(() => void fetchPassage());
     }
@@ -87,6 +89,7 @@ export function startSearchPage(): void {
       hits = answer.hits;
       shown = Math.min(PAGE, hits.length);
       list.replaceChildren();
+      titles = new SameTitles();
       const passages = show(answer.rows, false);
       sayCount(status, strings, q, numbers, hits.length);
       // For tests and the bench: how long this answer took, and which it was.

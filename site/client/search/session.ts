@@ -148,6 +148,44 @@ export function resultItem(row: ResultRow, heading: 'h2' | 'p', linkClass: strin
 }
 
 /**
+ * Results that share a title say where each lives (its address's path), as the first lines
+ * of a result list: two notes called "Same" in two folders read the same otherwise. Told of
+ * each result as it is shown; a later one with an earlier title marks both.
+ */
+export class SameTitles {
+  private readonly seen = new Map<string, { item: HTMLLIElement; url: string; placed: boolean }[]>();
+
+  add(item: HTMLLIElement, row: ResultRow): void {
+    const key = row.title.trim().toLowerCase();
+    const same = this.seen.get(key) ?? [];
+    this.seen.set(key, same);
+    same.push({ item, url: row.url, placed: false });
+    if (same.length < 2) return;
+    for (const one of same) {
+      if (one.placed) continue;
+      one.placed = true;
+      const place = document.createElement('p');
+      place.className = 's-result-place';
+      place.dir = 'auto';
+      place.textContent = placeOf(one.url);
+      one.item.querySelector('.s-result-title')!.after(place);
+    }
+  }
+}
+
+/** A result's address as a reader reads it: its path, decoded, without the leading slash. */
+export function placeOf(url: string): string {
+  const { pathname } = new URL(url, location.href);
+  let path = pathname.replace(/^\/+|\/+$/g, '');
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    /* kept as written */
+  }
+  return path.replace(/\//g, ' / ') || '/';
+}
+
+/**
  * Arrow keys from the field into the results and between them (Up from the first goes
  * back to the field). Answers whether the key was used.
  */
