@@ -199,14 +199,19 @@ describe('the site language is a list of languages (BCP 47)', () => {
   it("the server's default can be chosen again: the saved language is cleared", async () => {
     const { page } = main;
     const status = page.getByTestId('settings-save').getByRole('status');
+    // Each step waits for what the bar says (polled with a bound, so a failure names what it
+    // said instead): it once ran out the test's 30 s in a clean-clone run, at a step unknown.
+    const says = (text: string) => expect.poll(() => status.textContent({ timeout: 2_000 }), { timeout: 10_000 }).toBe(text);
     // The save before settles first, so that the status read below is this test's.
-    await waitFor(async () => (await status.textContent()) === 'Everything is saved.');
+    await says('Everything is saved.');
     await page.locator('select[name="language"]').selectOption('');
-    await waitFor(async () => (await status.textContent()) === '1 unsaved change');
-    await page.getByTestId('settings-save').getByRole('button', { name: 'Save', exact: true }).click();
+    await says('1 unsaved change');
+    await page.getByTestId('settings-save').getByRole('button', { name: 'Save', exact: true }).click({ timeout: 10_000 });
     await waitFor(async () => (await server.admin('GET', '/api/settings')).body.language === null);
-    await page.locator('select[name="language"]').selectOption('ar');
-    await page.getByTestId('settings-save').getByRole('button', { name: 'Save', exact: true }).click();
+    await says('Everything is saved.');
+    await page.locator('select[name="language"]').selectOption('ar', { timeout: 10_000 });
+    await says('1 unsaved change');
+    await page.getByTestId('settings-save').getByRole('button', { name: 'Save', exact: true }).click({ timeout: 10_000 });
     await waitFor(async () => (await server.admin('GET', '/api/settings')).body.language === 'ar');
   });
 
