@@ -174,7 +174,7 @@ export class SameTitles {
 }
 
 /** A result's address as a reader reads it: its path, decoded, without the leading slash. */
-export function placeOf(url: string): string {
+function placeOf(url: string): string {
   const { pathname } = new URL(url, location.href);
   let path = pathname.replace(/^\/+|\/+$/g, '');
   try {
