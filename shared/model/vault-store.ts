@@ -1,6 +1,8 @@
 // The one long-lived vault model: every note's record. A full load reads the vault once
 // (or takes the records a shared full build read, `adopt`); `update(paths)` re-reads
 // only the files named, so one save costs one parse. Reading is NoteReader's job.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { hashText } from '../note/text-hash.ts';
 import type { VaultPath } from '../vault-path.ts';
 import { isNotePath } from '../vault-path.ts';
 import { VaultEntries } from '../vault-walk.ts';
@@ -10,7 +12,19 @@ import { NoteReader, type NoteReaderOptions } from './note-reader.ts';
 export interface VaultStoreOptions extends NoteReaderOptions {
   /** Absolute folders never read (an in-vault data directory). */
   skipDirs?: string[];
+  /** How long a published note that read missing or empty is given to come back (default GONE_SETTLE_MS). */
+  goneSettleMs?: number;
 }
+
+/**
+ * Another program saving a note in place passes through a missing file (git's checkout,
+ * an editor's rename-then-write) or an empty one (a truncate, then the write); a read in
+ * that moment would take the page down until the write's own event. Such a read of a
+ * published note is looked at again this much later before it stands.
+ */
+const GONE_SETTLE_MS = 100;
+
+const EMPTY_HASH = hashText('');
 
 /** One note's record before and after an update (null: absent). */
 export interface RecordChange {
@@ -65,12 +79,19 @@ export class VaultStore {
   /** Re-reads the named paths (a vanished one is dropped); returns each record that changed, old and new. */
   async update(paths: Iterable<string>): Promise<RecordChange[]> {
     await this.reader.prepare(false);
-    const changes: RecordChange[] = [];
+    const reads = new Map<VaultPath, NoteRecord | null>();
     for (const raw of new Set(paths)) {
       const p = raw as VaultPath;
-      if (!isNotePath(p) || !this.entries.admits(p)) continue;
+      if (isNotePath(p) && this.entries.admits(p)) reads.set(p, await this.readNow(p));
+    }
+    const gone = [...reads].filter(([p, next]) => this.mayComeBack(p, next));
+    if (gone.length > 0) {
+      await sleep(this.options.goneSettleMs ?? GONE_SETTLE_MS);
+      for (const [p] of gone) reads.set(p, await this.readNow(p));
+    }
+    const changes: RecordChange[] = [];
+    for (const [p, next] of reads) {
       const before = this.records.get(p) ?? null;
-      const next = (await this.entries.stat(p))?.isFile() ? this.reader.read(p, before) : null;
       if (next === before) continue;
       if (next) await this.settleDates([next]);
       if (!next) {
@@ -86,6 +107,16 @@ export class VaultStore {
     }
     if (changes.length) this.version++;
     return changes;
+  }
+
+  private async readNow(p: VaultPath): Promise<NoteRecord | null> {
+    return (await this.entries.stat(p))?.isFile() ? this.reader.read(p, this.records.get(p) ?? null) : null;
+  }
+
+  /** A published note with text that read missing or empty: perhaps another program's save half done. */
+  private mayComeBack(p: VaultPath, next: NoteRecord | null): boolean {
+    const before = this.records.get(p);
+    return before !== undefined && before.publish && before.hash !== EMPTY_HASH && (next === null || next.hash === EMPTY_HASH);
   }
 
   /**
