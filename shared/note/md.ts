@@ -10,6 +10,7 @@ import katexPlugin from '@vscode/markdown-it-katex';
 import katex from 'katex';
 import type { NoteEnv } from './env.ts';
 import { linkBareAddresses } from './bare-links.ts';
+import { linearFootnoteTail } from './footnote-tail.ts';
 import { blockDirectionPlugin } from './block-direction.ts';
 import { guardLinkNormalize } from './link-normalize.ts';
 import { baseBlocksPlugin } from './obsidian/base-blocks.ts';
@@ -58,6 +59,7 @@ function createMarkdown(): MarkdownIt {
   guardLinkNormalize(md);
   // (Two plugins' declarations name markdown-it's CommonJS types: the plugins are the same functions.)
   md.use(footnote as unknown as PluginSimple);
+  linearFootnoteTail(md);
   md.use(mark);
   // The KaTeX we ship the stylesheet and fonts of renders the math (the plugin's own copy is older).
   const math = ((katexPlugin as unknown as { default?: unknown }).default ?? katexPlugin) as PluginWithOptions<object>;
