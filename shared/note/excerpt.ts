@@ -1,6 +1,7 @@
 // Excerpts (spec 2.5): the first real paragraph of prose, as plain text, template
 // leftovers skipped, cut at about 220 characters at a word boundary. Made from the
 // note's public blocks (public-text.ts), so a private comment never reaches one.
+import { holdsPlaceholder } from './fields.ts';
 import { countWordsIn, type PlainBlock } from './plain-text.ts';
 import { flat } from './slots.ts';
 import { publicBlocks } from './public-text.ts';
@@ -20,7 +21,6 @@ const BARE_TIMESTAMP = new RegExp(
 const TAGS_LINE = /^(?:(?:tags?|topics?|keywords)\s*::?\s*.*|(?:#[\p{L}\p{N}_/-]+[\s,]*)+)$/iu;
 // Dataview-style inline fields ("status:: draft") and template placeholders.
 const FIELD_LINE = /^[\p{L}\p{N}_ -]{1,40}::\s*.*$/u;
-const PLACEHOLDER = /\{\{[^}]*\}\}|<%[\s\S]*?%>/;
 
 /**
  * True for a line a template leaves behind rather than prose: `line` as written,
@@ -30,7 +30,7 @@ export function isTemplateLeftover(line: string, text: string = line): boolean {
   const rawTrim = line.trim();
   const t = text.replace(/\*\*|__/g, '').trim();
   if (rawTrim === '' || t === '') return true;
-  if (TAGS_LINE.test(rawTrim) || FIELD_LINE.test(rawTrim) || PLACEHOLDER.test(rawTrim)) return true;
+  if (TAGS_LINE.test(rawTrim) || FIELD_LINE.test(rawTrim) || holdsPlaceholder(rawTrim)) return true;
   return t.length <= 200 && BARE_TIMESTAMP.test(t);
 }
 

@@ -2,7 +2,22 @@
 // titles, tags, and `folders`/`folder` in every accepted spelling.
 import type { Frontmatter } from './frontmatter.ts';
 
-export const PLACEHOLDER = /\{\{[^}]*\}\}|<%[\s\S]*?%>/;
+/**
+ * Whether `text` holds a template's placeholder, `{{…}}` (no `}` inside) or `<%…%>`: what
+ * `/\{\{[^}]*\}\}|<%[\s\S]*?%>/` finds, in one pass (the expression read to the end of the text
+ * from each of thousands of `{{` or `<%` with no close after them: 100 KB of `{{`, 3.6 s).
+ */
+export function holdsPlaceholder(text: string): boolean {
+  // Every `{{` before the first `}` after it ends at that `}`: a placeholder when `}}`.
+  for (let open = text.indexOf('{{'); open >= 0; ) {
+    const close = text.indexOf('}', open + 2);
+    if (close < 0) break;
+    if (text.charCodeAt(close + 1) === 0x7d) return true;
+    open = text.indexOf('{{', close + 1);
+  }
+  const open = text.indexOf('<%');
+  return open >= 0 && text.indexOf('%>', open + 2) >= 0;
+}
 
 /** A frontmatter value as a list of strings: a single value, a comma list, a flow or block list. */
 export function listValue(value: unknown): string[] {
@@ -16,7 +31,7 @@ export function listValue(value: unknown): string[] {
   return s
     .split(',')
     .map((part) => part.trim().replace(/^(['"])(.*)\1$/, '$2').trim())
-    .filter((part) => part !== '' && !PLACEHOLDER.test(part));
+    .filter((part) => part !== '' && !holdsPlaceholder(part));
 }
 
 /** A tag without its `#`, or null when nothing is left. */
@@ -35,7 +50,7 @@ export function tagsOf(data: Frontmatter): string[] {
   const out: string[] = [];
   for (const part of parts) {
     const tag = cleanTag(String(part));
-    if (!tag || PLACEHOLDER.test(tag)) continue;
+    if (!tag || holdsPlaceholder(tag)) continue;
     const key = tag.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
@@ -93,7 +108,7 @@ export function textValue(value: unknown): string | null {
   if (typeof value === 'number') return String(value);
   if (typeof value !== 'string') return null;
   const s = value.trim();
-  return s === '' || PLACEHOLDER.test(s) ? null : s;
+  return s === '' || holdsPlaceholder(s) ? null : s;
 }
 
 /** Frontmatter tags then inline tags, each tag once (the first spelling wins). */

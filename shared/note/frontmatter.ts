@@ -88,11 +88,21 @@ export function parseFrontmatter(text: string, notePath = 'a note'): ParsedNote 
   }
 }
 
+/** `text` without the spaces and tabs at its ends. */
+function trimBlanks(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && (text[start] === ' ' || text[start] === '\t')) start++;
+  while (end > start && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  return text.slice(start, end);
+}
+
 /** The raw scalar written for `key` in the block, quotes removed (e.g. `id: 0001763…`). */
 export function rawScalar(raw: string, key: string): string | null {
-  const m = new RegExp(`^${key}[ \\t]*:[ \\t]*(.*?)[ \\t]*$`, 'm').exec(raw);
+  // The value's spaces and tabs trimmed here, not by `[ \t]*(.*?)[ \t]*$`: that read a run of them once from each of its places.
+  const m = new RegExp(`^${key}[ \\t]*:(.*)$`, 'm').exec(raw);
   if (!m) return null;
-  return m[1]!.replace(/^(['"])(.*)\1$/, '$2');
+  return trimBlanks(m[1]!).replace(/^(['"])(.*)\1$/, '$2');
 }
 
 /** True when a frontmatter value is present and says yes (`true`, "true", "yes"). */

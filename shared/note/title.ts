@@ -3,7 +3,8 @@
 // <title>, cards, lists, the feed, the search index) shows what the article shows.
 import { closedBidi } from './bidi.ts';
 import type { Frontmatter } from './frontmatter.ts';
-import { PLACEHOLDER } from './fields.ts';
+import { holdsPlaceholder } from './fields.ts';
+import { atxHeading } from './headings.ts';
 import { markdown } from './md.ts';
 import { inlineText } from './plain-text.ts';
 
@@ -20,7 +21,7 @@ export function headingText(source: string): string {
 /** The note's title: frontmatter `title`, else its first-line `# heading` as shown, else the file name. */
 export function titleOf(data: Frontmatter, body: string, fileName: string): string {
   const t = data.title;
-  if ((typeof t === 'string' || typeof t === 'number') && oneLine(String(t)) !== '' && !PLACEHOLDER.test(String(t))) {
+  if ((typeof t === 'string' || typeof t === 'number') && oneLine(String(t)) !== '' && !holdsPlaceholder(String(t))) {
     return oneLine(String(t));
   }
   const h1 = leadingHeading(body);
@@ -37,12 +38,17 @@ export function titleOf(data: Frontmatter, body: string, fileName: string): stri
  */
 function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return closedBidi(text.replace(/ *[\t\n\v\f\r\u0085\u2028\u2029][\t\n\v\f\r\u0085\u2028\u2029 ]*/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim());
+  // A run of spaces and breaks that holds a break becomes one space (matched as one run: ` *[breaks][breaks ]*` read a run of spaces once from each of its places).
+  const spaced = text.replace(/[\t\n\v\f\r\u0085\u2028\u2029 ]+/g, (run) => (/[^ ]/.test(run) ? ' ' : run));
+  return closedBidi(spaced.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim());
 }
 
 /** The Markdown of a `# heading` that opens the body (its closing `#`s gone, as CommonMark reads it), if any. */
 export function leadingHeading(body: string): string | null {
-  const m = /^\s*#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*(?:\r?\n|$)/.exec(body);
-  const text = m ? m[1]!.trim() : '';
-  return text === '' ? null : text;
+  const first = /\S/.exec(body);
+  if (!first || body[first.index] !== '#') return null;
+  const lineEnd = body.indexOf('\n', first.index);
+  const line = lineEnd < 0 ? body.slice(first.index) : body.slice(first.index, body[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd);
+  const heading = atxHeading(line);
+  return heading && heading.level === 1 && heading.text !== '' ? heading.text : null;
 }

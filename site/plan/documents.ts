@@ -76,7 +76,37 @@ export function embeddedDocuments(ctx: PageContext, note: NoteRecord): string[] 
   return out;
 }
 
-const BASE_FENCE = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*base[ \t]*\n([\s\S]*?)^[ \t]{0,3}\1[ \t]*$/gm;
+const BASE_OPEN = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*base[ \t]*\n/gm;
+const FENCE_CLOSE = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*$/gm;
+
+/**
+ * The contents of a note's ```base blocks: what `/^[ \t]{0,3}(`{3,}|~{3,})[ \t]*base[ \t]*\n([\s\S]*?)^[ \t]{0,3}\1[ \t]*$/gm`
+ * finds, in one pass. That expression read the rest of the note from each opening fence
+ * with no closing one after it (20,000 of them: 3.6 s); here each opening fence looks up
+ * the first closing line of its own fence after it.
+ */
+function baseFences(body: string): string[] {
+  // Each fence's closing lines, where they start and end, in order.
+  const closings = new Map<string, { starts: number[]; ends: number[]; next: number }>();
+  for (const m of body.matchAll(FENCE_CLOSE)) {
+    const fence = closings.get(m[1]!) ?? { starts: [], ends: [], next: 0 };
+    fence.starts.push(m.index);
+    fence.ends.push(m.index + m[0].length);
+    closings.set(m[1]!, fence);
+  }
+  const out: string[] = [];
+  BASE_OPEN.lastIndex = 0;
+  for (let m; (m = BASE_OPEN.exec(body)); ) {
+    const contentStart = m.index + m[0].length;
+    const fence = closings.get(m[1]!);
+    if (!fence) continue;
+    while (fence.next < fence.starts.length && fence.starts[fence.next]! < contentStart) fence.next++;
+    if (fence.next === fence.starts.length) continue;
+    out.push(body.slice(contentStart, fence.starts[fence.next]!));
+    BASE_OPEN.lastIndex = fence.ends[fence.next]!;
+  }
+  return out;
+}
 
 /** Each record's ```base blocks, found once (every plan asks of every note). */
 const blocksOf = new WeakMap<NoteRecord, string[]>();
@@ -86,7 +116,7 @@ const NONE: string[] = [];
 export function baseBlocks(note: NoteRecord): string[] {
   let blocks = blocksOf.get(note);
   if (!blocks) {
-    blocks = note.body.includes('base') && /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*base[ \t]*$/m.test(note.body) ? [...note.body.matchAll(BASE_FENCE)].map((m) => m[2]!) : NONE;
+    blocks = note.body.includes('base') && /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*base[ \t]*$/m.test(note.body) ? baseFences(note.body) : NONE;
     blocksOf.set(note, blocks);
   }
   return blocks;

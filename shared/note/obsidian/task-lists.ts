@@ -11,15 +11,14 @@ import type Token from 'markdown-it/lib/token.mjs';
 
 const BOX = /^\[([^\]\n])\](?:[ \t]+|$)/;
 
-function parentList(tokens: Token[], item: number): Token | null {
-  const level = tokens[item]!.level - 1;
-  for (let i = item - 1; i >= 0; i--) if (tokens[i]!.level === level && tokens[i]!.nesting === 1) return tokens[i]!;
-  return null;
-}
-
 function taskLists(state: StateCore): void {
   const tokens = state.tokens;
-  for (let i = 2; i < tokens.length; i++) {
+  // The last opening token seen at each level: an item's list is the one a level up (kept as
+  // the tokens pass: looking back from each item of a 10,000-task list took 1.4 s).
+  const openAt: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]!.nesting === 1) openAt[tokens[i]!.level] = tokens[i]!;
+    if (i < 2) continue;
     const inline = tokens[i]!;
     if (inline.type !== 'inline' || tokens[i - 1]!.type !== 'paragraph_open' || tokens[i - 2]!.type !== 'list_item_open') continue;
     const first = inline.children?.[0];
@@ -36,7 +35,7 @@ function taskLists(state: StateCore): void {
     const item = tokens[i - 2]!;
     item.attrJoin('class', `task-list-item${checked ? ' is-checked' : ''}`);
     item.attrSet('data-task', status);
-    const list = parentList(tokens, i - 2);
+    const list = item.level > 0 ? (openAt[item.level - 1] ?? null) : null;
     if (list && !(list.attrGet('class') ?? '').includes('contains-task-list')) list.attrJoin('class', 'contains-task-list');
   }
 }

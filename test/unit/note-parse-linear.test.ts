@@ -1,0 +1,51 @@
+// A vault file is hostile input: one note must not hold the builder for minutes. Each note
+// below took seconds to minutes to read, in an expression or a plugin rule that read the
+// rest of the note once from each of thousands of places (shared/note: bare-links.ts,
+// footnote-tail.ts, plain-text.ts, fields.ts, headings.ts, title.ts, frontmatter.ts). Each
+// is sized so that the old reading takes several seconds; read once per character, it takes
+// a few tens of milliseconds.
+import { describe, expect, it } from 'vitest';
+import { buildRecord } from '../../shared/model/note-record.ts';
+import type { VaultPath } from '../../shared/vault-path.ts';
+
+const body = (text: string) => `---\npublish: true\ndate: 2026-01-01\n---\n${text}\n`;
+
+/** Each note, and what it cost before (measured on the development machine). */
+const hostile: [string, string][] = [
+  ['`www.` 50,000 times (2 minutes)', body('www.'.repeat(50_000))],
+  ['`//a.b/` 30,000 times (8.8 s)', body('//a.b/'.repeat(30_000))],
+  ['`<!--` 50,000 times (10.5 s)', body('<!--'.repeat(50_000))],
+  ['`<style>` 50,000 times (9.1 s)', body('<style>'.repeat(50_000))],
+  ['`{{` 50,000 times (3.6 s)', body('{{'.repeat(50_000))],
+  ['`<%` 150,000 times (6.8 s)', body('<%'.repeat(150_000))],
+  ['a heading of 100,000 spaces then a letter (13.8 s)', body(`# a${' '.repeat(100_000)}b`)],
+  ['a heading of 50,000 spaces and tabs (as the first line, the title)', body(`# a${' \t'.repeat(50_000)}b\n\ntext`)],
+  ['an id and a title of 100,000 spaces then a letter (7 s)', `---\npublish: true\nid: a${' '.repeat(100_000)}b\ntitle: t${' '.repeat(100_000)}x\ndate: 2026-01-01\n---\nbody\n`],
+  ['10,000 footnotes (4.4 s)', body(`${Array.from({ length: 10_000 }, (_, i) => `x[^${i}]`).join('\n')}\n\n${Array.from({ length: 10_000 }, (_, i) => `[^${i}]: y`).join('\n')}`)],
+];
+
+describe('a note is read in time proportional to its length', () => {
+  for (const [name, text] of hostile) {
+    it(name, () => {
+      const started = performance.now();
+      const record = buildRecord({ path: 'Hostile.md' as VaultPath, text, createdMs: null, fileMs: 0, searchText: true });
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(record.publish).toBe(true);
+    });
+  }
+});
+
+describe("a note's ```base blocks are found in time proportional to its length", () => {
+  it('20,000 opening fences with no closing fence (3.6 s), and 20,000 whole blocks', async () => {
+    const { baseBlocks } = await import('../../site/plan/documents.ts');
+    for (const [text, blocks] of [
+      ['```base\n'.repeat(20_000), 0],
+      ['```base\nfilters: x\n```\n'.repeat(20_000), 20_000],
+    ] as const) {
+      const started = performance.now();
+      const found = baseBlocks({ body: text } as never);
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(found).toHaveLength(blocks);
+    }
+  });
+});
