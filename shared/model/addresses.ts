@@ -127,10 +127,19 @@ function utf8Length(s: string): number {
 }
 
 /**
+ * The longest output path, in bytes, relative to the site folder: what stays within Linux's
+ * 4,096-byte PATH_MAX with the site's own folder (the data directory's path, a generation)
+ * in front of it. A tag nested thousands deep made a topic page's path 10 KB long, and the
+ * write of it stopped the whole build.
+ */
+const MAX_FILE_BYTES = 2048;
+
+/**
  * An output file (relative to the site folder) a file system can hold: no empty, `.` or
- * `..` name, no control character, every name within 255 bytes.
+ * `..` name, no control character, every name within 255 bytes, the whole within MAX_FILE_BYTES.
  */
 export function isWritableFile(file: string): boolean {
+  if (file.length > MAX_FILE_BYTES / 3 && utf8Length(file) > MAX_FILE_BYTES) return false;
   for (const name of file.split('/')) {
     // eslint-disable-next-line no-control-regex
     if (name === '' || name === '.' || name === '..' || /[\u0000-\u001f]/.test(name)) return false;

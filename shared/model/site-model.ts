@@ -138,7 +138,7 @@ export function visibilityOf(all: NoteRecord[], settings: Pick<ModelSettings, 't
       continue;
     }
     if (!isWritableAddress(note.address)) {
-      warnings.add({ note: note.path, kind: 'reserved-address', message: `is not published: its address ${note.address} cannot be a file (a name over 255 bytes, or a "." or ".." segment)`, address: note.address, variant: 'not_a_file' });
+      warnings.add({ note: note.path, kind: 'reserved-address', message: `is not published: its address ${note.address} cannot be a file (a name over 255 bytes, the whole over 2,048, or a "." or ".." segment)`, address: note.address, variant: 'not_a_file' });
       continue;
     }
     const taken = byAddress.get(note.address);

@@ -114,6 +114,11 @@ export function planSite(
       continue;
     }
     if (!info) continue;
+    // A path the site's folder cannot hold (over MAX_FILE_BYTES): left out and said, rather than the write stopping the build.
+    if (!isWritableFile(p)) {
+      if (ctx.shownBy.has(p)) shadowed.push({ note: ctx.shownBy.get(p)!.path, kind: 'reserved-address', message: `shows ${p}, which is not published: its path is too long for a file of the site`, target: p, address, variant: 'not_a_file' });
+      continue;
+    }
     planImageCopies(ctx, p, pages, shadowed);
     pages.set(address, {
       address,

@@ -60,3 +60,27 @@ it('a note with thousands of tags carries the first 100 onto the site, with a wa
   expect(topics).toContain('t99.html');
   expect(topics).not.toContain('t100.html');
 }, 120_000);
+
+// Each name within 255 bytes, the whole path not: a tag nested 5,000 deep made a topic page
+// 10 KB long and its write stopped the build; a permalink or a folder deep enough does the
+// same for a note's page or an attachment's copy.
+it('builds the site around a tag, a permalink and an attachment whose paths are too long for a file, naming them', async () => {
+  const root = await tempDir('vs-long-paths-');
+  const vault = path.join(root, 'vault');
+  const deepFolder = Array.from({ length: 9 }, (_, i) => `${i}${'f'.repeat(240)}`).join('/');
+  await writeFiles(vault, {
+    'Fine.md': post('title: A fine post\ntags: [fine]'),
+    'Deep tag.md': post('tags: [kept]', `Nested #${Array.from({ length: 5_000 }, () => 'a').join('/')} tag.`),
+    'Long permalink.md': post(`permalink: /${Array.from({ length: 12 }, () => 'p'.repeat(200)).join('/')}`),
+    'Shows.md': post('title: Shows', `![[${deepFolder}/picture.svg]]`),
+    [`${deepFolder}/picture.svg`]: '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>',
+  });
+  const { res, out } = buildSnapshot(root, vault);
+  expect(res.status, res.stderr).toBe(0);
+  const files = ((await fs.readdir(out, { recursive: true })) as string[]).sort();
+  for (const f of ['index.html', 'Fine.html', 'Deep-tag.html', 'Shows.html', 'topic/fine.html', 'topic/kept.html']) expect(files).toContain(f);
+  expect(files.some((f) => f.startsWith('topic/a/') || f.startsWith('ppp') || f.includes('picture'))).toBe(false);
+  // The note whose permalink cannot be a file is not published; the picture a note shows is said to be left out.
+  expect(res.stderr).toMatch(/Long permalink\.md: is not published: its address \S+ cannot be a file/);
+  expect(res.stderr).toMatch(/Shows\.md: shows \S+picture\.svg, which is not published: its path is too long for a file of the site/);
+}, 120_000);
