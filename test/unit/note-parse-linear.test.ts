@@ -1,7 +1,8 @@
 // A vault file is hostile input: one note must not hold the builder for minutes. Each note
 // below took seconds to minutes to read, in an expression or a plugin rule that read the
 // rest of the note once from each of thousands of places (shared/note: bare-links.ts,
-// footnote-tail.ts, plain-text.ts, fields.ts, headings.ts, title.ts, frontmatter.ts). Each
+// footnote-tail.ts, plain-text.ts, fields.ts, headings.ts, title.ts, frontmatter.ts,
+// raw-islands.ts, obsidian/task-lists.ts; site/plan/documents.ts). Each
 // is sized so that the old reading takes several seconds; read once per character, it takes
 // a few tens of milliseconds.
 import { describe, expect, it } from 'vitest';
@@ -16,11 +17,13 @@ const hostile: [string, string][] = [
   ['`//a.b/` 30,000 times (8.8 s)', body('//a.b/'.repeat(30_000))],
   ['`<!--` 50,000 times (10.5 s)', body('<!--'.repeat(50_000))],
   ['`<style>` 50,000 times (9.1 s)', body('<style>'.repeat(50_000))],
+  ['20,000 `<style>x</style>` in a block of raw HTML (7.8 s)', body(`<div>${'<style>x</style>'.repeat(20_000)}`)],
   ['`{{` 50,000 times (3.6 s)', body('{{'.repeat(50_000))],
   ['`<%` 150,000 times (6.8 s)', body('<%'.repeat(150_000))],
   ['a heading of 100,000 spaces then a letter (13.8 s)', body(`# a${' '.repeat(100_000)}b`)],
   ['a heading of 50,000 spaces and tabs (as the first line, the title)', body(`# a${' \t'.repeat(50_000)}b\n\ntext`)],
   ['an id and a title of 100,000 spaces then a letter (7 s)', `---\npublish: true\nid: a${' '.repeat(100_000)}b\ntitle: t${' '.repeat(100_000)}x\ndate: 2026-01-01\n---\nbody\n`],
+  ['a list of 20,000 tasks (6 s)', body('- [ ] t\n'.repeat(20_000))],
   ['10,000 footnotes (4.4 s)', body(`${Array.from({ length: 10_000 }, (_, i) => `x[^${i}]`).join('\n')}\n\n${Array.from({ length: 10_000 }, (_, i) => `[^${i}]: y`).join('\n')}`)],
 ];
 
@@ -47,5 +50,21 @@ describe("a note's ```base blocks are found in time proportional to its length",
       expect(performance.now() - started).toBeLessThan(2_000);
       expect(found).toHaveLength(blocks);
     }
+  });
+});
+
+describe("the admin's index of a note is made in time proportional to its length", () => {
+  it('a line of 40,000 `[a](b` after a `](` (4 s), and one of 80,000 `[` (2.7 s)', async () => {
+    const { indexNote } = await import('../../admin/search/note-entry.ts');
+    for (const line of [`](${'[a](b'.repeat(40_000)}`, `](${'['.repeat(80_000)}`]) {
+      const started = performance.now();
+      indexNote('Hostile.md' as VaultPath, body(`${line}\n[[Kept]] and [a [b](Other.md)`), 0);
+      expect(performance.now() - started).toBeLessThan(2_000);
+    }
+    const { links } = indexNote('Hostile.md' as VaultPath, body('[[Kept]] and [a [b](Other.md#Part)'), 0);
+    expect(links.map((l) => [l.target, l.heading])).toEqual([
+      ['Kept', null],
+      ['Other.md', 'Part'],
+    ]);
   });
 });
