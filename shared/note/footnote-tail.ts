@@ -5,7 +5,8 @@
 // Put in its place with markdown-it's Ruler.at; the tokens made are the plugin's (its
 // renderer rules draw them), in the same order: test/unit/footnote-tail.test.ts compares.
 import type MarkdownIt from 'markdown-it';
-import type { StateCore, Token } from 'markdown-it/index.js';
+import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
+import type Token from 'markdown-it/lib/token.mjs';
 
 interface FootnoteEntry {
   label?: string;
