@@ -10,7 +10,10 @@ import type { NoteRecord } from './note-record.ts';
 /** A snippet is at most this many characters (a long sentence is cut around the link). */
 export const SNIPPET_MAX = 200;
 
-const LINK = /(!?)\[\[([^\[\]\n]+?)\]\]|(!?)\[([^\]\n]*)\]\(([^)\s]+)(?:\s+"[^"\n]*")?\)/g;
+// A Markdown link's text holds no `[` and its address no `](` (as CommonMark reads them): each
+// attempt stops where the next link begins, where the expression read the rest of the line from
+// each of thousands of `[` that began no link.
+const LINK = /(!?)\[\[([^\[\]\n]+?)\]\]|(!?)\[([^[\]\n]*)\]\(((?:[^)\s\]]|\](?!\())+)(?:\s+"[^"\n]*")?\)/g;
 const FENCE = /^\s*(`{3,}|~{3,})/;
 // Block markers a line starts with: quotes, callout heads, list bullets, tasks, numbers, heading marks.
 const LINE_START = /^\s*(?:>\s*)*(?:\[![\w-]+\][+-]?\s*)?(?:[-*+]\s+(?:\[.\]\s+)?|\d+[.)]\s+|#{1,6}\s+)?/;
@@ -24,19 +27,57 @@ const plain = (s: string) => s.replace(INLINE_MARKS, '');
 /** Nothing a reader would read: spaces, punctuation, isolates. */
 const WORDLESS = /^[\s\p{P}\u2068\u2069]*$/u;
 
+const WORDY = /[^\s\p{P}\u2068\u2069]/gu;
+
+/**
+ * A line's sentences, found once for all the links on it: a line of thousands of links (an
+ * index written as one paragraph) was read again for each of them.
+ */
+class Sentences {
+  /** Where the sentences begin and end: 0, each end before the text's, and its length. */
+  readonly bounds: number[];
+  /** How many word characters come before each offset, once a long stretch is asked about. */
+  private words: Int32Array | null = null;
+
+  constructor(readonly text: string) {
+    const ends = [...text.matchAll(SENTENCE_END)].map((m) => m.index! + m[0].length).filter((end) => end < text.length);
+    this.bounds = [0, ...ends, text.length];
+  }
+
+  /** The sentence holding offset `at`: the last bound at or before it (never the text's end). */
+  index(at: number): number {
+    let k = 0;
+    for (let hi = this.bounds.length - 2; k < hi; ) {
+      const mid = (k + hi + 1) >> 1;
+      if (this.bounds[mid]! <= at) k = mid;
+      else hi = mid - 1;
+    }
+    return k;
+  }
+
+  /** Whether `text` from `from` to `to` holds no word: spaces, punctuation and isolates only. */
+  wordless(from: number, to: number): boolean {
+    if (to - from < 256) return to <= from || WORDLESS.test(this.text.slice(from, to));
+    if (!this.words) {
+      this.words = new Int32Array(this.text.length + 1);
+      for (const m of this.text.matchAll(WORDY)) this.words[m.index! + 1] = 1;
+      for (let i = 1; i <= this.text.length; i++) this.words[i]! += this.words[i - 1]!;
+    }
+    return this.words[to] === this.words[from];
+  }
+}
+
 /**
  * The sentence of `text` holding the link at offset `at` (`length` characters), cut to
  * SNIPPET_MAX around it. A link that stands alone in its sentence (`- A tool. [[Tool]]`)
  * brings the sentence before it, else the one after: its own words alone are the title the
  * reader has just read.
  */
-export function sentenceAround(text: string, at: number, length = 0): string {
-  const ends = [...text.matchAll(SENTENCE_END)].map((m) => m.index! + m[0].length).filter((end) => end < text.length);
-  const bounds = [0, ...ends, text.length];
-  let k = 0;
-  while (k + 2 < bounds.length && bounds[k + 1]! <= at) k++;
+export function sentenceAround(text: string, at: number, length = 0, sentences = new Sentences(text)): string {
+  const { bounds } = sentences;
+  const k = sentences.index(at);
   let [start, end] = [bounds[k]!, bounds[k + 1]!];
-  if (length > 0 && WORDLESS.test(text.slice(start, at) + text.slice(at + length, end))) {
+  if (length > 0 && sentences.wordless(start, at) && sentences.wordless(at + length, end)) {
     if (k > 0) start = bounds[k - 1]!;
     else if (k + 2 < bounds.length) end = bounds[k + 2]!;
   }
@@ -98,7 +139,8 @@ export function linkSnippets(note: NoteRecord, generation: object, resolve: (tar
       if (path !== null && !byTarget.has(path)) hits.push([path, at, text.length - at]);
     }
     text += plain(source.slice(last));
-    for (const [path, at, length] of hits) if (!byTarget.has(path)) byTarget.set(path, sentenceAround(text, at, length));
+    const sentences = hits.length > 0 ? new Sentences(text) : null;
+    for (const [path, at, length] of hits) if (!byTarget.has(path)) byTarget.set(path, sentenceAround(text, at, length, sentences!));
   }
   memo.set(note, { generation, byTarget });
   return byTarget;

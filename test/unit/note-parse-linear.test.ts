@@ -68,3 +68,20 @@ describe("the admin's index of a note is made in time proportional to its length
     ]);
   });
 });
+
+describe('the sentences around links ("Linked from") are found in time proportional to the note', () => {
+  it('a line of 20,000 links (an index written as one paragraph: 3.5 s), and lines of thousands of `[a](b` that begin no link', async () => {
+    const { linkSnippets } = await import('../../shared/model/backlinks.ts');
+    const resolve = (target: string) => (target ? (`${target}.md` as VaultPath) : null);
+    const index = Array.from({ length: 20_000 }, (_, i) => `[[N${i}]]`).join(', ');
+    for (const text of [index, `](${'[a](b'.repeat(40_000)} [[X]]`, `[a](${'b](c'.repeat(40_000)} [[X]]`]) {
+      const started = performance.now();
+      const snippets = linkSnippets({ body: text } as never, {}, resolve);
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(snippets.size).toBeGreaterThan(0);
+    }
+    // The link's own sentence, cut around it.
+    const snippets = linkSnippets({ body: index } as never, {}, resolve);
+    expect(snippets.get('N10000.md' as VaultPath)).toMatch(/^….*\u2068N10000\u2069.*…$/);
+  });
+});
