@@ -88,9 +88,13 @@ export function parseWikiLinks(text: string): WikiLink[] {
   return out;
 }
 
-/** Link target without a note extension, compared case-insensitively as Obsidian does. */
+/**
+ * Link target without a note extension, compared case-insensitively as Obsidian does, and
+ * in one Unicode form: a file named on macOS is often decomposed (`Cafe` + U+0301) while a
+ * link typed anywhere is composed (`Café`), and the two read the same.
+ */
 export function linkKey(target: string): string {
-  return target.replace(/\.(md|markdown)$/i, '').toLowerCase();
+  return target.replace(/\.(md|markdown)$/i, '').normalize('NFC').toLowerCase();
 }
 
 /**

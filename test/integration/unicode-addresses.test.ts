@@ -18,6 +18,8 @@ const blog = blogForFile({
   files: {
     [nfd('Blog/Café Crème.md')]: `---\ntitle: Coffee with cream\npublish: true\ndate: 2026-01-10\n---\nCAFE-CREME-WORDS ![[${nfd('Thé.png')}]]\n`,
     [nfd('Blog/Crème Brûlée.md')]: '---\ntitle: Dessert\npublish: false\ndate: 2026-01-11\n---\nBRULEE-SECRET-WORDS\n',
+    // Links typed composed, as anywhere but in a macOS file name.
+    'Blog/Menu.md': `---\ntitle: Menu\npublish: true\ndate: 2026-01-12\n---\nOrder a [[${nfc('Café Crème')}|coffee]] or see [[${nfc('Blog/Café Crème')}#Top]]. ![[${nfc('Thé.png')}]]\n`,
     [nfd('Blog/Thé.png')]: 'TEA-BYTES',
   },
 });
@@ -53,6 +55,14 @@ describe('NFC and NFD spellings of an address are one address', () => {
     const moved = await blog.page(enc(nfc(IMAGE)));
     expect(moved.status).toBe(301);
     expect(moved.headers.get('location')).toBe(enc(nfd(IMAGE)));
+  });
+
+  it('links written composed lead to the decomposed note and attachment, as in Obsidian', async () => {
+    const menu = await blog.waitForPage('/Blog/Menu', (p) => p.status === 200);
+    expect(menu.text).toMatch(new RegExp(`href="${enc(nfd(NOTE))}"[^>]*>coffee</a>`));
+    expect(menu.text).toContain(`href="${enc(nfd(NOTE))}#top"`);
+    expect(menu.text).toContain(`src="${enc(nfd(IMAGE))}"`);
+    expect(menu.text).not.toContain('class="broken');
   });
 
   it('CONTRACT §6: an unpublished note answers what a missing address answers, in NFC and in NFD', async () => {

@@ -37,6 +37,14 @@ describe('chooseLinkpath: which file a link names', () => {
     expect(chooseLinkpath('Y/Deep', 'Q', vault)).toBe('X/Y/Deep.md');
   });
 
+  // A file named on macOS is often decomposed (`Cafe` + U+0301); a link typed anywhere composed.
+  it('Unicode form never matters either: a composed link finds a decomposed name, and the other way', () => {
+    const names = store(['Notes/Cafe\u0301.md', 'Thé.md']);
+    expect(chooseLinkpath('Café', null, names)).toBe('Notes/Cafe\u0301.md');
+    expect(chooseLinkpath('Notes/CAFÉ', null, names)).toBe('Notes/Cafe\u0301.md');
+    expect(chooseLinkpath('The\u0301', null, names)).toBe('Thé.md');
+  });
+
   it('case never matters; an unknown name is null', () => {
     expect(chooseLinkpath('only', null, vault)).toBe('A/Only.md');
     expect(chooseLinkpath('Nope', 'A', vault)).toBeNull();
