@@ -260,6 +260,9 @@ describe('Change banner on the dashboard hero (spec D.3)', () => {
     await frame.locator('.s-hero').waitFor();
     await frame.locator('.s-hero').hover();
     await frame.getByTestId('change-banner').click();
+    // Twice in clean-clone runs the upload's dialog said 'The server cannot be reached': which request, and why.
+    const failed: string[] = [];
+    page.on('requestfailed', (request) => failed.push(`${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`));
     await page.getByRole('dialog', { name: 'Dashboard banner' }).locator('input[type="file"]').setInputFiles({
       name: 'meadow.png',
       mimeType: 'image/png',
@@ -270,7 +273,7 @@ describe('Change banner on the dashboard hero (spec D.3)', () => {
     const uploaded = page.getByRole('dialog', { name: 'Dashboard banner' });
     const pressed = async () => (await picked.count()) > 0 && (await picked.getAttribute('aria-pressed', { timeout: 1_000 })) === 'true';
     await waitFor(async () => (await pressed()) || (await uploaded.getByRole('alert').count()) > 0, 30_000, 100);
-    expect(await pressed(), await uploaded.innerText()).toBe(true);
+    expect(await pressed(), `${await uploaded.innerText()}\nrequests that failed: ${failed.join('; ')}`).toBe(true);
     expect(await page.getByRole('dialog', { name: 'Dashboard banner' }).getByRole('button', { name: 'Use this banner' }).count()).toBe(1);
     await page.getByTestId('banner-actions').getByRole('button', { name: 'Use this banner' }).click();
     await waitFor(async () => (await settings()).home.banner === 'Attachments/meadow.png');
