@@ -8,7 +8,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { DIST, inputsStamp, isUpToDate, STAMP } from './stamp.mjs';
+import { DIST, inputsStamp, isUpToDate, STAMP, stampReads } from './stamp.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 export { DIST, inputsStamp, isUpToDate };
@@ -82,6 +82,12 @@ async function buildInto(stage: string): Promise<{ firstScreenGzip: number; file
     define: { 'process.env.NODE_ENV': '"production"' },
   });
   const meta = result.metafile;
+  // A file the stamp does not read would leave `npm start` serving an old bundle after it changed.
+  const unread = Object.keys(meta.inputs)
+    .filter((f) => !/^\([a-z-]+\):/.test(f)) // esbuild's stand-ins (`(disabled):fs`), no files
+    .map((f) => path.resolve(HERE, f))
+    .filter((f) => !f.split(path.sep).includes('node_modules') && !stampReads(f));
+  if (unread.length > 0) throw new Error(`the admin app is made from files its stamp does not read (admin/ui/stamp.mjs INPUTS): ${unread.map((f) => path.relative(HERE, f)).join(', ')}`);
   const outputs = Object.keys(meta.outputs);
   const entry = outputs.find((f) => meta.outputs[f]!.entryPoint === 'src/main.tsx')!;
   const css = outputs.find((f) => f.endsWith('.css')) ?? null;

@@ -12,7 +12,15 @@ const PROJECT = path.resolve(HERE, '../..');
 export const DIST = path.join(HERE, 'dist');
 /** The file in dist/ that holds the stamp it was built from. */
 export const STAMP = '.inputs';
-const INPUTS = [path.join(HERE, 'src'), path.join(HERE, 'build.ts'), path.join(HERE, 'stamp.mjs'), path.join(PROJECT, 'package-lock.json'), path.join(PROJECT, 'tsconfig.json')];
+// The app imports the shared modules too (the note's headings, link keys, settings): a `git
+// pull` that changed only those once left `npm start` serving the bundle built before it.
+// admin/ui/build.ts refuses to build from a file none of these holds.
+const INPUTS = [path.join(HERE, 'src'), path.join(PROJECT, 'shared'), path.join(HERE, 'build.ts'), path.join(HERE, 'stamp.mjs'), path.join(PROJECT, 'package-lock.json'), path.join(PROJECT, 'tsconfig.json')];
+
+/** Whether the stamp reads `file` (an absolute path): one of its inputs, or inside one of its folders. */
+export function stampReads(file) {
+  return INPUTS.some((input) => file === input || file.startsWith(input + path.sep));
+}
 
 /** Hash of everything the bundle is made from. */
 export async function inputsStamp() {

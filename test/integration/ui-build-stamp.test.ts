@@ -25,3 +25,21 @@ describe('npm run build:ui', () => {
     expect(await isUpToDate('0'.repeat(40))).toBe(false);
   });
 });
+
+// The app imports shared modules (a note's headings, link keys, settings). The stamp read only
+// admin/ui: a `git pull` that changed only those left `npm start` serving the old bundle. The
+// build now refuses a file the stamp does not read; here, every module the app's sources import.
+it('the stamp reads every file of the project the app imports', async () => {
+  const { stampReads } = await import('../../admin/ui/stamp.mjs');
+  const src = path.join(PROJECT_DIR, 'admin/ui/src');
+  const imported = new Set<string>();
+  for (const file of (await fs.readdir(src, { recursive: true })) as string[]) {
+    if (!/\.tsx?$/.test(file)) continue;
+    const text = await fs.readFile(path.join(src, file), 'utf8');
+    // Types are erased from the bundle: only what is imported as code is built from.
+    for (const m of text.matchAll(/^(?:import|export) (?!type\b)[^;]*?from '(\.[^']+)'/gm)) imported.add(path.resolve(path.dirname(path.join(src, file)), m[1]!));
+  }
+  const outside = [...imported].filter((f) => !f.startsWith(src + path.sep));
+  expect(outside.some((f) => f.includes(`${path.sep}shared${path.sep}`))).toBe(true);
+  for (const f of imported) expect(stampReads(f), path.relative(PROJECT_DIR, f)).toBe(true);
+});
