@@ -47,7 +47,7 @@ function fromSources(make: (sources: Sources) => RegExp): (sources: Sources) => 
  * finds them): a candidate that starts inside a link kept before it is one match() drops, and
  * is answered 0 without reading it.
  */
-export class KeptLinks {
+class KeptLinks {
   private text = '';
   /** Where the last candidate asked about starts: a candidate at or before it begins a new scan of the text. */
   private last = -1;
@@ -56,7 +56,7 @@ export class KeptLinks {
   /** The next email not yet weighed: its start (Infinity: none left; -1: not looked for) and end. */
   private emailAt = -1;
   private emailEnd = 0;
-  private emails: RegExp | null = null;
+  private emails = /$^/g;
 
   constructor(private readonly emailExpression: (self: Linkify) => RegExp) {}
 
@@ -80,7 +80,7 @@ export class KeptLinks {
     this.end = 0;
     this.emailAt = -1;
     this.emails = this.emailExpression(self);
-    if (this.emails) this.emails.lastIndex = 0;
+    this.emails.lastIndex = 0;
   }
 
   private weighEmailsBefore(index: number): void {
@@ -93,7 +93,7 @@ export class KeptLinks {
   }
 
   private findEmail(): void {
-    const m = this.emails?.exec(this.text);
+    const m = this.emails.exec(this.text);
     if (!m) {
       this.emailAt = Infinity;
       return;

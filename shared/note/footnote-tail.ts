@@ -37,13 +37,12 @@ function footnoteTail(state: StateCore): void {
   state.tokens = flow;
   const list = footnotes.list;
   if (!list) return;
-  const push = (token: Token) => flow.push(token);
-  push(new state.Token('footnote_block_open', '', 1));
+  flow.push(new state.Token('footnote_block_open', '', 1));
   for (let i = 0; i < list.length; i++) {
     const entry = list[i]!;
     const open = new state.Token('footnote_open', '', 1);
     open.meta = { id: i, label: entry.label };
-    push(open);
+    flow.push(open);
     let tokens: Token[] | undefined;
     if (entry.tokens) {
       const paragraphOpen = new state.Token('paragraph_open', 'p', 1);
@@ -55,18 +54,18 @@ function footnoteTail(state: StateCore): void {
       paragraphClose.block = true;
       tokens = [paragraphOpen, inline, paragraphClose];
     } else if (entry.label) tokens = definitions.get(entry.label);
-    if (tokens) for (const token of tokens) push(token);
+    if (tokens) for (const token of tokens) flow.push(token);
     // The back references go inside the definition's last paragraph.
     const lastParagraph = flow[flow.length - 1]!.type === 'paragraph_close' ? flow.pop()! : null;
     for (let j = 0; j < (entry.count > 0 ? entry.count : 1); j++) {
       const anchor = new state.Token('footnote_anchor', '', 0);
       anchor.meta = { id: i, subId: j, label: entry.label };
-      push(anchor);
+      flow.push(anchor);
     }
-    if (lastParagraph) push(lastParagraph);
-    push(new state.Token('footnote_close', '', -1));
+    if (lastParagraph) flow.push(lastParagraph);
+    flow.push(new state.Token('footnote_close', '', -1));
   }
-  push(new state.Token('footnote_block_close', '', -1));
+  flow.push(new state.Token('footnote_block_close', '', -1));
 }
 
 /** After markdown-it-footnote: its tail rule, linear. */
