@@ -4,6 +4,8 @@
 // is background work: until an image's copies exist its page shows the original, and the
 // pass after they are made (`onReady`) shows them. A file that is no image, a truncated
 // one or one of too many pixels is shown as it is, with a reason, and never tried again.
+// The server's builder removes the copies of contents no image of the vault has shown for a
+// week (`prune`), so replaced and deleted images do not fill the data directory.
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -30,6 +32,14 @@ const RECIPE = createHash('sha256').update(`eleventy-img 6.0.4; webp; ${VARIANT_
 /** Remembered vault path → stamp and content key, so a new process knows its images without reading them. */
 const STAMPS_FILE = 'stamps.json';
 const META_FILE = 'meta.json';
+/** Content key → when copies were first found that no image of the vault shows. */
+const UNUSED_FILE = 'unused.json';
+/** A content key's folder name; any other name in the cache is left alone. */
+const KEY = /^[0-9a-f]{32}-[0-9a-f]{8}$/;
+/** Copies no image shows are kept this long: an image put back meanwhile (an undo, an older commit checked out) is not scaled again. */
+export const UNSHOWN_KEPT_MS = 7 * 24 * 3_600_000;
+/** A make() folder this old is none in progress but one a crash left behind. */
+const LEFT_BEHIND_MS = 3_600_000;
 const TELL_EVERY_MS = 10_000;
 
 export interface ImageVariant {
@@ -59,6 +69,10 @@ export class ImageVariants {
   /** Sizes read from the headers of images not made yet, by vault path and stamp. */
   private headers = new Map<string, { stamp: string; size: { width: number; height: number } | null }>();
   private draining: Promise<void> | null = null;
+  /** A prune under way: a drain waits for it, so no folder it removes is being taken meanwhile. */
+  private pruning: Promise<number> | null = null;
+  /** Whether a vault path is still a file of the vault, once a prune was asked for (the server's builder only). */
+  private inVault: ((p: string) => boolean) | null = null;
   /** Images given to sharp in this process. */
   private scaled = 0;
   /** Counts images whose state was settled (made, or found unusable): a plan's signatures read it (page-context.ts world). */
@@ -75,7 +89,7 @@ export class ImageVariants {
   ) {
     try {
       const stamps = JSON.parse(readFileSync(path.join(dir, STAMPS_FILE), 'utf8')) as Record<string, [string, string]>;
-      for (const [p, [stamp, key]] of Object.entries(stamps)) if (typeof stamp === 'string' && /^[0-9a-f]{32}-[0-9a-f]{8}$/.test(key)) this.known.set(p, { stamp, key });
+      for (const [p, [stamp, key]] of Object.entries(stamps)) if (typeof stamp === 'string' && KEY.test(key)) this.known.set(p, { stamp, key });
     } catch {
       // None yet (or unreadable): each image is read again once.
     }
@@ -175,6 +189,7 @@ export class ImageVariants {
   }
 
   private async drain(): Promise<void> {
+    while (this.pruning) await this.pruning;
     const done: string[] = [];
     const scaledBefore = this.scaled;
     let toldAt = Date.now();
@@ -209,6 +224,62 @@ export class ImageVariants {
     const scaled = this.scaled - scaledBefore;
     if (scaled) log.info(`image copies: sharp read ${scaled} new image${scaled === 1 ? '' : 's'}`);
     if (done.length) this.onReady?.(done);
+    // What an image showed before its content changed is now shown by none.
+    if (this.inVault && done.length) this.prune(this.inVault).catch((err) => log.warn(`image copies: ${(err as Error).message}`));
+  }
+
+  /**
+   * Forgets the images `inVault` says are gone, and removes the copies of contents no image
+   * of the vault shows, once none has shown them for UNSHOWN_KEPT_MS (the first prune to find
+   * them unshown notes when, in unused.json). Leaves everything as it is while copies are
+   * being made; a drain asked for meanwhile waits for it. Resolves to the folders removed.
+   * Only the server's builder prunes: a snapshot's vault may not be the one the folder serves.
+   */
+  async prune(inVault: (p: string) => boolean, now = Date.now()): Promise<number> {
+    this.inVault = inVault;
+    while (this.pruning) await this.pruning;
+    if (this.draining) return 0;
+    const pruning = this.removeUnshown(inVault, now).finally(() => {
+      this.pruning = null;
+    });
+    this.pruning = pruning;
+    return pruning;
+  }
+
+  private async removeUnshown(inVault: (p: string) => boolean, now: number): Promise<number> {
+    let names: string[];
+    try {
+      names = await fs.readdir(this.dir);
+    } catch {
+      return 0; // no cache yet
+    }
+    const forgotten = [...this.known.keys()].filter((p) => !inVault(p));
+    for (const p of forgotten) this.known.delete(p);
+    const shown = new Set<string>();
+    for (const { key } of this.known.values()) if (key) shown.add(key);
+    const unusedBefore = await readUnused(path.join(this.dir, UNUSED_FILE));
+    const unused: Record<string, number> = {};
+    let removed = 0;
+    for (const name of names) {
+      if (name.startsWith('.tmp-')) {
+        const stat = await fs.stat(path.join(this.dir, name)).catch(() => null);
+        if (stat && now - stat.mtimeMs > LEFT_BEHIND_MS) await fs.rm(path.join(this.dir, name), { recursive: true, force: true });
+        continue;
+      }
+      if (!KEY.test(name) || shown.has(name)) continue;
+      const since = unusedBefore[name] ?? now;
+      if (now - since < UNSHOWN_KEPT_MS) {
+        unused[name] = since;
+        continue;
+      }
+      this.made.delete(name);
+      await fs.rm(path.join(this.dir, name), { recursive: true, force: true });
+      removed++;
+    }
+    await writeJsonAtomic(path.join(this.dir, UNUSED_FILE), unused);
+    if (forgotten.length) await this.remember();
+    if (removed) log.info(`image copies: removed ${removed} folder${removed === 1 ? '' : 's'} no image of the vault has shown for ${UNSHOWN_KEPT_MS / 86_400_000} days`);
+    return removed;
   }
 
   /** Learns the content key of `p` (reading it), and makes its copies unless they exist. */
@@ -265,6 +336,17 @@ export class ImageVariants {
     const stamps: Record<string, [string, string]> = {};
     for (const [p, { stamp, key }] of this.known) if (key) stamps[p] = [stamp, key];
     await writeJsonAtomic(path.join(this.dir, STAMPS_FILE), stamps, { mkdir: true });
+  }
+}
+
+/** unused.json as written, with anything that is no content key and time left out. */
+async function readUnused(file: string): Promise<Record<string, number>> {
+  try {
+    const raw = JSON.parse(await fs.readFile(file, 'utf8')) as unknown;
+    if (!raw || typeof raw !== 'object') return {};
+    return Object.fromEntries(Object.entries(raw).filter(([key, at]) => KEY.test(key) && Number.isFinite(at)));
+  } catch {
+    return {}; // none yet, or unreadable: each unshown folder is kept a week from now
   }
 }
 
