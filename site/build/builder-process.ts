@@ -5,6 +5,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { log } from '../../shared/log.ts';
 import { sameWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
+import { isNotePath } from '../../shared/vault-path.ts';
 import { SiteBuilder, type BuildResult } from './site-builder.ts';
 import { GrowthCollector } from './build-heap.ts';
 import { settleHeap } from '../../shared/heap-settle.ts';
@@ -67,6 +68,8 @@ process.on('message', (request: WorkerRequest) => {
     }
     // Written out first: the whole build's signatures below take a second of the loop the reply needs.
     await sendReply(reply);
+    // A whole read of the vault, or a file that is no note changed: copies no image shows any more are noted, or go.
+    if (request.type === 'full' || request.type === 'resume' || (request.type === 'apply' && request.paths.some((p) => !isNotePath(p)))) builder?.images.pruneSoon();
     // A whole build's signatures, now its pages are served and before the next request can change what they read.
     try {
       builder?.dueSigs.settle();

@@ -92,7 +92,7 @@ export class SiteBuilder {
     this.attachments = new AttachmentIndex(config.vaultDir, options.skipDirs);
     this.forecast = options.snapshot ? null : new SnapshotForecast(config.vaultDir);
     // The server's builder makes copies on one thread beside the site; a snapshot waits for them, on every core.
-    this.images = new ImageVariants(dataPath(config.dataDir, DATA_FILES.imageVariants), config.vaultDir, options.snapshot ? availableParallelism() : 1);
+    this.images = new ImageVariants(dataPath(config.dataDir, DATA_FILES.imageVariants), config.vaultDir, options.snapshot ? availableParallelism() : 1, options.snapshot ? null : (p) => this.attachments.get(p) !== undefined);
     const stage = path.join(options.outRoot, 'stage');
     this.renderer = options.renderer ?? new PageRenderer(options.extensions ?? extensionsOf(config));
     this.stage = new Stage(stage, this.renderer, config.vaultDir);
@@ -221,7 +221,6 @@ export class SiteBuilder {
     [this.plan, this.previous, this.digested, this.nav] = [plan, plan.pages, false, nav];
     this.settled = { plan, dir, nav };
     await removeGenerations(this.options.outRoot, [dir, previous]);
-    this.pruneImages();
     const entries = pages.filter((p) => !isInternal(p.address)).map((p) => [p.address, served(p)] as [string, ServedEntry]);
     return {
       full: true,
@@ -282,7 +281,6 @@ export class SiteBuilder {
     // An unchanged file the live plan does not show as a pending image (its copies made while it was planned) changes nothing.
     const pending = (p: string) => this.plan!.ctx.shownBy.has(p) && this.plan!.ctx.imageState(p)?.kind === 'pending';
     for (const p of list.filter((p) => !isNotePath(p))) if ((await this.attachments.refresh(p)) || !this.plan || pending(p)) others.push(p);
-    if (others.some((p) => !this.attachments.get(p))) this.pruneImages(); // a deleted image's copies
     const settings = await this.settings();
     // A told move may turn an old address into a 301 now: only a whole plan serves redirects.
     if (others.length === 0 && !this.replanWhole && moves.length === 0) {
@@ -291,12 +289,6 @@ export class SiteBuilder {
     }
     this.letPlanGo();
     return this.applyPlan(await this.makePlan(settings), started);
-  }
-
-  /** The server's builder, after a whole read of the vault or an attachment's removal: copies no image shows go after a week. */
-  private pruneImages(): void {
-    if (this.options.snapshot) return;
-    this.images.prune((p) => this.attachments.get(p) !== undefined).catch((err) => log.warn(`image copies: ${(err as Error).message}`));
   }
 
   /** Before a whole plan: the live one's signatures are all it is compared with; its model and views go. */
@@ -365,7 +357,6 @@ export class SiteBuilder {
     };
     this.store.releasePrepared();
     forgetEmbedParses(); // and the parses of embedded notes the pass kept for its pages
-    this.pruneImages();
     return { ...result, gitCreated: [...this.store.gitCreated()] };
   }
 

@@ -71,8 +71,6 @@ export class ImageVariants {
   private draining: Promise<void> | null = null;
   /** A prune under way: a drain waits for it, so no folder it removes is being taken meanwhile. */
   private pruning: Promise<number> | null = null;
-  /** Whether a vault path is still a file of the vault, once a prune was asked for (the server's builder only). */
-  private inVault: ((p: string) => boolean) | null = null;
   /** Images given to sharp in this process. */
   private scaled = 0;
   /** Counts images whose state was settled (made, or found unusable): a plan's signatures read it (page-context.ts world). */
@@ -86,6 +84,11 @@ export class ImageVariants {
     private readonly vaultDir: string,
     /** libvips threads: one in the server's builder, beside the site; the machine's in a snapshot. */
     private readonly threads = 1,
+    /**
+     * Whether a vault path is still a file of the vault, for `prune`; null in a snapshot, which
+     * never prunes: its vault may not be the one the folder serves.
+     */
+    private readonly inVault: ((p: string) => boolean) | null = null,
   ) {
     try {
       const stamps = JSON.parse(readFileSync(path.join(dir, STAMPS_FILE), 'utf8')) as Record<string, [string, string]>;
@@ -225,7 +228,12 @@ export class ImageVariants {
     if (scaled) log.info(`image copies: sharp read ${scaled} new image${scaled === 1 ? '' : 's'}`);
     if (done.length) this.onReady?.(done);
     // What an image showed before its content changed is now shown by none.
-    if (this.inVault && done.length) this.prune(this.inVault).catch((err) => log.warn(`image copies: ${(err as Error).message}`));
+    if (done.length) this.pruneSoon();
+  }
+
+  /** `prune` in the background (after a whole read of the vault, an image's removal, a drain); a failure leaves the cache as it was. */
+  pruneSoon(): void {
+    this.prune().catch((err) => log.warn(`image copies: ${(err as Error).message}`));
   }
 
   /**
@@ -233,10 +241,10 @@ export class ImageVariants {
    * of the vault shows, once none has shown them for UNSHOWN_KEPT_MS (the first prune to find
    * them unshown notes when, in unused.json). Leaves everything as it is while copies are
    * being made; a drain asked for meanwhile waits for it. Resolves to the folders removed.
-   * Only the server's builder prunes: a snapshot's vault may not be the one the folder serves.
    */
-  async prune(inVault: (p: string) => boolean, now = Date.now()): Promise<number> {
-    this.inVault = inVault;
+  async prune(now = Date.now()): Promise<number> {
+    const inVault = this.inVault;
+    if (!inVault) return 0;
     while (this.pruning) await this.pruning;
     if (this.draining) return 0;
     const pruning = this.removeUnshown(inVault, now).finally(() => {

@@ -42,13 +42,15 @@ describe('the image copies a live server keeps', () => {
   afterAll(() => server?.stop());
 
   it('the first build removes what went unshown a week ago, and notes what is unshown now', async () => {
-    const names = await waitFor(async () => {
-      const now = await fs.readdir(cache);
-      return now.includes(STALE) ? null : now;
-    }, 30_000);
-    expect(names).toContain(RECENT);
-    const unused = await json(path.join(cache, 'unused.json'));
+    // unused.json is written once the prune's removals are done.
+    const unused = (await waitFor(async () => {
+      const now = await json(path.join(cache, 'unused.json'));
+      return RECENT in now ? now : null;
+    }, 30_000))!;
     expect(Object.keys(unused)).toEqual([RECENT]);
+    const names = await fs.readdir(cache);
+    expect(names).toContain(RECENT);
+    expect(names).not.toContain(STALE);
     expect(Date.now() - (unused[RECENT] as number)).toBeLessThan(120_000);
   }, 60_000);
 

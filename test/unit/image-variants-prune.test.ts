@@ -45,26 +45,25 @@ async function setup(name: string) {
 describe('pruning the image copies', () => {
   it("removes a replaced image's old copies a week after a prune first found them unshown, and keeps the new", async () => {
     const { vault, cache } = await setup('replaced');
-    const images = new ImageVariants(cache, vault);
-    const inVault = (p: string) => p === 'a.png';
+    const images = new ImageVariants(cache, vault, 1, (p) => p === 'a.png');
     await write(vault, 'a.png', '#c00');
     const red = await keyOf(images, 'a.png', await infoOf(vault, 'a.png'));
-    expect(await images.prune(inVault)).toBe(0);
+    expect(await images.prune()).toBe(0);
     expect(await folders(cache)).toEqual([red]);
 
     await write(vault, 'a.png', '#00c');
     const blue = await keyOf(images, 'a.png', await infoOf(vault, 'a.png'));
     expect(blue).not.toBe(red);
     // The drain's end, or this prune, notes when red was first found unshown.
-    expect(await images.prune(inVault)).toBe(0);
+    expect(await images.prune()).toBe(0);
     const unused = await json(path.join(cache, 'unused.json'));
     expect(Object.keys(unused)).toEqual([red]);
     const now = unused[red] as number;
     expect(Date.now() - now).toBeLessThan(60_000);
     // A day short of the week: still kept, and still noted from the first time.
-    expect(await images.prune(inVault, now + UNSHOWN_KEPT_MS - DAY)).toBe(0);
+    expect(await images.prune(now + UNSHOWN_KEPT_MS - DAY)).toBe(0);
     expect(await folders(cache)).toEqual([blue, red].sort());
-    expect(await images.prune(inVault, now + UNSHOWN_KEPT_MS)).toBe(1);
+    expect(await images.prune(now + UNSHOWN_KEPT_MS)).toBe(1);
     expect(await folders(cache)).toEqual([blue]);
     expect(await json(path.join(cache, 'unused.json'))).toEqual({});
     expect(images.state('a.png', await infoOf(vault, 'a.png')).kind).toBe('ready');
@@ -72,20 +71,19 @@ describe('pruning the image copies', () => {
 
   it('forgets a deleted image and removes its copies in time; a content shown again before then is kept', async () => {
     const { vault, cache } = await setup('deleted');
-    const images = new ImageVariants(cache, vault);
     let present = new Set(['a.png', 'b.png']);
-    const inVault = (p: string) => present.has(p);
+    const images = new ImageVariants(cache, vault, 1, (p) => present.has(p));
     await write(vault, 'a.png', '#0a0');
     await write(vault, 'b.png', '#aa0');
     const green = await keyOf(images, 'a.png', await infoOf(vault, 'a.png'));
     const yellow = await keyOf(images, 'b.png', await infoOf(vault, 'b.png'));
-    await images.prune(inVault);
+    await images.prune();
 
     await fs.rm(path.join(vault, 'a.png'));
     await fs.rm(path.join(vault, 'b.png'));
     present = new Set();
     const now = Date.now();
-    await images.prune(inVault, now);
+    await images.prune(now);
     // Both noted now: the drains before knew both images.
     expect(Object.keys(await json(path.join(cache, 'stamps.json')))).toEqual([]);
     expect(Object.keys(await json(path.join(cache, 'unused.json'))).sort()).toEqual([green, yellow].sort());
@@ -96,7 +94,7 @@ describe('pruning the image copies', () => {
     const made = (await fs.stat(path.join(cache, yellow, 'meta.json'))).mtimeMs;
     expect(await keyOf(images, 'c.png', await infoOf(vault, 'c.png'))).toBe(yellow);
     expect((await fs.stat(path.join(cache, yellow, 'meta.json'))).mtimeMs).toBe(made);
-    expect(await images.prune(inVault, now + UNSHOWN_KEPT_MS)).toBe(1);
+    expect(await images.prune(now + UNSHOWN_KEPT_MS)).toBe(1);
     expect(await folders(cache)).toEqual([yellow]);
     expect(await json(path.join(cache, 'stamps.json'))).toEqual({ 'c.png': [expect.any(String), yellow] });
   });
@@ -111,8 +109,9 @@ describe('pruning the image copies', () => {
     // A fresh process whose stamps know nothing of a.png: its folder has been unshown past the week.
     await fs.rm(path.join(cache, 'stamps.json'));
     await fs.writeFile(path.join(cache, 'unused.json'), JSON.stringify({ [key]: Date.now() - UNSHOWN_KEPT_MS - DAY }));
-    const images = new ImageVariants(cache, vault);
-    const pruned = images.prune(() => true);
+    let present = true;
+    const images = new ImageVariants(cache, vault, 1, () => present);
+    const pruned = images.prune();
     // Asked for in the same turn: its drain waits for the prune, then finds the folder gone and makes it again.
     expect(images.state('a.png', info).kind).toBe('pending');
     expect(await pruned).toBe(1);
@@ -125,7 +124,8 @@ describe('pruning the image copies', () => {
     await write(vault, 'b.png', '#088');
     images.state('b.png', await infoOf(vault, 'b.png'));
     expect(images.busy).toBe(true);
-    expect(await images.prune(() => false, Date.now() + 10 * UNSHOWN_KEPT_MS)).toBe(0);
+    present = false;
+    expect(await images.prune(Date.now() + 10 * UNSHOWN_KEPT_MS)).toBe(0);
     await images.settled();
     expect((await folders(cache)).length).toBe(2);
   });
@@ -133,7 +133,7 @@ describe('pruning the image copies', () => {
   it('removes what a crashed make() left behind after an hour, never one in progress, and no name that is not its own', async () => {
     const { vault, cache } = await setup('leftovers');
     await write(vault, 'a.png', '#333');
-    const images = new ImageVariants(cache, vault);
+    const images = new ImageVariants(cache, vault, 1, () => true);
     await keyOf(images, 'a.png', await infoOf(vault, 'a.png'));
     const old = path.join(cache, '.tmp-0123-dead');
     const fresh = path.join(cache, '.tmp-4567-live');
@@ -141,10 +141,22 @@ describe('pruning the image copies', () => {
     await fs.writeFile(path.join(cache, 'notes.txt'), 'the owner put this here');
     const hourAgo = (Date.now() - 2 * 3_600_000) / 1000;
     await fs.utimes(old, hourAgo, hourAgo);
-    await images.prune(() => true);
+    await images.prune();
     const names = await fs.readdir(cache);
     expect(names).not.toContain('.tmp-0123-dead');
     expect(names).toContain('.tmp-4567-live');
     expect(names).toContain('notes.txt');
+  });
+
+  it('a snapshot (no vault lookup given) never prunes', async () => {
+    const { vault, cache } = await setup('snapshot');
+    await write(vault, 'a.png', '#444');
+    const images = new ImageVariants(cache, vault);
+    const key = await keyOf(images, 'a.png', await infoOf(vault, 'a.png'));
+    await fs.writeFile(path.join(cache, 'unused.json'), JSON.stringify({ [key]: 0 }));
+    await fs.rm(path.join(cache, 'stamps.json'));
+    const fresh = new ImageVariants(cache, vault);
+    expect(await fresh.prune(Date.now() + 10 * UNSHOWN_KEPT_MS)).toBe(0);
+    expect(await folders(cache)).toEqual([key]);
   });
 });
