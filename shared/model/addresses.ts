@@ -1,6 +1,7 @@
 // Public addresses (CONTRACT §6): a note `Folder/My Note.md` lives at `/Folder/My-Note`
-// (path without extension, spaces as `-`, percent-encoded on the wire). Addresses are
-// a branded type: a vault path cannot be passed where an address belongs.
+// (path without extension, spaces as `-`, percent-encoded on the wire), its letters in
+// composed form (`composed`). Addresses are a branded type: a vault path cannot be passed
+// where an address belongs.
 import type { VaultPath } from '../vault-path.ts';
 
 /** A decoded public address: starts with `/`, no trailing slash (except the front page). */
@@ -16,8 +17,15 @@ export const RESERVED_SEGMENTS = new Set(['api', 'admin', 'topic', 'folder', 'pa
 // `/favicon.ico` is the vault's icon (CONTRACT §7): a note there would replace it with a page.
 export const RESERVED_ADDRESSES = new Set(['/feed.xml', '/sitemap.xml', '/robots.txt', '/404', '/404.html', '/custom.css', '/search', '/search.json', '/favicon.ico']);
 
+/**
+ * A name as addresses spell it: composed (NFC). A Mac's older file systems store `é` as `e` and
+ * a combining accent (NFD); what people type, what git on a Mac commits, and the addresses
+ * Obsidian and Hugo publish are composed, so a static host finds the page at the address typed.
+ */
+export const composed = (name: string): string => name.normalize('NFC');
+
 export function noteAddress(p: VaultPath): Address {
-  const withoutExt = p.replace(/\.(md|markdown|tex)$/i, '');
+  const withoutExt = composed(p).replace(/\.(md|markdown|tex)$/i, '');
   return ('/' + withoutExt.split('/').map((seg) => seg.replace(/\s/g, '-')).join('/')) as Address;
 }
 
@@ -33,7 +41,7 @@ export function claimsFrontPage(value: unknown): boolean {
 
 export function permalinkAddress(value: unknown): Address | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
-  const segments = String(value)
+  const segments = composed(String(value))
     .trim()
     .split('/')
     .map((seg) => seg.trim().replace(/\s+/g, '-'))
@@ -73,6 +81,11 @@ function reservedSlow(address: Address): boolean {
   // A page's file is its address + `.html` (outputFileOf): under a folder named `X.html`
   // the site would need a folder where the page `/X` has its file, so nothing is published there.
   return segments.slice(1, -1).some((seg) => seg.toLowerCase().endsWith('.html'));
+}
+
+/** A vault file published as it is (an attachment): `/` and its path, composed. */
+export function fileAddress(p: string): Address {
+  return ('/' + composed(p)) as Address;
 }
 
 export function topicAddress(tag: string): Address {

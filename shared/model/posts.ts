@@ -1,6 +1,6 @@
 // Items of GET /api/posts (spec 2.5, CONTRACT §5): the note's own address, title,
 // date, excerpt and tags; `commentCount` is added by the admin from comments.db.
-import { encodeAddress, type Address } from './addresses.ts';
+import { composed, encodeAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
 import type { SiteModel } from './site-model.ts';
 
@@ -41,7 +41,7 @@ export function postItem(note: NoteRecord): PostItem {
  * draft, a static page and a missing note answer alike.
  */
 export function postNamed(model: Pick<SiteModel, 'byAddress' | 'neighbours'>, records: ReadonlyMap<string, NoteRecord>, query: PostQuery): PostRef | null {
-  const note = 'path' in query ? records.get(query.path) : model.byAddress.get(query.address as Address);
+  const note = 'path' in query ? records.get(query.path) : model.byAddress.get(composed(query.address) as Address);
   if (!note || !model.neighbours.has(note.path) || model.byAddress.get(note.address) !== note) return null;
   return { path: note.path, address: note.address, title: note.title };
 }

@@ -4,7 +4,7 @@
 // address without the extension (CONTRACT §12), and an embed renders it in place. What a
 // base shows depends on every published note, a canvas on the notes its file nodes name:
 // those are the readings the plan's dependency index records.
-import type { Address } from '../../shared/model/addresses.ts';
+import { composed, type Address } from '../../shared/model/addresses.ts';
 import { MAX_BASE_BYTES } from '../../shared/bases/base-file.ts';
 import { MAX_CANVAS_BYTES, readCanvas } from '../../shared/canvas/canvas-file.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
@@ -20,7 +20,7 @@ const isBasePath = (p: string) => /\.base$/i.test(p);
 
 /** `Notes/Reading.base` → `/Notes/Reading` (spaces as a note's address writes them). */
 export function documentAddress(p: string): Address {
-  return ('/' + p.replace(/\.(base|canvas)$/i, '').split('/').map((seg) => seg.replace(/\s/g, '-')).join('/')) as Address;
+  return ('/' + composed(p).replace(/\.(base|canvas)$/i, '').split('/').map((seg) => seg.replace(/\s/g, '-')).join('/')) as Address;
 }
 
 /** A document's title: its file name without the extension. */

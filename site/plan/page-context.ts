@@ -1,7 +1,7 @@
 // What every page planner shares: the model, the frame, formatters, the notes' bodies
 // (note-bodies.ts) and the small views (links, chips, cards) pages are made of. Each view
 // has a signature: a page is re-rendered exactly when its signature changes.
-import { encodeAddress, FRONT_PAGE, isInSitesFolder, type Address } from '../../shared/model/addresses.ts';
+import { encodeAddress, fileAddress, FRONT_PAGE, isInSitesFolder, type Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { SiteModel } from '../../shared/model/site-model.ts';
 import { directionOf } from '../../shared/note/language.ts';
@@ -208,7 +208,7 @@ export class PageContext {
       // A base or canvas is a page (documents.ts), not a file copied as it is.
       address = isDocumentPath(p) ? this.url(documentAddress(p)) : attachmentAddress(p);
       this.published.set(p, address);
-      if (isInSitesFolder(isDocumentPath(p) ? documentAddress(p) : (('/' + p) as Address))) this.withheld.add(p);
+      if (isInSitesFolder(isDocumentPath(p) ? documentAddress(p) : fileAddress(p))) this.withheld.add(p);
     }
     return this.withheld.has(p) ? null : address;
   }

@@ -1,7 +1,7 @@
 // The whole site as a list of outputs with signatures, and the difference
 // between two plans: what to render, what to copy, what to delete.
 import { PlanMemory } from './plan-memory.ts';
-import { isInSitesFolder, isReservedAddress, isWritableFile, type Address } from '../../shared/model/addresses.ts';
+import { fileAddress, isInSitesFolder, isReservedAddress, isWritableFile, type Address } from '../../shared/model/addresses.ts';
 import { BuildWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { SiteModel } from '../../shared/model/site-model.ts';
@@ -102,9 +102,10 @@ export function planSite(
   const shadowed: BuildWarning[] = [];
   for (const [p, encoded] of ctx.published) {
     if (isDocumentPath(p)) continue; // a page of its own, never copied as it is
-    const address = ('/' + p) as Address;
+    const address = fileAddress(p);
+    const file = address.slice(1);
     const info = attachments.get(p);
-    if (pages.has(address) || files.has(p) || isReservedAddress(address)) {
+    if (pages.has(address) || files.has(file) || isReservedAddress(address)) {
       // A note that took an attachment's address (`img.png.md`, or its permalink) is served
       // there and the picture its notes show is not: said, not silent (a reviewer's find).
       const taker = model.byAddress.get(address);
@@ -115,14 +116,14 @@ export function planSite(
     }
     if (!info) continue;
     // A path the site's folder cannot hold (over MAX_FILE_BYTES): left out and said, rather than the write stopping the build.
-    if (!isWritableFile(p)) {
+    if (!isWritableFile(file)) {
       if (ctx.shownBy.has(p)) shadowed.push({ note: ctx.shownBy.get(p)!.path, kind: 'reserved-address', message: `shows ${p}, which is not published: its path is too long for a file of the site`, target: p, address, variant: 'not_a_file' });
       continue;
     }
     planImageCopies(ctx, p, pages, shadowed);
     pages.set(address, {
       address,
-      file: p,
+      file,
       kind: 'attachment',
       type: 'file',
       sig: `${attachmentStamp(info)}:${encoded}`,

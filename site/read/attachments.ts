@@ -3,6 +3,7 @@
 // everything else in the vault stays private.
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
+import { encodeAddress, fileAddress } from '../../shared/model/addresses.ts';
 import { isNotePath } from '../../shared/vault-path.ts';
 import { readRegularFileSync } from '../../shared/vault-read.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
@@ -29,7 +30,7 @@ export const attachmentStamp = (info: AttachmentInfo) => `${info.size}:${info.mt
 
 /** Where an attachment is served: its vault path, percent-encoded per segment. */
 export function attachmentAddress(p: string): string {
-  return '/' + p.split('/').map(encodeURIComponent).join('/');
+  return encodeAddress(fileAddress(p));
 }
 
 export class AttachmentIndex {
