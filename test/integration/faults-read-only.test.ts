@@ -64,14 +64,22 @@ async function startFor(method: Method, files: Record<string, string>): Promise<
   return startServer({ vault, data, env });
 }
 
-/** chmod: every folder under `dir` (itself included) r-x and every file r--, or u+w back. */
+/**
+ * chmod: every folder under `dir` (itself included) r-x and every file r--, or u+w back. The
+ * folders first: the server may still be writing (a version's index goes after the save's
+ * answer), and once they are r-x no file appears or goes; one renamed away before then is skipped.
+ */
 async function setWritable(dir: string, writable: boolean): Promise<void> {
-  for (const file of await filesUnder(dir)) await fs.chmod(file, writable ? 0o644 : 0o444);
   const folders = [dir];
   for (let i = 0; i < folders.length; i++) {
     for (const e of await fs.readdir(folders[i]!, { withFileTypes: true })) if (e.isDirectory()) folders.push(path.join(folders[i]!, e.name));
   }
   for (const folder of folders) await fs.chmod(folder, writable ? 0o755 : 0o555);
+  for (const file of await filesUnder(dir)) {
+    await fs.chmod(file, writable ? 0o644 : 0o444).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
+  }
 }
 
 /** Makes `dir` read-only to the server the way `method` does; answers how to undo it. */
