@@ -146,23 +146,63 @@ export function fillEmbedded(prepared: PreparedHtml, links: RenderLinks, frame: 
   return fillHoles(prepared.embedLead + prepared.html, prepared, env, false);
 }
 
+/**
+ * An embed (a note, a picture, a base or canvas file) or a base block: HTML of our own, made
+ * safe where it was made (an embedded note's raw HTML through the sanitiser on its own), whole
+ * and closed.
+ */
+const isOwnBlock = (slot: Slot) => slot.kind === 'base' || (slot.kind === 'wiki' && slot.meta.embed);
+
 /** `html`'s holes filled from `prepared`'s slots; `track`: each slot learns where in the body it sits (picture.ts). */
 function fillHoles(html: string, prepared: PreparedHtml, env: NoteEnv, track: boolean): string {
   if (!prepared.slots.length && !prepared.rawHtml) return html;
   const parts = html.split(HOLE);
   const islands: Array<[number, number]> = [];
+  // Own blocks inside an island go in after the sanitiser, which would take what a canvas
+  // draws with (its arrows, colours); `shift` keeps each slot's place as the page will have it.
+  const later: string[] = [];
+  let shift = 0;
   let out = '';
-  let start = 0;
+  let start = -1;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     if (i % 2 === 0) out += part;
     else if (part === ISLAND_START) start = out.length;
-    else if (part === ISLAND_END) islands.push([start, out.length]);
-    else {
-      if (track) env.frame!.at = out.length;
-      out += slotHtml(prepared.slots[Number(part)]!, env);
+    else if (part === ISLAND_END) {
+      islands.push([start, out.length]);
+      start = -1;
+    } else {
+      if (track) env.frame!.at = out.length + shift;
+      const slot = prepared.slots[Number(part)]!;
+      const made = slotHtml(slot, env);
+      if (start < 0 || !isOwnBlock(slot)) out += made;
+      else {
+        const mark = `${HOLE}${later.push(made) - 1}${HOLE}`;
+        shift += made.length - mark.length;
+        out += mark;
+      }
     }
   }
   // CONTRACT §7: the author's raw HTML is passed through the sanitiser, so a published note runs nothing.
-  return sanitizeIslands(out, islands);
+  const safe = sanitizeIslands(out, islands);
+  return later.length ? putInText(safe, later) : safe;
+}
+
+/**
+ * `html` (the sanitiser's output) with each `\0n\0` mark replaced by `blocks[n]` where it stands
+ * in text. The author cannot write a NUL (markdown-it makes it U+FFFD), but their HTML can
+ * leave a mark inside a tag (`<div title="` before the embed): the block is left out there,
+ * never written into an attribute. The sanitiser escapes `<` and `>` in text and in values.
+ */
+function putInText(html: string, blocks: readonly string[]): string {
+  let inTag = false;
+  let at = 0;
+  return html.replace(/\u0000(\d+)\u0000/g, (_mark, n: string, index: number) => {
+    for (; at < index; at++) {
+      const c = html.charCodeAt(at);
+      if (c === 60 /* < */) inTag = true;
+      else if (c === 62 /* > */) inTag = false;
+    }
+    return inTag ? '' : (blocks[Number(n)] ?? '');
+  });
 }
