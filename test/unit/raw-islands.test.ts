@@ -107,6 +107,35 @@ describe('raw HTML in islands', () => {
     }
   });
 
+  it('puts an embed or base block inside any mix of raw HTML whole and in text, or leaves it out; nothing runs', () => {
+    // Our own blocks, each whole and closed, with what the sanitiser would take (a style, an SVG marker).
+    const BLOCKS = {
+      canvas: '<div class="own-canvas" style="--w:1px"><svg><defs><marker id="m"><path d="M0 0"/></marker></defs></svg>OWN-BLOCK</div>',
+      note: '<div class="own-embed"><p>OWN-BLOCK "quoted" &amp; done</p></div>',
+      base: '<div class="own-base" style="--c:2"><table><tr><td>OWN-BLOCK</td></tr></table></div>',
+    };
+    const withBlocks: RenderLinks = { ...links, document: () => BLOCKS.canvas, embed: () => BLOCKS.note, base: () => BLOCKS.base };
+    const pieces = ['![[Board.canvas]]', 'Text ![[Other]] inline.', '```base\nviews: []\n```'];
+    const next = seeded(11);
+    for (let i = 0; i < 400; i++) {
+      const parts: string[] = [];
+      for (let k = 0; k < 6; k++) parts.push(next(2) ? RAW[next(RAW.length)]! : pieces[next(pieces.length)]!);
+      const body = parts.join('\n\n');
+      const html = fillPrepared(analyzeNote(body, 'Title').prepared!, withBlocks);
+      expect(html, body).not.toContain('\u0000');
+      expect(hostile(html), body).toBeNull();
+      // Each block is there whole or not at all, and never inside a tag (an attribute's value).
+      const whole = Object.values(BLOCKS).reduce((n, block) => n + html.split(block).length - 1, 0);
+      expect(html.split('OWN-BLOCK').length - 1, body).toBe(whole);
+      for (const block of Object.values(BLOCKS)) {
+        for (let at = html.indexOf(block); at >= 0; at = html.indexOf(block, at + 1)) {
+          const before = html.slice(0, at);
+          expect(before.lastIndexOf('<') <= before.lastIndexOf('>'), body).toBe(true);
+        }
+      }
+    }
+  });
+
   it('leaves Markdown outside the islands as it renders without raw HTML', () => {
     const html = renderNoteHtml('Before *a*\n\nMiddle <kbd>K</kbd>\n\nAfter & <3\n', 'Title', links);
     expect(html).toBe('<p>Before <em>a</em></p>\n<p>Middle <kbd>K</kbd></p>\n<p>After &amp; &lt;3</p>\n');
