@@ -18,7 +18,8 @@ const EN = {
   share: 'Share',
   copyLink: 'Copy link',
   email: 'Email',
-  words: 'words',
+  /** A note's word count, its number `n` in BLOG_LOCALE's digits. */
+  words: (n: string, count: number) => (count === 1 ? `${n} word` : `${n} words`),
   minRead: 'min read',
   /** The reading time's count, before minRead: its words follow the number in some languages. */
   minutes: (n: string, _count: number) => n,
@@ -112,6 +113,21 @@ const EN = {
 
 type Strings = typeof EN;
 
+const AR_PLURAL = new Intl.PluralRules('ar');
+
+/**
+ * An Arabic counted noun in the form its count takes (CLDR's categories, Intl.PluralRules):
+ * 1 and 2 are words of their own, 3–10 (and 103–110…) take the plural, 11–99 the singular
+ * accusative, 100 and 0 the singular. `n` is the count in BLOG_LOCALE's digits.
+ */
+function arabicCount(forms: { one: string; two: string; few: string; many: string; other: string }) {
+  return (n: string, count: number): string => {
+    const form = AR_PLURAL.select(count);
+    if (form === 'one' || form === 'two') return forms[form];
+    return `${n} ${form === 'few' || form === 'many' ? forms[form] : forms.other}`;
+  };
+}
+
 const AR: Strings = {
   home: 'الرئيسية',
   skipToContent: 'انتقل إلى المحتوى',
@@ -126,10 +142,9 @@ const AR: Strings = {
   share: 'شارك',
   copyLink: 'انسخ الرابط',
   email: 'بريد',
-  words: 'كلمة',
+  words: arabicCount({ one: 'كلمة واحدة', two: 'كلمتان', few: 'كلمات', many: 'كلمة', other: 'كلمة' }),
   minRead: 'قراءة',
-  // Arabic counts: 1 and 2 have words of their own, 3–10 take the plural, 11 and up the singular.
-  minutes: (n: string, count: number) => (count === 1 ? 'دقيقة واحدة' : count === 2 ? 'دقيقتان' : count <= 10 ? `${n} دقائق` : `${n} دقيقة`),
+  minutes: arabicCount({ one: 'دقيقة واحدة', two: 'دقيقتان', few: 'دقائق', many: 'دقيقة', other: 'دقيقة' }),
   updated: 'حُدّثت في',
   signIn: 'تسجيل الدخول',
   edit: 'تحرير',
@@ -138,7 +153,7 @@ const AR: Strings = {
   notFoundTitle: 'غير موجود',
   notFoundText: 'لا شيء في هذا العنوان.',
   backHome: 'العودة إلى الصفحة الرئيسية',
-  publishedNotes: (n: string) => `${n} ملاحظة منشورة`,
+  publishedNotes: arabicCount({ one: 'ملاحظة منشورة واحدة', two: 'ملاحظتان منشورتان', few: 'ملاحظات منشورة', many: 'ملاحظة منشورة', other: 'ملاحظة منشورة' }),
   backToTop: 'العودة إلى الأعلى',
   darkTheme: 'المظهر الداكن',
   copyCode: 'نسخ',
@@ -172,7 +187,7 @@ const AR: Strings = {
   closeSearch: 'أغلق البحث',
   showMore: 'اعرض نتائج أكثر',
   browseTopics: 'تصفّح حسب الموضوع',
-  commentCount: (n: string, count: number) => (count === 1 ? 'تعليق واحد' : count === 2 ? 'تعليقان' : count <= 10 ? `${n} تعليقات` : `${n} تعليقًا`),
+  commentCount: arabicCount({ one: 'تعليق واحد', two: 'تعليقان', few: 'تعليقات', many: 'تعليقًا', other: 'تعليق' }),
   mostDiscussed: 'الأكثر نقاشًا',
   noComments: 'لا تعليقات بعد. كن أول من يعلّق.',
   leaveComment: 'اترك تعليقًا',
@@ -192,8 +207,8 @@ const AR: Strings = {
   cancelReply: 'إلغاء الرد',
   replyingTo: 'ردًا على',
   siteAuthor: 'الكاتب',
-  likes: (n: string, count: number) => (count === 1 ? 'إعجاب واحد' : `${n} إعجابات`),
-  reposts: (n: string, count: number) => (count === 1 ? 'إعادة نشر واحدة' : `${n} إعادات نشر`),
+  likes: arabicCount({ one: 'إعجاب واحد', two: 'إعجابان', few: 'إعجابات', many: 'إعجابًا', other: 'إعجاب' }),
+  reposts: arabicCount({ one: 'إعادة نشر واحدة', two: 'إعادتا نشر', few: 'إعادات نشر', many: 'إعادة نشر', other: 'إعادة نشر' }),
   mentionReplies: 'ردود من مواقع أخرى',
   mentionedIn: 'أُشير إليها في',
   baseResults: (n: string) => `النتائج: ${n}`,
@@ -203,7 +218,7 @@ const AR: Strings = {
   baseSummaries: 'الملخصات',
   baseSummaryNames: { Average: 'المتوسط', Min: 'الأدنى', Max: 'الأعلى', Sum: 'المجموع', Range: 'المدى', Median: 'الوسيط', Stddev: 'الانحراف المعياري', Earliest: 'الأقدم', Latest: 'الأحدث', Checked: 'المحدَّد', Unchecked: 'غير المحدَّد', Empty: 'الفارغ', Filled: 'المملوء', Unique: 'الفريد' },
   baseSummaryUnsupported: (name: string) => `الملخص «\u2068${name}\u2069» غير مدعوم`,
-  baseDays: (n: string) => `${n} يوم`,
+  baseDays: arabicCount({ one: 'يوم واحد', two: 'يومان', few: 'أيام', many: 'يومًا', other: 'يوم' }),
   canvas: 'لوحة',
   canvasUnreadable: (why: string) => `لا يمكن عرض هذه اللوحة: ${why}.`,
   canvasHidden: 'ملاحظة غير منشورة',

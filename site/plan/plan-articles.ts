@@ -125,7 +125,7 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     dateIso: new Date(note.date.ms).toISOString(),
     dateText: fmt.date(note.date.ms),
     updated: updatedOf(ctx, note),
-    wordsText: fmt.number(note.words),
+    wordsText: ctx.frame.strings.words(fmt.number(note.words), note.words),
     minutesText: ctx.frame.strings.minutes(fmt.number(readingMinutes(note.words)), readingMinutes(note.words)),
     tags: ctx.chips(note),
     html: ctx.bodies.html(note),

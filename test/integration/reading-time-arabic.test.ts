@@ -1,5 +1,6 @@
-// The reading time in Arabic counts as Arabic counts: one and two have words of their
-// own ("دقيقة واحدة", "دقيقتان"), three to ten the plural, eleven and up the singular.
+// The reading time and the word count in Arabic count as Arabic counts: one and two have
+// words of their own ("دقيقة واحدة", "دقيقتان"), three to ten the plural, eleven to 99 the
+// singular accusative, a hundred the singular (test/unit/arabic-counts.test.ts has every form).
 import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -18,12 +19,22 @@ const MINUTES: [count: number, text: string][] = [
   [11, '11 دقيقة قراءة'],
 ];
 
+// Words of a note and the meta line's count.
+const WORDS: [count: number, text: string][] = [
+  [1, 'كلمة واحدة'],
+  [2, 'كلمتان'],
+  [5, '5 كلمات'],
+  [11, '11 كلمة'],
+  [100, '100 كلمة'],
+];
+
 describe('the Arabic reading time', () => {
   it('takes the form of its count', async () => {
     const root = await tempDir('vs-reading-');
     const vault = path.join(root, 'vault');
     const files: Record<string, string> = {};
     for (const [count] of MINUTES) files[`Read ${count}.md`] = `---\npublish: true\ndate: 2026-01-0${(count % 9) + 1}\n---\n${'كلمة '.repeat(count * 200)}\n`;
+    for (const [count] of WORDS) files[`Words ${count}.md`] = `---\npublish: true\ndate: 2026-02-0${(count % 9) + 1}\n---\n${'كلمة '.repeat(count)}\n`;
     await writeFiles(vault, files);
     const out = path.join(root, 'site');
     const res = spawnSync(process.execPath, [...CLI_BUILD], {
@@ -37,6 +48,10 @@ describe('the Arabic reading time', () => {
       const html = await fs.readFile(path.join(out, `Read-${count}.html`), 'utf8').catch(() => fs.readFile(path.join(out, `Read-${count}`, 'index.html'), 'utf8'));
       const reading = /<span class="s-reading">([^<]*)<\/span>/.exec(html)?.[1];
       expect(reading, `${count} minutes`).toBe(text);
+    }
+    for (const [count, text] of WORDS) {
+      const html = await fs.readFile(path.join(out, `Words-${count}.html`), 'utf8');
+      expect(/<span class="s-words">([^<]*)<\/span>/.exec(html)?.[1], `${count} words`).toBe(text);
     }
   });
 });
