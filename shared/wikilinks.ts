@@ -1,8 +1,38 @@
 // Wikilinks as Obsidian writes them: [[Target]], [[Target|alias]], [[Target#Heading]],
 // [[Target#A#B]] (heading B under A), [[Target#^block]], ![[embed]]. One reading of
 // the inside of `[[…]]`, used by the renderer's inline rule, the note model, the
-// admin's search and the rename that rewrites links.
-const WIKILINK = /(!?)\[\[([^\[\]|#\n]*?)(#[^\[\]|\n]*)?(\|[^\[\]\n]*)?\]\]/g;
+// admin's search and the rename that rewrites links. A target or heading holds no bracket
+// (Obsidian allows none in a file name); the display text may hold single ones
+// (`[[Paper|Smith [2020] notes]]`), never `[[` or `]]`. In a table the bar is written `\|`.
+const WIKILINK = /(!?)\[\[((?:[^\[\]|#\\\n]|\\(?!\|))*?)(#(?:[^\[\]|\\\n]|\\(?!\|))*)?(\\?\|(?:[^\[\]\n]|\[(?!\[)|\](?!\]))*)?\]\]/g;
+
+/** A wikilink as written: `alias` with its bar (`|`, or `\|` in a table), `heading` with its `#` (target '' for a link into the same note). */
+export interface WrittenLink {
+  bang: string;
+  target: string;
+  heading: string;
+  alias: string;
+  at: number;
+  length: number;
+}
+
+/**
+ * Every wikilink of `text` in order. A display text that opens a bracket it has not closed
+ * takes the `]` right after its `]]` (`[[Paper|Smith [2020]]]` reads `Smith [2020]`).
+ */
+export function* writtenLinks(text: string): Generator<WrittenLink> {
+  for (const m of text.matchAll(WIKILINK)) {
+    let alias = m[4] ?? '';
+    let length = m[0].length;
+    if (alias && text.charCodeAt(m.index! + length) === 0x5d /* ] */ && count(alias, '[') > count(alias, ']')) {
+      alias += ']';
+      length++;
+    }
+    yield { bang: m[1]!, target: m[2]!, heading: m[3] ?? '', alias, at: m.index!, length };
+  }
+}
+
+const count = (s: string, c: string) => s.split(c).length - 1;
 
 export interface WikiLink {
   target: string;
@@ -74,15 +104,15 @@ export function mayNameFile(target: string): boolean {
 
 export function parseWikiLinks(text: string): WikiLink[] {
   const out: WikiLink[] = [];
-  for (const m of text.matchAll(WIKILINK)) {
-    if (m[2]!.trim() === '') continue; // [[#Heading]]: a link inside the note itself
+  for (const link of writtenLinks(text)) {
+    if (link.target.trim() === '') continue; // [[#Heading]]: a link inside the note itself
     out.push({
-      embed: m[1] === '!',
-      target: m[2]!.trim(),
-      heading: m[3] ? m[3].slice(1) : null,
-      alias: m[4] ? m[4].slice(1) : null,
-      at: m.index!,
-      length: m[0].length,
+      embed: link.bang === '!',
+      target: link.target.trim(),
+      heading: link.heading ? link.heading.slice(1) : null,
+      alias: link.alias ? link.alias.replace(/^\\?\|/, '') : null,
+      at: link.at,
+      length: link.length,
     });
   }
   return out;
@@ -103,10 +133,13 @@ export function linkKey(target: string): string {
  */
 export function rewriteWikiLinks(text: string, map: (target: string) => string | null): string {
   if (!text.includes('[[')) return text;
-  return text.replace(WIKILINK, (whole, bang: string, target: string, heading?: string, alias?: string) => {
-    if (target.trim() === '') return whole;
-    const next = map(target.trim());
-    if (next === null) return whole;
-    return `${bang}[[${next}${heading ?? ''}${alias ?? ''}]]`;
-  });
+  let out = '';
+  let at = 0;
+  for (const { bang, target, heading, alias, at: start, length } of writtenLinks(text)) {
+    const next = target.trim() === '' ? null : map(target.trim());
+    if (next === null) continue;
+    out += `${text.slice(at, start)}${bang}[[${next}${heading}${alias}]]`;
+    at = start + length;
+  }
+  return at === 0 ? text : out + text.slice(at);
 }

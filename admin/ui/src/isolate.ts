@@ -4,7 +4,7 @@
 export const isolated = (s: string | undefined): string => (s === undefined ? '' : `\u2068${s}\u2069`);
 
 /** A line of Markdown with each link (`[[…]]`, `[…](…)`) isolated: an English link in an Arabic line keeps its brackets and punctuation where they are written. */
-export const isolatedLinks = (line: string): string => line.replace(/\[\[[^\]\n]*\]\]|\[[^\]\n]*\]\([^)\s]*\)/g, (link) => isolated(link));
+export const isolatedLinks = (line: string): string => line.replace(/\[\[(?:[^\]\n]|\](?!\]))*\]\]|\[[^\]\n]*\]\([^)\s]*\)/g, (link) => isolated(link));
 
 /** A sentence's runs: plain words, and the names t() or `isolated` put in isolates (without their marks). */
 export function sentenceRuns(text: string): { text: string; name: boolean }[] {

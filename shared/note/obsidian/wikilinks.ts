@@ -44,16 +44,23 @@ function closeAfter(state: StateInline, from: number): number {
   return end;
 }
 
+/** A display text that opens more brackets than it closes: it takes the `]` after its `]]`. */
+const unclosed = (alias: string) => alias.split('[').length > alias.split(']').length;
+
 function wikilinkRule(state: StateInline, silent: boolean): boolean {
   const src = state.src;
   let pos = state.pos;
   const embed = src.charCodeAt(pos) === 0x21; /* ! */
   if (embed) pos++;
   if (src.charCodeAt(pos) !== 0x5b || src.charCodeAt(pos + 1) !== 0x5b) return false;
-  const end = closeAfter(state, pos + 2);
+  let end = closeAfter(state, pos + 2);
   if (end < 0 || end > state.posMax) return false;
-  const inner = src.slice(pos + 2, end);
-  if (inner.includes('[') || inner.includes('\n') || inner.trim() === '') return false;
+  let inner = src.slice(pos + 2, end);
+  if (inner.includes('[[') || inner.includes('\n') || inner.trim() === '') return false;
+  // Brackets only in the display text, as shared/wikilinks.ts (writtenLinks) reads a link.
+  const bar = inner.indexOf('|');
+  if (/[[\]]/.test(bar < 0 ? inner : inner.slice(0, bar))) return false;
+  if (bar >= 0 && src.charCodeAt(end + 2) === 0x5d /* ] */ && end + 3 <= state.posMax && unclosed(inner.slice(bar))) inner = src.slice(pos + 2, ++end);
   const ref = parseWikiRef(inner);
   if (ref.target === '' && ref.subpath.length === 0) return false;
   if (!silent) {

@@ -2,6 +2,7 @@
 // note is named in a new link (its name when that is unique in the vault, else its
 // path, never with `.md`, as Obsidian writes links).
 import { createLinkResolver } from '../../../../shared/model/links.ts';
+import { writtenLinks } from '../../../../shared/wikilinks.ts';
 import type { VaultPath } from '../../../../shared/vault-path.ts';
 
 export interface LinkAt {
@@ -11,16 +12,14 @@ export interface LinkAt {
   to: number;
 }
 
-const WIKILINK = /!?\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(\|[^\[\]\n]*)?\]\]/g;
-
-/** The wikilink covering `offset` of `line` (offsets within the line), if any. */
+/** The wikilink covering `offset` of `line` (offsets within the line), if any: read as the site reads one. */
 export function wikilinkAt(line: string, offset: number): LinkAt | null {
-  for (const m of line.matchAll(WIKILINK)) {
-    const from = m.index!;
-    const to = from + m[0].length;
+  for (const link of writtenLinks(line)) {
+    const from = link.at;
+    const to = from + link.length;
     if (offset < from || offset > to) continue;
-    const heading = m[2] ? m[2].slice(1).trim() || null : null;
-    return { target: m[1]!.trim(), heading, from, to };
+    const heading = link.heading ? link.heading.slice(1).trim() || null : null;
+    return { target: link.target.trim(), heading, from, to };
   }
   return null;
 }
