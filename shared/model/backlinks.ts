@@ -10,10 +10,11 @@ import type { NoteRecord } from './note-record.ts';
 /** A snippet is at most this many characters (a long sentence is cut around the link). */
 export const SNIPPET_MAX = 200;
 
-// A Markdown link's text holds no `[` and its address no `](` (as CommonMark reads them): each
-// attempt stops where the next link begins, where the expression read the rest of the line from
-// each of thousands of `[` that began no link.
-const LINK = /(!?)\[\[([^\[\]\n]+?)\]\]|(!?)\[([^[\]\n]*)\]\(((?:[^)\s\]]|\](?!\())+)(?:\s+"[^"\n]*")?\)/g;
+// A Markdown link's text holds no `[` and its address no `](` (as CommonMark reads them), and a
+// wikilink no `[[` (its display text may hold single brackets, as shared/wikilinks.ts reads it):
+// each attempt stops where the next link begins, where the expression read the rest of the line
+// from each of thousands of `[` that began no link.
+const LINK = /(!?)\[\[((?:[^\[\]\n]|\[(?!\[)|\](?!\]))+?)\]\]|(!?)\[([^[\]\n]*)\]\(((?:[^)\s\]]|\](?!\())+)(?:\s+"[^"\n]*")?\)/g;
 const FENCE = /^\s*(`{3,}|~{3,})/;
 // Block markers a line starts with: quotes, callout heads, list bullets, tasks, numbers, heading marks.
 const LINE_START = /^\s*(?:>\s*)*(?:\[![\w-]+\][+-]?\s*)?(?:[-*+]\s+(?:\[.\]\s+)?|\d+[.)]\s+|#{1,6}\s+)?/;

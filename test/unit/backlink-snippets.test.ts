@@ -16,6 +16,10 @@ describe('the sentence around a link', () => {
     expect(s.get('T.md' as VaultPath)).toBe(iso('The second one links ⁅here⁆ and marks.'));
   });
 
+  it('reads a wikilink whose display text holds brackets, as the page does', () => {
+    expect(snippets('As argued in [[Target|Smith [2020] notes]], it holds.').get('T.md' as VaultPath)).toBe(iso('As argued in ⁅Smith [2020] notes⁆, it holds.'));
+  });
+
   it('reads Markdown links, list items and quotes; the first link to a note wins', () => {
     expect(snippets('- See [the target](T.md#part) first.\n- Then [[Target]] again.').get('T.md' as VaultPath)).toBe(iso('See ⁅the target⁆ first.'));
     expect(snippets('> [!note] A callout naming [[Target]]').get('T.md' as VaultPath)).toBe(iso('A callout naming ⁅Target⁆'));
