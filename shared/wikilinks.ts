@@ -118,6 +118,13 @@ export function parseWikiLinks(text: string): WikiLink[] {
   return out;
 }
 
+/** The one link `value` is, as a whole (a frontmatter value such as `"[[Note|Shown]]"`), or null. */
+export function wholeLink(value: string): WikiLink | null {
+  const text = value.trim();
+  const [link, more] = parseWikiLinks(text);
+  return link && !more && link.at === 0 && link.length === text.length ? link : null;
+}
+
 /**
  * Link target without a note extension, compared case-insensitively as Obsidian does, and
  * in one Unicode form: a file named on macOS is often decomposed (`Cafe` + U+0301) while a

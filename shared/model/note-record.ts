@@ -1,6 +1,6 @@
 // One note as the public side sees it: everything derived from its text, its path
 // and its creation time, computed once per change of the file.
-import type { WikiRef } from '../wikilinks.ts';
+import { wholeLink, type WikiRef } from '../wikilinks.ts';
 import { analyzeNote, type NoteFacts } from '../note/analyze.ts';
 import { publicMarkdown, publicTex } from '../note/comments.ts';
 import { prepareNoteHtml, type PreparedHtml } from '../note/markdown.ts';
@@ -102,8 +102,7 @@ export interface RecordInputs {
 }
 
 function unwrapLink(value: string): string {
-  const m = /^\s*!?\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|[^\]]*)?\]\]\s*$/.exec(value);
-  return (m ? m[1]! : value).trim();
+  return (wholeLink(value)?.target ?? value).trim();
 }
 
 /** The most tags one note carries onto the site (its topics, chips and cards); a build warning names a note with more. */

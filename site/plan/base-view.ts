@@ -2,6 +2,7 @@
 // visitors cannot see is never a row, nor counted). A base the site cannot show renders
 // a sentence saying what it uses, never its YAML. CONTRACT §12: `<div class="s-base">`,
 // a table view a `<table>` with one `<tr>` per row.
+import { wholeLink } from '../../shared/wikilinks.ts';
 import { readBase, type BaseSpec } from '../../shared/bases/base-file.ts';
 import { MAX_STEPS_PER_BASE, type BaseRowSource } from '../../shared/bases/evaluate.ts';
 import { runView, type BaseResult, type BaseResultRow, type BaseSummaryCell, type BaseSummaryRow } from '../../shared/bases/query.ts';
@@ -57,7 +58,6 @@ function hostRow(host: BaseHost): BaseRowSource {
   };
 }
 
-const WIKILINK_VALUE = /^\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]*))?\]\]$/;
 
 /** A link cell: the note's title when it is published, else the words written (never an unpublished note's title). */
 function linkHtml(ctx: PageContext, target: string, display: string | null, from: NoteRecord): string {
@@ -70,8 +70,8 @@ function cellHtml(ctx: PageContext, v: Value, from: NoteRecord, depth = 0): stri
   if (v instanceof BaseLink) return linkHtml(ctx, v.target, v.display, from);
   if (v instanceof BaseDate) return `<time datetime="${escapeHtml(new Date(v.ms).toISOString())}">${escapeHtml(dateText(v))}</time>`;
   if (typeof v === 'string') {
-    const link = WIKILINK_VALUE.exec(v.trim());
-    return link ? linkHtml(ctx, link[1]!.trim(), link[2]?.trim() || null, from) : escapeHtml(v);
+    const link = wholeLink(v);
+    return link && !link.embed ? linkHtml(ctx, link.target, link.alias?.trim() || null, from) : escapeHtml(v);
   }
   if (Array.isArray(v) && depth < 3) return v.map((x) => cellHtml(ctx, x, from, depth + 1)).join(', ');
   if (v instanceof BaseObject || Array.isArray(v)) return escapeHtml(displayText(v));

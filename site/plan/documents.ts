@@ -4,6 +4,7 @@
 // address without the extension (CONTRACT §12), and an embed renders it in place. What a
 // base shows depends on every published note, a canvas on the notes its file nodes name:
 // those are the readings the plan's dependency index records.
+import { writtenLinks } from '../../shared/wikilinks.ts';
 import { composed, type Address } from '../../shared/model/addresses.ts';
 import { MAX_BASE_BYTES } from '../../shared/bases/base-file.ts';
 import { MAX_CANVAS_BYTES, readCanvas } from '../../shared/canvas/canvas-file.ts';
@@ -62,15 +63,15 @@ export function documentReads(ctx: PageContext, p: string): readonly NoteRecord[
   return read?.ok ? canvasNotes(ctx, read.canvas, standIn(p)) : [];
 }
 
-const DOCUMENT_EMBED = /!\[\[([^\][|#\n]+\.(?:base|canvas))\s*(?:[#|][^\]\n]*)?\]\]/gi;
 
 /** The documents a note embeds (`![[x.base]]`, `![[x.canvas]]`; a link is no embed), as vault paths. */
 export function embeddedDocuments(ctx: PageContext, note: NoteRecord): string[] {
   const out: string[] = [];
   // The record keeps linked and embedded files together: the text says which are embeds.
   if (!note.embeds.some((target) => isDocumentPath(target.replace(/[#?].*$/, '')))) return out;
-  for (const m of note.body.matchAll(DOCUMENT_EMBED)) {
-    const p = ctx.attachments.resolve(m[1]!.trim(), note);
+  for (const link of writtenLinks(note.body)) {
+    if (!link.bang || !isDocumentPath(link.target.trim())) continue;
+    const p = ctx.attachments.resolve(link.target.trim(), note);
     if (p && isDocumentPath(p) && !out.includes(p)) out.push(p);
   }
   return out;

@@ -7,7 +7,7 @@
 import { DATE_KEYS } from '../../shared/note/dates.ts';
 import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
-import { blockRef, parseWikiRef } from '../../shared/wikilinks.ts';
+import { blockRef, parseWikiRef, writtenLinks } from '../../shared/wikilinks.ts';
 import type { PageContext } from './page-context.ts';
 
 /** Part of a value: text, a link to a published note, or a web address. */
@@ -33,7 +33,6 @@ export const INTERNAL_KEYS = new Set([
 const MAX_PROPERTIES = 50;
 const MAX_ITEMS = 50;
 const MAX_TEXT = 500;
-const LINK = /\[\[([^[\]\n]+)\]\]/g;
 const WEB = /^https?:\/\/[^\s<>"]+$/i;
 
 const cut = (s: string) => (s.length > MAX_TEXT ? s.slice(0, MAX_TEXT) + '…' : s);
@@ -48,9 +47,11 @@ function shownDateKey(note: NoteRecord, showDate: boolean): string | null {
 function linkParts(ctx: PageContext, note: NoteRecord, text: string): PropertyPart[] {
   const parts: PropertyPart[] = [];
   let at = 0;
-  for (const m of text.matchAll(LINK)) {
-    if (m.index! > at) parts.push(plain(text.slice(at, m.index)));
-    const ref = parseWikiRef(m[1]!);
+  for (const link of writtenLinks(text)) {
+    // An embed's `!` stays as written: a property shows a link, never the thing.
+    const start = link.at + link.bang.length;
+    if (start > at) parts.push(plain(text.slice(at, start)));
+    const ref = parseWikiRef(link.target + link.heading + link.alias);
     const shown = ref.alias ?? [ref.target, ...ref.subpath].filter(Boolean).join(' › ');
     const other = ref.target === '' ? null : ctx.model.resolver.resolve(ref.target, note);
     if (other && ctx.model.isVisible(other)) {
@@ -58,7 +59,7 @@ function linkParts(ctx: PageContext, note: NoteRecord, text: string): PropertyPa
       const anchor = block !== null ? `#^${encodeURIComponent(block)}` : ref.subpath.length ? headingAnchor(other.headings, ref.subpath) : '';
       parts.push({ text: shown, url: ctx.url(ctx.addressOf(other)) + anchor, external: false });
     } else parts.push(plain(shown));
-    at = m.index! + m[0].length;
+    at = link.at + link.length;
   }
   if (at < text.length) parts.push(plain(text.slice(at)));
   return parts;
@@ -105,8 +106,8 @@ export function propertyTargets(ctx: PageContext, note: NoteRecord): NoteRecord[
     if (INTERNAL_KEYS.has(key.toLowerCase())) continue;
     for (const v of Array.isArray(value) ? value : [value]) {
       if (typeof v !== 'string') continue;
-      for (const m of v.matchAll(LINK)) {
-        const target = parseWikiRef(m[1]!).target;
+      for (const link of writtenLinks(v)) {
+        const target = link.target.trim();
         const other = target === '' ? null : ctx.model.resolver.resolve(target, note);
         if (other) out.push(other);
       }

@@ -30,6 +30,7 @@ sources:
 hostile: "<script>alert(1)</script><b>bold</b>"
 "<img src=x onerror=alert(1)>": a hostile key
 mixed: "See [[Configure|the setup]] and [[Install#Steps]], then rest"
+cited: "As [[API|the API [v2]]] says"
 empty:
 ---
 
@@ -67,7 +68,7 @@ for (const [name, server] of Object.entries(layouts)) {
 
     it('leaves out the keys that steer publishing or that the page already shows, and empty values', async () => {
       const keys = [...panelOf((await server.page('/rich')).text).matchAll(/<dt dir="auto">(.*?)<\/dt>/g)].map((m) => m[1]);
-      expect(keys).toEqual(['status', 'rating', 'reviewed', 'planted', 'related', 'sources', 'hostile', '&lt;img src=x onerror=alert(1)&gt;', 'mixed']);
+      expect(keys).toEqual(['status', 'rating', 'reviewed', 'planted', 'related', 'sources', 'hostile', '&lt;img src=x onerror=alert(1)&gt;', 'mixed', 'cited']);
     });
 
     it('links a [[note]] as the body would, to published notes only; a draft or a missing note is plain text', async () => {
@@ -79,6 +80,8 @@ for (const [name, server] of Object.entries(layouts)) {
           '<li><a href="https://example.org/paper" rel="nofollow noopener">https://example.org/paper</a></li><li>javascript:alert(1)</li></ul>',
       );
       expect(row('mixed')).toBe('mixed=See <a class="s-post-link" href="/Guide/Advanced/Configure">the setup</a> and <a class="s-post-link" href="/Guide/Install#steps">Install › Steps</a>, then rest');
+      // A display text may hold brackets, as in the body (shared/wikilinks.ts).
+      expect(row('cited')).toBe('cited=As <a class="s-post-link" href="/Reference/API">the API [v2]</a> says');
       expect(html).not.toContain('Hidden Draft Title');
     });
 

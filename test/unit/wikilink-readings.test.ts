@@ -5,7 +5,7 @@
 // bar is written `\|`, and the target is the name before it, so a rename rewrites it too.
 import { describe, expect, it } from 'vitest';
 import { renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
-import { parseWikiLinks, rewriteWikiLinks } from '../../shared/wikilinks.ts';
+import { parseWikiLinks, rewriteWikiLinks, wholeLink } from '../../shared/wikilinks.ts';
 import { wikilinkAt } from '../../admin/ui/src/editor/links.ts';
 
 const links: RenderLinks = { note: (t) => ({ href: `/${t}`, title: t }), attachment: () => null };
@@ -40,5 +40,12 @@ describe('a wikilink is read one way', () => {
     expect(wikilinkAt(line, 15)).toEqual({ target: 'Paper', heading: null, from: 2, to: 24 });
     expect(wikilinkAt(line, 30)).toEqual({ target: 'Note', heading: 'H', from: 27, to: 40 });
     expect(wikilinkAt(line, 25)).toBeNull();
+  });
+
+  it('a frontmatter value that is one link (a banner, a twin, a base cell) is read the same way', () => {
+    expect(wholeLink(' [[cover.png|Cover [wide]]] ')).toMatchObject({ target: 'cover.png', alias: 'Cover [wide]', embed: false });
+    expect(wholeLink('![[Note#Part|Shown]]')).toMatchObject({ target: 'Note', heading: 'Part', alias: 'Shown', embed: true });
+    expect(wholeLink('[[a]] ')).toMatchObject({ target: 'a', at: 0 });
+    for (const value of ['[[a]] and [[b]]', 'see [[a]]', 'plain', '[[#Local]]']) expect(wholeLink(value), value).toBeNull();
   });
 });
