@@ -24,7 +24,7 @@ export function* writtenLinks(text: string): Generator<WrittenLink> {
   for (const m of text.matchAll(WIKILINK)) {
     let alias = m[4] ?? '';
     let length = m[0].length;
-    if (alias && text.charCodeAt(m.index! + length) === 0x5d /* ] */ && count(alias, '[') > count(alias, ']')) {
+    if (alias && text.charCodeAt(m.index! + length) === 0x5d /* ] */ && leavesBracketOpen(alias)) {
       alias += ']';
       length++;
     }
@@ -32,7 +32,8 @@ export function* writtenLinks(text: string): Generator<WrittenLink> {
   }
 }
 
-const count = (s: string, c: string) => s.split(c).length - 1;
+/** A display text that opens more brackets than it closes: its link takes the `]` right after its `]]`. */
+export const leavesBracketOpen = (alias: string): boolean => alias.split('[').length > alias.split(']').length;
 
 export interface WikiLink {
   target: string;

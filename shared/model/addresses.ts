@@ -24,9 +24,13 @@ export const RESERVED_ADDRESSES = new Set(['/feed.xml', '/sitemap.xml', '/robots
  */
 export const composed = (name: string): string => name.normalize('NFC');
 
+/** A vault path without its extension as an address: composed, spaces as `-`. */
+export function pathAddress(withoutExt: string): Address {
+  return ('/' + composed(withoutExt).split('/').map((seg) => seg.replace(/\s/g, '-')).join('/')) as Address;
+}
+
 export function noteAddress(p: VaultPath): Address {
-  const withoutExt = composed(p).replace(/\.(md|markdown|tex)$/i, '');
-  return ('/' + withoutExt.split('/').map((seg) => seg.replace(/\s/g, '-')).join('/')) as Address;
+  return pathAddress(p.replace(/\.(md|markdown|tex)$/i, ''));
 }
 
 /**

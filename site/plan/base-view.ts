@@ -58,7 +58,6 @@ function hostRow(host: BaseHost): BaseRowSource {
   };
 }
 
-
 /** A link cell: the note's title when it is published, else the words written (never an unpublished note's title). */
 function linkHtml(ctx: PageContext, target: string, display: string | null, from: NoteRecord): string {
   const other = ctx.model.resolver.resolve(target, from);

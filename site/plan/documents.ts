@@ -5,7 +5,7 @@
 // base shows depends on every published note, a canvas on the notes its file nodes name:
 // those are the readings the plan's dependency index records.
 import { writtenLinks } from '../../shared/wikilinks.ts';
-import { composed, type Address } from '../../shared/model/addresses.ts';
+import { pathAddress, type Address } from '../../shared/model/addresses.ts';
 import { MAX_BASE_BYTES } from '../../shared/bases/base-file.ts';
 import { MAX_CANVAS_BYTES, readCanvas } from '../../shared/canvas/canvas-file.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
@@ -21,7 +21,7 @@ const isBasePath = (p: string) => /\.base$/i.test(p);
 
 /** `Notes/Reading.base` → `/Notes/Reading` (spaces as a note's address writes them). */
 export function documentAddress(p: string): Address {
-  return ('/' + composed(p).replace(/\.(base|canvas)$/i, '').split('/').map((seg) => seg.replace(/\s/g, '-')).join('/')) as Address;
+  return pathAddress(p.replace(/\.(base|canvas)$/i, ''));
 }
 
 /** A document's title: its file name without the extension. */
@@ -62,7 +62,6 @@ export function documentReads(ctx: PageContext, p: string): readonly NoteRecord[
   const read = text === null ? null : readCanvas(text);
   return read?.ok ? canvasNotes(ctx, read.canvas, standIn(p)) : [];
 }
-
 
 /** The documents a note embeds (`![[x.base]]`, `![[x.canvas]]`; a link is no embed), as vault paths. */
 export function embeddedDocuments(ctx: PageContext, note: NoteRecord): string[] {

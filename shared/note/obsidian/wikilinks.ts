@@ -6,7 +6,7 @@ import type MarkdownIt from 'markdown-it';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
-import { blockRef, isAttachmentTarget, mayNameFile, parseWikiRef, type WikiRef } from '../../wikilinks.ts';
+import { blockRef, isAttachmentTarget, leavesBracketOpen, mayNameFile, parseWikiRef, type WikiRef } from '../../wikilinks.ts';
 import { embedBudgetLeft } from '../embed-budget.ts';
 import type { NoteEnv } from '../env.ts';
 import { escapeHtml } from '../escape.ts';
@@ -44,9 +44,6 @@ function closeAfter(state: StateInline, from: number): number {
   return end;
 }
 
-/** A display text that opens more brackets than it closes: it takes the `]` after its `]]`. */
-const unclosed = (alias: string) => alias.split('[').length > alias.split(']').length;
-
 function wikilinkRule(state: StateInline, silent: boolean): boolean {
   const src = state.src;
   let pos = state.pos;
@@ -60,7 +57,7 @@ function wikilinkRule(state: StateInline, silent: boolean): boolean {
   // Brackets only in the display text, as shared/wikilinks.ts (writtenLinks) reads a link.
   const bar = inner.indexOf('|');
   if (/[[\]]/.test(bar < 0 ? inner : inner.slice(0, bar))) return false;
-  if (bar >= 0 && src.charCodeAt(end + 2) === 0x5d /* ] */ && end + 3 <= state.posMax && unclosed(inner.slice(bar))) inner = src.slice(pos + 2, ++end);
+  if (bar >= 0 && src.charCodeAt(end + 2) === 0x5d /* ] */ && end + 3 <= state.posMax && leavesBracketOpen(inner.slice(bar))) inner = src.slice(pos + 2, ++end);
   const ref = parseWikiRef(inner);
   if (ref.target === '' && ref.subpath.length === 0) return false;
   if (!silent) {
