@@ -36,8 +36,13 @@ export const META_WARM_BYTES = 1_000_000;
 /** What a query ranks (boosts over BM25); MiniSearch's own options otherwise. */
 export const SEARCH_BOOST: Partial<Record<SearchField, number>> = { title: 3, tags: 2, headings: 1.5 };
 
-// MiniSearch's default tokenizer: runs between spaces, line breaks and punctuation.
-const SEPARATOR = /^[\n\r\p{Z}\p{P}]$/u;
+// MiniSearch's default tokenizer splits at spaces, line breaks and punctuation; ours at math,
+// currency and modifier symbols too, so `key=value`, `$HOME`, `a+b` and `x^2` hold the words a
+// reader types (Obsidian finds them inside). Emoji and other symbols (`°`, `©`) stay in words.
+const SEPARATORS = String.raw`\n\r\p{Z}\p{P}\p{Sm}\p{Sc}\p{Sk}`;
+const SEPARATOR = new RegExp(`^[${SEPARATORS}]$`, 'u');
+/** A word as the index reads one: a run between separators (a result's passage marks them). */
+export const WORD_RUN = new RegExp(`[^${SEPARATORS}]+`, 'gu');
 /** Per UTF-16 code unit, whether SEPARATOR holds it: 0 not asked yet, 1 no, 2 yes (read from it, so the two never disagree). */
 const SEPARATES = new Uint8Array(0x10000);
 
@@ -54,7 +59,7 @@ function separatorAt(text: string, i: number): number {
 }
 
 /**
- * `text.split(/[\n\r\p{Z}\p{P}]+/u)`, MiniSearch's default, in one pass without the regex:
+ * `text.split(/[\n\r\p{Z}\p{P}\p{Sm}\p{Sc}\p{Sk}]+/u)` in one pass without the regex:
  * each character's class is asked once a process (the build's search base spent a fifth of
  * its time splitting, and any one accented letter or dash sent a note's whole text to it).
  */

@@ -15,6 +15,7 @@ const blog = blogForFile({
   files: {
     'Search/Cafe.md': note('Café society', 'The crème brûlée of zebrapublished words.\n\n## Heading zebraheading'),
     'Search/Arabic.md': note('مدرسة أحمد', 'كِتَابٌ جَدِيدٌ في المَدرسةِ وكـتـاب آخر.'),
+    'Search/Symbols.md': note('Symbols', 'Set `key=zebravalue` in `$ZEBRAHOME`, add zebraleft+zebraright, square x^zebrapower, 25°zebradegree.'),
     'Search/Private.md': note('Private parts', 'Public words %%zebracommentcanary stays in the vault%% and more.'),
     'Search/Draft.md': '---\ntitle: A draft\npublish: false\n---\nzebradraftcanary\n',
     'Templates/Search template.md': note('Template', 'zebratemplatecanary'),
@@ -81,6 +82,12 @@ describe('CONTRACT §9: what the index holds', () => {
     const { terms } = await readIndex(blog);
     for (const word of ['cafe', 'creme', 'brulee', 'احمد', 'مدرسه', 'كتاب', 'جديد', 'المدرسه']) expect(terms.has(word), word).toBe(true);
     for (const word of ['Café', 'café', 'crème', 'أحمد', 'مدرسة', 'كِتَابٌ', 'كـتـاب']) expect(terms.has(word), word).toBe(false);
+  });
+
+  it('words are split at math, currency and modifier symbols as at punctuation; other symbols stay in their word', async () => {
+    const { terms } = await readIndex(blog);
+    for (const word of ['key', 'zebravalue', 'zebrahome', 'zebraleft', 'zebraright', 'zebrapower', '25°zebradegree']) expect(terms.has(word), word).toBe(true);
+    for (const word of ['key=zebravalue', '$zebrahome', 'zebraleft+zebraright', 'x^zebrapower', 'zebradegree']) expect(terms.has(word), word).toBe(false);
   });
 
   it('is served as JSON: the manifest revalidated, the base files immutable', async () => {

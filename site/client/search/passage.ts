@@ -3,10 +3,9 @@
 // that matched, cut around it, with every matching word marked. Words are compared
 // as the index holds them (folded), so `Café` marks `cafe` and `أحمد` marks `احمد`.
 // Everything is built as text nodes: nothing of a page or a query is read as markup.
-import { processTerm } from '../../../shared/search/index-format.ts';
+import { processTerm, WORD_RUN } from '../../../shared/search/index-format.ts';
 
 const BLOCKS = 'p, li, dt, dd, td, th, h2, h3, h4, h5, h6, figcaption, pre';
-const WORD = /[^\n\r\p{Z}\p{P}]+/gu;
 const BEFORE = 60;
 const LENGTH = 240;
 
@@ -27,7 +26,7 @@ function articleBody(url: string): Promise<Element | null> {
 /** Where the words of `text` that fold to one of `words` are. */
 export function matchSpans(text: string, words: Set<string>): [number, number][] {
   const spans: [number, number][] = [];
-  for (const m of text.matchAll(WORD)) {
+  for (const m of text.matchAll(WORD_RUN)) {
     const forms = processTerm(m[0]);
     if (forms && (Array.isArray(forms) ? forms.some((f) => words.has(f)) : words.has(forms))) spans.push([m.index!, m.index! + m[0].length]);
   }
