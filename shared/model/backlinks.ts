@@ -3,18 +3,17 @@
 // skipped) line by line, links shown as their text; remembered per record while links
 // resolve the same, so a plan reads each linking note once at most.
 import { publicMarkdown } from '../note/comments.ts';
-import { parseWikiRef } from '../wikilinks.ts';
+import { parseWikiRef, writtenLinks } from '../wikilinks.ts';
 import type { VaultPath } from '../vault-path.ts';
 import type { NoteRecord } from './note-record.ts';
 
 /** A snippet is at most this many characters (a long sentence is cut around the link). */
 export const SNIPPET_MAX = 200;
 
-// A Markdown link's text holds no `[` and its address no `](` (as CommonMark reads them), and a
-// wikilink no `[[` (its display text may hold single brackets, as shared/wikilinks.ts reads it):
-// each attempt stops where the next link begins, where the expression read the rest of the line
-// from each of thousands of `[` that began no link.
-const LINK = /(!?)\[\[((?:[^\[\]\n]|\[(?!\[)|\](?!\]))+?)\]\]|(!?)\[([^[\]\n]*)\]\(((?:[^)\s\]]|\](?!\())+)(?:\s+"[^"\n]*")?\)/g;
+// A Markdown link's text holds no `[` and its address no `](` (as CommonMark reads them): each
+// attempt stops where the next link begins, where the expression read the rest of the line from
+// each of thousands of `[` that began no link. Wikilinks are read as shared/wikilinks.ts reads them.
+const MARKDOWN_LINK = /(!?)\[([^[\]\n]*)\]\(((?:[^)\s\]]|\](?!\())+)(?:\s+"[^"\n]*")?\)/g;
 const FENCE = /^\s*(`{3,}|~{3,})/;
 // Block markers a line starts with: quotes, callout heads, list bullets, tasks, numbers, heading marks.
 const LINE_START = /^\s*(?:>\s*)*(?:\[![\w-]+\][+-]?\s*)?(?:[-*+]\s+(?:\[.\]\s+)?|\d+[.)]\s+|#{1,6}\s+)?/;
@@ -91,6 +90,42 @@ export function sentenceAround(text: string, at: number, length = 0, sentences =
   return sentence;
 }
 
+interface LinkRead {
+  at: number;
+  length: number;
+  /** The words a reader reads for it ('' for an embed). */
+  shown: string;
+  /** The note or file it names, as written; null for a web address or a link into the same note. */
+  target: string | null;
+}
+
+/** A line's wikilinks and Markdown links, in order (a Markdown link inside a wikilink's display text is the wikilink's). */
+function linksIn(source: string): LinkRead[] {
+  const links: LinkRead[] = [];
+  if (source.includes('[[')) {
+    for (const w of writtenLinks(source)) {
+      const ref = parseWikiRef(w.target + w.heading + w.alias);
+      const shown = w.bang ? '' : (ref.alias ?? [ref.target, ...ref.subpath].filter((s) => s !== '').join(' › '));
+      links.push({ at: w.at, length: w.length, shown, target: ref.target || null });
+    }
+  }
+  if (!source.includes('](')) return links;
+  const wikilinks = links.length;
+  for (const m of source.matchAll(MARKDOWN_LINK)) {
+    const at = m.index!;
+    if (links.some((w, i) => i < wikilinks && at < w.at + w.length && w.at < at + m[0].length)) continue;
+    let url = m[3]!;
+    try {
+      url = decodeURI(url);
+    } catch {
+      // left as written
+    }
+    const target = /^[a-z][a-z0-9+.-]*:/i.test(url) ? null : url.replace(/#.*$/, '') || null;
+    links.push({ at, length: m[0].length, shown: m[1] ? '' : plain(m[2]!), target });
+  }
+  return wikilinks > 0 && links.length > wikilinks ? links.sort((a, b) => a.at - b.at) : links;
+}
+
 /**
  * For each note `note` links to (as `resolve` finds it), the sentence around its first
  * link there, as plain text. A link shows its alias, else its target as written: never
@@ -114,25 +149,10 @@ export function linkSnippets(note: NoteRecord, generation: object, resolve: (tar
     let text = '';
     let last = 0;
     const hits: [VaultPath, number, number][] = [];
-    for (const m of source.matchAll(LINK)) {
-      text += plain(source.slice(last, m.index));
-      last = m.index! + m[0].length;
-      let shown: string;
-      let target: string | null;
-      if (m[2] !== undefined) {
-        const ref = parseWikiRef(m[2]);
-        shown = m[1] ? '' : (ref.alias ?? ([ref.target, ...ref.subpath].filter((s) => s !== '').join(' › ')));
-        target = ref.target || null;
-      } else {
-        shown = m[3] ? '' : plain(m[4]!);
-        let url = m[5]!;
-        try {
-          url = decodeURI(url);
-        } catch {
-          // left as written
-        }
-        target = /^[a-z][a-z0-9+.-]*:/i.test(url) ? null : url.replace(/#.*$/, '') || null;
-      }
+    for (const link of linksIn(source)) {
+      text += plain(source.slice(last, link.at));
+      last = link.at + link.length;
+      const { shown, target } = link;
       const path = target === null ? null : resolve(target);
       const at = text.length;
       // A link's words keep their own direction in the sentence (FSI … PDI), as the link does on its page.

@@ -18,6 +18,12 @@ describe('the sentence around a link', () => {
 
   it('reads a wikilink whose display text holds brackets, as the page does', () => {
     expect(snippets('As argued in [[Target|Smith [2020] notes]], it holds.').get('T.md' as VaultPath)).toBe(iso('As argued in ⁅Smith [2020] notes⁆, it holds.'));
+    // A display text ending in its own bracket takes the `]` after `]]`; a table's `\|` is the bar.
+    expect(snippets('As argued in [[Target|Smith [2020]]], it holds.').get('T.md' as VaultPath)).toBe(iso('As argued in ⁅Smith [2020]⁆, it holds.'));
+    expect(snippets('| a | [[Target\\|the cell]] |').get('T.md' as VaultPath)).toBe(iso('| a | ⁅the cell⁆ |'));
+    // A bracket in the target makes no link, on the page or here; a Markdown link inside a display text is the wikilink's.
+    expect(snippets('Not [[Tar[get]] a link.').has('T.md' as VaultPath)).toBe(false);
+    expect(snippets('One [[Other|see [x](Target)]] and [then](Target) this.').get('T.md' as VaultPath)).toBe(iso('One ⁅see [x](Target)⁆ and ⁅then⁆ this.'));
   });
 
   it('reads Markdown links, list items and quotes; the first link to a note wins', () => {
