@@ -18,6 +18,7 @@ const { blog, browser } = blogForFile({
   files: {
     'Search/Cafe.md': note('Café society', '2026-02-02', 'An opening paragraph about nothing much.\n\nThe crème brûlée at the corner café was the best of the year.'),
     'Search/School.md': note('مدرسة أحمد', '2026-02-03', 'قرأ أحمد كِتَابًا جَدِيدًا في المَدرسةِ، ثم كـتـب رسالة طويلة.'),
+    'Search/Shell.md': note('Shell settings', '2026-02-04', 'Set `key=zebravalue` in `$ZEBRAHOME` before you start.'),
     'Search/Draft.md': '---\ntitle: Secret draft\npublish: false\n---\nOnly a draft says zebradraftword.\n',
   },
 });
@@ -123,6 +124,17 @@ describe('CONTRACT §9: the search box', () => {
     }
     await searchAgain(page, 'أَحْمَد');
     expect((await shown(page)).results[0]!.marks).toEqual(['أحمد']);
+    await page.context().close();
+  });
+
+  it('a word written against a symbol is found, and marked alone', async () => {
+    const page = await open('/');
+    for (const [query, mark] of [['zebravalue', 'zebravalue'], ['zebrahome', 'ZEBRAHOME'], ['key zebraval', 'zebravalue']] as const) {
+      await searchAgain(page, query);
+      const { results } = await shown(page);
+      expect(results.map((r) => r.title), query).toEqual(['Shell settings']);
+      expect(results[0]!.marks, query).toContain(mark);
+    }
     await page.context().close();
   });
 
