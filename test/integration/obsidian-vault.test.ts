@@ -259,7 +259,7 @@ describe('each row of CONTRACT §7 on its page', () => {
     const note = await page('/Rows/Node.js');
     expect(bodyOf(note)).toContain('NODE-JS-NOTE-TEXT');
     // Related: the notes that link to it or embed it.
-    const related = note.slice(note.indexOf('<section class="s-related">'));
+    const related = note.slice(note.indexOf('<section class="s-related"'));
     expect(related).toContain('href="/Rows/Wikilink-targets"');
     expect(related).toContain('href="/Rows/Embeds"');
   });

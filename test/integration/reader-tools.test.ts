@@ -15,10 +15,10 @@ const layouts = {
 };
 
 const tocOf = (html: string) => /<nav class="s-toc"[^>]*>.*?<\/nav>/s.exec(html)?.[0] ?? '';
-const backlinksOf = (html: string) => /<section class="s-backlinks">.*?<\/section>/s.exec(html)?.[0] ?? '';
+const backlinksOf = (html: string) => /<section class="s-backlinks"[^>]*>.*?<\/section>/s.exec(html)?.[0] ?? '';
 /** Each backlink as `href|title|sentence` (the sentence without its links' isolates). */
 const backlinkItems = (html: string) =>
-  [...backlinksOf(html).matchAll(/<li><a class="s-backlink" href="([^"]*)">([^<]*)<\/a>(?:<p class="s-backlink-snippet" dir="auto">([^<]*)<\/p>)?<\/li>/g)].map((m) => `${m[1]}|${m[2]}|${(m[3] ?? '').replace(/[\u2068\u2069]/g, '')}`);
+  [...backlinksOf(html).matchAll(/<li dir="auto"><a class="s-backlink" href="([^"]*)">([^<]*)<\/a>(?:<p class="s-backlink-snippet" dir="auto">([^<]*)<\/p>)?<\/li>/g)].map((m) => `${m[1]}|${m[2]}|${(m[3] ?? '').replace(/[\u2068\u2069]/g, '')}`);
 const graphOf = (html: string) => /<svg class="s-graph"[^>]*>.*?<\/svg>/s.exec(html)?.[0] ?? '';
 const graphLinks = (html: string) => [...graphOf(html).matchAll(/<a class="s-graph-node" href="([^"]*)"><title>([^<]*)<\/title>/g)].map((m) => `${m[1]}|${m[2]}`);
 const hrefs = (html: string) => [...html.matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)].map((m) => `${m[1]} ${m[2]}`);
@@ -30,7 +30,7 @@ for (const [name, server] of Object.entries(layouts)) {
       expect(hrefs(tocOf(html))).toEqual(['#requirements Requirements', '#steps Steps', '#check-the-version Check the version', '#troubleshooting Troubleshooting']);
       for (const id of ['requirements', 'steps', 'check-the-version', 'troubleshooting']) expect(html).toContain(`<h${id === 'check-the-version' ? 3 : 2} id="${id}">`);
       // Folded at the top (a <details>, before the body); the stylesheet puts it in the margin at desktop widths.
-      expect(html).toMatch(/<\/header>\s*<details class="s-toc-fold"><summary class="s-toc-toggle">On this page<\/summary><nav class="s-toc" aria-label="On this page">.*<\/details>\s*<div class="s-article-body"/s);
+      expect(html).toMatch(/<\/header>\s*<details class="s-toc-fold"><summary class="s-toc-toggle" lang="en" dir="ltr">On this page<\/summary><nav class="s-toc" aria-label="On this page">.*<\/details>\s*<div class="s-article-body"/s);
       expect(html).toContain('<li class="s-toc-2"><a href="#check-the-version">');
     });
 
@@ -52,7 +52,7 @@ for (const [name, server] of Object.entries(layouts)) {
   describe(`CONTRACT §12, ${name} layout: backlinks`, () => {
     it('"Linked from" lists the published notes linking here, by title, each with the sentence around its link', async () => {
       const html = (await server.page('/Guide/Install')).text;
-      expect(backlinksOf(html)).toMatch(/^<section class="s-backlinks"><h2>Linked from<\/h2>/);
+      expect(backlinksOf(html)).toMatch(/^<section class="s-backlinks" lang="en" dir="ltr"><h2>Linked from<\/h2>/);
       expect(backlinkItems(html)).toEqual([
         '/Reference/API|API|It relies on Install being done first, and on nothing else.',
         '/Guide/Advanced/Configure|Configure|Configuration comes after you install the tool properly.',
