@@ -112,6 +112,28 @@ describe("the article's Copy button, added by the blog's script", () => {
       await context.close();
     }
   }, 90_000);
+
+  it('at 360 px it covers no code: the block keeps a strip above its first line', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 800 }, hasTouch: true, isMobile: true });
+    try {
+      const page = await context.newPage();
+      await page.goto(server.url + '/Posts/Code-and-callouts');
+      const button = page.locator('.s-code .s-copy').first();
+      await button.waitFor();
+      const overlap = await button.evaluate((b) => {
+        const code = b.parentElement!.querySelector('pre code')!;
+        const range = document.createRange();
+        range.selectNodeContents(code);
+        const first = range.getClientRects()[0]!;
+        const box = b.getBoundingClientRect();
+        return box.bottom > first.top && box.top < first.bottom;
+      });
+      expect(overlap).toBe(false);
+      await screenshot(page, 'code-copy-360');
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('a callout and a code block in the preview are styled as on the public page', () => {
