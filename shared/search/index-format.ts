@@ -84,30 +84,39 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
+// Arabic writes its article and the commonest particles onto the word: `الكتاب`, `والكتاب`,
+// `بالكتاب`, `للتجربة` (ل with the article), `وكتب`. A reader looks for `كتاب`. The prefixes are
+// those of the Light10 stemmer (Larkey et al.; Lucene's ArabicStemmer), folded as foldText
+// folds. The longest the word starts with comes off when at least three letters stay, else
+// none does, so that `والد`, `بالغ`, `الله` and `لله` stay whole.
+const PROCLITICS = ['\u0648\u0627\u0644', '\u0628\u0627\u0644', '\u0643\u0627\u0644', '\u0641\u0627\u0644', '\u0644\u0644', '\u0627\u0644', '\u0648'];
+
 /**
- * Arabic's definite article: `الكتاب` is the word `كتاب` for a reader, so a word that
- * starts with it and keeps three letters or more without it is indexed both ways, and a
- * query drops it (`المدرسة` and `مدرسة` find each other; `الله`, `ألم` stay whole).
+ * A word without the article or particle written onto it, or null: a word that starts with one
+ * is indexed both ways, and a query drops it (`المدرسة`, `والمدرسة` and `مدرسة` find each other).
  */
-function withoutArticle(folded: string): string | null {
-  return folded.startsWith('\u0627\u0644') && [...folded].length >= 5 ? folded.slice(2) : null;
+function withoutProclitic(folded: string): string | null {
+  const prefix = PROCLITICS.find((p) => folded.startsWith(p));
+  if (prefix === undefined) return null;
+  const rest = folded.slice(prefix.length);
+  return [...rest].length >= 3 ? rest : null;
 }
 
 /**
  * A token as the index holds it: folded (case, accents, Arabic forms), and without its
- * article too; or nothing.
+ * article or particle too; or nothing.
  */
 export function processTerm(term: string): string | string[] | null {
   const folded = foldText(term);
   if (folded === '') return null;
-  const bare = withoutArticle(folded);
+  const bare = withoutProclitic(folded);
   return bare ? [folded, bare] : folded;
 }
 
-/** A query's word as it is looked up: folded, without an Arabic article. */
+/** A query's word as it is looked up: folded, without an Arabic article or particle. */
 export function processQueryTerm(term: string): string | null {
   const folded = foldText(term);
-  return folded === '' ? null : (withoutArticle(folded) ?? folded);
+  return folded === '' ? null : (withoutProclitic(folded) ?? folded);
 }
 
 /** The shard a term lives in: its first two characters (one for a one-character term). */

@@ -18,6 +18,7 @@ const { blog, browser } = blogForFile({
   files: {
     'Search/Cafe.md': note('Café society', '2026-02-02', 'An opening paragraph about nothing much.\n\nThe crème brûlée at the corner café was the best of the year.'),
     'Search/School.md': note('مدرسة أحمد', '2026-02-03', 'قرأ أحمد كِتَابًا جَدِيدًا في المَدرسةِ، ثم كـتـب رسالة طويلة.'),
+    'Search/Library.md': note('مكتبة الحي', '2026-02-05', 'هذا نصٌّ عربيٌّ للتجربة عن المكتبة والكِتاب.'),
     'Search/Shell.md': note('Shell settings', '2026-02-04', 'Set `key=zebravalue` in `$ZEBRAHOME` before you start.'),
     'Search/Draft.md': '---\ntitle: Secret draft\npublish: false\n---\nOnly a draft says zebradraftword.\n',
   },
@@ -124,6 +125,18 @@ describe('CONTRACT §9: the search box', () => {
     }
     await searchAgain(page, 'أَحْمَد');
     expect((await shown(page)).results[0]!.marks).toEqual(['أحمد']);
+    await page.context().close();
+  });
+
+  it('Arabic particles written onto a word (و, ل with the article) do not hide it', async () => {
+    const page = await open('/');
+    for (const query of ['الكتاب', 'كتاب', 'تجربة', 'التجربة', 'والكتاب']) {
+      await searchAgain(page, query);
+      const { results } = await shown(page);
+      const library = results.find((r) => r.title === 'مكتبة الحي');
+      expect(library, query).toBeDefined();
+      expect(library!.marks.length, query).toBeGreaterThan(0);
+    }
     await page.context().close();
   });
 

@@ -20,6 +20,13 @@ describe('words as the index holds them', () => {
     expect(processQueryTerm('الله')).toBe('الله');
     expect(processQueryTerm('')).toBeNull();
   });
+
+  it('the particles written onto a word (و, ب, ك, ف with the article, ل with it, a lone و): indexed with and without them, dropped from a query', () => {
+    expect(indexed('والكِتاب بالقلم كالعادة فالأمر للتجربة وكتب')).toEqual(['والكتاب', 'كتاب', 'بالقلم', 'قلم', 'كالعاده', 'عاده', 'فالامر', 'امر', 'للتجربه', 'تجربه', 'وكتب', 'كتب']);
+    for (const [query, looked] of [['والكتاب', 'كتاب'], ['الكتاب', 'كتاب'], ['كتاب', 'كتاب'], ['للتجربة', 'تجربه'], ['التجربة', 'تجربه'], ['تجربة', 'تجربه']]) expect(processQueryTerm(query!), query).toBe(looked);
+    // The longest particle the word starts with decides, and three letters must stay: these are words of their own.
+    expect(indexed('والد بالغ لله وزن')).toEqual(['والد', 'بالغ', 'لله', 'وزن']);
+  });
 });
 
 describe('shards', () => {
