@@ -1,10 +1,21 @@
 // On a phone the local graph is wider than its box (garden.css): the box is scrolled so the
-// note itself, at the drawing's middle, is in view, in either direction of the page.
+// note itself, at the drawing's middle, is in view, in either direction of the page, and each
+// side with more of the drawing beyond it fades out (`data-more`), so that a cut label reads
+// as the edge of something that scrolls.
 export function startGraphBoxes(): void {
   for (const box of document.querySelectorAll<HTMLElement>('.s-graph-scroll')) {
     const room = box.scrollWidth - box.clientWidth;
     if (room <= 0) continue;
     // A right-to-left box scrolls from 0 at its right edge towards negative values.
-    box.scrollLeft = (getComputedStyle(box).direction === 'rtl' ? -room : room) / 2;
+    const rtl = getComputedStyle(box).direction === 'rtl';
+    box.scrollLeft = (rtl ? -room : room) / 2;
+    const mark = () => {
+      const fromLeft = box.scrollLeft + (rtl ? room : 0);
+      const left = fromLeft > 1;
+      const right = fromLeft < room - 1;
+      box.dataset.more = left && right ? 'both' : left ? 'left' : right ? 'right' : '';
+    };
+    mark();
+    box.addEventListener('scroll', mark, { passive: true });
   }
 }

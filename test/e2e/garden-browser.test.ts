@@ -204,7 +204,7 @@ describe('CONTRACT §12: the local graph', () => {
  * The graph as a phone shows it: its labels' drawn height, and where the note's own node
  * sits in its box (true when the box shows it whole).
  */
-async function graphOnPhone(page: Page): Promise<{ labelPx: number; headingWhole: boolean; hereInView: boolean; centred: boolean; scrolls: boolean }> {
+async function graphOnPhone(page: Page): Promise<{ labelPx: number; headingWhole: boolean; hereInView: boolean; centred: boolean; scrolls: boolean; more: string }> {
   const box = page.locator('.s-graph-scroll');
   await box.scrollIntoViewIfNeeded();
   return box.evaluate((el) => {
@@ -220,6 +220,8 @@ async function graphOnPhone(page: Page): Promise<{ labelPx: number; headingWhole
       hereInView: here.left >= view.left && here.right <= view.right,
       centred: Math.abs((here.left + here.right) / 2 - (view.left + view.right) / 2) < 12,
       scrolls: el.scrollWidth > el.clientWidth,
+      // The sides with more of the drawing beyond them, which fade (a cut label reads as an edge that scrolls).
+      more: el.dataset.more ?? '',
     };
   });
 }
@@ -234,7 +236,12 @@ describe('the local graph on a phone', () => {
     expect(shown.hereInView).toBe(true);
     expect(shown.centred).toBe(true);
     expect(shown.headingWhole).toBe(true);
+    expect(shown.more).toBe('both');
+    expect(await page.locator('.s-graph-scroll').evaluate((el) => getComputedStyle(el).maskImage)).toContain('linear-gradient');
     await screenshot(page, 'garden-graph-360');
+    // Scrolled to an end, only the other side fades.
+    await page.locator('.s-graph-scroll').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('.s-graph-scroll')!.dataset.more === 'left');
     await page.context().close();
   });
 });
@@ -272,7 +279,9 @@ describe('CONTRACT §12: the garden in Arabic', () => {
     await phone.context().close();
     // Right to left, the graph's box starts at the note too (its scroll runs the other way).
     const graph = await open('/Guide/Install', 360);
-    expect(await graphOnPhone(graph)).toMatchObject({ scrolls: true, hereInView: true, centred: true, headingWhole: true });
+    expect(await graphOnPhone(graph)).toMatchObject({ scrolls: true, hereInView: true, centred: true, headingWhole: true, more: 'both' });
+    await graph.locator('.s-graph-scroll').evaluate((el) => el.scrollTo({ left: -el.scrollWidth }));
+    await graph.waitForFunction(() => document.querySelector<HTMLElement>('.s-graph-scroll')!.dataset.more === 'right');
     await screenshot(graph, 'garden-graph-360-arabic');
     await graph.context().close();
     await garden.writeSettings(settings);
