@@ -4,7 +4,7 @@
 // visiting the rest of the vault (an edit costs what it touches).
 import type { NoteRecord } from './note-record.ts';
 import { newestFirst, type SiteModel } from './site-model.ts';
-import { tagPageTag } from './topics.ts';
+import { tagPageTag, topicKeysOf } from './topics.ts';
 
 const byPath = (a: NoteRecord, b: NoteRecord) => a.path.localeCompare(b.path);
 
@@ -61,8 +61,9 @@ export function swapRecord(model: SiteModel, before: NoteRecord, after: NoteReco
   const twin = model.twins.get(after.path);
   if (twin && model.twins.get(twin.path) === before) model.twins.set(twin.path, after);
 
-  for (const tag of after.tags) {
-    const topic = model.topics.byKey.get(tag.toLowerCase());
+  // The topics of its tags and of the tags they nest in (`a` for `a/b`) all list it.
+  for (const key of topicKeysOf(after.tags, model.topics.isExcluded).keys()) {
+    const topic = model.topics.byKey.get(key);
     if (topic && !replaceSorted(topic.posts, before, after, newestFirst)) return false;
   }
   for (const c of model.collections) {

@@ -1,6 +1,8 @@
 // Topics (spec 2.8, D.4): one per tag of published notes, at `/topic/<tag>`, shown
 // under a localised label when a tag page note gives one. EXCLUDE_TAGS removes a
 // tag from every public place (topic row, topic pages, chips); the vault keeps it.
+// A nested tag makes a topic of each of its parents too (`#a/b/c`: `a`, `a/b`, `a/b/c`),
+// listing the notes under it, as Obsidian's `tag:#a` finds `#a/b`.
 import { textValue } from '../note/fields.ts';
 import { isWritableAddress, topicAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
@@ -11,7 +13,47 @@ export interface Topic {
   key: string;
   label: string;
   address: Address;
+  /** The posts carrying this tag or one nested under it, newest first, each once. */
   posts: NoteRecord[];
+  /** How many posts carry this very tag (0: a parent only its nested tags make). */
+  own: number;
+  /** The topics nested one level down (the nearest topic above theirs is this one), busiest first. */
+  children: Topic[];
+}
+
+/** A tag and the tags it nests in, outermost first: `a/b/c` → `a`, `a/b`, `a/b/c`. */
+export function tagLineage(tag: string): string[] {
+  const out: string[] = [];
+  for (let i = tag.indexOf('/'); i >= 0; i = tag.indexOf('/', i + 1)) out.push(tag.slice(0, i));
+  out.push(tag);
+  return out;
+}
+
+/** The nearest topic a topic nests in (`a/b` for `a/b/c`, else `a`), or null. */
+export function topicAbove(byKey: Map<string, Topic>, topic: Topic): Topic | null {
+  const lineage = tagLineage(topic.key);
+  for (let i = lineage.length - 2; i >= 0; i--) {
+    const above = byKey.get(lineage[i]!);
+    if (above) return above;
+  }
+  return null;
+}
+
+/**
+ * The keys of every topic a post with `tags` is listed on: each tag that is one and the
+ * tags it nests in. An excluded tag lists the post nowhere, its parents included: the
+ * note is on `/topic/a` for `a/b` only while `a/b` is public.
+ */
+export function topicKeysOf(tags: readonly string[], isExcluded: (tag: string) => boolean): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const tag of tags) {
+    if (isExcluded(tag)) continue;
+    for (const name of tagLineage(tag)) {
+      const key = name.toLowerCase();
+      if (!out.has(key) && !isExcluded(name)) out.set(key, name);
+    }
+  }
+  return out;
 }
 
 const TAG_PAGE_FOLDERS = new Set(['topics', 'tags']);
@@ -92,18 +134,23 @@ export function buildTopics(
   };
   const byKey = new Map<string, Topic>();
   for (const post of posts) {
-    for (const tag of post.tags) {
-      const key = tag.toLowerCase();
-      if (isExcluded(tag)) continue;
+    for (const [key, tag] of topicKeysOf(post.tags, isExcluded)) {
       let topic = byKey.get(key);
       if (!topic) {
-        topic = { name: tag, key, label: label(tag), address: topicAddress(tag), posts: [] };
+        topic = { name: tag, key, label: label(tag), address: topicAddress(tag), posts: [], own: 0, children: [] };
         byKey.set(key, topic);
       }
       topic.posts.push(post);
     }
+    for (const key of new Set(post.tags.filter((t) => !isExcluded(t)).map((t) => t.toLowerCase()))) byKey.get(key)!.own++;
   }
-  // Most used first, then by label: the topic row keeps the busiest topics visible.
-  const topics = [...byKey.values()].sort((a, b) => b.posts.length - a.posts.length || a.label.localeCompare(b.label));
+  // Ranked by the posts carrying the tag itself, then by all under it, then by label. A
+  // parent's count holds its nested tags' posts: ranked by that, `a` (and `a/b`) would
+  // come before `a/b/c` and every other tag, and push the busiest written tags out of
+  // the topic row's TOPIC_ROW_MAX; a parent no post carries comes after every written tag.
+  const topics = [...byKey.values()].sort((a, b) => b.own - a.own || b.posts.length - a.posts.length || a.label.localeCompare(b.label));
+  for (const topic of [...topics].sort((a, b) => b.posts.length - a.posts.length || a.label.localeCompare(b.label))) {
+    topicAbove(byKey, topic)?.children.push(topic);
+  }
   return { topics, byKey, label, isExcluded, tagPages };
 }

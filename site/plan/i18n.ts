@@ -48,6 +48,9 @@ const EN = {
   linkedFrom: 'Linked from',
   graph: 'Linked notes',
   topic: 'Topic',
+  /** A nested tag's topic page: the topics it nests in (a breadcrumb's name) and those nested in it. */
+  parentTopics: 'Parent topics',
+  subtopics: 'Nested topics',
   collection: 'Collection',
   category: 'Category',
   alsoIn: 'Also in',
@@ -167,6 +170,8 @@ const AR: Strings = {
   linkedFrom: 'روابط إلى هذه الملاحظة',
   graph: 'الملاحظات المرتبطة',
   topic: 'موضوع',
+  parentTopics: 'المواضيع الأعلى',
+  subtopics: 'مواضيع متفرعة',
   collection: 'مجموعة',
   category: 'تصنيف',
   alsoIn: 'متوفر أيضاً في',

@@ -2,6 +2,7 @@
 // collection pages (D.5) and folder-mode category pages (2.8), paginated.
 import { FRONT_PAGE, listPageAddress, outputFileOf, type Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { tagLineage, type Topic } from '../../shared/model/topics.ts';
 import { directionOf } from '../../shared/note/language.ts';
 import { articleReads, articleSig, articleView } from './plan-articles.ts';
 import type { CardView, PageContext } from './page-context.ts';
@@ -38,8 +39,15 @@ export interface ListView {
   grid: boolean;
   /** A topic's own feed (spec D.7), advertised in the page's head and heading. */
   feed: { url: string; title: string } | null;
+  /** A topic's place among nested tags: the topics it nests in (outermost first) and those nested in it. */
+  nesting: TopicNesting | null;
   /** Page numbers as visitors read them (BLOG_LOCALE's digits) beside the numbers themselves. */
   pager: { newer: string | null; older: string | null; page: number; pages: number; pageText: string; pagesText: string };
+}
+
+interface TopicNesting {
+  trail: { label: string; url: string }[];
+  children: { label: string; url: string; countText: string; countLabel: string }[];
 }
 
 interface ListSpec {
@@ -55,6 +63,7 @@ interface ListSpec {
   first?: { view: () => Pick<ListView, 'intro' | 'hero' | 'band' | 'discussed'>; sig: () => string; reads: NoteRecord[] };
   grid: boolean;
   feed?: ListView['feed'];
+  nesting?: TopicNesting | null;
 }
 
 function countText(ctx: PageContext, n: number): string {
@@ -66,7 +75,7 @@ function countText(ctx: PageContext, n: number): string {
 /** Page `n` of a list, as its own family: it shows the text (excerpts) of its cards' notes. */
 function listFamily(ctx: PageContext, spec: ListSpec, n: number, specOf: () => ListSpec): PageFamily {
   const pages = Math.max(1, Math.ceil(spec.notes.length / PAGE_SIZE));
-  const headSig = JSON.stringify([spec.kind, spec.heading, spec.metaTitle, spec.metaDescription, spec.grid, spec.feed ?? null]);
+  const headSig = JSON.stringify([spec.kind, spec.heading, spec.metaTitle, spec.metaDescription, spec.grid, spec.feed ?? null, spec.nesting ?? null]);
   const address = listPageAddress(spec.base, n);
   const items = spec.notes.slice((n - 1) * PAGE_SIZE, n * PAGE_SIZE);
   const first = n === 1 ? spec.first : undefined;
@@ -107,6 +116,7 @@ function listFamily(ctx: PageContext, spec: ListSpec, n: number, specOf: () => L
       cards: items.map((i) => ctx.card(i)),
       grid: spec.grid,
       feed: spec.feed ?? null,
+      nesting: spec.nesting ?? null,
       pager,
     }),
   }, sig);
@@ -209,6 +219,20 @@ function homeNoteFamily(ctx: PageContext): PageFamily {
   };
 }
 
+/** A nested tag's way up (each topic it nests in) and the topics nested one level in it; null for a tag with neither. */
+function nestingOf(ctx: PageContext, topic: Topic): TopicNesting | null {
+  const { byKey } = ctx.model.topics;
+  const trail = tagLineage(topic.key)
+    .slice(0, -1)
+    .flatMap((key) => {
+      const above = byKey.get(key);
+      return above ? [{ label: above.label, url: ctx.url(above.address) }] : [];
+    });
+  if (trail.length === 0 && topic.children.length === 0) return null;
+  const children = topic.children.map((c) => ({ label: c.label, url: ctx.url(c.address), countText: ctx.fmt.number(c.posts.length), countLabel: countText(ctx, c.posts.length) }));
+  return { trail, children };
+}
+
 export function planLists(ctx: PageContext): PageFamily[] {
   const { model, frame } = ctx;
   const s = frame.strings;
@@ -224,6 +248,7 @@ export function planLists(ctx: PageContext): PageFamily[] {
         metaDescription: `${s.topic}: ${topic.label}`,
         grid: frame.homeMode === 'dashboard',
         feed: { url: ctx.absolute(`${topic.address}/feed.xml` as Address), title: `${topic.label} · ${frame.name}` },
+        nesting: nestingOf(ctx, topic),
       })),
     );
   }

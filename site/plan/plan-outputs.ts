@@ -124,11 +124,16 @@ function searchPage(ctx: PageContext): PlannedPage {
   return { address: SEARCH_ADDRESS, file: view.file, kind: 'search', type: 'html', sig: ctx.frameSig + JSON.stringify(view), view: () => view };
 }
 
-/** Every topic the navigation offers, busiest first (topics.ts); under Folders, the folders (spec D.4). */
-function topicChips(ctx: PageContext): Chip[] {
+/**
+ * Every topic the navigation offers, busiest first (topics.ts); under Folders, the folders (spec D.4).
+ * The row (`written`) holds the tags notes carry: a parent only nested tags make (`a` of `#a/b`)
+ * is reached from its children's pages and the search page's list, and takes no place in the
+ * row a tag someone wrote would have.
+ */
+function topicChips(ctx: PageContext, written = false): Chip[] {
   const { model } = ctx;
   if (model.mode === 'folders') return model.categories.filter((c) => !c.hidden).map((c) => ({ icon: c.icon, label: c.title, url: ctx.url(c.address) }));
-  return model.topics.topics.map((t) => ({ icon: null, label: t.label, url: ctx.url(t.address) }));
+  return model.topics.topics.filter((t) => !written || t.own > 0).map((t) => ({ icon: null, label: t.label, url: ctx.url(t.address) }));
 }
 
 /** The collections shown in the navigation; none under Folders, whose navigation is the folders alone. */
@@ -144,7 +149,7 @@ export function navView(ctx: PageContext): NavView {
   // The garden shows its explorer where the blog shows the topic row; the search page lists the topics either way.
   const explorer =
     frame.layout === 'default' ? explorerTree(ctx, publishedDocuments(ctx).map((p) => ({ path: p, title: documentTitle(p), url: ctx.url(documentAddress(p)) }))) : null;
-  const topics = topicChips(ctx);
+  const topics = topicChips(ctx, true);
   return {
     home: { label: s.home, url: '/' },
     pinned: pinnedChips(ctx),
