@@ -20,6 +20,8 @@ interface Report {
   kinds: Record<string, number>;
   mismatches: string[];
   differentFiles: string[];
+  /** The topic pages (no feeds) the live plan held after each edit. */
+  topicPages: string[][];
 }
 
 /** A generated vault (links, embeds of sections, block ids, tags) plus a home note, twins, a collection, a static page and aliases. */
@@ -53,8 +55,8 @@ function expectEditsMet(report: Report): void {
   expect(report.parsesKept).toBe(0);
 }
 
-/** `data`: files the data directory holds before the first build (name → text). */
-function run(dir: string, settings: object, edits: number, seed: number, data: Record<string, string> = {}): Report {
+/** `data`: files the data directory holds before the first build (name → text). `edits`: a count of seeded edits, or a JSON file of scripted ones. */
+function run(dir: string, settings: object, edits: number | string, seed: number, data: Record<string, string> = {}): Report {
   const root = path.join(dir, '..', `${path.basename(dir)}-out-${seed}`);
   const settingsFile = path.join(root + '.json');
   mkdirSync(path.join(root, 'data'), { recursive: true });
@@ -100,5 +102,32 @@ describe('the same on a vault shaped like real ones', () => {
     expect(report.differentFiles).toEqual([]);
     expect(report.pages).toBeGreaterThan(250);
     expectEditsMet(report);
+  }, 300_000);
+});
+
+describe('the topics of a nested tag and of the tags it nests in come and go as a fresh build makes them', () => {
+  const post = (tags: string, body: string, publish = true) => `---\npublish: ${publish}\ndate: 2023-03-01\ntags: [${tags}]\n---\n\n${body}\n`;
+  const steps: [string, string, string | null][] = [
+    ['addNested', 'Nested/Deep.md', post('fresh/nested/deep', 'The first words under a nested tag.')],
+    ['addSibling', 'Nested/Side.md', post('', 'A sibling, tagged inline #fresh/side here.')],
+    ['textOnly', 'Nested/Deep.md', post('fresh/nested/deep', 'Other words under the nested tag.')],
+    ['untagged', 'Nested/Side.md', post('', 'The sibling, untagged now.')],
+    ['unpublished', 'Nested/Deep.md', post('fresh/nested/deep', 'Other words under the nested tag.', false)],
+    ['republished', 'Nested/Deep.md', post('fresh/nested/deep', 'Other words under the nested tag.')],
+    ['deleted', 'Nested/Deep.md', null],
+  ];
+  const fresh = (pages: string[]) => pages.filter((a) => a.startsWith('/topic/fresh'));
+
+  it('adding the last #a/b/c note makes /topic/a and /topic/a/b, an edit of its text reaches them, and removing or unpublishing it takes them away', async () => {
+    const dir = await vault();
+    const script = path.join(dir, '..', `${path.basename(dir)}-steps.json`);
+    writeFileSync(script, JSON.stringify(steps));
+    const report = run(dir, { publishing: { layout: 'blog' } }, script, 3);
+    expect(report.mismatches).toEqual([]);
+    expect(report.differentFiles).toEqual([]);
+    const deep = ['/topic/fresh', '/topic/fresh/nested', '/topic/fresh/nested/deep'];
+    expect(report.topicPages.map(fresh)).toEqual([deep, [...deep, '/topic/fresh/side'].sort(), [...deep, '/topic/fresh/side'].sort(), deep, [], deep, []]);
+    // The text edit kept the note's shape: the quick pass swapped it into every topic listing it.
+    expect(report.quickPasses).toBeGreaterThan(0);
   }, 300_000);
 });

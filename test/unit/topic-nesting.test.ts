@@ -1,0 +1,53 @@
+// Topics of nested tags (spec 2.8): `#a/b/c` makes a topic of `a`, `a/b` and `a/b/c`, each
+// listing the posts under it once, newest first. Ranked by the posts carrying the tag
+// itself, so parents never push the busiest written tags out of the topic row.
+import { describe, expect, it } from 'vitest';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { buildTopics, tagLineage } from '../../shared/model/topics.ts';
+
+/** A post (newest first is the order `posts` is given in), with its tags. */
+const post = (name: string, tags: string[]) => ({ path: `Posts/${name}.md`, folder: 'Posts', name, data: {}, tags, publish: true }) as unknown as NoteRecord;
+const names = (posts: NoteRecord[]) => posts.map((p) => p.name);
+
+describe('a nested tag and the tags it nests in', () => {
+  it('a tag nests in each of its prefixes at a slash', () => {
+    expect(tagLineage('a/b/c')).toEqual(['a', 'a/b', 'a/b/c']);
+    expect(tagLineage('solo')).toEqual(['solo']);
+  });
+
+  it('each parent lists every post under it once, newest first, and knows its nested topics with their posts', () => {
+    const posts = [post('p1', ['a/b/c', 'a/x']), post('p2', ['a/b']), post('p3', ['A', 'a/b/c']), post('p4', ['other'])];
+    const topics = buildTopics(posts, posts, [], 'en');
+    expect(names(topics.byKey.get('a')!.posts)).toEqual(['p1', 'p2', 'p3']);
+    expect(names(topics.byKey.get('a/b')!.posts)).toEqual(['p1', 'p2', 'p3']);
+    expect(names(topics.byKey.get('a/b/c')!.posts)).toEqual(['p1', 'p3']);
+    expect(topics.byKey.get('a')!.children.map((t) => [t.key, t.posts.length])).toEqual([['a/b', 3], ['a/x', 1]]);
+    expect(topics.byKey.get('a/b')!.children.map((t) => t.key)).toEqual(['a/b/c']);
+    expect([topics.byKey.get('a')!.own, topics.byKey.get('a/b')!.own]).toEqual([1, 1]);
+    expect(topics.byKey.get('a')!.address).toBe('/topic/a');
+  });
+
+  it('parents rank by the posts carrying them, after every tag written more often: the busiest written tags keep the row', () => {
+    const posts = Array.from({ length: 30 }, (_, i) => post(`p${i}`, [`deep/t${i}`, i % 2 ? 'odd' : 'even']));
+    const keys = buildTopics(posts, posts, [], 'en').topics.map((t) => t.key);
+    expect(keys.slice(0, 2)).toEqual(['even', 'odd']);
+    // `deep` lists all thirty, but no post carries it: last, after the tags written once.
+    expect(keys.at(-1)).toBe('deep');
+    expect(keys).toHaveLength(33);
+  });
+
+  it('an excluded tag lists its posts on no parent; an excluded parent has no topic, its nested tags keep theirs', () => {
+    const posts = [post('p1', ['a/private']), post('p2', ['a/public']), post('p3', ['hidden/child'])];
+    const topics = buildTopics(posts, posts, ['a/private', '#hidden'], 'en');
+    expect(names(topics.byKey.get('a')!.posts)).toEqual(['p2']);
+    expect(topics.byKey.has('a/private')).toBe(false);
+    expect(topics.byKey.has('hidden')).toBe(false);
+    expect(names(topics.byKey.get('hidden/child')!.posts)).toEqual(['p3']);
+  });
+
+  it('a nested topic whose direct parent is excluded is listed under the nearest topic above it', () => {
+    const posts = [post('p1', ['a/b/c'])];
+    const topics = buildTopics(posts, posts, ['a/b'], 'en');
+    expect(topics.byKey.get('a')!.children.map((t) => t.key)).toEqual(['a/b/c']);
+  });
+});
