@@ -26,6 +26,8 @@ export const RESERVED_IDS = new Set([
   's-anchor-label',
   // The search page's list of every topic, where the topic row's last link leads.
   's-browse-topics',
+  // A topic page's nested topics, above its tag page note's text.
+  'subtopics-title',
 ]);
 // Footnotes' own anchors (markdown-it-footnote): fn1, fnref1, fnref1:1, fn-e1-1 (an embed's).
 const FOOTNOTE_ID = /^fn(ref)?(\d+|-[\w-]+-\d+)(:\d+)?$/;
