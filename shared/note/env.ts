@@ -12,12 +12,26 @@ export interface NoteLink {
   headings?: HeadingInfo[];
 }
 
+/** An embed as the renderer hands it to the host: where it is written, when known. */
+export interface EmbedRef extends WikiRef {
+  /** The line of its note (as parsed) the embed is written on. */
+  line?: number;
+}
+
+/** A note being rendered on a page: the page's own, then each one embedded in the one before. */
+export interface EmbedLevel {
+  /** The note's vault path. */
+  note: string;
+  /** The line of the note before holding the embed that shows this one (-1: the page's own note, or not known). */
+  line: number;
+}
+
 /** State shared by a page and everything embedded in it (one page, one set of ids). */
 export interface EmbedFrame {
   /** Ids already used on the page: an embedded heading takes a free one. */
   ids: Set<string>;
-  /** `path#subpath` of the embeds being rendered, outermost first: a cycle stops. */
-  stack: string[];
+  /** The notes being rendered, the page's first: an embed that would show one on the way to it again stops (markdown.ts). */
+  stack: EmbedLevel[];
   /** Embeds rendered so far on the page (footnote ids of each are their own; embed-budget.ts caps them). */
   count: number;
   /** Characters of embedded notes parsed so far on the page (embed-budget.ts); none yet when absent. */
@@ -44,7 +58,7 @@ export interface RenderLinks {
    * nothing of it may be shown (missing, unpublished, a cycle). Without this the
    * embed is shown as a link (the admin's revision view).
    */
-  embed?(ref: WikiRef, frame: EmbedFrame): string | null;
+  embed?(ref: EmbedRef, frame: EmbedFrame): string | null;
   /** A ```base block's views (the site's Bases), or null; without it the block shows as code. */
   base?(source: string): string | null;
   /** An embedded base or canvas (`![[x.base]]`) in place, or null; without it, a link to it. */

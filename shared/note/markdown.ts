@@ -8,7 +8,7 @@ import type { default as MarkdownIt, Options as MarkdownOptions } from 'markdown
 import type Token from 'markdown-it/lib/token.mjs';
 import { blockRef, type WikiRef } from '../wikilinks.ts';
 import { publicMarkdown, publicTex } from './comments.ts';
-import type { EmbedFrame, NoteEnv, RenderLinks } from './env.ts';
+import type { EmbedFrame, EmbedLevel, EmbedRef, NoteEnv, RenderLinks } from './env.ts';
 import { spendEmbed } from './embed-budget.ts';
 import { escapeHtml } from './escape.ts';
 import { highlightCode } from './highlight.ts';
@@ -19,12 +19,12 @@ import { inlineText } from './plain-text.ts';
 import { renderBlocks, sanitizeIslands } from './raw-islands.ts';
 import { fillEmbedded, fillPrepared, flat, islandMarked, type PreparedHtml, type Slot } from './slots.ts';
 
-export type { EmbedFrame, NoteLink, RenderLinks } from './env.ts';
+export type { EmbedFrame, EmbedRef, NoteLink, RenderLinks } from './env.ts';
 export { MAX_EMBEDS_PER_PAGE, MAX_EMBED_TEXT } from './embed-budget.ts';
 export { fillPrepared, type PreparedHtml } from './slots.ts';
 export { escapeHtml, headingId };
 
-/** Embeds nest at most this deep (Obsidian stops too); a cycle stops at once. */
+/** Embeds nest at most this deep (Obsidian stops too); a cycle stops at once (showsItsWay). */
 export const MAX_EMBED_DEPTH = 4;
 
 let renderOptions: MarkdownOptions | null = null;
@@ -79,8 +79,8 @@ export function prepareNoteHtml(body: string, title: string, isTex = false): Pre
 
 /**
  * The article body's HTML. A leading `# heading` that repeats the title is left
- * out: the article page shows the title already. `key` (`path#`) names the note for
- * the embed stack, so a note embedding itself stops at once.
+ * out: the article page shows the title already. `key` (its vault path) names the note
+ * for the embed stack, so a note embedding itself whole stops at once.
  */
 export function renderNoteHtml(body: string, title: string, links: RenderLinks, isTex = false, key?: string): string {
   return fillPrepared(prepareNoteHtml(body, title, isTex), links, key);
@@ -189,13 +189,18 @@ function embedParse(md: MarkdownIt, body: string): EmbedParse {
   return parse;
 }
 
-/** The tokens of the block `^id` names, a list item wrapped in its list. */
-function blockTokens(tokens: Token[], id: string): Token[] | null {
+/** Where the block `^id` names lies in `tokens` ([start, end)), or null. */
+function blockRange(tokens: Token[], id: string): [number, number] | null {
   const wanted = `^${id}`;
   const at = tokens.findIndex((t) => t.nesting === 1 && t.attrGet('id') === wanted);
   if (at < 0) return null;
   let end = at + 1;
   for (let depth = 1; end < tokens.length && depth > 0; end++) depth += tokens[end]!.nesting;
+  return [at, end];
+}
+
+/** The tokens of the block at `range`, a list item wrapped in its list. */
+function blockTokens(tokens: Token[], [at, end]: [number, number]): Token[] {
   const slice = tokens.slice(at, end);
   if (tokens[at]!.type !== 'list_item_open') return slice;
   // A list item alone is wrapped in its own list (ordered lists keep their number).
@@ -207,10 +212,42 @@ function blockTokens(tokens: Token[], id: string): Token[] | null {
   return [list, ...slice, tokens[closeAt] ?? list];
 }
 
+/** The lines of the note `tokens[start, end)` were parsed from, [first, past the last). */
+function linesOf(tokens: Token[], [start, end]: [number, number]): [number, number] {
+  let first = Infinity;
+  let past = -Infinity;
+  for (let i = start; i < end; i++) {
+    const map = tokens[i]!.map;
+    if (!map) continue;
+    first = Math.min(first, map[0]);
+    past = Math.max(past, map[1]);
+  }
+  return [first, past];
+}
+
+/**
+ * Whether showing `note` (`lines` of it; null: the whole note) on this page would show an embed
+ * on the way to it again, the one being rendered (at `line` of the innermost note) included:
+ * Obsidian's cycle. A note may show its own other sections and blocks, and a note embedding it.
+ */
+function showsItsWay(frame: EmbedFrame, note: string, line: number | undefined, lines: [number, number] | null): boolean {
+  const { stack } = frame;
+  for (let j = 0; j < stack.length; j++) {
+    if (stack[j]!.note !== note) continue;
+    if (lines === null) return true;
+    const at = j + 1 < stack.length ? stack[j + 1]!.line : (line ?? -1);
+    // Where the embed stands is not known: as if shown again.
+    if (at < 0 || (at >= lines[0] && at < lines[1])) return true;
+  }
+  return false;
+}
+
 const numbered = (t: Token): boolean => t.type.startsWith('footnote') || (t.children?.some((c) => c.type === 'footnote_ref') ?? false);
 
 /** The note an embed shows: its address and title, and its body as rendered when it was read, while the pass holds it. */
 export interface EmbedSource {
+  /** Its vault path, what the page's embed stack names it by (its target as written when absent). */
+  path?: string;
   href: string;
   title: string;
   prepared?: PreparedHtml | null;
@@ -225,46 +262,52 @@ const preparedRenders = new Map<PreparedHtml, Map<string, string>>();
  * exist or the embed would nest too deep. `memo`: what besides the text its HTML reads (the
  * embedded note, how its links render), for a render its other pages can take in this pass.
  */
-export function renderEmbedHtml(body: string, ref: WikiRef, links: RenderLinks, frame: EmbedFrame, source: EmbedSource, memo?: string): string | null {
-  if (frame.stack.length >= MAX_EMBED_DEPTH) return cutEmbed(frame);
-  spendEmbed(frame, body);
+export function renderEmbedHtml(body: string, ref: EmbedRef, links: RenderLinks, frame: EmbedFrame, source: EmbedSource, memo?: string): string | null {
+  // The stack with this embed on it, the page's own note first, is at most MAX_EMBED_DEPTH - 1 deep.
+  if (frame.stack.length + 1 >= MAX_EMBED_DEPTH) return cutEmbed(frame);
+  const note = source.path ?? ref.target;
+  const level: EmbedLevel = { note, line: ref.line ?? -1 };
   // A 3,000-link index note embedded in four notes rendered its links four times a save.
   const renderKey = memo === undefined ? null : `${memo}\u0000${ref.target}\u0000${ref.subpath.join('#')}`;
-  // The whole note, as its own page renders it: parsed once, when it was read.
-  if (ref.subpath.length === 0 && source.prepared) {
-    const box = embedFromReading(source.prepared, ref, links, frame, source, renderKey);
-    if (box !== null) return box;
+  if (ref.subpath.length === 0) {
+    if (showsItsWay(frame, note, ref.line, null)) return cutEmbed(frame);
+    spendEmbed(frame, body);
+    // The whole note, as its own page renders it: parsed once, when it was read.
+    if (source.prepared) {
+      const box = nested(frame, level, () => embedFromReading(source.prepared!, ref, links, frame, source, renderKey));
+      if (box !== null) return box;
+    }
   }
   const md = markdown();
   const parsed = embedParse(md, body);
+  const tokens = parsed.tokens;
+  let range: [number, number] | null = [0, tokens.length];
+  const block = blockRef(ref.subpath);
+  if (block !== null) range = blockRange(tokens, block);
+  else if (ref.subpath.length) range = sectionRange(tokens, findHeading(parsed.env.headings ?? [], ref.subpath));
+  if (ref.subpath.length > 0) {
+    if (range && showsItsWay(frame, note, ref.line, linesOf(tokens, range))) return cutEmbed(frame);
+    spendEmbed(frame, body);
+  }
+  if (!range) return null;
   const known = renderKey === null ? undefined : parsed.renders.get(renderKey);
   if (known && !known.ids.some((id) => frame.ids.has(id))) {
     for (const id of known.ids) frame.ids.add(id);
     return known.html;
   }
   const unread = readsOfPage(frame);
-  const tokens = parsed.tokens;
   // Footnote ids of an embedded note are its own (fn-e1-1…), never the page's.
   const env: NoteEnv = { ...parsed.env, links, frame, docId: `e${frame.count}` };
-  let slice: Token[] | null = tokens;
-  const block = blockRef(ref.subpath);
-  if (block !== null) slice = blockTokens(tokens, block);
-  else if (ref.subpath.length) {
-    const range = sectionRange(tokens, findHeading(env.headings ?? [], ref.subpath));
-    slice = range ? tokens.slice(range[0], range[1]) : null;
-  } else {
-    // The whole note: its footnotes come along at the end.
-    slice = tokens;
-  }
-  if (!slice) return null;
-  if (slice !== tokens && slice.some((t) => t.children?.some((c) => c.type === 'footnote_ref'))) {
+  // The whole note: its footnotes come along at the end.
+  let slice = block !== null ? blockTokens(tokens, range) : tokens.slice(range[0], range[1]);
+  if (ref.subpath.length > 0 && slice.some((t) => t.children?.some((c) => c.type === 'footnote_ref'))) {
     const notes = tokens.findIndex((t) => t.type === 'footnote_block_open');
     if (notes >= 0) slice = [...slice, ...tokens.slice(notes)];
   }
   const asWritten = slice;
   slice = freeIds(slice, frame.ids);
   // CONTRACT §7: the author's raw HTML is passed through the sanitiser, so an embed runs nothing.
-  const rendered = renderBlocks(md, slice, articleOptions(md), env);
+  const rendered = nested(frame, level, () => renderBlocks(md, slice, articleOptions(md), env));
   const out = embedBox(ref, source, sanitizeIslands(rendered.html, rendered.islands));
   // Kept when nothing in it read the page: no id renamed or dropped (freeIds copies only those tokens), nothing nested (embeds, pictures), nothing numbered per page (footnotes).
   const pure = slice.every((t, i) => t === asWritten[i]) && readsOfPage(frame) === unread && !slice.some(numbered);
@@ -272,8 +315,18 @@ export function renderEmbedHtml(body: string, ref: WikiRef, links: RenderLinks, 
   return out;
 }
 
+/** `render` with `level` on the page's embed stack: the embeds inside it see it on their way. */
+function nested<T>(frame: EmbedFrame, level: EmbedLevel, render: () => T): T {
+  frame.stack.push(level);
+  try {
+    return render();
+  } finally {
+    frame.stack.pop();
+  }
+}
+
 /** The whole note from its rendering at reading (slots.ts fillEmbedded), or null when that cannot serve this page. */
-function embedFromReading(prepared: PreparedHtml, ref: WikiRef, links: RenderLinks, frame: EmbedFrame, source: EmbedSource, renderKey: string | null): string | null {
+function embedFromReading(prepared: PreparedHtml, ref: EmbedRef, links: RenderLinks, frame: EmbedFrame, source: EmbedSource, renderKey: string | null): string | null {
   const known = renderKey === null ? undefined : preparedRenders.get(prepared)?.get(renderKey);
   if (known !== undefined && prepared.embedLead !== null && !prepared.ids.some((id) => frame.ids.has(id))) {
     for (const id of prepared.ids) frame.ids.add(id);
@@ -296,7 +349,7 @@ function embedFromReading(prepared: PreparedHtml, ref: WikiRef, links: RenderLin
 const readsOfPage = (frame: EmbedFrame): string => `${frame.count}/${frame.images ?? 0}/${frame.cut ?? 0}`;
 
 /** An embed left out for where it sits (too deep, or in a cycle): nothing shows, and what holds it is the page's own. */
-export function cutEmbed(frame: EmbedFrame): null {
+function cutEmbed(frame: EmbedFrame): null {
   frame.cut = (frame.cut ?? 0) + 1;
   return null;
 }

@@ -125,11 +125,11 @@ export function slotHtml(slot: Slot, env: NoteEnv): string {
 }
 
 /**
- * The prepared note filled in for one page. `key` (`path#`) names the note on the
- * embed stack, so a note embedding itself stops at once.
+ * The prepared note filled in for one page. `key` (its vault path) names the note on the
+ * embed stack, so a note embedding itself whole stops at once.
  */
 export function fillPrepared(prepared: PreparedHtml, links: RenderLinks, key?: string): string {
-  const env: NoteEnv = { links, headings: prepared.headings, frame: { ids: new Set(prepared.ids), stack: key ? [key] : [], count: 0 } };
+  const env: NoteEnv = { links, headings: prepared.headings, frame: { ids: new Set(prepared.ids), stack: key ? [{ note: key, line: -1 }] : [], count: 0 } };
   return fillHoles(prepared.html, prepared, env, true);
 }
 

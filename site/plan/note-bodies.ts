@@ -4,7 +4,7 @@
 // made again exactly when its body would change. One per plan, beside its PageContext.
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { embedClosure, embeddedTest } from '../../shared/model/embeds.ts';
-import { cutEmbed, fillPrepared, prepareNoteHtml, renderEmbedHtml, type EmbedFrame, type RenderLinks } from '../../shared/note/markdown.ts';
+import { fillPrepared, prepareNoteHtml, renderEmbedHtml, type EmbedFrame, type EmbedRef, type RenderLinks } from '../../shared/note/markdown.ts';
 import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
 import type { ImageView } from '../../shared/note/picture.ts';
 import { blockRef, type WikiRef } from '../../shared/wikilinks.ts';
@@ -119,20 +119,14 @@ export class NoteBodies {
     return fillPrepared(prepareNoteHtml(markdown, ''), links);
   }
 
-  /** CONTRACT §7: only a visible note is embedded; a missing or unpublished one shows nothing, a cycle stops. */
-  private embedHtml(from: NoteRecord, ref: WikiRef, frame: EmbedFrame, pictures: boolean): string | null {
+  /** CONTRACT §7: only a visible note is embedded; a missing or unpublished one shows nothing, a cycle stops (renderEmbedHtml). */
+  private embedHtml(from: NoteRecord, ref: EmbedRef, frame: EmbedFrame, pictures: boolean): string | null {
     const target = this.ctx.model.resolver.resolve(ref.target, from);
     if (!target || !this.ctx.model.isVisible(target)) return null;
-    const key = `${target.path}#${ref.subpath.join('#')}`;
-    if (frame.stack.includes(key) || frame.stack.includes(`${target.path}#`)) return cutEmbed(frame);
-    frame.stack.push(key);
-    try {
-      const block = blockRef(ref.subpath);
-      const anchor = block !== null ? `#^${encodeURIComponent(block)}` : headingAnchor(target.headings, ref.subpath);
-      return renderEmbedHtml(target.body, ref, this.renderLinks(target, pictures), frame, { href: this.ctx.url(this.ctx.addressOf(target)) + anchor, title: target.title, prepared: target.prepared }, `${target.path}\u0000${pictures}`);
-    } finally {
-      frame.stack.pop();
-    }
+    const block = blockRef(ref.subpath);
+    const anchor = block !== null ? `#^${encodeURIComponent(block)}` : headingAnchor(target.headings, ref.subpath);
+    const source = { path: target.path, href: this.ctx.url(this.ctx.addressOf(target)) + anchor, title: target.title, prepared: target.prepared };
+    return renderEmbedHtml(target.body, ref, this.renderLinks(target, pictures), frame, source, `${target.path}\u0000${pictures}`);
   }
 
   /** Visible notes the note's page shows by embedding them (its dependencies). */
@@ -203,7 +197,7 @@ export class NoteBodies {
   html(note: NoteRecord): string {
     const prepared = note.prepared ?? prepareNoteHtml(note.body, note.title, note.path.toLowerCase().endsWith('.tex'));
     if (!(this.keepsReading ??= embeddedTest(this.ctx.model))(note.path)) note.prepared = null;
-    return fillPrepared(prepared, this.renderLinks(note), `${note.path}#`);
+    return fillPrepared(prepared, this.renderLinks(note), note.path);
   }
 
   /**
@@ -217,7 +211,7 @@ export class NoteBodies {
     if (known && known.note === note && known.sig === sig) return known.html;
     const prepared = note.prepared ?? prepareNoteHtml(note.body, note.title, note.path.toLowerCase().endsWith('.tex'));
     // A feed item shows no base (its rows change with other notes, which a feed item's signature does not follow), and links an embedded base or canvas.
-    const html = fillPrepared(prepared, { ...this.renderLinks(note, false), base: () => '', document: () => null }, `${note.path}#`);
+    const html = fillPrepared(prepared, { ...this.renderLinks(note, false), base: () => '', document: () => null }, note.path);
     feedBodies.delete(note.path);
     if (feedBodies.size >= FEED_BODIES_MAX) feedBodies.delete(feedBodies.keys().next().value!);
     feedBodies.set(note.path, { note, sig, html });

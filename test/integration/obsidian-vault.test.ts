@@ -175,6 +175,18 @@ describe('each row of CONTRACT §7 on its page', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("embeds of a note's own block and other section show on its page; of the section holding them or the whole note, nothing", async () => {
+    const body = bodyOf(await page('/Rows/Self-embeds'));
+    expect(body.match(/SELF-ALPHA/g)).toHaveLength(3);
+    expect(body.match(/SELF-PART-B/g)).toHaveLength(1);
+    expect(body).toContain('data-embed="Self embeds#^alpha"');
+    expect(body).toContain('data-embed="Self embeds#Part A"');
+    expect(body).not.toContain('data-embed="Self embeds#Part B"');
+    expect(body).not.toContain('data-embed="Self embeds"');
+    const ids = [...body.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('block ids are hidden and become element ids; [[Note#A#B]] and [[Note#^id]] land there', async () => {
     const blocks = bodyOf(await page('/Rows/Block-ids'));
     expect(blocks).toContain('<p id="^para-one">A paragraph that can be linked to.</p>');

@@ -11,7 +11,7 @@ import { markdown } from '../../shared/note/md.ts';
 /** Notes as a vault holds them: each rendered once as read, as the site's records are. */
 function vault(bodies: Record<string, string>) {
   const prepared = new Map<string, PreparedHtml | null>(Object.entries(bodies).map(([name, body]) => [name, analyzeNote(body, name).prepared]));
-  /** Links as a page of the site gives them (site/plan/page-context.ts): each embed on the stack, a cycle cut. */
+  /** Links as a page of the site gives them (site/plan/note-bodies.ts): the renderer keeps the stack and cuts a cycle. */
   const linksOf = (useReading: boolean, memo: boolean): RenderLinks => {
     const links: RenderLinks = {
       note: (t) => (t in bodies ? { href: `/${t}`, title: t } : null),
@@ -19,23 +19,13 @@ function vault(bodies: Record<string, string>) {
       tag: (t) => `/topic/${t}`,
       embed: (ref, frame) => {
         if (!(ref.target in bodies)) return null;
-        const key = `${ref.target}#${ref.subpath.join('#')}`;
-        if (frame.stack.includes(key) || frame.stack.includes(`${ref.target}#`)) {
-          frame.cut = (frame.cut ?? 0) + 1;
-          return null;
-        }
-        frame.stack.push(key);
-        try {
-          const source = { href: `/${ref.target}`, title: ref.target, prepared: useReading ? prepared.get(ref.target) : null };
-          return renderEmbedHtml(bodies[ref.target]!, ref, links, frame, source, memo ? `${ref.target}\u0000true` : undefined);
-        } finally {
-          frame.stack.pop();
-        }
+        const source = { path: ref.target, href: `/${ref.target}`, title: ref.target, prepared: useReading ? prepared.get(ref.target) : null };
+        return renderEmbedHtml(bodies[ref.target]!, ref, links, frame, source, memo ? `${ref.target}\u0000true` : undefined);
       },
     };
     return links;
   };
-  const page = (body: string, name: string, useReading: boolean, memo = true) => renderNoteHtml(body, name, linksOf(useReading, memo), false, `${name}#`);
+  const page = (body: string, name: string, useReading: boolean, memo = true) => renderNoteHtml(body, name, linksOf(useReading, memo), false, name);
   return { page, linksOf };
 }
 
@@ -73,7 +63,7 @@ describe('a whole note embedded from its rendering at reading', () => {
     forgetEmbedParses();
     const parse = vi.spyOn(markdown(), 'parse');
     try {
-      const frame: EmbedFrame = { ids: new Set(), stack: ['Host#'], count: 0 };
+      const frame: EmbedFrame = { ids: new Set(), stack: [{ note: 'Host', line: -1 }], count: 0 };
       const prepared = analyzeNote(NOTES.Plain!, 'Plain').prepared;
       parse.mockClear();
       const html = renderEmbedHtml(NOTES.Plain!, { target: 'Plain', subpath: [], alias: null }, v.linksOf(true, true), frame, { href: '/Plain', title: 'Plain', prepared });
@@ -137,4 +127,92 @@ describe('an embed rendered once a pass serves other pages only when it holds no
       forgetEmbedParses();
     });
   }
+});
+
+describe('an embed stops only where it would show itself (Obsidian: a note may show its own sections and blocks)', () => {
+  const SELF = '## Part A\n\nAlpha paragraph. ^alpha\n\n## Part B\n\n![[Self#^alpha]]\n![[Self#Part A]]\n';
+  const embeds = (html: string) => html.match(/class="s-embed markdown-embed"/g)?.length ?? 0;
+  /** Each page of `notes` made in one pass with every reuse on, then against a build that reuses no embed's rendering. */
+  const pages = (notes: Record<string, string>): Record<string, string> => {
+    const v = vault(notes);
+    const out: Record<string, string> = {};
+    for (const useReading of [true, false]) {
+      forgetEmbedParses();
+      for (const name of Object.keys(notes)) {
+        const html = v.page(notes[name]!, name, useReading, useReading);
+        if (useReading) out[name] = html;
+        else expect(out[name], `${name}: as a build that reuses nothing`).toBe(html);
+      }
+    }
+    forgetEmbedParses();
+    return out;
+  };
+
+  it("a note's own block and its own other section show on its page and where it is embedded", () => {
+    const page = pages({ Self: SELF, Host: 'Host text\n\n![[Self]]\n' });
+    expect(embeds(page.Self!)).toBe(2);
+    expect(page.Self!.match(/Alpha paragraph\./g)).toHaveLength(3);
+    expect(page.Self).toContain('data-embed="Self#^alpha"');
+    expect(page.Self).toContain('data-embed="Self#Part A"');
+    // Embedded whole elsewhere, the note brings both along.
+    expect(embeds(page.Host!)).toBe(3);
+    expect(page.Host!.match(/Alpha paragraph\./g)).toHaveLength(3);
+  });
+
+  it('a section embedding the section it is in, a block embedding itself and a note embedding itself whole stop', () => {
+    const page = pages({
+      Section: '## Part A\n\nText A\n\n## Part B\n\nText B\n\n![[Section#Part B]]\n\n### Under B\n\n![[Section#Part B]]\n',
+      Block: 'Para ![[Block#^b]] ^b\n\n- item ![[Block#^li]] ^li\n',
+      Whole: 'Whole text\n\n![[Whole]]\n',
+    });
+    expect(embeds(page.Section!)).toBe(0);
+    expect(page.Section!.match(/Text B/g)).toHaveLength(1);
+    expect(embeds(page.Block!)).toBe(0);
+    expect(embeds(page.Whole!)).toBe(0);
+  });
+
+  it('two notes embedding each other whole stop at the first repeat', () => {
+    const page = pages({ A: 'A text\n\n![[B]]\n', B: 'B text\n\n![[A]]\n', Third: '![[A]]\n' });
+    expect(page.A!.match(/A text/g)).toHaveLength(1);
+    expect(page.A!.match(/B text/g)).toHaveLength(1);
+    // Elsewhere: A, in it B, and A again no more.
+    expect(page.Third!.match(/A text/g)).toHaveLength(1);
+    expect(page.Third!.match(/B text/g)).toHaveLength(1);
+  });
+
+  it("sections across two notes show when neither holds the other's embed: A's first section embeds B, B embeds A's second", () => {
+    const notes = {
+      A: '## One\n\nONE text\n\n![[B]]\n\n## Two\n\nTWO text\n',
+      B: 'B text\n\n![[A#Two]]\n',
+      // A section holding the embed that leads to it stops: C's One embeds D, D embeds C's One.
+      C: '## One\n\nC-ONE text\n\n![[D]]\n',
+      D: 'D text\n\n![[C#One]]\n',
+    };
+    const page = pages(notes);
+    expect(page.A!.match(/TWO text/g)).toHaveLength(2);
+    expect(page.A).toContain('data-embed="A#Two"');
+    expect(page.B!.match(/TWO text/g)).toHaveLength(1);
+    expect(page.C!.match(/C-ONE text/g)).toHaveLength(1);
+    expect(page.C).not.toContain('data-embed="C#One"');
+    // On D's page C's One shows once, holding D no more.
+    expect(page.D!.match(/C-ONE text/g)).toHaveLength(1);
+    expect(page.D!.match(/D text/g)).toHaveLength(1);
+  });
+
+  it("a note embedding a section of the page's note shows it, as on its own page", () => {
+    const page = pages({
+      Embeds: '## Section One\n\n![[Deeper]]\n\n## Section Three\n\nTHREE text\n',
+      Deeper: 'Deeper text\n\n![[Embeds#Section Three]]\n',
+    });
+    expect(page.Embeds!.match(/THREE text/g)).toHaveLength(2);
+    expect(page.Deeper!.match(/THREE text/g)).toHaveLength(1);
+  });
+
+  it('sections embedding each other in turn stop at the depth limit', () => {
+    const chain = Array.from({ length: 8 }, (_, i) => `## S${i}\n\nLINE${i}\n\n${i < 7 ? `![[Chain#S${i + 1}]]\n` : ''}`).join('\n');
+    const page = pages({ Chain: chain });
+    // The page, then at most MAX_EMBED_DEPTH - 2 levels inside each embed it shows.
+    expect(page.Chain!.match(/LINE7/g)!.length).toBeLessThanOrEqual(MAX_EMBED_DEPTH);
+    expect(embeds(page.Chain!)).toBe(7 * (MAX_EMBED_DEPTH - 2) - 1);
+  });
 });

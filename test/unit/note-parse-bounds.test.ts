@@ -115,26 +115,20 @@ describe('wikilinks: a `[[` without its `]]` costs one scan, not one per `[[`', 
 });
 
 describe('embeds: a page expands a bounded number of them', () => {
-  /** The host as the site's pages are (site/plan/page-context.ts): resolve, stop a cycle, render in place. */
+  /** The host as the site's pages are (site/plan/note-bodies.ts): resolve, render in place (the renderer stops a cycle). */
   const vault = (notes: Record<string, string>) => {
     let expanded = 0;
     const linksOf = (): RenderLinks => ({
       note: (t) => (t in notes ? { href: `/${t}`, title: t } : null),
       attachment: () => null,
       embed: (ref, frame) => {
-        const key = `${ref.target}#`;
-        if (!(ref.target in notes) || frame.stack.includes(key)) return null;
-        frame.stack.push(key);
-        try {
-          const html = renderEmbedHtml(notes[ref.target]!, ref, linksOf(), frame, { href: `/${ref.target}`, title: ref.target });
-          if (html !== null) expanded++;
-          return html;
-        } finally {
-          frame.stack.pop();
-        }
+        if (!(ref.target in notes)) return null;
+        const html = renderEmbedHtml(notes[ref.target]!, ref, linksOf(), frame, { path: ref.target, href: `/${ref.target}`, title: ref.target });
+        if (html !== null) expanded++;
+        return html;
       },
     });
-    const page = (name: string) => fillPrepared(prepareNoteHtml(notes[name]!, name), linksOf(), `${name}#`);
+    const page = (name: string) => fillPrepared(prepareNoteHtml(notes[name]!, name), linksOf(), name);
     return { page, expanded: () => expanded };
   };
   /** Each note embeds the next `k` times (the review's fan-out). */

@@ -8,7 +8,7 @@ import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
 import { blockRef, isAttachmentTarget, leavesBracketOpen, mayNameFile, parseWikiRef, type WikiRef } from '../../wikilinks.ts';
 import { embedBudgetLeft } from '../embed-budget.ts';
-import type { NoteEnv } from '../env.ts';
+import type { EmbedRef, NoteEnv } from '../env.ts';
 import { escapeHtml } from '../escape.ts';
 import { imageTagHtml } from '../picture.ts';
 import { slotOrHtml } from '../slots.ts';
@@ -20,7 +20,7 @@ export const isImageName = (name: string) => IMAGE.test(name);
 const AUDIO = /\.(mp3|ogg|wav|m4a|flac|webm)$/i;
 const VIDEO = /\.(mp4|webm|mov|ogv|mkv)$/i;
 
-export interface WikiMeta extends WikiRef {
+export interface WikiMeta extends EmbedRef {
   embed: boolean;
 }
 
@@ -210,6 +210,19 @@ export function liftEmbeds(state: StateCore): void {
     i += 2;
   }
   state.tokens = out;
+  markEmbedLines(out);
+}
+
+/** Each embed learns the line it is written on (its block's first): whether a section or block shown holds it (markdown.ts). */
+function markEmbedLines(tokens: Token[]): void {
+  let line = -1;
+  for (const t of tokens) {
+    if (t.map) line = t.map[0];
+    if (t.type === 'obsidian_embed') (t.meta as WikiMeta).line = line;
+    else if (t.type === 'inline') {
+      for (const c of t.children ?? []) if (c.type === 'wikilink' && isBlockEmbed(c.meta as WikiMeta)) (c.meta as WikiMeta).line = line;
+    }
+  }
 }
 
 /** The HTML of a wikilink or embed for a page (`env.links` answers for the vault). */
