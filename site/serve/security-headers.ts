@@ -14,8 +14,8 @@ export const PAGE_CSP = [
   'img-src * data: blob:',
   'media-src * data: blob:',
   "font-src 'self' https: data:",
-  // iframes of https videos only (the sanitiser keeps no other).
-  'frame-src https:',
+  // iframes of https videos (the sanitiser keeps no other) and the site's own PDFs (![[manual.pdf]]).
+  "frame-src 'self' https:",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",

@@ -3,7 +3,8 @@
 // typeset with KaTeX's own fonts from the server's HTML; mermaid draws the diagram
 // under the page's Content-Security-Policy, in the reader's colour scheme; a hover
 // preview of a math page brings KaTeX's stylesheet along. The README's screenshots of
-// a callout-rich, math and mermaid article come from here (UPDATE_SCREENSHOTS=1).
+// a callout-rich, math and mermaid article come from here (UPDATE_SCREENSHOTS=1). An
+// embedded PDF loads in its frame under the page's policy.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -184,6 +185,22 @@ describe('math and diagrams', () => {
     await page.locator('.s-preview .katex').first().waitFor({ timeout: 10_000 });
     expect(await page.locator('link[data-katex]').count()).toBe(1);
     expect(await page.locator('.s-preview .katex-mathml').first().evaluate((el) => getComputedStyle(el).position)).toBe('absolute');
+  });
+});
+
+describe('PDF embeds', () => {
+  it('![[manual.pdf]] loads the file in its frame under the page’s CSP (an http site frames its own origin), a screen high at most', async () => {
+    const { page, problems } = await open('/Rows/Pdf-embeds');
+    const frame = page.locator('iframe.s-pdf-frame').first();
+    const loaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/Files/manual.pdf' && r.request().frame() !== page.mainFrame(), { timeout: 15_000 });
+    await frame.scrollIntoViewIfNeeded();
+    const response = await loaded;
+    expect(response.status()).toBe(200);
+    // (The browser's PDF viewer takes the answer over: its headers are the integration test's to read.)
+    expect(page.frames().some((f) => new URL(f.url()).pathname === '/Files/manual.pdf')).toBe(true);
+    // 80vh of a 900 px window, under the 900 px cap.
+    expect(Math.round((await frame.boundingBox())!.height)).toBe(720);
+    expect(problems).toEqual([]);
   });
 });
 

@@ -10,12 +10,14 @@ import { FIXTURE_VAULT } from '../fixtures/blog/helpers.ts';
 
 afterAll(cleanupTempDirs);
 
-async function build(env: Record<string, string>) {
+const OBSIDIAN_VAULT = path.join(PROJECT_DIR, 'test/fixtures/obsidian/vault');
+
+async function build(env: Record<string, string>, vault = FIXTURE_VAULT) {
   const root = await tempDir('vs-snapshot-');
   const out = path.join(root, 'site');
   const res = spawnSync(process.execPath, [...CLI_BUILD], {
     cwd: PROJECT_DIR,
-    env: childEnv({ VAULT: FIXTURE_VAULT, SERVICE_DATA: path.join(root, 'data'), SITE_OUT: out, PUBLIC_LAYOUT: 'blog', ...env }),
+    env: childEnv({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), SITE_OUT: out, PUBLIC_LAYOUT: 'blog', ...env }),
     encoding: 'utf8',
     timeout: 120_000,
   });
@@ -51,6 +53,17 @@ describe('npm run build', () => {
     expect(stderr).toContain('SITE_URL is not set');
     const article = await fs.readFile(path.join(out, 'Posts/First-post.html'), 'utf8');
     expect(article).toContain('<link rel="canonical" href="/Posts/First-post">');
+  });
+
+  it('copies a PDF a page embeds, which its page frames under its own policy; a PDF only an unpublished note shows stays out', async () => {
+    const { status, stderr, out } = await build({ SITE_URL: 'https://static.example' }, OBSIDIAN_VAULT);
+    expect(status, stderr).toBe(0);
+    const files = await allFiles(out);
+    expect(files).toContain(path.join('Files', 'manual.pdf'));
+    expect(files).not.toContain(path.join('Files', 'unshown.pdf'));
+    const page = await fs.readFile(path.join(out, 'Rows/Pdf-embeds.html'), 'utf8');
+    expect(page).toContain('<iframe class="s-pdf-frame" src="/Files/manual.pdf#page=3"');
+    expect(page).toMatch(/<meta http-equiv="Content-Security-Policy" content="[^"]*frame-src &#39;self&#39; https:|<meta http-equiv="Content-Security-Policy" content="[^"]*frame-src 'self' https:/);
   });
 
   it('refuses to publish a PUBLIC=false site', async () => {

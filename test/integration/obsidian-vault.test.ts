@@ -187,6 +187,32 @@ describe('each row of CONTRACT §7 on its page', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('![[manual.pdf]] is a frame of the file the page may show: the file answers as a PDF, framable by the site alone, and a link to it', async () => {
+    const pdf = await blog.page('/Rows/Pdf-embeds');
+    const body = bodyOf(pdf.text);
+    const frames = [...body.matchAll(/<iframe class="s-pdf-frame" src="([^"]+)" title="([^"]+)" loading="lazy"><\/iframe>/g)].map((m) => [m[1], m[2]]);
+    expect(frames).toEqual([
+      ['/Files/manual.pdf', 'manual.pdf'],
+      ['/Files/manual.pdf#page=3', 'The manual, page 3'],
+    ]);
+    expect(body).toContain('<a class="s-attachment internal-link" href="/Files/manual.pdf" download>manual.pdf</a>');
+    // The page's policy lets it frame its own origin (an http site too), and no other origin frame the page.
+    const policy = pdf.headers.get('content-security-policy')!;
+    expect(policy.split('; ').find((d) => d.startsWith('frame-src'))!.split(' ')).toContain("'self'");
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(blog.url.startsWith('http://')).toBe(true);
+    const file = await fetch(blog.url + frames[1]![0]);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    // Nothing forbids framing it: no X-Frame-Options, no sandbox or frame-ancestors of its own (a PDF viewer refuses a sandbox).
+    expect(file.headers.get('x-frame-options')).toBeNull();
+    expect(file.headers.get('content-security-policy')).toBeNull();
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    // A PDF only an unpublished note shows is not served.
+    expect((await blog.page('/Files/unshown.pdf')).status).toBe(404);
+  });
+
   it('block ids are hidden and become element ids; [[Note#A#B]] and [[Note#^id]] land there', async () => {
     const blocks = bodyOf(await page('/Rows/Block-ids'));
     expect(blocks).toContain('<p id="^para-one">A paragraph that can be linked to.</p>');

@@ -127,6 +127,23 @@ describe('wikilinks, block ids, tags, images', () => {
     expect(render('![[pic.png|300x200]]')).toContain('<img src="/pic.png" alt="pic.png" width="300" height="200" decoding="async">');
     expect(render('![A cat|300](pic.png)')).toContain('<img src="/pic.png" alt="A cat" width="300" decoding="async">');
   });
+  it('![[file.pdf]] shows the PDF in the page (a lazy frame of the file, no script) and links the file; #page=N opens at that page', () => {
+    const html = render('Read this: ![[file.pdf]] then more.');
+    expect(html).toBe(
+      '<p>Read this:</p>\n<div class="s-pdf">\n<iframe class="s-pdf-frame" src="/file.pdf" title="file.pdf" loading="lazy"></iframe>\n' +
+        '<p class="s-pdf-link"><a class="s-attachment internal-link" href="/file.pdf" download>file.pdf</a></p>\n</div>\n<p>then more.</p>\n',
+    );
+    expect(render('![[Files/doc.pdf#page=3|The manual]]')).toContain('<iframe class="s-pdf-frame" src="/Files/doc.pdf#page=3" title="The manual" loading="lazy"></iframe>');
+    expect(render('![[file.pdf#height=400]]')).toContain('src="/file.pdf" title="file.pdf" loading="lazy" style="height:400px;max-height:none"></iframe>');
+    // Only a page number goes into the address, only a height into the style; anything else is left out.
+    const odd = render('![[file.pdf#page=3" onload="x|a"b<i>]]');
+    expect(odd).toContain('src="/file.pdf" title="a&quot;b&lt;i&gt;"');
+    expect(odd).not.toMatch(/onload|<i>/);
+    expect(render('![[file.pdf#height=1;color:red]]')).not.toContain('style=');
+    // An unpublished or missing PDF shows nothing; a link to one stays a link.
+    expect(render('![[secret.pdf]]')).toBe('');
+    expect(render('[[file.pdf]]')).toContain('<a class="s-attachment internal-link" href="/file.pdf">file.pdf</a>');
+  });
   it('^id at the end of a paragraph or list item is hidden and becomes the element id', () => {
     expect(render('A paragraph. ^para-1')).toBe('<p id="^para-1">A paragraph.</p>\n');
     expect(render('- item ^it')).toContain('<li id="^it">item</li>');

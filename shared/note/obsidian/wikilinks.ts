@@ -19,6 +19,7 @@ const IMAGE = /\.(png|jpe?g|gif|webp|avif|svg|bmp)$/i;
 export const isImageName = (name: string) => IMAGE.test(name);
 const AUDIO = /\.(mp3|ogg|wav|m4a|flac|webm)$/i;
 const VIDEO = /\.(mp4|webm|mov|ogv|mkv)$/i;
+const PDF = /\.pdf$/i;
 
 export interface WikiMeta extends EmbedRef {
   embed: boolean;
@@ -81,8 +82,11 @@ export function isDocumentEmbed(meta: WikiMeta): boolean {
   return meta.embed && /\.(base|canvas)$/i.test(meta.target);
 }
 
-/** An embed shown as a block of its own (lifted out of its paragraph): a note's, a base's or a canvas's. */
-const isBlockEmbed = (meta: WikiMeta) => isNoteEmbed(meta) || isDocumentEmbed(meta);
+/** `![[manual.pdf]]`: a PDF shown in the page. */
+const isPdfEmbed = (meta: WikiMeta) => meta.embed && PDF.test(meta.target);
+
+/** An embed shown as a block of its own (lifted out of its paragraph): a note's, a base's, a canvas's or a PDF's. */
+const isBlockEmbed = (meta: WikiMeta) => isNoteEmbed(meta) || isDocumentEmbed(meta) || isPdfEmbed(meta);
 
 /** The anchor of a heading path or block id, against the target's headings. */
 function anchorOf(ref: WikiRef, headings: Parameters<typeof headingAnchor>[0]): string {
@@ -119,7 +123,24 @@ function renderFile(meta: WikiMeta, env: NoteEnv): string {
   }
   if (VIDEO.test(meta.target)) return `<video controls src="${escapeHtml(src)}"${dims}></video>`;
   if (AUDIO.test(meta.target)) return `<audio controls src="${escapeHtml(src)}"></audio>`;
+  if (PDF.test(meta.target)) return pdfHtml(src, meta, label);
   return `<a class="s-attachment internal-link" href="${escapeHtml(src)}">${label}</a>`;
+}
+
+/**
+ * `![[manual.pdf]]` as Obsidian shows it: the browser's own viewer in the page, no script
+ * (`#page=3` opens at that page, `#height=400` sets its height in pixels), and a link to the
+ * file beside it, what a reader without a viewer (a feed reader, a phone) gets.
+ */
+function pdfHtml(src: string, meta: WikiMeta, label: string): string {
+  const page = meta.subpath.map((s) => /^page=(\d{1,6})$/.exec(s)?.[1]).find((n) => n !== undefined);
+  const height = meta.subpath.map((s) => /^height=(\d{2,4})$/.exec(s)?.[1]).find((n) => n !== undefined);
+  const frame = escapeHtml(page ? `${src}#page=${page}` : src);
+  const style = height ? ` style="height:${height}px;max-height:none"` : '';
+  return (
+    `<div class="s-pdf">\n<iframe class="s-pdf-frame" src="${frame}" title="${label}" loading="lazy"${style}></iframe>\n` +
+    `<p class="s-pdf-link"><a class="s-attachment internal-link" href="${escapeHtml(src)}" download>${label}</a></p>\n</div>\n`
+  );
 }
 
 function renderLink(meta: WikiMeta, env: NoteEnv): string {
