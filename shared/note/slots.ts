@@ -10,7 +10,7 @@ import { imageTagHtml } from './picture.ts';
 import type { EmbedFrame, NoteEnv, RenderLinks } from './env.ts';
 import { headingAnchor, type HeadingInfo } from './obsidian/headings.ts';
 import { tagHtml } from './obsidian/tags.ts';
-import { wikiHtml, type WikiMeta } from './obsidian/wikilinks.ts';
+import { UNRESOLVED_OPEN, wikiHtml, type WikiMeta } from './obsidian/wikilinks.ts';
 
 export type Slot =
   | { kind: 'wiki'; meta: WikiMeta }
@@ -19,6 +19,8 @@ export type Slot =
   | { kind: 'image'; src: string; alt: string; title: string | null; width: string | null; height: string | null }
   /** The opening tag of a Markdown link to a vault path (a note's address or a file). */
   | { kind: 'link'; href: string; attrs: [string, string][] }
+  /** Its closing tag: `</a>`, or `</span>` when the path names nothing a visitor may see. */
+  | { kind: 'link_close'; href: string }
   /** A ```base block: its views are worked out over the published notes per page. */
   | { kind: 'base'; source: string };
 
@@ -91,21 +93,28 @@ function imageHtml(slot: Extract<Slot, { kind: 'image' }>, env: NoteEnv): string
   return imageTagHtml(view, slot, env.frame);
 }
 
+/** Where a Markdown link to a vault path leads: a visible note's address (its anchor too), a published file, or nowhere (null). */
+function linkTarget(written: string, links: RenderLinks | undefined): { href: string; note: boolean } | null {
+  const hashAt = written.indexOf('#');
+  const pathPart = safeDecode(hashAt >= 0 ? written.slice(0, hashAt) : written);
+  const hash = hashAt >= 0 ? safeDecode(written.slice(hashAt + 1)) : '';
+  if (!/\.(md|markdown)$/i.test(pathPart)) {
+    const file = links?.attachment(pathPart) ?? null;
+    return file === null ? null : { href: file, note: false };
+  }
+  const note = links?.note(pathPart) ?? null;
+  if (!note) return null;
+  return { href: note.href + (hash.startsWith('^') ? `#^${encodeURIComponent(hash.slice(1))}` : hash ? headingAnchor(note.headings ?? [], hash.split('#')) : ''), note: true };
+}
+
+/** A link to a missing or unpublished note (or file) reads as an unresolved wikilink: its text, no address, nothing telling the two apart. */
 function linkHtml(slot: Extract<Slot, { kind: 'link' }>, links: RenderLinks | undefined): string {
-  const hashAt = slot.href.indexOf('#');
-  const pathPart = safeDecode(hashAt >= 0 ? slot.href.slice(0, hashAt) : slot.href);
-  const hash = hashAt >= 0 ? safeDecode(slot.href.slice(hashAt + 1)) : '';
-  const isNote = /\.(md|markdown)$/i.test(pathPart);
-  const note = isNote ? (links?.note(pathPart) ?? null) : null;
-  let href: string;
-  let cls: string | null = null;
-  if (note) {
-    href = note.href + (hash.startsWith('^') ? `#^${encodeURIComponent(hash.slice(1))}` : hash ? headingAnchor(note.headings ?? [], hash.split('#')) : '');
-    cls = 'internal-link';
-  } else href = (isNote ? null : links?.attachment(pathPart)) ?? '#';
+  const target = linkTarget(slot.href, links);
+  if (target === null) return UNRESOLVED_OPEN;
+  const cls = target.note ? 'internal-link' : null;
   const attrs = slot.attrs.map(([k, v]) => (k === 'class' && cls ? ` class="${escapeHtml(`${v} ${cls}`)}"` : ` ${k}="${escapeHtml(v)}"`)).join('');
   const own = cls && !slot.attrs.some(([k]) => k === 'class') ? ` class="${cls}"` : '';
-  return `<a href="${escapeHtml(href)}"${attrs}${own}>`;
+  return `<a href="${escapeHtml(target.href)}"${attrs}${own}>`;
 }
 
 /** The HTML of one slot for a page (`env.links` answers for the vault). */
@@ -119,6 +128,8 @@ export function slotHtml(slot: Slot, env: NoteEnv): string {
       return imageHtml(slot, env);
     case 'link':
       return linkHtml(slot, env.links);
+    case 'link_close':
+      return linkTarget(slot.href, env.links) === null ? '</span>' : '</a>';
     case 'base':
       return env.links?.base?.(slot.source) ?? `<pre><code class="language-base">${escapeHtml(slot.source)}</code></pre>\n`;
   }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeNote } from '../../shared/note/analyze.ts';
 import { publicMarkdown } from '../../shared/note/comments.ts';
 import { countWords, excerptOf } from '../../shared/note/excerpt.ts';
-import { renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
+import { renderEmbedHtml, renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
 import { findHeading, RESERVED_IDS } from '../../shared/note/obsidian/headings.ts';
 import { publicText } from '../../shared/note/public-text.ts';
 import { parseWikiRef } from '../../shared/wikilinks.ts';
@@ -176,6 +176,36 @@ describe('wikilinks, block ids, tags, images', () => {
     expect(parseWikiRef('Note#A#B|x')).toEqual({ target: 'Note', subpath: ['A', 'B'], alias: 'x' });
     expect(parseWikiRef('Note\\|alias')).toEqual({ target: 'Note', subpath: [], alias: 'alias' });
     expect(findHeading([{ level: 1, text: 'A', id: 'a' }, { level: 2, text: 'B', id: 'b' }, { level: 1, text: 'C', id: 'c' }, { level: 2, text: 'B', id: 'b-1' }], ['C', 'B'])).toBe(3);
+  });
+});
+
+describe('a Markdown link to a note a visitor cannot see reads as an unresolved wikilink', () => {
+  // The host answers null for a missing note and an unpublished one alike (site/plan/note-bodies.ts).
+  const unseen = (text: string) => `<span class="s-wikilink s-unresolved">${text}</span>`;
+  it('missing or not shown, with an extension, a #heading or a ^block: its text, no address, the wikilink\'s own element', () => {
+    for (const target of ['Nope.md', 'Secret%20Plan.md', 'Secret%20Plan.md#Part', 'Nope.md#^blk', 'Nope', 'Folder/Nope.markdown', 'gone.pdf']) {
+      expect(render(`See [the plan](${target} "title") now.`), target).toBe(`<p>See ${unseen('the plan')} now.</p>\n`);
+    }
+    expect(render('[the plan](Secret%20Plan.md)')).toBe(render('[[Secret Plan|the plan]]'));
+    expect(render('[**bold** plan](Nope.md)')).toBe(`<p>${unseen('<strong>bold</strong> plan')}</p>\n`);
+  });
+  it('in a table, a callout\'s title and body, a list and a footnote alike', () => {
+    expect(render('| a |\n|---|\n| [x](Nope.md#A) |')).toContain(`<td>${unseen('x')}</td>`);
+    const callout = render('> [!note] T [t](Nope.md)\n> [b](Secret%20Plan.md)');
+    expect(callout).toContain(`<span class="callout-title-inner">T ${unseen('t')}</span>`);
+    expect(callout).toContain(`<p>${unseen('b')}</p>`);
+    expect(render('- [i](Nope.md)\n\nN[^1]\n\n[^1]: [f](Nope.md)')).not.toMatch(/href="#"|<a href="[^"#]/);
+  });
+  it('a note shown and a file published still link; web addresses, anchors and mailto: are as written', () => {
+    const host: RenderLinks = { ...links, note: (t) => (t === 'Other.md' ? { href: '/Other', title: 'Other', headings: [{ level: 2, text: 'B', id: 'b-1' }] } : null) };
+    expect(renderNoteHtml('[o](Other.md#B) [f](file.pdf)', 'T', host)).toBe('<p><a href="/Other#b-1" class="internal-link">o</a> <a href="/file.pdf">f</a></p>\n');
+    expect(render('[w](https://x.y/a.md) [h](#Part) [m](mailto:a@b.c) [r](/abs.md)')).toBe(
+      '<p><a href="https://x.y/a.md" rel="noopener">w</a> <a href="#Part">h</a> <a href="mailto:a@b.c">m</a> <a href="/abs.md">r</a></p>\n',
+    );
+  });
+  it('inside an embedded note too', () => {
+    const hosted: RenderLinks = { ...links, embed: (ref, frame) => renderEmbedHtml('Inner [x](Secret%20Plan.md#Part) text', ref, hosted, frame, { href: '/Other', title: 'Other' }) };
+    expect(renderNoteHtml('![[Other]]', 'T', hosted)).toContain(`<p>Inner ${unseen('x')} text</p>`);
   });
 });
 

@@ -1,7 +1,8 @@
 // Markdown images and links that point into the vault: `![alt|300](img.png)` and
 // `![alt|300x200](url)` are sized (Obsidian's syntax), a relative image or file is the
-// published attachment (or nothing), `[text](Other%20note.md#Part)` is the note's
-// address. ` ```mermaid ` stays readable code until the diagram script draws it.
+// published attachment, `[text](Other%20note.md#Part)` is the note's address; a link to
+// a note or file a visitor cannot see reads as an unresolved wikilink, an image of one is
+// nothing. ` ```mermaid ` stays readable code until the diagram script draws it.
 import type MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type { NoteEnv } from '../env.ts';
@@ -10,6 +11,9 @@ import { slotOrHtml } from '../slots.ts';
 
 const SIZE = /\|(\d+)(?:x(\d+))?[ \t]*$/;
 const EXTERNAL = /^[a-z][a-z0-9+.-]*:|^\/\//i;
+
+/** A link's address that names a file of the vault (a note or an attachment), not a web address or a place in the page. */
+const isVaultPath = (href: string): boolean => href !== '' && !EXTERNAL.test(href) && !href.startsWith('#') && !href.startsWith('/');
 
 /** `alt|300` → width 300 (and `alt|300x200` a height), the alt text without it. */
 function takeSize(token: Token): void {
@@ -45,13 +49,19 @@ export function mediaPlugin(md: MarkdownIt): void {
   md.renderer.rules.link_open = (tokens, idx, opts, env: NoteEnv, self) => {
     const token = tokens[idx]!;
     const href = token.attrGet('href') ?? '';
-    if (EXTERNAL.test(href)) {
-      if (/^https?:/i.test(href)) token.attrSet('rel', 'noopener');
-      return defaultLinkOpen(tokens, idx, opts, env, self);
-    }
-    if (href === '' || href.startsWith('#') || href.startsWith('/')) return defaultLinkOpen(tokens, idx, opts, env, self);
+    if (/^https?:/i.test(href)) token.attrSet('rel', 'noopener');
+    if (!isVaultPath(href)) return defaultLinkOpen(tokens, idx, opts, env, self);
     // A vault path: a note's address or a published file, as the vault decides.
     return slotOrHtml(env, { kind: 'link', href, attrs: (token.attrs ?? []).filter(([k]) => k !== 'href') });
+  };
+  const defaultLinkClose = md.renderer.rules.link_close ?? ((tokens, idx, opts, _env, self) => self.renderToken(tokens, idx, opts));
+  md.renderer.rules.link_close = (tokens, idx, opts, env: NoteEnv, self) => {
+    // Links do not nest: the link this closes is the last one opened.
+    let open = idx - 1;
+    while (open >= 0 && tokens[open]!.type !== 'link_open') open--;
+    const href = tokens[open]?.attrGet('href') ?? '';
+    if (!isVaultPath(href)) return defaultLinkClose(tokens, idx, opts, env, self);
+    return slotOrHtml(env, { kind: 'link_close', href });
   };
 
   const defaultFence = md.renderer.rules.fence!;

@@ -21,6 +21,9 @@ const AUDIO = /\.(mp3|ogg|wav|m4a|flac|webm)$/i;
 const VIDEO = /\.(mp4|webm|mov|ogv|mkv)$/i;
 const PDF = /\.pdf$/i;
 
+/** What a link to nothing a visitor may see opens with: a missing and an unpublished note read alike (a Markdown link's too, slots.ts). */
+export const UNRESOLVED_OPEN = '<span class="s-wikilink s-unresolved">';
+
 export interface WikiMeta extends EmbedRef {
   embed: boolean;
 }
@@ -110,7 +113,7 @@ function renderFile(meta: WikiMeta, env: NoteEnv): string {
     if (html) return html;
   }
   const src = env.links?.attachment(meta.target);
-  if (!src) return meta.embed ? '' : `<span class="s-wikilink s-unresolved">${escapeHtml(linkText(meta))}</span>`;
+  if (!src) return meta.embed ? '' : `${UNRESOLVED_OPEN}${escapeHtml(linkText(meta))}</span>`;
   const size = meta.alias && /^\d+(x\d+)?$/.test(meta.alias) ? meta.alias.split('x') : null;
   const name = meta.target.replace(/^.*\//, '');
   // A base or canvas is a page: its link reads as a note's, without the extension.
@@ -149,7 +152,7 @@ function renderLink(meta: WikiMeta, env: NoteEnv): string {
     return `<a class="s-wikilink internal-link" href="${escapeHtml(anchorOf(meta, env.headings ?? []))}">${text}</a>`;
   }
   const note = env.links?.note(meta.target);
-  if (!note) return `<span class="s-wikilink s-unresolved">${text}</span>`;
+  if (!note) return `${UNRESOLVED_OPEN}${text}</span>`;
   return `<a class="s-wikilink internal-link" href="${escapeHtml(note.href + anchorOf(meta, note.headings ?? []))}">${text}</a>`;
 }
 
