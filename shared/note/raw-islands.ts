@@ -7,15 +7,8 @@
 import type { default as MarkdownIt, Options as MarkdownOptions } from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type { NoteEnv } from './env.ts';
+import { CLOSE_TAG, OPEN_TAG, RAW_TEXT, RAW_TEXT_END, VOID } from './html-tags.ts';
 import { sanitizeNoteHtml } from './sanitize.ts';
-
-const VOID = new Set(['area', 'base', 'basefont', 'bgsound', 'br', 'col', 'embed', 'frame', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
-// Elements whose text is not markup to the HTML parser: what follows is theirs until their end tag.
-const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext']);
-const RAW_TEXT_END = new Map([...RAW_TEXT].map((name) => [name, new RegExp(`</${name}`, 'gi')]));
-// A whole tag as markdown-it's own html rules read one (quoted values may hold `>`).
-const OPEN_TAG = /^<([A-Za-z][A-Za-z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*)\s*(\/?)>/;
-const CLOSE_TAG = /^<\/([A-Za-z][A-Za-z0-9-]*)\s*>/;
 
 /**
  * Which elements the author's HTML leaves open, read from its fragments in order. When in
