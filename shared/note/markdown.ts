@@ -15,6 +15,7 @@ import { highlightCode } from './highlight.ts';
 import { markdown } from './md.ts';
 import { findHeading, headingId, sectionRange, uniqueId } from './obsidian/headings.ts';
 import { openerOf } from './obsidian/block-ids.ts';
+import { wholeWrappers } from './obsidian/html-block-ids.ts';
 import { inlineText } from './plain-text.ts';
 import { renderBlocks, sanitizeIslands } from './raw-islands.ts';
 import { fillEmbedded, fillPrepared, flat, islandMarked, type PreparedHtml, type Slot } from './slots.ts';
@@ -189,11 +190,17 @@ function embedParse(md: MarkdownIt, body: string): EmbedParse {
   return parse;
 }
 
-/** Where the block `^id` names lies in `tokens` ([start, end)), or null. */
+/**
+ * Where the block `^id` names lies in `tokens` ([start, end)), or null: a list item, quote or
+ * callout with what it holds, a code or math block alone, the raw HTML block an anchor stands
+ * before (obsidian/html-block-ids.ts) with it.
+ */
 function blockRange(tokens: Token[], id: string): [number, number] | null {
   const wanted = `^${id}`;
-  const at = tokens.findIndex((t) => t.nesting === 1 && t.attrGet('id') === wanted);
+  const at = tokens.findIndex((t) => t.nesting !== -1 && t.block && t.attrGet('id') === wanted);
   if (at < 0) return null;
+  if (tokens[at]!.type === 'obsidian_block_anchor') return [at, at + 2];
+  if (tokens[at]!.nesting === 0) return [at, at + 1];
   let end = at + 1;
   for (let depth = 1; end < tokens.length && depth > 0; end++) depth += tokens[end]!.nesting;
   return [at, end];
@@ -298,8 +305,9 @@ export function renderEmbedHtml(body: string, ref: EmbedRef, links: RenderLinks,
   const unread = readsOfPage(frame);
   // Footnote ids of an embedded note are its own (fn-e1-1…), never the page's.
   const env: NoteEnv = { ...parsed.env, links, frame, docId: `e${frame.count}` };
+  // A section whole: an element of raw HTML it opens is closed in it (obsidian/html-block-ids.ts).
+  let slice = block !== null ? blockTokens(tokens, range) : ref.subpath.length > 0 ? wholeWrappers(tokens.slice(range[0], range[1])) : tokens.slice(range[0], range[1]);
   // The whole note: its footnotes come along at the end.
-  let slice = block !== null ? blockTokens(tokens, range) : tokens.slice(range[0], range[1]);
   if (ref.subpath.length > 0 && slice.some((t) => t.children?.some((c) => c.type === 'footnote_ref'))) {
     const notes = tokens.findIndex((t) => t.type === 'footnote_block_open');
     if (notes >= 0) slice = [...slice, ...tokens.slice(notes)];

@@ -39,6 +39,7 @@ const NOTES: Record<string, string> = {
   Picture: 'Look: ![[shot.png]]\n\n```js\nconst a = 1;\n```\n\n$$x^2$$\n',
   Nesting: 'Outer text\n\n![[Plain]]\n\nafter\n',
   Callout: '> [!note] A callout\n> With [[Headed#Part|a section link]].\n',
+  Blocks: '```js\nx\n```\n\n^codeb\n\n<details><summary>S</summary>\n\nBody [x](Missing.md)\n\n</details> ^det\n\n<div> ^open\n\n> a quote ^qid\n',
 };
 
 describe('a whole note embedded from its rendering at reading', () => {

@@ -209,6 +209,72 @@ describe('a Markdown link to a note a visitor cannot see reads as an unresolved 
   });
 });
 
+describe('a block id names every kind of block (Obsidian: the id on its own line after the block)', () => {
+  const embedded = (body: string, id: string) => renderEmbedHtml(body, parseWikiRef(`Note#^${id}`), links, { ids: new Set(), stack: [], count: 0 }, { href: '/Note', title: 'Note' });
+  const blocks: Array<[string, string, RegExp]> = [
+    ['```js\nconst a = 1;\n```\n\n^codeb', 'codeb', /^<pre id="\^codeb"><code class="language-js">/],
+    ['```mermaid\ngraph TD\n```\n\n^mer', 'mer', /^<pre id="\^mer" class="mermaid">/],
+    ['    indented code\n\n^ind', 'ind', /^<pre id="\^ind"><code>indented code/],
+    ['$$\nx+1\n$$\n\n^mathb', 'mathb', /^<p id="\^mathb" class="katex-block">/],
+    ['> a quote\n\n^qb', 'qb', /^<blockquote id="\^qb">\n<p>a quote<\/p>/],
+    ['> a\n> b ^qid', 'qid', /^<blockquote id="\^qid">\n<p>a<br>\nb<\/p>/],
+    ['> [!info] Callout\n> body\n\n^cb', 'cb', /^<div class="callout s-callout" data-callout="info" id="\^cb">/],
+    ['> [!info] Title ^cid\n> body', 'cid', /^<div class="callout s-callout" data-callout="info" id="\^cid">\n.*<span class="callout-title-inner">Title<\/span>.*\n<p>body<\/p>/s],
+    ['> [!tip]- Folded ^fid', 'fid', /^<details class="callout s-callout" data-callout="tip" data-callout-fold="-" id="\^fid">/],
+    ['| a |\n|---|\n| 1 |\n\n^tbl', 'tbl', /^<table id="\^tbl">/],
+  ];
+  it('the block carries the id, the id is not in the text, and an embed of it shows the block', () => {
+    for (const [body, id, shape] of blocks) {
+      const html = render(`Before.\n\n${body}\n\nAfter.`);
+      const at = html.indexOf(`id="^${id}"`);
+      expect(at, body).toBeGreaterThan(0);
+      expect(html.slice(html.lastIndexOf('\n<', at) + 1), body).toMatch(shape);
+      expect(html.match(/\^/g)?.length, body).toBe(1);
+      const embed = embedded(`Before.\n\n${body}\n\nAfter.`, id)!;
+      expect(embed, body).toMatch(new RegExp(`</p>\n${shape.source.slice(1)}`, shape.flags));
+      expect(embed, body).not.toContain('Before.');
+      expect(embed, body).not.toContain('After.');
+    }
+  });
+  it('an id ending a quote\'s last line names the quote whatever that line holds; one on a callout\'s title is hidden even when another ends it', () => {
+    expect(render('> [!note] T\n> <div>x</div> ^hid')).toMatch(/^<div class="callout s-callout" data-callout="note" id="\^hid">[^^]*<div>x<\/div>\n<\/div>\n<\/div>\n$/);
+    expect(render('> > nested ^nq')).toBe('<blockquote id="^nq">\n<blockquote>\n<p>nested</p>\n</blockquote>\n</blockquote>\n');
+    const both = render('> [!info] Title ^cid\n> body ^bid');
+    expect(both).toContain('data-callout="info" id="^bid">');
+    expect(both).toContain('<span class="callout-title-inner">Title</span>');
+    expect(both.match(/\^/g)).toHaveLength(1);
+  });
+  it('raw HTML: the id is hidden and our wrapper around the element it ends carries it; the embed shows it sanitised', () => {
+    const details = '<details><summary>S</summary>\n\nBody\n\n</details> ^det';
+    expect(render(`Before.\n\n${details}\n\nAfter.`)).toBe('<p>Before.</p>\n<div id="^det">\n<details><summary>S</summary>\n<p>Body</p>\n</details>\n</div>\n<p>After.</p>\n');
+    for (const alone of ['<div class="x">one</div>\n\n^hid', '<div class="x">one</div>\n^hid', '<div class="x">one</div> ^hid']) {
+      expect(render(`${alone}\n\nAfter.`), alone).toBe('<div id="^hid">\n<div class="x">one</div>\n</div>\n<p>After.</p>\n');
+    }
+    const hostile = 'Before.\n\n<details onclick="alert(1)"><summary>S</summary>\n\nBody <img src=x onerror="alert(2)">\n\n</details> ^det\n\nAfter.';
+    const embed = embedded(hostile, 'det')!;
+    expect(embed).toContain('<div id="^det">\n<details><summary>S</summary>');
+    expect(embed).not.toMatch(/onclick|onerror|Before|After|\^det</);
+    expect(render(hostile)).not.toMatch(/onclick|onerror|\^det</);
+  });
+  it('raw HTML that does not close what it opens: an anchor before it carries the id, and the embed shows that block', () => {
+    const html = render('<div class="open"> ^left\n\nAfter.');
+    expect(html).toMatch(/^<a id="\^left"><\/a>\n<div class="open">/);
+    expect(html).not.toContain('^left<');
+    expect(embedded('<div class="open"> ^left\n\nAfter.', 'left')).toContain('<a id="^left"></a>\n<div class="open">');
+  });
+  it('a section embedded from inside a wrapped HTML block never closes what holds it', () => {
+    const body = '<details><summary>S</summary>\n\n## Inside\n\nBody\n\n</details> ^det\n\n## Next\n';
+    const embed = renderEmbedHtml(body, parseWikiRef('Note#Inside'), links, { ids: new Set(), stack: [], count: 0 }, { href: '/Note', title: 'Note' })!;
+    expect(embed.match(/<div/g)?.length).toBe(embed.match(/<\/div>/g)?.length);
+  });
+  it('an embedded block whose id the page already uses is shown without it, as a paragraph\'s is', () => {
+    const frame = { ids: new Set(['^codeb', '^det']), stack: [], count: 0 };
+    const source = { href: '/Note', title: 'Note' };
+    expect(renderEmbedHtml('```\nx\n```\n\n^codeb', parseWikiRef('Note#^codeb'), links, frame, source)).toContain('<pre><code>x');
+    expect(renderEmbedHtml('<div>x</div> ^det', parseWikiRef('Note#^det'), links, frame, source)).toContain('<div>\n<div>x</div>\n</div>');
+  });
+});
+
 describe('embeds', () => {
   it('without a host (the admin’s view) an embed is a link; with one, what the host gives, nothing when it gives nothing', () => {
     expect(render('![[Other#A]]')).toContain('<p class="s-embed-link"><a class="s-wikilink internal-link" href="/Other#a">Other › A</a></p>');
@@ -222,6 +288,12 @@ describe('plain text for every derived output', () => {
   it('has no Markdown, no tags’ #, no block ids, no embeds, no footnote marks', () => {
     const body = 'The **bold** [[Other|link]] #tag ==mark== ![[pic.png]] and $x$[^1]. ^blk\n\n[^1]: Note.';
     expect(excerptOf(body)).toBe('The bold link tag mark and x.');
+  });
+  it('no block id of a code block, a callout\'s title or raw HTML reaches the search text, the excerpt or the word count', () => {
+    const body = '<details><summary>S</summary>\n\nBody words\n\n</details> ^det\n\n```\ncode\n```\n\n^cb\n\n> [!info] Title ^cid\n> body';
+    expect(publicText(body)).toBe('S\n\nBody words\n\ncode\n\nTitle\nbody');
+    expect(excerptOf(body)).toBe('Body words');
+    expect(countWords(body)).toBe(5);
   });
   it('records inline tags, links, files, embeds, headings and what the page needs', () => {
     const facts = analyzeNote('# T\n\n#one [[Other]] ![[Deep#A]] [[file.pdf]] ![](pic.png) $x$\n\n```mermaid\na\n```');

@@ -1,11 +1,22 @@
 // Block ids: `^id` at the end of a paragraph or list item is hidden from the text and
 // becomes the element's `id="^id"`, so `[[Note#^id]]` lands on it and `![[Note#^id]]`
-// can embed it. A `^id` alone on the line after a table, list or quote names that block.
+// can embed it. A `^id` alone on the line after a block (a table, list, quote, callout,
+// code or math block, raw HTML) names that block, as Obsidian reads it; so does one at the
+// end of a quote's last line or of a callout's title line. Raw HTML's ids: html-block-ids.ts.
 import type MarkdownIt from 'markdown-it';
+import type { RenderRule } from 'markdown-it/lib/renderer.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
+import { escapeHtml } from '../escape.ts';
+import { htmlBlockIds } from './html-block-ids.ts';
 
 const TRAILING_ID = /(^|[ \t])\^([A-Za-z0-9-]+)[ \t]*$/;
+// In an HTML block (which runs to a blank line), `^id` may also stand alone on its last line.
+const HTML_TRAILING_ID = /(^|[ \t\n])\^([A-Za-z0-9-]+)[ \t]*$/;
+// A callout's first line (callouts.ts reads it after the ids are taken).
+const CALLOUT_MARKER = /^\[![\p{L}\p{N}_-]+/u;
+/** Blocks without children that a `^id` on the line after them names. */
+const LEAVES = new Set(['fence', 'code_block', 'math_block']);
 
 /** The open token matching the close token at `close`. */
 export function openerOf(tokens: Token[], close: number): number {
@@ -17,15 +28,27 @@ export function openerOf(tokens: Token[], close: number): number {
   return -1;
 }
 
-/** The block an id at paragraph `open` names: the list item holding it, else the paragraph. */
-function owner(tokens: Token[], open: number): Token {
-  const before = tokens[open - 1];
-  return before?.type === 'list_item_open' ? before : tokens[open]!;
+/** The quote (or callout) the block ending at `end` ends, the outermost one when quotes nest; or null. */
+function quoteEnded(tokens: Token[], end: number): Token | null {
+  let close = end;
+  while (tokens[close + 1]?.type === 'blockquote_close') close++;
+  return close > end ? tokens[openerOf(tokens, close)]! : null;
 }
 
 /**
- * `- step ^id` followed by indented lines of the same item: the id ends the item's first
- * line, not its paragraph, and Obsidian still gives it to the list item.
+ * The block an id at the end of paragraph `open` names: the list item holding it; the quote
+ * it ends (its last line is the quote's); else the paragraph.
+ */
+function owner(tokens: Token[], open: number): Token {
+  const before = tokens[open - 1];
+  if (before?.type === 'list_item_open') return before;
+  return quoteEnded(tokens, open + 2) ?? tokens[open]!;
+}
+
+/**
+ * `- step ^id` followed by indented lines of the same item, or `> [!type] Title ^id` followed
+ * by the callout's body: the id ends the first line, not the paragraph, and Obsidian gives it
+ * to the list item or the callout.
  */
 function firstLineId(tokens: Token[], open: number): void {
   const children = tokens[open + 1]!.children!;
@@ -40,27 +63,50 @@ function firstLineId(tokens: Token[], open: number): void {
   tokens[open - 1]!.attrSet('id', `^${m[2]}`);
 }
 
+/** The id that ends an HTML block's last line (`</details> ^det`, or `^det` alone on it), taken out of its text; or null. */
+function htmlTrailingId(token: Token): string | null {
+  const body = token.content.replace(/\n+$/, '');
+  const m = HTML_TRAILING_ID.exec(body);
+  if (!m) return null;
+  token.content = body.slice(0, m.index).replace(/[ \t\n]+$/, '') + '\n';
+  return `^${m[2]}`;
+}
+
 function blockIds(state: StateCore): void {
   const tokens = state.tokens;
   const drop = new Set<number>();
-  for (let i = 0; i + 2 < tokens.length; i++) {
-    if (tokens[i]!.type !== 'paragraph_open') continue;
+  // Raw HTML blocks and the ids their blocks take.
+  const html = new Map<Token, string>();
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.type === 'html_block') {
+      const id = token.content.includes('^') ? htmlTrailingId(token) : null;
+      const quote = id === null ? null : quoteEnded(tokens, i);
+      if (quote) quote.attrSet('id', id!);
+      else if (id !== null) html.set(token, id);
+      continue;
+    }
+    if (token.type !== 'paragraph_open') continue;
     const inline = tokens[i + 1]!;
     const children = inline.children;
     const last = children?.at(-1);
     if (inline.type !== 'inline' || !last || !inline.content.includes('^')) continue;
     const m = last.type === 'text' ? TRAILING_ID.exec(last.content) : null;
-    if (!m) {
-      if (tokens[i - 1]?.type === 'list_item_open') firstLineId(tokens, i);
-      continue;
-    }
+    const parent = tokens[i - 1]?.type;
+    // An id ending the first line is hidden even when another ends the block (which keeps the last).
+    if (parent === 'list_item_open' || (parent === 'blockquote_open' && CALLOUT_MARKER.test(inline.content))) firstLineId(tokens, i);
+    if (!m) continue;
     const id = `^${m[2]}`;
     const alone = children!.length === 1 && m.index === 0 && m[1] === '';
     if (alone) {
-      // `^id` on its own line after a block (a table, list, quote, paragraph): it names that block.
+      // `^id` on its own line after a block: it names that block.
       const previous = tokens[i - 1];
-      const opener = previous && previous.nesting === -1 ? openerOf(tokens, i - 1) : -1;
-      if (opener >= 0) (tokens[opener]!.type === 'paragraph_open' ? owner(tokens, opener) : tokens[opener]!).attrSet('id', id);
+      if (previous?.type === 'html_block') html.set(previous, id);
+      else if (previous && LEAVES.has(previous.type)) previous.attrSet('id', id);
+      else {
+        const opener = previous && previous.nesting === -1 ? openerOf(tokens, i - 1) : -1;
+        if (opener >= 0) (tokens[opener]!.type === 'paragraph_open' ? owner(tokens, opener) : tokens[opener]!).attrSet('id', id);
+      }
       drop.add(i).add(i + 1).add(i + 2);
       continue;
     }
@@ -74,8 +120,37 @@ function blockIds(state: StateCore): void {
     owner(tokens, i).attrSet('id', id);
   }
   if (drop.size) state.tokens = tokens.filter((_t, i) => !drop.has(i));
+  if (html.size) htmlBlockIds(state, html);
+}
+
+/**
+ * A code or math block's id on its outermost element (`<pre id="^code">`), as a table's is:
+ * their own rules would put it on the <code> inside, or nowhere.
+ */
+function idOnFirstElement(rule: RenderRule): RenderRule {
+  return (tokens, idx, opts, env, self) => {
+    const token = tokens[idx]!;
+    const id = token.attrGet('id');
+    if (!id) return rule(tokens, idx, opts, env, self);
+    const attrs = token.attrs;
+    // Rendering is synchronous: the parse's token is as it was once this returns.
+    token.attrs = attrs!.filter(([k]) => k !== 'id');
+    let html: string;
+    try {
+      html = rule(tokens, idx, opts, env, self);
+    } finally {
+      token.attrs = attrs;
+    }
+    const attr = ` id="${escapeHtml(id)}"`;
+    const tag = /^<[A-Za-z][A-Za-z0-9-]*/.exec(html);
+    // A block the vault fills per page (a base) is a hole, not yet an element: ours holds it.
+    return tag ? tag[0] + attr + html.slice(tag[0].length) : `<div${attr}>${html}</div>\n`;
+  };
 }
 
 export function blockIdsPlugin(md: MarkdownIt): void {
   md.core.ruler.push('obsidian_block_ids', blockIds);
+  const rules = md.renderer.rules;
+  for (const type of LEAVES) rules[type] = idOnFirstElement(rules[type]!);
+  rules.obsidian_block_anchor = (tokens, idx, _opts, _env, self) => `<a${self.renderAttrs(tokens[idx]!)}></a>\n`;
 }
