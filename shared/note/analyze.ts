@@ -104,8 +104,15 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
           break;
         }
         case 'link_open': {
+          // Read as a wikilink's target is: `[x](Other)` and `[x](Other.md)` link the note, `[x](a.pdf)` the file.
           const target = localTarget(t.attrGet('href') ?? '');
-          if (target) (/\.(md|markdown)$/i.test(target) ? facts.links : facts.files).push(target);
+          if (!target) break;
+          if (isAttachmentTarget(target)) {
+            facts.files.push(target);
+            break;
+          }
+          facts.links.push(target);
+          if (mayNameFile(target)) facts.files.push(target);
           break;
         }
         case 'math_inline':

@@ -4,6 +4,7 @@
 // because a linked note moved costs a few string joins, not another parse. The holes'
 // HTML comes from the same functions whether filled at once (the admin's revision view,
 // an embed) or later (the article): one renderer either way.
+import { isAttachmentTarget, mayNameFile } from '../wikilinks.ts';
 import { sanitizeIslands } from './raw-islands.ts';
 import { escapeHtml } from './escape.ts';
 import { imageTagHtml } from './picture.ts';
@@ -98,13 +99,14 @@ function linkTarget(written: string, links: RenderLinks | undefined): { href: st
   const hashAt = written.indexOf('#');
   const pathPart = safeDecode(hashAt >= 0 ? written.slice(0, hashAt) : written);
   const hash = hashAt >= 0 ? safeDecode(written.slice(hashAt + 1)) : '';
-  if (!/\.(md|markdown)$/i.test(pathPart)) {
-    const file = links?.attachment(pathPart) ?? null;
-    return file === null ? null : { href: file, note: false };
+  // The one rule for a link's target (shared/wikilinks.ts): a note first, unless an attachment's format names a file.
+  if (!isAttachmentTarget(pathPart)) {
+    const note = links?.note(pathPart) ?? null;
+    if (note) return { href: note.href + (hash.startsWith('^') ? `#^${encodeURIComponent(hash.slice(1))}` : hash ? headingAnchor(note.headings ?? [], hash.split('#')) : ''), note: true };
+    if (!mayNameFile(pathPart)) return null;
   }
-  const note = links?.note(pathPart) ?? null;
-  if (!note) return null;
-  return { href: note.href + (hash.startsWith('^') ? `#^${encodeURIComponent(hash.slice(1))}` : hash ? headingAnchor(note.headings ?? [], hash.split('#')) : ''), note: true };
+  const file = links?.attachment(pathPart) ?? null;
+  return file === null ? null : { href: file, note: false };
 }
 
 /** A link to a missing or unpublished note (or file) reads as an unresolved wikilink: its text, no address, nothing telling the two apart. */

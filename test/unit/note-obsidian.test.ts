@@ -203,6 +203,19 @@ describe('a Markdown link to a note a visitor cannot see reads as an unresolved 
       '<p><a href="https://x.y/a.md" rel="noopener">w</a> <a href="#Part">h</a> <a href="mailto:a@b.c">m</a> <a href="/abs.md">r</a></p>\n',
     );
   });
+  it('a target read as a wikilink\'s is: no extension or any other dot names a note first, a file of that name when none answers', () => {
+    const host: RenderLinks = {
+      ...links,
+      note: (t) => (['Other', 'Folder/Other', 'Node.js'].includes(t) ? { href: `/${t.replace('.', '-')}`, title: t, headings: [{ level: 2, text: 'B', id: 'b-1' }] } : null),
+      attachment: (t) => (['data.arrow', 'Node.js'].includes(t) ? `/${t}` : null),
+    };
+    expect(renderNoteHtml('[o](Other#B) [p](Folder/Other) [n](Node.js) [d](data.arrow)', 'T', host)).toBe(
+      '<p><a href="/Other#b-1" class="internal-link">o</a> <a href="/Folder/Other" class="internal-link">p</a> <a href="/Node-js" class="internal-link">n</a> <a href="/data.arrow">d</a></p>\n',
+    );
+    const facts = analyzeNote('[o](Other) [n](Node.js) [f](file.pdf) [m](Other.md)');
+    expect(facts.links).toEqual(['Other', 'Node.js', 'Other.md']);
+    expect(facts.files).toEqual(['Node.js', 'file.pdf']);
+  });
   it('inside an embedded note too', () => {
     const hosted: RenderLinks = { ...links, embed: (ref, frame) => renderEmbedHtml('Inner [x](Secret%20Plan.md#Part) text', ref, hosted, frame, { href: '/Other', title: 'Other' }) };
     expect(renderNoteHtml('![[Other]]', 'T', hosted)).toContain(`<p>Inner ${unseen('x')} text</p>`);
