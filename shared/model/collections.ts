@@ -1,5 +1,5 @@
 // Collections (spec 2.8, D.5; tags mode only): declared by a tag page note with
-// `collection: true`. Members: every published note carrying the tag, plus the
+// `collection: true`. Members: every published note carrying the tag (or one nested in it), plus the
 // published notes of its `folder`, plus notes naming its address in `folders:`.
 // At most twelve, in arranged order; a hidden one keeps its members but visitors
 // cannot reach it. `declaredCollections` is the one reading of the declarations:
@@ -84,9 +84,14 @@ export function buildCollections(topics: TopicIndex, posts: NoteRecord[], langua
   return declaredCollections(topics.tagPages, language).map(({ path: _path, note, ...declaration }) => {
     const key = declaration.tag.toLowerCase();
     const prefix = declaration.folder === '' ? null : declaration.folder.toLowerCase() + '/';
+    // A tag holds its nested tags, as its topic page does (`garden` holds `#garden/roses`), an excluded one aside.
+    const carries = (tag: string) => {
+      const t = tag.toLowerCase();
+      return t === key || (t.startsWith(key + '/') && !topics.isExcluded(tag));
+    };
     const members = posts.filter(
       (p) =>
-        p.tags.some((t) => t.toLowerCase() === key) ||
+        p.tags.some(carries) ||
         p.folderSlugs.includes(declaration.slug) ||
         (prefix !== null && p.path.toLowerCase().startsWith(prefix)),
     );

@@ -3,6 +3,7 @@
 // itself, so parents never push the busiest written tags out of the topic row.
 import { describe, expect, it } from 'vitest';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { buildCollections } from '../../shared/model/collections.ts';
 import { buildTopics, tagLineage } from '../../shared/model/topics.ts';
 
 /** A post (newest first is the order `posts` is given in), with its tags. */
@@ -49,5 +50,14 @@ describe('a nested tag and the tags it nests in', () => {
     const posts = [post('p1', ['a/b/c'])];
     const topics = buildTopics(posts, posts, ['a/b'], 'en');
     expect(topics.byKey.get('a')!.children.map((t) => t.key)).toEqual(['a/b/c']);
+  });
+
+  it("a collection of a tag holds the posts of the tags nested in it, as the tag's topic page does, an excluded nested tag aside", () => {
+    const posts = [post('p1', ['garden/roses']), post('p2', ['garden']), post('p3', ['gardening']), post('p4', ['garden/secret'])].map((p) => ({ ...p, folderSlugs: [] }) as NoteRecord);
+    const declaring = { path: 'Topics/garden.md', folder: 'Topics', name: 'garden', data: { collection: true }, tags: [], publish: false } as unknown as NoteRecord;
+    const topics = buildTopics([...posts, declaring], posts, ['garden/secret'], 'en');
+    const [garden] = buildCollections(topics, posts, 'en');
+    expect(names(garden!.members)).toEqual(['p1', 'p2']);
+    expect(names(topics.byKey.get('garden')!.posts)).toEqual(['p1', 'p2']);
   });
 });
