@@ -12,7 +12,7 @@ import { configureSite, extensionsOf, type SiteDirectories } from '../site/rende
 import { ViewCollector } from '../site/render/page-render.ts';
 import type { RenderData } from '../site/render/render-state.ts';
 import { snapshotFinish } from '../site/render/snapshot-page.ts';
-import { buildSnapshot } from './cli/build.ts';
+import { buildSnapshot, indexFolderPages } from './cli/build.ts';
 
 export async function standaloneSite(eleventyConfig: UserConfig): Promise<SiteDirectories> {
   let output: string | null = null;
@@ -30,6 +30,10 @@ export async function standaloneSite(eleventyConfig: UserConfig): Promise<SiteDi
     if (!file || !output) return content;
     return finish(path.relative(output, file).split(path.sep).join('/'), content) ?? content;
   });
+  // Once Eleventy has written the pages: a page that is a folder too is that folder's index as well, as `vault-service build` writes it.
+  eleventyConfig.on('eleventy.after', (() => {
+    if (output) indexFolderPages(output);
+  }) as never);
   let views: Promise<RenderData> | null = null;
   const vault = () => (views ??= snapshotViews(config()));
   return configureSite(eleventyConfig, vault, extensionsOf(base));

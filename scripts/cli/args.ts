@@ -26,7 +26,7 @@ export const COMMANDS: Record<CommandName, CommandSpec> = {
     args: null,
     settings: 'build',
     switches: {
-      strict: { help: 'Fail (exit 1, nothing written) when the build has any warning' },
+      strict: { help: 'Fail (exit 1, nothing written) on any warning, or without SITE_URL' },
       quiet: { help: 'No progress and no summary; warnings and errors still go to stderr' },
     },
   },

@@ -2,9 +2,10 @@
 // current vault, written to SITE_OUT (default ./_site) for any static host (CONTRACT §1),
 // with progress while it runs and a summary after: pages written, time, and the warnings,
 // each naming its note. `--strict` fails on any warning before anything is replaced.
-import { promises as fs, readdirSync } from 'node:fs';
+import { copyFileSync, promises as fs, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../shared/config.ts';
+import { dataPath, DATA_FILES } from '../../shared/data-path.ts';
 import { log } from '../../shared/log.ts';
 import { formatWarning, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import type { BuildProgress } from '../../site/build/site-builder.ts';
@@ -25,6 +26,26 @@ function countFiles(dir: string): { files: number; pages: number } {
     if (entry.name.endsWith('.html')) pages++;
   }
   return { files, pages };
+}
+
+/**
+ * A page whose address is a folder too (`topic/a.html` beside `topic/a/feed.xml` and
+ * `topic/a/b.html`) is written again as that folder's `index.html`: a host that answers
+ * `/topic/a` by the folder (a redirect to `/topic/a/`, as GitLab Pages does) finds the page
+ * there. Its links all start at the site's root, so they read the same from either place.
+ */
+export function indexFolderPages(dir: string): number {
+  let copies = 0;
+  const entries = readdirSync(dir, { withFileTypes: true, recursive: true });
+  const files = new Set(entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)));
+  for (const entry of entries) {
+    if (!entry.isDirectory()) continue;
+    const folder = path.join(entry.parentPath, entry.name);
+    if (!files.has(`${folder}.html`) || files.has(path.join(folder, 'index.html'))) continue;
+    copyFileSync(`${folder}.html`, path.join(folder, 'index.html'));
+    copies++;
+  }
+  return copies;
 }
 
 /** The build did not replace SITE_OUT; the message says why in one sentence. */
@@ -128,6 +149,8 @@ async function buildLocked(config: Config, options: SnapshotOptions, started: nu
     }
     await fs.writeFile(path.join(result.dir, SITE_MARKER), SITE_MARKER_TEXT);
     await writeFavicon(config.vaultDir, result.dir);
+    await writeCustomCss(config.dataDir, result.dir);
+    const copies = indexFolderPages(result.dir);
     // Checked again right before the folder is replaced (it may have changed during the build).
     const problem = await siteOutProblem(config.siteOut, guardedFolders(config));
     if (problem) throw new BuildRefused(`${problem}; refusing to build there, nothing was written or deleted`);
@@ -146,7 +169,7 @@ async function buildLocked(config: Config, options: SnapshotOptions, started: nu
     );
     await fs.rename(result.dir, config.siteOut);
     if (hadOld) await fs.rm(old, { recursive: true, force: true });
-    return { pages, files: files - 1, ms: Date.now() - started, warnings };
+    return { pages: pages - copies, files: files - 1, ms: Date.now() - started, warnings };
   } finally {
     await fs.rm(work, { recursive: true, force: true });
   }
@@ -164,6 +187,12 @@ async function writeFavicon(vaultDir: string, siteDir: string): Promise<void> {
   await fs.writeFile(file, (await faviconOf(vaultDir)).body);
 }
 
+/** The designer's stylesheet every page links after ours (`/custom.css`): the data folder's, or an empty one, as the server answers it. */
+async function writeCustomCss(dataDir: string, siteDir: string): Promise<void> {
+  const css = await fs.readFile(dataPath(dataDir, DATA_FILES.customCss)).catch(() => Buffer.alloc(0));
+  await fs.writeFile(path.join(siteDir, DATA_FILES.customCss), css);
+}
+
 export interface BuildCommandOptions {
   strict: boolean;
   quiet: boolean;
@@ -179,6 +208,10 @@ export async function buildCommand(config: Config, options: BuildCommandOptions)
   const stderr = options.stderr ?? process.stderr;
   if (!config.isPublic) {
     stderr.write('vault-service: PUBLIC=false: a static snapshot would publish a private site; nothing was written.\n');
+    return 1;
+  }
+  if (!config.siteUrl && options.strict) {
+    stderr.write('vault-service: SITE_URL is not set: with --strict the build fails, as the feed, sitemap, robots.txt and SEO tags need the site\'s address; nothing was written.\n');
     return 1;
   }
   if (!config.siteUrl) log.warn('SITE_URL is not set: absolute URLs in the feed, sitemap, robots.txt and SEO tags will be relative to "/".');

@@ -50,7 +50,11 @@ function hashed(name: string, ext: string, content: string | Uint8Array): Asset 
   return { address: ('/' + file) as Address, file, content };
 }
 
-/** KaTeX's stylesheet pointing at its woff2 fonts under hashed names (older formats left out: every browser we serve reads woff2). */
+/**
+ * KaTeX's stylesheet pointing at its woff2 fonts under hashed names (older formats left out: every
+ * browser we serve reads woff2), relative to it (`katex/…` beside `_s/katex.….css`): a site served
+ * under a path finds them.
+ */
 async function katexAssets(): Promise<{ css: Asset; fonts: Asset[] }> {
   const dir = katexDir();
   const css = await fs.readFile(path.join(dir, 'katex.min.css'), 'utf8');
@@ -58,7 +62,7 @@ async function katexAssets(): Promise<{ css: Asset; fonts: Asset[] }> {
   for (const name of new Set([...css.matchAll(/url\(fonts\/([\w-]+)\.woff2\)/g)].map((m) => m[1]!))) {
     fonts.set(name, hashed(`katex/${name}`, 'woff2', await fs.readFile(path.join(dir, 'fonts', `${name}.woff2`))));
   }
-  const rewritten = css.replace(/src:url\(fonts\/([\w-]+)\.woff2\) format\("woff2"\)(?:,url\([^)]*\) format\("[^"]*"\))*/g, (_m, name: string) => `src:url(${fonts.get(name)!.address}) format("woff2")`);
+  const rewritten = css.replace(/src:url\(fonts\/([\w-]+)\.woff2\) format\("woff2"\)(?:,url\([^)]*\) format\("[^"]*"\))*/g, (_m, name: string) => `src:url(${fonts.get(name)!.file.slice('_s/'.length)}) format("woff2")`);
   const math = (asset: Asset): Asset => ({ ...asset, need: 'math' });
   return { css: math(hashed('katex', 'css', rewritten)), fonts: [...fonts.values()].map(math) };
 }

@@ -21,7 +21,8 @@ import type { SnapshotParts } from './render-state.ts';
 const basePathOf = (siteUrl: string | null): string => (siteUrl ? new URL(siteUrl).pathname.replace(/\/+$/, '') : '');
 const withBasePath = (html: string, basePath: string): string =>
   html
-    .replace(/(\s(?:href|src|action|poster)=")\/(?!\/)/g, `$1${basePath}/`)
+    // `data-script`: the search dialog's script, loaded when the dialog first opens.
+    .replace(/(\s(?:href|src|action|poster|data-script)=")\/(?!\/)/g, `$1${basePath}/`)
     // A srcset lists candidates, each a URL and a width: every one of ours needs the path too.
     .replace(/(\ssrcset=")([^"]*)"/g, (_whole, open: string, list: string) => `${open}${list.replace(/(^|,\s*)\/(?!\/)/g, `$1${basePath}/`)}"`);
 
