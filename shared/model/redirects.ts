@@ -22,6 +22,8 @@ interface StoredRedirects {
   version: 1;
   /** Old address → the vault path of the note that lived there, wherever it is now. */
   moved: Record<string, string>;
+  /** A static snapshot's published notes, vault path → [address, text hash]: the next build, a process of its own, sees what moved since. */
+  published?: Record<string, [string, string]>;
 }
 
 interface Seen {
@@ -47,12 +49,16 @@ export class AddressMemory {
   readonly feedIds: FeedIds;
 
   /** `dataDir` null: nothing is read or written (a throwaway build). */
+  /** A static snapshot's (`readOnlyVault`): each build is a process of its own, so what it published is kept for the next to compare. */
+  private readonly keepsPublished: boolean;
+
   constructor(
     private readonly dataDir: string | null,
     vaultDir: string | null = null,
     readOnlyVault = false,
   ) {
     this.feedIds = new FeedIds(dataDir, vaultDir, readOnlyVault);
+    this.keepsPublished = readOnlyVault;
   }
 
   private get file(): string | null {
@@ -65,6 +71,7 @@ export class AddressMemory {
     try {
       const stored = await readJson<StoredRedirects | null>(this.file, null);
       this.moved = new Map(Object.entries(stored?.moved ?? {}) as [Address, VaultPath][]);
+      if (this.keepsPublished && stored?.published && typeof stored.published === 'object') this.previous = publishedFrom(stored.published);
     } catch (err) {
       log.warn(`${DATA_FILES.redirects} could not be read (${(err as Error).message}); old addresses start afresh`);
       this.moved = new Map();
@@ -122,6 +129,7 @@ export class AddressMemory {
     this.vanished = this.vanished.filter((v) => now - v.at < MOVE_WINDOW_MS);
     this.arrived = this.arrived.filter((a) => now - a.at < MOVE_WINDOW_MS && current.get(a.path)?.hash === a.hash);
     this.previous = current;
+    if (this.keepsPublished) this.dirty = true;
   }
 
   /**
@@ -225,9 +233,20 @@ export class AddressMemory {
     if (!this.dirty || !this.file) return;
     this.dirty = false;
     const stored: StoredRedirects = { version: 1, moved: Object.fromEntries(this.moved) };
+    if (this.keepsPublished && this.previous) stored.published = Object.fromEntries([...this.previous].map(([p, seen]) => [p, [seen.address, seen.hash]]));
     await writeJsonAtomic(this.file, stored, { mkdir: true }).catch((err) => {
       this.dirty = true;
       log.warn(`${DATA_FILES.redirects} could not be written: ${(err as Error).message}`);
     });
   }
+}
+
+/** A stored `published` map, each entry as the store wrote it (anything else is left out). */
+function publishedFrom(stored: object): Map<VaultPath, Seen> {
+  const out = new Map<VaultPath, Seen>();
+  for (const [p, entry] of Object.entries(stored)) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'string' || !entry[0].startsWith('/')) continue;
+    out.set(p as VaultPath, { address: entry[0] as Address, hash: entry[1] });
+  }
+  return out;
 }

@@ -38,7 +38,6 @@ import { adoptQuick, duePlan, isInternal, keepsShape, passResult, quickPlan, sea
 import { NAV_FILE } from '../plan/plan-outputs.ts';
 import { DueSigs, settleSigs, type PlannedPage, type ServedEntry } from '../plan/plan-types.ts';
 import type { BuildResult, SiteBuilderOptions } from './builder-types.ts';
-
 export type { BuildProgress, BuildResult, SiteBuilderOptions } from './builder-types.ts';
 
 /** What the previous plan rendered, as the diff needs it (a remembered generation has no views). */
@@ -190,6 +189,7 @@ export class SiteBuilder {
       read: (records) => this.images.makeSoon(this.attachments.shownByPublished(records)),
       plan: async (now) => {
         const plan = await this.makePlan(settings, now, false, false);
+        if (snapshot) this.addresses.observe(plan.ctx.model); // no next pass shows what moved: feed ids learnt before the pages
         if (!this.images.busy || (!snapshot && this.live !== null)) return plan;
         // A snapshot has no next pass, a server's first build nothing live: both wait for the image copies, taken into the plan.
         await this.images.settled();

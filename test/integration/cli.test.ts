@@ -284,52 +284,6 @@ describe('build: summary, warnings, --strict', () => {
     expect(home).not.toMatch(/(?:href|src|action|poster|data-script)="\/(?!notes\/|\/)/);
   });
 
-  it("a stylesheet's own addresses are relative to it: KaTeX's fonts are found under a path too", async () => {
-    const root = await tempDir('vs-cli-');
-    await writeFiles(path.join(root, 'vault'), { 'Math.md': '---\npublish: true\n---\nInline $x^2$.\n' });
-    const res = await cli(['build', '--vault', path.join(root, 'vault'), '--data', path.join(root, 'data'), '--out', path.join(root, 'site'), '--site-url', 'https://owner.github.io/notes']);
-    expect(res.code, res.stderr).toBe(0);
-    const out = path.join(root, 'site');
-    const files = (await fs.readdir(out, { recursive: true })) as string[];
-    const katex = await fs.readFile(path.join(out, files.find((f) => /^_s\/katex\.\w+\.css$/.test(f))!), 'utf8');
-    expect(katex).toMatch(/src:url\(katex\/KaTeX_Main-Regular\.\w+\.woff2\)/);
-    expect(katex).not.toMatch(/url\(\//);
-    for (const font of katex.matchAll(/url\((katex\/[^)]+)\)/g)) expect(files).toContain(`_s/${font[1]}`);
-  });
-
-  it('a static host gets no Sign in link, the custom.css every page links, and a topic page also as its folder\'s index', async () => {
-    const res = await buildWarnings();
-    expect(res.code, res.stderr).toBe(0);
-    const home = await fs.readFile(path.join(res.out, 'index.html'), 'utf8');
-    expect(home).not.toContain('s-signin');
-    expect(home).not.toContain('/admin/');
-    expect(home).toContain('<link rel="stylesheet" href="/custom.css">');
-    expect(await fs.readFile(path.join(res.out, 'custom.css'), 'utf8')).toBe('');
-    // Topics with feeds: each page is a file beside a folder of its own.
-    const root = await tempDir('vs-cli-');
-    await writeFiles(path.join(root, 'vault'), { 'Post.md': '---\npublish: true\ndate: 2026-01-02\ntags: [alpha, alpha/beta]\n---\nA post.\n' });
-    const tagged = await cli(['build', '--vault', path.join(root, 'vault'), '--data', path.join(root, 'data'), '--out', path.join(root, 'site'), '--site-url', 'https://w.example']);
-    expect(tagged.code, tagged.stderr).toBe(0);
-    const files = (await fs.readdir(path.join(root, 'site'), { recursive: true })) as string[];
-    expect(files).toContain('topic/alpha/index.html');
-    const topic = files.find((f) => /^topic\/[^/]+\.html$/.test(f) && files.includes(f.replace(/\.html$/, '/feed.xml')))!;
-    const site = path.join(root, 'site');
-    expect(await fs.readFile(path.join(site, topic.replace(/\.html$/, '/index.html')), 'utf8')).toBe(await fs.readFile(path.join(site, topic), 'utf8'));
-    // The designer's stylesheet in the data folder is the one written.
-    const other = await tempDir('vs-cli-');
-    await writeFiles(path.join(other, 'data'), { 'custom.css': 'body { color: rebeccapurple; }\n' });
-    const styled = await cli(['build', '--vault', WARNINGS_VAULT, '--data', path.join(other, 'data'), '--out', path.join(other, 'site'), '--site-url', 'https://w.example']);
-    expect(styled.code, styled.stderr).toBe(0);
-    expect(await fs.readFile(path.join(other, 'site', 'custom.css'), 'utf8')).toBe('body { color: rebeccapurple; }\n');
-  });
-
-  it('--strict without SITE_URL fails: the feed, sitemap and SEO tags need the address; nothing is written', async () => {
-    const root = await tempDir('vs-cli-');
-    const res = await cli(['build', '--vault', WARNINGS_VAULT, '--data', path.join(root, 'data'), '--out', path.join(root, 'site'), '--strict'], { SITE_URL: '' });
-    expect(res.code).toBe(1);
-    expect(res.stderr).toContain('SITE_URL is not set: with --strict the build fails');
-    await expect(fs.stat(path.join(root, 'site'))).rejects.toThrow();
-  });
 });
 
 // Each builds 5,000 notes: on two busy cores that is 15–30 s, past vitest's default timeout.

@@ -1,11 +1,13 @@
 // A feed item's guid is fixed at the post's first publication: a rename, through the app or
 // outside it, moves the post's link but not its guid, so no feed reader shows it as new. The
 // ids are kept in the data directory and in the vault's `.service/`, so a second server agrees.
+import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startBlog, blogForFile } from '../fixtures/blog/helpers.ts';
-import { waitFor } from '../helpers/server.ts';
+import { CLI_BUILD, childEnv, PROJECT_DIR, waitFor } from '../helpers/server.ts';
+import { tempDir, writeFiles } from '../helpers/tmp.ts';
 
 const post = (text: string) => `---\npublish: true\ndate: 2025-01-02\n---\n${text}\n`;
 const items = (feed: string) => [...feed.matchAll(/<item>[\s\S]*?<link>([^<]*)<\/link>\s*<guid isPermaLink="false">([^<]*)<\/guid>/g)].map((m) => ({ link: m[1]!, guid: m[2]! }));
@@ -73,5 +75,30 @@ describe('a hostile .service/feed-ids.json', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('a static snapshot built again with the same data folder', () => {
+  it('a post renamed between two builds keeps its guid (each build a process of its own)', async () => {
+    const root = await tempDir('vs-guid-snapshot-');
+    const vault = path.join(root, 'vault');
+    await writeFiles(vault, { 'Posts/Old name.md': post('RENAMED-BETWEEN-BUILDS'), 'Posts/Other.md': post('ANOTHER-POST') });
+    const build = () => {
+      const res = spawnSync(process.execPath, [...CLI_BUILD], {
+        cwd: PROJECT_DIR,
+        env: childEnv({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), SITE_OUT: path.join(root, 'site'), SITE_URL: 'https://static.example', PUBLIC_LAYOUT: 'blog' }),
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(res.status, res.stderr).toBe(0);
+      return fs.readFile(path.join(root, 'site', 'feed.xml'), 'utf8');
+    };
+    expect(items(await build())).toContainEqual({ link: 'https://static.example/Posts/Old-name', guid: 'https://static.example/Posts/Old-name' });
+    await fs.rename(path.join(vault, 'Posts/Old name.md'), path.join(vault, 'Posts/New name.md'));
+    const feed = items(await build());
+    expect(feed).toContainEqual({ link: 'https://static.example/Posts/New-name', guid: 'https://static.example/Posts/Old-name' });
+    expect(feed).toContainEqual({ link: 'https://static.example/Posts/Other', guid: 'https://static.example/Posts/Other' });
+    // The vault is left as it was: a CI checkout is not written to.
+    await expect(fs.stat(path.join(vault, '.service'))).rejects.toThrow();
   });
 });

@@ -1,0 +1,83 @@
+// A static snapshot as static hosts serve it (docs/deploy/README.md): under a path its
+// stylesheets find their fonts; it links nothing it does not hold (no Sign in, the custom.css
+// every page links is there); a page that is a folder too is also that folder's index; and
+// --strict refuses a build without the site's address.
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { childEnv, CLI_BIN as CLI, PROJECT_DIR } from '../helpers/server.ts';
+import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+
+afterAll(cleanupTempDirs);
+
+const WARNINGS_VAULT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/warnings/vault');
+
+function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const proc = spawn(process.execPath, [CLI, ...args], { cwd: PROJECT_DIR, env: childEnv(env) });
+    let stdout = '';
+    let stderr = '';
+    proc.stdout.on('data', (d) => (stdout += d));
+    proc.stderr.on('data', (d) => (stderr += d));
+    proc.stdin.end();
+    proc.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function buildWarnings() {
+  const root = await tempDir('vs-hosts-');
+  const out = path.join(root, 'site');
+  const res = await cli(['build', '--vault', WARNINGS_VAULT, '--data', path.join(root, 'data'), '--out', out, '--site-url', 'https://w.example']);
+  return { ...res, out };
+}
+
+describe('a static snapshot on a static host', () => {
+  it("a stylesheet's own addresses are relative to it: KaTeX's fonts are found under a path too", async () => {
+    const root = await tempDir('vs-cli-');
+    await writeFiles(path.join(root, 'vault'), { 'Math.md': '---\npublish: true\n---\nInline $x^2$.\n' });
+    const res = await cli(['build', '--vault', path.join(root, 'vault'), '--data', path.join(root, 'data'), '--out', path.join(root, 'site'), '--site-url', 'https://owner.github.io/notes']);
+    expect(res.code, res.stderr).toBe(0);
+    const out = path.join(root, 'site');
+    const files = (await fs.readdir(out, { recursive: true })) as string[];
+    const katex = await fs.readFile(path.join(out, files.find((f) => /^_s\/katex\.\w+\.css$/.test(f))!), 'utf8');
+    expect(katex).toMatch(/src:url\(katex\/KaTeX_Main-Regular\.\w+\.woff2\)/);
+    expect(katex).not.toMatch(/url\(\//);
+    for (const font of katex.matchAll(/url\((katex\/[^)]+)\)/g)) expect(files).toContain(`_s/${font[1]}`);
+  });
+
+  it('a static host gets no Sign in link, the custom.css every page links, and a topic page also as its folder\'s index', async () => {
+    const res = await buildWarnings();
+    expect(res.code, res.stderr).toBe(0);
+    const home = await fs.readFile(path.join(res.out, 'index.html'), 'utf8');
+    expect(home).not.toContain('s-signin');
+    expect(home).not.toContain('/admin/');
+    expect(home).toContain('<link rel="stylesheet" href="/custom.css">');
+    expect(await fs.readFile(path.join(res.out, 'custom.css'), 'utf8')).toBe('');
+    // Topics with feeds: each page is a file beside a folder of its own.
+    const root = await tempDir('vs-cli-');
+    await writeFiles(path.join(root, 'vault'), { 'Post.md': '---\npublish: true\ndate: 2026-01-02\ntags: [alpha, alpha/beta]\n---\nA post.\n' });
+    const tagged = await cli(['build', '--vault', path.join(root, 'vault'), '--data', path.join(root, 'data'), '--out', path.join(root, 'site'), '--site-url', 'https://w.example']);
+    expect(tagged.code, tagged.stderr).toBe(0);
+    const files = (await fs.readdir(path.join(root, 'site'), { recursive: true })) as string[];
+    expect(files).toContain('topic/alpha/index.html');
+    const topic = files.find((f) => /^topic\/[^/]+\.html$/.test(f) && files.includes(f.replace(/\.html$/, '/feed.xml')))!;
+    const site = path.join(root, 'site');
+    expect(await fs.readFile(path.join(site, topic.replace(/\.html$/, '/index.html')), 'utf8')).toBe(await fs.readFile(path.join(site, topic), 'utf8'));
+    // The designer's stylesheet in the data folder is the one written.
+    const other = await tempDir('vs-cli-');
+    await writeFiles(path.join(other, 'data'), { 'custom.css': 'body { color: rebeccapurple; }\n' });
+    const styled = await cli(['build', '--vault', WARNINGS_VAULT, '--data', path.join(other, 'data'), '--out', path.join(other, 'site'), '--site-url', 'https://w.example']);
+    expect(styled.code, styled.stderr).toBe(0);
+    expect(await fs.readFile(path.join(other, 'site', 'custom.css'), 'utf8')).toBe('body { color: rebeccapurple; }\n');
+  });
+
+  it('--strict without SITE_URL fails: the feed, sitemap and SEO tags need the address; nothing is written', async () => {
+    const root = await tempDir('vs-cli-');
+    const res = await cli(['build', '--vault', WARNINGS_VAULT, '--data', path.join(root, 'data'), '--out', path.join(root, 'site'), '--strict'], { SITE_URL: '' });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('SITE_URL is not set: with --strict the build fails');
+    await expect(fs.stat(path.join(root, 'site'))).rejects.toThrow();
+  });
+});
