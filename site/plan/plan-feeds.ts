@@ -91,7 +91,8 @@ function feedPage(ctx: PageContext, spec: FeedSpec, lang: string | null): Planne
     link: ctx.absolute(spec.link),
     self: frame.base + ctx.url(spec.address) + (lang ? `?lang=${lang}` : ''),
     description: xmlText(spec.description),
-    language: frame.blogLocale,
+    // A language's own feed speaks it; the others, the site's.
+    language: lang ?? frame.blogLocale,
     lastBuildMs: posts[0]?.date.ms ?? 0,
     full,
     items: posts.map((p) => ({

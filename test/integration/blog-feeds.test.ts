@@ -91,6 +91,7 @@ describe('a feed per topic', () => {
     const ar = (await readFeed('/topic/shared/feed.xml?lang=ar')).feed;
     expect(ar.items.map((i) => i.title)).toEqual(['مشاركة عربية']);
     expect(ar.feedUrl).toBe(`${SITE}/topic/shared/feed.xml?lang=ar`);
+    expect((await readFeed('/topic/shared/feed.xml?lang=ar')).text).toContain('<language>ar</language>');
     const en = (await readFeed('/topic/shared/feed.xml?lang=en')).feed;
     expect(en.items.map((i) => i.title)).toEqual(['Full article', 'Second', 'First post']);
     expect((await readFeed('/feed.xml?lang=ar')).feed.items.map((i) => i.title)).toEqual(['مشاركة عربية', 'مرحبا بالعالم']);
