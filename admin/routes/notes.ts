@@ -50,10 +50,13 @@ export function registerNoteRoutes(app: Polka, ctx: AdminContext): void {
       const problem = parseFrontmatter(body.content, p).problem;
       if (problem) throw refuse('bad_frontmatter', `The frontmatter block is not valid YAML: ${problem}`);
       if (body.overwrite !== undefined && typeof body.overwrite !== 'boolean') throw refuse('bad_overwrite', 'overwrite must be true or false.');
+      if (body.restore !== undefined && typeof body.restore !== 'boolean') throw refuse('bad_restore', 'restore must be true or false.');
       const result = await ctx.writer.writeNote(p, body.content, {
         baseMtimeMs: optionalMtime(body.baseMtimeMs),
         overwrite: body.overwrite === true,
         naming: true,
+        // A commit's text restored from History (spec 4.2): what it replaces is always kept first.
+        ...(body.restore === true ? { reason: 'Before a restore' as const, mustKeep: true } : {}),
       });
       return { path: result.path, mtimeMs: result.mtimeMs };
     }),

@@ -147,7 +147,7 @@ describe('the resolution strip (spec 3.6)', () => {
     expect(texts).toEqual(['Lost: THEIRS, typed elsewhere.\n', 'Lost: original line.\n']);
   });
 
-  it('Use the disk version loads the newer file, and Ctrl+Z brings my text back (and saves it)', async () => {
+  it('Use the disk version loads the newer file, keeps my text as a version, and Ctrl+Z brings it back (and saves it)', async () => {
     const { page } = main;
     await openFromTree(page, 'Notes/Disk.md');
     await typeAtEnd(page, 'MINE2');
@@ -157,6 +157,11 @@ describe('the resolution strip (spec 3.6)', () => {
     await strip(page).waitFor({ state: 'detached' });
     expect(await editorText(page)).toBe('Disk: THEIRS2.\n');
     expect(await disk('Notes/Disk.md')).toBe('Disk: THEIRS2.\n');
+    // My text is in History, not only in this tab's undo: a reload or a phone keeps it.
+    const { versions } = (await server.admin('GET', '/api/versions?path=Notes%2FDisk.md')).body;
+    const mine = versions.find((v: { reason: string }) => v.reason === 'Before the disk version');
+    expect(mine).toBeDefined();
+    expect((await server.admin('GET', `/api/versions/one?path=Notes%2FDisk.md&at=${mine.at}`)).body.content).toBe('Disk: original line.\nMINE2');
     await page.locator('.editor-container:not([hidden]) .cm-content').focus();
     await page.keyboard.press('Control+z');
     expect(await editorText(page)).toBe('Disk: original line.\nMINE2');
@@ -289,12 +294,17 @@ describe('History: one timeline of commits and versions (Appendix B, spec 9)', (
     await expect(frame.locator('strong').textContent()).resolves.toBe('first draft');
   });
 
-  it('restoring a commit revision writes it through the save path, and the toast’s Undo takes it back', async () => {
+  it('restoring a commit revision writes it, keeping the text it replaces (saved a moment ago) as a version; the toast’s Undo takes it back', async () => {
     const { page } = main;
     const before = await disk('History/Story.md');
     await page.getByRole('button', { name: 'Restore this revision' }).click();
     await waitFor(async () => (await disk('History/Story.md')) === STORY_V1);
     expect(await editorText(page)).toBe(STORY_V1);
+    // Typed and saved within the 5 minutes an ordinary save merges: a restore keeps it all the same.
+    const { versions } = (await server.admin('GET', '/api/versions?path=History%2FStory.md')).body;
+    const kept = versions.filter((v: { reason: string }) => v.reason === 'Before a restore');
+    expect(kept).toHaveLength(1);
+    expect((await server.admin('GET', `/api/versions/one?path=History%2FStory.md&at=${kept[0].at}`)).body.content).toBe(before);
     await page.locator('.toast').getByRole('button', { name: 'Undo' }).click();
     await waitFor(async () => (await disk('History/Story.md')) === before);
     expect(await editorText(page)).toBe(before);

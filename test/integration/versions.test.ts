@@ -94,6 +94,36 @@ describe('restore (POST /api/versions/restore)', () => {
   });
 });
 
+describe("a commit's text restored from History, and the editor's text set aside for the disk's", () => {
+  it('PUT /api/note with restore: true keeps the replaced text as `Before a restore`, inside the merge window too', async () => {
+    await put('Restored.md', 'Restored one');
+    await put('Restored.md', 'Restored two');
+    const res = await server.admin('PUT', '/api/note?path=Restored.md', { content: 'Restored again', restore: true });
+    expect(res.status).toBe(200);
+    const { versions } = await versionsOf('Restored.md');
+    expect(versions.map((v: { reason: string }) => v.reason)).toEqual(['Before a restore', 'Earlier save']);
+    expect((await server.admin('GET', `/api/versions/one?path=Restored.md&at=${versions[0].at}`)).body.content).toBe('Restored two');
+    expect((await server.admin('PUT', '/api/note?path=Restored.md', { content: 'x', restore: 'yes' })).status).toBe(400);
+  });
+
+  it('POST /api/versions/keep keeps the given text as `Before the disk version`, and leaves the note as it is', async () => {
+    await put('Kept.md', 'K on disk');
+    const res = await server.admin('POST', '/api/versions/keep', { path: 'Kept.md', content: 'K typed here' });
+    expect(res.status).toBe(200);
+    expect(res.body.kept).toBe(true);
+    const { versions } = await versionsOf('Kept.md');
+    expect(versions.map((v: { reason: string }) => v.reason)).toEqual(['Before the disk version']);
+    expect((await server.admin('GET', `/api/versions/one?path=Kept.md&at=${versions[0].at}`)).body.content).toBe('K typed here');
+    expect((await server.admin('GET', '/api/note?path=Kept.md')).body.content).toBe('K on disk');
+    // Bad input changes nothing: no note there, no text, a path out of the vault, no session.
+    expect((await server.admin('POST', '/api/versions/keep', { path: 'Nope.md', content: 'x' })).status).toBe(404);
+    expect((await server.admin('POST', '/api/versions/keep', { path: 'Kept.md', content: 42 })).status).toBe(400);
+    expect((await server.admin('POST', '/api/versions/keep', { path: '../Kept.md', content: 'x' })).status).toBe(400);
+    expect((await fetch(`${server.url}/api/versions/keep`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: 'Kept.md', content: 'x' }) })).status).toBe(401);
+    expect((await versionsOf('Kept.md')).versions).toHaveLength(1);
+  });
+});
+
 describe('Keep note versions off', () => {
   it('the setting turns the store off at the next write and the API says enabled: false', async () => {
     await put('B.md', 'b1');

@@ -88,12 +88,16 @@ export const api = {
 
   tree: () => call<{ entries: TreeEntry[] }>('GET', '/api/tree'),
   note: (path: string) => call<NoteDoc>('GET', `/api/note?${qs({ path })}`),
-  /** `overwrite`: this text replaces one the user has not taken in (Keep my version); the server keeps what it replaces. */
-  saveNote: (path: string, content: string, baseMtimeMs?: number, overwrite = false) =>
+  /**
+   * `overwrite`: this text replaces one the user has not taken in (Keep my version); `restore`: a
+   * commit's text restored from History. Either way the server keeps what it replaces.
+   */
+  saveNote: (path: string, content: string, baseMtimeMs?: number, overwrite = false, restore = false) =>
     call<{ path: string; mtimeMs: number }>('PUT', `/api/note?${qs({ path })}`, {
       content,
       ...(baseMtimeMs === undefined ? {} : { baseMtimeMs }),
       ...(overwrite ? { overwrite } : {}),
+      ...(restore ? { restore } : {}),
     }),
   noteStates: (paths: string[]) => {
     const s = new URLSearchParams();
@@ -110,6 +114,8 @@ export const api = {
 
   versions: (path: string) => call<VersionList>('GET', `/api/versions?${qs({ path })}`),
   version: (path: string, at: string) => call<{ path: string; at: string; content: string }>('GET', `/api/versions/one?${qs({ path, at })}`),
+  /** The editor's text set aside as a version (before the disk's text replaces it in the editor). */
+  keepVersion: (path: string, content: string) => call<{ path: string; kept: boolean }>('POST', '/api/versions/keep', { path, content }),
   restoreVersion: (path: string, at: string) => call<{ path: string; mtimeMs: number }>('POST', '/api/versions/restore', { path, at }),
 
   history: (path: string, limit = 100) => call<HistoryList>('GET', `/api/history?${qs({ path, limit })}`),

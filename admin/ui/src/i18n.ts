@@ -65,7 +65,7 @@ export const en = {
   keepMine: 'Keep my version',
   useDisk: 'Use the disk version',
   keptMine: 'Your version was written over the newer file.',
-  usedDisk: 'The disk version is loaded. {key} brings your text back.',
+  usedDisk: 'The disk version is loaded. Your text is kept in History, and {key} brings it back.',
   reloaded: '{name} was changed elsewhere and has been reloaded.',
 
   panel: 'Side panel',

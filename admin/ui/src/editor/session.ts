@@ -118,10 +118,10 @@ export class NoteSession {
     await this.saving;
   }
 
-  private async write(text: string, baseMtimeMs: number | undefined, overwrite = false): Promise<void> {
+  private async write(text: string, baseMtimeMs: number | undefined, overwrite = false, restore = false): Promise<void> {
     this.inflight++;
     try {
-      const answer = await api.saveNote(this.path, text, baseMtimeMs, overwrite);
+      const answer = await api.saveNote(this.path, text, baseMtimeMs, overwrite, restore);
       this.baseMtimeMs = answer.mtimeMs;
       this.savedText = text;
       this.saving = null;
@@ -226,21 +226,30 @@ export class NoteSession {
     await this.saving;
   }
 
-  /** Strip: take the disk's text; the editor keeps mine one Ctrl/Cmd+Z away. */
+  /** Strip: take the disk's text; mine is kept as a version first, and stays one Ctrl/Cmd+Z away. */
   async useDisk(): Promise<boolean> {
     if (!this.view.get().conflict) return true;
+    if (this.doc && this.dirty) await api.keepVersion(this.path, this.doc.getText());
     return this.reloadFromDisk(true);
   }
 
   /**
-   * History restore of a commit revision (Appendix B): the text goes into the editor
-   * as one undoable step and is saved at once through the ordinary save path.
+   * History restore of a commit revision (Appendix B): the text goes into the editor as one
+   * undoable step and is saved at once, the text it replaces kept as a version first (a
+   * restore always keeps what it replaces, inside the 5 minutes an ordinary save merges too).
    */
   async applyRestore(text: string): Promise<void> {
     await this.flush();
     if (!this.doc) return;
     this.doc.replace(text, true);
-    await this.flush();
+    if (this.view.get().conflict) return; // the strip decides, as for any edit
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.saving) await this.saving;
+    if (!this.dirty) return;
+    this.saving = this.write(text, this.baseMtimeMs ?? undefined, false, true);
+    this.publish({ status: 'saving' });
+    await this.saving;
   }
 
   /**
