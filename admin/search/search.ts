@@ -136,14 +136,17 @@ export interface Backlink {
   context: string;
 }
 
-/** Notes linking to `target` (resolved as Obsidian resolves links), one row per link. */
+/** Notes linking to `target` (resolved as Obsidian resolves links), one row per line that links it (a line linking it three times is one row). */
 export async function backlinksOf(index: NoteIndex, target: VaultPath): Promise<Backlink[]> {
   const resolver = await index.resolver();
   const out: Backlink[] = [];
   for (const note of await index.all()) {
     if (note.path === target) continue;
+    let lastLine = -1;
     for (const link of note.links) {
-      if (resolver.resolve(link.target, note)?.path === target) out.push({ path: note.path, title: note.title, line: link.line, context: link.context });
+      if (link.line === lastLine || resolver.resolve(link.target, note)?.path !== target) continue;
+      lastLine = link.line;
+      out.push({ path: note.path, title: note.title, line: link.line, context: link.context });
     }
   }
   return out.sort((a, b) => a.title.localeCompare(b.title) || a.line - b.line);

@@ -18,7 +18,7 @@ const server = serverForFile(async () => {
   await writeFiles(vault, {
     'Café culture.md': '---\ntitle: Café culture\naliases: [Coffee houses]\ntags: [travel]\npublish: true\n---\n# Café culture\n\nA note on espresso and [[Reading list]].\n\n## Vienna\n\nThe Kaffeehaus of Vienna. #history\n',
     'Reading list.md': '# Reading list\n\nBooks to read.\n',
-    'Deep/Notes on reading.md': 'See [[Reading list#Books|the list]] again.\nAnd [the list](../Reading%20list.md).\n',
+    'Deep/Notes on reading.md': 'See [[Reading list#Books|the list]] again.\nAnd [the list](../Reading%20list.md).\nThrice: [[Reading list]], [[Reading list|it]] and [[Reading list#Books]].\n',
     'عربي.md': '---\ntitle: مكتبة\n---\nالمكتبة العامة في المدينة.\nكَتَبَ الطالبُ درسَه.\n',
     'Code.md': '```\n#notatag [[Not a link]]\n```\ntext\n',
   });
@@ -93,12 +93,13 @@ describe('titles, aliases, backlinks and headings', () => {
     expect(notes.find((n: any) => n.path === 'Code.md').tags).toEqual([]);
   });
 
-  it('GET /api/backlinks lists every link that resolves to the note, with its line', async () => {
+  it('GET /api/backlinks lists every line that links the note (once however many times it does), with its line', async () => {
     const { backlinks } = (await server.admin('GET', '/api/backlinks?path=Reading%20list.md')).body;
     expect(backlinks).toEqual([
       { path: 'Café culture.md', title: 'Café culture', line: 9, context: 'A note on espresso and [[Reading list]].' },
       { path: 'Deep/Notes on reading.md', title: 'Notes on reading', line: 1, context: 'See [[Reading list#Books|the list]] again.' },
       { path: 'Deep/Notes on reading.md', title: 'Notes on reading', line: 2, context: 'And [the list](../Reading%20list.md).' },
+      { path: 'Deep/Notes on reading.md', title: 'Notes on reading', line: 3, context: 'Thrice: [[Reading list]], [[Reading list|it]] and [[Reading list#Books]].' },
     ]);
   });
 
