@@ -55,6 +55,10 @@ export const ar = {
   tryAgain: 'أعد المحاولة',
 
   closeTab: 'أغلق {name}',
+  closeUnsaved: 'في {name} تغييرات غير محفوظة. أتغلقها وتفقد هذه التغييرات؟',
+  closeUnsavedDetail: 'النص المكتوب منذ آخر حفظ ليس على القرص ولا بين النسخ.',
+  keepEditing: 'تابع التحرير',
+  closeWithoutSaving: 'أغلق دون حفظ',
   saved: 'محفوظ',
   saving: 'جارٍ الحفظ…',
   unsaved: 'تغييرات غير محفوظة',

@@ -53,6 +53,10 @@ export const en = {
   tryAgain: 'Try again',
 
   closeTab: 'Close {name}',
+  closeUnsaved: '{name} has changes that are not saved. Close it and lose them?',
+  closeUnsavedDetail: 'The text typed since the last save is not on disk and not among the versions.',
+  keepEditing: 'Keep editing',
+  closeWithoutSaving: 'Close without saving',
   saved: 'Saved',
   saving: 'Saving…',
   unsaved: 'Unsaved changes',

@@ -4,7 +4,7 @@ import { openSearchPanel } from '@codemirror/search';
 import { api } from '../api.ts';
 import { editorPhrases, t } from '../i18n.ts';
 import { Store } from '../store.ts';
-import { toast } from '../ui/feedback.ts';
+import { confirmDialog, toast } from '../ui/feedback.ts';
 import { createNoteEditor, type NoteEditor } from './codemirror.ts';
 import { NoteSession } from './session.ts';
 
@@ -51,7 +51,7 @@ async function loadNew(path: string): Promise<OpenNote> {
   host.className = 'editor-host';
   const session = new NoteSession(doc.path, doc.mtimeMs, doc.content, {
     onReloaded: (p) => toast(t('reloaded', { name: nameOf(p) })),
-    onGone: (p) => void closeTab(p),
+    onGone: (p) => void dropTab(p),
   });
   const edits = new Store(0);
   let settle: ReturnType<typeof setTimeout> | null = null;
@@ -93,10 +93,55 @@ export async function openNote(path: string, options: { cursor?: CursorTarget } 
   return note;
 }
 
-export async function closeTab(path: string): Promise<void> {
+/** True while the note holds text that is not safely on disk (typed, saving, refused, in conflict). */
+function unsaved(note: OpenNote): boolean {
+  return note.session.view.get().status !== 'saved' || note.session.dirty;
+}
+
+const closing = new Map<string, Promise<boolean>>();
+
+/**
+ * The user closes a tab (its ×; every close the user asks for comes here). What is pending
+ * is saved first; a note whose text still is not on disk (the server unreachable, a refusal,
+ * the conflict strip) closes only when the user chooses to lose it.
+ */
+export function closeTab(path: string): Promise<boolean> {
+  // A second click while the first close is still saving or asking joins it.
+  let pending = closing.get(path);
+  if (!pending) {
+    pending = closeAsked(path).finally(() => closing.delete(path));
+    closing.set(path, pending);
+  }
+  return pending;
+}
+
+async function closeAsked(path: string): Promise<boolean> {
   const note = open.get(path);
   if (note) {
     await note.session.flush().catch(() => undefined);
+    if (unsaved(note)) {
+      const lose = await confirmDialog(t('closeUnsaved', { name: nameOf(note.path) }), {
+        detail: t('closeUnsavedDetail'),
+        okLabel: t('closeWithoutSaving'),
+        cancelLabel: t('keepEditing'),
+        danger: true,
+        keepFocus: true,
+      });
+      if (!lose) return false;
+      // A rename meanwhile moved the tab: close it where it is now.
+      await dropTab(note.path, false);
+      return true;
+    }
+  }
+  await dropTab(note?.path ?? path);
+  return true;
+}
+
+/** Closes a tab without asking: the note went away (trash, gone from disk) or the user chose to lose its text. */
+async function dropTab(path: string, save = true): Promise<void> {
+  const note = open.get(path);
+  if (note) {
+    if (save) await note.session.flush().catch(() => undefined);
     note.session.close();
     note.editor.destroy();
     open.delete(path);
@@ -145,7 +190,7 @@ export async function adoptRewrites(paths: string[]): Promise<void> {
 
 /** Closes tabs of a note (or of the notes under a folder) that went to the trash. */
 export async function forgetPath(path: string): Promise<void> {
-  for (const p of [...open.keys()]) if (p === path || p.startsWith(path + '/')) await closeTab(p);
+  for (const p of [...open.keys()]) if (p === path || p.startsWith(path + '/')) await dropTab(p);
 }
 
 /** spec 3.6 / 6: the stream replays nothing, so every open note is re-checked. */
@@ -173,3 +218,12 @@ export function openFindInNote(): void {
 export async function flushAll(): Promise<void> {
   await Promise.all([...open.values()].map((n) => n.session.flush().catch(() => undefined)));
 }
+
+// Reloading or closing the window while a note's text is not on disk: the browser asks
+// whether to leave, and the pending saves start meanwhile.
+window.addEventListener('beforeunload', (e) => {
+  if (![...open.values()].some(unsaved)) return;
+  void flushAll();
+  e.preventDefault();
+  e.returnValue = '';
+});

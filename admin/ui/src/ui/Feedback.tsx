@@ -93,10 +93,10 @@ export function Dialogs() {
         </p>
       )}
       <div class="actions">
-        <button type="button" onClick={() => d.resolve(false)}>
-          {t('cancel')}
+        <button type="button" autofocus={d.keepFocus} onClick={() => d.resolve(false)}>
+          {d.cancelLabel ?? t('cancel')}
         </button>
-        <button type="button" class={d.danger ? 'primary danger' : 'primary'} autofocus onClick={() => d.resolve(true)}>
+        <button type="button" class={d.danger ? 'primary danger' : 'primary'} autofocus={!d.keepFocus} onClick={() => d.resolve(true)}>
           {d.okLabel ?? t('ok')}
         </button>
       </div>

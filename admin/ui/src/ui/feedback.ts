@@ -40,14 +40,20 @@ export interface Choice {
 }
 
 export type Dialog =
-  | { kind: 'confirm'; message: string; detail?: string; okLabel?: string; danger?: boolean; resolve: (ok: boolean) => void }
+  | { kind: 'confirm'; message: string; detail?: string; okLabel?: string; cancelLabel?: string; danger?: boolean; keepFocus?: boolean; resolve: (ok: boolean) => void }
   | { kind: 'choice'; message: string; choices: Choice[]; resolve: (id: string | null) => void }
   | { kind: 'prompt'; message: string; detail?: string; value: string; okLabel?: string; resolve: (value: string | null) => void };
 
 export const dialog = new Store<Dialog | null>(null);
 
-/** `detail`: a sentence under the question saying what the answer will do. */
-export function confirmDialog(message: string, options: { okLabel?: string; danger?: boolean; detail?: string } = {}): Promise<boolean> {
+/**
+ * `detail`: a sentence under the question saying what the answer will do. `keepFocus`: the
+ * focus starts on the answer that keeps things as they are (Enter must not lose work).
+ */
+export function confirmDialog(
+  message: string,
+  options: { okLabel?: string; cancelLabel?: string; danger?: boolean; detail?: string; keepFocus?: boolean } = {},
+): Promise<boolean> {
   return new Promise((resolve) => {
     dialog.set({
       kind: 'confirm',
