@@ -165,6 +165,8 @@ describe('the question in the Arabic admin', () => {
       await failSaves(page);
       await typeAtEnd(page, ' typed');
       await waitFor(async () => (await saveState(page)) === 'error');
+      // The reason the save failed is said in Arabic too, not in the browser's words or ours in English.
+      await expect(page.locator('.note-bar .save-state').textContent()).resolves.toContain('تعذّر الوصول إلى الخادم.');
       await closeButton(page, 'Notes/Arabic.md').click();
       await dialog(page).waitFor({ timeout: 5000 });
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');

@@ -24,6 +24,7 @@ import type {
   VersionList,
 } from './types.ts';
 import type { NotePreview } from './render/preview-document.ts';
+import { t } from './i18n.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -56,7 +57,7 @@ export async function call<T>(method: string, route: string, body?: unknown): Pr
   try {
     res = await fetch(route, init);
   } catch {
-    throw new ApiError(0, 'offline', 'The server cannot be reached.');
+    throw new ApiError(0, 'offline', t('offline'));
   }
   const text = await res.text();
   let parsed: unknown = undefined;
