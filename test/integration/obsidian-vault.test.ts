@@ -247,8 +247,10 @@ describe('each row of CONTRACT §7 on its page', () => {
     expect(css).toBeTruthy();
     const sheet = await blog.page(css!);
     expect(sheet.headers.get('content-type')).toMatch(/text\/css/);
-    const font = /url\((\/_s\/katex\/KaTeX_Main-Regular\.[0-9a-f]+\.woff2)\)/.exec(sheet.text)?.[1];
-    expect((await blog.page(font!)).status).toBe(200);
+    // Its fonts are named relative to it (a site under a path finds them too).
+    const font = /url\((katex\/KaTeX_Main-Regular\.[0-9a-f]+\.woff2)\)/.exec(sheet.text)?.[1];
+    expect(font).toBeTruthy();
+    expect((await blog.page(new URL(font!, `http://site${css!}`).pathname)).status).toBe(200);
     expect(await page('/Rows/Highlights')).not.toContain('data-katex');
   });
 
