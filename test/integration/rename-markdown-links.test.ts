@@ -1,0 +1,54 @@
+// A rename or move rewrites every form of link to the note, as Obsidian does: wikilinks, and
+// Markdown links written with the note's path, its name, or a path relative to the linking
+// note (kept relative, `.md` kept, anchors and titles as written). A reviewer moved a note
+// and found `[Md link](Posts/Linker.md)` left pointing at nothing.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fileLinkMapper } from '../../admin/vault/rename.ts';
+import type { VaultPath } from '../../shared/vault-path.ts';
+import { rewriteMarkdownLinks } from '../../shared/markdown-links.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+
+const servers: TestServer[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.stop();
+  await cleanupTempDirs();
+});
+
+describe('the Markdown links a rename rewrites', () => {
+  const map = fileLinkMapper('Posts/Linker note.md' as VaultPath, 'Topics/Linker note.md' as VaultPath, new Set());
+  const rewrite = (text: string, at = 'Elsewhere/Note.md') => rewriteMarkdownLinks(text, at, map);
+
+  it('a path from the vault root, a name, a path relative to the note: each written as it was, to the new place', () => {
+    expect(rewrite('[a](Posts/Linker%20note.md) [b](Linker%20note.md#Part "the title") [c](../Posts/Linker%20note.md#^blk)')).toBe(
+      '[a](Topics/Linker%20note.md) [b](Linker%20note.md#Part "the title") [c](../Topics/Linker%20note.md#^blk)',
+    );
+    expect(rewrite('[d](./Linker%20note.md) and [e](Posts/Linker%20note)', 'Posts/Beside.md')).toBe('[d](../Topics/Linker%20note.md) and [e](Topics/Linker%20note)');
+  });
+
+  it('leaves other links alone: other notes, web addresses, anchors, paths out of the vault, images of other files', () => {
+    const text = '[x](Posts/Other.md) [w](https://example.org/Posts/Linker%20note.md) [h](#Linker) [o](../../Posts/Linker%20note.md) ![i](pic.png) `[c](Posts/Other.md)`';
+    expect(rewrite(text)).toBe(text);
+  });
+});
+
+describe('a rename through the admin', () => {
+  it('rewrites Markdown links in other notes, on disk', async () => {
+    const base = await tempDir('vs-rename-md-');
+    const vault = path.join(base, 'vault');
+    await writeFiles(vault, {
+      'Posts/Linker.md': '# Linker\n',
+      'Pathlinks.md': 'See [the linker](Posts/Linker.md) and [[Posts/Linker]].\n',
+      'Posts/Near.md': 'Near: [it](./Linker.md#Top).\n',
+    });
+    const server = await startServer({ vault, data: path.join(base, 'data') });
+    servers.push(server);
+    const res = await server.admin('POST', '/api/note/rename', { path: 'Posts/Linker.md', to: 'Topics/Linker.md' });
+    expect(res.status).toBe(200);
+    expect([...res.body.rewritten].sort()).toEqual(['Pathlinks.md', 'Posts/Near.md']);
+    expect(await fs.readFile(path.join(vault, 'Pathlinks.md'), 'utf8')).toBe('See [the linker](Topics/Linker.md) and [[Topics/Linker]].\n');
+    expect(await fs.readFile(path.join(vault, 'Posts/Near.md'), 'utf8')).toBe('Near: [it](../Topics/Linker.md#Top).\n');
+  });
+});
