@@ -143,7 +143,7 @@ export function createRenamer(deps: RenameDeps) {
     } catch {
       throw notFound('Nothing exists at that path.');
     }
-    if (!(await freeOrItself(absFrom, absTo))) throw refuse('exists', 'Something already exists at the new path.');
+    if (!(await freeOrItself(absFrom, absTo))) throw refuse('exists', `${to} already exists: choose another name.`);
     // Its own name in another case is fine; another entry's is not (vault-path.ts nameClash).
     const clash = await nameClash(deps.root.dir, to, from);
     if (clash) throw refuse('exists', clash);

@@ -3,7 +3,7 @@
 import type { Text } from './i18n.ts';
 export const enHealth = {
   siteHealth: 'Site health',
-  healthLead: 'What the newest build of the site found wrong in the vault. Readers do not see these notes; they see what the problems leave: grey text for a link, a missing picture.',
+  healthLead: 'What the newest build of the site found wrong in the vault. Readers are not told of these problems; they see what the problems leave: grey text for a link, a missing picture.',
   healthNone: 'Nothing to fix: every link, embed and address works.',
   healthCount: '{problems} in {notes}',
   problemCount: { one: '1 problem', other: '{count} problems' },
@@ -31,7 +31,7 @@ export const enHealth = {
   kind_malformed_frontmatter: 'Frontmatter that cannot be read',
   kind_nested_repository: 'A git repository inside the vault',
   emptyEditorTitle: 'Nothing is open',
-  emptyEditorOpen: 'Open a note from the file tree on the left, or find one with {key}.',
+  emptyEditorOpen: 'Open a note from the file tree, or find one with {key}.',
   emptyEditorNew: 'Create a note',
   panelNoNote: 'The open note’s outline, backlinks, comments and history show here.',
   emptyEditorSite: 'See the public site',
@@ -49,7 +49,7 @@ export const enHealth = {
 
 export const arHealth: Partial<Record<keyof typeof enHealth, Text>> = {
   siteHealth: 'صحة الموقع',
-  healthLead: 'ما وجده آخر بناء للموقع من أخطاء في الخزنة. لا يرى القرّاء هذه الملاحظات؛ يرون ما تتركه الأخطاء: نصًا رماديًا مكان رابط، أو صورة مفقودة.',
+  healthLead: 'ما وجده آخر بناء للموقع من أخطاء في الخزنة. لا يُخبَر القرّاء بهذه الأخطاء؛ يرون ما تتركه: نصًا رماديًا مكان رابط، أو صورة مفقودة.',
   healthNone: 'لا شيء يحتاج إصلاحًا: كل الروابط والتضمينات والعناوين تعمل.',
   healthCount: '{problems} في {notes}',
   problemCount: { zero: 'لا مشكلات', one: 'مشكلة واحدة', two: 'مشكلتان', few: '{count} مشكلات', many: '{count} مشكلة', other: '{count} مشكلة' },
