@@ -144,16 +144,34 @@ describe('tree actions: rename and move', () => {
     await page.locator('.tab.active [title="Journal/Wednesday.md"]').waitFor();
   });
 
-  it('Move… moves a note into another folder', async () => {
+  it('Move… says what moves with the note, asks before making a folder that is not there, and Undo moves it back', async () => {
     const { page } = main;
-    const line = page.locator('.tree-line', { has: page.locator('.tree-row[data-path="Journal/Wednesday.md"]') });
-    await line.hover();
-    await line.getByRole('button', { name: /Actions for/ }).click();
-    await page.getByRole('menuitem', { name: 'Move…' }).click();
+    const openMove = async (p: string) => {
+      const line = page.locator('.tree-line', { has: page.locator(`.tree-row[data-path="${p}"]`) });
+      await line.hover();
+      await line.getByRole('button', { name: /Actions for/ }).click();
+      await page.getByRole('menuitem', { name: 'Move…' }).click();
+    };
+    await openMove('Journal/Wednesday.md');
+    // What a rename says, said before a move too: the address (none for a draft) and the links.
+    await expect(page.getByRole('dialog').textContent()).resolves.toContain('It is not published: no public address changes.');
     await page.getByRole('dialog').locator('input').fill('Archive/2026');
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    // A folder that is not there (a typo, often) is made only when asked for.
+    await expect(page.getByRole('dialog').textContent()).resolves.toContain('There is no folder “Archive/2026” yet.');
+    await page.getByRole('dialog').getByRole('button', { name: 'Make the folder and move' }).click();
     await page.locator('.tree-row[data-path="Archive/2026/Wednesday.md"]').waitFor();
     expect(await fs.readFile(path.join(vault, 'Archive/2026/Wednesday.md'), 'utf8')).toBe('Tuesday.\n');
+    await page.locator('.toast').getByRole('button', { name: 'Undo' }).click();
+    await page.locator('.tree-row[data-path="Journal/Wednesday.md"]').waitFor();
+    expect(await fs.readFile(path.join(vault, 'Journal/Wednesday.md'), 'utf8')).toBe('Tuesday.\n');
+    // Cancelled at the folder question, nothing moves.
+    await openMove('Journal/Wednesday.md');
+    await page.getByRole('dialog').locator('input').fill('Achive');
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(fs.stat(path.join(vault, 'Achive'))).rejects.toThrow();
+    expect(await fs.readFile(path.join(vault, 'Journal/Wednesday.md'), 'utf8')).toBe('Tuesday.\n');
   });
 });
 

@@ -35,6 +35,8 @@ export const enTools = {
   diffCurrent: 'the current text',
   diffFromTo: 'From {from} to {to}',
   moveInto: 'Moved {name} into {folder}.',
+  moveNewFolder: 'There is no folder “{folder}” yet. Make it and move {name} there?',
+  moveMakeFolder: 'Make the folder and move',
   vaultRootName: 'the vault root',
   dropHere: 'Drop here to move to the vault root',
 };
@@ -73,6 +75,8 @@ export const arTools: Partial<Record<keyof typeof enTools, Text>> = {
   diffCurrent: 'النص الحالي',
   diffFromTo: 'من {from} إلى {to}',
   moveInto: 'نُقلت {name} إلى {folder}.',
+  moveNewFolder: 'لا يوجد مجلد «{folder}» بعد. أتنشئه وتنقل {name} إليه؟',
+  moveMakeFolder: 'أنشئ المجلد وانقل',
   vaultRootName: 'جذر الخزنة',
   dropHere: 'أفلتها هنا لنقلها إلى جذر الخزنة',
 };

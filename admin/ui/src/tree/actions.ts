@@ -9,7 +9,7 @@ import { showView } from '../views.ts';
 import { t } from '../i18n.ts';
 import { confirmDialog, promptDialog, toast, toastError } from '../ui/feedback.ts';
 import { isTrue, readKey, setKey } from './frontmatter.ts';
-import { notesUnder, refreshTree, revealPath } from './model.ts';
+import { entries, notesUnder, refreshTree, revealPath } from './model.ts';
 import { newNoteText } from './templates.ts';
 
 const parentOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
@@ -136,11 +136,23 @@ export async function moveInto(path: string, folder: string): Promise<void> {
   }
 }
 
+/**
+ * Move…: says first what a rename says (the address, the links rewritten); a folder that is not
+ * there yet (a typo) is made only when confirmed; the toast carries Undo, which moves it back.
+ */
 export async function moveEntry(path: string): Promise<void> {
-  const folder = await promptDialog(t('moveTo'), parentOf(path));
-  if (folder === null) return;
+  const detail = isNotePath(path) ? await renameDetail(path).catch(() => t('renameExplains')) : t('renameExplains');
+  const answer = await promptDialog(t('moveTo'), parentOf(path), undefined, detail);
+  if (answer === null) return;
+  const folder = answer.trim().replace(/^\/+|\/+$/g, '');
+  const to = join(folder, baseName(path));
+  if (to === path) return;
+  const known = folder === '' || entries.get().some((e) => e.kind === 'folder' && e.path.toLowerCase() === folder.toLowerCase());
+  if (!known && !(await confirmDialog(t('moveNewFolder', { folder, name: baseName(path) }), { okLabel: t('moveMakeFolder') }))) return;
   try {
-    await moveTo(path, join(folder.trim().replace(/^\/+|\/+$/g, ''), baseName(path)));
+    await moveTo(path, to);
+    const back = { label: t('undo'), run: () => moveTo(to, path).then(() => toast(t('undone')), toastError) };
+    toast(t('moveInto', { name: baseName(path), folder: folder || t('vaultRootName') }), { action: back });
   } catch (err) {
     toastError(err);
   }
