@@ -158,7 +158,7 @@ describe('tree actions: rename and move', () => {
     await page.getByRole('dialog').locator('input').fill('Archive/2026');
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     // A folder that is not there (a typo, often) is made only when asked for.
-    await expect(page.getByRole('dialog').textContent()).resolves.toContain('There is no folder “Archive/2026” yet.');
+    await expect(page.getByRole('dialog').textContent()).resolves.toContain('There is no folder “Archive/2026” yet. Make it and move Wednesday there?');
     await page.getByRole('dialog').getByRole('button', { name: 'Make the folder and move' }).click();
     await page.locator('.tree-row[data-path="Archive/2026/Wednesday.md"]').waitFor();
     expect(await fs.readFile(path.join(vault, 'Archive/2026/Wednesday.md'), 'utf8')).toBe('Tuesday.\n');

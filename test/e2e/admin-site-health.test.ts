@@ -160,7 +160,7 @@ describe('dialogs say what will happen', () => {
     await rowAction(page, 'Seedlings.md', 'Rename…');
     const modal = page.locator('.modal');
     expect(plain(await modal.locator('.dialog-detail').textContent())).toBe(
-      'Its page at /Seedlings moves to the new name’s address; /Seedlings sends readers on to it (a 301 redirect). Links to it in 1 note are rewritten.',
+      'Its page at /Seedlings moves to its new address; /Seedlings sends readers on to it (a 301 redirect). Links to it in 1 note are rewritten.',
     );
     await clearToasts(page);
     await screenshot(page, 'rename-dialog-light');

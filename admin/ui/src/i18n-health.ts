@@ -37,7 +37,7 @@ export const enHealth = {
   emptyEditorSite: 'See the public site',
   newNoteFolderHint: 'Write Folder/Name to create it in a folder (made when missing); a folder’s own menu in the tree does the same.',
   renameExplains: 'Its public address changes; the old one sends readers on to the new one (a 301 redirect). Links to it in other notes are rewritten.',
-  renameMovesPage: 'Its page at {address} moves to the new name’s address; {address} sends readers on to it (a 301 redirect).',
+  renameMovesPage: 'Its page at {address} moves to its new address; {address} sends readers on to it (a 301 redirect).',
   renameKeepsPermalink: 'Its page stays at {address}: its permalink sets the address.',
   renameNotPublished: 'It is not published: no public address changes.',
   renameLinks: { one: 'Links to it in 1 note are rewritten.', other: 'Links to it in {count} notes are rewritten.' },
@@ -84,7 +84,7 @@ export const arHealth: Partial<Record<keyof typeof enHealth, Text>> = {
   emptyEditorSite: 'اعرض الموقع العام',
   newNoteFolderHint: 'اكتب المجلد/الاسم لإنشائها في مجلد (يُنشأ إن لم يوجد)؛ وقائمة المجلد في الشجرة تفعل الشيء نفسه.',
   renameExplains: 'يتغيّر عنوانها العام؛ والعنوان القديم يحيل القرّاء إلى الجديد (تحويل 301). وتُعاد كتابة الروابط إليها في الملاحظات الأخرى.',
-  renameMovesPage: 'تنتقل صفحتها من {address} إلى عنوان الاسم الجديد؛ ويحيل {address} القرّاء إليها (تحويل 301).',
+  renameMovesPage: 'تنتقل صفحتها من {address} إلى عنوانها الجديد؛ ويحيل {address} القرّاء إليها (تحويل 301).',
   renameKeepsPermalink: 'تبقى صفحتها في {address}: رابطها الدائم يحدّد العنوان.',
   renameNotPublished: 'إنها غير منشورة: لا يتغيّر أي عنوان عام.',
   renameLinks: {

@@ -148,7 +148,8 @@ export async function moveEntry(path: string): Promise<void> {
   const to = join(folder, baseName(path));
   if (to === path) return;
   const known = folder === '' || entries.get().some((e) => e.kind === 'folder' && e.path.toLowerCase() === folder.toLowerCase());
-  if (!known && !(await confirmDialog(t('moveNewFolder', { folder, name: baseName(path) }), { okLabel: t('moveMakeFolder') }))) return;
+  const asked = { folder, name: splitName(baseName(path), !isNotePath(path))[0] };
+  if (!known && !(await confirmDialog(t('moveNewFolder', asked), { okLabel: t('moveMakeFolder') }))) return;
   try {
     await moveTo(path, to);
     const back = { label: t('undo'), run: () => moveTo(to, path).then(() => toast(t('undone')), toastError) };
