@@ -71,6 +71,22 @@ function overwrittenByPull(line: string): string | null {
   return m ? m[1]!.trim() || 'some files' : null;
 }
 
+// What to check, for the failures an owner meets most, said before git's own line.
+const HINTS: [RegExp, string][] = [
+  [/could not resolve host|couldn't resolve host|name or service not known/i, 'The remote’s host name was not found: check the address.'],
+  [/failed to connect|couldn't connect|connection refused|connection timed out|network is unreachable|no route to host/i, 'The remote did not answer: check its address, and that this server can reach it.'],
+  [/authentication failed|could not read username|invalid username or password|permission denied \(publickey|the requested url returned error: 40[13]/i, 'The remote refused the credentials: check the username and the access token (or the SSH key).'],
+  [/repository .*not found|does not appear to be a git repository|the requested url returned error: 404/i, 'There is no repository at that address: check it.'],
+  [/ssl certificate problem|server certificate verification failed|certificate verify failed/i, 'This server does not trust the remote’s certificate (a private authority is named with GIT_SSL_CAINFO).'],
+  [/host key verification failed/i, 'The remote’s SSH host key is not the one this server knows: check it before trusting it.'],
+];
+
+/** A sentence saying what to check for git's `line`, with a space after it; '' when none fits. */
+export function gitHint(line: string): string {
+  const hint = HINTS.find(([pattern]) => pattern.test(line));
+  return hint ? `${hint[1]} ` : '';
+}
+
 function failed(message: string, error?: string): PassResult {
   return error === undefined ? { outcome: 'failed', ok: false, message } : { outcome: 'failed', ok: false, message, error };
 }
@@ -247,7 +263,7 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
   } catch (caught) {
     const err = asIndexLocked(caught);
     if (err instanceof RefusedError || err instanceof IndexLockedError) return failed(err.message);
-    if (err instanceof GitError) return failed(`Sync failed: ${err.line}`, err.line);
+    if (err instanceof GitError) return failed(`Sync failed. ${gitHint(err.line)}Git said: ${err.line}`, err.line);
     return failed(`Sync failed: ${scrub((err as Error).message)}`);
   }
 }

@@ -179,6 +179,8 @@ describe('token secrecy (spec 5.4)', () => {
     const res = await call('POST', '/api/sync/now');
     expect(res.body.outcome).toBe('failed');
     expect(res.body.error).toMatch(/Authentication failed|could not read|401/i);
+    // Said first in words of what to check, then git's own line.
+    expect(res.body.message).toMatch(/^Sync failed\. The remote refused the credentials: check the username and the access token \(or the SSH key\)\. Git said: /);
     expect(git(path.join(remotes, 'vault.git'), 'rev-parse', 'main').trim()).toBe(before);
     await writeCredentials(server.data, { token: TOKEN, username: USER });
     const again = await call('POST', '/api/sync/now');
