@@ -132,6 +132,8 @@ export interface SiteSettings {
   comments: { enabled: boolean; moderation: CommentModeration };
   /** Keys whose value comes from this server's environment (spec 2.1: they do not travel). */
   fromEnv: string[];
+  /** Keys the environment (or a flag) set while a saved value wins: [key, the environment's, the saved one]. */
+  outvoted: [string, string, string][];
 }
 
 /** The environment's site values (spec 2.1), as shared/config.ts reads them. */
@@ -153,8 +155,12 @@ export interface SiteEnv {
  */
 export function siteSettingsOf(settings: Settings, env: SiteEnv): SiteSettings {
   const fromEnv: string[] = [];
+  const outvoted: [string, string, string][] = [];
   const pick = <T>(key: string, saved: T | null | undefined, fromEnvValue: T | null, fallback: T): T => {
-    if (saved !== null && saved !== undefined && saved !== '') return saved;
+    if (saved !== null && saved !== undefined && saved !== '') {
+      if (fromEnvValue !== null && fromEnvValue !== undefined && String(fromEnvValue) !== String(saved)) outvoted.push([key, String(fromEnvValue), String(saved)]);
+      return saved;
+    }
     if (fromEnvValue !== null && fromEnvValue !== undefined) {
       fromEnv.push(key);
       return fromEnvValue;
@@ -191,6 +197,7 @@ export function siteSettingsOf(settings: Settings, env: SiteEnv): SiteSettings {
       moderation: COMMENT_MODERATION.includes(comments?.moderation as CommentModeration) ? comments!.moderation : 'all',
     },
     fromEnv,
+    outvoted,
   };
 }
 

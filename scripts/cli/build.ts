@@ -193,6 +193,18 @@ async function writeCustomCss(dataDir: string, siteDir: string): Promise<void> {
   await fs.writeFile(path.join(siteDir, DATA_FILES.customCss), css);
 }
 
+const ENV_NAMES: Record<string, string> = { siteName: 'SITE_NAME', tagline: 'SITE_TAGLINE', homeNote: 'HOME_NOTE', footer: 'SITE_FOOTER', language: 'SITE_LANG', 'publishing.layout': 'PUBLIC_LAYOUT' };
+
+/** A flag or variable the saved settings outvote (spec 2.1: a saved setting wins) is said, not dropped in silence. */
+async function warnOutvoted(config: Config): Promise<void> {
+  const dir = await settingsDir(config);
+  const { createSettingsReader, siteSettingsOf } = await import('../../shared/settings.ts');
+  const site = siteSettingsOf(await createSettingsReader(dir)(), config);
+  for (const [key, given, saved] of site.outvoted) {
+    log.warn(`${ENV_NAMES[key] ?? key}=${given} is not used: the saved settings say ${saved} (${path.join(dir, 'settings.json')}), and a saved setting wins.`);
+  }
+}
+
 export interface BuildCommandOptions {
   strict: boolean;
   quiet: boolean;
@@ -215,6 +227,7 @@ export async function buildCommand(config: Config, options: BuildCommandOptions)
     return 1;
   }
   if (!config.siteUrl) log.warn('SITE_URL is not set: absolute URLs in the feed, sitemap, robots.txt and SEO tags will be relative to "/".');
+  await warnOutvoted(config);
   const progress = createProgress({ stream: stderr, quiet: options.quiet });
   let built: Snapshot;
   try {

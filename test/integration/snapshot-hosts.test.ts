@@ -80,4 +80,16 @@ describe('a static snapshot on a static host', () => {
     expect(res.stderr).toContain('SITE_URL is not set: with --strict the build fails');
     await expect(fs.stat(path.join(root, 'site'))).rejects.toThrow();
   });
+
+  it('a flag or variable the saved settings outvote is said, not dropped in silence', async () => {
+    const root = await tempDir('vs-hosts-');
+    await writeFiles(path.join(root, 'vault'), { 'A.md': '---\npublish: true\n---\nA\n', '.service/settings.json': JSON.stringify({ publishing: { layout: 'blog' } }) });
+    const args = ['build', '--vault', path.join(root, 'vault'), '--data', path.join(root, 'data'), '--out', path.join(root, 'site'), '--site-url', 'https://w.example'];
+    const outvoted = await cli([...args, '--public-layout', 'default']);
+    expect(outvoted.code, outvoted.stderr).toBe(0);
+    expect(outvoted.stderr).toContain('PUBLIC_LAYOUT=default is not used: the saved settings say blog');
+    const agreeing = await cli([...args, '--public-layout', 'blog']);
+    expect(agreeing.code, agreeing.stderr).toBe(0);
+    expect(agreeing.stderr).not.toContain('is not used');
+  });
 });
