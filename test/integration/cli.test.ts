@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { childEnv, CLI_BIN as CLI, PROJECT_DIR, waitFor } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { cli, type CliRun } from '../helpers/cli.ts';
 import { SITE_MARKER } from '../../scripts/site-out-guard.ts';
 import { SNAPSHOT_V8_FLAGS } from '../../site/build/build-heap.ts';
 import { nodeCompileCache } from '../../scripts/cli/relaunch.ts';
@@ -20,25 +21,6 @@ const WARNINGS_VAULT = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 const VERSION = JSON.parse(await fs.readFile(path.join(PROJECT_DIR, 'package.json'), 'utf8')).version as string;
 
 afterAll(cleanupTempDirs);
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `vault-service …args`, with `env` on top of a clean one. */
-function cli(args: string[], env: Record<string, string | undefined> = {}, input = ''): Promise<Run> {
-  return new Promise((resolve) => {
-    const proc = spawn(process.execPath, [CLI, ...args], { cwd: PROJECT_DIR, env: childEnv(env) });
-    let stdout = '';
-    let stderr = '';
-    proc.stdout.on('data', (d) => (stdout += d));
-    proc.stderr.on('data', (d) => (stderr += d));
-    proc.stdin.end(input);
-    proc.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 async function exists(p: string): Promise<boolean> {
   return fs.stat(p).then(
@@ -317,7 +299,7 @@ describe('progress of a long build', { timeout: 120_000 }, () => {
   it('on a terminal (a pseudo-terminal from `script`): one line that rewrites itself, cleared before the summary', async () => {
     const root = await tempDir('vs-cli-');
     const command = [process.execPath, CLI, 'build', '--vault', await big(), '--data', path.join(root, 'data'), '--out', path.join(root, 'site'), '--site-url', 'https://p.example'];
-    const res = await new Promise<Run>((resolve) => {
+    const res = await new Promise<CliRun>((resolve) => {
       const proc = spawn('script', ['-qec', command.map((a) => `'${a}'`).join(' '), '/dev/null'], { cwd: PROJECT_DIR, env: childEnv({}) });
       let stdout = '';
       proc.stdout.on('data', (d) => (stdout += d));

@@ -2,29 +2,16 @@
 // stylesheets find their fonts; it links nothing it does not hold (no Sign in, the custom.css
 // every page links is there); a page that is a folder too is also that folder's index; and
 // --strict refuses a build without the site's address.
-import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { childEnv, CLI_BIN as CLI, PROJECT_DIR } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { cli } from '../helpers/cli.ts';
 
 afterAll(cleanupTempDirs);
 
 const WARNINGS_VAULT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/warnings/vault');
-
-function cli(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const proc = spawn(process.execPath, [CLI, ...args], { cwd: PROJECT_DIR, env: childEnv(env) });
-    let stdout = '';
-    let stderr = '';
-    proc.stdout.on('data', (d) => (stdout += d));
-    proc.stderr.on('data', (d) => (stderr += d));
-    proc.stdin.end();
-    proc.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 async function buildWarnings() {
   const root = await tempDir('vs-hosts-');
