@@ -68,7 +68,7 @@ export const en = {
   conflictShort: '⚠ Changed on disk',
   keepMine: 'Keep my version',
   useDisk: 'Use the disk version',
-  keptMine: 'Your version was written over the newer file.',
+  keptMine: 'Your version was written over the newer file, which is kept in History.',
   usedDisk: 'The disk version is loaded. Your text is kept in History, and {key} brings it back.',
   reloaded: '{name} was changed elsewhere and has been reloaded.',
 
