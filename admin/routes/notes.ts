@@ -55,8 +55,6 @@ export function registerNoteRoutes(app: Polka, ctx: AdminContext): void {
         baseMtimeMs: optionalMtime(body.baseMtimeMs),
         overwrite: body.overwrite === true,
         naming: true,
-        // Keep my version: the text it writes over came from somewhere else (another editor, a sync).
-        ...(body.overwrite === true ? { reason: 'Written elsewhere' as const } : {}),
         // A commit's text restored from History (spec 4.2): what it replaces is always kept first.
         ...(body.restore === true ? { reason: 'Before a restore' as const, mustKeep: true } : {}),
       });

@@ -32,8 +32,9 @@ export function registerVersionRoutes(app: Polka, ctx: AdminContext): void {
     }),
   );
 
-  // The editor's own text, set aside as a version when the owner takes the disk's instead
-  // (the strip's Use the disk version): kept whatever the setting and its size, as a restore's is.
+  // The editor's own text, set aside as a version when the owner takes the disk's instead (the
+  // strip's Use the disk version, a restore of the disk's text): kept whatever the setting and
+  // its size, as a restore's is, under the spec's reason for one.
   app.post(
     '/api/versions/keep',
     route(async (req) => {
@@ -41,7 +42,7 @@ export function registerVersionRoutes(app: Polka, ctx: AdminContext): void {
       const p = requireNotePath(parseVaultPath(body.path));
       if (typeof body.content !== 'string') throw refuse('bad_content', 'content must be a string.');
       if ((await ctx.writer.mtimeOf(p)) === null) throw notFound('No such note.');
-      const outcome = await ctx.versions.keep(p, { data: Buffer.from(body.content, 'utf8'), savedAtMs: Date.now(), reason: 'Before the disk version', overwrite: true, anySize: true });
+      const outcome = await ctx.versions.keep(p, { data: Buffer.from(body.content, 'utf8'), savedAtMs: Date.now(), reason: 'Before a restore', overwrite: true, anySize: true });
       return { path: p, kept: outcome === 'kept' };
     }),
   );

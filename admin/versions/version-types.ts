@@ -1,8 +1,9 @@
 // What the version store (version-store.ts) keeps and how it is bounded: the entries of a
 // note's index.json, the limits of spec 8, what a save asks it to keep, and spans of time
 // (a path's history can hold several notes' in turn).
-export type VersionReason = 'Earlier save' | 'Before a restore' | 'Before a link rewrite' | 'Before the disk version' | 'Written elsewhere';
-export const VERSION_REASONS: VersionReason[] = ['Earlier save', 'Before a restore', 'Before a link rewrite', 'Before the disk version', 'Written elsewhere'];
+// Exactly the spec's three (CONTRACT §4): what a kept text was is told by these words alone.
+export type VersionReason = 'Earlier save' | 'Before a restore' | 'Before a link rewrite';
+export const VERSION_REASONS: VersionReason[] = ['Earlier save', 'Before a restore', 'Before a link rewrite'];
 
 export interface VersionEntry {
   /** Epoch milliseconds as digits; strictly increasing per note. */

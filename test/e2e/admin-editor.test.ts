@@ -159,7 +159,7 @@ describe('the resolution strip (spec 3.6)', () => {
     expect(await disk('Notes/Disk.md')).toBe('Disk: THEIRS2.\n');
     // My text is in History, not only in this tab's undo: a reload or a phone keeps it.
     const { versions } = (await server.admin('GET', '/api/versions?path=Notes%2FDisk.md')).body;
-    const mine = versions.find((v: { reason: string }) => v.reason === 'Before the disk version');
+    const mine = versions.find((v: { reason: string }) => v.reason === 'Before a restore');
     expect(mine).toBeDefined();
     expect((await server.admin('GET', `/api/versions/one?path=Notes%2FDisk.md&at=${mine.at}`)).body.content).toBe('Disk: original line.\nMINE2');
     await page.locator('.editor-container:not([hidden]) .cm-content').focus();

@@ -106,13 +106,13 @@ describe("a commit's text restored from History, and the editor's text set aside
     expect((await server.admin('PUT', '/api/note?path=Restored.md', { content: 'x', restore: 'yes' })).status).toBe(400);
   });
 
-  it('POST /api/versions/keep keeps the given text as `Before the disk version`, and leaves the note as it is', async () => {
+  it('POST /api/versions/keep keeps the given text as `Before a restore` (the disk\'s text restored over it), and leaves the note as it is', async () => {
     await put('Kept.md', 'K on disk');
     const res = await server.admin('POST', '/api/versions/keep', { path: 'Kept.md', content: 'K typed here' });
     expect(res.status).toBe(200);
     expect(res.body.kept).toBe(true);
     const { versions } = await versionsOf('Kept.md');
-    expect(versions.map((v: { reason: string }) => v.reason)).toEqual(['Before the disk version']);
+    expect(versions.map((v: { reason: string }) => v.reason)).toEqual(['Before a restore']);
     expect((await server.admin('GET', `/api/versions/one?path=Kept.md&at=${versions[0].at}`)).body.content).toBe('K typed here');
     expect((await server.admin('GET', '/api/note?path=Kept.md')).body.content).toBe('K on disk');
     // Bad input changes nothing: no note there, no text, a path out of the vault, no session.

@@ -58,7 +58,7 @@ export interface TrashEntry {
   deletedAt: string;
 }
 
-export type VersionReason = 'Earlier save' | 'Before a restore' | 'Before a link rewrite' | 'Before the disk version' | 'Written elsewhere';
+export type VersionReason = 'Earlier save' | 'Before a restore' | 'Before a link rewrite';
 
 export interface Version {
   at: string;
