@@ -190,9 +190,13 @@ describe('math and diagrams', () => {
 
 describe('PDF embeds', () => {
   it('![[manual.pdf]] loads the file in its frame under the page’s CSP (an http site frames its own origin), a screen high at most', async () => {
-    const { page, problems } = await open('/Rows/Pdf-embeds');
-    const frame = page.locator('iframe.s-pdf-frame').first();
+    // Listening before the page loads: a lazy frame near the top loads with the page itself.
+    const context = await browser.newContext({ viewport: { width: 1000, height: 900 }, colorScheme: 'light', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const problems = pageProblems(page);
     const loaded = page.waitForResponse((r) => new URL(r.url()).pathname === '/Files/manual.pdf' && r.request().frame() !== page.mainFrame(), { timeout: 15_000 });
+    await page.goto(blog.url + '/Rows/Pdf-embeds');
+    const frame = page.locator('iframe.s-pdf-frame').first();
     await frame.scrollIntoViewIfNeeded();
     const response = await loaded;
     expect(response.status()).toBe(200);
