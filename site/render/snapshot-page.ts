@@ -39,10 +39,16 @@ export function snapshotParts(nav: string): SnapshotParts {
   return { nav, policy: SNAPSHOT_POLICY };
 }
 
+/** A language's feed file (`feed-ar.xml`, `topic/x/feed-en.xml`): a static host answers its file, not `feed.xml?lang=ar`. */
+const LANGUAGE_FEED = /(?:^|\/)feed-([a-z]{2})\.xml$/;
+
 export function snapshotFinish(siteUrl: string | null): PageFinish {
   const basePath = basePathOf(siteUrl);
   return (file, body) => {
     if (file === NAV_FILE) return null;
+    const lang = LANGUAGE_FEED.exec(file)?.[1];
+    // Its self link names the file it is, as the host serves it.
+    if (lang) return body.replace(/(<atom:link href="[^"]*\/feed)\.xml\?lang=[a-z]{2}"/, `$1-${lang}.xml"`);
     return basePath !== '' && file.endsWith('.html') ? withBasePath(body, basePath) : body;
   };
 }

@@ -79,4 +79,20 @@ describe('a static snapshot on a static host', () => {
     expect(agreeing.code, agreeing.stderr).toBe(0);
     expect(agreeing.stderr).not.toContain('is not used');
   });
+
+  it("a language's feed names itself by the file a static host serves, not by a query the host ignores", async () => {
+    const root = await tempDir('vs-hosts-');
+    await writeFiles(path.join(root, 'vault'), {
+      'A.md': '---\npublish: true\ndate: 2026-01-02\ntags: [t]\n---\nAn English post.\n',
+      'B.md': '---\npublish: true\ndate: 2026-01-03\nlang: ar\ntags: [t]\n---\nتدوينة عربية.\n',
+    });
+    await writeFiles(path.join(root, 'data'), { 'settings.json': JSON.stringify({ publishing: { languageFilter: true } }) });
+    const res = await cli(['build', '--vault', path.join(root, 'vault'), '--data', path.join(root, 'data'), '--out', path.join(root, 'site'), '--site-url', 'https://owner.github.io/notes']);
+    expect(res.code, res.stderr).toBe(0);
+    const ar = await fs.readFile(path.join(root, 'site', 'feed-ar.xml'), 'utf8');
+    expect(ar).toContain('<atom:link href="https://owner.github.io/notes/feed-ar.xml" rel="self"');
+    expect(ar).toContain('<language>ar</language>');
+    expect(await fs.readFile(path.join(root, 'site', 'topic/t/feed-en.xml'), 'utf8')).toContain('<atom:link href="https://owner.github.io/notes/topic/t/feed-en.xml" rel="self"');
+    expect(await fs.readFile(path.join(root, 'site', 'feed.xml'), 'utf8')).toContain('<atom:link href="https://owner.github.io/notes/feed.xml" rel="self"');
+  });
 });
