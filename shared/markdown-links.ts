@@ -4,19 +4,9 @@
 // written relative to its note stays relative, one written with `.md` keeps it, and the
 // anchor, the title and the link's text are left as they are.
 import path from 'node:path';
+import { isVaultHref, MARKDOWN_LINK, safeDecode } from './link-address.ts';
 
-// A link's target holds no space and no `](`, as CommonMark reads one without <>.
-const MARKDOWN_LINK = /(!?\[[^[\]\n]*\]\()((?:[^)\s\]]|\](?!\())+)((?:\s+"[^"\n]*")?\))/g;
-const EXTERNAL = /^[a-z][a-z0-9+.-]*:|^\/\//i;
 const NOTE_EXT = /\.(md|markdown)$/i;
-
-const decoded = (s: string): string => {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-};
 
 /** A path as a link's address: what would end it or be read as something else (a space, `(`, `#`…) escaped, as Obsidian writes `%20`; other letters as they are. */
 const encoded = (p: string): string => p.replace(/[% ()#?<>[\]]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
@@ -29,10 +19,13 @@ const encoded = (p: string): string => p.replace(/[% ()#?<>[\]]/g, (c) => `%${c.
 export function rewriteMarkdownLinks(text: string, notePath: string, map: (target: string) => string | null): string {
   if (!text.includes('](')) return text;
   const folder = path.posix.dirname(notePath);
-  return text.replace(MARKDOWN_LINK, (whole, open: string, written: string, close: string) => {
-    if (EXTERNAL.test(written) || written.startsWith('#') || written.startsWith('/')) return whole;
+  return text.replace(MARKDOWN_LINK, (whole, bang: string, label: string, written: string) => {
+    if (!isVaultHref(written)) return whole;
+    // What stands before and after the address (`![text](`, ` "title")`) is kept as written.
+    const open = `${bang}[${label}](`;
+    const close = whole.slice(open.length + written.length);
     const hashAt = written.indexOf('#');
-    const target = decoded(hashAt >= 0 ? written.slice(0, hashAt) : written);
+    const target = safeDecode(hashAt >= 0 ? written.slice(0, hashAt) : written);
     const anchor = hashAt >= 0 ? written.slice(hashAt) : '';
     if (target === '') return whole;
     const relative = target.startsWith('./') || target.startsWith('../');

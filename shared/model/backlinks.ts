@@ -3,6 +3,7 @@
 // skipped) line by line, links shown as their text; remembered per record while links
 // resolve the same, so a plan reads each linking note once at most.
 import { publicMarkdown } from '../note/comments.ts';
+import { MARKDOWN_LINK } from '../link-address.ts';
 import { parseWikiRef, writtenLinks } from '../wikilinks.ts';
 import type { VaultPath } from '../vault-path.ts';
 import type { NoteRecord } from './note-record.ts';
@@ -10,10 +11,7 @@ import type { NoteRecord } from './note-record.ts';
 /** A snippet is at most this many characters (a long sentence is cut around the link). */
 export const SNIPPET_MAX = 200;
 
-// A Markdown link's text holds no `[` and its address no `](` (as CommonMark reads them): each
-// attempt stops where the next link begins, where the expression read the rest of the line from
-// each of thousands of `[` that began no link. Wikilinks are read as shared/wikilinks.ts reads them.
-const MARKDOWN_LINK = /(!?)\[([^[\]\n]*)\]\(((?:[^)\s\]]|\](?!\())+)(?:\s+"[^"\n]*")?\)/g;
+// Markdown links as shared/link-address.ts reads them, wikilinks as shared/wikilinks.ts does.
 const FENCE = /^\s*(`{3,}|~{3,})/;
 // Block markers a line starts with: quotes, callout heads, list bullets, tasks, numbers, heading marks.
 const LINE_START = /^\s*(?:>\s*)*(?:\[![\w-]+\][+-]?\s*)?(?:[-*+]\s+(?:\[.\]\s+)?|\d+[.)]\s+|#{1,6}\s+)?/;

@@ -9,7 +9,8 @@ import { excerptFromBlocks } from './excerpt.ts';
 import { offerReadParse, prepareTokens, titleHeadingId } from './markdown.ts';
 import { markdown } from './md.ts';
 import type { HeadingInfo } from './obsidian/headings.ts';
-import { safeDecode, type PreparedHtml } from './slots.ts';
+import { isVaultHref, safeDecode } from '../link-address.ts';
+import type { PreparedHtml } from './slots.ts';
 import { isImageName, type WikiMeta } from './obsidian/wikilinks.ts';
 
 export interface NoteFacts {
@@ -36,10 +37,9 @@ export interface NoteFacts {
   text: string | null;
 }
 
-const EXTERNAL = /^[a-z][a-z0-9+.-]*:|^\/\//i;
 
 function localTarget(href: string): string | null {
-  if (href === '' || EXTERNAL.test(href) || href.startsWith('#') || href.startsWith('/')) return null;
+  if (!isVaultHref(href)) return null;
   return safeDecode(href.replace(/[#?].*$/, ''));
 }
 

@@ -4,6 +4,7 @@
 // because a linked note moved costs a few string joins, not another parse. The holes'
 // HTML comes from the same functions whether filled at once (the admin's revision view,
 // an embed) or later (the article): one renderer either way.
+import { safeDecode } from '../link-address.ts';
 import { isAttachmentTarget, mayNameFile } from '../wikilinks.ts';
 import { sanitizeIslands } from './raw-islands.ts';
 import { escapeHtml } from './escape.ts';
@@ -78,13 +79,6 @@ export function slotOrHtml(env: NoteEnv, slot: Slot): string {
   return slotHtml(slot, env);
 }
 
-export function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
 
 function imageHtml(slot: Extract<Slot, { kind: 'image' }>, env: NoteEnv): string {
   const target = safeDecode(slot.src.replace(/[#?].*$/, ''));

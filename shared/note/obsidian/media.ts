@@ -7,13 +7,11 @@ import type MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type { NoteEnv } from '../env.ts';
 import { escapeHtml } from '../escape.ts';
+import { isVaultHref, WEB_ADDRESS } from '../../link-address.ts';
 import { slotOrHtml } from '../slots.ts';
 
 const SIZE = /\|(\d+)(?:x(\d+))?[ \t]*$/;
-const EXTERNAL = /^[a-z][a-z0-9+.-]*:|^\/\//i;
 
-/** A link's address that names a file of the vault (a note or an attachment), not a web address or a place in the page. */
-const isVaultPath = (href: string): boolean => href !== '' && !EXTERNAL.test(href) && !href.startsWith('#') && !href.startsWith('/');
 
 /** `alt|300` → width 300 (and `alt|300x200` a height), the alt text without it. */
 function takeSize(token: Token): void {
@@ -31,7 +29,7 @@ export function mediaPlugin(md: MarkdownIt): void {
     const token = tokens[idx]!;
     takeSize(token);
     const src = token.attrGet('src') ?? '';
-    if (EXTERNAL.test(src)) {
+    if (WEB_ADDRESS.test(src)) {
       token.attrSet('loading', 'lazy');
       return defaultImage(tokens, idx, opts, env, self);
     }
@@ -50,7 +48,7 @@ export function mediaPlugin(md: MarkdownIt): void {
     const token = tokens[idx]!;
     const href = token.attrGet('href') ?? '';
     if (/^https?:/i.test(href)) token.attrSet('rel', 'noopener');
-    if (!isVaultPath(href)) return defaultLinkOpen(tokens, idx, opts, env, self);
+    if (!isVaultHref(href)) return defaultLinkOpen(tokens, idx, opts, env, self);
     // A vault path: a note's address or a published file, as the vault decides.
     return slotOrHtml(env, { kind: 'link', href, attrs: (token.attrs ?? []).filter(([k]) => k !== 'href') });
   };
@@ -60,7 +58,7 @@ export function mediaPlugin(md: MarkdownIt): void {
     let open = idx - 1;
     while (open >= 0 && tokens[open]!.type !== 'link_open') open--;
     const href = tokens[open]?.attrGet('href') ?? '';
-    if (!isVaultPath(href)) return defaultLinkClose(tokens, idx, opts, env, self);
+    if (!isVaultHref(href)) return defaultLinkClose(tokens, idx, opts, env, self);
     return slotOrHtml(env, { kind: 'link_close', href });
   };
 
