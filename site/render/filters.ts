@@ -35,9 +35,18 @@ function explorerFilter(fragment: string, here: string | null): string {
   return explorerFor(fragment, here ?? '');
 }
 
+/**
+ * A feed's address in one language (the language filter): `?lang=ar` on the server; a static
+ * host answers a file, `feed-ar.xml` (site/plan/plan-feeds.ts writes it so).
+ */
+export function langFeed(url: string, lang: string, snapshot: unknown): string {
+  return snapshot ? url.replace(/\.xml$/, `-${lang}.xml`) : `${url}?lang=${lang}`;
+}
+
 export const filters: Record<string, (...args: never[]) => unknown> = {
   feedDate,
   explorerFor: explorerFilter,
+  langFeed,
   editMarker,
   noticeMarker,
 };

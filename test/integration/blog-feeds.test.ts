@@ -97,6 +97,17 @@ describe('a feed per topic', () => {
     expect((await readFeed('/feed.xml?lang=ar')).feed.items.map((i) => i.title)).toEqual(['مشاركة عربية', 'مرحبا بالعالم']);
   });
 
+  it('with the language filter on, every page tells a feed reader of the feed in each language, and a topic page of its own', async () => {
+    const alternates = (html: string) => [...html.matchAll(/<link rel="alternate" type="application\/rss\+xml"[^>]*>/g)].map((m) => m[0]);
+    const home = alternates((await blog.page('/')).text);
+    expect(home).toContain(`<link rel="alternate" type="application/rss+xml" hreflang="ar" title="Feeds (العربية)" href="${SITE}/feed.xml?lang=ar">`);
+    expect(home).toContain(`<link rel="alternate" type="application/rss+xml" hreflang="en" title="Feeds (English)" href="${SITE}/feed.xml?lang=en">`);
+    const topic = alternates((await blog.page('/topic/shared')).text);
+    expect(topic).toContain(`<link rel="alternate" type="application/rss+xml" hreflang="ar" title="shared · Feeds (العربية)" href="${SITE}/topic/shared/feed.xml?lang=ar">`);
+    // Each one answers: what a page names is a feed.
+    for (const link of [...home, ...topic]) expect((await readFeed(new URL(/href="([^"]+)"/.exec(link)![1]!).pathname + new URL(/href="([^"]+)"/.exec(link)![1]!).search)).feed.items.length).toBeGreaterThan(0);
+  });
+
   it('a tag no visitor sees has no feed; an unknown topic\'s feed answers like any missing address', async () => {
     const missing = await blog.page('/topic/nothing-here/feed.xml');
     const secret = await blog.page('/topic/secret-tag/feed.xml');

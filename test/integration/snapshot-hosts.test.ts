@@ -94,5 +94,10 @@ describe('a static snapshot on a static host', () => {
     expect(ar).toContain('<language>ar</language>');
     expect(await fs.readFile(path.join(root, 'site', 'topic/t/feed-en.xml'), 'utf8')).toContain('<atom:link href="https://owner.github.io/notes/topic/t/feed-en.xml" rel="self"');
     expect(await fs.readFile(path.join(root, 'site', 'feed.xml'), 'utf8')).toContain('<atom:link href="https://owner.github.io/notes/feed.xml" rel="self"');
+    // Pages name those files, never the query.
+    const home = await fs.readFile(path.join(root, 'site', 'index.html'), 'utf8');
+    expect(home).toContain('hreflang="ar" title="My notes (العربية)" href="https://owner.github.io/notes/feed-ar.xml"');
+    expect(await fs.readFile(path.join(root, 'site', 'topic/t.html'), 'utf8')).toContain('href="https://owner.github.io/notes/topic/t/feed-en.xml"');
+    expect(home).not.toContain('?lang=');
   });
 });
