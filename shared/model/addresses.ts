@@ -106,6 +106,11 @@ export function listPageAddress(base: Address, n: number): Address {
   return `${base === FRONT_PAGE ? '' : base}/page/${n}` as Address;
 }
 
+/** A later page of a list (`/topic/a/page/2`, as listPageAddress makes it): no topic may take it. */
+export function isListPageAddress(address: Address): boolean {
+  return /\/page\/[0-9]+$/.test(address);
+}
+
 /** The address percent-encoded for the wire (each segment, `/` kept). */
 export function encodeAddress(address: string): string {
   return address

@@ -62,7 +62,7 @@ export function swapRecord(model: SiteModel, before: NoteRecord, after: NoteReco
   if (twin && model.twins.get(twin.path) === before) model.twins.set(twin.path, after);
 
   // The topics of its tags and of the tags they nest in (`a` for `a/b`) all list it.
-  for (const key of topicKeysOf(after.tags, model.topics.isExcluded).keys()) {
+  for (const key of topicKeysOf(after.tags, model.topics).keys()) {
     const topic = model.topics.byKey.get(key);
     if (topic && !replaceSorted(topic.posts, before, after, newestFirst)) return false;
   }

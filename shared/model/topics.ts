@@ -4,7 +4,7 @@
 // A nested tag makes a topic of each of its parents too (`#a/b/c`: `a`, `a/b`, `a/b/c`),
 // listing the notes under it, as Obsidian's `tag:#a` finds `#a/b`.
 import { textValue } from '../note/fields.ts';
-import { isWritableAddress, topicAddress, type Address } from './addresses.ts';
+import { isListPageAddress, isWritableAddress, topicAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
 
 export interface Topic {
@@ -44,13 +44,13 @@ export function topicAbove(byKey: Map<string, Topic>, topic: Topic): Topic | nul
  * tags it nests in. An excluded tag lists the post nowhere, its parents included: the
  * note is on `/topic/a` for `a/b` only while `a/b` is public.
  */
-export function topicKeysOf(tags: readonly string[], isExcluded: (tag: string) => boolean): Map<string, string> {
+export function topicKeysOf(tags: readonly string[], topics: Pick<TopicIndex, 'isExcluded' | 'hasPage'>): Map<string, string> {
   const out = new Map<string, string>();
   for (const tag of tags) {
-    if (isExcluded(tag)) continue;
+    if (topics.isExcluded(tag)) continue;
     for (const name of tagLineage(tag)) {
       const key = name.toLowerCase();
-      if (!out.has(key) && !isExcluded(name)) out.set(key, name);
+      if (!out.has(key) && !topics.isExcluded(name) && topics.hasPage(name)) out.set(key, name);
     }
   }
   return out;
@@ -107,6 +107,12 @@ export interface TopicIndex {
   /** Label of any tag (excluded ones too: the vault keeps them). */
   label(tag: string): string;
   isExcluded(tag: string): boolean;
+  /**
+   * Whether the tag can have a topic page: one whose page cannot be a file (`..`, a name over
+   * 255 bytes) or would be another topic's later page (`#a/page/2` is page 2 of `/topic/a`)
+   * has none, and its posts are listed on the topics above it.
+   */
+  hasPage(tag: string): boolean;
   /** Tag page notes by tag key. */
   tagPages: Map<string, NoteRecord>;
 }
@@ -118,8 +124,12 @@ export function buildTopics(
   language: string,
 ): TopicIndex {
   const excluded = new Set(excludeTags.map((t) => t.replace(/^#/, '').toLowerCase()));
-  // A tag whose topic page cannot be a file (`..`, a name over 255 bytes) is no topic, as if excluded.
-  const isExcluded = (tag: string) => excluded.has(tag.toLowerCase()) || !isWritableAddress(topicAddress(tag));
+  const isExcluded = (tag: string) => excluded.has(tag.toLowerCase());
+  const hasPage = (tag: string) => {
+    const address = topicAddress(tag);
+    return isWritableAddress(address) && !isListPageAddress(address);
+  };
+  const index = { isExcluded, hasPage };
   const tagPages = tagPagesOf(allNotes);
   const labels = new Map<string, string>();
   const label = (tag: string): string => {
@@ -134,7 +144,7 @@ export function buildTopics(
   };
   const byKey = new Map<string, Topic>();
   for (const post of posts) {
-    for (const [key, tag] of topicKeysOf(post.tags, isExcluded)) {
+    for (const [key, tag] of topicKeysOf(post.tags, index)) {
       let topic = byKey.get(key);
       if (!topic) {
         topic = { name: tag, key, label: label(tag), address: topicAddress(tag), posts: [], own: 0, children: [] };
@@ -142,7 +152,7 @@ export function buildTopics(
       }
       topic.posts.push(post);
     }
-    for (const key of new Set(post.tags.filter((t) => !isExcluded(t)).map((t) => t.toLowerCase()))) byKey.get(key)!.own++;
+    for (const key of new Set(post.tags.filter((t) => !isExcluded(t) && hasPage(t)).map((t) => t.toLowerCase()))) byKey.get(key)!.own++;
   }
   // Ranked by the posts carrying the tag itself, then by all under it, then by label. A
   // parent's count holds its nested tags' posts: ranked by that, `a` (and `a/b`) would
@@ -152,5 +162,5 @@ export function buildTopics(
   for (const topic of [...topics].sort((a, b) => b.posts.length - a.posts.length || a.label.localeCompare(b.label))) {
     topicAbove(byKey, topic)?.children.push(topic);
   }
-  return { topics, byKey, label, isExcluded, tagPages };
+  return { topics, byKey, label, isExcluded, hasPage, tagPages };
 }

@@ -46,6 +46,19 @@ describe('a nested tag and the tags it nests in', () => {
     expect(names(topics.byKey.get('hidden/child')!.posts)).toEqual(['p3']);
   });
 
+  it("a tag whose topic page would be another topic's later page (`#a/page/2`) has no page of its own; the topics above it list its posts", () => {
+    const posts = [post('p1', ['a/page/2']), post('p2', ['a']), post('p3', ['a/page/2/deeper', 'b/page/7'])];
+    const topics = buildTopics(posts, posts, [], 'en');
+    expect(topics.byKey.has('a/page/2')).toBe(false);
+    expect(topics.hasPage('a/page/2')).toBe(false);
+    expect(names(topics.byKey.get('a')!.posts)).toEqual(['p1', 'p2', 'p3']);
+    expect(names(topics.byKey.get('a/page')!.posts)).toEqual(['p1', 'p3']);
+    // Deeper, it is an address no list page has.
+    expect(topics.byKey.get('a/page/2/deeper')!.address).toBe('/topic/a/page/2/deeper');
+    expect(names(topics.byKey.get('b/page')!.posts)).toEqual(['p3']);
+    expect(topics.topics.map((t) => t.address)).not.toContain('/topic/b/page/7');
+  });
+
   it('a nested topic whose direct parent is excluded is listed under the nearest topic above it', () => {
     const posts = [post('p1', ['a/b/c'])];
     const topics = buildTopics(posts, posts, ['a/b'], 'en');
