@@ -229,13 +229,15 @@ export function createRenamer(deps: RenameDeps) {
       map = fileLinkMapper(from, to, otherNames);
     }
     const notes = entries.filter((e) => e.kind === 'note' && /\.(md|markdown)$/i.test(e.path)).map((e) => e.path);
+    // Where a note the move took along lived: its relative links were written from there.
+    const writtenAt = (p: VaultPath): string => (p === to ? from : folder && p.startsWith(to + '/') ? from + p.slice(to.length) : p);
     // A few at once: each waits mostly on the disk (two fsyncs), and the disk takes several
     // together in one journal commit. One at a time, 600 linking notes took 5 s; each note
     // still has its own lock, so no save lands between its read and its write.
     const outcomes = await mapLimit(notes, REWRITES_AT_ONCE, (p) =>
       // The move has happened: one note that cannot be rewritten is named in the log,
       // and the rename still completes.
-      rewriteOne(p, map).then(
+      rewriteOne(p, map, writtenAt(p)).then(
         (outcome) => {
           if (outcome === 'not_utf8') log.warn(`rename ${from} → ${to}: ${p} is not UTF-8 text; its links were left as they are`);
           return outcome;
@@ -253,7 +255,7 @@ export function createRenamer(deps: RenameDeps) {
    * Read, rewrite and write one note under its lock: a save cannot land in between and be lost.
    * A note whose bytes are not UTF-8 is left alone: its text, read as UTF-8, has lost them.
    */
-  async function rewriteOne(p: VaultPath, map: (target: string) => string | null): Promise<'rewritten' | 'unchanged' | 'not_utf8'> {
+  async function rewriteOne(p: VaultPath, map: (target: string) => string | null, writtenAt: string): Promise<'rewritten' | 'unchanged' | 'not_utf8'> {
     let notUtf8 = false;
     const written = await deps.writer.updateNote(
       p,
@@ -264,7 +266,7 @@ export function createRenamer(deps: RenameDeps) {
           notUtf8 = true;
           return null;
         }
-        const next = rewriteMarkdownLinks(rewriteWikiLinks(text, map), p, map);
+        const next = rewriteMarkdownLinks(rewriteWikiLinks(text, map), p, map, writtenAt);
         return next === text ? null : next;
       },
       { reason: 'Before a link rewrite' },

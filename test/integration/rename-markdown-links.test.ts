@@ -51,4 +51,24 @@ describe('a rename through the admin', () => {
     expect(await fs.readFile(path.join(vault, 'Pathlinks.md'), 'utf8')).toBe('See [the linker](Topics/Linker.md) and [[Topics/Linker]].\n');
     expect(await fs.readFile(path.join(vault, 'Posts/Near.md'), 'utf8')).toBe('Near: [it](../Topics/Linker.md#Top).\n');
   });
+
+  it('a note moved, or in a moved folder, keeps what its relative links name: each is written again from its new folder', async () => {
+    const base = await tempDir('vs-rename-md-');
+    const vault = path.join(base, 'vault');
+    await writeFiles(vault, {
+      'Other.md': 'Other.\n',
+      'Inbox/Mover.md': '[up](../Other.md) ![pic](./pic.png) [self](Mover.md#Top) [abs](Other.md) [out](../../x.md)\n',
+      'Inbox/pic.png': 'png',
+      'Box/Inner.md': '[sib](./Sib.md) [up](../Other.md#Part)\n',
+      'Box/Sib.md': 'Sib.\n',
+    });
+    const server = await startServer({ vault, data: path.join(base, 'data') });
+    servers.push(server);
+    expect((await server.admin('POST', '/api/note/rename', { path: 'Inbox/Mover.md', to: 'Archive/Deep/Mover.md' })).status).toBe(200);
+    expect(await fs.readFile(path.join(vault, 'Archive/Deep/Mover.md'), 'utf8')).toBe(
+      '[up](../../Other.md) ![pic](../../Inbox/pic.png) [self](Mover.md#Top) [abs](Other.md) [out](../../x.md)\n',
+    );
+    expect((await server.admin('POST', '/api/note/rename', { path: 'Box', to: 'Shelf/Box' })).status).toBe(200);
+    expect(await fs.readFile(path.join(vault, 'Shelf/Box/Inner.md'), 'utf8')).toBe('[sib](./Sib.md) [up](../../Other.md#Part)\n');
+  });
 });
