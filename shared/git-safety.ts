@@ -61,7 +61,7 @@ function repoProgramPins(emptyHooksDir: string): ConfigPin[] {
 /** Subcommands that never read the working tree's contents, so no clean/smudge filter can run. */
 const NO_FILTERS = new Set([
   '--version', 'version', 'init', 'config', 'rev-parse', 'symbolic-ref', 'rev-list', 'for-each-ref', 'update-ref',
-  'cat-file', 'log', 'remote', 'fetch', 'push', 'check-ignore', 'ls-remote', 'show-ref',
+  'cat-file', 'log', 'diff-tree', 'remote', 'fetch', 'push', 'check-ignore', 'ls-remote', 'show-ref',
 ]);
 
 /** Subcommands that can run diff drivers (external diff, textconv): they get both switches. */

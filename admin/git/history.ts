@@ -1,5 +1,6 @@
-// Note history from git (spec 2.6, 4.2, Appendix B): one `git log --follow` per
-// listing, one `git cat-file` per revision read. Nothing walks the repository beyond that.
+// Note history from git (spec 2.6, 4.2, Appendix B): one `git log --follow` per listing
+// (and per move git missed), one `git cat-file` per revision read. Nothing walks the
+// repository beyond that.
 import { GitError, runGit } from '../../shared/git-run.ts';
 
 export interface Revision {
@@ -76,21 +77,46 @@ export function parseLog(stdout: string, fallbackPath: string): Revision[] {
   return revisions;
 }
 
-/** Commits that touched `notePath`, newest first, renames followed. */
+/** How many moves git's rename detection missed one listing follows back. */
+const MAX_MOVES = 20;
+
+/**
+ * Commits that touched `notePath`, newest first, renames followed: git's own (`--follow`),
+ * and a move git took for a new file. A move rewrites the links in the note it moves (a
+ * relative Markdown link); in a small note that is most of its text, git's similarity falls
+ * under its threshold, and the note's older commits dropped out of its History.
+ */
 export async function noteHistory(vaultDir: string, notePath: string, limit: number): Promise<HistoryPage> {
+  const all: Revision[] = [];
+  let where = notePath;
+  let from = 'HEAD';
+  for (let moves = 0; moves <= MAX_MOVES; moves++) {
+    const page = await logOf(vaultDir, where, from, limit + 1 - all.length);
+    all.push(...page);
+    const oldest = page.at(-1);
+    if (!oldest || all.length > limit) break;
+    const before = await movedFrom(vaultDir, oldest.sha, oldest.path);
+    if (before === null) break;
+    where = before;
+    from = `${oldest.sha}^`;
+  }
+  return { revisions: all.slice(0, limit), truncated: all.length > limit };
+}
+
+async function logOf(vaultDir: string, notePath: string, from: string, count: number): Promise<Revision[]> {
   const args = [
     '--literal-pathspecs',
     'log',
     '--follow',
     '-M',
-    `--max-count=${limit + 1}`,
+    `--max-count=${count}`,
     `--format=${RECORD}%H%x00%aI%x00%s`,
     '--numstat',
     '-z',
     '--no-ext-diff',
     '--no-color',
     '--end-of-options',
-    'HEAD',
+    from,
     '--',
     notePath,
   ];
@@ -99,13 +125,31 @@ export async function noteHistory(vaultDir: string, notePath: string, limit: num
     ({ stdout } = await runGit(args, { cwd: vaultDir }));
   } catch (err) {
     // An unborn branch (no commit yet) has no history.
-    if (err instanceof GitError && /does not have any commits|unknown revision|bad revision/i.test(err.line)) {
-      return { revisions: [], truncated: false };
-    }
+    if (err instanceof GitError && /does not have any commits|unknown revision|bad revision/i.test(err.line)) return [];
     throw err;
   }
-  const all = parseLog(stdout, notePath);
-  return { revisions: all.slice(0, limit), truncated: all.length > limit };
+  return parseLog(stdout, notePath);
+}
+
+const nameOf = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
+
+/**
+ * Where a note lived before commit `sha` added it at `notePath`, when that commit moved it:
+ * the one file of the same name the commit deleted (a move keeps the name). Anything less
+ * certain (none, or several of that name) is no move: History never shows another note's past.
+ */
+async function movedFrom(vaultDir: string, sha: string, notePath: string): Promise<string | null> {
+  // A root commit has no parent to diff against, and a merge's sides are followed by the log itself.
+  const { stdout } = await runGit(['diff-tree', '-r', '-z', '--no-commit-id', '--no-renames', '--name-status', '--no-ext-diff', '--end-of-options', sha], { cwd: vaultDir });
+  const fields = stdout.split('\0');
+  let added = false;
+  const deleted: string[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const [status, file] = [fields[i]!, fields[i + 1]!];
+    if (status === 'A' && file === notePath) added = true;
+    else if (status === 'D' && nameOf(file) === nameOf(notePath)) deleted.push(file);
+  }
+  return added && deleted.length === 1 ? deleted[0]! : null;
 }
 
 /** The file's text at a commit, or null when that commit has no such file. */

@@ -1,4 +1,5 @@
 // spec 2.6, 4.1 (Snapshot now), 4.2 and Appendix B; CONTRACT §4: note history from git.
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git } from '../helpers/git-remotes.ts';
@@ -10,6 +11,8 @@ const NEW = 'Notes/New [draft] name.md';
 const ARABIC = 'ملاحظات/عن النشر.md';
 const INJECTED = 'Notes/Injected.md';
 const INJECTED_NEW = 'Notes/Injected moved.md';
+const TINY = 'Inbox/Tiny.md';
+const TINY_MOVED = 'Archive/Deep/Tiny.md';
 const FAKE_SHA = '0123456789abcdef0123456789abcdef01234567';
 const shas: Record<string, string> = {};
 
@@ -38,6 +41,16 @@ const server = serverForFile(async () => {
   git(vault, 'mv', INJECTED, INJECTED_NEW);
   git(vault, 'commit', '-q', '-m', 'rename the injected note');
   shas.inj2 = git(vault, 'rev-parse', 'HEAD').trim();
+  await commit({ [TINY]: 'Tiny.\n' }, 'a small note', 't1');
+  await commit({ [TINY]: '[o](../Other.md)\n' }, 'it links Other', 't2');
+  // Two notes of one name gone where one comes: no way to tell which it was.
+  await commit({ 'A/Twin.md': 'a\n', 'B/Twin.md': 'b\n' }, 'twins', 'tw1');
+  git(vault, 'rm', '-q', 'A/Twin.md', 'B/Twin.md');
+  await commit({ 'C/Twin.md': 'c\n' }, 'twins gone, one of that name made', 'tw2');
+  // A note deleted as another of a different name is made: a new note, not a move.
+  await commit({ 'Gone.md': 'gone\n' }, 'a note', 'g1');
+  git(vault, 'rm', '-q', 'Gone.md');
+  await commit({ 'Fresh.md': 'fresh\n' }, 'one goes, a new one comes', 'g2');
   return { vault };
 });
 
@@ -88,6 +101,27 @@ describe('GET /api/history (commits that touched a note, newest first, renames f
   it('is admin-only', async () => {
     expect((await server.api('GET', `/api/history?path=${q(NEW)}`)).status).toBe(401);
     expect((await server.api('GET', `/api/history/blob?path=${q(NEW)}&sha=${shas.c4}`)).status).toBe(401);
+  });
+});
+
+describe('History across a move (the move rewrote most of a small note: git saw a new file)', () => {
+  it('a note moved by the app keeps its commits from before the move, each read where it lived', async () => {
+    const moved = await server.admin('POST', '/api/note/rename', { path: TINY, to: TINY_MOVED });
+    expect(moved.status).toBe(200);
+    // Its relative link was rewritten for its new folder: nothing of the one line is the same.
+    expect(await fs.readFile(path.join(server.vault, TINY_MOVED), 'utf8')).toBe('[o](../../Other.md)\n');
+    const snap = await server.admin('POST', '/api/sync/snapshot');
+    expect(snap.body.committed).toBe(true);
+    expect(git(server.vault, 'log', '-1', '--follow', '-M', '--format=%H', '--', TINY_MOVED).trim()).toBe(snap.body.sha);
+    const rows = (await server.admin('GET', `/api/history?path=${q(TINY_MOVED)}`)).body.revisions as any[];
+    expect(rows.map((r) => [r.sha, r.path])).toEqual([[snap.body.sha, TINY_MOVED], [shas.t2, TINY], [shas.t1, TINY]]);
+    expect((await server.admin('GET', `/api/history/blob?sha=${shas.t1}&path=${q(TINY)}`)).body.content).toBe('Tiny.\n');
+    expect((await server.admin('GET', `/api/history?path=${q(TINY_MOVED)}&limit=2`)).body).toMatchObject({ truncated: true, revisions: [{ sha: snap.body.sha }, { sha: shas.t2 }] });
+  });
+
+  it("a new note never takes another's past: not from two gone of its name, nor from one of another name", async () => {
+    expect((await server.admin('GET', `/api/history?path=${q('C/Twin.md')}`)).body.revisions.map((r: any) => r.sha)).toEqual([shas.tw2]);
+    expect((await server.admin('GET', `/api/history?path=${q('Fresh.md')}`)).body.revisions.map((r: any) => r.sha)).toEqual([shas.g2]);
   });
 });
 
