@@ -1,7 +1,7 @@
 // The whole site as a list of outputs with signatures, and the difference
 // between two plans: what to render, what to copy, what to delete.
 import { PlanMemory } from './plan-memory.ts';
-import { fileAddress, isInSitesFolder, isReservedAddress, isWritableFile, type Address } from '../../shared/model/addresses.ts';
+import { fileAddress, isInSitesFolder, isReservedAddress, isWritableFile, RESERVED_ADDRESSES, type Address } from '../../shared/model/addresses.ts';
 import { BuildWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { SiteModel } from '../../shared/model/site-model.ts';
@@ -132,7 +132,7 @@ export function planSite(
     });
   }
   ctx.imagesClosed = true;
-  addWarnings(model, [...shadowed, ...missingAttachments(model, attachments)]);
+  addWarnings(model, [...shadowed, ...missingAttachments(model, attachments), ...siteFilesInVault(attachments)]);
   return { pages, ctx, families, readers };
 }
 
@@ -189,6 +189,21 @@ function missingAttachments(model: SiteModel, attachments: AttachmentIndex): Bui
       if (!isAttachmentTarget(written.replace(/[#?].*$/, '')) || attachments.resolve(written, note) !== null) continue;
       warnings.push({ note: note.path, kind: 'missing-attachment', message: `shows or links ${written}, which is not in the vault`, link: written });
     }
+  }
+  return warnings;
+}
+
+/**
+ * A file at the vault's root the site writes itself (`robots.txt`, `sitemap.xml`, a feed): not
+ * published, and said, since a Hugo site's static folder would serve it. The vault's
+ * favicon is the one the site serves (CONTRACT §7).
+ */
+function siteFilesInVault(attachments: AttachmentIndex): BuildWarning[] {
+  const warnings: BuildWarning[] = [];
+  for (const address of RESERVED_ADDRESSES) {
+    const p = address.slice(1) as VaultPath;
+    if (address === '/favicon.ico' || !attachments.get(p)) continue;
+    warnings.push({ note: p, kind: 'reserved-address', message: `is not published: its address ${address} belongs to the site, which writes its own`, address: address as Address });
   }
   return warnings;
 }

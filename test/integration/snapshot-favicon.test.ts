@@ -39,3 +39,15 @@ it('writes the bundled icon when the vault’s favicon.ico is a link out of the 
   expect(icon.equals(await fs.readFile(path.join(PROJECT_DIR, 'site/assets/favicon.ico')))).toBe(true);
   expect(icon.toString('latin1')).not.toContain('OUTSIDE SECRET');
 }, 120_000);
+
+it("a robots.txt or sitemap.xml at the vault's root is not published over the site's own, and the build says so", async () => {
+  const root = await tempDir('vs-snap-robots-');
+  const vault = path.join(root, 'vault');
+  await writeFiles(vault, { 'Post.md': post('title: A post'), 'robots.txt': 'User-agent: *\nDisallow: /private\n', 'sitemap.xml': '<urlset/>', 'notes.txt': 'just a file' });
+  const { res, out } = buildSnapshot(root, vault);
+  expect(res.status, res.stderr).toBe(0);
+  expect(await fs.readFile(path.join(out, 'robots.txt'), 'utf8')).toMatch(/^Sitemap: /m);
+  expect(res.stderr).toMatch(/robots\.txt: is not published: its address \/robots\.txt belongs to the site, which writes its own/);
+  expect(res.stderr).toMatch(/sitemap\.xml: is not published: its address \/sitemap\.xml belongs to the site/);
+  expect(res.stderr).not.toMatch(/notes\.txt|favicon/);
+}, 120_000);
