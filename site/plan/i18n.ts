@@ -46,6 +46,8 @@ const EN = {
   contents: 'On this page',
   sectionLink: 'Link to this section',
   linkedFrom: 'Linked from',
+  /** The notes linking here past those shown with their sentence. */
+  linkedFromMore: (n: string, count: number) => (count === 1 ? `${n} more note` : `${n} more notes`),
   graph: 'Linked notes',
   topic: 'Topic',
   /** A nested tag's topic page: the topics it nests in (a breadcrumb's name) and those nested in it. */
@@ -168,6 +170,7 @@ const AR: Strings = {
   contents: 'في هذه الصفحة',
   sectionLink: 'رابط إلى هذا القسم',
   linkedFrom: 'روابط إلى هذه الملاحظة',
+  linkedFromMore: arabicCount({ one: 'ملاحظة أخرى', two: 'ملاحظتان أخريان', few: 'ملاحظات أخرى', many: 'ملاحظة أخرى', other: 'ملاحظة أخرى' }),
   graph: 'الملاحظات المرتبطة',
   topic: 'موضوع',
   parentTopics: 'المواضيع الأعلى',

@@ -32,14 +32,11 @@ export interface GraphView {
 const shorten = (s: string) => (s.length > LABEL_MAX ? s.slice(0, LABEL_MAX - 1).trimEnd() + '…' : s);
 const round = (n: number) => Math.round(n * 10) / 10;
 
-/** The neighbours the drawing shows: by title, at most GRAPH_MAX - 1. */
-function neighboursOf(ctx: PageContext, note: NoteRecord): NoteRecord[] {
-  const all = ctx.model.related.get(note.path) ?? [];
-  const room = GRAPH_MAX - 1;
-  if (all.length <= room) return [...all].sort(byTitle);
-  // The first few of thousands (an index note's), as a stable sort would give them, without sorting them all.
+/** The first `room` of `notes` by title, as a stable sort would give them, without sorting thousands (an index note's). */
+function firstByTitle(notes: NoteRecord[], room: number): NoteRecord[] {
   const top: NoteRecord[] = [];
-  for (const other of all) {
+  if (room <= 0) return top;
+  for (const other of notes) {
     if (top.length === room && byTitle(other, top[room - 1]!) >= 0) continue;
     let i = top.length;
     while (i > 0 && byTitle(other, top[i - 1]!) < 0) i--;
@@ -47,6 +44,22 @@ function neighboursOf(ctx: PageContext, note: NoteRecord): NoteRecord[] {
     if (top.length > room) top.pop();
   }
   return top;
+}
+
+/**
+ * The neighbours the drawing shows, by title, at most GRAPH_MAX - 1: when there are more,
+ * the notes this one links to come first (as in Obsidian's local graph, what a note links is
+ * always there), then those linking to it. By title alone, a note linked from hundreds lost
+ * the one note it links to.
+ */
+function neighboursOf(ctx: PageContext, note: NoteRecord): NoteRecord[] {
+  const all = ctx.model.related.get(note.path) ?? [];
+  const room = GRAPH_MAX - 1;
+  if (all.length <= room) return [...all].sort(byTitle);
+  const linked = outboundSet(note, ctx.model.resolver);
+  const out = firstByTitle(all.filter((other) => linked.has(other.path)), room);
+  const into = firstByTitle(all.filter((other) => !linked.has(other.path)), room - out.length);
+  return [...out, ...into].sort(byTitle);
 }
 
 export function localGraph(ctx: PageContext, note: NoteRecord): GraphView | null {

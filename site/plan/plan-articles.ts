@@ -8,7 +8,7 @@ import { discussionView, type DiscussionView } from './discussion-view.ts';
 import type { ChipView, LinkView, PageContext } from './page-context.ts';
 import { withLazySig, type PageFamily, type PlannedPage } from './plan-types.ts';
 import { localGraph, localGraphSig, type GraphView } from './local-graph.ts';
-import { backlinksOf, backlinksSig, linkedFace, relatedBesideBacklinks, tocOf, type BacklinkView, type TocEntry } from './reader-tools.ts';
+import { BACKLINK_SENTENCES, backlinksOf, backlinksSig, linkedFace, relatedBesideBacklinks, tocOf, type BacklinkView, type TocEntry } from './reader-tools.ts';
 import { breadcrumbsOf, breadcrumbsSig, explorerHere, type Breadcrumb } from './explorer.ts';
 import { propertiesOf, propertiesSig, propertyTargets, type PropertyView } from './properties.ts';
 import { noteDocumentReads, noteDocumentsSig } from './documents.ts';
@@ -59,12 +59,21 @@ export interface ArticleView {
   breadcrumbs: Breadcrumb[];
   /** The table of contents (CONTRACT §12), for three or more headings. */
   toc: TocEntry[] | null;
-  /** "Linked from" (CONTRACT §12): published notes linking here, each with its sentence. */
+  /** "Linked from" (CONTRACT §12): published notes linking here, the first with their sentence. */
   backlinks: BacklinkView[];
+  /** Those past the ones with a sentence, folded under "N more" (reader-tools.ts BACKLINK_SENTENCES). */
+  backlinksMore: { list: BacklinkView[]; text: string } | null;
   /** The local graph (CONTRACT §12): the note and its neighbours, drawn at build time. */
   graph: GraphView | null;
   /** The properties panel (setting publishing.properties): [] while it is off. */
   properties: PropertyView[];
+}
+
+function backlinksViews(ctx: PageContext, note: NoteRecord): Pick<ArticleView, 'backlinks' | 'backlinksMore'> {
+  const all = backlinksOf(ctx, note);
+  if (all.length <= BACKLINK_SENTENCES) return { backlinks: all, backlinksMore: null };
+  const rest = all.length - BACKLINK_SENTENCES;
+  return { backlinks: all.slice(0, BACKLINK_SENTENCES), backlinksMore: { list: all.slice(BACKLINK_SENTENCES), text: ctx.frame.strings.linkedFromMore(ctx.fmt.number(rest), rest) } };
 }
 
 function shareLinks(ctx: PageContext, note: NoteRecord): { name: string; href: string }[] {
@@ -150,7 +159,7 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     here: garden ? explorerHere(ctx, note) : null,
     breadcrumbs: garden ? breadcrumbsOf(ctx, note) : [],
     toc: tocOf(note),
-    backlinks: backlinksOf(ctx, note),
+    ...backlinksViews(ctx, note),
     graph: localGraph(ctx, note),
     properties: propertiesOf(ctx, note, showsDate(ctx, note)),
   };

@@ -57,6 +57,7 @@ function documentView(ctx: PageContext, p: string, html: string): ArticleView {
     breadcrumbs: garden ? breadcrumbsOf(ctx, file) : [],
     toc: null,
     backlinks: [],
+    backlinksMore: null,
     graph: null,
     properties: [],
   };

@@ -22,22 +22,26 @@ export function tocOf(note: NoteRecord): TocEntry[] | null {
   return headings.map((h) => ({ id: h.id, text: h.text, depth: h.level - top + 1 }));
 }
 
-/** One note linking here, with the sentence around its link. */
+/** One note linking here, with the sentence around its link ('' past BACKLINK_SENTENCES). */
 export interface BacklinkView {
   title: string;
   url: string;
   snippet: string;
 }
 
-/** A page lists at most this many backlinks (by title). */
-export const BACKLINKS_MAX = 100;
+/** The first this many backlinks (by title) carry their sentence; the rest are listed by title alone. */
+export const BACKLINK_SENTENCES = 100;
 
-/** "Linked from": the published notes linking to `note` (the model's index), each with its sentence. */
+/**
+ * "Linked from": every published note linking to `note` (the model's index, CONTRACT §12), the
+ * first BACKLINK_SENTENCES with the sentence around their link: a note linked from thousands
+ * lists them all, without a page of thousands of sentences.
+ */
 export function backlinksOf(ctx: PageContext, note: NoteRecord): BacklinkView[] {
   const { resolver } = ctx.model;
-  return (ctx.model.backlinks.get(note.path) ?? []).slice(0, BACKLINKS_MAX).map((from) => ({
+  return (ctx.model.backlinks.get(note.path) ?? []).map((from, i) => ({
     ...ctx.link(from),
-    snippet: linkSnippets(from, resolver.generation, (target) => resolver.resolve(target, from)?.path ?? null).get(note.path) ?? '',
+    snippet: i < BACKLINK_SENTENCES ? (linkSnippets(from, resolver.generation, (target) => resolver.resolve(target, from)?.path ?? null).get(note.path) ?? '') : '',
   }));
 }
 

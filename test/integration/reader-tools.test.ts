@@ -8,7 +8,10 @@ const settings = { siteName: 'Garden', homeNote: 'Home' };
 // A hub linking 45 notes: more neighbours than one drawing holds.
 const HUB: Record<string, string> = { 'Hub/Hub.md': `---\npublish: true\ntitle: Hub\n---\n\n${Array.from({ length: 45 }, (_, i) => `[[Spoke ${String(i).padStart(2, '0')}]]`).join(' ')}\n` };
 for (let i = 0; i < 45; i++) HUB[`Hub/Spoke ${String(i).padStart(2, '0')}.md`] = `---\npublish: true\n---\n\nA spoke${i === 1 ? ', linking [[Spoke 02]]' : ''}.\n`;
-const files = { ...GARDEN_FILES, ...HUB };
+// A note linked from 105 notes, linking one note whose title sorts last.
+const STAR: Record<string, string> = { 'Fans/Star.md': '---\npublish: true\n---\n\nThe star links [[Zulu]].\n', 'Fans/Zulu.md': '---\npublish: true\n---\n\nLast by title.\n' };
+for (let i = 0; i < 105; i++) STAR[`Fans/Fan ${String(i).padStart(3, '0')}.md`] = `---\npublish: true\n---\n\nFan ${i} admires [[Star]].\n`;
+const files = { ...GARDEN_FILES, ...HUB, ...STAR };
 const layouts = {
   garden: blogForFile({ fixture: false, files, env: { PUBLIC_LAYOUT: 'default' }, settings }),
   blog: blogForFile({ fixture: false, files, env: { PUBLIC_LAYOUT: 'blog' }, settings }),
@@ -72,6 +75,16 @@ for (const [name, server] of Object.entries(layouts)) {
       expect(backlinkItems((await server.page('/Reference/API')).text)).toEqual(['/|Welcome|Start with Guide or read API.']);
     });
 
+    it('a note linked from more than a hundred lists every one: the first hundred with their sentence, the rest folded by title under their count', async () => {
+      const html = (await server.page('/Fans/Star')).text;
+      const items = backlinkItems(html);
+      expect(items).toHaveLength(105);
+      expect(items[0]).toBe('/Fans/Fan-000|Fan 000|Fan 0 admires Star.');
+      expect(items[99]).toBe('/Fans/Fan-099|Fan 099|Fan 99 admires Star.');
+      expect(items.slice(100)).toEqual(['/Fans/Fan-100|Fan 100|', '/Fans/Fan-101|Fan 101|', '/Fans/Fan-102|Fan 102|', '/Fans/Fan-103|Fan 103|', '/Fans/Fan-104|Fan 104|']);
+      expect(backlinksOf(html)).toContain('<details class="s-backlinks-more"><summary>5 more notes</summary><ul><li dir="auto"><a class="s-backlink" href="/Fans/Fan-100">');
+    });
+
     it('a note nothing links to has no backlinks section', async () => {
       expect((await server.page('/Loose/Stray')).text).not.toContain('s-backlinks');
     });
@@ -104,6 +117,13 @@ for (const [name, server] of Object.entries(layouts)) {
       expect(graphLinks((await server.page('/Hub/Hub')).text)[0]).toBe('/Hub/Spoke-00|Spoke 00');
       // A spoke's drawing: the hub, and the spoke it links.
       expect(graphLinks((await server.page('/Hub/Spoke-01')).text)).toEqual(['/Hub/Hub|Hub', '/Hub/Spoke-02|Spoke 02']);
+    });
+
+    it('a note with more neighbours than the drawing holds keeps the notes it links to, however they sort', async () => {
+      const links = graphLinks((await server.page('/Fans/Star')).text);
+      expect(links).toHaveLength(39);
+      expect(links).toContain('/Fans/Zulu|Zulu');
+      expect(links[0]).toBe('/Fans/Fan-000|Fan 000');
     });
 
     it('is left out for a note with no neighbours', async () => {
