@@ -8,7 +8,7 @@ import { routeModules } from './routes/index.ts';
 
 export function createAdminApp(ctx: AdminContext): Polka {
   const app = polka({
-    onNoMatch: (_req, res) => sendError(res, notFound('No such API route.')),
+    onNoMatch: (_req, res) => sendError(res, notFound('No such API route.', 'route')),
     onError: (err, _req, res) => sendError(res, err),
   });
   app.use(apiGate(ctx.sessions, ctx.config));

@@ -47,14 +47,14 @@ export function statusOf(code: string): number {
  * name too long): the step failed before changing anything, so it is the request's fault,
  * answered as such (CONTRACT §11). The sentence never carries the absolute path Node's does.
  */
-const FS_REFUSALS: Record<string, [code: string, sentence: string]> = {
-  ENOENT: ['not_found', 'Nothing exists at that path.'],
-  ENOTDIR: ['not_found', 'Nothing exists at that path: a part of it on the way is a file, not a folder.'],
-  EEXIST: ['exists', 'Something is in the way: a file stands where the path needs a folder.'],
-  EISDIR: ['exists', 'A folder stands where the path needs a file.'],
-  ENOTEMPTY: ['exists', 'A folder that is not empty stands at the new path.'],
-  ELOOP: ['link_loop', 'The path runs through a loop of symbolic links.'],
-  ENAMETOOLONG: ['name_too_long', 'A name in the path is too long for the disk.'],
+const FS_REFUSALS: Record<string, [code: string, sentence: string, reason: string]> = {
+  ENOENT: ['not_found', 'Nothing exists at that path.', 'nothing_there'],
+  ENOTDIR: ['not_found', 'Nothing exists at that path: a part of it on the way is a file, not a folder.', 'file_on_the_way'],
+  EEXIST: ['exists', 'Something is in the way: a file stands where the path needs a folder.', 'file_in_the_way'],
+  EISDIR: ['exists', 'A folder stands where the path needs a file.', 'folder_in_the_way'],
+  ENOTEMPTY: ['exists', 'A folder that is not empty stands at the new path.', 'folder_not_empty'],
+  ELOOP: ['link_loop', 'The path runs through a loop of symbolic links.', 'loop'],
+  ENAMETOOLONG: ['name_too_long', 'A name in the path is too long for the disk.', 'disk'],
 };
 
 export function fsRefusal(err: unknown): DomainError | null {
@@ -62,7 +62,7 @@ export function fsRefusal(err: unknown): DomainError | null {
   // Only a filesystem call's own error (a missing program to spawn is no bad input).
   if (typeof where !== 'string' || !syscall || syscall.startsWith('spawn')) return null;
   const known = errno ? FS_REFUSALS[errno] : undefined;
-  return known ? refuse(known[0], `${known[1]} Nothing was changed.`) : null;
+  return known ? refuse(known[0], `${known[1]} Nothing was changed.`, { reason: known[2] }) : null;
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}): void {
@@ -110,7 +110,7 @@ export function sendError(res: ServerResponse, err: unknown): void {
   const refusal = fsRefusal(err);
   if (refusal) {
     log.warn(`${refusal.code}: ${(err as Error).message}`);
-    sendJson(res, statusOf(refusal.code), { error: refusal.message, code: refusal.code });
+    sendJson(res, statusOf(refusal.code), { error: refusal.message, code: refusal.code, ...refusal.details });
     return;
   }
   // A disk that is full or cannot be written, met by a step no domain function named
@@ -120,7 +120,7 @@ export function sendError(res: ServerResponse, err: unknown): void {
     const errno = (err as NodeJS.ErrnoException).code;
     log.warn(`${storage.code}: ${(err as Error).message}`);
     const sentence = storage.code === 'no_space' ? `The disk is full (${errno}).` : `The folder cannot be written (${errno}).`;
-    sendJson(res, statusOf(storage.code), { error: `${sentence} The request did not complete.`, code: storage.code });
+    sendJson(res, statusOf(storage.code), { error: `${sentence} The request did not complete.`, code: storage.code, reason: 'request', errno });
     return;
   }
   log.error(`unexpected error: ${(err as Error)?.stack ?? String(err)}`);
@@ -132,12 +132,12 @@ export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) throw refuse('too_large', `The request body is larger than ${limit} bytes.`);
+  if (declared > limit) throw refuse('too_large', `The request body is larger than ${limit} bytes.`, { reason: 'body', max: limit });
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) throw refuse('too_large', `The request body is larger than ${limit} bytes.`);
+    if (size > limit) throw refuse('too_large', `The request body is larger than ${limit} bytes.`, { reason: 'body', max: limit });
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);

@@ -19,10 +19,10 @@ const NOT_WRITABLE = new Set(['EROFS', 'EACCES', 'EPERM']);
 export function storageFailure(err: unknown): unknown {
   const code = (err as NodeJS.ErrnoException)?.code ?? '';
   if (NO_SPACE.has(code)) {
-    return new DomainError('no_space', `The disk is full (${code}): nothing was written, and what was there before is unchanged.`);
+    return new DomainError('no_space', `The disk is full (${code}): nothing was written, and what was there before is unchanged.`, { reason: 'write', errno: code });
   }
   if (NOT_WRITABLE.has(code)) {
-    return new DomainError('not_writable', `The folder cannot be written (${code}): nothing was written, and what was there before is unchanged.`);
+    return new DomainError('not_writable', `The folder cannot be written (${code}): nothing was written, and what was there before is unchanged.`, { reason: 'write', errno: code });
   }
   return err;
 }

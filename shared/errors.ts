@@ -15,4 +15,5 @@ export class DomainError extends Error {
 /** A refusal: the request cannot be done as asked; nothing was changed. */
 export const refuse = (code: string, message: string, details?: Record<string, unknown>) => new DomainError(code, message, details);
 
-export const notFound = (message = 'Not found.') => new DomainError('not_found', message);
+/** `what` names what is missing as a stable word (`note`, `version`): the app says it in the owner's language. */
+export const notFound = (message = 'Not found.', what?: string) => new DomainError('not_found', message, what ? { reason: what } : {});

@@ -10,8 +10,9 @@ export type VaultPath = string & { readonly __brand: 'VaultPath' };
 
 /** A vault path refused as input (code `bad_path`). */
 export class PathError extends DomainError {
-  constructor(message: string) {
-    super('bad_path', message);
+  /** `reason` and its figures name why, for the app to say it in the owner's language. */
+  constructor(message: string, reason: string, figures: Record<string, string | number> = {}) {
+    super('bad_path', message, { reason, ...figures });
     this.name = 'PathError';
   }
 }
@@ -29,10 +30,10 @@ export function isSkippedName(name: string): boolean {
   return name.startsWith('.') || isTempFile(name) || name === 'node_modules';
 }
 
-function skippedReason(segment: string): string {
-  if (RESERVED_NAMES.includes(segment.toLowerCase())) return `Paths under ${segment}/ are not notes.`;
-  if (isTempFile(segment)) return `“${segment}” is named like a temp file of an interrupted write; choose another name.`;
-  return `“${segment}” is hidden from the vault (names starting with “.” and node_modules are never listed); choose another name.`;
+function skippedRefusal(segment: string): PathError {
+  if (RESERVED_NAMES.includes(segment.toLowerCase())) return new PathError(`Paths under ${segment}/ are not notes.`, 'reserved', { name: segment });
+  if (isTempFile(segment)) return new PathError(`“${segment}” is named like a temp file of an interrupted write; choose another name.`, 'temp_file', { name: segment });
+  return new PathError(`“${segment}” is hidden from the vault (names starting with “.” and node_modules are never listed); choose another name.`, 'hidden', { name: segment });
 }
 export const NOTE_EXTENSIONS = ['.md', '.markdown', '.tex'];
 const MAX_PATH_LENGTH = 1024;
@@ -53,7 +54,7 @@ const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\.[^.]*)?$/i;
  * or a device name (`CON.md`, `nul`): a vault synced there would break on them. Asked only
  * of names being made (a new note, a rename's target, an upload); existing ones stay editable.
  */
-export function newNameProblem(p: VaultPath): string | null {
+export function newNameProblem(p: VaultPath): NameProblem | null {
   return nameProblem(p.slice(p.lastIndexOf('/') + 1));
 }
 
@@ -66,14 +67,21 @@ const BREAKS_LINKS = /[#^[\]]/;
 // eslint-disable-next-line no-control-regex
 const INVISIBLE_CONTROL = /[\u0080-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
-function nameProblem(name: string): string | null {
+/** Why a name cannot be made: the sentence, and its reason and figures (the app says them in the owner's language). */
+export interface NameProblem {
+  message: string;
+  details: { reason: string; name: string; char?: string; other?: string };
+}
+
+function nameProblem(name: string): NameProblem | null {
+  const no = (reason: string, message: string, char?: string): NameProblem => ({ message, details: char === undefined ? { reason, name } : { reason, name, char } });
   const bad = NOT_PORTABLE.exec(name);
-  if (bad) return `“${name}” holds “${bad[0]}”, which Obsidian and Windows do not allow in a name; choose another name.`;
+  if (bad) return no('not_portable', `“${name}” holds “${bad[0]}”, which Obsidian and Windows do not allow in a name; choose another name.`, bad[0]);
   const link = BREAKS_LINKS.exec(name);
-  if (link) return `“${name}” holds “${link[0]}”, which a link cannot name (Obsidian does not allow it); choose another name.`;
-  if (INVISIBLE_CONTROL.test(name)) return `“${name}” holds a control character that does not show or reorders the name; choose another name.`;
-  if (/[. ]$/.test(name)) return `“${name}” ends with a dot or a space, which Windows drops; choose another name.`;
-  if (WINDOWS_DEVICE.test(name)) return `“${name}” is a device name on Windows and cannot be a file there; choose another name.`;
+  if (link) return no('breaks_links', `“${name}” holds “${link[0]}”, which a link cannot name (Obsidian does not allow it); choose another name.`, link[0]);
+  if (INVISIBLE_CONTROL.test(name)) return no('invisible', `“${name}” holds a control character that does not show or reorders the name; choose another name.`);
+  if (/[. ]$/.test(name)) return no('trailing', `“${name}” ends with a dot or a space, which Windows drops; choose another name.`);
+  if (WINDOWS_DEVICE.test(name)) return no('device', `“${name}” is a device name on Windows and cannot be a file there; choose another name.`);
   return null;
 }
 
@@ -81,7 +89,7 @@ function nameProblem(name: string): string | null {
  * newNameProblem for the folders `p` would make on the way (those not there yet): `x|y/CON/z.md`
  * once made two folders no other device could hold. Folders already there stay as they are.
  */
-export async function newFoldersProblem(vaultDir: string, p: VaultPath): Promise<string | null> {
+export async function newFoldersProblem(vaultDir: string, p: VaultPath): Promise<NameProblem | null> {
   const segments = p.split('/').slice(0, -1);
   let dir = vaultDir;
   for (const [i, name] of segments.entries()) {
@@ -106,7 +114,7 @@ const sameName = (p: string) => p.normalize('NFC').toLowerCase();
  * the top down to the first name that is new (`except`: the path being renamed, which may
  * take its own name in another case). Null when it can be made.
  */
-export async function nameClash(vaultDir: string, p: VaultPath, except: VaultPath | null = null): Promise<string | null> {
+export async function nameClash(vaultDir: string, p: VaultPath, except: VaultPath | null = null): Promise<NameProblem | null> {
   const segments = p.split('/');
   let dir = vaultDir;
   for (let i = 0; i < segments.length; i++) {
@@ -120,28 +128,30 @@ export async function nameClash(vaultDir: string, p: VaultPath, except: VaultPat
     const folded = sameName(name);
     const here = segments.slice(0, i).join('/');
     const other = entries.find((e) => sameName(e) === folded && (here ? `${here}/${e}` : e) !== except);
-    return other ? `“${name}” differs from “${other}”, already in that folder, only in case or in how its accents are encoded; macOS and Windows hold one of the two, so the vault would not sync there. Choose another name.` : null;
+    if (!other) return null;
+    const message = `“${name}” differs from “${other}”, already in that folder, only in case or in how its accents are encoded; macOS and Windows hold one of the two, so the vault would not sync there. Choose another name.`;
+    return { message, details: { reason: 'case', name, other } };
   }
   return null;
 }
 
 /** Validates untrusted input as a vault path; throws PathError with the reason. */
 export function parseVaultPath(input: unknown): VaultPath {
-  if (typeof input !== 'string' || input.length === 0) throw new PathError('A path is required.');
-  if (input.length > MAX_PATH_LENGTH) throw new PathError('The path is too long.');
+  if (typeof input !== 'string' || input.length === 0) throw new PathError('A path is required.', 'required');
+  if (input.length > MAX_PATH_LENGTH) throw new PathError('The path is too long.', 'too_long');
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(input)) throw new PathError('The path contains control characters.');
-  if (input.includes('\\')) throw new PathError('Use "/" to separate folders.');
-  if (input.startsWith('/') || /^[a-zA-Z]:(\/|$)/.test(input)) throw new PathError('The path must be relative to the vault.');
+  if (/[\u0000-\u001f\u007f]/.test(input)) throw new PathError('The path contains control characters.', 'control');
+  if (input.includes('\\')) throw new PathError('Use "/" to separate folders.', 'backslash');
+  if (input.startsWith('/') || /^[a-zA-Z]:(\/|$)/.test(input)) throw new PathError('The path must be relative to the vault.', 'absolute');
   // `a:b.md` is drive-relative on Windows: refused too, for what it really is.
-  if (/^[a-zA-Z]:/.test(input)) throw new PathError(`“${input.slice(0, 2)}” at the start reads as a drive on Windows: a colon is not allowed there; choose another name.`);
+  if (/^[a-zA-Z]:/.test(input)) throw new PathError(`“${input.slice(0, 2)}” at the start reads as a drive on Windows: a colon is not allowed there; choose another name.`, 'drive', { name: input.slice(0, 2) });
   const trimmed = input.replace(/\/+$/, '');
   const segments = trimmed.split('/');
   for (const segment of segments) {
-    if (segment === '' || segment === '.') throw new PathError('The path has an empty segment.');
-    if (segment === '..') throw new PathError('The path may not leave the vault.');
-    if (Buffer.byteLength(segment) > MAX_NAME_BYTES) throw new PathError(`A name in the path is longer than ${MAX_NAME_BYTES} bytes.`);
-    if (isSkippedName(segment)) throw new PathError(skippedReason(segment));
+    if (segment === '' || segment === '.') throw new PathError('The path has an empty segment.', 'empty_segment');
+    if (segment === '..') throw new PathError('The path may not leave the vault.', 'outside');
+    if (Buffer.byteLength(segment) > MAX_NAME_BYTES) throw new PathError(`A name in the path is longer than ${MAX_NAME_BYTES} bytes.`, 'name_bytes', { max: MAX_NAME_BYTES });
+    if (isSkippedName(segment)) throw skippedRefusal(segment);
   }
   return trimmed as VaultPath;
 }
@@ -225,14 +235,14 @@ export class VaultRoot {
   async resolveForChange(p: VaultPath): Promise<string> {
     const { abs, real } = await this.follow(p);
     if (this.excludedDirs.some((excluded) => isInside(real, excluded) || isInside(abs, excluded)) || (await holdsDataDirMarker(real))) {
-      throw new DomainError('holds_data_dir', `“${p}” holds a server's data directory; it cannot be moved, renamed or deleted.`);
+      throw new DomainError('holds_data_dir', `“${p}” holds a server's data directory; it cannot be moved, renamed or deleted.`, { path: p });
     }
     // A change names a file by its own path, never through a link to another place in the
     // vault: two spellings of one note would take two path locks (a stale save let through),
     // and file its versions under two names. Case and Unicode form aside, as the disk may.
     const own = path.relative(await this.real(), real).split(path.sep).join('/');
     if (sameName(own) !== sameName(p)) {
-      throw new PathError(`“${p}” leads through a link to “${own}”; change it there.`);
+      throw new PathError(`“${p}” leads through a link to “${own}”; change it there.`, 'through_link', { path: p, target: own });
     }
     return abs;
   }
@@ -247,21 +257,21 @@ export class VaultRoot {
       try {
         const real = await fs.realpath(probe);
         const resolved = rest ? path.join(real, rest) : real;
-        if (!isInside(root, resolved)) throw new PathError('The path leads outside the vault.');
+        if (!isInside(root, resolved)) throw new PathError('The path leads outside the vault.', 'leads_outside');
         // A link named `svc` pointing at `.service` must not open it (CONTRACT §3).
         const reserved = reservedIn(path.relative(root, resolved));
-        if (reserved) throw new PathError(`The path leads into ${reserved}/ through a link; paths under it are not notes.`);
+        if (reserved) throw new PathError(`The path leads into ${reserved}/ through a link; paths under it are not notes.`, 'into_reserved', { name: reserved });
         for (const excluded of this.excludedDirs) {
-          if (isInside(excluded, resolved) || isInside(excluded, abs)) throw new PathError('The path is inside the data directory.');
+          if (isInside(excluded, resolved) || isInside(excluded, abs)) throw new PathError('The path is inside the data directory.', 'data_dir');
         }
-        if (await inMarkedFolder(root, resolved)) throw new PathError("The path is inside another server's data directory.");
+        if (await inMarkedFolder(root, resolved)) throw new PathError("The path is inside another server's data directory.", 'other_data_dir');
         return { abs, real: resolved };
       } catch (err) {
         if (err instanceof PathError) throw err;
         const code = (err as NodeJS.ErrnoException).code;
         if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
         const parent = path.dirname(probe);
-        if (parent === probe) throw new PathError('The path leads outside the vault.');
+        if (parent === probe) throw new PathError('The path leads outside the vault.', 'leads_outside');
         rest = rest ? path.join(path.basename(probe), rest) : path.basename(probe);
         probe = parent;
       }

@@ -25,7 +25,8 @@ export interface RegularFile {
   stats: Stats;
 }
 
-const MB = (bytes: number) => `${Math.ceil(bytes / 1024 / 1024)} MB`;
+const mb = (bytes: number) => Math.ceil(bytes / 1024 / 1024);
+const MB = (bytes: number) => `${mb(bytes)} MB`;
 
 /**
  * The regular file at absolute `file` (a note, an attachment), read through one handle
@@ -37,10 +38,10 @@ export async function readRegularFile(file: string, maxBytes: number, options: O
   if (!opened) return null;
   const { handle, stats } = opened;
   try {
-    if (stats.size > maxBytes) throw refuse('too_large', `The file is ${MB(stats.size)}, over the ${MB(maxBytes)} the server reads.`);
+    if (stats.size > maxBytes) throw refuse('too_large', `The file is ${MB(stats.size)}, over the ${MB(maxBytes)} the server reads.`, { reason: 'read', sizeMb: mb(stats.size), maxMb: mb(maxBytes) });
     const data = await handle.readFile();
     // It grew past the cap between the fstat and the read.
-    if (data.length > maxBytes) throw refuse('too_large', `The file is over the ${MB(maxBytes)} the server reads.`);
+    if (data.length > maxBytes) throw refuse('too_large', `The file is over the ${MB(maxBytes)} the server reads.`, { reason: 'read_grew', maxMb: mb(maxBytes) });
     return { data, stats };
   } finally {
     await handle.close();
@@ -60,7 +61,7 @@ export async function openRegularFile(file: string, options: OpenOptions = {}): 
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
     // A socket cannot be opened at all.
     if (code === 'ENXIO' || code === 'EOPNOTSUPP') throw notAFile();
-    if (code === 'ELOOP' && options.followLink === false) throw refuse('not_a_file', 'That path is a symbolic link; the server does not follow it.');
+    if (code === 'ELOOP' && options.followLink === false) throw refuse('not_a_file', 'That path is a symbolic link; the server does not follow it.', { reason: 'link' });
     throw err;
   }
   try {
@@ -74,7 +75,7 @@ export async function openRegularFile(file: string, options: OpenOptions = {}): 
   }
 }
 
-export const notAFile = () => refuse('not_a_file', 'That path is not a regular file (a pipe, a socket or a device); the server does not read or write it.');
+export const notAFile = () => refuse('not_a_file', 'That path is not a regular file (a pipe, a socket or a device); the server does not read or write it.', { reason: 'special' });
 
 /**
  * The bytes of the regular file at vault-relative `rel` (with `/`), or null when it is

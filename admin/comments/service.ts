@@ -90,9 +90,9 @@ export class CommentsService {
    * tells nothing while comments are off or of a post that is not there.
    */
   private async visitorPost(path: unknown): Promise<PostRef> {
-    if (!(await this.settings()).enabled) throw notFound('Comments are off.');
+    if (!(await this.settings()).enabled) throw notFound('Comments are off.', 'comments_off');
     const post = await this.deps.site().post({ path: commentPath(path) });
-    if (!post) throw notFound('No published post at that path.');
+    if (!post) throw notFound('No published post at that path.', 'post');
     return post;
   }
 
@@ -128,7 +128,7 @@ export class CommentsService {
       // Replies nest one level: an answer to a reply joins its thread.
       parent = p.parent ?? p.id;
     }
-    if (!this.limiter.attempt(meta.client)) throw refuse('too_many_attempts', 'At most 3 comments a minute; try again in a moment.');
+    if (!this.limiter.attempt(meta.client)) throw refuse('too_many_attempts', 'At most 3 comments a minute; try again in a moment.', { reason: 'comments' });
     if (isSilentlyDropped(spamSignals(body), meta.form, this.sentPages.sentAt(meta.client, post.address))) {
       // Taken and dropped: the sender cannot tell it from a comment awaiting moderation.
       return { id: newId(), status: 'pending', address: post.address };
@@ -175,7 +175,7 @@ export class CommentsService {
   async moderate(id: string, action: ModerationAction): Promise<{ id: string; status: ItemStatus | 'deleted' }> {
     const comment = this.store.comment(id);
     const mention = comment ? null : this.store.mention(id);
-    if (!comment && !mention) throw notFound('No comment or mention with that id.');
+    if (!comment && !mention) throw notFound('No comment or mention with that id.', 'comment_or_mention');
     const note = (comment ?? mention)!.note;
     const was = (comment ?? mention)!.status;
     let status: ItemStatus | 'deleted';
@@ -196,7 +196,7 @@ export class CommentsService {
   /** POST /api/comments/reply: the site's author answers, approved at once (the comment answered is approved too). */
   async reply(id: string, body: unknown): Promise<{ id: string; status: 'approved' }> {
     const to = this.store.comment(id);
-    if (!to) throw notFound('No comment with that id.');
+    if (!to) throw notFound('No comment with that id.', 'comment');
     const text = replyBody(body);
     if (to.status !== 'approved') this.store.setCommentStatus(to.id, 'approved');
     const site = siteSettingsOf(await this.deps.readSettings(), this.deps.config);

@@ -86,9 +86,9 @@ export class Webmentions {
 
   /** POST /webmention: a bad request is refused with 400 (nothing queued); else queued for checking. */
   async receive(fields: Record<string, unknown>, requestHosts: string[], client = 'unknown'): Promise<void> {
-    if (!(await this.comments.settings()).enabled) throw refuse('not_found', 'Mentions are off.');
+    if (!(await this.comments.settings()).enabled) throw refuse('not_found', 'Mentions are off.', { reason: 'mentions_off' });
     const source = httpUrl(fields.source, 'source');
-    if (isBadPort(source)) throw refuse('bad_url', `source must not name port ${source.port}, which no browser fetches.`, { field: 'source' });
+    if (isBadPort(source)) throw refuse('bad_url', `source must not name port ${source.port}, which no browser fetches.`, { field: 'source', reason: 'port', port: source.port });
     const target = httpUrl(fields.target, 'target');
     if (withoutHash(source) === withoutHash(target)) throw refuse('same_url', 'source and target must differ.', { field: 'source' });
     const address = this.addressHere(target, requestHosts);
@@ -110,7 +110,7 @@ export class Webmentions {
     const job = { source: source.href, target: target.href, note: post.path, network };
     if (this.queue.some((j) => j.source === job.source && j.target === job.target)) return;
     const tooMany = this.queue.filter((j) => j.network === network).length >= MAX_QUEUED_PER_NETWORK || (this.queue.length >= MAX_QUEUE && !this.makeRoomFor(network));
-    if (tooMany) throw refuse('too_many_attempts', 'Too many mentions are waiting to be checked; try again later.');
+    if (tooMany) throw refuse('too_many_attempts', 'Too many mentions are waiting to be checked; try again later.', { reason: 'mentions' });
     this.queue.push(job);
     this.pump();
   }

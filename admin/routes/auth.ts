@@ -14,7 +14,7 @@ export function registerAuthRoutes(app: Polka, ctx: AdminContext): void {
       // Counted before anything is awaited, so parallel guesses are counted too.
       const client = clientAddress(req);
       if (!ctx.loginGuard.attempt(client)) {
-        throw refuse('too_many_attempts', 'Too many sign-in attempts; wait a minute and try again.');
+        throw refuse('too_many_attempts', 'Too many sign-in attempts; wait a minute and try again.', { reason: 'sign_in' });
       }
       const body = await readJsonBody(req, 64 * 1024);
       const password = body.password;

@@ -46,9 +46,9 @@ export function registerHistoryRoutes(app: Polka, ctx: AdminContext): void {
     route(async (req) => {
       const p = parseVaultPath(queryOne(req, 'path'));
       const sha = shaParam(queryOne(req, 'sha'));
-      if (!(await isRepo(vault))) throw notFound('The vault is not a git repository.');
+      if (!(await isRepo(vault))) throw notFound('The vault is not a git repository.', 'repo');
       const content = await blobAt(vault, sha, p);
-      if (content === null) throw notFound('That revision has no such note.');
+      if (content === null) throw notFound('That revision has no such note.', 'revision');
       return { sha, path: p, content };
     }),
   );

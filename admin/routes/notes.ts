@@ -35,7 +35,7 @@ export function registerNoteRoutes(app: Polka, ctx: AdminContext): void {
     '/api/note',
     route(async (req) => {
       const note = await ctx.writer.readNote(notePathParam(req));
-      if (!note) throw notFound('No note at that path.');
+      if (!note) throw notFound('No note at that path.', 'note');
       return note;
     }),
   );
@@ -48,7 +48,7 @@ export function registerNoteRoutes(app: Polka, ctx: AdminContext): void {
       if (typeof body.content !== 'string') throw refuse('bad_content', 'content must be a string.');
       // Standards: malformed frontmatter is bad input, refused before anything is written.
       const problem = parseFrontmatter(body.content, p).problem;
-      if (problem) throw refuse('bad_frontmatter', `The frontmatter block is not valid YAML: ${problem}`);
+      if (problem) throw refuse('bad_frontmatter', `The frontmatter block is not valid YAML: ${problem}`, { problem });
       if (body.overwrite !== undefined && typeof body.overwrite !== 'boolean') throw refuse('bad_overwrite', 'overwrite must be true or false.');
       if (body.restore !== undefined && typeof body.restore !== 'boolean') throw refuse('bad_restore', 'restore must be true or false.');
       const result = await ctx.writer.writeNote(p, body.content, {
@@ -66,7 +66,7 @@ export function registerNoteRoutes(app: Polka, ctx: AdminContext): void {
     '/api/note/state',
     route(async (req) => {
       const paths = queryValues(req, 'path').map((p) => parseVaultPath(p));
-      if (paths.length > 500) throw refuse('too_many', 'Ask for at most 500 paths at once.');
+      if (paths.length > 500) throw refuse('too_many', 'Ask for at most 500 paths at once.', { max: 500 });
       const states = await Promise.all(paths.map(async (p) => ({ path: p, mtimeMs: await ctx.writer.mtimeOf(p) })));
       return { states };
     }),

@@ -15,7 +15,7 @@ export function registerSearchRoutes(app: Polka, ctx: AdminContext): void {
     '/api/search',
     route(async (req) => {
       const q = queryOne(req, 'q') ?? '';
-      if (q.length > MAX_QUERY) throw refuse('too_long', `A search is at most ${MAX_QUERY} characters.`);
+      if (q.length > MAX_QUERY) throw refuse('too_long', `A search is at most ${MAX_QUERY} characters.`, { reason: 'search', max: MAX_QUERY });
       const limit = Math.min(200, Math.max(1, Number(queryOne(req, 'limit') ?? 50) || 50));
       return searchNotes(ctx.notes, q, limit);
     }),

@@ -27,7 +27,7 @@ export function registerVersionRoutes(app: Polka, ctx: AdminContext): void {
       const p = notePathParam(req);
       const at = versionAt(queryOne(req, 'at'));
       const content = await ctx.versions.read(p, at);
-      if (content === null) throw notFound('No such version.');
+      if (content === null) throw notFound('No such version.', 'version');
       return { path: p, at, content };
     }),
   );
@@ -41,7 +41,7 @@ export function registerVersionRoutes(app: Polka, ctx: AdminContext): void {
       const body = await readJsonBody(req);
       const p = requireNotePath(parseVaultPath(body.path));
       if (typeof body.content !== 'string') throw refuse('bad_content', 'content must be a string.');
-      if ((await ctx.writer.mtimeOf(p)) === null) throw notFound('No such note.');
+      if ((await ctx.writer.mtimeOf(p)) === null) throw notFound('No such note.', 'note_missing');
       const outcome = await ctx.versions.keep(p, { data: Buffer.from(body.content, 'utf8'), savedAtMs: Date.now(), reason: 'Before a restore', overwrite: true, anySize: true });
       return { path: p, kept: outcome === 'kept' };
     }),
@@ -55,7 +55,7 @@ export function registerVersionRoutes(app: Polka, ctx: AdminContext): void {
       const at = versionAt(typeof body.at === 'number' ? String(body.at) : body.at);
       // The kept bytes go back exactly (spec 9: a restore brings back what the note held).
       const content = await ctx.versions.readBytes(p, at);
-      if (content === null) throw notFound('No such version.');
+      if (content === null) throw notFound('No such version.', 'version');
       const result = await ctx.writer.writeNote(p, content, { reason: 'Before a restore', mustKeep: true });
       return { path: result.path, mtimeMs: result.mtimeMs };
     }),

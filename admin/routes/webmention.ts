@@ -23,7 +23,7 @@ export function registerWebmentionRoutes(app: Polka, ctx: AdminContext): void {
   app.post(
     '/webmention',
     route(async (req, res) => {
-      if (!ctx.config.isPublic) throw refuse('unauthorized', 'This site is private.');
+      if (!ctx.config.isPublic) throw refuse('unauthorized', 'This site is private.', { reason: 'private_site' });
       if (!isFormBody(req)) throw refuse('form_only', 'Send source and target form-encoded.');
       await ctx.webmentions.receive(await readFormBody(req, MAX_BODY), requestHosts(req), clientAddress(req));
       sendJson(res, 202, { status: 'accepted' });

@@ -50,6 +50,7 @@ export class IndexLockedError extends DomainError {
     super(
       'index_locked',
       `git's lock file ${file} exists: another git program is working in this vault, or one stopped midway less than ${LOCK_STALE_MS / 60_000} minutes ago. Try again in a moment; if no git program is running, delete ${file}.`,
+      { file, minutes: LOCK_STALE_MS / 60_000 },
     );
     this.name = 'IndexLockedError';
   }

@@ -19,7 +19,7 @@ import {
   type RepoConfig,
 } from '../git/repo.ts';
 import { GitError, runGit, type NetworkAuth } from '../../shared/git-run.ts';
-import type { SyncOutcome } from './last-result.ts';
+import type { SyncOutcome, SyncWords } from './last-result.ts';
 import { clearStaleIndexLock, IndexLockedError, isIndexLockFailure } from './lock.ts';
 
 export interface RepoTarget {
@@ -52,6 +52,8 @@ export interface PassResult {
   outcome: SyncOutcome;
   ok: boolean;
   message: string;
+  /** The message's sentences as keys and figures, for the app to say in the owner's language. */
+  words: SyncWords[];
   error?: string;
 }
 
@@ -71,30 +73,49 @@ function overwrittenByPull(line: string): string | null {
   return m ? m[1]!.trim() || 'some files' : null;
 }
 
-// What to check, for the failures an owner meets most, said before git's own line.
-const HINTS: [RegExp, string][] = [
-  [/could not resolve host|couldn't resolve host|name or service not known/i, 'The remote’s host name was not found: check the address.'],
-  [/failed to connect|couldn't connect|connection refused|connection timed out|network is unreachable|no route to host/i, 'The remote did not answer: check its address, and that this server can reach it.'],
-  [/authentication failed|could not read username|invalid username or password|permission denied \(publickey|the requested url returned error: 40[13]/i, 'The remote refused the credentials: check the username and the access token (or the SSH key).'],
-  [/repository .*not found|does not appear to be a git repository|the requested url returned error: 404/i, 'There is no repository at that address: check it.'],
-  [/ssl certificate problem|server certificate verification failed|certificate verify failed/i, 'This server does not trust the remote’s certificate (a private authority is named with GIT_SSL_CAINFO).'],
-  [/host key verification failed/i, 'The remote’s SSH host key is not the one this server knows: check it before trusting it.'],
+// What to check, for the failures an owner meets most, said before git's own line; the key
+// names the hint for the app (admin/ui/src/i18n-sync.ts says it in the owner's language).
+const HINTS: [RegExp, key: string, sentence: string][] = [
+  [/could not resolve host|couldn't resolve host|name or service not known/i, 'hint_host_unknown', 'The remote’s host name was not found: check the address.'],
+  [/failed to connect|couldn't connect|connection refused|connection timed out|network is unreachable|no route to host/i, 'hint_no_answer', 'The remote did not answer: check its address, and that this server can reach it.'],
+  [/authentication failed|could not read username|invalid username or password|permission denied \(publickey|the requested url returned error: 40[13]/i, 'hint_credentials', 'The remote refused the credentials: check the username and the access token (or the SSH key).'],
+  [/repository .*not found|does not appear to be a git repository|the requested url returned error: 404/i, 'hint_no_repository', 'There is no repository at that address: check it.'],
+  [/ssl certificate problem|server certificate verification failed|certificate verify failed/i, 'hint_certificate', 'This server does not trust the remote’s certificate (a private authority is named with GIT_SSL_CAINFO).'],
+  [/host key verification failed/i, 'hint_host_key', 'The remote’s SSH host key is not the one this server knows: check it before trusting it.'],
 ];
+
+/** What to check for git's `line`: the hint's key and its sentence, or null when none fits. */
+export function gitHintOf(line: string): { key: string; sentence: string } | null {
+  const hint = HINTS.find(([pattern]) => pattern.test(line));
+  return hint ? { key: hint[1], sentence: hint[2] } : null;
+}
 
 /** A sentence saying what to check for git's `line`, with a space after it; '' when none fits. */
 export function gitHint(line: string): string {
-  const hint = HINTS.find(([pattern]) => pattern.test(line));
-  return hint ? `${hint[1]} ` : '';
+  const hint = gitHintOf(line);
+  return hint ? `${hint.sentence} ` : '';
 }
 
-function failed(message: string, error?: string): PassResult {
-  return error === undefined ? { outcome: 'failed', ok: false, message } : { outcome: 'failed', ok: false, message, error };
+/** A failed pass that git stopped: "Sync failed.", the hint, and git's own line (kept verbatim). */
+function gitFailed(line: string): PassResult {
+  const hint = gitHintOf(line);
+  const words: SyncWords[] = [{ key: 'failed' }, ...(hint ? [{ key: hint.key }] : []), { key: 'git_said', line }];
+  return { outcome: 'failed', ok: false, message: `Sync failed. ${gitHint(line)}Git said: ${line}`, words, error: line };
 }
+
+function failed(message: string, words: SyncWords[], error?: string): PassResult {
+  return error === undefined ? { outcome: 'failed', ok: false, message, words } : { outcome: 'failed', ok: false, message, words, error };
+}
+
+const asDetails = ({ key, ...figures }: SyncWords) => ({ reason: key, ...figures });
 
 /** A pass refused before it changed anything (an unignored in-vault data directory). */
 export class RefusedError extends DomainError {
-  constructor(message: string) {
-    super('bad_settings', message);
+  constructor(
+    message: string,
+    readonly words: SyncWords,
+  ) {
+    super('bad_settings', message, asDetails(words));
   }
 }
 
@@ -126,12 +147,14 @@ async function assertDataDirIgnored(target: RepoTarget): Promise<void> {
   if (other !== null) {
     throw new RefusedError(
       `Another server's data directory (${other}/) lies inside the vault but .gitignore does not ignore it, so sync refuses to run: it would commit that server's token and password. Add "/${other}/" to .gitignore.`,
+      { key: 'data_dir_not_ignored', path: other },
     );
   }
   if (!target.dataDirRel) return;
   if (!(await isIgnored(target.vaultDir, target.dataDirRel, { signal: target.signal }))) {
     throw new RefusedError(
       `The data directory (${target.dataDirRel}/) lies inside the vault but .gitignore does not ignore it, so sync refuses to run. Add "/${target.dataDirRel}/" to .gitignore (Initialize repository adds it).`,
+      { key: 'own_data_dir_not_ignored', path: target.dataDirRel },
     );
   }
 }
@@ -185,9 +208,12 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<PassResult> {
   const opts = { signal: target.signal };
   const host = remoteHost(plan.remoteUrl);
+  /** The host as the words name it (a pass that names one has a remote). */
+  const at = host ?? '';
   /** Commits the fast-forward brought in: the answer says so, whatever else the pass did. */
   let pulled = 0;
-  const withPulled = (result: PassResult): PassResult => (pulled > 0 && result.ok ? { ...result, message: `Pulled ${plural(pulled, 'commit')} from ${host}. ${result.message}` } : result);
+  const withPulled = (result: PassResult): PassResult =>
+    pulled > 0 && result.ok ? { ...result, message: `Pulled ${plural(pulled, 'commit')} from ${host}. ${result.message}`, words: [{ key: 'pulled', count: pulled, host: at }, ...result.words] } : result;
   try {
     await prepareIndex(target);
     const config = await readRepoConfig(target.vaultDir, opts);
@@ -201,6 +227,7 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
           outcome: 'diverged',
           ok: false,
           message: `This vault and ${host} have diverged (${plural(counts.ahead, 'commit')} here, ${plural(counts.behind, 'commit')} there); nothing was committed or pushed. Merge them by hand with git.`,
+          words: [{ key: 'diverged', host: at, ahead: counts.ahead, behind: counts.behind }],
         };
       }
       if (counts.behind > 0) {
@@ -208,6 +235,7 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
         if (intoData) {
           return failed(
             `${host}'s commits change ${intoData}, in this server's data directory; nothing was pulled, committed or pushed. git would overwrite the server's own files (its password and token among them) with them: take them out of the remote's history, or move the data directory out of the vault.`,
+            [{ key: 'pull_into_data_dir', host: at, path: intoData }],
           );
         }
         const hold = target.holdingVault ?? ((step) => step());
@@ -221,6 +249,7 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
             outcome: 'diverged',
             ok: false,
             message: `${host} has commits that change what was edited here since the last sync (${clash}); nothing was pulled, committed or pushed, and no text was lost. Merge them by hand with git: commit here, then merge ${host}'s branch.`,
+            words: [{ key: 'pull_clash', host: at, files: clash }],
           };
         }
         pulled = counts.behind;
@@ -232,8 +261,8 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
     if (!plan.remoteUrl) {
       return withPulled(
         committed
-          ? { outcome: 'committed', ok: true, message: 'Committed the vault; no remote is set, so nothing was pushed.' }
-          : { outcome: 'nothing', ok: true, message: 'Nothing to commit; no remote is set.' },
+          ? { outcome: 'committed', ok: true, message: 'Committed the vault; no remote is set, so nothing was pushed.', words: [{ key: 'committed_no_remote' }] }
+          : { outcome: 'nothing', ok: true, message: 'Nothing to commit; no remote is set.', words: [{ key: 'nothing_no_remote' }] },
       );
     }
 
@@ -242,8 +271,10 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
       const counts = await countAgainst(target, plan.branch);
       const hasHead = (await resolveRef(target.vaultDir, 'HEAD', opts)) !== null;
       if (!hasHead || (counts && counts.ahead === 0)) {
-        const note = counts && counts.behind > 0 ? ` ${host} has ${plural(counts.behind, 'commit')} this vault lacks; turn on Pull first to bring them in.` : '';
-        return withPulled({ outcome: 'nothing', ok: true, message: `Nothing to commit or push.${note}` });
+        const behind = counts && counts.behind > 0 ? counts.behind : 0;
+        const note = behind > 0 ? ` ${host} has ${plural(behind, 'commit')} this vault lacks; turn on Pull first to bring them in.` : '';
+        const words: SyncWords[] = [{ key: 'nothing_to_push' }, ...(behind > 0 ? [{ key: 'remote_ahead', host: at, count: behind }] : [])];
+        return withPulled({ outcome: 'nothing', ok: true, message: `Nothing to commit or push.${note}`, words });
       }
     }
     try {
@@ -254,17 +285,25 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
         await fetchBranch(target.vaultDir, plan.remoteUrl, plan.branch, plan.auth, opts).catch(() => false);
         return failed(
           `${host} has commits this vault lacks, so the push was refused (never forced).${committed ? ' The new commit is kept locally.' : ''} Turn on Pull first to bring them in.`,
+          [{ key: committed ? 'push_refused_kept' : 'push_refused', host: at }],
           err.line,
         );
       }
       throw err;
     }
-    return withPulled({ outcome: 'pushed', ok: true, message: committed ? `Committed and pushed to ${host} (${plan.branch}).` : `Pushed to ${host} (${plan.branch}).` });
+    return withPulled({
+      outcome: 'pushed',
+      ok: true,
+      message: committed ? `Committed and pushed to ${host} (${plan.branch}).` : `Pushed to ${host} (${plan.branch}).`,
+      words: [{ key: committed ? 'committed_pushed' : 'pushed', host: at, branch: plan.branch }],
+    });
   } catch (caught) {
     const err = asIndexLocked(caught);
-    if (err instanceof RefusedError || err instanceof IndexLockedError) return failed(err.message);
-    if (err instanceof GitError) return failed(`Sync failed. ${gitHint(err.line)}Git said: ${err.line}`, err.line);
-    return failed(`Sync failed: ${scrub((err as Error).message)}`);
+    if (err instanceof RefusedError) return failed(err.message, [err.words]);
+    if (err instanceof IndexLockedError) return failed(err.message, [{ key: 'index_locked', file: err.file, minutes: Number(err.details.minutes) }]);
+    if (err instanceof GitError) return gitFailed(err.line);
+    const why = scrub((err as Error).message);
+    return failed(`Sync failed: ${why}`, [{ key: 'failed_because', error: why }]);
   }
 }
 

@@ -7,10 +7,10 @@ import { log } from '../../shared/log.ts';
 import { refuse } from '../../shared/errors.ts';
 import { syncSettingsOf, type Settings, type SyncSettings } from '../../shared/settings.ts';
 import { readCredentials, tokenFor } from '../git/credentials.ts';
-import { checkBranchName, checkRemoteUrl, remoteHost, remotePlace } from '../git/remote-url.ts';
+import { branchRefusal, remoteHost, remotePlace, remoteUrlRefusal } from '../git/remote-url.ts';
 import { gitDirOf, isRepo } from '../git/repo.ts';
 import type { NetworkAuth } from '../../shared/git-run.ts';
-import { readLastResult, writeLastResult, type LastResult, type SyncOutcome } from './last-result.ts';
+import { readLastResult, writeLastResult, type LastResult, type SyncOutcome, type SyncWords } from './last-result.ts';
 import { busyMessage, liveHolder, takeLock, type LockRecord } from './lock.ts';
 import {
   initRepository,
@@ -33,7 +33,7 @@ export type Trigger = 'manual' | 'scheduled' | 'start' | 'open' | 'allowed';
  * Why a request could not start, as a domain error (shared/errors.ts): `sync_running`,
  * `busy` (naming the holder), `not_repo`, `sync_off`, `index_locked` or `bad_settings`.
  */
-const busy = (holder: LockRecord) => refuse('busy', busyMessage(holder), { holder: { pid: holder.pid, hostname: holder.hostname } });
+const busy = (holder: LockRecord) => refuse('busy', busyMessage(holder), { reason: 'sync', holder: { pid: holder.pid, hostname: holder.hostname } });
 
 /** Git runs only in a repository: told before the vault is walked for nested ones. */
 async function requireRepo(vaultDir: string): Promise<void> {
@@ -44,11 +44,14 @@ async function requireRepo(vaultDir: string): Promise<void> {
  * The branch and remote URL in settings, checked once per pass before git sees them
  * (a hand-edited or arriving settings.json may hold anything).
  */
-export function settingsProblem(sync: SyncSettings): string | null {
-  const branchProblem = checkBranchName(sync.branch);
-  if (branchProblem) return `The branch in settings is refused: ${branchProblem}`;
-  const remoteProblem = sync.remoteUrl ? checkRemoteUrl(sync.remoteUrl) : null;
-  return remoteProblem ? `The remote URL in settings is refused: ${remoteProblem}` : null;
+export function settingsProblem(sync: SyncSettings): { message: string; words: SyncWords } | null {
+  const branchProblem = branchRefusal(sync.branch);
+  if (branchProblem) {
+    return { message: `The branch in settings is refused: ${branchProblem.message}`, words: { key: 'branch_refused', field: 'sync.branch', why: branchProblem.reason, problem: branchProblem.message, ...branchProblem.figures } };
+  }
+  const remoteProblem = sync.remoteUrl ? remoteUrlRefusal(sync.remoteUrl) : null;
+  if (!remoteProblem) return null;
+  return { message: `The remote URL in settings is refused: ${remoteProblem.message}`, words: { key: 'remote_refused', field: 'sync.remoteUrl', why: remoteProblem.reason, problem: remoteProblem.message, ...remoteProblem.figures } };
 }
 
 export interface SyncServiceDeps {
@@ -63,6 +66,7 @@ export interface SyncServiceDeps {
 export interface SyncAnswer {
   outcome: SyncOutcome;
   message: string;
+  words: SyncWords[];
   error?: string;
   holder?: { pid: number; hostname: string };
 }
@@ -142,7 +146,7 @@ export class SyncService {
   }
 
   private async record(result: PassResult): Promise<void> {
-    const last: LastResult = { at: new Date().toISOString(), ok: result.ok, outcome: result.outcome, message: result.message };
+    const last: LastResult = { at: new Date().toISOString(), ok: result.ok, outcome: result.outcome, message: result.message, words: result.words };
     if (result.error !== undefined) last.error = result.error;
     this.last = last;
     await writeLastResult(this.deps.config.dataDir, last).catch((err) => log.warn(`could not save the last sync result: ${err}`));
@@ -162,18 +166,21 @@ export class SyncService {
       let nested: string[] = [];
       const outcome = await this.underLock('sync', (target): Promise<PassResult> => {
         nested = target.nestedRepositories ?? [];
-        return problem ? Promise.resolve({ outcome: 'failed', ok: false, message: problem }) : syncSteps(target, plan);
+        return problem ? Promise.resolve({ outcome: 'failed', ok: false, message: problem.message, words: [problem.words] }) : syncSteps(target, plan);
       });
       if ('busy' in outcome) {
         const message = busyMessage(outcome.busy);
-        return { outcome: 'busy', message, holder: { pid: outcome.busy.pid, hostname: outcome.busy.hostname } };
+        return { outcome: 'busy', message, words: [{ key: 'busy_sync', pid: outcome.busy.pid }], holder: { pid: outcome.busy.pid, hostname: outcome.busy.hostname } };
       }
       // Said once per pass, in its answer and its log line: git itself says nothing of them.
       const sentence = nestedRepositoriesSentence(nested);
-      if (sentence) outcome.message = `${outcome.message} ${sentence}`;
+      if (sentence) {
+        outcome.message = `${outcome.message} ${sentence}`;
+        outcome.words = [...outcome.words, ...nested.map((p) => ({ key: 'nested_repository', path: p }))];
+      }
       await this.record(outcome);
       this.logOutcome(trigger, outcome);
-      const answer: SyncAnswer = { outcome: outcome.outcome, message: outcome.message };
+      const answer: SyncAnswer = { outcome: outcome.outcome, message: outcome.message, words: outcome.words };
       if (outcome.error !== undefined) answer.error = outcome.error;
       return answer;
     });
@@ -207,7 +214,10 @@ export class SyncService {
     return this.held('init', async () => {
       const sync = syncSettingsOf(await this.deps.readSettings());
       const problem = settingsProblem(sync);
-      if (problem) throw refuse('bad_settings', problem);
+      if (problem) {
+        const { key, ...figures } = problem.words;
+        throw refuse('bad_settings', problem.message, { reason: key, ...figures });
+      }
       const { branch, remoteUrl } = sync;
       let created = false;
       const result = await this.underLock(

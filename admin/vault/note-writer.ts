@@ -129,9 +129,9 @@ export function createNoteWriter(deps: NoteWriterDeps) {
     const current = await readRegularFile(file, MAX_NOTE_BYTES);
     const before = current?.stats ?? null;
     const nameProblem = before === null && options.naming ? (newNameProblem(p) ?? (await newFoldersProblem(deps.root.dir, p))) : null;
-    if (nameProblem) throw refuse('bad_name', nameProblem);
+    if (nameProblem) throw refuse('bad_name', nameProblem.message, nameProblem.details);
     const clash = before === null && options.naming ? await nameClash(deps.root.dir, p) : null;
-    if (clash) throw refuse('exists', clash);
+    if (clash) throw refuse('exists', clash.message, clash.details);
     if (options.baseMtimeMs !== undefined && (before === null || before.mtimeMs !== options.baseMtimeMs)) {
       throw refuse('stale', 'The note changed on disk since it was loaded; nothing was written.', {
         mtimeMs: before?.mtimeMs ?? null,

@@ -95,7 +95,7 @@ export function createRenamer(deps: RenameDeps) {
     if (to.startsWith(from + '/')) throw refuse('into_itself', 'A folder cannot be moved into itself.');
     // The name being made must travel; moving into a folder named otherwise earlier is fine.
     const nameProblem = (baseName(to) !== baseName(from) ? newNameProblem(to) : null) ?? (await newFoldersProblem(deps.root.dir, to));
-    if (nameProblem) throw refuse('bad_name', nameProblem);
+    if (nameProblem) throw refuse('bad_name', nameProblem.message, nameProblem.details);
     await deps.root.resolveForChange(from);
     await deps.root.resolveForChange(to);
     // Both paths (a folder with all it holds) are locked while the move happens, so no save,
@@ -141,16 +141,16 @@ export function createRenamer(deps: RenameDeps) {
     try {
       stat = await fs.stat(absFrom);
     } catch {
-      throw notFound('Nothing exists at that path.');
+      throw notFound('Nothing exists at that path.', 'path');
     }
-    if (!(await freeOrItself(absFrom, absTo))) throw refuse('exists', `${to} already exists: choose another name.`);
+    if (!(await freeOrItself(absFrom, absTo))) throw refuse('exists', `${to} already exists: choose another name.`, { reason: 'taken', path: to });
     // Its own name in another case is fine; another entry's is not (vault-path.ts nameClash).
     const clash = await nameClash(deps.root.dir, to, from);
-    if (clash) throw refuse('exists', clash);
+    if (clash) throw refuse('exists', clash.message, clash.details);
     const folder = stat.isDirectory();
     // A note that lost its extension becomes an attachment, its page 404s.
     if (!folder && isNotePath(from) && !isNotePath(to)) {
-      throw refuse('keeps_extension', `A note keeps its extension: name it “${baseName(to)}${from.slice(stripExtension(from).length)}”.`);
+      throw refuse('keeps_extension', `A note keeps its extension: name it “${baseName(to)}${from.slice(stripExtension(from).length)}”.`, { name: `${baseName(to)}${from.slice(stripExtension(from).length)}` });
     }
     const moved = folder
       ? (await walkVault(deps.root.dir, deps.skipDirs, absFrom)).filter((e) => e.kind === 'note').map((e) => e.path)

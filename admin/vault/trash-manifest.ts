@@ -112,5 +112,5 @@ export function invalidWithId(m: Manifest, id: string): boolean {
 
 /** The refusal of any change to the bin while its record cannot be read. */
 export function unreadableRecord(): Error {
-  return refuse('bad_trash', `${TRASH_DIR}/${TRASH_MANIFEST} cannot be read (a sync conflict, or an edit by hand), so nothing is put in or taken out of the bin; repair or remove that file.`);
+  return refuse('bad_trash', `${TRASH_DIR}/${TRASH_MANIFEST} cannot be read (a sync conflict, or an edit by hand), so nothing is put in or taken out of the bin; repair or remove that file.`, { reason: 'manifest', path: `${TRASH_DIR}/${TRASH_MANIFEST}` });
 }

@@ -126,7 +126,7 @@ export function createTrash(deps: TrashDeps) {
         throw err;
       });
       if (real === null) continue;
-      if (!isInside(bin, real)) throw refuse('bad_trash', `${trashPath} is reached through a link out of ${TRASH_DIR}/; the bin is left as it is.`);
+      if (!isInside(bin, real)) throw refuse('bad_trash', `${trashPath} is reached through a link out of ${TRASH_DIR}/; the bin is left as it is.`, { reason: 'link', path: trashPath });
       break;
     }
     return abs;
@@ -147,7 +147,7 @@ export function createTrash(deps: TrashDeps) {
 
   async function checkBin(): Promise<void> {
     const stat = await fs.lstat(trashDir).catch(() => null);
-    if (stat && !stat.isDirectory()) throw refuse('bad_trash', `${TRASH_DIR} is not a folder (a link or a file); the bin is left as it is.`);
+    if (stat && !stat.isDirectory()) throw refuse('bad_trash', `${TRASH_DIR} is not a folder (a link or a file); the bin is left as it is.`, { reason: 'not_folder' });
   }
 
   /** Original note paths of an entry (one note, or every note of a folder). */
@@ -167,7 +167,7 @@ export function createTrash(deps: TrashDeps) {
       try {
         stat = await fs.stat(abs);
       } catch {
-        throw notFound('Nothing exists at that path.');
+        throw notFound('Nothing exists at that path.', 'path');
       }
       const kind: EntryKind = stat.isDirectory() ? 'folder' : isNotePath(p) ? 'note' : 'attachment';
       await checkBin();
@@ -260,9 +260,9 @@ export function createTrash(deps: TrashDeps) {
     const entry = manifest.entries.find((e) => e.id === id);
     if (entry) return entry;
     if (invalidWithId(manifest, id)) {
-      throw refuse('bad_entry', `That entry of ${TRASH_DIR}/${TRASH_MANIFEST} does not name a path in the vault and one in the bin; it is ignored and left as it is.`);
+      throw refuse('bad_entry', `That entry of ${TRASH_DIR}/${TRASH_MANIFEST} does not name a path in the vault and one in the bin; it is ignored and left as it is.`, { path: `${TRASH_DIR}/${TRASH_MANIFEST}` });
     }
-    throw notFound('No such entry in the trash.');
+    throw notFound('No such entry in the trash.', 'trash_entry');
   }
 
   async function restore(id: string): Promise<{ path: VaultPath }> {
@@ -277,7 +277,7 @@ export function createTrash(deps: TrashDeps) {
         // A ghost (a restore or an erase cut short after its file went): the entry goes too.
         await dropGhosts(manifest);
         await writeManifest(manifestFile, manifest);
-        throw notFound('The trashed file is gone from .trash/.');
+        throw notFound('The trashed file is gone from .trash/.', 'trash_file');
       }
       let target = await deps.root.resolveForChange(entry.path);
       // A name taken in another case or Unicode form counts as taken: the twin it would make

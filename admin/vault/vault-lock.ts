@@ -106,7 +106,10 @@ export class VaultLock implements CrossProcessGuard {
         return;
       }
       if (Date.now() > deadline) {
-        throw new DomainError('busy', `Another server (pid ${taken.holder.pid}${taken.holder.hostname ? ` on ${taken.holder.hostname}` : ''}) is changing this vault; nothing was changed. Try again in a moment.`);
+        throw new DomainError('busy', `Another server (pid ${taken.holder.pid}${taken.holder.hostname ? ` on ${taken.holder.hostname}` : ''}) is changing this vault; nothing was changed. Try again in a moment.`, {
+          reason: taken.holder.hostname ? 'vault_on_host' : 'vault',
+          holder: { pid: taken.holder.pid, hostname: taken.holder.hostname ?? '' },
+        });
       }
       await new Promise((resolve) => setTimeout(resolve, pause));
     }

@@ -112,10 +112,14 @@ export async function storeImage(root: VaultRoot, skipDirs: string[], locks: Pat
   const { data } = request;
   if (data.length === 0) throw refuse('empty', 'The image is empty.');
   if (data.length > MAX_ATTACHMENT_BYTES) {
-    throw refuse('too_large', `The image is ${(data.length / 1024 / 1024).toFixed(1)} MB; images up to ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB can be added.`);
+    throw refuse('too_large', `The image is ${(data.length / 1024 / 1024).toFixed(1)} MB; images up to ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB can be added.`, {
+      reason: 'image',
+      sizeMb: (data.length / 1024 / 1024).toFixed(1),
+      maxMb: MAX_ATTACHMENT_BYTES / 1024 / 1024,
+    });
   }
   const ext = imageTypeOf(data);
-  if (!ext) throw refuse('not_an_image', 'That file is not an image this app can add: PNG, JPEG, GIF, WebP, AVIF or SVG.');
+  if (!ext) throw refuse('not_an_image', 'That file is not an image this app can add: PNG, JPEG, GIF, WebP, AVIF or SVG.', { reason: 'paste' });
   const folder = await attachmentFolderFor(root.dir, request.note);
   const stem = (request.name && cleanStem(request.name)) || pastedName();
   // The folder is held from the name's choice to the file's creation: no other paste, save or move comes between.

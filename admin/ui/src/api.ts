@@ -1,5 +1,5 @@
 // The one place the app talks HTTP. Every call answers parsed JSON or throws an
-// ApiError carrying the server's stable `code` and its human sentence.
+// ApiError carrying the server's stable `code` and its sentence in the interface's language.
 import type {
   Backlink,
   CommentItem,
@@ -25,6 +25,7 @@ import type {
 } from './types.ts';
 import type { NotePreview } from './render/preview-document.ts';
 import { t } from './i18n.ts';
+import { refusalText } from './refusal-text.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -69,7 +70,8 @@ export async function call<T>(method: string, route: string, body?: unknown): Pr
   if (!res.ok) {
     const obj = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
     const code = typeof obj.code === 'string' ? obj.code : `http_${res.status}`;
-    const message = typeof obj.error === 'string' ? obj.error : `The server answered ${res.status}.`;
+    // Said in the interface's language from the code and its fields; the server's English otherwise.
+    const message = refusalText(code, obj, typeof obj.error === 'string' ? obj.error : `The server answered ${res.status}.`);
     if (res.status === 401 && route !== '/api/login') for (const l of signedOutListeners) l();
     throw new ApiError(res.status, code, message, obj);
   }

@@ -2,6 +2,8 @@
 import { arTools } from './i18n-tools.ts';
 import { arHealth } from './i18n-health.ts';
 import { arWarnings } from './i18n-warnings.ts';
+import { arRefusals } from './i18n-refusals.ts';
+import { arSync } from './i18n-sync.ts';
 export const ar = {
   appName: 'إدارة الخزنة',
   signInTitle: 'تسجيل الدخول',
@@ -345,4 +347,6 @@ export const ar = {
   ...arTools,
   ...arHealth,
   ...arWarnings,
+  ...arRefusals,
+  ...arSync,
 };

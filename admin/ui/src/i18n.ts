@@ -6,6 +6,8 @@ import { ar } from './i18n-ar.ts';
 import { enTools } from './i18n-tools.ts';
 import { enHealth } from './i18n-health.ts';
 import { enWarnings } from './i18n-warnings.ts';
+import { enRefusals } from './i18n-refusals.ts';
+import { enSync } from './i18n-sync.ts';
 
 export const en = {
   appName: 'Vault admin',
@@ -336,6 +338,8 @@ export const en = {
   ...enTools,
   ...enHealth,
   ...enWarnings,
+  ...enRefusals,
+  ...enSync,
 };
 
 export type StringKey = keyof typeof en;

@@ -90,10 +90,17 @@ export interface HistoryList {
 
 export type SyncState = 'clean' | 'dirty' | 'running' | 'failed' | 'busy';
 
+/** One sentence of a sync result: a key and its figures (admin/sync/last-result.ts). */
+export interface SyncWords {
+  key: string;
+  [figure: string]: string | number;
+}
+
 export interface SyncLast {
   at: string;
   ok: boolean;
   message: string;
+  words?: SyncWords[];
   error?: string;
 }
 
@@ -124,6 +131,7 @@ export type SyncOutcome = 'committed' | 'pushed' | 'nothing' | 'busy' | 'diverge
 export interface SyncAnswer {
   outcome: SyncOutcome;
   message: string;
+  words?: SyncWords[];
 }
 
 export type { SyncInterval } from '../../../shared/settings.ts';

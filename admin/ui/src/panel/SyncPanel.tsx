@@ -2,6 +2,7 @@
 // its credentials, the period, the actions, and the status the server reports.
 import { useEffect, useState } from 'preact/hooks';
 import { formatTime, t, type StringKey } from '../i18n.ts';
+import { syncText } from '../refusal-text.ts';
 import { CheckField, SaveBar, SelectField, TextField } from '../settings/fields.tsx';
 import type { FieldKey } from '../settings/form-model.ts';
 import { loadSettings, patchSettings, settingsView } from '../settings/settings-model.ts';
@@ -39,7 +40,7 @@ function StatusLines({ status }: { status: SyncStatus }) {
       <dt>{t('uncommitted')}</dt>
       <dd data-field="uncommitted">{status.uncommitted}</dd>
       <dt>{t('lastResult')}</dt>
-      <dd data-field="last">{last ? `${formatTime(last.at)} · ${last.message}` : t('never')}</dd>
+      <dd data-field="last">{last ? `${formatTime(last.at)} · ${syncText(last)}` : t('never')}</dd>
       {last && !last.ok && last.error && (
         <>
           <dt>{t('gitError')}</dt>
@@ -55,7 +56,7 @@ function StatusLines({ status }: { status: SyncStatus }) {
       )}
       {(status.state === 'busy' || answer?.outcome === 'busy') && (
         <dd class="notice wide" data-field="busy">
-          {answer?.outcome === 'busy' ? answer.message : t('busy')}
+          {answer?.outcome === 'busy' ? syncText(answer) : t('busy')}
         </dd>
       )}
     </dl>

@@ -3,6 +3,7 @@
 // actions (Sync now, Snapshot now, Initialize repository, the window-open rule of spec 8).
 import { api, ApiError } from '../api.ts';
 import { t } from '../i18n.ts';
+import { syncText } from '../refusal-text.ts';
 import { Store } from '../store.ts';
 import type { SyncAnswer, SyncStatus } from '../types.ts';
 import { toast, toastError } from '../ui/feedback.ts';
@@ -127,7 +128,7 @@ export async function syncNow(): Promise<void> {
     const answer = await whileRunning(() => api.syncNow());
     lastAnswer.set(answer);
     const bad = answer.outcome === 'failed' || answer.outcome === 'diverged';
-    toast(answer.outcome === 'busy' ? t('busy') : answer.outcome === 'diverged' ? t('diverged') : answer.message, { kind: bad ? 'error' : 'info' });
+    toast(answer.outcome === 'busy' ? t('busy') : answer.outcome === 'diverged' ? t('diverged') : syncText(answer), { kind: bad ? 'error' : 'info' });
   } catch (err) {
     toastError(err);
   }

@@ -65,11 +65,22 @@ const AR_REASONS: Record<string, (label: string, body: Record<string, unknown>) 
 /** The reasons this table says in Arabic (a test holds every reason the git code gives among them). */
 export const ARABIC_REASONS: readonly string[] = Object.keys(AR_REASONS);
 
+function arabicSentence(field: string, reason: string, body: Record<string, unknown>): { label: string; sentence: string } | null {
+  if (lang.get() !== 'ar') return null;
+  const say = Object.hasOwn(AR_REASONS, reason) ? AR_REASONS[reason] : undefined;
+  const label = Object.hasOwn(LABELS, field) ? t(LABELS[field as FieldKey]!) : null;
+  return say && label ? { label, sentence: say(label, body) } : null;
+}
+
 /** The sentence shown beside `field` for the server's refusal `err`. */
 export function refusalSentence(err: ApiError, field: FieldKey): string {
-  if (lang.get() !== 'ar') return err.message;
   const reason = typeof err.body.reason === 'string' ? err.body.reason : '';
-  const say = Object.hasOwn(AR_REASONS, reason) ? AR_REASONS[reason] : undefined;
-  const label = Object.hasOwn(LABELS, field) ? t(LABELS[field]!) : null;
-  return say && label ? say(label, err.body) : err.message;
+  return arabicSentence(field, reason, err.body)?.sentence ?? err.message;
+}
+
+/** Why a saved setting is refused (a sync pass names it), without the field's label; null when English or unknown. */
+export function fieldProblem(field: string, reason: string, body: Record<string, unknown>): string | null {
+  const said = arabicSentence(field, reason, body);
+  if (!said) return null;
+  return said.sentence.startsWith(`${said.label}: `) ? said.sentence.slice(said.label.length + 2) : said.sentence;
 }
