@@ -44,7 +44,7 @@ export function visibleName(value: unknown): unknown {
   return value.replace(BIDI, '').replace(INVISIBLE, '').replace(LOOSE_JOINERS, '$1');
 }
 
-const bad = (code: string, field: string, message: string) => refuse(code, message, { field });
+const bad = (code: string, field: string, message: string, figures: Record<string, string | number> = {}) => refuse(code, message, { field, ...figures });
 
 function textField(value: unknown, field: string, max: number, options: { required: boolean; multiline?: boolean }): string | null {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
@@ -54,7 +54,7 @@ function textField(value: unknown, field: string, max: number, options: { requir
   if (typeof value !== 'string') throw bad('bad_field', field, `${field} must be text.`);
   const v = value.replace(/\r\n?/g, '\n');
   // Counted in characters as a person counts them (an emoji is one).
-  if ([...v].length > max) throw refuse('too_long', `${field} must be at most ${max} characters.`, { field, max });
+  if ([...v].length > max) throw bad('too_long', field, `${field} must be at most ${max} characters.`, { max });
   if ((options.multiline ? CONTROL : CONTROL_OR_NEWLINE).test(v)) throw bad('bad_field', field, `${field} contains control characters.`);
   return options.multiline ? v.trim() : v.trim().replace(/\s+/g, ' ');
 }
@@ -73,10 +73,10 @@ function website(value: unknown): string | null {
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(v) ? v : `https://${v}`);
   } catch {
-    throw refuse('bad_url', 'website must be an http(s) address.', { field: 'website', reason: 'website' });
+    throw bad('bad_url', 'website', 'website must be an http(s) address.', { reason: 'website' });
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || !url.hostname.includes('.')) {
-    throw refuse('bad_url', 'website must be an http(s) address.', { field: 'website', reason: 'website' });
+    throw bad('bad_url', 'website', 'website must be an http(s) address.', { reason: 'website' });
   }
   return url.href;
 }
@@ -97,7 +97,7 @@ export function parseComment(body: Record<string, unknown>): CommentInput {
     website: website(body.website),
     parent: textField(body.parent, 'parent', 64, { required: false }),
   };
-  if (linkCount(input.body) > COMMENT_LIMITS.links) throw refuse('too_many_links', `A comment may carry at most ${COMMENT_LIMITS.links} links.`, { field: 'body', max: COMMENT_LIMITS.links });
+  if (linkCount(input.body) > COMMENT_LIMITS.links) throw bad('too_many_links', 'body', `A comment may carry at most ${COMMENT_LIMITS.links} links.`, { max: COMMENT_LIMITS.links });
   return input;
 }
 

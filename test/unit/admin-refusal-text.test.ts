@@ -93,9 +93,9 @@ describe('every refusal the server can answer has a decision', () => {
   });
 
   it('every reason a refusal names has its sentence', () => {
-    // refuse('code', …, { reason: 'x' }), notFound(…, 'x'), a PathError's reason, the filesystem's table.
+    // refuse('code', …, { reason: 'x' }) (or the comment rules' bad()), notFound(…, 'x'), a PathError's reason, the filesystem's table.
     const pairs: Array<[string, string]> = [];
-    for (const m of all.matchAll(/\brefuse\(\s*'([a-z_]+)',(?:(?!\);$)[\s\S])*?\breason: '([a-z_]+)'/gm)) pairs.push([m[1]!, m[2]!]);
+    for (const m of all.matchAll(/\b(?:refuse|bad)\(\s*'([a-z_]+)',(?:(?!\);$)[\s\S])*?\breason: '([a-z_]+)'/gm)) pairs.push([m[1]!, m[2]!]);
     for (const m of all.matchAll(/\bnotFound\([^;]*?, '([a-z_]+)'\)/g)) pairs.push(['not_found', m[1]!]);
     for (const m of all.matchAll(/new PathError\((?:[^;])*?, '([a-z_]+)'/g)) pairs.push(['bad_path', m[1]!]);
     for (const m of http.matchAll(/\['([a-z_]+)', '[^']*', '([a-z_]+)'\]/g)) pairs.push([m[1]!, m[2]!]);
@@ -144,6 +144,14 @@ describe('a refusal said in the admin’s language', () => {
     expect(refusalText('exists', taken, taken.error)).toBe('«\u2068Notes/Plan.md\u2069» موجود من قبل: اختر اسمًا آخر.');
     expect(refusalText('too_many', { max: 500 }, 'Ask for at most 500 paths at once.')).toBe('اطلب 500 مسار على الأكثر في المرة الواحدة.');
     expect(refusalText('busy', { reason: 'vault_on_host', holder: { pid: 42, hostname: 'box' } }, 'x')).toContain('pid 42 على \u2068box\u2069');
+  });
+
+  it('a saved branch a pass refuses is said with the settings form’s own Arabic reason', () => {
+    const body = { reason: 'branch_refused', field: 'sync.branch', why: 'branch_dots', problem: 'That is not a valid branch name. It may not contain "..".' };
+    const english = `The branch in settings is refused: ${body.problem}`;
+    expect(refusalText('bad_settings', body, english).replace(/[\u2068\u2069]/g, '')).toBe(english);
+    lang.set('ar');
+    expect(refusalText('bad_settings', body, english)).toBe('الفرع المحفوظ في الإعدادات مرفوض: ليس اسم فرع صالحًا؛ «..» غير مسموح بها.');
   });
 
   it('a code, a reason or a figure it does not know keeps the server’s English', () => {
