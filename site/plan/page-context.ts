@@ -254,6 +254,14 @@ export class PageContext {
     return this.frame.strings.commentCount(this.fmt.number(n), n);
   }
 
+  /**
+   * Whether a page, card or search result shows the note's date: a blog's posts, a garden's
+   * notes whose frontmatter gives one (the rest would all show the day the server met them).
+   */
+  showsDate(note: NoteRecord): boolean {
+    return this.frame.layout === 'default' ? note.date.source === 'frontmatter' : !note.page;
+  }
+
   card(note: NoteRecord): CardView {
     const comments = this.commentCount(note);
     const known = this.cardMemo.get(note);
@@ -262,7 +270,7 @@ export class PageContext {
       title: note.title,
       url: this.url(this.addressOf(note)),
       dateIso: new Date(note.date.ms).toISOString(),
-      dateText: this.fmt.date(note.date.ms),
+      dateText: this.showsDate(note) ? this.fmt.date(note.date.ms) : '',
       excerpt: note.excerpt,
       tags: this.chips(note),
       thumb: this.imageUrl(note.banner, note),

@@ -114,7 +114,6 @@ const neighboursOf = (ctx: PageContext, note: NoteRecord) => (isGarden(ctx) ? un
 /** Related: the blog's list, or the garden's beside the backlinks (without the notes they list). */
 const relatedOf = (ctx: PageContext, note: NoteRecord) => (isGarden(ctx) ? relatedBesideBacklinks(ctx, note) : (ctx.model.related.get(note.path) ?? []));
 /** The date line: a blog post's, or a garden note's whose date its frontmatter gives. */
-const showsDate = (ctx: PageContext, note: NoteRecord) => (isGarden(ctx) ? note.date.source === 'frontmatter' : !note.page);
 
 export function articleView(ctx: PageContext, note: NoteRecord, address: Address = note.address): ArticleView {
   const { model, fmt } = ctx;
@@ -155,13 +154,13 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     needs: ctx.bodies.needs(note),
     discussion: discussionView(ctx, note),
     garden,
-    showDate: showsDate(ctx, note),
+    showDate: ctx.showsDate(note),
     here: garden ? explorerHere(ctx, note) : null,
     breadcrumbs: garden ? breadcrumbsOf(ctx, note) : [],
     toc: tocOf(note),
     ...backlinksViews(ctx, note),
     graph: localGraph(ctx, note),
-    properties: propertiesOf(ctx, note, showsDate(ctx, note)),
+    properties: propertiesOf(ctx, note, ctx.showsDate(note)),
   };
 }
 
@@ -200,7 +199,7 @@ function buildArticleSig(ctx: PageContext, note: NoteRecord): string {
     isGarden(ctx) ? `${explorerHere(ctx, note)}\u0001${breadcrumbsSig(ctx, note)}` : '',
     backlinksSig(ctx, note),
     localGraphSig(ctx, note),
-    propertiesSig(ctx, note, showsDate(ctx, note)),
+    propertiesSig(ctx, note, ctx.showsDate(note)),
     noteDocumentsSig(ctx, note),
   ].join('\u0000');
 }

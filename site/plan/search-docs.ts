@@ -49,7 +49,7 @@ export function docChars(doc: SearchDoc): number {
   return doc.title.length + doc.headings.length + doc.tags.length + doc.text.length;
 }
 
-/** What a result shows of a note: its address, title and date as the site writes them (a static page has none, as on its page). */
+/** What a result shows of a note: its address, title and date as the site writes them (none where its page shows none). */
 export function metaRowOf(ctx: PageContext, note: NoteRecord): MetaRow {
-  return [ctx.url(ctx.addressOf(note)), note.title, note.page ? '' : ctx.fmt.date(note.date.ms), new Date(note.date.ms).toISOString(), note.lang];
+  return [ctx.url(ctx.addressOf(note)), note.title, ctx.showsDate(note) ? ctx.fmt.date(note.date.ms) : '', new Date(note.date.ms).toISOString(), note.lang];
 }

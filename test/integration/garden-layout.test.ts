@@ -131,6 +131,30 @@ describe('CONTRACT §12: notes read as notes', () => {
   });
 });
 
+// Lists and search show a note's date where its page does: only when its frontmatter gives one.
+const tagged = blogForFile({
+  fixture: false,
+  env: { PUBLIC_LAYOUT: 'default' },
+  settings: { siteName: 'Garden' },
+  files: {
+    'Dated.md': '---\npublish: true\ndate: 2025-03-04\ntags: [plants]\n---\nA dated note.\n',
+    'Undated.md': '---\npublish: true\ntags: [plants]\n---\nA note without a date.\n',
+  },
+});
+
+describe('CONTRACT §12: a garden note without a date has none anywhere', () => {
+  it("a topic's cards and the search results date only the note whose frontmatter gives a date", async () => {
+    const topic = (await tagged.page('/topic/plants')).text;
+    const cards = [...topic.matchAll(/<li class="s-card".*?<\/li>/gs)].map((m) => m[0]);
+    expect(cards).toHaveLength(2);
+    expect(cards.find((c) => c.includes('/Dated"'))).toMatch(/<time datetime="2025-03-04T[^"]*">March 4, 2025<\/time>/);
+    expect(cards.find((c) => c.includes('/Undated"'))).not.toMatch(/<time|s-card-date/);
+    const manifest = JSON.parse((await tagged.page('/search.json')).text) as { meta: string[] };
+    const rows = (await Promise.all(manifest.meta.map(async (file) => JSON.parse((await tagged.page('/' + file)).text) as ([string, string, string] | null)[]))).flat();
+    expect(rows.filter((r) => r !== null).map((r) => [r![1], r![2]]).sort()).toEqual([['Dated', 'March 4, 2025'], ['Undated', '']]);
+  });
+});
+
 describe('CONTRACT §12: a static snapshot of the garden', () => {
   it('each page holds the explorer with itself marked, and breadcrumbs', async () => {
     const root = await tempDir('vs-garden-snap-');
