@@ -39,8 +39,9 @@ function savedFolders(): Record<string, boolean> {
 
 function rememberFolders(fold: HTMLElement): void {
   const saved = savedFolders();
-  // A cut tree's closed folder holds only its "more" link: opening it would fetch the whole explorer on every page.
-  for (const details of fold.querySelectorAll<HTMLDetailsElement>('details[data-folder]:not([data-partial])')) {
+  // A cut tree's closed folder the reader left open is opened too: its toggle fetches the
+  // whole explorer once (fillInWhenAsked), with every folder the reader keeps open.
+  for (const details of fold.querySelectorAll<HTMLDetailsElement>('details[data-folder]')) {
     const open = saved[details.dataset.folder!];
     if (open !== undefined) details.open = open;
   }

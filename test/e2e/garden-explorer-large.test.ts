@@ -52,6 +52,19 @@ describe('CONTRACT §12: a big vault’s explorer in the browser', () => {
     await page.context().close();
   }, 120_000);
 
+  it('a closed folder the reader opened stays open on the next page, its entries filled in', async () => {
+    const page = await open('/Flat/N0700', 1280);
+    const partial = () => page.locator('.s-sidebar details[data-folder="Deep"]').evaluate((d) => d.hasAttribute('data-partial'));
+    expect(await partial()).toBe(true);
+    await page.locator('.s-sidebar details[data-folder="Deep"] > summary').click();
+    await page.waitForFunction(() => document.querySelector('.s-sidebar details[data-folder="Deep%2FF1"]') !== null);
+    await page.goto(garden.url + '/Flat/N0701');
+    await page.waitForFunction(() => document.querySelector('.s-sidebar details[data-folder="Deep%2FF1"]') !== null);
+    expect(await page.locator('.s-sidebar details[data-folder="Deep"]').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await sidebar(page).locator('a[aria-current="page"]').getAttribute('href')).toBe('/Flat/N0701');
+    await page.context().close();
+  }, 120_000);
+
   it('without scripts, a "more" link leads to the full explorer page', async () => {
     const page = await open('/Flat/N0700', 1280, { javaScriptEnabled: false });
     await sidebar(page).locator('.s-explorer-more a', { hasText: '780 more' }).click();
