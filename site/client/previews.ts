@@ -1,5 +1,6 @@
 // spec D.6: resting the pointer on (or tabbing to) a post link shows a scrollable
-// card with the note's opening, rendered as its article renders it. It flips
+// card with the note's opening (or the heading's section or block its `#` names),
+// rendered as its article renders it. It flips
 // above the link near the window's bottom and stays while the pointer moves into
 // it. Not on touch devices or under reduced motion. Fetched as a visitor would
 // (no cookies), so an unpublished note has nothing to preview.
@@ -8,7 +9,8 @@ const HIDE_DELAY_MS = 250;
 const BLOCKS = 8;
 const GAP = 8;
 
-type Preview = { title: string; body: DocumentFragment } | null;
+/** A page's article, parsed (and scrubbed) once for every link to it, whatever part each shows. */
+type Preview = { title: string; body: HTMLElement; dir: string; lang: string } | null;
 
 const cache = new Map<string, Promise<Preview>>();
 
@@ -51,7 +53,7 @@ function load(href: string): Promise<Preview> {
         if (!isSitePage(res)) return null;
         const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
         // A note's article, or the home note read at / (the blog's intro: the note has no page of its own).
-        const body = doc.querySelector('.s-article .s-article-body, .s-intro .s-article-body');
+        const body = doc.querySelector<HTMLElement>('.s-article .s-article-body, .s-intro .s-article-body');
         if (!body) return null;
         // Math in the preview needs KaTeX's stylesheet, which this page may not load: the site's own only.
         const katex = doc.querySelector<HTMLLinkElement>('link[data-katex]');
@@ -63,24 +65,60 @@ function load(href: string): Promise<Preview> {
           sheet.dataset.katex = '';
           document.head.appendChild(sheet);
         }
-        const fragment = document.createDocumentFragment();
-        const wrapper = document.createElement('div');
-        wrapper.className = 's-article-body';
         const article = doc.querySelector<HTMLElement>('.s-article, .s-intro');
-        if (article?.dir) wrapper.dir = article.dir;
-        if (article?.lang) wrapper.lang = article.lang;
         // Scrubbed in the parsed document, which loads and runs nothing, before any node joins this page.
         scrub(body);
-        Array.from(body.children)
-          .slice(0, BLOCKS)
-          .forEach((child) => wrapper.appendChild(document.importNode(child, true)));
-        fragment.appendChild(wrapper);
-        return { title: doc.querySelector('.s-title')?.textContent ?? doc.querySelector<HTMLElement>('.s-intro')?.dataset.title ?? '', body: fragment };
+        return { title: doc.querySelector('.s-title')?.textContent ?? doc.querySelector<HTMLElement>('.s-intro')?.dataset.title ?? '', body, dir: article?.dir ?? '', lang: article?.lang ?? '' };
       })
       .catch(() => null);
     cache.set(href, pending);
   }
   return pending;
+}
+
+const HEADING = /^H([1-6])$/;
+
+/**
+ * The blocks a link shows: the part its `#` names, as Obsidian's page preview does (a
+ * heading's section up to the next heading as high, a block by its id), else the opening.
+ */
+function blocksFor(body: HTMLElement, hash: string): Element[] {
+  let id = '';
+  try {
+    id = decodeURIComponent(hash.slice(1));
+  } catch {
+    id = '';
+  }
+  const named = id ? body.ownerDocument.getElementById(id) : null;
+  if (!named || !body.contains(named) || named === body) return Array.from(body.children).slice(0, BLOCKS);
+  const level = HEADING.exec(named.tagName)?.[1];
+  if (!level) return [named];
+  const section: Element[] = [named];
+  for (let next = named.nextElementSibling; next && section.length < BLOCKS; next = next.nextElementSibling) {
+    const nextLevel = HEADING.exec(next.tagName)?.[1];
+    if (nextLevel && nextLevel <= level) break;
+    section.push(next);
+  }
+  return section;
+}
+
+function excerpt(preview: NonNullable<Preview>, hash: string): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  const wrapper = document.createElement('div');
+  wrapper.className = 's-article-body';
+  if (preview.dir) wrapper.dir = preview.dir;
+  if (preview.lang) wrapper.lang = preview.lang;
+  for (const block of blocksFor(preview.body, hash)) {
+    // A list item shown alone keeps its list, so it reads (and is marked) as one.
+    const node = document.importNode(block, true);
+    if (block.tagName === 'LI' && block.parentElement) {
+      const list = document.createElement(block.parentElement.tagName === 'OL' ? 'ol' : 'ul');
+      list.append(node);
+      wrapper.append(list);
+    } else wrapper.append(node);
+  }
+  fragment.append(wrapper);
+  return fragment;
 }
 
 export function startPreviews(): void {
@@ -117,7 +155,7 @@ export function startPreviews(): void {
   };
 
   const show = async (link: HTMLAnchorElement) => {
-    const preview = await load(link.href);
+    const preview = await load(link.href.replace(/#.*$/, ''));
     if (!preview || owner !== link) return;
     card?.remove();
     card = document.createElement('div');
@@ -126,7 +164,7 @@ export function startPreviews(): void {
     const title = document.createElement('p');
     title.className = 's-preview-title';
     title.textContent = preview.title;
-    card.append(title, preview.body.cloneNode(true));
+    card.append(title, excerpt(preview, link.hash));
     card.addEventListener('mouseenter', keep);
     card.addEventListener('mouseleave', hideSoon);
     document.body.appendChild(card);

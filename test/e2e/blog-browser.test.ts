@@ -24,6 +24,9 @@ const { blog, browser } = blogForFile({
     'Posts/Forged.md': `---\ntitle: Forged\npublish: true\ndate: 2026-11-30\n---\nSee [[readme.txt]] and [[Second]].\n\n<a class="s-wikilink" href="/att/readme.txt">forged link</a>\n`,
     // An English post quoting Arabic (shared/note/block-direction.ts).
     'Posts/Mixed.md': `---\ntitle: Mixed\npublish: true\ndate: 2026-11-29\n---\nWhat the meetup in Cairo asked for, in the words people used, with a few notes of our own on each point and what we plan to do about it next spring:\n\nالنشر من المخزن مباشرة يوفر الوقت، ولا حاجة لنسخ الملاحظات إلى مكان آخر.\n\n- Search that understands Arabic, its letters and its definite article\n- دعم الكتابة من اليمين إلى اليسار في كل مكان، حتى في القوائم الطويلة\n`,
+    // Links to a heading's section and to a block (Obsidian's page preview shows that part).
+    'Posts/Parts.md': `---\ntitle: Parts\npublish: true\ndate: 2026-11-28\n---\nThe opening of Parts.\n\n## Why it matters\n\nBecause of the section.\n\n### A detail\n\nStill the section.\n\n## Later\n\nNot in the section.\n\n- first item\n- the defined item ^def\n`,
+    'Posts/Pointer.md': `---\ntitle: Pointer\npublish: true\ndate: 2026-11-27\n---\nSee [[Parts#Why it matters|why]] and [[Parts#^def|the definition]] and [[Parts#Nowhere|nowhere]].\n`,
     'att/readme.txt': '<article class="s-article"><div class="s-article-body"><p>PHISH text</p><meta http-equiv="refresh" content="0;url=/phished"><img src="/nothing.png" onerror="window.ran=1"></div></article>',
   },
 });
@@ -102,6 +105,24 @@ describe('spec D.6: hover previews', () => {
     // …and goes when the pointer leaves both.
     await page.mouse.move(5, 5);
     await card.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it("a link to a heading or a block shows that part, as Obsidian's page preview does; a heading not there shows the opening", async () => {
+    const page = await open('/Posts/Pointer', 1200, 900);
+    const card = page.locator('.s-preview');
+    const previewOf = async (text: string) => {
+      await page.mouse.move(5, 5);
+      await card.waitFor({ state: 'detached' }).catch(() => {});
+      await page.locator('.s-article-body a.s-wikilink', { hasText: text }).hover();
+      await card.waitFor({ state: 'visible' });
+      return card.locator('.s-article-body').innerText();
+    };
+    const section = await previewOf('why');
+    expect(section).toMatch(/^Why it matters\s+Because of the section\.\s+A detail\s+Still the section\.$/);
+    expect(await previewOf('the definition')).toBe('the defined item');
+    expect(await card.locator('ul > li').count()).toBe(1);
+    expect(await previewOf('nowhere')).toMatch(/^The opening of Parts\./);
     await page.context().close();
   });
 
