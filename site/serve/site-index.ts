@@ -44,18 +44,31 @@ export class SiteIndex {
     return this.moved.get(address) ?? this.moved.get(address.normalize('NFC')) ?? this.moved.get(address.normalize('NFD'));
   }
 
-  /** The canonical address a lenient spelling stands for, if exactly one. */
+  /**
+   * The canonical address a lenient spelling stands for, if exactly one: a page's, else an
+   * old address's new one (`/home` for the home note's `/Home`), else a folder note's for its
+   * folder (`/Garden/` for `/Garden/index`, as a static host serves `Garden/index.html`).
+   */
   canonical(address: string): string | null {
     if (!this.loose) {
-      this.loose = new Map();
-      const clash = new Set<string>();
+      const pages = new Map<string, string>();
+      const besides = new Map<string, string>();
+      const addressOnce = (into: Map<string, string>, clash: Set<string>, key: string, a: string) => {
+        if (into.has(key) && into.get(key) !== a) clash.add(key);
+        else into.set(key, a);
+      };
+      const pageClash = new Set<string>();
+      const besideClash = new Set<string>();
       for (const a of this.entries.keys()) {
         if (a.includes('?')) continue;
-        const k = looseKey(a);
-        if (this.loose.has(k)) clash.add(k);
-        else this.loose.set(k, a);
+        addressOnce(pages, pageClash, looseKey(a), a);
+        if (a.endsWith('/index')) addressOnce(besides, besideClash, looseKey(a.slice(0, -'/index'.length)), a);
       }
-      for (const k of clash) this.loose.delete(k);
+      for (const [from, to] of this.moved) addressOnce(besides, besideClash, looseKey(from), to);
+      for (const k of pageClash) pages.delete(k);
+      for (const k of besideClash) besides.delete(k);
+      for (const [k, a] of besides) if (!pages.has(k) && !pageClash.has(k)) pages.set(k, a);
+      this.loose = pages;
     }
     return this.loose.get(looseKey(address)) ?? null;
   }

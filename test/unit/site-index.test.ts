@@ -43,3 +43,24 @@ describe('SiteIndex.redirect', () => {
     expect(indexOf(['/New'], [[nfc('/Old/Café'), '/New']]).redirect(nfd('/Old/Café'))).toBe('/New');
   });
 });
+
+describe('SiteIndex.canonical beyond the pages themselves', () => {
+  it("an old address in another case or with a slash leads where the old one goes: /home for the home note's /Home", () => {
+    const index = indexOf(['/', '/Posts/A'], [['/Home', '/']]);
+    expect(index.canonical('/home')).toBe('/');
+    expect(index.canonical('/HOME/')).toBe('/');
+  });
+
+  it("a folder's address leads to its folder note at X/index, as a static host serves X/index.html at X/", () => {
+    const index = indexOf(['/Projects/Garden/index', '/Projects/Garden/Roses']);
+    expect(index.canonical('/Projects/Garden')).toBe('/Projects/Garden/index');
+    expect(index.canonical('/projects/garden/')).toBe('/Projects/Garden/index');
+    expect(index.canonical('/Projects')).toBeNull();
+  });
+
+  it('a page of that spelling wins over a folder note or an old address, and two candidates lead nowhere', () => {
+    expect(indexOf(['/Garden', '/Garden/index']).canonical('/garden')).toBe('/Garden');
+    expect(indexOf(['/New'], [['/Garden', '/New'], ['/garden/', '/Other']]).canonical('/GARDEN')).toBeNull();
+    expect(indexOf(['/A/index', '/New'], [['/a', '/New']]).canonical('/a/')).toBeNull();
+  });
+});
