@@ -1,6 +1,7 @@
 // Excerpts (spec 2.5): the first real paragraph of prose, as plain text, template
 // leftovers skipped, cut at about 220 characters at a word boundary. Made from the
 // note's public blocks (public-text.ts), so a private comment never reaches one.
+import { TAG_CHARS } from './obsidian/tag-syntax.ts';
 import { holdsPlaceholder } from './fields.ts';
 import { countWordsIn, type PlainBlock } from './plain-text.ts';
 import { flat } from './slots.ts';
@@ -18,7 +19,7 @@ const BARE_TIMESTAMP = new RegExp(
   'iu',
 );
 // "Tags: #a #b", "tags:: a, b", or a line of nothing but #tags.
-const TAGS_LINE = /^(?:(?:tags?|topics?|keywords)\s*::?\s*.*|(?:#[\p{L}\p{N}_/-]+[\s,]*)+)$/iu;
+const TAGS_LINE = new RegExp(`^(?:(?:tags?|topics?|keywords)\\s*::?\\s*.*|(?:#[${TAG_CHARS}]+[\\s,]*)+)$`, 'iu');
 // Dataview-style inline fields ("status:: draft") and template placeholders.
 const FIELD_LINE = /^[\p{L}\p{N}_ -]{1,40}::\s*.*$/u;
 

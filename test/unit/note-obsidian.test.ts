@@ -159,6 +159,10 @@ describe('wikilinks, block ids, tags, images', () => {
     expect(html).toContain('a#b and #123');
     expect(analyzeNote('## Heading\n\n#start and `#code` and #a/b and https://x.y/#frag').tags).toEqual(['start', 'a/b']);
   });
+  it('an emoji is part of its tag, as Obsidian reads it: #emoji🌱tag, #🌱, #👩‍💻/work', () => {
+    expect(analyzeNote('Grown #emoji🌱tag and #🌱 and #👩‍💻/work, done.').tags).toEqual(['emoji🌱tag', '🌱', '👩‍💻/work']);
+    expect(render('Grown #emoji🌱tag.')).toContain('href="/topic/emoji🌱tag">#emoji🌱tag</a>');
+  });
   it('a heading never takes an id the page uses (comments, main) or a footnote’s', () => {
     const html = render('## Comments\n\n## Main\n\n## fn1');
     expect(html).toContain('<h2 id="comments-1">Comments<a class="s-anchor" href="#comments-1" aria-labelledby="s-anchor-label comments-1"></a></h2>');

@@ -2,8 +2,14 @@
 // Markdown rule around it (obsidian/tags.ts), so the admin's note index reads tags without
 // loading the renderer and its sanitiser (memory the server would hold for nothing).
 
+/**
+ * The characters a tag is made of: letters, digits, `_`, `-`, `/` for nesting, and emoji
+ * (with their modifiers and joiners), as Obsidian reads `#🌱garden`.
+ */
+export const TAG_CHARS = '\\p{L}\\p{N}\\p{M}_\\-/\\p{Extended_Pictographic}\\p{Emoji_Modifier}\\u200d';
+
 // The characters of a tag, matched where the `#` ends (sticky).
-const TAG_BODY = /[\p{L}\p{N}\p{M}_\-/]+/uy;
+const TAG_BODY = new RegExp(`[${TAG_CHARS}]+`, 'uy');
 
 /** The tag starting at `pos` (which holds `#`), without the `#`, or null. */
 export function tagAt(src: string, pos: number): string | null {
