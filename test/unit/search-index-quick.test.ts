@@ -35,6 +35,7 @@ function contextOf(all: NoteRecord[], invisible: Set<string>): PageContext {
     url: (a: string) => a,
     addressOf: (n: NoteRecord) => n.address,
     fmt: { date: (ms: number) => new Date(ms).toISOString().slice(0, 10) },
+    showsDate: (n: NoteRecord) => !n.page,
     // The vault's published files (none here: no base or canvas page to index).
     published: new Map(),
   } as unknown as PageContext;
