@@ -61,6 +61,29 @@ const ATTRIBUTES: sanitizeHtml.IOptions['allowedAttributes'] = {
   rect: ['x', 'y', 'width', 'height'],
 };
 
+/**
+ * What a framed video may be allowed (YouTube's and Vimeo's embed code): playing, full
+ * screen, picture in picture, the motion sensors a 360° video reads. A note never hands a
+ * frame the camera, microphone, location, payment or the clipboard's contents, for which
+ * the browser would ask the reader in this site's name.
+ */
+const FRAME_FEATURES = new Set(['autoplay', 'encrypted-media', 'picture-in-picture', 'fullscreen', 'clipboard-write', 'web-share', 'accelerometer', 'gyroscope']);
+/** Referrer policies that tell a framed site no more than the page's origin. */
+const FRAME_REFERRERS = new Set(['no-referrer', 'origin', 'strict-origin', 'strict-origin-when-cross-origin', 'same-origin']);
+
+function frameAttributes(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  const { allow, referrerpolicy, ...rest } = attribs;
+  const features = (allow ?? '')
+    .split(';')
+    .map((d) => d.trim())
+    .filter((d) => FRAME_FEATURES.has(d.split(/\s+/)[0]!.toLowerCase()));
+  return {
+    ...rest,
+    ...(features.length ? { allow: features.join('; ') } : {}),
+    ...(referrerpolicy && FRAME_REFERRERS.has(referrerpolicy.trim().toLowerCase()) ? { referrerpolicy: referrerpolicy.trim().toLowerCase() } : {}),
+  };
+}
+
 export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: TAGS,
   allowedAttributes: ATTRIBUTES,
@@ -73,8 +96,11 @@ export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   // <script>, <style>, <textarea>: their text goes too, not only the tags.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title'],
   transformTags: {
-    // A task-list box is shown, never a field someone can type into.
-    input: (tagName, attribs) => ({ tagName, attribs: { ...attribs, type: 'checkbox', disabled: '' } }),
+    // A task-list box is shown, never a field someone can type into; any other input goes
+    // (a tag no list allows is dropped), not turned into a box no task made.
+    input: (tagName, attribs) =>
+      (attribs.type ?? '').trim().toLowerCase() === 'checkbox' ? { tagName, attribs: { ...attribs, type: 'checkbox', disabled: '' } } : { tagName: 's-dropped-input', attribs: {} },
+    iframe: (tagName, attribs) => ({ tagName, attribs: frameAttributes(attribs) }),
     // Whatever it targets, no link hands the page it opens this one's window: `opener` goes
     // from a rel it writes (a reviewer's find, in the admin's rendered-note frame).
     a: (tagName, attribs) => {

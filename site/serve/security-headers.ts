@@ -24,9 +24,22 @@ export const PAGE_CSP = [
   "frame-ancestors 'self'",
 ].join('; ');
 
+/**
+ * Powerful features no public page uses, refused to the page and every frame in it: a
+ * hostile note's frame cannot have the browser ask a reader for them in this site's name
+ * (the sanitiser keeps a frame's `allow` to video features too; a static snapshot has
+ * only that).
+ */
+export const PAGE_PERMISSIONS = ['camera', 'microphone', 'geolocation', 'display-capture', 'usb', 'serial', 'hid', 'bluetooth', 'payment', 'midi', 'clipboard-read']
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
 /** Headers of a public HTML page, beside its content type and caching. */
 export function pageSecurityHeaders(): [string, string][] {
-  return [['content-security-policy', PAGE_CSP]];
+  return [
+    ['content-security-policy', PAGE_CSP],
+    ['permissions-policy', PAGE_PERMISSIONS],
+  ];
 }
 
 /** Passive media that cannot run script when opened on their own (and a PDF viewer refuses a sandbox). */

@@ -50,6 +50,11 @@ export class SiteIndex {
    * folder (`/Garden/` for `/Garden/index`, as a static host serves `Garden/index.html`).
    */
   canonical(address: string): string | null {
+    // A trailing slash on a page's own spelling: that page, even when another differs from it only in case.
+    const trimmed = address.replace(/\/+$/, '');
+    if (trimmed !== address && trimmed !== '') {
+      for (const form of [trimmed, trimmed.normalize('NFC'), trimmed.normalize('NFD')]) if (this.entries.has(form)) return form;
+    }
     if (!this.loose) {
       const pages = new Map<string, string>();
       const besides = new Map<string, string>();

@@ -143,6 +143,8 @@ describe('CONTRACT §11: the Content-Security-Policy comes with every prepared p
     answers.push(await raw('/Posts/First-post', { 'if-none-match': answers[0]!.headers.etag! }));
     expect(answers.at(-1)!.status).toBe(304);
     for (const a of answers) expect(a.headers['content-security-policy']).toContain("script-src 'self'");
+    // No frame a note holds may be given the camera, the microphone or the reader's location.
+    for (const a of answers) expect(a.headers['permissions-policy']).toMatch(/(^|, )camera=\(\), microphone=\(\), geolocation=\(\)/);
   });
 });
 

