@@ -11,6 +11,9 @@ export const GRAPH_MAX = 40;
 const WIDTH = 640;
 const HEIGHT = 420;
 const LABEL_MAX = 22;
+/** Past this many neighbours the inner ring's labels wait for hover or focus, and labels are shorter: they ran over each other. */
+const FULL = 16;
+const FULL_LABEL_MAX = 16;
 
 export interface GraphNode {
   x: number;
@@ -20,6 +23,8 @@ export interface GraphNode {
   title: string;
   url: string;
   current: boolean;
+  /** Its label shows on hover and focus only: an inner ring's, in a drawing too full for every label. */
+  quiet: boolean;
 }
 
 export interface GraphView {
@@ -29,7 +34,7 @@ export interface GraphView {
   edges: { x1: number; y1: number; x2: number; y2: number; near: boolean }[];
 }
 
-const shorten = (s: string) => (s.length > LABEL_MAX ? s.slice(0, LABEL_MAX - 1).trimEnd() + '…' : s);
+const shorten = (s: string, max = LABEL_MAX) => (s.length > max ? s.slice(0, max - 1).trimEnd() + '…' : s);
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /** The first `room` of `notes` by title, as a stable sort would give them, without sorting thousands (an index note's). */
@@ -75,14 +80,17 @@ export function localGraph(ctx: PageContext, note: NoteRecord): GraphView | null
     return { x: round(cx + r * Math.cos(angle) * 1.35), y: round(cy + r * Math.sin(angle) * 0.85) };
   };
   // Nodes and edges written out field by field: one shape each, made thousands of times a build.
-  const nodes: GraphNode[] = [{ x: cx, y: cy, label: shorten(note.title), title: note.title, url: ctx.url(ctx.addressOf(note)), current: true }];
+  const full = around.length > FULL;
+  // What the note links to keeps its label in a full drawing too.
+  const linked = full ? outboundSet(note, ctx.model.resolver) : null;
+  const nodes: GraphNode[] = [{ x: cx, y: cy, label: shorten(note.title), title: note.title, url: ctx.url(ctx.addressOf(note)), current: true, quiet: false }];
   const at = new Map<string, { x: number; y: number }>([[note.path, { x: cx, y: cy }]]);
   const edges: GraphView['edges'] = [];
   for (let i = 0; i < around.length; i++) {
     const other = around[i]!;
     const p = place(i);
     at.set(other.path, p);
-    nodes.push({ x: p.x, y: p.y, label: shorten(other.title), title: other.title, url: ctx.url(ctx.addressOf(other)), current: false });
+    nodes.push({ x: p.x, y: p.y, label: shorten(other.title, full ? FULL_LABEL_MAX : LABEL_MAX), title: other.title, url: ctx.url(ctx.addressOf(other)), current: false, quiet: full && i % 2 === 0 && !linked!.has(other.path) });
     edges.push({ x1: cx, y1: cy, x2: p.x, y2: p.y, near: true });
   }
   // Links among the neighbours themselves, fainter, each pair once: read from each neighbour's
