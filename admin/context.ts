@@ -132,10 +132,11 @@ export async function createAdminContext(config: Config, options: AdminContextOp
   // spec 9: the Keep note versions setting wins; NOTE_VERSIONS is the instance default.
   const versionsEnabled = async () => (await readSettings()).versions.keep ?? config.noteVersions;
   // One lock per vault path for every mutation: the writer, rename (through the writer) and the trash.
-  const locks = new PathLocks(new VaultLock(config.vaultDir));
+  const vaultLock = new VaultLock(config.vaultDir);
+  const locks = new PathLocks(vaultLock);
   const writer = createNoteWriter({ root, versions, events, versionsEnabled, locks });
   const password = await loadAdminPassword(config);
-  const travel = new TravelService({ config, checks: GIT_SETTINGS_CHECKS });
+  const travel = new TravelService({ config, checks: GIT_SETTINGS_CHECKS, vaultLock });
   const dataDirRel = relativeInVault(config.vaultDir, inVault);
   // A pull's fast-forward holds the whole vault ('') against every server's saves (admin/sync/pass.ts).
   const sync = new SyncService({ config, readSettings, dataDirRel: async () => dataDirRel, holdingVault: (step) => locks.run([''], step) });

@@ -3,12 +3,19 @@
 // on ("base", remembered per vault real path):
 //  - no base yet (first contact): the vault copy wins when there is one;
 //  - one side changed since the base: that side's copy wins;
-//  - both changed: the newest copy (modification time) wins.
+//  - both changed: a JSON file merges key by key against the copy both last agreed on
+//    (merge.ts: a key both changed takes the newer file's value); any other file, or one
+//    whose agreed copy this device does not hold, is replaced whole by the newest copy.
+// Each file's look and write run under the vault's write lock, so two servers' passes
+// never both write `.service/` on the strength of the same look.
 // A copy is vetted before it is adopted, so a torn or malformed file never replaces
 // a good one; a left-behind or refused file is reported with its reason.
 import { log } from '../../shared/log.ts';
 import { holdVaultRequest } from '../sync/vault-request.ts';
 import { SettingsError, settingsFile, validateStoredSettings, withSettingsLock, type SettingsChecks } from '../../shared/settings.ts';
+import type { CrossProcessGuard } from '../vault/vault-lock.ts';
+import { mergeJson } from './merge.ts';
+import type { BaseCopy } from './state.ts';
 import { hashBytes, TravelFileError, type FileState, type TravelFiles } from './files.ts';
 import { planFonts, type FontCaps, DEFAULT_FONT_CAPS } from './font-caps.ts';
 import { FONTS_DIR, fontVetting, MIRRORED_FILES, SERVICE_DIR, type TravelItemId, type Vetting } from './items.ts';
@@ -25,6 +32,10 @@ export interface MirrorContext {
   checks: SettingsChecks;
   /** rel → hash both sides last agreed on; updated in place. */
   bases: Record<string, string>;
+  /** rel → the agreed text of each JSON file a pass may merge; updated in place. */
+  copies: Record<string, BaseCopy>;
+  /** The vault's write lock (shared with the note writer), held for each file's look and write. */
+  vaultLock?: CrossProcessGuard;
   fontCaps?: FontCaps;
 }
 
@@ -86,21 +97,45 @@ export function vet(bytes: Buffer, vetting: Vetting, checks: SettingsChecks): st
 
 export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
   const out: MirrorOutcome = { reconciled: 0, copied: 0, problems: [], pulled: [], basesChanged: false };
-  const setBase = (rel: string, hash: string | null) => {
+  /** `bytes`: the agreed content, kept as the base of a later merge for a mergeable file. */
+  const setBase = (rel: string, hash: string | null, bytes?: Buffer) => {
     if (hash === null) {
-      if (rel in ctx.bases) {
+      if (rel in ctx.bases || rel in ctx.copies) {
         delete ctx.bases[rel];
+        delete ctx.copies[rel];
         out.basesChanged = true;
       }
-    } else if (ctx.bases[rel] !== hash) {
+      return;
+    }
+    if (ctx.bases[rel] !== hash) {
       ctx.bases[rel] = hash;
+      out.basesChanged = true;
+    }
+    if (bytes && ctx.copies[rel]?.hash !== hash) {
+      ctx.copies[rel] = { hash, text: bytes.toString('utf8') };
       out.basesChanged = true;
     }
   };
   const problem = (item: TravelItemId, rel: string, side: 'vault' | 'device', code: string, reason: string) =>
     out.problems.push({ item, file: side === 'vault' ? vaultRel(rel) : rel, side, code, reason });
 
+  /** Runs one file's reconcile inside the vault's write lock; a lock another server holds too long skips the file this pass. */
+  async function locked(item: TravelItemId, rel: string, task: () => Promise<void>): Promise<void> {
+    if (!ctx.vaultLock) return task();
+    try {
+      await ctx.vaultLock.enter();
+    } catch (err) {
+      return void problem(item, rel, 'vault', 'busy', (err as Error).message);
+    }
+    try {
+      await task();
+    } finally {
+      await ctx.vaultLock.leave();
+    }
+  }
+
   async function reconcile(item: TravelItemId, rel: string, vetting: Vetting, folder: boolean, mayPush: boolean): Promise<void> {
+    const mergeable = !folder && vetting !== 'binary' && vetting !== 'text';
     let local: FileState | null;
     let vault: FileState | null;
     try {
@@ -116,19 +151,25 @@ export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
     let action = decide(local, vault, ctx.bases[rel], folder);
     if (action === null) {
       if (local && vault) {
-        setBase(rel, local.hash);
+        // A base agreed before copies were kept gets its copy now, for the next merge.
+        const keep = mergeable && ctx.copies[rel]?.hash !== local.hash ? await ctx.files.read(ctx.dataDir, rel).catch(() => undefined) : undefined;
+        setBase(rel, local.hash, keep && hashBytes(keep) === local.hash ? keep : undefined);
         out.reconciled++;
       } else setBase(rel, null);
       return;
     }
     try {
+      const base = ctx.bases[rel];
+      if (mergeable && local && vault && base !== undefined && local.hash !== base && vault.hash !== base) {
+        if (await merge(rel, vetting, local, vault)) return;
+      }
       if (action === 'pull') {
         const bytes = await ctx.files.read(ctx.vaultReal, vaultRel(rel));
         const why = bytes.length > MAX_FILE_BYTES ? 'is larger than 8 MB' : vet(bytes, vetting, ctx.checks);
         if (why === null) {
           // A save that landed here since the decision is not overwritten; the next pass weighs it.
           if (!(await adopt(rel, vetting, bytes, local?.hash ?? null))) return;
-          setBase(rel, hashBytes(bytes));
+          setBase(rel, hashBytes(bytes), mergeable ? bytes : undefined);
           out.pulled.push(rel);
           out.copied++;
           out.reconciled++;
@@ -148,7 +189,7 @@ export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
         // Another server's copy that landed since the decision is not overwritten unseen.
         if (((await ctx.files.state(ctx.vaultReal, vaultRel(rel)))?.hash ?? null) !== (vault?.hash ?? null)) return;
         await ctx.files.write(ctx.vaultReal, vaultRel(rel), bytes, { mode: 0o644, mtimeMs: local?.mtimeMs });
-        setBase(rel, hashBytes(bytes));
+        setBase(rel, hashBytes(bytes), mergeable ? bytes : undefined);
         out.copied++;
         out.reconciled++;
       } else if (action === 'delete-vault') {
@@ -164,6 +205,45 @@ export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
       const side = action === 'pull' || action === 'delete-local' ? 'device' : 'vault';
       problem(item, rel, side, err instanceof TravelFileError ? err.reason : 'io', (err as Error).message);
     }
+  }
+
+  /**
+   * Both sides changed a JSON file: merges them against the agreed copy and writes the
+   * result to both. False when there is nothing sound to merge (no agreed copy, a copy
+   * that is not JSON or not valid settings): the caller's whole-file rule applies.
+   */
+  async function merge(rel: string, vetting: Vetting, local: FileState, vault: FileState): Promise<boolean> {
+    const copy = ctx.copies[rel];
+    if (!copy || copy.hash !== ctx.bases[rel]) return false;
+    const vaultBytes = await ctx.files.read(ctx.vaultReal, vaultRel(rel));
+    const localBytes = await ctx.files.read(ctx.dataDir, rel);
+    // Changed since the look: the next pass weighs the new copy.
+    if (hashBytes(vaultBytes) !== vault.hash || hashBytes(localBytes) !== local.hash) return true;
+    if (vaultBytes.length > MAX_FILE_BYTES || vet(vaultBytes, vetting, ctx.checks) !== null || vet(localBytes, vetting, ctx.checks) !== null) return false;
+    let sides: unknown[];
+    try {
+      sides = [copy.text, localBytes.toString('utf8'), vaultBytes.toString('utf8')].map((text) => JSON.parse(text) as unknown);
+    } catch {
+      return false;
+    }
+    const newer = local.mtimeMs > vault.mtimeMs ? 'local' : 'vault';
+    const { value, conflicts } = mergeJson(sides[0], sides[1], sides[2], newer);
+    const sync = (value as Record<string, unknown>).sync as Record<string, unknown> | undefined;
+    // spec 2.2: a token never lands in settings.json, even from a doctored vault copy.
+    if (vetting === 'settings' && typeof sync === 'object' && sync !== null) delete sync.token;
+    const bytes = Buffer.from(JSON.stringify(value, null, 2) + '\n');
+    if (vet(bytes, vetting, ctx.checks) !== null) return false;
+    if (!(await adopt(rel, vetting, bytes, local.hash))) return true;
+    if (((await ctx.files.state(ctx.vaultReal, vaultRel(rel)))?.hash ?? null) !== vault.hash) return true;
+    await ctx.files.write(ctx.vaultReal, vaultRel(rel), bytes, { mode: 0o644 });
+    setBase(rel, hashBytes(bytes), bytes);
+    for (const key of conflicts) {
+      log.info(`settings mirror: ${rel}: ${key || 'the whole file'} was changed both here and in the vault; the ${newer === 'local' ? "device's" : "vault's"} newer value was kept`);
+    }
+    out.pulled.push(rel);
+    out.copied += 2;
+    out.reconciled++;
+    return true;
   }
 
   /**
@@ -191,7 +271,7 @@ export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
     });
   }
 
-  for (const f of MIRRORED_FILES) await reconcile(f.item, f.rel, f.vetting, false, true);
+  for (const f of MIRRORED_FILES) await locked(f.item, f.rel, () => reconcile(f.item, f.rel, f.vetting, false, true));
 
   // Uploaded fonts: the union of both folders, the caps deciding what may be pushed.
   const localFonts = await ctx.files.list(ctx.dataDir, FONTS_DIR, LIST_LIMIT);
@@ -212,7 +292,7 @@ export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
   );
   out.problems.push(...plan.leftBehind);
   for (const rel of [...new Set([...localFonts, ...vaultFonts])].sort()) {
-    await reconcile('fonts', rel, fontVetting(rel), true, plan.allowed.has(rel));
+    await locked('fonts', rel, () => reconcile('fonts', rel, fontVetting(rel), true, plan.allowed.has(rel)));
   }
   return out;
 }

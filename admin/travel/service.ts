@@ -9,6 +9,7 @@ import type { SettingsChecks } from '../../shared/settings.ts';
 import { catalogFamilies, downloadCatalog } from './catalog.ts';
 import { TravelFiles } from './files.ts';
 import type { FontCaps } from './font-caps.ts';
+import type { CrossProcessGuard } from '../vault/vault-lock.ts';
 import { mirrorPass } from './mirror.ts';
 import { liveKeys } from './prefs.ts';
 import { PrefsStore } from './prefs-store.ts';
@@ -19,6 +20,8 @@ import { TravelState } from './state.ts';
 export interface TravelServiceOptions {
   config: Config;
   checks: SettingsChecks;
+  /** The vault's write lock: two servers' passes never write `.service/` on the strength of the same look. */
+  vaultLock?: CrossProcessGuard;
   fontCaps?: FontCaps;
 }
 
@@ -116,6 +119,8 @@ export class TravelService {
       files: this.files,
       checks: this.options.checks,
       bases: memory.bases,
+      copies: memory.copies,
+      vaultLock: this.options.vaultLock,
       fontCaps: this.options.fontCaps,
     });
     if (this.state.travelWithVault) {

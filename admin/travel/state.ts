@@ -1,6 +1,6 @@
 // The mirror's memory in SERVICE_DATA/travel-state.json (never mirrored itself):
 // per vault real path, the hash each file last agreed on (so "first contact" is
-// known, spec 8) and the last pass; plus this device's own switch 'Settings travel
+// known, spec 8), the agreed text of the JSON files a pass may merge, and the last pass; plus this device's own switch 'Settings travel
 // with the vault', which must not travel.
 import { readJson, writeJsonAtomic } from '../../shared/atomic-write.ts';
 import { log } from '../../shared/log.ts';
@@ -9,8 +9,15 @@ import { dataPath, DATA_FILES, type DataPath } from '../../shared/data-path.ts';
 
 export const TRAVEL_STATE_FILE = DATA_FILES.travelState;
 
+/** The text of a mergeable file as both sides last agreed on it, and its hash. */
+export interface BaseCopy {
+  hash: string;
+  text: string;
+}
+
 interface VaultMemory {
   bases: Record<string, string>;
+  copies: Record<string, BaseCopy>;
   lastPass: PassSummary | null;
 }
 
@@ -49,7 +56,13 @@ export class TravelState {
         if (!isObject(memory) || !isObject(memory.bases)) continue;
         const bases: Record<string, string> = {};
         for (const [rel, hash] of Object.entries(memory.bases)) if (typeof hash === 'string') bases[rel] = hash;
-        this.data.vaults[vault] = { bases, lastPass: isObject(memory.lastPass) ? (memory.lastPass as unknown as PassSummary) : null };
+        const copies: Record<string, BaseCopy> = {};
+        if (isObject(memory.copies)) {
+          for (const [rel, copy] of Object.entries(memory.copies)) {
+            if (isObject(copy) && typeof copy.hash === 'string' && typeof copy.text === 'string') copies[rel] = { hash: copy.hash, text: copy.text };
+          }
+        }
+        this.data.vaults[vault] = { bases, copies, lastPass: isObject(memory.lastPass) ? (memory.lastPass as unknown as PassSummary) : null };
       }
     }
   }
@@ -59,7 +72,7 @@ export class TravelState {
   }
 
   vault(realPath: string): VaultMemory {
-    return (this.data.vaults[realPath] ??= { bases: {}, lastPass: null });
+    return (this.data.vaults[realPath] ??= { bases: {}, copies: {}, lastPass: null });
   }
 
   get travelWithVault(): boolean {

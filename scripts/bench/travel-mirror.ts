@@ -44,7 +44,7 @@ export async function run(): Promise<void> {
     await hashAll();
     const baseline = await timeIt(hashAll);
 
-    const ctx = { dataDir: data, vaultReal: vault, files: new TravelFiles(), checks: {}, bases: {} as Record<string, string> };
+    const ctx = { dataDir: data, vaultReal: vault, files: new TravelFiles(), checks: {}, bases: {} as Record<string, string>, copies: {} };
     const first = await timeIt(() => mirrorPass(ctx));
     const steady: number[] = [];
     for (let i = 0; i < STEADY_PASSES; i++) steady.push(await timeIt(() => mirrorPass(ctx)));

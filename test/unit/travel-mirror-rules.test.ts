@@ -2,6 +2,7 @@
 // changed side, then the newest copy) and the uploaded-font caps.
 import { describe, expect, it } from 'vitest';
 import { planFonts } from '../../admin/travel/font-caps.ts';
+import { mergeJson } from '../../admin/travel/merge.ts';
 import { decide, vet } from '../../admin/travel/mirror.ts';
 
 const f = (hash: string, mtimeMs = 0) => ({ hash, mtimeMs, size: 1 });
@@ -30,6 +31,41 @@ describe('which copy wins', () => {
     expect(decide(f('base'), null, 'base', true)).toBe('delete-local');
     expect(decide(null, f('base'), 'base', false)).toBe('pull');
     expect(decide(f('base'), null, 'base', false)).toBe('push');
+  });
+});
+
+describe('both sides changed a JSON file: merged key by key against the agreed copy', () => {
+  const base = { siteName: 'Old', tagline: 'Old', home: { mode: 'note', banner: null }, footer: 'Kept' };
+  it('keys only one side changed take that side, in nested groups too', () => {
+    const local = { ...base, siteName: 'From A', home: { mode: 'dashboard', banner: null } };
+    const vault = { ...base, tagline: 'From B', home: { mode: 'note', banner: 'b.png' } };
+    expect(mergeJson(base, local, vault, 'vault')).toEqual({
+      value: { siteName: 'From A', tagline: 'From B', home: { mode: 'dashboard', banner: 'b.png' }, footer: 'Kept' },
+      conflicts: [],
+    });
+  });
+  it('a key one side removed stays removed; a key one side added is kept', () => {
+    const { footer: _gone, ...local } = base;
+    const vault = { ...base, logo: 'logo.png' };
+    expect(mergeJson(base, local, vault, 'vault').value).toEqual({ siteName: 'Old', tagline: 'Old', home: base.home, logo: 'logo.png' });
+  });
+  it('a key both changed differently goes to the newer side, and is named', () => {
+    const local = { ...base, siteName: 'A', tagline: 'A' };
+    const vault = { ...base, siteName: 'B' };
+    expect(mergeJson(base, local, vault, 'vault')).toEqual({ value: { ...base, siteName: 'B', tagline: 'A' }, conflicts: ['siteName'] });
+    expect(mergeJson(base, local, vault, 'local').value).toEqual({ ...base, siteName: 'A', tagline: 'A' });
+  });
+  it('both sides making the same change is no conflict; lists are values', () => {
+    const b = { tags: ['x'], n: 1 };
+    expect(mergeJson(b, { tags: ['x', 'y'], n: 2 }, { tags: ['x', 'y'], n: 1 }, 'vault')).toEqual({ value: { tags: ['x', 'y'], n: 2 }, conflicts: [] });
+    expect(mergeJson(b, { tags: ['a'], n: 1 }, { tags: ['b'], n: 1 }, 'local')).toEqual({ value: { tags: ['a'], n: 1 }, conflicts: ['tags'] });
+  });
+  it('a __proto__ key from a vault copy stays a plain key', () => {
+    const vault = JSON.parse('{"siteName":"Old","__proto__":{"polluted":true}}') as Record<string, unknown>;
+    const merged = mergeJson({ siteName: 'Old' }, { siteName: 'New' }, vault, 'vault').value as Record<string, unknown>;
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+    expect((merged as { polluted?: boolean }).polluted).toBeUndefined();
+    expect(JSON.stringify(merged)).toBe('{"siteName":"New","__proto__":{"polluted":true}}');
   });
 });
 
