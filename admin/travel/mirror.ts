@@ -10,6 +10,7 @@
 // never both write `.service/` on the strength of the same look.
 // A copy is vetted before it is adopted, so a torn or malformed file never replaces
 // a good one; a left-behind or refused file is reported with its reason.
+import { DomainError } from '../../shared/errors.ts';
 import { log } from '../../shared/log.ts';
 import { holdVaultRequest } from '../sync/vault-request.ts';
 import { SettingsError, settingsFile, validateStoredSettings, withSettingsLock, type SettingsChecks } from '../../shared/settings.ts';
@@ -119,13 +120,18 @@ export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
   const problem = (item: TravelItemId, rel: string, side: 'vault' | 'device', code: string, reason: string) =>
     out.problems.push({ item, file: side === 'vault' ? vaultRel(rel) : rel, side, code, reason });
 
-  /** Runs one file's reconcile inside the vault's write lock; a lock another server holds too long skips the file this pass. */
+  /**
+   * Runs one file's reconcile inside the vault's write lock. A lock another server holds too
+   * long skips the file this pass; one that cannot be made (a read-only vault, where this
+   * server writes nothing) leaves the pass to adopt the vault's copies unlocked.
+   */
   async function locked(item: TravelItemId, rel: string, task: () => Promise<void>): Promise<void> {
     if (!ctx.vaultLock) return task();
     try {
       await ctx.vaultLock.enter();
     } catch (err) {
-      return void problem(item, rel, 'vault', 'busy', (err as Error).message);
+      if (err instanceof DomainError) return void problem(item, rel, 'vault', err.code, err.message);
+      return task();
     }
     try {
       await task();
