@@ -324,5 +324,10 @@ describe('a vault that asks for backup (CONTRACT §14)', () => {
     const status = (await server.admin('GET', '/api/sync/status')).body;
     expect(status.enabled).toBe(true);
     expect(status.vaultRequest).toBeNull();
+    // The form shows what is now in force, with no save or reload: the remote, the branch, the switch.
+    await waitFor(async () => (await page.locator('input[name="remoteUrl"]').inputValue()) === https.url('vault.git'));
+    expect(await page.getByTestId('backup-switch').isChecked()).toBe(true);
+    await expect(page.locator('input[name="branch"]').inputValue()).resolves.toBe('main');
+    await expect(page.getByTestId('sync-save').textContent()).resolves.not.toMatch(/unsaved/);
   });
 });

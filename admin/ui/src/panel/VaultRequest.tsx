@@ -6,6 +6,7 @@ import { api } from '../api.ts';
 import { t } from '../i18n.ts';
 import { useStore } from '../store.ts';
 import type { VaultRequest } from '../types.ts';
+import { loadSettings } from '../settings/settings-model.ts';
 import { toast, toastError } from '../ui/feedback.ts';
 import { refreshSync, syncView } from './sync-model.ts';
 
@@ -21,7 +22,8 @@ async function answer(action: 'allow' | 'ignore', request: VaultRequest): Promis
   } catch (err) {
     toastError(err);
   }
-  await refreshSync().catch(() => undefined);
+  // Allow changed the settings in force: the form's remote, branch and switch show them now.
+  await Promise.all([refreshSync().catch(() => undefined), loadSettings()]);
 }
 
 /** The sentence with Allow and Ignore; `compact` for the status bar. */
