@@ -26,6 +26,7 @@ const STATUS_OF: Record<string, number> = {
   no_vault_request: 409,
   sync_off: 409,
   index_locked: 409,
+  operation_in_progress: 409,
   too_large: 413,
   json_only: 415,
   form_only: 415,

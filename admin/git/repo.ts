@@ -161,6 +161,35 @@ export async function commitIndex(vaultDir: string, message: string, config: Rep
   await runGit([...identityArgs(config), 'commit', '-q', '--no-verify', '--no-edit', '-m', message], { cwd: vaultDir, ...opts });
 }
 
+/** What git is in the middle of in a repository; `unmerged` is conflicts no operation names (a stash pop). */
+export type GitOperation = 'merge' | 'rebase' | 'cherry_pick' | 'revert' | 'am' | 'unmerged';
+
+/**
+ * The operation git stopped midway for its user (the files git itself reads to say so in
+ * `git status`: MERGE_HEAD, rebase-merge/, rebase-apply/, CHERRY_PICK_HEAD, REVERT_HEAD,
+ * sequencer/), else unmerged paths in the index, else null. A bisect is none: git commits through it.
+ */
+export async function gitOperation(vaultDir: string, opts: Opts = {}): Promise<GitOperation | null> {
+  const gitDir = await gitDirOf(vaultDir);
+  const exists = (name: string) =>
+    fs.stat(path.join(gitDir, name)).then(
+      () => true,
+      () => false,
+    );
+  if (await exists('rebase-merge')) return 'rebase';
+  if (await exists('rebase-apply')) return (await exists('rebase-apply/applying')) ? 'am' : 'rebase';
+  if (await exists('MERGE_HEAD')) return 'merge';
+  if (await exists('CHERRY_PICK_HEAD')) return 'cherry_pick';
+  if (await exists('REVERT_HEAD')) return 'revert';
+  // A cherry-pick or revert of several commits, between two of them.
+  if (await exists('sequencer/todo')) {
+    const todo = (await readRegularFile(path.join(gitDir, 'sequencer', 'todo'), 1024 * 1024).catch(() => null))?.data.toString('utf8') ?? '';
+    return /^\s*(revert|r)\s/.test(todo) ? 'revert' : 'cherry_pick';
+  }
+  const { stdout } = await runGit(['ls-files', '--unmerged', '-z'], { cwd: vaultDir, ...opts });
+  return stdout === '' ? null : 'unmerged';
+}
+
 /** spec 3.4: before staging, an in-vault data directory must be ignored. */
 export async function isIgnored(vaultDir: string, relPath: string, opts: Opts = {}): Promise<boolean> {
   const { code } = await runGit(['check-ignore', '-q', '--no-index', '--', relPath], {

@@ -20,6 +20,7 @@ import {
 } from '../git/repo.ts';
 import { GitError, runGit, type NetworkAuth } from '../../shared/git-run.ts';
 import type { SyncOutcome, SyncWords } from './last-result.ts';
+import { assertNoGitOperation, GitOperationError } from './git-operation.ts';
 import { clearStaleIndexLock, IndexLockedError, isIndexLockFailure } from './lock.ts';
 
 export interface RepoTarget {
@@ -178,9 +179,13 @@ async function pullTouchesDataDir(target: RepoTarget, branch: string): Promise<s
   return (await incomingPaths(target.vaultDir, branch, hasHead, { signal: target.signal })).find(inside) ?? null;
 }
 
-/** Stages the vault and commits when something changed; true when it committed. */
+/**
+ * Stages the vault and commits when something changed; true when it committed. Every commit
+ * of the service comes here: none while git is midway through its user's merge or rebase.
+ */
 async function commitVault(target: RepoTarget, subject: string, config?: RepoConfig): Promise<boolean> {
   const opts = { signal: target.signal };
+  await assertNoGitOperation(target.vaultDir, opts);
   await assertDataDirIgnored(target);
   await stageVault(target.vaultDir, neverStaged(target), target.nestedRepositories ?? [], opts);
   if (!(await hasStagedChanges(target.vaultDir, opts))) return false;
@@ -216,6 +221,8 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
     pulled > 0 && result.ok ? { ...result, message: `Pulled ${plural(pulled, 'commit')} from ${host}. ${result.message}`, words: [{ key: 'pulled', count: pulled, host: at }, ...result.words] } : result;
   try {
     await prepareIndex(target);
+    // Before the pull too: a fast-forward in the middle of the user's rebase would move their HEAD.
+    await assertNoGitOperation(target.vaultDir, opts);
     const config = await readRepoConfig(target.vaultDir, opts);
     if (plan.remoteUrl) await ensureOrigin(target.vaultDir, plan.remoteUrl, config, opts);
 
@@ -299,7 +306,7 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
     });
   } catch (caught) {
     const err = asIndexLocked(caught);
-    if (err instanceof RefusedError) return failed(err.message, [err.words]);
+    if (err instanceof RefusedError || err instanceof GitOperationError) return failed(err.message, [err.words]);
     if (err instanceof IndexLockedError) return failed(err.message, [{ key: 'index_locked', file: err.file, minutes: Number(err.details.minutes) }]);
     if (err instanceof GitError) return gitFailed(err.line);
     const why = scrub((err as Error).message);

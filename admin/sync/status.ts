@@ -5,6 +5,7 @@ import { trackingRef } from '../git/remote.ts';
 import { remoteHost } from '../git/remote-url.ts';
 import { aheadBehind, resolveRef, workingState } from '../git/repo.ts';
 import { GitError } from '../../shared/git-run.ts';
+import { operationRefusal } from './git-operation.ts';
 import type { LastResult } from './last-result.ts';
 import type { LockRecord } from './lock.ts';
 import type { VaultRequest } from './vault-request.ts';
@@ -31,6 +32,11 @@ export interface SyncStatus {
   vaultRequest: VaultRequest | null;
   /** CONTRACT §14: folders of the vault that are git repositories of their own (not in the backup). */
   nestedRepositories: string[];
+  /**
+   * git is midway through its user's merge, rebase, cherry-pick, revert or `git am`, or holds
+   * unresolved conflicts: no pass or snapshot commits until it ends (the refusal they answer).
+   */
+  operation: { code: 'operation_in_progress'; reason: string; message: string } | null;
 }
 
 export interface StatusInput {
@@ -60,8 +66,11 @@ export async function readStatus(input: StatusInput): Promise<SyncStatus> {
   let ahead: number | null = null;
   let behind: number | null = null;
   let uncommitted: number | null = null;
+  let operation: SyncStatus['operation'] = null;
   if (input.repo) {
     try {
+      const refusal = await operationRefusal(target.vaultDir).catch(() => null);
+      if (refusal) operation = { code: 'operation_in_progress', reason: refusal.operation, message: refusal.message };
       const working = await workingState(target.vaultDir, [...neverStaged(target), ...(target.nestedRepositories ?? [])]);
       uncommitted = working.uncommitted;
       if (working.branch) branch = working.branch;
@@ -95,5 +104,6 @@ export async function readStatus(input: StatusInput): Promise<SyncStatus> {
     holder,
     vaultRequest: input.vaultRequest,
     nestedRepositories: input.nestedRepositories,
+    operation,
   };
 }

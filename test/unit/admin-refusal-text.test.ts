@@ -6,6 +6,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { OPERATION_SENTENCES } from '../../admin/sync/git-operation.ts';
 import { en, lang } from '../../admin/ui/src/i18n.ts';
 import { ar } from '../../admin/ui/src/i18n-ar.ts';
 import { refusalText, syncText } from '../../admin/ui/src/refusal-text.ts';
@@ -159,6 +160,26 @@ describe('a refusal said in the admin’s language', () => {
     expect(refusalText('a_new_code', {}, 'Something new.')).toBe('Something new.');
     expect(refusalText('exists', { reason: 'a_new_reason' }, 'In the way.')).toBe('In the way.');
     expect(refusalText('exists', { reason: 'taken' }, 'Already there.')).toBe('Already there.');
+  });
+});
+
+describe('no commit while git is midway through the owner’s operation', () => {
+  it('each operation the service refuses to commit through is said in English (the server’s own) and Arabic', () => {
+    for (const [operation, sentence] of Object.entries(OPERATION_SENTENCES)) {
+      const key = `refused_operation_in_progress_${operation}` as keyof typeof en;
+      expect(en[key], key).toBe(sentence);
+      expect(Object.hasOwn(ar, key), key).toBe(true);
+      // A Snapshot now refusal and a sync pass's words say the same sentence.
+      expect(refusalText('operation_in_progress', { reason: operation }, 'x')).toBe(sentence);
+      expect(syncText({ message: 'x', words: [{ key: `operation_in_progress_${operation}` }] })).toBe(sentence);
+    }
+  });
+
+  it('Arabic names git’s commands whole, left to right', () => {
+    lang.set('ar');
+    const merge = refusalText('operation_in_progress', { reason: 'merge' }, 'x');
+    expect(merge).toMatch(/^عملية دمج جارية/);
+    expect(merge).toContain('\u2066git merge --abort\u2069');
   });
 });
 

@@ -109,6 +109,18 @@ export const enRefusals = {
   refused_no_vault_request: 'The vault asks for nothing that waits for an answer.',
   refused_index_locked:
     'git\'s lock file {file} exists: another git program is working in this vault, or one stopped midway less than {minutes} minutes ago. Try again in a moment; if no git program is running, delete {file}.',
+  refused_operation_in_progress_merge:
+    'A merge is in progress in the vault’s git repository, so the service commits nothing until it ends. Finish it in git (resolve the conflicts, git add the files, then git commit) or abort it (git merge --abort).',
+  refused_operation_in_progress_rebase:
+    'A rebase is in progress in the vault’s git repository, so the service commits nothing until it ends. Finish it in git (resolve any conflicts, git add the files, then git rebase --continue) or abort it (git rebase --abort).',
+  refused_operation_in_progress_cherry_pick:
+    'A cherry-pick is in progress in the vault’s git repository, so the service commits nothing until it ends. Finish it in git (resolve any conflicts, git add the files, then git cherry-pick --continue) or abort it (git cherry-pick --abort).',
+  refused_operation_in_progress_revert:
+    'A revert is in progress in the vault’s git repository, so the service commits nothing until it ends. Finish it in git (resolve any conflicts, git add the files, then git revert --continue) or abort it (git revert --abort).',
+  refused_operation_in_progress_am:
+    'git am is applying patches in the vault’s git repository, so the service commits nothing until it ends. Finish it in git (git am --continue) or abort it (git am --abort).',
+  refused_operation_in_progress_unmerged:
+    'The vault’s git repository has files with unresolved conflicts, so the service commits nothing until they are resolved. Resolve them in git: edit the files, then git add them (or git checkout HEAD -- a file to drop its changes).',
   refused_bad_settings_branch_refused: 'The branch in settings is refused: {problem}',
   refused_bad_settings_remote_refused: 'The remote URL in settings is refused: {problem}',
   refused_bad_settings_data_dir_not_ignored:
@@ -224,6 +236,18 @@ export const arRefusals: Partial<Record<keyof typeof enRefusals, Text>> = {
   refused_no_vault_request: 'لا تطلب الخزنة شيئًا ينتظر جوابًا.',
   refused_index_locked:
     'ملف القفل {file} الخاص بـ git موجود: برنامج git آخر يعمل في هذه الخزنة، أو توقف أحدها في منتصف عمله قبل أقل من {minutes} دقيقة. أعد المحاولة بعد لحظة؛ وإن لم يكن git يعمل فاحذف {file}.',
+  refused_operation_in_progress_merge:
+    'عملية دمج جارية في مستودع git الخاص بالخزنة، فلن تُودِع الخدمة شيئًا حتى تنتهي. أكمِلها في git (حُلّ التعارضات، وأضف الملفات بـ \u2066git add\u2069، ثم نفّذ \u2066git commit\u2069) أو ألغِها (\u2066git merge --abort\u2069).',
+  refused_operation_in_progress_rebase:
+    'عملية إعادة تأسيس (rebase) جارية في مستودع git الخاص بالخزنة، فلن تُودِع الخدمة شيئًا حتى تنتهي. أكمِلها في git (حُلّ أي تعارضات، وأضف الملفات بـ \u2066git add\u2069، ثم نفّذ \u2066git rebase --continue\u2069) أو ألغِها (\u2066git rebase --abort\u2069).',
+  refused_operation_in_progress_cherry_pick:
+    'عملية انتقاء إيداع (cherry-pick) جارية في مستودع git الخاص بالخزنة، فلن تُودِع الخدمة شيئًا حتى تنتهي. أكمِلها في git (حُلّ أي تعارضات، وأضف الملفات بـ \u2066git add\u2069، ثم نفّذ \u2066git cherry-pick --continue\u2069) أو ألغِها (\u2066git cherry-pick --abort\u2069).',
+  refused_operation_in_progress_revert:
+    'عملية تراجع عن إيداع (revert) جارية في مستودع git الخاص بالخزنة، فلن تُودِع الخدمة شيئًا حتى تنتهي. أكمِلها في git (حُلّ أي تعارضات، وأضف الملفات بـ \u2066git add\u2069، ثم نفّذ \u2066git revert --continue\u2069) أو ألغِها (\u2066git revert --abort\u2069).',
+  refused_operation_in_progress_am:
+    'يطبّق \u2066git am\u2069 رُقَعًا في مستودع git الخاص بالخزنة، فلن تُودِع الخدمة شيئًا حتى ينتهي. أكمِله في git (\u2066git am --continue\u2069) أو ألغِه (\u2066git am --abort\u2069).',
+  refused_operation_in_progress_unmerged:
+    'في مستودع git الخاص بالخزنة ملفات فيها تعارضات لم تُحَلّ، فلن تُودِع الخدمة شيئًا حتى تُحَلّ. حُلّها في git: عدّل الملفات ثم أضفها بـ \u2066git add\u2069 (أو نفّذ \u2066git checkout HEAD --\u2069 على ملف لتتخلّى عن تغييراته).',
   refused_bad_settings_branch_refused: 'الفرع المحفوظ في الإعدادات مرفوض: {problem}',
   refused_bad_settings_remote_refused: 'عنوان المستودع البعيد المحفوظ في الإعدادات مرفوض: {problem}',
   refused_bad_settings_data_dir_not_ignored:

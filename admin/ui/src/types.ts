@@ -118,6 +118,8 @@ export interface SyncStatus {
   vaultRequest?: VaultRequest | null;
   /** Folders of the vault that are git repositories of their own: their notes are not in the backup. */
   nestedRepositories?: string[];
+  /** git is midway through its user's merge, rebase, …: no pass or snapshot commits until it ends. */
+  operation?: { code: string; reason: string; message: string } | null;
 }
 
 export interface VaultRequest {

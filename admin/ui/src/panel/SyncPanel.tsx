@@ -2,7 +2,7 @@
 // its credentials, the period, the actions, and the status the server reports.
 import { useEffect, useState } from 'preact/hooks';
 import { formatTime, t, type StringKey } from '../i18n.ts';
-import { syncText } from '../refusal-text.ts';
+import { refusalText, syncText } from '../refusal-text.ts';
 import { CheckField, SaveBar, SelectField, TextField } from '../settings/fields.tsx';
 import type { FieldKey } from '../settings/form-model.ts';
 import { loadSettings, patchSettings, settingsView } from '../settings/settings-model.ts';
@@ -27,6 +27,11 @@ function StatusLines({ status }: { status: SyncStatus }) {
   const last = status.last;
   return (
     <dl class="status-list" data-testid="sync-status">
+      {status.operation && (
+        <dd class="error-line wide" role="alert" data-field="git-operation">
+          {refusalText(status.operation.code, status.operation, status.operation.message)}
+        </dd>
+      )}
       <dt>{t('statusBranch')}</dt>
       <dd data-field="branch">{status.branch ?? '—'}</dd>
       <dt>{t('remoteHost')}</dt>
