@@ -65,6 +65,35 @@ export class GitError extends Error {
     super(line);
     this.name = 'GitError';
   }
+
+  /** What the remote itself printed (its `remote:` lines), scrubbed: a refusal's only reason. */
+  get remote(): string[] {
+    return remoteLines(this.stderr);
+  }
+}
+
+const MAX_REMOTE_LINES = 30;
+const MAX_REMOTE_LINE = 400;
+
+/**
+ * The remote's own lines out of git's stderr (`remote: …`, a pre-receive hook's reason),
+ * without the prefix, control characters or blank lines, at most 30 of 400 characters.
+ */
+export function remoteLines(stderr: string): string[] {
+  const out: string[] = [];
+  for (const raw of stderr.split(/\r?\n|\r/)) {
+    const m = /^\s*remote:(.*)$/.exec(raw);
+    if (!m) continue;
+    // A remote writes what it likes: no terminal escapes or stray controls reach a page or the log.
+    const text = scrub(m[1]!.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')).replace(/^ /, '').trimEnd();
+    if (text.trim() === '') continue;
+    if (out.length === MAX_REMOTE_LINES) {
+      out.push('…');
+      break;
+    }
+    out.push(text.length > MAX_REMOTE_LINE ? `${text.slice(0, MAX_REMOTE_LINE)}…` : text);
+  }
+  return out;
 }
 
 const LOCAL_TIMEOUT_MS = 10 * 60_000;

@@ -89,5 +89,7 @@ export async function pushBranch(vaultDir: string, url: string, branch: string, 
 
 /** True when git refused a push because the remote has commits this repository lacks. */
 export function isNonFastForward(line: string, stderr: string): boolean {
-  return /\[rejected\]|non-fast-forward|fetch first|Updates were rejected/i.test(line + '\n' + stderr);
+  // git's own words only: a hook's `remote:` lines may say anything.
+  const own = stderr.split('\n').filter((l) => !/^\s*remote:/.test(l));
+  return /\[rejected\]|non-fast-forward|fetch first|Updates were rejected/i.test([line, ...own].join('\n'));
 }

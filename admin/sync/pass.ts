@@ -97,11 +97,17 @@ export function gitHint(line: string): string {
   return hint ? `${hint.sentence} ` : '';
 }
 
-/** A failed pass that git stopped: "Sync failed.", the hint, and git's own line (kept verbatim). */
-function gitFailed(line: string): PassResult {
-  const hint = gitHintOf(line);
-  const words: SyncWords[] = [{ key: 'failed' }, ...(hint ? [{ key: hint.key }] : []), { key: 'git_said', line }];
-  return { outcome: 'failed', ok: false, message: `Sync failed. ${gitHint(line)}Git said: ${line}`, words, error: line };
+/**
+ * A failed pass that git stopped: "Sync failed.", the hint, git's own line (kept verbatim), and
+ * what the remote printed (a hook's refusal says why only there), one line each, as git showed them.
+ */
+function gitFailed(err: GitError): PassResult {
+  const { line, remote } = err;
+  const hint = gitHintOf([line, ...remote].join('\n'));
+  const said = remote.join('\n');
+  const words: SyncWords[] = [{ key: 'failed' }, ...(hint ? [{ key: hint.key }] : []), { key: 'git_said', line }, ...(said ? [{ key: 'remote_said', lines: said }] : [])];
+  const message = `Sync failed. ${hint ? `${hint.sentence} ` : ''}Git said: ${line}${said ? ` The remote said:\n${said}` : ''}`;
+  return { outcome: 'failed', ok: false, message, words, error: [line, ...remote.map((l) => `remote: ${l}`)].join('\n') };
 }
 
 function failed(message: string, words: SyncWords[], error?: string): PassResult {
@@ -308,7 +314,7 @@ export async function syncSteps(target: RepoTarget, plan: SyncPlan): Promise<Pas
     const err = asIndexLocked(caught);
     if (err instanceof RefusedError || err instanceof GitOperationError) return failed(err.message, [err.words]);
     if (err instanceof IndexLockedError) return failed(err.message, [{ key: 'index_locked', file: err.file, minutes: Number(err.details.minutes) }]);
-    if (err instanceof GitError) return gitFailed(err.line);
+    if (err instanceof GitError) return gitFailed(err);
     const why = scrub((err as Error).message);
     return failed(`Sync failed: ${why}`, [{ key: 'failed_because', error: why }]);
   }

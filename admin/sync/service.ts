@@ -187,15 +187,17 @@ export class SyncService {
   }
 
   private logOutcome(trigger: Trigger, result: PassResult): void {
+    // One log line: the remote's own lines (a hook's refusal) are joined, never a line of their own.
+    const message = result.message.replace(/\s*\n\s*/g, ' / ');
     if (result.ok) {
       this.lastLoggedFailure = null;
-      log.info(`sync (${trigger}): ${result.outcome}: ${result.message}`);
+      log.info(`sync (${trigger}): ${result.outcome}: ${message}`);
       return;
     }
     // spec 7: a failing scheduled sync is logged once, not once per tick.
-    if (trigger !== 'manual' && this.lastLoggedFailure === result.message) return;
-    this.lastLoggedFailure = result.message;
-    log.warn(`sync (${trigger}) ${result.outcome}: ${result.message}`);
+    if (trigger !== 'manual' && this.lastLoggedFailure === message) return;
+    this.lastLoggedFailure = message;
+    log.warn(`sync (${trigger}) ${result.outcome}: ${message}`);
   }
 
   /** spec 4.1: Snapshot now; 409 when the lock is held by another process. */

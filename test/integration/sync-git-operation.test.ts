@@ -1,7 +1,8 @@
 // No commit while git is midway through its user's operation (a merge stopped on conflicts,
 // a rebase, a cherry-pick, a stash pop's unresolved conflicts): Snapshot now answers 409 and a
 // sync pass fails, each saying how to finish or abort it; nothing is staged, committed or
-// pushed, and the operation is left as it was.
+// pushed, and the operation is left as it was. And a remote's refusal keeps its reason: the
+// `remote:` lines of a pre-receive hook reach the answer, the panel and sync-last.json.
 // Real git, bare remotes reached through an ssh stand-in (SERVICE_GIT_SSH_COMMAND).
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -148,5 +149,42 @@ describe('no commit while git is midway through its user’s operation', () => {
     expect(git(remote, 'show', 'main:Beta.md')).toBe('one\ntwo from both\nthree\n');
     expect(git(remote, 'log', '--format=%s', 'main')).toMatch(/Merge remote-tracking branch 'origin\/main'/);
     expect((await a.admin('GET', '/api/sync/status')).body.state).not.toBe('failed');
+  });
+});
+
+describe('a push the remote refuses keeps the remote’s reason', () => {
+  let r: TestServer;
+  let remote: string;
+
+  beforeAll(async () => {
+    remote = await bareRepo(path.join(base, 'guarded.git'));
+    // As GitHub's push protection answers: its reason only on `remote:` lines. One names a URL with user info.
+    await fs.writeFile(
+      path.join(remote, 'hooks', 'pre-receive'),
+      '#!/bin/sh\necho "error: GH013: Repository rule violations found for refs/heads/main."\necho "- Push cannot contain secrets"\necho "  see https://bob:hunter2secret@example.org/help"\nexit 1\n',
+      { mode: 0o755 },
+    );
+    await writeFiles(path.join(base, 'vaultR'), { 'Home.md': '# Home\n' });
+    r = await start(path.join(base, 'vaultR'), path.join(base, 'dataR'), `git@localhost:${remote}`);
+    expect((await r.admin('POST', '/api/sync/init')).status).toBe(200);
+  });
+
+  it('the answer, the status and sync-last.json carry the remote’s lines, scrubbed, after git’s own', async () => {
+    const pass = await r.admin('POST', '/api/sync/now');
+    expect(pass.body.outcome).toBe('failed');
+    expect(pass.body.error).toMatch(/^! \[remote rejected\] HEAD -> main \(pre-receive hook declined\)\n/);
+    for (const said of [pass.body.error, pass.body.message, (await r.admin('GET', '/api/sync/status')).body.last.error]) {
+      expect(said).toContain('GH013: Repository rule violations found for refs/heads/main.');
+      expect(said).toContain('- Push cannot contain secrets');
+      expect(said).not.toContain('hunter2secret');
+    }
+    expect(pass.body.words).toContainEqual({ key: 'remote_said', lines: expect.stringContaining('Push cannot contain secrets') });
+    const kept = JSON.parse(await fs.readFile(path.join(r.data, 'sync-last.json'), 'utf8'));
+    expect(kept.error).toContain('remote: - Push cannot contain secrets');
+    expect(JSON.stringify(kept)).toContain('GH013');
+    expect(JSON.stringify(kept)).not.toContain('hunter2secret');
+    expect(git(remote, 'for-each-ref').trim()).toBe('');
+    // One log line for the pass: a remote cannot write lines of its own into the server's log.
+    expect(r.output()).toMatch(/sync \(manual\) failed: .*GH013.* \/ - Push cannot contain secrets/);
   });
 });

@@ -181,6 +181,15 @@ describe('no commit while git is midway through the owner’s operation', () => 
     expect(merge).toMatch(/^عملية دمج جارية/);
     expect(merge).toContain('\u2066git merge --abort\u2069');
   });
+
+  it('what the remote said follows git’s line, a line each, in either language', () => {
+    const line = '! [remote rejected] HEAD -> main (pre-receive hook declined)';
+    const lines = 'GH013: Repository rule violations found for refs/heads/main.\n- Push cannot contain secrets';
+    const result = { message: `Sync failed. Git said: ${line} The remote said:\n${lines}`, words: [{ key: 'failed' }, { key: 'git_said', line }, { key: 'remote_said', lines }] as SyncWords[] };
+    expect(syncText(result).replace(/[\u2068\u2069]/g, '')).toBe(result.message);
+    lang.set('ar');
+    expect(syncText(result)).toBe(`فشلت المزامنة. قال git: \u2068${line}\u2069 قال المستودع البعيد:\n\u2068${lines}\u2069`);
+  });
 });
 
 describe('a sync result said in the admin’s language', () => {

@@ -1,6 +1,7 @@
 // spec 5.4 and 5.5: the environment and options every git process gets.
 import { describe, expect, it } from 'vitest';
-import { errorLine, GitError, gitConfigArgs, gitEnvironment, runGit } from '../../shared/git-run.ts';
+import { isNonFastForward } from '../../admin/git/remote.ts';
+import { errorLine, GitError, gitConfigArgs, gitEnvironment, remoteLines, runGit } from '../../shared/git-run.ts';
 import { addSecret } from '../../shared/log.ts';
 import { processesWith } from '../helpers/git-remotes.ts';
 
@@ -67,6 +68,31 @@ describe('errors (spec 5.4: scrubbed of the token and URL user info)', () => {
     expect(errorLine(stderr)).toBe('error: Your local changes to the following files would be overwritten by merge: Posts/A.md, B.md');
     const many = 'error: The following untracked working tree files would be overwritten by merge:\n' + [1, 2, 3, 4, 5, 6, 7].map((i) => `\tN${i}.md\n`).join('') + 'Aborting\n';
     expect(errorLine(many)).toBe('error: The following untracked working tree files would be overwritten by merge: N1.md, N2.md, N3.md, N4.md, N5.md and 2 more');
+  });
+
+  it("keeps the remote's own lines (a hook's refusal), scrubbed, without escapes, blank lines or git's prefix", () => {
+    addSecret('s3cr3t-token-value');
+    const stderr = [
+      'remote: error: GH013: Repository rule violations found for refs/heads/main.        ',
+      'remote: ',
+      'remote:   - Push cannot contain secrets\x1b[K',
+      'remote: token s3cr3t-token-value at https://ann:pw@host/x \u202eevil\x07',
+      'To host:r.git',
+      ' ! [remote rejected] HEAD -> main (pre-receive hook declined)',
+      "error: failed to push some refs to 'host:r.git'",
+    ].join('\n');
+    const err = new GitError(errorLine(stderr), 1, stderr);
+    expect(err.line).toBe('! [remote rejected] HEAD -> main (pre-receive hook declined)');
+    expect(err.remote).toEqual(['error: GH013: Repository rule violations found for refs/heads/main.', '  - Push cannot contain secrets', 'token *** at https://***@host/x evil']);
+    expect(remoteLines('fatal: could not read from remote repository\n')).toEqual([]);
+    // A remote that prints pages of it: the first 30 lines, then an ellipsis.
+    expect(remoteLines(Array.from({ length: 100 }, (_, i) => `remote: line ${i}`).join('\n'))).toHaveLength(31);
+  });
+
+  it("a hook's words never pass for git's own non-fast-forward refusal", () => {
+    const line = '! [remote rejected] HEAD -> main (pre-receive hook declined)';
+    expect(isNonFastForward(line, 'remote: non-fast-forward pushes are not allowed here\n ! [remote rejected] HEAD -> main (pre-receive hook declined)\n')).toBe(false);
+    expect(isNonFastForward('! [rejected]        HEAD -> main (fetch first)', 'hint: Updates were rejected because the remote contains work\n')).toBe(true);
   });
 
   it('runs git without a shell: shell syntax in an argument stays literal', async () => {

@@ -45,11 +45,11 @@ function StatusLines({ status }: { status: SyncStatus }) {
       <dt>{t('uncommitted')}</dt>
       <dd data-field="uncommitted">{status.uncommitted}</dd>
       <dt>{t('lastResult')}</dt>
-      <dd data-field="last">{last ? `${formatTime(last.at)} · ${syncText(last)}` : t('never')}</dd>
+      <dd class="said" data-field="last">{last ? `${formatTime(last.at)} · ${syncText(last)}` : t('never')}</dd>
       {last && !last.ok && last.error && (
         <>
           <dt>{t('gitError')}</dt>
-          <dd class="error-line" data-field="git-error">
+          <dd class="error-line said" data-field="git-error">
             {last.error}
           </dd>
         </>
