@@ -224,6 +224,29 @@ describe('the panel reports busy, failed and diverged passes (spec 2.10, 3.2, 3.
     expect(git(vault, 'rev-parse', 'HEAD')).toBe(headBefore);
     await expect(fs.stat(path.join(vault, 'Elsewhere.md'))).rejects.toThrow();
   });
+
+  it('while the owner merges by hand, Snapshot now and Sync now refuse and the panel says how to finish or abort it', async () => {
+    const { page } = main;
+    git(vault, '-c', 'user.name=O', '-c', 'user.email=o@example.test', 'merge', '--no-commit', '--no-ff', '-q', 'origin/main');
+    const headBefore = git(vault, 'rev-parse', 'HEAD');
+    try {
+      await clearToasts(page);
+      await page.keyboard.press('Control+k');
+      await page.locator('.palette input').fill('Snapshot');
+      await page.keyboard.press('Enter');
+      await page.locator('.toast.error', { hasText: 'A merge is in progress' }).waitFor();
+      await panel(page).getByRole('button', { name: 'Sync now' }).click();
+      const said = panel(page).locator('[data-field="git-operation"]');
+      await said.waitFor({ timeout: 20_000 });
+      await expect(said.textContent()).resolves.toContain('or abort it (git merge --abort)');
+      await waitFor(async () => ((await panel(page).locator('[data-field="last"]').textContent()) ?? '').includes('A merge is in progress'), 20_000);
+      await waitFor(async () => (await indicator(page).getAttribute('data-state')) === 'failed', 20_000);
+      expect(git(vault, 'rev-parse', 'HEAD')).toBe(headBefore);
+      await expect(fs.stat(path.join(vault, '.git', 'MERGE_HEAD'))).resolves.toBeTruthy();
+    } finally {
+      git(vault, 'merge', '--abort');
+    }
+  });
 });
 
 describe('sync on window open (spec 8)', () => {
