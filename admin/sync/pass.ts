@@ -195,6 +195,8 @@ async function commitVault(target: RepoTarget, subject: string, config?: RepoCon
   await assertDataDirIgnored(target);
   await stageVault(target.vaultDir, neverStaged(target), target.nestedRepositories ?? [], opts);
   if (!(await hasStagedChanges(target.vaultDir, opts))) return false;
+  // Once more: a `git merge` the owner started while we staged must not be concluded by our commit.
+  await assertNoGitOperation(target.vaultDir, opts);
   await commitIndex(target.vaultDir, subject, config ?? (await readRepoConfig(target.vaultDir, opts)), opts);
   return true;
 }
