@@ -31,6 +31,7 @@ import { createNoteWriter, type NoteWriter } from './vault/note-writer.ts';
 import { VaultLock } from './vault/vault-lock.ts';
 import { PathLocks } from './vault/path-locks.ts';
 import { RenameJournal } from './vault/rename-journal.ts';
+import { MovedNotes } from './vault/moved-notes.ts';
 import { createRenamer } from './vault/rename.ts';
 import { createTrash } from './vault/trash.ts';
 import { VersionStore, type VersionLimits } from './versions/version-store.ts';
@@ -46,6 +47,8 @@ export interface AdminContext {
   writer: NoteWriter;
   trash: ReturnType<typeof createTrash>;
   renamer: ReturnType<typeof createRenamer>;
+  /** Where a vanished note went (the strip offers to carry unsaved text there). */
+  movedNotes: MovedNotes;
   sessions: SessionStore;
   loginGuard: LoginGuard;
   password: AdminPassword;
@@ -142,6 +145,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
   const sync = new SyncService({ config, readSettings, dataDirRel: async () => dataDirRel, holdingVault: (step) => locks.run([''], step) });
   const scheduler = new SyncScheduler({ service: sync, readSettings, vaultDir: config.vaultDir, dataDir: config.dataDir });
   const notes = new NoteIndex({ root, events, skipDirs });
+  const movedNotes = new MovedNotes(root, events);
   const noSite: SiteLink = { post: async () => null, discussionChanged: async () => undefined, commentFailurePage: async () => null };
   const comments = new CommentsService({ config, readSettings, site: () => options.site ?? noSite });
   const webmentions = new Webmentions(config, comments);
@@ -162,11 +166,13 @@ export async function createAdminContext(config: Config, options: AdminContextOp
       events,
       skipDirs,
       moved: (from, to) => {
+        movedNotes.told(from, to);
         comments.moved(from, to);
         options.moved?.(from, to);
       },
       journal: new RenameJournal(config.dataDir),
     }),
+    movedNotes,
     sessions: createSessionStore(),
     loginGuard: new LoginGuard(),
     password,

@@ -25,6 +25,12 @@ function optionalMtime(value: unknown): number | undefined {
   return value;
 }
 
+function optionalHash(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' || !/^[0-9a-f]{40}$/.test(value)) throw refuse('bad_hash', 'baseHash must be the hash a read or a save answered.');
+  return value;
+}
+
 export function registerNoteRoutes(app: Polka, ctx: AdminContext): void {
   app.get(
     '/api/tree',
@@ -53,12 +59,13 @@ export function registerNoteRoutes(app: Polka, ctx: AdminContext): void {
       if (body.restore !== undefined && typeof body.restore !== 'boolean') throw refuse('bad_restore', 'restore must be true or false.');
       const result = await ctx.writer.writeNote(p, body.content, {
         baseMtimeMs: optionalMtime(body.baseMtimeMs),
+        baseHash: optionalHash(body.baseHash),
         overwrite: body.overwrite === true,
         naming: true,
         // A commit's text restored from History (spec 4.2): what it replaces is always kept first.
         ...(body.restore === true ? { reason: 'Before a restore' as const, mustKeep: true } : {}),
       });
-      return { path: result.path, mtimeMs: result.mtimeMs };
+      return { path: result.path, mtimeMs: result.mtimeMs, hash: result.hash };
     }),
   );
 
@@ -69,6 +76,16 @@ export function registerNoteRoutes(app: Polka, ctx: AdminContext): void {
       if (paths.length > 500) throw refuse('too_many', 'Ask for at most 500 paths at once.', { max: 500 });
       const states = await Promise.all(paths.map(async (p) => ({ path: p, mtimeMs: await ctx.writer.mtimeOf(p) })));
       return { states };
+    }),
+  );
+
+  // Where a note that is gone went (a rename elsewhere): the strip offers to save there instead.
+  app.get(
+    '/api/note/moved',
+    route(async (req) => {
+      const p = requireNotePath(notePathParam(req));
+      const hash = req.query.hash === undefined ? undefined : optionalHash(queryOne(req, 'hash'));
+      return { path: p, movedTo: await ctx.movedNotes.whereIs(p, hash) };
     }),
   );
 

@@ -57,7 +57,7 @@ export function registerVersionRoutes(app: Polka, ctx: AdminContext): void {
       const content = await ctx.versions.readBytes(p, at);
       if (content === null) throw notFound('No such version.', 'version');
       const result = await ctx.writer.writeNote(p, content, { reason: 'Before a restore', mustKeep: true });
-      return { path: result.path, mtimeMs: result.mtimeMs };
+      return { path: result.path, mtimeMs: result.mtimeMs, hash: result.hash };
     }),
   );
 }

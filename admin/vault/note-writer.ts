@@ -13,12 +13,18 @@ import { MAX_NOTE_BYTES } from '../../shared/model/note-reader.ts';
 import { readRegularFile } from '../../shared/vault-read.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
 import { nameClash, newFoldersProblem, newNameProblem, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
-import type { KeepRequest, VersionReason, VersionStore } from '../versions/version-store.ts';
+import { bytesHash, type KeepRequest, type VersionReason, type VersionStore } from '../versions/version-store.ts';
 import { PathLocks } from './path-locks.ts';
 
 export interface WriteOptions {
-  /** The modification time the caller loaded; a mismatch refuses the write (spec 3.6). */
+  /**
+   * The modification time the caller loaded; a mismatch refuses the write (spec 3.6) unless
+   * the disk still holds the very bytes the caller loaded (a touch, a sync client): `baseHash`
+   * names them, else what this server last read or wrote at that time.
+   */
   baseMtimeMs?: number;
+  /** The SHA-1 of the bytes the caller loaded (`hash` of a read or a write). */
+  baseHash?: string;
   /**
    * The caller writes over a text it has not shown anyone (Keep my version): what it
    * replaces is always kept, even inside the merge window.
@@ -38,7 +44,12 @@ export interface WriteResult {
   path: VaultPath;
   mtimeMs: number;
   created: boolean;
+  /** The SHA-1 of the bytes now on disk: a later save's `baseHash`. */
+  hash: string;
 }
+
+/** How many notes' last seen (mtime, hash) pairs are remembered for saves that send only an mtime. */
+const SEEN_NOTES = 2000;
 
 export interface NoteWriterDeps {
   root: VaultRoot;
@@ -66,6 +77,26 @@ async function statOrNull(file: string) {
 
 export function createNoteWriter(deps: NoteWriterDeps) {
   const locks = deps.locks ?? new PathLocks();
+  /** What this server last read or wrote at each note: its mtime then and the bytes' hash. */
+  const seen = new Map<VaultPath, { mtimeMs: number; hash: string }>();
+  const see = (p: VaultPath, mtimeMs: number, hash: string) => {
+    seen.delete(p);
+    seen.set(p, { mtimeMs, hash });
+    if (seen.size > SEEN_NOTES) seen.delete(seen.keys().next().value!);
+  };
+
+  /**
+   * spec 3.6: a save is stale when the note changed since the caller loaded it. A moved mtime
+   * over the same bytes (touch, a sync client copying the file back) is no change.
+   */
+  function isStale(p: VaultPath, options: WriteOptions, before: { mtimeMs: number } | null, data: Buffer | null): boolean {
+    if (options.baseMtimeMs === undefined) return false;
+    if (before === null || data === null) return true;
+    if (before.mtimeMs === options.baseMtimeMs) return false;
+    const known = seen.get(p);
+    const base = options.baseHash ?? (known?.mtimeMs === options.baseMtimeMs ? known.hash : undefined);
+    return base === undefined || base !== bytesHash(data);
+  }
 
   async function keepVersion(p: VaultPath, request: KeepRequest, enabled: boolean): Promise<void> {
     try {
@@ -132,7 +163,7 @@ export function createNoteWriter(deps: NoteWriterDeps) {
     if (nameProblem) throw refuse('bad_name', nameProblem.message, nameProblem.details);
     const clash = before === null && options.naming ? await nameClash(deps.root.dir, p) : null;
     if (clash) throw refuse('exists', clash.message, clash.details);
-    if (options.baseMtimeMs !== undefined && (before === null || before.mtimeMs !== options.baseMtimeMs)) {
+    if (isStale(p, options, before, current?.data ?? null)) {
       throw refuse('stale', 'The note changed on disk since it was loaded; nothing was written.', {
         mtimeMs: before?.mtimeMs ?? null,
       });
@@ -142,7 +173,11 @@ export function createNoteWriter(deps: NoteWriterDeps) {
     let keep = false;
     if (before) {
       keep = await versionsEnabled();
-      if (previous!.equals(data)) return { path: p, mtimeMs: before.mtimeMs, created: false };
+      if (previous!.equals(data)) {
+        const hash = bytesHash(data);
+        see(p, before.mtimeMs, hash);
+        return { path: p, mtimeMs: before.mtimeMs, created: false, hash };
+      }
     } else {
       await mkdirFor(file);
     }
@@ -167,15 +202,21 @@ export function createNoteWriter(deps: NoteWriterDeps) {
     }
     deps.versions.recordWrite(p, data, after.mtimeMs);
     deps.events.expect({ path: p, kind: 'write' });
-    return { path: p, mtimeMs: after.mtimeMs, created: before === null };
+    const hash = bytesHash(data);
+    see(p, after.mtimeMs, hash);
+    return { path: p, mtimeMs: after.mtimeMs, created: before === null, hash };
   }
 
-  async function readNote(p: VaultPath): Promise<{ path: VaultPath; content: string; mtimeMs: number } | null> {
+  /** `hash`: the SHA-1 of the bytes read, which a save may send back as its `baseHash`. */
+  async function readNote(p: VaultPath): Promise<{ path: VaultPath; content: string; mtimeMs: number; hash: string } | null> {
     const read = await readRegularFile(await deps.root.resolve(p), MAX_NOTE_BYTES).catch((err: unknown) => {
       if (err instanceof DomainError && err.code === 'is_folder') return null;
       throw err;
     });
-    return read && { path: p, content: read.data.toString('utf8'), mtimeMs: read.stats.mtimeMs };
+    if (!read) return null;
+    const hash = bytesHash(read.data);
+    see(p, read.stats.mtimeMs, hash);
+    return { path: p, content: read.data.toString('utf8'), mtimeMs: read.stats.mtimeMs, hash };
   }
 
   async function mtimeOf(p: VaultPath): Promise<number | null> {

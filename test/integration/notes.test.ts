@@ -1,5 +1,6 @@
 // CONTRACT §3 and spec 3.6 / 4.4: tree, read, write with the opt-in stale check,
 // state, and path validation, against the real server.
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -42,11 +43,11 @@ describe('GET /api/tree', () => {
 });
 
 describe('GET /api/note', () => {
-  it('answers path, content and mtimeMs', async () => {
+  it('answers path, content, mtimeMs and the hash of the bytes read (the base of a save)', async () => {
     const res = await server.admin('GET', '/api/note?path=Home.md');
     expect(res.status).toBe(200);
     const stat = await fs.stat(path.join(server.vault, 'Home.md'));
-    expect(res.body).toEqual({ path: 'Home.md', content: '# Home\n', mtimeMs: stat.mtimeMs });
+    expect(res.body).toEqual({ path: 'Home.md', content: '# Home\n', mtimeMs: stat.mtimeMs, hash: createHash('sha1').update('# Home\n').digest('hex') });
   });
 
   it('answers 404 for a missing note', async () => {
