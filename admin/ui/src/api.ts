@@ -92,16 +92,21 @@ export const api = {
   tree: () => call<{ entries: TreeEntry[] }>('GET', '/api/tree'),
   note: (path: string) => call<NoteDoc>('GET', `/api/note?${qs({ path })}`),
   /**
-   * `overwrite`: this text replaces one the user has not taken in (Keep my version); `restore`: a
-   * commit's text restored from History. Either way the server keeps what it replaces.
+   * `baseHash`: the hash the server answered for the text this one was loaded from (a moved
+   * mtime over the same bytes is then no conflict). `overwrite`: this text replaces one the user
+   * has not taken in (Keep my version); `restore`: a commit's text restored from History. Either
+   * way the server keeps what it replaces.
    */
-  saveNote: (path: string, content: string, baseMtimeMs?: number, overwrite = false, restore = false) =>
-    call<{ path: string; mtimeMs: number }>('PUT', `/api/note?${qs({ path })}`, {
+  saveNote: (path: string, content: string, baseMtimeMs?: number, options: { baseHash?: string; overwrite?: boolean; restore?: boolean } = {}) =>
+    call<{ path: string; mtimeMs: number; hash: string }>('PUT', `/api/note?${qs({ path })}`, {
       content,
       ...(baseMtimeMs === undefined ? {} : { baseMtimeMs }),
-      ...(overwrite ? { overwrite } : {}),
-      ...(restore ? { restore } : {}),
+      ...(options.baseHash === undefined ? {} : { baseHash: options.baseHash }),
+      ...(options.overwrite ? { overwrite: true } : {}),
+      ...(options.restore ? { restore: true } : {}),
     }),
+  /** Where the note once at `path` went (a rename elsewhere), recognised by the hash of the text loaded. */
+  noteMoved: (path: string, hash?: string) => call<{ path: string; movedTo: string | null }>('GET', `/api/note/moved?${qs({ path, hash })}`),
   noteStates: (paths: string[]) => {
     const s = new URLSearchParams();
     for (const p of paths) s.append('path', p);
@@ -119,7 +124,7 @@ export const api = {
   version: (path: string, at: string) => call<{ path: string; at: string; content: string }>('GET', `/api/versions/one?${qs({ path, at })}`),
   /** The editor's text set aside as a version (before the disk's text replaces it in the editor). */
   keepVersion: (path: string, content: string) => call<{ path: string; kept: boolean }>('POST', '/api/versions/keep', { path, content }),
-  restoreVersion: (path: string, at: string) => call<{ path: string; mtimeMs: number }>('POST', '/api/versions/restore', { path, at }),
+  restoreVersion: (path: string, at: string) => call<{ path: string; mtimeMs: number; hash: string }>('POST', '/api/versions/restore', { path, at }),
 
   history: (path: string, limit = 100) => call<HistoryList>('GET', `/api/history?${qs({ path, limit })}`),
   blob: (path: string, sha: string) => call<{ sha: string; path: string; content: string }>('GET', `/api/history/blob?${qs({ path, sha })}`),

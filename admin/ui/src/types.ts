@@ -44,6 +44,8 @@ export interface NoteDoc {
   path: string;
   content: string;
   mtimeMs: number;
+  /** The SHA-1 of the bytes read: a save sends it back as its base. */
+  hash: string;
 }
 
 export interface NoteState {

@@ -16,7 +16,7 @@ import { useStore } from '../store.ts';
 import { toast, toastError } from '../ui/feedback.ts';
 import { showPanelSection } from '../views.ts';
 import type { NoteSession, SaveStatus } from './session.ts';
-import { activeNote, closeTab, cursorOffset, cursorRequest, nameOf, openNoteAt, tabs, type OpenNote } from './workspace.ts';
+import { activeNote, closeTab, cursorOffset, cursorRequest, nameOf, openNoteAt, saveWhereMoved, tabs, type OpenNote } from './workspace.ts';
 
 const STATUS_KEY: Record<SaveStatus, 'saved' | 'saving' | 'unsaved' | 'conflictShort' | 'saveFailed'> = {
   saved: 'saved',
@@ -36,21 +36,25 @@ export function SaveState({ session }: { session: NoteSession }) {
   );
 }
 
-/** The disk's text while the strip shows, so the two texts can be compared before the choice. */
-function useDiskText(note: OpenNote, diskMtimeMs: number | null | undefined): string | null {
+/**
+ * The disk's text while the strip shows (the moved note's, when it moved), so the two texts
+ * can be compared before the choice.
+ */
+function useDiskText(note: OpenNote, diskMtimeMs: number | null | undefined, movedTo: string | null | undefined): string | null {
   const [disk, setDisk] = useState<string | null>(null);
   useEffect(() => {
     setDisk(null);
-    if (diskMtimeMs === null || diskMtimeMs === undefined) return;
+    const at = diskMtimeMs === null ? movedTo : diskMtimeMs === undefined ? null : note.path;
+    if (!at) return;
     let live = true;
-    api.note(note.path).then(
+    api.note(at).then(
       (d) => live && setDisk(d.content),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [note, diskMtimeMs]);
+  }, [note, diskMtimeMs, movedTo]);
   return disk;
 }
 
@@ -59,15 +63,18 @@ function ConflictStrip({ note }: { note: OpenNote }) {
   useStore(note.edits);
   const [busy, setBusy] = useState(false);
   const [showDiff, setShowDiff] = useState(true);
-  const disk = useDiskText(note, v.conflict?.diskMtimeMs);
+  const disk = useDiskText(note, v.conflict?.diskMtimeMs, v.conflict?.movedTo);
   if (!v.conflict) return null;
+  const gone = v.conflict.diskMtimeMs === null;
+  const movedTo = gone ? (v.conflict.movedTo ?? null) : null;
   const run = (fn: () => Promise<unknown>, done: string) => async () => {
     setBusy(true);
     // The writing goes on in the editor at once; the strip is gone before the answer comes.
     note.editor.view.focus();
     try {
       await fn();
-      toast(done);
+      // A save refused again (the moved note changed too) shows the strip again, not a success.
+      if (!note.session.view.get().conflict) toast(done);
     } catch (err) {
       toastError(err);
     } finally {
@@ -76,12 +83,18 @@ function ConflictStrip({ note }: { note: OpenNote }) {
   };
   return (
     <div class="conflict-strip" role="alert" data-testid="conflict-strip">
-      <span class="strip-text">{v.conflict.diskMtimeMs === null ? t('conflictDeleted') : t('conflictTitle')}</span>
+      <span class="strip-text">{movedTo ? t('conflictMoved', { path: movedTo }) : gone ? t('conflictDeleted') : t('conflictTitle')}</span>
       <span class="strip-actions">
-        <button type="button" class="primary" disabled={busy} onClick={run(() => note.session.keepMine(), t('keptMine'))}>
-          {t('keepMine')}
+        {movedTo && (
+          <button type="button" class="primary" disabled={busy} onClick={run(() => saveWhereMoved(note, movedTo), t('savedWhereMoved', { path: movedTo }))}>
+            {t('saveWhereMoved')}
+          </button>
+        )}
+        {/* A note gone from disk is made again at its old path: the button says so. */}
+        <button type="button" class={movedTo ? undefined : 'primary'} disabled={busy} onClick={run(() => note.session.keepMine(), gone ? t('keptMineAgain', { path: note.path }) : t('keptMine'))}>
+          {gone ? t('keepMineAgain', { path: note.path }) : t('keepMine')}
         </button>
-        {v.conflict.diskMtimeMs !== null && (
+        {!gone && (
           <button type="button" disabled={busy} onClick={run(() => note.session.useDisk(), t('usedDisk', { key: shortcut('Z') }))}>
             {t('useDisk')}
           </button>

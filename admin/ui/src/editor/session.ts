@@ -19,10 +19,16 @@ export type SaveStatus = 'saved' | 'dirty' | 'saving' | 'conflict' | 'error';
 
 export interface SessionView {
   status: SaveStatus;
-  /** Set while the resolution strip shows: the disk's mtime, null when the file is gone. */
-  conflict: { diskMtimeMs: number | null } | null;
+  /**
+   * Set while the resolution strip shows: the disk's mtime, null when the file is gone;
+   * `movedTo`: where the gone note is now, when the server can tell (a rename elsewhere).
+   */
+  conflict: { diskMtimeMs: number | null; movedTo?: string | null } | null;
   error: string | null;
 }
+
+/** A restore would replace text the server never took, and that text could not be kept as a version. */
+export class UnsavedNotKept extends Error {}
 
 export interface SessionHooks {
   /** A clean note was reloaded from disk because someone else changed it. */
@@ -47,6 +53,8 @@ export class NoteSession {
     public baseMtimeMs: number | null,
     /** What the server holds at `baseMtimeMs`, as far as this window knows. */
     public savedText: string,
+    /** The hash the server answered for those bytes (null: not known). */
+    public baseHash: string | null,
     private hooks: SessionHooks = {},
   ) {}
 
@@ -121,8 +129,9 @@ export class NoteSession {
   private async write(text: string, baseMtimeMs: number | undefined, overwrite = false, restore = false): Promise<void> {
     this.inflight++;
     try {
-      const answer = await api.saveNote(this.path, text, baseMtimeMs, overwrite, restore);
+      const answer = await api.saveNote(this.path, text, baseMtimeMs, { baseHash: this.baseHash ?? undefined, overwrite, restore });
       this.baseMtimeMs = answer.mtimeMs;
+      this.baseHash = answer.hash;
       this.savedText = text;
       this.saving = null;
       this.publish({ error: null, conflict: null });
@@ -131,7 +140,7 @@ export class NoteSession {
       this.saving = null;
       if (err instanceof ApiError && err.status === 409 && err.code === 'stale') {
         const disk = err.body.mtimeMs;
-        this.publish({ conflict: { diskMtimeMs: typeof disk === 'number' ? disk : null }, error: null });
+        this.raise(typeof disk === 'number' ? disk : null);
       } else {
         this.publish({ error: err instanceof Error ? err.message : String(err) });
         // A refusal (400 bad_frontmatter, 413...) waits for the next edit; an outage is retried.
@@ -167,19 +176,21 @@ export class NoteSession {
       const { states } = await api.noteStates([this.path]);
       disk = states[0]?.mtimeMs ?? null;
     }
+    // A moved mtime over the very bytes this text was loaded from (touch, a sync client) is no change.
+    if (disk !== null && disk !== this.baseMtimeMs && !this.view.get().conflict && (await this.onlyTouched())) return;
     if (this.inflight > 0) {
       this.recheckQueued = true;
       return;
     }
     if (disk !== null && disk === this.baseMtimeMs) return;
     if (this.view.get().conflict) {
-      this.publish({ conflict: { diskMtimeMs: disk } });
+      this.raise(disk);
       return;
     }
     if (this.dirty || this.timer) {
       if (this.timer) clearTimeout(this.timer);
       this.timer = null;
-      this.publish({ conflict: { diskMtimeMs: disk } });
+      this.raise(disk);
       return;
     }
     if (disk === null) {
@@ -190,12 +201,43 @@ export class NoteSession {
     this.hooks.onReloaded?.(this.path);
   }
 
+  /** True, with the new mtime taken as the base, when the disk still holds the bytes this text was loaded from. */
+  private async onlyTouched(): Promise<boolean> {
+    if (this.baseHash === null) return false;
+    const note = await api.note(this.path).catch(() => null);
+    if (!note || note.hash !== this.baseHash || this.inflight > 0 || this.view.get().conflict) return false;
+    this.baseMtimeMs = note.mtimeMs;
+    return true;
+  }
+
+  /** Raises (or updates) the strip; a note gone from disk asks the server where it went. */
+  private raise(disk: number | null): void {
+    const was = this.view.get().conflict;
+    this.publish({ conflict: { diskMtimeMs: disk, movedTo: disk === null ? (was?.movedTo ?? null) : null }, error: null });
+    if (disk === null) void this.lookForMove();
+  }
+
+  /**
+   * Asks where the gone note went (again after any change in the vault while the strip
+   * shows it gone: a move seen as a delete and a new file may not have arrived yet).
+   */
+  async lookForMove(): Promise<void> {
+    const conflict = this.view.get().conflict;
+    if (this.closed || !conflict || conflict.diskMtimeMs !== null || conflict.movedTo) return;
+    const asked = this.path;
+    const answer = await api.noteMoved(asked, this.baseHash ?? undefined).catch(() => null);
+    const now = this.view.get().conflict;
+    if (!answer?.movedTo || asked !== this.path || !now || now.diskMtimeMs !== null) return;
+    this.publish({ conflict: { ...now, movedTo: answer.movedTo } });
+  }
+
   /** Loads the disk text into the editor; undoable when the user chose it. */
   private async reloadFromDisk(undoable: boolean): Promise<boolean> {
     this.inflight++;
     try {
       const note = await api.note(this.path);
       this.baseMtimeMs = note.mtimeMs;
+      this.baseHash = note.hash;
       this.savedText = note.content;
       if (this.doc && this.doc.getText() !== note.content) this.doc.replace(note.content, undoable);
       this.publish({ conflict: null, error: null });
@@ -226,6 +268,31 @@ export class NoteSession {
     await this.saving;
   }
 
+  /**
+   * Strip: the note was moved (`movedTo`) and the caller has moved this session there; this
+   * window's text is saved at the new path, with the same stale check as any save: if the moved
+   * note changed since this text was loaded, the strip shows again, there.
+   */
+  async saveWhereMoved(): Promise<void> {
+    if (!this.view.get().conflict || !this.doc) return;
+    this.publish({ conflict: null, status: 'saving' });
+    this.saving = this.write(this.doc.getText(), this.baseMtimeMs ?? undefined);
+    await this.saving;
+  }
+
+  /**
+   * A restore replaces the editor's text: text the server never took (its saves failed) is
+   * kept as a version first, as the restore dialog promises, or the restore does not happen.
+   */
+  private async keepUnsaved(): Promise<void> {
+    if (!this.doc || !this.dirty) return;
+    try {
+      await api.keepVersion(this.path, this.doc.getText());
+    } catch (err) {
+      throw new UnsavedNotKept(err instanceof Error ? err.message : String(err));
+    }
+  }
+
   /** Strip: take the disk's text; mine is kept as a version first, and stays one Ctrl/Cmd+Z away. */
   async useDisk(): Promise<boolean> {
     if (!this.view.get().conflict) return true;
@@ -241,6 +308,7 @@ export class NoteSession {
   async applyRestore(text: string): Promise<void> {
     await this.flush();
     if (!this.doc) return;
+    await this.keepUnsaved();
     this.doc.replace(text, true);
     if (this.view.get().conflict) return; // the strip decides, as for any edit
     if (this.timer) clearTimeout(this.timer);
@@ -260,9 +328,14 @@ export class NoteSession {
     await this.flush();
     this.inflight++;
     try {
+      await this.keepUnsaved();
+      // Typing meanwhile waits: the text the server is about to replace has just been kept.
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
       const { mtimeMs } = await run();
       const note = await api.note(this.path);
       this.baseMtimeMs = note.mtimeMs ?? mtimeMs;
+      this.baseHash = note.hash;
       this.savedText = note.content;
       this.doc?.replace(note.content, true);
       this.publish({ conflict: null, error: null });

@@ -49,7 +49,7 @@ async function loadNew(path: string): Promise<OpenNote> {
   const doc = await api.note(path);
   const host = document.createElement('div');
   host.className = 'editor-host';
-  const session = new NoteSession(doc.path, doc.mtimeMs, doc.content, {
+  const session = new NoteSession(doc.path, doc.mtimeMs, doc.content, doc.hash ?? null, {
     onReloaded: (p) => toast(t('reloaded', { name: nameOf(p) })),
     onGone: (p) => void dropTab(p),
   });
@@ -183,6 +183,21 @@ export function followRename(from: string, to: string): void {
   tabs.update((s) => ({ paths: s.paths.map(mapPath), active: s.active ? mapPath(s.active) : null }));
 }
 
+/**
+ * The strip's Save my text there: the note was moved elsewhere (another window, server or
+ * Obsidian), so the tab follows it and its text is saved at the new path (as a save, refused
+ * if the moved note changed meanwhile). A clean tab already open there gives way.
+ */
+export async function saveWhereMoved(note: OpenNote, to: string): Promise<void> {
+  const other = open.get(to);
+  if (other && other !== note) {
+    if (unsaved(other)) throw new Error(t('movedOpenUnsaved', { path: to }));
+    await dropTab(to, false);
+  }
+  followRename(note.path, to);
+  await note.session.saveWhereMoved();
+}
+
 /** The server rewrote links in these notes for a rename from this window: reload them without a word. */
 export async function adoptRewrites(paths: string[]): Promise<void> {
   await Promise.all(paths.map((p) => open.get(p)?.session.reloadQuietly()));
@@ -203,7 +218,10 @@ export async function recheckOpenNotes(): Promise<void> {
 
 /** A `changed` event from the stream. */
 export function noteChangedOnDisk(path: string): void {
-  void open.get(path)?.session.recheck();
+  const note = open.get(path);
+  if (note) void note.session.recheck();
+  // A note written elsewhere may be where a gone one went (a move seen as delete + create).
+  else for (const n of open.values()) void n.session.lookForMove();
 }
 
 /** Opens the find panel of the note on screen (Ctrl/Cmd+F, `@codemirror/search`). */

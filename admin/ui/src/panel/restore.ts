@@ -3,6 +3,7 @@
 // restored by the server after a confirmation, and the editor takes it as an
 // undoable step too. Either toast carries Undo.
 import { api } from '../api.ts';
+import { UnsavedNotKept } from '../editor/session.ts';
 import { openNote } from '../editor/workspace.ts';
 import { formatTime, t } from '../i18n.ts';
 import { confirmDialog, toast, toastError } from '../ui/feedback.ts';
@@ -42,6 +43,6 @@ export async function restoreShown(shown: ShownRevision): Promise<void> {
     }
     timelineStamp.update((n) => n + 1);
   } catch (err) {
-    toastError(err);
+    toastError(err instanceof UnsavedNotKept ? new Error(t('restoreNotKept', { error: err.message })) : err);
   }
 }
