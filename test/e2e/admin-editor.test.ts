@@ -82,18 +82,19 @@ describe('History starts closed and asks the server nothing until opened (Append
 });
 
 describe('autosave (spec 4.4, 8): about 600 ms after typing stops, carrying the loaded mtime', () => {
-  it('the typed text reaches the disk without pressing anything, and the save carried baseMtimeMs', async () => {
+  it('the typed text reaches the disk without pressing anything, and the save carried baseMtimeMs and baseHash', async () => {
     const { page } = main;
     const loaded = page.waitForResponse((r) => r.url().includes('/api/note?path=Notes%2FAutosave.md') && r.request().method() === 'GET');
     await openFromTree(page, 'Notes/Autosave.md');
-    const { mtimeMs } = (await (await loaded).json()) as { mtimeMs: number };
+    const { mtimeMs, hash } = (await (await loaded).json()) as { mtimeMs: number; hash: string };
     const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('Notes%2FAutosave.md'));
     await typeAtEnd(page, 'Typed in the browser.');
     const typedAt = Date.now();
     // The first save of the note leaves only once the typing has stopped for a while.
     const put = await saved;
     expect(Date.now() - typedAt).toBeGreaterThanOrEqual(450);
-    expect(JSON.parse(put.postData()!)).toEqual({ content: 'Autosave starts here.\nTyped in the browser.', baseMtimeMs: mtimeMs });
+    // And the hash of the bytes it was loaded from: a later mtime over those same bytes is no change.
+    expect(JSON.parse(put.postData()!)).toEqual({ content: 'Autosave starts here.\nTyped in the browser.', baseMtimeMs: mtimeMs, baseHash: hash });
     await waitFor(async () => (await disk('Notes/Autosave.md')) === 'Autosave starts here.\nTyped in the browser.');
     await waitFor(async () => (await page.locator('.note-bar .save-state').getAttribute('data-state')) === 'saved');
   });
