@@ -77,6 +77,7 @@ describe('admin session', () => {
       ['GET', '/api/note?path=Home.md'],
       ['PUT', '/api/note?path=Home.md', { content: 'x' }],
       ['GET', '/api/note/state?path=Home.md'],
+      ['GET', '/api/note/moved?path=Home.md'],
       ['POST', '/api/note/rename', { path: 'a.md', to: 'b.md' }],
       ['DELETE', '/api/note?path=Home.md'],
       ['GET', '/api/trash'],
