@@ -102,6 +102,12 @@ describe('GET /api/note/moved: where a gone note went', () => {
     expect((await server.admin('GET', '/api/note/moved?path=Home.md')).body.movedTo).toBe('Home again.md');
   });
 
+  it('a note in a folder the admin moved is found in the moved folder', async () => {
+    await writeFiles(server.vault, { 'Trip/Day one.md': 'Day one.\n' });
+    await server.admin('POST', '/api/note/rename', { path: 'Trip', to: 'Travel/Trip 2026' });
+    expect((await server.admin('GET', `/api/note/moved?path=${q('Trip/Day one.md')}`)).body.movedTo).toBe('Travel/Trip 2026/Day one.md');
+  });
+
   it('a move another program made (a delete and a new file with the same bytes) is found by the hash loaded', async () => {
     await writeFiles(server.vault, { 'Obsidian.md': 'moved by Obsidian\n' });
     const loaded = await server.admin('GET', '/api/note?path=Obsidian.md');

@@ -339,6 +339,10 @@ export class NoteSession {
       this.savedText = note.content;
       this.doc?.replace(note.content, true);
       this.publish({ conflict: null, error: null });
+    } catch (err) {
+      // Nothing was restored: unsaved text is tried again, as before.
+      if (this.dirty && !this.timer && !this.view.get().conflict) this.schedule(RETRY_DELAY_MS);
+      throw err;
     } finally {
       this.inflight--;
       this.runQueuedRecheck();
