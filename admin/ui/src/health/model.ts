@@ -85,7 +85,7 @@ export async function publishNote(path: string): Promise<void> {
   if (open) await setPublished(open, true);
   else {
     const doc = await api.note(path);
-    await api.saveNote(path, setKey(doc.content, 'publish', true), doc.mtimeMs);
+    await api.saveNote(path, setKey(doc.content, 'publish', true), doc.mtimeMs, { baseHash: doc.hash });
     void refreshTree();
   }
   await refreshWarnings();

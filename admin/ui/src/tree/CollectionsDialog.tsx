@@ -21,6 +21,7 @@ export function openCollectionsDialog(path: string): void {
 interface Loaded {
   content: string;
   mtimeMs: number;
+  hash: string;
   rows: { collection: Collection; member: boolean; viaFolder: boolean }[];
 }
 
@@ -61,7 +62,7 @@ export function CollectionsDialog() {
         const [note, collections] = await Promise.all([api.note(path), declaredCollections()]);
         if (!live) return;
         const rows = membershipOf(path, note.content, collections);
-        setLoaded({ content: note.content, mtimeMs: note.mtimeMs, rows });
+        setLoaded({ content: note.content, mtimeMs: note.mtimeMs, hash: note.hash, rows });
         setTicked(new Set(rows.filter((r) => r.member).map((r) => r.collection.tag.toLowerCase())));
       } catch (err) {
         toastError(err);
@@ -80,7 +81,7 @@ export function CollectionsDialog() {
       const next = withMemberships(loaded.content, loaded.rows, ticked);
       const open = openNoteAt(path);
       if (open) await open.session.applyRestore(next);
-      else await api.saveNote(path, next, loaded.mtimeMs);
+      else await api.saveNote(path, next, loaded.mtimeMs, { baseHash: loaded.hash });
       toast(t('membershipsSaved'));
       close();
     } catch (err) {

@@ -11,6 +11,7 @@ import { confirmDialog, promptDialog, toast, toastError } from '../ui/feedback.t
 import { isTrue, readKey, setKey } from './frontmatter.ts';
 import { entries, notesUnder, refreshTree, revealPath } from './model.ts';
 import { newNoteText } from './templates.ts';
+import type { NoteDoc } from '../types.ts';
 
 const parentOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 const join = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
@@ -245,7 +246,7 @@ export async function createTopicFromFolder(folder: string): Promise<void> {
 export async function publishFolder(folder: string): Promise<void> {
   try {
     await flushAll();
-    const lacking: { path: string; content: string; mtimeMs: number }[] = [];
+    const lacking: NoteDoc[] = [];
     for (const path of notesUnder(folder)) {
       const note = await api.note(path);
       if (!isTrue(readKey(note.content, 'publish'))) lacking.push(note);
@@ -259,7 +260,7 @@ export async function publishFolder(folder: string): Promise<void> {
     let done = 0;
     for (const note of lacking) {
       // Carry the mtime read above: a note changed meanwhile is left alone, not overwritten.
-      await api.saveNote(note.path, setKey(note.content, 'publish', true), note.mtimeMs).then(
+      await api.saveNote(note.path, setKey(note.content, 'publish', true), note.mtimeMs, { baseHash: note.hash }).then(
         () => done++,
         (err) => toastError(err),
       );
