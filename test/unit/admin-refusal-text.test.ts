@@ -22,6 +22,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const NOT_SHOWN: Record<string, string> = {
   cross_site: 'the app calls from its own origin',
   json_only: 'the app sends JSON',
+  bad_hash: 'the app sends back the hash the server gave it',
   form_only: 'the webmention endpoint, called by other sites',
   bad_json: 'the app sends a JSON object',
   bad_action: 'the app sends one of the actions it lists',
