@@ -2,8 +2,21 @@
 // Markdown link as written, what a web address looks like, and what names a vault file. The
 // renderer, the note's facts, "Linked from" and a rename's rewrite all read links through it.
 
-/** `[text](address "title")` and `![alt](address)`: groups 1 the `!`, 2 the text, 3 the address. A link's text holds no `[` and its address no space or `](`, as CommonMark reads one without <>. */
-export const MARKDOWN_LINK = /(!?)\[([^[\]\n]*)\]\(((?:[^)\s\]]|\](?!\())+)(?:\s+"[^"\n]*")?\)/g;
+/**
+ * `[text](address "title")`, `![alt](address)` and `[text](<an address>)`: groups 1 the `!`,
+ * 2 the text, 3 an address written in <> (without them), 4 one written bare. A link's text
+ * holds no `[`; a bare address no space or `](`, one in <> no `<`, `>` or line end, as
+ * CommonMark reads them.
+ */
+export const MARKDOWN_LINK = /(!?)\[([^[\]\n]*)\]\((?:<([^<>\n]*)>|((?:[^)\s\]<]|\](?!\())(?:[^)\s\]]|\](?!\())*))(?:\s+"[^"\n]*")?\)/g;
+
+/**
+ * A reference definition (`[ref]: Target.md "title"`, used as `[text][ref]`), on its own line,
+ * perhaps in a quote: groups 1 what stands before the `[`, 2 the label, 3 an address in <>, 4 a
+ * bare one. `[^1]:` is a footnote, not a definition. Whether the line is one (not the
+ * continuation of a paragraph, not code) the parser says: link-places.ts.
+ */
+export const REFERENCE_DEFINITION = /^([ \t]*(?:>[ \t]?)*[ \t]*)\[([^[\]\n^][^[\]\n]*)\]:[ \t]*(?:<([^<>\n]*)>|([^\s<]\S*))(?=\s|$)/gm;
 
 /** An address with a scheme (`https:`, `mailto:`) or a host (`//cdn…`): nothing of the vault. */
 export const WEB_ADDRESS = /^[a-z][a-z0-9+.-]*:|^\/\//i;

@@ -1,7 +1,7 @@
 // Wikilinks as Obsidian writes them: [[Target]], [[Target|alias]], [[Target#Heading]],
 // [[Target#A#B]] (heading B under A), [[Target#^block]], ![[embed]]. One reading of
 // the inside of `[[…]]`, used by the renderer's inline rule, the note model, the
-// admin's search and the rename that rewrites links. A target or heading holds no bracket
+// admin's search and the rename that rewrites links (through note/link-places.ts). A target or heading holds no bracket
 // (Obsidian allows none in a file name); the display text may hold single ones
 // (`[[Paper|Smith [2020] notes]]`), never `[[` or `]]`. In a table the bar is written `\|`.
 const WIKILINK = /(!?)\[\[((?:[^\[\]|#\\\n]|\\(?!\|))*?)(#(?:[^\[\]|\\\n]|\\(?!\|))*)?(\\?\|(?:[^\[\]\n]|\[(?!\[)|\](?!\]))*)?\]\]/g;
@@ -133,21 +133,4 @@ export function wholeLink(value: string): WikiLink | null {
  */
 export function linkKey(target: string): string {
   return target.replace(/\.(md|markdown)$/i, '').normalize('NFC').toLowerCase();
-}
-
-/**
- * Rewrites every wikilink whose target `map` renames. `map` receives the target as
- * written and returns the new target, or null to leave the link alone.
- */
-export function rewriteWikiLinks(text: string, map: (target: string) => string | null): string {
-  if (!text.includes('[[')) return text;
-  let out = '';
-  let at = 0;
-  for (const { bang, target, heading, alias, at: start, length } of writtenLinks(text)) {
-    const next = target.trim() === '' ? null : map(target.trim());
-    if (next === null) continue;
-    out += `${text.slice(at, start)}${bang}[[${next}${heading}${alias}]]`;
-    at = start + length;
-  }
-  return at === 0 ? text : out + text.slice(at);
 }

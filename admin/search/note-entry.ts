@@ -9,7 +9,8 @@ import { listValue, tagsOf } from '../../shared/note/fields.ts';
 import { titleOf } from '../../shared/note/title.ts';
 import type { LinkNode } from '../../shared/model/links.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
-import { parseWikiLinks } from '../../shared/wikilinks.ts';
+import { linkPlaces } from '../../shared/note/link-places.ts';
+import { isVaultHref, safeDecode } from '../../shared/link-address.ts';
 
 export type { Heading } from '../../shared/note/headings.ts';
 
@@ -39,9 +40,6 @@ export interface IndexedNote extends LinkNode {
 }
 
 const FENCE = /^\s*(```|~~~)/;
-// A label holds no `[` and a path no `(` (neither could end a link there): each attempt stops at the next one, where
-// `[^\]\n]*` and `[^)\s>]+` read the rest of the line from each of thousands of `[` (200 KB of `[a](b`: 4 s).
-const MD_NOTE_LINK = /\[[^[\]\n]*\]\(\s*<?([^()\s>]+\.(?:md|markdown))(#[^)\s>]*)?>?\s*\)/gi;
 const CONTEXT_CHARS = 240;
 /** Windows of a long line start every half width, so the links of one line share a few strings. */
 const CONTEXT_STEP = CONTEXT_CHARS / 2;
@@ -81,12 +79,50 @@ function bodyStart(lines: string[]): number {
   return 1;
 }
 
+/**
+ * The body's links (from line `firstLine`, 1-based), each with its line: the places the
+ * parser reads as links (link-places.ts), the ones a rename rewrites; none in code.
+ */
+function linksByLine(text: string, lines: string[], firstLine: number): NoteLink[] {
+  const links: NoteLink[] = [];
+  if (!text.includes('[[') && !text.includes('](') && !text.includes(']:')) return links;
+  let line = 0;
+  let lineAt = 0;
+  let lineEnd = text.indexOf('\n');
+  let windows = new Map<number, string>();
+  for (const place of linkPlaces(text)) {
+    while (lineEnd >= 0 && lineEnd < place.at) {
+      lineAt = lineEnd + 1;
+      lineEnd = text.indexOf('\n', lineAt);
+      line++;
+      windows = new Map();
+    }
+    if (line + 1 < firstLine) continue;
+    let target: string;
+    let heading: string | null;
+    if (place.kind === 'wiki') {
+      target = place.target.trim();
+      if (target === '') continue; // [[#Heading]]: a link inside the note itself
+      heading = place.heading ? place.heading.slice(1) : null;
+    } else {
+      if (!isVaultHref(place.address)) continue;
+      const hash = place.address.indexOf('#');
+      target = safeDecode(hash >= 0 ? place.address.slice(0, hash) : place.address);
+      heading = hash >= 0 ? safeDecode(place.address.slice(hash + 1)) : null;
+      if (target === '') continue;
+    }
+    const whole = lines[line]!;
+    const lead = whole.length - whole.trimStart().length;
+    links.push({ target, heading, line: line + 1, context: contextAround(whole.trim(), place.at - lineAt - lead, place.length, windows) });
+  }
+  return links;
+}
+
 export function indexNote(path: VaultPath, text: string, mtimeMs: number): IndexedNote {
   const parsed = parseFrontmatter(text, path);
   const slash = path.lastIndexOf('/');
   const fileName = path.slice(slash + 1);
   const lines = text.split(/\r?\n/);
-  const links: NoteLink[] = [];
   const inlineTags: string[] = [];
   let inCode = false;
   for (let i = bodyStart(lines) - 1; i < lines.length; i++) {
@@ -103,25 +139,8 @@ export function indexNote(path: VaultPath, text: string, mtimeMs: number): Index
         if (tag) inlineTags.push(tag);
       }
     }
-    const text = line.trim();
-    const lead = line.length - line.trimStart().length;
-    const windows = new Map<number, string>();
-    if (line.includes('[[')) {
-      for (const l of parseWikiLinks(line)) links.push({ target: l.target, heading: l.heading, line: i + 1, context: contextAround(text, l.at - lead, l.length, windows) });
-    }
-    if (line.includes('](')) {
-      for (const m of line.matchAll(MD_NOTE_LINK)) {
-        const context = contextAround(text, m.index! - lead, m[0].length, windows);
-        let target = m[1]!;
-        try {
-          target = decodeURIComponent(target);
-        } catch {
-          /* as written */
-        }
-        links.push({ target, heading: m[2] ? m[2].slice(1) : null, line: i + 1, context });
-      }
-    }
   }
+  const links = linksByLine(text, lines, bodyStart(lines));
   const headings = headingsOf({ count: lines.length, at: (n) => lines[n - 1]! }, bodyStart(lines));
   const data = parsed.data;
   const title = titleOf(data, parsed.body, fileName);

@@ -9,8 +9,7 @@ import { notFound, refuse } from '../../shared/errors.ts';
 import { log } from '../../shared/log.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
 import { baseName, isNotePath, nameClash, newFoldersProblem, newNameProblem, stripExtension, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
-import { rewriteMarkdownLinks } from '../../shared/markdown-links.ts';
-import { rewriteWikiLinks } from '../../shared/wikilinks.ts';
+import { rewriteNoteLinks } from '../../shared/markdown-links.ts';
 import type { VersionStore } from '../versions/version-store.ts';
 import type { NoteWriter } from './note-writer.ts';
 import type { RenameJournal } from './rename-journal.ts';
@@ -260,13 +259,13 @@ export function createRenamer(deps: RenameDeps) {
     const written = await deps.writer.updateNote(
       p,
       (text, bytes) => {
-        if (!text.includes('[[') && !text.includes('](')) return null;
+        if (!text.includes('[[') && !text.includes('](') && !text.includes(']:')) return null;
         // A U+FFFD may stand for bytes that were not UTF-8.
         if (text.includes('\uFFFD') && !isUtf8(bytes)) {
           notUtf8 = true;
           return null;
         }
-        const next = rewriteMarkdownLinks(rewriteWikiLinks(text, map), p, map, writtenAt);
+        const next = rewriteNoteLinks(text, p, map, writtenAt);
         return next === text ? null : next;
       },
       { reason: 'Before a link rewrite' },

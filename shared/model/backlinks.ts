@@ -3,16 +3,14 @@
 // skipped) line by line, links shown as their text; remembered per record while links
 // resolve the same, so a plan reads each linking note once at most.
 import { publicMarkdown } from '../note/comments.ts';
-import { MARKDOWN_LINK } from '../link-address.ts';
-import { parseWikiRef, writtenLinks } from '../wikilinks.ts';
+import { linkPlaces, type LinkPlace } from '../note/link-places.ts';
+import { parseWikiRef } from '../wikilinks.ts';
 import type { VaultPath } from '../vault-path.ts';
 import type { NoteRecord } from './note-record.ts';
 
 /** A snippet is at most this many characters (a long sentence is cut around the link). */
 export const SNIPPET_MAX = 200;
 
-// Markdown links as shared/link-address.ts reads them, wikilinks as shared/wikilinks.ts does.
-const FENCE = /^\s*(`{3,}|~{3,})/;
 // Block markers a line starts with: quotes, callout heads, list bullets, tasks, numbers, heading marks.
 const LINE_START = /^\s*(?:>\s*)*(?:\[![\w-]+\][+-]?\s*)?(?:[-*+]\s+(?:\[.\]\s+)?|\d+[.)]\s+|#{1,6}\s+)?/;
 const INLINE_MARKS = /\*\*|__|==|~~|`|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)/g;
@@ -97,31 +95,22 @@ interface LinkRead {
   target: string | null;
 }
 
-/** A line's wikilinks and Markdown links, in order (a Markdown link inside a wikilink's display text is the wikilink's). */
-function linksIn(source: string): LinkRead[] {
-  const links: LinkRead[] = [];
-  if (source.includes('[[')) {
-    for (const w of writtenLinks(source)) {
-      const ref = parseWikiRef(w.target + w.heading + w.alias);
-      const shown = w.bang ? '' : (ref.alias ?? [ref.target, ...ref.subpath].filter((s) => s !== '').join(' › '));
-      links.push({ at: w.at, length: w.length, shown, target: ref.target || null });
-    }
+/** What a reader reads for a link the parser found (link-places.ts); null for a reference definition, which is no sentence. */
+function readOf(place: LinkPlace): Omit<LinkRead, 'at'> | null {
+  if (place.kind === 'wiki') {
+    const ref = parseWikiRef(place.target + place.heading + place.alias);
+    const shown = place.bang ? '' : (ref.alias ?? [ref.target, ...ref.subpath].filter((s) => s !== '').join(' › '));
+    return { length: place.length, shown, target: ref.target || null };
   }
-  if (!source.includes('](')) return links;
-  const wikilinks = links.length;
-  for (const m of source.matchAll(MARKDOWN_LINK)) {
-    const at = m.index!;
-    if (links.some((w, i) => i < wikilinks && at < w.at + w.length && w.at < at + m[0].length)) continue;
-    let url = m[3]!;
-    try {
-      url = decodeURI(url);
-    } catch {
-      // left as written
-    }
-    const target = /^[a-z][a-z0-9+.-]*:/i.test(url) ? null : url.replace(/#.*$/, '') || null;
-    links.push({ at, length: m[0].length, shown: m[1] ? '' : plain(m[2]!), target });
+  if (place.kind === 'definition') return null;
+  let url = place.address;
+  try {
+    url = decodeURI(url);
+  } catch {
+    // left as written
   }
-  return wikilinks > 0 && links.length > wikilinks ? links.sort((a, b) => a.at - b.at) : links;
+  const target = /^[a-z][a-z0-9+.-]*:/i.test(url) ? null : url.replace(/#.*$/, '') || null;
+  return { length: place.length, shown: place.bang ? '' : plain(place.label), target };
 }
 
 /**
@@ -134,20 +123,28 @@ export function linkSnippets(note: NoteRecord, generation: object, resolve: (tar
   const known = memo.get(note);
   if (known && known.generation === generation) return known.byTarget;
   const byTarget = new Map<VaultPath, string>();
-  let fence: string | null = null;
-  for (const line of publicMarkdown(note.body).split('\n')) {
-    const open = FENCE.exec(line);
-    if (open) {
-      if (fence === null) fence = open[1]![0]!;
-      else if (open[1]![0] === fence) fence = null;
-      continue;
+  const body = publicMarkdown(note.body);
+  // The links the parser reads (none in code or math), the ones a rename rewrites.
+  const places = linkPlaces(body, false);
+  let next = 0;
+  let lineAt = 0;
+  for (const line of body.split('\n')) {
+    const start = lineAt;
+    lineAt += line.length + 1;
+    if (next >= places.length || places[next]!.at >= lineAt) continue;
+    const lead = LINE_START.exec(line)![0].length;
+    const source = line.slice(lead).replace(/\s\^[\w-]+\s*$/, '');
+    const links: LinkRead[] = [];
+    for (; next < places.length && places[next]!.at < lineAt; next++) {
+      const place = places[next]!;
+      const at = place.at - start - lead;
+      const read = at >= 0 && at + place.length <= source.length ? readOf(place) : null;
+      if (read) links.push({ at, ...read });
     }
-    if (fence !== null || !line.includes('](') && !line.includes('[[')) continue;
-    const source = line.slice(LINE_START.exec(line)![0].length).replace(/\s\^[\w-]+\s*$/, '');
     let text = '';
     let last = 0;
     const hits: [VaultPath, number, number][] = [];
-    for (const link of linksIn(source)) {
+    for (const link of links) {
       text += plain(source.slice(last, link.at));
       last = link.at + link.length;
       const { shown, target } = link;

@@ -17,6 +17,8 @@ export interface ParsedNote {
 }
 
 const BLOCK = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
+/** How many characters of `text` its frontmatter block takes (0: none). */
+export const frontmatterLength = (text: string): number => BLOCK.exec(text)?.[0].length ?? 0;
 // A `.tex` note keeps the same keys in a leading comment block: `% ---` … `% ---`.
 const TEX_BLOCK = /^%[ \t]*---[ \t]*\r?\n((?:%.*\r?\n)*?)%[ \t]*---[ \t]*(?:\r?\n|$)/;
 

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fileLinkMapper } from '../../admin/vault/rename.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
-import { rewriteMarkdownLinks } from '../../shared/markdown-links.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { rewriteNoteLinks } from '../../shared/markdown-links.ts';
+import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
 const servers: TestServer[] = [];
@@ -19,7 +19,7 @@ afterAll(async () => {
 
 describe('the Markdown links a rename rewrites', () => {
   const map = fileLinkMapper('Posts/Linker note.md' as VaultPath, 'Topics/Linker note.md' as VaultPath, new Set());
-  const rewrite = (text: string, at = 'Elsewhere/Note.md') => rewriteMarkdownLinks(text, at, map);
+  const rewrite = (text: string, at = 'Elsewhere/Note.md') => rewriteNoteLinks(text, at, map);
 
   it('a path from the vault root, a name, a path relative to the note: each written as it was, to the new place', () => {
     expect(rewrite('[a](Posts/Linker%20note.md) [b](Linker%20note.md#Part "the title") [c](../Posts/Linker%20note.md#^blk)')).toBe(
@@ -71,4 +71,32 @@ describe('a rename through the admin', () => {
     expect((await server.admin('POST', '/api/note/rename', { path: 'Box', to: 'Shelf/Box' })).status).toBe(200);
     expect(await fs.readFile(path.join(vault, 'Shelf/Box/Inner.md'), 'utf8')).toBe('[sib](./Sib.md) [up](../../Other.md#Part)\n');
   });
+
+  it("the reviewer's Linker.md: code is left as written, a destination in <> and a reference definition follow the note; Site health and Backlinks agree", async () => {
+    const base = await tempDir('vs-rename-md-');
+    const vault = path.join(base, 'vault');
+    const post = (body: string) => `---\npublish: true\n---\n${body}`;
+    const linker = (to: string, angle: string, def: string) =>
+      post(`Inline code: \`[[Target]]\`\n\n\`\`\`\n[[Target]]\n\`\`\`\n\n[angle](<${angle}>)\n\nSee [ref][ref] and [[${to}]].\n\n[ref]: ${def}\n`);
+    await writeFiles(vault, {
+      'Target.md': post('The target.\n'),
+      'Linker.md': linker('Target', 'Target.md', 'Target.md'),
+      // Links to the new name: its warning goes once a build after the rename has landed.
+      'Canary.md': post('[[Target Two]]\n'),
+    });
+    const server = await startServer({ vault, data: path.join(base, 'data') });
+    servers.push(server);
+    type Warnings = { warnings: { path: string; kind: string; message: string }[] };
+    const warnings = async () => (await server.admin<Warnings>('GET', '/api/site/warnings')).body.warnings;
+    await waitFor(async () => (await warnings()).some((w) => w.path === 'Canary.md'), 30_000);
+    const res = await server.admin('POST', '/api/note/rename', { path: 'Target.md', to: 'Sub Dir/Target Two.md' });
+    expect(res.status).toBe(200);
+    expect(await fs.readFile(path.join(vault, 'Linker.md'), 'utf8')).toBe(linker('Target Two', 'Target Two.md', 'Target%20Two.md'));
+    await waitFor(async () => !(await warnings()).some((w) => w.path === 'Canary.md'), 30_000);
+    expect((await warnings()).filter((w) => w.path === 'Linker.md')).toEqual([]);
+    // The admin's Backlinks: the lines that link, not the code's.
+    const { backlinks } = (await server.admin('GET', '/api/backlinks?path=Sub%20Dir/Target%20Two.md')).body;
+    expect(backlinks.map((b: { path: string; line: number }) => `${b.path}:${b.line}`)).toEqual(['Canary.md:4', 'Linker.md:10', 'Linker.md:12', 'Linker.md:14']);
+  });
 });
+

@@ -5,7 +5,8 @@
 // bar is written `\|`, and the target is the name before it, so a rename rewrites it too.
 import { describe, expect, it } from 'vitest';
 import { renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
-import { parseWikiLinks, rewriteWikiLinks, wholeLink } from '../../shared/wikilinks.ts';
+import { parseWikiLinks, wholeLink } from '../../shared/wikilinks.ts';
+import { rewriteNoteLinks } from '../../shared/markdown-links.ts';
 import { wikilinkAt } from '../../admin/ui/src/editor/links.ts';
 
 const links: RenderLinks = { note: (t) => ({ href: `/${t}`, title: t }), attachment: () => null };
@@ -30,7 +31,7 @@ describe('a wikilink is read one way', () => {
 
   it('a rename rewrites links whose display text holds brackets, and links in a table', () => {
     const text = 'See [[Paper|Smith [2020]]], ![[Paper#Intro]] and\n\n| a |\n|---|\n| [[Paper\\|cited [3]]] | [[Paper#Method\\|how]] |\n';
-    expect(rewriteWikiLinks(text, (t) => (t === 'Paper' ? 'Papers/Paper 2' : null))).toBe(
+    expect(rewriteNoteLinks(text, 'Note.md', (t) => (t === 'Paper' ? 'Papers/Paper 2' : null))).toBe(
       'See [[Papers/Paper 2|Smith [2020]]], ![[Papers/Paper 2#Intro]] and\n\n| a |\n|---|\n| [[Papers/Paper 2\\|cited [3]]] | [[Papers/Paper 2#Method\\|how]] |\n',
     );
   });

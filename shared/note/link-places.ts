@@ -1,0 +1,138 @@
+// Where a note's links are, as written: the one reading that a rename rewrites and that the
+// admin's backlinks and the site's "Linked from" read, so they agree with the renderer (the
+// note's facts, analyze.ts) on what is a link. Candidates are found by the expressions
+// (wikilinks: wikilinks.ts; `[text](address)`, `[text](<address>)` and reference
+// definitions: link-address.ts). Which of them sit in code, math or raw HTML is decided by
+// the Markdown parser itself, as comments.ts decides it for `%%`: a marker is put before each
+// candidate, the text is parsed once, and a marker found inside such a token is no link.
+// A link inside a `%%` comment is still a link of the note (Obsidian indexes and renames it);
+// the public readers remove comments first (publicMarkdown).
+import type Token from 'markdown-it/lib/token.mjs';
+import { MARKDOWN_LINK, REFERENCE_DEFINITION } from '../link-address.ts';
+import { writtenLinks, type WrittenLink } from '../wikilinks.ts';
+import { frontmatterLength } from './frontmatter.ts';
+import { markdown } from './md.ts';
+
+/** A wikilink as written. */
+export interface WikiPlace extends WrittenLink {
+  kind: 'wiki';
+}
+
+/** A Markdown link or picture (`[text](address)`), or a reference definition (`[ref]: address`). */
+export interface AddressPlace {
+  kind: 'markdown' | 'definition';
+  at: number;
+  length: number;
+  bang: string;
+  /** The link's text, or the definition's label. */
+  label: string;
+  /** The address as written, without the <> around it. */
+  address: string;
+  addressAt: number;
+  /** Written in <> (may hold spaces). */
+  angle: boolean;
+}
+
+export type LinkPlace = WikiPlace | AddressPlace;
+
+// Tokens whose text is shown as written: a link there is text.
+const LITERAL_TYPES = new Set(['code_inline', 'code_block', 'fence', 'math_inline', 'math_block', 'math_inline_block', 'math_inline_bare_block', 'html_block', 'html_inline']);
+// Blocks that take whole lines: a definition's line inside one is no definition.
+const LEAF_BLOCKS = new Set(['paragraph_open', 'heading_open', 'code_block', 'fence', 'html_block', 'math_block', 'table_open', 'hr']);
+// What can hide a link from the parser: a backtick, a `$`, raw HTML, a `~~~` fence, an indented line.
+const MAY_HIDE_LINKS = /[`$<]|~~~|^(?: {4}|\t)/m;
+
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+const DIGIT0 = 0xe010;
+const MARKER = /\uE000([\uE010-\uE01F]+)\uE001/g;
+
+function marker(n: number): string {
+  let digits = '';
+  for (const d of n.toString(16)) digits += String.fromCharCode(DIGIT0 + parseInt(d, 16));
+  return OPEN + digits + CLOSE;
+}
+
+/** Every place of `text` written as a link, in order, code or not (readAsLinks tells). */
+export function writtenPlaces(text: string): LinkPlace[] {
+  const places: LinkPlace[] = [];
+  if (text.includes('[[')) for (const w of writtenLinks(text)) places.push({ kind: 'wiki', ...w });
+  const wikis = places.length;
+  if (text.includes('](')) {
+    let k = 0;
+    for (const m of text.matchAll(MARKDOWN_LINK)) {
+      const at = m.index!;
+      // A Markdown link inside a wikilink's display text is the wikilink's.
+      while (k < wikis && places[k]!.at + places[k]!.length <= at) k++;
+      if (k < wikis && places[k]!.at < at + m[0].length) continue;
+      const [, bang, label, angled, bare] = m as unknown as [string, string, string, string | undefined, string | undefined];
+      const angle = angled !== undefined;
+      places.push({ kind: 'markdown', at, length: m[0].length, bang, label, address: angle ? angled : bare!, addressAt: at + bang.length + label.length + 3 + (angle ? 1 : 0), angle });
+    }
+  }
+  if (text.includes(']:')) {
+    for (const m of text.matchAll(REFERENCE_DEFINITION)) {
+      const [whole, before, label, angled, bare] = m as unknown as [string, string, string, string | undefined, string | undefined];
+      const angle = angled !== undefined;
+      const address = angle ? angled : bare!;
+      const end = m.index! + whole.length;
+      places.push({ kind: 'definition', at: m.index! + before.length, length: whole.length - before.length, bang: '', label, address, addressAt: end - address.length - (angle ? 1 : 0), angle });
+    }
+  }
+  return wikis < places.length && wikis > 0 ? places.sort((a, b) => a.at - b.at) : places;
+}
+
+function literalMarkers(tokens: Token[], into: Set<number>): void {
+  for (const token of tokens) {
+    if (LITERAL_TYPES.has(token.type) && token.content.includes(OPEN)) {
+      for (const m of token.content.matchAll(MARKER)) {
+        let n = 0;
+        for (const ch of m[1]!) n = n * 16 + (ch.charCodeAt(0) - DIGIT0);
+        into.add(n);
+      }
+    }
+    if (token.children) literalMarkers(token.children, into);
+  }
+}
+
+/**
+ * The places of `places` (found in `text` by writtenPlaces) the parser reads as links: not
+ * in code, math or raw HTML, and a definition only on a line no block of text takes. A whole
+ * note's (`withFrontmatter`) frontmatter links (`related: "[[Note]]"`) are links. Parses
+ * `text` at most once, and not at all when nothing in it can hide a link.
+ */
+export function readAsLinks(text: string, places: LinkPlace[], withFrontmatter = true): LinkPlace[] {
+  if (places.length === 0) return places;
+  const definitions = places.some((p) => p.kind === 'definition');
+  if (!definitions && !MAY_HIDE_LINKS.test(text)) return places;
+  const bodyAt = withFrontmatter ? frontmatterLength(text) : 0;
+  let marked = '';
+  let last = bodyAt;
+  places.forEach((p, i) => {
+    if (p.at < bodyAt || p.kind === 'definition') return;
+    marked += text.slice(last, p.at) + marker(i);
+    last = p.at;
+  });
+  marked += text.slice(last);
+  const tokens = markdown().parse(marked, {});
+  const literal = new Set<number>();
+  literalMarkers(tokens, literal);
+  const taken = new Set<number>();
+  if (definitions) {
+    for (const t of tokens) if (t.map && LEAF_BLOCKS.has(t.type)) for (let line = t.map[0]; line < t.map[1]; line++) taken.add(line);
+  }
+  let line = 0;
+  let counted = bodyAt;
+  return places.filter((p, i) => {
+    if (p.at < bodyAt) return true;
+    if (p.kind !== 'definition') return !literal.has(i);
+    for (let at = text.indexOf('\n', counted); at >= 0 && at < p.at; at = text.indexOf('\n', at + 1)) {
+      line++;
+      counted = at + 1;
+    }
+    return !taken.has(line);
+  });
+}
+
+/** Every link of `text` (a whole note, or a body without its frontmatter) as the parser reads it (see readAsLinks). */
+export const linkPlaces = (text: string, withFrontmatter = true): LinkPlace[] => readAsLinks(text, writtenPlaces(text), withFrontmatter);

@@ -1,0 +1,135 @@
+// Where a note's links are (shared/note/link-places.ts): a rename rewrites exactly the links the
+// renderer reads (the note's facts, which the site's link index and Site health read), and the
+// backlinks read the same places. A reviewer renamed Target.md and found `[[Target]]` rewritten
+// inside code, while `[t](<Target.md>)` and `[ref]: Target.md` were left pointing at nothing.
+import { describe, expect, it } from 'vitest';
+import { fileLinkMapper } from '../../admin/vault/rename.ts';
+import { rewriteNoteLinks } from '../../shared/markdown-links.ts';
+import { linkSnippets } from '../../shared/model/backlinks.ts';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { analyzeNote } from '../../shared/note/analyze.ts';
+import { linkPlaces } from '../../shared/note/link-places.ts';
+import type { VaultPath } from '../../shared/vault-path.ts';
+
+const toTwo = fileLinkMapper('Target.md' as VaultPath, 'Sub Dir/Target Two.md' as VaultPath, new Set());
+const rename = (text: string, map = toTwo) => rewriteNoteLinks(text, 'Linker.md', map);
+/** The note targets and files the renderer's facts record, compared as a link key. */
+const key = (t: string) => t.replace(/\.md$/i, '').toLowerCase();
+const factTargets = (body: string) => {
+  const facts = analyzeNote(body);
+  return new Set([...facts.links, ...facts.files, ...facts.transclusions.map((t) => t.target)].map(key));
+};
+const placeTargets = (body: string) =>
+  new Set(
+    linkPlaces(body, false)
+      .filter((p) => p.kind !== 'definition')
+      .map((p) => key(p.kind === 'wiki' ? p.target.trim() : decodeURIComponent(p.address.replace(/#.*$/, '')))),
+  );
+
+describe('a rename leaves the links in code alone, as the renderer does', () => {
+  it.each([
+    ['a code span', 'See `[[Target]]` here.'],
+    ['a code span of two backticks holding one', 'See ``a ` [[Target]] [t](Target.md)`` here.'],
+    ['a code span of three backticks', 'See ```[[Target]]``` here.'],
+    ['a ``` fence', 'Text\n\n```\n[[Target]] [t](Target.md)\n```\n'],
+    ['a ~~~ fence with a language', '~~~md\n[t](<Target.md>)\n~~~\n'],
+    ['a fence holding a shorter fence', '````\n```\n[[Target]]\n```\n````\n'],
+    ['a fence in a list item', '- item\n\n  ```\n  [[Target]]\n  ```\n'],
+    ['indented code', 'Para.\n\n    [[Target]] and [t](Target.md)\n'],
+    ['inline and block math', 'So $[[Target]]$ and\n\n$$\n[t](Target.md)\n$$\n'],
+    ['a raw HTML block', '<div>\n[[Target]]\n</div>\n'],
+    ['a reference definition inside a fence', '[r][r]\n\n```\n[r]: Target.md\n```\n'],
+    ['a definition line that continues a paragraph', 'Para\n[r]: Target.md\n'],
+  ])('in %s', (_, text) => {
+    expect(factTargets(text).has('target')).toBe(false);
+    expect(rename(text)).toBe(text);
+  });
+
+  it('rewrites a link right after code on the same line, and one after an unclosed backtick', () => {
+    expect(rename('`code`[[Target]] ``x``[t](Target.md) `[[Target]]`')).toBe('`code`[[Target Two]] ``x``[t](Target%20Two.md) `[[Target]]`');
+    expect(rename('A `` lone run [[Target]] `')).toBe('A `` lone run [[Target Two]] `');
+    expect(rename('```\n[[Target]]\n```\nAfter [[Target]]')).toBe('```\n[[Target]]\n```\nAfter [[Target Two]]');
+  });
+
+  it('rewrites links in the frontmatter, and in a %% comment, as Obsidian does', () => {
+    expect(rename('---\nrelated: "[[Target]]"\nnote: `x`\n---\n`[[Target]]`\n')).toBe('---\nrelated: "[[Target Two]]"\nnote: `x`\n---\n`[[Target]]`\n');
+    expect(rename('Seen %% [[Target]] %% and `%% [[Target]] %%`')).toBe('Seen %% [[Target Two]] %% and `%% [[Target]] %%`');
+  });
+});
+
+describe('a rename rewrites every link the renderer reads', () => {
+  it('a destination in <>, kept in <> with its spaces', () => {
+    expect(rename('[a](<Target.md>) and [b](<Target.md#Part> "t")')).toBe('[a](<Target Two.md>) and [b](<Target Two.md#Part> "t")');
+    const sub = fileLinkMapper('Sub Dir/Target.md' as VaultPath, 'Other Dir/Target 3.md' as VaultPath, new Set());
+    expect(rename('[c](<Sub Dir/Target.md>) ![d](<Sub Dir/Target.md>)', sub)).toBe('[c](<Other Dir/Target 3.md>) ![d](<Other Dir/Target 3.md>)');
+  });
+
+  it('a reference definition, in a quote or in <>, its title kept', () => {
+    expect(rename('[ref][ref] and [x][y]\n\n[ref]: Target.md "Title"\n> [y]: <Target.md>\n')).toBe(
+      '[ref][ref] and [x][y]\n\n[ref]: Target%20Two.md "Title"\n> [y]: <Target Two.md>\n',
+    );
+    expect(factTargets('[ref][ref]\n\n[ref]: Target.md\n').has('target')).toBe(true);
+  });
+});
+
+describe('the links a rename rewrites are the links the note records', () => {
+  const note = [
+    '# Varied [[A1]]',
+    '',
+    'Text [[A2|shown]] and ![[A3]] and [md](A4.md#Part) and ![pic](A5.png) and [angle](<A 6.md>).',
+    'Code `[[C1]]` then [[A7]] and ``x ` [m](C2.md)`` then [ref][r8].',
+    '',
+    '- [ ] a task [[A9#Heading]]',
+    '> [!note] A callout [[A10]]',
+    '> quoted [q](A11.md)',
+    '',
+    '| a | b |',
+    '|---|---|',
+    '| [[A12\\|cell]] | `[[C3]]` |',
+    '',
+    '```js',
+    '[[C4]] [f](C5.md)',
+    '```',
+    '',
+    '~~~',
+    '[[C6]]',
+    '~~~',
+    '',
+    '    [[C7]] indented',
+    '',
+    'Math $[[C8]]$ and a footnote[^1].',
+    '',
+    '<div>',
+    '[[C9]]',
+    '</div>',
+    '',
+    '[^1]: Footnote with [[A13]].',
+    '',
+    '[r8]: A14.md',
+    '',
+  ].join('\n');
+  const recorded = new Set(['a1', 'a2', 'a3', 'a4', 'a5.png', 'a 6', 'a7', 'a9', 'a10', 'a11', 'a12', 'a13', 'a14']);
+
+  it('the places read are the facts the renderer records (a definition stands for its uses), and no link in code', () => {
+    expect(factTargets(note)).toEqual(recorded);
+    expect(placeTargets(note)).toEqual(new Set([...recorded].filter((t) => t !== 'a14')));
+  });
+
+  it('renaming each target rewrites the note exactly when the facts record a link to it', () => {
+    const targets = ['A1', 'A2', 'A3', 'A4', 'A5.png', 'A 6', 'A7', 'A9', 'A10', 'A11', 'A12', 'A13', 'A14', 'C1', 'C2', 'C3', 'C4', 'C5', 'C6', 'C7', 'C8', 'C9'];
+    const rewritten = targets.filter((t) => rewriteNoteLinks(note, 'Varied.md', (written) => (key(written) === key(t) ? `${t} renamed` : null)) !== note);
+    expect(new Set(rewritten.map(key))).toEqual(recorded);
+  });
+});
+
+describe('"Linked from" reads the same places', () => {
+  const record = (body: string) => ({ body }) as unknown as NoteRecord;
+  const snippets = (body: string) => linkSnippets(record(body), {}, (t) => (key(t) === 'target' ? ('Target.md' as VaultPath) : null));
+
+  it('a line whose only link is in code is no sentence of a link; the real link is', () => {
+    expect(snippets('Write `[[Target]]` for a link.\n\n```\n[[Target]]\n```\n\n    [[Target]]\n\nThe [[Target]] itself.').get('Target.md' as VaultPath)).toBe(
+      'The \u2068Target\u2069 itself.',
+    );
+    expect(snippets('See [it](<Target.md>) here.').get('Target.md' as VaultPath)).toBe('See \u2068it\u2069 here.');
+  });
+});
