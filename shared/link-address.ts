@@ -16,7 +16,7 @@ export const MARKDOWN_LINK = /(!?)\[([^[\]\n]*)\]\((?:<([^<>\n]*)>|((?:[^)\s\]<]
  * bare one. `[^1]:` is a footnote, not a definition. Whether the line is one (not the
  * continuation of a paragraph, not code) the parser says: link-places.ts.
  */
-export const REFERENCE_DEFINITION = /^([ \t]*(?:>[ \t]?)*[ \t]*)\[([^[\]\n^][^[\]\n]*)\]:[ \t]*(?:<([^<>\n]*)>|([^\s<]\S*))(?=\s|$)/gm;
+export const REFERENCE_DEFINITION = /^((?:[ \t]*>)*[ \t]*)\[([^[\]\n^][^[\]\n]*)\]:[ \t]*(?:<([^<>\n]*)>|([^\s<]\S*))(?=\s|$)/gm;
 
 /** An address with a scheme (`https:`, `mailto:`) or a host (`//cdn…`): nothing of the vault. */
 export const WEB_ADDRESS = /^[a-z][a-z0-9+.-]*:|^\/\//i;

@@ -85,3 +85,15 @@ describe('the sentences around links ("Linked from") are found in time proportio
     expect(snippets.get('N10000.md' as VaultPath)).toMatch(/^….*\u2068N10000\u2069.*…$/);
   });
 });
+
+describe("a rename finds a note's links in time proportional to its length", () => {
+  it('a line of 100,000 spaces, 40,000 `[a](<b`, 20,000 lines `[a]: <b`, 20,000 code spans beside links', async () => {
+    const { rewriteNoteLinks } = await import('../../shared/markdown-links.ts');
+    const map = (target: string) => (target === 'X' ? 'Y' : null);
+    for (const text of [`${' '.repeat(100_000)}x\n[[X]]`, `](${'[a](<b'.repeat(40_000)}\n[[X]]`, `${'[a]: <b\n'.repeat(20_000)}\n[[X]]`, '`c` [[X]] '.repeat(20_000)]) {
+      const started = performance.now();
+      expect(rewriteNoteLinks(text, 'Hostile.md', map)).toContain('[[Y]]');
+      expect(performance.now() - started).toBeLessThan(2_000);
+    }
+  });
+});
