@@ -5,10 +5,11 @@
 /**
  * `[text](address "title")`, `![alt](address)` and `[text](<an address>)`: groups 1 the `!`,
  * 2 the text, 3 an address written in <> (without them), 4 one written bare. A link's text
- * holds no `[`; a bare address no space or `](`, one in <> no `<`, `>` or line end, as
- * CommonMark reads them.
+ * may hold pairs of brackets (`[see [1]](…)`) and pictures (`[![alt](pic.png)](…)`), never
+ * a link (the inner one is the link then); a bare address holds no space or `](`, one in <>
+ * no `<`, `>` or line end, as CommonMark reads them.
  */
-export const MARKDOWN_LINK = /(!?)\[([^[\]\n]*)\]\((?:<([^<>\n]*)>|((?:[^)\s\]<]|\](?!\())(?:[^)\s\]]|\](?!\())*))(?:\s+"[^"\n]*")?\)/g;
+export const MARKDOWN_LINK = /(!?)\[((?:[^[\]\n]|!\[[^[\]\n]*\]\([^()\n]*\)|\[[^[\]\n]*\](?!\())*)\]\((?:<([^<>\n]*)>|((?:[^)\s\]<]|\](?!\())(?:[^)\s\]]|\](?!\())*))(?:\s+"[^"\n]*")?\)/g;
 
 /**
  * A reference definition (`[ref]: Target.md "title"`, used as `[text][ref]`), on its own line,

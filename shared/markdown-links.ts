@@ -49,8 +49,8 @@ export function rewriteNoteLinks(text: string, notePath: string, map: (target: s
   if (edits.size === 0) return text;
   let out = '';
   let at = 0;
-  for (const place of readAsLinks(text, [...edits.keys()])) {
-    const [start, length, written] = edits.get(place)!;
+  // In the text's order: a picture in a link's text (`[![a](p.png)](N.md)`) comes before the link's address.
+  for (const [start, length, written] of readAsLinks(text, [...edits.keys()]).map((place) => edits.get(place)!).sort((a, b) => a[0] - b[0])) {
     out += text.slice(at, start) + written;
     at = start + length;
   }

@@ -13,6 +13,7 @@ export const SNIPPET_MAX = 200;
 
 // Block markers a line starts with: quotes, callout heads, list bullets, tasks, numbers, heading marks.
 const LINE_START = /^\s*(?:>\s*)*(?:\[![\w-]+\][+-]?\s*)?(?:[-*+]\s+(?:\[.\]\s+)?|\d+[.)]\s+|#{1,6}\s+)?/;
+const PICTURE = /!\[[^[\]\n]*\]\([^()\n]*\)/g;
 const INLINE_MARKS = /\*\*|__|==|~~|`|(?<!\w)[*_](?=\S)|(?<=\S)[*_](?!\w)/g;
 const SENTENCE_END = /[.!?؟。…]["'”’)]*(?=\s|$)/g;
 
@@ -110,7 +111,8 @@ function readOf(place: LinkPlace): Omit<LinkRead, 'at'> | null {
     // left as written
   }
   const target = /^[a-z][a-z0-9+.-]*:/i.test(url) ? null : url.replace(/#.*$/, '') || null;
-  return { length: place.length, shown: place.bang ? '' : plain(place.label), target };
+  // A picture in a link's text shows no words.
+  return { length: place.length, shown: place.bang ? '' : plain(place.label.replace(PICTURE, '')).trim(), target };
 }
 
 /**
@@ -138,7 +140,9 @@ export function linkSnippets(note: NoteRecord, generation: object, resolve: (tar
     for (; next < places.length && places[next]!.at < lineAt; next++) {
       const place = places[next]!;
       const at = place.at - start - lead;
-      const read = at >= 0 && at + place.length <= source.length ? readOf(place) : null;
+      // A picture in a link's text is read as part of the link.
+      const inside = links.length > 0 && at < links[links.length - 1]!.at + links[links.length - 1]!.length;
+      const read = at >= 0 && at + place.length <= source.length && !inside ? readOf(place) : null;
       if (read) links.push({ at, ...read });
     }
     let text = '';

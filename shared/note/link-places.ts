@@ -58,6 +58,7 @@ export function writtenPlaces(text: string): LinkPlace[] {
   const places: LinkPlace[] = [];
   if (text.includes('[[')) for (const w of writtenLinks(text)) places.push({ kind: 'wiki', ...w });
   const wikis = places.length;
+  let nested = false;
   if (text.includes('](')) {
     let k = 0;
     for (const m of text.matchAll(MARKDOWN_LINK)) {
@@ -65,9 +66,13 @@ export function writtenPlaces(text: string): LinkPlace[] {
       // A Markdown link inside a wikilink's display text is the wikilink's.
       while (k < wikis && places[k]!.at + places[k]!.length <= at) k++;
       if (k < wikis && places[k]!.at < at + m[0].length) continue;
-      const [, bang, label, angled, bare] = m as unknown as [string, string, string, string | undefined, string | undefined];
-      const angle = angled !== undefined;
-      places.push({ kind: 'markdown', at, length: m[0].length, bang, label, address: angle ? angled : bare!, addressAt: at + bang.length + label.length + 3 + (angle ? 1 : 0), angle });
+      places.push(markdownPlace(m, at));
+      // The pictures in a link's text (`[![alt](pic.png)](Note.md)`) are links too.
+      if (m[2]!.includes('](')) {
+        const labelAt = at + m[1]!.length + 1;
+        for (const inner of m[2]!.matchAll(MARKDOWN_LINK)) places.push(markdownPlace(inner, labelAt + inner.index!));
+        nested = true;
+      }
     }
   }
   if (text.includes(']:')) {
@@ -79,7 +84,20 @@ export function writtenPlaces(text: string): LinkPlace[] {
       places.push({ kind: 'definition', at: m.index! + before.length, length: whole.length - before.length, bang: '', label, address, addressAt: end - address.length - (angle ? 1 : 0), angle });
     }
   }
-  return wikis < places.length && wikis > 0 ? places.sort((a, b) => a.at - b.at) : places;
+  return (wikis < places.length && wikis > 0) || nested ? places.sort((a, b) => a.at - b.at) : places;
+}
+
+function markdownPlace(m: RegExpMatchArray, at: number): AddressPlace {
+  const [whole, bang, label, angled, bare] = m as unknown as [string, string, string, string | undefined, string | undefined];
+  const angle = angled !== undefined;
+  return { kind: 'markdown', at, length: whole.length, bang, label, address: angle ? angled : bare!, addressAt: at + bang.length + label.length + 3 + (angle ? 1 : 0), angle };
+}
+
+/** Whether the `[` at `at` is escaped (`\\[[Note]]` is text): an odd run of backslashes before it. */
+function escaped(text: string, at: number): boolean {
+  let n = 0;
+  while (at - n - 1 >= 0 && text.charCodeAt(at - n - 1) === 0x5c /* \\ */) n++;
+  return n % 2 === 1;
 }
 
 function markersIn(content: string, into: Set<number>): void {
@@ -128,16 +146,17 @@ function parseMarked(marked: string): { literal: Set<number>; blocks: Token[] } 
 }
 
 /**
- * The places of `places` (found in `text` by writtenPlaces) the parser reads as links: not
- * in code, math or raw HTML, and a definition only on a line no block of text takes. A whole
+ * The places of `written` (found in `text` by writtenPlaces) the parser reads as links: not
+ * escaped, not in code, math or raw HTML, and a definition only on a line no block of text takes. A whole
  * note's (`withFrontmatter`) frontmatter links (`related: "[[Note]]"`) are links. Parses
  * `text` at most once, and not at all when nothing in it can hide a link.
  */
-export function readAsLinks(text: string, places: LinkPlace[], withFrontmatter = true): LinkPlace[] {
-  if (places.length === 0) return places;
+export function readAsLinks(text: string, written: LinkPlace[], withFrontmatter = true): LinkPlace[] {
+  if (written.length === 0) return written;
+  const bodyAt = withFrontmatter ? frontmatterLength(text) : 0;
+  const places = written.filter((p) => p.at < bodyAt || p.kind === 'definition' || !escaped(text, p.at + p.bang.length));
   const definitions = places.some((p) => p.kind === 'definition');
   if (!definitions && !MAY_HIDE_LINKS.test(text)) return places;
-  const bodyAt = withFrontmatter ? frontmatterLength(text) : 0;
   let marked = '';
   let last = bodyAt;
   places.forEach((p, i) => {

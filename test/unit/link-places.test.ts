@@ -40,6 +40,7 @@ describe('a rename leaves the links in code alone, as the renderer does', () => 
     ['a raw HTML block', '<div>\n[[Target]]\n</div>\n'],
     ['a reference definition inside a fence', '[r][r]\n\n```\n[r]: Target.md\n```\n'],
     ['a definition line that continues a paragraph', 'Para\n[r]: Target.md\n'],
+    ['an escaped bracket', 'Not \\[[Target]] nor !\\[[Target]] nor \\[t](Target.md)'],
   ])('in %s', (_, text) => {
     expect(factTargets(text).has('target')).toBe(false);
     expect(rename(text)).toBe(text);
@@ -62,6 +63,14 @@ describe('a rename rewrites every link the renderer reads', () => {
     expect(rename('[a](<Target.md>) and [b](<Target.md#Part> "t")')).toBe('[a](<Target Two.md>) and [b](<Target Two.md#Part> "t")');
     const sub = fileLinkMapper('Sub Dir/Target.md' as VaultPath, 'Other Dir/Target 3.md' as VaultPath, new Set());
     expect(rename('[c](<Sub Dir/Target.md>) ![d](<Sub Dir/Target.md>)', sub)).toBe('[c](<Other Dir/Target 3.md>) ![d](<Other Dir/Target 3.md>)');
+  });
+
+  it('a link whose text holds brackets or a picture, an escaped backslash before a link, an escaped `!` before one', () => {
+    expect(rename('[see [1]](Target.md) [![pic](Target.md)](Target.md) \\\\[[Target]] \\![[Target]]')).toBe(
+      '[see [1]](Target%20Two.md) [![pic](Target%20Two.md)](Target%20Two.md) \\\\[[Target Two]] \\![[Target Two]]',
+    );
+    // A link inside a link's text is the link; the outer is text.
+    expect(rename('[a [b](Target.md)](Other.md)')).toBe('[a [b](Target%20Two.md)](Other.md)');
   });
 
   it('a reference definition, in a quote or in <>, its title kept', () => {
@@ -103,12 +112,14 @@ describe('the links a rename rewrites are the links the note records', () => {
     '[[C9]]',
     '</div>',
     '',
+    'Escaped \\[[C10]] and [see [1]](A15.md) and [![pic](A16.png)](A17.md).',
+    '',
     '[^1]: Footnote with [[A13]].',
     '',
     '[r8]: A14.md',
     '',
   ].join('\n');
-  const recorded = new Set(['a1', 'a2', 'a3', 'a4', 'a5.png', 'a 6', 'a7', 'a9', 'a10', 'a11', 'a12', 'a13', 'a14']);
+  const recorded = new Set(['a1', 'a2', 'a3', 'a4', 'a5.png', 'a 6', 'a7', 'a9', 'a10', 'a11', 'a12', 'a13', 'a14', 'a15', 'a16.png', 'a17']);
 
   it('the places read are the facts the renderer records (a definition stands for its uses), and no link in code', () => {
     expect(factTargets(note)).toEqual(recorded);
@@ -116,7 +127,8 @@ describe('the links a rename rewrites are the links the note records', () => {
   });
 
   it('renaming each target rewrites the note exactly when the facts record a link to it', () => {
-    const targets = ['A1', 'A2', 'A3', 'A4', 'A5.png', 'A 6', 'A7', 'A9', 'A10', 'A11', 'A12', 'A13', 'A14', 'C1', 'C2', 'C3', 'C4', 'C5', 'C6', 'C7', 'C8', 'C9'];
+    const targets = ['A1', 'A2', 'A3', 'A4', 'A5.png', 'A 6', 'A7', 'A9', 'A10', 'A11', 'A12', 'A13', 'A14', 'A15', 'A16.png', 'A17'];
+    targets.push(...['C1', 'C2', 'C3', 'C4', 'C5', 'C6', 'C7', 'C8', 'C9', 'C10']);
     const rewritten = targets.filter((t) => rewriteNoteLinks(note, 'Varied.md', (written) => (key(written) === key(t) ? `${t} renamed` : null)) !== note);
     expect(new Set(rewritten.map(key))).toEqual(recorded);
   });
