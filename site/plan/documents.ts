@@ -4,7 +4,7 @@
 // address without the extension (CONTRACT §12), and an embed renders it in place. What a
 // base shows depends on every published note, a canvas on the notes its file nodes name:
 // those are the readings the plan's dependency index records.
-import { writtenLinks } from '../../shared/wikilinks.ts';
+import { linkPlaces } from '../../shared/note/link-places.ts';
 import { pathAddress, type Address } from '../../shared/model/addresses.ts';
 import { MAX_BASE_BYTES } from '../../shared/bases/base-file.ts';
 import { MAX_CANVAS_BYTES, readCanvas } from '../../shared/canvas/canvas-file.ts';
@@ -68,8 +68,9 @@ export function embeddedDocuments(ctx: PageContext, note: NoteRecord): string[] 
   const out: string[] = [];
   // The record keeps linked and embedded files together: the text says which are embeds.
   if (!note.embeds.some((target) => isDocumentPath(target.replace(/[#?].*$/, '')))) return out;
-  for (const link of writtenLinks(note.body)) {
-    if (!link.bang || !isDocumentPath(link.target.trim())) continue;
+  // Where the page reads links: `![[x.base]]` in code is text.
+  for (const link of linkPlaces(note.body, false)) {
+    if (link.kind !== 'wiki' || !link.bang || !isDocumentPath(link.target.trim())) continue;
     const p = ctx.attachments.resolve(link.target.trim(), note);
     if (p && isDocumentPath(p) && !out.includes(p)) out.push(p);
   }

@@ -145,3 +145,12 @@ describe('"Linked from" reads the same places', () => {
     expect(snippets('See [it](<Target.md>) here.').get('Target.md' as VaultPath)).toBe('See \u2068it\u2069 here.');
   });
 });
+
+describe('the documents a page embeds are read at the same places', () => {
+  it('`![[B.base]]` written in code is no embed of the page', async () => {
+    const { embeddedDocuments } = await import('../../site/plan/documents.ts');
+    const ctx = { attachments: { resolve: (target: string) => target } };
+    const note = { body: 'Real: ![[A.base]]\n\nWrite `![[B.base]]` to embed one.\n\n```\n![[C.canvas]]\n```\n', embeds: ['A.base'] };
+    expect(embeddedDocuments(ctx as never, note as never)).toEqual(['A.base']);
+  });
+});
