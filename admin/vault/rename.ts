@@ -1,6 +1,7 @@
 // Rename or move a note, attachment or folder (CONTRACT §3): the versions and the
-// creation memory move with it, and wikilinks in other notes are rewritten through
-// the write path, each rewritten note keeping a `Before a link rewrite` version.
+// creation memory move with it, and the links in other notes (where the page reads
+// links: shared/note/link-places.ts, never in code) are rewritten through the write
+// path, each rewritten note keeping a `Before a link rewrite` version.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { makeFolders } from '../../shared/atomic-write.ts';
