@@ -13,9 +13,11 @@ const OPEN = '\uE000';
 const CLOSE = '\uE001';
 // Digits of a marker's number, written in the private use area so they never read as Markdown.
 const DIGIT0 = 0xe010;
-const LITERAL_TYPES = new Set(['code_inline', 'code_block', 'fence', 'math_inline', 'math_block', 'math_inline_block', 'math_inline_bare_block']);
+/** Tokens of code and math: their text is shown as written. */
+export const LITERAL_TYPES = new Set(['code_inline', 'code_block', 'fence', 'math_inline', 'math_block', 'math_inline_block', 'math_inline_bare_block']);
 
-function marker(n: number): string {
+/** The `n`th marker put in a text for the parser to place (link-places.ts does the same for links). */
+export function marker(n: number): string {
   let digits = '';
   for (const d of n.toString(16)) digits += String.fromCharCode(DIGIT0 + parseInt(d, 16));
   return OPEN + digits + CLOSE;
@@ -23,7 +25,11 @@ function marker(n: number): string {
 
 const MARKER = /\uE000([\uE010-\uE01F]+)\uE001/g;
 
-function markersIn(text: string, into: Set<number>): void {
+/** Whether `text` holds a marker. */
+export const holdsMarker = (text: string): boolean => text.includes(OPEN);
+
+/** The numbers of the markers in `text`, added to `into`. */
+export function markersIn(text: string, into: Set<number>): void {
   if (!text.includes(OPEN)) return;
   for (const m of text.matchAll(MARKER)) {
     let n = 0;

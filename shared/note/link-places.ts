@@ -10,6 +10,7 @@
 import type Token from 'markdown-it/lib/token.mjs';
 import { MARKDOWN_LINK, REFERENCE_DEFINITION } from '../link-address.ts';
 import { writtenLinks, type WrittenLink } from '../wikilinks.ts';
+import { holdsMarker, LITERAL_TYPES, marker, markersIn } from './comments.ts';
 import { frontmatterLength } from './frontmatter.ts';
 import { markdown } from './md.ts';
 
@@ -35,23 +36,12 @@ export interface AddressPlace {
 
 export type LinkPlace = WikiPlace | AddressPlace;
 
-// Tokens whose text is shown as written: a link there is text.
-const LITERAL_TYPES = new Set(['code_inline', 'code_block', 'fence', 'math_inline', 'math_block', 'math_inline_block', 'math_inline_bare_block', 'html_block', 'html_inline']);
+// Tokens whose text is shown as written (code, math, raw HTML): a link there is text.
+const HIDING_TYPES = new Set([...LITERAL_TYPES, 'html_block', 'html_inline']);
 // Blocks that take whole lines: a definition's line inside one is no definition.
 const LEAF_BLOCKS = new Set(['paragraph_open', 'heading_open', 'code_block', 'fence', 'html_block', 'math_block', 'table_open', 'hr']);
 // What can hide a link from the parser: a backtick, a `$`, raw HTML, a `~~~` fence, an indented line.
 const MAY_HIDE_LINKS = /[`$<]|~~~|^(?: {4}|\t)/m;
-
-const OPEN = '\uE000';
-const CLOSE = '\uE001';
-const DIGIT0 = 0xe010;
-const MARKER = /\uE000([\uE010-\uE01F]+)\uE001/g;
-
-function marker(n: number): string {
-  let digits = '';
-  for (const d of n.toString(16)) digits += String.fromCharCode(DIGIT0 + parseInt(d, 16));
-  return OPEN + digits + CLOSE;
-}
 
 /** Every place of `text` written as a link, in order, code or not (readAsLinks tells). */
 export function writtenPlaces(text: string): LinkPlace[] {
@@ -100,17 +90,9 @@ function escaped(text: string, at: number): boolean {
   return n % 2 === 1;
 }
 
-function markersIn(content: string, into: Set<number>): void {
-  for (const m of content.matchAll(MARKER)) {
-    let n = 0;
-    for (const ch of m[1]!) n = n * 16 + (ch.charCodeAt(0) - DIGIT0);
-    into.add(n);
-  }
-}
-
 function literalMarkers(tokens: Token[], into: Set<number>): void {
   for (const token of tokens) {
-    if (LITERAL_TYPES.has(token.type) && token.content.includes(OPEN)) markersIn(token.content, into);
+    if (HIDING_TYPES.has(token.type)) markersIn(token.content, into);
     if (token.children) literalMarkers(token.children, into);
   }
 }
@@ -122,7 +104,7 @@ const INLINE_LITERAL = /[`$<]/;
  * The markers of `marked` inside code, math or raw HTML, and the block tokens. The renderer's
  * parser, by its public parts: the blocks of the whole text, then the text of only those
  * blocks that hold a marker and something that can open code inline (most hold none: a full
- * parse made the admin's index of a vault eight times slower).
+ * parse is most of the admin's index of a vault).
  */
 function parseMarked(marked: string): { literal: Set<number>; blocks: Token[] } {
   const md = markdown();
@@ -132,8 +114,8 @@ function parseMarked(marked: string): { literal: Set<number>; blocks: Token[] } 
   md.block.parse(marked.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD'), md, env, blocks);
   const literal = new Set<number>();
   for (const token of blocks) {
-    if (!token.content.includes(OPEN)) continue;
-    if (LITERAL_TYPES.has(token.type)) markersIn(token.content, literal);
+    if (!holdsMarker(token.content)) continue;
+    if (HIDING_TYPES.has(token.type)) markersIn(token.content, literal);
     else if (token.type === 'inline' && INLINE_LITERAL.test(token.content)) {
       const children: Token[] = [];
       md.inline.parse(token.content, md, env, children);
