@@ -154,3 +154,15 @@ describe('the documents a page embeds are read at the same places', () => {
     expect(embeddedDocuments(ctx as never, note as never)).toEqual(['A.base']);
   });
 });
+
+describe("the admin's Backlinks read the same places", () => {
+  it('lists the lines that link, not the ones that only show a link in code', async () => {
+    const { indexNote } = await import('../../admin/search/note-entry.ts');
+    const text = '---\nrelated: "[[Target]]"\n---\nWrite `[[Target]]`.\n\n```\n[[Target]]\n```\n\n    [t](Target.md)\n\nSee [t](<Target.md#Part>) and [r][r].\n\n[r]: Target.md\n';
+    const { links } = indexNote('Linker.md' as VaultPath, text, 0);
+    expect(links.map((l) => [l.line, l.target, l.heading])).toEqual([
+      [12, 'Target.md', 'Part'],
+      [14, 'Target.md', null],
+    ]);
+  });
+});
