@@ -21,6 +21,10 @@ const memo = new WeakMap<NoteRecord, { generation: object; byTarget: Map<VaultPa
 
 const plain = (s: string) => s.replace(INLINE_MARKS, '');
 
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+/** Text between a table row's links: each cell's pipe a separator (an escaped `\|` the character). */
+const cells = (s: string) => plain(s).replace(/\\\|/g, '\u0000').replace(/\s*\|\s*/g, ' · ').replace(/\u0000/g, '|');
+
 /** Nothing a reader would read: spaces, punctuation, isolates. */
 const WORDLESS = /^[\s\p{P}\u2068\u2069]*$/u;
 
@@ -135,7 +139,11 @@ export function linkSnippets(note: NoteRecord, generation: object, resolve: (tar
     lineAt += line.length + 1;
     if (next >= places.length || places[next]!.at >= lineAt) continue;
     const lead = LINE_START.exec(line)![0].length;
-    const source = line.slice(lead).replace(/\s\^[\w-]+\s*$/, '');
+    let source = line.slice(lead).replace(/\s\^[\w-]+\s*$/, '');
+    // A table row reads as its cells one after another (`| b | [[Z]] |` is "b · Z"): its outer pipes become spaces, keeping the links' offsets.
+    const row = TABLE_ROW.test(source);
+    if (row) source = source.replace(/^(\s*)\|/, '$1 ').replace(/\|(\s*)$/, ' $1');
+    const between = row ? cells : plain;
     const links: LinkRead[] = [];
     for (; next < places.length && places[next]!.at < lineAt; next++) {
       const place = places[next]!;
@@ -149,7 +157,7 @@ export function linkSnippets(note: NoteRecord, generation: object, resolve: (tar
     let last = 0;
     const hits: [VaultPath, number, number][] = [];
     for (const link of links) {
-      text += plain(source.slice(last, link.at));
+      text += between(source.slice(last, link.at));
       last = link.at + link.length;
       const { shown, target } = link;
       const path = target === null ? null : resolve(target);
@@ -158,7 +166,7 @@ export function linkSnippets(note: NoteRecord, generation: object, resolve: (tar
       if (shown) text += `\u2068${shown}\u2069`;
       if (path !== null && !byTarget.has(path)) hits.push([path, at, text.length - at]);
     }
-    text += plain(source.slice(last));
+    text += between(source.slice(last));
     const sentences = hits.length > 0 ? new Sentences(text) : null;
     for (const [path, at, length] of hits) if (!byTarget.has(path)) byTarget.set(path, sentenceAround(text, at, length, sentences!));
   }

@@ -20,7 +20,7 @@ describe('the sentence around a link', () => {
     expect(snippets('As argued in [[Target|Smith [2020] notes]], it holds.').get('T.md' as VaultPath)).toBe(iso('As argued in ⁅Smith [2020] notes⁆, it holds.'));
     // A display text ending in its own bracket takes the `]` after `]]`; a table's `\|` is the bar.
     expect(snippets('As argued in [[Target|Smith [2020]]], it holds.').get('T.md' as VaultPath)).toBe(iso('As argued in ⁅Smith [2020]⁆, it holds.'));
-    expect(snippets('| a | [[Target\\|the cell]] |').get('T.md' as VaultPath)).toBe(iso('| a | ⁅the cell⁆ |'));
+    expect(snippets('| a | [[Target\\|the cell]] |').get('T.md' as VaultPath)).toBe(iso('a · ⁅the cell⁆'));
     // A bracket in the target makes no link, on the page or here; a Markdown link inside a display text is the wikilink's.
     expect(snippets('Not [[Tar[get]] a link.').has('T.md' as VaultPath)).toBe(false);
     expect(snippets('One [[Other|see [x](Target)]] and [then](Target) this.').get('T.md' as VaultPath)).toBe(iso('One ⁅see [x](Target)⁆ and ⁅then⁆ this.'));
@@ -29,6 +29,12 @@ describe('the sentence around a link', () => {
   it('reads Markdown links, list items and quotes; the first link to a note wins', () => {
     expect(snippets('- See [the target](T.md#part) first.\n- Then [[Target]] again.').get('T.md' as VaultPath)).toBe(iso('See ⁅the target⁆ first.'));
     expect(snippets('> [!note] A callout naming [[Target]]').get('T.md' as VaultPath)).toBe(iso('A callout naming ⁅Target⁆'));
+  });
+
+  it("reads a table row as its cells, one after another: no pipe of the table's markup, an escaped one kept", () => {
+    const table = '| Name | Where |\n|---|---|\n| b | [[Target]] |\n| a \\| c | see [[Other\\|it]] **here** |\n';
+    expect(snippets(table).get('T.md' as VaultPath)).toBe(iso('b · ⁅Target⁆'));
+    expect(snippets(table).get('O.md' as VaultPath)).toBe(iso('a | c · see ⁅it⁆ here'));
   });
 
   it('never comes from code or private comments', () => {
