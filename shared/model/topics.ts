@@ -108,9 +108,8 @@ export interface TopicIndex {
   label(tag: string): string;
   isExcluded(tag: string): boolean;
   /**
-   * Whether the tag can have a topic page: one whose page cannot be a file (`..`, a name over
-   * 255 bytes) or would be another topic's later page (`#a/page/2` is page 2 of `/topic/a`)
-   * has none, and its posts are listed on the topics above it.
+   * Whether the tag can have a topic page: one that would be another topic's later page
+   * (`#a/page/2` is page 2 of `/topic/a`) has none, and its posts are listed on the topics above it.
    */
   hasPage(tag: string): boolean;
   /** Tag page notes by tag key. */
@@ -124,11 +123,9 @@ export function buildTopics(
   language: string,
 ): TopicIndex {
   const excluded = new Set(excludeTags.map((t) => t.replace(/^#/, '').toLowerCase()));
-  const isExcluded = (tag: string) => excluded.has(tag.toLowerCase());
-  const hasPage = (tag: string) => {
-    const address = topicAddress(tag);
-    return isWritableAddress(address) && !isListPageAddress(address);
-  };
+  // A tag whose topic page cannot be a file (`..`, a name over 255 bytes, a path 5,000 tags deep) is no topic, as if excluded.
+  const isExcluded = (tag: string) => excluded.has(tag.toLowerCase()) || !isWritableAddress(topicAddress(tag));
+  const hasPage = (tag: string) => !isListPageAddress(topicAddress(tag));
   const index = { isExcluded, hasPage };
   const tagPages = tagPagesOf(allNotes);
   const labels = new Map<string, string>();

@@ -30,7 +30,7 @@ export const PAGE_CSP = [
  * (the sanitiser keeps a frame's `allow` to video features too; a static snapshot has
  * only that).
  */
-export const PAGE_PERMISSIONS = ['camera', 'microphone', 'geolocation', 'display-capture', 'usb', 'serial', 'hid', 'bluetooth', 'payment', 'midi', 'clipboard-read']
+export const PAGE_PERMISSIONS = ['camera', 'microphone', 'geolocation', 'display-capture', 'usb', 'serial', 'hid', 'bluetooth', 'payment', 'midi']
   .map((feature) => `${feature}=()`)
   .join(', ');
 
