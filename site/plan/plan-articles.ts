@@ -69,8 +69,8 @@ export interface ArticleView {
   properties: PropertyView[];
 }
 
-function backlinksViews(ctx: PageContext, note: NoteRecord): Pick<ArticleView, 'backlinks' | 'backlinksMore'> {
-  const all = backlinksOf(ctx, note);
+/** "Linked from" as a page shows it: the first with their sentence, the rest folded under their count. */
+export function backlinksViews(ctx: PageContext, all: BacklinkView[]): Pick<ArticleView, 'backlinks' | 'backlinksMore'> {
   if (all.length <= BACKLINK_SENTENCES) return { backlinks: all, backlinksMore: null };
   const rest = all.length - BACKLINK_SENTENCES;
   return { backlinks: all.slice(0, BACKLINK_SENTENCES), backlinksMore: { list: all.slice(BACKLINK_SENTENCES), text: ctx.frame.strings.linkedFromMore(ctx.fmt.number(rest), rest) } };
@@ -158,7 +158,7 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     here: garden ? explorerHere(ctx, note) : null,
     breadcrumbs: garden ? breadcrumbsOf(ctx, note) : [],
     toc: tocOf(note),
-    ...backlinksViews(ctx, note),
+    ...backlinksViews(ctx, backlinksOf(ctx, note)),
     graph: localGraph(ctx, note),
     properties: propertiesOf(ctx, note, ctx.showsDate(note)),
   };

@@ -3,7 +3,9 @@
 // its digest, so the page renders again exactly when what it shows changes. Each is a
 // family reading the notes its rendering reads (every published note for a base).
 import { FRONT_PAGE, isReservedAddress, isWritableAddress, outputFileOf } from '../../shared/model/addresses.ts';
-import type { ArticleView } from './plan-articles.ts';
+import { backlinksViews, type ArticleView } from './plan-articles.ts';
+import { byTitle } from '../../shared/model/links.ts';
+import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { breadcrumbsOf, breadcrumbsSig, folderKey } from './explorer.ts';
 import { documentAddress, documentHtml, documentReads, documentTitle, isDocumentPath, standIn } from './documents.ts';
 import type { PageContext } from './page-context.ts';
@@ -15,6 +17,35 @@ function hereOf(ctx: PageContext, p: string, folder: string): string {
   const parts = folder === '' ? [] : folder.split('/');
   const open = parts.map((_, i) => folderKey(parts.slice(0, i + 1).join('/')));
   return [folderKey(ctx.url(documentAddress(p))), ...open].join(' ');
+}
+
+const linkersByContext = new WeakMap<PageContext, Map<string, NoteRecord[]>>();
+
+/**
+ * The published notes linking to or embedding each document, by title: "Linked from" on its
+ * page, as on a note's (Obsidian counts an embed as a link). One pass over the visible notes'
+ * files per plan.
+ */
+function documentLinkers(ctx: PageContext, p: string): NoteRecord[] {
+  let byDocument = linkersByContext.get(ctx);
+  if (!byDocument) {
+    byDocument = new Map();
+    for (const note of ctx.model.visible) {
+      const seen = new Set<string>();
+      for (const target of note.embeds) {
+        if (!isDocumentPath(target.replace(/[#?].*$/, ''))) continue;
+        const found = ctx.attachments.resolve(target.replace(/[#?].*$/, ''), note);
+        if (found === null || seen.has(found)) continue;
+        seen.add(found);
+        const list = byDocument.get(found);
+        if (list) list.push(note);
+        else byDocument.set(found, [note]);
+      }
+    }
+    for (const list of byDocument.values()) list.sort(byTitle);
+    linkersByContext.set(ctx, byDocument);
+  }
+  return byDocument.get(p) ?? [];
 }
 
 function documentView(ctx: PageContext, p: string, html: string): ArticleView {
@@ -56,8 +87,7 @@ function documentView(ctx: PageContext, p: string, html: string): ArticleView {
     here: garden ? hereOf(ctx, p, file.folder) : null,
     breadcrumbs: garden ? breadcrumbsOf(ctx, file) : [],
     toc: null,
-    backlinks: [],
-    backlinksMore: null,
+    ...backlinksViews(ctx, documentLinkers(ctx, p).map((note) => ({ ...ctx.link(note), snippet: '' }))),
     graph: null,
     properties: [],
   };
@@ -70,9 +100,18 @@ function documentFamily(ctx: PageContext, p: string): PageFamily {
   const garden = ctx.frame.layout === 'default';
   const page = withLazySig(
     { address, file: outputFileOf(address), kind: 'article' as const, type: 'html' as const, view: () => documentView(ctx, p, body()) },
-    () => [ctx.frameSig, ctx.publishCss ?? '', garden ? `${hereOf(ctx, p, standIn(p).folder)}\u0001${breadcrumbsSig(ctx, standIn(p))}` : '', digest(body())].join('\u0000'),
+    () =>
+      [
+        ctx.frameSig,
+        ctx.publishCss ?? '',
+        garden ? `${hereOf(ctx, p, standIn(p).folder)}\u0001${breadcrumbsSig(ctx, standIn(p))}` : '',
+        digest(body()),
+        documentLinkers(ctx, p).map((note) => ctx.linkSig(note)).join('\u0002'),
+      ].join('\u0000'),
   );
-  return { key: `document:${p}`, pages: [page], reads: documentReads(ctx, p), replan: () => documentFamily(ctx, p) };
+  // The notes linking here are read too: a title changed is a list changed.
+  const reads = [...new Set([...documentReads(ctx, p), ...documentLinkers(ctx, p)])];
+  return { key: `document:${p}`, pages: [page], reads, replan: () => documentFamily(ctx, p) };
 }
 
 /**

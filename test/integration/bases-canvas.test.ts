@@ -142,6 +142,13 @@ describe('CONTRACT §12: a .canvas file is a page of its nodes and edges', () =>
     for (const secret of SECRETS) expect(html).not.toContain(secret);
   });
 
+  it('"Linked from" on its page lists the published notes linking or embedding it (Obsidian counts an embed), never a draft', async () => {
+    const html = (await site.page('/Maps/Overview')).text;
+    const section = /<section class="s-backlinks"[^>]*>.*?<\/section>/s.exec(html)?.[0] ?? '';
+    expect([...section.matchAll(/<a class="s-backlink" href="([^"]*)">([^<]*)<\/a>/g)].map((m) => `${m[1]}|${m[2]}`)).toEqual(['/Loose/Map-reader|Map reader', '/Maps/Maps|Maps']);
+    expect(html).not.toContain('Secret Map Draft');
+  });
+
   it('a canvas that breaks the format is refused with a sentence where it is embedded', async () => {
     const body = bodyOf((await site.page('/Maps/Maps')).text);
     expect(body).toContain('<div class="s-canvas s-canvas-unsupported" role="note"><p>This canvas cannot be shown: a node whose x is out of bounds.</p></div>');

@@ -72,6 +72,11 @@ describe('CONTRACT §12: the sitemap and the search index follow the published b
     expect(rendered).not.toContain('/sitemap.xml');
   });
 
+  it("a note linking the canvas retitled renders the canvas's page (its Linked from); its text alone does not", () => {
+    expect(pagesOf('retitle the note linking the canvas')).toEqual(expect.arrayContaining(['/Loose/Map-reader', '/Maps/Overview']));
+    expect(pagesOf("edit the linking note's text alone")).toEqual(['/Loose/Map-reader']);
+  });
+
   it('a base no published note links is no page, in no sitemap, in no index', () => {
     expect(steps['add a base no note links']!.rendered).toEqual([]);
   });
