@@ -120,27 +120,37 @@ export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
   const problem = (item: TravelItemId, rel: string, side: 'vault' | 'device', code: string, reason: string) =>
     out.problems.push({ item, file: side === 'vault' ? vaultRel(rel) : rel, side, code, reason });
 
+  /** Set by a look without the lock that found something to copy or merge. */
+  let needsLock = false;
+
   /**
-   * Runs one file's reconcile inside the vault's write lock. A lock another server holds too
-   * long skips the file this pass; one that cannot be made (a read-only vault, where this
-   * server writes nothing) leaves the pass to adopt the vault's copies unlocked.
+   * Runs one file's reconcile inside the vault's write lock, once a look without it finds
+   * something to do: a file both sides agree on (every pass but a changed one's) takes no
+   * lock, so a quiet vault does not see the lock's folder come and go every few seconds. A
+   * lock another server holds too long skips the file this pass; one that cannot be made
+   * (a read-only vault, where this server writes nothing) leaves the pass to adopt the
+   * vault's copies unlocked.
    */
-  async function locked(item: TravelItemId, rel: string, task: () => Promise<void>): Promise<void> {
-    if (!ctx.vaultLock) return task();
+  async function locked(item: TravelItemId, rel: string, task: (look: boolean) => Promise<void>): Promise<void> {
+    if (!ctx.vaultLock) return task(false);
+    needsLock = false;
+    await task(true);
+    if (!needsLock) return;
     try {
       await ctx.vaultLock.enter();
     } catch (err) {
       if (err instanceof DomainError) return void problem(item, rel, 'vault', err.code, err.message);
-      return task();
+      return task(false);
     }
     try {
-      await task();
+      await task(false);
     } finally {
       await ctx.vaultLock.leave();
     }
   }
 
-  async function reconcile(item: TravelItemId, rel: string, vetting: Vetting, folder: boolean, mayPush: boolean): Promise<void> {
+  /** `look`: without the lock, only settle a file both sides agree on (else say the lock is needed). */
+  async function reconcile(item: TravelItemId, rel: string, vetting: Vetting, folder: boolean, mayPush: boolean, look = false): Promise<void> {
     const mergeable = !folder && vetting !== 'binary' && vetting !== 'text';
     let local: FileState | null;
     let vault: FileState | null;
@@ -155,6 +165,10 @@ export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
       return void problem(item, rel, 'vault', (err as TravelFileError).reason ?? 'io', (err as Error).message);
     }
     let action = decide(local, vault, ctx.bases[rel], folder);
+    if (action !== null && look) {
+      needsLock = true;
+      return;
+    }
     if (action === null) {
       if (local && vault) {
         // A base agreed before copies were kept gets its copy now, for the next merge.
@@ -277,7 +291,7 @@ export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
     });
   }
 
-  for (const f of MIRRORED_FILES) await locked(f.item, f.rel, () => reconcile(f.item, f.rel, f.vetting, false, true));
+  for (const f of MIRRORED_FILES) await locked(f.item, f.rel, (look) => reconcile(f.item, f.rel, f.vetting, false, true, look));
 
   // Uploaded fonts: the union of both folders, the caps deciding what may be pushed.
   const localFonts = await ctx.files.list(ctx.dataDir, FONTS_DIR, LIST_LIMIT);
@@ -298,7 +312,7 @@ export async function mirrorPass(ctx: MirrorContext): Promise<MirrorOutcome> {
   );
   out.problems.push(...plan.leftBehind);
   for (const rel of [...new Set([...localFonts, ...vaultFonts])].sort()) {
-    await locked('fonts', rel, () => reconcile('fonts', rel, fontVetting(rel), true, plan.allowed.has(rel)));
+    await locked('fonts', rel, (look) => reconcile('fonts', rel, fontVetting(rel), true, plan.allowed.has(rel), look));
   }
   return out;
 }

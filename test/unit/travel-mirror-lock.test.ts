@@ -1,4 +1,5 @@
-// spec 8: a mirror pass takes the vault's write lock for each file it looks at and writes;
+// spec 8: a mirror pass takes the vault's write lock for each file it copies or merges (a
+// file both sides agree on takes none);
 // a lock held elsewhere too long skips the file (named), a lock that cannot be made at all
 // (a read-only vault) still lets the pass adopt the vault's copies.
 import { promises as fs } from 'node:fs';
@@ -28,6 +29,23 @@ describe('the vault write lock around each file', () => {
     expect(out.problems).toEqual([]);
     expect(await readSiteName(data)).toBe('From the vault');
     expect(await fs.readdir(path.join(vault, '.~vs-lock'))).toEqual([]);
+  });
+
+  it('a pass that finds both sides as they agreed takes no lock: only a change does', async () => {
+    const { vault, ctx } = await setup();
+    const real = new VaultLock(vault);
+    let entered = 0;
+    const counting = { enter: async () => (entered++, real.enter()), leave: () => real.leave() };
+    const context = ctx(counting);
+    await mirrorPass(context);
+    expect(entered).toBeGreaterThan(0);
+    entered = 0;
+    const quiet = await mirrorPass(context);
+    expect(quiet.problems).toEqual([]);
+    expect(entered).toBe(0);
+    await writeFiles(vault, { '.service/settings.json': JSON.stringify({ siteName: 'Changed in the vault' }) });
+    await mirrorPass(context);
+    expect(entered).toBe(1);
   });
 
   it('a lock another server holds too long skips the file and names it; nothing is written', async () => {
