@@ -162,8 +162,21 @@ describe('tree actions: rename and move', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Make the folder and move' }).click();
     await page.locator('.tree-row[data-path="Archive/2026/Wednesday.md"]').waitFor();
     expect(await fs.readFile(path.join(vault, 'Archive/2026/Wednesday.md'), 'utf8')).toBe('Tuesday.\n');
+    // Once in a CI run this waited out the test's 30 s: if the Undo toast does not come, say which toasts did.
+    await page
+      .locator('.toast')
+      .getByRole('button', { name: 'Undo' })
+      .waitFor({ timeout: 15_000 })
+      .catch(async () => {
+        throw new Error(`no Undo toast after the move; the toasts: ${JSON.stringify(await page.locator('.toast').allTextContents())}`);
+      });
     await page.locator('.toast').getByRole('button', { name: 'Undo' }).click();
-    await page.locator('.tree-row[data-path="Journal/Wednesday.md"]').waitFor();
+    await page
+      .locator('.tree-row[data-path="Journal/Wednesday.md"]')
+      .waitFor({ timeout: 15_000 })
+      .catch(async () => {
+        throw new Error(`Undo did not move the note back; the toasts: ${JSON.stringify(await page.locator('.toast').allTextContents())}`);
+      });
     expect(await fs.readFile(path.join(vault, 'Journal/Wednesday.md'), 'utf8')).toBe('Tuesday.\n');
     // Cancelled at the folder question, nothing moves.
     await openMove('Journal/Wednesday.md');
