@@ -40,10 +40,13 @@ export function feedKey(address: string, lang: string | null): string {
   return lang ? `${address}?lang=${lang}` : address;
 }
 
+/** A feed's file (or address) in one language: `feed.xml` → `feed-ar.xml`, what a static host serves for `?lang=ar`. */
+export const languageFeedFile = (file: string, lang: string): string => file.replace(/\.xml$/, `-${lang}.xml`);
+
 /** `/feed.xml` → `feed.xml`, `/topic/x/feed.xml?lang=ar` → `topic/x/feed-ar.xml`. */
 function feedFile(address: Address, lang: string | null): string {
   const file = address.slice(1);
-  return lang ? file.replace(/\.xml$/, `-${lang}.xml`) : file;
+  return lang ? languageFeedFile(file, lang) : file;
 }
 
 const ATTRIBUTE = /(\s(?:href|src|poster)=")([^"]*)"/g;

@@ -2,6 +2,7 @@
 // substitution markers.
 import { dateToRfc822 } from '@11ty/eleventy-plugin-rss';
 import { explorerFor } from '../plan/explorer-view.ts';
+import { languageFeedFile } from '../plan/plan-feeds.ts';
 
 /**
  * spec D.7: a feed's pubDate is RFC 822, Gregorian, in GMT whatever the server's time zone,
@@ -37,10 +38,10 @@ function explorerFilter(fragment: string, here: string | null): string {
 
 /**
  * A feed's address in one language (the language filter): `?lang=ar` on the server; a static
- * host answers a file, `feed-ar.xml` (site/plan/plan-feeds.ts writes it so).
+ * host answers a file, `feed-ar.xml` (the file plan-feeds.ts writes).
  */
 export function langFeed(url: string, lang: string, snapshot: unknown): string {
-  return snapshot ? url.replace(/\.xml$/, `-${lang}.xml`) : `${url}?lang=${lang}`;
+  return snapshot ? languageFeedFile(url, lang) : `${url}?lang=${lang}`;
 }
 
 export const filters: Record<string, (...args: never[]) => unknown> = {
