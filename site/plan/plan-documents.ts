@@ -32,9 +32,10 @@ function documentLinkers(ctx: PageContext, p: string): NoteRecord[] {
     byDocument = new Map();
     for (const note of ctx.model.visible) {
       const seen = new Set<string>();
-      for (const target of note.embeds) {
-        if (!isDocumentPath(target.replace(/[#?].*$/, ''))) continue;
-        const found = ctx.attachments.resolve(target.replace(/[#?].*$/, ''), note);
+      for (const written of note.embeds) {
+        const target = written.replace(/[#?].*$/, '');
+        if (!isDocumentPath(target)) continue;
+        const found = ctx.attachments.resolve(target, note);
         if (found === null || seen.has(found)) continue;
         seen.add(found);
         const list = byDocument.get(found);
