@@ -2,7 +2,8 @@
 // has its own weight whatever `*` says, `*` weighs only the codings not named, q=0
 // refuses, and identity is acceptable unless refused by name or by `*;q=0`.
 import { describe, expect, it } from 'vitest';
-import { acceptWeight, pickEncoding } from '../../site/serve/encoding.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { acceptWeight, compressBoth, compressBothNow, pickEncoding } from '../../site/serve/encoding.ts';
 
 describe('acceptWeight', () => {
   it.each([
@@ -58,5 +59,28 @@ describe('pickEncoding', () => {
     ['br;q=0, gzip;q=0', 'identity'],
   ])('%j → %s', (header, encoding) => {
     expect(pickEncoding(header)).toBe(encoding);
+  });
+});
+
+/** The window a brotli stream declares (RFC 7932 §9.1: its first bits). */
+function brotliWindowBits(stream: Buffer): number {
+  const bit = (i: number) => (stream[i >> 3]! >> (i & 7)) & 1;
+  if (bit(0) === 0) return 16;
+  const n = bit(1) | (bit(2) << 1) | (bit(3) << 2);
+  if (n !== 0) return 17 + n;
+  const m = bit(4) | (bit(5) << 1) | (bit(6) << 2);
+  return m === 0 ? 17 : 8 + m;
+}
+
+describe('compressed pages', () => {
+  it('brotli takes a window the page fits in, not its default 4 MB, and the page reads back whole', async () => {
+    const page = Buffer.from('<p>' + 'a note, its links and its words. '.repeat(300) + '</p>');
+    for (const { br, gzip } of [await compressBoth(page), compressBothNow(page)]) {
+      expect(brotliWindowBits(br)).toBeLessThanOrEqual(Math.ceil(Math.log2(page.length + 1)));
+      expect(brotliDecompressSync(br).equals(page)).toBe(true);
+      expect(gunzipSync(gzip).equals(page)).toBe(true);
+    }
+    const big = Buffer.alloc(5 * 1024 * 1024, 'x');
+    expect(brotliWindowBits((await compressBoth(big)).br)).toBe(22);
   });
 });
