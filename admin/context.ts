@@ -35,6 +35,7 @@ import { MovedNotes } from './vault/moved-notes.ts';
 import { createRenamer } from './vault/rename.ts';
 import { createTrash } from './vault/trash.ts';
 import { VersionStore, type VersionLimits } from './versions/version-store.ts';
+import { OutsideMoves } from './versions/outside-moves.ts';
 
 export interface AdminContext {
   config: Config;
@@ -146,6 +147,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
   const scheduler = new SyncScheduler({ service: sync, readSettings, vaultDir: config.vaultDir, dataDir: config.dataDir });
   const notes = new NoteIndex({ root, events, skipDirs });
   const movedNotes = new MovedNotes(root, events);
+  const outsideMoves = new OutsideMoves({ root, versions, events });
   const noSite: SiteLink = { post: async () => null, discussionChanged: async () => undefined, commentFailurePage: async () => null };
   const comments = new CommentsService({ config, readSettings, site: () => options.site ?? noSite });
   const webmentions = new Webmentions(config, comments);
@@ -195,6 +197,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
     },
     async start() {
       notes.start();
+      outsideMoves.start();
       await travel.start();
       // spec 5.1: backup & sync is unusable until an admin password exists.
       if (password.isSet()) await scheduler.start();
@@ -204,6 +207,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
       await travel.close().catch(stopping('the settings mirror'));
       scheduler.stop();
       notes.close();
+      outsideMoves.close();
       await sync.close().catch(stopping('sync'));
       // A source being checked gets a moment to finish; the database closes after it.
       await Promise.race([webmentions.idle(), new Promise((r) => setTimeout(r, 1000).unref())]);

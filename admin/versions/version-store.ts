@@ -259,6 +259,8 @@ export class VersionStore {
   }
 
   private pending = new Set<Promise<void>>();
+  /** Told once a note's versions have moved (outside-moves.ts: the app moved that note itself). */
+  onMoved: (fromPath: string, toPath: string) => void = () => {};
 
   /** Runs `task` next in this note's queue without making the caller wait for it. */
   private afterSave(hash: string, task: () => Promise<void>): void {
@@ -307,6 +309,21 @@ export class VersionStore {
     return index ? [...index.versions].reverse() : [];
   }
 
+  /** The notes that have versions here, by path. */
+  async notePaths(): Promise<string[]> {
+    await this.load();
+    return [...this.indexes.values()].map((index) => index.path).filter((p) => this.hasVersions(p));
+  }
+
+  hasVersions(notePath: string): boolean {
+    return (this.indexes.get(versionFolderName(notePath))?.versions.length ?? 0) > 0;
+  }
+
+  /** What this server last wrote to the note, if it did. */
+  lastWriteOf(notePath: string): OwnWrite | undefined {
+    return this.ownWrites.get(versionFolderName(notePath));
+  }
+
   /** A version's bytes, exactly as the note held them (what a restore writes back). */
   async readBytes(notePath: string, at: string): Promise<Buffer | null> {
     await this.load();
@@ -332,6 +349,7 @@ export class VersionStore {
     const from = versionFolderName(fromPath);
     const to = versionFolderName(toPath);
     if (from === to) return;
+    let moved = false;
     await this.mutex.runAll([from, to], async () => {
       // The live note's move (a rename) takes what this server last wrote to it along.
       if (live) {
@@ -342,10 +360,13 @@ export class VersionStore {
       }
       const source = this.indexes.get(from);
       if (!source || source.versions.length === 0) return;
+      moved = true;
       const target = this.indexes.get(to);
       if (!target) {
         await fs.rm(this.folder(to), { recursive: true, force: true });
+        // One rename moves them all: a crash leaves them under the old path or the new.
         await fs.rename(this.folder(from), this.folder(to));
+        await fsyncDir(this.root);
         this.indexes.delete(from);
         await this.saveIndex(to, { path: toPath, versions: source.versions });
         return;
@@ -368,6 +389,7 @@ export class VersionStore {
       source.versions = [];
       await this.saveIndex(from, source);
     });
+    if (moved) this.onMoved(fromPath, toPath);
   }
 
   /** Erases a note's versions. */
