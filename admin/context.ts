@@ -197,7 +197,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
     },
     async start() {
       notes.start();
-      outsideMoves.start();
+      void outsideMoves.start();
       await travel.start();
       // spec 5.1: backup & sync is unusable until an admin password exists.
       if (password.isSet()) await scheduler.start();

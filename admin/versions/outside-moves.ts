@@ -49,7 +49,8 @@ export class OutsideMoves {
     this.now = deps.now ?? Date.now;
   }
 
-  start(): void {
+  /** Resolves once what the notes with versions hold now is known. */
+  start(): Promise<void> {
     this.unsubscribe ??= this.deps.events.onChange((change) => this.changed(change));
     // The app moved a note itself (a rename, into the bin and back): where it went is known, and
     // its versions may arrive after the watcher reported it there. A path starting with `/` is
@@ -60,9 +61,9 @@ export class OutsideMoves {
       if (!to.startsWith('/')) void this.learn(to as VaultPath);
     };
     // What the notes with versions hold now; a note this server wrote last costs one stat.
-    void this.deps.versions
+    return this.deps.versions
       .notePaths()
-      .then((paths) => mapLimit(paths, 4, (p) => this.learn(p as VaultPath)))
+      .then(async (paths) => void (await mapLimit(paths, 4, (p) => this.learn(p as VaultPath))))
       .catch((err) => log.warn(`the notes with versions could not be read: ${(err as Error).message}`));
   }
 

@@ -235,6 +235,31 @@ describe('several notes in turn', () => {
   });
 });
 
+describe('a move cut short by a crash loses nothing', () => {
+  it('every version is listed under the old path or the new one, whichever step the crash came after', async () => {
+    const c = clock();
+    const dir = await tempDir();
+    const store = new TestStore(dir, {}, c.now);
+    for (const [p, text] of [['a.md', 'a one'], ['a.md', 'a two'], ['b.md', 'b own'], ['c.md', 'c own']] as const) {
+      await keep(store, p, text);
+      c.advance(MIN);
+    }
+    await store.flush();
+    const folder = (p: string) => path.join(dir, 'versions', versionFolderName(p));
+    // A merge stopped between its renames: one of a's files is in b's folder, neither index rewritten.
+    const [first] = await store.list('a.md');
+    await fs.rename(path.join(folder('a.md'), `${first!.at}.md`), path.join(folder('b.md'), `${first!.at}.md`));
+    // A move onto a path without versions stopped after its one folder rename, before the index.
+    await fs.rename(folder('c.md'), folder('d.md'));
+    const reloaded = new TestStore(dir, {}, c.now);
+    const texts = async (p: string) => Promise.all((await reloaded.list(p)).map((v) => reloaded.read(p, v.at)));
+    expect(await texts('a.md')).toEqual(['a one']);
+    expect((await texts('b.md')).sort()).toEqual(['a two', 'b own']);
+    expect(await texts('d.md')).toEqual(['c own']);
+    expect(reloaded.storeBytes).toBe(store.storeBytes);
+  });
+});
+
 describe('a garbled index.json is input too', () => {
   it('sizes come from the version files: one index claiming 1e15 bytes evicts nothing, and the total is true', async () => {
     const c = clock();
