@@ -61,6 +61,15 @@ describe('versions follow a note moved outside the app (spec 9)', () => {
     expect(await texts('Travel/Trip 2026/Day two.md')).toEqual(['day two a\n']);
   });
 
+  it('a move as a pull makes it (the old file removed, a new file written with its bytes) takes them too', async () => {
+    await savedTwice('Pulled/Before.md', 'pulled one\n', 'pulled two\n');
+    const bytes = await fs.readFile(file('Pulled/Before.md'));
+    await fs.rm(file('Pulled/Before.md'));
+    await fs.writeFile(file('Pulled/After.md'), bytes);
+    await followed('Pulled/After.md');
+    expect(await texts('Pulled/After.md')).toEqual(['pulled one\n']);
+  });
+
   it('nothing follows when the pairing is not certain', async () => {
     // Two identical notes vanish, one appears: it could be either.
     await savedTwice('Twins/A.md', 'twin one\n', 'twin two\n');
@@ -69,6 +78,8 @@ describe('versions follow a note moved outside the app (spec 9)', () => {
     await savedTwice('Copied/Source.md', 'copied one\n', 'copied two\n');
     // One note vanishes, one with its bytes appears elsewhere under another name.
     await savedTwice('Far/Here.md', 'far one\n', 'far two\n');
+    // A note put in the bin through the app, its text written again beside it at once: a new note.
+    await savedTwice('Binned/Note.md', 'binned one\n', 'binned two\n');
     // The sign the server has seen all of it: a certain move made last.
     await savedTwice('Control/Old.md', 'control one\n', 'control two\n');
 
@@ -77,10 +88,12 @@ describe('versions follow a note moved outside the app (spec 9)', () => {
     await fs.copyFile(file('Copied/Source.md'), file('Copied/Copy 1.md'));
     await move('Copied/Source.md', 'Copied/Copy 2.md');
     await move('Far/Here.md', 'Elsewhere/There.md');
+    expect((await server.admin('DELETE', `/api/note?path=${q('Binned/Note.md')}`)).status).toBe(200);
+    await fs.writeFile(file('Binned/Again.md'), 'binned two\n');
     await move('Control/Old.md', 'Control/New.md');
     await followed('Control/New.md');
 
-    for (const p of ['Twins/C.md', 'Copied/Copy 1.md', 'Copied/Copy 2.md', 'Elsewhere/There.md']) expect(await texts(p)).toEqual([]);
+    for (const p of ['Twins/C.md', 'Copied/Copy 1.md', 'Copied/Copy 2.md', 'Elsewhere/There.md', 'Binned/Again.md']) expect(await texts(p)).toEqual([]);
     // Left where they were, as before: nothing is lost.
     expect(await texts('Twins/A.md')).toEqual(['twin one\n']);
     expect(await texts('Twins/B.md')).toEqual(['twin one\n']);
