@@ -259,7 +259,7 @@ export class VersionStore {
   }
 
   private pending = new Set<Promise<void>>();
-  /** Told once a note's versions have moved (outside-moves.ts: the app moved that note itself). */
+  /** Told once a note's versions have moved (outside-moves.ts: where that note went is known). */
   onMoved: (fromPath: string, toPath: string) => void = () => {};
 
   /** Runs `task` next in this note's queue without making the caller wait for it. */
