@@ -2,7 +2,7 @@
 // headings (Outline, `[[Note#` suggestions), links with their lines (Backlinks), and
 // the text folded for vault search. Derived once per change of the file.
 import { headingsOf, type Heading } from '../../shared/note/headings.ts';
-import { tagAt } from '../../shared/note/obsidian/tag-syntax.ts';
+import { inlineTags } from '../../shared/note/inline-tags.ts';
 import { foldText } from '../../shared/text-fold.ts';
 import { isTrue, parseFrontmatter } from '../../shared/note/frontmatter.ts';
 import { listValue, tagsOf } from '../../shared/note/fields.ts';
@@ -39,7 +39,6 @@ export interface IndexedNote extends LinkNode {
   mtimeMs: number;
 }
 
-const FENCE = /^\s*(```|~~~)/;
 const CONTEXT_CHARS = 240;
 /** Windows of a long line start every half width, so the links of one line share a few strings. */
 const CONTEXT_STEP = CONTEXT_CHARS / 2;
@@ -123,29 +122,13 @@ export function indexNote(path: VaultPath, text: string, mtimeMs: number): Index
   const slash = path.lastIndexOf('/');
   const fileName = path.slice(slash + 1);
   const lines = text.split(/\r?\n/);
-  const inlineTags: string[] = [];
-  let inCode = false;
-  for (let i = bodyStart(lines) - 1; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (FENCE.test(line)) {
-      inCode = !inCode;
-      continue;
-    }
-    if (inCode) continue;
-    // Inline tags by the public site's own rule (shared/note/obsidian/tags.ts); a heading's `#` is no tag.
-    if (!/^#{1,6}[ \t]/.test(line)) {
-      for (let at = line.indexOf('#'); at >= 0; at = line.indexOf('#', at + 1)) {
-        const tag = tagAt(line, at);
-        if (tag) inlineTags.push(tag);
-      }
-    }
-  }
   const links = linksByLine(text, lines, bodyStart(lines));
   const headings = headingsOf({ count: lines.length, at: (n) => lines[n - 1]! }, bodyStart(lines));
   const data = parsed.data;
   const title = titleOf(data, parsed.body, fileName);
   const aliases = [...listValue(data.aliases), ...listValue(data.alias)];
-  const tags = [...new Set([...tagsOf(data), ...inlineTags])];
+  // Inline tags as the site's parser reads them: none in code, math or HTML comments.
+  const tags = [...new Set([...tagsOf(data), ...inlineTags(parsed.body)])];
   return {
     path,
     name: fileName.replace(/\.(md|markdown|tex)$/i, ''),

@@ -1,6 +1,5 @@
-// Where an inline tag is in a note's text, and what it says: the syntax alone, without the
-// Markdown rule around it (obsidian/tags.ts), so the admin's note index reads tags without
-// loading the renderer and its sanitiser (memory the server would hold for nothing).
+// Where an inline tag is in a note's text, and what it says: the syntax alone. The Markdown
+// rule around it (obsidian/tags.ts) decides where it applies (not in code, math or HTML).
 
 /**
  * The characters a tag is made of: letters, digits, `_`, `-`, `/` for nesting, and emoji
