@@ -15,6 +15,7 @@ import { Webmentions } from './comments/webmention.ts';
 import { modelSettings } from '../shared/model/model-settings.ts';
 import { createSettingsReader, siteSettingsOf, type Settings } from '../shared/settings.ts';
 import { VaultEvents } from '../shared/vault-events.ts';
+import { SettingsEvents } from './events/settings-events.ts';
 import { DATA_DIR_MARKER, VaultRoot, type VaultPath } from '../shared/vault-path.ts';
 import { writeFileAtomic } from '../shared/atomic-write.ts';
 import { loadAdminPassword, type AdminPassword } from './auth/admin-password.ts';
@@ -43,6 +44,8 @@ export interface AdminContext {
   /** Absolute folders the vault walk leaves out (the data directory when inside the vault). */
   skipDirs: string[];
   events: VaultEvents;
+  /** The settings in effect changed (a save, or another server's change the mirror took in). */
+  settingsEvents: SettingsEvents;
   created: CreatedStore;
   versions: VersionStore;
   writer: NoteWriter;
@@ -140,7 +143,8 @@ export async function createAdminContext(config: Config, options: AdminContextOp
   const locks = new PathLocks(vaultLock);
   const writer = createNoteWriter({ root, versions, events, versionsEnabled, locks });
   const password = await loadAdminPassword(config);
-  const travel = new TravelService({ config, checks: GIT_SETTINGS_CHECKS, vaultLock });
+  const settingsEvents = new SettingsEvents();
+  const travel = new TravelService({ config, checks: GIT_SETTINGS_CHECKS, vaultLock, pulled: (rel) => rel === 'settings.json' && settingsEvents.changed() });
   const dataDirRel = relativeInVault(config.vaultDir, inVault);
   // A pull's fast-forward holds the whole vault ('') against every server's saves (admin/sync/pass.ts).
   const sync = new SyncService({ config, readSettings, dataDirRel: async () => dataDirRel, holdingVault: (step) => locks.run([''], step) });
@@ -156,6 +160,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
     root,
     skipDirs,
     events,
+    settingsEvents,
     created,
     versions,
     writer,
@@ -181,7 +186,14 @@ export async function createAdminContext(config: Config, options: AdminContextOp
     readSettings,
     versionsEnabled,
     posts: options.posts ?? (() => Promise.reject(new Error('no public site is running to list the posts'))),
-    settings: createSettingsService({ config, readSettings, saved: () => travel.settingsSaved() }),
+    settings: createSettingsService({
+      config,
+      readSettings,
+      saved: () => {
+        travel.settingsSaved();
+        settingsEvents.changed();
+      },
+    }),
     sync,
     scheduler,
     travel,

@@ -5,5 +5,5 @@ import { isAdminRequest } from '../auth/gate.ts';
 import { openEventStream } from '../events/sse.ts';
 
 export function registerEventRoutes(app: Polka, ctx: AdminContext): void {
-  app.get('/api/events', (req, res) => openEventStream(res, ctx.events, () => isAdminRequest(ctx.sessions, req)));
+  app.get('/api/events', (req, res) => openEventStream(res, ctx.events, ctx.settingsEvents, () => isAdminRequest(ctx.sessions, req)));
 }

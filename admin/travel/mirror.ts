@@ -44,7 +44,7 @@ export interface MirrorOutcome {
   reconciled: number;
   copied: number;
   problems: TravelProblem[];
-  /** Files this pass adopted from the vault. */
+  /** Files this pass adopted from the vault, or merged with the vault's copy, in the data directory. */
   pulled: string[];
   basesChanged: boolean;
 }

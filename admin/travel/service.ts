@@ -23,6 +23,8 @@ export interface TravelServiceOptions {
   /** The vault's write lock: two servers' passes never write `.service/` on the strength of the same look. */
   vaultLock?: CrossProcessGuard;
   fontCaps?: FontCaps;
+  /** Told of each file a pass adopted or merged from the vault into the data directory. */
+  pulled?: (rel: string) => void;
 }
 
 export interface PrefsView {
@@ -138,6 +140,7 @@ export class TravelService {
     };
     this.lastPass = summary;
     memory.lastPass = summary;
+    for (const rel of outcome.pulled) this.options.pulled?.(rel);
     const problemsKey = JSON.stringify(summary.problems);
     if (outcome.basesChanged || outcome.copied > 0 || problemsKey !== this.lastProblemsKey) {
       this.lastProblemsKey = problemsKey;

@@ -10,7 +10,7 @@ import { RightPanel } from './panel/RightPanel.tsx';
 import { pokeSync, startSyncPolling, stopSyncPolling, windowOpened } from './panel/sync-model.ts';
 import { timelineStamp } from './panel/timeline.ts';
 import { flushPrefs, pullPrefs } from './prefs.ts';
-import { drafts } from './settings/form-model.ts';
+import { drafts, settingsChangedOnServer } from './settings/form-model.ts';
 import { inSettingsForm, SettingsView } from './settings/SettingsView.tsx';
 import { useStore } from './store.ts';
 import { CollectionsDialog } from './tree/CollectionsDialog.tsx';
@@ -79,8 +79,10 @@ function Workspace({ signOut }: { signOut: () => void }) {
         pokeSync();
         warningsMayChange();
       },
+      onSettings: () => void settingsChangedOnServer(),
       onWake: () => {
         void recheckOpenNotes().catch(() => undefined);
+        void settingsChangedOnServer();
         void refreshTree().catch(() => undefined);
         pokeSync(0);
       },

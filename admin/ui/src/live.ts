@@ -1,4 +1,4 @@
-// The live link to the server: the `changed` event stream and the window's
+// The live link to the server: the `changed` and `settings` event stream and the window's
 // visibility. The stream replays nothing missed (spec 6), so a reconnect or a
 // hidden window becoming visible re-checks every open note.
 import { api } from './api.ts';
@@ -7,6 +7,8 @@ import { Store } from './store.ts';
 export interface LiveHandlers {
   /** A note changed on disk, whoever changed it. */
   onChanged(path: string): void;
+  /** This server's settings changed (a save, or another server's change the mirror took in). */
+  onSettings(): void;
   /** The stream came back, or the window became visible again. */
   onWake(): void;
   /** The window is being hidden: save what is pending. */
@@ -36,6 +38,7 @@ export function startLive(handlers: LiveHandlers): () => void {
         /* a malformed event is ignored */
       }
     });
+    source.addEventListener('settings', () => handlers.onSettings());
     source.onopen = () => {
       connected.set(true);
       if (lostOnce) handlers.onWake();

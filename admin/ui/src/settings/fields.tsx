@@ -38,8 +38,26 @@ export function FieldMeta({ f, field, hint, errorId, valueName }: { f: FieldStat
           )}
         </small>
       )}
+      <ChangedElsewhere f={f} field={field} valueName={valueName} />
       <FieldError f={f} field={field} id={errorId} />
     </>
+  );
+}
+
+/**
+ * A draft over a value changed on the server since it was begun (another tab, another server
+ * through the settings mirror): says what the value became, and offers it instead of the draft.
+ */
+export function ChangedElsewhere({ f, field, valueName }: { f: FieldState<unknown>; field: FieldKey; valueName?: string }) {
+  if (f.changedTo === undefined) return null;
+  const value = valueName ?? (typeof f.changedTo === 'string' || typeof f.changedTo === 'number' ? String(f.changedTo) : '');
+  return (
+    <small class="changed-elsewhere block" data-testid="changed-elsewhere" data-changed-for={field} role="status">
+      {value ? t('changedElsewhere', { value: `\u2068${value}\u2069` }) : t('changedElsewhereBare')}{' '}
+      <button type="button" class="link-button" onClick={() => discard([field])}>
+        {t('takeServerValue')}
+      </button>
+    </small>
   );
 }
 
@@ -99,6 +117,7 @@ export function CheckField({ s, field, label, fallback = false, role, testId }: 
             {t('unsavedField')}
           </small>
         )}
+        <ChangedElsewhere f={f as FieldState<unknown>} field={field} />
         <FieldError f={f as FieldState<unknown>} field={field} />
       </span>
     </label>
@@ -146,6 +165,7 @@ export function RadioField<T extends string>({ s, field, legend, options, fallba
         </label>
       ))}
       {f.dirty && <small class="unsaved-mark">{t('unsavedField')}</small>}
+      <ChangedElsewhere f={f as FieldState<unknown>} field={field} valueName={options.find(([v]) => v === f.changedTo)?.[1]} />
       <FieldError f={f as FieldState<unknown>} field={field} />
     </fieldset>
   );

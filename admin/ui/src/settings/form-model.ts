@@ -2,12 +2,14 @@
 // in effect and where it comes from (this server's environment, the saved settings,
 // or the default); an edit is a draft that survives every redraw (a save elsewhere,
 // a server answer) until it is saved or discarded; drafts are flagged before leaving;
-// one Save sends every draft of the form in one PATCH.
+// one Save sends every draft of the form in one PATCH. Settings changed on the server
+// meanwhile (another tab, another server through the mirror) show in every untouched field;
+// an edited field keeps the owner's draft and says what the server's value became.
 import { ApiError } from '../api.ts';
 import { Store, useStore } from '../store.ts';
 import type { Settings } from '../types.ts';
 import { refusalSentence } from './refusals.ts';
-import { patchSettings, settingsView } from './settings-model.ts';
+import { loadSettings, patchSettings, settingsView } from './settings-model.ts';
 
 export type Source = 'environment' | 'settings' | 'default';
 
@@ -16,6 +18,8 @@ export type FieldKey = string;
 
 /** Unsaved edits, by field. */
 export const drafts = new Store<Record<FieldKey, unknown>>({});
+/** The value in effect when each draft was begun: a draft over a value changed since is shown as such. */
+const draftBases = new Map<FieldKey, unknown>();
 /** The server's refusal of a field at the last save. */
 export const fieldErrors = new Store<Record<FieldKey, string>>({});
 
@@ -70,7 +74,10 @@ export function setField(key: FieldKey, value: unknown, shownDefault?: unknown):
   const next = { ...drafts.get() };
   const inEffect = view.kind === 'ok' ? (key === 'sync.token' ? '' : effectiveValue(view.settings, key)) : undefined;
   if (view.kind === 'ok' && same(value, inEffect ?? shownDefault)) delete next[key];
-  else next[key] = value;
+  else {
+    if (!(key in next)) draftBases.set(key, inEffect ?? shownDefault);
+    next[key] = value;
+  }
   drafts.set(next);
   if (fieldErrors.get()[key]) {
     const errors = { ...fieldErrors.get() };
@@ -85,7 +92,10 @@ export function dirtyKeys(inForm: (key: FieldKey) => boolean): FieldKey[] {
 
 export function discard(keys: FieldKey[]): void {
   const next = { ...drafts.get() };
-  for (const k of keys) delete next[k];
+  for (const k of keys) {
+    delete next[k];
+    draftBases.delete(k);
+  }
   drafts.set(next);
   const errors = { ...fieldErrors.get() };
   for (const k of keys) delete errors[k];
@@ -138,12 +148,28 @@ export async function saveFields(keys: FieldKey[]): Promise<void> {
   discard(keys.filter((k) => now[k] === sent[k] || (view.kind === 'ok' && k !== 'sync.token' && same(now[k], effectiveValue(view.settings, k)))));
 }
 
+/**
+ * The server's settings changed (the live \`settings\` event, a wake-up): a loaded form reads
+ * them again. Untouched fields show the new values; a draft now equal to the value in effect
+ * is no longer an edit; other drafts stay, and the field says what the value became.
+ */
+export async function settingsChangedOnServer(): Promise<void> {
+  if (settingsView.get().kind === 'loading') return;
+  await loadSettings();
+  const view = settingsView.get();
+  if (view.kind !== 'ok') return;
+  const now = drafts.get();
+  discard(Object.keys(now).filter((k) => k !== 'sync.token' && same(now[k], effectiveValue(view.settings, k))));
+}
+
 export interface FieldState<T> {
   value: T;
   /** The value in effect (saved, else environment, else default), whatever the draft. */
   effective: unknown;
   set: (value: T) => void;
   dirty: boolean;
+  /** For a draft: the value in effect when it differs from the one the draft was begun over (changed elsewhere since). */
+  changedTo: unknown;
   source: Source;
   error: string | null;
 }
@@ -160,6 +186,7 @@ export function useField<T>(s: Settings, key: FieldKey, fallback: T): FieldState
     effective,
     set: (value) => setField(key, value, fallback),
     dirty,
+    changedTo: dirty && key !== 'sync.token' && draftBases.has(key) && !same(draftBases.get(key), effective) ? effective : undefined,
     source: sourceOf(s, key),
     error: errors[key] ?? null,
   };

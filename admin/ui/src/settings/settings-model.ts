@@ -8,12 +8,17 @@ export type SettingsView = { kind: 'loading' } | { kind: 'ok'; settings: Setting
 
 export const settingsView = new Store<SettingsView>({ kind: 'loading' });
 
+/** Reads and saves begun so far: a read answered after a newer read or save began is stale, and dropped. */
+let asked = 0;
+
 export async function loadSettings(): Promise<void> {
+  const mine = ++asked;
   try {
-    settingsView.set({ kind: 'ok', settings: await api.settings() });
+    const settings = await api.settings();
+    if (mine === asked) settingsView.set({ kind: 'ok', settings });
   } catch (err) {
     const e = err as { message?: string; code?: string };
-    settingsView.set({ kind: 'error', message: e.message ?? String(err), code: e.code ?? 'error' });
+    if (mine === asked) settingsView.set({ kind: 'error', message: e.message ?? String(err), code: e.code ?? 'error' });
   }
 }
 
@@ -21,8 +26,10 @@ export async function loadSettings(): Promise<void> {
 export async function patchSettings(patch: Record<string, unknown>): Promise<Settings> {
   const answer = await api.patchSettings(patch);
   // Some servers answer the whole object, some only an acknowledgement: re-read then.
-  if (answer && typeof answer === 'object' && 'sync' in answer) settingsView.set({ kind: 'ok', settings: answer });
-  else await loadSettings();
+  if (answer && typeof answer === 'object' && 'sync' in answer) {
+    asked++;
+    settingsView.set({ kind: 'ok', settings: answer });
+  } else await loadSettings();
   const v = settingsView.get();
   if (v.kind !== 'ok') throw new Error(v.kind === 'error' ? v.message : 'Settings are not loaded.');
   return v.settings;
