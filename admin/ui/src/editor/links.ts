@@ -1,6 +1,8 @@
 // Wikilinks in the editor: which link the cursor or pointer is on, and how a
 // note is named in a new link (its name when that is unique in the vault, else its
 // path, never with `.md`, as Obsidian writes links).
+import { ensureSyntaxTree, syntaxTree } from '@codemirror/language';
+import type { EditorState } from '@codemirror/state';
 import { createLinkResolver } from '../../../../shared/model/links.ts';
 import { writtenLinks } from '../../../../shared/wikilinks.ts';
 import type { VaultPath } from '../../../../shared/vault-path.ts';
@@ -22,6 +24,25 @@ export function wikilinkAt(line: string, offset: number): LinkAt | null {
     return { target: link.target.trim(), heading, from, to };
   }
   return null;
+}
+
+// The editor's Markdown nodes whose text is shown as written: a `[[link]]` there is text.
+const LITERAL_NODES = new Set(['InlineCode', 'FencedCode', 'CodeBlock', 'HTMLBlock', 'HTMLTag', 'Comment', 'CommentBlock']);
+
+/**
+ * The wikilink at document position `pos` that a click follows: none inside code or raw
+ * HTML, as Obsidian follows none there, by the editor's own syntax tree of the note.
+ */
+export function followableLinkAt(state: EditorState, pos: number): LinkAt | null {
+  const line = state.doc.lineAt(pos);
+  const link = wikilinkAt(line.text, pos - line.from);
+  if (!link) return null;
+  const at = line.from + link.from;
+  const tree = ensureSyntaxTree(state, at + 2, 100) ?? syntaxTree(state);
+  for (let node: ReturnType<typeof tree.resolveInner> | null = tree.resolveInner(at, 1); node; node = node.parent) {
+    if (LITERAL_NODES.has(node.name)) return null;
+  }
+  return link;
 }
 
 export const linkName = (path: string) => path.replace(/\.(md|markdown)$/i, '');

@@ -1,8 +1,8 @@
 // The editor's pointer and clipboard handlers: Ctrl/Cmd+click follows a
-// wikilink; an image pasted or dropped into the note is stored in the vault's attachment
+// wikilink (not one in code); an image pasted or dropped into the note is stored in the vault's attachment
 // folder and `![[name.png]]` is inserted where it landed.
 import { EditorView } from '@codemirror/view';
-import { wikilinkAt } from './links.ts';
+import { followableLinkAt } from './links.ts';
 import { editorTools } from './tools.ts';
 
 /** What the app takes as images, and the size the server accepts (admin/ui/server/images.ts). */
@@ -51,8 +51,7 @@ export function vaultHandlers(notePath: () => string) {
       if (!(event.ctrlKey || event.metaKey) || event.button !== 0) return false;
       const pos = view.posAtCoords({ x: event.clientX, y: event.clientY });
       if (pos === null) return false;
-      const line = view.state.doc.lineAt(pos);
-      const link = wikilinkAt(line.text, pos - line.from);
+      const link = followableLinkAt(view.state, pos);
       if (!link || !editorTools.current) return false;
       event.preventDefault();
       editorTools.current.followLink(link.target, link.heading, notePath());
