@@ -1,9 +1,12 @@
 // The sentence around a link (CONTRACT §12's backlinks: "Linked from", each with the words
 // that lead here). Read from the linking note's public text (private comments gone, code
-// skipped) line by line, links shown as their text; remembered per record while links
-// resolve the same, so a plan reads each linking note once at most.
+// skipped) line by line, links shown as their text, math drawn as the article draws it;
+// read once per record, so a plan reads each linking note once at most.
 import { publicMarkdown } from '../note/comments.ts';
+import { escapeHtml } from '../note/escape.ts';
 import { linkPlaces, type LinkPlace } from '../note/link-places.ts';
+import { markdown } from '../note/md.ts';
+import { sanitizeNoteHtml } from '../note/sanitize.ts';
 import { parseWikiRef } from '../wikilinks.ts';
 import type { VaultPath } from '../vault-path.ts';
 import type { NoteRecord } from './note-record.ts';
@@ -75,6 +78,11 @@ class Sentences {
  * reader has just read.
  */
 export function sentenceAround(text: string, at: number, length = 0, sentences = new Sentences(text)): string {
+  return sentenceCut(text, at, length, sentences).sentence;
+}
+
+/** sentenceAround's sentence, and where its first character of `text` is (past a leading `…`). */
+function sentenceCut(text: string, at: number, length: number, sentences: Sentences): { sentence: string; from: number } {
   const { bounds } = sentences;
   const k = sentences.index(at);
   let [start, end] = [bounds[k]!, bounds[k + 1]!];
@@ -83,12 +91,51 @@ export function sentenceAround(text: string, at: number, length = 0, sentences =
     else if (k + 2 < bounds.length) end = bounds[k + 2]!;
   }
   let sentence = text.slice(start, end).trim();
-  const offset = at - start - (text.slice(start, end).length - text.slice(start, end).trimStart().length);
+  const lead = text.slice(start, end).length - text.slice(start, end).trimStart().length;
+  const offset = at - start - lead;
+  let from = start + lead;
   if (sentence.length > SNIPPET_MAX) {
-    const from = Math.max(0, Math.min(offset - SNIPPET_MAX / 2, sentence.length - SNIPPET_MAX));
-    sentence = (from > 0 ? '…' : '') + sentence.slice(from, from + SNIPPET_MAX).trim() + (from + SNIPPET_MAX < sentence.length ? '…' : '');
+    const cut = Math.max(0, Math.min(offset - SNIPPET_MAX / 2, sentence.length - SNIPPET_MAX));
+    const kept = sentence.slice(cut, cut + SNIPPET_MAX);
+    from += cut + (kept.length - kept.trimStart().length);
+    sentence = (cut > 0 ? '…' : '') + kept.trim() + (cut + SNIPPET_MAX < sentence.length ? '…' : '');
   }
-  return sentence;
+  return { sentence, from };
+}
+
+// One character stands for each piece of math while a line's sentences are found: a `.` in
+// `$a. b$` ends no sentence, and a cut never halves the math.
+const MATH = '\uFFFC';
+
+/** A line's inline math, as the parser reads it (not in code, not escaped), each with its HTML as the article renders it. */
+function mathIn(line: string): { at: number; end: number; html: string }[] {
+  if (!line.includes('$')) return [];
+  const md = markdown();
+  const env = {};
+  const state = new md.inline.State(line, md, env, []);
+  const rules = md.inline.ruler.getRules('');
+  const found: { at: number; end: number; html: string }[] = [];
+  // markdown-it's own inline loop (ParserInline.tokenize), noting where each top-level math token was written.
+  while (state.pos < state.posMax) {
+    const at = state.pos;
+    const before = state.tokens.length;
+    if (!rules.some((rule) => rule(state, false))) {
+      state.pending += state.src[state.pos++];
+      continue;
+    }
+    const token = state.tokens[state.tokens.length - 1];
+    if (state.tokens.length > before && token?.type.startsWith('math')) found.push({ at, end: state.pos, html: sanitizeNoteHtml(md.renderer.render([token], md.options, env)) });
+  }
+  return found;
+}
+
+/** A sentence as HTML: its text escaped, each MATH character the line's next piece of math, drawn. */
+function sentenceHtml(sentence: string, math: string[], first: number): string {
+  let k = first;
+  return sentence
+    .split(MATH)
+    .map((part) => escapeHtml(part))
+    .reduce((html, part) => html + (math[k++] ?? '') + part);
 }
 
 interface LinkRead {
@@ -119,16 +166,27 @@ function readOf(place: LinkPlace): Omit<LinkRead, 'at'> | null {
   return { length: place.length, shown: place.bang ? '' : plain(place.label.replace(PICTURE, '')).trim(), target };
 }
 
+/** A link's sentence: the target as written, and the sentence around its first link there, as HTML. */
+export interface LinkSentence {
+  target: string;
+  html: string;
+}
+
+const sentencesMemo = new WeakMap<NoteRecord, LinkSentence[]>();
+
 /**
- * For each note `note` links to (as `resolve` finds it), the sentence around its first
- * link there, as plain text. A link shows its alias, else its target as written: never
- * the title of the note it leads to; isolated, so that an English title in an Arabic
- * sentence (or the other way) reads as it does on the linking page.
+ * For each target `note` links to (as written: web addresses and links into the note left
+ * out), the sentence around its first link there, in the note's order: plain text, escaped,
+ * with its math drawn as the article draws it. A link shows its alias, else its target as
+ * written: never the title of the note it leads to; isolated, so that an English title in an
+ * Arabic sentence (or the other way) reads as it does on the linking page. Read once per
+ * record: what a link resolves to is the reader's (linkSnippets, a document's linkers).
  */
-export function linkSnippets(note: NoteRecord, generation: object, resolve: (target: string) => VaultPath | null): Map<VaultPath, string> {
-  const known = memo.get(note);
-  if (known && known.generation === generation) return known.byTarget;
-  const byTarget = new Map<VaultPath, string>();
+export function linkSentences(note: NoteRecord): LinkSentence[] {
+  const known = sentencesMemo.get(note);
+  if (known) return known;
+  const out: LinkSentence[] = [];
+  const seen = new Set<string>();
   const body = publicMarkdown(note.body);
   // The links the parser reads (none in code or math), the ones a rename rewrites.
   const places = linkPlaces(body, false);
@@ -153,22 +211,58 @@ export function linkSnippets(note: NoteRecord, generation: object, resolve: (tar
       const read = at >= 0 && at + place.length <= source.length && !inside ? readOf(place) : null;
       if (read) links.push({ at, ...read });
     }
+    const maths = mathIn(source);
+    const math: string[] = [];
+    // The words from `from` to `to`, each piece of math one MATH character.
+    const words = (from: number, to: number) => {
+      let out = '';
+      for (const m of maths) {
+        if (m.at < from || m.end > to) continue;
+        out += between(source.slice(from, m.at)).replaceAll(MATH, '') + MATH;
+        math.push(m.html);
+        from = m.end;
+      }
+      return out + between(source.slice(from, to)).replaceAll(MATH, '');
+    };
     let text = '';
     let last = 0;
-    const hits: [VaultPath, number, number][] = [];
+    const hits: [string, number, number][] = [];
     for (const link of links) {
-      text += between(source.slice(last, link.at));
+      text += words(last, link.at);
       last = link.at + link.length;
       const { shown, target } = link;
-      const path = target === null ? null : resolve(target);
       const at = text.length;
       // A link's words keep their own direction in the sentence (FSI … PDI), as the link does on its page.
-      if (shown) text += `\u2068${shown}\u2069`;
-      if (path !== null && !byTarget.has(path)) hits.push([path, at, text.length - at]);
+      if (shown) text += `\u2068${shown.replaceAll(MATH, '')}\u2069`;
+      if (target !== null && !seen.has(target)) {
+        seen.add(target);
+        hits.push([target, at, text.length - at]);
+      }
     }
-    text += between(source.slice(last));
+    text += words(last, source.length);
     const sentences = hits.length > 0 ? new Sentences(text) : null;
-    for (const [path, at, length] of hits) if (!byTarget.has(path)) byTarget.set(path, sentenceAround(text, at, length, sentences!));
+    for (const [target, at, length] of hits) {
+      const { sentence, from } = sentenceCut(text, at, length, sentences!);
+      let before = 0;
+      for (let i = text.indexOf(MATH); i >= 0 && i < from; i = text.indexOf(MATH, i + 1)) before++;
+      out.push({ target, html: sentenceHtml(sentence, math, before) });
+    }
+  }
+  sentencesMemo.set(note, out);
+  return out;
+}
+
+/**
+ * For each note `note` links to (as `resolve` finds it), the sentence around its first link
+ * there (linkSentences), as HTML; remembered per record while links resolve the same.
+ */
+export function linkSnippets(note: NoteRecord, generation: object, resolve: (target: string) => VaultPath | null): Map<VaultPath, string> {
+  const known = memo.get(note);
+  if (known && known.generation === generation) return known.byTarget;
+  const byTarget = new Map<VaultPath, string>();
+  for (const { target, html } of linkSentences(note)) {
+    const path = resolve(target);
+    if (path !== null && !byTarget.has(path)) byTarget.set(path, html);
   }
   memo.set(note, { generation, byTarget });
   return byTarget;

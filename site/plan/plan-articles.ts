@@ -8,7 +8,7 @@ import { discussionView, type DiscussionView } from './discussion-view.ts';
 import type { ChipView, LinkView, PageContext } from './page-context.ts';
 import { withLazySig, type PageFamily, type PlannedPage } from './plan-types.ts';
 import { localGraph, localGraphSig, type GraphView } from './local-graph.ts';
-import { BACKLINK_SENTENCES, backlinksOf, backlinksSig, linkedFace, relatedBesideBacklinks, tocOf, type BacklinkView, type TocEntry } from './reader-tools.ts';
+import { BACKLINK_SENTENCES, backlinksOf, backlinksSig, linkedFace, relatedBesideBacklinks, tocOf, withSnippetMath, type BacklinkView, type TocEntry } from './reader-tools.ts';
 import { breadcrumbsOf, breadcrumbsSig, explorerHere, type Breadcrumb } from './explorer.ts';
 import { propertiesOf, propertiesSig, propertyTargets, type PropertyView } from './properties.ts';
 import { noteDocumentReads, noteDocumentsSig } from './documents.ts';
@@ -121,6 +121,7 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
   const garden = isGarden(ctx);
   const twin = model.twins.get(note.path) ?? null;
   const crossLanguage = twin !== null && twin.lang !== note.lang;
+  const backlinks = backlinksOf(ctx, note);
   return {
     file: outputFileOf(address),
     url: ctx.url(address),
@@ -151,14 +152,14 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     editPath: note.path,
     isPage: note.page,
     cssClasses: note.cssClasses.join(' '),
-    needs: ctx.bodies.needs(note),
+    needs: withSnippetMath(ctx.bodies.needs(note), backlinks),
     discussion: discussionView(ctx, note),
     garden,
     showDate: ctx.showsDate(note),
     here: garden ? explorerHere(ctx, note) : null,
     breadcrumbs: garden ? breadcrumbsOf(ctx, note) : [],
     toc: tocOf(note),
-    ...backlinksViews(ctx, backlinksOf(ctx, note)),
+    ...backlinksViews(ctx, backlinks),
     graph: localGraph(ctx, note),
     properties: propertiesOf(ctx, note, ctx.showsDate(note)),
   };

@@ -1,7 +1,7 @@
 // The reader's tools on an article, in both layouts (CONTRACT §12): the table of contents
 // and the backlinks; each is made from the note and what the model indexed once per derivation, never
 // by reading the rest of the vault per page.
-import { linkSnippets } from '../../shared/model/backlinks.ts';
+import { linkSentences, linkSnippets } from '../../shared/model/backlinks.ts';
 import { byTitle } from '../../shared/model/links.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { headingsKey } from './note-bodies.ts';
@@ -22,11 +22,11 @@ export function tocOf(note: NoteRecord): TocEntry[] | null {
   return headings.map((h) => ({ id: h.id, text: h.text, depth: h.level - top + 1 }));
 }
 
-/** One note linking here, with the sentence around its link ('' past BACKLINK_SENTENCES). */
+/** One note linking here, with the sentence around its link as HTML ('' past BACKLINK_SENTENCES). */
 export interface BacklinkView {
   title: string;
   url: string;
-  snippet: string;
+  snippetHtml: string;
 }
 
 /** The first this many backlinks (by title) carry their sentence; the rest are listed by title alone. */
@@ -41,14 +41,30 @@ export function backlinksOf(ctx: PageContext, note: NoteRecord): BacklinkView[] 
   const { resolver } = ctx.model;
   return (ctx.model.backlinks.get(note.path) ?? []).map((from, i) => ({
     ...ctx.link(from),
-    snippet: i < BACKLINK_SENTENCES ? (linkSnippets(from, resolver.generation, (target) => resolver.resolve(target, from)?.path ?? null).get(note.path) ?? '') : '',
+    snippetHtml: i < BACKLINK_SENTENCES ? (linkSnippets(from, resolver.generation, (target) => resolver.resolve(target, from)?.path ?? null).get(note.path) ?? '') : '',
   }));
+}
+
+/**
+ * "Linked from" for a base or canvas: the notes linking to or embedding it (`linkers`), the
+ * first BACKLINK_SENTENCES with the sentence around their first link to it, as a note's.
+ */
+export function documentBacklinksOf(ctx: PageContext, linkers: NoteRecord[], p: string): BacklinkView[] {
+  return linkers.map((from, i) => {
+    const link = i < BACKLINK_SENTENCES ? linkSentences(from).find(({ target }) => ctx.attachments.resolve(target, from) === p) : undefined;
+    return { ...ctx.link(from), snippetHtml: link?.html ?? '' };
+  });
+}
+
+/** A page's needs with KaTeX's stylesheet added when a backlink's sentence holds math. */
+export function withSnippetMath(needs: { math: boolean; mermaid: boolean }, backlinks: BacklinkView[]): { math: boolean; mermaid: boolean } {
+  return needs.math || !backlinks.some((b) => b.snippetHtml.includes('class="katex')) ? needs : { ...needs, math: true };
 }
 
 /** What a page's backlinks show: an edit re-renders exactly the pages whose list or sentences changed. */
 export function backlinksSig(ctx: PageContext, note: NoteRecord): string {
   let sig = '';
-  for (const b of backlinksOf(ctx, note)) sig += `${b.url}\u0001${b.title}\u0001${b.snippet}\u0002`;
+  for (const b of backlinksOf(ctx, note)) sig += `${b.url}\u0001${b.title}\u0001${b.snippetHtml}\u0002`;
   return sig;
 }
 

@@ -11,7 +11,12 @@ for (let i = 0; i < 45; i++) HUB[`Hub/Spoke ${String(i).padStart(2, '0')}.md`] =
 // A note linked from 105 notes, linking one note whose title sorts last.
 const STAR: Record<string, string> = { 'Fans/Star.md': '---\npublish: true\n---\n\nThe star links [[Zulu]].\n', 'Fans/Zulu.md': '---\npublish: true\n---\n\nLast by title.\n' };
 for (let i = 0; i < 105; i++) STAR[`Fans/Fan ${String(i).padStart(3, '0')}.md`] = `---\npublish: true\n---\n\nFan ${i} admires [[Star]].\n`;
-const files = { ...GARDEN_FILES, ...HUB, ...STAR };
+// A sentence with math around its link, linking a note with none.
+const PHYSICS: Record<string, string> = {
+  'Physics/Energy.md': '---\npublish: true\n---\n\nThe energy $E=mc^2$ comes from [[Mass]] at rest. Code `$x$` stays code.\n',
+  'Physics/Mass.md': '---\npublish: true\n---\n\nWhat resists a push.\n',
+};
+const files = { ...GARDEN_FILES, ...HUB, ...STAR, ...PHYSICS };
 const layouts = {
   garden: blogForFile({ fixture: false, files, env: { PUBLIC_LAYOUT: 'default' }, settings }),
   blog: blogForFile({ fixture: false, files, env: { PUBLIC_LAYOUT: 'blog' }, settings }),
@@ -83,6 +88,17 @@ for (const [name, server] of Object.entries(layouts)) {
       expect(items[99]).toBe('/Fans/Fan-099|Fan 099|Fan 99 admires Star.');
       expect(items.slice(100)).toEqual(['/Fans/Fan-100|Fan 100|', '/Fans/Fan-101|Fan 101|', '/Fans/Fan-102|Fan 102|', '/Fans/Fan-103|Fan 103|', '/Fans/Fan-104|Fan 104|']);
       expect(backlinksOf(html)).toContain('<details class="s-backlinks-more"><summary>5 more notes</summary><ul><li dir="auto"><a class="s-backlink" href="/Fans/Fan-100">');
+    });
+
+    it("draws a sentence's math as the article draws it (KaTeX at build time, no script), and the page loads KaTeX's stylesheet", async () => {
+      const html = (await server.page('/Physics/Mass')).text;
+      const snippet = /<p class="s-backlink-snippet" dir="auto">(.*?)<\/p><\/li>/s.exec(backlinksOf(html))?.[1] ?? '';
+      expect(snippet).toMatch(/^The energy <span class="katex"><span class="katex-mathml"><math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML">/);
+      expect(snippet).toContain('<annotation encoding="application/x-tex">E=mc^2</annotation>');
+      expect(snippet).toMatch(/<\/span> comes from \u2068Mass\u2069 at rest\.$/);
+      expect(snippet).not.toContain('$');
+      expect(html).toMatch(/<link rel="stylesheet" href="[^"]*katex[^"]*" data-katex>/);
+      expect(backlinksOf(html)).not.toContain('<script');
     });
 
     it('a note nothing links to has no backlinks section', async () => {

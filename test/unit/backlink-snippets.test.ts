@@ -57,6 +57,21 @@ describe('the sentence around a link', () => {
     expect(snippets('One. Read [[Target]].').get('T.md' as VaultPath)).toBe(iso('Read ⁅Target⁆.'));
   });
 
+  it('draws its math as the article does, its text escaped; math in code stays text', () => {
+    const s = snippets('The energy $E=mc^2$ and $a. b$ see [[Target]] & <b>x</b>. Then `$y$` [[Other]].').get('T.md' as VaultPath)!;
+    expect(s).toMatch(/^The energy <span class="katex"><span class="katex-mathml"><math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML"><semantics>/);
+    expect(s).toContain('<annotation encoding="application/x-tex">E=mc^2</annotation>');
+    // A `.` inside math ends no sentence.
+    expect(s).toContain('<annotation encoding="application/x-tex">a. b</annotation>');
+    expect(s.endsWith(iso("</span> see ⁅Target⁆ &amp; &lt;b&gt;x&lt;/b&gt;."))).toBe(true);
+    expect(s).not.toContain('$');
+    expect(snippets('Then `$y$` is [[Other]].').get('O.md' as VaultPath)).toBe(iso('Then $y$ is ⁅Other⁆.'));
+    // The math of the sentence a long line is cut to, not the line's first.
+    const far = snippets(`$a$ ${'word '.repeat(60)}. ${'word '.repeat(60)}$b$ [[Target]] ${'word '.repeat(60)}`).get('T.md' as VaultPath)!;
+    expect(far).toContain('<annotation encoding="application/x-tex">b</annotation>');
+    expect(far).not.toContain('<annotation encoding="application/x-tex">a</annotation>');
+  });
+
   it('is cut around the link when long', () => {
     const long = 'word '.repeat(100) + 'LINK ' + 'word '.repeat(100);
     const at = long.indexOf('LINK');
