@@ -10,6 +10,7 @@ import { breadcrumbsOf, breadcrumbsSig, folderKey } from './explorer.ts';
 import { documentAddress, documentHtml, documentReads, documentTitle, isDocumentPath, standIn } from './documents.ts';
 import type { PageContext } from './page-context.ts';
 import { withLazySig, type PageFamily } from './plan-types.ts';
+import { documentBacklinksOf, withSnippetMath } from './reader-tools.ts';
 import { digest } from './sig-digests.ts';
 
 /** The explorer marker of a document's page: its own address, and its folders open. */
@@ -46,10 +47,12 @@ function documentLinkers(ctx: PageContext, p: string): NoteRecord[] {
     for (const list of byDocument.values()) list.sort(byTitle);
     linkersByContext.set(ctx, byDocument);
   }
-  return byDocument.get(p) ?? [];
+  // The records as the model holds them now: a quick pass swaps in an edited note's new record (its sentence here).
+  return (byDocument.get(p) ?? []).map((note) => ctx.model.byAddress.get(note.address) ?? note);
 }
 
 function documentView(ctx: PageContext, p: string, html: string): ArticleView {
+  const backlinks = documentBacklinksOf(ctx, documentLinkers(ctx, p), p);
   const address = documentAddress(p);
   const title = documentTitle(p);
   const file = standIn(p);
@@ -81,14 +84,14 @@ function documentView(ctx: PageContext, p: string, html: string): ArticleView {
     editPath: '',
     isPage: true,
     cssClasses: /\.canvas$/i.test(p) ? 's-document s-document-canvas' : 's-document s-document-base',
-    needs: { math: html.includes('class="katex'), mermaid: false },
+    needs: withSnippetMath({ math: html.includes('class="katex'), mermaid: false }, backlinks),
     discussion: null,
     garden,
     showDate: false,
     here: garden ? hereOf(ctx, p, file.folder) : null,
     breadcrumbs: garden ? breadcrumbsOf(ctx, file) : [],
     toc: null,
-    ...backlinksViews(ctx, documentLinkers(ctx, p).map((note) => ({ ...ctx.link(note), snippet: '' }))),
+    ...backlinksViews(ctx, backlinks),
     graph: null,
     properties: [],
   };
@@ -108,6 +111,7 @@ function documentFamily(ctx: PageContext, p: string): PageFamily {
         garden ? `${hereOf(ctx, p, standIn(p).folder)}\u0001${breadcrumbsSig(ctx, standIn(p))}` : '',
         digest(body()),
         documentLinkers(ctx, p).map((note) => ctx.linkSig(note)).join('\u0002'),
+        documentBacklinksOf(ctx, documentLinkers(ctx, p), p).map((b) => b.snippetHtml).join('\u0002'),
       ].join('\u0000'),
   );
   // The notes linking here are read too: a title changed is a list changed.

@@ -149,6 +149,12 @@ describe('CONTRACT §12: a .canvas file is a page of its nodes and edges', () =>
     expect(html).not.toContain('Secret Map Draft');
   });
 
+  it('"Linked from" on its page gives each linking note the sentence around its link, as a note\'s page does', async () => {
+    const section = /<section class="s-backlinks"[^>]*>.*?<\/section>/s.exec((await site.page('/Maps/Overview')).text)?.[0] ?? '';
+    const items = [...section.matchAll(/<a class="s-backlink" href="([^"]*)">[^<]*<\/a><p class="s-backlink-snippet" dir="auto">([^<]*)<\/p>/g)].map((m) => `${m[1]}|${m[2]!.replace(/[\u2068\u2069]/g, '')}`);
+    expect(items).toEqual(['/Loose/Map-reader|See Maps/Overview.canvas.', '/Maps/Maps|The reading map: Overview.canvas.']);
+  });
+
   it('a canvas that breaks the format is refused with a sentence where it is embedded', async () => {
     const body = bodyOf((await site.page('/Maps/Maps')).text);
     expect(body).toContain('<div class="s-canvas s-canvas-unsupported" role="note"><p>This canvas cannot be shown: a node whose x is out of bounds.</p></div>');

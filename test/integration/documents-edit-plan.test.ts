@@ -72,8 +72,9 @@ describe('CONTRACT §12: the sitemap and the search index follow the published b
     expect(rendered).not.toContain('/sitemap.xml');
   });
 
-  it("a note linking the canvas retitled renders the canvas's page (its Linked from); its text alone does not", () => {
+  it("a note linking the canvas retitled, or the sentence around its link edited, renders the canvas's page (its Linked from); its other text does not", () => {
     expect(pagesOf('retitle the note linking the canvas')).toEqual(expect.arrayContaining(['/Loose/Map-reader', '/Maps/Overview']));
+    expect(pagesOf('edit the sentence around the link to the canvas')).toEqual(['/Loose/Map-reader', '/Maps/Overview']);
     expect(pagesOf("edit the linking note's text alone")).toEqual(['/Loose/Map-reader']);
   });
 
