@@ -9,7 +9,8 @@ import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { escapeHtml } from '../../shared/note/escape.ts';
 import { isImageName } from '../../shared/note/obsidian/wikilinks.ts';
 import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
-import { blockRef, parseWikiLinks } from '../../shared/wikilinks.ts';
+import { linkPlaces } from '../../shared/note/link-places.ts';
+import { blockRef } from '../../shared/wikilinks.ts';
 import type { PageContext } from './page-context.ts';
 
 const PAD = 40;
@@ -37,7 +38,8 @@ export function canvasNotes(ctx: PageContext, canvas: Canvas, from: NoteRecord):
   };
   for (const node of canvas.nodes) {
     if (node.type === 'file') add(node.file);
-    else if (node.type === 'text') for (const link of parseWikiLinks(node.text)) if (link.target) add(link.target);
+    // Where the text's Markdown has links (link-places.ts): `[[Note]]` in code is text, as the node draws it.
+    else if (node.type === 'text') for (const link of linkPlaces(node.text, false)) if (link.kind === 'wiki' && link.target.trim()) add(link.target.trim());
   }
   return [...out];
 }

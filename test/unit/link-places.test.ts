@@ -153,6 +153,15 @@ describe('the documents a page embeds are read at the same places', () => {
     const note = { body: 'Real: ![[A.base]]\n\nWrite `![[B.base]]` to embed one.\n\n```\n![[C.canvas]]\n```\n', embeds: ['A.base'] };
     expect(embeddedDocuments(ctx as never, note as never)).toEqual(['A.base']);
   });
+
+  it("a canvas text node's `[[Note]]` in code is text: not a note the canvas page reads, as the node draws it", async () => {
+    const { canvasNotes } = await import('../../site/plan/canvas-view.ts');
+    const notes = new Map(['real', 'inline', 'fenced', 'indented'].map((name) => [name, { path: `${name}.md` }]));
+    const ctx = { model: { resolver: { resolve: (target: string) => notes.get(target.toLowerCase()) ?? null }, isVisible: () => true } };
+    const text = 'See [[Real|the real one]]. Write `[[Inline]]` to link.\n\n```\n[[Fenced]]\n```\n\n    [[Indented]]\n';
+    const canvas = { nodes: [{ id: 'a', type: 'text', text, x: 0, y: 0, width: 100, height: 100 }], edges: [] };
+    expect(canvasNotes(ctx as never, canvas as never, { folder: '' } as never).map((n) => n.path)).toEqual(['real.md']);
+  });
 });
 
 describe("the admin's Backlinks read the same places", () => {
