@@ -340,7 +340,8 @@ describe('trash (spec 3.3)', () => {
 
     await page.locator('.top-bar').getByRole('button', { name: 'Trash', exact: true }).click();
     const entry = page.locator('.trash-list li[data-path="Old idea.md"]');
-    await expect(entry.textContent()).resolves.toContain('from \u2068Old idea.md\u2069');
+    await expect(entry.textContent()).resolves.toContain('from Old idea.md');
+    await expect(entry.locator('.vault-path').textContent()).resolves.toBe('Old idea.md');
     await screenshot(page, 'trash');
     await entry.getByRole('button', { name: 'Restore' }).click();
     await entry.waitFor({ state: 'detached' });

@@ -75,7 +75,7 @@ describe('command palette (Ctrl/Cmd+K)', () => {
     const { page } = main;
     await page.keyboard.press('Control+k');
     await page.keyboard.type('tuesday');
-    await expect(page.locator('.palette [role="option"]').first().textContent()).resolves.toBe('Open \u2068Journal/Tuesday.md\u2069');
+    await expect(page.locator('.palette [role="option"]').first().textContent()).resolves.toBe('Open \u2066Journal/Tuesday.md\u2069');
     await page.keyboard.press('Escape');
     expect(await page.locator('.palette').count()).toBe(0);
   });

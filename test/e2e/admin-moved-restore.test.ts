@@ -129,7 +129,8 @@ describe('a note renamed elsewhere under unsaved text (spec 3.6)', () => {
       await fs.mkdir(file('Moved'), { recursive: true });
       await fs.rename(file('Notes/Obsidian.md'), file('Moved/Obsidian.md'));
       await waitFor(async () => (await stripText(page)).includes('Moved/Obsidian.md'));
-      await expect(strip(page).locator('.strip-text').textContent()).resolves.toBe('نُقلت هذه الملاحظة إلى \u2068Moved/Obsidian.md\u2069 أثناء تحريرك. الحفظ التلقائي متوقف.');
+      await expect(strip(page).locator('.strip-text').textContent()).resolves.toBe('نُقلت هذه الملاحظة إلى Moved/Obsidian.md أثناء تحريرك. الحفظ التلقائي متوقف.');
+      await expect(strip(page).locator('.strip-text .vault-path').evaluate((el) => [el.textContent, getComputedStyle(el).direction])).resolves.toEqual(['Moved/Obsidian.md', 'ltr']);
       await clearToasts(page);
       await screenshot(page, 'conflict-moved-arabic');
       await allowSaves(page);

@@ -312,7 +312,8 @@ describe('a vault that asks for backup (CONTRACT §14)', () => {
 
   it('Backup & sync names the nested repository plainly', async () => {
     await openBackupSection(main.page);
-    await expect(main.page.getByTestId('nested-repositories').textContent()).resolves.toBe('\u2068Nested\u2069/ is its own git repository: its notes are not in this backup');
+    await expect(main.page.getByTestId('nested-repositories').textContent()).resolves.toBe('Nested/ is its own git repository: its notes are not in this backup');
+    await expect(main.page.getByTestId('nested-repositories').locator('.vault-path').textContent()).resolves.toBe('Nested');
   });
 
   it('Allow in the panel applies it: the request goes and the vault reaches the remote', async () => {

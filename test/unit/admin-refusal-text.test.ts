@@ -138,12 +138,13 @@ describe('a refusal said in the admin’s language', () => {
   const taken = { error: 'Notes/Plan.md already exists: choose another name.', code: 'exists', reason: 'taken', path: 'Notes/Plan.md' };
 
   it('English says the server’s sentence, from the table', () => {
-    expect(refusalText('exists', taken, taken.error).replace(/[\u2068\u2069]/g, '')).toBe(taken.error);
+    expect(refusalText('exists', taken, taken.error).replace(/[\u2066\u2068\u2069]/g, '')).toBe(taken.error);
   });
 
   it('Arabic says it in Arabic, the name kept whole', () => {
     lang.set('ar');
-    expect(refusalText('exists', taken, taken.error)).toBe('«\u2068Notes/Plan.md\u2069» موجود من قبل: اختر اسمًا آخر.');
+    // A path is left to right whatever its letters (LRI … PDI).
+    expect(refusalText('exists', taken, taken.error)).toBe('«\u2066Notes/Plan.md\u2069» موجود من قبل: اختر اسمًا آخر.');
     expect(refusalText('too_many', { max: 500 }, 'Ask for at most 500 paths at once.')).toBe('اطلب 500 مسار على الأكثر في المرة الواحدة.');
     expect(refusalText('busy', { reason: 'vault_on_host', holder: { pid: 42, hostname: 'box' } }, 'x')).toContain('pid 42 على \u2068box\u2069');
   });

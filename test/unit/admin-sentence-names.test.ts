@@ -3,7 +3,7 @@
 // they are, so "(Draft) Plan" or an Arabic title reads as written in the other direction.
 import { afterEach, describe, expect, it } from 'vitest';
 import { lang, t } from '../../admin/ui/src/i18n.ts';
-import { isolated, isolatedLinks, sentenceParts, sentenceRuns } from '../../admin/ui/src/isolate.ts';
+import { isolated, isolatedLinks, isolatedPath, sentenceParts, sentenceRuns } from '../../admin/ui/src/isolate.ts';
 
 afterEach(() => lang.set('en'));
 
@@ -12,7 +12,19 @@ describe('a vault name in a sentence of the admin', () => {
     expect(t('confirmDelete', { name: '(Draft) Plan' })).toBe('Move “\u2068(Draft) Plan\u2069” to the trash?');
     lang.set('ar');
     expect(t('confirmDelete', { name: '(Draft) Plan' })).toContain('\u2068(Draft) Plan\u2069');
-    expect(t('moveInto', { name: 'Plan.md', folder: 'Archive' })).toContain('\u2068Archive\u2069');
+    // A folder or a path is left to right whatever its letters (a left-to-right isolate, LRI … PDI).
+    expect(t('moveInto', { name: 'Plan.md', folder: 'Archive' })).toContain('\u2066Archive\u2069');
+    expect(t('cameFrom', { path: 'ملاحظات/Note.md' })).toContain('\u2066ملاحظات/Note.md\u2069');
+  });
+
+  it("reads a path's isolate as a path: Sentence draws it as a VaultPath, left to right", () => {
+    expect(sentenceRuns(`من ${isolatedPath('ملاحظات/Note.md')} و ${isolated('Plan')}`)).toEqual([
+      { text: 'من ', name: false },
+      { text: 'ملاحظات/Note.md', name: true, path: true },
+      { text: ' و ', name: false },
+      { text: 'Plan', name: true },
+    ]);
+    expect(sentenceParts(`(${isolatedPath('A/B.md')}),`)).toEqual([{ before: '(', name: 'A/B.md', after: '),', path: true }]);
   });
 
   it('is isolated once, and a count or another word is left as it is', () => {

@@ -10,7 +10,7 @@ const KINDS = [...Object.values(HEALTH_KIND), 'nested_repository'];
 const VARIANTS: Record<string, string[]> = { reserved_address: ['not_a_file'], address_clash: ['attachment'], left_out_of_snapshot: ['site_asset'] };
 const keys = KINDS.flatMap((kind) => [`warn_${kind}`, ...(VARIANTS[kind] ?? []).map((v) => `warn_${kind}_${v}`)]);
 /** The sentence without the names it holds (each isolated, FSI … PDI). */
-const wording = (s: string) => s.replace(/\u2068[^\u2069]*\u2069/g, '');
+const wording = (s: string) => s.replace(/[\u2066\u2068][^\u2069]*\u2069/g, '');
 
 afterEach(() => lang.set('en'));
 
@@ -23,7 +23,8 @@ describe('a warning is said from its kind and fields', () => {
   it('the Arabic sentence holds the names and figures, and no English beside them', () => {
     lang.set('ar');
     const said = warningSentence({ path: 'Posts/Garden.md', kind: 'unpublished_link', message: 'links to "Seedlings" (Seedlings.md), which is not published', target: 'Seedlings.md', link: 'Seedlings' });
-    expect(said).toBe('تربط إلى «\u2068Seedlings\u2069» (\u2068Seedlings.md\u2069)، وهي غير منشورة.');
+    // The path is left to right whatever its letters (LRI … PDI); the link as written (FSI … PDI).
+    expect(said).toBe('تربط إلى «\u2068Seedlings\u2069» (\u2066Seedlings.md\u2069)، وهي غير منشورة.');
     const tags = warningSentence({ path: 'T.md', kind: 'too_many_tags', message: 'has 105 tags; only the first 100 are topics on the site', count: 105, max: 100 });
     expect(tags).toBe('فيها 105 وسوم؛ أول 100 وسمًا فقط مواضيع في الموقع.');
     expect(warningSentence({ path: 'T.md', kind: 'missing_link', message: 'x', more: 11 })).toBe('و11 تحذيرًا آخر.');

@@ -1,6 +1,6 @@
 // Interface strings in English and Arabic. English is the source of the keys; an
 // Arabic string missing here falls back to English. The frame turns RTL under Arabic.
-import { isolated } from './isolate.ts';
+import { isIsolated, isolated, isolatedPath } from './isolate.ts';
 import { Store } from './store.ts';
 import { ar } from './i18n-ar.ts';
 import { enTools } from './i18n-tools.ts';
@@ -377,14 +377,18 @@ function sentence(text: Text, vars: Record<string, string | number>): string {
   return Number.isFinite(count) ? (text[pluralForm(count)] ?? text.other) : text.other;
 }
 
-/** Placeholders that hold a vault's name or path: isolated in the sentence (isolate.ts). */
-const NAMES = new Set(['name', 'path', 'title', 'folder']);
+/** Placeholders that hold a vault's name, or a path (left to right whatever its letters): isolated in the sentence (isolate.ts). */
+const NAMES = new Set(['name', 'title']);
+const PATHS = new Set(['path', 'folder']);
 
 /** The interface's sentence for `key`; an entry with plural forms takes the form of `vars.count`. */
 export function t(key: StringKey, vars: Record<string, string | number> = {}): string {
   const table = lang.get() === 'ar' ? (ar as Partial<Record<StringKey, Text>>) : (en as Record<StringKey, Text>);
   const template = sentence(table[key] ?? en[key], vars);
-  const fill = (name: string, value: string | number) => (NAMES.has(name) && typeof value === 'string' && !value.startsWith('\u2068') ? isolated(value) : String(value));
+  const fill = (name: string, value: string | number) => {
+    if (typeof value !== 'string' || isIsolated(value)) return String(value);
+    return PATHS.has(name) ? isolatedPath(value) : NAMES.has(name) ? isolated(value) : value;
+  };
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? fill(name, vars[name]!) : whole));
 }
 

@@ -3,32 +3,48 @@
 // t() isolates its name placeholders itself; a sentence put together by hand uses this.
 export const isolated = (s: string | undefined): string => (s === undefined ? '' : `\u2068${s}\u2069`);
 
+/**
+ * A vault path (or a site address) inside a sentence: left to right whatever its letters (a
+ * left-to-right isolate, LRI … PDI), so `ملاحظات/Note.md` reads folder first, on the left, as
+ * the vault writes it, in the Arabic interface too. Sentence draws it as a VaultPath.
+ */
+export const isolatedPath = (s: string | undefined): string => (s === undefined ? '' : `\u2066${s}\u2069`);
+
+/** Whether `s` is already isolated (isolated or isolatedPath). */
+export const isIsolated = (s: string): boolean => s.startsWith('\u2068') || s.startsWith('\u2066');
+
 /** A line of Markdown with each link (`[[…]]`, `[…](…)`) isolated: an English link in an Arabic line keeps its brackets and punctuation where they are written. */
 export const isolatedLinks = (line: string): string => line.replace(/\[\[(?:[^\]\n]|\](?!\]))*\]\]|\[[^\]\n]*\]\([^)\s]*\)/g, (link) => isolated(link));
 
+/** A run of a sentence: plain words, or a name t() or `isolated` put in an isolate (`path`: an isolatedPath's). */
+export type SentenceRun = { text: string; name: boolean; path?: true };
+
 /** A sentence's runs: plain words, and the names t() or `isolated` put in isolates (without their marks). */
-export function sentenceRuns(text: string): { text: string; name: boolean }[] {
-  const runs: { text: string; name: boolean }[] = [];
+export function sentenceRuns(text: string): SentenceRun[] {
+  const runs: SentenceRun[] = [];
   let depth = 0;
   let start = 0;
+  let path = false;
+  const named = (s: string): SentenceRun => (path ? { text: s, name: true, path: true } : { text: s, name: true });
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (c === '\u2068') {
+    if (c === '\u2068' || c === '\u2066') {
       if (depth++ === 0) {
         if (i > start) runs.push({ text: text.slice(start, i), name: false });
         start = i + 1;
+        path = c === '\u2066';
       }
     } else if (c === '\u2069' && depth > 0 && --depth === 0) {
-      runs.push({ text: text.slice(start, i), name: true });
+      runs.push(named(text.slice(start, i)));
       start = i + 1;
     }
   }
   // An isolate left open (a name holding a lone mark) runs to the end, as the browser reads it.
-  if (start < text.length) runs.push({ text: text.slice(start), name: depth > 0 });
+  if (start < text.length) runs.push(depth > 0 ? named(text.slice(start)) : { text: text.slice(start), name: false });
   return runs;
 }
 
-export type SentencePart = string | { before: string; name: string; after: string };
+export type SentencePart = string | { before: string; name: string; after: string; path?: true };
 
 /**
  * The runs as drawn: each name with the marks written against it (`“`, `(`, `),`), so a line
@@ -55,7 +71,7 @@ export function sentenceParts(text: string): SentencePart[] {
       after = /^\S*/.exec(next.text)![0];
       next.text = next.text.slice(after.length);
     }
-    parts.push({ before, name: run.text, after });
+    parts.push(run.path ? { before, name: run.text, after, path: true } : { before, name: run.text, after });
   }
   return parts.filter((p) => p !== '');
 }

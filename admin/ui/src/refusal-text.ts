@@ -3,7 +3,7 @@
 // sentence is the table's (i18n-refusals.ts, i18n-sync.ts), filled from those figures. A code,
 // reason or key this table does not know, or a figure missing, keeps the server's English.
 import { en, t, type StringKey, type Text } from './i18n.ts';
-import { isolated } from './isolate.ts';
+import { isolated, isolatedPath } from './isolate.ts';
 import { fieldProblem } from './settings/refusals.ts';
 import type { SyncWords } from './types.ts';
 
@@ -20,11 +20,14 @@ function placeholders(text: Text): string[] {
  * the sentence's direction) and numbers, a nested holder's too. `problem`, the git code's
  * refusal of a saved setting, is said by the settings form's own table where it can be.
  */
+/** The fields that hold a vault path: left to right whatever its letters (isolatedPath). */
+const PATH_FIELDS = new Set(['path', 'folder', 'target']);
+
 function figuresOf(fields: Record<string, unknown>): Figures {
   const out: Figures = {};
   const add = (name: string, value: unknown) => {
     if (typeof value === 'number') out[name] = value;
-    else if (typeof value === 'string') out[name] = isolated(value);
+    else if (typeof value === 'string') out[name] = PATH_FIELDS.has(name) ? isolatedPath(value) : isolated(value);
   };
   for (const [name, value] of Object.entries(fields)) {
     if (value && typeof value === 'object' && !Array.isArray(value)) for (const [inner, v] of Object.entries(value)) add(inner, v);

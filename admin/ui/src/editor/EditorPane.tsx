@@ -17,6 +17,8 @@ import { toast, toastError } from '../ui/feedback.ts';
 import { showPanelSection } from '../views.ts';
 import type { NoteSession, SaveStatus } from './session.ts';
 import { activeNote, closeTab, cursorOffset, cursorRequest, nameOf, openNoteAt, saveWhereMoved, tabs, type OpenNote } from './workspace.ts';
+import { Sentence } from '../ui/Sentence.tsx';
+import { VaultPath } from '../ui/VaultPath.tsx';
 
 const STATUS_KEY: Record<SaveStatus, 'saved' | 'saving' | 'unsaved' | 'conflictShort' | 'saveFailed'> = {
   saved: 'saved',
@@ -83,7 +85,9 @@ function ConflictStrip({ note }: { note: OpenNote }) {
   };
   return (
     <div class="conflict-strip" role="alert" data-testid="conflict-strip">
-      <span class="strip-text">{movedTo ? t('conflictMoved', { path: movedTo }) : gone ? t('conflictDeleted') : t('conflictTitle')}</span>
+      <span class="strip-text">
+        <Sentence text={movedTo ? t('conflictMoved', { path: movedTo }) : gone ? t('conflictDeleted') : t('conflictTitle')} />
+      </span>
       <span class="strip-actions">
         {movedTo && (
           <button type="button" class="primary" disabled={busy} onClick={run(() => saveWhereMoved(note, movedTo), t('savedWhereMoved', { path: movedTo }))}>
@@ -92,7 +96,7 @@ function ConflictStrip({ note }: { note: OpenNote }) {
         )}
         {/* A note gone from disk is made again at its old path: the button says so. */}
         <button type="button" class={movedTo ? undefined : 'primary'} disabled={busy} onClick={run(() => note.session.keepMine(), gone ? t('keptMineAgain', { path: note.path }) : t('keptMine'))}>
-          {gone ? t('keepMineAgain', { path: note.path }) : t('keepMine')}
+          <Sentence text={gone ? t('keepMineAgain', { path: note.path }) : t('keepMine')} />
         </button>
         {!gone && (
           <button type="button" disabled={busy} onClick={run(() => note.session.useDisk(), t('usedDisk', { key: shortcut('Z') }))}>
@@ -240,9 +244,7 @@ export function EditorPane() {
     <section class="editor-pane" aria-label={nameOf(note.path)}>
       <Tabs />
       <div class="note-bar">
-        <span class="note-path" title={note.path} dir="ltr">
-          {note.path}
-        </span>
+        <VaultPath class="note-path" path={note.path} />
         <span class="grow" />
         <PublishControls note={note} />
         <SaveState session={note.session} />

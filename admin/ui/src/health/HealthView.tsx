@@ -7,6 +7,7 @@ import { useStore } from '../store.ts';
 import { toastError } from '../ui/feedback.ts';
 import { byNote, refreshWarnings, siteWarnings } from './model.ts';
 import { WarningItem } from './WarningItem.tsx';
+import { VaultPath } from '../ui/VaultPath.tsx';
 
 export function HealthView() {
   const list = useStore(siteWarnings);
@@ -35,7 +36,7 @@ export function HealthView() {
           {groups.map(([path, warnings]) => (
             <section class="health-note" data-path={path} key={path}>
               <h2>
-                <span dir="auto">{nameOf(path)}</span> <small class="muted" dir="ltr">{path}</small>
+                <span dir="auto">{nameOf(path)}</span> <small class="muted"><VaultPath path={path} /></small>
               </h2>
               <ul class="health-list">
                 {warnings.map((w) => (

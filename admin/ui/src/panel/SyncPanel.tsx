@@ -11,6 +11,7 @@ import type { Settings, SyncInterval, SyncStatus } from '../types.ts';
 import { toast, toastError } from '../ui/feedback.ts';
 import { VaultRequestNotice } from './VaultRequest.tsx';
 import { initRepository, lastAnswer, localRunning, refreshSync, snapshotNow, syncNow, syncView } from './sync-model.ts';
+import { Sentence } from '../ui/Sentence.tsx';
 
 export const INTERVALS: [SyncInterval, StringKey][] = [
   [0, 'manual'],
@@ -163,7 +164,9 @@ export function SyncPanel() {
       {status?.nestedRepositories && status.nestedRepositories.length > 0 && (
         <ul class="notice nested-repositories" data-testid="nested-repositories">
           {status.nestedRepositories.map((p) => (
-            <li key={p}>{t('nestedRepository', { path: p })}</li>
+            <li key={p}>
+              <Sentence text={t('nestedRepository', { path: p })} />
+            </li>
           ))}
         </ul>
       )}

@@ -10,6 +10,7 @@ import { toastError } from '../ui/feedback.ts';
 import { leftPane, showView } from '../views.ts';
 import { PaneSwitch } from './PaneSwitch.tsx';
 import { searchState, select, setQuery } from './search-model.ts';
+import { VaultPath } from '../ui/VaultPath.tsx';
 
 export function openResult(result: SearchResult): void {
   showView('editor');
@@ -93,7 +94,7 @@ export function SearchPane() {
             <span class="search-title" dir="auto">
               {r.title}
             </span>
-            <span class="search-path muted" dir="ltr">{r.path}</span>
+            <VaultPath class="search-path muted" path={r.path} />
             <Snippet r={r} />
           </li>
         ))}

@@ -12,6 +12,7 @@ import { isTrue, readKey, setKey } from './frontmatter.ts';
 import { entries, notesUnder, refreshTree, revealPath } from './model.ts';
 import { newNoteText } from './templates.ts';
 import type { NoteDoc } from '../types.ts';
+import { isolatedPath } from '../isolate.ts';
 
 const parentOf = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 const join = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
@@ -100,8 +101,7 @@ async function renameDetail(path: string): Promise<string> {
   else {
     const permalink = permalinkAddress(readKey(text, 'permalink'));
     // Isolated, so a right-to-left sentence keeps the address's slashes where they are.
-    const isolated = (a: string) => `\u2066${a}\u2069`;
-    address = permalink ? t('renameKeepsPermalink', { address: isolated(encodeAddress(permalink)) }) : t('renameMovesPage', { address: isolated(siteAddress(path)) });
+    address = permalink ? t('renameKeepsPermalink', { address: isolatedPath(encodeAddress(permalink)) }) : t('renameMovesPage', { address: isolatedPath(siteAddress(path)) });
   }
   const rewritten = countOfNotes('renameLinks', linking);
   return `${address} ${rewritten}`;

@@ -4,7 +4,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { foldText } from '../../../../shared/text-fold.ts';
 import { isPublished, setPublished } from '../editor/PublishControls.tsx';
 import { activeNote, nameOf, openFindInNote, openNote } from '../editor/workspace.ts';
-import { isolated } from '../isolate.ts';
+import { isolated, isolatedPath } from '../isolate.ts';
 import { t } from '../i18n.ts';
 import { snapshotNow, syncNow } from '../panel/sync-model.ts';
 import { prefs, setPref } from '../prefs.ts';
@@ -75,7 +75,7 @@ function noteCommands(q: string, list: TreeEntry[], meta: Map<string, NoteMeta>)
     const rank = title.startsWith(q) ? 0 : name.includes(q) ? 1 : title.includes(q) ? 2 : alias ? 3 : -1;
     if (rank < 0) continue;
     // Each name isolated: an Arabic title beside its path would otherwise swap places with it.
-    const shown = alias && rank === 3 ? `${isolated(alias)} → ${isolated(e.path)}` : m && m.title !== nameOf(e.path) ? `${isolated(m.title)} · ${isolated(e.path)}` : isolated(e.path);
+    const shown = alias && rank === 3 ? `${isolated(alias)} → ${isolatedPath(e.path)}` : m && m.title !== nameOf(e.path) ? `${isolated(m.title)} · ${isolatedPath(e.path)}` : isolatedPath(e.path);
     found.push({
       rank,
       cmd: {

@@ -4,6 +4,7 @@ import { fileUrl } from '../api.ts';
 import { Store, useStore } from '../store.ts';
 import { isImage } from '../tree/model.ts';
 import { showView } from '../views.ts';
+import { VaultPath } from '../ui/VaultPath.tsx';
 
 export const shownAttachment = new Store<string | null>(null);
 
@@ -21,7 +22,9 @@ export function AttachmentView() {
       <div class="page-head">
         <h1>{name}</h1>
       </div>
-      <p class="muted" dir="ltr">{path}</p>
+      <p class="muted">
+        <VaultPath path={path} />
+      </p>
       {isImage(path) ? (
         <img class="attachment-image" src={fileUrl(path)} alt={name} />
       ) : (

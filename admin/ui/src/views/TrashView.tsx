@@ -5,6 +5,7 @@ import { formatTime, t } from '../i18n.ts';
 import { refreshTree } from '../tree/model.ts';
 import type { TrashEntry } from '../types.ts';
 import { confirmDialog, dismissToastsAbout, toast, toastError } from '../ui/feedback.ts';
+import { Sentence } from '../ui/Sentence.tsx';
 
 const nameOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
@@ -55,7 +56,7 @@ export function TrashView() {
               <span class="trash-name">
                 <strong dir="auto">{nameOf(entry.path)}</strong>
                 <small class="muted">
-                  {t('cameFrom', { path: entry.path })} · {t('deletedAt', { time: formatTime(entry.deletedAt) })}
+                  <Sentence text={t('cameFrom', { path: entry.path })} /> · {t('deletedAt', { time: formatTime(entry.deletedAt) })}
                 </small>
               </span>
               <button type="button" onClick={() => void restore(entry)}>
