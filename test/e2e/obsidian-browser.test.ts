@@ -22,6 +22,9 @@ const { blog, browser } = blogForFile({
     await fs.cp(VAULT, vault, { recursive: true });
     // A page without math that links to one, for the hover preview.
     await fs.writeFile(path.join(vault, 'Rows', 'Links to math.md'), '---\npublish: true\ndate: 2026-01-01\n---\nSee [[Math]] for the formulas.\n');
+    // Math in an Arabic sentence, and a note whose "Linked from" quotes it.
+    await fs.writeFile(path.join(vault, 'Rows', 'Energy.md'), '---\npublish: true\ndate: 2026-01-02\nlang: ar\n---\nالطاقة $E=mc^2$ تأتي من [[Mass]] عند السكون.\n');
+    await fs.writeFile(path.join(vault, 'Rows', 'Mass.md'), '---\npublish: true\ndate: 2026-01-03\n---\nWhat resists a push.\n');
   },
 }, (site) => site.waitForPage('/Showcase', (p) => p.status === 200, 60_000));
 
@@ -173,6 +176,23 @@ describe('math and diagrams', () => {
     expect(darkFill).not.toBe(lightFill);
     expect(await page.locator('pre.mermaid svg').count()).toBe(1);
     expect(problems).toEqual([]);
+  });
+
+  it('math reads left to right in a right-to-left sentence: the article and a backlink quoting it draw E = mc² as written', async () => {
+    /** Whether `E` is drawn left of `=` in each piece of math `selector` finds. */
+    const written = (page: Page, selector: string) =>
+      page.locator(selector).evaluateAll((all) =>
+        all.map((k) => {
+          const [e, eq] = [k.querySelector('.katex-html .mord.mathnormal')!, k.querySelector('.katex-html .mrel')!];
+          return { direction: getComputedStyle(k).direction, leftToRight: e.getBoundingClientRect().x < eq.getBoundingClientRect().x };
+        }),
+      );
+    const article = await open('/Rows/Energy');
+    expect(await written(article.page, '.s-article-body .katex')).toEqual([{ direction: 'ltr', leftToRight: true }]);
+    const backlinked = await open('/Rows/Mass');
+    expect(await written(backlinked.page, '.s-backlink-snippet .katex')).toEqual([{ direction: 'ltr', leftToRight: true }]);
+    expect(await backlinked.page.locator('link[data-katex]').count()).toBe(1);
+    await screenshot(backlinked.page, 'backlink-math-arabic');
   });
 
   it('a hover preview of a page with math brings KaTeX’s stylesheet to a page without it', async () => {
