@@ -6,6 +6,7 @@
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { naturalCompare } from '../../shared/natural-order.ts';
 import type { PageContext } from './page-context.ts';
+import { folderPageOf } from './folder-addresses.ts';
 
 export interface ExplorerNote {
   title: string;
@@ -19,9 +20,9 @@ export interface ExplorerFolder {
   key: string;
   /** The folder note's title, else the folder's name. */
   title: string;
-  /** The folder note's page, when the folder has a published one. */
+  /** The folder note's page, else the folder's own page (folder-addresses.ts); null when it has neither. */
   url: string | null;
-  /** The id of the folder's name in the explorer (folderAnchor), where breadcrumbs lead when it has no folder note. */
+  /** The folder's id in the explorer (folderAnchor): where a "more" link leads, and breadcrumbs when the folder has no page. */
   anchor: string;
   folders: ExplorerFolder[];
   notes: ExplorerNote[];
@@ -29,7 +30,7 @@ export interface ExplorerFolder {
 
 export interface Breadcrumb {
   title: string;
-  /** The folder note's page, else the folder's place in the explorer (`#…`). */
+  /** The folder note's page, else the folder's own page (folder-addresses.ts), else its place in the explorer (`#…`). */
   url: string;
 }
 
@@ -39,9 +40,11 @@ export function folderKey(folder: string): string {
 }
 
 /**
- * The id of a folder's name in the explorer. CONTRACT §12 gives every folder above a note
- * a breadcrumb link: a folder without a folder note has no page, so its link leads to its
- * place in the explorer on the same page (a browser opens a closed fold to show it).
+ * The id of a folder in the explorer. CONTRACT §12 gives every folder above a note a
+ * breadcrumb link: a folder with neither a folder note nor a page of its own (its address
+ * taken) leads to its name in the page's explorer. On the full explorer page the id is on the
+ * folder's list, inside its fold, where a "more" link leads: a browser opens the closed
+ * folds around the target of an address's fragment, scripts or not.
  */
 export function folderAnchor(folder: string): string {
   return `s-folder-${folderKey(folder)}`;
@@ -70,18 +73,22 @@ export function folderNotes(visible: readonly NoteRecord[]): Map<string, NoteRec
 }
 
 /** The folders above a note, outermost first (a folder note's own folder is the note itself). */
-export function foldersAbove(note: NoteRecord, folderNotePath: string | undefined): string[] {
+export function foldersAbove(note: Pick<NoteRecord, 'path' | 'folder'>, folderNotePath: string | undefined): string[] {
   const parts = note.folder === '' ? [] : note.folder.split('/');
   const chain = parts.map((_, i) => parts.slice(0, i + 1).join('/'));
   return folderNotePath === note.path ? chain.slice(0, -1) : chain;
 }
 
-export function breadcrumbsOf(ctx: PageContext, note: NoteRecord): Breadcrumb[] {
-  const notes = ctx.folderNotes();
-  return foldersAbove(note, notes.get(note.folder)?.path).map((folder) => {
-    const own = notes.get(folder);
-    return own ? { title: own.title, url: ctx.url(ctx.addressOf(own)) } : { title: nameOf(folder), url: `#${folderAnchor(folder)}` };
-  });
+export function breadcrumbsOf(ctx: PageContext, note: Pick<NoteRecord, 'path' | 'folder'>): Breadcrumb[] {
+  return foldersAbove(note, ctx.folderNotes().get(note.folder)?.path).map((folder) => folderCrumb(ctx, folder));
+}
+
+/** A folder as a breadcrumb: its folder note, else its own page, else its name in the explorer. */
+export function folderCrumb(ctx: PageContext, folder: string): Breadcrumb {
+  const own = ctx.folderNotes().get(folder);
+  if (own) return { title: own.title, url: ctx.url(ctx.addressOf(own)) };
+  const page = folderPageOf(ctx, folder);
+  return { title: nameOf(folder), url: page ? ctx.url(page) : `#${folderAnchor(folder)}` };
 }
 
 /** What a page's breadcrumbs depend on: the folder notes above it (their titles and places). */
@@ -140,11 +147,12 @@ export function explorerTree(ctx: PageContext, documents: readonly ExplorerDocum
   }
   const done = (b: Building): ExplorerFolder => {
     const own = notes.get(b.path);
+    const page = own || b.path === '' ? null : folderPageOf(ctx, b.path);
     return {
       path: b.path,
       key: folderKey(b.path),
       title: own?.title ?? b.name,
-      url: own ? ctx.url(ctx.addressOf(own)) : null,
+      url: own ? ctx.url(ctx.addressOf(own)) : page ? ctx.url(page) : null,
       anchor: folderAnchor(b.path),
       folders: [...b.folders.values()].sort(byName).map(done),
       notes: b.notes.sort(byName).map(({ page }) => page),

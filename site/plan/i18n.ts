@@ -55,6 +55,9 @@ const EN = {
   subtopics: 'Nested topics',
   collection: 'Collection',
   category: 'Category',
+  /** A folder's page (the garden): its label, and the heading of the folders in it. */
+  folder: 'Folder',
+  subfolders: 'Folders',
   alsoIn: 'Also in',
   counterpart: 'See also',
   noPosts: 'Nothing published here yet.',
@@ -166,6 +169,8 @@ const AR: Strings = {
   explorer: 'الملاحظات',
   explorerAll: 'كل الملاحظات',
   explorerMore: 'المزيد ({n})',
+  folder: 'مجلد',
+  subfolders: 'المجلدات',
   breadcrumbs: 'مسار التنقل',
   contents: 'في هذه الصفحة',
   sectionLink: 'رابط إلى هذا القسم',

@@ -10,6 +10,8 @@ import { explorerTree, type ExplorerFolder } from './explorer.ts';
 import { documentAddress, documentTitle } from './documents.ts';
 import { publishedDocuments } from './plan-documents.ts';
 import { fixedFamily, type PageFamily, type PlannedPage } from './plan-types.ts';
+import { folderPages } from './folder-addresses.ts';
+import { planFolders } from './folder-pages.ts';
 
 export const SITEMAP_MAX = 50_000;
 export const NAV_ADDRESS = '/_service/nav' as Address;
@@ -70,6 +72,8 @@ function sitemapPage(ctx: PageContext, lang: string | null): PlannedPage {
   // The front page counts as one address; the newest notes are kept.
   const kept = all.slice(0, SITEMAP_MAX - 1 - documents.length);
   const cut = all.length - kept.length;
+  // The garden's folder pages (no language of their own either), by their newest note's date: in the room the notes leave.
+  if (lang === null) documents.push(...folderPageDays(ctx).slice(0, SITEMAP_MAX - 1 - documents.length - kept.length));
   const file = lang ? `sitemap-${lang}.xml` : 'sitemap.xml';
   const alternatesOf = (n: NoteRecord) => {
     const twin = ctx.model.twins.get(n.path);
@@ -96,6 +100,19 @@ function sitemapPage(ctx: PageContext, lang: string | null): PlannedPage {
       max: SITEMAP_MAX,
     }),
   };
+}
+
+/** Each folder page (folder-addresses.ts) with the date of the newest note under it, as the sitemap lists it. */
+function folderPageDays(ctx: PageContext): { address: Address; day: number }[] {
+  const pages = folderPages(ctx);
+  if (pages.size === 0) return [];
+  const newest = new Map<string, number>();
+  for (const note of ctx.model.visible) {
+    for (let at = note.folder; at !== ''; at = at.slice(0, Math.max(0, at.lastIndexOf('/')))) {
+      if (pages.has(at)) newest.set(at, Math.max(newest.get(at) ?? 0, note.date.ms));
+    }
+  }
+  return [...pages].map(([folder, address]) => ({ address, day: newest.get(folder) ?? 0 }));
 }
 
 /** The search page (CONTRACT §9): its form and results come alive in the browser; without scripts it lists the topics. */
@@ -187,6 +204,7 @@ export function planOutputs(ctx: PageContext): PageFamily[] {
       searchPage(ctx),
       ...(nav.explorer ? [explorerPage(ctx, nav, navSig)] : []),
     ]),
+    ...planFolders(ctx, nav.explorer),
   );
   return out;
 }

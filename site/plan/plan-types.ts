@@ -3,7 +3,7 @@
 import type { Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 
-export type PageKind = 'article' | 'list' | 'feed' | 'sitemap' | 'robots' | 'notFound' | 'nav' | 'search' | 'attachment' | 'imageVariant' | 'asset' | 'searchIndex';
+export type PageKind = 'article' | 'list' | 'folder' | 'feed' | 'sitemap' | 'robots' | 'notFound' | 'nav' | 'search' | 'attachment' | 'imageVariant' | 'asset' | 'searchIndex';
 
 /** How the public server answers it: pages get per-request substitutions, files are sent as they are. */
 export type ServeType = 'html' | 'xml' | 'txt' | 'json' | 'file';

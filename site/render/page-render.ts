@@ -80,6 +80,9 @@ export class PageRenderer {
         case 'list':
           data.lists.push(page.view() as RenderData['lists'][number]);
           break;
+        case 'folder':
+          data.folders.push(page.view() as RenderData['folders'][number]);
+          break;
         case 'feed':
           data.feeds.push(page.view() as RenderData['feeds'][number]);
           break;

@@ -4,6 +4,7 @@
 import type { SiteFrame } from '../plan/frame.ts';
 import type { ArticleView } from '../plan/plan-articles.ts';
 import type { ListView } from '../plan/plan-lists.ts';
+import type { FolderView } from '../plan/folder-pages.ts';
 import type { FeedView } from '../plan/plan-feeds.ts';
 import type { NavView, SearchPageView, SitemapView } from '../plan/plan-outputs.ts';
 
@@ -20,6 +21,7 @@ export interface RenderData {
     | null;
   articles: ArticleView[];
   lists: ListView[];
+  folders: FolderView[];
   feeds: FeedView[];
   sitemaps: SitemapView[];
   robots: { file: string }[];
@@ -56,5 +58,5 @@ function frozenCopy<T>(value: T): T {
 }
 
 export function emptyRender(): RenderData {
-  return { site: null, articles: [], lists: [], feeds: [], sitemaps: [], robots: [], notFound: [], nav: [], search: [] };
+  return { site: null, articles: [], lists: [], folders: [], feeds: [], sitemaps: [], robots: [], notFound: [], nav: [], search: [] };
 }

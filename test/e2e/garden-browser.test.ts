@@ -93,19 +93,24 @@ describe('CONTRACT §12: the explorer on a 360 px phone', () => {
     await page.context().close();
   });
 
-  it("a breadcrumb of a folder without a folder note opens the folded explorer at that folder's name", async () => {
+  it("a breadcrumb of a folder without a folder note leads to the folder's page: its notes listed, the explorer open on it", async () => {
     const page = await open('/Guide/Advanced/Configure', 360);
-    const name = page.locator('#s-folder-Guide\\%2FAdvanced');
-    expect(await name.isVisible()).toBe(false);
     await page.locator('.s-breadcrumbs a', { hasText: 'Advanced' }).click();
-    await page.waitForURL(/#s-folder-Guide%2FAdvanced$/);
-    expect(await page.evaluate(() => document.querySelector<HTMLDetailsElement>('.s-explorer-fold')!.open)).toBe(true);
-    expect(await name.isVisible()).toBe(true);
-    expect(await page.evaluate(() => {
-      const r = document.getElementById('s-folder-Guide%2FAdvanced')!.getBoundingClientRect();
-      return r.top >= -1 && r.bottom <= window.innerHeight;
-    })).toBe(true);
+    await page.waitForURL(/\/Guide\/Advanced$/);
+    expect(await page.locator('h1').textContent()).toBe('Advanced');
+    expect(await page.locator('.s-folder-page .s-folder-entry a').allTextContents()).toEqual(['Configure', 'Tuning']);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await screenshot(page, 'garden-folder-page-360');
+    await page.locator('.s-explorer-toggle').click();
+    expect(await current(page).textContent()).toBe('Advanced');
+    expect(await current(page).isVisible()).toBe(true);
     await page.context().close();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const wide = await open('/Guide/Advanced', 1280, { colorScheme });
+      expect(await current(wide).isVisible()).toBe(true);
+      await screenshot(wide, `garden-folder-page-desktop-${colorScheme}`);
+      await wide.context().close();
+    }
   });
 });
 
@@ -273,6 +278,11 @@ describe('CONTRACT §12: the garden in Arabic', () => {
     const [item, list] = await Promise.all([entry.evaluate((a) => { const r = document.createRange(); r.selectNodeContents(a); return r.getBoundingClientRect().right; }), entry.evaluate((a) => a.getBoundingClientRect().right)]);
     expect(list - item).toBeLessThan(12);
     await git.context().close();
+    const folder = await open('/Guide/Advanced', 1280);
+    expect(await folder.locator('.s-list-label').textContent()).toBe('مجلد');
+    expect(await folder.locator('.s-folder-page').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    await screenshot(folder, 'garden-folder-page-arabic');
+    await folder.context().close();
     const phone = await open('/Guide/Advanced/Configure', 360);
     await phone.locator('.s-explorer-toggle').click();
     await screenshot(phone, 'garden-phone-360-arabic');

@@ -65,11 +65,16 @@ describe('CONTRACT §12: a big vault’s explorer in the browser', () => {
     await page.context().close();
   }, 120_000);
 
-  it('without scripts, a "more" link leads to the full explorer page', async () => {
+  it('without scripts, a "more" link leads to the full explorer page, its folder open there and in view', async () => {
     const page = await open('/Flat/N0700', 1280, { javaScriptEnabled: false });
     await sidebar(page).locator('.s-explorer-more a', { hasText: '780 more' }).click();
     await page.waitForURL(/\/folder#s-folder-Flat$/);
     expect(await page.locator('.s-explorer-all a[href^="/Flat/"]').count()).toBe(FLAT_NOTES);
+    const flat = page.locator('.s-explorer-all details[data-folder="Flat"]');
+    await page.waitForFunction(() => document.querySelector<HTMLDetailsElement>('.s-explorer-all details[data-folder="Flat"]')?.open === true);
+    expect(await page.locator('.s-explorer-all details[open]').evaluateAll((all) => all.map((d) => (d as HTMLElement).dataset.folder))).toEqual(['Flat']);
+    expect(await flat.locator('a[href="/Flat/N0000"]').isVisible()).toBe(true);
+    await screenshot(page, 'garden-large-more-no-script');
     await page.context().close();
   }, 120_000);
 

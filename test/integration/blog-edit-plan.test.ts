@@ -22,6 +22,8 @@ interface Report {
   differentFiles: string[];
   /** The topic pages (no feeds) the live plan held after each edit. */
   topicPages: string[][];
+  /** The garden's folder pages after each edit. */
+  folderPages: string[][];
 }
 
 /** A generated vault (links, embeds of sections, block ids, tags) plus a home note, twins, a collection, a static page and aliases. */
@@ -128,6 +130,35 @@ describe('the topics of a nested tag and of the tags it nests in come and go as 
     const deep = ['/topic/fresh', '/topic/fresh/nested', '/topic/fresh/nested/deep'];
     expect(report.topicPages.map(fresh)).toEqual([deep, [...deep, '/topic/fresh/side'].sort(), [...deep, '/topic/fresh/side'].sort(), deep, [], deep, []]);
     // The text edit kept the note's shape: the quick pass swapped it into every topic listing it.
+    expect(report.quickPasses).toBeGreaterThan(0);
+  }, 300_000);
+});
+
+describe("the garden's folder pages come and go as a fresh build makes them", () => {
+  const note = (body: string, publish = true) => `---\npublish: ${publish}\n---\n\n${body}\n`;
+  const steps: [string, string, string | null][] = [
+    ['firstNote', 'Grove/Saplings/Oak.md', note('The first note of a new folder, two deep.')],
+    ['secondNote', 'Grove/Birch.md', note('A second note, one folder up.')],
+    ['textOnly', 'Grove/Saplings/Oak.md', note('Other words in the oak.')],
+    ['folderNote', 'Grove/Saplings/index.md', note('The saplings folder note.')],
+    ['folderNoteGone', 'Grove/Saplings/index.md', null],
+    ['unpublished', 'Grove/Saplings/Oak.md', note('Other words in the oak.', false)],
+    ['lastUnpublished', 'Grove/Birch.md', note('A second note, one folder up.', false)],
+    ['republished', 'Grove/Saplings/Oak.md', note('Other words in the oak.')],
+    ['deleted', 'Grove/Saplings/Oak.md', null],
+  ];
+  const grove = (pages: string[]) => pages.filter((a) => a.startsWith('/Grove'));
+
+  it('publishing the first note of a folder makes its pages, a folder note takes its place, unpublishing or deleting the last takes them away', async () => {
+    const dir = await vault();
+    const script = path.join(dir, '..', `${path.basename(dir)}-folders.json`);
+    writeFileSync(script, JSON.stringify(steps));
+    const report = run(dir, { publishing: { layout: 'default' }, homeNote: 'Home' }, script, 5);
+    expect(report.mismatches).toEqual([]);
+    expect(report.differentFiles).toEqual([]);
+    const both = ['/Grove', '/Grove/Saplings'];
+    expect(report.folderPages.map(grove)).toEqual([both, both, both, ['/Grove'], both, ['/Grove'], [], both, []]);
+    // The text edit kept the note's shape: the quick pass, and no folder page read its text.
     expect(report.quickPasses).toBeGreaterThan(0);
   }, 300_000);
 });

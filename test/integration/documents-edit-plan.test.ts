@@ -41,16 +41,16 @@ describe('CONTRACT §12: an edit re-renders exactly the base and canvas pages th
     expect(pagesOf('edit an unrelated note’s text')).toEqual(['/Loose/Unrelated']);
   });
 
-  it("a new title renders the bases' pages, the note with a block, and the canvas naming the note", () => {
-    expect(pagesOf('retitle a book the canvas shows')).toEqual(['/Library/Books/Dune', '/Library/Lengths', '/Library/Library', '/Library/Reading', '/Maps/Overview', '/_service/nav', '/folder']);
+  it("a new title renders the bases' pages, the note with a block, the canvas naming the note, and its folder's page", () => {
+    expect(pagesOf('retitle a book the canvas shows')).toEqual(['/Library/Books', '/Library/Books/Dune', '/Library/Lengths', '/Library/Library', '/Library/Reading', '/Maps/Overview', '/_service/nav', '/folder']);
   });
 
   it('a draft edited renders nothing, though the base and canvas name it', () => {
     expect(steps['edit the draft']!.rendered).toEqual([]);
   });
 
-  it('a draft published renders its page and every base and canvas that now shows it', () => {
-    expect(pagesOf('publish the draft')).toEqual(['/Library/Books/Hidden-Draft', '/Library/Lengths', '/Library/Library', '/Library/Reading', '/Maps/Overview', '/_service/nav', '/folder']);
+  it("a draft published renders its page, its folder's page, and every base and canvas that now shows it", () => {
+    expect(pagesOf('publish the draft')).toEqual(['/Library/Books', '/Library/Books/Hidden-Draft', '/Library/Lengths', '/Library/Library', '/Library/Reading', '/Maps/Overview', '/_service/nav', '/folder']);
   });
 
   it("the canvas file's own edit renders its page and, its words changed, the search index's manifest", () => {

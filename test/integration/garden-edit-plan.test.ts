@@ -1,7 +1,7 @@
 // CONTRACT §12: an edit in the garden re-renders only what depends on it. The explorer is
 // one shared fragment (`/_service/nav`) every page includes when served: adding a note
-// renders that fragment, the full explorer page (`/folder`) and the new page, never the
-// other notes' pages. A page's backlinks
+// renders that fragment, the full explorer page (`/folder`), its folder's page and the new
+// page, never the other notes' pages; a text edit renders no folder page (it shows no text). A page's backlinks
 // are part of its signature: it renders again exactly when its list or a sentence changes.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -29,8 +29,8 @@ beforeAll(async () => {
 const pagesOf = (name: string) => steps[name]!.rendered.filter((a) => !/^\/(?:feed\.xml|sitemap\.xml|search\.json|_s\/)/.test(a));
 
 describe('CONTRACT §12: an edit re-renders exactly the pages that depend on it', () => {
-  it('a new note renders its page, the explorer fragment and the full explorer page, no other note', () => {
-    expect(pagesOf('add a note')).toEqual(['/Loose/Another', '/_service/nav', '/folder']);
+  it("a new note renders its page, its folder's page (which lists it), the explorer fragment and the full explorer page, no other note", () => {
+    expect(pagesOf('add a note')).toEqual(['/Loose', '/Loose/Another', '/_service/nav', '/folder']);
     expect(steps['add a note']!.navChanged).toBe(true);
   });
 
@@ -39,8 +39,8 @@ describe('CONTRACT §12: an edit re-renders exactly the pages that depend on it'
     expect(steps["edit a note's text"]!.navChanged).toBe(false);
   });
 
-  it("a folder note's new title renders the explorer and the pages whose breadcrumbs or links show it", () => {
-    expect(pagesOf('retitle a folder note')).toEqual(['/', '/Guide/Advanced/Configure', '/Guide/Advanced/Tuning', '/Guide/Guide', '/Guide/Install', '/_service/nav', '/folder']);
+  it("a folder note's new title renders the explorer and the pages whose breadcrumbs or links show it (a folder page's among them)", () => {
+    expect(pagesOf('retitle a folder note')).toEqual(['/', '/Guide/Advanced', '/Guide/Advanced/Configure', '/Guide/Advanced/Tuning', '/Guide/Guide', '/Guide/Install', '/_service/nav', '/folder']);
   });
 
   it('a draft edited renders nothing', () => {
@@ -64,7 +64,7 @@ describe('CONTRACT §12: an edit re-renders exactly the pages that depend on it'
     expect(pagesOf("edit a note's properties")).toEqual(['/Guide/Advanced/Tuning']);
   });
 
-  it('a draft published renders its page, the explorer and the page it links to (a new backlink)', () => {
-    expect(pagesOf('publish a draft that links a note')).toEqual(['/Drafts/Secret', '/Guide/Install', '/_service/nav', '/folder']);
+  it("a draft published renders its page, its folder's new page, the explorer and the page it links to (a new backlink)", () => {
+    expect(pagesOf('publish a draft that links a note')).toEqual(['/Drafts', '/Drafts/Secret', '/Guide/Install', '/_service/nav', '/folder']);
   });
 });

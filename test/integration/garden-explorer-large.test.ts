@@ -50,7 +50,9 @@ describe('CONTRACT §12: a big vault’s explorer, page by page', () => {
     expect(all.status).toBe(200);
     const listed = links(all.text);
     expect(listed.filter((l) => l.startsWith('/Flat/'))).toHaveLength(FLAT_NOTES);
-    expect(listed.filter((l) => l.startsWith('/Deep/'))).toHaveLength(300);
+    expect(listed.filter((l) => /^\/Deep\/F\d\/G\d\/M/.test(l))).toHaveLength(300);
+    // Its folders (no folder notes) link their folder pages: 3 F folders of 10 G folders each, and Deep.
+    expect(listed.filter((l) => /^\/Deep(?:\/F\d(?:\/G\d)?)?$/.test(l))).toHaveLength(34);
     expect(listed).toEqual(expect.arrayContaining(['/Reading', '/Map', '/']));
     // Each folder has an id the "more" links lead to; the page has no second, cut explorer.
     expect(all.text).toContain('id="s-folder-Flat"');

@@ -28,17 +28,19 @@ describe('CONTRACT §12: the file explorer', () => {
     expect(nav).not.toBe('');
     expect(explorerLinks(html)).toEqual([
       '/Guide/Guide|The Guide',
+      '/Guide/Advanced|Advanced',
       '/Guide/Advanced/Configure|Configure',
       '/Guide/Advanced/Tuning|Tuning',
       '/Guide/Install|Install|current',
+      '/Loose|Loose',
       '/Loose/Stray|Stray thought',
       '/Reference/index|Reference Shelf',
       '/Reference/API|API',
       '/|Welcome',
     ]);
-    // Nesting: Advanced (no folder note: its name) sits inside Guide, its notes inside it.
-    expect(nav).toMatch(/data-folder="Guide"[^>]*><summary><a[^>]*>The Guide<\/a><\/summary><ul><li><details data-folder="Guide%2FAdvanced"[^>]*><summary><span class="s-explorer-name" id="s-folder-Guide%2FAdvanced">Advanced<\/span>/);
-    expect(nav).toMatch(/data-folder="Loose"><summary><span class="s-explorer-name" id="s-folder-Loose">Loose<\/span><\/summary><ul><li><a href="\/Loose\/Stray">Stray thought<\/a>/);
+    // Nesting: Advanced (no folder note: its name, linking its folder page) sits inside Guide, its notes inside it.
+    expect(nav).toMatch(/data-folder="Guide"[^>]*><summary><a[^>]*>The Guide<\/a><\/summary><ul><li><details data-folder="Guide%2FAdvanced"[^>]*><summary><a href="\/Guide\/Advanced">Advanced<\/a>/);
+    expect(nav).toMatch(/data-folder="Loose"><summary><a href="\/Loose">Loose<\/a><\/summary><ul><li><a href="\/Loose\/Stray">Stray thought<\/a>/);
   });
 
   it('marks the current note and opens its folders, and only those', async () => {
@@ -75,15 +77,12 @@ describe('CONTRACT §12: the file explorer', () => {
 });
 
 describe('CONTRACT §12: breadcrumbs', () => {
-  it("one link per folder above the note: its folder note, else the folder's name in the explorer on the same page", async () => {
+  it("one link per folder above the note: its folder note, else the folder's own page", async () => {
     const html = (await garden.page('/Guide/Advanced/Configure')).text;
     const crumbs = breadcrumbsOf(html);
-    expect(crumbs).toContain('<ol><li><a href="/Guide/Guide">The Guide</a></li><li><a href="#s-folder-Guide%2FAdvanced">Advanced</a></li></ol>');
-    // The link's target: the one element of the page with that id, the folder's name in the explorer.
-    expect(html.split('id="s-folder-Guide%2FAdvanced"')).toHaveLength(2);
-    expect(explorerOf(html)).toContain('<span class="s-explorer-name" id="s-folder-Guide%2FAdvanced">Advanced</span>');
+    expect(crumbs).toContain('<ol><li><a href="/Guide/Guide">The Guide</a></li><li><a href="/Guide/Advanced">Advanced</a></li></ol>');
     // A folder at the top without a folder note.
-    expect(breadcrumbsOf((await garden.page('/Loose/Stray')).text)).toContain('<ol><li><a href="#s-folder-Loose">Loose</a></li></ol>');
+    expect(breadcrumbsOf((await garden.page('/Loose/Stray')).text)).toContain('<ol><li><a href="/Loose">Loose</a></li></ol>');
     expect(breadcrumbsOf((await garden.page('/Reference/API')).text)).toContain('<ol><li><a href="/Reference/index">Reference Shelf</a></li></ol>');
   });
 
@@ -166,8 +165,8 @@ describe('CONTRACT §12: a static snapshot of the garden', () => {
     expect(html).not.toContain('<!--service:nav');
     expect(explorerLinks(html).filter((l) => l.endsWith('|current'))).toEqual(['/Guide/Advanced/Configure|Configure|current']);
     expect(openFolders(html)).toEqual(['Guide', 'Guide/Advanced']);
-    expect(breadcrumbsOf(html)).toContain('<a href="/Guide/Guide">The Guide</a></li><li><a href="#s-folder-Guide%2FAdvanced">Advanced</a>');
-    expect(explorerOf(html)).toContain('id="s-folder-Guide%2FAdvanced"');
+    expect(breadcrumbsOf(html)).toContain('<a href="/Guide/Guide">The Guide</a></li><li><a href="/Guide/Advanced">Advanced</a>');
+    expect(explorerOf(html)).toContain('<summary><a href="/Guide/Advanced">Advanced</a></summary>');
     expect(html).not.toContain('Secret Plan Title');
   });
 });
