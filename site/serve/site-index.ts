@@ -17,6 +17,13 @@ export function looseKey(address: string): string {
   return a.toLowerCase();
 }
 
+/** `/A/B/B`: a page named as its folder, as a folder note `A/B/B.md` is addressed. */
+function isNamedFolderNote(address: string): boolean {
+  const last = address.lastIndexOf('/');
+  const above = address.lastIndexOf('/', last - 1);
+  return above >= 0 && last - above > 1 && looseKey(address.slice(last)) === looseKey(address.slice(above, last));
+}
+
 export class SiteIndex {
   private entries = new Map<string, ServedEntry>();
   private loose: Map<string, string> | null = null;
@@ -47,7 +54,8 @@ export class SiteIndex {
   /**
    * The canonical address a lenient spelling stands for, if exactly one: a page's, else an
    * old address's new one (`/home` for the home note's `/Home`), else a folder note's for its
-   * folder (`/Garden/` for `/Garden/index`, as a static host serves `Garden/index.html`).
+   * folder (`/Garden/` for `/Garden/index`, as a static host serves `Garden/index.html`, and
+   * for `/Garden/Garden`). A folder without a folder note is a page of its own (`/Garden`).
    */
   canonical(address: string): string | null {
     // A trailing slash on a page's own spelling: that page, even when another differs from it only in case.
@@ -68,6 +76,8 @@ export class SiteIndex {
         if (a.includes('?')) continue;
         addressOnce(pages, pageClash, looseKey(a), a);
         if (a.endsWith('/index')) addressOnce(besides, besideClash, looseKey(a.slice(0, -'/index'.length)), a);
+        // `Garden/Garden.md`, the other folder note (site/plan/explorer.ts isFolderNote): its folder's address too.
+        else if (isNamedFolderNote(a)) addressOnce(besides, besideClash, looseKey(a.slice(0, a.lastIndexOf('/'))), a);
       }
       for (const [from, to] of this.moved) addressOnce(besides, besideClash, looseKey(from), to);
       for (const k of pageClash) pages.delete(k);

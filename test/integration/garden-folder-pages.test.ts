@@ -26,6 +26,8 @@ const FILES: Record<string, string> = {
   'Drafts/Only.md': draft('title: Only Secret Title\n', 'Nor this.'),
   'Reference/index.md': note('title: Reference Shelf\n', 'The folder note.'),
   'Reference/API.md': note('title: API\n', 'The API.'),
+  'Shelf/Shelf.md': note('title: The Shelf\n', 'A folder note named as its folder.'),
+  'Shelf/Book.md': note('title: Book\n', 'On the shelf.'),
   'Odd <b> & "q"/Inner.md': note('title: Inner\n', 'Inside an oddly named folder.'),
 };
 
@@ -84,6 +86,11 @@ describe('CONTRACT §12: a folder without a folder note is a page', () => {
     expect(shelf.status).toBe(301);
     expect(shelf.headers.get('location')).toBe('/Reference/index');
     expect((await garden.page('/Reference')).text).not.toContain('class="s-folder-page"');
+    for (const route of ['/Shelf', '/Shelf/']) {
+      const named = await garden.page(route);
+      expect(named.status, route).toBe(301);
+      expect(named.headers.get('location'), route).toBe('/Shelf/Shelf');
+    }
   });
 
   it('a folder holding only unpublished notes answers as any missing address does', async () => {
@@ -101,7 +108,7 @@ describe('CONTRACT §12: a folder without a folder note is a page', () => {
     const locs = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     expect(locs).toContain('/Garden');
     expect(locs).toContain('/Garden/Seeds');
-    expect(locs.filter((l) => /Drafts|^\/Reference$/.test(l))).toEqual([]);
+    expect(locs.filter((l) => /Drafts|^\/Reference$|^\/Shelf$/.test(l))).toEqual([]);
   });
 });
 
