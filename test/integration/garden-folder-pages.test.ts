@@ -147,6 +147,8 @@ describe('CONTRACT §12: folder pages in a static snapshot', () => {
     expect(listed(html)).toEqual(['/Garden/Seeds/Alpha|Alpha seed|March 4, 2025', '/Garden/Seeds/Beta|Beta seed']);
     expect(openFolders(html)).toEqual(['Garden', 'Garden/Seeds']);
     expect(existsSync(path.join(out, 'Garden.html'))).toBe(true);
+    // A host answering `/Garden/Seeds/` by the folder finds the page there too (scripts/cli/build.ts indexFolderPages).
+    expect(readFileSync(path.join(out, 'Garden/Seeds/index.html'), 'utf8')).toBe(html);
     expect(existsSync(path.join(out, 'Drafts.html'))).toBe(false);
     expect(existsSync(path.join(out, 'Garden/Drafts-Only.html'))).toBe(false);
     expect(readFileSync(path.join(out, 'sitemap.xml'), 'utf8')).toMatch(/\/Garden\/Seeds<\/loc>/);
