@@ -28,6 +28,9 @@ export const RESERVED_IDS = new Set([
   's-browse-topics',
   // A topic page's nested topics, above its tag page note's text.
   'subtopics-title',
+  // A folder page's two lists (site/plan/folder-pages.ts).
+  's-folder-folders',
+  's-folder-notes',
 ]);
 // Footnotes' own anchors (markdown-it-footnote): fn1, fnref1, fnref1:1, fn-e1-1 (an embed's).
 const FOOTNOTE_ID = /^fn(ref)?(\d+|-[\w-]+-\d+)(:\d+)?$/;
