@@ -172,19 +172,16 @@ export interface LinkSentence {
   html: string;
 }
 
-const sentencesMemo = new WeakMap<NoteRecord, LinkSentence[]>();
-
 /**
  * For each target `note` links to (as written: web addresses and links into the note left
  * out), the sentence around its first link there, in the note's order: plain text, escaped,
  * with its math drawn as the article draws it. A link shows its alias, else its target as
  * written: never the title of the note it leads to; isolated, so that an English title in an
- * Arabic sentence (or the other way) reads as it does on the linking page. Read once per
- * record: what a link resolves to is the reader's (linkSnippets, a document's linkers).
+ * Arabic sentence (or the other way) reads as it does on the linking page. Only targets
+ * `wanted` takes are cut out (what a link resolves to is the reader's: linkSnippets, a
+ * document's linkers): a realistic vault's links to notes no page shows cost nothing.
  */
-export function linkSentences(note: NoteRecord): LinkSentence[] {
-  const known = sentencesMemo.get(note);
-  if (known) return known;
+export function linkSentences(note: NoteRecord, wanted: (target: string) => boolean = () => true): LinkSentence[] {
   const out: LinkSentence[] = [];
   const seen = new Set<string>();
   const body = publicMarkdown(note.body);
@@ -236,6 +233,7 @@ export function linkSentences(note: NoteRecord): LinkSentence[] {
       if (shown) text += `\u2068${shown.replaceAll(MATH, '')}\u2069`;
       if (target !== null && !seen.has(target)) {
         seen.add(target);
+        if (!wanted(target)) continue;
         hits.push([target, at, text.length - at]);
       }
     }
@@ -248,7 +246,6 @@ export function linkSentences(note: NoteRecord): LinkSentence[] {
       out.push({ target, html: sentenceHtml(sentence, math, before) });
     }
   }
-  sentencesMemo.set(note, out);
   return out;
 }
 
@@ -260,10 +257,17 @@ export function linkSnippets(note: NoteRecord, generation: object, resolve: (tar
   const known = memo.get(note);
   if (known && known.generation === generation) return known.byTarget;
   const byTarget = new Map<VaultPath, string>();
-  for (const { target, html } of linkSentences(note)) {
+  const pathOf = new Map<string, VaultPath>();
+  const taken = new Set<VaultPath>();
+  // The first link to each note the page shows, as before a target resolved here was cut out.
+  const wanted = (target: string) => {
     const path = resolve(target);
-    if (path !== null && !byTarget.has(path)) byTarget.set(path, html);
-  }
+    if (path === null || taken.has(path)) return false;
+    taken.add(path);
+    pathOf.set(target, path);
+    return true;
+  };
+  for (const { target, html } of linkSentences(note, wanted)) byTarget.set(pathOf.get(target)!, html);
   memo.set(note, { generation, byTarget });
   return byTarget;
 }

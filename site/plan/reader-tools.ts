@@ -51,7 +51,9 @@ export function backlinksOf(ctx: PageContext, note: NoteRecord): BacklinkView[] 
  */
 export function documentBacklinksOf(ctx: PageContext, linkers: NoteRecord[], p: string): BacklinkView[] {
   return linkers.map((from, i) => {
-    const link = i < BACKLINK_SENTENCES ? linkSentences(from).find(({ target }) => ctx.attachments.resolve(target, from) === p) : undefined;
+    // Only the first link to this document is cut out of the note.
+    let found = false;
+    const link = i < BACKLINK_SENTENCES ? linkSentences(from, (target) => !found && (found = ctx.attachments.resolve(target, from) === p))[0] : undefined;
     return { ...ctx.link(from), snippetHtml: link?.html ?? '' };
   });
 }
