@@ -113,13 +113,13 @@ describe('the palette finds notes by title and aliases', () => {
     await page.keyboard.press('Control+k');
     await page.keyboard.type('coffee hou');
     const option = page.locator('.palette [role="option"][data-command="open:Café culture.md"]');
-    await expect(option.textContent()).resolves.toBe('Open \u2068Coffee houses\u2069 → \u2068Café culture.md\u2069');
+    await expect(option.textContent()).resolves.toBe('Open \u2068Coffee houses\u2069 → \u2066Café culture.md\u2069');
     await page.keyboard.press('Escape');
     // A title that is not the file name: مكتبة is the title of عربي.md.
     await page.keyboard.press('Control+k');
     await page.keyboard.type('مكتبة');
     const byTitle = page.locator('.palette [role="option"][data-command="open:عربي.md"]');
-    await expect(byTitle.textContent({ timeout: 5_000 })).resolves.toBe('Open \u2068مكتبة\u2069 · \u2068عربي.md\u2069');
+    await expect(byTitle.textContent({ timeout: 5_000 })).resolves.toBe('Open \u2068مكتبة\u2069 · \u2066عربي.md\u2069');
     // Read left to right as written, title then path: not run together into one right-to-left stretch that swaps them.
     const [titleX, pathX] = await byTitle.evaluate((el) => {
       const node = [...el.childNodes].find((n) => n.nodeType === 3 && n.textContent!.includes('مكتبة')) as Text;
