@@ -45,6 +45,21 @@ function scrub(root: Element): void {
   }
 }
 
+/** KaTeX's stylesheet as previews brought it: a preview with math shows once it applies, never as raw MathML beside the math. */
+let katexSheet: Promise<void> | null = null;
+
+function katexStylesheet(href: string): Promise<void> {
+  if (!katexSheet && document.querySelector('link[data-katex]')) return Promise.resolve(); // the page's own, loaded with it
+  return (katexSheet ??= new Promise<void>((resolve) => {
+    const sheet = document.createElement('link');
+    sheet.rel = 'stylesheet';
+    sheet.href = href;
+    sheet.dataset.katex = '';
+    sheet.onload = sheet.onerror = () => resolve();
+    document.head.appendChild(sheet);
+  }));
+}
+
 function load(href: string): Promise<Preview> {
   let pending = cache.get(href);
   if (!pending) {
@@ -58,13 +73,7 @@ function load(href: string): Promise<Preview> {
         // Math in the preview needs KaTeX's stylesheet, which this page may not load: the site's own only.
         const katex = doc.querySelector<HTMLLinkElement>('link[data-katex]');
         const katexHref = katex ? new URL(katex.getAttribute('href') ?? '', href) : null;
-        if (katex && katexHref?.origin === location.origin && katexHref.pathname.includes('/_s/') && !document.querySelector('link[data-katex]')) {
-          const sheet = document.createElement('link');
-          sheet.rel = 'stylesheet';
-          sheet.href = katexHref.href;
-          sheet.dataset.katex = '';
-          document.head.appendChild(sheet);
-        }
+        if (katex && katexHref?.origin === location.origin && katexHref.pathname.includes('/_s/')) await katexStylesheet(katexHref.href);
         const article = doc.querySelector<HTMLElement>('.s-article, .s-intro');
         // Scrubbed in the parsed document, which loads and runs nothing, before any node joins this page.
         scrub(body);

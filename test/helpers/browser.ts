@@ -1,7 +1,7 @@
 // A real browser for end-to-end tests: Debian's chromium driven by playwright-core,
 // and the admin app built (once, under a lock) before the first test needs it.
 import { execFileSync } from 'node:child_process';
-import { promises as fs, openSync, closeSync, statSync, readdirSync, unlinkSync } from 'node:fs';
+import { promises as fs, existsSync, openSync, closeSync, statSync, readdirSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -10,7 +10,9 @@ import { live, PROJECT_DIR, startServer, TEST_PASSWORD, type StartOptions, type 
 import { cleanupTempDirs, tempDir } from './tmp.ts';
 import { startBlog, type BlogOptions, type BlogServer } from '../fixtures/blog/helpers.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's headless build of Chromium where installed (half the CPU of the full browser per
+ * test file: docs/decisions/headless-shell.md), else its full `chromium`. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 export const ARTIFACTS = path.join(PROJECT_DIR, 'test-artifacts');
 export const README_SHOTS = path.join(PROJECT_DIR, 'docs', 'screenshots');
 
