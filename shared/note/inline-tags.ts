@@ -1,9 +1,11 @@
 // A note's inline `#tags` as the renderer's parser reads them (the `obsidian_tag` tokens the
 // site's note facts collect, analyze.ts), for the admin's note index: a `#word` in code,
-// math, raw HTML or an HTML comment is no tag there, so it is none here. Only the parser's
+// math, raw HTML, an HTML comment or a private `%%` comment is no tag there, so it is none
+// here. Only the parser's
 // public parts run: the blocks of the whole text, then the inline text of only the blocks
 // that hold a `#` (tags are inline tokens; no core rule after `inline` makes one).
 import type Token from 'markdown-it/lib/token.mjs';
+import { publicMarkdown } from './comments.ts';
 import { markdown } from './md.ts';
 import { tagAt } from './obsidian/tag-syntax.ts';
 
@@ -21,9 +23,11 @@ function collect(tokens: Token[], into: string[]): void {
 }
 
 /** The inline tags of `body` (a note without its frontmatter), in order, each as often as written. */
-export function inlineTags(body: string): string[] {
+export function inlineTags(note: string): string[] {
   const tags: string[] = [];
-  if (!mayHoldTag(body)) return tags;
+  if (!mayHoldTag(note)) return tags;
+  // The site reads the note without its private comments (note-record.ts).
+  const body = publicMarkdown(note);
   const md = markdown();
   const env: { footnotes?: { list?: { tokens?: Token[] }[] } } = {};
   const blocks: Token[] = [];
