@@ -8,7 +8,7 @@
 // CommonJS on purpose: a build never starts Node's ES module loader. An ES module entry did,
 // and each built-in module it imported got a facade that reads all its exports (fs's include
 // getters that load the stream modules): with the build's V8 flags, Node's own code compiled
-// without its cache, about 25 ms of every build, and as much again in its partner thread.
+// without its cache, about 25 ms of every build, and as much again in its build thread.
 const path = require('node:path');
 const { compileIfStale } = require('./compile-if-stale.cjs');
 
@@ -18,10 +18,10 @@ async function main() {
   if (status !== 0) process.exit(status);
   // The command line reads its command from process.argv.slice(2), as when it is run itself.
   // A build runs its code through V8's code cache (cached-bundle.cjs): one CommonJS file. Its
-  // partner thread starts first, to boot while this thread loads it (early-partner.cjs).
+  // build thread starts first, to boot while this thread loads it (early-build-thread.cjs).
   if (process.argv[2] === 'build') {
     const bundle = path.join(__dirname, '../dist/bundle/build.cjs');
-    require('./early-partner.cjs').startEarlyPartner(bundle);
+    require('./early-build-thread.cjs').startEarlyBuildThread(bundle);
     require('./cached-bundle.cjs').runCached(bundle);
   } else await import('../dist/bundle/cli.js');
 }

@@ -1,8 +1,8 @@
 // The compiled server as a few files (dist/bundle/), so a process loads its code in one read
 // instead of resolving and compiling some 800 modules one by one: at 1,000 notes that was
 // 0.4 s of a 1.25 s `npm run build`. Three entry points, each a process or a
-// thread of its own: the command line, the server's build process and the build's partner
-// thread; code they share sits in chunks beside them, and a command's code loads only when
+// thread of its own: the command line, the server's build process and the build
+// thread of a full build; code they share sits in chunks beside them, and a command's code loads only when
 // it runs (`vault-service build` never loads the admin API).
 //
 // Bundled, a dependency no longer sits where it was written, so the few that ask where they

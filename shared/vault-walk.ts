@@ -174,12 +174,12 @@ export class VaultEntries {
 export async function mapLimit<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {
       const i = next++;
       results[i] = await task(items[i]!);
     }
   });
-  await Promise.all(workers);
+  await Promise.all(lanes);
   return results;
 }

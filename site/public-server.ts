@@ -14,7 +14,7 @@ import { createSettingsReader, siteSettingsOf } from '../shared/settings.ts';
 import type { VaultEvents } from '../shared/vault-events.ts';
 import { stylesheetAddresses } from './render/assets.ts';
 import { BuilderClient } from './build/builder-client.ts';
-import { SEARCH_BASE_LATER_MIN_NOTES, SERVER_PARTNER_MIN_NOTES } from './build/build-heap.ts';
+import { SEARCH_BASE_LATER_MIN_NOTES, SERVER_BUILD_THREAD_MIN_NOTES } from './build/build-heap.ts';
 import { retractedWhileDown, currentKey, readGeneration, servedEntries, type GenerationState } from './write/generation.ts';
 import type { BuildResult } from './build/site-builder.ts';
 import type { PostItem, PostQuery, PostRef } from '../shared/model/posts.ts';
@@ -119,7 +119,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     onFailed: () => {
       firstBuildFailed = !serving;
     },
-    builder: { config, outRoot, skipDirs: options.skipDirs, remember: true, partnerFrom: SERVER_PARTNER_MIN_NOTES, searchBaseLaterFrom: SEARCH_BASE_LATER_MIN_NOTES },
+    builder: { config, outRoot, skipDirs: options.skipDirs, remember: true, buildThreadFrom: SERVER_BUILD_THREAD_MIN_NOTES, searchBaseLaterFrom: SEARCH_BASE_LATER_MIN_NOTES },
     onBuilt: (result) => {
       if (resumed && !result.full) log.info(`public site brought up to date: ${result.rendered} outputs changed in ${result.ms} ms`);
       resumed = false;

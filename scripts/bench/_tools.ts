@@ -102,7 +102,7 @@ async function groupProcesses(pgid: number): Promise<{ pid: number; cmd: string;
 }
 
 /**
- * The server and its build processes (the builder and a full build's partner), from
+ * The server and its builder process (a full build's build thread runs inside it), from
  * source or compiled; not npm, its shell, or the esbuild service tsx starts.
  */
 function isOurs(cmd: string): boolean {
@@ -133,7 +133,7 @@ export function watchGroupMemory(pgid: number) {
       serverPeak = Math.max(serverPeak, sum);
       groupPeak = Math.max(groupPeak, procs.reduce((s, p) => s + p.rssMB, 0));
       const current = phases.at(-1)!;
-      if (sum > current.mb) Object.assign(current, { mb: sum, parts: ours.map((p) => `${/builder|partner|thread/.test(p.cmd) ? 'builder' : 'server'} ${p.rssMB.toFixed(0)}`).join(' + ') });
+      if (sum > current.mb) Object.assign(current, { mb: sum, parts: ours.map((p) => `${/builder|thread/.test(p.cmd) ? 'builder' : 'server'} ${p.rssMB.toFixed(0)}`).join(' + ') });
       await new Promise((r) => setTimeout(r, 100));
     }
   })();

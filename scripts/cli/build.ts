@@ -71,7 +71,7 @@ export interface SnapshotOptions {
   onProgress?: (progress: BuildProgress) => void;
   /** Refuse to replace SITE_OUT when the build has warnings. */
   strict?: boolean;
-  /** Renders the pages (default: Eleventy, here and in a partner thread); given, the build runs on this thread alone. */
+  /** Renders the pages (default: Eleventy, here and in a build thread); given, the build runs on this thread alone. */
   renderer?: PageRenderer;
 }
 
@@ -143,7 +143,7 @@ async function buildLocked(config: Config, options: SnapshotOptions, started: nu
       onProgress: options.onProgress,
       snapshot: { siteUrl: config.siteUrl },
       extensions: extensionsOf(config),
-      ...(options.renderer ? { renderer: options.renderer, partner: false } : {}),
+      ...(options.renderer ? { renderer: options.renderer, buildThread: false } : {}),
     });
     const result = await builder.full();
     const warnings = builder.warnings();

@@ -1,7 +1,7 @@
 // Reads notes into records: one parse per file, dated by spec D.2 (frontmatter, id,
 // the remembered first meeting in created.json or git's first commit adding the file,
 // else the file's own time). It keeps no records of its own: the one vault model
-// (VaultStore) holds them, and a full build's partner thread reads its share with it.
+// (VaultStore) holds them, and the build thread of a full build reads its share with it.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createdFile } from '../created-store.ts';
@@ -59,7 +59,7 @@ export class NoteReader {
   async prepare(fresh = false): Promise<void> {
     if (this.options.dataDir === null) return;
     const file = createdFile(this.options.dataDir);
-    // Read synchronously, like the notes: one small file, and a build's partner thread then
+    // Read synchronously, like the notes: one small file, and the build thread then
     // never loads Node's fs/promises (3 ms of its start, with the build's flags).
     let mtime: number;
     try {

@@ -277,7 +277,7 @@ class Record implements NoteRecord {
   }
 }
 
-/** A record as plain data: what crosses to another process (a full build's partner, site/build/build-thread.ts). */
+/** A record as plain data: what crosses to another thread (the build thread of a full build, site/build/build-thread.ts). */
 export interface PackedRecord {
   fields: EagerFields;
   facts: FactFields | null;

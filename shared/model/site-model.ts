@@ -159,7 +159,7 @@ export function visibilityOf(all: NoteRecord[], settings: Pick<ModelSettings, 't
 
 /**
  * The visibility a full build works out before its plan (search-docs.ts: the search index
- * starts on the partner while this side plans), kept for the plan's derive. Taken once, and
+ * starts on the build thread while this side plans), kept for the plan's derive. Taken once, and
  * only by a derive from the very same records in the same order: the derive adds to its
  * warnings, and a record that changed is a new record (the store swaps them whole).
  */

@@ -60,21 +60,21 @@ export async function estimateTextBytes(notes: readonly string[], sizeOf: (note:
 }
 
 /**
- * The server's builder keeps a small young generation below SERVER_PARTNER_MIN_NOTES: it stays
+ * The server's builder keeps a small young generation below SERVER_BUILD_THREAD_MIN_NOTES: it stays
  * committed while the builder waits for edits, and it made the server's peak smaller for a
  * first build as fast (docs/dev/performance.md).
  */
 export const BUILDER_SEMI_SPACE_MB = 8;
 
 export function semiSpaceForNotes(notes: number): number | null {
-  return notes < SERVER_PARTNER_MIN_NOTES ? BUILDER_SEMI_SPACE_MB : null;
+  return notes < SERVER_BUILD_THREAD_MIN_NOTES ? BUILDER_SEMI_SPACE_MB : null;
 }
 
 /**
- * The server's builder takes a partner thread only from this many notes: below it, beside the
- * server's own start on the same cores, a partner built no faster and held about 90 MB more.
+ * The server's builder takes a build thread only from this many notes: below it, beside the
+ * server's own start on the same cores, a build thread built no faster and held about 90 MB more.
  */
-export const SERVER_PARTNER_MIN_NOTES = 20_000;
+export const SERVER_BUILD_THREAD_MIN_NOTES = 20_000;
 
 /**
  * From this many searchable notes, the server's first build goes live without the search

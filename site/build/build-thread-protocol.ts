@@ -1,4 +1,4 @@
-// Messages between a full build and its partner thread (site/build/build-thread-serve.ts): notes
+// Messages between a full build and its build thread (site/build/build-thread-serve.ts): notes
 // parsed there for the build, and pages (views the build made) rendered there.
 import type { Config } from '../../shared/config.ts';
 import type { PackedRecord } from '../../shared/model/note-record.ts';
@@ -7,7 +7,7 @@ import type { VaultPath } from '../../shared/vault-path.ts';
 import type { BaseFiles } from '../plan/search-base.ts';
 import type { RenderData } from '../render/render-state.ts';
 
-export interface PartnerSetup {
+export interface BuildThreadSetup {
   config: Config;
   skipDirs?: string[];
   base: string;
@@ -24,11 +24,11 @@ export interface SnapshotFinish {
   siteUrl: string | null;
 }
 
-export type PartnerRequest =
-  | { type: 'setup'; setup: PartnerSetup }
+export type BuildThreadRequest =
+  | { type: 'setup'; setup: BuildThreadSetup }
   /** Send one more chunk of records (the build asks while it wants them: it is never flooded). */
   | { type: 'more' }
-  /** The build has every record: the partner stops parsing and lets its records go. */
+  /** The build has every record: the build thread stops parsing and lets its records go. */
   | { type: 'stop' }
   /** Index these documents (in id order) into the search base's files, while the build plans the site. */
   | { type: 'search'; docs: SearchDoc[] }
@@ -37,10 +37,10 @@ export type PartnerRequest =
   /** Render these pages (their views, made by the build) into the staging folder. */
   | { type: 'render'; id: number; pages: Omit<RenderData, 'site'> };
 
-export type PartnerReply =
+export type BuildThreadReply =
   | { type: 'ready' }
   /**
-   * Records of notes [from, to) of the setup's list. The partner parses the vault from
+   * Records of notes [from, to) of the setup's list. The build thread parses the vault from
    * the back and sends each chunk the build asks for, while the build parses from the
    * front, until they meet.
    */

@@ -1,4 +1,4 @@
-// A full build's partner (the build uses both cores), a worker thread started
+// The build thread of a full build (the build uses both cores), a worker thread started
 // by a full build for its duration (site/build/build-thread.ts, or `npm run build`'s one-file
 // bundle: scripts/cli/build-main.ts). It parses notes from the back of the vault for the
 // build (which parses from the front, until they meet), makes the search index's base
@@ -11,10 +11,10 @@ import { parentPort } from 'node:worker_threads';
 import { packRecord, type NoteRecord } from '../../shared/model/note-record.ts';
 import { NoteReader } from '../../shared/model/note-reader.ts';
 import type { PageFinish, PageRenderer } from '../render/page-render.ts';
-import type { PartnerReply, PartnerRequest, PartnerSetup } from './build-thread-protocol.ts';
+import type { BuildThreadReply, BuildThreadRequest, BuildThreadSetup } from './build-thread-protocol.ts';
 import type { RenderData } from '../render/render-state.ts';
 
-// What reading does not need is loaded once the partner has said it is ready: it can
+// What reading does not need is loaded once the build thread has said it is ready: it can
 // take notes to parse sooner.
 const later = async () => {
   const [render, snapshot] = await Promise.all([import('../render/page-render.ts'), import('../render/snapshot-page.ts')]);
@@ -22,7 +22,7 @@ const later = async () => {
 };
 let modules: ReturnType<typeof later> | null = null;
 
-let setup: PartnerSetup | null = null;
+let setup: BuildThreadSetup | null = null;
 let reader: NoteReader | null = null;
 let renderer: PageRenderer | null = null;
 let sending = true;
@@ -32,7 +32,7 @@ let site: RenderData['site'] = null;
 let finish: PageFinish | undefined;
 let chain: Promise<void> = Promise.resolve();
 
-const reply = (message: PartnerReply) => parentPort!.postMessage(message);
+const reply = (message: BuildThreadReply) => parentPort!.postMessage(message);
 const newRenderer = async () => new (await modules!).PageRenderer({ theme: setup!.config.siteTheme, eleventyConfig: setup!.config.siteEleventyConfig });
 
 /** Chunks parsed, from the back of the list, not yet sent. */
@@ -59,7 +59,7 @@ async function parseFromBack(): Promise<void> {
   }
 }
 
-async function handle(request: PartnerRequest): Promise<void> {
+async function handle(request: BuildThreadRequest): Promise<void> {
   switch (request.type) {
     case 'setup': {
       setup = request.setup;
@@ -104,8 +104,8 @@ async function handle(request: PartnerRequest): Promise<void> {
 }
 
 /** Serves the build that started this thread, one request after another. */
-export function servePartner(): void {
-  parentPort!.on('message', (request: PartnerRequest) => {
+export function serveBuildThread(): void {
+  parentPort!.on('message', (request: BuildThreadRequest) => {
     chain = chain.then(() =>
       handle(request).catch((err) => {
         reply({ type: 'failed', error: (err as Error)?.stack ?? String(err) });

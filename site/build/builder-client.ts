@@ -13,11 +13,11 @@ import { CODE_EXT, codeFile } from '../../shared/project-dir.ts';
 import { WarningLog, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import type { PostItem, PostQuery, PostRef } from '../../shared/model/posts.ts';
 import type { BuildResult, SiteBuilderOptions } from './site-builder.ts';
-import type { WorkerReply, WorkerRequest } from './builder-protocol.ts';
+import type { BuilderReply, BuilderRequest } from './builder-protocol.ts';
 
-// The worker runs as the server does: compiled, or from source through tsx (resolved here,
+// The build process runs as the server does: compiled, or from source through tsx (resolved here,
 // so the child finds tsx whatever the working directory is; the installed package has none).
-const WORKER = codeFile('site/build/builder-process');
+const BUILDER_PROCESS_FILE = codeFile('site/build/builder-process');
 const LOADER = CODE_EXT === '.ts' ? ['--import', import.meta.resolve('tsx')] : [];
 
 const RETRY_MS = 5_000;
@@ -38,7 +38,7 @@ export interface BuilderClientOptions {
 }
 
 export class BuilderClient {
-  private worker: ChildProcess | null = null;
+  private builderProcess: ChildProcess | null = null;
   private heapMB = START_HEAP_MB;
   /** The young generation's semi-space cap (null: V8's default), sized with the heap. */
   private semiSpaceMB: number | null = BUILDER_SEMI_SPACE_MB;
@@ -73,15 +73,15 @@ export class BuilderClient {
   constructor(private readonly options: BuilderClientOptions) {}
 
   private spawn(): ChildProcess {
-    const worker = fork(WORKER, [], {
+    const child = fork(BUILDER_PROCESS_FILE, [], {
       // --expose-gc: the builder collects once after a whole-site pass (site/build/builder-process.ts).
       execArgv: [...LOADER, `--max-old-space-size=${this.heapMB}`, ...(this.semiSpaceMB ? [`--max-semi-space-size=${this.semiSpaceMB}`] : []), '--expose-gc', ...BUILD_V8_FLAGS],
       env: builderEnv(process.env),
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    worker.send({ id: 0, type: 'init', options: this.options.builder } satisfies WorkerRequest);
-    worker.on('message', (reply: WorkerReply) => {
+    child.send({ id: 0, type: 'init', options: this.options.builder } satisfies BuilderRequest);
+    child.on('message', (reply: BuilderReply) => {
       if (reply.id === null) {
         if ('liveHeapMB' in reply) this.measured(reply.liveHeapMB);
         // Made in the background: the next pass plans them in, like a changed attachment.
@@ -98,11 +98,11 @@ export class BuilderClient {
       if (reply.ok) waiter.resolve(reply.result);
       else waiter.reject(new Error(reply.error));
     });
-    worker.on('error', (err) => log.error(`the site build process failed: ${err.message}`));
-    worker.on('exit', (code) => {
-      if (this.worker !== worker) return;
-      this.worker = null;
-      for (const waiter of this.waiting.values()) waiter.reject(new Error(`the build worker stopped (${code})`));
+    child.on('error', (err) => log.error(`the site build process failed: ${err.message}`));
+    child.on('exit', (code) => {
+      if (this.builderProcess !== child) return;
+      this.builderProcess = null;
+      for (const waiter of this.waiting.values()) waiter.reject(new Error(`the build process stopped (${code})`));
       this.waiting.clear();
       if (this.resizing) {
         // Stopped to take a larger heap: the remembered generation is brought up to date, not rebuilt.
@@ -116,7 +116,7 @@ export class BuilderClient {
         this.schedule();
       }
     });
-    return worker;
+    return child;
   }
 
   /**
@@ -131,9 +131,9 @@ export class BuilderClient {
     // Remembered, so the next start gives the builder this cap at once, not after a first build.
     void writeJsonAtomic(this.heapFile, { heapMB: next }).catch((err) => log.warn(`could not remember the builder's heap: ${(err as Error).message}`));
     void this.idle().then(() => {
-      if (this.closed || !this.worker || this.resizing) return;
+      if (this.closed || !this.builderProcess || this.resizing) return;
       this.resizing = true;
-      this.worker.kill();
+      this.builderProcess.kill();
     });
   }
 
@@ -154,14 +154,14 @@ export class BuilderClient {
     this.semiSpaceMB = semiSpaceForNotes(notes.length);
   }
 
-  private async send<T>(request: WorkerRequest): Promise<T> {
-    if (!this.worker) {
+  private async send<T>(request: BuilderRequest): Promise<T> {
+    if (!this.builderProcess) {
       await this.sizeHeap();
-      this.worker ??= this.spawn();
+      this.builderProcess ??= this.spawn();
     }
     return new Promise((resolve, reject) => {
       this.waiting.set(request.id, { resolve: resolve as (r: unknown) => void, reject });
-      this.worker!.send(request);
+      this.builderProcess!.send(request);
     });
   }
 
@@ -170,7 +170,7 @@ export class BuilderClient {
     return this.latestWarnings;
   }
 
-  /** Asks for a full build (at start, after a worker crash). */
+  /** Asks for a full build (at start, after the build process crashed). */
   full(): void {
     this.start('full');
   }
@@ -332,13 +332,13 @@ export class BuilderClient {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     if (this.tidyTimer) clearTimeout(this.tidyTimer);
-    const worker = this.worker;
-    this.worker = null;
-    if (worker && worker.exitCode === null && worker.signalCode === null) {
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
-      worker.kill('SIGTERM');
+    const child = this.builderProcess;
+    this.builderProcess = null;
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
       // It exits between two tasks (site/build/builder-process.ts); one that does not in time is killed.
-      const late = setTimeout(() => worker.kill('SIGKILL'), STOP_GRACE_MS);
+      const late = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
       await exited;
       clearTimeout(late);
     }

@@ -9,7 +9,7 @@ import { isNotePath } from '../../shared/vault-path.ts';
 import { SiteBuilder, type BuildResult } from './site-builder.ts';
 import { GrowthCollector } from './build-heap.ts';
 import { settleHeap } from '../../shared/heap-settle.ts';
-import { sendReply, type WorkerReply, type WorkerRequest } from './builder-protocol.ts';
+import { sendReply, type BuilderReply, type BuilderRequest } from './builder-protocol.ts';
 
 let builder: SiteBuilder | null = null;
 let chain: Promise<void> = Promise.resolve();
@@ -31,7 +31,7 @@ process.on('disconnect', () => process.exit(0));
 // every stop; exiting here runs them (between two tasks: the server waits, then kills).
 process.once('SIGTERM', () => void (pauseTimer ? rememberNow() : Promise.resolve()).finally(() => process.exit(0)));
 
-async function handle(b: SiteBuilder, request: Exclude<WorkerRequest, { type: 'init' }>) {
+async function handle(b: SiteBuilder, request: Exclude<BuilderRequest, { type: 'init' }>) {
   switch (request.type) {
     case 'full':
       return b.full(request.moves);
@@ -48,14 +48,14 @@ async function handle(b: SiteBuilder, request: Exclude<WorkerRequest, { type: 'i
   }
 }
 
-process.on('message', (request: WorkerRequest) => {
+process.on('message', (request: BuilderRequest) => {
   if (request.type === 'init') {
     builder = new SiteBuilder(request.options);
-    builder.images.onReady = (paths) => process.send!({ id: null, imagesReady: paths } satisfies WorkerReply);
+    builder.images.onReady = (paths) => process.send!({ id: null, imagesReady: paths } satisfies BuilderReply);
     return;
   }
   chain = chain.then(async () => {
-    let reply: WorkerReply;
+    let reply: BuilderReply;
     try {
       if (!builder) throw new Error('the builder was not initialised');
       const result = await handle(builder, request);
@@ -145,7 +145,7 @@ function rememberNow(): Promise<void> {
         if (how === 'settle') await settleHeap();
         else collect();
         growth?.collected();
-        process.send!({ id: null, liveHeapMB: Math.round(getHeapStatistics().used_heap_size / (1024 * 1024)) } satisfies WorkerReply);
+        process.send!({ id: null, liveHeapMB: Math.round(getHeapStatistics().used_heap_size / (1024 * 1024)) } satisfies BuilderReply);
       }
     }
   })();

@@ -1,9 +1,9 @@
-// Messages between the public server and the build worker.
+// Messages between the public server and its build process (site/build/builder-process.ts).
 import type { BuildWarning } from '../../shared/model/build-warnings.ts';
 import type { PostItem, PostQuery, PostRef } from '../../shared/model/posts.ts';
 import type { BuildResult, SiteBuilderOptions } from './site-builder.ts';
 
-export type WorkerRequest =
+export type BuilderRequest =
   | { id: number; type: 'init'; options: SiteBuilderOptions }
   /**
    * `moves`: notes or folders the admin moved, [from, to] (CONTRACT §7: their old addresses
@@ -17,7 +17,7 @@ export type WorkerRequest =
   | { id: number; type: 'posts' }
   | { id: number; type: 'post'; query: PostQuery };
 
-export type WorkerReply =
+export type BuilderReply =
   /** `warnings`: the build's whole current list, sent when it changed (build-warnings.ts). */
   | { id: number; ok: true; result: BuildResult | PostItem[] | PostRef | null; warnings?: BuildWarning[] }
   | { id: number; ok: false; error: string }
@@ -31,7 +31,7 @@ export type WorkerReply =
  * holds (a whole build's 10,000 addresses, about 1.4 MB) goes out only as this process's
  * loop turns: sent, then a second of work after it, it reached the server that second later.
  */
-export function sendReply(reply: WorkerReply, send = process.send?.bind(process)): Promise<void> {
+export function sendReply(reply: BuilderReply, send = process.send?.bind(process)): Promise<void> {
   return new Promise((resolve) => {
     if (!send) return resolve();
     // Resolved on an error too: a server gone away stops this process (builder-process.ts).

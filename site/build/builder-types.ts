@@ -16,10 +16,10 @@ export interface SiteBuilderOptions {
   chunkSize?: number;
   /** Remember each generation (state beside it) so a restart can resume it. */
   remember?: boolean;
-  /** A full build shares its work with a partner thread (default: yes, for a vault big enough). */
-  partner?: boolean;
-  /** From how many notes a partner is big enough to pay (default full-build.ts PARTNER_MIN_NOTES). */
-  partnerFrom?: number;
+  /** A full build shares its work with a build thread (default: yes, for a vault big enough). */
+  buildThread?: boolean;
+  /** From how many notes a build thread is big enough to pay (default full-build.ts BUILD_THREAD_MIN_NOTES). */
+  buildThreadFrom?: number;
   /**
    * A static snapshot (`npm run build`): each page is written as a static host serves it,
    * with what the server fills per request filled in (site/render/snapshot-page.ts).

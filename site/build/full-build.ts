@@ -1,10 +1,10 @@
 // A full build on both cores: one walk of the vault, then the notes are
 // parsed and the pages rendered by this thread and, for a vault big enough to be worth
-// it, a partner thread (site/build/build-thread.ts). Notes are parsed from both ends until the
-// two meet; this side alone plans the site (the one model), while the partner makes the
-// search index's base from the notes' documents (search-job.ts), then hands the partner
+// it, a build thread (site/build/build-thread.ts). Notes are parsed from both ends until the
+// two meet; this side alone plans the site (the one model), while the build thread makes the
+// search index's base from the notes' documents (search-job.ts), then hands the build thread
 // pages to render as views, in chunks as each side is free, so neither waits on the other.
-// A partner that fails simply gets no more work: this side does the rest.
+// A build thread that fails simply gets no more work: this side does the rest.
 import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { BuildWarnings } from '../../shared/model/build-warnings.ts';
 import { unpackRecord, type NoteRecord } from '../../shared/model/note-record.ts';
@@ -18,39 +18,39 @@ import type { VaultEntries } from '../../shared/vault-walk.ts';
 import type { AttachmentIndex } from '../read/attachments.ts';
 import type { FileWriter } from '../write/file-writer.ts';
 import { isTemplated, type PageFinish, type PageRenderer } from '../render/page-render.ts';
-import type { PartnerLink } from './build-thread-link.ts';
-import type { PartnerSetup, SnapshotFinish } from './build-thread-protocol.ts';
+import type { BuildThreadLink } from './build-thread-link.ts';
+import type { BuildThreadSetup, SnapshotFinish } from './build-thread-protocol.ts';
 import { VAULT_STYLESHEET, type SitePlan } from '../plan/plan.ts';
 import { NAV_FILE } from '../plan/plan-outputs.ts';
 import type { PlannedPage } from '../plan/plan-types.ts';
 import type { BaseFiles } from '../plan/search-base.ts';
-import { searchOnPartner } from '../plan/search-job.ts';
+import { searchOnBuildThread } from '../plan/search-job.ts';
 import { leftOutWarnings } from '../write/snapshot-attachments.ts';
 import { snapshotFinish, snapshotParts } from '../render/snapshot-page.ts';
 
-/** Below this many notes a partner costs more than it saves. */
-export const PARTNER_MIN_NOTES = 2_000;
+/** Below this many notes a build thread costs more than it saves. */
+export const BUILD_THREAD_MIN_NOTES = 2_000;
 /**
- * The same for a partner started early from code already compiled (`npm run build`:
- * build-thread-link.ts partnerStartsQuickly): it paid at 1,000 notes, broke even at 500.
+ * The same for a build thread started early from code already compiled (`npm run build`:
+ * build-thread-link.ts buildThreadStartsQuickly): it paid at 1,000 notes, broke even at 500.
  */
-export const QUICK_PARTNER_MIN_NOTES = 700;
+export const QUICK_BUILD_THREAD_MIN_NOTES = 700;
 /**
- * Without a partner, from this many notes this thread's pages are written by a thread of
+ * Without a build thread, from this many notes this thread's pages are written by a thread of
  * their own (file-writer.ts). Below it the writer's start (about 0.07 s on the other core,
  * waited for when the build is done sooner) is not worth it.
  */
 export const FILE_WRITER_MIN_NOTES = 300;
 
 /**
- * Chunks of pages the partner holds at once while it renders a static snapshot. With two, it
- * waited on this side, which renders chunks of its own between two looks at the partner's
+ * Chunks of pages the build thread holds at once while it renders a static snapshot. With two, it
+ * waited on this side, which renders chunks of its own between two looks at the build thread's
  * messages and makes every chunk's views; four paid, six no more than four. The server's
  * builder keeps two: its first build runs beside the live server, within its memory budget
- * (each chunk in flight is held twice, as views here and as the partner's copy).
+ * (each chunk in flight is held twice, as views here and as the build thread's copy).
  */
-export const PARTNER_WINDOW = 4;
-const SERVER_PARTNER_WINDOW = 2;
+export const BUILD_THREAD_WINDOW = 4;
+const SERVER_BUILD_THREAD_WINDOW = 2;
 
 /** Notes parsed between two looks at the other side's messages: small enough for both sides to meet soon in a small vault. */
 export const readChunkFor = (notes: number): number => Math.max(50, Math.min(250, Math.ceil(notes / 10)));
@@ -69,25 +69,25 @@ export interface FullBuildInput {
   plan: (now: Date) => Promise<SitePlan>;
   /**
    * The search index's documents as the plan will index them (search-docs.ts
-   * searchableBeforePlan), asked for only with a partner: it makes the base's files from
+   * searchableBeforePlan), asked for only with a build thread: it makes the base's files from
    * them while this side plans.
    */
   searchDocs?: () => SearchDoc[];
   /**
    * Outputs that are not pages (the search index, site/plan/search-index.ts), made between
-   * this side's chunks once the partner's base files are in (null: none were made there).
+   * this side's chunks once the build thread's base files are in (null: none were made there).
    */
   alongside?: (plan: SitePlan, files: BaseFiles | null) => PlannedPage[];
   /**
    * From this many published notes read, the search base is made after the build (the
-   * server's first build of a large vault without a partner, site/plan/search-index.ts):
+   * server's first build of a large vault without a build thread, site/plan/search-index.ts):
    * their search texts, dropped at the plan, are not kept through the read (about 20 MB of a
    * realistic 10,000).
    */
   searchTextsUpTo?: number | null;
-  /** Set up a partner (null: this process alone), for a vault of `partnerFrom` notes or more (default PARTNER_MIN_NOTES). */
-  partner: Omit<PartnerSetup, 'stage' | 'notes' | 'readChunk'> | null;
-  partnerFrom?: number;
+  /** Set up a build thread (null: this process alone), for a vault of `buildThreadFrom` notes or more (default BUILD_THREAD_MIN_NOTES). */
+  buildThread: Omit<BuildThreadSetup, 'stage' | 'notes' | 'readChunk'> | null;
+  buildThreadFrom?: number;
   /** A static snapshot: pages finished as a static host serves them. */
   snapshot: { siteUrl: string | null } | null;
   /** Most pages per render pass. */
@@ -105,18 +105,18 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
   const found = await input.entries.list();
   const notes = found.filter((e) => e.kind === 'note').map((e) => e.path);
   input.attachments.loadFrom(found.filter((e) => e.kind === 'attachment').map((e) => e.path));
-  const partner = await partnerFor(input.partner, input.partnerFrom, input.stage, notes);
-  // Started now, so it is up before the first page. With a partner both cores are busy
+  const thread = await buildThreadFor(input.buildThread, input.buildThreadFrom, input.stage, notes);
+  // Started now, so it is up before the first page. With a build thread both cores are busy
   // rendering: a writer too measured no faster (1,000 notes, eleven rounds alternating).
-  const writer = !partner && notes.length >= FILE_WRITER_MIN_NOTES ? new (await import('../write/file-writer.ts')).FileWriter() : null;
+  const writer = !thread && notes.length >= FILE_WRITER_MIN_NOTES ? new (await import('../write/file-writer.ts')).FileWriter() : null;
   let closing = false;
   try {
-    // With a partner the base is made from the texts during the build (searchOnPartner below): all are kept.
-    const textsUpTo = partner ? null : (input.searchTextsUpTo ?? null);
-    input.store.adopt(await readShared(input.store.reader, notes, partner, input.store.reader.prepare(true), input.read, textsUpTo));
+    // With a build thread the base is made from the texts during the build (searchOnBuildThread below): all are kept.
+    const textsUpTo = thread ? null : (input.searchTextsUpTo ?? null);
+    input.store.adopt(await readShared(input.store.reader, notes, thread, input.store.reader.prepare(true), input.read, textsUpTo));
     await input.store.settleDates();
-    // Known before the plan: the partner, idle until pages are planned, indexes them meanwhile.
-    const searching = partner && input.searchDocs ? searchOnPartner(partner, input.searchDocs()) : null;
+    // Known before the plan: the build thread, idle until pages are planned, indexes them meanwhile.
+    const searching = thread && input.searchDocs ? searchOnBuildThread(thread, input.searchDocs()) : null;
     input.onProgress?.('plan');
     const plan = await input.plan(new Date());
     const pages = [...plan.pages.values()];
@@ -135,7 +135,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
         pages.push(page);
       }
     };
-    await renderShared(input, plan, templated, partner, finish, ownWork, searching, writer);
+    await renderShared(input, plan, templated, thread, finish, ownWork, searching, writer);
     input.onProgress?.('files');
     const leftOut = input.renderer.writeFiles(input.stage, input.vaultDir, pages, input.snapshot ? { siteFile: plan.ctx.publishCss ? VAULT_STYLESHEET : null } : null);
     if (leftOut.size > 0) {
@@ -148,27 +148,27 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     return { plan, pages };
   } finally {
     if (!closing) writer?.abort();
-    partner?.close();
+    thread?.close();
   }
 }
 
-/** A partner for a vault of `notes`, when it is big enough to pay for one. */
-async function partnerFor(setup: FullBuildInput['partner'], partnerFrom: number | undefined, stage: string, notes: VaultPath[]): Promise<PartnerLink | null> {
-  // Loaded only when a partner may pay: worker_threads is one more module a small build need not load.
-  const link = setup && notes.length >= (partnerFrom ?? QUICK_PARTNER_MIN_NOTES) ? await import('./build-thread-link.ts') : null;
-  const from = partnerFrom ?? (link?.partnerStartsQuickly() ? QUICK_PARTNER_MIN_NOTES : PARTNER_MIN_NOTES);
-  if (setup && link && notes.length >= from) return new link.PartnerLink({ ...setup, stage, notes, readChunk: readChunkFor(notes.length) });
-  // A partner started early for a vault too small for one (`npm run build`) is let go.
-  if (cachedBundle()) (link ?? (await import('./build-thread-link.ts'))).dropEarlyPartner();
+/** A build thread for a vault of `notes`, when it is big enough to pay for one. */
+async function buildThreadFor(setup: FullBuildInput['buildThread'], buildThreadFrom: number | undefined, stage: string, notes: VaultPath[]): Promise<BuildThreadLink | null> {
+  // Loaded only when a build thread may pay: worker_threads is one more module a small build need not load.
+  const link = setup && notes.length >= (buildThreadFrom ?? QUICK_BUILD_THREAD_MIN_NOTES) ? await import('./build-thread-link.ts') : null;
+  const from = buildThreadFrom ?? (link?.buildThreadStartsQuickly() ? QUICK_BUILD_THREAD_MIN_NOTES : BUILD_THREAD_MIN_NOTES);
+  if (setup && link && notes.length >= from) return new link.BuildThreadLink({ ...setup, stage, notes, readChunk: readChunkFor(notes.length) });
+  // A build thread started early for a vault too small for one (`npm run build`) is let go.
+  if (cachedBundle()) (link ?? (await import('./build-thread-link.ts'))).dropEarlyBuildThread();
   return null;
 }
 
 /**
- * Parses every note: this process from the front of the list, the partner (once it has
+ * Parses every note: this process from the front of the list, the build thread (once it has
  * started) from the back, until they meet. From `textsUpTo` published notes, their search
  * texts go and no more are made.
  */
-export async function readShared(reader: NoteReader, paths: VaultPath[], partner: PartnerLink | null, prepared: Promise<void>, read: FullBuildInput['read'], textsUpTo: number | null): Promise<NoteRecord[]> {
+export async function readShared(reader: NoteReader, paths: VaultPath[], thread: BuildThreadLink | null, prepared: Promise<void>, read: FullBuildInput['read'], textsUpTo: number | null): Promise<NoteRecord[]> {
   const mine: NoteRecord[] = [];
   const theirs: NoteRecord[] = [];
   let texts = 0;
@@ -183,10 +183,10 @@ export async function readShared(reader: NoteReader, paths: VaultPath[], partner
   };
   let front = 0;
   let back = paths.length;
-  // The partner sends two chunks unasked, then one more for each that comes in while this side still needs them.
+  // The build thread sends two chunks unasked, then one more for each that comes in while this side still needs them.
   const chunk = readChunkFor(paths.length);
-  const ask = () => back - front > 2 * chunk && partner!.send({ type: 'more' });
-  const off = partner?.on((reply) => {
+  const ask = () => back - front > 2 * chunk && thread!.send({ type: 'more' });
+  const off = thread?.on((reply) => {
     if (reply.type !== 'records' || reply.to !== back) return;
     back = reply.from;
     ask();
@@ -198,7 +198,7 @@ export async function readShared(reader: NoteReader, paths: VaultPath[], partner
     read?.(theirs.slice(at));
   });
   try {
-    // Listening before the reader is ready: chunks the partner sends meanwhile are taken, not lost.
+    // Listening before the reader is ready: chunks the build thread sends meanwhile are taken, not lost.
     await prepared;
     while (front < back) {
       const to = Math.min(front + chunk, back);
@@ -207,40 +207,40 @@ export async function readShared(reader: NoteReader, paths: VaultPath[], partner
       counted(records);
       read?.(records);
       front = to;
-      if (partner) await yieldToIo();
+      if (thread) await yieldToIo();
     }
   } finally {
     off?.();
     reader.searchTexts = true;
   }
-  partner?.send({ type: 'stop' });
+  thread?.send({ type: 'stop' });
   return [...mine, ...theirs];
 }
 
 /**
  * Renders the templated pages: chunks from the front of the list, as each side is free,
- * smaller as the end nears (so both finish together), each one render pass. The partner's
+ * smaller as the end nears (so both finish together), each one render pass. The build thread's
  * chunks go to it as views made here.
  */
 async function renderShared(
   input: FullBuildInput,
   plan: SitePlan,
   templated: PlannedPage[],
-  partner: PartnerLink | null,
+  thread: BuildThreadLink | null,
   finish: SnapshotFinish | null,
   ownWork: (files: BaseFiles | null) => void,
   searching: Promise<BaseFiles | null> | null,
   writer: FileWriter | null,
 ): Promise<void> {
   const fn: PageFinish | undefined = finish ? snapshotFinish(finish.siteUrl) : undefined;
-  const inFlight = input.snapshot ? PARTNER_WINDOW : SERVER_PARTNER_WINDOW;
+  const inFlight = input.snapshot ? BUILD_THREAD_WINDOW : SERVER_BUILD_THREAD_WINDOW;
   const retry: [number, number][] = [];
   const out = new Map<number, [number, number]>();
   let next = 0;
   let done = 0;
   let id = 0;
   let framed = false;
-  // Small enough early that the partner's messages are seen soon, smaller still near the end.
+  // Small enough early that the build thread's messages are seen soon, smaller still near the end.
   const size = () => Math.min(input.chunk, 200, Math.max(40, Math.ceil((templated.length - next) / 6)));
   const take = (): [number, number] | null => {
     if (retry.length > 0) return retry.pop()!;
@@ -249,40 +249,40 @@ async function renderShared(
     next = range[1];
     return range;
   };
-  // Pages rendered by each side so far, and those handed to the partner not yet rendered there.
+  // Pages rendered by each side so far, and those handed to the build thread not yet rendered there.
   const rendered = { here: 0, there: 0 };
-  const partnerHolds = () => {
+  const threadHolds = () => {
     let pages = 0;
     for (const [from, to] of out.values()) pages += to - from;
     return pages;
   };
-  // Near the end the partner holds no more than its pace says it renders while this side
+  // Near the end the build thread holds no more than its pace says it renders while this side
   // renders what is left: with a full window to the last page, this side waited on the
-  // partner's last chunks (15-60 ms of a 1,000-note build), the partner waiting on nothing.
-  const partnerMayTake = () => {
+  // build thread's last chunks (15-60 ms of a 1,000-note build), the build thread waiting on nothing.
+  const threadMayTake = () => {
     if (rendered.here === 0 || rendered.there === 0) return true;
-    return partnerHolds() < ((templated.length - next) * rendered.there) / rendered.here;
+    return threadHolds() < ((templated.length - next) * rendered.there) / rendered.here;
   };
-  // The views of a chunk are made here, from the one model; the partner renders them.
+  // The views of a chunk are made here, from the one model; the build thread renders them.
   const feeding = { busy: false };
   const feed = async (window: number) => {
-    if (feeding.busy || !partner || partner.lost || !partner.ready) return;
+    if (feeding.busy || !thread || thread.lost || !thread.ready) return;
     feeding.busy = true;
     try {
-      if (!framed) framed = partner.send({ type: 'frame', site: plainData((await input.renderer.siteOf(plan))), snapshot: finish });
-      while (framed && !partner.lost && out.size < window && next < templated.length && partnerMayTake()) {
+      if (!framed) framed = thread.send({ type: 'frame', site: plainData((await input.renderer.siteOf(plan))), snapshot: finish });
+      while (framed && !thread.lost && out.size < window && next < templated.length && threadMayTake()) {
         const range = take()!;
         const { site: _site, ...views } = await input.renderer.viewsOf(plan, templated.slice(range[0], range[1]));
         out.set(++id, range);
-        if (!partner.send({ type: 'render', id, pages: views })) break;
+        if (!thread.send({ type: 'render', id, pages: views })) break;
       }
     } finally {
       feeding.busy = false;
     }
   };
-  // Enough for the partner to go on with while this side makes what only it makes.
+  // Enough for the build thread to go on with while this side makes what only it makes.
   await feed(inFlight);
-  // The outputs beside the pages: once the partner's search files are in, between chunks (never waiting on them while there is a chunk to render).
+  // The outputs beside the pages: once the build thread's search files are in, between chunks (never waiting on them while there is a chunk to render).
   let searched: { files: BaseFiles | null } | null = searching ? null : { files: null };
   void searching?.then((files) => (searched = { files }));
   let ownDone = false;
@@ -292,7 +292,7 @@ async function renderShared(
     ownWork(searched.files);
   };
   own();
-  const off = partner?.on((reply) => {
+  const off = thread?.on((reply) => {
     if (reply.type === 'rendered') {
       const range = out.get(reply.id);
       if (range && out.delete(reply.id)) {
@@ -305,12 +305,12 @@ async function renderShared(
   });
   try {
     for (;;) {
-      if (partner?.lost && out.size > 0) {
+      if (thread?.lost && out.size > 0) {
         retry.push(...out.values());
         out.clear();
       }
-      // The partner's replies are seen only between macrotasks: a chunk rendered here yields to none.
-      if (partner && !partner.lost) await yieldToIo();
+      // The build thread's replies are seen only between macrotasks: a chunk rendered here yields to none.
+      if (thread && !thread.lost) await yieldToIo();
       own();
       await feed(inFlight);
       const range = take();
@@ -320,7 +320,7 @@ async function renderShared(
         done += pages.length;
         rendered.here += pages.length;
         input.onProgress?.('render', done, templated.length);
-      } else if (out.size > 0) await partner!.changed();
+      } else if (out.size > 0) await thread!.changed();
       else break;
     }
     if (!ownDone) {

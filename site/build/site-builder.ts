@@ -174,7 +174,7 @@ export class SiteBuilder {
     const settings = await this.settings();
     const { config, snapshot } = this.options;
     this.search.reset(snapshot ? null : (this.options.searchBaseLaterFrom ?? null));
-    // The search base's notes and documents when the partner makes its files (search-job.ts).
+    // The search base's notes and documents when the build thread makes its files (search-job.ts).
     const early = new EarlySearch();
     // Read from disk while the notes are parsed, not awaited at the plan (its error, if any, is the plan's).
     this.renderer.assets().catch(() => {});
@@ -200,8 +200,8 @@ export class SiteBuilder {
         early.adoptInto(this.search, files);
         return this.planSearch(plan);
       },
-      partner: this.options.partner === false ? null : { config, skipDirs: this.options.skipDirs, base: this.options.base ?? BASE_TOKEN },
-      partnerFrom: this.options.partnerFrom,
+      buildThread: this.options.buildThread === false ? null : { config, skipDirs: this.options.skipDirs, base: this.options.base ?? BASE_TOKEN },
+      buildThreadFrom: this.options.buildThreadFrom,
       searchTextsUpTo: snapshot ? null : (this.options.searchBaseLaterFrom ?? null),
       snapshot: snapshot ? { siteUrl: snapshot.siteUrl } : null,
       chunk: this.options.chunkSize ?? 400,

@@ -15,7 +15,7 @@ export interface PlannedDiscussion extends NoteDiscussion {
   count: number;
 }
 
-/** Every note with an approved comment or mention, by vault path: plain data (it crosses to the partner thread). */
+/** Every note with an approved comment or mention, by vault path: plain data (it crosses to the build thread). */
 export type DiscussionMap = Map<string, PlannedDiscussion>;
 
 export function plannedDiscussion(d: NoteDiscussion): PlannedDiscussion {

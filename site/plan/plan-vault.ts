@@ -1,5 +1,5 @@
 // The whole site planned from the vault's records, the settings and the time: the one
-// way the build process and a full build's partner process come to the same plan.
+// way the build process and the build thread of a full build come to the same plan.
 import type { PlanMemory } from './plan-memory.ts';
 import type { Config } from '../../shared/config.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';

@@ -42,7 +42,7 @@ export function indexFile(kind: string, content: string): IndexFile {
   return { file: `${SEARCH_DIR}/${kind}.${hash}.json`, bytes: Buffer.byteLength(content), content };
 }
 
-/** The files of a base: what a full build's partner thread can make from the documents alone (search-job.ts). */
+/** The files of a base: what the build thread of a full build can make from the documents alone (search-job.ts). */
 export type BaseFiles = Pick<SearchBase, 'avg' | 'lengths' | 'shards'>;
 
 /** The base's files from its documents, in id order. */

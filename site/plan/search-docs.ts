@@ -44,7 +44,7 @@ export function searchDocOf(note: NoteRecord): SearchDoc {
   };
 }
 
-/** The characters of text a document holds (what a delta or a partner's search job is bounded by). */
+/** The characters of text a document holds (what a delta or a build thread's search job is bounded by). */
 export function docChars(doc: SearchDoc): number {
   return doc.title.length + doc.headings.length + doc.tags.length + doc.text.length;
 }

@@ -1,14 +1,14 @@
-// A full build's search base made by its partner thread. The partner is idle
+// A full build's search base made by its build thread. The build thread is idle
 // while the build plans the site (only this side holds the model), and the base's files
 // depend on nothing but the searchable notes' documents, which are known before the plan
-// (search-docs.ts searchableBeforePlan): they go to the partner as the plan starts, and
+// (search-docs.ts searchableBeforePlan): they go to the build thread as the plan starts, and
 // its files come back before the plan's search outputs are made (search-index.ts). A
-// partner lost on the way answers null: the build makes the files itself from the same
+// build thread lost on the way answers null: the build makes the files itself from the same
 // documents.
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { ModelSettings } from '../../shared/model/site-model.ts';
 import type { SearchDoc } from '../../shared/search/index-format.ts';
-import type { PartnerLink } from '../build/build-thread-link.ts';
+import type { BuildThreadLink } from '../build/build-thread-link.ts';
 import { baseFiles, searchBaseOf, type BaseFiles } from './search-base.ts';
 import { docChars, searchableBeforePlan, searchDocOf } from './search-docs.ts';
 import type { SearchIndex } from './search-index.ts';
@@ -25,9 +25,9 @@ export class EarlySearch {
   }
 
   /**
-   * Gives `index` the base of the documents taken: from the partner's files, or (it was lost)
+   * Gives `index` the base of the documents taken: from the build thread's files, or (it was lost)
    * from files made here of the same documents, no note parsed again. Nothing when none were
-   * taken (no partner): the plan makes the base itself.
+   * taken (no build thread): the plan makes the base itself.
    */
   adoptInto(index: SearchIndex, files: BaseFiles | null): void {
     if (this.taken) index.adoptBase(searchBaseOf(this.taken.notes, files ?? baseFiles(this.taken.docs)));
@@ -36,20 +36,20 @@ export class EarlySearch {
 }
 
 /**
- * The most text a search job gives the partner: making the base holds about four times the
+ * The most text a search job gives the build thread: making the base holds about four times the
  * documents' text at once (the documents, the terms and their postings, the shards), and
- * the partner's heap is capped (build-thread-link.ts). 30,000 generated notes are 23 M characters.
+ * the build thread's heap is capped (build-thread-link.ts). 30,000 generated notes are 23 M characters.
  */
 export const SEARCH_JOB_MAX_CHARS = 48 * 1024 * 1024;
 
 /**
- * The base's files of `docs` (in id order), made by the partner; null when it was lost
+ * The base's files of `docs` (in id order), made by the build thread; null when it was lost
  * first, or the documents hold more than `maxChars` of text (the build makes them itself).
  */
-export function searchOnPartner(partner: PartnerLink, docs: SearchDoc[], maxChars = SEARCH_JOB_MAX_CHARS): Promise<BaseFiles | null> {
+export function searchOnBuildThread(thread: BuildThreadLink, docs: SearchDoc[], maxChars = SEARCH_JOB_MAX_CHARS): Promise<BaseFiles | null> {
   let chars = 0;
   for (const doc of docs) chars += docChars(doc);
-  if (chars > maxChars || !partner.send({ type: 'search', docs })) return Promise.resolve(null);
+  if (chars > maxChars || !thread.send({ type: 'search', docs })) return Promise.resolve(null);
   return new Promise((resolve) => {
     let settled = false;
     const settle = (files: BaseFiles | null) => {
@@ -58,11 +58,11 @@ export function searchOnPartner(partner: PartnerLink, docs: SearchDoc[], maxChar
       off();
       resolve(files);
     };
-    const off = partner.on((reply) => {
+    const off = thread.on((reply) => {
       if (reply.type === 'searched') settle(reply.files);
     });
     void (async () => {
-      while (!settled && !partner.lost) await partner.changed();
+      while (!settled && !thread.lost) await thread.changed();
       settle(null);
     })();
   });

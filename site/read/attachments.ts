@@ -63,7 +63,7 @@ export class AttachmentIndex {
     this.adopt(infos);
   }
 
-  /** Every attachment as indexed (what a full build's partner process is given). */
+  /** Every attachment as indexed (what the build thread of a full build is given). */
   list(): AttachmentInfo[] {
     return [...this.files.values()];
   }

@@ -1,7 +1,7 @@
 // Turning planned pages into files: templated pages through the site's templates
 // (in passes of many pages, split and written once each), the site's assets, and the
 // attachments published notes show. Used by the build process and by a full build's
-// partner thread alike.
+// build thread alike.
 import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { log } from '../../shared/log.ts';
@@ -68,7 +68,7 @@ export class PageRenderer {
     this.snapshot = parts;
   }
 
-  /** The views of templated pages, as the templates read them (plain data: they can cross to the partner thread). */
+  /** The views of templated pages, as the templates read them (plain data: they can cross to the build thread). */
   async viewsOf(plan: SitePlan, pages: PlannedPage[]): Promise<RenderData> {
     const data = emptyRender();
     data.site = await this.siteOf(plan);
@@ -115,7 +115,7 @@ export class PageRenderer {
     return out;
   }
 
-  /** Renders views made elsewhere (the build's, on its partner thread) into `dir`. */
+  /** Renders views made elsewhere (the build's, on its build thread) into `dir`. */
   async renderViewsInto(dir: string, data: RenderData, finish?: PageFinish): Promise<void> {
     await this.runner.render(data, pageWriter(dir, finish));
   }

@@ -1,6 +1,6 @@
 // The templates compiled ahead. Nunjucks turns each template into JavaScript on
 // its first use: about 40 ms of every process that renders pages (a snapshot build, its
-// partner thread, the server's builder), before the first page. `npm run compile` writes
+// build thread, the server's builder), before the first page. `npm run compile` writes
 // each template's code to dist/templates.json; a process takes a template's code only when
 // it was made from the very text the process reads now (by its hash), else compiles the
 // template itself, as before. A stale or missing file costs time, never a wrong page.

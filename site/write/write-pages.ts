@@ -15,7 +15,7 @@ function insideFolder(file: string): string {
 /**
  * A sink (eleventy-runner.ts) that writes each output under `dir` as it comes, through `finish`
  * when given (null: not written). Synchronous on purpose: this runs in the build process
- * (or the one-shot `npm run build`) and its partner thread, never on the request thread,
+ * (or the one-shot `npm run build`) and its build thread, never on the request thread,
  * and thousands of small writes are faster without a promise each. A full build hands
  * them to a writer thread instead (file-writer.ts), which the caller then closes.
  */

@@ -1,6 +1,6 @@
-// A full build uses both cores. Its partner thread parses notes from the back
+// A full build uses both cores. Its build thread parses notes from the back
 // of the vault, plans the very site the build plans and renders the page ranges it is
-// given; the files a build writes with a partner are exactly those it writes without.
+// given; the files a build writes with a build thread are exactly those it writes without.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,15 +12,15 @@ import { defaultSettings } from '../../shared/settings.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
 import { AttachmentIndex } from '../../site/read/attachments.ts';
-import { PARTNER_MIN_NOTES } from '../../site/build/full-build.ts';
+import { BUILD_THREAD_MIN_NOTES } from '../../site/build/full-build.ts';
 import { isTemplated, PageRenderer } from '../../site/render/page-render.ts';
 import { buildAssets } from '../../site/render/assets.ts';
-import { PartnerLink } from '../../site/build/build-thread-link.ts';
-import type { PartnerReply } from '../../site/build/build-thread-protocol.ts';
+import { BuildThreadLink } from '../../site/build/build-thread-link.ts';
+import type { BuildThreadReply } from '../../site/build/build-thread-protocol.ts';
 import { planVault } from '../../site/plan/plan-vault.ts';
 import { baseFiles } from '../../site/plan/search-base.ts';
 import { searchableNotes, searchDocOf } from '../../site/plan/search-docs.ts';
-import { searchOnPartner } from '../../site/plan/search-job.ts';
+import { searchOnBuildThread } from '../../site/plan/search-job.ts';
 import { generateVault, notePath, noteText } from '../../scripts/bench/_vault.ts';
 import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, treeOf, writeFiles } from '../helpers/tmp.ts';
@@ -30,34 +30,34 @@ log.setQuiet(true);
 
 interface BuildRun {
   dir: string;
-  partners: number;
-  /** Notes the build took from the partner's parsing. */
+  threads: number;
+  /** Notes the build took from the build thread's parsing. */
   parsed: number;
-  /** Page ranges the partner rendered. */
+  /** Page ranges the build thread rendered. */
   rendered: number;
 }
 
-/** A full build in a child process (test/fixtures/build/full-build.ts): the folder it wrote and what its partner did. */
-function fullBuildRun(vault: string, outRoot: string, partner: 'yes' | 'no' | 'server', siteUrl: string | null): BuildRun {
+/** A full build in a child process (test/fixtures/build/full-build.ts): the folder it wrote and what its build thread did. */
+function fullBuildRun(vault: string, outRoot: string, threadMode: 'yes' | 'no' | 'server', siteUrl: string | null): BuildRun {
   const script = path.join(PROJECT_DIR, 'test/fixtures/build/full-build.ts');
-  const out = execFileSync(process.execPath, ['--import', 'tsx', script, vault, outRoot, partner, siteUrl ?? '-'], { cwd: PROJECT_DIR, env: childEnv({}), encoding: 'utf8', timeout: 300_000 });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', script, vault, outRoot, threadMode, siteUrl ?? '-'], { cwd: PROJECT_DIR, env: childEnv({}), encoding: 'utf8', timeout: 300_000 });
   const count = (name: string) => Number(new RegExp(`${name}: (\\d+)`).exec(out)?.[1]);
-  return { dir: out.trim().split('\n').pop()!, partners: count('partners started'), parsed: count('partner parsed'), rendered: count('partner rendered') };
+  return { dir: out.trim().split('\n').pop()!, threads: count('build threads started'), parsed: count('build thread parsed'), rendered: count('build thread rendered') };
 }
 
 /**
- * Notes of the shared vault: past PARTNER_MIN_NOTES, so a build starts a partner unless told
+ * Notes of the shared vault: past BUILD_THREAD_MIN_NOTES, so a build starts a build thread unless told
  * otherwise. Most are drafts: parsed by both sides as any note, while the pages (most of a
  * build's time) are those of a few hundred published ones.
  */
-const NOTES = PARTNER_MIN_NOTES + 200;
+const NOTES = BUILD_THREAD_MIN_NOTES + 200;
 /** Ten notes in every eighty keep the generator's publish flag (each ten a run of its variety). */
 const keepsFlag = (i: number) => Math.floor(i / 10) % 8 === 0;
 const PUBLISHED = Array.from({ length: NOTES }, (_, i) => i).filter((i) => keepsFlag(i) && /^publish: true$/m.test(noteText(i, NOTES))).length;
 
 let bigVault: Promise<string> | undefined;
 /** The shared vault, made once for the file: no test writes into it. */
-const partnerVault = () =>
+const threadVault = () =>
   (bigVault ??= (async () => {
     const vault = await tempDir('vs-full-');
     const files: Record<string, string> = {};
@@ -73,10 +73,10 @@ const partnerVault = () =>
   })());
 const bigBuilds = new Map<string, BuildRun>();
 /** A full build of that vault, run once for the file: the tests only read the folder it wrote. */
-async function bigBuild(partner: 'yes' | 'no' | 'server', siteUrl: string | null): Promise<BuildRun> {
-  const key = `${partner} ${siteUrl ?? '-'}`;
-  const vault = await partnerVault();
-  if (!bigBuilds.has(key)) bigBuilds.set(key, fullBuildRun(vault, await tempDir('vs-full-out-'), partner, siteUrl));
+async function bigBuild(threadMode: 'yes' | 'no' | 'server', siteUrl: string | null): Promise<BuildRun> {
+  const key = `${threadMode} ${siteUrl ?? '-'}`;
+  const vault = await threadVault();
+  if (!bigBuilds.has(key)) bigBuilds.set(key, fullBuildRun(vault, await tempDir('vs-full-out-'), threadMode, siteUrl));
   return bigBuilds.get(key)!;
 }
 
@@ -86,14 +86,14 @@ async function vaultWith(notes: number): Promise<string> {
   return vault;
 }
 
-describe('a full build with a partner', () => {
+describe('a full build with a build thread', () => {
   it('writes exactly the files a build without one writes (snapshot and server builds)', async () => {
-    // Without a site URL the build without a partner is the server's builder's: it starts none at this size (the next test).
+    // Without a site URL the build without a build thread is the server's builder's: it starts none at this size (the next test).
     for (const [siteUrl, without] of [['https://full.example/blog', 'no'], [null, 'server']] as const) {
       const shared = await bigBuild('yes', siteUrl);
       const single = await bigBuild(without, siteUrl);
-      expect([shared.partners, single.partners]).toEqual([1, 0]);
-      // The partner's share is in the files compared: notes it parsed and pages it rendered.
+      expect([shared.threads, single.threads]).toEqual([1, 0]);
+      // The build thread's share is in the files compared: notes it parsed and pages it rendered.
       expect(shared.parsed).toBeGreaterThan(0);
       expect(shared.rendered).toBeGreaterThan(1);
       const [both, alone] = [treeOf(shared.dir), treeOf(single.dir)];
@@ -105,37 +105,37 @@ describe('a full build with a partner', () => {
 });
 
 describe("the server's builder", () => {
-  it('builds alone below SERVER_PARTNER_MIN_NOTES (a partner would hold about 90 MB beside the starting server), with the same files', async () => {
+  it('builds alone below SERVER_BUILD_THREAD_MIN_NOTES (a build thread would hold about 90 MB beside the starting server), with the same files', async () => {
     const server = await bigBuild('server', null);
-    expect(server.partners).toBe(0);
+    expect(server.threads).toBe(0);
     // The same vault built as `npm run build` would be starts one.
     const shared = await bigBuild('yes', null);
-    expect(shared.partners).toBe(1);
+    expect(shared.threads).toBe(1);
     const [alone, both] = [treeOf(server.dir), treeOf(shared.dir)];
     expect([...alone.keys()].sort()).toEqual([...both.keys()].sort());
   }, 240_000);
 });
 
-describe('the partner thread', () => {
+describe('the build thread', () => {
   it('parses from the back for the build, and renders the views it is given as the build would, holding no model', async () => {
-    const vault = await partnerVault();
-    const root = await tempDir('vs-partner-');
+    const vault = await threadVault();
+    const root = await tempDir('vs-build-thread-');
     const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), PUBLIC_LAYOUT: 'blog' }, []);
     const notes = (await new VaultEntries(vault).notes()) as VaultPath[];
-    const stage = path.join(root, 'partner-stage');
-    const partner = new PartnerLink({ config, base: '', stage, notes, readChunk: 250 });
-    const replies: PartnerReply[] = [];
-    partner.on((r) => replies.push(r));
-    const next = async <T extends PartnerReply['type']>(type: T): Promise<Extract<PartnerReply, { type: T }>> => {
+    const stage = path.join(root, 'thread-stage');
+    const thread = new BuildThreadLink({ config, base: '', stage, notes, readChunk: 250 });
+    const replies: BuildThreadReply[] = [];
+    thread.on((r) => replies.push(r));
+    const next = async <T extends BuildThreadReply['type']>(type: T): Promise<Extract<BuildThreadReply, { type: T }>> => {
       for (;;) {
         const found = replies.findIndex((r) => r.type === type || r.type === 'failed');
         if (found >= 0) {
           const reply = replies.splice(found, 1)[0]!;
           if (reply.type === 'failed') throw new Error(reply.error);
-          return reply as Extract<PartnerReply, { type: T }>;
+          return reply as Extract<BuildThreadReply, { type: T }>;
         }
-        if (partner.lost) throw new Error('the partner was lost: ' + JSON.stringify(replies));
-        await partner.changed();
+        if (thread.lost) throw new Error('the build thread was lost: ' + JSON.stringify(replies));
+        await thread.changed();
       }
     };
     try {
@@ -146,11 +146,11 @@ describe('the partner thread', () => {
       const theirs = [...first.records, ...second.records].map(unpackRecord);
       expect(theirs.map((r) => r.path).sort()).toEqual(notes.slice(notes.length - 500).sort());
 
-      // This side parses the rest, stops the partner's reading and plans the site, alone.
+      // This side parses the rest, stops the build thread's reading and plans the site, alone.
       const reader = new NoteReader({ vaultDir: vault, dataDir: config.dataDir, useGit: false });
       await reader.prepare(true);
       const mine: NoteRecord[] = reader.readMany(notes.slice(0, notes.length - 500));
-      partner.send({ type: 'stop' });
+      thread.send({ type: 'stop' });
       const attachments = new AttachmentIndex(vault);
       await attachments.loadAll();
       const plan = planVault({ records: [...mine, ...theirs], attachments, settings: defaultSettings(), config, base: '', assets: (await buildAssets()).assets, now: new Date() });
@@ -158,49 +158,49 @@ describe('the partner thread', () => {
 
       // Pages whose views are made here are rendered there as the same bytes a whole build writes.
       const renderer = new PageRenderer();
-      partner.send({ type: 'frame', site: JSON.parse(JSON.stringify(await renderer.siteOf(plan))), snapshot: null });
+      thread.send({ type: 'frame', site: JSON.parse(JSON.stringify(await renderer.siteOf(plan))), snapshot: null });
       const { site: _site, ...views } = await renderer.viewsOf(plan, templated.slice(10, 60));
-      partner.send({ type: 'render', id: 7, pages: views });
+      thread.send({ type: 'render', id: 7, pages: views });
       expect((await next('rendered')).id).toBe(7);
       // The search base's files, made there from the documents while this side plans, are the ones made here.
       const docs = searchableNotes(plan.ctx).map(searchDocOf);
       expect(docs.length).toBeGreaterThan(PUBLISHED / 2);
-      expect(await searchOnPartner(partner, docs)).toEqual(baseFiles(docs));
+      expect(await searchOnBuildThread(thread, docs)).toEqual(baseFiles(docs));
 
       const there = treeOf(stage);
       const single = await bigBuild('server', null);
-      expect(single.partners).toBe(0);
+      expect(single.threads).toBe(0);
       const whole = treeOf(single.dir);
       expect([...there.keys()].sort()).toEqual(templated.slice(10, 60).map((p) => p.file).sort());
       for (const [file, bytes] of there) expect(bytes, file).toBe(whole.get(file));
     } finally {
-      partner.close();
+      thread.close();
     }
   }, 120_000);
 
-  it('a partner lost before it answers the search job answers null: the build makes the files itself', async () => {
+  it('a build thread lost before it answers the search job answers null: the build makes the files itself', async () => {
     const vault = await vaultWith(10);
-    const root = await tempDir('vs-partner-');
+    const root = await tempDir('vs-build-thread-');
     const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), PUBLIC_LAYOUT: 'blog' }, []);
-    const partner = new PartnerLink({ config, base: '', stage: path.join(root, 'stage'), notes: [], readChunk: 250 });
+    const thread = new BuildThreadLink({ config, base: '', stage: path.join(root, 'stage'), notes: [], readChunk: 250 });
     // Sent before the thread has even loaded its code, then the thread is stopped.
-    const searched = searchOnPartner(partner, [{ title: 'A', headings: '', tags: '', text: 'words' }]);
-    partner.close();
+    const searched = searchOnBuildThread(thread, [{ title: 'A', headings: '', tags: '', text: 'words' }]);
+    thread.close();
     expect(await searched).toBeNull();
   });
 
   it('is not given a search job over SEARCH_JOB_MAX_CHARS of text (its heap is capped): the build makes the files itself', async () => {
     const vault = await vaultWith(10);
-    const root = await tempDir('vs-partner-');
+    const root = await tempDir('vs-build-thread-');
     const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), PUBLIC_LAYOUT: 'blog' }, []);
-    const partner = new PartnerLink({ config, base: '', stage: path.join(root, 'stage'), notes: [], readChunk: 250 });
+    const thread = new BuildThreadLink({ config, base: '', stage: path.join(root, 'stage'), notes: [], readChunk: 250 });
     try {
       const docs = [{ title: 'A', headings: '', tags: '', text: 'words' }];
-      expect(await searchOnPartner(partner, docs, 5)).toBeNull();
-      // Within the bound, the same partner answers.
-      expect(await searchOnPartner(partner, docs, 6)).toEqual(baseFiles(docs));
+      expect(await searchOnBuildThread(thread, docs, 5)).toBeNull();
+      // Within the bound, the same build thread answers.
+      expect(await searchOnBuildThread(thread, docs, 6)).toEqual(baseFiles(docs));
     } finally {
-      partner.close();
+      thread.close();
     }
   });
 });

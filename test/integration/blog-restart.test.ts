@@ -21,7 +21,7 @@ const page = async (server: TestServer, route: string) => {
   return { status: res.status, text: await res.text() };
 };
 
-/** The server's build process, once it exists (pid of a child running the worker). */
+/** The server's build process, once it exists (pid of its child running site/build/builder-process). */
 async function builderOf(pid: number): Promise<number> {
   return waitFor(
     async () => {

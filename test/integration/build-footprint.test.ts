@@ -3,16 +3,16 @@
 // never uses (zlib, v8) costs every build a few milliseconds. A static import of one of them
 // on the build's path (the git runner, the server's compression, the remembered generation)
 // fails here. (child_process is not among them: Eleventy loads it. worker_threads is used: the
-// build starts its worker thread before it walks the vault, site/build/build-thread-link.ts startPartnerEarly.)
-// The build's code runs through a code cache (scripts/cached-bundle.cjs: Node's own, else ours), its partner
-// thread's too, and builds what the command line bundled as ES modules builds alone.
+// build starts its build thread before it walks the vault, site/build/build-thread-link.ts startBuildThreadEarly.)
+// The build's code runs through a code cache (scripts/cached-bundle.cjs: Node's own, else ours), its build thread's
+// too, and builds what the command line bundled as ES modules builds alone.
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nodeCompileCache } from '../../scripts/cli/relaunch.ts';
-import { QUICK_PARTNER_MIN_NOTES } from '../../site/build/full-build.ts';
-import { PARTNER_ROLE } from '../../site/build/build-thread-link.ts';
+import { QUICK_BUILD_THREAD_MIN_NOTES } from '../../site/build/full-build.ts';
+import { BUILD_THREAD_ROLE } from '../../site/build/build-thread-link.ts';
 import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
@@ -33,14 +33,14 @@ function npm(args: string[], env: Record<string, string> = {}): Promise<{ code: 
 }
 
 /**
- * Past QUICK_PARTNER_MIN_NOTES: `npm run build` takes its partner; the command line (below
- * PARTNER_MIN_NOTES) builds alone. Every note counts and is parsed; an eighth is published, as
+ * Past QUICK_BUILD_THREAD_MIN_NOTES: `npm run build` takes its build thread; the command line (below
+ * BUILD_THREAD_MIN_NOTES) builds alone. Every note counts and is parsed; an eighth is published, as
  * pages are where a build's time goes.
  */
 const published = (i: number) => i % 8 === 0;
-async function writePartnerVault(vault: string): Promise<void> {
+async function writeBuildThreadVault(vault: string): Promise<void> {
   const notes: Record<string, string> = {};
-  for (let i = 0; i < QUICK_PARTNER_MIN_NOTES + 100; i++) {
+  for (let i = 0; i < QUICK_BUILD_THREAD_MIN_NOTES + 100; i++) {
     notes[`Folder ${i % 13}/Note ${i}.md`] = `---\npublish: ${published(i)}\ntags: [topic${i % 7}]\ndate: 2025-03-${String((i % 28) + 1).padStart(2, '0')}\n---\nNote ${i} links to [[Note ${(i * 7) % 800}]], with $x^${i % 9}$.\n`;
   }
   await writeFiles(vault, {
@@ -75,24 +75,24 @@ describe('npm run build', () => {
     expect(loaded.filter((m) => NOT_LOADED.includes(m))).toEqual([]);
   }, 180_000);
 
-  it('runs its code and its partner\'s through the code cache and builds what the bundled command line builds alone', async () => {
+  it('runs its code and its build thread\'s through the code cache and builds what the bundled command line builds alone', async () => {
     const work = await tempDir('vs-cached-build-');
-    await writePartnerVault(path.join(work, 'vault'));
-    // Preloaded into every thread: the partner's counts the chunks of notes it hands the build.
-    const chunks = path.join(work, 'partner-chunks');
-    const preload = path.join(work, 'partner-count.cjs');
+    await writeBuildThreadVault(path.join(work, 'vault'));
+    // Preloaded into every thread: in the build thread it counts the chunks of notes it hands the build.
+    const chunks = path.join(work, 'thread-chunks');
+    const preload = path.join(work, 'thread-count.cjs');
     await fs.writeFile(
       preload,
-      `const w = require('node:worker_threads');\nif (!w.isMainThread && w.workerData && w.workerData.role === ${JSON.stringify(PARTNER_ROLE)}) { const post = w.parentPort.postMessage.bind(w.parentPort); w.parentPort.postMessage = (m, t) => { if (m && m.type === 'records') require('node:fs').appendFileSync(${JSON.stringify(chunks)}, m.records.length + '\\n'); return post(m, t); }; }\n`,
+      `const w = require('node:worker_threads');\nif (!w.isMainThread && w.workerData && w.workerData.role === ${JSON.stringify(BUILD_THREAD_ROLE)}) { const post = w.parentPort.postMessage.bind(w.parentPort); w.parentPort.postMessage = (m, t) => { if (m && m.type === 'records') require('node:fs').appendFileSync(${JSON.stringify(chunks)}, m.records.length + '\\n'); return post(m, t); }; }\n`,
     );
     const env = (name: string) => ({ VAULT: path.join(work, 'vault'), SERVICE_DATA: path.join(work, `${name}-data`), SITE_OUT: path.join(work, name), SITE_URL: 'https://cache.example' });
     expect((await npm(['run', '-s', 'compile'])).code).toBe(0);
     for (const round of ['first', 'second']) {
       const res = await npm(['run', 'build'], { ...env(round), NODE_OPTIONS: `--require ${preload}` });
       expect(res.code, round).toBe(0);
-      expect(res.out).not.toContain('partner failed');
+      expect(res.out).not.toContain('build thread failed');
     }
-    // Its partner parsed notes for both builds (the chunks it handed over, each of some notes).
+    // Its build thread parsed notes for both builds (the chunks it handed over, each of some notes).
     const parsed = (await fs.readFile(chunks, 'utf8')).trim().split('\n').map(Number);
     expect(parsed.length).toBeGreaterThanOrEqual(2);
     expect(parsed.every((n) => n > 0)).toBe(true);
@@ -112,18 +112,18 @@ describe('npm run build', () => {
     }
   }, 180_000);
 
-  it('builds alone when its partner thread fails as it starts (started early, before any build takes it)', async () => {
-    const work = await tempDir('vs-partner-fails-');
-    await writePartnerVault(path.join(work, 'vault'));
-    // Preloaded into every thread: the partner's throws before it serves; the build's first
-    // folder read waits half a second, so the failure is told before the build takes the partner
+  it('builds alone when its build thread fails as it starts (started early, before any build takes it)', async () => {
+    const work = await tempDir('vs-build-thread-fails-');
+    await writeBuildThreadVault(path.join(work, 'vault'));
+    // Preloaded into every thread: in the build thread it throws before it serves; the build's first
+    // folder read waits half a second, so the failure is told before the build takes the build thread
     // (an 'error' no one listened for then ended the build: exit 1, "Unhandled 'error' event").
-    const preload = path.join(work, 'partner-fails.cjs');
+    const preload = path.join(work, 'thread-fails.cjs');
     await fs.writeFile(
       preload,
       [
         "const w = require('node:worker_threads');",
-        `if (!w.isMainThread && w.workerData && w.workerData.role === ${JSON.stringify(PARTNER_ROLE)}) throw new Error('this partner refuses to start');`,
+        `if (!w.isMainThread && w.workerData && w.workerData.role === ${JSON.stringify(BUILD_THREAD_ROLE)}) throw new Error('this build thread refuses to start');`,
         "if (w.isMainThread && process.argv[1] && process.argv[1].endsWith('run-compiled.cjs')) {",
         "  const fsp = require('node:fs').promises;",
         '  const readdir = fsp.readdir;',
@@ -144,7 +144,7 @@ describe('npm run build', () => {
     expect(res.code, res.out.slice(-2000)).toBe(0);
     expect(res.out).not.toContain('Unhandled');
     expect(await fs.readFile(path.join(work, 'site', 'First-post.html'), 'utf8')).toContain('katex');
-    const folder12 = Array.from({ length: QUICK_PARTNER_MIN_NOTES + 100 }, (_, i) => i).filter((i) => i % 13 === 12 && published(i));
+    const folder12 = Array.from({ length: QUICK_BUILD_THREAD_MIN_NOTES + 100 }, (_, i) => i).filter((i) => i % 13 === 12 && published(i));
     // The folder's own page (the garden's folder pages), copied in as its index.html for hosts that answer a folder's address by the folder.
     expect((await fs.readdir(path.join(work, 'site', 'Folder-12'))).sort()).toEqual([...folder12.map((i) => `Note-${i}.html`), 'index.html'].sort());
   }, 180_000);

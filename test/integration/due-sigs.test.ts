@@ -22,7 +22,7 @@ describe("a whole build's signatures", () => {
       'Notes/Target.md': '---\npublish: true\ndate: 2024-01-02\n---\nThe old words.\n',
       'Notes/Embedding.md': '---\npublish: true\ndate: 2024-01-01\n---\nAs it says:\n\n![[Target]]\n',
     });
-    const builder = new SiteBuilder({ config: loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), PUBLIC_LAYOUT: 'blog' }, []), outRoot: path.join(root, 'out'), partner: false, useGit: false });
+    const builder = new SiteBuilder({ config: loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), PUBLIC_LAYOUT: 'blog' }, []), outRoot: path.join(root, 'out'), buildThread: false, useGit: false });
     const built = await builder.full();
     expect(builder.dueSigs.owed).toBeGreaterThan(0);
 

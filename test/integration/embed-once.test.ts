@@ -16,7 +16,7 @@ log.setQuiet(true);
 
 function builderOf(root: string, vault: string, name: string): SiteBuilder {
   const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, `data-${name}`), PUBLIC_LAYOUT: 'blog' }, []);
-  return new SiteBuilder({ config, outRoot: path.join(root, `out-${name}`), partner: false, useGit: false });
+  return new SiteBuilder({ config, outRoot: path.join(root, `out-${name}`), buildThread: false, useGit: false });
 }
 
 // Past the kept parses' limit for one note (a quarter of a million characters).

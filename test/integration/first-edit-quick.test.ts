@@ -26,7 +26,7 @@ describe('the first edit of a note dated by its file', () => {
     for (const name of ['Undated', 'Other']) await fs.utimes(path.join(vault, `Notes/${name}.md`), when, when);
     expect(Number.isInteger(fileTime(statSync(path.join(vault, 'Notes/Undated.md'))))).toBe(true);
     await fs.mkdir(data, { recursive: true });
-    const builder = new SiteBuilder({ config: loadConfig({ VAULT: vault, SERVICE_DATA: data, PUBLIC_LAYOUT: 'blog' }, []), outRoot: path.join(root, 'out'), partner: false, useGit: false });
+    const builder = new SiteBuilder({ config: loadConfig({ VAULT: vault, SERVICE_DATA: data, PUBLIC_LAYOUT: 'blog' }, []), outRoot: path.join(root, 'out'), buildThread: false, useGit: false });
     await builder.full();
 
     // What the server's watcher does on meeting each note (scripts/service.ts).

@@ -57,7 +57,7 @@ beforeAll(async () => {
   const data = path.join(root, 'data');
   await fs.mkdir(data, { recursive: true });
   const config = loadConfig({ VAULT: vault, SERVICE_DATA: data, PUBLIC_LAYOUT: 'blog' }, []);
-  out = (await new SiteBuilder({ config, outRoot: path.join(root, 'out'), partner: false, useGit: false }).full()).dir;
+  out = (await new SiteBuilder({ config, outRoot: path.join(root, 'out'), buildThread: false, useGit: false }).full()).dir;
 });
 
 describe('a Markdown link to a missing or an unpublished note', () => {

@@ -418,11 +418,11 @@ async function dependencyClosure(roots: string[]): Promise<Set<string>> {
 }
 
 describe('the bundled commands (dist/bundle/)', () => {
-  const NOTES = 2_000; // PARTNER_MIN_NOTES: the build takes its partner thread
-  // Some published, in runs across every folder: the partner's threshold counts every note, and pages are where a build's time goes.
+  const NOTES = 2_000; // BUILD_THREAD_MIN_NOTES: the build takes its build thread
+  // Some published, in runs across every folder: the build thread's threshold counts every note, and pages are where a build's time goes.
   const published = (i: number) => Math.floor(i / 20) % 10 === 0;
 
-  it('build the same site as the code run from source, with its partner, loading their code from the bundle', async () => {
+  it('build the same site as the code run from source, with its build thread, loading their code from the bundle', async () => {
     expect((await npm(['run', '-s', 'compile'], {})).code).toBe(0);
     // Every include comes compiled ahead, from the text a process reads (template-code.ts); a page template is one line Eleventy compiles.
     const codes = JSON.parse(await fs.readFile(TEMPLATE_CODE_FILE, 'utf8')) as CodeTable;
@@ -441,7 +441,7 @@ describe('the bundled commands (dist/bundle/)', () => {
     const env = (name: string) => ({ VAULT: path.join(work, 'vault'), SERVICE_DATA: path.join(work, `${name}-data`), SITE_OUT: path.join(work, name), SITE_URL: 'https://bundle.example' });
     const bundled = await run(process.execPath, [path.join(PROJECT_DIR, 'dist/bundle/cli.js'), 'build'], PROJECT_DIR, { ...env('bundled'), NODE_DEBUG: 'module' });
     expect(bundled.code, bundled.out.slice(-3000)).toBe(0);
-    expect(bundled.out).not.toContain('partner failed');
+    expect(bundled.out).not.toContain('build thread failed');
     const fromSource = await run(process.execPath, ['--import', 'tsx', path.join(PROJECT_DIR, 'scripts/cli.ts'), 'build'], PROJECT_DIR, env('source'));
     expect(fromSource.code, fromSource.out.slice(-3000)).toBe(0);
 
@@ -453,7 +453,7 @@ describe('the bundled commands (dist/bundle/)', () => {
     const eleventy = await dependencyClosure(['@11ty/eleventy', '@11ty/eleventy-plugin-rss', 'nunjucks']);
     expect([...packages].filter((name) => !eleventy.has(name))).toEqual([]);
     expect(packages.has('nunjucks')).toBe(true);
-    // Loaded once in each thread: the partner took part (a build without one loads it once).
+    // Loaded once in each thread: the build thread took part (a build without one loads it once).
     expect(loaded.filter((f) => f.endsWith(`${path.sep}node_modules${path.sep}nunjucks${path.sep}index.js`))).toHaveLength(2);
     // Each chunk is ASCII: one literal non-ASCII character has Node decode a whole chunk into a two-byte source.
     const dist = path.join(PROJECT_DIR, 'dist/bundle');

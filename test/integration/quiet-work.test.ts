@@ -29,7 +29,7 @@ const shardText = (files: Map<string, string>) => [...files].filter(([name]) => 
 
 function builderOf(root: string, vault: string, name: string, searchBaseLaterFrom?: number): SiteBuilder {
   const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, `data-${name}`), PUBLIC_LAYOUT: 'blog' }, []);
-  return new SiteBuilder({ config, outRoot: path.join(root, `out-${name}`), partner: false, useGit: false, searchBaseLaterFrom });
+  return new SiteBuilder({ config, outRoot: path.join(root, `out-${name}`), buildThread: false, useGit: false, searchBaseLaterFrom });
 }
 
 /**

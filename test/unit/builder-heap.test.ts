@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_DIR } from '../../shared/project-dir.ts';
-import { BUILD_V8_FLAGS, GrowthCollector, GROWTH_SHARE, SNAPSHOT_V8_FLAGS, estimateTextBytes, heapForLive, heapForVault, semiSpaceForNotes, SERVER_PARTNER_MIN_NOTES, TEXT_SAMPLE } from '../../site/build/build-heap.ts';
+import { BUILD_V8_FLAGS, GrowthCollector, GROWTH_SHARE, SNAPSHOT_V8_FLAGS, estimateTextBytes, heapForLive, heapForVault, semiSpaceForNotes, SERVER_BUILD_THREAD_MIN_NOTES, TEXT_SAMPLE } from '../../site/build/build-heap.ts';
 
 describe('the build process heap cap', () => {
   // The generated benchmark vaults: 1,280 bytes of text per note.
@@ -62,10 +62,10 @@ describe('the estimate of a vault\'s text', () => {
 });
 
 describe('the young generation of the server\'s builder', () => {
-  it('keeps a small young generation while the builder works alone, and V8\'s own once it takes a partner', () => {
+  it('keeps a small young generation while the builder works alone, and V8\'s own once it takes a build thread', () => {
     expect(semiSpaceForNotes(10_000)).toBe(8);
-    expect(semiSpaceForNotes(SERVER_PARTNER_MIN_NOTES - 1)).toBe(8);
-    expect(semiSpaceForNotes(SERVER_PARTNER_MIN_NOTES)).toBeNull();
+    expect(semiSpaceForNotes(SERVER_BUILD_THREAD_MIN_NOTES - 1)).toBe(8);
+    expect(semiSpaceForNotes(SERVER_BUILD_THREAD_MIN_NOTES)).toBeNull();
   });
 });
 
