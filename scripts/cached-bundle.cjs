@@ -25,8 +25,8 @@ function cacheFileFor(file, source, execArgv = process.execArgv, version = proce
 }
 
 /**
- * Where code started from this bundle finds it again: a thread it starts (the build's
- * build thread, site/build/build-thread-link.ts) runs the same file through the same cache, which
+ * Where code started from this bundle finds it again: a thread it starts (the build
+ * thread, site/build/build-thread-link.ts) runs the same file through the same cache, which
  * the build has already compiled, instead of loading the compiled modules one by one.
  */
 const CACHED_BUNDLE = Symbol.for('vault-service.cached-bundle');

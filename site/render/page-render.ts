@@ -1,7 +1,7 @@
 // Turning planned pages into files: templated pages through the site's templates
 // (in passes of many pages, split and written once each), the site's assets, and the
-// attachments published notes show. Used by the build process and by a full build's
-// build thread alike.
+// attachments published notes show. Used by the build process and by the build thread of
+// a full build alike.
 import { copyFileSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { log } from '../../shared/log.ts';
