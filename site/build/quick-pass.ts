@@ -13,7 +13,7 @@ import { swapRecord } from '../../shared/model/model-swap.ts';
 import { modelShape } from '../../shared/model/site-model.ts';
 import type { RecordChange } from '../../shared/model/vault-store.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
-import { adoptFamilies, replanReaders, type SitePlan } from '../plan/plan.ts';
+import { adoptFamilies, replanReaders, sameFace, type FacesToCompare, type SitePlan } from '../plan/plan.ts';
 import { articleKey, isArticleKey } from '../plan/plan-articles.ts';
 import { MOST_DISCUSSED_FAMILY } from '../plan/plan-lists.ts';
 import { changedDay, isSitemapFamily } from '../plan/plan-outputs.ts';
@@ -32,6 +32,8 @@ export interface QuickPlan {
   dayMoved: boolean;
   /** Families left as they are for a quiet moment (`duePlan`): other notes' articles showing an edited one. */
   waiting: string[];
+  /** Other notes' articles linking an edited one, compared at a quiet moment: those whose sentence about it changed are due. */
+  faces: FacesToCompare;
 }
 
 /** Whether these changes can take the quick pass: each note was there before and after, in the same shape. */
@@ -59,7 +61,41 @@ export function quickPlan(plan: SitePlan, changes: RecordChange[], discussed: Va
   const loose = diffLoose(search.before, files);
   const dayMoved = changes.some((c) => changedDay(c.before!) !== changedDay(c.after!));
   const rewritten = new Set(changes.filter((c) => c.before!.hash !== c.after!.hash).map((c) => articleKey(c.path)));
-  return { families: families.now, changed: [...changedOf(plan, families.now, rewritten), ...loose.changed], search: files, removed: loose.removed, dayMoved, waiting: families.waiting };
+  return { families: families.now, changed: [...changedOf(plan, families.now, rewritten), ...loose.changed], search: files, removed: loose.removed, dayMoved, waiting: families.waiting, faces: families.faces };
+}
+
+/**
+ * The work a quiet moment owes the live site: families due (sitemaps, embedders), and families
+ * whose comparison waits. Over several edits a note's first record stays the one compared: its
+ * page was made from it.
+ */
+export class DueWork {
+  private readonly families = new Set<string>();
+  private readonly faces: FacesToCompare = new Map();
+
+  add(plan: SitePlan, quick: QuickPlan): void {
+    for (const key of [...(quick.dayMoved ? sitemapKeys(plan) : []), ...quick.waiting]) this.families.add(key);
+    for (const [key, notes] of quick.faces) {
+      const known = this.faces.get(key) ?? this.faces.set(key, new Map()).get(key)!;
+      for (const [p, swap] of notes) known.set(p, { before: known.get(p)?.before ?? swap.before, after: swap.after });
+    }
+  }
+
+  get size(): number {
+    return this.families.size + this.faces.size;
+  }
+
+  clear(): void {
+    this.families.clear();
+    this.faces.clear();
+  }
+
+  /** The families due now: those owed, and those whose comparison finds what they show changed. */
+  keys(plan: SitePlan): string[] {
+    const due = [...this.families];
+    for (const [key, notes] of this.faces) if (!this.families.has(key) && [...notes.values()].some((swap) => !sameFace(plan, key, swap))) due.push(key);
+    return due;
+  }
 }
 
 /** The sitemaps' keys (a moved day makes them due). */
@@ -68,12 +104,12 @@ export const sitemapKeys = (plan: SitePlan): string[] => [...plan.families.keys(
 /** Families left for a quiet moment planned again from the model as it is; `search`: the index's files as they are. */
 export function duePlan(plan: SitePlan, keys: Iterable<string>, search: PlannedPage[]): QuickPlan {
   const families = replanReaders(plan, [], [...keys]).now;
-  return { families, changed: changedOf(plan, families), search, removed: [], dayMoved: false, waiting: [] };
+  return { families, changed: changedOf(plan, families), search, removed: [], dayMoved: false, waiting: [], faces: new Map() };
 }
 
 /** The search index's files after a step of its new base made them anew (`before`: as they were). */
 export function searchPlan(before: PlannedPage[], files: PlannedPage[]): QuickPlan {
-  return { families: [], search: files, ...diffLoose(before, files), dayMoved: false, waiting: [] };
+  return { families: [], search: files, ...diffLoose(before, files), dayMoved: false, waiting: [], faces: new Map() };
 }
 
 export const isInternal = (address: string) => address.startsWith('/_service/');

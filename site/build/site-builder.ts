@@ -34,7 +34,7 @@ import { EarlySearch } from '../plan/search-job.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
 import { currentKey, readGeneration, rememberGeneration, removeGenerations, type BuiltGeneration, type GenerationKey } from '../write/generation.ts';
 import { adoptImages, diffPlans, type SitePlan } from '../plan/plan.ts';
-import { adoptQuick, duePlan, isInternal, keepsShape, passResult, quickPlan, searchPlan, served, sitemapKeys } from './quick-pass.ts';
+import { adoptQuick, DueWork, duePlan, isInternal, keepsShape, passResult, quickPlan, searchPlan, served } from './quick-pass.ts';
 import { NAV_FILE } from '../plan/plan-outputs.ts';
 import { DueSigs, settleSigs, type PlannedPage, type ServedEntry } from '../plan/plan-types.ts';
 import type { BuildResult, SiteBuilderOptions } from './builder-types.ts';
@@ -75,7 +75,7 @@ export class SiteBuilder {
   /** An edit's quick pass failed midway: the next pass plans the whole site. */
   private replanWhole = false;
   /** Families a quick pass left for a quiet moment (`tidy`): the sitemaps when a note's day moved, other notes' articles showing an edited one. */
-  private readonly dueFamilies = new Set<string>();
+  private readonly due = new DueWork();
   /** The visitor search index (CONTRACT §9): its base outlives a pass, its delta follows each. */
   private readonly search = new SearchIndex((file) => readFileSync(path.join(this.live!, file), 'utf8'));
   /** The search index's files in the live plan. */
@@ -217,7 +217,7 @@ export class SiteBuilder {
     this.live = dir;
     this.search.release();
     this.replanWhole = false;
-    this.dueFamilies.clear();
+    this.due.clear();
     [this.plan, this.previous, this.digested, this.nav] = [plan, plan.pages, false, nav];
     this.settled = { plan, dir, nav };
     await removeGenerations(this.options.outRoot, [dir, previous]);
@@ -241,11 +241,11 @@ export class SiteBuilder {
   async tidy(): Promise<BuildResult | null> {
     this.dueSigs.settle();
     const plan = this.plan;
-    if (!this.live || !plan || this.previous !== plan.pages || this.replanWhole || !(this.dueFamilies.size || this.search.tidyDue)) return null;
+    if (!this.live || !plan || this.previous !== plan.pages || this.replanWhole || !(this.due.size || this.search.tidyDue)) return null;
     const started = Date.now();
     // From the live plan's current model (a second plan beside it outgrew a realistic builder's heap), a step at a time: edits go between.
-    const step = this.dueFamilies.size ? duePlan(plan, this.dueFamilies, this.searchPages) : this.search.tidyStep(plan.ctx) ? searchPlan(this.searchPages, this.search.plan(plan.ctx)) : null;
-    this.dueFamilies.clear();
+    const step = this.due.size ? duePlan(plan, this.due.keys(plan), this.searchPages) : this.search.tidyStep(plan.ctx) ? searchPlan(this.searchPages, this.search.plan(plan.ctx)) : null;
+    this.due.clear();
     if (step) {
       await this.stage.replace(plan, this.live, step.changed, step.removed.map((p) => p.file));
       adoptQuick(plan, step);
@@ -323,10 +323,10 @@ export class SiteBuilder {
     this.searchPages = quick.search;
     this.search.release();
     this.quickPasses++;
-    for (const key of [...(quick.dayMoved ? sitemapKeys(plan) : []), ...quick.waiting]) this.dueFamilies.add(key);
+    this.due.add(plan, quick);
     // Nothing rendered: the server still learns of the quiet moment's work a moved day or an embedder asks for.
-    if (changed.length === 0 && removed.length === 0 && !this.dueFamilies.size) return null;
-    return passResult(live, quick, started, this.search.tidyDue || this.dueFamilies.size > 0);
+    if (changed.length === 0 && removed.length === 0 && !this.due.size) return null;
+    return passResult(live, quick, started, this.search.tidyDue || this.due.size > 0);
   }
 
   /**
@@ -368,7 +368,7 @@ export class SiteBuilder {
     // Taken as the live plan only once its files are in place: a failed pass is redone whole.
     const settle = () => {
       this.replanWhole = false;
-      this.dueFamilies.clear();
+      this.due.clear();
       this.plan = plan;
       this.previous = plan.pages;
       this.digested = false;

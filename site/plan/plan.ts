@@ -214,10 +214,23 @@ export interface SwappedNote {
   after: NoteRecord;
 }
 
+/** Families left for later that may show an edited note only through links: their keys, with the notes' records either side. */
+export type FacesToCompare = Map<string, Map<VaultPath, SwappedNote>>;
+
+/** Whether a family shows of `swap`'s note what it did (only its links, and those alike): then it stays as it is. */
+export function sameFace(plan: SitePlan, key: string, swap: SwappedNote): boolean {
+  const face = plan.families.get(key)?.linkedFace;
+  if (!face) return false;
+  const was = face(swap.before);
+  return was !== null && was === face(swap.after);
+}
+
 /**
  * The families reading the notes at `paths` planned again (their pages are new objects;
- * `plan` is left as it is), but those `waits` leaves for later: their keys. The model already
- * holds the notes' newer records.
+ * `plan` is left as it is), but those `waits` leaves for later: their keys, and in `faces`
+ * those whose comparison of what they show waits too (an index note's thousand targets: two
+ * parses' worth of link sentences, which no one who saved waits on). The model already holds
+ * the notes' newer records.
  */
 export function replanReaders(
   plan: SitePlan,
@@ -225,22 +238,25 @@ export function replanReaders(
   alsoKeys: string[] = [],
   swapped = new Map<VaultPath, SwappedNote>(),
   waits: (key: string) => boolean = () => false,
-): { now: PageFamily[]; waiting: string[] } {
+): { now: PageFamily[]; waiting: string[]; faces: FacesToCompare } {
   const changed = new Set(paths);
   const keys = new Set<string>(alsoKeys);
+  const faces: FacesToCompare = new Map();
   for (const p of changed) {
     const swap = swapped.get(p);
     for (const key of plan.readers.get(p) ?? []) {
       if (keys.has(key)) continue;
-      // A family showing the note only through links (an index note's thousand targets) stays when what it shows of it did.
-      const face = swap && plan.families.get(key)?.linkedFace;
-      if (face) {
-        const was = face(swap.before);
-        if (was !== null && was === face(swap.after)) continue;
+      if (swap && plan.families.get(key)?.linkedFace && waits(key)) {
+        const notes = faces.get(key) ?? faces.set(key, new Map()).get(key)!;
+        notes.set(p, swap);
+        continue;
       }
+      // A family showing the note only through links stays when what it shows of it did.
+      if (swap && sameFace(plan, key, swap)) continue;
       keys.add(key);
     }
   }
+  for (const key of keys) faces.delete(key);
   const stale: PageFamily[] = [];
   for (const key of keys) {
     const family = plan.families.get(key);
@@ -250,7 +266,7 @@ export function replanReaders(
   // other notes' views took from them. The rest the families read is as it was.
   for (const family of stale) plan.ctx.forget(family.reads.filter((r) => changed.has(r.path)));
   plan.ctx.forget(dependentsOf(plan.ctx.model, changed));
-  return { now: stale.filter((f) => !waits(f.key)).map((family) => family.replan()), waiting: stale.filter((f) => waits(f.key)).map((f) => f.key) };
+  return { now: stale.filter((f) => !waits(f.key)).map((family) => family.replan()), waiting: stale.filter((f) => waits(f.key)).map((f) => f.key), faces };
 }
 
 /**
