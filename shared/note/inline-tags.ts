@@ -1,9 +1,9 @@
 // A note's inline `#tags` as the renderer's parser reads them (the `obsidian_tag` tokens the
 // site's note facts collect, analyze.ts), for the admin's note index: a `#word` in code,
 // math, raw HTML, an HTML comment or a private `%%` comment is no tag there, so it is none
-// here. Only the parser's
-// public parts run: the blocks of the whole text, then the inline text of only the blocks
-// that hold a `#` (tags are inline tokens; no core rule after `inline` makes one).
+// here. Only the parser's public parts run: the blocks of the whole text, then the inline
+// text of only the blocks that hold a `#` (tags are inline tokens; no core rule after
+// `inline` makes one).
 import type Token from 'markdown-it/lib/token.mjs';
 import { publicMarkdown } from './comments.ts';
 import { markdown } from './md.ts';
