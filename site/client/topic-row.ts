@@ -13,14 +13,19 @@ export function startTopicRow(): void {
   const items = Array.from(list.children) as HTMLElement[];
   if (items.length === 0) return;
 
+  // Narrow is the media query's answer, not a measurement: reading the window's width after
+  // moving chips made the browser lay the whole page out inside this script, a long task on a
+  // phone before its first paint. Once folded, a resize within the narrow range moves nothing.
+  const narrow = window.matchMedia(`(max-width: ${COLLAPSE_BELOW_PX - 0.02}px)`);
   const layout = () => {
-    for (const item of items) list.appendChild(item);
-    more.hidden = true;
-    if (window.innerWidth < COLLAPSE_BELOW_PX) {
+    if (narrow.matches) {
+      if (!more.hidden && list.childElementCount === 0) return;
       for (const item of items) moreList.appendChild(item);
       more.hidden = false;
       return;
     }
+    for (const item of items) list.appendChild(item);
+    more.hidden = true;
     if (row.scrollWidth <= row.clientWidth) return;
     // Show More first: its own width is part of what must fit.
     more.hidden = false;

@@ -83,6 +83,27 @@ describe('spec D.4: the topic row', () => {
     await expect.poll(() => page.evaluate(() => document.querySelectorAll('.s-topics-row .s-topic-list li').length)).toBeGreaterThan(2);
     await page.context().close();
   });
+
+  it('folded on a phone, it stays put: a resize within the narrow range moves no topic', async () => {
+    const page = await open('/', 412);
+    await page.evaluate(() => {
+      const w = window as unknown as { moves: number; settled: Promise<void> };
+      w.moves = 0;
+      const observer = new MutationObserver((records) => records.forEach((r) => (w.moves += r.addedNodes.length)));
+      document.querySelectorAll('.s-topic-list, .s-more-list').forEach((list) => observer.observe(list, { childList: true }));
+      // The row answers a resize in the frame after its observer fires: three frames on, it has.
+      const frames = (n: number, done: () => void): void => void requestAnimationFrame(() => (n > 1 ? frames(n - 1, done) : done()));
+      w.settled = new Promise((resolve) => window.addEventListener('resize', () => frames(3, resolve), { once: true }));
+    });
+    await page.setViewportSize({ width: 360, height: 800 });
+    const after = await page.evaluate(async () => {
+      const w = window as unknown as { moves: number; settled: Promise<void> };
+      await w.settled;
+      return { moves: w.moves, inMore: document.querySelectorAll('.s-more-list li').length };
+    });
+    expect(after).toEqual({ moves: 0, inMore: TOPIC_ROW_MAX + 1 });
+    await page.context().close();
+  });
 });
 
 describe('spec D.6: hover previews', () => {
