@@ -151,7 +151,12 @@ export async function createAdminContext(config: Config, options: AdminContextOp
   const scheduler = new SyncScheduler({ service: sync, readSettings, vaultDir: config.vaultDir, dataDir: config.dataDir });
   const notes = new NoteIndex({ root, events, skipDirs });
   const movedNotes = new MovedNotes(root, events);
-  const outsideMoves = new OutsideMoves({ root, versions, events });
+  const outsideMoves = new OutsideMoves({
+    root,
+    versions,
+    events,
+    whileDown: async () => ({ notes: (await notes.all()).map((n) => n.path), metBefore: await created.metBefore() }),
+  });
   const noSite: SiteLink = { post: async () => null, discussionChanged: async () => undefined, commentFailurePage: async () => null };
   const comments = new CommentsService({ config, readSettings, site: () => options.site ?? noSite });
   const webmentions = new Webmentions(config, comments);

@@ -25,6 +25,8 @@ export async function readCreated(dataDir: string): Promise<CreatedMap> {
 
 export class CreatedStore {
   private map: CreatedMap = {};
+  /** The notes created.json named when this run read it: met before this run. */
+  private before: ReadonlySet<string> = new Set();
   private loaded: Promise<void> | null = null;
   private saveTimer: NodeJS.Timeout | null = null;
   private saving: Promise<void> = Promise.resolve();
@@ -37,8 +39,15 @@ export class CreatedStore {
   load(): Promise<void> {
     this.loaded ??= readCreated(this.dataDir).then((map) => {
       this.map = map;
+      this.before = new Set(Object.keys(map));
     });
     return this.loaded;
+  }
+
+  /** The notes this instance had met before this run (a note moved or made while it was down is not one). */
+  async metBefore(): Promise<ReadonlySet<string>> {
+    await this.load();
+    return this.before;
   }
 
   get(notePath: string): number | undefined {
