@@ -34,9 +34,11 @@ beforeAll(async () => {
     'Pasting.md': 'Images go here: \n',
     'Shortcuts.md': 'make this bold\n',
     'Mac keys.md': 'bold on a Mac',
-    'Code links.md': 'Inline `[[Code target]]` here.\n\n```\n[[Fence target]]\n```\n\nAnd [[Real target]] outside.\n',
+    'Code links.md': 'Inline `[[Code target]]` here.\n\n```\n[[Fence target]]\n```\n\nSome $[[Math target]]$ math.\n\n$$\n[[Block math target]]\n$$\n\nAnd [[Real target]] outside.\n',
     'Code target.md': 'In code.\n',
     'Fence target.md': 'In a fence.\n',
+    'Math target.md': 'In math.\n',
+    'Block math target.md': 'In block math.\n',
     'Real target.md': 'Linked.\n',
   });
   server = await startServer({ vault, data: path.join(base, 'data') });
@@ -195,16 +197,18 @@ describe('linking', () => {
     await page.locator('.tab.active [title="Reading list.md"]').waitFor();
   });
 
-  it('Ctrl/Cmd+click leaves a [[link]] in inline code or a code block alone, as Obsidian does', async () => {
+  it('Ctrl/Cmd+click leaves a [[link]] in inline code, a code block or math alone, as Obsidian does', async () => {
     const { page } = main;
     await openFromTree(page, 'Code links.md');
     await page.locator('.cm-line', { hasText: 'Inline' }).getByText('Code target').click({ modifiers: ['Control'] });
     // Had the link in code been followed, this note would be gone from the editor by now.
     await page.locator('.cm-line', { hasText: 'Fence target' }).getByText('Fence target').click({ modifiers: ['Control'], timeout: 5000 });
+    await page.locator('.cm-line', { hasText: 'Some' }).getByText('Math target').click({ modifiers: ['Control'], timeout: 5000 });
+    await page.locator('.cm-line', { hasText: 'Block math target' }).getByText('Block math target').click({ modifiers: ['Control'], timeout: 5000 });
     // A followed link opens its note: the one outside code does, and by then neither in code has.
     await page.locator('.cm-line', { hasText: 'outside' }).getByText('Real target').click({ modifiers: ['Control'], timeout: 5000 });
     await page.locator('.tab.active [title="Real target.md"]').waitFor();
-    await expect(page.locator('.tab [title="Code target.md"], .tab [title="Fence target.md"]').count()).resolves.toBe(0);
+    await expect(page.locator('.tab [title="Code target.md"], .tab [title="Fence target.md"], .tab [title="Math target.md"], .tab [title="Block math target.md"]').count()).resolves.toBe(0);
   });
 
   it('Backlinks lists the notes linking here with their line; Outline lists the headings and moves the cursor', async () => {

@@ -26,12 +26,12 @@ export function wikilinkAt(line: string, offset: number): LinkAt | null {
   return null;
 }
 
-// The editor's Markdown nodes whose text is shown as written: a `[[link]]` there is text.
-const LITERAL_NODES = new Set(['InlineCode', 'FencedCode', 'CodeBlock', 'HTMLBlock', 'HTMLTag', 'Comment', 'CommentBlock']);
+// The editor's Markdown nodes whose text is no Markdown (code, math, raw HTML): a `[[link]]` there is no link.
+const LITERAL_NODES = new Set(['InlineCode', 'FencedCode', 'CodeBlock', 'HTMLBlock', 'HTMLTag', 'Comment', 'CommentBlock', 'InlineMath', 'BlockMath']);
 
 /**
- * The wikilink at document position `pos` that a click follows: none inside code or raw
- * HTML, as Obsidian follows none there, by the editor's own syntax tree of the note.
+ * The wikilink at document position `pos` that a click follows: none inside code, math or
+ * raw HTML, as Obsidian follows none there, by the editor's own syntax tree of the note.
  */
 export function followableLinkAt(state: EditorState, pos: number): LinkAt | null {
   const line = state.doc.lineAt(pos);
