@@ -17,9 +17,6 @@ import { documentAddress, documentTitle, standIn } from './documents.ts';
 import type { PageContext } from './page-context.ts';
 import { publishedDocuments } from './plan-documents.ts';
 
-/** The last record made for each path (reused while its document holds). */
-const records = new Map<string, NoteRecord>();
-
 function searchDocOfDocument(ctx: PageContext, p: string): SearchDoc {
   const title = documentTitle(p);
   if (/\.base$/i.test(p)) {
@@ -46,21 +43,38 @@ function searchDocOfDocument(ctx: PageContext, p: string): SearchDoc {
   return { title, headings: '', tags: '', text: parts.join('\n') };
 }
 
-function recordOf(ctx: PageContext, p: string): NoteRecord {
-  const doc = searchDocOfDocument(ctx, p);
-  const address = documentAddress(p);
-  const lang = ctx.frame.lang;
-  const hash = createHash('sha1').update(JSON.stringify([address, lang, doc])).digest('base64url');
-  const known = records.get(p);
-  if (known && known.hash === hash) return known;
-  // Only what the index reads of a record (search-index.ts, search-docs.ts): a page, without a date.
-  const record = { path: p, address, hash, title: doc.title, date: { ms: 0 }, page: true, hidden: false, lang, tags: [], headings: [], searchText: null } as unknown as NoteRecord;
-  standInDocs.set(record, doc);
-  records.set(p, record);
-  return record;
-}
+/** The published documents' records, each the same object while its document holds (one per search index: search-index.ts). */
+export class DocumentRecords {
+  /** The last record made for each document still published. */
+  private records = new Map<string, NoteRecord>();
 
-/** The published documents' records, in path order. */
-export function searchableDocuments(ctx: PageContext): NoteRecord[] {
-  return publishedDocuments(ctx).map((p) => recordOf(ctx, p));
+  /** The published documents' records, in path order; a document no longer published is forgotten. */
+  searchable(ctx: PageContext): NoteRecord[] {
+    const paths = publishedDocuments(ctx);
+    const out = paths.map((p) => this.recordOf(ctx, p));
+    if (this.records.size > out.length) {
+      const kept = new Set(paths);
+      for (const p of this.records.keys()) if (!kept.has(p)) this.records.delete(p);
+    }
+    return out;
+  }
+
+  /** How many documents it remembers (for the tests). */
+  get size(): number {
+    return this.records.size;
+  }
+
+  private recordOf(ctx: PageContext, p: string): NoteRecord {
+    const doc = searchDocOfDocument(ctx, p);
+    const address = documentAddress(p);
+    const lang = ctx.frame.lang;
+    const hash = createHash('sha1').update(JSON.stringify([address, lang, doc])).digest('base64url');
+    const known = this.records.get(p);
+    if (known && known.hash === hash) return known;
+    // Only what the index reads of a record (search-index.ts, search-docs.ts): a page, without a date.
+    const record = { path: p, address, hash, title: doc.title, date: { ms: 0 }, page: true, hidden: false, lang, tags: [], headings: [], searchText: null } as unknown as NoteRecord;
+    standInDocs.set(record, doc);
+    this.records.set(p, record);
+    return record;
+  }
 }

@@ -18,7 +18,7 @@ import type { PlannedPage } from './plan-types.ts';
 import { BaseJob, buildSearchBase, indexFile, type IndexFile, type SearchBase } from './search-base.ts';
 import { PatchJob, type FileText, type MemberPatch, type PatchedFiles } from './search-base-patch.ts';
 import { docChars, metaRowOf, searchableNotes, searchDocOf } from './search-docs.ts';
-import { searchableDocuments } from './search-documents.ts';
+import { DocumentRecords } from './search-documents.ts';
 
 /** Past this in new notes, the delta asks for a new base when the builder is next idle. */
 export const DELTA_SOFT = { docs: 16, bytes: 64 * 1024 };
@@ -68,6 +68,8 @@ export class SearchIndex {
   private known: Known | null = null;
   /** Delta notes' documents, made once per record (a changed note is a new record). */
   private docs = new WeakMap<NoteRecord, { doc: SearchDoc; bytes: number }>();
+  /** The published bases' and canvases' records, the same while their documents hold. */
+  readonly documents = new DocumentRecords();
   /** Meta files by chunk, while their notes and the frame hold. */
   private metaFiles: { deps: unknown[]; file: IndexFile }[] = [];
   /** A new base being made, or the base being patched, at quiet moments (`tidyStep`). */
@@ -129,7 +131,7 @@ export class SearchIndex {
     if (!this.job) {
       const patch = this.patchJob(ctx);
       if (patch === false) return false;
-      this.job = patch ?? new BaseJob([...searchableNotes(ctx), ...searchableDocuments(ctx)]);
+      this.job = patch ?? new BaseJob([...searchableNotes(ctx), ...this.documents.searchable(ctx)]);
     }
     const job = this.job;
     const deadline = performance.now() + budgetMs;
@@ -294,7 +296,7 @@ export class SearchIndex {
     if (quick) changes = quick.changes;
     else {
       // The published bases and canvases after the notes (a quick pass keeps every note's links, title and publication, so none of them moves).
-      const notes = [...searchableNotes(ctx), ...searchableDocuments(ctx)];
+      const notes = [...searchableNotes(ctx), ...this.documents.searchable(ctx)];
       if (!this.base && this.laterFrom !== null && notes.length >= this.laterFrom) return this.preparingPages(notes);
       if (!this.base) this.adoptBase(buildSearchBase(notes));
       changes = this.changes(notes, this.base!);

@@ -242,3 +242,32 @@ it('once its files are in the live folder the index holds none of their texts: a
   expect(shardTerms(rebuilt)).not.toContain('zebra8');
   expect(deltaTexts(rebuilt)).toEqual([]);
 });
+
+it('a base or canvas no longer published leaves the index’s memory of documents', () => {
+  const all = [record('Notes/A.md', 0)];
+  const published = new Map<string, unknown>([
+    ['Maps/Trip.canvas', {}],
+    ['Lists/Books.base', {}],
+  ]);
+  const texts: Record<string, string> = {
+    'Maps/Trip.canvas': JSON.stringify({ nodes: [{ id: 'a', type: 'text', text: 'Lisbon tram', x: 0, y: 0, width: 10, height: 10 }], edges: [] }),
+    'Lists/Books.base': 'views:\n  - type: table\n    name: Reading now\n',
+  };
+  const ctx = {
+    ...contextOf(all, new Set()),
+    model: { all, isVisible: () => true, byAddress: new Map(), resolver: { resolve: () => null } },
+    published,
+    frame: { lang: 'en' },
+    attachments: { text: (p: string) => texts[p] ?? null },
+  } as unknown as PageContext;
+  const index = new SearchIndex();
+  index.plan(ctx);
+  expect(index.documents.size).toBe(2);
+  const canvas = index.documents.searchable(ctx).find((r) => r.path === 'Maps/Trip.canvas');
+  // The same record while its document holds: the index sees no change.
+  expect(index.documents.searchable(ctx).find((r) => r.path === 'Maps/Trip.canvas')).toBe(canvas);
+  published.delete('Maps/Trip.canvas');
+  index.plan(ctx);
+  expect(index.documents.size).toBe(1);
+  expect(index.documents.searchable(ctx).map((r) => r.path)).toEqual(['Lists/Books.base']);
+});
