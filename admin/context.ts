@@ -69,6 +69,8 @@ export interface AdminContext {
   collections: () => Promise<DeclaredCollection[]>;
   /** The notes' titles, tags, links and folded text, kept current from vault events. */
   notes: NoteIndex;
+  /** Versions follow notes moved outside the app, and (given the first scan's new notes) moved while the server was down. */
+  outsideMoves: OutsideMoves;
   /** Comments and their moderation (CONTRACT §8). */
   comments: CommentsService;
   /** Received webmentions, checked after the answer (CONTRACT §8). */
@@ -151,12 +153,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
   const scheduler = new SyncScheduler({ service: sync, readSettings, vaultDir: config.vaultDir, dataDir: config.dataDir });
   const notes = new NoteIndex({ root, events, skipDirs });
   const movedNotes = new MovedNotes(root, events);
-  const outsideMoves = new OutsideMoves({
-    root,
-    versions,
-    events,
-    whileDown: async () => ({ notes: (await notes.all()).map((n) => n.path), metBefore: await created.metBefore() }),
-  });
+  const outsideMoves = new OutsideMoves({ root, versions, events });
   const noSite: SiteLink = { post: async () => null, discussionChanged: async () => undefined, commentFailurePage: async () => null };
   const comments = new CommentsService({ config, readSettings, site: () => options.site ?? noSite });
   const webmentions = new Webmentions(config, comments);
@@ -205,6 +202,7 @@ export async function createAdminContext(config: Config, options: AdminContextOp
     // Titles in the site's language, as the public model reads them.
     collections: createDeclaredCollections(config.vaultDir, skipDirs, async () => modelSettings(siteSettingsOf(await readSettings(), config), config).language),
     notes,
+    outsideMoves,
     comments,
     webmentions,
     siteStylesheets: options.siteStylesheets ?? (() => Promise.resolve(null)),

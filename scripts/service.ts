@@ -9,7 +9,7 @@ import { log } from '../shared/log.ts';
 import { limitConnections } from '../shared/connection-limits.ts';
 import { PROJECT_DIR } from '../shared/project-dir.ts';
 import { startVaultWatcher } from '../shared/vault-watcher.ts';
-import { isNotePath } from '../shared/vault-path.ts';
+import { isNotePath, type VaultPath } from '../shared/vault-path.ts';
 import { fileTime } from '../shared/note/dates.ts';
 import { createAdminApp } from '../admin/app.ts';
 import { createAdminContext, type AdminContext } from '../admin/context.ts';
@@ -108,6 +108,10 @@ export async function startService(config: Config): Promise<RunningService> {
   // libuv's thread pool for seconds on a large vault, and a restart must not wait on it.
   // Changes made before it is ready are in the build's own first read.
   let filesMet = 0;
+  // The notes this server had not met before it stopped: where a note moved meanwhile went.
+  const metBefore = await ctx.created.metBefore();
+  const fresh: VaultPath[] = [];
+  let scanning = true;
   const watcher = startVaultWatcher({
     vaultDir: config.vaultDir,
     events: ctx.events,
@@ -119,9 +123,12 @@ export async function startService(config: Config): Promise<RunningService> {
       filesMet++;
       // spec D.2: the file's own time, never the moment this server met it (a copied vault would read "today" everywhere).
       if (isNotePath(p)) void ctx.created.remember(p, stats ? fileTime(stats) : Date.now());
+      if (scanning && isNotePath(p) && !metBefore.has(p)) fresh.push(p);
     },
   });
   await watcher.ready;
+  scanning = false;
+  void ctx.outsideMoves.carryWhileDown(fresh).catch((err) => log.warn(`versions could not follow the notes moved while the server was down: ${(err as Error).message}`));
   // The scan's garbage goes now, not whenever V8 next needs room (shared/heap-settle.ts); a
   // small vault's scan leaves little to give back, less than the collection costs a start.
   if (filesMet >= SETTLE_MIN_FILES) await settleHeap();

@@ -28,8 +28,6 @@ export interface OutsideMovesDeps {
   versions: VersionStore;
   events: VaultEvents;
   now?: () => number;
-  /** At start: the vault's notes now, and those this server had met before it stopped (created.json). */
-  whileDown?: () => Promise<{ notes: readonly VaultPath[]; metBefore: ReadonlySet<string> }>;
 }
 
 /** A move keeps the note's folder or its name (as git/history.ts's movedFrom asks). */
@@ -44,6 +42,8 @@ export class OutsideMoves {
   private knownMoves = new Map<VaultPath, number>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private passing: Promise<void> = Promise.resolve();
+  /** Notes with versions found gone at start, with the bytes this server last wrote there (carryWhileDown). */
+  private goneAtStart: Promise<Map<VaultPath, string | null>> = Promise.resolve(new Map());
   private unsubscribe: (() => void) | null = null;
   private readonly now: () => number;
 
@@ -63,47 +63,54 @@ export class OutsideMoves {
       if (!to.startsWith('/')) void this.learn(to as VaultPath);
     };
     // What the notes with versions hold now; a note this server wrote last costs one stat.
-    return this.deps.versions
+    const learned = this.deps.versions
       .notePaths()
       .then(async (paths) => {
-        await mapLimit(paths, 4, (p) => this.learn(p as VaultPath));
-        await this.carryWhileDown(paths as VaultPath[]);
-      })
-      .catch((err) => log.warn(`the notes with versions could not be read: ${(err as Error).message}`));
+        // A path starting with `/` is a trashed note's (trash.ts binVersions): gone on purpose.
+        const notes = paths.filter((p) => isNotePath(p) && !p.startsWith('/')) as VaultPath[];
+        await mapLimit(notes, 4, (p) => this.learn(p));
+        const gone = new Map<VaultPath, string | null>();
+        for (const p of notes) if (!this.lastBytes.has(p) && !(await this.isFile(p))) gone.set(p, this.deps.versions.lastWriteOf(p)?.sha1 ?? null);
+        return gone;
+      });
+    this.goneAtStart = learned.catch(() => new Map());
+    return learned.then(
+      () => {},
+      (err) => log.warn(`the notes with versions could not be read: ${(err as Error).message}`),
+    );
   }
 
   /**
    * The moves made while this server was down (Obsidian, `mv`, a pull): no watcher saw them,
-   * so a note with versions is gone at start. Its versions follow the one note new since the
-   * server last ran (not in created.json), in its folder or under its name, holding exactly
-   * what this server last wrote there; never when another note gone there could be the one.
-   * A note edited outside the app before it moved is not recognised: its bytes are not known.
+   * so a note with versions is gone at start. Once the watcher's first scan has met the vault,
+   * `fresh` holds the notes new since the server last ran (created.json did not name them).
+   * Each gone note's versions follow the one fresh note in its folder or under its name holding
+   * exactly what this server last wrote there; never when another note gone there could be
+   * the one. A note edited outside the app before it moved is not recognised: its bytes are
+   * not known. Nothing is read unless a note with versions is gone.
    */
-  private async carryWhileDown(paths: VaultPath[]): Promise<void> {
-    const gone: VaultPath[] = [];
-    for (const p of paths) if (!this.lastBytes.has(p) && !(await this.isFile(p))) gone.push(p);
-    if (gone.length === 0 || !this.deps.whileDown) return;
+  async carryWhileDown(fresh: readonly VaultPath[]): Promise<void> {
+    const gone = await this.goneAtStart;
+    this.goneAtStart = Promise.resolve(new Map());
+    if (gone.size === 0 || fresh.length === 0) return;
     const { versions } = this.deps;
-    const { notes, metBefore } = await this.deps.whileDown();
-    const fresh = notes.filter((p) => !metBefore.has(p) && !versions.hasVersions(p));
     const hashes = new Map<VaultPath, Promise<string | null>>();
     const hashOnce = (p: VaultPath) => hashes.get(p) ?? hashes.set(p, this.hashOf(p)).get(p)!;
     let carried = 0;
-    for (const from of gone) {
-      const sha1 = versions.lastWriteOf(from)?.sha1;
-      if (sha1 === undefined) continue;
+    for (const [from, sha1] of gone) {
+      if (sha1 === null) continue;
       const same: VaultPath[] = [];
-      for (const p of fresh) if (related(from, p) && (await hashOnce(p)) === sha1) same.push(p);
+      for (const p of fresh) if (related(from, p) && !versions.hasVersions(p) && (await hashOnce(p)) === sha1) same.push(p);
       const to = same.length === 1 ? same[0]! : null;
-      if (to === null || versions.hasVersions(to)) continue;
+      if (to === null) continue;
       // Another note gone there whose last bytes are unknown, or the same, could be the one that came.
-      if (gone.some((other) => other !== from && related(other, to) && (versions.lastWriteOf(other)?.sha1 ?? sha1) === sha1)) continue;
+      if ([...gone].some(([other, theirs]) => other !== from && related(other, to) && (theirs ?? sha1) === sha1)) continue;
       await versions.move(from, to);
       this.lastBytes.set(to, sha1);
       log.info(`the versions of ${from} followed it to ${to}, where it was moved while the server was down`);
       carried++;
     }
-    if (carried > 0) log.info(`versions followed ${carried} of ${gone.length} notes with versions gone while the server was down`);
+    if (carried > 0) log.info(`versions followed ${carried} of ${gone.size} notes with versions gone while the server was down`);
   }
 
   close(): void {
