@@ -43,7 +43,7 @@ export class OutsideMoves {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private passing: Promise<void> = Promise.resolve();
   /** Notes with versions found gone at start, with the bytes this server last wrote there (carryWhileDown). */
-  private goneAtStart: Promise<Map<VaultPath, string | null>> = Promise.resolve(new Map());
+  private goneAtStart: Promise<Map<VaultPath, string | undefined>> = Promise.resolve(new Map());
   private unsubscribe: (() => void) | null = null;
   private readonly now: () => number;
 
@@ -69,8 +69,8 @@ export class OutsideMoves {
         // A path starting with `/` is a trashed note's (trash.ts binVersions): gone on purpose.
         const notes = paths.filter((p) => isNotePath(p) && !p.startsWith('/')) as VaultPath[];
         await mapLimit(notes, 4, (p) => this.learn(p));
-        const gone = new Map<VaultPath, string | null>();
-        for (const p of notes) if (!this.lastBytes.has(p) && !(await this.isFile(p))) gone.set(p, this.deps.versions.lastWriteOf(p)?.sha1 ?? null);
+        const gone = new Map<VaultPath, string | undefined>();
+        for (const p of notes) if (!this.lastBytes.has(p) && !(await this.isFile(p))) gone.set(p, this.deps.versions.lastWriteOf(p)?.sha1);
         return gone;
       });
     this.goneAtStart = learned.catch(() => new Map());
@@ -93,21 +93,14 @@ export class OutsideMoves {
     const gone = await this.goneAtStart;
     this.goneAtStart = Promise.resolve(new Map());
     if (gone.size === 0 || fresh.length === 0) return;
-    const { versions } = this.deps;
-    const hashes = new Map<VaultPath, Promise<string | null>>();
-    const hashOnce = (p: VaultPath) => hashes.get(p) ?? hashes.set(p, this.hashOf(p)).get(p)!;
+    const came = fresh.filter((p) => !this.deps.versions.hasVersions(p));
+    const hashOf = this.hashOnce();
     let carried = 0;
     for (const [from, sha1] of gone) {
-      if (sha1 === null) continue;
-      const same: VaultPath[] = [];
-      for (const p of fresh) if (related(from, p) && !versions.hasVersions(p) && (await hashOnce(p)) === sha1) same.push(p);
-      const to = same.length === 1 ? same[0]! : null;
+      if (sha1 === undefined) continue;
+      const to = await onlyMatch(from, sha1, came, gone, hashOf);
       if (to === null) continue;
-      // Another note gone there whose last bytes are unknown, or the same, could be the one that came.
-      if ([...gone].some(([other, theirs]) => other !== from && related(other, to) && (theirs ?? sha1) === sha1)) continue;
-      await versions.move(from, to);
-      this.lastBytes.set(to, sha1);
-      log.info(`the versions of ${from} followed it to ${to}, where it was moved while the server was down`);
+      await this.carry(from, to, sha1, 'while the server was down');
       carried++;
     }
     if (carried > 0) log.info(`versions followed ${carried} of ${gone.size} notes with versions gone while the server was down`);
@@ -176,39 +169,57 @@ export class OutsideMoves {
       this.vanished.delete(p);
       this.lastBytes.delete(p);
     }
-    const hashes = new Map<VaultPath, Promise<string | null>>();
-    const hashOnce = (p: VaultPath) => hashes.get(p) ?? hashes.set(p, this.hashOf(p)).get(p)!;
+    const hashOf = this.hashOnce();
+    // Another vanished note the app moved itself went where is known: it cannot be the one that came.
+    const went = () => [...this.vanished.keys()].filter((p) => !this.knownMoves.has(p)).map((p) => [p, this.lastBytes.get(p)] as const);
     for (const from of [...this.vanished.keys()]) {
       const sha1 = this.lastBytes.get(from);
       if (sha1 === undefined || !this.deps.versions.hasVersions(from)) continue;
       // Gone and back again between the reports: nothing moved.
       if (await this.isFile(from)) continue;
-      const to = await this.onlyMatch(from, sha1, hashOnce);
+      const to = await onlyMatch(from, sha1, this.appeared.keys(), went(), hashOf);
       if (to === null) continue;
       this.vanished.delete(from);
       this.appeared.delete(to);
-      await this.deps.versions.move(from, to);
-      this.lastBytes.delete(from);
-      this.lastBytes.set(to, sha1);
-      log.info(`the versions of ${from} followed it to ${to}, where it was moved outside the app`);
+      await this.carry(from, to, sha1, 'outside the app');
     }
   }
 
-  /** The one note that appeared holding `from`'s bytes, when no other vanished note could be it. */
-  private async onlyMatch(from: VaultPath, sha1: string, hashOf: (p: VaultPath) => Promise<string | null>): Promise<VaultPath | null> {
-    const same: VaultPath[] = [];
-    for (const p of this.appeared.keys()) {
-      if (p === from || !related(from, p) || (await hashOf(p)) !== sha1) continue;
-      same.push(p);
-      if (same.length > 1) return null;
-    }
-    const to = same[0];
-    if (to === undefined) return null;
-    for (const other of this.vanished.keys()) {
-      if (other === from || !related(other, to) || this.knownMoves.has(other)) continue;
-      const theirs = this.lastBytes.get(other);
-      if (theirs === undefined || theirs === sha1) return null;
-    }
-    return to;
+  /** Each note's hash, read once for a pass. */
+  private hashOnce(): (p: VaultPath) => Promise<string | null> {
+    const hashes = new Map<VaultPath, Promise<string | null>>();
+    return (p) => hashes.get(p) ?? hashes.set(p, this.hashOf(p)).get(p)!;
   }
+
+  /** Moves `from`'s versions to `to`, which now holds the bytes `sha1` names. */
+  private async carry(from: VaultPath, to: VaultPath, sha1: string, how: string): Promise<void> {
+    await this.deps.versions.move(from, to);
+    this.lastBytes.delete(from);
+    this.lastBytes.set(to, sha1);
+    log.info(`the versions of ${from} followed it to ${to}, where it was moved ${how}`);
+  }
+}
+
+/**
+ * The one note of `came` holding `from`'s bytes (`sha1`), in its folder or under its name, when
+ * no other note of `went` could be it: one whose last bytes are unknown, or the same.
+ */
+async function onlyMatch(
+  from: VaultPath,
+  sha1: string,
+  came: Iterable<VaultPath>,
+  went: Iterable<readonly [VaultPath, string | undefined]>,
+  hashOf: (p: VaultPath) => Promise<string | null>,
+): Promise<VaultPath | null> {
+  let to: VaultPath | null = null;
+  for (const p of came) {
+    if (p === from || !related(from, p) || (await hashOf(p)) !== sha1) continue;
+    if (to !== null) return null;
+    to = p;
+  }
+  if (to === null) return null;
+  for (const [other, theirs] of went) {
+    if (other !== from && related(other, to) && (theirs === undefined || theirs === sha1)) return null;
+  }
+  return to;
 }
