@@ -25,7 +25,8 @@ import { Favicon } from './serve/favicon.ts';
 import { privateGate } from './serve/gate.ts';
 import { PageCache } from './serve/page-cache.ts';
 import { NOT_FOUND_KEY, PageSource } from './serve/page-source.ts';
-import { cacheControl } from './serve/page-headers.ts';
+import { cacheControl, IMMUTABLE } from './serve/page-headers.ts';
+import { CUSTOM_CSS_ADDRESS, customCssVersion } from './plan/custom-css.ts';
 import { sendPrepared } from './serve/prepared.ts';
 import type { NoticeKind } from './serve/substitute.ts';
 import { pageSecurityHeaders } from './serve/security-headers.ts';
@@ -149,7 +150,8 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   let stylesheets: Promise<{ page: string[]; katex: string }> | null = null;
   try {
     settingsWatch = watch(config.dataDir, (_event, name) => {
-      if (name === 'settings.json') client.changed('');
+      // The designer's custom.css is linked by its content's address: a new one is new pages.
+      if (name === DATA_FILES.settings || name === DATA_FILES.customCss) client.changed('');
     });
     settingsWatch.on('error', () => {});
   } catch (err) {
@@ -201,7 +203,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
       res.end('Method not allowed\n');
       return;
     }
-    if (pathname === '/custom.css') return sendCustomCss(req, res, config.dataDir, config.isPublic);
+    if (pathname === CUSTOM_CSS_ADDRESS) return sendCustomCss(req, res, q < 0 ? null : new URLSearchParams(raw.slice(q + 1)).get('v'), config);
     if (!serving) return firstBuild(res).then((ok) => (ok ? serve(req, res) : undefined));
     const base = requestBaseUrl(req, config.siteUrl);
     const address = decoded(pathname);
@@ -302,7 +304,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     },
     moved: (from, to) => client.moved(from, to),
     // As frame.njk links them: the blog's, then the designer's custom.css.
-    stylesheets: () => (stylesheets ??= stylesheetAddresses().then(({ css, katex }) => ({ page: [css, '/custom.css'], katex }))),
+    stylesheets: () => (stylesheets ??= stylesheetAddresses().then(({ css, katex }) => ({ page: [css, CUSTOM_CSS_ADDRESS], katex }))),
     async close() {
       unsubscribe?.();
       settler.close();
@@ -328,9 +330,10 @@ function rememberedGeneration(config: Config, outRoot: string): { result: BuildR
   };
 }
 
-/** custom.css from the data directory (the designer's stylesheet), or an empty one. */
-async function sendCustomCss(req: IncomingMessage, res: ServerResponse, dataDir: string, isPublic: boolean): Promise<void> {
-  const css = await fs.readFile(dataPath(dataDir, DATA_FILES.customCss), 'utf8').catch(() => '');
-  res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': cacheControl('no-cache', isPublic), 'content-length': Buffer.byteLength(css) });
+/** custom.css from the data directory (the designer's stylesheet), or an empty one; kept for good under the address naming its content. */
+async function sendCustomCss(req: IncomingMessage, res: ServerResponse, version: string | null, config: Config): Promise<void> {
+  const css = await fs.readFile(dataPath(config.dataDir, DATA_FILES.customCss)).catch(() => Buffer.alloc(0));
+  const current = version !== null && version === customCssVersion(css);
+  res.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': cacheControl(current ? IMMUTABLE : 'no-cache', config.isPublic), 'content-length': css.length });
   res.end(req.method === 'HEAD' ? undefined : css);
 }

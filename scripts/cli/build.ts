@@ -5,7 +5,7 @@
 import { copyFileSync, promises as fs, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../shared/config.ts';
-import { dataPath, DATA_FILES } from '../../shared/data-path.ts';
+import { DATA_FILES } from '../../shared/data-path.ts';
 import { log } from '../../shared/log.ts';
 import { formatWarning, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import type { BuildProgress } from '../../site/build/site-builder.ts';
@@ -133,13 +133,14 @@ async function buildLocked(config: Config, options: SnapshotOptions, started: nu
   const { SiteBuilder } = await import('../../site/build/site-builder.ts');
   const work = `${config.siteOut}.building-${process.pid}`;
   await fs.rm(work, { recursive: true, force: true });
+  const settingsFrom = await settingsDir(config);
   try {
     // Each page is written once, as the static host will serve it (site/render/snapshot-page.ts).
     const builder = new SiteBuilder({
       config,
       outRoot: work,
       base: config.siteUrl ?? '',
-      settingsDir: await settingsDir(config),
+      settingsDir: settingsFrom,
       onProgress: options.onProgress,
       snapshot: { siteUrl: config.siteUrl },
       extensions: extensionsOf(config),
@@ -152,7 +153,7 @@ async function buildLocked(config: Config, options: SnapshotOptions, started: nu
     }
     await fs.writeFile(path.join(result.dir, SITE_MARKER), SITE_MARKER_TEXT);
     await writeFavicon(config.vaultDir, result.dir);
-    await writeCustomCss(config.dataDir, result.dir);
+    await writeCustomCss(settingsFrom, result.dir);
     // One walk of the tree: the folders' index copies are made from it, and it is counted (the copies are files, not pages).
     const tree = treeOf(result.dir);
     const copies = indexFolderPages(result.dir, tree);
@@ -192,9 +193,9 @@ async function writeFavicon(vaultDir: string, siteDir: string): Promise<void> {
   await fs.writeFile(file, (await faviconOf(vaultDir)).body);
 }
 
-/** The designer's stylesheet every page links after ours (`/custom.css`): the data folder's, or an empty one, as the server answers it. */
-async function writeCustomCss(dataDir: string, siteDir: string): Promise<void> {
-  const css = await fs.readFile(dataPath(dataDir, DATA_FILES.customCss)).catch(() => Buffer.alloc(0));
+/** The designer's stylesheet the pages link after ours (`/custom.css?v=…`), from beside the settings the build used, or an empty one, as the server answers it. */
+async function writeCustomCss(dir: string, siteDir: string): Promise<void> {
+  const css = await fs.readFile(path.join(dir, DATA_FILES.customCss)).catch(() => Buffer.alloc(0));
   await fs.writeFile(path.join(siteDir, DATA_FILES.customCss), css);
 }
 

@@ -28,6 +28,7 @@ import { fullBuild } from './full-build.ts';
 import { PageRenderer } from '../render/page-render.ts';
 import { Stage } from '../write/stage.ts';
 import { planVault } from '../plan/plan-vault.ts';
+import { customCssAddress } from '../plan/custom-css.ts';
 import { SearchIndex } from '../plan/search-index.ts';
 import { digest, SigDigests } from '../plan/sig-digests.ts';
 import { EarlySearch } from '../plan/search-job.ts';
@@ -70,7 +71,7 @@ export class SiteBuilder {
   /** Old addresses of moved notes and permalinks' own addresses (CONTRACT §7). */
   private readonly addresses: AddressMemory;
   private addressesLoaded = false;
-  /** The settings the live plan was made with, as JSON. */
+  /** The settings the live plan was made with, as JSON, and its custom.css address. */
   private planSettings: string | null = null;
   /** An edit's quick pass failed midway: the next pass plans the whole site. */
   private replanWhole = false;
@@ -114,12 +115,13 @@ export class SiteBuilder {
     this.addressesLoaded = true;
   }
 
-  private async settings(): Promise<Settings> {
-    try {
-      return await this.readSettings();
-    } catch {
-      return defaultSettings();
-    }
+  private settings(): Promise<Settings> {
+    return this.readSettings().catch(() => defaultSettings());
+  }
+
+  /** The address pages link the designer's custom.css by, beside the settings it travels with. */
+  private customCss(): string | null {
+    return customCssAddress(this.options.settingsDir ?? this.options.config.dataDir);
   }
 
   /** The discussions to plan with: read when comments are on (COMMENTS=on or the setting). */
@@ -130,11 +132,12 @@ export class SiteBuilder {
   private async makePlan(settings?: Settings, now = new Date(), withSearch = true, sigsNow = true): Promise<SitePlan> {
     settings ??= await this.settings();
     this.wholePlans++;
-    this.planSettings = JSON.stringify(settings);
+    const customCss = this.customCss();
+    this.planSettings = JSON.stringify(settings) + customCss;
     const plan = planVault({
       records: this.store.records.values(),
       attachments: this.attachments,
-      settings,
+      settings, customCss,
       discussion: this.discussionFor(settings),
       config: this.options.config,
       base: this.options.base ?? BASE_TOKEN,
@@ -302,7 +305,7 @@ export class SiteBuilder {
   private async applyEdits(changes: RecordChange[], discussed: VaultPath[], settings: Settings, started: number): Promise<BuildResult | null | undefined> {
     const plan = this.plan;
     const live = this.live!;
-    if (!plan || this.previous !== plan.pages || JSON.stringify(settings) !== this.planSettings) return undefined;
+    if (!plan || this.previous !== plan.pages || JSON.stringify(settings) + this.customCss() !== this.planSettings) return undefined;
     if (new Date().getUTCFullYear() !== plan.ctx.frame.year || !keepsShape(changes)) return undefined; // the footer's year: from the clock
     const quick = quickPlan(plan, changes, discussed, { before: this.searchPages, plan: (p) => this.search.plan(p.ctx, changes.map((c) => c.after!)) });
     if (!quick) {
@@ -346,15 +349,7 @@ export class SiteBuilder {
     this.digested = true;
     this.nav = state.nav;
     await this.loadVault();
-    const result = (await this.applyPlan(await this.makePlan(), started)) ?? {
-      full: false,
-      dir: this.live,
-      upserts: [],
-      removals: [],
-      nav: null,
-      rendered: 0,
-      ms: Date.now() - started,
-    };
+    const result = (await this.applyPlan(await this.makePlan(), started)) ?? { full: false, dir: this.live, upserts: [], removals: [], nav: null, rendered: 0, ms: Date.now() - started };
     this.store.releasePrepared();
     forgetEmbedParses(); // and the parses of embedded notes the pass kept for its pages
     return { ...result, gitCreated: [...this.store.gitCreated()] };
@@ -405,7 +400,7 @@ export class SiteBuilder {
   }
 
   private async key(): Promise<GenerationKey> {
-    return currentKey(this.options.config, await this.settings(), this.options.base ?? BASE_TOKEN);
+    return currentKey(this.options.config, await this.settings(), this.options.base ?? BASE_TOKEN, this.customCss());
   }
 
   /** Writes the live generation's state beside it (after each build, off the answer's path). */

@@ -63,7 +63,11 @@ const RAW_SYNTAX: [string, RegExp][] = [
 ];
 
 beforeAll(async () => {
-  blog = await startBlog({ fixture: false, env: { PUBLIC_LAYOUT: 'blog', EXCLUDE_TAGS: 'hidden-inline' }, beforeStart: (vault) => fs.cp(VAULT, vault, { recursive: true }) });
+  blog = await startBlog({ fixture: false, env: { PUBLIC_LAYOUT: 'blog', EXCLUDE_TAGS: 'hidden-inline' }, beforeStart: async (vault) => {
+    await fs.cp(VAULT, vault, { recursive: true });
+    // The designer's stylesheet, linked after the vault's publish.css.
+    await fs.writeFile(path.join(vault, '../data/custom.css'), '.s-blog-powered { display: none; }\n');
+  } });
   const sitemap = await blog.waitForPage('/sitemap.xml', (p) => p.status === 200, 60_000);
   addresses = [...sitemap.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => new URL(decodeHtml(m[1]!)).pathname);
 }, 90_000);
@@ -328,7 +332,7 @@ describe('each row of CONTRACT §7 on its page', () => {
     expect(body).toContain('data-callout="tip"');
   });
 
-  it('the vault’s publish.css loads after the blog’s stylesheet; its favicon.png is /favicon.ico', async () => {
+  it('the vault’s publish.css loads after the blog’s stylesheet and before custom.css; its favicon.png is /favicon.ico', async () => {
     const html = await page('/Rows/Highlights');
     const blogCss = html.indexOf('/_s/blog.');
     const vaultCss = html.indexOf('<link rel="stylesheet" href="/publish.css">');

@@ -2,6 +2,7 @@
 // stylesheets find their fonts; it links nothing it does not hold (no Sign in, the custom.css
 // every page links is there); a page that is a folder too is also that folder's index; and
 // --strict refuses a build without the site's address.
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,13 +35,13 @@ describe('a static snapshot on a static host', () => {
     for (const font of katex.matchAll(/url\((katex\/[^)]+)\)/g)) expect(files).toContain(`_s/${font[1]}`);
   });
 
-  it('a static host gets no Sign in link, the custom.css every page links, and a topic page also as its folder\'s index', async () => {
+  it('a static host gets no Sign in link, the custom.css the pages link by its content (none while empty), and a topic page also as its folder\'s index', async () => {
     const res = await buildWarnings();
     expect(res.code, res.stderr).toBe(0);
     const home = await fs.readFile(path.join(res.out, 'index.html'), 'utf8');
     expect(home).not.toContain('s-signin');
     expect(home).not.toContain('/admin/');
-    expect(home).toContain('<link rel="stylesheet" href="/custom.css">');
+    expect(home).not.toMatch(/<link[^>]+custom\.css/);
     expect(await fs.readFile(path.join(res.out, 'custom.css'), 'utf8')).toBe('');
     // Topics with feeds: each page is a file beside a folder of its own.
     const root = await tempDir('vs-cli-');
@@ -52,12 +53,22 @@ describe('a static snapshot on a static host', () => {
     const topic = files.find((f) => /^topic\/[^/]+\.html$/.test(f) && files.includes(f.replace(/\.html$/, '/feed.xml')))!;
     const site = path.join(root, 'site');
     expect(await fs.readFile(path.join(site, topic.replace(/\.html$/, '/index.html')), 'utf8')).toBe(await fs.readFile(path.join(site, topic), 'utf8'));
-    // The designer's stylesheet in the data folder is the one written.
+    // The designer's stylesheet in the data folder is the one written, and linked by its content.
     const other = await tempDir('vs-cli-');
-    await writeFiles(path.join(other, 'data'), { 'custom.css': 'body { color: rebeccapurple; }\n' });
+    const css = 'body { color: rebeccapurple; }\n';
+    await writeFiles(path.join(other, 'data'), { 'custom.css': css });
     const styled = await cli(['build', '--vault', WARNINGS_VAULT, '--data', path.join(other, 'data'), '--out', path.join(other, 'site'), '--site-url', 'https://w.example']);
     expect(styled.code, styled.stderr).toBe(0);
-    expect(await fs.readFile(path.join(other, 'site', 'custom.css'), 'utf8')).toBe('body { color: rebeccapurple; }\n');
+    expect(await fs.readFile(path.join(other, 'site', 'custom.css'), 'utf8')).toBe(css);
+    const link = `<link rel="stylesheet" href="/custom.css?v=${createHash('sha256').update(css).digest('hex').slice(0, 12)}">`;
+    expect(await fs.readFile(path.join(other, 'site', 'index.html'), 'utf8')).toContain(link);
+    // A CI build with a fresh data folder takes the stylesheet travelling with the vault's settings in .service/.
+    const travelled = await tempDir('vs-cli-');
+    await writeFiles(path.join(travelled, 'vault'), { 'Post.md': '---\npublish: true\ndate: 2026-01-02\n---\nA post.\n', '.service/settings.json': '{}\n', '.service/custom.css': css });
+    const ci = await cli(['build', '--vault', path.join(travelled, 'vault'), '--data', path.join(travelled, 'data'), '--out', path.join(travelled, 'site'), '--site-url', 'https://w.example']);
+    expect(ci.code, ci.stderr).toBe(0);
+    expect(await fs.readFile(path.join(travelled, 'site', 'custom.css'), 'utf8')).toBe(css);
+    expect(await fs.readFile(path.join(travelled, 'site', 'index.html'), 'utf8')).toContain(link);
   });
 
   it('--strict without SITE_URL fails: the feed, sitemap and SEO tags need the address; nothing is written', async () => {
