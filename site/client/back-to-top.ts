@@ -29,7 +29,7 @@ export function startBackToTop(): void {
   };
   window.addEventListener('scroll', schedule, { passive: true });
   window.addEventListener('resize', schedule);
-  place();
+  schedule();
 
   button.addEventListener('click', () => {
     if (reduced.matches) {

@@ -96,7 +96,7 @@ function startCanvas(root: HTMLElement): void {
   button(root.dataset.zoomIn, '+', () => zoom(1.2));
   button(root.dataset.fit, '⤢', fit);
   root.append(tools);
-  fit();
+  requestAnimationFrame(fit); // measured once the page's scripts have changed it (main.ts)
 }
 
 export function startCanvases(): void {

@@ -19,8 +19,10 @@ export function startExplorer(): void {
   rememberFolders(fold);
   const current = fold.querySelector<HTMLElement>('[aria-current="page"]');
   const sidebar = fold.closest<HTMLElement>('.s-sidebar');
-  if (current && sidebar && wide.matches && sidebar.scrollHeight > sidebar.clientHeight) {
-    sidebar.scrollTop = current.offsetTop - sidebar.clientHeight / 3;
+  if (current && sidebar && wide.matches) {
+    requestAnimationFrame(() => {
+      if (sidebar.scrollHeight > sidebar.clientHeight) sidebar.scrollTop = current.offsetTop - sidebar.clientHeight / 3;
+    });
   }
   fillInWhenAsked(fold);
 }

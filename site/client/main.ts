@@ -13,6 +13,10 @@ import { startThemeToggle } from './theme.ts';
 import { startToc } from './toc.ts';
 import { startTopicRow } from './topic-row.ts';
 
+// Each start changes what it needs and leaves every reading of the layout (a position, a size,
+// a scroll extent) to the next frame: a reading between two changes made the browser lay the
+// whole page out inside this script, twice on a long article (a 300 KB note: 300-400 ms each on
+// a phone). test/e2e/startup-layout.test.ts reads none while this script runs.
 document.documentElement.classList.add('s-js');
 startThemeToggle();
 startTopicRow();

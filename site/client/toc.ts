@@ -49,5 +49,5 @@ export function startToc(): void {
     { passive: true },
   );
   window.addEventListener('resize', mark, { passive: true });
-  mark();
+  requestAnimationFrame(mark);
 }

@@ -37,7 +37,9 @@ export function startTopicRow(): void {
     cancelAnimationFrame(frame);
     frame = requestAnimationFrame(layout);
   };
-  layout();
+  // Folding on a phone reads nothing; fitting a wide row is measured in the next frame (main.ts).
+  if (narrow.matches) layout();
+  else schedule();
   window.addEventListener('resize', schedule);
   if ('ResizeObserver' in window) new ResizeObserver(schedule).observe(nav);
   // Fonts arriving late change widths.

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blogForFile, screenshot } from '../helpers/browser.ts';
+import { layoutReadsOnOpen } from '../helpers/layout-reads.ts';
 import { TOPIC_ROW_MAX } from '../../site/plan/plan-outputs.ts';
 
 
@@ -221,6 +222,18 @@ describe('spec D.6: back to top', () => {
       })
       .toBe(true);
     await page.context().close();
+  });
+});
+
+describe('the page\'s scripts start without laying the page out', () => {
+  it('the home page, a long article and one with a table of contents, on a phone and a desktop: no reading of the layout while the script runs', async () => {
+    for (const route of ['/', '/Posts/Long-read', '/Posts/Parts']) {
+      for (const width of [360, 1280]) {
+        const { during, page } = await layoutReadsOnOpen(browser, blog.url + route, width);
+        expect(during, `${route} at ${width} px`).toEqual([]);
+        await page.context().close();
+      }
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blogForFile, openSitePage, screenshot } from '../helpers/browser.ts';
 import { DOCUMENT_FILES } from '../fixtures/documents/vault.ts';
+import { layoutReadsOnOpen } from '../helpers/layout-reads.ts';
 
 const settings = { siteName: 'Reading room', homeNote: 'Home' };
 
@@ -26,6 +27,15 @@ const view = (page: Page) =>
   });
 
 describe('CONTRACT §12: a canvas pans and zooms where scripts run', () => {
+  it('is fitted to its frame a frame after the script starts, which reads no layout while it runs', async () => {
+    const { during, page } = await layoutReadsOnOpen(browser, site.url + '/Maps/Overview', 1280);
+    expect(during).toEqual([]);
+    // Fitted all the same: centred in its frame.
+    const [x, y] = await view(page);
+    expect(Math.abs(x) + Math.abs(y)).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
   it('a drag moves the drawing and the wheel zooms it about the pointer', async () => {
     const page = await open('/Maps/Overview', 1280);
     const viewport = page.locator('.s-canvas-viewport');

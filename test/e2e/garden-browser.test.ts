@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blogForFile, drawnOrder, openSitePage, screenshot } from '../helpers/browser.ts';
 import { GARDEN_FILES } from '../fixtures/garden/vault.ts';
+import { layoutReadsOnOpen } from '../helpers/layout-reads.ts';
 
 const settings = { siteName: 'Garden', homeNote: 'Home' };
 
@@ -248,6 +249,20 @@ describe('the local graph on a phone', () => {
     await page.locator('.s-graph-scroll').evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
     await page.waitForFunction(() => document.querySelector<HTMLElement>('.s-graph-scroll')!.dataset.more === 'left');
     await page.context().close();
+  });
+});
+
+describe('the garden\'s scripts start without laying the page out', () => {
+  it('explorer, table of contents and local graph, on a phone and a desktop: no reading of the layout while the script runs', async () => {
+    for (const route of ['/Guide/Long-read', '/Guide/Install']) {
+      for (const width of [360, 1280]) {
+        const { during, page } = await layoutReadsOnOpen(browser, garden.url + route, width);
+        expect(during, `${route} at ${width} px`).toEqual([]);
+        // Measured a frame later all the same: the graph's box starts at the note.
+        if (route === '/Guide/Install' && width === 360) expect(await page.locator('.s-graph-scroll').evaluate((el) => el.dataset.more)).toBe('both');
+        await page.context().close();
+      }
+    }
   });
 });
 
