@@ -124,7 +124,8 @@ export interface BuiltGeneration {
 /** Writes the record of `built`, unless the settings changed since its plan (the next pass re-renders: nothing stale remembered). */
 export async function rememberGeneration(outRoot: string, key: GenerationKey, built: BuiltGeneration, digestsOf: (pages: PlannedPage[]) => string[]): Promise<void> {
   const { plan, dir, nav } = built;
-  if (key.frame !== plan.ctx.frameSig) return;
+  // The frame's own signature, as the key makes it (the pages' signatures hold the vault's publish.css too).
+  if (key.frame !== frameSig(plan.ctx.frame)) return;
   const pages = [...plan.pages.values()];
   const digests = digestsOf(pages);
   await writeGeneration(outRoot, {

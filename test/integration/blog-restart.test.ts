@@ -132,4 +132,19 @@ describe('a restart on a data directory holding the last build', () => {
     expect(server.output()).toMatch(/public site built/);
     expect(server.output()).not.toContain('serving the last site generation');
   });
+
+  it('a vault styled by its publish.css restarts from its last generation too', async () => {
+    // Its pages' signatures hold the stylesheet; the record's key once compared them with the frame's alone, and no restart was instant.
+    const styled = await startBlog({ env: ENV, files: { 'publish.css': 'body { --vault-publish-css: 1; }\n' } });
+    running.push(styled);
+    await styled.waitForPage('/Posts/First-post', (p) => p.status === 200 && p.text.includes('/publish.css'));
+    const remembered = await waitFor(() => fs.stat(path.join(styled.data, 'public-site', 'generation.v8')).then(() => true, () => false), 10_000).catch(() => false);
+    expect(remembered, 'the generation is remembered').toBe(true);
+    await styled.stop();
+    const server = await startServer({ vault: styled.vault, data: styled.data, env: ENV });
+    running.push(server);
+    await waitFor(() => /serving the last site generation|public site built/.test(server.output()), 30_000);
+    expect(server.output()).toContain('serving the last site generation');
+    expect((await page(server, '/Posts/First-post')).text).toContain('<link rel="stylesheet" href="/publish.css">');
+  });
 });
