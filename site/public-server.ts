@@ -26,7 +26,7 @@ import { privateGate } from './serve/gate.ts';
 import { PageCache } from './serve/page-cache.ts';
 import { NOT_FOUND_KEY, PageSource } from './serve/page-source.ts';
 import { cacheControl, IMMUTABLE } from './serve/page-headers.ts';
-import { CUSTOM_CSS_ADDRESS, customCssVersion } from './plan/custom-css.ts';
+import { CUSTOM_CSS_ADDRESS, customCssAddress, customCssLink, customCssVersion } from './plan/custom-css.ts';
 import { sendPrepared } from './serve/prepared.ts';
 import type { NoticeKind } from './serve/substitute.ts';
 import { pageSecurityHeaders } from './serve/security-headers.ts';
@@ -95,6 +95,8 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   const index = new SiteIndex();
   const cache = new PageCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
   const source = new PageSource(index, cache, { fixedBase: config.siteUrl !== null, siteUrl: config.siteUrl, pageExtra: pageSecurityHeaders(), isPublic: config.isPublic });
+  const restyle = () => source.restyle(customCssLink(customCssAddress(config.dataDir)));
+  restyle();
   const favicon = new Favicon(config.vaultDir, config.isPublic);
   const readSettings = createSettingsReader(config.dataDir);
   const files = new SiteFiles(config.isPublic);
@@ -150,8 +152,9 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
   let stylesheets: Promise<{ page: string[]; katex: string }> | null = null;
   try {
     settingsWatch = watch(config.dataDir, (_event, name) => {
-      // The designer's custom.css is linked by its content's address: a new one is new pages.
-      if (name === DATA_FILES.settings || name === DATA_FILES.customCss) client.changed('');
+      if (name === DATA_FILES.settings) client.changed('');
+      // The designer's custom.css is linked by its content's address, filled in as pages are served.
+      else if (name === DATA_FILES.customCss) restyle();
     });
     settingsWatch.on('error', () => {});
   } catch (err) {

@@ -71,7 +71,7 @@ export class SiteBuilder {
   /** Old addresses of moved notes and permalinks' own addresses (CONTRACT §7). */
   private readonly addresses: AddressMemory;
   private addressesLoaded = false;
-  /** The settings the live plan was made with, as JSON, and its custom.css address. */
+  /** The settings the live plan was made with, as JSON. */
   private planSettings: string | null = null;
   /** An edit's quick pass failed midway: the next pass plans the whole site. */
   private replanWhole = false;
@@ -119,9 +119,9 @@ export class SiteBuilder {
     return this.readSettings().catch(() => defaultSettings());
   }
 
-  /** The address pages link the designer's custom.css by, beside the settings it travels with. */
+  /** A snapshot's pages link the designer's custom.css, from beside its settings; the server fills the link in as it serves. */
   private customCss(): string | null {
-    return customCssAddress(this.options.settingsDir ?? this.options.config.dataDir);
+    return this.options.snapshot ? customCssAddress(this.options.settingsDir ?? this.options.config.dataDir) : null;
   }
 
   /** The discussions to plan with: read when comments are on (COMMENTS=on or the setting). */
@@ -133,7 +133,7 @@ export class SiteBuilder {
     settings ??= await this.settings();
     this.wholePlans++;
     const customCss = this.customCss();
-    this.planSettings = JSON.stringify(settings) + customCss;
+    this.planSettings = JSON.stringify(settings);
     const plan = planVault({
       records: this.store.records.values(),
       attachments: this.attachments,
@@ -305,7 +305,7 @@ export class SiteBuilder {
   private async applyEdits(changes: RecordChange[], discussed: VaultPath[], settings: Settings, started: number): Promise<BuildResult | null | undefined> {
     const plan = this.plan;
     const live = this.live!;
-    if (!plan || this.previous !== plan.pages || JSON.stringify(settings) + this.customCss() !== this.planSettings) return undefined;
+    if (!plan || this.previous !== plan.pages || JSON.stringify(settings) !== this.planSettings) return undefined;
     if (new Date().getUTCFullYear() !== plan.ctx.frame.year || !keepsShape(changes)) return undefined; // the footer's year: from the clock
     const quick = quickPlan(plan, changes, discussed, { before: this.searchPages, plan: (p) => this.search.plan(p.ctx, changes.map((c) => c.after!)) });
     if (!quick) {
@@ -400,7 +400,7 @@ export class SiteBuilder {
   }
 
   private async key(): Promise<GenerationKey> {
-    return currentKey(this.options.config, await this.settings(), this.options.base ?? BASE_TOKEN, this.customCss());
+    return currentKey(this.options.config, await this.settings(), this.options.base ?? BASE_TOKEN);
   }
 
   /** Writes the live generation's state beside it (after each build, off the answer's path). */

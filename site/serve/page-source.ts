@@ -106,7 +106,7 @@ export class PageSource {
 
   /** What a built page becomes: filled for `base` (the topic row too). */
   private input(raw: Buffer, base: string, key: string, entry: ServedEntry): PrepareInput {
-    const { body, edits, notice } = materializeBytes(raw, base, this.index.nav);
+    const { body, edits, notice } = materializeBytes(raw, base, this.index.nav, this.style);
     return {
       status: key === NOT_FOUND_KEY ? 404 : 200,
       body,
@@ -129,6 +129,18 @@ export class PageSource {
     if (this.bases.size >= MAX_BASES) return false;
     this.bases.set(base, now);
     return true;
+  }
+
+  /** What every page's style marker becomes: the link to the designer's custom.css, or nothing. */
+  private style = '';
+
+  /** A new custom.css: every page is prepared again with its link (no build: the pages' files hold a marker). */
+  restyle(style: string): void {
+    if (style === this.style) return;
+    this.style = style;
+    this.cache.clear();
+    this.cache.invalidate([NOT_FOUND_KEY]);
+    void this.warm([...this.index.addresses()], true);
   }
 
   /** Without SITE_URL the base comes from requests: the latest one seen is warmed. */

@@ -1,11 +1,13 @@
 // Built pages carry a few markers filled in when they are served: the absolute base URL,
-// the topic row, the Edit link a signed-in admin sees on articles (CONTRACT §6), and the
+// the topic row, the link to the designer's custom.css (site/plan/custom-css.ts: a new
+// stylesheet prepares the pages again, it rebuilds none), the Edit link a signed-in admin sees on articles (CONTRACT §6), and the
 // notice a visitor's own comment earns when the form comes back without a script
 // (CONTRACT §8). A static snapshot's pages are rendered without them (site/render/snapshot-page.ts).
 import { BASE_TOKEN, BASE_TOKEN_ENCODED } from '../plan/frame.ts';
 import { explorerFor } from '../plan/explorer-view.ts';
 
 export const NAV_MARKER = '<!--service:nav-->';
+export const STYLE_MARKER = '<!--service:style-->';
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -56,6 +58,7 @@ const ascii = (s: string) => Buffer.from(s, 'latin1');
 const BASE = ascii(BASE_TOKEN);
 const BASE_ENCODED = ascii(BASE_TOKEN_ENCODED);
 const NAV = ascii(NAV_MARKER);
+const STYLE = ascii(STYLE_MARKER);
 /** A garden page's marker names the page, so its explorer shows it current (site/plan/explorer-view.ts). */
 const NAV_HERE = ascii('<!--service:nav:');
 const EDIT = ascii('<!--service:edit:');
@@ -111,12 +114,14 @@ function firstMarker(page: Buffer, prefix: Buffer, fields: number): (Hit & { val
  * built bytes in one pass: a large page decoded to a string and encoded again cost the
  * server tens of milliseconds a save and left its copies for V8 to collect.
  */
-export function materializeBytes(page: Buffer, base: string, nav: string): { body: Buffer; edits: EditSplice[]; notice: NoticeSplice | null } {
+export function materializeBytes(page: Buffer, base: string, nav: string, style = ''): { body: Buffer; edits: EditSplice[]; notice: NoticeSplice | null } {
   const hits: Hit[] = [];
   const encoded = Buffer.from(encodeURIComponent(base));
   const plain = Buffer.from(base);
   for (const at of occurrences(page, BASE_ENCODED)) hits.push({ at, end: at + BASE_ENCODED.length, put: encoded });
   for (const at of occurrences(page, BASE)) hits.push({ at, end: at + BASE.length, put: plain });
+  const styleAt = page.indexOf(STYLE);
+  if (styleAt >= 0) hits.push({ at: styleAt, end: styleAt + STYLE.length, put: Buffer.from(style) });
   const navAt = page.indexOf(NAV);
   if (navAt >= 0) hits.push({ at: navAt, end: navAt + NAV.length, put: Buffer.from(explorerFor(nav, '')) });
   else {

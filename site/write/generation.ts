@@ -15,7 +15,6 @@ import { hashText } from '../../shared/note/text-hash.ts';
 import { fileStamp } from '../../shared/file-stamp.ts';
 import { defaultSettings, settingsFile, withDefaults, type Settings } from '../../shared/settings.ts';
 import { BASE_TOKEN, frameSig, siteFrame } from '../plan/frame.ts';
-import { customCssAddress } from '../plan/custom-css.ts';
 import { CODE_DIR, PROJECT_DIR } from '../../shared/project-dir.ts';
 import type { PlannedPage, ServedEntry, ServeType } from '../plan/plan-types.ts';
 import type { SitePlan } from '../plan/plan.ts';
@@ -106,8 +105,8 @@ function realVault(dir: string): string {
 }
 
 /** The key the pages of this server would be built with now. */
-export function currentKey(config: Config, settings: Settings = readSettingsNow(config.dataDir), base = BASE_TOKEN, customCss = customCssAddress(config.dataDir)): GenerationKey {
-  return { vault: realVault(config.vaultDir), code: codeHash(), frame: frameSig(siteFrame(settings, config, base, new Date(), customCss)) };
+export function currentKey(config: Config, settings: Settings = readSettingsNow(config.dataDir), base = BASE_TOKEN): GenerationKey {
+  return { vault: realVault(config.vaultDir), code: codeHash(), frame: frameSig(siteFrame(settings, config, base)) };
 }
 
 export async function writeGeneration(outRoot: string, state: Omit<GenerationState, 'format'>): Promise<void> {

@@ -1,7 +1,8 @@
 // The designer's custom.css is linked by an address naming its content, and not at all while
 // it is empty: a visitor's first paint used to wait on a no-cache request for an empty file on
 // every page view. A new stylesheet (an edit, the settings mirror, a change while the server
-// was down) is a new address on every page; only the current one is cached for good.
+// was down) is a new address on every page, filled in as pages are served, with nothing rebuilt;
+// only the current one is cached for good.
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -28,9 +29,17 @@ it('pages link custom.css by its content, none while it is empty; a change is a 
     expect(linked(article)).toEqual([]);
     expect(linked(await page('/'))).toEqual([]);
 
+    // The server fills the link in as it serves: the built page's file is not written again.
+    const built = async () => {
+      const site = path.join(data, 'public-site');
+      const gen = (await fs.readdir(site)).find((name) => name.startsWith('gen-'))!;
+      return fs.stat(path.join(site, gen, 'Posts/Hello.html')).then((s) => s.mtimeMs);
+    };
+    const builtAt = await built();
     const first = '.s-blog-powered { display: none; }\n';
     await writeFiles(data, { 'custom.css': first });
     await waitFor(async () => linked(await page('/Posts/Hello')).length > 0, 15_000);
+    expect(await built()).toBe(builtAt);
     for (const address of ['/Posts/Hello', '/', '/404-no-such-page']) expect(linked(await page(address)), address).toEqual([`/custom.css?v=${version(first)}`]);
     const current = await fetch(`${server.url}/custom.css?v=${version(first)}`);
     expect(await current.text()).toBe(first);

@@ -3,7 +3,7 @@
 // of the last two in bytes of what is sent, whatever the page's characters before them.
 import { describe, expect, it } from 'vitest';
 import { BASE_TOKEN, BASE_TOKEN_ENCODED } from '../../site/plan/frame.ts';
-import { NAV_MARKER, materializeBytes, materializeForVisitor } from '../../site/serve/substitute.ts';
+import { NAV_MARKER, STYLE_MARKER, materializeBytes, materializeForVisitor } from '../../site/serve/substitute.ts';
 
 const fill = (page: string, base = 'https://ex.test', nav = '<nav>N</nav>') => materializeBytes(Buffer.from(page), base, nav);
 
@@ -53,6 +53,15 @@ describe('a built page filled for a visitor', () => {
     expect(body.toString()).toBe('<p><!--service:edit:a>b--></p><!--service:edit:x:y:z-->');
     expect(edits).toHaveLength(1);
     expect(edits[0]!.at).toBe(body.length);
+  });
+
+  it('links the designer\'s custom.css where its marker is, or takes the marker out; the Edit link after it lands where it belongs', () => {
+    const page = `<head>${STYLE_MARKER}<script></script></head><h1>é</h1><!--service:edit:a.md:Edit-->`;
+    const link = '<link rel="stylesheet" href="/custom.css?v=0123456789ab">\n';
+    const linked = materializeBytes(Buffer.from(page), 'b', 'n', link);
+    expect(linked.body.toString()).toBe(`<head>${link}<script></script></head><h1>é</h1>`);
+    expect(linked.edits[0]!.at).toBe(linked.body.length);
+    expect(materializeBytes(Buffer.from(page), 'b', 'n').body.toString()).toBe('<head><script></script></head><h1>é</h1>');
   });
 
   it('gives a garden page its explorer with the page marked current', () => {
