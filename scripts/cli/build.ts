@@ -6,6 +6,7 @@ import { copyFileSync, promises as fs, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../shared/config.ts';
 import { DATA_FILES } from '../../shared/data-path.ts';
+import { customCssAddress } from '../../site/plan/custom-css.ts';
 import { log } from '../../shared/log.ts';
 import { formatWarning, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import type { BuildProgress } from '../../site/build/site-builder.ts';
@@ -142,7 +143,7 @@ async function buildLocked(config: Config, options: SnapshotOptions, started: nu
       base: config.siteUrl ?? '',
       settingsDir: settingsFrom,
       onProgress: options.onProgress,
-      snapshot: { siteUrl: config.siteUrl },
+      snapshot: { siteUrl: config.siteUrl, customCss: customCssAddress(settingsFrom) },
       extensions: extensionsOf(config),
       ...(options.renderer ? { renderer: options.renderer, buildThread: false } : {}),
     });

@@ -22,9 +22,10 @@ export interface SiteBuilderOptions {
   buildThreadFrom?: number;
   /**
    * A static snapshot (`npm run build`): each page is written as a static host serves it,
-   * with what the server fills per request filled in (site/render/snapshot-page.ts).
+   * with what the server fills per request filled in (site/render/snapshot-page.ts), the
+   * designer's custom.css linked by `customCss`'s address (site/plan/custom-css.ts).
    */
-  snapshot?: { siteUrl: string | null };
+  snapshot?: { siteUrl: string | null; customCss?: string | null };
   /** The operator's theme and Eleventy config function (CONTRACT §16; default: none). */
   extensions?: SiteExtensions;
   /** Renders the pages (default: Eleventy, in this process; `npx @11ty/eleventy` collects the views instead). */

@@ -89,7 +89,7 @@ export interface FullBuildInput {
   buildThread: Omit<BuildThreadSetup, 'stage' | 'notes' | 'readChunk'> | null;
   buildThreadFrom?: number;
   /** A static snapshot: pages finished as a static host serves them. */
-  snapshot: { siteUrl: string | null } | null;
+  snapshot: { siteUrl: string | null; customCss?: string | null } | null;
   /** Most pages per render pass. */
   chunk: number;
   onProgress?: (phase: 'read' | 'plan' | 'render' | 'files', done?: number, total?: number) => void;
@@ -126,7 +126,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
       // The topic row goes into every page: rendered first (the snapshot never writes it as a file).
       const navPage = templated.find((p) => p.file === NAV_FILE)!;
       const nav = (await input.renderer.render(plan, [navPage]))[0]![1];
-      input.renderer.renderAsSnapshot(snapshotParts(nav));
+      input.renderer.renderAsSnapshot(snapshotParts(nav, input.snapshot.customCss ?? null));
       finish = { siteUrl: input.snapshot.siteUrl };
     }
     const ownWork = (files: BaseFiles | null) => {

@@ -28,7 +28,6 @@ import { fullBuild } from './full-build.ts';
 import { PageRenderer } from '../render/page-render.ts';
 import { Stage } from '../write/stage.ts';
 import { planVault } from '../plan/plan-vault.ts';
-import { customCssAddress } from '../plan/custom-css.ts';
 import { SearchIndex } from '../plan/search-index.ts';
 import { digest, SigDigests } from '../plan/sig-digests.ts';
 import { EarlySearch } from '../plan/search-job.ts';
@@ -119,11 +118,6 @@ export class SiteBuilder {
     return this.readSettings().catch(() => defaultSettings());
   }
 
-  /** A snapshot's pages link the designer's custom.css, from beside its settings; the server fills the link in as it serves. */
-  private customCss(): string | null {
-    return this.options.snapshot ? customCssAddress(this.options.settingsDir ?? this.options.config.dataDir) : null;
-  }
-
   /** The discussions to plan with: read when comments are on (COMMENTS=on or the setting). */
   private discussionFor(settings: Settings): DiscussionMap | null {
     return this.discussion.current(siteSettingsOf(settings, this.options.config).comments.enabled);
@@ -132,12 +126,11 @@ export class SiteBuilder {
   private async makePlan(settings?: Settings, now = new Date(), withSearch = true, sigsNow = true): Promise<SitePlan> {
     settings ??= await this.settings();
     this.wholePlans++;
-    const customCss = this.customCss();
     this.planSettings = JSON.stringify(settings);
     const plan = planVault({
       records: this.store.records.values(),
       attachments: this.attachments,
-      settings, customCss,
+      settings,
       discussion: this.discussionFor(settings),
       config: this.options.config,
       base: this.options.base ?? BASE_TOKEN,
@@ -206,7 +199,7 @@ export class SiteBuilder {
       buildThread: this.options.buildThread === false ? null : { config, skipDirs: this.options.skipDirs, base: this.options.base ?? BASE_TOKEN },
       buildThreadFrom: this.options.buildThreadFrom,
       searchTextsUpTo: snapshot ? null : (this.options.searchBaseLaterFrom ?? null),
-      snapshot: snapshot ? { siteUrl: snapshot.siteUrl } : null,
+      snapshot: snapshot ?? null,
       chunk: this.options.chunkSize ?? 400,
       onProgress: progress && ((phase, done, total) => progress({ phase, done, total })),
     });

@@ -3,7 +3,7 @@
 // that names its content, and not at all while it is empty: a visitor's first paint never
 // waits on a request for nothing, and a changed stylesheet is a new address, cached for good.
 // The server fills the link in as it serves a page (site/serve/substitute.ts), so a new
-// stylesheet rebuilds nothing; a snapshot's pages are rendered with it.
+// stylesheet rebuilds nothing; a snapshot's pages are rendered with it (SnapshotParts).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -38,8 +38,6 @@ export interface SiteFrame {
   /** The locale the browser formats counts in (search results): interface language, BLOG_LOCALE's digits. */
   numberLocale: string;
   comments: boolean;
-  /** The designer's custom.css by its content's address, or null while it is empty (custom-css.ts). */
-  customCss: string | null;
   year: number;
   base: string;
   baseEncoded: string;
@@ -69,7 +67,7 @@ function makeGradient(seed: string): string {
   return `linear-gradient(${Math.round(angle)}deg, hsl(${Math.round(a)} var(--s-grad-s, 30%) var(--s-grad-l1, 42%)), hsl(${Math.round(b)} var(--s-grad-s, 30%) var(--s-grad-l2, 30%)))`;
 }
 
-export function siteFrame(settings: Settings, config: Config, base = BASE_TOKEN, now = new Date(), customCss: string | null = null): SiteFrame {
+export function siteFrame(settings: Settings, config: Config, base = BASE_TOKEN, now = new Date()): SiteFrame {
   const site = siteSettingsOf(settings, config);
   const lang = primaryLanguage(site.language) ?? 'en';
   const year = now.getUTCFullYear();
@@ -96,7 +94,6 @@ export function siteFrame(settings: Settings, config: Config, base = BASE_TOKEN,
     blogLocale: config.blogLocale,
     numberLocale: numberLocale(lang, config.blogLocale),
     comments: site.comments.enabled,
-    customCss,
     year,
     base,
     baseEncoded: base === BASE_TOKEN ? BASE_TOKEN_ENCODED : encodeURIComponent(base),

@@ -16,8 +16,6 @@ export interface PlanInputs {
   records: Iterable<NoteRecord>;
   attachments: AttachmentIndex;
   settings: Settings;
-  /** The address pages link the designer's custom.css by (custom-css.ts), or null. */
-  customCss?: string | null;
   config: Config;
   base: string;
   assets: Asset[];
@@ -34,7 +32,7 @@ export interface PlanInputs {
 }
 
 export function planVault(input: PlanInputs): SitePlan {
-  const frame = siteFrame(input.settings, input.config, input.base, input.now, input.customCss ?? null);
+  const frame = siteFrame(input.settings, input.config, input.base, input.now);
   const model = deriveSiteModel(input.records, frame.model);
   return planSite(model, frame, frameSig(frame), input.attachments, input.assets, frame.comments ? (input.discussion ?? null) : null, input.images ?? null, input.feedIds ?? null, input.memory);
 }

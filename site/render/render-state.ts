@@ -36,6 +36,8 @@ export interface SnapshotParts {
   nav: string;
   /** The page policy as a <meta> element, right after the charset. */
   policy: string;
+  /** The link to the designer's custom.css (site/plan/custom-css.ts), or nothing. */
+  style: string;
 }
 
 /**

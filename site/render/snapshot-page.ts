@@ -12,6 +12,7 @@ import { PAGE_CSP } from '../serve/security-headers.ts';
 import type { PageFinish } from './page-render.ts';
 import { NAV_FILE } from '../plan/plan-outputs.ts';
 import type { SnapshotParts } from './render-state.ts';
+import { customCssLink } from '../plan/custom-css.ts';
 
 /**
  * Pages link to the site's own addresses from its root (`/Posts/A-note`, `/_s/blog.css`). A
@@ -35,8 +36,8 @@ const SNAPSHOT_POLICY = `<meta http-equiv="Content-Security-Policy" content="${P
   .join('; ')}">`;
 
 /** The snapshot's parts the templates render in place of the server's markers, once the topic row is rendered. */
-export function snapshotParts(nav: string): SnapshotParts {
-  return { nav, policy: SNAPSHOT_POLICY };
+export function snapshotParts(nav: string, customCss: string | null): SnapshotParts {
+  return { nav, policy: SNAPSHOT_POLICY, style: customCssLink(customCss) };
 }
 
 /** A language's feed file (`feed-ar.xml`, `topic/x/feed-en.xml`): a static host answers its file, not `feed.xml?lang=ar`. */
