@@ -25,8 +25,17 @@ function gitAt(date: string, ...args: string[]) {
 }
 
 const disk = (p: string) => fs.readFile(path.join(vault, p), 'utf8');
-/** Another program writing the file (an editor on the same machine, another server). */
-const otherWriter = (p: string, text: string) => fs.writeFile(path.join(vault, p), text);
+/**
+ * Another program writing the file (an editor on the same machine, another server), in one
+ * step. A write in place is two changes, the file emptied and then written: a strip raised on
+ * the first is rightly refused as stale when Keep is clicked before the second is seen, and the
+ * tests below click at once (a CI run once did). The temp file is beside the vault, not in it.
+ */
+const otherWriter = async (p: string, text: string) => {
+  const temp = path.join(path.dirname(vault), 'other-writer.tmp');
+  await fs.writeFile(temp, text);
+  await fs.rename(temp, path.join(vault, p));
+};
 
 async function typeAtEnd(page: Page, text: string): Promise<void> {
   await page.locator('.editor-container:not([hidden]) .cm-content').click();
@@ -48,6 +57,7 @@ const { server, browser, main } = adminForFile({
       'Notes/Disk.md': 'Disk: original line.\n',
       'Notes/Wake.md': 'Wake: original line.\n',
       'Notes/Quiet.md': 'Quiet: original line.\n',
+      'Notes/Twice.md': 'Twice: original line.\n',
       'Notes/Changed.md': 'Changed: original line.\n',
       'Conflict.md': 'A note linked from the story.\n',
       'Old idea.md': 'An idea for the trash.\n',
@@ -184,6 +194,37 @@ describe('the resolution strip (spec 3.6)', () => {
       expect((await refused).status()).toBe(409);
       await strip(page).waitFor();
       expect(await disk('Notes/Quiet.md')).toBe('Quiet: THEIRS.\n');
+    } finally {
+      await quiet.context.close();
+    }
+  });
+
+  it('Keep my version over a file changed again since the strip showed writes nothing: the strip shows again, and the next Keep keeps that text as a version', async () => {
+    const quiet = await openAdmin(browser, server);
+    try {
+      const { page } = quiet;
+      // No `changed` events reach this window: the second change is known only to the server.
+      await page.route('**/api/events', (route) => route.abort());
+      await page.reload();
+      await page.locator('.app').waitFor();
+      await openFromTree(page, 'Notes/Twice.md');
+      await otherWriter('Notes/Twice.md', 'Twice: THEIRS.\n');
+      const refused = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('Notes%2FTwice.md'));
+      await typeAtEnd(page, 'MINE4');
+      expect((await refused).status()).toBe(409);
+      await strip(page).waitFor();
+      await otherWriter('Notes/Twice.md', 'Twice: THEIRS again.\n');
+      const keptStale = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('Notes%2FTwice.md'));
+      await page.getByRole('button', { name: 'Keep my version' }).click();
+      expect((await keptStale).status()).toBe(409);
+      await strip(page).waitFor();
+      expect(await disk('Notes/Twice.md')).toBe('Twice: THEIRS again.\n');
+      await page.getByRole('button', { name: 'Keep my version' }).click();
+      await waitFor(async () => (await disk('Notes/Twice.md')) === 'Twice: original line.\nMINE4');
+      await strip(page).waitFor({ state: 'detached' });
+      const { versions } = (await server.admin('GET', '/api/versions?path=Notes%2FTwice.md')).body;
+      const texts = await Promise.all(versions.map(async (v: { at: string }) => (await server.admin('GET', `/api/versions/one?path=Notes%2FTwice.md&at=${v.at}`)).body.content));
+      expect(texts).toContain('Twice: THEIRS again.\n');
     } finally {
       await quiet.context.close();
     }
