@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AUTOSAVE_DELAY_MS } from '../../admin/ui/src/editor/session.ts';
-import { adminForFile, editorText, openAdmin, openFromTree, pageClockPassed, recordFetches, screenshot } from '../helpers/browser.ts';
+import { adminForFile, editorText, openAdmin, openFromTree, pageClockPassed, recordFetches, screenshot, type AdminPage } from '../helpers/browser.ts';
 import { waitFor } from '../helpers/server.ts';
 import { writeFiles } from '../helpers/tmp.ts';
 
@@ -36,6 +36,28 @@ const otherWriter = async (p: string, text: string) => {
   await fs.writeFile(temp, text);
   await fs.rename(temp, path.join(vault, p));
 };
+
+/** An admin window no `changed` event reaches: only a save's own mtime check can catch a change. */
+async function quietWindow(): Promise<AdminPage> {
+  const quiet = await openAdmin(browser, server);
+  await quiet.page.route('**/api/events', (route) => route.abort());
+  await quiet.page.reload();
+  await quiet.page.locator('.app').waitFor();
+  return quiet;
+}
+
+/** The answer to the next save of `note` from this page. */
+const nextPut = (page: Page, note: string) => page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(encodeURIComponent(note)));
+
+/** In a quiet window: another program writes `theirs`, then `mine` is typed; the save is refused and the strip shows. */
+async function refusedSave(page: Page, note: string, theirs: string, mine: string): Promise<void> {
+  await openFromTree(page, note);
+  await otherWriter(note, theirs);
+  const refused = nextPut(page, note);
+  await typeAtEnd(page, mine);
+  expect((await refused).status()).toBe(409);
+  await strip(page).waitFor();
+}
 
 async function typeAtEnd(page: Page, text: string): Promise<void> {
   await page.locator('.editor-container:not([hidden]) .cm-content').click();
@@ -180,19 +202,9 @@ describe('the resolution strip (spec 3.6)', () => {
   });
 
   it('without the event stream, the save itself is refused with 409 and the strip shows; nothing is written', async () => {
-    const quiet = await openAdmin(browser, server);
+    const quiet = await quietWindow();
     try {
-      const { page } = quiet;
-      // No `changed` events reach this window: only the save's own mtime check can catch the change.
-      await page.route('**/api/events', (route) => route.abort());
-      await page.reload();
-      await page.locator('.app').waitFor();
-      await openFromTree(page, 'Notes/Quiet.md');
-      await otherWriter('Notes/Quiet.md', 'Quiet: THEIRS.\n');
-      const refused = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('Notes%2FQuiet.md'));
-      await typeAtEnd(page, 'MINE3');
-      expect((await refused).status()).toBe(409);
-      await strip(page).waitFor();
+      await refusedSave(quiet.page, 'Notes/Quiet.md', 'Quiet: THEIRS.\n', 'MINE3');
       expect(await disk('Notes/Quiet.md')).toBe('Quiet: THEIRS.\n');
     } finally {
       await quiet.context.close();
@@ -200,21 +212,13 @@ describe('the resolution strip (spec 3.6)', () => {
   });
 
   it('Keep my version over a file changed again since the strip showed writes nothing: the strip shows again, and the next Keep keeps that text as a version', async () => {
-    const quiet = await openAdmin(browser, server);
+    const quiet = await quietWindow();
     try {
       const { page } = quiet;
-      // No `changed` events reach this window: the second change is known only to the server.
-      await page.route('**/api/events', (route) => route.abort());
-      await page.reload();
-      await page.locator('.app').waitFor();
-      await openFromTree(page, 'Notes/Twice.md');
-      await otherWriter('Notes/Twice.md', 'Twice: THEIRS.\n');
-      const refused = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('Notes%2FTwice.md'));
-      await typeAtEnd(page, 'MINE4');
-      expect((await refused).status()).toBe(409);
-      await strip(page).waitFor();
+      await refusedSave(page, 'Notes/Twice.md', 'Twice: THEIRS.\n', 'MINE4');
+      // Known only to the server: no event tells this window.
       await otherWriter('Notes/Twice.md', 'Twice: THEIRS again.\n');
-      const keptStale = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('Notes%2FTwice.md'));
+      const keptStale = nextPut(page, 'Notes/Twice.md');
       await page.getByRole('button', { name: 'Keep my version' }).click();
       expect((await keptStale).status()).toBe(409);
       await strip(page).waitFor();
@@ -231,12 +235,9 @@ describe('the resolution strip (spec 3.6)', () => {
   });
 
   it('a hidden window becoming visible re-checks: unsaved edits get the strip at once, an untouched note reloads silently', async () => {
-    const quiet = await openAdmin(browser, server);
+    const quiet = await quietWindow();
     try {
       const { page } = quiet;
-      await page.route('**/api/events', (route) => route.abort());
-      await page.reload();
-      await page.locator('.app').waitFor();
       const setVisibility = (state: 'hidden' | 'visible') =>
         page.evaluate((s) => {
           Object.defineProperty(document, 'visibilityState', { value: s, configurable: true });
