@@ -4,6 +4,16 @@ import type { PageRenderer } from '../render/page-render.ts';
 import type { ServedEntry } from '../plan/plan-types.ts';
 import type { SiteExtensions } from '../render/eleventy-site.ts';
 
+/**
+ * A static snapshot: each page is written as a static host serves it, with what the server
+ * fills per request filled in (site/render/snapshot-page.ts).
+ */
+export interface SnapshotSite {
+  siteUrl: string | null;
+  /** The address pages link the designer's custom.css by (site/plan/custom-css.ts), or null. */
+  customCss?: string | null;
+}
+
 export interface SiteBuilderOptions {
   config: Config;
   /** Folder the builder owns: generations and the staging folder live here. */
@@ -20,12 +30,8 @@ export interface SiteBuilderOptions {
   buildThread?: boolean;
   /** From how many notes a build thread is big enough to pay (default full-build.ts BUILD_THREAD_MIN_NOTES). */
   buildThreadFrom?: number;
-  /**
-   * A static snapshot (`npm run build`): each page is written as a static host serves it,
-   * with what the server fills per request filled in (site/render/snapshot-page.ts), the
-   * designer's custom.css linked by `customCss`'s address (site/plan/custom-css.ts).
-   */
-  snapshot?: { siteUrl: string | null; customCss?: string | null };
+  /** A static snapshot (`npm run build`) instead of the server's site. */
+  snapshot?: SnapshotSite;
   /** The operator's theme and Eleventy config function (CONTRACT §16; default: none). */
   extensions?: SiteExtensions;
   /** Renders the pages (default: Eleventy, in this process; `npx @11ty/eleventy` collects the views instead). */

@@ -19,6 +19,7 @@ import type { AttachmentIndex } from '../read/attachments.ts';
 import type { FileWriter } from '../write/file-writer.ts';
 import { isTemplated, type PageFinish, type PageRenderer } from '../render/page-render.ts';
 import type { BuildThreadLink } from './build-thread-link.ts';
+import type { SnapshotSite } from './builder-types.ts';
 import type { BuildThreadSetup, SnapshotFinish } from './build-thread-protocol.ts';
 import { VAULT_STYLESHEET, type SitePlan } from '../plan/plan.ts';
 import { NAV_FILE } from '../plan/plan-outputs.ts';
@@ -89,7 +90,7 @@ export interface FullBuildInput {
   buildThread: Omit<BuildThreadSetup, 'stage' | 'notes' | 'readChunk'> | null;
   buildThreadFrom?: number;
   /** A static snapshot: pages finished as a static host serves them. */
-  snapshot: { siteUrl: string | null; customCss?: string | null } | null;
+  snapshot: SnapshotSite | null;
   /** Most pages per render pass. */
   chunk: number;
   onProgress?: (phase: 'read' | 'plan' | 'render' | 'files', done?: number, total?: number) => void;

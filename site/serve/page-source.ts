@@ -42,6 +42,8 @@ export class PageSource {
   private base: string | null;
   /** Bases whose pages are kept (MAX_BASES), and when each was last asked for. */
   private readonly bases = new Map<string, number>();
+  /** What every page's style marker becomes: the link to the designer's custom.css, or nothing. */
+  private style = '';
 
   constructor(
     private readonly index: SiteIndex,
@@ -131,16 +133,11 @@ export class PageSource {
     return true;
   }
 
-  /** What every page's style marker becomes: the link to the designer's custom.css, or nothing. */
-  private style = '';
-
   /** A new custom.css: every page is prepared again with its link (no build: the pages' files hold a marker). */
   restyle(style: string): void {
     if (style === this.style) return;
     this.style = style;
-    this.cache.clear();
-    this.cache.invalidate([NOT_FOUND_KEY]);
-    void this.warm([...this.index.addresses()], true);
+    void this.prepareAll();
   }
 
   /** Without SITE_URL the base comes from requests: the latest one seen is warmed. */
@@ -156,9 +153,7 @@ export class PageSource {
    */
   async applied(result: BuildResult): Promise<boolean> {
     if (result.full || result.nav !== null) {
-      this.cache.clear();
-      this.cache.invalidate([NOT_FOUND_KEY]);
-      await this.warm([...this.index.addresses()], true);
+      await this.prepareAll();
       return true;
     }
     const changed = [...result.upserts.map(([a]) => a), ...result.removals];
@@ -169,6 +164,13 @@ export class PageSource {
       false,
     );
     return false;
+  }
+
+  /** Forgets every prepared page and prepares them all again, in place of what was queued. */
+  private prepareAll(): Promise<void> {
+    this.cache.clear();
+    this.cache.invalidate([NOT_FOUND_KEY]);
+    return this.warm([...this.index.addresses()], true);
   }
 
   private warm(addresses: string[], replace: boolean): Promise<void> {

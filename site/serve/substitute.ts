@@ -1,8 +1,8 @@
 // Built pages carry a few markers filled in when they are served: the absolute base URL,
 // the topic row, the link to the designer's custom.css (site/plan/custom-css.ts: a new
-// stylesheet prepares the pages again, it rebuilds none), the Edit link a signed-in admin sees on articles (CONTRACT §6), and the
-// notice a visitor's own comment earns when the form comes back without a script
-// (CONTRACT §8). A static snapshot's pages are rendered without them (site/render/snapshot-page.ts).
+// stylesheet prepares the pages again, it rebuilds none), the Edit link a signed-in admin
+// sees on articles (CONTRACT §6), and the notice a visitor's own comment earns when the
+// form comes back without a script (CONTRACT §8). A static snapshot's pages are rendered without them (site/render/snapshot-page.ts).
 import { BASE_TOKEN, BASE_TOKEN_ENCODED } from '../plan/frame.ts';
 import { explorerFor } from '../plan/explorer-view.ts';
 
