@@ -53,7 +53,7 @@ export function isTempFile(name: string): boolean {
 
 export async function writeFileAtomic(
   target: string,
-  data: string | Uint8Array,
+  data: string | Uint8Array | Iterable<Uint8Array>,
   options: AtomicWriteOptions = {},
 ): Promise<Stats> {
   const dir = path.dirname(target);
@@ -130,15 +130,15 @@ export async function commitTemp(temp: string, target: string, syncDir = true): 
  * Writes a file that must not exist yet (exclusive create) and fsyncs it. Safe
  * without a rename when nothing refers to the file until a later atomic commit.
  */
-export async function writeDurable(file: string, data: string | Uint8Array, mode?: number): Promise<Stats>;
-export async function writeDurable(file: string, data: string | Uint8Array, mode: number, withStats: false): Promise<null>;
-export async function writeDurable(file: string, data: string | Uint8Array, mode = 0o600, withStats = true): Promise<Stats | null> {
+export async function writeDurable(file: string, data: string | Uint8Array | Iterable<Uint8Array>, mode?: number): Promise<Stats>;
+export async function writeDurable(file: string, data: string | Uint8Array | Iterable<Uint8Array>, mode: number, withStats: false): Promise<null>;
+export async function writeDurable(file: string, data: string | Uint8Array | Iterable<Uint8Array>, mode = 0o600, withStats = true): Promise<Stats | null> {
   const handle = await fs.open(file, 'wx', mode).catch((err) => {
     throw storageFailure(err);
   });
   let stats: Stats | null = null;
   try {
-    await handle.writeFile(data);
+    await fs.writeFile(handle, data); // fs.writeFile: its types take chunks (a file written batch by batch), the handle's do not
     // open() applies the umask; chmod restores bits the umask stripped.
     if (mode & UMASK) await handle.chmod(mode);
     await handle.sync();

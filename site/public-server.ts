@@ -124,7 +124,8 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     },
     builder: { config, outRoot, skipDirs: options.skipDirs, remember: true, buildThreadFrom: SERVER_BUILD_THREAD_MIN_NOTES, searchBaseLaterFrom: SEARCH_BASE_LATER_MIN_NOTES },
     onBuilt: (result) => {
-      if (resumed && !result.full) log.info(`public site brought up to date: ${result.rendered} outputs changed in ${result.ms} ms`);
+      const read = result.notes ? ` (${result.notes.parsed} of ${result.notes.of} notes read again)` : '';
+      if (resumed && !result.full) log.info(`public site brought up to date: ${result.rendered} outputs changed in ${result.ms} ms${read}`);
       resumed = false;
       onBuilt(result);
     },

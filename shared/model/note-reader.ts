@@ -2,7 +2,7 @@
 // the remembered first meeting in created.json or git's first commit adding the file,
 // else the file's own time). It keeps no records of its own: the one vault model
 // (VaultStore) holds them, and the build thread of a full build reads its share with it.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { createdFile } from '../created-store.ts';
 import { fileStamp } from '../file-stamp.ts';
@@ -11,7 +11,7 @@ import { log } from '../log.ts';
 import type { VaultPath } from '../vault-path.ts';
 import { fileTime, postDate } from '../note/dates.ts';
 import { gitFileTimes, type GitFileTimes } from './git-created.ts';
-import { buildRecord, type NoteRecord } from './note-record.ts';
+import { buildRecord, restoreRecord, type KeptRecord, type NoteRecord } from './note-record.ts';
 
 /**
  * The largest note the site reads (the admin API takes no bigger body). A note is parsed,
@@ -83,13 +83,34 @@ export class NoteReader {
    * synchronous: a build reads thousands of small files, and a promise each costs more
    * than the read. Dates that need git's history are settled by `settleDates`.
    */
-  readMany(paths: Iterable<VaultPath>): NoteRecord[] {
+  readMany(paths: Iterable<VaultPath>, remembered: ReadonlyMap<string, KeptRecord> | null = null): NoteRecord[] {
     const out: NoteRecord[] = [];
     for (const p of paths) {
-      const record = this.read(p);
+      const kept = remembered?.get(p);
+      const record = (kept && this.restore(p, kept)) || this.read(p);
       if (record) out.push(record);
     }
     return out;
+  }
+
+  /** Notes parsed by this reader so far (a restart's catch-up pass parses only those changed while it was down). */
+  parses = 0;
+
+  /**
+   * The record remembered from an earlier run (site/read/record-cache.ts) when the file still
+   * has the stamp it was read with (one lstat: no read, no parse), dated as a read dates it.
+   * A link in the file's place, or any change, and the note is read instead.
+   */
+  private restore(p: VaultPath, kept: KeptRecord): NoteRecord | null {
+    const stats = lstatSync(this.abs(p), { throwIfNoEntry: false });
+    if (!stats?.isFile() || kept.fields.stamp === null || fileStamp(stats) !== kept.fields.stamp) return null;
+    const createdMs = this.createdOf(p);
+    return this.changed(restoreRecord(p, kept, { createdMs, fileMs: fileTime(stats), changedMs: this.changedOf(stats, createdMs) }));
+  }
+
+  /** Changed only if modified after it was created: a copied file's modification time is the copy's moment. */
+  private changedOf(stats: Stats, createdMs: number | null): number | null {
+    return stats.mtimeMs > (createdMs ?? fileTime(stats)) + CHANGE_SLACK_MS ? stats.mtimeMs : null;
   }
 
   /**
@@ -124,11 +145,11 @@ export class NoteReader {
       // clock tick (ctime is coarse) could not have followed the read unseen.
       const stamp = got === size && Date.now() - stats.ctimeMs > STAMP_SETTLED_MS ? fileStamp(stats) : null;
       const createdMs = this.createdOf(p);
-      // Changed only if modified after it was created: a copied file's modification time is the copy's moment.
-      const changedMs = stats.mtimeMs > (createdMs ?? fileTime(stats)) + CHANGE_SLACK_MS ? stats.mtimeMs : null;
+      const changedMs = this.changedOf(stats, createdMs);
       // The same text read again (the watcher's echo of a save already applied): no second parse.
       if (known && known.changedMs === changedMs && sameDating(known, createdMs) && known.hash === hashText(text)) return known;
       // Dated by the file's own time when nothing else dates it: the stats in hand, not a second stat.
+      this.parses++;
       return this.changed(buildRecord({ path: p, text, createdMs, fileMs: fileTime(stats), changedMs, stamp, searchText: this.searchTexts }));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;

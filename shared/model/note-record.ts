@@ -117,7 +117,7 @@ function bannerOf(data: Frontmatter, firstImage: string | null): string | null {
 }
 
 /** What a record takes from the text's one parse (lazily, for a note not meant to be published). */
-type FactFields = Pick<NoteRecord, 'tags' | 'excerpt' | 'words' | 'links' | 'embeds' | 'transclusions' | 'headings' | 'titleId' | 'math' | 'mermaid' | 'banner'>;
+export type FactFields = Pick<NoteRecord, 'tags' | 'excerpt' | 'words' | 'links' | 'embeds' | 'transclusions' | 'headings' | 'titleId' | 'math' | 'mermaid' | 'banner'>;
 
 function factFields(data: Frontmatter, body: string, facts: NoteFacts | null): FactFields {
   const embeds = facts?.files ?? [];
@@ -138,25 +138,31 @@ function factFields(data: Frontmatter, body: string, facts: NoteFacts | null): F
   };
 }
 
+/** Where a note lives and is published: from its path and its `permalink:`. */
+function placeOf(path: VaultPath, data: Frontmatter): Pick<NoteRecord, 'path' | 'address' | 'defaultAddress' | 'folder' | 'name'> {
+  const slash = path.lastIndexOf('/');
+  const defaultAddress = noteAddress(path);
+  return {
+    path,
+    address: permalinkAddress(data.permalink) ?? defaultAddress,
+    defaultAddress,
+    folder: slash < 0 ? '' : path.slice(0, slash),
+    name: path.slice(slash + 1).replace(/\.(md|markdown|tex)$/i, ''),
+  };
+}
+
 export function buildRecord(input: RecordInputs): NoteRecord {
   const { path, text } = input;
   const parsed = parseFrontmatter(text, path);
   const { data, raw } = parsed;
-  const slash = path.lastIndexOf('/');
-  const fileName = path.slice(slash + 1);
-  const name = fileName.replace(/\.(md|markdown|tex)$/i, '');
+  const fileName = path.slice(path.lastIndexOf('/') + 1);
   const isTex = /\.tex$/i.test(path);
   const body = isTex ? publicTex(parsed.body) : publicMarkdown(parsed.body);
   const title = titleOf(data, body, fileName);
   const publish = isTrue(data.publish);
   const twin = textValue(data.twin);
-  const defaultAddress = noteAddress(path);
   const record: EagerFields = {
-    path,
-    address: permalinkAddress(data.permalink) ?? defaultAddress,
-    defaultAddress,
-    folder: slash < 0 ? '' : path.slice(0, slash),
-    name,
+    ...placeOf(path, data),
     hash: hashText(text),
     stamp: input.stamp ?? null,
     data,
@@ -289,4 +295,31 @@ export function packRecord(record: NoteRecord): PackedRecord {
 
 export function unpackRecord(packed: PackedRecord): NoteRecord {
   return new Record(packed.fields, packed.facts);
+}
+
+/**
+ * What a record remembered between runs keeps (site/read/record-cache.ts): what its text
+ * gave. Where it lives, its date and its one-use parts are made again when it is restored.
+ */
+export type KeptFields = Omit<EagerFields, 'path' | 'address' | 'defaultAddress' | 'folder' | 'name' | 'date' | 'changedMs' | 'prepared' | 'searchText'>;
+
+export interface KeptRecord {
+  fields: KeptFields;
+  facts: FactFields | null;
+}
+
+/** The inputs a read dates a record by (`buildRecord`'s), for a record restored instead of read. */
+export type Dating = Pick<RecordInputs, 'createdMs' | 'fileMs'> & { changedMs: number | null };
+
+export function keptOf(record: NoteRecord): KeptRecord {
+  const { fields, facts } = (record as Record).pack();
+  const { path, address, defaultAddress, folder, name, date, changedMs, prepared, searchText, ...kept } = fields;
+  return { fields: kept, facts };
+}
+
+/** A remembered record of the note at `path`, whose file is as it was: the record a read would make, dated as a read would date it. */
+export function restoreRecord(path: VaultPath, kept: KeptRecord, dating: Dating): NoteRecord {
+  const { data, raw } = kept.fields;
+  const date = postDate({ data, raw, createdMs: dating.createdMs, fileMs: dating.fileMs });
+  return new Record({ ...kept.fields, ...placeOf(path, data), date, changedMs: dating.changedMs, prepared: null, searchText: null }, kept.facts);
 }

@@ -29,7 +29,8 @@ process.on('disconnect', () => process.exit(0));
 // The server stops it with a SIGTERM. Ended by the signal's default action, a process runs
 // no exit handler, and the git runner's temp folder (shared/git-run.ts) was left behind at
 // every stop; exiting here runs them (between two tasks: the server waits, then kills).
-process.once('SIGTERM', () => void (pauseTimer ? rememberNow() : Promise.resolve()).finally(() => process.exit(0)));
+// A record being written is finished first: cut short, it would leave its temp file behind.
+process.once('SIGTERM', () => void (pauseTimer ? rememberNow() : (remembering ?? Promise.resolve())).finally(() => process.exit(0)));
 
 async function handle(b: SiteBuilder, request: Exclude<BuilderRequest, { type: 'init' }>) {
   switch (request.type) {
@@ -103,7 +104,8 @@ const growth = collect ? new GrowthCollector(collect) : null;
 // pause: writing the record of every output after each save of a steady edit took the
 // CPU the next save's pass wanted; a stop writes one still waiting.
 const REMEMBER_PAUSE_MS = 1_000;
-let remembering = false;
+/** The records being written, while they are. */
+let remembering: Promise<void> | null = null;
 let rememberAgain = false;
 let collectAfter: Collection | null = null;
 let pauseTimer: NodeJS.Timeout | null = null;
@@ -129,15 +131,16 @@ function rememberNow(): Promise<void> {
   if (!b) return Promise.resolve();
   if (remembering) {
     rememberAgain = true;
-    return Promise.resolve();
+    return remembering;
   }
-  remembering = true;
-  return (async () => {
+  remembering = (async () => {
     do {
       rememberAgain = false;
       await b.remember().catch((err) => log.warn(`could not remember the site generation: ${(err as Error).message}`));
     } while (rememberAgain);
-    remembering = false;
+  })();
+  return remembering.then(async () => {
+    remembering = null;
     if (collectAfter) {
       const how = collectAfter;
       collectAfter = null;
@@ -148,5 +151,5 @@ function rememberNow(): Promise<void> {
         process.send!({ id: null, liveHeapMB: Math.round(getHeapStatistics().used_heap_size / (1024 * 1024)) } satisfies BuilderReply);
       }
     }
-  })();
+  });
 }

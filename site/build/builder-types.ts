@@ -69,6 +69,8 @@ export interface BuildResult {
   rendered: number;
   ms: number;
   gitCreated?: [string, number][];
+  /** A catch-up pass: the notes it parsed (changed while the server was down, or not kept) of all it holds. */
+  notes?: { parsed: number; of: number };
   /** The search index's delta has grown: a `tidy()` pass when the builder is idle makes a new base. */
   tidy?: boolean;
 }

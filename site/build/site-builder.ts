@@ -15,6 +15,7 @@ import { createSettingsReader, defaultSettings, siteSettingsOf, type Settings } 
 import { postItem, postNamed, type PostItem, type PostQuery, type PostRef } from '../../shared/model/posts.ts';
 import { AddressMemory } from '../../shared/model/redirects.ts';
 import { VaultStore, type RecordChange } from '../../shared/model/vault-store.ts';
+import type { KeptRecord } from '../../shared/model/note-record.ts';
 import { forgetEmbedParses, keepReadParses } from '../../shared/note/markdown.ts';
 import { isNotePath, type VaultPath } from '../../shared/vault-path.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
@@ -29,6 +30,7 @@ import { PageRenderer } from '../render/page-render.ts';
 import { Stage } from '../write/stage.ts';
 import { planVault } from '../plan/plan-vault.ts';
 import { SearchIndex } from '../plan/search-index.ts';
+import { RecordCache } from '../read/record-cache.ts';
 import { digest, SigDigests } from '../plan/sig-digests.ts';
 import { EarlySearch } from '../plan/search-job.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
@@ -84,6 +86,8 @@ export class SiteBuilder {
   private readonly discussion: DiscussionIndex;
   /** What the planner keeps from one plan to the next (signatures, encoded addresses). */
   private readonly memory = new PlanMemory();
+  /** The notes' records kept for the next start. */
+  private readonly kept: RecordCache;
 
   constructor(private readonly options: SiteBuilderOptions) {
     const { config } = options;
@@ -98,6 +102,7 @@ export class SiteBuilder {
     this.readSettings = createSettingsReader(options.settingsDir ?? config.dataDir);
     this.addresses = new AddressMemory(config.dataDir, config.vaultDir, Boolean(options.snapshot));
     this.discussion = new DiscussionIndex(config.dataDir);
+    this.kept = new RecordCache(options.outRoot);
   }
 
   /** Learns moved addresses from the plan about to go live (CONTRACT §7), remembered in the data directory. */
@@ -149,13 +154,16 @@ export class SiteBuilder {
     return this.searchPages;
   }
 
-  /** Reads the whole vault in this process: one walk, one read per note. */
-  private async loadVault(): Promise<void> {
+  /** Reads the whole vault in this process: one walk, one parse per note whose record was not kept (`kept`, by path). */
+  private async loadVault(kept: ReadonlyMap<string, KeptRecord> | null = null): Promise<BuildResult['notes']> {
     const found = await new VaultEntries(this.options.config.vaultDir, this.options.skipDirs).list();
     this.attachments.loadFrom(found.filter((e) => e.kind === 'attachment').map((e) => e.path));
     await this.store.reader.prepare(true);
-    this.store.adopt(this.store.reader.readMany(found.filter((e) => e.kind === 'note').map((e) => e.path)));
+    const parsed = this.store.reader.parses;
+    this.store.adopt(this.store.reader.readMany(found.filter((e) => e.kind === 'note').map((e) => e.path), kept));
     await this.store.settleDates();
+    this.kept.due = true;
+    return { parsed: this.store.reader.parses - parsed, of: this.store.records.size };
   }
 
   /** Reads the whole vault and renders every output into a new folder. */
@@ -216,6 +224,7 @@ export class SiteBuilder {
     this.due.clear();
     [this.plan, this.previous, this.digested, this.nav] = [plan, plan.pages, false, nav];
     this.settled = { plan, dir, nav };
+    this.kept.due = true;
     await removeGenerations(this.options.outRoot, [dir, previous]);
     const entries = pages.filter((p) => !isInternal(p.address)).map((p) => [p.address, served(p)] as [string, ServedEntry]);
     return {
@@ -326,26 +335,27 @@ export class SiteBuilder {
   }
 
   /**
-   * After a restart: takes the remembered generation as the live site and brings it
-   * up to date in one incremental pass (the whole vault is read again, so whatever
-   * changed while the server was down is found; only changed outputs are rendered).
+   * After a restart: takes the remembered generation as the live site and brings it up to date
+   * in one incremental pass. Every note is looked at, and parsed only if it changed since its
+   * record was kept; the search base the pages hold is kept too. Only changed outputs are rendered.
    */
   async resume(moves: [string, string][] = []): Promise<BuildResult> {
     const started = Date.now();
     this.addresses.toldMoves(moves);
     await this.loadAddresses();
-    const state = this.options.remember ? readGeneration(this.options.outRoot, await this.key()) : null;
+    const key = await this.key();
+    const state = this.options.remember ? readGeneration(this.options.outRoot, key) : null;
     if (!state) return this.full();
     await fs.mkdir(this.options.outRoot, { recursive: true });
     this.live = path.join(this.options.outRoot, state.dir);
     this.previous = new Map(state.pages.map(([address, file, type, sig]) => [address as Address, { file, type, sig }]));
-    this.digested = true;
-    this.nav = state.nav;
-    await this.loadVault();
+    [this.digested, this.nav] = [true, state.nav];
+    if (state.search) this.search.adoptRemembered(state.search);
+    const notes = await this.loadVault(this.kept.load(key));
     const result = (await this.applyPlan(await this.makePlan(), started)) ?? { full: false, dir: this.live, upserts: [], removals: [], nav: null, rendered: 0, ms: Date.now() - started };
     this.store.releasePrepared();
     forgetEmbedParses(); // and the parses of embedded notes the pass kept for its pages
-    return { ...result, gitCreated: [...this.store.gitCreated()] };
+    return { ...result, notes, gitCreated: [...this.store.gitCreated()] };
   }
 
   /** Renders what differs between the live folder and `plan`, and swaps it in page by page. */
@@ -401,7 +411,9 @@ export class SiteBuilder {
     if (!this.options.remember || !this.settled) return;
     this.dueSigs.settle();
     const built = this.settled;
-    await rememberGeneration(this.options.outRoot, await this.key(), built, (pages) => this.sigDigests.digests(pages));
+    const key = await this.key();
+    await rememberGeneration(this.options.outRoot, key, built, (pages) => this.sigDigests.digests(pages), (files) => this.search.remembered(files));
+    await this.kept.writeDue(key, this.store.records.values());
   }
 
   /** Edits applied by the quick pass so far (applyEdits), whole plans made (makePlan), and the live plan's signatures: what tests compare. */

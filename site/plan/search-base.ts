@@ -37,6 +37,21 @@ export interface SearchBase {
   shards: { key: string; file: IndexFile }[];
 }
 
+/**
+ * A base as a generation remembers it beside its files (site/write/generation.ts), so a restart's
+ * catch-up pass compares each note with it instead of indexing every note again: the paths
+ * and hashes of its notes by id, its averages, its files as [file, bytes] (their texts are the
+ * live folder's), and how much patches have grown its shards.
+ */
+export interface RememberedBase {
+  paths: string[];
+  hashes: string[];
+  avg: number[];
+  lengths: [string, number];
+  shards: [string, string, number][];
+  patchGrowth: number;
+}
+
 export function indexFile(kind: string, content: string): IndexFile {
   const hash = createHash('sha1').update(content).digest('hex').slice(0, 12);
   return { file: `${SEARCH_DIR}/${kind}.${hash}.json`, bytes: Buffer.byteLength(content), content };

@@ -15,7 +15,7 @@ import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { META_CHUNK, safeJson, SEARCH_MANIFEST, type DeltaDoc, type SearchDoc, type SearchManifest } from '../../shared/search/index-format.ts';
 import type { PageContext } from './page-context.ts';
 import type { PlannedPage } from './plan-types.ts';
-import { BaseJob, buildSearchBase, indexFile, type IndexFile, type SearchBase } from './search-base.ts';
+import { BaseJob, buildSearchBase, indexFile, type IndexFile, type RememberedBase, type SearchBase } from './search-base.ts';
 import { PatchJob, type FileText, type MemberPatch, type PatchedFiles } from './search-base-patch.ts';
 import { docChars, metaRowOf, searchableNotes, searchDocOf } from './search-docs.ts';
 import { DocumentRecords } from './search-documents.ts';
@@ -120,6 +120,22 @@ export class SearchIndex {
     this.laterFrom = null;
     this.versions.clear();
     this.patchGrowth = 0;
+  }
+
+  /** The base to remember with the generation whose pages are `files` (null: none, or not yet in them). */
+  remembered(files: ReadonlySet<string>): RememberedBase | null {
+    const base = this.base;
+    if (!base || ![base.lengths, ...base.shards.map((s) => s.file)].every((f) => files.has(f.file))) return null;
+    const hashes = base.paths.map((p) => base.members.get(p)!.hash);
+    return { paths: base.paths, hashes, avg: base.avg, lengths: [base.lengths.file, base.lengths.bytes], shards: base.shards.map((s) => [s.key, s.file.file, s.file.bytes]), patchGrowth: this.patchGrowth };
+  }
+
+  /** A remembered base, its files in the live folder: the next plan's delta is counted against it (a restart's catch-up pass). */
+  adoptRemembered(r: RememberedBase): void {
+    const paths = r.paths as VaultPath[];
+    const file = ([name, bytes]: [string, number]): IndexFile => ({ file: name, bytes, content: null });
+    this.adoptBase({ members: new Map(paths.map((p, id) => [p, { id, hash: r.hashes[id]! }])), paths, avg: r.avg, lengths: file(r.lengths), shards: r.shards.map(([key, name, bytes]) => ({ key, file: file([name, bytes]) })) });
+    this.patchGrowth = r.patchGrowth;
   }
 
   /**

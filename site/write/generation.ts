@@ -18,13 +18,15 @@ import { BASE_TOKEN, frameSig, siteFrame } from '../plan/frame.ts';
 import { CODE_DIR, PROJECT_DIR } from '../../shared/project-dir.ts';
 import type { PlannedPage, ServedEntry, ServeType } from '../plan/plan-types.ts';
 import type { SitePlan } from '../plan/plan.ts';
+import type { RememberedBase } from '../plan/search-base.ts';
+import { SEARCH_DIR } from '../../shared/search/index-format.ts';
 import { isWritableFile } from '../../shared/model/addresses.ts';
 
 /** node:v8, loaded when a generation is read or written (only the server's builder does): one module fewer for `npm run build`. */
 const v8 = () => createRequire(import.meta.url)('node:v8') as typeof import('node:v8');
 
 const STATE_FILE = 'generation.v8';
-const FORMAT = 2;
+const FORMAT = 3;
 
 export interface GenerationState {
   format: number;
@@ -44,6 +46,8 @@ export interface GenerationState {
    * from (file-stamp.ts), or null] (retractedWhileDown).
    */
   notes: [string, string, (string | null)?][];
+  /** The search base its pages hold, or null (made anew by the catch-up pass). */
+  search: RememberedBase | null;
 }
 
 /** What a generation must match to be served: this vault, this code, these settings. */
@@ -121,7 +125,7 @@ export interface BuiltGeneration {
 }
 
 /** Writes the record of `built`, unless the settings changed since its plan (the next pass re-renders: nothing stale remembered). */
-export async function rememberGeneration(outRoot: string, key: GenerationKey, built: BuiltGeneration, digestsOf: (pages: PlannedPage[]) => string[]): Promise<void> {
+export async function rememberGeneration(outRoot: string, key: GenerationKey, built: BuiltGeneration, digestsOf: (pages: PlannedPage[]) => string[], searchOf: (files: ReadonlySet<string>) => RememberedBase | null): Promise<void> {
   const { plan, dir, nav } = built;
   // The frame's own signature, as the key makes it (the pages' signatures hold the vault's publish.css too).
   if (key.frame !== frameSig(plan.ctx.frame)) return;
@@ -133,6 +137,7 @@ export async function rememberGeneration(outRoot: string, key: GenerationKey, bu
     nav,
     pages: pages.map((p, i) => [p.address, p.file, p.type, digests[i]!]),
     notes: plan.ctx.model.visible.map((note) => [note.path, note.hash, note.stamp]),
+    search: searchOf(new Set(pages.map((p) => p.file))),
   });
 }
 
@@ -220,8 +225,27 @@ export function readGeneration(outRoot: string, key: GenerationKey): GenerationS
   if (typeof state.dir !== 'string' || !/^gen-[\w-]+$/.test(state.dir)) return null;
   if (typeof state.nav !== 'string' || !Array.isArray(state.pages) || !state.pages.every(isPageRecord)) return null;
   if (!Array.isArray(state.notes) || !state.notes.every(isNoteRecord)) return null;
+  // A base not as its pages hold it is none: the catch-up pass makes one.
+  if (!isRememberedBase(state.search, new Set(state.pages.map((p) => p[1])))) state.search = null;
   // The folder itself, not a link to one elsewhere.
   return lstatSync(path.join(outRoot, state.dir), { throwIfNoEntry: false })?.isDirectory() ? state : null;
+}
+
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const isSearchFile = (file: unknown, files: ReadonlySet<string>) => isSiteFile(file) && file.startsWith(SEARCH_DIR + '/') && files.has(file);
+
+/** A remembered search base whose notes are note paths with their hashes and whose files are the generation's own. */
+function isRememberedBase(base: unknown, files: ReadonlySet<string>): base is RememberedBase {
+  if (typeof base !== 'object' || base === null) return false;
+  const { paths, hashes, avg, lengths, shards, patchGrowth } = base as Partial<RememberedBase>;
+  return (
+    Array.isArray(paths) && paths.every(isSiteFile) && new Set(paths).size === paths.length &&
+    Array.isArray(hashes) && hashes.length === paths.length && hashes.every((h) => typeof h === 'string' && /^[0-9a-f]{40}$/.test(h)) &&
+    Array.isArray(avg) && avg.every((n) => typeof n === 'number' && Number.isFinite(n)) &&
+    Array.isArray(lengths) && lengths.length === 2 && isSearchFile(lengths[0], files) && isCount(lengths[1]) &&
+    Array.isArray(shards) && shards.every((s) => Array.isArray(s) && s.length === 3 && typeof s[0] === 'string' && isSearchFile(s[1], files) && isCount(s[2])) &&
+    isCount(patchGrowth)
+  );
 }
 
 const isInternal = (address: string) => address.startsWith('/_service/');

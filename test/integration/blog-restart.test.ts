@@ -44,8 +44,8 @@ beforeAll(async () => {
   vault = first.vault;
   data = first.data;
   await first.waitForPage('/Posts/First-post', (p) => p.status === 200);
-  // The generation is remembered just after the build's answer: wait for it.
-  await waitFor(() => fs.stat(path.join(data, 'public-site', 'generation.v8')).then(() => true, () => false));
+  // The generation and the notes' records are remembered just after the build's answer: wait for them.
+  for (const file of ['generation.v8', 'records.v8']) await waitFor(() => fs.stat(path.join(data, 'public-site', file)).then(() => true, () => false));
   await first.stop();
   // Edited while the server is down: a changed post, a new one.
   const first_ = path.join(vault, 'Posts', 'First post.md');
@@ -89,6 +89,8 @@ describe('a restart on a data directory holding the last build', () => {
     expect(home.text).toContain('WHILE-DOWN-EDIT');
     const rendered = Number(/brought up to date: (\d+) outputs changed/.exec(server.output())![1]);
     expect(rendered).toBeGreaterThan(0);
+    // The notes' records were kept: only the two notes changed while it was down were read again.
+    expect(server.output()).toMatch(/brought up to date: .*\(2 of \d+ notes read again\)/);
     const gen = (await fs.readdir(path.join(data, 'public-site'))).find((n) => n.startsWith('gen-'))!;
     const all = ((await fs.readdir(path.join(data, 'public-site', gen), { recursive: true })) as string[]).filter((f) => f.endsWith('.html'));
     expect(rendered).toBeLessThan(all.length);

@@ -19,7 +19,7 @@ const PUBLISHED = '---\npublish: true\n---\nA post.\n';
 const UNPUBLISHED = '---\npublish: false\n---\nA post.\n';
 
 const stateOf = (notes: GenerationState['notes']): GenerationState =>
-  ({ format: 0, dir: 'gen-1', vault: '', code: '', frame: '', nav: '', pages: [], notes }) as GenerationState;
+  ({ format: 0, dir: 'gen-1', vault: '', code: '', frame: '', nav: '', pages: [], notes, search: null }) as GenerationState;
 
 async function vaultWith(text: string): Promise<{ vault: string; file: string }> {
   const vault = await tempDir('vs-gen-notes-');
