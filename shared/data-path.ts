@@ -22,6 +22,8 @@ export const DATA_FILES = {
   customCss: 'custom.css',
   versions: 'versions',
   publicSite: 'public-site',
+  /** The notes' records as the builder last read them, for the next start (site/read/record-cache.ts): private text, never served. */
+  noteRecords: 'note-records',
   /** The builder's heap cap measured fitting the vault (build-heap.ts heapForLive), for the next start. */
   builderHeap: 'builder-heap.json',
   /** Smaller copies of the vault's raster images, one folder per image content (site/render/image-variants.ts). */

@@ -102,7 +102,7 @@ export class SiteBuilder {
     this.readSettings = createSettingsReader(options.settingsDir ?? config.dataDir);
     this.addresses = new AddressMemory(config.dataDir, config.vaultDir, Boolean(options.snapshot));
     this.discussion = new DiscussionIndex(config.dataDir);
-    this.kept = new RecordCache(options.outRoot);
+    this.kept = new RecordCache(dataPath(config.dataDir, DATA_FILES.noteRecords));
   }
 
   /** Learns moved addresses from the plan about to go live (CONTRACT §7), remembered in the data directory. */

@@ -1,4 +1,4 @@
-// The notes' records kept between runs, beside the remembered generation: a restart's
+// The notes' records kept between runs, in the data directory: a restart's
 // catch-up pass restores the record of every note whose file still has the stamp it was
 // read with, and parses only the notes changed while the server was down (at 10,000 notes
 // the parses were most of a 15 s pass). Written after a whole read of the vault (a first
@@ -128,8 +128,9 @@ function entryOf(entry: unknown): [string, KeptRecord] | null {
 export class RecordCache {
   private readonly file: string;
 
-  constructor(outRoot: string) {
-    this.file = path.join(outRoot, CACHE_FILE);
+  /** `dir`: a folder of its own (the records hold every note's text, so never the site's folder). */
+  constructor(private readonly dir: string) {
+    this.file = path.join(dir, CACHE_FILE);
   }
 
   /** The records kept for this vault and code, by vault path; empty when there are none to trust. */
@@ -166,12 +167,12 @@ export class RecordCache {
   async writeDue(key: CacheKey, records: Iterable<NoteRecord>): Promise<void> {
     if (!this.due) return;
     this.due = false;
-    // A write cut short (the process killed) left its temp file: nothing else writes here now.
-    for (const name of await fs.readdir(path.dirname(this.file)).catch(() => [])) if (isTempFile(name)) await fs.rm(path.join(path.dirname(this.file), name), { force: true });
+    // A write cut short (the process killed) left its temp file: nothing else writes in this folder.
+    for (const name of await fs.readdir(this.dir).catch(() => [])) if (isTempFile(name)) await fs.rm(path.join(this.dir, name), { force: true });
     const list = [...records].filter((r) => r.stamp !== null);
     const header: Header = { format: FORMAT, node: process.version, vault: key.vault, code: key.code };
     // Not kept, the next start parses every note: slower, never wrong.
-    await writeFileAtomic(this.file, batches(header, list)).catch((err) => log.warn(`could not keep the notes' records for the next start: ${(err as Error).message}`));
+    await writeFileAtomic(this.file, batches(header, list), { mkdir: true }).catch((err) => log.warn(`could not keep the notes' records for the next start: ${(err as Error).message}`));
   }
 }
 

@@ -45,7 +45,7 @@ beforeAll(async () => {
   data = first.data;
   await first.waitForPage('/Posts/First-post', (p) => p.status === 200);
   // The generation and the notes' records are remembered just after the build's answer: wait for them.
-  for (const file of ['generation.v8', 'records.v8']) await waitFor(() => fs.stat(path.join(data, 'public-site', file)).then(() => true, () => false));
+  for (const file of ['public-site/generation.v8', 'note-records/records.v8']) await waitFor(() => fs.stat(path.join(data, file)).then(() => true, () => false));
   await first.stop();
   // Edited while the server is down: a changed post, a new one.
   const first_ = path.join(vault, 'Posts', 'First post.md');
