@@ -57,12 +57,14 @@ export interface GenerationKey {
   frame: string;
 }
 
-// What renders the site: the build driver and its template runner, the browser scripts,
-// the shared model and note parsing (as the running code has them: sources, or dist/),
-// then the templates, stylesheet and dependencies beside them in the project.
+// What renders the site: every module of the site and of the shared model and note parsing
+// (as the running code has them: sources, or dist/), then the templates, stylesheets, the
+// Eleventy config and the dependencies beside them in the project. A part left out (the
+// renderer's filters, .eleventy.js) would let a restart after an upgrade serve pages the new
+// code no longer makes.
 const CODE_PARTS = [
-  ...['site/build', 'site/client', 'shared'].map((part) => [CODE_DIR, part] as const),
-  ...['site/templates', 'site/assets', 'package.json', 'package-lock.json'].map((part) => [PROJECT_DIR, part] as const),
+  ...['site', 'shared'].map((part) => [CODE_DIR, part] as const),
+  ...['site/templates', 'site/assets', '.eleventy.js', 'package.json', 'package-lock.json'].map((part) => [PROJECT_DIR, part] as const),
 ];
 
 // Synchronous on purpose: a restart reads these before anything else queues work on
@@ -77,11 +79,18 @@ function filesUnder(abs: string): string[] {
   return (readdirSync(abs, { recursive: true }) as string[]).map((n) => path.join(abs, n)).sort();
 }
 
-/** Hash of every file the rendered pages depend on (computed once per process). */
-export function codeHash(): string {
+/**
+ * Hash of every file the rendered pages depend on: ours, and the operator's theme folder and
+ * Eleventy config function (CONTRACT §16) as this process loaded them, so a theme changed
+ * while the server was down is not answered with pages of the old one. Computed once per process.
+ */
+export function codeHash(operator: Pick<Config, 'siteTheme' | 'siteEleventyConfig'>): string {
   if (codeStamp === null) {
     const hash = createHash('sha1');
-    for (const [root, part] of CODE_PARTS) {
+    // The operator's files named by where they are (another theme is another site), ours by their place in the project.
+    const theirs = [operator.siteTheme, operator.siteEleventyConfig].flatMap((p) => (p === null ? [] : [[path.dirname(p), path.basename(p), p] as const]));
+    for (const [root, part, named = ''] of [...CODE_PARTS, ...theirs]) {
+      hash.update(named).update('\u0000');
       for (const file of filesUnder(path.join(root, part))) {
         if (!statSync(file).isFile()) continue;
         hash.update(path.relative(root, file)).update('\u0000').update(readFileSync(file));
@@ -110,7 +119,7 @@ function realVault(dir: string): string {
 
 /** The key the pages of this server would be built with now. */
 export function currentKey(config: Config, settings: Settings = readSettingsNow(config.dataDir), base = BASE_TOKEN): GenerationKey {
-  return { vault: realVault(config.vaultDir), code: codeHash(), frame: frameSig(siteFrame(settings, config, base)) };
+  return { vault: realVault(config.vaultDir), code: codeHash(config), frame: frameSig(siteFrame(settings, config, base)) };
 }
 
 export async function writeGeneration(outRoot: string, state: Omit<GenerationState, 'format'>): Promise<void> {

@@ -9,7 +9,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRealisticVault, pngImage } from '../../scripts/bench/_realistic-vault.ts';
-import { CLI_BUILD, childEnv, PROJECT_DIR, startServer } from '../helpers/server.ts';
+import { CLI_BUILD, childEnv, PROJECT_DIR, startServer, waitFor } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, treeOf, writeFiles } from '../helpers/tmp.ts';
 
 let root: string;
@@ -130,6 +130,34 @@ describe('an operator extends the site the Eleventy way', () => {
     } finally {
       await server.stop();
       await fs.rm(path.join(vault, 'Fresh.md'), { force: true });
+    }
+  }, 120_000);
+
+  it('a theme changed while the server was down: the restart serves pages of the new one, not the remembered generation', async () => {
+    const data = path.join(root, 'rethemed-server-data');
+    const env = { SITE_THEME: theme, SITE_ELEVENTY_CONFIG: extra, PUBLIC_LAYOUT: 'blog' };
+    const first = await startServer({ vault, data, env });
+    try {
+      expect(await (await fetch(`${first.url}/`)).text()).toContain('<p class="operator-card">themed</p>');
+      await waitFor(() => fs.stat(path.join(data, 'public-site', 'generation.v8')).then(() => true, () => false));
+    } finally {
+      await first.stop();
+    }
+    const card = path.join(theme, '_includes/card.njk');
+    const before = await fs.readFile(card, 'utf8');
+    await fs.writeFile(card, before.replace('<p class="operator-card">themed</p>', '<p class="operator-card">rethemed</p>'));
+    const server = await startServer({ vault, data, env });
+    try {
+      let home = '';
+      for (let i = 0; i < 200 && !home.includes('rethemed'); i++) {
+        home = await (await fetch(`${server.url}/`)).text();
+        if (!home.includes('rethemed')) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(home).toContain('<p class="operator-card">rethemed</p>');
+      expect(server.output()).not.toContain('serving the last site generation');
+    } finally {
+      await server.stop();
+      await fs.writeFile(card, before);
     }
   }, 120_000);
 
