@@ -15,7 +15,6 @@ import { createSettingsReader, defaultSettings, siteSettingsOf, type Settings } 
 import { postItem, postNamed, type PostItem, type PostQuery, type PostRef } from '../../shared/model/posts.ts';
 import { AddressMemory } from '../../shared/model/redirects.ts';
 import { VaultStore, type RecordChange } from '../../shared/model/vault-store.ts';
-import type { KeptRecord } from '../../shared/model/note-record.ts';
 import { forgetEmbedParses, keepReadParses } from '../../shared/note/markdown.ts';
 import { isNotePath, type VaultPath } from '../../shared/vault-path.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
@@ -30,7 +29,7 @@ import { PageRenderer } from '../render/page-render.ts';
 import { Stage } from '../write/stage.ts';
 import { planVault } from '../plan/plan-vault.ts';
 import { SearchIndex } from '../plan/search-index.ts';
-import { RecordCache } from '../read/record-cache.ts';
+import { keptVersions, RecordCache } from '../read/record-cache.ts';
 import { digest, SigDigests } from '../plan/sig-digests.ts';
 import { EarlySearch } from '../plan/search-job.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
@@ -155,7 +154,7 @@ export class SiteBuilder {
   }
 
   /** Reads the whole vault in this process: one walk, one parse per note whose record was not kept (`kept`, by path). */
-  private async loadVault(kept: ReadonlyMap<string, KeptRecord> | null = null): Promise<BuildResult['notes']> {
+  private async loadVault(kept: ReturnType<RecordCache['load']> | null = null): Promise<BuildResult['notes']> {
     const found = await new VaultEntries(this.options.config.vaultDir, this.options.skipDirs).list();
     this.attachments.loadFrom(found.filter((e) => e.kind === 'attachment').map((e) => e.path));
     await this.store.reader.prepare(true);
@@ -350,8 +349,9 @@ export class SiteBuilder {
     this.live = path.join(this.options.outRoot, state.dir);
     this.previous = new Map(state.pages.map(([address, file, type, sig]) => [address as Address, { file, type, sig }]));
     [this.digested, this.nav] = [true, state.nav];
-    if (state.search) this.search.adoptRemembered(state.search);
-    const notes = await this.loadVault(this.kept.load(key));
+    const kept = this.kept.load(key);
+    if (state.search) this.search.adoptRemembered(state.search, keptVersions(kept));
+    const notes = await this.loadVault(kept);
     const result = (await this.applyPlan(await this.makePlan(), started)) ?? { full: false, dir: this.live, upserts: [], removals: [], nav: null, rendered: 0, ms: Date.now() - started };
     this.store.releasePrepared();
     forgetEmbedParses(); // and the parses of embedded notes the pass kept for its pages

@@ -82,8 +82,8 @@ export class SearchIndex {
   private versions = new Map<number, NoteRecord>();
   /** Bytes the shards have grown by through patches since the base was made. */
   private patchGrowth = 0;
-  /** The records a base made in steps holds, until the next plan has read its edited notes' versions. */
-  private madeOf: Map<string, NoteRecord> | null = null;
+  /** The records a base made in steps (or remembered) holds, until the next plan has read its edited notes' versions. */
+  private madeOf: Pick<ReadonlyMap<string, NoteRecord>, 'get'> | null = null;
   /** `readBack`: a file of the live folder, as text (none: a static snapshot, whose files are never read back). */
   constructor(private readonly readBack: ((file: string) => string) | null = null) {}
 
@@ -130,12 +130,17 @@ export class SearchIndex {
     return { paths: base.paths, hashes, avg: base.avg, lengths: [base.lengths.file, base.lengths.bytes], shards: base.shards.map((s) => [s.key, s.file.file, s.file.bytes]), patchGrowth: this.patchGrowth };
   }
 
-  /** A remembered base, its files in the live folder: the next plan's delta is counted against it (a restart's catch-up pass). */
-  adoptRemembered(r: RememberedBase): void {
+  /**
+   * A remembered base, its files in the live folder: the next plan's delta is counted against it
+   * (a restart's catch-up pass). `versionOf`: a note's record as last kept, the base's own version
+   * of it when the hashes agree, so a quiet moment patches a note changed meanwhile in place.
+   */
+  adoptRemembered(r: RememberedBase, versionOf: (path: string) => NoteRecord | undefined): void {
     const paths = r.paths as VaultPath[];
     const file = ([name, bytes]: [string, number]): IndexFile => ({ file: name, bytes, content: null });
     this.adoptBase({ members: new Map(paths.map((p, id) => [p, { id, hash: r.hashes[id]! }])), paths, avg: r.avg, lengths: file(r.lengths), shards: r.shards.map(([key, name, bytes]) => ({ key, file: file([name, bytes]) })) });
     this.patchGrowth = r.patchGrowth;
+    this.madeOf = { get: versionOf };
   }
 
   /**

@@ -12,8 +12,8 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { isTempFile, writeFileAtomic } from '../../shared/atomic-write.ts';
 import type { FactFields, KeptFields, KeptRecord, NoteRecord } from '../../shared/model/note-record.ts';
-import { keptOf } from '../../shared/model/note-record.ts';
-import { isNotePath, parseVaultPath } from '../../shared/vault-path.ts';
+import { keptOf, restoreRecord } from '../../shared/model/note-record.ts';
+import { isNotePath, parseVaultPath, type VaultPath } from '../../shared/vault-path.ts';
 import { log } from '../../shared/log.ts';
 
 /** node:v8, loaded when the cache is read or written (only the server's builder does). */
@@ -175,6 +175,12 @@ export class RecordCache {
     await writeFileAtomic(this.file, batches(header, list), { mkdir: true }).catch((err) => log.warn(`could not keep the notes' records for the next start: ${(err as Error).message}`));
   }
 }
+
+/** The record kept of the note at a path, as it was when kept (undated: what its text gave is all a search base reads). */
+export const keptVersions = (kept: ReadonlyMap<string, KeptRecord>) => (p: string): NoteRecord | undefined => {
+  const record = kept.get(p);
+  return record && restoreRecord(p as VaultPath, record, { createdMs: null, fileMs: 0, changedMs: null });
+};
 
 /** The file's parts, each a 4-byte length and a serialized value: the header, then batches of entries. */
 function* batches(header: Header, records: NoteRecord[]): Generator<Uint8Array> {

@@ -86,6 +86,19 @@ describe("a restart's catch-up pass", () => {
     expect(manifest.delta.map((d) => d.title).sort()).toEqual(['New', 'P04', 'Secret']);
     expect(manifest.gone).toHaveLength(1);
     expect(manifest.delta.find((d) => d.title === 'P04')!.text).toContain('narwhals');
+
+    expect(manifest.shards.map(([, file]) => live.get(file)!).join('\n')).toContain('walrus4"');
+    // The quiet moment after brings the edited note up to date in the base in place, its old
+    // words out (the record kept was the base's version of it): no new base of every note.
+    let tidied = await resumed.tidy();
+    while (tidied?.tidy === true) tidied = await resumed.tidy();
+    const after = treeOf(result.dir);
+    const patched = JSON.parse(after.get(SEARCH_MANIFEST)!) as SearchManifest;
+    expect(patched.gone).toEqual([]);
+    expect(patched.delta.map((d) => d.title).sort()).toEqual(['New', 'Secret']);
+    const shards = patched.shards.map(([, file]) => after.get(file)!).join('\n');
+    expect(shards).toContain('narwhals');
+    expect(shards).not.toContain('walrus4"');
   }, 60_000);
 
   it('a second restart with nothing changed parses no note at all', async () => {
