@@ -174,6 +174,7 @@ function printServer(kind: Kind, notes: number, run: ServerRun, before: string, 
   console.log(`  first start → first article served: ${sec(firstArticle)}${each(run.firstArticleMs)}${ratio}`);
   console.log(`  the server's first full build: ${sec(median(run.firstBuildMs))}${each(run.firstBuildMs)}; search index ready: ${sec(run.searchReadyMs)} after the first one (saves timed after it)`);
   console.log(`  server start with the last build → first article served: ${sec(run.restartArticleMs)}   (target ≤ ${sec(RESTART_TARGET_MS)})`);
+  console.log(`  a save made then → its article served: ${sec(run.restartSaveMs)} (it waits for the pass that brings the remembered site up to date)`);
   console.log(`  peak RSS of the server and its build processes through start and edits: ${run.peakMB.toFixed(0)} MB (target ≤ ${RSS_TARGET_MB[notes] ?? '–'} MB); with npm: ${run.groupMB.toFixed(0)} MB`);
   console.log(`  each phase's peak: ${run.phases.map((p) => `${p.phase} ${p.mb.toFixed(0)} MB (${p.parts})`).join('; ')}`);
 }
