@@ -11,8 +11,7 @@ import { closeSync, openSync, promises as fs, readSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { isTempFile, writeFileAtomic } from '../../shared/atomic-write.ts';
-import type { FactFields, KeptFields, KeptRecord, NoteRecord } from '../../shared/model/note-record.ts';
-import { keptOf, restoreRecord } from '../../shared/model/note-record.ts';
+import { keptOf, restoreRecord, type FactFields, type KeptFields, type KeptRecord, type NoteRecord } from '../../shared/model/note-record.ts';
 import { isNotePath, parseVaultPath, type VaultPath } from '../../shared/vault-path.ts';
 import { log } from '../../shared/log.ts';
 
@@ -23,8 +22,8 @@ const CACHE_FILE = 'records.v8';
 const FORMAT = 1;
 /**
  * Records serialized at a time: the file is written batch by batch, never held whole, and each
- * batch (about 70 KB) stays under the C library's mmap threshold, so its buffers are reused
- * rather than left behind (batches of 500, 1.8 MB each, grew the builder by about 12 MB for good).
+ * batch (about 70 KB) stays under the C library's mmap threshold (128 KB), so its buffers come
+ * from the heap's free space and go back to it, rather than raising the threshold for good.
  */
 const BATCH = 20;
 /** The largest batch read back (a length past it is a file not ours). */
