@@ -8,3 +8,6 @@ import * as crypto from 'node:crypto';
  */
 export const hashText: (text: string) => string =
   typeof crypto.hash === 'function' ? (text) => crypto.hash('sha1', text, 'hex') : (text) => crypto.createHash('sha1').update(text).digest('hex');
+
+/** A value of `hashText`'s form (40 lowercase hex digits): what a file of the data directory may name as one. */
+export const isTextHash = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{40}$/.test(value);

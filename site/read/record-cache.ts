@@ -14,6 +14,7 @@ import { isTempFile, writeFileAtomic } from '../../shared/atomic-write.ts';
 import { keptOf, restoreRecord, type FactFields, type KeptFields, type KeptRecord, type NoteRecord } from '../../shared/model/note-record.ts';
 import { isNotePath, parseVaultPath, type VaultPath } from '../../shared/vault-path.ts';
 import { log } from '../../shared/log.ts';
+import { isTextHash } from '../../shared/note/text-hash.ts';
 
 /** node:v8, loaded when the cache is read or written (only the server's builder does). */
 const v8 = () => createRequire(import.meta.url)('node:v8') as typeof import('node:v8');
@@ -61,7 +62,7 @@ const shaped = (fields: Record<string, Check>): Check => (v) => isObject(v) && O
 
 // Every field a record keeps, checked (TypeScript holds these tables to the record's fields).
 const KEPT: Record<keyof KeptFields, Check> = {
-  hash: (v) => typeof v === 'string' && /^[0-9a-f]{40}$/.test(v),
+  hash: isTextHash,
   stamp: isString,
   data: (v) => isObject(v) && isPlainData(v),
   raw: isString,

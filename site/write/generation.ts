@@ -11,7 +11,7 @@ import { writeFileAtomic } from '../../shared/atomic-write.ts';
 import type { Config } from '../../shared/config.ts';
 import { MAX_NOTE_BYTES } from '../../shared/model/note-reader.ts';
 import { isTrue, parseFrontmatter } from '../../shared/note/frontmatter.ts';
-import { hashText } from '../../shared/note/text-hash.ts';
+import { hashText, isTextHash } from '../../shared/note/text-hash.ts';
 import { fileStamp } from '../../shared/file-stamp.ts';
 import { defaultSettings, settingsFile, withDefaults, type Settings } from '../../shared/settings.ts';
 import { BASE_TOKEN, frameSig, siteFrame } from '../plan/frame.ts';
@@ -172,8 +172,7 @@ const isNoteRecord = (note: unknown): boolean =>
   Array.isArray(note) &&
   (note.length === 2 || (note.length === 3 && (note[2] === null || (typeof note[2] === 'string' && note[2].length <= 64)))) &&
   isSiteFile(note[0]) &&
-  typeof note[1] === 'string' &&
-  /^[0-9a-f]{40}$/.test(note[1]);
+  isTextHash(note[1]);
 
 /**
  * How many of the generation's published notes went, or are no longer published, since it
@@ -249,7 +248,7 @@ function isRememberedBase(base: unknown, files: ReadonlySet<string>): base is Re
   const { paths, hashes, avg, lengths, shards, patchGrowth } = base as Partial<RememberedBase>;
   return (
     Array.isArray(paths) && paths.every(isSiteFile) && new Set(paths).size === paths.length &&
-    Array.isArray(hashes) && hashes.length === paths.length && hashes.every((h) => typeof h === 'string' && /^[0-9a-f]{40}$/.test(h)) &&
+    Array.isArray(hashes) && hashes.length === paths.length && hashes.every(isTextHash) &&
     Array.isArray(avg) && avg.every((n) => typeof n === 'number' && Number.isFinite(n)) &&
     Array.isArray(lengths) && lengths.length === 2 && isSearchFile(lengths[0], files) && isCount(lengths[1]) &&
     Array.isArray(shards) && shards.every((s) => Array.isArray(s) && s.length === 3 && typeof s[0] === 'string' && isSearchFile(s[1], files) && isCount(s[2])) &&
