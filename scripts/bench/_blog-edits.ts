@@ -8,7 +8,7 @@ import path from 'node:path';
 import { noteAddress } from '../../shared/model/addresses.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { PollClient } from './_poll-client.ts';
-import { BENCH_PASSWORD, freePort, npmStart, until200, waitForLine, type Service } from './_service.ts';
+import { freePort, npmStart, signIn, until200, waitForLine, type Service } from './_service.ts';
 import { watchGroupMemory, type PhasePeak } from './_tools.ts';
 
 export interface EditPlan {
@@ -52,8 +52,7 @@ export function articleUrl(notePath: string): string {
 
 /** Signs in to `url` and saves `note` with a new token in it: the milliseconds until its article at `route` shows the token. */
 async function savedUntilShown(url: string, vault: string, note: string, route: string): Promise<number> {
-  const login = await fetch(url + '/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: BENCH_PASSWORD }) });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const cookie = await signIn(url);
   const token = `EDIT-TOKEN-R-${Date.now()}`;
   const content = withToken((await fs.readFile(path.join(vault, note), 'utf8')).replace(/EDIT-TOKEN-\S+ /, ''), token);
   const started = performance.now();
@@ -143,8 +142,7 @@ export async function runServer(vault: string, data: string, plans: EditPlan[], 
     // A large vault's first build goes live before its search base (made at the first quiet moment):
     // saves are timed with the base there, as an owner meets them once the site has settled.
     const searchReadyMs = await untilSearchReady(service.url, started);
-    const login = await fetch(service.url + '/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: BENCH_PASSWORD }) });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const cookie = await signIn(service.url);
     const latencies = new Map<string, number[]>();
     // One kept-alive connection per page polled at once (the article, home and feed).
     const pollers = [0, 1, 2].map(() => new PollClient(port));

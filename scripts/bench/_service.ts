@@ -33,6 +33,12 @@ export interface Service {
   stop(): Promise<void>;
 }
 
+/** Signs in to the server at `url` with the bench's password: the session cookie to send. */
+export async function signIn(url: string): Promise<string> {
+  const login = await fetch(url + '/api/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: BENCH_PASSWORD }) });
+  return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
 export function npmStart(vault: string, data: string, port: number, extraEnv: Record<string, string> = {}): Service {
   const proc = spawn('npm', ['start', '--silent'], {
     cwd: PROJECT,
