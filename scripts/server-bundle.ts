@@ -22,8 +22,12 @@ const ENTRIES: Record<string, string> = {
   ...Object.fromEntries([...BUNDLE_ENTRIES].map((m) => [path.basename(m), `${m}.ts`])),
 };
 
-/** Loaded from node_modules as they are: native code and build-time tools. */
-const EXTERNAL = ['better-sqlite3', '@11ty/eleventy', 'nunjucks', '@11ty/eleventy-plugin-rss', '@11ty/eleventy-img', 'sharp', 'esbuild', 'tsx', 'typescript', 'playwright-core'];
+/**
+ * Loaded from node_modules as they are: native code, build-time tools, and Eleventy's dev server
+ * (its watch mode, which no build runs). Eleventy itself is bundled, but in the build command's
+ * code-cached file (site/render/eleventy-runner.ts says why).
+ */
+const EXTERNAL = ['better-sqlite3', '@11ty/eleventy-dev-server', 'nunjucks', '@11ty/eleventy-plugin-rss', '@11ty/eleventy-img', 'sharp', 'esbuild', 'tsx', 'typescript', 'playwright-core'];
 
 /** The URL a bundled dependency's file had (realModuleUrls): its package found as Node finds it from the bundle. */
 const MODULE_URL_FINDER = [
@@ -162,7 +166,7 @@ async function bundleBuildCommand(outfile: string): Promise<void> {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    external: EXTERNAL,
+    external: [...EXTERNAL, '@11ty/eleventy'],
     banner: { js: COMMONJS_BANNER },
     define: { 'import.meta.url': '__vsImportMetaUrl' },
     logOverride: { 'empty-import-meta': 'silent' },

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { Eleventy } from '@11ty/eleventy';
 import { importModule } from '../../shared/import-module.ts';
+import { cachedBundle } from '../../shared/project-dir.ts';
 import { PROJECT_DIR, TEMPLATES_DIR } from './paths.ts';
 import { emptyRender, type RenderData } from './render-state.ts';
 import { configureSite, SITE_DRIVER, type SiteExtensions } from './eleventy-site.ts';
@@ -67,7 +68,10 @@ export class EleventyRunner {
     // Eleventy's import cache-buster serves its own watch mode, which no build uses; on Node 20
     // it is a module-hooks thread that every later import waits on. Its documented switch, unless set.
     process.env.ELEVENTY_SKIP_ESM_RESOLVER ??= '1';
-    const { Eleventy } = await importModule<typeof import('@11ty/eleventy')>('@11ty/eleventy');
+    // The server's bundle holds Eleventy (scripts/server-bundle.ts: no module resolved or read one by
+    // one at each builder start). The snapshot's one bundle runs from V8's code cache, where Eleventy's
+    // own import() of .eleventy.js would find no loader: there it stays a package, imported as one.
+    const { Eleventy } = cachedBundle() ? await importModule<typeof import('@11ty/eleventy')>('@11ty/eleventy') : await import('@11ty/eleventy');
     const made = configuring.then(async () => {
       (globalThis as Record<symbol, unknown>)[SITE_DRIVER] = (config: Parameters<typeof configureSite>[0]) => {
         quietBenchmarks(config);
