@@ -5,7 +5,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { createdFile } from '../created-store.ts';
-import { fileStamp } from '../file-stamp.ts';
+import { fileStamp, stampSettled } from '../file-stamp.ts';
 import { hashText } from '../note/text-hash.ts';
 import { log } from '../log.ts';
 import type { VaultPath } from '../vault-path.ts';
@@ -34,9 +34,6 @@ const sameDating = (known: NoteRecord, createdMs: number | null): boolean =>
 
 /** A modification this soon after a file's creation is part of making it, not a change. */
 const CHANGE_SLACK_MS = 60_000;
-
-/** How long before its read a file's last change must be for its stamp to stand for the text read. */
-const STAMP_SETTLED_MS = 100;
 
 export class NoteReader {
   private created: Record<string, number> = {};
@@ -143,7 +140,7 @@ export class NoteReader {
       const text = bytes.toString('utf8', 0, got);
       // Stamped only when read whole, and changed long enough ago that a write in the same
       // clock tick (ctime is coarse) could not have followed the read unseen.
-      const stamp = got === size && Date.now() - stats.ctimeMs > STAMP_SETTLED_MS ? fileStamp(stats) : null;
+      const stamp = got === size && stampSettled(stats.ctimeMs, Date.now()) ? fileStamp(stats) : null;
       const createdMs = this.createdOf(p);
       const changedMs = this.changedOf(stats, createdMs);
       // The same text read again (the watcher's echo of a save already applied): no second parse.

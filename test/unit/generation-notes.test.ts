@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fileStamp } from '../../shared/file-stamp.ts';
+import { fileStamp, stampSettled } from '../../shared/file-stamp.ts';
 import { NoteReader } from '../../shared/model/note-reader.ts';
 import { hashText } from '../../shared/note/text-hash.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
@@ -66,5 +66,17 @@ describe('a note the generation published, checked at a restart', () => {
     await fs.utimes(file, past, past); // ctime: now, still
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(reader.read('Post.md' as VaultPath)!.stamp).toBe(fileStamp(await fs.lstat(file)));
+  });
+
+  it('on a volume that keeps whole seconds (FAT, HFS+), a file changed in its last two seconds is not stamped either', () => {
+    const second = Date.UTC(2026, 11, 6, 12, 0, 0);
+    expect(stampSettled(second, second + 150)).toBe(false);
+    expect(stampSettled(second, second + 1_999)).toBe(false);
+    expect(stampSettled(second, second + 2_001)).toBe(true);
+    // A clock with fractions of a second: a tenth of one is enough.
+    expect(stampSettled(second + 0.25, second + 50)).toBe(false);
+    expect(stampSettled(second + 0.25, second + 150)).toBe(true);
+    // A ctime ahead of this clock (a volume another machine writes) never is.
+    expect(stampSettled(second + 5_000.5, second)).toBe(false);
   });
 });
