@@ -5,7 +5,8 @@
 // fails here. (child_process is not among them: Eleventy loads it. worker_threads is used: the
 // build starts its build thread before it walks the vault, site/build/build-thread-link.ts startBuildThreadEarly.)
 // The build's code runs through a code cache (scripts/cached-bundle.cjs: Node's own, else ours), its build thread's
-// too, and builds what the command line bundled as ES modules builds alone.
+// too, and builds what the command line bundled as ES modules builds alone. The server's bundle
+// holds Eleventy: a build from it resolves none of Eleventy's modules from node_modules.
 import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { nodeCompileCache } from '../../scripts/cli/relaunch.ts';
 import { QUICK_BUILD_THREAD_MIN_NOTES } from '../../site/build/full-build.ts';
 import { BUILD_THREAD_ROLE } from '../../site/build/build-thread-link.ts';
-import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { CLI_BUILD, childEnv, PROJECT_DIR } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
@@ -148,4 +149,23 @@ describe('npm run build', () => {
     // The folder's own page (the garden's folder pages), copied in as its index.html for hosts that answer a folder's address by the folder.
     expect((await fs.readdir(path.join(work, 'site', 'Folder-12'))).sort()).toEqual([...folder12.map((i) => `Note-${i}.html`), 'index.html'].sort());
   }, 180_000);
+});
+
+describe("the server's bundle", () => {
+  // What the server's build process runs: Eleventy is in its chunks (scripts/server-bundle.ts), so no
+  // start resolves and reads its modules one by one from node_modules.
+  it('builds with Eleventy from its own chunks: no Eleventy module is resolved from node_modules', async () => {
+    const work = await tempDir('vs-bundled-eleventy-');
+    await writeFiles(path.join(work, 'vault'), { 'Home.md': '---\npublish: true\n---\nWelcome.\n', 'Post.md': '---\npublish: true\ndate: 2026-01-02\n---\nA post.\n' });
+    const log = path.join(work, 'resolved.txt');
+    await fs.writeFile(path.join(work, 'hooks.mjs'), `import { appendFileSync } from 'node:fs';\nexport async function resolve(specifier, context, next) {\n  const found = await next(specifier, context);\n  appendFileSync(${JSON.stringify(log)}, found.url + '\\n');\n  return found;\n}\n`);
+    await fs.writeFile(path.join(work, 'register.mjs'), "import { register } from 'node:module';\nregister(new URL('./hooks.mjs', import.meta.url));\n");
+    const args = ['--import', path.join(work, 'register.mjs'), ...CLI_BUILD, '--vault', path.join(work, 'vault'), '--out', path.join(work, 'site'), '--data', path.join(work, 'data')];
+    const code = await new Promise<number | null>((resolve) => spawn(process.execPath, args, { cwd: PROJECT_DIR, env: childEnv({}), stdio: 'ignore' }).on('exit', resolve));
+    expect(code).toBe(0);
+    const resolved = (await fs.readFile(log, 'utf8')).trim().split('\n');
+    // The hook saw the imports it should: Eleventy's own import of the site's configuration.
+    expect(resolved).toContain(new URL(`file://${path.join(PROJECT_DIR, '.eleventy.js')}`).href);
+    expect(resolved.filter((url) => url.includes('/node_modules/@11ty/eleventy/'))).toEqual([]);
+  }, 60_000);
 });
