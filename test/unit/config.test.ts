@@ -1,14 +1,15 @@
 // One config module validates every variable; a bad value names it.
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CONFIG_OPTIONS, ConfigError, loadConfig } from '../../shared/config.ts';
 
 const load = (env: Record<string, string>, argv: string[] = []) => loadConfig(env, argv, '/srv/app');
 
 /** Real folders and files: an operator's theme or config must exist. */
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'vs-config-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const made = (name: string, kind: 'folder' | 'file') => {
   const p = path.join(scratch, name);
   if (kind === 'folder') mkdirSync(p, { recursive: true });
