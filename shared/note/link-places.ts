@@ -40,8 +40,10 @@ export type LinkPlace = WikiPlace | AddressPlace;
 const HIDING_TYPES = new Set([...LITERAL_TYPES, 'html_block', 'html_inline']);
 // Blocks that take whole lines: a definition's line inside one is no definition.
 const LEAF_BLOCKS = new Set(['paragraph_open', 'heading_open', 'code_block', 'fence', 'html_block', 'math_block', 'table_open', 'hr']);
-// What can hide a link from the parser: a backtick, a `$`, raw HTML, a `~~~` fence, an indented line.
-const MAY_HIDE_LINKS = /[`$<]|~~~|^(?: {4}|\t)/m;
+// What can hide a link from the parser: a backtick, a `$`, raw HTML, a `~~~` fence, and a tab or
+// four spaces before a line's text, at its start or after a quote's `>` or a list item's marker
+// (`>     code` and `-     code` are indented code in the quote or the item).
+const MAY_HIDE_LINKS = /[`$<]|~~~|^[ >*+\-\d.)]*(?:\t| {4})/m;
 
 /** Every place of `text` written as a link, in order, code or not (readAsLinks tells). */
 export function writtenPlaces(text: string): LinkPlace[] {
@@ -90,10 +92,12 @@ function escaped(text: string, at: number): boolean {
   return n % 2 === 1;
 }
 
-function literalMarkers(tokens: Token[], into: Set<number>): void {
+/** The markers in inline tokens' text, code, math and raw HTML left out (what the renderer shows as text or links). */
+function readMarkers(tokens: Token[], into: Set<number>): void {
   for (const token of tokens) {
-    if (HIDING_TYPES.has(token.type)) markersIn(token.content, into);
-    if (token.children) literalMarkers(token.children, into);
+    if (HIDING_TYPES.has(token.type)) continue;
+    markersIn(token.content, into);
+    if (token.children) readMarkers(token.children, into);
   }
 }
 
@@ -101,30 +105,34 @@ function literalMarkers(tokens: Token[], into: Set<number>): void {
 const INLINE_LITERAL = /[`$<]/;
 
 /**
- * The markers of `marked` inside code, math or raw HTML, and the block tokens. The renderer's
- * parser, by its public parts: the blocks of the whole text, then the text of only those
- * blocks that hold a marker and something that can open code inline (most hold none: a full
- * parse is most of the admin's index of a vault).
+ * The markers of `marked` the parser reads as text, and the block tokens. A marker counts
+ * where it is found, in the text of a heading, paragraph, table cell or footnote outside code,
+ * math and raw HTML, never where it is not: a line a block swallows whole (an unclosed `$$`
+ * in a list item takes the lines after it and shows none) holds no link. The renderer's parser,
+ * by its public parts: the blocks of the whole text, then the text of only those blocks that
+ * hold a marker and something that can open code inline (most hold none: a full parse is most
+ * of the admin's index of a vault).
  */
-function parseMarked(marked: string): { literal: Set<number>; blocks: Token[] } {
+function parseMarked(marked: string): { read: Set<number>; blocks: Token[] } {
   const md = markdown();
   const env: { footnotes?: { list?: { tokens?: Token[] }[] } } = {};
   const blocks: Token[] = [];
   // As markdown-it's own first step (normalize) reads the text.
   md.block.parse(marked.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD'), md, env, blocks);
-  const literal = new Set<number>();
+  const read = new Set<number>();
   for (const token of blocks) {
-    if (!holdsMarker(token.content)) continue;
-    if (HIDING_TYPES.has(token.type)) markersIn(token.content, literal);
-    else if (token.type === 'inline' && INLINE_LITERAL.test(token.content)) {
-      const children: Token[] = [];
-      md.inline.parse(token.content, md, env, children);
-      literalMarkers(children, literal);
+    if (token.type !== 'inline' || !holdsMarker(token.content)) continue;
+    if (!INLINE_LITERAL.test(token.content)) {
+      markersIn(token.content, read);
+      continue;
     }
+    const children: Token[] = [];
+    md.inline.parse(token.content, md, env, children);
+    readMarkers(children, read);
   }
   // An inline footnote's (`^[…]`) text is parsed apart from its paragraph.
-  for (const footnote of env.footnotes?.list ?? []) if (footnote.tokens) literalMarkers(footnote.tokens, literal);
-  return { literal, blocks };
+  for (const footnote of env.footnotes?.list ?? []) if (footnote.tokens) readMarkers(footnote.tokens, read);
+  return { read, blocks };
 }
 
 /**
@@ -147,7 +155,7 @@ export function readAsLinks(text: string, written: LinkPlace[], withFrontmatter 
     last = p.at;
   });
   marked += text.slice(last);
-  const { literal, blocks } = parseMarked(marked);
+  const { read, blocks } = parseMarked(marked);
   const taken = new Set<number>();
   if (definitions) {
     for (const t of blocks) if (t.map && LEAF_BLOCKS.has(t.type)) for (let line = t.map[0]; line < t.map[1]; line++) taken.add(line);
@@ -156,7 +164,7 @@ export function readAsLinks(text: string, written: LinkPlace[], withFrontmatter 
   let counted = bodyAt;
   return places.filter((p, i) => {
     if (p.at < bodyAt) return true;
-    if (p.kind !== 'definition') return !literal.has(i);
+    if (p.kind !== 'definition') return read.has(i);
     for (let at = text.indexOf('\n', counted); at >= 0 && at < p.at; at = text.indexOf('\n', at + 1)) {
       line++;
       counted = at + 1;
