@@ -48,15 +48,22 @@ function literalMarkers(tokens: Token[], into: Set<number>): void {
   }
 }
 
-// What can open code or math in Markdown: a backtick, a `$`, a `~~~` fence, an indented line.
-const MAY_HOLD_CODE = /[`$]|~~~|^(?: {4}|\t)/m;
+/**
+ * A line whose text stands a tab or four spaces in, at its start or after a quote's `>` or a
+ * list item's marker: it may be indented code (`>     code` and `-     code` are code in the
+ * quote or the item). Meant for a test of "nothing here needs the parser" (it errs towards yes).
+ */
+export const MAY_BE_INDENTED_CODE = /^[ >*+\-\d.)]*(?:\t| {4})/m;
+
+/** Whether `text` may hold code or math: a backtick, a `$`, a `~~~` fence, a line that may be indented code. */
+const mayHoldCode = (text: string): boolean => /[`$]|~~~/.test(text) || MAY_BE_INDENTED_CODE.test(text);
 
 /** The note's Markdown with its private comments removed (the one privacy boundary). */
 export function publicMarkdown(body: string): string {
   let at = body.indexOf('%%');
   if (at < 0) return body;
   // Without anything that can open code, no `%%` is code: no parse is needed to tell.
-  if (!MAY_HOLD_CODE.test(body)) return removeComments(body, () => false);
+  if (!mayHoldCode(body)) return removeComments(body, () => false);
   let count = 0;
   let marked = '';
   let last = 0;

@@ -10,7 +10,7 @@
 import type Token from 'markdown-it/lib/token.mjs';
 import { MARKDOWN_LINK, REFERENCE_DEFINITION } from '../link-address.ts';
 import { writtenLinks, type WrittenLink } from '../wikilinks.ts';
-import { holdsMarker, LITERAL_TYPES, marker, markersIn } from './comments.ts';
+import { holdsMarker, LITERAL_TYPES, marker, markersIn, MAY_BE_INDENTED_CODE } from './comments.ts';
 import { frontmatterLength } from './frontmatter.ts';
 import { markdown } from './md.ts';
 
@@ -40,10 +40,8 @@ export type LinkPlace = WikiPlace | AddressPlace;
 const HIDING_TYPES = new Set([...LITERAL_TYPES, 'html_block', 'html_inline']);
 // Blocks that take whole lines: a definition's line inside one is no definition.
 const LEAF_BLOCKS = new Set(['paragraph_open', 'heading_open', 'code_block', 'fence', 'html_block', 'math_block', 'table_open', 'hr']);
-// What can hide a link from the parser: a backtick, a `$`, raw HTML, a `~~~` fence, and a tab or
-// four spaces before a line's text, at its start or after a quote's `>` or a list item's marker
-// (`>     code` and `-     code` are indented code in the quote or the item).
-const MAY_HIDE_LINKS = /[`$<]|~~~|^[ >*+\-\d.)]*(?:\t| {4})/m;
+// What can hide a link from the parser: a backtick, a `$`, raw HTML, a `~~~` fence, indented code.
+const mayHideLinks = (text: string): boolean => /[`$<]|~~~/.test(text) || MAY_BE_INDENTED_CODE.test(text);
 
 /** Every place of `text` written as a link, in order, code or not (readAsLinks tells). */
 export function writtenPlaces(text: string): LinkPlace[] {
@@ -146,7 +144,7 @@ export function readAsLinks(text: string, written: LinkPlace[], withFrontmatter 
   const bodyAt = withFrontmatter ? frontmatterLength(text) : 0;
   const places = written.filter((p) => p.at < bodyAt || p.kind === 'definition' || !escaped(text, p.at + p.bang.length));
   const definitions = places.some((p) => p.kind === 'definition');
-  if (!definitions && !MAY_HIDE_LINKS.test(text)) return places;
+  if (!definitions && !mayHideLinks(text)) return places;
   let marked = '';
   let last = bodyAt;
   places.forEach((p, i) => {

@@ -37,6 +37,32 @@ describe('%% comments %% are private (the parser decides what is code)', () => {
     expect(html).toContain('<code>a %% b</code> and  kept.');
     expect(html).not.toContain('gone');
   });
+  it('literal inside indented code in a quote or a list item: the rest of the note stays', () => {
+    const quoted = render('> Example:\n>\n>     x = 1 %% a cell\n\nThe rest of the note.\n');
+    expect(quoted).toContain('x = 1 %% a cell');
+    expect(quoted).toContain('<p>The rest of the note.</p>');
+    expect(render('-     a %% b\n\nRest.\n')).toContain('<p>Rest.</p>');
+  });
+  it('a note that needs no parse to tell reads as the parser reads it', () => {
+    // Quote and list markers, tabs and spaces, words and `%%`: without a backtick, a `$` or a
+    // fence the parse is skipped when no line may be indented code. A paragraph of code added
+    // after the note makes the parse run and changes nothing before it.
+    let seed = 5;
+    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const pick = (xs: string[]) => xs[Math.floor(random() * xs.length)]!;
+    const PREFIX = ['', '', '>', '> ', '- ', '-', '* ', '+\t', '1. ', '2) ', '  ', '>>', '- > ', '\t- '];
+    const GAP = ['', ' ', '  ', '   ', '    ', '     ', '\t', ' \t', '\t\t', '   \t'];
+    const parsed = '\n\n`x`\n';
+    const wrong: string[] = [];
+    for (let k = 0; k < 2000; k++) {
+      const lines = Array.from({ length: 1 + Math.floor(random() * 5) }, () => (random() < 0.2 ? '' : pick(PREFIX) + pick(PREFIX) + pick(GAP) + pick(['a %% b', '%% c', 'd %%', 'e'])));
+      const body = lines.join('\n');
+      const alone = publicMarkdown(body);
+      const withParse = publicMarkdown(body + parsed);
+      if (withParse !== alone + parsed && withParse !== alone) wrong.push(JSON.stringify(body));
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+  });
   it('the issue’s case: `%%` in code never opens a comment that eats a following section', () => {
     const body = '## Comments\n\nWrite `%%` around text.\n\n```md\n%% hidden %%\n```\n\n## Next section\n\nStill here.';
     const html = render(body);
