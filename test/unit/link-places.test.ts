@@ -10,6 +10,7 @@ import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { analyzeNote } from '../../shared/note/analyze.ts';
 import { linkPlaces } from '../../shared/note/link-places.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
+import { seeded } from '../helpers/seeded.ts';
 
 const toTwo = fileLinkMapper('Target.md' as VaultPath, 'Sub Dir/Target Two.md' as VaultPath, new Set());
 const rename = (text: string, map = toTwo) => rewriteNoteLinks(text, 'Linker.md', map);
@@ -143,9 +144,9 @@ describe('the places are where the parser reads a link, and nowhere else', () =>
   // its own. The renderer's facts say which it reads. Code in a quote (`>     [[x]]`) once
   // passed for text: the check for "nothing here can hide a link" looked for indentation at a
   // line's start only.
-  let seed = 11;
-  const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+  const next = seeded(11);
+  const random = () => next(1000) / 1000;
+  const pick = <T,>(xs: readonly T[]): T => xs[next(xs.length)]!;
   const PREFIX = ['', '', '', '>', '> ', '- ', '-', '* ', '+\t', '1. ', '2) ', '  ', '>>', '- > ', '> [!note] ', '# ', '| ', '\t- '];
   const GAP = ['', '', ' ', '  ', '   ', '    ', '     ', '\t', ' \t', '\t\t', '   \t'];
   const AROUND: [string, string][] = [['', ''], ['', ''], ['`', '`'], ['``', '``'], ['$', '$'], ['<span>', '</span>'], ['**', '**'], ['==', '=='], ['[', ']'], ['~~', '~~'], ['%%', '%%']];

@@ -11,6 +11,7 @@ import { renderEmbedHtml, renderNoteHtml, type RenderLinks } from '../../shared/
 import { findHeading, RESERVED_IDS } from '../../shared/note/obsidian/headings.ts';
 import { publicText } from '../../shared/note/public-text.ts';
 import { parseWikiRef } from '../../shared/wikilinks.ts';
+import { seeded } from '../helpers/seeded.ts';
 
 const links: RenderLinks = {
   note: (t) =>
@@ -47,9 +48,9 @@ describe('%% comments %% are private (the parser decides what is code)', () => {
     // Quote and list markers, tabs and spaces, words and `%%`: without a backtick, a `$` or a
     // fence the parse is skipped when no line may be indented code. A paragraph of code added
     // after the note makes the parse run and changes nothing before it.
-    let seed = 5;
-    const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
-    const pick = (xs: string[]) => xs[Math.floor(random() * xs.length)]!;
+    const next = seeded(5);
+    const random = () => next(1000) / 1000;
+    const pick = (xs: string[]) => xs[next(xs.length)]!;
     const PREFIX = ['', '', '>', '> ', '- ', '-', '* ', '+\t', '1. ', '2) ', '  ', '>>', '- > ', '\t- '];
     const GAP = ['', ' ', '  ', '   ', '    ', '     ', '\t', ' \t', '\t\t', '   \t'];
     const parsed = '\n\n`x`\n';
