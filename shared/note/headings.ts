@@ -33,19 +33,28 @@ export function atxHeading(line: string): { level: number; text: string } | null
   const textEnd = hashes < end && closing < hashes && closing > start ? closing : end;
   return { level, text: line.slice(start, textEnd).trim() };
 }
-const FENCE = /^\s*(```|~~~)/;
+const FENCE = /^\s*(`{3,}|~{3,})(.*)$/;
 
-/** The headings of `lines` (the whole note), looking from line `firstBodyLine` (1-based, after the frontmatter). */
+/**
+ * The headings of `lines` (the whole note), looking from line `firstBodyLine` (1-based, after
+ * the frontmatter). A fence ends at a run of its own character at least as long, with nothing
+ * after it (CommonMark): a ```` fence showing a ``` one holds all of it.
+ */
 export function headingsOf(lines: { count: number; at(n: number): string }, firstBodyLine = 1): Heading[] {
   const out: Heading[] = [];
-  let inCode = false;
+  let fence: string | null = null;
   for (let n = firstBodyLine; n <= lines.count; n++) {
     const text = lines.at(n);
-    if (FENCE.test(text)) {
-      inCode = !inCode;
+    const run = FENCE.exec(text);
+    if (run && fence === null && (run[1]![0] === '~' || !run[2]!.includes('`'))) {
+      fence = run[1]!;
       continue;
     }
-    const heading = inCode ? null : atxHeading(text);
+    if (run && fence !== null && run[1]![0] === fence[0] && run[1]!.length >= fence.length && run[2]!.trim() === '') {
+      fence = null;
+      continue;
+    }
+    const heading = fence !== null ? null : atxHeading(text);
     if (heading) out.push({ ...heading, line: n });
   }
   return out;
