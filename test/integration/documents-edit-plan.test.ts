@@ -45,6 +45,11 @@ describe('CONTRACT §12: an edit re-renders exactly the base and canvas pages th
     expect(pagesOf('retitle a book the canvas shows')).toEqual(['/Library/Books', '/Library/Books/Dune', '/Library/Lengths', '/Library/Library', '/Library/Reading', '/Maps/Overview', '/_service/nav', '/folder']);
   });
 
+  it('a ```base block in a callout is read as one: a new title renders the note holding it', () => {
+    expect(pagesOf("put the Library's base block in a callout")).toEqual(['/Library/Library']);
+    expect(pagesOf('retitle a book again')).toContain('/Library/Library');
+  });
+
   it('a draft edited renders nothing, though the base and canvas name it', () => {
     expect(steps['edit the draft']!.rendered).toEqual([]);
   });

@@ -4,12 +4,14 @@ import type MarkdownIt from 'markdown-it';
 import type { NoteEnv } from '../env.ts';
 import { slotOrHtml } from '../slots.ts';
 
+/** A fence's language as the renderer reads it: the first word of its info, in lower case. */
+export const fenceLanguage = (info: string): string => info.trim().split(/\s+/)[0]!.toLowerCase();
+
 export function baseBlocksPlugin(md: MarkdownIt): void {
   const previous = md.renderer.rules.fence!;
   md.renderer.rules.fence = (tokens, idx, opts, env: NoteEnv, self) => {
     const token = tokens[idx]!;
-    const lang = token.info.trim().split(/\s+/)[0]!.toLowerCase();
-    if (lang !== 'base' || !(env.holes || env.links?.base)) return previous(tokens, idx, opts, env, self);
+    if (fenceLanguage(token.info) !== 'base' || !(env.holes || env.links?.base)) return previous(tokens, idx, opts, env, self);
     return slotOrHtml(env, { kind: 'base', source: token.content });
   };
 }
