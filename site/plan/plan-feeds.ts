@@ -50,29 +50,41 @@ function feedFile(address: Address, lang: string | null): string {
 }
 
 const ATTRIBUTE = /(\s(?:href|src|poster)=")([^"]*)"/g;
+// A srcset's candidates, each a URL and its width or density, separated as the renderer and
+// the sanitiser write them (`, `): a reader offered the image's smaller copies fetches one.
+const SRCSET = /(\ssrcset=")([^"]*)"/g;
+const CANDIDATE = /^(\s*)(\S+)([\s\S]*)$/;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /**
- * An article's HTML as a feed reader needs it: every link and image absolute (a reader
- * has no page to resolve `/Posts/A` or `#fn1` against). `base` is the site's absolute
- * base (the per-request token in built files), `page` the article's encoded address.
+ * An article's HTML as a feed reader needs it: every link and image absolute, the smaller
+ * copies a srcset offers too (a reader has no page to resolve `/Posts/A` or `#fn1` against).
+ * `base` is the site's absolute base (the per-request token in built files), `page` the
+ * article's encoded address.
  */
 export function absoluteLinks(html: string, base: string, page: string): string {
-  return html.replace(ATTRIBUTE, (whole, open: string, value: string) => {
-    if (value === '' || SCHEME.test(value) || value.startsWith('//')) return whole;
-    if (value.startsWith('#')) return `${open}${base}${page}${value}"`;
-    if (value.startsWith('/')) return `${open}${base}${value}"`;
+  const absolute = (value: string): string => {
+    if (value === '' || SCHEME.test(value) || value.startsWith('//')) return value;
+    if (value.startsWith('#')) return `${base}${page}${value}`;
+    if (value.startsWith('/')) return `${base}${value}`;
     // A relative path, as raw HTML may carry one: resolved against the article's address.
     try {
       const resolved = new URL(value.replaceAll('&amp;', '&'), `http://site${page}`);
-      return `${open}${base}${resolved.pathname}${resolved.search.replaceAll('&', '&amp;')}${resolved.hash.replaceAll('&', '&amp;')}"`;
+      return `${base}${resolved.pathname}${resolved.search.replaceAll('&', '&amp;')}${resolved.hash.replaceAll('&', '&amp;')}`;
     } catch {
-      return whole;
+      return value;
     }
-  });
+  };
+  return html
+    .replace(ATTRIBUTE, (_whole, open: string, value: string) => `${open}${absolute(value)}"`)
+    .replace(SRCSET, (_whole, open: string, list: string) => {
+      const candidates = list.split(/,(?=\s)/).map((candidate) => {
+        const [, space, url, descriptor] = CANDIDATE.exec(candidate) ?? [];
+        return url === undefined ? candidate : `${space}${absolute(url)}${descriptor}`;
+      });
+      return `${open}${candidates.join(',')}"`;
+    });
 }
-
-
 
 // Characters XML 1.0 does not allow anywhere, escaped or not: C0 controls but tab, newline
 // and carriage return, lone surrogates, U+FFFE and U+FFFF. A backspace pasted from a PDF
