@@ -159,7 +159,8 @@ function itemsHtml(ctx: PageContext, result: BaseResult<NoteRecord>, rows: BaseR
 
 function viewHtml(ctx: PageContext, result: BaseResult<NoteRecord>, named: boolean): string {
   const { view } = result;
-  const count = `<p class="s-base-count">${escapeHtml(ctx.frame.strings.baseResults(ctx.fmt.number(result.total), result.total))}</p>`;
+  // In the site's language, and its direction: "3 results" in an Arabic note read "results 3".
+  const count = `<p class="s-base-count"${siteLanguage(ctx)}>${escapeHtml(ctx.frame.strings.baseResults(ctx.fmt.number(result.total), result.total))}</p>`;
   const head = named ? `<p class="s-base-view-name">${escapeHtml(view.name)}</p>\n` : '';
   let body: string;
   if (view.type === 'table') body = tableHtml(ctx, result);
@@ -170,6 +171,9 @@ function viewHtml(ctx: PageContext, result: BaseResult<NoteRecord>, named: boole
   } else body = itemsHtml(ctx, result, result.rows) + summaryDl(ctx, result, result.summaries, result.rows);
   return `<section class="s-base-view s-base-view-${view.type}">\n${head}${body}\n${count}\n</section>`;
 }
+
+/** The attributes of a sentence in the site's language set in a note's text, which may be in another. */
+const siteLanguage = (ctx: PageContext): string => ` lang="${ctx.frame.lang}" dir="${ctx.frame.dir}"`;
 
 /** The published notes a base reads, in path order. */
 function rowsOf(ctx: PageContext): { source: NoteRecord; row: BaseRowSource }[] {
@@ -185,7 +189,7 @@ export function baseHtml(ctx: PageContext, yaml: string, host: BaseHost): string
   const { strings } = ctx.frame;
   if (!read.ok) {
     const text = read.problem.kind === 'unsupported' ? strings.baseUnsupported(read.problem.what) : strings.baseUnreadable(read.problem.what);
-    return `<div class="s-base s-base-unsupported" role="note"><p>${escapeHtml(text)}</p></div>\n`;
+    return `<div class="s-base s-base-unsupported" role="note"><p${siteLanguage(ctx)}>${escapeHtml(text)}</p></div>\n`;
   }
   return `<div class="s-base">\n${viewsHtml(ctx, read.spec, host)}</div>\n`;
 }

@@ -35,7 +35,7 @@ describe('CONTRACT §12: a .base file is a page of its views', () => {
     ]);
     // A cards view with its limit, the count before it.
     expect([...page.text.matchAll(/<li class="s-base-item">/g)]).toHaveLength(2);
-    expect([...page.text.matchAll(/<p class="s-base-count">3 results<\/p>/g)]).toHaveLength(3);
+    expect([...page.text.matchAll(/<p class="s-base-count" lang="en" dir="ltr">3 results<\/p>/g)]).toHaveLength(3);
   });
 
   it('groups rows by a property with a summary row per group, a placeholder for a summary it does not know', async () => {
@@ -55,7 +55,7 @@ describe('CONTRACT §12: a .base file is a page of its views', () => {
 
   it('a list view groups too, each group with its summaries beneath', async () => {
     const body = bodyOf((await site.page('/Library/Lengths')).text);
-    const groups = [...body.matchAll(/<div class="s-base-group">([\s\S]*?)<\/div>\n(?=<div class="s-base-group">|\n?<p class="s-base-count">)/g)].map((g) => ({
+    const groups = [...body.matchAll(/<div class="s-base-group">([\s\S]*?)<\/div>\n(?=<div class="s-base-group">|\n?<p class="s-base-count")/g)].map((g) => ({
       head: text(/<p class="s-base-group-head">([\s\S]*?)<\/p>/.exec(g[1]!)![1]!),
       items: [...g[1]!.matchAll(/<p class="s-base-item-title">([\s\S]*?)<\/p>/g)].map((m) => text(m[1]!)),
       summaries: text(/<dl class="s-base-summaries"[^>]*>([\s\S]*?)<\/dl>/.exec(g[1]!)?.[1] ?? ''),
@@ -98,14 +98,15 @@ describe('CONTRACT §12: a ```base block and an embedded base render in place', 
       ['Dune', '5'],
       ['Middlemarch', '4'],
     ]);
-    expect(body).toContain('<p class="s-base-count">2 results</p>');
+    // In the site's language and direction, whatever the note's (in an Arabic note "2 results" read "results 2").
+    expect(body).toContain('<p class="s-base-count" lang="en" dir="ltr">2 results</p>');
     // Its summary in the table's footer, of the published rows only (the draft's 9 is not in it).
     expect(body).toContain('<tfoot><tr class="s-base-summary"><td></td><td><span class="s-base-summary-name">Sum</span> <span class="s-base-summary-value">9</span></td></tr></tfoot>');
   });
 
   it('an unsupported function shows a placeholder naming it, never the YAML', async () => {
     const body = bodyOf((await site.page('/Library/Library')).text);
-    expect(body).toContain('<div class="s-base s-base-unsupported" role="note"><p>This base uses the function map(), which the site cannot show.</p></div>');
+    expect(body).toContain('<div class="s-base s-base-unsupported" role="note"><p lang="en" dir="ltr">This base uses the function map(), which the site cannot show.</p></div>');
     expect(body).not.toContain('values.map');
     expect(body).not.toContain('formulas');
   });
