@@ -10,6 +10,7 @@ import { BaseDate, BaseLink, BaseObject, dateText, displayText, type Value } fro
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { stampSize } from '../../shared/file-stamp.ts';
 import { escapeHtml } from '../../shared/note/escape.ts';
+import { siteLanguageAttrs } from './frame.ts';
 import type { PageContext } from './page-context.ts';
 
 /** Where a base sits: the `.base` file, or the note holding the block (`this` in its expressions). */
@@ -160,7 +161,7 @@ function itemsHtml(ctx: PageContext, result: BaseResult<NoteRecord>, rows: BaseR
 function viewHtml(ctx: PageContext, result: BaseResult<NoteRecord>, named: boolean): string {
   const { view } = result;
   // In the site's language, and its direction: "3 results" in an Arabic note read "results 3".
-  const count = `<p class="s-base-count"${siteLanguage(ctx)}>${escapeHtml(ctx.frame.strings.baseResults(ctx.fmt.number(result.total), result.total))}</p>`;
+  const count = `<p class="s-base-count"${siteLanguageAttrs(ctx.frame)}>${escapeHtml(ctx.frame.strings.baseResults(ctx.fmt.number(result.total), result.total))}</p>`;
   const head = named ? `<p class="s-base-view-name">${escapeHtml(view.name)}</p>\n` : '';
   let body: string;
   if (view.type === 'table') body = tableHtml(ctx, result);
@@ -171,9 +172,6 @@ function viewHtml(ctx: PageContext, result: BaseResult<NoteRecord>, named: boole
   } else body = itemsHtml(ctx, result, result.rows) + summaryDl(ctx, result, result.summaries, result.rows);
   return `<section class="s-base-view s-base-view-${view.type}">\n${head}${body}\n${count}\n</section>`;
 }
-
-/** The attributes of a sentence in the site's language set in a note's text, which may be in another. */
-const siteLanguage = (ctx: PageContext): string => ` lang="${ctx.frame.lang}" dir="${ctx.frame.dir}"`;
 
 /** The published notes a base reads, in path order. */
 function rowsOf(ctx: PageContext): { source: NoteRecord; row: BaseRowSource }[] {
@@ -189,7 +187,7 @@ export function baseHtml(ctx: PageContext, yaml: string, host: BaseHost): string
   const { strings } = ctx.frame;
   if (!read.ok) {
     const text = read.problem.kind === 'unsupported' ? strings.baseUnsupported(read.problem.what) : strings.baseUnreadable(read.problem.what);
-    return `<div class="s-base s-base-unsupported" role="note"><p${siteLanguage(ctx)}>${escapeHtml(text)}</p></div>\n`;
+    return `<div class="s-base s-base-unsupported" role="note"><p${siteLanguageAttrs(ctx.frame)}>${escapeHtml(text)}</p></div>\n`;
   }
   return `<div class="s-base">\n${viewsHtml(ctx, read.spec, host)}</div>\n`;
 }

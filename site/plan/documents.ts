@@ -16,6 +16,7 @@ import { escapeHtml } from '../../shared/note/escape.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { baseHtml, type BaseHost } from './base-view.ts';
 import { canvasHtml, canvasNotes } from './canvas-view.ts';
+import { siteLanguageAttrs } from './frame.ts';
 import type { PageContext } from './page-context.ts';
 import { digest } from './sig-digests.ts';
 
@@ -49,12 +50,12 @@ export function documentHtml(ctx: PageContext, p: string, host: BaseHost | null)
   const max = isBasePath(p) ? MAX_BASE_BYTES : MAX_CANVAS_BYTES;
   const text = ctx.attachments.text(p, max);
   if (isBasePath(p)) {
-    if (text === null) return `<div class="s-base s-base-unsupported" role="note"><p>${escapeHtml(strings.baseUnreadable('the file is too large or cannot be read'))}</p></div>\n`;
+    if (text === null) return `<div class="s-base s-base-unsupported" role="note"><p${siteLanguageAttrs(ctx.frame)}>${escapeHtml(strings.baseUnreadable('the file is too large or cannot be read'))}</p></div>\n`;
     const file = standIn(p);
     return baseHtml(ctx, text, host ?? { path: p, folder: file.folder, properties: {} });
   }
   const read = text === null ? { ok: false as const, problem: 'the file is too large or cannot be read' } : readCanvas(text);
-  if (!read.ok) return `<div class="s-canvas s-canvas-unsupported" role="note"><p>${escapeHtml(strings.canvasUnreadable(read.problem))}</p></div>\n`;
+  if (!read.ok) return `<div class="s-canvas s-canvas-unsupported" role="note"><p${siteLanguageAttrs(ctx.frame)}>${escapeHtml(strings.canvasUnreadable(read.problem))}</p></div>\n`;
   return canvasHtml(ctx, read.canvas, standIn(p));
 }
 

@@ -103,6 +103,9 @@ export function siteFrame(settings: Settings, config: Config, base = BASE_TOKEN,
 }
 
 /** Changes whenever anything a page is rendered with changes. */
+/** The attributes of a sentence in the site's language set in a note's text, which may be in the other direction. */
+export const siteLanguageAttrs = (frame: SiteFrame): string => ` lang="${frame.lang}" dir="${frame.dir}"`;
+
 export function frameSig(frame: SiteFrame): string {
   const { strings: _s, ...rest } = frame;
   return createHash('sha1').update(JSON.stringify(rest)).digest('hex').slice(0, 16);

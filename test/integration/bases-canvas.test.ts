@@ -158,7 +158,7 @@ describe('CONTRACT §12: a .canvas file is a page of its nodes and edges', () =>
 
   it('a canvas that breaks the format is refused with a sentence where it is embedded', async () => {
     const body = bodyOf((await site.page('/Maps/Maps')).text);
-    expect(body).toContain('<div class="s-canvas s-canvas-unsupported" role="note"><p>This canvas cannot be shown: a node whose x is out of bounds.</p></div>');
+    expect(body).toContain('<div class="s-canvas s-canvas-unsupported" role="note"><p lang="en" dir="ltr">This canvas cannot be shown: a node whose x is out of bounds.</p></div>');
     expect(body).not.toContain('1e300');
   });
 });
