@@ -47,6 +47,9 @@ function oneLine(text: string): string {
 export function leadingHeading(body: string): string | null {
   const first = /\S/.exec(body);
   if (!first || body[first.index] !== '#') return null;
+  // Four columns in (a tab, or four spaces), a `#` line is indented code, not a heading.
+  const indent = body.slice(body.lastIndexOf('\n', first.index) + 1, first.index);
+  if (indent.length > 3 || indent.includes('\t')) return null;
   const lineEnd = body.indexOf('\n', first.index);
   const line = lineEnd < 0 ? body.slice(first.index) : body.slice(first.index, body[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd);
   const heading = atxHeading(line);

@@ -150,6 +150,10 @@ describe('titles, tags and addresses', () => {
     expect(titleOf({ title: 'Given' }, '# Heading', 'file.md')).toBe('Given');
     expect(titleOf({ title: '{{title}}' }, '# Heading\ntext', 'file.md')).toBe('Heading');
     expect(titleOf({}, 'text', 'My file.md')).toBe('My file');
+    // Up to three spaces in, a heading; four, or a tab, and it is a line of code.
+    expect(titleOf({}, '\n   # Indented heading\ntext', 'file.md')).toBe('Indented heading');
+    expect(titleOf({}, '\n    # Not a heading\ntext', 'file.md')).toBe('file');
+    expect(titleOf({}, '\t# Not a heading', 'file.md')).toBe('file');
   });
   it('tags: list, string, hashes removed, deduplicated without regard to case', () => {
     expect(tagsOf({ tags: ['#a', 'B', 'b'] })).toEqual(['a', 'B']);
