@@ -6,7 +6,7 @@
 // `inline` makes one).
 import type Token from 'markdown-it/lib/token.mjs';
 import { publicMarkdown } from './comments.ts';
-import { markdown } from './md.ts';
+import { blockTokens, markdown } from './md.ts';
 import { tagAt } from './obsidian/tag-syntax.ts';
 
 /** Whether some `#` of `text` starts a tag's syntax (most notes' `#` are headings' marks). */
@@ -30,9 +30,7 @@ export function inlineTags(note: string): string[] {
   const body = publicMarkdown(note);
   const md = markdown();
   const env: { footnotes?: { list?: { tokens?: Token[] }[] } } = {};
-  const blocks: Token[] = [];
-  // As markdown-it's own first step (normalize) reads the text.
-  md.block.parse(body.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD'), md, env, blocks);
+  const blocks = blockTokens(body, env);
   for (const token of blocks) {
     if (token.type !== 'inline' || !mayHoldTag(token.content)) continue;
     const children: Token[] = [];

@@ -12,7 +12,7 @@ import { MARKDOWN_LINK, REFERENCE_DEFINITION } from '../link-address.ts';
 import { writtenLinks, type WrittenLink } from '../wikilinks.ts';
 import { holdsMarker, LITERAL_TYPES, marker, markersIn, MAY_BE_INDENTED_CODE } from './comments.ts';
 import { frontmatterLength } from './frontmatter.ts';
-import { markdown } from './md.ts';
+import { blockTokens, markdown } from './md.ts';
 
 /** A wikilink as written. */
 export interface WikiPlace extends WrittenLink {
@@ -114,9 +114,7 @@ const INLINE_LITERAL = /[`$<]/;
 function parseMarked(marked: string): { read: Set<number>; blocks: Token[] } {
   const md = markdown();
   const env: { footnotes?: { list?: { tokens?: Token[] }[] } } = {};
-  const blocks: Token[] = [];
-  // As markdown-it's own first step (normalize) reads the text.
-  md.block.parse(marked.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD'), md, env, blocks);
+  const blocks = blockTokens(marked, env);
   const read = new Set<number>();
   for (const token of blocks) {
     if (token.type !== 'inline' || !holdsMarker(token.content)) continue;

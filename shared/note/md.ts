@@ -4,6 +4,7 @@
 // Obsidian's own syntax in small plugins under ./obsidian/.
 import MarkdownIt, { type PluginSimple, type PluginWithOptions } from 'markdown-it';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
+import type Token from 'markdown-it/lib/token.mjs';
 import footnote from 'markdown-it-footnote';
 import mark from 'markdown-it-mark';
 import katexPlugin from '@vscode/markdown-it-katex';
@@ -45,10 +46,13 @@ function flagRawHtml(md: MarkdownIt): void {
  * newline, a copy of each note (9 MB of a 10,000-note build's allocations on one thread).
  */
 function normalize(state: StateCore): void {
-  let src = state.src;
+  state.src = normalized(state.src);
+}
+
+function normalized(src: string): string {
   if (src.includes('\r')) src = src.replace(/\r\n?/g, '\n');
   if (src.includes('\0')) src = src.replace(/\0/g, '\uFFFD');
-  state.src = src;
+  return src;
 }
 
 function createMarkdown(): MarkdownIt {
@@ -89,4 +93,16 @@ let shared: MarkdownIt | null = null;
 export function markdown(): MarkdownIt {
   shared ??= createMarkdown();
   return shared;
+}
+
+/**
+ * The block tokens of `text` as the renderer's parser reads it (its normalize step first), no
+ * inline text parsed: what code, math, fences and raw HTML take. `env` is kept for inline
+ * parses of the blocks after it (footnotes land there).
+ */
+export function blockTokens(text: string, env: object = {}): Token[] {
+  const md = markdown();
+  const tokens: Token[] = [];
+  md.block.parse(normalized(text), md, env, tokens);
+  return tokens;
 }

@@ -4,9 +4,8 @@
 // address without the extension (CONTRACT §12), and an embed renders it in place. What a
 // base shows depends on every published note, a canvas on the notes its file nodes name:
 // those are the readings the plan's dependency index records.
-import type Token from 'markdown-it/lib/token.mjs';
 import { linkPlaces } from '../../shared/note/link-places.ts';
-import { markdown } from '../../shared/note/md.ts';
+import { blockTokens } from '../../shared/note/md.ts';
 import { fenceLanguage } from '../../shared/note/obsidian/base-blocks.ts';
 import { pathAddress, type Address } from '../../shared/model/addresses.ts';
 import { MAX_BASE_BYTES } from '../../shared/bases/base-file.ts';
@@ -87,10 +86,7 @@ const MAY_HOLD_BASE = /(?:`{3,}|~{3,})[ \t]*base\b/i;
 
 /** The contents of a note's ```base blocks: the parser's fences whose language is `base`, as base-blocks.ts renders them. */
 function baseFences(body: string): string[] {
-  const md = markdown();
-  const tokens: Token[] = [];
-  md.block.parse(body.replace(/\r\n?/g, '\n').replace(/\0/g, '\uFFFD'), md, {}, tokens);
-  return tokens.filter((t) => t.type === 'fence' && fenceLanguage(t.info) === 'base').map((t) => t.content);
+  return blockTokens(body).filter((t) => t.type === 'fence' && fenceLanguage(t.info) === 'base').map((t) => t.content);
 }
 
 /** Each record's ```base blocks, found once (every plan asks of every note). */

@@ -102,10 +102,10 @@ export function siteFrame(settings: Settings, config: Config, base = BASE_TOKEN,
   };
 }
 
-/** Changes whenever anything a page is rendered with changes. */
 /** The attributes of a sentence in the site's language set in a note's text, which may be in the other direction. */
 export const siteLanguageAttrs = (frame: SiteFrame): string => ` lang="${frame.lang}" dir="${frame.dir}"`;
 
+/** Changes whenever anything a page is rendered with changes. */
 export function frameSig(frame: SiteFrame): string {
   const { strings: _s, ...rest } = frame;
   return createHash('sha1').update(JSON.stringify(rest)).digest('hex').slice(0, 16);
