@@ -64,3 +64,31 @@ export function imageTagHtml(view: ImageView, asked: ImageAsked, frame?: EmbedFr
   const srcset = view.webp.map((v) => `${escapeHtml(v.url)} ${v.width}w`).join(', ');
   return `<picture><source type="image/webp" srcset="${srcset}" sizes="(max-width: ${shown}px) 100vw, ${shown}px">${img}</picture>`;
 }
+
+/**
+ * A srcset with each candidate's URL passed through `map`, its descriptors and separators as
+ * written. HTML's reading: a URL runs to whitespace, and a comma ending it ends the candidate;
+ * a candidate's descriptors run to the next comma (a data: URL keeps the commas inside it).
+ */
+export function mapSrcset(list: string, map: (url: string) => string): string {
+  let out = '';
+  let at = 0;
+  while (at < list.length) {
+    const start = at;
+    while (at < list.length && (list[at] === ',' || /\s/.test(list[at]!))) at++;
+    out += list.slice(start, at);
+    if (at >= list.length) break;
+    let end = at;
+    while (end < list.length && !/\s/.test(list[end]!)) end++;
+    const written = list.slice(at, end);
+    const url = written.replace(/,+$/, '');
+    out += map(url) + written.slice(url.length);
+    at = end;
+    if (url.length < written.length) continue;
+    const comma = list.indexOf(',', at);
+    const stop = comma < 0 ? list.length : comma;
+    out += list.slice(at, stop);
+    at = stop;
+  }
+  return out;
+}

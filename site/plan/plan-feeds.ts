@@ -5,6 +5,7 @@
 // they never reach the note's public Markdown).
 import type { Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { mapSrcset } from '../../shared/note/picture.ts';
 import type { PageContext } from './page-context.ts';
 import { articleReads } from './plan-articles.ts';
 import type { PageFamily, PlannedPage } from './plan-types.ts';
@@ -50,10 +51,8 @@ function feedFile(address: Address, lang: string | null): string {
 }
 
 const ATTRIBUTE = /(\s(?:href|src|poster)=")([^"]*)"/g;
-// A srcset's candidates, each a URL and its width or density, separated as the renderer and
-// the sanitiser write them (`, `): a reader offered the image's smaller copies fetches one.
+// A srcset's candidates, each a URL and its width or density: a reader offered the image's smaller copies fetches one.
 const SRCSET = /(\ssrcset=")([^"]*)"/g;
-const CANDIDATE = /^(\s*)(\S+)([\s\S]*)$/;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /**
@@ -77,13 +76,7 @@ export function absoluteLinks(html: string, base: string, page: string): string 
   };
   return html
     .replace(ATTRIBUTE, (_whole, open: string, value: string) => `${open}${absolute(value)}"`)
-    .replace(SRCSET, (_whole, open: string, list: string) => {
-      const candidates = list.split(/,(?=\s)/).map((candidate) => {
-        const [, space, url, descriptor] = CANDIDATE.exec(candidate) ?? [];
-        return url === undefined ? candidate : `${space}${absolute(url)}${descriptor}`;
-      });
-      return `${open}${candidates.join(',')}"`;
-    });
+    .replace(SRCSET, (_whole, open: string, list: string) => `${open}${mapSrcset(list, absolute)}"`);
 }
 
 // Characters XML 1.0 does not allow anywhere, escaped or not: C0 controls but tab, newline
