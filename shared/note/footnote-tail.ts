@@ -16,24 +16,33 @@ interface FootnoteEntry {
   content?: string;
 }
 
-function footnoteTail(state: StateCore): void {
-  const footnotes = (state.env as { footnotes?: { list?: FootnoteEntry[] } }).footnotes;
-  if (!footnotes) return;
-  // A definition's tokens, taken out of the flow by label.
-  const definitions = new Map<string, Token[]>();
+/**
+ * The tokens outside footnote definitions, and each definition's tokens by label, as the
+ * plugin takes them out of the flow (a label's last definition wins; one nested in another
+ * ends both). Which definitions the page then shows is which labels the note refers to.
+ */
+export function takeDefinitions(tokens: Token[]): { flow: Token[]; definitions: Map<string, Token[] | null> } {
+  const definitions = new Map<string, Token[] | null>();
   const flow: Token[] = [];
   let current: Token[] | null = null;
   let currentLabel = '';
-  for (const token of state.tokens) {
+  for (const token of tokens) {
     if (token.type === 'footnote_reference_open') {
       current = [];
       currentLabel = (token.meta as { label: string }).label;
     } else if (token.type === 'footnote_reference_close') {
-      definitions.set(currentLabel, current!);
+      definitions.set(currentLabel, current);
       current = null;
     } else if (current) current.push(token);
     else flow.push(token);
   }
+  return { flow, definitions };
+}
+
+function footnoteTail(state: StateCore): void {
+  const footnotes = (state.env as { footnotes?: { list?: FootnoteEntry[] } }).footnotes;
+  if (!footnotes) return;
+  const { flow, definitions } = takeDefinitions(state.tokens);
   state.tokens = flow;
   const list = footnotes.list;
   if (!list) return;
@@ -53,7 +62,7 @@ function footnoteTail(state: StateCore): void {
       const paragraphClose = new state.Token('paragraph_close', 'p', -1);
       paragraphClose.block = true;
       tokens = [paragraphOpen, inline, paragraphClose];
-    } else if (entry.label) tokens = definitions.get(entry.label);
+    } else if (entry.label) tokens = definitions.get(entry.label) ?? undefined;
     if (tokens) for (const token of tokens) flow.push(token);
     // The back references go inside the definition's last paragraph.
     const lastParagraph = flow[flow.length - 1]!.type === 'paragraph_close' ? flow.pop()! : null;

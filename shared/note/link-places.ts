@@ -12,6 +12,7 @@ import { MARKDOWN_LINK, REFERENCE_DEFINITION } from '../link-address.ts';
 import { writtenLinks, type WrittenLink } from '../wikilinks.ts';
 import { holdsMarker, LITERAL_TYPES, marker, markersIn, MAY_BE_INDENTED_CODE } from './comments.ts';
 import { frontmatterLength } from './frontmatter.ts';
+import { takeDefinitions } from './footnote-tail.ts';
 import { blockTokens, markdown } from './md.ts';
 
 /** A wikilink as written. */
@@ -40,8 +41,13 @@ export type LinkPlace = WikiPlace | AddressPlace;
 const HIDING_TYPES = new Set([...LITERAL_TYPES, 'html_block', 'html_inline']);
 // Blocks that take whole lines: a definition's line inside one is no definition.
 const LEAF_BLOCKS = new Set(['paragraph_open', 'heading_open', 'code_block', 'fence', 'html_block', 'math_block', 'table_open', 'hr']);
-// What can hide a link from the parser: a backtick, a `$`, raw HTML, a `~~~` fence, indented code.
-const mayHideLinks = (text: string): boolean => /[`$<]|~~~/.test(text) || MAY_BE_INDENTED_CODE.test(text);
+// What can hide a link from the parser: a backtick, a `$`, raw HTML, a `~~~` fence, indented
+// code, or a footnote's definition (the page leaves out one the note never refers to).
+const mayHideLinks = (text: string): boolean => /[`$<]|~~~|\[\^[^\]\s]+\]:/.test(text) || MAY_BE_INDENTED_CODE.test(text);
+// A line that can be a table's delimiter row: a table splits its rows at every unescaped `|`,
+// so `[[Note|shown]]` in a row is two cells' text and no link (`[[Note\|shown]]` is one).
+const MAY_HOLD_TABLE = /^[ \t>]*[|:\- \t]*-[|:\- \t]*$/m;
+const UNESCAPED_PIPE = /(?<!\\)\|/;
 
 /** Every place of `text` written as a link, in order, code or not (readAsLinks tells). */
 export function writtenPlaces(text: string): LinkPlace[] {
@@ -99,35 +105,59 @@ function readMarkers(tokens: Token[], into: Set<number>): void {
   }
 }
 
+type FootnoteEnv = { footnotes?: { refs?: Record<string, number>; list?: { label?: string; tokens?: Token[] }[] } };
+
+/**
+ * The block tokens the page shows: markdown-it-footnote's tail leaves out the definitions the
+ * note never refers to (takeDefinitions). Which labels are referred to is known once the text
+ * that can refer (`[^label]`) is parsed inline, definitions' own text included, as the renderer does.
+ */
+function shownBlocks(blocks: Token[], env: FootnoteEnv): Token[] {
+  if (!blocks.some((t) => t.type === 'footnote_reference_open')) return blocks;
+  const md = markdown();
+  for (const t of blocks) if (t.type === 'inline' && t.content.includes('[^')) md.inline.parse(t.content, md, env, []);
+  const { flow, definitions } = takeDefinitions(blocks);
+  for (const entry of env.footnotes?.list ?? []) if (entry.label) for (const t of definitions.get(entry.label) ?? []) flow.push(t);
+  return flow;
+}
+
 // What can make code, math or raw HTML inside a block's text.
 const INLINE_LITERAL = /[`$<]/;
 
 /**
- * The markers of `marked` the parser reads as text, and the block tokens. A marker counts
- * where it is found, in the text of a heading, paragraph, table cell or footnote outside code,
- * math and raw HTML, never where it is not: a line a block swallows whole (an unclosed `$$`
- * in a list item takes the lines after it and shows none) holds no link. The renderer's parser,
- * by its public parts: the blocks of the whole text, then the text of only those blocks that
- * hold a marker and something that can open code inline (most hold none: a full parse is most
- * of the admin's index of a vault).
+ * The markers of `marked` the parser reads as text, each with the block that reads it, and
+ * the block tokens. A marker counts where it is found, in the text of a heading, paragraph,
+ * table cell or footnote outside code, math and raw HTML, never where it is not: a line a
+ * block swallows whole (an unclosed `$$` in a list item takes the lines after it and shows
+ * none) holds no link. The renderer's parser, by its public parts: the blocks of the whole
+ * text, then the text of only those blocks that hold a marker and something that can open
+ * code inline (most hold none: a full parse is most of the admin's index of a vault).
  */
-function parseMarked(marked: string): { read: Set<number>; blocks: Token[] } {
+function parseMarked(marked: string): { read: Map<number, number>; blocks: Token[] } {
   const md = markdown();
-  const env: { footnotes?: { list?: { tokens?: Token[] }[] } } = {};
+  const env: FootnoteEnv = {};
   const blocks = blockTokens(marked, env);
-  const read = new Set<number>();
-  for (const token of blocks) {
-    if (token.type !== 'inline' || !holdsMarker(token.content)) continue;
-    if (!INLINE_LITERAL.test(token.content)) {
-      markersIn(token.content, read);
-      continue;
+  const read = new Map<number, number>();
+  const found = new Set<number>();
+  const readIn = (block: number) => {
+    for (const n of found) read.set(n, block);
+    found.clear();
+  };
+  shownBlocks(blocks, env).forEach((token, block) => {
+    if (token.type !== 'inline' || !holdsMarker(token.content)) return;
+    if (!INLINE_LITERAL.test(token.content)) markersIn(token.content, found);
+    else {
+      const children: Token[] = [];
+      md.inline.parse(token.content, md, env, children);
+      readMarkers(children, found);
     }
-    const children: Token[] = [];
-    md.inline.parse(token.content, md, env, children);
-    readMarkers(children, read);
-  }
+    readIn(block);
+  });
   // An inline footnote's (`^[…]`) text is parsed apart from its paragraph.
-  for (const footnote of env.footnotes?.list ?? []) if (footnote.tokens) readMarkers(footnote.tokens, read);
+  (env.footnotes?.list ?? []).forEach((footnote, k) => {
+    if (footnote.tokens) readMarkers(footnote.tokens, found);
+    readIn(-1 - k);
+  });
   return { read, blocks };
 }
 
@@ -142,14 +172,24 @@ export function readAsLinks(text: string, written: LinkPlace[], withFrontmatter 
   const bodyAt = withFrontmatter ? frontmatterLength(text) : 0;
   const places = written.filter((p) => p.at < bodyAt || p.kind === 'definition' || !escaped(text, p.at + p.bang.length));
   const definitions = places.some((p) => p.kind === 'definition');
-  if (!definitions && !mayHideLinks(text)) return places;
-  let marked = '';
-  let last = bodyAt;
+  // A link holding a `|` counts only where one block reads it whole: a marker after it too.
+  const piped = places.map((p) => p.at >= bodyAt && p.kind !== 'definition' && UNESCAPED_PIPE.test(text.slice(p.at, p.at + p.length)));
+  const table = piped.includes(true) && MAY_HOLD_TABLE.test(bodyAt > 0 ? text.slice(bodyAt) : text);
+  if (!definitions && !table && !mayHideLinks(text)) return places;
+  const cuts: [at: number, n: number][] = [];
   places.forEach((p, i) => {
     if (p.at < bodyAt || p.kind === 'definition') return;
-    marked += text.slice(last, p.at) + marker(i);
-    last = p.at;
+    cuts.push([p.at, i]);
+    if (piped[i]) cuts.push([p.at + p.length, places.length + i]);
   });
+  // By place; a link's end before the next one's start at the same place.
+  cuts.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  let marked = '';
+  let last = bodyAt;
+  for (const [at, n] of cuts) {
+    marked += text.slice(last, at) + marker(n);
+    last = at;
+  }
   marked += text.slice(last);
   const { read, blocks } = parseMarked(marked);
   const taken = new Set<number>();
@@ -160,7 +200,7 @@ export function readAsLinks(text: string, written: LinkPlace[], withFrontmatter 
   let counted = bodyAt;
   return places.filter((p, i) => {
     if (p.at < bodyAt) return true;
-    if (p.kind !== 'definition') return read.has(i);
+    if (p.kind !== 'definition') return read.has(i) && (!piped[i] || read.get(i) === read.get(places.length + i));
     for (let at = text.indexOf('\n', counted); at >= 0 && at < p.at; at = text.indexOf('\n', at + 1)) {
       line++;
       counted = at + 1;

@@ -45,6 +45,9 @@ describe('a rename leaves the links in code alone, as the renderer does', () => 
     ['a reference definition inside a fence', '[r][r]\n\n```\n[r]: Target.md\n```\n'],
     ['a definition line that continues a paragraph', 'Para\n[r]: Target.md\n'],
     ['an escaped bracket', 'Not \\[[Target]] nor !\\[[Target]] nor \\[t](Target.md)'],
+    ['a table row, split at an unescaped `|` into two cells', '| a | b |\n|---|---|\n| [[Target|shown]] | [t|u](Target.md) |\n'],
+    ['a footnote the note never refers to', 'Text[^1].\n\n[^1]: Shown.\n[^9]: See [[Target]].\n'],
+    ['the first of two definitions of one footnote', 'Text[^1].\n\n[^1]: See [[Target]].\n[^1]: The one shown.\n'],
   ])('in %s', (_, text) => {
     expect(factTargets(text).has('target')).toBe(false);
     expect(rename(text)).toBe(text);
@@ -75,6 +78,11 @@ describe('a rename rewrites every link the renderer reads', () => {
     );
     // A link inside a link's text is the link; the outer is text.
     expect(rename('[a [b](Target.md)](Other.md)')).toBe('[a [b](Target%20Two.md)](Other.md)');
+  });
+
+  it('a table cell\'s alias behind an escaped `|`, and a footnote the note refers to', () => {
+    expect(rename('| a |\n|---|\n| [[Target\\|shown]] |\n')).toBe('| a |\n|---|\n| [[Target Two\\|shown]] |\n');
+    expect(rename('Text.\n\n[^1]: See [[Target|it]].\n\nMore[^1].\n')).toBe('Text.\n\n[^1]: See [[Target Two|it]].\n\nMore[^1].\n');
   });
 
   it('a reference definition, in a quote or in <>, its title kept', () => {
@@ -143,13 +151,14 @@ describe('the places are where the parser reads a link, and nowhere else', () =>
   // text, code, math, raw HTML, fences and blocks that swallow lines; each link to a target of
   // its own. The renderer's facts say which it reads. Code in a quote (`>     [[x]]`) once
   // passed for text: the check for "nothing here can hide a link" looked for indentation at a
-  // line's start only.
+  // line's start only. A table row's `|` and a footnote the note never refers to hid links
+  // the same way (367 of 4,853 generated links disagreed).
   const next = seeded(11);
   const random = () => next(1000) / 1000;
   const pick = <T,>(xs: readonly T[]): T => xs[next(xs.length)]!;
-  const PREFIX = ['', '', '', '>', '> ', '- ', '-', '* ', '+\t', '1. ', '2) ', '  ', '>>', '- > ', '> [!note] ', '# ', '| ', '\t- '];
+  const PREFIX = ['', '', '', '>', '> ', '- ', '-', '* ', '+\t', '1. ', '2) ', '  ', '>>', '- > ', '> [!note] ', '# ', '| ', '\t- ', '[^1]: ', '[^2]: '];
   const GAP = ['', '', ' ', '  ', '   ', '    ', '     ', '\t', ' \t', '\t\t', '   \t'];
-  const AROUND: [string, string][] = [['', ''], ['', ''], ['`', '`'], ['``', '``'], ['$', '$'], ['<span>', '</span>'], ['**', '**'], ['==', '=='], ['[', ']'], ['~~', '~~'], ['%%', '%%']];
+  const AROUND: [string, string][] = [['', ''], ['', ''], ['`', '`'], ['``', '``'], ['$', '$'], ['<span>', '</span>'], ['**', '**'], ['==', '=='], ['[', ']'], ['~~', '~~'], ['%%', '%%'], ['', ' [^1]'], ['| ', ' |']];
   const LINE = ['```', '~~~', '$$', '<div>', '</div>', '---', '<!--', '-->', '| a | b |', '|---|---|'];
 
   it('in 2,000 generated texts, each link to a target is a place exactly when the renderer reads it', () => {
@@ -163,7 +172,7 @@ describe('the places are where the parser reads a link, and nowhere else', () =>
         else if (r < 0.3) lines.push(pick(PREFIX) + pick(LINE));
         else {
           const [open, close] = pick(AROUND);
-          const link = random() < 0.5 ? `[[T${++n}]]` : `[t](T${++n}.md)`;
+          const link = pick([`[[T${++n}]]`, `[t](T${n}.md)`, `[[T${n}|shown]]`, `[[T${n}\\|shown]]`, `[a|b](T${n}.md)`]);
           lines.push(pick(PREFIX) + pick(PREFIX) + pick(GAP) + (random() < 0.3 ? 'word ' : '') + open + link + close + (random() < 0.2 ? ' tail' : ''));
         }
       }
