@@ -3,7 +3,7 @@
 // calls the token travels only through GIT_ASKPASS plus variables of that one git
 // process (spec 5.4); timeouts kill the whole process group; errors are scrubbed.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -189,12 +189,56 @@ export function gitConfigArgs(network: boolean): string[] {
 let runnerDir: { askpass: string; emptyHooks: string } | null = null;
 
 /**
+ * The helpers' folder name for a process: `vs-git-<pid namespace>-<pid>-`. A process killed
+ * outright (SIGKILL, an out-of-memory kill, a power cut) runs no exit handler and leaves its
+ * folder; the next process to make one removes the folders of processes of its own pid
+ * namespace (/proc/self/ns/pid) that no longer run. Elsewhere nothing is swept.
+ */
+function pidNamespace(): string | null {
+  try {
+    return /\[(\d+)\]/.exec(readlinkSync('/proc/self/ns/pid'))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const RUNNER_FOLDER = /^vs-git-(\d+)-(\d+)-[A-Za-z0-9]{6}$/;
+
+function sweepLeftFolders(tmp: string, namespace: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(tmp);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = RUNNER_FOLDER.exec(name);
+    if (!m || m[1] !== namespace || Number(m[2]) === process.pid) continue;
+    try {
+      process.kill(Number(m[2]), 0);
+      continue; // still running (or another user's: EPERM)
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ESRCH') continue;
+    }
+    const dir = path.join(tmp, name);
+    try {
+      const stat = lstatSync(dir);
+      if (stat.isDirectory() && stat.uid === process.getuid?.()) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // gone already, or not ours to remove
+    }
+  }
+}
+
+/**
  * This process's own helpers, made once: the askpass script (it holds no secret, it
  * echoes variables of its own process) and an empty folder standing in for hooks.
  */
 function runnerFiles(): { askpass: string; emptyHooks: string } {
   if (runnerDir) return runnerDir;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'vs-git-'));
+  const namespace = pidNamespace();
+  const dir = mkdtempSync(path.join(os.tmpdir(), namespace ? `vs-git-${namespace}-${process.pid}-` : 'vs-git-'));
+  if (namespace) sweepLeftFolders(os.tmpdir(), namespace);
   const askpass = path.join(dir, 'askpass.sh');
   const emptyHooks = path.join(dir, 'no-hooks');
   mkdirSync(emptyHooks, { mode: 0o700 });

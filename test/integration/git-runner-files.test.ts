@@ -2,12 +2,13 @@
 // folder) live in a temp folder of their process, removed as it exits. The build process
 // runs git too (the creation dates of undated notes), and the server stops it with a
 // SIGTERM: a process ended by a signal's default action runs no exit handler, and every
-// stop of a server left a folder behind in the temp directory.
-import { execFileSync } from 'node:child_process';
+// stop of a server left a folder behind in the temp directory. A process killed outright
+// (SIGKILL) runs no handler at all: the next process to make its folder removes it.
+import { execFileSync, spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, waitFor } from '../helpers/server.ts';
+import { PROJECT_DIR, startServer, waitFor } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
@@ -36,5 +37,39 @@ describe('the git runner', () => {
     }
     expect(server.proc.exitCode).toBe(0);
     expect(await runnerFolders(tmp)).toEqual([]);
+  }, 60_000);
+
+  it('a process killed outright leaves its folder until the next process makes one; a running process keeps its own', async () => {
+    const tmp = await tempDir('vs-runner-kill-');
+    // A process that makes its helpers' folder, says so, and waits (or exits at once).
+    const code = (stay: boolean) =>
+      `import { askpassForTests } from ${JSON.stringify(path.join(PROJECT_DIR, 'shared/git-run.ts'))};` +
+      `console.log('made ' + askpassForTests().file);` +
+      (stay ? 'setInterval(() => {}, 1000);' : '');
+    const launch = (stay: boolean) => {
+      const proc = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code(stay)], { cwd: PROJECT_DIR, env: { ...process.env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      proc.stdout!.on('data', (d) => (out += d));
+      const made = waitFor(() => /made (\S+)/.exec(out)?.[1], 20_000).then((file) => path.basename(path.dirname(file!)));
+      const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+      return { proc, made, exited };
+    };
+    const killed = launch(true);
+    const killedFolder = await killed.made;
+    const running = launch(true);
+    const runningFolder = await running.made;
+    try {
+      killed.proc.kill('SIGKILL');
+      await killed.exited;
+      expect((await runnerFolders(tmp)).sort()).toEqual([killedFolder, runningFolder].sort());
+      const next = launch(false);
+      const nextFolder = await next.made;
+      await next.exited;
+      // The killed process's folder is gone, the running one's kept, the one that exited removed its own.
+      expect(nextFolder).not.toBe(killedFolder);
+      expect(await runnerFolders(tmp)).toEqual([runningFolder]);
+    } finally {
+      running.proc.kill('SIGKILL');
+    }
   }, 60_000);
 });

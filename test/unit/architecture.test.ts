@@ -67,6 +67,7 @@ describe('the house rules hold in the source tree', () => {
       'admin/vault/trash.ts': "the bin's own folder, .trash/, which the walker never enters",
       'admin/ui/stamp.mjs': "the admin app's own source folder",
       'site/write/generation.ts': 'the build output: the generations in the data directory',
+      'shared/git-run.ts': 'the temp directory: the git helpers\' folders of processes that were killed outright',
       'site/read/record-cache.ts': 'the data directory: note-records/, for a temp file a write cut short left',
       'site/render/image-variants.ts': "the data directory: image-variants/, whose folders no image shows any more are pruned",
       'site/render/eleventy-site.ts': "the project's templates folder and an operator's theme folder",
