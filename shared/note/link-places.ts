@@ -43,10 +43,11 @@ const HIDING_TYPES = new Set([...LITERAL_TYPES, 'html_block', 'html_inline']);
 const LEAF_BLOCKS = new Set(['paragraph_open', 'heading_open', 'code_block', 'fence', 'html_block', 'math_block', 'table_open', 'hr']);
 // What can hide a link from the parser: a backtick, a `$`, raw HTML, a `~~~` fence, indented
 // code, or a footnote's definition (the page leaves out one the note never refers to).
-const mayHideLinks = (text: string): boolean => /[`$<]|~~~|\[\^[^\]\s]+\]:/.test(text) || MAY_BE_INDENTED_CODE.test(text);
+// (Each expression reads a line once: no two runs of one character class side by side.)
+const mayHideLinks = (text: string): boolean => /[`$<]|~~~/.test(text) || (text.includes('[^') && text.includes(']:')) || MAY_BE_INDENTED_CODE.test(text);
 // A line that can be a table's delimiter row: a table splits its rows at every unescaped `|`,
 // so `[[Note|shown]]` in a row is two cells' text and no link (`[[Note\|shown]]` is one).
-const MAY_HOLD_TABLE = /^[ \t>]*[|:\- \t]*-[|:\- \t]*$/m;
+const MAY_HOLD_TABLE = /^(?=[^\n]*-)[ \t>|:-]+$/m;
 const UNESCAPED_PIPE = /(?<!\\)\|/;
 
 /** Every place of `text` written as a link, in order, code or not (readAsLinks tells). */
