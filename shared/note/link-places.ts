@@ -46,8 +46,9 @@ const LEAF_BLOCKS = new Set(['paragraph_open', 'heading_open', 'code_block', 'fe
 // (Each expression reads a line once: no two runs of one character class side by side.)
 const mayHideLinks = (text: string): boolean => /[`$<]|~~~/.test(text) || (text.includes('[^') && text.includes(']:')) || MAY_BE_INDENTED_CODE.test(text);
 // A line that can be a table's delimiter row: a table splits its rows at every unescaped `|`,
-// so `[[Note|shown]]` in a row is two cells' text and no link (`[[Note\|shown]]` is one).
-const MAY_HOLD_TABLE = /^(?=[^\n]*-)[ \t>|:-]+$/m;
+// so `[[Note|shown]]` in a row is two cells' text and no link (`[[Note\|shown]]` is one), and
+// leaves out the cells past its header's columns.
+const MAY_HOLD_TABLE = /^(?=[^\n\r\u2028\u2029]*-)[ \t>|:-]+$/m;
 const UNESCAPED_PIPE = /(?<!\\)\|/;
 
 /** Every place of `text` written as a link, in order, code or not (readAsLinks tells). */
@@ -175,7 +176,8 @@ export function readAsLinks(text: string, written: LinkPlace[], withFrontmatter 
   const definitions = places.some((p) => p.kind === 'definition');
   // A link holding a `|` counts only where one block reads it whole: a marker after it too.
   const piped = places.map((p) => p.at >= bodyAt && p.kind !== 'definition' && UNESCAPED_PIPE.test(text.slice(p.at, p.at + p.length)));
-  const table = piped.includes(true) && MAY_HOLD_TABLE.test(bodyAt > 0 ? text.slice(bodyAt) : text);
+  // A table shows no cell past its header's columns, and splits a link holding a `|`.
+  const table = places.some((p) => p.at >= bodyAt && p.kind !== 'definition') && MAY_HOLD_TABLE.test(bodyAt > 0 ? text.slice(bodyAt) : text);
   if (!definitions && !table && !mayHideLinks(text)) return places;
   const cuts: [at: number, n: number][] = [];
   places.forEach((p, i) => {

@@ -46,6 +46,7 @@ describe('a rename leaves the links in code alone, as the renderer does', () => 
     ['a definition line that continues a paragraph', 'Para\n[r]: Target.md\n'],
     ['an escaped bracket', 'Not \\[[Target]] nor !\\[[Target]] nor \\[t](Target.md)'],
     ['a table row, split at an unescaped `|` into two cells', '| a | b |\n|---|---|\n| [[Target|shown]] | [t|u](Target.md) |\n'],
+    ['a table cell past the header\'s columns', '| a |\n|---|\n| x | [[Target]] [t](Target.md) |\n'],
     ['a footnote the note never refers to', 'Text[^1].\n\n[^1]: Shown.\n[^9]: See [[Target]].\n'],
     ['the first of two definitions of one footnote', 'Text[^1].\n\n[^1]: See [[Target]].\n[^1]: The one shown.\n'],
   ])('in %s', (_, text) => {
@@ -158,8 +159,8 @@ describe('the places are where the parser reads a link, and nowhere else', () =>
   const pick = <T,>(xs: readonly T[]): T => xs[next(xs.length)]!;
   const PREFIX = ['', '', '', '>', '> ', '- ', '-', '* ', '+\t', '1. ', '2) ', '  ', '>>', '- > ', '> [!note] ', '# ', '| ', '\t- ', '[^1]: ', '[^2]: '];
   const GAP = ['', '', ' ', '  ', '   ', '    ', '     ', '\t', ' \t', '\t\t', '   \t'];
-  const AROUND: [string, string][] = [['', ''], ['', ''], ['`', '`'], ['``', '``'], ['$', '$'], ['<span>', '</span>'], ['**', '**'], ['==', '=='], ['[', ']'], ['~~', '~~'], ['%%', '%%'], ['', ' [^1]'], ['| ', ' |']];
-  const LINE = ['```', '~~~', '$$', '<div>', '</div>', '---', '<!--', '-->', '| a | b |', '|---|---|'];
+  const AROUND: [string, string][] = [['', ''], ['', ''], ['`', '`'], ['``', '``'], ['$', '$'], ['<span>', '</span>'], ['**', '**'], ['==', '=='], ['[', ']'], ['~~', '~~'], ['%%', '%%'], ['', ' [^1]'], ['| ', ' |'], ['| x | ', ' |']];
+  const LINE = ['```', '~~~', '$$', '<div>', '</div>', '---', '<!--', '-->', '| a | b |', '|---|---|', '| a |', '|---|'];
 
   it('in 2,000 generated texts, each link to a target is a place exactly when the renderer reads it', () => {
     const wrong: string[] = [];

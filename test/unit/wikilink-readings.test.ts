@@ -30,9 +30,9 @@ describe('a wikilink is read one way', () => {
   });
 
   it('a rename rewrites links whose display text holds brackets, and links in a table', () => {
-    const text = 'See [[Paper|Smith [2020]]], ![[Paper#Intro]] and\n\n| a |\n|---|\n| [[Paper\\|cited [3]]] | [[Paper#Method\\|how]] |\n';
+    const text = 'See [[Paper|Smith [2020]]], ![[Paper#Intro]] and\n\n| a | b |\n|---|---|\n| [[Paper\\|cited [3]]] | [[Paper#Method\\|how]] |\n';
     expect(rewriteNoteLinks(text, 'Note.md', (t) => (t === 'Paper' ? 'Papers/Paper 2' : null))).toBe(
-      'See [[Papers/Paper 2|Smith [2020]]], ![[Papers/Paper 2#Intro]] and\n\n| a |\n|---|\n| [[Papers/Paper 2\\|cited [3]]] | [[Papers/Paper 2#Method\\|how]] |\n',
+      'See [[Papers/Paper 2|Smith [2020]]], ![[Papers/Paper 2#Intro]] and\n\n| a | b |\n|---|---|\n| [[Papers/Paper 2\\|cited [3]]] | [[Papers/Paper 2#Method\\|how]] |\n',
     );
   });
 
