@@ -183,7 +183,7 @@ class Settings {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') this.fail(name, `must be an http(s) URL (got ${JSON.stringify(value)})`);
     if (url.username || url.password) this.fail(name, 'must not carry a user name or password');
-    return url.href.replace(/\/+$/, '');
+    return url.href.replace(/(?<!\/)\/+$/, '');
   }
 
   seconds(name: string, min: number, max: number): number {

@@ -297,7 +297,7 @@ function registerSecrets(network: NetworkAuth | undefined): void {
   addSecret(encodeURIComponent(network.token));
   // The Authorization header git sends (a remote may echo it), and the token alone, in
   // base64 without the padding, which a remote may drop.
-  const base64 = (text: string) => Buffer.from(text).toString('base64').replace(/=+$/, '');
+  const base64 = (text: string) => Buffer.from(text).toString('base64').replace(/(?<!=)=+$/, '');
   addSecret(base64(`${network.username || 'git'}:${network.token}`));
   addSecret(base64(network.token));
 }

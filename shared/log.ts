@@ -16,7 +16,7 @@ export function removeSecret(secret: string | null | undefined): void {
 
 /** Removes registered secrets and URL user info (`https://user:pw@host`). */
 export function scrub(text: string): string {
-  let out = text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@]+@/gi, '$1***@');
+  let out = text.replace(/([a-z][a-z0-9+.-]{0,31}:\/\/)[^\s/@]+@/gi, '$1***@');
   for (const secret of secrets) out = out.split(secret).join('***');
   return out;
 }

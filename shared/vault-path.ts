@@ -145,7 +145,7 @@ export function parseVaultPath(input: unknown): VaultPath {
   if (input.startsWith('/') || /^[a-zA-Z]:(\/|$)/.test(input)) throw new PathError('The path must be relative to the vault.', 'absolute');
   // `a:b.md` is drive-relative on Windows: refused too, for what it really is.
   if (/^[a-zA-Z]:/.test(input)) throw new PathError(`“${input.slice(0, 2)}” at the start reads as a drive on Windows: a colon is not allowed there; choose another name.`, 'drive', { name: input.slice(0, 2) });
-  const trimmed = input.replace(/\/+$/, '');
+  const trimmed = input.replace(/(?<!\/)\/+$/, '');
   const segments = trimmed.split('/');
   for (const segment of segments) {
     if (segment === '' || segment === '.') throw new PathError('The path has an empty segment.', 'empty_segment');

@@ -7,7 +7,7 @@ import { expandV6 } from '../comments/ip-ranges.ts';
 
 /** The network a client address counts as: IPv4 by its /24 (an IPv4-mapped IPv6 address too), IPv6 by its /64. */
 export function networkKey(address: string): string {
-  const bare = address.replace(/%.*$/, '');
+  const bare = address.replace(/%[^]*$/, '');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
   const v4 = mapped ? mapped[1]! : isIP(bare) === 4 ? bare : null;
   if (v4) return v4.split('.').slice(0, 3).join('.') + '.0/24';

@@ -54,8 +54,8 @@ function embeddedV4(v6: string): string | null {
 
 /** Eight groups of hex, or null when it is not an IPv6 address. */
 export function expandV6(address: string): string | null {
-  let a = address.toLowerCase().replace(/%.*$/, '');
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(a);
+  let a = address.toLowerCase().replace(/%[^]*$/, '');
+  const dotted = /(?<!\d)(\d+\.\d+\.\d+\.\d+)$/.exec(a);
   if (dotted) {
     const parts = dotted[1]!.split('.').map(Number);
     a = a.slice(0, -dotted[1]!.length) + `${((parts[0]! << 8) | parts[1]!).toString(16)}:${((parts[2]! << 8) | parts[3]!).toString(16)}`;
@@ -69,10 +69,10 @@ export function expandV6(address: string): string | null {
 
 /** True for an address a source must not be fetched from (not an IP address at all: true too). */
 export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address.replace(/%.*$/, ''));
+  const family = isIP(address.replace(/%[^]*$/, ''));
   if (family === 4) return blocked.check(address, 'ipv4');
   if (family !== 6) return true;
-  const bare = address.replace(/%.*$/, '');
+  const bare = address.replace(/%[^]*$/, '');
   if (blocked.check(bare, 'ipv6')) return true;
   const v4 = embeddedV4(bare);
   return v4 !== null && blocked.check(v4, 'ipv4');

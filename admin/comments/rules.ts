@@ -36,7 +36,7 @@ const CONTROL_OR_NEWLINE = /[\u0000-\u001f\u007f\u2028\u2029]/;
 // characters, where emoji sequences and Persian or Indic names need them.
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 const INVISIBLE = /[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180e\u200b\u2060-\u2064\u206a-\u206f\u2800\u3164\ufeff\uffa0]/gu;
-const LOOSE_JOINERS = /(^|\s)[\u200c\u200d]+|[\u200c\u200d]+(?=\s|$)/gu;
+const LOOSE_JOINERS = /(^|\s)[\u200c\u200d]+|(?<![\u200c\u200d])[\u200c\u200d]+(?=\s|$)/gu;
 
 /** A name as it shows: without bidi controls or invisible characters (other values as they are, for textField to judge). */
 export function visibleName(value: unknown): unknown {

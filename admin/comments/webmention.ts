@@ -75,7 +75,7 @@ export class Webmentions {
     if (this.config.siteUrl) {
       const site = new URL(this.config.siteUrl);
       if (target.host.toLowerCase() !== site.host.toLowerCase()) return null;
-      const prefix = site.pathname.replace(/\/+$/, '');
+      const prefix = site.pathname.replace(/(?<!\/)\/+$/, '');
       if (prefix) {
         if (!(path === prefix || path.startsWith(prefix + '/'))) return null;
         path = path.slice(prefix.length) || '/';

@@ -80,7 +80,7 @@ const HINTS: [RegExp, key: string, sentence: string][] = [
   [/could not resolve host|couldn't resolve host|name or service not known/i, 'hint_host_unknown', 'The remote’s host name was not found: check the address.'],
   [/failed to connect|couldn't connect|connection refused|connection timed out|network is unreachable|no route to host/i, 'hint_no_answer', 'The remote did not answer: check its address, and that this server can reach it.'],
   [/authentication failed|could not read username|invalid username or password|permission denied \(publickey|the requested url returned error: 40[13]/i, 'hint_credentials', 'The remote refused the credentials: check the username and the access token (or the SSH key).'],
-  [/repository .*not found|does not appear to be a git repository|the requested url returned error: 404/i, 'hint_no_repository', 'There is no repository at that address: check it.'],
+  [/repository .{0,200}not found|does not appear to be a git repository|the requested url returned error: 404/i, 'hint_no_repository', 'There is no repository at that address: check it.'],
   [/ssl certificate problem|server certificate verification failed|certificate verify failed/i, 'hint_certificate', 'This server does not trust the remote’s certificate (a private authority is named with GIT_SSL_CAINFO).'],
   [/host key verification failed/i, 'hint_host_key', 'The remote’s SSH host key is not the one this server knows: check it before trusting it.'],
 ];

@@ -188,7 +188,7 @@ export class SyncService {
 
   private logOutcome(trigger: Trigger, result: PassResult): void {
     // One log line: the remote's own lines (a hook's refusal) are joined, never a line of their own.
-    const message = result.message.replace(/\s*\n\s*/g, ' / ');
+    const message = result.message.replace(/(?:(?<!\s)\s+)?\n\s*/g, ' / ');
     if (result.ok) {
       this.lastLoggedFailure = null;
       log.info(`sync (${trigger}): ${result.outcome}: ${message}`);

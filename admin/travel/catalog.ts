@@ -26,7 +26,7 @@ export function familySlug(family: string): string {
   return family
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-+|(?<!-)-+$/g, '');
 }
 
 function collect(value: unknown, into: Set<string>, depth: number): void {
@@ -95,7 +95,7 @@ export async function downloadCatalog(dataDir: string, baseUrl: string, families
       continue;
     }
     try {
-      const base = `${baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(slug)}`;
+      const base = `${baseUrl.replace(/(?<!\/)\/+$/, '')}/${encodeURIComponent(slug)}`;
       const manifestBytes = await fetchBytes(`${base}/manifest.json`, MAX_MANIFEST_BYTES);
       let manifest: { files?: unknown };
       try {

@@ -17,7 +17,7 @@ interface Request {
 
 /** Case-folded, so two spellings of one file on a case-insensitive disk are one lock. */
 function keyOf(p: string): string {
-  return p.replace(/\/+$/, '').toLowerCase();
+  return p.replace(/(?<!\/)\/+$/, '').toLowerCase();
 }
 
 /** Same path, or one lies inside the other (the vault root, '', holds everything). */

@@ -89,7 +89,7 @@ export function fileMethod(row: BaseRowSource, name: string, values: Value[]): V
       // A tag matches itself and its subtags (`book` matches `book/fiction`).
       return texts.some((want) => file.tags.some((t) => bare(t) === bare(want) || bare(t).startsWith(bare(want) + '/')));
     case 'inFolder': {
-      const folder = (texts[0] ?? '').replace(/^\/+|\/+$/g, '').toLowerCase();
+      const folder = (texts[0] ?? '').replace(/^\/+|(?<!\/)\/+$/g, '').toLowerCase();
       const own = file.folder.toLowerCase();
       return folder === '' || own === folder || own.startsWith(folder + '/');
     }
@@ -107,7 +107,7 @@ export function fileMethod(row: BaseRowSource, name: string, values: Value[]): V
 
 /** A link target compared by note name: `Folder/Note.md` and `Note` name the same note. */
 function linkName(target: string): string {
-  return target.replace(/^\[\[|\]\]$/g, '').replace(/[#|].*$/, '').replace(/^.*\//, '').replace(/\.(md|markdown)$/i, '').trim().toLowerCase();
+  return target.replace(/^\[\[|\]\]$/g, '').replace(/[#|][^]*$/, '').replace(/^.*\//, '').replace(/\.(md|markdown)$/i, '').trim().toLowerCase();
 }
 
 export function equal(a: Value, b: Value): boolean {

@@ -26,7 +26,7 @@ const plain = (s: string) => s.replace(INLINE_MARKS, '');
 
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
 /** Text between a table row's links: each cell's pipe a separator (an escaped `\|` the character). */
-const cells = (s: string) => plain(s).replace(/\\\|/g, '\u0000').replace(/\s*\|\s*/g, ' · ').replace(/\u0000/g, '|');
+const cells = (s: string) => plain(s).replace(/\\\|/g, '\u0000').replace(/(?:(?<!\s)\s+)?\|\s*/g, ' · ').replace(/\u0000/g, '|');
 
 /** Nothing a reader would read: spaces, punctuation, isolates. */
 const WORDLESS = /^[\s\p{P}\u2068\u2069]*$/u;
@@ -161,7 +161,7 @@ function readOf(place: LinkPlace): Omit<LinkRead, 'at'> | null {
   } catch {
     // left as written
   }
-  const target = /^[a-z][a-z0-9+.-]*:/i.test(url) ? null : url.replace(/#.*$/, '') || null;
+  const target = /^[a-z][a-z0-9+.-]*:/i.test(url) ? null : url.replace(/#[^]*$/, '') || null;
   // A picture in a link's text shows no words.
   return { length: place.length, shown: place.bang ? '' : plain(place.label.replace(PICTURE, '')).trim(), target };
 }

@@ -46,7 +46,7 @@ function orderOf(note: DeclaringNote): number {
 function folderValue(note: DeclaringNote): string {
   const v = textValue(note.data.folder) ?? (Array.isArray(note.data.folder) ? textValue(note.data.folder[0]) : null);
   if (!v) return '';
-  return v.replace(/^\[\[|\]\]$/g, '').replace(/^\/+|\/+$/g, '').trim();
+  return v.replace(/^\[\[|\]\]$/g, '').replace(/^\/+|(?<!\/)\/+$/g, '').trim();
 }
 
 /**

@@ -110,7 +110,7 @@ class PathIndex implements LinkpathLookup {
   }
 
   lookup(target: string, fromFolder: string | null): string | null {
-    const clean = target.replace(/#.*$/, '').trim();
+    const clean = target.replace(/#[^]*$/, '').trim();
     const found = chooseLinkpath(clean, fromFolder, this);
     if (found || clean === '') return found;
     // No note of that name: a note that lists it among its aliases.

@@ -73,7 +73,7 @@ export function newestFirst(a: NoteRecord, b: NoteRecord): number {
 }
 
 export function isInFolder(p: string, folder: string): boolean {
-  const f = folder.replace(/^\/+|\/+$/g, '').toLowerCase();
+  const f = folder.replace(/^\/+|(?<!\/)\/+$/g, '').toLowerCase();
   return f !== '' && (p.toLowerCase() + '/').startsWith(f + '/');
 }
 

@@ -40,7 +40,7 @@ export interface NoteFacts {
 
 function localTarget(href: string): string | null {
   if (!isVaultHref(href)) return null;
-  return safeDecode(href.replace(/[#?].*$/, ''));
+  return safeDecode(href.replace(/[#?][^]*$/, ''));
 }
 
 /**

@@ -19,9 +19,9 @@ const BARE_TIMESTAMP = new RegExp(
   'iu',
 );
 // "Tags: #a #b", "tags:: a, b", or a line of nothing but #tags.
-const TAGS_LINE = new RegExp(`^(?:(?:tags?|topics?|keywords)\\s*::?\\s*.*|(?:#[${TAG_CHARS}]+[\\s,]*)+)$`, 'iu');
+const TAGS_LINE = new RegExp(`^(?:(?:tags?|topics?|keywords)\\s*::?[^]*|(?:#[${TAG_CHARS}]+[\\s,]*)+)$`, 'iu');
 // Dataview-style inline fields ("status:: draft") and template placeholders.
-const FIELD_LINE = /^[\p{L}\p{N}_ -]{1,40}::\s*.*$/u;
+const FIELD_LINE = /^[\p{L}\p{N}_ -]{1,40}::/u;
 
 /**
  * True for a line a template leaves behind rather than prose: `line` as written,
@@ -54,7 +54,7 @@ export function cutAtWord(text: string, limit = EXCERPT_LENGTH): string {
   const slice = text.slice(0, limit + 1);
   const lastSpace = slice.search(/\s\S*$/);
   const cut = lastSpace > limit * 0.6 ? slice.slice(0, lastSpace) : text.slice(0, limit);
-  return cut.replace(/[\s,;:.\-–—]+$/u, '') + '…';
+  return cut.replace(/(?<![\s,;:.\-–—])[\s,;:.\-–—]+$/u, '') + '…';
 }
 
 /** The excerpt of a note's public blocks: prose first; a note of only lists or quotes still gets one. */

@@ -81,7 +81,7 @@ export function collectionSlug(value: string): string {
   let s = value.trim();
   const at = s.toLowerCase().lastIndexOf('/folder/');
   if (at >= 0) s = s.slice(at + '/folder/'.length);
-  s = s.replace(/[?#].*$/, '');
+  s = s.replace(/[?#][^]*$/, '');
   try {
     s = decodeURIComponent(s);
   } catch {

@@ -33,7 +33,7 @@ export function atxHeading(line: string): { level: number; text: string } | null
   const textEnd = hashes < end && closing < hashes && closing > start ? closing : end;
   return { level, text: line.slice(start, textEnd).trim() };
 }
-const FENCE = /^\s*(`{3,}|~{3,})(.*)$/;
+const FENCE = /^\s*(`{3,}|~{3,})([^]*)$/;
 
 /**
  * The headings of `lines` (the whole note), looking from line `firstBodyLine` (1-based, after

@@ -81,7 +81,7 @@ export function mapSrcset(list: string, map: (url: string) => string): string {
     let end = at;
     while (end < list.length && !/\s/.test(list[end]!)) end++;
     const written = list.slice(at, end);
-    const url = written.replace(/,+$/, '');
+    const url = written.replace(/(?<!,),+$/, '');
     out += map(url) + written.slice(url.length);
     at = end;
     if (url.length < written.length) continue;

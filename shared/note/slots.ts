@@ -81,7 +81,7 @@ export function slotOrHtml(env: NoteEnv, slot: Slot): string {
 
 
 function imageHtml(slot: Extract<Slot, { kind: 'image' }>, env: NoteEnv): string {
-  const target = safeDecode(slot.src.replace(/[#?].*$/, ''));
+  const target = safeDecode(slot.src.replace(/[#?][^]*$/, ''));
   const links = env.links;
   const view = links?.image ? links.image(target) : ((src) => (src ? { src } : null))(links?.attachment(target) ?? null);
   if (!view) return '';

@@ -164,7 +164,7 @@ export function startPreviews(): void {
   };
 
   const show = async (link: HTMLAnchorElement) => {
-    const preview = await load(link.href.replace(/#.*$/, ''));
+    const preview = await load(link.href.replace(/#[^]*$/, ''));
     if (!preview || owner !== link) return;
     card?.remove();
     card = document.createElement('div');

@@ -70,7 +70,7 @@ export function documentReads(ctx: PageContext, p: string): readonly NoteRecord[
 export function embeddedDocuments(ctx: PageContext, note: NoteRecord): string[] {
   const out: string[] = [];
   // The record keeps linked and embedded files together: the text says which are embeds.
-  if (!note.embeds.some((target) => isDocumentPath(target.replace(/[#?].*$/, '')))) return out;
+  if (!note.embeds.some((target) => isDocumentPath(target.replace(/[#?][^]*$/, '')))) return out;
   // Where the page reads links: `![[x.base]]` in code is text.
   for (const link of linkPlaces(note.body, false)) {
     if (link.kind !== 'wiki' || !link.bang || !isDocumentPath(link.target.trim())) continue;
@@ -82,7 +82,8 @@ export function embeddedDocuments(ctx: PageContext, note: NoteRecord): string[] 
 
 // A fence whose info may name a base: the parser decides what is one (in a quote, a list
 // item, a callout; `Base`; an unclosed fence runs to the end), as the page renders it.
-const MAY_HOLD_BASE = /(?:`{3,}|~{3,})[ \t]*base\b/i;
+// (From a run's first mark only: read from each mark of a long run, a line of backticks took seconds.)
+const MAY_HOLD_BASE = /(?:(?<!`)`{3,}|(?<!~)~{3,})[ \t]*base\b/i;
 
 /** The contents of a note's ```base blocks: the parser's fences whose language is `base`, as base-blocks.ts renders them. */
 function baseFences(body: string): string[] {

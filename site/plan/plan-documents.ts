@@ -34,7 +34,7 @@ function documentLinkers(ctx: PageContext, p: string): NoteRecord[] {
     for (const note of ctx.model.visible) {
       const seen = new Set<string>();
       for (const written of note.embeds) {
-        const target = written.replace(/[#?].*$/, '');
+        const target = written.replace(/[#?][^]*$/, '');
         if (!isDocumentPath(target)) continue;
         const found = ctx.attachments.resolve(target, note);
         if (found === null || seen.has(found)) continue;

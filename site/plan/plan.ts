@@ -186,7 +186,7 @@ function missingAttachments(model: SiteModel, attachments: AttachmentIndex): Bui
   const warnings: BuildWarning[] = [];
   for (const note of model.visible) {
     for (const written of new Set(note.embeds)) {
-      if (!isAttachmentTarget(written.replace(/[#?].*$/, '')) || attachments.resolve(written, note) !== null) continue;
+      if (!isAttachmentTarget(written.replace(/[#?][^]*$/, '')) || attachments.resolve(written, note) !== null) continue;
       warnings.push({ note: note.path, kind: 'missing-attachment', message: `shows or links ${written}, which is not in the vault`, link: written });
     }
   }

@@ -147,7 +147,7 @@ export class AttachmentIndex {
   /** The attachment a note's link names, by the same rule as links to notes (links.ts). */
   resolve(target: string, from: NoteRecord | null): string | null {
     if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return null;
-    const clean = normalizeSegments(target.replace(/[#?].*$/, '').trim());
+    const clean = normalizeSegments(target.replace(/[#?][^]*$/, '').trim());
     return chooseLinkpath(clean, from ? from.folder : null, {
       byPath: (key) => this.byLowerPath.get(key),
       byName: (key) => this.byName.get(key),

@@ -20,7 +20,7 @@ import { customCssLink } from '../plan/custom-css.ts';
  * site served under a path (SITE_URL `https://owner.github.io/notes`, a GitHub project page)
  * needs that path in front of each of them.
  */
-const basePathOf = (siteUrl: string | null): string => (siteUrl ? new URL(siteUrl).pathname.replace(/\/+$/, '') : '');
+const basePathOf = (siteUrl: string | null): string => (siteUrl ? new URL(siteUrl).pathname.replace(/(?<!\/)\/+$/, '') : '');
 const withBasePath = (html: string, basePath: string): string =>
   html
     // `data-script`: the search dialog's script, loaded when the dialog first opens.

@@ -10,7 +10,7 @@ import type { ServedEntry } from '../plan/plan-types.ts';
  * normalisation (a macOS file name is NFD, a typed address NFC) do not count.
  */
 export function looseKey(address: string): string {
-  let a = address.normalize('NFC').trim().replace(/\/+$/, '') || '/';
+  let a = address.normalize('NFC').trim().replace(/(?<!\/)\/+$/, '') || '/';
   const folder = /^\/folder\/(.+)$/i.exec(a);
   if (folder) return '/folder/' + collectionSlug(folder[1]!);
   a = a.replace(/\s+/g, '-');
@@ -59,7 +59,7 @@ export class SiteIndex {
    */
   canonical(address: string): string | null {
     // A trailing slash on a page's own spelling: that page, even when another differs from it only in case.
-    const trimmed = address.replace(/\/+$/, '');
+    const trimmed = address.replace(/(?<!\/)\/+$/, '');
     if (trimmed !== address && trimmed !== '') {
       for (const form of [trimmed, trimmed.normalize('NFC'), trimmed.normalize('NFD')]) if (this.entries.has(form)) return form;
     }

@@ -1,27 +1,15 @@
 // The house's rules (STYLE.md, docs/dev/architecture.md) as checks over the source tree:
 // each fails when a file breaks its rule, and each allowed exception is named here with why.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { allSources } from '../helpers/sources.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** The server's sources under the given folders, `/`-separated from the root: the admin app's browser code left out. */
 function sources(...dirs: string[]): string[] {
-  return allSources(...dirs).filter((rel) => !rel.startsWith('admin/ui/src/'));
-}
-
-function allSources(...dirs: string[]): string[] {
-  const out: string[] = [];
-  for (const dir of dirs) {
-    for (const name of readdirSync(path.join(ROOT, dir), { recursive: true }) as string[]) {
-      const rel = `${dir}/${name.split(path.sep).join('/')}`;
-      if (!/\.(ts|tsx|cjs|mjs)$/.test(rel) || rel.endsWith('.d.ts')) continue;
-      if (rel.includes('/dist/') || rel.includes('node_modules')) continue;
-      out.push(rel);
-    }
-  }
-  return out.sort();
+  return allSources(ROOT, ...dirs).filter((rel) => !rel.startsWith('admin/ui/src/'));
 }
 
 const text = (rel: string) => readFileSync(path.join(ROOT, rel), 'utf8');
@@ -114,7 +102,7 @@ describe('the house rules hold in the source tree', () => {
     const allowed: Record<string, { most: number; why: string }> = {
       'test/integration/package.test.ts': { most: 470, why: 'the packed package from one npm pack, shared by every check of it' },
     };
-    const lengths = new Map(allSources('admin', 'shared', 'site', 'scripts', 'test').map((f) => [f, text(f).split('\n').length]));
+    const lengths = new Map(allSources(ROOT, 'admin', 'shared', 'site', 'scripts', 'test').map((f) => [f, text(f).split('\n').length]));
     const over = [...lengths].filter(([f, n]) => n > (allowed[f]?.most ?? MOST_LINES)).map(([f, n]) => `${f}: ${n} lines`);
     expect(over).toEqual([]);
     // An exception back under the limit goes from the list.
@@ -123,20 +111,20 @@ describe('the house rules hold in the source tree', () => {
 
   it('no comment holds a benchmark diary (a measured "N ms against M"): the figures live in docs/dev/performance.md, the history in git', () => {
     const diary = /(?:\/\/|^\s*\*|\/\*).*\d[\d.,]*(?:[-–][\d.,]+)? ?(?:ms|µs|s|MB|KB|GB)\b[^.;]*\b(?:against|vs\.?|versus)\s*\d/m;
-    const code = allSources('admin', 'shared', 'site', 'scripts');
+    const code = allSources(ROOT, 'admin', 'shared', 'site', 'scripts');
     const diaries = code.flatMap((f) => text(f).split('\n').filter((line) => diary.test(line)).map((line) => `${f}: ${line.trim()}`));
     expect(diaries).toEqual([]);
   });
 
   it('no ICU object is made a call: localeCompare takes no locale or options (shared/natural-order.ts keeps one collator)', () => {
     const perCall = /\.localeCompare\([^()]*,/;
-    const code = allSources('admin', 'shared', 'site');
+    const code = allSources(ROOT, 'admin', 'shared', 'site');
     expect(code.filter((f) => perCall.test(text(f)))).toEqual([]);
   });
 
   it('no comment cites an issue number as its reason (the why goes in the comment, the history in git)', () => {
     const comment = /(?:\/\/|^\s*\*|\/\*).*\bissues? #?\d+/im;
-    const code = allSources('admin', 'shared', 'site', 'scripts', 'test');
+    const code = allSources(ROOT, 'admin', 'shared', 'site', 'scripts', 'test');
     const citing = code.filter((f) => text(f).split('\n').some((line) => comment.test(line)));
     expect(citing).toEqual([]);
   });

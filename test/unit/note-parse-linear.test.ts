@@ -24,6 +24,8 @@ const hostile: [string, string][] = [
   ['a heading of 50,000 spaces and tabs (as the first line, the title)', body(`# a${' \t'.repeat(50_000)}b\n\ntext`)],
   ['an id and a title of 100,000 spaces then a letter (7 s)', `---\npublish: true\nid: a${' '.repeat(100_000)}b\ntitle: t${' '.repeat(100_000)}x\ndate: 2026-01-01\n---\nbody\n`],
   ['a list of 20,000 tasks (6 s)', body('- [ ] t\n'.repeat(20_000))],
+  ['a block id after 100,000 spaces in a paragraph, and in a raw HTML block', body(`a${' '.repeat(100_000)}b ^id\n\n<div>\nx${'\n'.repeat(50_000)}y\n</div> ^html`)],
+  ['a template field line of 100,000 spaces, and a fence of 100,000 backticks, each holding a line separator', body(`a:: ${' '.repeat(100_000)}x\u2028y\n\n${'`'.repeat(100_000)}\u2028x`)],
   ['10,000 footnotes (4.4 s)', body(`${Array.from({ length: 10_000 }, (_, i) => `x[^${i}]`).join('\n')}\n\n${Array.from({ length: 10_000 }, (_, i) => `[^${i}]: y`).join('\n')}`)],
 ];
 
@@ -39,12 +41,13 @@ describe('a note is read in time proportional to its length', () => {
 });
 
 describe("a note's ```base blocks are found in time proportional to its length", () => {
-  it('20,000 opening fences with no closing fence (3.6 s), and 20,000 whole blocks', async () => {
+  it('20,000 opening fences with no closing fence (3.6 s), 20,000 whole blocks, and a line of 100,000 backticks (12 s at 95 KB)', async () => {
     const { baseBlocks } = await import('../../site/plan/documents.ts');
     for (const [text, blocks] of [
       // The first opens a fence the rest are the text of, to the end (CommonMark): one base.
       ['```base\n'.repeat(20_000), 1],
       ['```base\nfilters: x\n```\n'.repeat(20_000), 20_000],
+      [`${'`'.repeat(100_000)}x\n`, 0],
     ] as const) {
       const started = performance.now();
       const found = baseBlocks({ body: text } as never);

@@ -73,3 +73,11 @@ describe('SiteIndex.canonical, a trailing slash', () => {
     expect(index.canonical('/posts/KEEPING-safe/')).toBeNull();
   });
 });
+
+describe('a hostile address', () => {
+  it('is read in time proportional to its length: 100,000 slashes before a last letter and slash', () => {
+    const started = performance.now();
+    expect(looseKey(`/a${'/'.repeat(100_000)}b/`)).toBe(`/a${'/'.repeat(100_000)}b`);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});

@@ -46,8 +46,8 @@ export async function attachmentFolderFor(vaultDir: string, note: VaultPath | nu
   if (value === '/') return '';
   const noteFolder = note && note.includes('/') ? note.slice(0, note.lastIndexOf('/')) : '';
   if (value === '.' || value === './') return noteFolder;
-  if (value.startsWith('./')) return [noteFolder, value.slice(2)].filter(Boolean).join('/').replace(/\/+$/, '');
-  return value.replace(/^\/+|\/+$/g, '');
+  if (value.startsWith('./')) return [noteFolder, value.slice(2)].filter(Boolean).join('/').replace(/(?<!\/)\/+$/, '');
+  return value.replace(/^\/+|(?<!\/)\/+$/g, '');
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -14,7 +14,7 @@ export const isolatedPath = (s: string | undefined): string => (s === undefined 
 export const isIsolated = (s: string): boolean => s.startsWith('\u2068') || s.startsWith('\u2066');
 
 /** A line of Markdown with each link (`[[…]]`, `[…](…)`) isolated: an English link in an Arabic line keeps its brackets and punctuation where they are written. */
-export const isolatedLinks = (line: string): string => line.replace(/\[\[(?:[^\]\n]|\](?!\]))*\]\]|\[[^\]\n]*\]\([^)\s]*\)/g, (link) => isolated(link));
+export const isolatedLinks = (line: string): string => line.replace(/\[\[(?:[^[\]\n]|\[(?!\[)|\](?!\]))*\]\]|\[[^[\]\n]*\]\([^)\s[]*\)/g, (link) => isolated(link));
 
 /** A run of a sentence: plain words, or a name t() or `isolated` put in an isolate (`path`: an isolatedPath's). */
 export type SentenceRun = { text: string; name: boolean; path?: true };
@@ -62,7 +62,7 @@ export function sentenceParts(text: string): SentencePart[] {
     const previous = parts.at(-1);
     let before = '';
     if (typeof previous === 'string') {
-      before = /\S*$/.exec(previous)![0];
+      before = /(?<!\S)\S*$/.exec(previous)![0];
       parts[parts.length - 1] = previous.slice(0, previous.length - before.length);
     }
     let after = '';

@@ -57,7 +57,7 @@ function firstLineId(tokens: Token[], open: number): void {
   if (brk < 1 || text?.type !== 'text') return;
   const m = TRAILING_ID.exec(text.content);
   if (!m || (m.index === 0 && brk === 1)) return;
-  text.content = text.content.slice(0, m.index).replace(/[ \t]+$/, '');
+  text.content = text.content.slice(0, m.index).replace(/(?<![ \t])[ \t]+$/, '');
   const inline = tokens[open + 1]!;
   inline.content = inline.content.replace(/(^|[ \t])\^[A-Za-z0-9-]+[ \t]*(?=\n)/, '');
   tokens[open - 1]!.attrSet('id', `^${m[2]}`);
@@ -65,10 +65,10 @@ function firstLineId(tokens: Token[], open: number): void {
 
 /** The id that ends an HTML block's last line (`</details> ^det`, or `^det` alone on it), taken out of its text; or null. */
 function htmlTrailingId(token: Token): string | null {
-  const body = token.content.replace(/\n+$/, '');
+  const body = token.content.replace(/(?<!\n)\n+$/, '');
   const m = HTML_TRAILING_ID.exec(body);
   if (!m) return null;
-  token.content = body.slice(0, m.index).replace(/[ \t\n]+$/, '') + '\n';
+  token.content = body.slice(0, m.index).replace(/(?<![ \t\n])[ \t\n]+$/, '') + '\n';
   return `^${m[2]}`;
 }
 
@@ -110,13 +110,13 @@ function blockIds(state: StateCore): void {
       drop.add(i).add(i + 1).add(i + 2);
       continue;
     }
-    last.content = last.content.slice(0, m.index).replace(/[ \t]+$/, '');
+    last.content = last.content.slice(0, m.index).replace(/(?<![ \t])[ \t]+$/, '');
     // A softbreak left dangling before the removed id.
     if (last.content === '' && children!.length > 1) {
       children!.pop();
       while (children!.length && children!.at(-1)!.type === 'softbreak') children!.pop();
     }
-    inline.content = inline.content.replace(TRAILING_ID, '').replace(/[ \t]+$/, '');
+    inline.content = inline.content.replace(TRAILING_ID, '').replace(/(?<![ \t])[ \t]+$/, '');
     owner(tokens, i).attrSet('id', id);
   }
   if (drop.size) state.tokens = tokens.filter((_t, i) => !drop.has(i));

@@ -17,7 +17,7 @@ export function tagAt(src: string, pos: number): string | null {
   TAG_BODY.lastIndex = pos + 1;
   const m = TAG_BODY.exec(src);
   if (!m) return null;
-  const tag = m[0].replace(/\/+$/, '');
+  const tag = m[0].replace(/(?<!\/)\/+$/, '');
   if (tag === '' || /^[\d/]+$/.test(tag) || tag.startsWith('/')) return null;
   return tag;
 }

@@ -176,7 +176,7 @@ export class SameTitles {
 /** A result's address as a reader reads it: its path, decoded, without the leading slash. */
 function placeOf(url: string): string {
   const { pathname } = new URL(url, location.href);
-  let path = pathname.replace(/^\/+|\/+$/g, '');
+  let path = pathname.replace(/^\/+|(?<!\/)\/+$/g, '');
   try {
     path = decodeURIComponent(path);
   } catch {

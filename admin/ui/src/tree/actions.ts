@@ -32,7 +32,7 @@ export async function newNote(folder = ''): Promise<void> {
   const name = (await promptDialog(t('noteName'), '', undefined, folder ? undefined : t('newNoteFolderHint')))?.trim();
   if (!name) return;
   try {
-    const path = join(folder, withNoteExtension(name.replace(/^\/+|\/+$/g, '')));
+    const path = join(folder, withNoteExtension(name.replace(/^\/+|(?<!\/)\/+$/g, '')));
     if (!(await exists(path))) await api.saveNote(path, await newNoteText(nameOf(path)));
     revealPath(path);
     showView('editor');
@@ -45,7 +45,7 @@ export async function newNote(folder = ''): Promise<void> {
 
 /** There is no empty folder in the API: a folder starts with its first note. */
 export async function newFolder(parent = ''): Promise<void> {
-  const name = (await promptDialog(t('folderName'), ''))?.trim().replace(/^\/+|\/+$/g, '');
+  const name = (await promptDialog(t('folderName'), ''))?.trim().replace(/^\/+|(?<!\/)\/+$/g, '');
   if (!name) return;
   try {
     const path = join(join(parent, name), 'Untitled.md');
@@ -145,7 +145,7 @@ export async function moveEntry(path: string): Promise<void> {
   const detail = isNotePath(path) ? await renameDetail(path).catch(() => t('renameExplains')) : t('renameExplains');
   const answer = await promptDialog(t('moveTo'), parentOf(path), undefined, detail);
   if (answer === null) return;
-  const folder = answer.trim().replace(/^\/+|\/+$/g, '');
+  const folder = answer.trim().replace(/^\/+|(?<!\/)\/+$/g, '');
   const to = join(folder, baseName(path));
   if (to === path) return;
   const known = folder === '' || entries.get().some((e) => e.kind === 'folder' && e.path.toLowerCase() === folder.toLowerCase());

@@ -13,7 +13,7 @@ export async function declaredCollections(): Promise<Collection[]> {
 }
 
 export function isInFolder(path: string, folder: string): boolean {
-  const f = folder.replace(/^\/+|\/+$/g, '').toLowerCase();
+  const f = folder.replace(/^\/+|(?<!\/)\/+$/g, '').toLowerCase();
   return f !== '' && path.toLowerCase().startsWith(f + '/');
 }
 

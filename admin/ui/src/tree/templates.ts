@@ -36,7 +36,7 @@ export function formatMoment(d: Date, format: string): string {
 }
 
 export function fillTemplate(template: string, title: string, now = new Date()): string {
-  return template.replace(/\{\{\s*(title|date|time)\s*(?::([^}]*))?\}\}/gi, (_whole, name: string, format?: string) => {
+  return template.replace(/\{\{\s*(title|date|time)\s*(?::([^{}]*))?\}\}/gi, (_whole, name: string, format?: string) => {
     const key = name.toLowerCase();
     if (key === 'title') return title;
     return formatMoment(now, format?.trim() || (key === 'date' ? 'YYYY-MM-DD' : 'HH:mm'));
@@ -51,7 +51,7 @@ export async function defaultTemplatePath(): Promise<string | null> {
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) throw err;
   }
-  const prefix = folder.replace(/^\/+|\/+$/g, '').toLowerCase() + '/';
+  const prefix = folder.replace(/^\/+|(?<!\/)\/+$/g, '').toLowerCase() + '/';
   const found = entries.get().find((e) => e.kind === 'note' && e.path.toLowerCase().startsWith(prefix) && /^default\.(md|markdown)$/i.test(e.path.slice(prefix.length)));
   return found?.path ?? null;
 }

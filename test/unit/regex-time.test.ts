@@ -1,0 +1,86 @@
+// Every regular expression written in the server's and the site's code reads its text in time
+// proportional to its length: a vault file, a reader's request or comment and a git remote's
+// message are hostile input, and an expression that reads a long run once from each of its
+// characters held the builder for seconds to minutes on one note (a line of 100,000
+// backticks in a note's base-block check took 12 s at 95 KB). recheck (makenowjust-labs)
+// decides each expression written as a literal, by automaton where it can and by seeded
+// fuzzing where lookarounds need it; the few it flags are named below with why their input
+// stays short. The usual fix: `(?<!x)x+$` for a trailing run, `[#?][^]*$` for "from here on".
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { check } from 'recheck';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { allSources } from '../helpers/sources.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Flagged expressions whose input is bounded, by file and source, with the bound. */
+const BOUNDED: Record<string, string> = {
+  'shared/log.ts /([a-z][a-z0-9+.-]{0,31}:\\/\\/)[^\\s/@]+@/gi': 'a scheme of at most 32 characters before each `://` (flagged for the bounded repeat)',
+  'site/render/theme-css.ts /\\/\\*[\\s\\S]*?\\*\\//g': "our own stylesheets' dark blocks, never a vault's or an operator's",
+  'admin/comments/rules.ts /^[^\\s@<>"]+@[^\\s@<>"]+\\.[^\\s@<>"]+$/': 'a comment email, cut at 254 characters first (COMMENT_LIMITS.email)',
+  'admin/ui/server/images.ts /^(<\\?xml[^>]*>\\s*)?(<!--[\\s\\S]*?-->\\s*)*(<!DOCTYPE svg[^>]*>\\s*)?<svg[\\s>]/i': "an upload's first 1,024 bytes",
+  'admin/sync/pass.ts /repository .{0,200}not found|does not appear to be a git repository|the requested url returned error: 404/i': 'at most 200 characters from each "repository " (flagged for the bounded repeat)',
+};
+
+interface Literal {
+  file: string;
+  line: number;
+  source: string;
+  flags: string;
+}
+
+/** The regular expression literals of a file, by TypeScript's own parse. */
+function literals(rel: string): Literal[] {
+  const file = ts.createSourceFile(rel, readFileSync(path.join(ROOT, rel), 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: Literal[] = [];
+  const visit = (node: ts.Node) => {
+    if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
+      const written = node.getText(file);
+      const end = written.lastIndexOf('/');
+      found.push({ file: rel, line: file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1, source: written.slice(1, end), flags: written.slice(end + 1) });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+// The expressions recheck judged safe, kept so the suite asks it only about new ones (about
+// 20 s for all of them): `UPDATE_REGEX_VERDICTS=1 npx vitest run test/unit/regex-time.test.ts`
+// asks about every one and writes the list again.
+const VERDICTS = path.join(import.meta.dirname, 'regex-verdicts.json');
+
+describe('regular expressions read in linear time', () => {
+  it('every literal in admin/, shared/ and site/ is safe by recheck, or bounded and named', async () => {
+    const all = allSources(ROOT, 'admin', 'shared', 'site').filter((rel) => !rel.endsWith('.cjs')).flatMap(literals);
+    expect(all.length).toBeGreaterThan(300);
+    const update = process.env.UPDATE_REGEX_VERDICTS === '1';
+    const known = new Set<string>(update ? [] : JSON.parse(readFileSync(VERDICTS, 'utf8')));
+    const key = (l: Literal) => `/${l.source}/${l.flags}`;
+    // Seeded, and one at a time (recheck's answers to questions asked together mixed up): the
+    // same verdict on any machine, unless one runs out of time ('unknown').
+    const verdicts = new Map<string, string>();
+    for (const l of all) {
+      if (known.has(key(l)) || verdicts.has(key(l)) || `${l.file} ${key(l)}` in BOUNDED) continue;
+      verdicts.set(key(l), (await check(l.source, l.flags, { randomSeed: 1, timeout: 20_000 })).status);
+    }
+    const flagged: string[] = [];
+    for (const l of all) {
+      if (known.has(key(l)) || `${l.file} ${key(l)}` in BOUNDED) continue;
+      const status = verdicts.get(key(l))!;
+      if (status === 'safe') continue;
+      flagged.push(`${l.file}:${l.line} ${key(l)} (${status})`);
+    }
+    expect(flagged).toEqual([]);
+    const written = new Set(all.map(key));
+    if (update) {
+      const safe = [...verdicts].filter(([, v]) => v === 'safe').map(([k]) => k);
+      writeFileSync(VERDICTS, `${JSON.stringify(safe.sort(), null, 1)}\n`);
+    }
+    // The lists stay the truth: an expression no longer written leaves them.
+    expect([...known].filter((k) => !written.has(k))).toEqual([]);
+    expect(Object.keys(BOUNDED).filter((k) => !written.has(k.slice(k.indexOf(' ') + 1)))).toEqual([]);
+  }, 300_000);
+});
