@@ -122,7 +122,8 @@ describe('the topics of a nested tag and of the tags it nests in come and go as 
 
   it('adding the last #a/b/c note makes /topic/a and /topic/a/b, an edit of its text reaches them, and removing or unpublishing it takes them away', async () => {
     const dir = await vault();
-    const script = path.join(dir, '..', `${path.basename(dir)}-steps.json`);
+    // Outside the vault, in a folder of its own that the file's cleanup removes.
+    const script = path.join(await tempDir('vs-edit-script-'), 'steps.json');
     writeFileSync(script, JSON.stringify(steps));
     const report = run(dir, { publishing: { layout: 'blog' } }, script, 3);
     expect(report.mismatches).toEqual([]);
@@ -151,7 +152,8 @@ describe("the garden's folder pages come and go as a fresh build makes them", ()
 
   it('publishing the first note of a folder makes its pages, a folder note takes its place, unpublishing or deleting the last takes them away', async () => {
     const dir = await vault();
-    const script = path.join(dir, '..', `${path.basename(dir)}-folders.json`);
+    // Outside the vault, in a folder of its own that the file's cleanup removes.
+    const script = path.join(await tempDir('vs-edit-script-'), 'folders.json');
     writeFileSync(script, JSON.stringify(steps));
     const report = run(dir, { publishing: { layout: 'default' }, homeNote: 'Home' }, script, 5);
     expect(report.mismatches).toEqual([]);
