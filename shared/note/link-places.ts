@@ -45,11 +45,33 @@ const LEAF_BLOCKS = new Set(['paragraph_open', 'heading_open', 'code_block', 'fe
 // code, or a footnote's definition (the page leaves out one the note never refers to).
 // (Each expression reads a line once: no two runs of one character class side by side.)
 const mayHideLinks = (text: string): boolean => /[`$<]|~~~/.test(text) || (text.includes('[^') && text.includes(']:')) || MAY_BE_INDENTED_CODE.test(text);
-// A line that can be a table's delimiter row: a table splits its rows at every unescaped `|`,
-// so `[[Note|shown]]` in a row is two cells' text and no link (`[[Note\|shown]]` is one), and
-// leaves out the cells past its header's columns.
-const MAY_HOLD_TABLE = /^(?=[^\n\r\u2028\u2029]*-)[ \t>|:-]+$/m;
-const UNESCAPED_PIPE = /(?<!\\)\|/;
+const lineEnd = (c: number) => c === 0x0a || c === 0x0d;
+// What a table's delimiter row is made of (quote marks before it).
+const delimiterChar = (c: number) => c === 0x2d /* - */ || c === 0x7c /* | */ || c === 0x3a /* : */ || c === 0x20 || c === 0x09 || c === 0x3e /* > */;
+
+/**
+ * Whether a line of text[from…] can be a table's delimiter row: a table splits its rows at
+ * every unescaped `|`, so `[[Note|shown]]` in a row is two cells' text and no link
+ * (`[[Note\|shown]]` is one), and leaves out the cells past its header's columns. Each line
+ * holding a `-` is read once (an expression tried at every character cost a fifth of this file's time).
+ */
+function mayHoldTable(text: string, from: number): boolean {
+  for (let dash = text.indexOf('-', from); dash >= 0; ) {
+    let at = dash;
+    while (at > from && !lineEnd(text.charCodeAt(at - 1))) at--;
+    while (at < text.length && delimiterChar(text.charCodeAt(at))) at++;
+    if (at === text.length || lineEnd(text.charCodeAt(at))) return true;
+    while (at < text.length && !lineEnd(text.charCodeAt(at))) at++;
+    dash = text.indexOf('-', at);
+  }
+  return false;
+}
+
+/** Whether text[from, to) holds a `|` no backslash escapes. */
+function holdsPipe(text: string, from: number, to: number): boolean {
+  for (let at = from; at < to; at++) if (text.charCodeAt(at) === 0x7c /* | */ && text.charCodeAt(at - 1) !== 0x5c /* \\ */) return true;
+  return false;
+}
 
 /** Every place of `text` written as a link, in order, code or not (readAsLinks tells). */
 export function writtenPlaces(text: string): LinkPlace[] {
@@ -174,19 +196,19 @@ export function readAsLinks(text: string, written: LinkPlace[], withFrontmatter 
   const bodyAt = withFrontmatter ? frontmatterLength(text) : 0;
   const places = written.filter((p) => p.at < bodyAt || p.kind === 'definition' || !escaped(text, p.at + p.bang.length));
   const definitions = places.some((p) => p.kind === 'definition');
-  // A link holding a `|` counts only where one block reads it whole: a marker after it too.
-  const piped = places.map((p) => p.at >= bodyAt && p.kind !== 'definition' && UNESCAPED_PIPE.test(text.slice(p.at, p.at + p.length)));
   // A table shows no cell past its header's columns, and splits a link holding a `|`.
-  const table = places.some((p) => p.at >= bodyAt && p.kind !== 'definition') && MAY_HOLD_TABLE.test(bodyAt > 0 ? text.slice(bodyAt) : text);
+  const table = places.some((p) => p.at >= bodyAt && p.kind !== 'definition') && mayHoldTable(text, bodyAt);
   if (!definitions && !table && !mayHideLinks(text)) return places;
+  // A link holding a `|` counts only where one block reads it whole: a marker after it too.
+  const piped = places.map((p) => table && p.at >= bodyAt && p.kind !== 'definition' && holdsPipe(text, p.at, p.at + p.length));
+  // The markers by place: each link's start, and a piped link's end (before the next start at the same place).
   const cuts: [at: number, n: number][] = [];
   places.forEach((p, i) => {
     if (p.at < bodyAt || p.kind === 'definition') return;
     cuts.push([p.at, i]);
     if (piped[i]) cuts.push([p.at + p.length, places.length + i]);
   });
-  // By place; a link's end before the next one's start at the same place.
-  cuts.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  if (piped.includes(true)) cuts.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   let marked = '';
   let last = bodyAt;
   for (const [at, n] of cuts) {
