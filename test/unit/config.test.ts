@@ -1,21 +1,34 @@
 // One config module validates every variable; a bad value names it.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_OPTIONS, ConfigError, loadConfig } from '../../shared/config.ts';
 
 const load = (env: Record<string, string>, argv: string[] = []) => loadConfig(env, argv, '/srv/app');
 
-/** Real folders and files: an operator's theme or config must exist. */
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'vs-config-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+/**
+ * Real folders and files: an operator's theme or config must exist. Those named while the
+ * tests are collected are made before the first runs, so a run that filters them all out
+ * (vitest then runs no hook of the file) leaves nothing behind.
+ */
+const scratch = path.join(os.tmpdir(), `vs-config-${randomUUID()}`);
+const pending: [string, 'folder' | 'file'][] = [];
+let running = false;
+const make = (p: string, kind: 'folder' | 'file') => (kind === 'folder' ? mkdirSync(p, { recursive: true }) : writeFileSync(p, 'export default () => {};\n'));
 const made = (name: string, kind: 'folder' | 'file') => {
   const p = path.join(scratch, name);
-  if (kind === 'folder') mkdirSync(p, { recursive: true });
-  else writeFileSync(p, 'export default () => {};\n');
+  if (running) make(p, kind);
+  else pending.push([p, kind]);
   return p;
 };
+beforeAll(() => {
+  mkdirSync(scratch);
+  for (const [p, kind] of pending) make(p, kind);
+  running = true;
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('defaults (CONTRACT §1)', () => {
   it('vault ./vault, data ./data, 127.0.0.1:8080, versions on, public, BLOG_LOCALE en', () => {
