@@ -135,10 +135,15 @@ type FootnoteEnv = { footnotes?: { refs?: Record<string, number>; list?: { label
  * note never refers to (takeDefinitions). Which labels are referred to is known once the text
  * that can refer (`[^label]`) is parsed inline, definitions' own text included, as the renderer does.
  */
-function shownBlocks(blocks: Token[], env: FootnoteEnv): Token[] {
+function shownBlocks(blocks: Token[], env: FootnoteEnv, parsed: Map<Token, Token[]>): Token[] {
   if (!blocks.some((t) => t.type === 'footnote_reference_open')) return blocks;
   const md = markdown();
-  for (const t of blocks) if (t.type === 'inline' && t.content.includes('[^')) md.inline.parse(t.content, md, env, []);
+  for (const t of blocks) {
+    if (t.type !== 'inline' || !t.content.includes('[^')) continue;
+    const children: Token[] = [];
+    md.inline.parse(t.content, md, env, children);
+    parsed.set(t, children);
+  }
   const { flow, definitions } = takeDefinitions(blocks);
   for (const entry of env.footnotes?.list ?? []) if (entry.label) for (const t of definitions.get(entry.label) ?? []) flow.push(t);
   return flow;
@@ -166,12 +171,14 @@ function parseMarked(marked: string): { read: Map<number, number>; blocks: Token
     for (const n of found) read.set(n, block);
     found.clear();
   };
-  shownBlocks(blocks, env).forEach((token, block) => {
+  // The blocks the footnotes' check parsed inline are read from that parse, not parsed again.
+  const parsed = new Map<Token, Token[]>();
+  shownBlocks(blocks, env, parsed).forEach((token, block) => {
     if (token.type !== 'inline' || !holdsMarker(token.content)) return;
     if (!INLINE_LITERAL.test(token.content)) markersIn(token.content, found);
     else {
-      const children: Token[] = [];
-      md.inline.parse(token.content, md, env, children);
+      let children = parsed.get(token);
+      if (!children) md.inline.parse(token.content, md, env, (children = []));
       readMarkers(children, found);
     }
     readIn(block);
