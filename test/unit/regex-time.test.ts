@@ -44,33 +44,29 @@ interface Literal {
   flags: string;
 }
 
-/** How many expressions a file builds with `new RegExp`, by TypeScript's own parse. */
-function built(rel: string): number {
+/** A file's regular expression literals, and how many it builds with `new RegExp`, by one TypeScript parse. */
+function expressionsOf(rel: string): { literals: Literal[]; built: number } {
   const file = ts.createSourceFile(rel, readFileSync(path.join(ROOT, rel), 'utf8'), ts.ScriptTarget.Latest, true);
-  let count = 0;
-  const visit = (node: ts.Node) => {
-    if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && ts.isIdentifier(node.expression) && node.expression.text === 'RegExp') count++;
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return count;
-}
-
-/** The regular expression literals of a file, by TypeScript's own parse. */
-function literals(rel: string): Literal[] {
-  const file = ts.createSourceFile(rel, readFileSync(path.join(ROOT, rel), 'utf8'), ts.ScriptTarget.Latest, true);
-  const found: Literal[] = [];
+  const literals: Literal[] = [];
+  let built = 0;
   const visit = (node: ts.Node) => {
     if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
       const written = node.getText(file);
       const end = written.lastIndexOf('/');
-      found.push({ file: rel, line: file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1, source: written.slice(1, end), flags: written.slice(end + 1) });
-    }
+      literals.push({ file: rel, line: file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1, source: written.slice(1, end), flags: written.slice(end + 1) });
+    } else if ((ts.isNewExpression(node) || ts.isCallExpression(node)) && ts.isIdentifier(node.expression) && node.expression.text === 'RegExp') built++;
     ts.forEachChild(node, visit);
   };
   visit(file);
-  return found;
+  return { literals, built };
 }
+
+/** Every source file of admin/, shared/ and site/ with its expressions, read once for both checks. */
+const EXPRESSIONS = new Map(
+  allSources(ROOT, 'admin', 'shared', 'site')
+    .filter((rel) => !rel.endsWith('.cjs'))
+    .map((rel) => [rel, expressionsOf(rel)] as const),
+);
 
 // The expressions recheck judged safe, kept so the suite asks it only about new ones (about
 // 20 s for all of them): `UPDATE_REGEX_VERDICTS=1 npx vitest run test/unit/regex-time.test.ts`
@@ -79,7 +75,7 @@ const VERDICTS = path.join(import.meta.dirname, 'regex-verdicts.json');
 
 describe('regular expressions read in linear time', () => {
   it('every literal in admin/, shared/ and site/ is safe by recheck, or bounded and named', async () => {
-    const all = allSources(ROOT, 'admin', 'shared', 'site').filter((rel) => !rel.endsWith('.cjs')).flatMap(literals);
+    const all = [...EXPRESSIONS.values()].flatMap((e) => e.literals);
     expect(all.length).toBeGreaterThan(300);
     const update = process.env.UPDATE_REGEX_VERDICTS === '1';
     const known = new Set<string>(update ? [] : JSON.parse(readFileSync(VERDICTS, 'utf8')));
@@ -110,12 +106,7 @@ describe('regular expressions read in linear time', () => {
   }, 300_000);
 
   it('every expression built at run time is named, with why it reads in linear time', () => {
-    const counts = Object.fromEntries(
-      allSources(ROOT, 'admin', 'shared', 'site')
-        .filter((rel) => !rel.endsWith('.cjs'))
-        .map((rel) => [rel, built(rel)] as const)
-        .filter(([, n]) => n > 0),
-    );
+    const counts = Object.fromEntries([...EXPRESSIONS].filter(([, e]) => e.built > 0).map(([rel, e]) => [rel, e.built]));
     expect(counts).toEqual(Object.fromEntries(Object.entries(BUILT).map(([rel, [n]]) => [rel, n])));
   });
 });
