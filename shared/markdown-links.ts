@@ -6,7 +6,8 @@
 // its relative links name.
 import path from 'node:path';
 import { isVaultHref, safeDecode } from './link-address.ts';
-import { readAsLinks, writtenPlaces, type LinkPlace } from './note/link-places.ts';
+import { readAsLinks } from './note/link-places.ts';
+import { writtenPlaces, type LinkPlace } from './note/written-places.ts';
 
 const NOTE_EXT = /\.(md|markdown)$/i;
 

@@ -4,7 +4,8 @@
 // read once per record, so a plan reads each linking note once at most.
 import { publicMarkdown } from '../note/comments.ts';
 import { escapeHtml } from '../note/escape.ts';
-import { linkPlaces, type LinkPlace } from '../note/link-places.ts';
+import { linkPlaces } from '../note/link-places.ts';
+import type { LinkPlace } from '../note/written-places.ts';
 import { markdown } from '../note/md.ts';
 import { sanitizeNoteHtml } from '../note/sanitize.ts';
 import { parseWikiRef } from '../wikilinks.ts';

@@ -1,41 +1,17 @@
 // Where a note's links are, as written: the one reading that a rename rewrites and that the
 // admin's backlinks and the site's "Linked from" read, so they agree with the renderer (the
-// note's facts, analyze.ts) on what is a link. Candidates are found by the expressions
-// (wikilinks: wikilinks.ts; `[text](address)`, `[text](<address>)` and reference
-// definitions: link-address.ts). Which of them sit in code, math or raw HTML is decided by
+// note's facts, analyze.ts) on what is a link. Candidates are the places written as links
+// (written-places.ts). Which of them sit in code, math or raw HTML is decided by
 // the Markdown parser itself, as comments.ts decides it for `%%`: a marker is put before each
 // candidate, the text is parsed once, and a marker found inside such a token is no link.
 // A link inside a `%%` comment is still a link of the note (Obsidian indexes and renames it);
 // the public readers remove comments first (publicMarkdown).
 import type Token from 'markdown-it/lib/token.mjs';
-import { MARKDOWN_LINK, REFERENCE_DEFINITION } from '../link-address.ts';
-import { writtenLinks, type WrittenLink } from '../wikilinks.ts';
 import { holdsMarker, LITERAL_TYPES, marker, markersIn, MAY_BE_INDENTED_CODE } from './comments.ts';
 import { frontmatterLength } from './frontmatter.ts';
 import { takeDefinitions } from './footnote-tail.ts';
 import { blockTokens, markdown } from './md.ts';
-
-/** A wikilink as written. */
-export interface WikiPlace extends WrittenLink {
-  kind: 'wiki';
-}
-
-/** A Markdown link or picture (`[text](address)`), or a reference definition (`[ref]: address`). */
-export interface AddressPlace {
-  kind: 'markdown' | 'definition';
-  at: number;
-  length: number;
-  bang: string;
-  /** The link's text, or the definition's label. */
-  label: string;
-  /** The address as written, without the <> around it. */
-  address: string;
-  addressAt: number;
-  /** Written in <> (may hold spaces). */
-  angle: boolean;
-}
-
-export type LinkPlace = WikiPlace | AddressPlace;
+import { writtenPlaces, type LinkPlace } from './written-places.ts';
 
 // Tokens whose text is shown as written (code, math, raw HTML): a link there is text.
 const HIDING_TYPES = new Set([...LITERAL_TYPES, 'html_block', 'html_inline']);
@@ -70,46 +46,6 @@ function mayHoldTable(text: string, from: number): boolean {
 function holdsPipe(text: string, from: number, to: number): boolean {
   for (let at = from; at < to; at++) if (text.charCodeAt(at) === 0x7c /* | */ && text.charCodeAt(at - 1) !== 0x5c /* \\ */) return true;
   return false;
-}
-
-/** Every place of `text` written as a link, in order, code or not (readAsLinks tells). */
-export function writtenPlaces(text: string): LinkPlace[] {
-  const places: LinkPlace[] = [];
-  if (text.includes('[[')) for (const w of writtenLinks(text)) places.push({ kind: 'wiki', ...w });
-  const wikis = places.length;
-  let nested = false;
-  if (text.includes('](')) {
-    let k = 0;
-    for (const m of text.matchAll(MARKDOWN_LINK)) {
-      const at = m.index!;
-      // A Markdown link inside a wikilink's display text is the wikilink's.
-      while (k < wikis && places[k]!.at + places[k]!.length <= at) k++;
-      if (k < wikis && places[k]!.at < at + m[0].length) continue;
-      places.push(markdownPlace(m, at));
-      // The pictures in a link's text (`[![alt](pic.png)](Note.md)`) are links too.
-      if (m[2]!.includes('](')) {
-        const labelAt = at + m[1]!.length + 1;
-        for (const inner of m[2]!.matchAll(MARKDOWN_LINK)) places.push(markdownPlace(inner, labelAt + inner.index!));
-        nested = true;
-      }
-    }
-  }
-  if (text.includes(']:')) {
-    for (const m of text.matchAll(REFERENCE_DEFINITION)) {
-      const [whole, before, label, angled, bare] = m as unknown as [string, string, string, string | undefined, string | undefined];
-      const angle = angled !== undefined;
-      const address = angle ? angled : bare!;
-      const end = m.index! + whole.length;
-      places.push({ kind: 'definition', at: m.index! + before.length, length: whole.length - before.length, bang: '', label, address, addressAt: end - address.length - (angle ? 1 : 0), angle });
-    }
-  }
-  return (wikis < places.length && wikis > 0) || nested ? places.sort((a, b) => a.at - b.at) : places;
-}
-
-function markdownPlace(m: RegExpMatchArray, at: number): AddressPlace {
-  const [whole, bang, label, angled, bare] = m as unknown as [string, string, string, string | undefined, string | undefined];
-  const angle = angled !== undefined;
-  return { kind: 'markdown', at, length: whole.length, bang, label, address: angle ? angled : bare!, addressAt: at + bang.length + label.length + 3 + (angle ? 1 : 0), angle };
 }
 
 /** Whether the `[` at `at` is escaped (`\\[[Note]]` is text): an odd run of backslashes before it. */

@@ -36,6 +36,8 @@ describe('a vault name in a sentence of the admin', () => {
   it("is isolated in a backlink's line of Markdown: each link, and nothing else", () => {
     expect(isolatedLinks('مرحبا [[What is Git?]] و [(Draft) Plan](Plan.md).')).toBe('مرحبا \u2068[[What is Git?]]\u2069 و \u2068[(Draft) Plan](Plan.md)\u2069.');
     expect(isolatedLinks('No link here (really)?')).toBe('No link here (really)?');
+    // Read as the note model reads links: a display text's brackets and a picture in a link's text stay inside.
+    expect(isolatedLinks('و [[Paper|Smith [2020]]] و [![p](i.png)](N.md)')).toBe('و \u2068[[Paper|Smith [2020]]]\u2069 و \u2068[![p](i.png)](N.md)\u2069');
   });
 
   it('is one run of its own when the sentence is drawn, marks and all taken out, whatever the name holds', () => {

@@ -1,6 +1,8 @@
 // A vault name or address inside a sentence keeps its own direction (a first strong isolate,
 // FSI … PDI): in an Arabic sentence `_img/photo.png` reads as written, not `img/photo.png_`.
 // t() isolates its name placeholders itself; a sentence put together by hand uses this.
+import { writtenPlaces } from '../../../shared/note/written-places.ts';
+
 export const isolated = (s: string | undefined): string => (s === undefined ? '' : `\u2068${s}\u2069`);
 
 /**
@@ -14,7 +16,17 @@ export const isolatedPath = (s: string | undefined): string => (s === undefined 
 export const isIsolated = (s: string): boolean => s.startsWith('\u2068') || s.startsWith('\u2066');
 
 /** A line of Markdown with each link (`[[…]]`, `[…](…)`) isolated: an English link in an Arabic line keeps its brackets and punctuation where they are written. */
-export const isolatedLinks = (line: string): string => line.replace(/\[\[(?:[^[\]\n]|\[(?!\[)|\](?!\]))*\]\]|\[[^[\]\n]*\]\([^)\s[]*\)/g, (link) => isolated(link));
+export function isolatedLinks(line: string): string {
+  let out = '';
+  let last = 0;
+  // The links as the note model reads them (a picture in a link's text is the link's).
+  for (const place of writtenPlaces(line)) {
+    if (place.kind === 'definition' || place.at < last) continue;
+    out += line.slice(last, place.at) + isolated(line.slice(place.at, place.at + place.length));
+    last = place.at + place.length;
+  }
+  return out + line.slice(last);
+}
 
 /** A run of a sentence: plain words, or a name t() or `isolated` put in an isolate (`path`: an isolatedPath's). */
 export type SentenceRun = { text: string; name: boolean; path?: true };
