@@ -284,8 +284,9 @@ export class ImageVariants {
       await fs.rm(path.join(this.dir, name), { recursive: true, force: true });
       removed++;
     }
-    await writeJsonAtomic(path.join(this.dir, UNUSED_FILE), unused);
+    // The stamps first: unused.json is the prune's last word, what a reader of the cache waits for.
     if (forgotten.length) await this.remember();
+    await writeJsonAtomic(path.join(this.dir, UNUSED_FILE), unused);
     if (removed) log.info(`image copies: removed ${removed} folder${removed === 1 ? '' : 's'} no image of the vault has shown for ${UNSHOWN_KEPT_MS / 86_400_000} days`);
     return removed;
   }
