@@ -15,6 +15,9 @@ export type WarningKind =
   | 'unpublished-link'
   | 'missing-embed'
   | 'unpublished-embed'
+  /** A link or embed into a heading (`[[Note#Heading]]`) or block (`#^id`) its note does not have (anchor-links.ts). */
+  | 'missing-heading'
+  | 'missing-block'
   | 'missing-attachment'
   | 'too-many-tags'
   | 'bad-permalink'
@@ -34,6 +37,8 @@ export type HealthKind =
   | 'unpublished_link'
   | 'missing_embed'
   | 'unpublished_embed'
+  | 'missing_heading'
+  | 'missing_block'
   | 'missing_attachment'
   | 'left_out_of_snapshot'
   | 'unreadable_image'
@@ -50,6 +55,8 @@ export const HEALTH_KIND: Record<WarningKind, HealthKind> = {
   'unpublished-link': 'unpublished_link',
   'missing-embed': 'missing_embed',
   'unpublished-embed': 'unpublished_embed',
+  'missing-heading': 'missing_heading',
+  'missing-block': 'missing_block',
   'missing-attachment': 'missing_attachment',
   'left-out-of-snapshot': 'left_out_of_snapshot',
   'unreadable-image': 'unreadable_image',
@@ -74,8 +81,8 @@ export interface BuildWarning {
   max?: number;
   /** A value as the note writes it (a permalink). */
   value?: string;
-  /** Which case of its kind: `not_a_file` (an address no file can have), `attachment` (an attachment's address), `site_asset` (the logo or banner). */
-  variant?: 'not_a_file' | 'attachment' | 'site_asset';
+  /** Which case of its kind: `not_a_file` (an address no file can have), `attachment` (an attachment's address), `site_asset` (the logo or banner), `embed` (an embed, not a link). */
+  variant?: 'not_a_file' | 'attachment' | 'site_asset' | 'embed';
   /** A tool's own words (the YAML parser's, the image reader's, why a snapshot leaves a file out), as it gave them. */
   detail?: string;
 }
@@ -100,7 +107,7 @@ export function formatWarning(w: BuildWarning): string {
   return `${w.note}: ${w.message}`;
 }
 
-const KIND_ORDER: WarningKind[] = ['frontmatter', 'too-many-tags', 'bad-permalink', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'missing-attachment', 'left-out-of-snapshot', 'unreadable-image'];
+const KIND_ORDER: WarningKind[] = ['frontmatter', 'too-many-tags', 'bad-permalink', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'missing-heading', 'missing-block', 'missing-attachment', 'left-out-of-snapshot', 'unreadable-image'];
 
 /** The most warnings one note gives in a build's list; the rest are counted, by kind, in one more. */
 export const MAX_WARNINGS_PER_NOTE = 20;

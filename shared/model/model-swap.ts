@@ -74,5 +74,7 @@ export function swapRecord(model: SiteModel, before: NoteRecord, after: NoteReco
     if (c.folder === after.folder) replaceSorted(c.members, before, after, newestFirst);
     if (c.folderNote === before) c.folderNote = after;
   }
+  // A heading renamed keeps the shape: the links into the note's headings and blocks are checked again.
+  model.anchors.swapped(after, model);
   return true;
 }

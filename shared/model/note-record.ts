@@ -62,6 +62,10 @@ export interface NoteRecord {
   embeds: string[];
   /** Embedded notes, sections and blocks (`![[Note#Heading]]`), as written. */
   transclusions: WikiRef[];
+  /** Links into a heading or block, once each, as `target#A#B` (`#A` into the note itself). */
+  anchors: string[];
+  /** The ids of its blocks (`^id`, without the caret). */
+  blockIds: string[];
   headings: HeadingInfo[];
   /** The id of the leading heading the title came from: the article's title carries it, so `[[Note#Title]]` lands. */
   titleId: string | null;
@@ -117,7 +121,7 @@ function bannerOf(data: Frontmatter, firstImage: string | null): string | null {
 }
 
 /** What a record takes from the text's one parse (lazily, for a note not meant to be published). */
-export type FactFields = Pick<NoteRecord, 'tags' | 'excerpt' | 'words' | 'links' | 'embeds' | 'transclusions' | 'headings' | 'titleId' | 'math' | 'mermaid' | 'banner'>;
+export type FactFields = Pick<NoteRecord, 'tags' | 'excerpt' | 'words' | 'links' | 'embeds' | 'transclusions' | 'anchors' | 'blockIds' | 'headings' | 'titleId' | 'math' | 'mermaid' | 'banner'>;
 
 function factFields(data: Frontmatter, body: string, facts: NoteFacts | null): FactFields {
   const embeds = facts?.files ?? [];
@@ -130,6 +134,8 @@ function factFields(data: Frontmatter, body: string, facts: NoteFacts | null): F
     links: facts?.links ?? [],
     embeds,
     transclusions: facts?.transclusions ?? [],
+    anchors: facts?.anchors ?? [],
+    blockIds: facts?.blockIds ?? [],
     headings: facts?.headings ?? [],
     titleId: facts?.titleId ?? null,
     math: facts?.math ?? false,
@@ -265,6 +271,12 @@ class Record implements NoteRecord {
   }
   get transclusions() {
     return this.facts().transclusions;
+  }
+  get anchors() {
+    return this.facts().anchors;
+  }
+  get blockIds() {
+    return this.facts().blockIds;
   }
   get headings() {
     return this.facts().headings;

@@ -6,6 +6,7 @@ import { claimsFrontPage, FRONT_PAGE, isReservedAddress, isWritableAddress, type
 import { BuildWarnings, frontmatterWarning, linkWarnings, type BuildWarning } from './build-warnings.ts';
 import { buildCategories, type Category } from './categories.ts';
 import { embedWarnings } from './embeds.ts';
+import { AnchorIndex } from './anchor-links.ts';
 import { buildCollections, type Collection } from './collections.ts';
 import { backlinkIndex, createLinkResolver, relatedIndex, twinIndex, type LinkResolver } from './links.ts';
 import type { NoteRecord } from './note-record.ts';
@@ -49,8 +50,10 @@ export interface SiteModel {
   /** Folders mode. */
   categories: Category[];
   mode: 'tags' | 'folders';
-  /** What the build should tell the vault's owner, each naming its note (build-warnings.ts). */
+  /** What the build should tell the vault's owner, each naming its note (build-warnings.ts); the anchors' are apart (`withAnchorWarnings`). */
   warnings: BuildWarning[];
+  /** Links and embeds into headings and blocks their notes do not have (anchor-links.ts). */
+  anchors: AnchorIndex;
 }
 
 const pathHashes = new Map<string, number>();
@@ -232,5 +235,6 @@ export function deriveSiteModel(records: Iterable<NoteRecord>, settings: ModelSe
     categories: mode === 'folders' ? buildCategories(all, posts) : [],
     mode,
     warnings: warnings.list(),
+    anchors: new AnchorIndex(visible, { resolver, isVisible, byAddress }),
   };
 }

@@ -24,6 +24,10 @@ export interface NoteFacts {
   firstImage: string | null;
   /** Embedded notes and sections (`![[Note#Heading]]`). */
   transclusions: WikiRef[];
+  /** Links into a heading or block, once each, as `target#A#B` (`#A` into the note itself): Site health checks they land. */
+  anchors: string[];
+  /** The ids of the note's blocks (`^id`, without the caret), as the page's elements carry them. */
+  blockIds: string[];
   headings: HeadingInfo[];
   /** The id of the leading heading that became the title (the article's title carries it), or null. */
   titleId: string | null;
@@ -59,6 +63,8 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
     files: [],
     firstImage: null,
     transclusions: [],
+    anchors: [],
+    blockIds: [],
     headings: env.headings ?? [],
     titleId: title === null ? null : titleHeadingId(tokens, title),
     math: false,
@@ -69,8 +75,14 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
     text: null,
   };
   const seenTags = new Set<string>();
+  const anchors = new Set<string>();
   const visit = (list: Token[]) => {
     for (const t of list) {
+      // A block's id as the renderer finds it for an embed (markdown.ts blockRange).
+      if (t.block && t.attrs !== null && t.nesting !== -1) {
+        const id = t.attrGet('id');
+        if (id !== null && id.startsWith('^')) facts.blockIds.push(id.slice(1));
+      }
       switch (t.type) {
         case 'obsidian_tag': {
           const key = t.content.toLowerCase();
@@ -83,7 +95,11 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
         case 'wikilink':
         case 'obsidian_embed': {
           const meta = t.meta as WikiMeta;
-          if (meta.target === '') break;
+          const anchored = !meta.embed && meta.subpath.length > 0;
+          if (meta.target === '') {
+            if (anchored) anchors.add(`#${meta.subpath.join('#')}`);
+            break;
+          }
           if (isAttachmentTarget(meta.target)) {
             facts.files.push(meta.target);
             if (meta.embed && isImageName(meta.target)) facts.firstImage ??= meta.target;
@@ -91,6 +107,7 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
           }
           if (meta.embed) facts.transclusions.push({ target: meta.target, subpath: meta.subpath, alias: meta.alias });
           else facts.links.push(meta.target);
+          if (anchored) anchors.add(`${meta.target}#${meta.subpath.join('#')}`);
           // `[[Node.js]]`: a note first, a file of that name when none answers (its page links or shows it then).
           if (mayNameFile(meta.target)) facts.files.push(meta.target);
           break;
@@ -128,6 +145,7 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
     }
   };
   visit(tokens);
+  facts.anchors = [...anchors];
   facts.excerpt = excerptFromBlocks(plainBlocksOf(tokens));
   facts.words = countTokenWords(tokens);
   if (prepareFor !== null) {

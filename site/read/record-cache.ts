@@ -89,6 +89,8 @@ const FACTS: Record<keyof FactFields, Check> = {
   links: isStrings,
   embeds: isStrings,
   transclusions: listOf(shaped({ target: isString, subpath: isStrings, alias: orNull(isString) })),
+  anchors: isStrings,
+  blockIds: isStrings,
   headings: listOf(shaped({ level: (v) => Number.isInteger(v), text: isString, id: isString, source: (v) => v === undefined || isString(v) })),
   titleId: orNull(isString),
   math: isBoolean,

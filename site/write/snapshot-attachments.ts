@@ -6,6 +6,7 @@
 // left out, with a build warning naming each published note that links it.
 import path from 'node:path';
 import { BuildWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
+import { withAnchorWarnings } from '../../shared/model/anchor-links.ts';
 import { readRegularFileSync } from '../../shared/vault-read.ts';
 import type { PlannedPage } from '../plan/plan-types.ts';
 import { isPassiveMedia } from '../serve/security-headers.ts';
@@ -97,7 +98,7 @@ export class SnapshotForecast {
 
 /** A plan's warnings, with what a snapshot of it would leave out (a snapshot build lists those as it writes). */
 export function warningsWithForecast(plan: SitePlan, forecast: SnapshotForecast | null): BuildWarning[] {
-  const listed = plan.ctx.model.warnings;
+  const listed = withAnchorWarnings(plan.ctx.model);
   const more = forecast?.warnings(plan.ctx, plan.pages.values(), plan.ctx.publishCss ? VAULT_STYLESHEET : null) ?? [];
   if (more.length === 0) return listed;
   const all = new BuildWarnings();

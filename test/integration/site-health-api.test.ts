@@ -32,6 +32,8 @@ const server = forFile(async () => {
     'Att/calm.svg': '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>\n',
     'Att/photo.png': 'not really a png\n',
     'Side/inner.md': 'Inside another repository.\n',
+    'Guide/Target.md': post('## Install\n\nSteps. ^steps\n\n## Usage\n\nUse it.'),
+    'Guide/Pointers.md': post('[[Target#Install]] [[Target#Instal]] [[#Here]]\n\n## Here\n\n![[Target#^steps]]\n\n![[Target#Usages]]'),
     ...many,
   });
   git(vault, 'init', '-q');
@@ -95,6 +97,22 @@ describe('GET /api/site/warnings', () => {
       expect(res.status, bad).toBe(400);
       expect(res.body.code).toBe('bad_page');
     }
+  });
+
+  it('names links and embeds into headings and blocks a note does not have, and follows an edit of that note', async () => {
+    const anchors = async () => (await all()).filter((w) => w.path === 'Guide/Pointers.md').map((w) => [w.kind, w.link, w.variant ?? null]);
+    expect(await anchors()).toEqual([
+      ['missing_heading', 'Target#Usages', 'embed'],
+      ['missing_heading', 'Target#Instal', null],
+    ]);
+    // The heading renamed and the block id changed, in one save: the note keeps its shape, and the quick pass tells.
+    const edited = post('## Setup\n\nSteps. ^first\n\n## Usages\n\nUse it.');
+    expect((await server.admin('PUT', '/api/note?path=Guide/Target.md', { content: edited })).status).toBe(200);
+    expect(await anchors()).toEqual([
+      ['missing_heading', 'Target#Instal', null],
+      ['missing_heading', 'Target#Install', null],
+      ['missing_block', 'Target#^steps', 'embed'],
+    ]);
   });
 
   it('forgets a problem once it is fixed through the note API', async () => {
