@@ -19,7 +19,7 @@ const { server, browser } = adminForFile({
       'Home.md': post('Welcome.'),
       'Posts/Garden.md': post('See [[Seedlings]] for what comes next.'),
       'Seedlings.md': '---\ntitle: Seedlings\n---\nNot out yet.\n',
-      'Posts/Broken.md': post('A link to [[Nowhere]] here.\n\n![[gone.png]]'),
+      'Posts/Broken.md': post('A link to [[Nowhere]] here, and to [[Garden#Nope]].\n\n![[gone.png]]\n\n![[Garden#^gone]]'),
     });
     return {};
   },
@@ -55,18 +55,20 @@ describe('Site health in Arabic', () => {
     const page = await openArabicHealth();
     await page.locator('.health-note[data-path="Posts/Broken.md"]').waitFor();
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
-    await expect(page.locator('.health-summary').textContent()).resolves.toBe('3 مشكلات في ملاحظتين');
-    await expect(badge(page).getAttribute('aria-label')).resolves.toBe('3 مشكلات في الموقع');
+    await expect(page.locator('.health-summary').textContent()).resolves.toBe('5 مشكلات في ملاحظتين');
+    await expect(badge(page).getAttribute('aria-label')).resolves.toBe('5 مشكلات في الموقع');
 
     const messages: { kind: string | null; text: string }[] = [];
     for (const item of await page.locator('.health-item').all()) {
       messages.push({ kind: await item.getAttribute('data-kind'), text: await item.locator('.health-message').evaluate(readMessage) });
     }
-    expect(messages.map((m) => m.kind).sort()).toEqual(['missing_attachment', 'missing_link', 'unpublished_link']);
+    expect(messages.map((m) => m.kind).sort()).toEqual(['missing_attachment', 'missing_block', 'missing_heading', 'missing_link', 'unpublished_link']);
     const said = Object.fromEntries(messages.map((m) => [m.kind, m.text]));
     expect(said.unpublished_link).toBe('تربط إلى «\u2068Seedlings\u2069» (\u2068Seedlings.md\u2069)، وهي غير منشورة.');
     expect(said.missing_link).toBe('تربط إلى «\u2068Nowhere\u2069»، وهي غير موجودة.');
     expect(said.missing_attachment).toContain('\u2068gone.png\u2069');
+    expect(said.missing_heading).toBe('تربط إلى «\u2068Garden#Nope\u2069»، لكن \u2068Posts/Garden.md\u2069 ليس فيها عنوان بهذا الاسم.');
+    expect(said.missing_block).toBe('تضمّن «\u2068Garden#^gone\u2069»، لكن \u2068Posts/Garden.md\u2069 ليس فيها كتلة بهذا المعرّف: لا يظهر شيء.');
     // Every sentence is Arabic but for the names it holds: none is the server's English.
     for (const m of messages) expect(wording(m.text), m.kind!).not.toMatch(/[A-Za-z]{2,}/);
     await clearToasts(page);
@@ -75,7 +77,7 @@ describe('Site health in Arabic', () => {
     // More problems: 105 tags (a "few" form past 100) and a fourth note, in the plural of 3–10.
     await fs.writeFile(path.join(server.vault, 'Tagged.md'), post('Many tags.', `tags: [${tags}]\n`));
     await page.locator('.health-note[data-path="Tagged.md"]').waitFor({ timeout: 20_000 });
-    await expect(page.locator('.health-summary').textContent()).resolves.toBe('4 مشكلات في 3 ملاحظات');
+    await expect(page.locator('.health-summary').textContent()).resolves.toBe('6 مشكلات في 3 ملاحظات');
     await expect(messageOf(page, '.health-note[data-path="Tagged.md"] .health-message')).resolves.toBe('فيها 105 وسوم؛ أول 100 وسمًا فقط مواضيع في الموقع.');
     await page.context().close();
     await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'en' } });
@@ -88,7 +90,7 @@ describe('Site health in Arabic', () => {
     const item = page.locator('.health-note[data-path="Posts/Garden.md"] .health-message');
     await item.waitFor();
     await expect(item.evaluate(readMessage)).resolves.toBe('Links to “\u2068Seedlings\u2069” (\u2068Seedlings.md\u2069), which is not published.');
-    await expect(page.locator('.health-summary').textContent()).resolves.toBe('4 problems in 3 notes');
+    await expect(page.locator('.health-summary').textContent()).resolves.toBe('6 problems in 3 notes');
     await context.close();
   });
 

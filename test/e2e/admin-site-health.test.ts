@@ -339,3 +339,56 @@ describe('[[ suggestions from a published note', () => {
     ]);
   });
 });
+
+describe('links into headings and blocks', () => {
+  it('a link or embed into a heading or block its note lacks: named, opened at its line; one into the note itself has no other note to open', async () => {
+    await fs.writeFile(path.join(server.vault, 'Posts/Anchors.md'), post('# Anchors\n\nSee [[Garden#Roots]] and [[#Leaves]].\n\n![[Garden#^seed]]', 'Anchors'));
+    // The build has taken the note in before the page asks for the list.
+    type Listed = { warnings: { path: string }[] };
+    await waitFor(async () => (await server.admin<Listed>('GET', '/api/site/warnings')).body.warnings.some((w) => w.path === 'Posts/Anchors.md'), 20_000);
+    const { page, context } = await openAdmin(browser, server);
+    await waitFor(async () => (await badge(page).count()) > 0, 10_000);
+    await openHealth(page);
+    const items = healthNote(page, 'Posts/Anchors.md').locator('.health-item');
+    await items.first().waitFor({ timeout: 20_000 });
+    expect(await items.evaluateAll((list) => list.map((i) => [i.getAttribute('data-kind'), i.getAttribute('data-target')]))).toEqual([
+      ['missing_heading', 'Posts/Anchors.md'],
+      ['missing_heading', 'Posts/Garden.md'],
+      ['missing_block', 'Posts/Garden.md'],
+    ]);
+    await expect(items.nth(1).locator('.health-message').textContent()).resolves.toBe('Links to “Garden#Roots”, but Posts/Garden.md has no such heading.');
+    await expect(items.nth(2).locator('.health-message').textContent()).resolves.toBe('Embeds “Garden#^seed”, but Posts/Garden.md has no block with that id: nothing is shown.');
+    expect(await items.nth(0).getByTestId('open-other').count()).toBe(0);
+    await expect(items.nth(1).getByTestId('open-other').textContent()).resolves.toBe('Open “\u2068Garden\u2069”');
+    await clearToasts(page);
+    await screenshot(page, 'site-health-anchors-light');
+    // One page for every picture: each sign-in counts against the server's limit.
+    if (SHOTS_WANTED) {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'site-health-anchors-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 360, height: 760 });
+      await items.first().scrollIntoViewIfNeeded();
+      await screenshot(page, 'site-health-anchors-phone');
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'ar' } });
+      try {
+        await page.reload();
+        await waitFor(async () => (await badge(page).count()) > 0, 10_000);
+        await openHealth(page);
+        await items.first().waitFor();
+        await screenshot(page, 'site-health-anchors-arabic');
+      } finally {
+        await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'en' } });
+      }
+      await page.reload();
+      await waitFor(async () => (await badge(page).count()) > 0, 10_000);
+      await openHealth(page);
+      await items.first().waitFor();
+    }
+    await items.nth(0).getByTestId('open-at-line').click();
+    await page.locator('.tab.active [role="tab"][title="Posts/Anchors.md"]').waitFor();
+    await waitFor(() => page.evaluate(() => (window.getSelection()?.anchorNode?.parentElement?.closest('.cm-line')?.textContent ?? '').includes('[[#Leaves]]')));
+    await context.close();
+  }, 60_000);
+});

@@ -31,7 +31,8 @@ export function WarningItem({ warning, inEditor = false }: { warning: HealthWarn
     }
   };
   const isNote = warning.kind !== 'nested_repository';
-  const other = warning.target && /\.md$/i.test(warning.target) && !toPublish ? warning.target : null;
+  // A link into the note's own heading names the note itself: no other note to open.
+  const other = warning.target && warning.target !== warning.path && /\.md$/i.test(warning.target) && !toPublish ? warning.target : null;
   return (
     <li class="health-item" data-kind={warning.kind} data-target={warning.target}>
       <span class="health-text">
@@ -68,6 +69,7 @@ export function WarningItem({ warning, inEditor = false }: { warning: HealthWarn
         {other && (
           <button
             type="button"
+            data-testid="open-other"
             disabled={busy}
             onClick={run(async () => {
               showView('editor');
