@@ -8,7 +8,7 @@ import type { Address } from './addresses.ts';
 import { BuildWarnings, type BuildWarning, sameWarnings } from './build-warnings.ts';
 import type { LinkResolver } from './links.ts';
 import type { NoteRecord } from './note-record.ts';
-import { findHeading, headingId } from '../note/obsidian/headings.ts';
+import { findHeading, hasHeadingId, headingId } from '../note/obsidian/headings.ts';
 import { blockRef } from '../wikilinks.ts';
 import type { VaultPath } from '../vault-path.ts';
 
@@ -19,14 +19,23 @@ export interface AnchorView {
   byAddress: ReadonlyMap<Address, NoteRecord>;
 }
 
+const blockSets = new WeakMap<string[], Set<string>>();
+
+/** Whether the note has a block of this id: a set per record, so a note of thousands of anchors costs no more each. */
+function hasBlock(note: NoteRecord, id: string): boolean {
+  let set = blockSets.get(note.blockIds);
+  if (!set) blockSets.set(note.blockIds, (set = new Set(note.blockIds)));
+  return set.has(id);
+}
+
 /** Whether `subpath` names a heading or block of `note`, as its page (a link) or an embed finds one. */
 function lands(note: NoteRecord, subpath: string[], embed: boolean): boolean {
   const block = blockRef(subpath);
-  if (block !== null) return note.blockIds.includes(block);
+  if (block !== null) return hasBlock(note, block);
   if (findHeading(note.headings, subpath) >= 0) return true;
   // A link falls back on the last segment's id (headings.ts `headingAnchor`): `#Intro-1` is the second "Intro".
   const id = headingId(subpath[subpath.length - 1]!);
-  return !embed && id !== '' && note.headings.some((h) => h.id === id);
+  return !embed && id !== '' && hasHeadingId(note.headings, id);
 }
 
 function warningOf(note: NoteRecord, other: NoteRecord, target: string, subpath: string[], embed: boolean): BuildWarning {

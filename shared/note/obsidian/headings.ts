@@ -90,9 +90,51 @@ export function headingIds(state: StateCore): void {
 // Obsidian names a heading in a link with its link brackets and bars as spaces (`# [[A|B]] c` → `#A B c`).
 const obsidianName = (source: string): string => source.replace(/\[\[|\]\]|\|/g, ' ');
 
-/** Whether a link's heading segment (as a slug) names this heading: as shown, or as Obsidian writes it. */
-function namesHeading(h: HeadingInfo, slug: string): boolean {
-  return headingId(h.text) === slug || (h.source !== undefined && headingId(obsidianName(h.source)) === slug);
+/** A note's headings looked up by name: made once per list, so a link costs what its path is long, not the note's outline. */
+interface HeadingIndex {
+  /** The list's length when made (a list that grew is indexed again). */
+  length: number;
+  /** Each name a link may give (as shown, as Obsidian writes it) → the headings of that name, in order. */
+  byName: Map<string, number[]>;
+  /** Where each heading's section ends: the next heading of its level or higher, or the end. */
+  sectionEnd: Int32Array;
+  ids: Set<string>;
+}
+
+const indexes = new WeakMap<HeadingInfo[], HeadingIndex>();
+
+function indexOf(headings: HeadingInfo[]): HeadingIndex {
+  const known = indexes.get(headings);
+  if (known && known.length === headings.length) return known;
+  const byName = new Map<string, number[]>();
+  const add = (name: string, i: number) => {
+    const list = byName.get(name);
+    if (!list) byName.set(name, [i]);
+    else if (list[list.length - 1] !== i) list.push(i);
+  };
+  const sectionEnd = new Int32Array(headings.length).fill(headings.length);
+  const open: number[] = [];
+  headings.forEach((h, i) => {
+    add(headingId(h.text), i);
+    if (h.source !== undefined) add(headingId(obsidianName(h.source)), i);
+    while (open.length && headings[open[open.length - 1]!]!.level >= h.level) sectionEnd[open.pop()!] = i;
+    open.push(i);
+  });
+  const index = { length: headings.length, byName, sectionEnd, ids: new Set(headings.map((h) => h.id)) };
+  indexes.set(headings, index);
+  return index;
+}
+
+/** The first of `list` (ascending) past `after`, or -1. */
+function firstAfter(list: number[], after: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! <= after) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length ? list[lo]! : -1;
 }
 
 /**
@@ -102,26 +144,21 @@ function namesHeading(h: HeadingInfo, slug: string): boolean {
  */
 export function findHeading(headings: HeadingInfo[], path: string[]): number {
   if (path.length === 0) return -1;
+  const { byName, sectionEnd } = indexOf(headings);
   const wanted = path.map(headingId);
   let at = -1;
   for (const slug of wanted) {
-    const parent = at >= 0 ? headings[at]! : null;
-    let found = -1;
-    for (let i = at + 1; i < headings.length; i++) {
-      const h = headings[i]!;
-      if (parent && h.level <= parent.level) break;
-      if (namesHeading(h, slug)) {
-        found = i;
-        break;
-      }
-    }
-    if (found < 0) {
-      const last = wanted[wanted.length - 1]!;
-      return headings.findIndex((h) => namesHeading(h, last));
-    }
+    const found = firstAfter(byName.get(slug) ?? [], at);
+    // Under the heading found before: inside its section.
+    if (found < 0 || (at >= 0 && found >= sectionEnd[at]!)) return byName.get(wanted[wanted.length - 1]!)?.[0] ?? -1;
     at = found;
   }
   return at;
+}
+
+/** Whether a heading of the list has this id (a link's `#Intro-1` lands on the second "Intro"). */
+export function hasHeadingId(headings: HeadingInfo[], id: string): boolean {
+  return indexOf(headings).ids.has(id);
 }
 
 /** The anchor (`#id`) a heading path points to in a note with these headings. */
