@@ -117,15 +117,18 @@ export class AnchorIndex {
   }
 }
 
-const merged = new WeakMap<object, { listed: number; version: number; list: BuildWarning[] }>();
+const merged = new WeakMap<object, { base: BuildWarning[]; version: number; list: BuildWarning[] }>();
+
+const sameItems = (a: readonly BuildWarning[], b: readonly BuildWarning[]) => a.length === b.length && a.every((w, i) => w === b[i]);
 
 /**
  * The model's warnings with its anchors', capped per note as one list; made again only when
- * either changed (a save asks at every pass, and the list is sorted whole).
+ * either changed (a save asks at every pass, and the list is sorted whole). The model's own
+ * list is compared item by item: a plan adds to it in place.
  */
 export function withAnchorWarnings(model: { warnings: BuildWarning[]; anchors: AnchorIndex }): BuildWarning[] {
   const known = merged.get(model);
-  if (known && known.listed === model.warnings.length && known.version === model.anchors.version) return known.list;
+  if (known && known.version === model.anchors.version && sameItems(known.base, model.warnings)) return known.list;
   const anchors = model.anchors.list();
   let list = model.warnings;
   if (anchors.length) {
@@ -134,6 +137,6 @@ export function withAnchorWarnings(model: { warnings: BuildWarning[]; anchors: A
     all.addAll(anchors);
     list = all.list();
   }
-  merged.set(model, { listed: model.warnings.length, version: model.anchors.version, list });
+  merged.set(model, { base: [...model.warnings], version: model.anchors.version, list });
   return list;
 }

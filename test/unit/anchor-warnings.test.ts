@@ -115,4 +115,13 @@ describe('kept current through an edit that keeps the model’s shape', () => {
     swap(model, records, note('Other.md', 'Still nothing pointed, edited.'));
     expect(withAnchorWarnings(model)).toBe(first);
   });
+
+  it('the model’s own list changed in place (a plan adds to it) is merged again, even at the same length', () => {
+    const model = derive([TARGET, note('Linker.md', '[[Target#Nope]] [[Gone]]')]);
+    expect(withAnchorWarnings(model).map((w) => w.kind)).toContain('missing-link');
+    const swapped: BuildWarning = { note: 'Linker.md', kind: 'unreadable-image', message: 'an image', target: 'a.png' };
+    const i = model.warnings.findIndex((w) => w.note === 'Linker.md');
+    model.warnings.splice(i, 1, swapped);
+    expect(withAnchorWarnings(model).filter((w) => w.note === 'Linker.md').map((w) => w.kind)).toEqual(['missing-heading', 'unreadable-image']);
+  });
 });
