@@ -4,6 +4,7 @@
 // it in its summary (`--strict` fails on it) and the server logs each warning once.
 import { claimsFrontPage, permalinkAddress } from './addresses.ts';
 import { mayHoldMoreTagsThan, tagsOf } from '../note/fields.ts';
+import { printable } from '../log.ts';
 import { MAX_TAGS_PER_NOTE, type NoteRecord } from './note-record.ts';
 import type { LinkResolver } from './links.ts';
 
@@ -102,9 +103,9 @@ export function sameWarnings(a: readonly BuildWarning[], b: readonly BuildWarnin
   return true;
 }
 
-/** `note: message`, the one way a warning is printed. */
+/** `note: message`, the one way a warning is printed: one line, whatever the note wrote (a link to `a%0Ab.md`). */
 export function formatWarning(w: BuildWarning): string {
-  return `${w.note}: ${w.message}`;
+  return printable(`${w.note}: ${w.message}`, true);
 }
 
 const KIND_ORDER: WarningKind[] = ['frontmatter', 'too-many-tags', 'bad-permalink', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'missing-heading', 'missing-block', 'missing-attachment', 'left-out-of-snapshot', 'unreadable-image'];
