@@ -1,7 +1,7 @@
 // An edit costs what it touches. An edit that leaves a note's shape as it was
 // (its text only) swaps the newer record into the live model and re-plans only the pages
 // reading that note; anything else plans the whole site. Either way the live plan must be
-// the plan a fresh build makes, after every edit, and the files the same files.
+// the plan a fresh build makes, after every edit, its warnings the same, and the files the same files.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +15,8 @@ afterAll(cleanupTempDirs);
 
 interface Report {
   pages: number;
+  /** The most warnings of links into headings and blocks after an edit. */
+  anchorWarnings: number;
   quickPasses: number;
   parsesKept: number;
   kinds: Record<string, number>;
@@ -88,6 +90,8 @@ describe('after each edit the live plan is the plan a fresh build makes (issue 1
       expect(report.mismatches).toEqual([]);
       expect(report.differentFiles).toEqual([]);
       expect(report.pages).toBeGreaterThan(100);
+      // A heading renamed under an embed: the warnings followed it (compared with a fresh plan's after each edit).
+      expect(report.anchorWarnings).toBeGreaterThan(0);
       expectEditsMet(report);
     }, 300_000);
   }
