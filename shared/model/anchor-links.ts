@@ -5,7 +5,7 @@
 // still rename a heading, so the index knows which notes point into each note: a save checks
 // the edited note and those again, never the vault.
 import type { Address } from './addresses.ts';
-import { BuildWarnings, type BuildWarning, sameWarnings } from './build-warnings.ts';
+import { BuildWarnings, NoteWarnings, type BuildWarning, sameWarnings } from './build-warnings.ts';
 import type { LinkResolver } from './links.ts';
 import type { NoteRecord } from './note-record.ts';
 import { findHeading, hasHeadingId, headingId } from '../note/obsidian/headings.ts';
@@ -51,13 +51,13 @@ function warningOf(note: NoteRecord, other: NoteRecord, target: string, subpath:
 
 /** A note's anchors that land nowhere, and the other notes they point into (visible ones only: a missing or unpublished note has warnings of its own). */
 function check(note: NoteRecord, view: AnchorView): { list: BuildWarning[]; into: Set<VaultPath> } {
-  const list: BuildWarning[] = [];
+  const found = new NoteWarnings(note.path);
   const into = new Set<VaultPath>();
   const one = (target: string, subpath: string[], embed: boolean) => {
     const other = target === '' ? note : view.resolver.resolve(target, note);
     if (!other || !view.isVisible(other)) return;
     if (other !== note) into.add(other.path);
-    if (!lands(other, subpath, embed)) list.push(warningOf(note, other, target, subpath, embed));
+    if (!lands(other, subpath, embed)) found.add(blockRef(subpath) !== null ? 'missing-block' : 'missing-heading', () => warningOf(note, other, target, subpath, embed));
   };
   for (const anchor of note.anchors) {
     const hash = anchor.indexOf('#');
@@ -70,7 +70,7 @@ function check(note: NoteRecord, view: AnchorView): { list: BuildWarning[]; into
     seen.add(key);
     one(ref.target, ref.subpath, true);
   }
-  return { list, into };
+  return { list: found.list(), into };
 }
 
 const pointsInto = (note: NoteRecord) => note.anchors.length > 0 || note.transclusions.some((t) => t.subpath.length > 0);

@@ -151,16 +151,47 @@ export class BuildWarnings {
   }
 }
 
+/**
+ * One note's warnings of one check as they are found: the first MAX_WARNINGS_PER_NOTE made
+ * whole, the rest only counted, a count a kind (`list()` caps the note's warnings of every
+ * check together). A note of 100,000 broken links holds 21 warnings, not 100,000.
+ */
+export class NoteWarnings {
+  private readonly items: BuildWarning[] = [];
+  private readonly rest = new Map<WarningKind, number>();
+
+  constructor(private readonly note: string) {}
+
+  /** `make` is called only for a warning kept whole. */
+  add(kind: WarningKind, make: () => BuildWarning): void {
+    if (this.items.length < MAX_WARNINGS_PER_NOTE) this.items.push(make());
+    else this.rest.set(kind, (this.rest.get(kind) ?? 0) + 1);
+  }
+
+  list(): BuildWarning[] {
+    if (this.rest.size === 0) return this.items;
+    return [...this.items, ...[...this.rest].map(([kind, n]) => restOf([{ note: this.note, kind, message: '', more: n }]))];
+  }
+}
+
+/** What each counting warning stands for, kind by kind: a list listed again (merged with more) counts each kind as it was, not as the first one's. */
+const countedKinds = new WeakMap<BuildWarning, Map<WarningKind, number>>();
+
 /** One warning counting the warnings of a note past the cap, by kind. */
 function restOf(rest: BuildWarning[]): BuildWarning {
   const counts = new Map<WarningKind, number>();
   let total = 0;
   for (const w of rest) {
-    counts.set(w.kind, (counts.get(w.kind) ?? 0) + (w.more ?? 1));
+    for (const [kind, n] of countedKinds.get(w) ?? [[w.kind, w.more ?? 1] as const]) counts.set(kind, (counts.get(kind) ?? 0) + n);
     total += w.more ?? 1;
   }
-  const kinds = [...counts].map(([kind, n]) => `${n} ${kind}`).join(', ');
-  return { note: rest[0]!.note, kind: rest[0]!.kind, message: `and ${total} more warnings (${kinds})`, more: total };
+  const kinds = [...counts]
+    .sort(([a], [b]) => KIND_ORDER.indexOf(a) - KIND_ORDER.indexOf(b))
+    .map(([kind, n]) => `${n} ${kind}`)
+    .join(', ');
+  const counting: BuildWarning = { note: rest[0]!.note, kind: rest[0]!.kind, message: `and ${total} more warnings (${kinds})`, more: total };
+  countedKinds.set(counting, counts);
+  return counting;
 }
 
 /** What link checks need of the model. */
@@ -179,15 +210,16 @@ const linkMemo = new WeakMap<NoteRecord, { resolver: object; visibleKey: string;
 export function linkWarnings(note: NoteRecord, model: LinkView): BuildWarning[] {
   const known = linkMemo.get(note);
   if (known && known.resolver === model.resolver.generation && known.visibleKey === model.visibleKey) return known.list;
-  const list: BuildWarning[] = [];
+  const found = new NoteWarnings(note.path);
   const seen = new Set<string>();
   for (const target of note.links) {
     if (seen.has(target)) continue; // (attachments are never among a note's links: analyze.ts)
     seen.add(target);
     const other = model.resolver.resolve(target, note);
-    if (!other) list.push({ note: note.path, kind: 'missing-link', message: `links to "${target}", which does not exist`, link: target });
-    else if (!model.isVisible(other)) list.push({ note: note.path, kind: 'unpublished-link', message: `links to "${target}" (${other.path}), which is not published`, target: other.path, link: target });
+    if (!other) found.add('missing-link', () => ({ note: note.path, kind: 'missing-link', message: `links to "${target}", which does not exist`, link: target }));
+    else if (!model.isVisible(other)) found.add('unpublished-link', () => ({ note: note.path, kind: 'unpublished-link', message: `links to "${target}" (${other.path}), which is not published`, target: other.path, link: target }));
   }
+  const list = found.list();
   linkMemo.set(note, { resolver: model.resolver.generation, visibleKey: model.visibleKey, list });
   return list;
 }

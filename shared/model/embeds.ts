@@ -2,7 +2,7 @@
 // which notes a page shows inside it (its dependencies: an edit, unpublish or rename of
 // any of them re-renders the page), and the embeds that show nothing because their note
 // is missing or unpublished (for the build's warnings; never for visitors).
-import type { BuildWarning } from './build-warnings.ts';
+import { NoteWarnings, type BuildWarning } from './build-warnings.ts';
 import type { NoteRecord } from './note-record.ts';
 import type { SiteModel } from './site-model.ts';
 
@@ -64,12 +64,13 @@ export function embedWarnings(note: NoteRecord, model: EmbedView & { visibleKey:
 }
 
 function embedList(note: NoteRecord, model: EmbedView): BuildWarning[] {
-  return embedProblems(note, model).map(({ target, subpath, reason, path }) => {
-    const written = `![[${target}${subpath.length ? '#' + subpath.join('#') : ''}]]`;
-    return reason === 'missing'
-      ? { note: note.path, kind: 'missing-embed' as const, message: `embeds ${written}, which does not exist: nothing is shown`, link: target }
-      : { note: note.path, kind: 'unpublished-embed' as const, message: `embeds ${written}, which is not published: nothing is shown`, target: path, link: target };
-  });
+  const found = new NoteWarnings(note.path);
+  for (const { target, subpath, reason, path } of embedProblems(note, model)) {
+    const written = () => `![[${target}${subpath.length ? '#' + subpath.join('#') : ''}]]`;
+    if (reason === 'missing') found.add('missing-embed', () => ({ note: note.path, kind: 'missing-embed', message: `embeds ${written()}, which does not exist: nothing is shown`, link: target }));
+    else found.add('unpublished-embed', () => ({ note: note.path, kind: 'unpublished-embed', message: `embeds ${written()}, which is not published: nothing is shown`, target: path, link: target }));
+  }
+  return found.list();
 }
 
 /** Whether some visible note embeds (whole or in part) the note at a path: worked out once, over every visible note. */
