@@ -94,8 +94,8 @@ export function fileMethod(row: BaseRowSource, name: string, values: Value[]): V
       return folder === '' || own === folder || own.startsWith(folder + '/');
     }
     case 'hasLink': {
-      const want = linkName(texts[0] ?? '');
-      return want !== '' && file.links.some((l) => linkName(l) === want);
+      const want = wantedName(texts[0] ?? '');
+      return want !== '' && linkNames(file.links).has(want);
     }
     case 'hasProperty':
       return Object.hasOwn(row.properties, texts[0] ?? '');
@@ -103,6 +103,36 @@ export function fileMethod(row: BaseRowSource, name: string, values: Value[]): V
       return new BaseLink(file.path, texts[0] ?? file.basename);
   }
   return null;
+}
+
+const namesOf = new WeakMap<readonly string[], Set<string>>();
+/** The names `hasLink` was asked for: a filter asks for the same few on every row. */
+const wanted = new Map<string, string>();
+
+function wantedName(text: string): string {
+  let name = wanted.get(text);
+  if (name === undefined) {
+    if (wanted.size >= 10_000) wanted.clear();
+    wanted.set(text, (name = linkName(text)));
+  }
+  return name;
+}
+
+/** A file's links by note name, made once per list: a filter of hundreds of `hasLink` over every note read each link once. */
+function linkNames(links: readonly string[]): Set<string> {
+  let names = namesOf.get(links);
+  if (!names) namesOf.set(links, (names = new Set(links.map(linkName))));
+  return names;
+}
+
+/**
+ * The work a file method costs beyond its call, in a row's steps (evaluate.ts): `hasTag` compares
+ * each tag with each value; `hasLink` reads each link once per list (then answers at once).
+ */
+export function fileMethodCost(row: BaseRowSource, name: string, values: readonly Value[]): number {
+  if (name === 'hasTag') return row.file.tags.length * values.length;
+  if (name === 'hasLink') return namesOf.has(row.file.links) ? 1 : row.file.links.length;
+  return 0;
 }
 
 /** A link target compared by note name: `Folder/Note.md` and `Note` name the same note. */

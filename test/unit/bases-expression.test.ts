@@ -3,7 +3,7 @@
 // gives a clear refusal or a null, never a hang, a crash or a value from Object.prototype.
 import { describe, expect, it } from 'vitest';
 import { readBase } from '../../shared/bases/base-file.ts';
-import { RowEvaluator, type BaseRowSource } from '../../shared/bases/evaluate.ts';
+import { MAX_STEPS_PER_BASE, RowEvaluator, type BaseRowSource } from '../../shared/bases/evaluate.ts';
 import { BaseExpressionError, MAX_EXPRESSION_DEPTH, parseExpression } from '../../shared/bases/expression.ts';
 import { runView } from '../../shared/bases/query.ts';
 import { BaseDate, BaseLink, displayText, MAX_TEXT, type Value } from '../../shared/bases/values.ts';
@@ -144,6 +144,24 @@ describe('hostile expressions are refused or bounded, never run', () => {
     expect(Date.now() - started).toBeLessThan(3000);
     expect(result.total).toBeGreaterThan(1000);
     expect(result.total).toBeLessThan(10_000);
+  });
+
+  it('a base spends its budget, then stops at once: 450 hasLink filters and 20 views over 10,000 notes (over five minutes before)', () => {
+    const filters = Array.from({ length: 450 }, (_, i) => `    - file.hasLink("zz${i}")`).join('\n');
+    const views = Array.from({ length: 20 }, (_, v) => `  - type: table\n    name: V${v}`).join('\n');
+    const read = readBase(`filters:\n  or:\n${filters}\nviews:\n${views}\n`);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    // Each note's links are read once, not once a filter: `hasLink` charges them, and a spent budget throws no more.
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({ source: i, row: row({}, { links: Array.from({ length: 10 }, (_, k) => `Folder ${k}/Note ${i + k}`) }) }));
+    const budget = { left: MAX_STEPS_PER_BASE };
+    const started = Date.now();
+    for (const view of read.spec.views) expect(runView(read.spec, view, rows, NOW, null, budget).total).toBe(0);
+    expect(Date.now() - started).toBeLessThan(6_000);
+    expect(budget.left).toBeLessThan(0);
+    // A note that links the name is still found, by the note's name whatever its folder.
+    const hit = readBase('filters: file.hasLink("Note 7")\n');
+    expect(hit.ok && runView(hit.spec, hit.spec.views[0]!, rows.slice(0, 10), NOW, null).total).toBe(8);
   });
 
   it('text methods take no patterns: replace is literal', () => {
