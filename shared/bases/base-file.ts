@@ -181,3 +181,16 @@ export function readBase(yaml: string): BaseRead {
     return { ok: false, problem: { kind: 'malformed', what: 'it could not be read' } };
   }
 }
+
+/** Whether any of the base's expressions names `this` (the file or note showing it): else it shows the same wherever it is shown. */
+export function readsThis(spec: BaseSpec): boolean {
+  const seen = (v: unknown, depth = 0): boolean => {
+    if (depth > 64 || v === null || typeof v !== 'object') return false;
+    if (v instanceof Map) return [...v.values()].some((x) => seen(x, depth + 1));
+    if (Array.isArray(v)) return v.some((x) => seen(x, depth + 1));
+    const node = v as Record<string, unknown>;
+    if (node.t === 'name' && node.name === 'this') return true;
+    return Object.values(node).some((x) => seen(x, depth + 1));
+  };
+  return seen(spec.filter) || seen(spec.formulas) || seen(spec.summaries) || seen(spec.views);
+}

@@ -167,7 +167,8 @@ export class RowEvaluator {
     }
     if (scope?.kind === 'note') return this.property(name, scope.row);
     if (scope?.kind === 'formula') return this.formula(name);
-    if (scope?.kind === 'this') return this.self ? this.property(name, this.self) : null;
+    // `this.file` is the file showing the base, as a link (`file.hasLink(this.file)`: its backlinks); any other name, its property.
+    if (scope?.kind === 'this') return !this.self ? null : name === 'file' ? fileMember(this.self.file, 'file') : this.property(name, this.self);
     const object = this.eval(objectExpr);
     if (name === 'length') return typeof object === 'string' || Array.isArray(object) ? object.length : null;
     if (object instanceof BaseDate) {

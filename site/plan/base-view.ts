@@ -3,7 +3,7 @@
 // a sentence saying what it uses, never its YAML. CONTRACT §12: `<div class="s-base">`,
 // a table view a `<table>` with one `<tr>` per row.
 import { wholeLink } from '../../shared/wikilinks.ts';
-import { readBase, type BaseSpec } from '../../shared/bases/base-file.ts';
+import { readBase, readsThis, type BaseSpec } from '../../shared/bases/base-file.ts';
 import { MAX_STEPS_PER_BASE, type BaseRowSource } from '../../shared/bases/evaluate.ts';
 import { runView, type BaseResult, type BaseResultRow, type BaseSummaryCell, type BaseSummaryRow } from '../../shared/bases/query.ts';
 import { BaseDate, BaseLink, BaseObject, dateText, displayText, type Value } from '../../shared/bases/values.ts';
@@ -179,6 +179,24 @@ function rowsOf(ctx: PageContext): { source: NoteRecord; row: BaseRowSource }[] 
     .slice()
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
     .map((note) => ({ source: note, row: rowOf(note) }));
+}
+
+const hostFree = new Map<string, boolean>();
+
+/**
+ * Whether a base shows the same wherever it is shown (no expression names `this`): its HTML
+ * is then made once a pass for every note embedding it, not once a note (a base reads every
+ * published note, and a hundred notes embedding one took a hundred times its work).
+ */
+export function baseIgnoresHost(yaml: string): boolean {
+  let free = hostFree.get(yaml);
+  if (free === undefined) {
+    const read = readBase(yaml);
+    free = !read.ok || !readsThis(read.spec);
+    if (hostFree.size >= 1_000) hostFree.clear();
+    hostFree.set(yaml, free);
+  }
+  return free;
 }
 
 /** A base's HTML: every view, or the sentence saying why it cannot be shown. */

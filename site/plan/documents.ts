@@ -13,7 +13,7 @@ import { MAX_CANVAS_BYTES, readCanvas } from '../../shared/canvas/canvas-file.ts
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { escapeHtml } from '../../shared/note/escape.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
-import { baseHtml, type BaseHost } from './base-view.ts';
+import { baseHtml, baseIgnoresHost, type BaseHost } from './base-view.ts';
 import { canvasHtml, canvasNotes } from './canvas-view.ts';
 import { siteLanguageAttrs } from './frame.ts';
 import type { PageContext } from './page-context.ts';
@@ -42,6 +42,13 @@ export function standIn(p: string): NoteRecord {
 }
 
 export const hostOf = (note: NoteRecord): BaseHost => ({ path: note.path, folder: note.folder, properties: note.data });
+
+/** Whether a document shows differently in each note embedding it: a base naming `this` (a canvas never does). */
+export function documentReadsHost(ctx: PageContext, p: string): boolean {
+  if (!isBasePath(p)) return false;
+  const text = ctx.attachments.text(p, MAX_BASE_BYTES);
+  return text !== null && !baseIgnoresHost(text);
+}
 
 /** A document's HTML (the page's body, or an embed's): `host` is what `this` names in a base (the embedding note, or the file). */
 export function documentHtml(ctx: PageContext, p: string, host: BaseHost | null): string {

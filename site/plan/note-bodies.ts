@@ -9,8 +9,8 @@ import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
 import type { ImageView } from '../../shared/note/picture.ts';
 import { blockRef, type WikiRef } from '../../shared/wikilinks.ts';
 import type { ImageState } from '../render/image-variants.ts';
-import { baseHtml, MAX_BASES_PER_NOTE, tooManyBases } from './base-view.ts';
-import { documentHtml, hostOf, isDocumentPath } from './documents.ts';
+import { baseHtml, baseIgnoresHost, MAX_BASES_PER_NOTE, tooManyBases } from './base-view.ts';
+import { documentHtml, documentReadsHost, hostOf, isDocumentPath } from './documents.ts';
 import type { PageContext } from './page-context.ts';
 import { FEED_BODIES_MAX } from './plan-memory.ts';
 import { digest } from './sig-digests.ts';
@@ -101,13 +101,15 @@ export class NoteBodies {
     this.basesShown.set(note.path, shown);
     if (!shown.has(key) && shown.size >= MAX_BASES_PER_NOTE) return tooManyBases(this.ctx);
     shown.add(key);
-    return this.memoDocument(key, () => baseHtml(this.ctx, source, hostOf(note)));
+    // A base not naming `this` shows the same in every note: made once a pass.
+    return this.memoDocument(baseIgnoresHost(source) ? `\u0000base\u0000${source}` : key, () => baseHtml(this.ctx, source, hostOf(note)));
   }
 
   /** The base or canvas at vault path `p` as `note` embeds it. */
   embeddedDocumentHtml(note: NoteRecord, p: string): string {
     this.ctx.publish(p);
-    return this.memoDocument(`${note.path}\u0000file\u0000${p}`, () => documentHtml(this.ctx, p, hostOf(note)));
+    const host = documentReadsHost(this.ctx, p) ? note.path : '';
+    return this.memoDocument(`${host}\u0000file\u0000${p}`, () => documentHtml(this.ctx, p, hostOf(note)));
   }
 
   /**

@@ -2,7 +2,7 @@
 // through eval. Hostile input (deep nesting, huge text, prototype keys, runaway formulas)
 // gives a clear refusal or a null, never a hang, a crash or a value from Object.prototype.
 import { describe, expect, it } from 'vitest';
-import { readBase } from '../../shared/bases/base-file.ts';
+import { readBase, readsThis } from '../../shared/bases/base-file.ts';
 import { MAX_STEPS_PER_BASE, RowEvaluator, type BaseRowSource } from '../../shared/bases/evaluate.ts';
 import { BaseExpressionError, MAX_EXPRESSION_DEPTH, parseExpression } from '../../shared/bases/expression.ts';
 import { runView } from '../../shared/bases/query.ts';
@@ -162,6 +162,21 @@ describe('hostile expressions are refused or bounded, never run', () => {
     // A note that links the name is still found, by the note's name whatever its folder.
     const hit = readBase('filters: file.hasLink("Note 7")\n');
     expect(hit.ok && runView(hit.spec, hit.spec.views[0]!, rows.slice(0, 10), NOW, null).total).toBe(8);
+  });
+
+  it('`this.file` is the file showing the base, as a link; a base naming `this` anywhere is known to', () => {
+    const self = row({}, { path: 'Notes/Host.md', name: 'Host.md', basename: 'Host' });
+    const link = new RowEvaluator(row({}), new Map(), NOW, self).value(parseExpression('this.file'));
+    expect(link instanceof BaseLink && link.target).toBe('Notes/Host.md');
+    expect(new RowEvaluator(row({}, { links: ['Host'] }), new Map(), NOW, self).test(parseExpression('file.hasLink(this.file)'))).toBe(true);
+    const reads = (yaml: string) => {
+      const read = readBase(yaml);
+      return read.ok && readsThis(read.spec);
+    };
+    expect(reads('filters: file.hasLink(this.file)\n')).toBe(true);
+    expect(reads('formulas:\n  mine: this.status\nviews:\n  - type: table\n')).toBe(true);
+    expect(reads('views:\n  - type: table\n    filters: file.inFolder(this.file.folder)\n')).toBe(true);
+    expect(reads('filters: file.hasTag("book")\nformulas:\n  x: note.this\n')).toBe(false);
   });
 
   it('text methods take no patterns: replace is literal', () => {
