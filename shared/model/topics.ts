@@ -2,7 +2,7 @@
 // under a localised label when a tag page note gives one. EXCLUDE_TAGS removes a
 // tag from every public place (topic row, topic pages, chips); the vault keeps it.
 // A nested tag makes a topic of each of its parents too (`#a/b/c`: `a`, `a/b`, `a/b/c`),
-// listing the notes under it, as Obsidian's `tag:#a` finds `#a/b`.
+// listing the notes under it, as Obsidian's `tag:#a` finds `#a/b`; at most MAX_TOPIC_DEPTH a tag.
 import { textValue } from '../note/fields.ts';
 import { isListPageAddress, isWritableAddress, topicAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
@@ -21,10 +21,16 @@ export interface Topic {
   children: Topic[];
 }
 
-/** A tag and the tags it nests in, outermost first: `a/b/c` → `a`, `a/b`, `a/b/c`. */
+/**
+ * The most topics one tag makes: its outermost levels and the tag itself. A topic is a page
+ * and feeds; unbounded, one tag nested a thousand levels (a 2 KB address) made a thousand.
+ */
+export const MAX_TOPIC_DEPTH = 8;
+
+/** A tag and the tags it nests in, outermost first: `a/b/c` → `a`, `a/b`, `a/b/c` (past MAX_TOPIC_DEPTH, the outermost and the tag). */
 export function tagLineage(tag: string): string[] {
   const out: string[] = [];
-  for (let i = tag.indexOf('/'); i >= 0; i = tag.indexOf('/', i + 1)) out.push(tag.slice(0, i));
+  for (let i = tag.indexOf('/'); i >= 0 && out.length < MAX_TOPIC_DEPTH - 1; i = tag.indexOf('/', i + 1)) out.push(tag.slice(0, i));
   out.push(tag);
   return out;
 }

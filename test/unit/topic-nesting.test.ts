@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { buildCollections } from '../../shared/model/collections.ts';
-import { buildTopics, tagLineage } from '../../shared/model/topics.ts';
+import { buildTopics, MAX_TOPIC_DEPTH, tagLineage } from '../../shared/model/topics.ts';
 
 /** A post (newest first is the order `posts` is given in), with its tags. */
 const post = (name: string, tags: string[]) => ({ path: `Posts/${name}.md`, folder: 'Posts', name, data: {}, tags, publish: true }) as unknown as NoteRecord;
@@ -14,6 +14,20 @@ describe('a nested tag and the tags it nests in', () => {
   it('a tag nests in each of its prefixes at a slash', () => {
     expect(tagLineage('a/b/c')).toEqual(['a', 'a/b', 'a/b/c']);
     expect(tagLineage('solo')).toEqual(['solo']);
+  });
+
+  it('a tag makes at most eight topics: its seven outermost levels and itself (a note of 100 tags nested 200 levels built 20,000 topic pages)', () => {
+    const deep = Array.from({ length: 12 }, (_, i) => `l${i}`).join('/');
+    expect(tagLineage(deep)).toEqual([...Array.from({ length: 7 }, (_, i) => deep.split('/').slice(0, i + 1).join('/')), deep]);
+    expect(tagLineage('a/b/c/d/e/f/g/h')).toHaveLength(MAX_TOPIC_DEPTH);
+    // A note of 100 tags each nested 200 levels (a 400-byte address each): 800 topics, not 20,000; the deep tag nests under its seventh level.
+    const tags = Array.from({ length: 100 }, (_, t) => `t${t}/${Array.from({ length: 199 }, () => 'a').join('/')}`);
+    const posts = [post('deep', tags)];
+    const topics = buildTopics(posts, posts, [], 'en');
+    expect(topics.topics).toHaveLength(100 * MAX_TOPIC_DEPTH);
+    const own = topics.byKey.get(tags[0]!)!;
+    expect(names(own.posts)).toEqual(['deep']);
+    expect(topics.byKey.get(tagLineage(tags[0]!)[6]!)!.children).toEqual([own]);
   });
 
   it('each parent lists every post under it once, newest first, and knows its nested topics with their posts', () => {
