@@ -5,7 +5,7 @@
 // still rename a heading, so the index knows which notes point into each note: a save checks
 // the edited note and those again, never the vault.
 import type { Address } from './addresses.ts';
-import { BuildWarnings, NoteWarnings, type BuildWarning, sameWarnings } from './build-warnings.ts';
+import { mergeWarnings, NoteWarnings, type BuildWarning, sameWarnings } from './build-warnings.ts';
 import type { LinkResolver } from './links.ts';
 import type { NoteRecord } from './note-record.ts';
 import { findHeading, hasHeadingId, headingId } from '../note/obsidian/headings.ts';
@@ -28,9 +28,8 @@ function hasBlock(note: NoteRecord, id: string): boolean {
   return set.has(id);
 }
 
-/** Whether `subpath` names a heading or block of `note`, as its page (a link) or an embed finds one. */
-function lands(note: NoteRecord, subpath: string[], embed: boolean): boolean {
-  const block = blockRef(subpath);
+/** Whether `subpath` (`block`: its block id, if it names one) names a heading or block of `note`, as its page (a link) or an embed finds one. */
+function lands(note: NoteRecord, subpath: string[], block: string | null, embed: boolean): boolean {
   if (block !== null) return hasBlock(note, block);
   if (findHeading(note.headings, subpath) >= 0) return true;
   // A link falls back on the last segment's id (headings.ts `headingAnchor`): `#Intro-1` is the second "Intro".
@@ -38,9 +37,8 @@ function lands(note: NoteRecord, subpath: string[], embed: boolean): boolean {
   return !embed && id !== '' && hasHeadingId(note.headings, id);
 }
 
-function warningOf(note: NoteRecord, other: NoteRecord, target: string, subpath: string[], embed: boolean): BuildWarning {
+function warningOf(note: NoteRecord, other: NoteRecord, target: string, subpath: string[], block: string | null, embed: boolean): BuildWarning {
   const written = `${target}#${subpath.join('#')}`;
-  const block = blockRef(subpath);
   const where = other === note ? 'the note itself' : other.path;
   const missing = block !== null ? `no block ^${block}` : `no heading "${subpath[subpath.length - 1]}"`;
   const message = embed ? `embeds ![[${written}]], but ${where} has ${missing}: nothing is shown` : `links to "${written}", but ${where} has ${missing}`;
@@ -57,7 +55,8 @@ function check(note: NoteRecord, view: AnchorView): { list: BuildWarning[]; into
     const other = target === '' ? note : view.resolver.resolve(target, note);
     if (!other || !view.isVisible(other)) return;
     if (other !== note) into.add(other.path);
-    if (!lands(other, subpath, embed)) found.add(blockRef(subpath) !== null ? 'missing-block' : 'missing-heading', () => warningOf(note, other, target, subpath, embed));
+    const block = blockRef(subpath);
+    if (!lands(other, subpath, block, embed)) found.add(block !== null ? 'missing-block' : 'missing-heading', () => warningOf(note, other, target, subpath, block, embed));
   };
   for (const anchor of note.anchors) {
     const hash = anchor.indexOf('#');
@@ -129,14 +128,7 @@ const sameItems = (a: readonly BuildWarning[], b: readonly BuildWarning[]) => a.
 export function withAnchorWarnings(model: { warnings: BuildWarning[]; anchors: AnchorIndex }): BuildWarning[] {
   const known = merged.get(model);
   if (known && known.version === model.anchors.version && sameItems(known.base, model.warnings)) return known.list;
-  const anchors = model.anchors.list();
-  let list = model.warnings;
-  if (anchors.length) {
-    const all = new BuildWarnings();
-    all.addAll(model.warnings);
-    all.addAll(anchors);
-    list = all.list();
-  }
+  const list = mergeWarnings(model.warnings, model.anchors.list());
   merged.set(model, { base: [...model.warnings], version: model.anchors.version, list });
   return list;
 }

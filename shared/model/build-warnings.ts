@@ -151,6 +151,15 @@ export class BuildWarnings {
   }
 }
 
+/** A list (`BuildWarnings.list()`'s) with more warnings, as one list: each note capped with its counts merged; nothing more, the list itself. */
+export function mergeWarnings(listed: BuildWarning[], more: readonly BuildWarning[]): BuildWarning[] {
+  if (more.length === 0) return listed;
+  const all = new BuildWarnings();
+  all.addAll(listed);
+  all.addAll(more);
+  return all.list();
+}
+
 /**
  * One note's warnings of one check as they are found: the first MAX_WARNINGS_PER_NOTE made
  * whole, the rest only counted, a count a kind (`list()` caps the note's warnings of every

@@ -6,7 +6,7 @@
 // pages to render as views, in chunks as each side is free, so neither waits on the other.
 // A build thread that fails simply gets no more work: this side does the rest.
 import { setImmediate as yieldToIo } from 'node:timers/promises';
-import { BuildWarnings } from '../../shared/model/build-warnings.ts';
+import { mergeWarnings } from '../../shared/model/build-warnings.ts';
 import { unpackRecord, type NoteRecord } from '../../shared/model/note-record.ts';
 import type { NoteReader } from '../../shared/model/note-reader.ts';
 import type { SearchDoc } from '../../shared/search/index-format.ts';
@@ -140,9 +140,7 @@ export async function fullBuild(input: FullBuildInput): Promise<FullBuildOutput>
     input.onProgress?.('files');
     const leftOut = input.renderer.writeFiles(input.stage, input.vaultDir, pages, input.snapshot ? { siteFile: plan.ctx.publishCss ? VAULT_STYLESHEET : null } : null);
     if (leftOut.size > 0) {
-      const all = new BuildWarnings();
-      all.add(...plan.ctx.model.warnings, ...leftOutWarnings(plan.ctx, leftOut));
-      plan.ctx.model.warnings.splice(0, plan.ctx.model.warnings.length, ...all.list());
+      plan.ctx.model.warnings.splice(0, plan.ctx.model.warnings.length, ...mergeWarnings(plan.ctx.model.warnings, leftOutWarnings(plan.ctx, leftOut)));
     }
     closing = true;
     await writer?.close();

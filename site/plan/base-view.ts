@@ -181,27 +181,30 @@ function rowsOf(ctx: PageContext): { source: NoteRecord; row: BaseRowSource }[] 
     .map((note) => ({ source: note, row: rowOf(note) }));
 }
 
-const hostFree = new Map<string, boolean>();
+/** Each base's text read once (its views read, never changed): its pages and the question below share it. */
+const reads = new Map<string, { read: ReturnType<typeof readBase>; ignoresHost: boolean }>();
+
+function baseRead(yaml: string): { read: ReturnType<typeof readBase>; ignoresHost: boolean } {
+  let known = reads.get(yaml);
+  if (!known) {
+    const read = readBase(yaml);
+    known = { read, ignoresHost: !read.ok || !readsThis(read.spec) };
+    if (reads.size >= 1_000) reads.clear();
+    reads.set(yaml, known);
+  }
+  return known;
+}
 
 /**
  * Whether a base shows the same wherever it is shown (no expression names `this`): its HTML
  * is then made once a pass for every note embedding it, not once a note (a base reads every
  * published note, and a hundred notes embedding one took a hundred times its work).
  */
-export function baseIgnoresHost(yaml: string): boolean {
-  let free = hostFree.get(yaml);
-  if (free === undefined) {
-    const read = readBase(yaml);
-    free = !read.ok || !readsThis(read.spec);
-    if (hostFree.size >= 1_000) hostFree.clear();
-    hostFree.set(yaml, free);
-  }
-  return free;
-}
+export const baseIgnoresHost = (yaml: string): boolean => baseRead(yaml).ignoresHost;
 
 /** A base's HTML: every view, or the sentence saying why it cannot be shown. */
 export function baseHtml(ctx: PageContext, yaml: string, host: BaseHost): string {
-  const read = readBase(yaml);
+  const { read } = baseRead(yaml);
   const { strings } = ctx.frame;
   if (!read.ok) {
     const text = read.problem.kind === 'unsupported' ? strings.baseUnsupported(read.problem.what) : strings.baseUnreadable(read.problem.what);

@@ -2,7 +2,7 @@
 // between two plans: what to render, what to copy, what to delete.
 import { PlanMemory } from './plan-memory.ts';
 import { fileAddress, isInSitesFolder, isReservedAddress, isWritableFile, RESERVED_ADDRESSES, type Address } from '../../shared/model/addresses.ts';
-import { BuildWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
+import { mergeWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { SiteModel } from '../../shared/model/site-model.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
@@ -138,10 +138,7 @@ export function planSite(
 
 function addWarnings(model: SiteModel, warnings: BuildWarning[]): void {
   if (warnings.length === 0) return;
-  const all = new BuildWarnings();
-  all.addAll(model.warnings);
-  all.addAll(warnings);
-  model.warnings.splice(0, model.warnings.length, ...all.list());
+  model.warnings.splice(0, model.warnings.length, ...mergeWarnings(model.warnings, warnings));
 }
 
 /**

@@ -5,7 +5,7 @@
 // and an SVG only as snapshot-svg.ts writes it again after a real parse. Anything else is
 // left out, with a build warning naming each published note that links it.
 import path from 'node:path';
-import { BuildWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
+import { mergeWarnings, type BuildWarning } from '../../shared/model/build-warnings.ts';
 import { withAnchorWarnings } from '../../shared/model/anchor-links.ts';
 import { readRegularFileSync } from '../../shared/vault-read.ts';
 import type { PlannedPage } from '../plan/plan-types.ts';
@@ -100,9 +100,5 @@ export class SnapshotForecast {
 export function warningsWithForecast(plan: SitePlan, forecast: SnapshotForecast | null): BuildWarning[] {
   const listed = withAnchorWarnings(plan.ctx.model);
   const more = forecast?.warnings(plan.ctx, plan.pages.values(), plan.ctx.publishCss ? VAULT_STYLESHEET : null) ?? [];
-  if (more.length === 0) return listed;
-  const all = new BuildWarnings();
-  all.addAll(listed);
-  all.addAll(more);
-  return all.list();
+  return mergeWarnings(listed, more);
 }
