@@ -6,12 +6,9 @@ export default defineConfig({
     globalSetup: ['test/compile-before.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Three on two cores: the files mostly wait on their servers, builds and browsers, and with
-    // two the cores stood idle a fifth of the run (836 s against 877 s for vitest in a clean
-    // clone). As many at least as at most: tinypool, ending a surplus fork it counted idle,
-    // ended one still running a file ("Terminating worker thread"), and left it running on.
-    maxWorkers: 3,
-    minWorkers: 3,
+    // Integration tests start real servers and git; two cores, so keep it modest.
+    maxWorkers: 2,
+    minWorkers: 1,
     poolOptions: {
       // Unit files load the same modules and start no server: their threads keep the modules from
       // one file to the next, instead of a new process and a new import of the code for each file.
