@@ -33,6 +33,17 @@ export interface BaseRowSource {
   properties: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * Where links lead in the vault (the site's resolver): `file.hasLink` asks whether a row links
+ * to that note, as Obsidian does, not to any note of the same name in another folder.
+ */
+export interface BaseLinks {
+  /** The vault paths a row's links and embeds lead to (null: nowhere); null for a row that is no note. */
+  targetsOf(row: BaseRowSource): ReadonlySet<string | null> | null;
+  /** The vault path a link to `target` from `row` leads to, or null. */
+  resolve(target: string, row: BaseRowSource): string | null;
+}
+
 /** Work one row may cost (steps of evaluation): past it, the cell or filter is null. */
 export const MAX_STEPS_PER_ROW = 20_000;
 /** Work one base may cost over all its rows and views (a filter over 10,000 notes takes some 100,000). */
@@ -50,6 +61,9 @@ export class RowEvaluator {
   private readonly formulaValues = new Map<string, Value>();
   private readonly evaluating = new Set<string>();
   private readonly propertyValues = new Map<string, Value>();
+  /** Whether `hasLink` has read the row's links, and `this`'s (charged in full once per evaluator, whatever was cached before). */
+  private rowLinksRead = false;
+  private selfLinksRead = false;
 
   constructor(
     readonly row: BaseRowSource,
@@ -61,6 +75,8 @@ export class RowEvaluator {
     private readonly budget: { left: number } = { left: MAX_STEPS_PER_ROW },
     /** Names bound before the row's properties (a summary formula's `values`). */
     private readonly locals: ReadonlyMap<string, Value> | null = null,
+    /** How links resolve (none: `hasLink` compares note names). */
+    private readonly links: BaseLinks | null = null,
   ) {}
 
   /** The expression's value; null when it cannot be worked out (a type that has no such member, the step limit). */
@@ -266,8 +282,13 @@ export class RowEvaluator {
     const scope = this.scopeOf(objectExpr);
     const values = args.map((a) => this.eval(a));
     if (scope?.kind === 'file') {
-      this.charge(fileMethodCost(scope.row, name, values));
-      return fileMethod(scope.row, name, values);
+      const own = scope.row === this.row;
+      this.charge(fileMethodCost(scope.row, name, values, own ? this.rowLinksRead : this.selfLinksRead));
+      if (name === 'hasLink') {
+        if (own) this.rowLinksRead = true;
+        else this.selfLinksRead = true;
+      }
+      return fileMethod(scope.row, name, values, this.links);
     }
     const object = this.eval(objectExpr);
     const [first = null, second = null] = values;

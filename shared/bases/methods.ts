@@ -1,6 +1,6 @@
 // What a base's expressions call on values (evaluate.ts): text methods, the file's fields
 // and functions, and how two values compare. Text is never read as a pattern.
-import type { BaseFileFacts, BaseRowSource } from './evaluate.ts';
+import type { BaseFileFacts, BaseLinks, BaseRowSource } from './evaluate.ts';
 import { BaseDate, BaseLink, displayText, MAX_LIST, MAX_TEXT, parseDate, type Value } from './values.ts';
 
 export function dateField(d: BaseDate, name: 'year' | 'month' | 'day'): number {
@@ -81,7 +81,7 @@ export function fileMember(file: BaseFileFacts, name: string): Value {
 
 const bare = (tag: string) => tag.replace(/^#/, '').toLowerCase();
 
-export function fileMethod(row: BaseRowSource, name: string, values: Value[]): Value {
+export function fileMethod(row: BaseRowSource, name: string, values: Value[], links: BaseLinks | null = null): Value {
   const { file } = row;
   const texts = values.map((v) => (v instanceof BaseLink ? v.target : displayText(v)));
   switch (name) {
@@ -94,7 +94,12 @@ export function fileMethod(row: BaseRowSource, name: string, values: Value[]): V
       return folder === '' || own === folder || own.startsWith(folder + '/');
     }
     case 'hasLink': {
-      const want = wantedName(texts[0] ?? '');
+      const text = texts[0] ?? '';
+      // The note the link names, where the vault has it: two notes of one name in two folders are two notes.
+      const target = links && text !== '' ? links.resolve(text, row) : null;
+      const targets = target !== null ? links!.targetsOf(row) : null;
+      if (targets) return targets.has(target);
+      const want = wantedName(text);
       return want !== '' && linkNames(file.links).has(want);
     }
     case 'hasProperty':
@@ -127,11 +132,13 @@ function linkNames(links: readonly string[]): Set<string> {
 
 /**
  * The work a file method costs beyond its call, in a row's steps (evaluate.ts): `hasTag` compares
- * each tag with each value; `hasLink` reads each link once per list (then answers at once).
+ * each tag with each value; `hasLink` reads the row's links once per evaluation (`linksRead`: it
+ * has), then answers at once. Never what an earlier pass left in a cache: a
+ * fresh build and an edit's pass charge a row alike, so a spent budget cuts the same rows.
  */
-export function fileMethodCost(row: BaseRowSource, name: string, values: readonly Value[]): number {
+export function fileMethodCost(row: BaseRowSource, name: string, values: readonly Value[], linksRead: boolean): number {
   if (name === 'hasTag') return row.file.tags.length * values.length;
-  if (name === 'hasLink') return namesOf.has(row.file.links) ? 1 : row.file.links.length;
+  if (name === 'hasLink') return linksRead ? 1 : Math.max(1, row.file.links.length);
   return 0;
 }
 

@@ -4,7 +4,7 @@
 // groups). Pure: the same rows and time give the same answer.
 import type { BaseFilter, BaseSpec, BaseView } from './base-file.ts';
 import type { Expr } from './expression.ts';
-import { MAX_STEPS_PER_BASE, RowEvaluator, compare, type BaseRowSource } from './evaluate.ts';
+import { MAX_STEPS_PER_BASE, RowEvaluator, compare, type BaseLinks, type BaseRowSource } from './evaluate.ts';
 import { DEFAULT_SUMMARIES, defaultSummary, isEmptyValue, valueKey, type DefaultSummary, type SummaryResult } from './summaries.ts';
 import { displayText, type Value } from './values.ts';
 
@@ -108,14 +108,22 @@ function passes(filter: BaseFilter | null, row: RowEvaluator): boolean {
   }
 }
 
-export function runView<T>(spec: BaseSpec, view: BaseView, rows: Iterable<{ source: T; row: BaseRowSource }>, now: number, self: BaseRowSource | null, budget = { left: MAX_STEPS_PER_BASE }): BaseResult<T> {
+export function runView<T>(
+  spec: BaseSpec,
+  view: BaseView,
+  rows: Iterable<{ source: T; row: BaseRowSource }>,
+  now: number,
+  self: BaseRowSource | null,
+  budget = { left: MAX_STEPS_PER_BASE },
+  links: BaseLinks | null = null,
+): BaseResult<T> {
   /** `group`: the row's groupBy value (null when empty); `groupId`: one text per distinct value ('' for none). */
   type Kept = { source: T; evaluator: RowEvaluator; keys: Value[]; group: Value; groupId: string };
   let kept: Kept[] = [];
   const sortExprs = view.sort.map((s) => propertyExpr(s.property));
   const groupExpr = view.groupBy ? propertyExpr(view.groupBy.property) : null;
   for (const { source, row } of rows) {
-    const evaluator = new RowEvaluator(row, spec.formulas, now, self, budget);
+    const evaluator = new RowEvaluator(row, spec.formulas, now, self, budget, null, links);
     if (!passes(spec.filter, evaluator) || !passes(view.filter, evaluator)) continue;
     const raw = groupExpr ? evaluator.value(groupExpr) : null;
     const group = isEmptyValue(raw) ? null : raw;

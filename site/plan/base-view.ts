@@ -4,9 +4,10 @@
 // a table view a `<table>` with one `<tr>` per row.
 import { wholeLink } from '../../shared/wikilinks.ts';
 import { readBase, readsThis, type BaseSpec } from '../../shared/bases/base-file.ts';
-import { MAX_STEPS_PER_BASE, type BaseRowSource } from '../../shared/bases/evaluate.ts';
+import { MAX_STEPS_PER_BASE, type BaseLinks, type BaseRowSource } from '../../shared/bases/evaluate.ts';
 import { runView, type BaseResult, type BaseResultRow, type BaseSummaryCell, type BaseSummaryRow } from '../../shared/bases/query.ts';
 import { BaseDate, BaseLink, BaseObject, dateText, displayText, type Value } from '../../shared/bases/values.ts';
+import { outboundSet } from '../../shared/model/links.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { stampSize } from '../../shared/file-stamp.ts';
 import { escapeHtml } from '../../shared/note/escape.ts';
@@ -22,6 +23,8 @@ export interface BaseHost {
 }
 
 const rowSources = new WeakMap<NoteRecord, BaseRowSource>();
+/** The note each row was made from (rowOf), for where its links lead. */
+const rowNotes = new WeakMap<BaseRowSource, NoteRecord>();
 
 /** What a base reads of a note, made once per record. */
 export function rowOf(note: NoteRecord): BaseRowSource {
@@ -46,6 +49,7 @@ export function rowOf(note: NoteRecord): BaseRowSource {
       },
     };
     rowSources.set(note, row);
+    rowNotes.set(row, note);
   }
   return row;
 }
@@ -213,13 +217,26 @@ export function baseHtml(ctx: PageContext, yaml: string, host: BaseHost): string
   return `<div class="s-base">\n${viewsHtml(ctx, read.spec, host)}</div>\n`;
 }
 
+/** Where links lead, by the site's resolver: a row's own (its note's outbound paths), and a link text from it. */
+function linksOf(ctx: PageContext): BaseLinks {
+  const { resolver } = ctx.model;
+  return {
+    targetsOf: (row) => {
+      const note = rowNotes.get(row);
+      return note ? outboundSet(note, resolver) : null;
+    },
+    resolve: (target, row) => resolver.resolve(target, rowNotes.get(row) ?? null)?.path ?? null,
+  };
+}
+
 function viewsHtml(ctx: PageContext, spec: BaseSpec, host: BaseHost): string {
   const rows = rowsOf(ctx);
   const self = hostRow(host);
   const named = spec.views.length > 1;
   // One budget for the base's views together (evaluate.ts): a hostile base costs a bounded time.
   const budget = { left: MAX_STEPS_PER_BASE };
-  return spec.views.map((view) => viewHtml(ctx, runView(spec, view, rows, ctx.now, self, budget), named) + '\n').join('');
+  const links = linksOf(ctx);
+  return spec.views.map((view) => viewHtml(ctx, runView(spec, view, rows, ctx.now, self, budget, links), named) + '\n').join('');
 }
 
 /** Base blocks one note shows at most: each reads every published note. */

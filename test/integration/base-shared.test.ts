@@ -25,6 +25,11 @@ describe('a base embedded in many notes', () => {
       'A.md': note('Linked from B.\n\n![[Backlinks.base]]'),
       'B.md': note('Links [[A]].\n\n![[Backlinks.base]]'),
       'C.md': note('Links [[B]] and [[A]].'),
+      // Two notes of one name: a link to the other one is no backlink.
+      'Projects/Index.md': note('The projects.\n\n![[Backlinks.base]]'),
+      'Archive/Index.md': note('The archive.'),
+      'D.md': note('Links [[Archive/Index]].'),
+      'E.md': note('Links [[Projects/Index|the projects]].'),
     };
     for (let i = 0; i < 300; i++) files[`Many/N${i}.md`] = note(`Note ${i}.\n\n![[Heavy.base]]`);
     await writeFiles(vault, files);
@@ -38,5 +43,6 @@ describe('a base embedded in many notes', () => {
     const rowsOf = async (page: string) => [...(await fs.readFile(path.join(out, page), 'utf8')).matchAll(/class="s-base-item-title"><a [^>]*>([^<]*)</g)].map((m) => m[1]).sort();
     expect(await rowsOf('A.html')).toEqual(['B', 'C']);
     expect(await rowsOf('B.html')).toEqual(['C']);
+    expect(await rowsOf('Projects/Index.html')).toEqual(['E']);
   }, 60_000);
 });

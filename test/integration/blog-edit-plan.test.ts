@@ -39,7 +39,10 @@ async function vault(): Promise<string> {
     'Twins/Hello.md': '---\npublish: true\ntitle: Hello\ndate: 2021-05-01\ntwin: "[[مرحبا]]"\ntags: [twins]\n---\n\nAn English face, linking to [[Note 2]].\n',
     'Twins/مرحبا.md': '---\npublish: true\ntitle: مرحبا\ndate: 2021-05-01\nlang: ar\ntags: [twins]\n---\n\nوجه عربي للمقالة.\n',
     'About.md': '---\npublish: true\npage: true\naliases: [Colophon]\n---\n\nAbout this site. Embeds ![[Note 10#^b10]].\n',
-    'Linker.md': '---\npublish: true\ndate: 2022-01-01\n---\n\nLinks to [[Colophon]], [[Note 5#Section]] and embeds ![[Home]].\n',
+    'Linker.md': '---\npublish: true\ndate: 2022-01-01\n---\n\nLinks to [[Colophon]], [[Note 5#Section]], [[Hub/Note 3]] and embeds ![[Home]].\n',
+    // A second Note 3, showing its backlinks: links to the other Note 3 are not its own.
+    'Backlinks.base': 'filters: file.hasLink(this.file)\nviews:\n  - type: list\n',
+    'Hub/Note 3.md': '---\npublish: true\ntitle: Hub three\ndate: 2022-02-01\n---\n\nThe other Note 3, and the notes linking here:\n\n![[Backlinks.base]]\n',
   });
   return dir;
 }

@@ -164,6 +164,41 @@ describe('hostile expressions are refused or bounded, never run', () => {
     expect(hit.ok && runView(hit.spec, hit.spec.views[0]!, rows.slice(0, 10), NOW, null).total).toBe(8);
   });
 
+  it('a row costs the same steps at every evaluation, whatever an earlier one left cached: a fresh build and an edit cut the same rows', () => {
+    const filters = Array.from({ length: 50 }, (_, i) => `    - file.hasLink("zz${i}")`).join('\n');
+    const read = readBase(`filters:\n  or:\n${filters}\n`);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const rows = Array.from({ length: 200 }, (_, i) => ({ source: i, row: row({}, { links: Array.from({ length: 30 }, (_, k) => `Note ${i + k}`) }) }));
+    const spent = () => {
+      const budget = { left: MAX_STEPS_PER_BASE };
+      runView(read.spec, read.spec.views[0]!, rows, NOW, null, budget);
+      return MAX_STEPS_PER_BASE - budget.left;
+    };
+    const first = spent();
+    expect(spent()).toBe(first);
+  });
+
+  it('`file.hasLink` asks where links lead when the vault says so: a note of the same name elsewhere is another note', () => {
+    const rows = [
+      { source: 'links the archive', row: row({}, { path: 'D.md', links: ['Archive/Index'] }) },
+      { source: 'links the project', row: row({}, { path: 'E.md', links: ['Projects/Index'] }) },
+    ];
+    // A resolver as the site's: each row's links to full paths; `this.file` is a full path already.
+    const links = {
+      targetsOf: (r: BaseRowSource) => new Set<string | null>(r.file.links.map((l) => `${l}.md`)),
+      resolve: (target: string) => (target.endsWith('.md') ? target : `${target}.md`),
+    };
+    const self = row({}, { path: 'Projects/Index.md', name: 'Index.md', basename: 'Index' });
+    const read = readBase('filters: file.hasLink(this.file)\n');
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const shown = (withLinks: boolean) => runView(read.spec, read.spec.views[0]!, rows, NOW, self, undefined, withLinks ? links : null).rows.map((r) => r.source);
+    expect(shown(true)).toEqual(['links the project']);
+    // Without a resolver (no vault at hand), by the note's name: both.
+    expect(shown(false)).toEqual(['links the archive', 'links the project']);
+  });
+
   it('`this.file` is the file showing the base, as a link; a base naming `this` anywhere is known to', () => {
     const self = row({}, { path: 'Notes/Host.md', name: 'Host.md', basename: 'Host' });
     const link = new RowEvaluator(row({}), new Map(), NOW, self).value(parseExpression('this.file'));
