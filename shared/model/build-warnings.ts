@@ -5,6 +5,7 @@
 import { claimsFrontPage, permalinkAddress } from './addresses.ts';
 import { mayHoldMoreTagsThan, tagsOf } from '../note/fields.ts';
 import { printable } from '../log.ts';
+import { MAX_FORMULA_TEXT, MAX_FORMULAS_PER_NOTE } from '../note/math-budget.ts';
 import { MAX_TAGS_PER_NOTE, type NoteRecord } from './note-record.ts';
 import type { LinkResolver } from './links.ts';
 
@@ -21,6 +22,8 @@ export type WarningKind =
   | 'missing-block'
   | 'missing-attachment'
   | 'too-many-tags'
+  /** More math than one page renders (shared/note/math-budget.ts): the rest shows as TeX. */
+  | 'too-much-math'
   | 'bad-permalink'
   /** An attachment a published note links that a static snapshot does not copy (site/write/snapshot-attachments.ts). */
   | 'left-out-of-snapshot'
@@ -31,6 +34,7 @@ export type WarningKind =
 export type HealthKind =
   | 'malformed_frontmatter'
   | 'too_many_tags'
+  | 'too_much_math'
   | 'bad_permalink'
   | 'address_clash'
   | 'reserved_address'
@@ -49,6 +53,7 @@ export type HealthKind =
 export const HEALTH_KIND: Record<WarningKind, HealthKind> = {
   frontmatter: 'malformed_frontmatter',
   'too-many-tags': 'too_many_tags',
+  'too-much-math': 'too_much_math',
   'bad-permalink': 'bad_permalink',
   'duplicate-address': 'address_clash',
   'reserved-address': 'reserved_address',
@@ -108,7 +113,7 @@ export function formatWarning(w: BuildWarning): string {
   return printable(`${w.note}: ${w.message}`, true);
 }
 
-const KIND_ORDER: WarningKind[] = ['frontmatter', 'too-many-tags', 'bad-permalink', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'missing-heading', 'missing-block', 'missing-attachment', 'left-out-of-snapshot', 'unreadable-image'];
+const KIND_ORDER: WarningKind[] = ['frontmatter', 'too-many-tags', 'too-much-math', 'bad-permalink', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'missing-heading', 'missing-block', 'missing-attachment', 'left-out-of-snapshot', 'unreadable-image'];
 
 /** The most warnings one note gives in a build's list; the rest are counted, by kind, in one more. */
 export const MAX_WARNINGS_PER_NOTE = 20;
@@ -231,6 +236,18 @@ export function linkWarnings(note: NoteRecord, model: LinkView): BuildWarning[] 
   const list = found.list();
   linkMemo.set(note, { resolver: model.resolver.generation, visibleKey: model.visibleKey, list });
   return list;
+}
+
+/** A published note with more math than its page renders: how many formulas show as their TeX. */
+export function mathWarning(note: NoteRecord): BuildWarning | null {
+  if (note.mathCut === 0) return null;
+  return {
+    note: note.path,
+    kind: 'too-much-math',
+    message: `has ${note.mathCut} formulas past the ${MAX_FORMULAS_PER_NOTE} (or ${MAX_FORMULA_TEXT} characters of TeX) one page renders: they show as TeX`,
+    count: note.mathCut,
+    max: MAX_FORMULAS_PER_NOTE,
+  };
 }
 
 /** A note whose frontmatter could not be read: its keys (`publish` among them) were ignored. */

@@ -71,6 +71,8 @@ export interface NoteRecord {
   titleId: string | null;
   /** The body has math (the page needs KaTeX's stylesheet) or a diagram (mermaid's script). */
   math: boolean;
+  /** Formulas past the note's math budget (shared/note/math-budget.ts): its page shows them as TeX. */
+  mathCut: number;
   mermaid: boolean;
   /**
    * The body rendered when the note was read (a note meant to be published), holes left
@@ -121,7 +123,7 @@ function bannerOf(data: Frontmatter, firstImage: string | null): string | null {
 }
 
 /** What a record takes from the text's one parse (lazily, for a note not meant to be published). */
-export type FactFields = Pick<NoteRecord, 'tags' | 'excerpt' | 'words' | 'links' | 'embeds' | 'transclusions' | 'anchors' | 'blockIds' | 'headings' | 'titleId' | 'math' | 'mermaid' | 'banner'>;
+export type FactFields = Pick<NoteRecord, 'tags' | 'excerpt' | 'words' | 'links' | 'embeds' | 'transclusions' | 'anchors' | 'blockIds' | 'headings' | 'titleId' | 'math' | 'mathCut' | 'mermaid' | 'banner'>;
 
 function factFields(data: Frontmatter, body: string, facts: NoteFacts | null): FactFields {
   const embeds = facts?.files ?? [];
@@ -139,6 +141,7 @@ function factFields(data: Frontmatter, body: string, facts: NoteFacts | null): F
     headings: facts?.headings ?? [],
     titleId: facts?.titleId ?? null,
     math: facts?.math ?? false,
+    mathCut: facts?.mathCut ?? 0,
     mermaid: facts?.mermaid ?? false,
     banner: bannerOf(data, facts?.firstImage ?? null),
   };
@@ -286,6 +289,9 @@ class Record implements NoteRecord {
   }
   get math() {
     return this.facts().math;
+  }
+  get mathCut() {
+    return this.facts().mathCut;
   }
   get mermaid() {
     return this.facts().mermaid;

@@ -8,6 +8,7 @@ import { blocksText, countTokenWords, plainBlocks, plainBlocksOf } from './plain
 import { excerptFromBlocks } from './excerpt.ts';
 import { offerReadParse, prepareTokens, titleHeadingId } from './markdown.ts';
 import { markdown } from './md.ts';
+import { formulaFits, newMathBudget } from './math-budget.ts';
 import type { HeadingInfo } from './obsidian/headings.ts';
 import { isVaultHref, safeDecode } from '../link-address.ts';
 import type { PreparedHtml } from './slots.ts';
@@ -32,6 +33,8 @@ export interface NoteFacts {
   /** The id of the leading heading that became the title (the article's title carries it), or null. */
   titleId: string | null;
   math: boolean;
+  /** Formulas past the note's math budget (math-budget.ts), shown as their TeX. */
+  mathCut: number;
   mermaid: boolean;
   excerpt: string;
   words: number;
@@ -68,6 +71,7 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
     headings: env.headings ?? [],
     titleId: title === null ? null : titleHeadingId(tokens, title),
     math: false,
+    mathCut: 0,
     mermaid: false,
     excerpt: '',
     words: 0,
@@ -76,6 +80,7 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
   };
   const seenTags = new Set<string>();
   const anchors = new Set<string>();
+  const math = newMathBudget();
   const visit = (list: Token[]) => {
     for (const t of list) {
       // A block's id as the renderer finds it for an embed (markdown.ts blockRange).
@@ -136,6 +141,8 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
         case 'math_block':
         case 'math_inline_block':
           facts.math = true;
+          // Counted as the renderer spends its budget (md.ts boundMath): the formulas shown as TeX.
+          if (!formulaFits(math, t.content)) facts.mathCut++;
           break;
         case 'fence':
           if (t.info.trim().split(/\s+/)[0]!.toLowerCase() === 'mermaid') facts.mermaid = true;

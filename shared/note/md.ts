@@ -10,6 +10,7 @@ import mark from 'markdown-it-mark';
 import katexPlugin from '@vscode/markdown-it-katex';
 import katex from 'katex';
 import type { NoteEnv } from './env.ts';
+import { formulaFits, formulaSource, newMathBudget } from './math-budget.ts';
 import { linkBareAddresses } from './bare-links.ts';
 import { linearFootnoteTail } from './footnote-tail.ts';
 import { blockDirectionPlugin } from './block-direction.ts';
@@ -76,6 +77,7 @@ function createMarkdown(): MarkdownIt {
     if (token.map) return displayMath(tokens, idx, opts, env, self); // a block of its own (inline ones have no line map)
     return `<span class="katex-block">${katex.renderToString(token.content, { displayMode: true, throwOnError: false, strict: 'ignore' })}</span>`;
   };
+  boundMath(md);
   flagRawHtml(md);
   md.use(wikilinksPlugin).use(tagsPlugin).use(mediaPlugin).use(baseBlocksPlugin);
   // Order matters: ids first (a callout or list item keeps its `^id`), then callouts and
@@ -86,6 +88,19 @@ function createMarkdown(): MarkdownIt {
   md.use(headingAnchorsPlugin);
   md.use(blockDirectionPlugin);
   return md;
+}
+
+/** Each formula renders while the note's math budget lasts (math-budget.ts), then shows as its TeX. */
+function boundMath(md: MarkdownIt): void {
+  for (const name of ['math_inline', 'math_inline_block', 'math_block']) {
+    const render = md.renderer.rules[name];
+    if (!render) continue;
+    md.renderer.rules[name] = (tokens, idx, opts, env: NoteEnv | undefined, self) => {
+      const token = tokens[idx]!;
+      if (!env || formulaFits((env.math ??= newMathBudget()), token.content)) return render(tokens, idx, opts, env, self);
+      return formulaSource(token.content, token.type !== 'math_inline' && token.map !== null);
+    };
+  }
 }
 
 let shared: MarkdownIt | null = null;

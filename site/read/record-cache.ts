@@ -94,6 +94,7 @@ const FACTS: Record<keyof FactFields, Check> = {
   headings: listOf(shaped({ level: (v) => Number.isInteger(v), text: isString, id: isString, source: (v) => v === undefined || isString(v) })),
   titleId: orNull(isString),
   math: isBoolean,
+  mathCut: (v) => Number.isSafeInteger(v) && (v as number) >= 0,
   mermaid: isBoolean,
   banner: orNull(isString),
 };

@@ -25,6 +25,7 @@ const server = forFile(async () => {
     'Posts/New.md': '---\npublish: true\ndate: 2025-01-01\npermalink: same\n---\nNew.\n',
     'Posts/Tagged.md': post('Many tags.', `tags: [${tags}]\n`),
     'Posts/Odd.md': post('An odd permalink.', 'permalink: a/../b\n'),
+    'Posts/Lecture.md': post(Array.from({ length: 5_003 }, (_, i) => `$x_{${i}}$`).join(' ')),
     // Files a static snapshot would not copy (a page a host would run, a drawing with a script), beside two it would.
     'Posts/Files.md': post('![[Att/page.html]]\n\n![[Att/hostile.svg]]\n\n![[Att/calm.svg]]\n\n![[Att/photo.png]]'),
     'Att/page.html': '<p>hello</p>\n',
@@ -66,6 +67,7 @@ describe('GET /api/site/warnings', () => {
     expect(of('Posts/New.md')).toEqual([expect.objectContaining({ kind: 'address_clash', target: 'Posts/Old.md', address: '/same' })]);
     // The figures an interface says the sentence by in its own language come as fields, beside the English message.
     expect(of('Posts/Tagged.md')).toEqual([expect.objectContaining({ kind: 'too_many_tags', message: expect.stringContaining('105 tags'), count: 105, max: 100 })]);
+    expect(of('Posts/Lecture.md')).toEqual([expect.objectContaining({ kind: 'too_much_math', count: 3, max: 5_000 })]);
     expect(of('Posts/Odd.md')).toEqual([expect.objectContaining({ kind: 'bad_permalink', value: 'a/../b', address: expect.stringMatching(/^\/Posts\/Odd/) })]);
     expect(of('Side')).toEqual([expect.objectContaining({ kind: 'nested_repository' })]);
     // The server makes no snapshot, and says what one would leave out, by the note linking it.
