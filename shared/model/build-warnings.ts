@@ -5,7 +5,7 @@
 import { claimsFrontPage, permalinkAddress } from './addresses.ts';
 import { mayHoldMoreTagsThan, tagsOf } from '../note/fields.ts';
 import { printable } from '../log.ts';
-import { MAX_FORMULA_TEXT, MAX_FORMULAS_PER_NOTE } from '../note/math-budget.ts';
+import { MAX_FORMULA_TEXT, MAX_FORMULAS_PER_NOTE } from '../note/render-budget.ts';
 import { MAX_TAGS_PER_NOTE, type NoteRecord } from './note-record.ts';
 import type { LinkResolver } from './links.ts';
 
@@ -22,7 +22,7 @@ export type WarningKind =
   | 'missing-block'
   | 'missing-attachment'
   | 'too-many-tags'
-  /** More math than one page renders (shared/note/math-budget.ts): the rest shows as TeX. */
+  /** More math than one page renders (shared/note/render-budget.ts): the rest shows as TeX. */
   | 'too-much-math'
   | 'bad-permalink'
   /** An attachment a published note links that a static snapshot does not copy (site/write/snapshot-attachments.ts). */

@@ -71,7 +71,7 @@ export interface NoteRecord {
   titleId: string | null;
   /** The body has math (the page needs KaTeX's stylesheet) or a diagram (mermaid's script). */
   math: boolean;
-  /** Formulas past the note's math budget (shared/note/math-budget.ts): its page shows them as TeX. */
+  /** Formulas past the note's math budget (shared/note/render-budget.ts): its page shows them as TeX. */
   mathCut: number;
   mermaid: boolean;
   /**

@@ -8,7 +8,7 @@ import { blocksText, countTokenWords, plainBlocks, plainBlocksOf } from './plain
 import { excerptFromBlocks } from './excerpt.ts';
 import { offerReadParse, prepareTokens, titleHeadingId } from './markdown.ts';
 import { markdown } from './md.ts';
-import { formulaFits, newMathBudget } from './math-budget.ts';
+import { formulaFits, newMathBudget } from './render-budget.ts';
 import type { HeadingInfo } from './obsidian/headings.ts';
 import { isVaultHref, safeDecode } from '../link-address.ts';
 import type { PreparedHtml } from './slots.ts';
@@ -33,7 +33,7 @@ export interface NoteFacts {
   /** The id of the leading heading that became the title (the article's title carries it), or null. */
   titleId: string | null;
   math: boolean;
-  /** Formulas past the note's math budget (math-budget.ts), shown as their TeX. */
+  /** Formulas past the note's math budget (render-budget.ts), shown as their TeX. */
   mathCut: number;
   mermaid: boolean;
   excerpt: string;

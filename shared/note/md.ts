@@ -10,7 +10,7 @@ import mark from 'markdown-it-mark';
 import katexPlugin from '@vscode/markdown-it-katex';
 import katex from 'katex';
 import type { NoteEnv } from './env.ts';
-import { formulaFits, formulaSource, newMathBudget } from './math-budget.ts';
+import { formulaFits, formulaSource, highlightFits, newMathBudget } from './render-budget.ts';
 import { linkBareAddresses } from './bare-links.ts';
 import { linearFootnoteTail } from './footnote-tail.ts';
 import { blockDirectionPlugin } from './block-direction.ts';
@@ -78,6 +78,7 @@ function createMarkdown(): MarkdownIt {
     return `<span class="katex-block">${katex.renderToString(token.content, { displayMode: true, throwOnError: false, strict: 'ignore' })}</span>`;
   };
   boundMath(md);
+  boundHighlight(md);
   flagRawHtml(md);
   md.use(wikilinksPlugin).use(tagsPlugin).use(mediaPlugin).use(baseBlocksPlugin);
   // Order matters: ids first (a callout or list item keeps its `^id`), then callouts and
@@ -90,7 +91,7 @@ function createMarkdown(): MarkdownIt {
   return md;
 }
 
-/** Each formula renders while the note's math budget lasts (math-budget.ts), then shows as its TeX. */
+/** Each formula renders while the note's math budget lasts (render-budget.ts), then shows as its TeX. */
 function boundMath(md: MarkdownIt): void {
   for (const name of ['math_inline', 'math_inline_block', 'math_block']) {
     const render = md.renderer.rules[name];
@@ -101,6 +102,20 @@ function boundMath(md: MarkdownIt): void {
       return formulaSource(token.content, token.type !== 'math_inline' && token.map !== null);
     };
   }
+}
+
+/** Options as given, without colouring: a block past the note's code budget (render-budget.ts). */
+const plainOptions = new WeakMap<object, object>();
+
+/** Each code block is coloured while the note's code budget lasts (render-budget.ts), then left plain. */
+function boundHighlight(md: MarkdownIt): void {
+  const fence = md.renderer.rules.fence!;
+  md.renderer.rules.fence = (tokens, idx, opts, env: NoteEnv | undefined, self) => {
+    if (!opts.highlight || !env || highlightFits((env.code ??= { text: 0 }), tokens[idx]!.content.length)) return fence(tokens, idx, opts, env, self);
+    let plain = plainOptions.get(opts) as typeof opts | undefined;
+    if (!plain) plainOptions.set(opts, (plain = { ...opts, highlight: null }));
+    return fence(tokens, idx, plain, env, self);
+  };
 }
 
 let shared: MarkdownIt | null = null;

@@ -1,10 +1,10 @@
-// A note with more math than a page renders (shared/note/math-budget.ts), built by
+// A note with more math than a page renders (shared/note/render-budget.ts), built by
 // `vault-service build`: its page stays bounded, the rest of its formulas show as TeX, and the
 // build says which note and how many, once.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_FORMULAS_PER_NOTE } from '../../shared/note/math-budget.ts';
+import { MAX_FORMULAS_PER_NOTE } from '../../shared/note/render-budget.ts';
 import { buildSnapshot } from '../helpers/snapshot.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 

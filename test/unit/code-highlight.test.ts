@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { prismLanguage } from '../../shared/note/highlight.ts';
 import { renderEmbedHtml, renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
 import { sanitizeNoteHtml } from '../../shared/note/sanitize.ts';
+import { MAX_HIGHLIGHTED_BLOCK, MAX_HIGHLIGHTED_TEXT } from '../../shared/note/render-budget.ts';
 
 const links: RenderLinks = { note: () => null, attachment: () => null };
 const render = (body: string) => renderNoteHtml(body, 'Title', links);
@@ -98,5 +99,33 @@ describe('diagrams and math keep their own rendering', () => {
     expect(html).toContain('class="katex-display"');
     expect(html).toContain('class="katex"');
     expect(html).not.toContain('token');
+  });
+});
+
+describe('colouring is bounded per block and per note (shared/note/render-budget.ts)', () => {
+  it('200 KB of `[` in a ```markdown block renders plain at once (Prism took 124 s over it), escaped', () => {
+    const code = '['.repeat(200_000) + '<b>';
+    const started = Date.now();
+    const html = render(fence('markdown', code));
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(html).toContain('<pre><code class="language-markdown">[[[');
+    expect(html).toContain('&lt;b&gt;');
+    expect(html).not.toContain('<span class="token');
+  });
+
+  it(`blocks are coloured in order while the note's ${MAX_HIGHLIGHTED_TEXT} characters last; a small one after still takes what is left`, () => {
+    const block = (i: number) => fence('js', `const n${i} = 1;\n`.repeat(Math.floor(MAX_HIGHLIGHTED_BLOCK / 16) - 1));
+    const count = Math.floor(MAX_HIGHLIGHTED_TEXT / MAX_HIGHLIGHTED_BLOCK) + 2;
+    const html = render(Array.from({ length: count }, (_, i) => block(i)).join('\n') + fence('js'));
+    const blocks = html.split('<pre><code class="language-js">').slice(1);
+    expect(blocks).toHaveLength(count + 1);
+    const coloured = blocks.map((b) => b.slice(0, b.indexOf('</code>')).includes('<span class="token'));
+    expect(coloured).toEqual([...Array.from({ length: count }, (_, i) => i < count - 2), true]);
+  });
+
+  it('a note of many hostile blocks costs a bounded time: forty of 16 KB of `<a ` in ```html (13 s before)', () => {
+    const started = Date.now();
+    render(Array.from({ length: 40 }, () => fence('html', '<a '.repeat(MAX_HIGHLIGHTED_BLOCK / 3 - 10))).join('\n'));
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

@@ -1,10 +1,10 @@
-// A note's math is bounded (shared/note/math-budget.ts): KaTeX writes about 1.4 KB of HTML for
+// A note's math is bounded (shared/note/render-budget.ts): KaTeX writes about 1.4 KB of HTML for
 // `$x_1^2$`, so a 2.4 MB note of formulas made a 277 MB page in 36 s. Past the budget a formula
 // shows as its TeX, and the note's facts count those, as its rendering does.
 import { describe, expect, it } from 'vitest';
 import { analyzeNote } from '../../shared/note/analyze.ts';
 import { renderNoteHtml } from '../../shared/note/markdown.ts';
-import { MAX_FORMULA_TEXT, MAX_FORMULAS_PER_NOTE } from '../../shared/note/math-budget.ts';
+import { MAX_FORMULA_TEXT, MAX_FORMULAS_PER_NOTE } from '../../shared/note/render-budget.ts';
 import type { RenderLinks } from '../../shared/note/env.ts';
 
 const links: RenderLinks = { note: () => null, attachment: () => null };
