@@ -7,6 +7,7 @@
 import type { Canvas, CanvasColor, CanvasEdge, CanvasNode, CanvasSide } from '../../shared/canvas/canvas-file.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { escapeHtml } from '../../shared/note/escape.ts';
+import { newRenderSpent, type RenderSpent } from '../../shared/note/markdown.ts';
 import { isImageName } from '../../shared/note/obsidian/wikilinks.ts';
 import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
 import { linkPlaces } from '../../shared/note/link-places.ts';
@@ -63,13 +64,13 @@ function fileNodeHtml(ctx: PageContext, node: Extract<CanvasNode, { type: 'file'
   return `<p class="s-canvas-file-title"><a class="internal-link" href="${escapeHtml(href)}">${escapeHtml(note.title)}</a></p>` + (note.excerpt ? `<p class="s-canvas-excerpt" dir="auto">${escapeHtml(note.excerpt)}</p>` : '');
 }
 
-function nodeHtml(ctx: PageContext, node: CanvasNode, origin: { x: number; y: number }, from: NoteRecord): string {
+function nodeHtml(ctx: PageContext, node: CanvasNode, origin: { x: number; y: number }, from: NoteRecord, spent: RenderSpent): string {
   const { cls, style } = colorAttrs(node.color);
   const place = `left:${round(node.x - origin.x)}px;top:${round(node.y - origin.y)}px;width:${round(node.width)}px;height:${round(node.height)}px;${style}`;
   let inner: string;
   switch (node.type) {
     case 'text':
-      inner = `<div class="s-canvas-text-body" dir="auto">${ctx.bodies.textHtml(node.text, from)}</div>`;
+      inner = `<div class="s-canvas-text-body" dir="auto">${ctx.bodies.textHtml(node.text, from, spent)}</div>`;
       break;
     case 'file':
       inner = fileNodeHtml(ctx, node, from);
@@ -154,13 +155,15 @@ export function canvasHtml(ctx: PageContext, canvas: Canvas, from: NoteRecord): 
   const ordered = [...nodes.filter((n) => n.type === 'group'), ...nodes.filter((n) => n.type !== 'group')];
   const labels: string[] = [];
   const edges = canvas.edges.map((e) => edgeSvg(e, boxes, labels)).join('');
+  // One budget for all its text nodes: five hundred of them were five hundred notes' worth of math.
+  const spent = newRenderSpent();
   return (
     `<div class="s-canvas" data-width="${width}" data-height="${height}" data-zoom-in="${escapeHtml(ctx.frame.strings.canvasZoomIn)}" data-zoom-out="${escapeHtml(ctx.frame.strings.canvasZoomOut)}" data-fit="${escapeHtml(ctx.frame.strings.canvasFit)}">` +
     `<div class="s-canvas-viewport" tabindex="0" role="group" aria-label="${escapeHtml(ctx.frame.strings.canvas)}">` +
     `<div class="s-canvas-stage" dir="ltr" style="width:${width}px;height:${height}px">\n` +
-    ordered.filter((n) => n.type === 'group').map((n) => nodeHtml(ctx, n, origin, from)).join('\n') +
+    ordered.filter((n) => n.type === 'group').map((n) => nodeHtml(ctx, n, origin, from, spent)).join('\n') +
     `\n<svg class="s-canvas-edges" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" aria-hidden="true" focusable="false">${edges}</svg>\n` +
-    ordered.filter((n) => n.type !== 'group').map((n) => nodeHtml(ctx, n, origin, from)).join('\n') +
+    ordered.filter((n) => n.type !== 'group').map((n) => nodeHtml(ctx, n, origin, from, spent)).join('\n') +
     labels.join('') +
     '\n</div></div></div>\n'
   );

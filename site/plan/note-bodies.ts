@@ -4,7 +4,7 @@
 // made again exactly when its body would change. One per plan, beside its PageContext.
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { embedClosure, embeddedTest } from '../../shared/model/embeds.ts';
-import { fillPrepared, prepareNoteHtml, renderEmbedHtml, type EmbedFrame, type EmbedRef, type RenderLinks } from '../../shared/note/markdown.ts';
+import { fillPrepared, prepareNoteHtml, renderEmbedHtml, type EmbedFrame, type EmbedRef, type RenderLinks, type RenderSpent } from '../../shared/note/markdown.ts';
 import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
 import type { ImageView } from '../../shared/note/picture.ts';
 import { blockRef, type WikiRef } from '../../shared/wikilinks.ts';
@@ -115,10 +115,11 @@ export class NoteBodies {
   /**
    * Markdown that is no note's (a canvas's text node) as the site renders notes, its links
    * resolved from `from`'s folder; it embeds nothing (a canvas shows notes by file nodes).
+   * `spent`: the budget the canvas's text nodes share (render-budget.ts).
    */
-  textHtml(markdown: string, from: NoteRecord): string {
+  textHtml(markdown: string, from: NoteRecord, spent: RenderSpent): string {
     const { embed: _embed, base: _base, document: _document, ...links } = this.renderLinks(from);
-    return fillPrepared(prepareNoteHtml(markdown, ''), links);
+    return fillPrepared(prepareNoteHtml(markdown, '', false, spent), links);
   }
 
   /** CONTRACT §7: only a visible note is embedded; a missing or unpublished one shows nothing, a cycle stops (renderEmbedHtml). */

@@ -19,7 +19,12 @@ describe('a note of more formulas than a page renders', () => {
     const formulas = Array.from({ length: MAX_FORMULAS_PER_NOTE + extra }, (_, i) => `$x_{${i}}^2$`).join(' ');
     await writeFiles(vault, {
       'Lecture.md': `---\npublish: true\ndate: 2026-01-01\n---\n${formulas}\n`,
-      'Other.md': '---\npublish: true\ndate: 2026-01-02\n---\nA formula: $e^{i\\pi} + 1 = 0$.\n',
+      'Other.md': '---\npublish: true\ndate: 2026-01-02\n---\nA formula: $e^{i\\pi} + 1 = 0$. The board: [[Board.canvas]].\n',
+      // A canvas's text nodes share one budget: 500 of them were 500 notes' worth of math.
+      'Board.canvas': JSON.stringify({
+        nodes: Array.from({ length: 500 }, (_, n) => ({ id: `n${n}`, type: 'text', x: (n % 25) * 300, y: Math.floor(n / 25) * 200, width: 280, height: 180, text: Array.from({ length: 12 }, (_, i) => `$y_{${n}.${i}}$`).join(' ') })),
+        edges: [],
+      }),
     });
     const started = Date.now();
     const { res, out } = buildSnapshot(root, vault);
@@ -29,6 +34,9 @@ describe('a note of more formulas than a page renders', () => {
     expect(page.length).toBeLessThan(12 * 1024 * 1024);
     expect(page.match(/<code class="math-source">/g)?.length).toBe(extra);
     expect(await fs.readFile(path.join(out, 'Other.html'), 'utf8')).toContain('class="katex"');
+    const board = await fs.readFile(path.join(out, 'Board.html'), 'utf8');
+    expect(board.match(/<span class="katex">/g)?.length).toBe(MAX_FORMULAS_PER_NOTE);
+    expect(board.match(/<code class="math-source">/g)?.length).toBe(500 * 12 - MAX_FORMULAS_PER_NOTE);
     const said = `${res.stdout}${res.stderr}`;
     expect(said).toContain(`Lecture.md: has ${extra} formulas past the ${MAX_FORMULAS_PER_NOTE}`);
     expect(said).not.toContain('Other.md:');
