@@ -7,10 +7,21 @@ import type { EmbedFrame } from './env.ts';
 export const MAX_EMBEDS_PER_PAGE = 100;
 /** Characters of embedded notes parsed for one page (the whole note, even for a section). */
 export const MAX_EMBED_TEXT = 1_000_000;
+/**
+ * Characters of HTML the page's embeds may make: a note's own rendering is bounded
+ * (render-budget.ts), but fifty notes at their 5,000 formulas each, within the text above,
+ * made some 250 MB of one page.
+ */
+export const MAX_EMBED_HTML = 8_000_000;
 
 /** Whether the page has room to expand one more embed. */
 export function embedBudgetLeft(frame: EmbedFrame): boolean {
-  return frame.count < MAX_EMBEDS_PER_PAGE && (frame.text ?? 0) < MAX_EMBED_TEXT;
+  return frame.count < MAX_EMBEDS_PER_PAGE && (frame.text ?? 0) < MAX_EMBED_TEXT && (frame.html ?? 0) < MAX_EMBED_HTML;
+}
+
+/** An embed expanded on the page made `html`. */
+export function spendEmbedHtml(frame: EmbedFrame, html: string): void {
+  frame.html = (frame.html ?? 0) + html.length;
 }
 
 /** One more embed expanded on the page; `body` is the text parsed for it. */

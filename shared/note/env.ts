@@ -37,6 +37,8 @@ export interface EmbedFrame {
   count: number;
   /** Characters of embedded notes parsed so far on the page (embed-budget.ts); none yet when absent. */
   text?: number;
+  /** Characters of HTML the page's embeds made so far (embed-budget.ts), nested ones counted again in theirs. */
+  html?: number;
   /** Images written so far on the page (picture.ts: the first one near the top loads at once). */
   images?: number;
   /** Characters of the page's body before the slot being filled. */

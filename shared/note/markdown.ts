@@ -22,7 +22,7 @@ import { renderBlocks, sanitizeIslands } from './raw-islands.ts';
 import { fillEmbedded, fillPrepared, flat, islandMarked, type PreparedHtml, type Slot } from './slots.ts';
 
 export type { EmbedFrame, EmbedRef, NoteLink, RenderLinks } from './env.ts';
-export { MAX_EMBEDS_PER_PAGE, MAX_EMBED_TEXT } from './embed-budget.ts';
+export { MAX_EMBEDS_PER_PAGE, MAX_EMBED_HTML, MAX_EMBED_TEXT } from './embed-budget.ts';
 export { fillPrepared, type PreparedHtml } from './slots.ts';
 export { escapeHtml, headingId };
 

@@ -3,7 +3,8 @@
 // and four 2.4 KB notes each embedding the next 300 times made 13.9 MB pages in 3 min.
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
-import { MAX_EMBEDS_PER_PAGE, MAX_EMBED_TEXT, fillPrepared, prepareNoteHtml, renderEmbedHtml, renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
+import { MAX_FORMULAS_PER_NOTE } from '../../shared/note/render-budget.ts';
+import { MAX_EMBEDS_PER_PAGE, MAX_EMBED_HTML, MAX_EMBED_TEXT, fillPrepared, prepareNoteHtml, renderEmbedHtml, renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
 import { markdown } from '../../shared/note/md.ts';
 import { RESERVED_IDS, uniqueId, type HeadingEnv } from '../../shared/note/obsidian/headings.ts';
 
@@ -165,6 +166,18 @@ describe('embeds: a page expands a bounded number of them', () => {
     expect(site.expanded() * big.length).toBeLessThanOrEqual(MAX_EMBED_TEXT + big.length);
     expect(html).toContain('<p class="s-embed-link"><a class="s-wikilink internal-link" href="/Big">Big</a></p>');
   });
+
+  it(`so does the HTML the embeds make: about ${MAX_EMBED_HTML} characters a page, however much math each embedded note holds`, () => {
+    // Each note at its own budget of formulas (render-budget.ts), 20 KB of text: within MAX_EMBED_TEXT, fifty made 250 MB.
+    const math = Array.from({ length: MAX_FORMULAS_PER_NOTE }, (_, i) => `$x_${i % 10}$`).join(' ');
+    const notes: Record<string, string> = { Page: Array.from({ length: 40 }, (_, i) => `![[M${i}]]`).join('\n\n') };
+    for (let i = 0; i < 40; i++) notes[`M${i}`] = math;
+    const site = vault(notes);
+    const html = site.page('Page');
+    expect(site.expanded()).toBeLessThan(40);
+    expect(html.length).toBeLessThan(MAX_EMBED_HTML + 10_000_000);
+    expect(html).toContain('<p class="s-embed-link"><a class="s-wikilink internal-link" href="/M39">M39</a></p>');
+  }, 60_000);
 
   it('a page within the budget expands every embed, as before', () => {
     const site = vault(fanOut(3));

@@ -7,7 +7,7 @@ import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
 import { blockRef, isAttachmentTarget, leavesBracketOpen, mayNameFile, parseWikiRef, type WikiRef } from '../../wikilinks.ts';
-import { embedBudgetLeft } from '../embed-budget.ts';
+import { embedBudgetLeft, spendEmbedHtml } from '../embed-budget.ts';
 import type { EmbedRef, NoteEnv } from '../env.ts';
 import { escapeHtml } from '../escape.ts';
 import { imageTagHtml } from '../picture.ts';
@@ -172,7 +172,9 @@ function renderEmbed(meta: WikiMeta, env: NoteEnv): string {
     frame.cut = (frame.cut ?? 0) + 1;
     return embedLink(meta, env);
   }
-  return links.embed(meta, frame) ?? '';
+  const html = links.embed(meta, frame) ?? '';
+  spendEmbedHtml(frame, html);
+  return html;
 }
 
 /**
