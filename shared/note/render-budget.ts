@@ -36,9 +36,9 @@ export function formulaFits(budget: MathBudget, tex: string): boolean {
   return false;
 }
 
-/** A formula past the budget, as its TeX: a block of its own as code on its lines, any other in the line. */
+/** A formula past the budget, as its TeX: a block of its own as code on its lines, any other in the line; left to right in any note, as TeX is. */
 export function formulaSource(tex: string, ownBlock: boolean): string {
-  return ownBlock ? `<pre class="math-source"><code>$$\n${escapeHtml(tex.trim())}\n$$</code></pre>\n` : `<code class="math-source">$${escapeHtml(tex)}$</code>`;
+  return ownBlock ? `<pre class="math-source" dir="ltr"><code>$$\n${escapeHtml(tex.trim())}\n$$</code></pre>\n` : `<code class="math-source" dir="ltr">$${escapeHtml(tex)}$</code>`;
 }
 
 /** Characters of one code block coloured (about 400 lines; 16 KB of the worst case above takes 0.8 s). */

@@ -32,11 +32,11 @@ describe('a note of more formulas than a page renders', () => {
     expect(Date.now() - started).toBeLessThan(60_000);
     const page = await fs.readFile(path.join(out, 'Lecture.html'), 'utf8');
     expect(page.length).toBeLessThan(12 * 1024 * 1024);
-    expect(page.match(/<code class="math-source">/g)?.length).toBe(extra);
+    expect(page.match(/<code class="math-source" dir="ltr">/g)?.length).toBe(extra);
     expect(await fs.readFile(path.join(out, 'Other.html'), 'utf8')).toContain('class="katex"');
     const board = await fs.readFile(path.join(out, 'Board.html'), 'utf8');
     expect(board.match(/<span class="katex">/g)?.length).toBe(MAX_FORMULAS_PER_NOTE);
-    expect(board.match(/<code class="math-source">/g)?.length).toBe(500 * 12 - MAX_FORMULAS_PER_NOTE);
+    expect(board.match(/<code class="math-source" dir="ltr">/g)?.length).toBe(500 * 12 - MAX_FORMULAS_PER_NOTE);
     const said = `${res.stdout}${res.stderr}`;
     expect(said).toContain(`Lecture.md: has ${extra} formulas past the ${MAX_FORMULAS_PER_NOTE}`);
     expect(said).not.toContain('Other.md:');

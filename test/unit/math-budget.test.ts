@@ -21,13 +21,13 @@ describe('a note with more math than a page renders', () => {
     expect(facts.math).toBe(true);
     // The display block at the end is past the budget too: a block of its own, as code.
     expect(facts.mathCut).toBe(extra + 1);
-    expect(count(html, /<code class="math-source">/g)).toBe(extra);
-    expect(count(html, /<pre class="math-source">/g)).toBe(1);
+    expect(count(html, /<code class="math-source" dir="ltr">/g)).toBe(extra);
+    expect(count(html, /<pre class="math-source" dir="ltr">/g)).toBe(1);
     expect(count(html, /class="katex"/g)).toBe(MAX_FORMULAS_PER_NOTE);
     // The last rendered formula and the first one past the budget, where they were written.
     expect(html).toContain(`Step ${MAX_FORMULAS_PER_NOTE - 1}: <span class="katex">`);
-    expect(html).toContain(`Step ${MAX_FORMULAS_PER_NOTE}: <code class="math-source">$x_{${MAX_FORMULAS_PER_NOTE}}^2$</code>`);
-    expect(html).toContain('<pre class="math-source"><code>$$\n\\sum_i x_i\n$$</code></pre>');
+    expect(html).toContain(`Step ${MAX_FORMULAS_PER_NOTE}: <code class="math-source" dir="ltr">$x_{${MAX_FORMULAS_PER_NOTE}}^2$</code>`);
+    expect(html).toContain('<pre class="math-source" dir="ltr"><code>$$\n\\sum_i x_i\n$$</code></pre>');
     // Bounded: about 1.4 KB a rendered formula, the rest as written.
     expect(html.length).toBeLessThan(MAX_FORMULAS_PER_NOTE * 2_000 + body.length * 2);
   }, 60_000);
