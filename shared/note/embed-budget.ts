@@ -9,8 +9,8 @@ export const MAX_EMBEDS_PER_PAGE = 100;
 export const MAX_EMBED_TEXT = 1_000_000;
 /**
  * Characters of HTML the page's embeds may make: a note's own rendering is bounded
- * (render-budget.ts), but fifty notes at their 5,000 formulas each, within the text above,
- * made some 250 MB of one page.
+ * (render-budget.ts), but forty notes at their 5,000 formulas each, well within the text
+ * above, made a 162 MB page.
  */
 export const MAX_EMBED_HTML = 8_000_000;
 

@@ -3,7 +3,7 @@ import type { WikiRef } from '../wikilinks.ts';
 import type { HeadingInfo } from './obsidian/headings.ts';
 import type { Slot } from './slots.ts';
 import type { ImageView } from './picture.ts';
-import type { MathBudget } from './render-budget.ts';
+import type { RenderSpent } from './render-budget.ts';
 
 export interface NoteLink {
   /** Wire address of the note (percent-encoded), without an anchor. */
@@ -80,8 +80,6 @@ export interface NoteEnv {
   docId?: string;
   /** Preparing: what depends on the vault becomes a hole, its slot kept here (slots.ts). */
   holes?: Slot[];
-  /** The formulas rendered so far (render-budget.ts). */
-  math?: MathBudget;
-  /** Characters of code coloured so far (render-budget.ts). */
-  code?: { text: number };
+  /** The formulas rendered and the code coloured so far (render-budget.ts). */
+  spent?: RenderSpent;
 }

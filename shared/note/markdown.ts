@@ -12,7 +12,7 @@ import type { EmbedFrame, EmbedLevel, EmbedRef, NoteEnv, RenderLinks } from './e
 import { spendEmbed } from './embed-budget.ts';
 import { escapeHtml } from './escape.ts';
 import { highlightCode } from './highlight.ts';
-import { newMathBudget, type MathBudget } from './render-budget.ts';
+import type { RenderSpent } from './render-budget.ts';
 import { markdown } from './md.ts';
 import { findHeading, headingId, sectionRange, uniqueId } from './obsidian/headings.ts';
 import { openerOf } from './obsidian/block-ids.ts';
@@ -28,14 +28,6 @@ export { escapeHtml, headingId };
 
 /** Embeds nest at most this deep (Obsidian stops too); a cycle stops at once (showsItsWay). */
 export const MAX_EMBED_DEPTH = 4;
-
-/** What renderings making one page together may spend (render-budget.ts): a canvas's text nodes share one budget, as a note's blocks do. */
-export interface RenderSpent {
-  math: MathBudget;
-  code: { text: number };
-}
-
-export const newRenderSpent = (): RenderSpent => ({ math: newMathBudget(), code: { text: 0 } });
 
 let renderOptions: MarkdownOptions | null = null;
 
@@ -82,7 +74,7 @@ export function prepareTokens(tokens: Token[], env: NoteEnv, title: string): Pre
 /** A note body (frontmatter split off) prepared for its pages. */
 export function prepareNoteHtml(body: string, title: string, isTex = false, spent: RenderSpent | null = null): PreparedHtml {
   if (isTex) return { html: `<pre class="s-tex">${escapeHtml(publicTex(body))}</pre>`, slots: [], rawHtml: false, ids: [], headings: [], embedLead: null };
-  const env: NoteEnv = spent ? { math: spent.math, code: spent.code } : {};
+  const env: NoteEnv = spent ? { spent } : {};
   const tokens = markdown().parse(publicMarkdown(body), env);
   return prepareTokens(tokens, env, title);
 }

@@ -10,7 +10,7 @@ import mark from 'markdown-it-mark';
 import katexPlugin from '@vscode/markdown-it-katex';
 import katex from 'katex';
 import type { NoteEnv } from './env.ts';
-import { formulaFits, formulaSource, highlightFits, newMathBudget } from './render-budget.ts';
+import { formulaFits, formulaSource, highlightFits, newRenderSpent } from './render-budget.ts';
 import { linkBareAddresses } from './bare-links.ts';
 import { linearFootnoteTail } from './footnote-tail.ts';
 import { blockDirectionPlugin } from './block-direction.ts';
@@ -98,7 +98,7 @@ function boundMath(md: MarkdownIt): void {
     if (!render) continue;
     md.renderer.rules[name] = (tokens, idx, opts, env: NoteEnv | undefined, self) => {
       const token = tokens[idx]!;
-      if (!env || formulaFits((env.math ??= newMathBudget()), token.content)) return render(tokens, idx, opts, env, self);
+      if (!env || formulaFits((env.spent ??= newRenderSpent()).math, token.content)) return render(tokens, idx, opts, env, self);
       return formulaSource(token.content, token.type !== 'math_inline' && token.map !== null);
     };
   }
@@ -111,7 +111,7 @@ const plainOptions = new WeakMap<object, object>();
 function boundHighlight(md: MarkdownIt): void {
   const fence = md.renderer.rules.fence!;
   md.renderer.rules.fence = (tokens, idx, opts, env: NoteEnv | undefined, self) => {
-    if (!opts.highlight || !env || highlightFits((env.code ??= { text: 0 }), tokens[idx]!.content.length)) return fence(tokens, idx, opts, env, self);
+    if (!opts.highlight || !env || highlightFits((env.spent ??= newRenderSpent()).code, tokens[idx]!.content.length)) return fence(tokens, idx, opts, env, self);
     let plain = plainOptions.get(opts) as typeof opts | undefined;
     if (!plain) plainOptions.set(opts, (plain = { ...opts, highlight: null }));
     return fence(tokens, idx, plain, env, self);

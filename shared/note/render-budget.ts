@@ -46,9 +46,22 @@ export const MAX_HIGHLIGHTED_BLOCK = 16_000;
 /** Characters of code coloured for one note, its blocks in order. */
 export const MAX_HIGHLIGHTED_TEXT = 64_000;
 
-/** Whether the next code block, of `size` characters, is coloured; `spent` is what the note's earlier blocks took (counted when it is). */
-export function highlightFits(spent: { text: number }, size: number): boolean {
-  if (size > MAX_HIGHLIGHTED_BLOCK || spent.text + size > MAX_HIGHLIGHTED_TEXT) return false;
-  spent.text += size;
+/** Characters of code a note's earlier blocks had coloured. */
+export interface CodeBudget {
+  text: number;
+}
+
+/** Whether the next code block, of `size` characters, is coloured; counted when it is. */
+export function highlightFits(budget: CodeBudget, size: number): boolean {
+  if (size > MAX_HIGHLIGHTED_BLOCK || budget.text + size > MAX_HIGHLIGHTED_TEXT) return false;
+  budget.text += size;
   return true;
 }
+
+/** What one rendering has spent, or renderings making one page together (a canvas's text nodes share one, as a note's blocks do). */
+export interface RenderSpent {
+  math: MathBudget;
+  code: CodeBudget;
+}
+
+export const newRenderSpent = (): RenderSpent => ({ math: newMathBudget(), code: { text: 0 } });

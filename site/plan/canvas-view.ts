@@ -7,7 +7,7 @@
 import type { Canvas, CanvasColor, CanvasEdge, CanvasNode, CanvasSide } from '../../shared/canvas/canvas-file.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { escapeHtml } from '../../shared/note/escape.ts';
-import { newRenderSpent, type RenderSpent } from '../../shared/note/markdown.ts';
+import { newRenderSpent, type RenderSpent } from '../../shared/note/render-budget.ts';
 import { isImageName } from '../../shared/note/obsidian/wikilinks.ts';
 import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
 import { linkPlaces } from '../../shared/note/link-places.ts';

@@ -4,7 +4,8 @@
 // made again exactly when its body would change. One per plan, beside its PageContext.
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { embedClosure, embeddedTest } from '../../shared/model/embeds.ts';
-import { fillPrepared, prepareNoteHtml, renderEmbedHtml, type EmbedFrame, type EmbedRef, type RenderLinks, type RenderSpent } from '../../shared/note/markdown.ts';
+import { fillPrepared, prepareNoteHtml, renderEmbedHtml, type EmbedFrame, type EmbedRef, type RenderLinks } from '../../shared/note/markdown.ts';
+import type { RenderSpent } from '../../shared/note/render-budget.ts';
 import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
 import type { ImageView } from '../../shared/note/picture.ts';
 import { blockRef, type WikiRef } from '../../shared/wikilinks.ts';
