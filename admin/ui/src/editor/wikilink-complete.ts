@@ -1,14 +1,16 @@
 // `[[` suggestions: typing `[[` offers the vault's notes (by name, title and
-// alias, folded like search), and after `#` the headings of the chosen note; brackets
-// close themselves, and taking a suggestion leaves the cursor after `]]`. From a published
-// note, published notes come first and the others say they are not (their link is grey text).
+// alias, folded like search), after `#` the headings of the chosen note, and after `#^` its
+// blocks (a block without an id gets one, as in Obsidian); brackets close themselves, and
+// taking a suggestion leaves the cursor after `]]`. From a published note, published notes
+// come first and the others say they are not (their link is grey text).
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap, type Completion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { markdownLanguage } from '@codemirror/lang-markdown';
-import type { EditorState } from '@codemirror/state';
+import type { ChangeSet, EditorState, Text } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { keymap } from '@codemirror/view';
 import { foldText } from '../../../../shared/text-fold.ts';
 import { isTrue, readKey } from '../tree/frontmatter.ts';
+import { blockList, type NoteBlock } from './block-links.ts';
 import { editorHeadings } from './direction.ts';
 import { linkName, linkTextFor, resolveLink } from './links.ts';
 import { editorTools } from './tools.ts';
@@ -72,29 +74,93 @@ function noteOptions(query: string, fromPublished: boolean): Completion[] {
 }
 
 /**
- * Another note's headings, fetched once and then answered at once: each key typed after
- * `#` asks again, and an answer that has to wait leaves the list pending, when Enter would
- * start a new line instead of taking the suggestion shown. Known headings older than a
- * while are still answered at once, and fetched again behind them.
+ * Another note's headings or blocks, fetched once and then answered at once: each key typed
+ * after `#` asks again, and an answer that has to wait leaves the list pending, when Enter would
+ * start a new line instead of taking the suggestion shown. Known answers older than a while are
+ * still given at once, and fetched again behind them.
  */
-const fetchedHeadings = new Map<string, { at: number; headings: Heading[]; pending: Promise<Heading[]> | null }>();
-const HEADINGS_FRESH_MS = 10_000;
+class Fetched<T> {
+  private entries = new Map<string, { at: number; value: T; pending: Promise<T> | null }>();
+  constructor(private empty: T) {}
 
-function headingsOf(tools: NonNullable<typeof editorTools.current>, path: string): Heading[] | Promise<Heading[]> {
-  let entry = fetchedHeadings.get(path);
-  if (!entry) fetchedHeadings.set(path, (entry = { at: 0, headings: [], pending: null }));
-  if (!entry.pending && Date.now() - entry.at >= HEADINGS_FRESH_MS) {
-    const known = entry;
-    known.pending = tools
-      .headings(path)
-      .catch(() => known.headings)
-      .then((list) => {
-        Object.assign(known, { headings: list, at: Date.now(), pending: null });
-        return list;
-      });
+  get(path: string, fetch: () => Promise<T>): T | Promise<T> {
+    let entry = this.entries.get(path);
+    if (!entry) this.entries.set(path, (entry = { at: 0, value: this.empty, pending: null }));
+    if (!entry.pending && Date.now() - entry.at >= FRESH_MS) {
+      const known = entry;
+      known.pending = fetch()
+        .catch(() => known.value)
+        .then((value) => {
+          Object.assign(known, { value, at: Date.now(), pending: null });
+          return value;
+        });
+    }
+    // Never fetched: the list waits for the first answer, once. After that, what is known answers at once.
+    return entry.at === 0 ? entry.pending! : entry.value;
   }
-  // Never fetched: the list waits for the first answer, once. After that, what is known answers at once.
-  return entry.at === 0 ? entry.pending! : entry.headings;
+
+  /** Known to have changed (this window changed it): the next ask waits for a fresh answer. */
+  forget(path: string): void {
+    this.entries.delete(path);
+  }
+}
+const FRESH_MS = 10_000;
+const fetchedHeadings = new Fetched<Heading[]>([]);
+const fetchedBlocks = new Fetched<NoteBlock[]>([]);
+
+/** The blocks of the note being edited, read once per version of its text. */
+const docBlocks = new WeakMap<Text, NoteBlock[]>();
+
+function blocksOfDoc(doc: Text): NoteBlock[] | Promise<NoteBlock[]> {
+  const known = docBlocks.get(doc);
+  if (known) return known;
+  const list = blockList();
+  const read = (m: Awaited<typeof list>) => {
+    const blocks = m.noteBlocks(doc.toString());
+    docBlocks.set(doc, blocks);
+    return blocks;
+  };
+  return list instanceof Promise ? list.then(read) : read(list);
+}
+
+/** Suggestions of blocks matching `q` (their text or id); taking one without an id gives it one. */
+function blockOptions(blocks: NoteBlock[], q: string, path: string, here: string): Completion[] {
+  return blocks
+    .filter((b) => !q || foldText(b.text).includes(q) || (b.id !== null && foldText(b.id).startsWith(q)))
+    .slice(0, MAX_OPTIONS)
+    .map((b) => ({ label: b.text || `^${b.id ?? ''}`, detail: b.id ? `^${b.id}` : undefined, type: 'text', apply: b.id ? closeLink(`^${b.id}`) : linkNewId(b, blocks, path, here) }));
+}
+
+/**
+ * Links a block that has no id yet, giving it a new one: in this note, in the same change as
+ * the link (one undo step); in another note, through the app (its open tab, or a checked save).
+ */
+function linkNewId(block: NoteBlock, listed: NoteBlock[], path: string, here: string) {
+  return (view: EditorView, _completion: Completion, from: number, to: number) => {
+    const list = blockList();
+    if (list instanceof Promise) return;
+    const closing = view.state.sliceDoc(to, to + 2) === ']]' ? '' : ']]';
+    const after = (changes: ChangeSet) => changes.mapPos(to + (closing ? 0 : 2), 1);
+    if (path === here) {
+      const text = view.state.doc.toString();
+      const now = list.sameBlock(text, block);
+      if (!now) return;
+      const id = list.newBlockId(list.noteBlocks(text).map((b) => b.id));
+      const changes = view.state.changes([{ from, to, insert: `^${id}${closing}` }, list.blockIdChange(text, now, id)]);
+      view.dispatch({ changes, selection: { anchor: after(changes) }, userEvent: 'input.complete' });
+      return;
+    }
+    const tools = editorTools.current;
+    if (!tools) return;
+    const id = list.newBlockId(listed.map((b) => b.id));
+    const changes = view.state.changes({ from, to, insert: `^${id}${closing}` });
+    view.dispatch({ changes, selection: { anchor: after(changes) }, userEvent: 'input.complete' });
+    fetchedBlocks.forget(path);
+    void tools
+      .addBlockId(path, block, id)
+      .catch((err) => tools.fail(err))
+      .finally(() => fetchedBlocks.forget(path));
+  };
 }
 
 export function wikilinkSource(notePath: () => string) {
@@ -124,21 +190,32 @@ export function wikilinkSource(notePath: () => string) {
       const fromPublished = isTrue(readKey(context.state.sliceDoc(0, Math.min(context.state.doc.length, FRONTMATTER_SPAN)), 'publish'));
       return { from: open.from + 2, options: noteOptions(inner, fromPublished), filter: false };
     }
-    // `[[Note#` — the headings of that note (`[[#` — of this one).
+    // `[[Note#` — the headings of that note (`[[#` — of this one); `[[Note#^` — its blocks.
     const target = inner.slice(0, hash);
     const tools = editorTools.current;
     const here = notePath();
     const path = tools ? resolveLink(target, here, tools.notes()) : null;
     if (!path || !tools) return null;
-    const q = foldText(inner.slice(hash + 1));
+    const rest = inner.slice(hash + 1);
+    const from = open.from + 2 + hash + 1;
+    if (rest.startsWith('^')) {
+      const q = foldText(rest.slice(1));
+      const result = (blocks: NoteBlock[]): CompletionResult => ({ from, filter: false, options: blockOptions(blocks, q, path, here) });
+      const blocks =
+        path === here
+          ? blocksOfDoc(context.state.doc)
+          : fetchedBlocks.get(path, async () => (await blockList()).noteBlocks(await tools.noteText(path)));
+      return Array.isArray(blocks) ? result(blocks) : blocks.then(result);
+    }
+    const q = foldText(rest);
     const result = (headings: Heading[]): CompletionResult => ({
-      from: open.from + 2 + hash + 1,
+      from,
       filter: false,
       options: headings
         .filter((h) => foldText(h.text).includes(q))
         .map((h) => ({ label: h.text, detail: `H${h.level}`, type: 'property', apply: closeLink(h.text) })),
     });
-    const headings = path === here ? editorHeadings(context.state.doc) : headingsOf(tools, path);
+    const headings = path === here ? editorHeadings(context.state.doc) : fetchedHeadings.get(path, () => tools.headings(path));
     // Known headings answer at once: the list is never pending while they are typed.
     return Array.isArray(headings) ? result(headings) : headings.then(result);
   };
