@@ -3,7 +3,8 @@
 // folder per sha256 of the bytes and the recipe, written whole or not at all. Making them
 // is background work: until an image's copies exist its page shows the original, and the
 // pass after they are made (`onReady`) shows them. A file that is no image, a truncated
-// one or one of too many pixels is shown as it is, with a reason, and never tried again.
+// one or one of too many pixels is shown as it is, with a reason, and never tried again;
+// so is one whose scaling a crash cut short twice (scaling-marks.ts).
 // The server's builder removes the copies of contents no image of the vault has shown for a
 // week (`prune`), so replaced and deleted images do not fill the data directory.
 import { createHash, randomBytes } from 'node:crypto';
@@ -16,6 +17,7 @@ import { IMAGE_COPIES_SEGMENT } from '../../shared/model/addresses.ts';
 import { log } from '../../shared/log.ts';
 import { readVaultFile, readVaultHeadSync } from '../../shared/vault-read.ts';
 import { attachmentStamp, type AttachmentInfo } from '../read/attachments.ts';
+import { MAX_SCALING_TRIES, SCALING_MARK, ScalingMarks } from './scaling-marks.ts';
 
 /** Where the copies are served: a content-hashed address, so they never change (no vault file is published there). */
 export const VARIANTS_PREFIX = `${IMAGE_COPIES_SEGMENT}/`;
@@ -73,6 +75,8 @@ export class ImageVariants {
   private pruning: Promise<number> | null = null;
   /** Images given to sharp in this process. */
   private scaled = 0;
+  /** Scalings under way, marked: one a crash cut short is not begun for ever (scaling-marks.ts). */
+  private readonly marks: ScalingMarks;
   /** Counts images whose state was settled (made, or found unusable): a plan's signatures read it (page-context.ts world). */
   version = 0;
   /** Told the vault paths whose copies (or verdicts) became known, once the queue is empty. */
@@ -90,6 +94,7 @@ export class ImageVariants {
      */
     private readonly inVault: ((p: string) => boolean) | null = null,
   ) {
+    this.marks = new ScalingMarks(dir);
     try {
       const stamps = JSON.parse(readFileSync(path.join(dir, STAMPS_FILE), 'utf8')) as Record<string, [string, string]>;
       for (const [p, [stamp, key]] of Object.entries(stamps)) if (typeof stamp === 'string' && KEY.test(key)) this.known.set(p, { stamp, key });
@@ -269,6 +274,12 @@ export class ImageVariants {
     const unused: Record<string, number> = {};
     let removed = 0;
     for (const name of names) {
+      // A mark of a content no image shows (a crash, then the image replaced) goes with its copies.
+      if (name.startsWith(SCALING_MARK) && !shown.has(name.slice(SCALING_MARK.length))) {
+        const stat = await fs.stat(path.join(this.dir, name)).catch(() => null);
+        if (stat && now - stat.mtimeMs > UNSHOWN_KEPT_MS) await fs.rm(path.join(this.dir, name), { force: true });
+        continue;
+      }
       if (name.startsWith('.tmp-')) {
         const stat = await fs.stat(path.join(this.dir, name)).catch(() => null);
         if (stat && now - stat.mtimeMs > LEFT_BEHIND_MS) await fs.rm(path.join(this.dir, name), { recursive: true, force: true });
@@ -313,15 +324,18 @@ export class ImageVariants {
   private async make(key: string, bytes: Buffer): Promise<void> {
     // Outside the verdict below: a scaler that cannot load says nothing about the image.
     const scaler = loadScaler(this.threads);
-    this.scaled++;
     let made: Made;
     let copies: Copy[] = [];
-    try {
-      ({ made, copies } = await scale(scaler, bytes));
-    } catch (err) {
-      const message = oneLine(err);
-      const reason = /pixel limit/i.test(message) ? `it has more than ${MAX_INPUT_PIXELS / 1e6} million pixels` : `sharp cannot read it as an image (${message})`;
-      made = { error: reason, warn: true };
+    if (!(await this.marks.begin(key))) made = { error: `reading it stopped the build process ${MAX_SCALING_TRIES} times`, warn: true };
+    else {
+      this.scaled++;
+      try {
+        ({ made, copies } = await scale(scaler, bytes));
+      } catch (err) {
+        const message = oneLine(err);
+        const reason = /pixel limit/i.test(message) ? `it has more than ${MAX_INPUT_PIXELS / 1e6} million pixels` : `sharp cannot read it as an image (${message})`;
+        made = { error: reason, warn: true };
+      }
     }
     // Written here, not by eleventy-img: a width that failed leaves no other width still being written.
     const folder = path.join(this.dir, `.tmp-${key}-${randomBytes(4).toString('hex')}`);
@@ -337,6 +351,8 @@ export class ImageVariants {
       }
       this.made.set(key, made);
     } finally {
+      // Ended, with its verdict or with an error (a full disk) that leaves it to be tried again: no crash.
+      await this.marks.end(key);
       await fs.rm(folder, { recursive: true, force: true });
     }
   }
