@@ -1,7 +1,8 @@
 // spec 8, D.7: the sitemap holds at most 50,000 addresses, newest kept, with an
-// XML comment when cut. A generated vault of 50,010 published notes is read by
-// the real store and model, and only the sitemap is rendered by the real template
-// (rendering 50,000 articles would prove nothing more here).
+// XML comment when cut. 50,010 published notes are made into records as a read of
+// their files makes them, then the real model and plan, and only the sitemap is rendered by
+// the real template (writing and reading 50,000 files, or rendering 50,000 articles,
+// would prove nothing more here).
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config.ts';
 import type { Address } from '../../shared/model/addresses.ts';
 import { deriveSiteModel } from '../../shared/model/site-model.ts';
-import { VaultStore } from '../../shared/model/vault-store.ts';
+import { buildRecord } from '../../shared/model/note-record.ts';
+import type { VaultPath } from '../../shared/vault-path.ts';
 import { defaultSettings } from '../../shared/settings.ts';
 import { AttachmentIndex } from '../../site/read/attachments.ts';
 import { pageWriter } from '../../site/write/write-pages.ts';
@@ -31,23 +33,15 @@ afterAll(cleanupTempDirs);
 describe('spec 8: sitemap cap of 50,000 addresses', () => {
   it('keeps the front page and the 49,999 newest notes, says so in a comment, and still validates', async () => {
     const root = await tempDir('vs-cap-');
+    const records = Array.from({ length: NOTES }, (_, i) => {
+      const text = `---\npublish: true\ndate: "${new Date(START + i * HOUR).toISOString()}"\n---\nNote ${i}.\n`;
+      return buildRecord({ path: `f${Math.floor(i / 1000)}/n${i}.md` as VaultPath, text, createdMs: null, fileMs: START });
+    });
     const vault = path.join(root, 'vault');
-    for (let folder = 0; folder * 1000 < NOTES; folder++) {
-      const dir = path.join(vault, `f${folder}`);
-      await fs.mkdir(dir, { recursive: true });
-      const writes: Promise<void>[] = [];
-      for (let i = folder * 1000; i < Math.min(NOTES, (folder + 1) * 1000); i++) {
-        const date = new Date(START + i * HOUR).toISOString();
-        writes.push(fs.writeFile(path.join(dir, `n${i}.md`), `---\npublish: true\ndate: "${date}"\n---\nNote ${i}.\n`));
-      }
-      await Promise.all(writes);
-    }
+    await fs.mkdir(vault);
     const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, 'data') }, []);
-    const store = new VaultStore({ vaultDir: vault, dataDir: null, useGit: false });
-    await store.loadAll();
-    expect(store.records.size).toBe(NOTES);
     const frame = siteFrame(defaultSettings(), config, 'https://cap.example');
-    const model = deriveSiteModel(store.records.values(), frame.model);
+    const model = deriveSiteModel(records, frame.model);
     const plan = planSite(model, frame, frameSig(frame), new AttachmentIndex(vault), []);
     const sitemap = plan.pages.get('/sitemap.xml' as Address)!;
     const data = emptyRender();
