@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminForFile, editorText, openFromTree } from '../helpers/browser.ts';
+import { adminForFile, editorText, openFromTree, pageClockPassed, recordFetches } from '../helpers/browser.ts';
 import { waitFor } from '../helpers/server.ts';
 import { writeFiles } from '../helpers/tmp.ts';
 
@@ -21,6 +21,8 @@ const { main } = adminForFile({
       'Open blocks.md': 'A block in an open tab.\n',
       'Follow.md': 'Go to [[Blocks#^step-2]].\n',
       'Changing.md': 'A sentence about to change.\n\nAnother one.\n',
+      'Paper.tex': '\\section{Intro}\n\nSome text.\n',
+      'Signal.md': 'A signal block.\n',
     });
   },
 });
@@ -83,6 +85,23 @@ describe('[[Note#^: the blocks of a note, as Obsidian suggests them', () => {
     await take(page, 'A sentence about to change.');
     await page.locator('.toast', { hasText: 'The block is no longer in Changing.md: no id was added.' }).waitFor();
     expect(await disk('Changing.md')).toBe('A sentence that changed.\n\nAnother one.\n');
+  });
+
+  it('a LaTeX note offers no blocks: it is not even read for them, and nothing is written into its TeX', async () => {
+    const { page } = main;
+    const fetches = await recordFetches(page);
+    await typeAtEnd(page, 'Block links.md', ' [[Paper.tex#^');
+    // Past CodeMirror's wait before it asks for suggestions while keys are typed.
+    await pageClockPassed(page, 300);
+    await page.keyboard.press('End');
+    // A Markdown note's blocks, asked for after: once they are listed, Paper.tex would have been read by now.
+    await page.keyboard.type(' [[Signal#^');
+    const options = page.locator('.cm-tooltip-autocomplete li');
+    await waitFor(async () => (await options.first().textContent()) === 'A signal block.');
+    expect((await fetches.calls()).filter((call) => call.includes('Signal.md'))).not.toEqual([]);
+    expect((await fetches.calls()).filter((call) => call.includes('Paper.tex'))).toEqual([]);
+    await page.keyboard.press('Escape');
+    expect(await disk('Paper.tex')).toBe('\\section{Intro}\n\nSome text.\n');
   });
 
   it('in this note: the id and the link are one change, undone by one Ctrl+Z', async () => {

@@ -199,6 +199,8 @@ export function wikilinkSource(notePath: () => string) {
     const rest = inner.slice(hash + 1);
     const from = open.from + 2 + hash + 1;
     if (rest.startsWith('^')) {
+      // A LaTeX note has no Markdown blocks: an id written into it would be a stray `^` in its TeX.
+      if (/\.tex$/i.test(path)) return null;
       const q = foldText(rest.slice(1));
       const result = (blocks: NoteBlock[]): CompletionResult => ({ from, filter: false, options: blockOptions(blocks, q, path, here) });
       const blocks =
