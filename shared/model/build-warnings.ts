@@ -6,6 +6,7 @@ import { claimsFrontPage, permalinkAddress } from './addresses.ts';
 import { mayHoldMoreTagsThan, tagsOf } from '../note/fields.ts';
 import { printable } from '../log.ts';
 import { MAX_FORMULA_TEXT, MAX_FORMULAS_PER_NOTE } from '../note/render-budget.ts';
+import { MAX_NOTE_MARKS } from '../note/parse-budget.ts';
 import { MAX_TAGS_PER_NOTE, type NoteRecord } from './note-record.ts';
 import type { LinkResolver } from './links.ts';
 
@@ -24,6 +25,8 @@ export type WarningKind =
   | 'too-many-tags'
   /** More math than one page renders (shared/note/render-budget.ts): the rest shows as TeX. */
   | 'too-much-math'
+  /** More markup than one note's parse reads (shared/note/parse-budget.ts): the rest shows as written. */
+  | 'too-much-markup'
   | 'bad-permalink'
   /** An attachment a published note links that a static snapshot does not copy (site/write/snapshot-attachments.ts). */
   | 'left-out-of-snapshot'
@@ -35,6 +38,7 @@ export type HealthKind =
   | 'malformed_frontmatter'
   | 'too_many_tags'
   | 'too_much_math'
+  | 'too_much_markup'
   | 'bad_permalink'
   | 'address_clash'
   | 'reserved_address'
@@ -54,6 +58,7 @@ export const HEALTH_KIND: Record<WarningKind, HealthKind> = {
   frontmatter: 'malformed_frontmatter',
   'too-many-tags': 'too_many_tags',
   'too-much-math': 'too_much_math',
+  'too-much-markup': 'too_much_markup',
   'bad-permalink': 'bad_permalink',
   'duplicate-address': 'address_clash',
   'reserved-address': 'reserved_address',
@@ -113,7 +118,7 @@ export function formatWarning(w: BuildWarning): string {
   return printable(`${w.note}: ${w.message}`, true);
 }
 
-const KIND_ORDER: WarningKind[] = ['frontmatter', 'too-many-tags', 'too-much-math', 'bad-permalink', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'missing-heading', 'missing-block', 'missing-attachment', 'left-out-of-snapshot', 'unreadable-image'];
+const KIND_ORDER: WarningKind[] = ['frontmatter', 'too-many-tags', 'too-much-math', 'too-much-markup', 'bad-permalink', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'missing-heading', 'missing-block', 'missing-attachment', 'left-out-of-snapshot', 'unreadable-image'];
 
 /** The most warnings one note gives in a build's list; the rest are counted, by kind, in one more. */
 export const MAX_WARNINGS_PER_NOTE = 20;
@@ -247,6 +252,18 @@ export function mathWarning(note: NoteRecord): BuildWarning | null {
     message: `has ${note.mathCut} formulas past the ${MAX_FORMULAS_PER_NOTE} (or ${MAX_FORMULA_TEXT} characters of TeX) one page renders: they show as TeX`,
     count: note.mathCut,
     max: MAX_FORMULAS_PER_NOTE,
+  };
+}
+
+/** A published note with more markup than its parse reads: how many of its last lines show as written. */
+export function markupWarning(note: NoteRecord): BuildWarning | null {
+  if (note.markupCut === 0) return null;
+  return {
+    note: note.path,
+    kind: 'too-much-markup',
+    message: `has more markup than one page reads (${MAX_NOTE_MARKS} line ends and punctuation marks): its last ${note.markupCut} lines show as written`,
+    count: note.markupCut,
+    max: MAX_NOTE_MARKS,
   };
 }
 

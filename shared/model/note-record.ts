@@ -73,6 +73,8 @@ export interface NoteRecord {
   math: boolean;
   /** Formulas past the note's math budget (shared/note/render-budget.ts): its page shows them as TeX. */
   mathCut: number;
+  /** Lines of the note past its parse budget (shared/note/parse-budget.ts), shown as written. */
+  markupCut: number;
   mermaid: boolean;
   /**
    * The body rendered when the note was read (a note meant to be published), holes left
@@ -123,7 +125,7 @@ function bannerOf(data: Frontmatter, firstImage: string | null): string | null {
 }
 
 /** What a record takes from the text's one parse (lazily, for a note not meant to be published). */
-export type FactFields = Pick<NoteRecord, 'tags' | 'excerpt' | 'words' | 'links' | 'embeds' | 'transclusions' | 'anchors' | 'blockIds' | 'headings' | 'titleId' | 'math' | 'mathCut' | 'mermaid' | 'banner'>;
+export type FactFields = Pick<NoteRecord, 'tags' | 'excerpt' | 'words' | 'links' | 'embeds' | 'transclusions' | 'anchors' | 'blockIds' | 'headings' | 'titleId' | 'math' | 'mathCut' | 'markupCut' | 'mermaid' | 'banner'>;
 
 function factFields(data: Frontmatter, body: string, facts: NoteFacts | null): FactFields {
   const embeds = facts?.files ?? [];
@@ -142,6 +144,7 @@ function factFields(data: Frontmatter, body: string, facts: NoteFacts | null): F
     titleId: facts?.titleId ?? null,
     math: facts?.math ?? false,
     mathCut: facts?.mathCut ?? 0,
+    markupCut: facts?.markupCut ?? 0,
     mermaid: facts?.mermaid ?? false,
     banner: bannerOf(data, facts?.firstImage ?? null),
   };
@@ -292,6 +295,10 @@ class Record implements NoteRecord {
   }
   get mathCut() {
     return this.facts().mathCut;
+  }
+
+  get markupCut() {
+    return this.facts().markupCut;
   }
   get mermaid() {
     return this.facts().mermaid;

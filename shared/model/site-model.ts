@@ -3,7 +3,7 @@
 // Both the public site and GET /api/posts read this model.
 import type { VaultPath } from '../vault-path.ts';
 import { claimsFrontPage, FRONT_PAGE, isReservedAddress, isWritableAddress, type Address } from './addresses.ts';
-import { BuildWarnings, frontmatterWarning, linkWarnings, mathWarning, type BuildWarning } from './build-warnings.ts';
+import { BuildWarnings, frontmatterWarning, linkWarnings, markupWarning, mathWarning, type BuildWarning } from './build-warnings.ts';
 import { buildCategories, type Category } from './categories.ts';
 import { embedWarnings } from './embeds.ts';
 import { AnchorIndex } from './anchor-links.ts';
@@ -107,6 +107,7 @@ export function modelShape(r: NoteRecord): string {
     r.math,
     // What it says in Site health: the whole plan derives the warnings again.
     r.mathCut,
+    r.markupCut,
     r.mermaid,
   ].join('\u0000');
 }
@@ -140,6 +141,8 @@ export function visibilityOf(all: NoteRecord[], settings: Pick<ModelSettings, 't
     if (!note.publish || isInFolder(note.path, settings.templatesFolder)) continue;
     const math = mathWarning(note);
     if (math) warnings.add(math);
+    const markup = markupWarning(note);
+    if (markup) warnings.add(markup);
     if (isReservedAddress(note.address) || note.address === FRONT_PAGE) {
       warnings.add({ note: note.path, kind: 'reserved-address', message: `is not published: its address ${note.address} belongs to the site`, address: note.address });
       continue;

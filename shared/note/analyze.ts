@@ -8,6 +8,7 @@ import { blocksText, countTokenWords, plainBlocks, plainBlocksOf } from './plain
 import { excerptFromBlocks } from './excerpt.ts';
 import { offerReadParse, prepareTokens, titleHeadingId } from './markdown.ts';
 import { markdown } from './md.ts';
+import { noteRest } from './parse-budget.ts';
 import { formulaFits, newMathBudget } from './render-budget.ts';
 import type { HeadingInfo } from './obsidian/headings.ts';
 import { isVaultHref, safeDecode } from '../link-address.ts';
@@ -35,6 +36,8 @@ export interface NoteFacts {
   math: boolean;
   /** Formulas past the note's math budget (render-budget.ts), shown as their TeX. */
   mathCut: number;
+  /** Lines past the note's parse budget (parse-budget.ts), shown as written; 0 when none. */
+  markupCut: number;
   mermaid: boolean;
   excerpt: string;
   words: number;
@@ -72,6 +75,7 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
     titleId: title === null ? null : titleHeadingId(tokens, title),
     math: false,
     mathCut: 0,
+    markupCut: noteRest(env)?.lines ?? 0,
     mermaid: false,
     excerpt: '',
     words: 0,

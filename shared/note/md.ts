@@ -14,6 +14,7 @@ import { formulaFits, formulaSource, highlightFits, newRenderSpent } from './ren
 import { linkBareAddresses } from './bare-links.ts';
 import { linearFootnoteTail } from './footnote-tail.ts';
 import { blockDirectionPlugin } from './block-direction.ts';
+import { budgetSource, cutAtBudget, noteRestPlugin } from './parse-budget.ts';
 import { guardLinkNormalize } from './link-normalize.ts';
 import { baseBlocksPlugin } from './obsidian/base-blocks.ts';
 import { blockIdsPlugin } from './obsidian/block-ids.ts';
@@ -45,9 +46,10 @@ function flagRawHtml(md: MarkdownIt): void {
  * markdown-it's first core rule, doing what it does (`\r\n` and `\r` to `\n`, NUL to U+FFFD)
  * without copying a note that holds neither: its `replace(/\r\n?|\n/g, '\n')` rewrote every
  * newline, a copy of each note (9 MB of a 10,000-note build's allocations on one thread).
+ * Then the note's parse budget (parse-budget.ts): past it, the rest is not parsed.
  */
 function normalize(state: StateCore): void {
-  state.src = normalized(state.src);
+  state.src = budgetSource(normalized(state.src), state.env as object | undefined);
 }
 
 function normalized(src: string): string {
@@ -88,6 +90,7 @@ function createMarkdown(): MarkdownIt {
   md.core.ruler.push('heading_ids', headingIds);
   md.use(headingAnchorsPlugin);
   md.use(blockDirectionPlugin);
+  md.use(noteRestPlugin);
   return md;
 }
 
@@ -126,13 +129,14 @@ export function markdown(): MarkdownIt {
 }
 
 /**
- * The block tokens of `text` as the renderer's parser reads it (its normalize step first), no
+ * The block tokens of `text` as the renderer's parser reads it (its normalize step and parse budget first), no
  * inline text parsed: what code, math, fences and raw HTML take. `env` is kept for inline
  * parses of the blocks after it (footnotes land there).
  */
 export function blockTokens(text: string, env: object = {}): Token[] {
   const md = markdown();
   const tokens: Token[] = [];
-  md.block.parse(normalized(text), md, env, tokens);
+  const src = normalized(text);
+  md.block.parse(cutAtBudget(src)?.head ?? src, md, env, tokens);
   return tokens;
 }

@@ -95,6 +95,7 @@ const FACTS: Record<keyof FactFields, Check> = {
   titleId: orNull(isString),
   math: isBoolean,
   mathCut: (v) => Number.isSafeInteger(v) && (v as number) >= 0,
+  markupCut: (v) => Number.isSafeInteger(v) && (v as number) >= 0,
   mermaid: isBoolean,
   banner: orNull(isString),
 };

@@ -94,7 +94,8 @@ describe('wikilinks: a `[[` without its `]]` costs one scan, not one per `[[`', 
     const [, alone] = timed(() => new MarkdownIt().parse(body, {}));
     const [tokens, ours] = timed(() => markdown().parse(body, {}));
     expect(ours).toBeLessThan(4 * alone);
-    expect(tokens[1]!.children!.some((t) => t.type === 'wikilink')).toBe(false);
+    // Past the parse budget (parse-budget.ts) the rest is written as it is: no link either way.
+    expect(tokens.some((t) => t.children?.some((c) => c.type === 'wikilink'))).toBe(false);
   }, 120_000);
 
   it('links around and after unclosed ones are found as before', () => {
