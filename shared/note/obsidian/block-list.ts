@@ -3,7 +3,7 @@
 // id goes so that the renderer (block-ids.ts) gives it to that block. Read by the renderer's
 // own parser, so what is listed is what the site shows.
 import type Token from 'markdown-it/lib/token.mjs';
-import { parseFrontmatter } from '../frontmatter.ts';
+import { frontmatterLength } from '../frontmatter.ts';
 import { markdown } from '../md.ts';
 
 export type BlockKind = 'paragraph' | 'item' | 'quote' | 'table' | 'code' | 'math';
@@ -47,10 +47,11 @@ function tableHeader(source: string, line: number): string {
 
 /** The blocks of a note's whole text (frontmatter included: lines count from the file's first). */
 export function noteBlocks(text: string): NoteBlock[] {
-  const { body } = parseFrontmatter(text, 'note.md');
-  // The body is the text's end; its first line is the file's line `offset`.
-  const offset = text.endsWith(body) ? text.slice(0, text.length - body.length).split('\n').length - 1 : 0;
-  const source = text.endsWith(body) ? body : text;
+  // The body starts after a byte-order mark and the frontmatter block; its first line is the file's line `offset`.
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const at = bom + frontmatterLength(bom ? text.slice(1) : text);
+  const offset = text.slice(0, at).split('\n').length - 1;
+  const source = text.slice(at);
   const tokens = markdown().parse(source, {});
   const blocks: NoteBlock[] = [];
   for (let i = 0; i < tokens.length; i++) {

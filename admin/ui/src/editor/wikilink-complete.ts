@@ -141,18 +141,17 @@ function linkNewId(block: NoteBlock, listed: NoteBlock[], path: string, here: st
     if (list instanceof Promise) return;
     const closing = view.state.sliceDoc(to, to + 2) === ']]' ? '' : ']]';
     const after = (changes: ChangeSet) => changes.mapPos(to + (closing ? 0 : 2), 1);
+    const id = list.newBlockId(listed.map((b) => b.id));
     if (path === here) {
       const text = view.state.doc.toString();
       const now = list.sameBlock(text, block);
       if (!now) return;
-      const id = list.newBlockId(list.noteBlocks(text).map((b) => b.id));
       const changes = view.state.changes([{ from, to, insert: `^${id}${closing}` }, list.blockIdChange(text, now, id)]);
       view.dispatch({ changes, selection: { anchor: after(changes) }, userEvent: 'input.complete' });
       return;
     }
     const tools = editorTools.current;
     if (!tools) return;
-    const id = list.newBlockId(listed.map((b) => b.id));
     const changes = view.state.changes({ from, to, insert: `^${id}${closing}` });
     view.dispatch({ changes, selection: { anchor: after(changes) }, userEvent: 'input.complete' });
     fetchedBlocks.forget(path);
