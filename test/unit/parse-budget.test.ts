@@ -21,6 +21,9 @@ function tokenCount(text: string): number {
 /** Markup that makes the most tokens for its size: blocks, nesting, tables, inline marks, links, math, HTML. */
 const DENSE = ['a\n\n', '- a\n', '- - - - a\n', '> > a\n\n', '|a|b|\n', '*a* ', '**a** ', '[[a]] ', '`a` ', '$x$ ', '<b>x</b> ', '#t ', 'a\\\n', '[^1] ', '1. a\n', '# a\n', '---\n', '~~a~~ ', '==a== ', 'https://a.b ', '![[a.png]] ', '&amp; ', '- [ ] a\n', '> [!note] a\n\n', '$$\nx\n$$\n'];
 
+/** A mark: a line's end or ASCII punctuation (parse-budget.ts). */
+const marksOf = (text: string) => [...text].filter((c) => c === '\n' || /[!-/:-@[-`{-~]/.test(c)).length;
+
 describe('a note past its parse budget', () => {
   it('is cut at the start of the line where its marks pass the budget; a shorter or plainer one is not read at all', () => {
     expect(cutAtBudget('a'.repeat(MAX_NOTE_MARKS))).toBeNull();
@@ -36,16 +39,25 @@ describe('a note past its parse budget', () => {
     expect(cutAtBudget('*'.repeat(MAX_NOTE_MARKS + 1))!.head).toBe('');
   });
 
-  it('holds at most four tokens a mark, whatever markup fills it, and shows the rest as written at the end', () => {
+  it('no mark of any dense markup makes more than four tokens: the premise of the bound', () => {
     for (const piece of DENSE) {
-      // Five times the budget's marks (a mark: a line's end or ASCII punctuation): read whole, any of them passes the bound.
-      const marks = [...piece].filter((c) => c === '\n' || /[!-/:-@[-`{-~]/.test(c)).length;
-      const text = piece.repeat(Math.ceil((5 * MAX_NOTE_MARKS) / Math.max(1, marks)));
+      const marks = marksOf(piece);
+      const repeats = Math.ceil(4000 / Math.max(1, marks));
+      const text = piece.repeat(repeats);
+      expect(tokenCount(text), JSON.stringify(piece)).toBeLessThanOrEqual(4 * marks * repeats + 16);
+      expect(blockTokens(text).length, JSON.stringify(piece)).toBeLessThanOrEqual(4 * marks * repeats);
+    }
+  });
+
+  it('holds at most four tokens a mark of the budget, however far past it the markup runs, and shows the rest as written at the end', () => {
+    // The piece with the most tokens a mark (nested lists) and plain paragraphs, at five times the budget's marks: read whole, each passes the bound.
+    for (const piece of ['- - - - a\n', 'a\n\n']) {
+      const text = piece.repeat(Math.ceil((5 * MAX_NOTE_MARKS) / marksOf(piece)));
       expect(tokenCount(text), JSON.stringify(piece)).toBeLessThanOrEqual(4 * MAX_NOTE_MARKS + 16);
       // The block parse that finds code and math stops there too.
       expect(blockTokens(text).length, JSON.stringify(piece)).toBeLessThanOrEqual(4 * MAX_NOTE_MARKS);
     }
-    for (const piece of ['a\n\n', '- - - - a\n', '*a* ']) {
+    for (const piece of ['a\n\n', '*a* ']) {
       const facts = analyzeNote(piece.repeat(Math.ceil((1.2 * MAX_NOTE_MARKS) / 2)), 'Dense');
       expect(facts.markupCut, JSON.stringify(piece)).toBeGreaterThan(0);
       expect(facts.prepared!.html.trimEnd().endsWith('</pre>'), JSON.stringify(piece)).toBe(true);
