@@ -7,6 +7,8 @@ import { mayHoldMoreTagsThan, tagsOf } from '../note/fields.ts';
 import { printable } from '../log.ts';
 import { MAX_FORMULA_TEXT, MAX_FORMULAS_PER_NOTE } from '../note/render-budget.ts';
 import { MAX_NOTE_MARKS } from '../note/parse-budget.ts';
+import { cutFrontmatterTexts, MAX_TITLE_LENGTH } from '../note/shown-text.ts';
+import { titleIsCut } from '../note/title.ts';
 import { MAX_TAGS_PER_NOTE, type NoteRecord } from './note-record.ts';
 import type { LinkResolver } from './links.ts';
 
@@ -23,6 +25,8 @@ export type WarningKind =
   | 'missing-block'
   | 'missing-attachment'
   | 'too-many-tags'
+  /** A title, label, icon or description longer than pages show (shared/note/shown-text.ts): it shows cut. */
+  | 'long-text'
   /** More math than one page renders (shared/note/render-budget.ts): the rest shows as TeX. */
   | 'too-much-math'
   /** More markup than one note's parse reads (shared/note/parse-budget.ts): the rest shows as written. */
@@ -37,6 +41,7 @@ export type WarningKind =
 export type HealthKind =
   | 'malformed_frontmatter'
   | 'too_many_tags'
+  | 'text_too_long'
   | 'too_much_math'
   | 'too_much_markup'
   | 'bad_permalink'
@@ -57,6 +62,7 @@ export type HealthKind =
 export const HEALTH_KIND: Record<WarningKind, HealthKind> = {
   frontmatter: 'malformed_frontmatter',
   'too-many-tags': 'too_many_tags',
+  'long-text': 'text_too_long',
   'too-much-math': 'too_much_math',
   'too-much-markup': 'too_much_markup',
   'bad-permalink': 'bad_permalink',
@@ -90,10 +96,10 @@ export interface BuildWarning {
   /** Figures: how many there are (tags written) and the most that count. */
   count?: number;
   max?: number;
-  /** A value as the note writes it (a permalink). */
+  /** A value as the note writes it (a permalink), or the frontmatter key a long text is (`title`, `label_ar`). */
   value?: string;
-  /** Which case of its kind: `not_a_file` (an address no file can have), `attachment` (an attachment's address), `site_asset` (the logo or banner), `embed` (an embed, not a link). */
-  variant?: 'not_a_file' | 'attachment' | 'site_asset' | 'embed';
+  /** Which case of its kind: `not_a_file` (an address no file can have), `attachment` (an attachment's address), `site_asset` (the logo or banner), `embed` (an embed, not a link); a long text's kind (`title`, `label`, `description`, `icon`). */
+  variant?: 'not_a_file' | 'attachment' | 'site_asset' | 'embed' | 'title' | 'label' | 'description' | 'icon' | 'banner';
   /** A tool's own words (the YAML parser's, the image reader's, why a snapshot leaves a file out), as it gave them. */
   detail?: string;
 }
@@ -118,7 +124,7 @@ export function formatWarning(w: BuildWarning): string {
   return printable(`${w.note}: ${w.message}`, true);
 }
 
-const KIND_ORDER: WarningKind[] = ['frontmatter', 'too-many-tags', 'too-much-math', 'too-much-markup', 'bad-permalink', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'missing-heading', 'missing-block', 'missing-attachment', 'left-out-of-snapshot', 'unreadable-image'];
+const KIND_ORDER: WarningKind[] = ['frontmatter', 'too-many-tags', 'long-text', 'too-much-math', 'too-much-markup', 'bad-permalink', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'missing-heading', 'missing-block', 'missing-attachment', 'left-out-of-snapshot', 'unreadable-image'];
 
 /** The most warnings one note gives in a build's list; the rest are counted, by kind, in one more. */
 export const MAX_WARNINGS_PER_NOTE = 20;
@@ -265,6 +271,28 @@ export function markupWarning(note: NoteRecord): BuildWarning | null {
     count: note.markupCut,
     max: MAX_NOTE_MARKS,
   };
+}
+
+const BANNER_KEYS = new Set(['banner', 'cover', 'image']);
+
+/** A published note's texts that other pages show cut (shared/note/shown-text.ts): its title, labels, icon, description. */
+export function longTextWarnings(note: NoteRecord): BuildWarning[] {
+  const cut = cutFrontmatterTexts(note.data);
+  // Only a title cut ends in an ellipsis past three fifths of the bound: most notes are not measured again.
+  const warnings = cut.map(({ field, length, max }): BuildWarning => ({
+    note: note.path,
+    kind: 'long-text',
+    message: BANNER_KEYS.has(field) ? `its ${field} is an address longer than a card shows (${length} characters; at most ${max}): cards show no banner` : `its ${field} is longer than pages show (${length} characters; at most ${max}): it shows cut`,
+    value: field,
+    variant: field.startsWith('label') ? 'label' : BANNER_KEYS.has(field) ? 'banner' : (field as 'description' | 'icon'),
+    count: length,
+    max,
+  }));
+  // Without its length: a heading's text past the cut is no change of the note's shape (site-model.ts modelShape), and a warning changes only with it.
+  if (note.title.length > MAX_TITLE_LENGTH * 0.6 && note.title.endsWith('…') && titleIsCut(note.data, note.body, note.path.slice(note.path.lastIndexOf('/') + 1))) {
+    warnings.unshift({ note: note.path, kind: 'long-text', message: `its title is longer than pages show (at most ${MAX_TITLE_LENGTH} characters): it shows cut`, value: 'title', variant: 'title', max: MAX_TITLE_LENGTH });
+  }
+  return warnings;
 }
 
 /** A note whose frontmatter could not be read: its keys (`publish` among them) were ignored. */

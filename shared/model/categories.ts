@@ -2,7 +2,8 @@
 // title is the folder's name without a sorting prefix such as `2|`; a folder note
 // (named like its folder, or `index.md` inside it) may give title, description,
 // icon and `hidden: true`. Notes at the vault root have no category.
-import { collectionSlug, textValue } from '../note/fields.ts';
+import { collectionSlug } from '../note/fields.ts';
+import { nameValue } from '../note/shown-text.ts';
 import { naturalCompare } from '../natural-order.ts';
 import { collectionAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
@@ -63,7 +64,7 @@ export function buildCategories(allNotes: Iterable<NoteRecord>, posts: NoteRecor
       folder,
       slug,
       address: collectionAddress(slug),
-      title: (note && textValue(note.data.title)) ?? stripSortPrefix(name),
+      title: (note && nameValue(note.data.title)) ?? stripSortPrefix(name),
       icon: note?.icon ?? CATEGORY_MARK,
       description: note?.description ?? null,
       hidden: note?.hidden ?? false,

@@ -6,6 +6,7 @@
 // the public model and the admin's collections panel both call it.
 import { isTrue } from '../note/frontmatter.ts';
 import { collectionSlug, textValue } from '../note/fields.ts';
+import { descriptionValue, iconValue, nameValue } from '../note/shown-text.ts';
 import { collectionAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
 import { labelFrom, type TagPageCandidate, type TopicIndex } from './topics.ts';
@@ -68,9 +69,9 @@ export function declaredCollections<T extends DeclaringNote>(tagPages: Map<strin
     out.push({
       tag,
       slug,
-      title: labelFrom(note, language) ?? tag,
-      icon: textValue(note.data.icon) ?? COLLECTION_MARK,
-      description: textValue(note.data.description),
+      title: labelFrom(note, language) ?? nameValue(tag) ?? tag,
+      icon: iconValue(note.data.icon) ?? COLLECTION_MARK,
+      description: descriptionValue(note.data.description),
       hidden: isTrue(note.data.hidden),
       folder: folderValue(note),
       path: note.path,

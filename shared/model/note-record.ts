@@ -9,6 +9,7 @@ import { isTrue, parseFrontmatter, type Frontmatter } from '../note/frontmatter.
 import { postDate, type PostDate } from '../note/dates.ts';
 import { aliasesOf, cssClassesOf, folderSlugsOf, mergeTags, tagsOf, textValue } from '../note/fields.ts';
 import { titleOf } from '../note/title.ts';
+import { descriptionValue, iconValue, MAX_BANNER_LENGTH } from '../note/shown-text.ts';
 import { noteLanguage } from '../note/language.ts';
 import { hashText } from '../note/text-hash.ts';
 import type { HeadingInfo } from '../note/obsidian/headings.ts';
@@ -119,9 +120,10 @@ export const MAX_TAGS_PER_NOTE = 100;
 function bannerOf(data: Frontmatter, firstImage: string | null): string | null {
   for (const key of ['banner', 'cover', 'image']) {
     const v = textValue(data[key]);
-    if (v) return unwrapLink(v);
+    // Cards repeat a banner on every list the note is in: an address no card needs is none.
+    if (v) return v.length > MAX_BANNER_LENGTH ? null : unwrapLink(v);
   }
-  return firstImage;
+  return firstImage !== null && firstImage.length > MAX_BANNER_LENGTH ? null : firstImage;
 }
 
 /** What a record takes from the text's one parse (lazily, for a note not meant to be published). */
@@ -193,8 +195,8 @@ export function buildRecord(input: RecordInputs): NoteRecord {
     prepared: null,
     searchText: null,
     twinRef: twin ? unwrapLink(twin) : null,
-    description: textValue(data.description),
-    icon: textValue(data.icon),
+    description: descriptionValue(data.description),
+    icon: iconValue(data.icon),
     hidden: isTrue(data.hidden),
     collection: isTrue(data.collection),
   };

@@ -3,7 +3,7 @@
 // Both the public site and GET /api/posts read this model.
 import type { VaultPath } from '../vault-path.ts';
 import { claimsFrontPage, FRONT_PAGE, isReservedAddress, isWritableAddress, type Address } from './addresses.ts';
-import { BuildWarnings, frontmatterWarning, linkWarnings, markupWarning, mathWarning, type BuildWarning } from './build-warnings.ts';
+import { BuildWarnings, frontmatterWarning, linkWarnings, longTextWarnings, markupWarning, mathWarning, type BuildWarning } from './build-warnings.ts';
 import { buildCategories, type Category } from './categories.ts';
 import { embedWarnings } from './embeds.ts';
 import { AnchorIndex } from './anchor-links.ts';
@@ -143,6 +143,7 @@ export function visibilityOf(all: NoteRecord[], settings: Pick<ModelSettings, 't
     if (math) warnings.add(math);
     const markup = markupWarning(note);
     if (markup) warnings.add(markup);
+    for (const long of longTextWarnings(note)) warnings.add(long);
     if (isReservedAddress(note.address) || note.address === FRONT_PAGE) {
       warnings.add({ note: note.path, kind: 'reserved-address', message: `is not published: its address ${note.address} belongs to the site`, address: note.address });
       continue;

@@ -4,6 +4,7 @@
 // A nested tag makes a topic of each of its parents too (`#a/b/c`: `a`, `a/b`, `a/b/c`),
 // listing the notes under it, as Obsidian's `tag:#a` finds `#a/b`; at most MAX_TOPIC_DEPTH a tag.
 import { textValue } from '../note/fields.ts';
+import { nameValue } from '../note/shown-text.ts';
 import { isListPageAddress, isWritableAddress, topicAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
 
@@ -101,10 +102,10 @@ function declaresCollection(value: unknown): boolean {
 export function labelFrom(note: Pick<NoteRecord, 'data'>, language: string): string | null {
   const labels = note.data.labels;
   if (labels && typeof labels === 'object' && !Array.isArray(labels)) {
-    const v = textValue((labels as Record<string, unknown>)[language]);
+    const v = nameValue((labels as Record<string, unknown>)[language]);
     if (v) return v;
   }
-  return textValue(note.data[`label_${language}`]) ?? textValue(note.data.label) ?? textValue(note.data.title);
+  return nameValue(note.data[`label_${language}`]) ?? nameValue(note.data.label) ?? nameValue(note.data.title);
 }
 
 export interface TopicIndex {

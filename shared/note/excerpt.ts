@@ -6,6 +6,7 @@ import { holdsPlaceholder } from './fields.ts';
 import { countWordsIn, type PlainBlock } from './plain-text.ts';
 import { flat } from './slots.ts';
 import { publicBlocks } from './public-text.ts';
+import { cutAtWord } from './shown-text.ts';
 
 export const EXCERPT_LENGTH = 220;
 
@@ -46,15 +47,6 @@ function keptText(block: PlainBlock): string {
     .join(' ')
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-/** Cuts `text` near `limit` characters at a word boundary, adding an ellipsis. */
-export function cutAtWord(text: string, limit = EXCERPT_LENGTH): string {
-  if (text.length <= limit) return text;
-  const slice = text.slice(0, limit + 1);
-  const lastSpace = slice.search(/\s\S*$/);
-  const cut = lastSpace > limit * 0.6 ? slice.slice(0, lastSpace) : text.slice(0, limit);
-  return cut.replace(/(?<![\s,;:.\-–—])[\s,;:.\-–—]+$/u, '') + '…';
 }
 
 /** The excerpt of a note's public blocks: prose first; a note of only lists or quotes still gets one. */

@@ -1,12 +1,12 @@
 // A note's title, and the text a reader sees of a heading. A heading is Markdown
 // (`# [[Obsidian Publish|Publish]] sites`): every text made from one (the title,
 // <title>, cards, lists, the feed, the search index) shows what the article shows.
-import { closedBidi } from './bidi.ts';
 import type { Frontmatter } from './frontmatter.ts';
 import { holdsPlaceholder } from './fields.ts';
 import { atxHeading } from './headings.ts';
 import { markdown } from './md.ts';
 import { inlineText } from './plain-text.ts';
+import { MAX_TITLE_LENGTH, oneLine, shownLine } from './shown-text.ts';
 
 // Characters that may start inline Markdown: text without any is its own display text.
 const MARKUP = /[[\]*_`<>$~=\\&!]|https?:|www\./i;
@@ -18,8 +18,8 @@ export function headingText(source: string): string {
   return inlineText(inline?.children ?? null).replace(/\s+/g, ' ').trim();
 }
 
-/** The note's title: frontmatter `title`, else its first-line `# heading` as shown, else the file name. */
-export function titleOf(data: Frontmatter, body: string, fileName: string): string {
+/** The note's title before its bound: frontmatter `title`, else its first-line `# heading` as shown, else the file name. */
+function fullTitle(data: Frontmatter, body: string, fileName: string): string {
   const t = data.title;
   if ((typeof t === 'string' || typeof t === 'number') && oneLine(String(t)) !== '' && !holdsPlaceholder(String(t))) {
     return oneLine(String(t));
@@ -30,17 +30,14 @@ export function titleOf(data: Frontmatter, body: string, fileName: string): stri
   return oneLine(fileName.replace(/\.(md|markdown|tex)$/i, ''));
 }
 
-/**
- * A title as one line of text: line breaks and tabs (a YAML block scalar) become spaces,
- * and control characters (a YAML `"\a"` or `"\e"` escape, a file name) go. They reached
- * every page's <title>, cards and the search index, where HTML has no use for them. Bidi
- * controls it opens are closed within it (bidi.ts).
- */
-function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  // A run of spaces and breaks that holds a break becomes one space (matched as one run: ` *[breaks][breaks ]*` read a run of spaces once from each of its places).
-  const spaced = text.replace(/[\t\n\v\f\r\u0085\u2028\u2029 ]+/g, (run) => (/[^ ]/.test(run) ? ' ' : run));
-  return closedBidi(spaced.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim());
+/** The note's title as pages show it: one line, at most MAX_TITLE_LENGTH characters (shown-text.ts). */
+export function titleOf(data: Frontmatter, body: string, fileName: string): string {
+  return shownLine(fullTitle(data, body, fileName));
+}
+
+/** Whether pages show the title a note gives cut (longer than MAX_TITLE_LENGTH). */
+export function titleIsCut(data: Frontmatter, body: string, fileName: string): boolean {
+  return fullTitle(data, body, fileName).length > MAX_TITLE_LENGTH;
 }
 
 /** The Markdown of a `# heading` that opens the body (its closing `#`s gone, as CommonMark reads it), if any. */

@@ -7,7 +7,7 @@ import { ar } from '../../admin/ui/src/i18n-ar.ts';
 import { warningSentence } from '../../admin/ui/src/health/warning-text.ts';
 
 const KINDS = [...Object.values(HEALTH_KIND), 'nested_repository'];
-const VARIANTS: Record<string, string[]> = { reserved_address: ['not_a_file'], address_clash: ['attachment'], left_out_of_snapshot: ['site_asset'] };
+const VARIANTS: Record<string, string[]> = { reserved_address: ['not_a_file'], address_clash: ['attachment'], left_out_of_snapshot: ['site_asset'], text_too_long: ['title', 'label', 'description', 'icon', 'banner'] };
 const keys = KINDS.flatMap((kind) => [`warn_${kind}`, ...(VARIANTS[kind] ?? []).map((v) => `warn_${kind}_${v}`)]);
 /** The sentence without the names it holds (each isolated, FSI … PDI). */
 const wording = (s: string) => s.replace(/[\u2066\u2068][^\u2069]*\u2069/g, '');
@@ -28,6 +28,8 @@ describe('a warning is said from its kind and fields', () => {
     const tags = warningSentence({ path: 'T.md', kind: 'too_many_tags', message: 'has 105 tags; only the first 100 are topics on the site', count: 105, max: 100 });
     expect(tags).toBe('فيها 105 وسوم؛ أول 100 وسمًا فقط مواضيع في الموقع.');
     expect(warningSentence({ path: 'T.md', kind: 'missing_link', message: 'x', more: 11 })).toBe('و11 تحذيرًا آخر.');
+    const title = warningSentence({ path: 'T.md', kind: 'text_too_long', variant: 'title', message: 'its title is longer than pages show (1000000 characters; at most 250): it shows cut', value: 'title', count: 1_000_000, max: 250 });
+    expect(title).toBe('عنوانها أطول مما تعرضه الصفحات (الحد الأقصى 250): يظهر مقطوعًا.');
     for (const kind of KINDS) {
       const text = warningSentence({ path: 'A.md', kind, message: 'an English sentence', target: 'B.md', link: 'B', address: '/b', value: 'a/../b', count: 3, max: 100 });
       // `git` is the program's name in either language.
