@@ -29,7 +29,7 @@ describe('a warning is said from its kind and fields', () => {
     expect(tags).toBe('فيها 105 وسوم؛ أول 100 وسمًا فقط مواضيع في الموقع.');
     expect(warningSentence({ path: 'T.md', kind: 'missing_link', message: 'x', more: 11 })).toBe('و11 تحذيرًا آخر.');
     const title = warningSentence({ path: 'T.md', kind: 'text_too_long', variant: 'title', message: 'its title is longer than pages show (1000000 characters; at most 250): it shows cut', value: 'title', count: 1_000_000, max: 250 });
-    expect(title).toBe('عنوانها أطول مما تعرضه الصفحات (الحد الأقصى 250): يظهر مقطوعًا.');
+    expect(title).toBe('تعرض الصفحات عنوانها مقطوعًا بعد 250 من الحروف.');
     for (const kind of KINDS) {
       const text = warningSentence({ path: 'A.md', kind, message: 'an English sentence', target: 'B.md', link: 'B', address: '/b', value: 'a/../b', count: 3, max: 100 });
       // `git` is the program's name in either language.

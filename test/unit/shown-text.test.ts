@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { longTextWarnings } from '../../shared/model/build-warnings.ts';
 import { buildRecord } from '../../shared/model/note-record.ts';
 import { labelFrom } from '../../shared/model/topics.ts';
+import { prepareNoteHtml } from '../../shared/note/markdown.ts';
 import { cutFrontmatterTexts, descriptionValue, iconValue, MAX_BANNER_LENGTH, MAX_DESCRIPTION_LENGTH, MAX_ICON_LENGTH, MAX_TITLE_LENGTH, nameValue } from '../../shared/note/shown-text.ts';
 import { titleOf } from '../../shared/note/title.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
@@ -20,6 +21,9 @@ describe('a title pages show', () => {
       expect(title.endsWith('…')).toBe(true);
     }
     expect(long.startsWith(titleOf({ title: long }, '', 'a.md').slice(0, -1) + ' ')).toBe(true);
+    // The article keeps the whole heading the cut title came from.
+    const body = `# ${words(100)}\n\nBody.\n`;
+    expect(prepareNoteHtml(body, titleOf({}, body, 'a.md')).html).toContain(`>${words(100)}<a class="s-anchor"`);
     const short = words(30).slice(0, MAX_TITLE_LENGTH);
     expect(titleOf({ title: short }, '', 'a.md')).toBe(short);
   });
