@@ -11,7 +11,8 @@ const path = require('node:path');
 
 const PROJECT = path.resolve(__dirname, '..');
 const BIN = path.join(PROJECT, 'dist/scripts/cli.js');
-const SOURCES = ['shared', 'site', 'admin', 'scripts', 'tsconfig.json', 'tsconfig.build.json'];
+// The test fixtures that run as processes are compiled too (tsconfig.build.json), so the tests run them as JavaScript.
+const SOURCES = ['shared', 'site', 'admin', 'scripts', 'test/fixtures/build', 'test/fixtures/garden', 'test/fixtures/documents', 'tsconfig.json', 'tsconfig.build.json'];
 // Folders under the sources that are outputs or never compiled into dist/.
 const SKIP = new Set(['admin/ui/dist', 'admin/ui/node_modules', 'node_modules']);
 

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateRealisticVault } from '../../scripts/bench/_realistic-vault.ts';
 import { generateVault } from '../../scripts/bench/_vault.ts';
 import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { fixtureScript } from '../helpers/fixture-process.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
@@ -69,8 +70,7 @@ function run(dir: string, settings: object, edits: number | string, seed: number
   mkdirSync(path.join(root, 'data'), { recursive: true });
   for (const [name, text] of Object.entries(data)) writeFileSync(path.join(root, 'data', name), text);
   writeFileSync(settingsFile, JSON.stringify(settings));
-  const script = path.join(PROJECT_DIR, 'test/fixtures/build/edit-sequence.ts');
-  const out = execFileSync(process.execPath, ['--import', 'tsx', script, dir, root, settingsFile, String(edits), String(seed)], {
+  const out = execFileSync(process.execPath, [fixtureScript('edit-sequence'), dir, root, settingsFile, String(edits), String(seed)], {
     cwd: PROJECT_DIR,
     env: childEnv({}),
     encoding: 'utf8',

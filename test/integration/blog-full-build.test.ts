@@ -23,6 +23,7 @@ import { searchableNotes, searchDocOf } from '../../site/plan/search-docs.ts';
 import { searchOnBuildThread } from '../../site/plan/search-job.ts';
 import { generateVault, notePath, noteText } from '../../scripts/bench/_vault.ts';
 import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { fixtureScript } from '../helpers/fixture-process.ts';
 import { cleanupTempDirs, tempDir, treeOf, writeFiles } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
@@ -39,8 +40,7 @@ interface BuildRun {
 
 /** A full build in a child process (test/fixtures/build/full-build.ts): the folder it wrote and what its build thread did. */
 function fullBuildRun(vault: string, outRoot: string, threadMode: 'yes' | 'no' | 'server', siteUrl: string | null): BuildRun {
-  const script = path.join(PROJECT_DIR, 'test/fixtures/build/full-build.ts');
-  const out = execFileSync(process.execPath, ['--import', 'tsx', script, vault, outRoot, threadMode, siteUrl ?? '-'], { cwd: PROJECT_DIR, env: childEnv({}), encoding: 'utf8', timeout: 300_000 });
+  const out = execFileSync(process.execPath, [fixtureScript('full-build'), vault, outRoot, threadMode, siteUrl ?? '-'], { cwd: PROJECT_DIR, env: childEnv({}), encoding: 'utf8', timeout: 300_000 });
   const count = (name: string) => Number(new RegExp(`${name}: (\\d+)`).exec(out)?.[1]);
   return { dir: out.trim().split('\n').pop()!, threads: count('build threads started'), parsed: count('build thread parsed'), rendered: count('build thread rendered') };
 }

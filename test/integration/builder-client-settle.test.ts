@@ -2,9 +2,9 @@
 // git pull, a folder copied in) for its settle window so one pass takes it. A save once
 // waited out the window every time: 15 ms of each edit's way to the live site.
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { fixtureScript } from '../helpers/fixture-process.ts';
 import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
@@ -19,8 +19,7 @@ interface Step {
 
 it('a lone change goes at once; changes right behind it wait out the window and share one pass', async () => {
   const vault = await tempDir('vs-settle-');
-  const script = path.join(PROJECT_DIR, 'test/fixtures/build/client-settle.ts');
-  const out = execFileSync(process.execPath, ['--import', 'tsx', script, vault, await tempDir('vs-settle-out-'), String(SETTLE_MS)], { cwd: PROJECT_DIR, env: childEnv({}), encoding: 'utf8', timeout: 60_000 });
+  const out = execFileSync(process.execPath, [fixtureScript('client-settle'), vault, await tempDir('vs-settle-out-'), String(SETTLE_MS)], { cwd: PROJECT_DIR, env: childEnv({}), encoding: 'utf8', timeout: 60_000 });
   const { lone, burst } = JSON.parse(out.trim().split('\n').pop()!) as { lone: Step; burst: Step };
   // Well under the window (a trailing wait would take all of it).
   expect(lone.passes).toBe(1);

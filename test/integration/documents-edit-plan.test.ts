@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { fixtureScript } from '../helpers/fixture-process.ts';
 import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
@@ -14,7 +15,7 @@ let steps: Steps;
 
 beforeAll(async () => {
   const root = await tempDir('vs-document-edits-');
-  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(PROJECT_DIR, 'test/fixtures/build/document-edits.ts'), path.join(root, 'vault'), path.join(root, 'out')], {
+  const out = execFileSync(process.execPath, [fixtureScript('document-edits'), path.join(root, 'vault'), path.join(root, 'out')], {
     cwd: PROJECT_DIR,
     env: childEnv({}),
     encoding: 'utf8',

@@ -3,9 +3,9 @@
 // pass after a restart included: before, a move made while one of those waited was
 // dropped, and a note whose rename rewrote its own links got no redirect at all.
 import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { fixtureScript } from '../helpers/fixture-process.ts';
 import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
@@ -17,8 +17,7 @@ async function redirectsAfterMove(tell: boolean | 'client'): Promise<[string, st
     'Notes/Self.md': '---\ntitle: A note\npublish: true\ndate: 2026-01-02\n---\nIt links to itself: [[Self]].\n',
     'Notes/Other.md': '---\ntitle: Another\npublish: true\ndate: 2026-01-01\n---\nNothing moves here.\n',
   });
-  const script = path.join(PROJECT_DIR, `test/fixtures/build/${tell === 'client' ? 'client-moves' : 'moves-in-full'}.ts`);
-  const out = execFileSync(process.execPath, ['--import', 'tsx', script, vault, await tempDir('vs-moves-out-'), tell ? 'yes' : 'no'], { cwd: PROJECT_DIR, env: childEnv({}), encoding: 'utf8', timeout: 120_000 });
+  const out = execFileSync(process.execPath, [fixtureScript(tell === 'client' ? 'client-moves' : 'moves-in-full'), vault, await tempDir('vs-moves-out-'), tell ? 'yes' : 'no'], { cwd: PROJECT_DIR, env: childEnv({}), encoding: 'utf8', timeout: 120_000 });
   return (JSON.parse(out.trim().split('\n').pop()!) as [string, string][] | null) ?? [];
 }
 

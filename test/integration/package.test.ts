@@ -94,7 +94,7 @@ describe('the package', () => {
     const listing = await run('tar', ['-tzf', tarball], root);
     const files = listing.out.trim().split('\n').map((f) => f.replace(/^package\//, ''));
     expect(files.filter((f) => /\.tsx?$/.test(f))).toEqual([]);
-    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.map') || f.startsWith('dist/test/')), 'no source maps, nor the test fixtures compiled beside the server').toEqual([]);
     for (const f of ['dist/bundle/cli.js', 'dist/bundle/builder-process.js', 'dist/bundle/build-thread.js', 'dist/templates.json', 'dist/site/build/builder-process.js', 'dist/site/render/eleventy-runner.js', 'dist/scripts/eleventy-standalone.js', '.eleventy.js', 'dist/site/client/blog.js', 'site/templates/article.njk', 'site/assets/blog.css', 'example-vault/Home.md', 'example-vault/.service/settings.json', 'admin/ui/dist/index.html']) {
       expect(files).toContain(f);
     }

@@ -3,14 +3,14 @@
 // holds is written only as the sender's loop turns, and the first article of a first start
 // waited that second (docs/dev/performance.md).
 import { fork } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { childEnv, PROJECT_DIR } from '../helpers/server.ts';
+import { childEnv } from '../helpers/server.ts';
+import { fixtureScript } from '../helpers/fixture-process.ts';
 
 /** Milliseconds between the large reply and the message sent after the busy part. */
 function gapOf(mode: 'await' | 'plain'): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = fork(path.join(PROJECT_DIR, 'test/fixtures/build/reply-then-busy.ts'), [mode], { execArgv: ['--import', 'tsx'], env: childEnv({}), serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(fixtureScript('reply-then-busy'), [mode], { env: childEnv({}), serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const at = new Map<number, number>();
     child.on('message', (m: { id: number }) => {
       at.set(m.id, performance.now());
