@@ -5,14 +5,15 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../admin/auth/password.ts';
-import { childEnv, PROJECT_DIR, startServer } from '../helpers/server.ts';
+import { childEnv, CLI_BIN, PROJECT_DIR, startServer } from '../helpers/server.ts';
 import { cleanupTempDirs, tempDir } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
 
-function run(script: string, env: Record<string, string>, args: string[] = [], input?: string) {
+/** `vault-service <command> …args`, as `npm run set-password` and the installed command run it (the compiled bundle). */
+function run(command: string, env: Record<string, string>, args: string[] = [], input?: string) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: PROJECT_DIR, env: childEnv(env) });
+    const proc = spawn(process.execPath, [CLI_BIN, command, ...args], { cwd: PROJECT_DIR, env: childEnv(env) });
     let out = '';
     proc.stdout.on('data', (d) => (out += d));
     proc.stderr.on('data', (d) => (out += d));
@@ -58,9 +59,9 @@ describe('password sources, in order', () => {
   it('ADMIN_PASSWORD_HASH wins over admin.json, which wins over ADMIN_PASSWORD', async () => {
     const base = await tempDir();
     const data = path.join(base, 'data');
-    const set = await run('scripts/set-password.ts', { SERVICE_DATA: data }, [], 'from-admin-json\n');
+    const set = await run('set-password', { SERVICE_DATA: data }, [], 'from-admin-json\n');
     expect(set.code).toBe(0);
-    const hashOut = await run('scripts/hash-password.ts', {}, ['from-env-hash']);
+    const hashOut = await run('hash-password', {}, ['from-env-hash']);
     expect(hashOut.code).toBe(0);
     const hash = hashOut.out.trim();
     expect(hash).toMatch(/^scrypt\$/);
@@ -82,7 +83,7 @@ describe('password sources, in order', () => {
   });
 
   it('set-password refuses a password under 8 characters', async () => {
-    const res = await run('scripts/set-password.ts', { SERVICE_DATA: await tempDir() }, ['short']);
+    const res = await run('set-password', { SERVICE_DATA: await tempDir() }, ['short']);
     expect(res.code).toBe(1);
   });
 
@@ -96,7 +97,7 @@ describe('a bad variable stops the start', () => {
     ['PORT', 'abc'],
     ['NOTE_VERSIONS', 'maybe'],
   ])('%s=%s exits 1 with one line naming it', async (name, value) => {
-    const res = await run('scripts/start.ts', { [name]: value, VAULT: await tempDir(), SERVICE_DATA: await tempDir() });
+    const res = await run('start', { [name]: value, VAULT: await tempDir(), SERVICE_DATA: await tempDir() });
     expect(res.code).toBe(1);
     expect(res.out.trim().split('\n')).toHaveLength(1);
     expect(res.out).toContain(name);
