@@ -273,21 +273,18 @@ export function markupWarning(note: NoteRecord): BuildWarning | null {
   };
 }
 
-const BANNER_KEYS = new Set(['banner', 'cover', 'image']);
-
 /** A published note's texts that other pages show cut (shared/note/shown-text.ts): its title, labels, icon, description. */
 export function longTextWarnings(note: NoteRecord): BuildWarning[] {
-  const cut = cutFrontmatterTexts(note.data);
-  // Only a title cut ends in an ellipsis past three fifths of the bound: most notes are not measured again.
-  const warnings = cut.map(({ field, length, max }): BuildWarning => ({
+  const warnings = cutFrontmatterTexts(note.data).map(({ field, kind, length, max }): BuildWarning => ({
     note: note.path,
     kind: 'long-text',
-    message: BANNER_KEYS.has(field) ? `its ${field} is an address longer than a card shows (${length} characters; at most ${max}): cards show no banner` : `its ${field} is longer than pages show (${length} characters; at most ${max}): it shows cut`,
+    message: kind === 'banner' ? `its ${field} is an address longer than a card shows (${length} characters; at most ${max}): cards show no banner` : `its ${field} is longer than pages show (${length} characters; at most ${max}): it shows cut`,
     value: field,
-    variant: field.startsWith('label') ? 'label' : BANNER_KEYS.has(field) ? 'banner' : (field as 'description' | 'icon'),
+    variant: kind,
     count: length,
     max,
   }));
+  // Only a cut title ends in an ellipsis past three fifths of the bound: most notes are not measured again.
   // Without its length: a heading's text past the cut is no change of the note's shape (site-model.ts modelShape), and a warning changes only with it.
   if (note.title.length > MAX_TITLE_LENGTH * 0.6 && note.title.endsWith('…') && titleIsCut(note.data, note.body, note.path.slice(note.path.lastIndexOf('/') + 1))) {
     warnings.unshift({ note: note.path, kind: 'long-text', message: `its title is longer than pages show (at most ${MAX_TITLE_LENGTH} characters): it shows cut`, value: 'title', variant: 'title', max: MAX_TITLE_LENGTH });

@@ -48,36 +48,44 @@ export function shownLine(line: string, limit = MAX_TITLE_LENGTH): string {
   return closedBidi(cutAtWord(line, limit));
 }
 
-/** A title or label from frontmatter as pages show it; null when it holds no text. */
-export function nameValue(value: unknown): string | null {
+/** A frontmatter value as one line of text; null when it holds none. */
+function lineOf(value: unknown): string | null {
   const text = textValue(value);
   const line = text === null ? '' : oneLine(text);
-  return line === '' ? null : shownLine(line);
+  return line === '' ? null : line;
+}
+
+/** A title or label from frontmatter as pages show it; null when it holds no text. */
+export function nameValue(value: unknown): string | null {
+  const line = lineOf(value);
+  return line === null ? null : shownLine(line);
 }
 
 /** A note's `description` as pages show it. */
 export function descriptionValue(value: unknown): string | null {
-  const text = textValue(value);
-  const line = text === null ? '' : oneLine(text);
-  return line === '' ? null : shownLine(line, MAX_DESCRIPTION_LENGTH);
+  const line = lineOf(value);
+  return line === null ? null : shownLine(line, MAX_DESCRIPTION_LENGTH);
 }
 
 /** An `icon` as pages show it: its first MAX_ICON_LENGTH units, whole characters only. */
 export function iconValue(value: unknown): string | null {
-  const text = textValue(value);
-  const line = text === null ? '' : oneLine(text);
-  return line === '' ? null : closedBidi(line.length <= MAX_ICON_LENGTH ? line : codePointSlice(line, MAX_ICON_LENGTH));
+  const line = lineOf(value);
+  return line === null ? null : closedBidi(line.length <= MAX_ICON_LENGTH ? line : codePointSlice(line, MAX_ICON_LENGTH));
 }
 
-/** A text the pages show cut: which frontmatter key (or the heading the title came from), how long it is, and the most shown. */
+/** The keys a note's banner may come from, the first given winning (note-record.ts bannerOf). */
+export const BANNER_KEYS = ['banner', 'cover', 'image'] as const;
+
+/** A text the pages show cut (or, a banner, not at all): which frontmatter key, what it is, how long it is, and the most shown. */
 export interface CutText {
   field: string;
+  kind: 'label' | 'description' | 'icon' | 'banner';
   length: number;
   max: number;
 }
 
 /** Keys whose text pages show, each with its bound (the title: title.ts titleIsCut, whichever gave it). */
-const BOUNDED_KEYS: Array<[key: string, max: number]> = [
+const BOUNDED_KEYS: Array<[key: 'label' | 'description' | 'icon', max: number]> = [
   ['label', MAX_TITLE_LENGTH],
   ['description', MAX_DESCRIPTION_LENGTH],
   ['icon', MAX_ICON_LENGTH],
@@ -86,20 +94,20 @@ const BOUNDED_KEYS: Array<[key: string, max: number]> = [
 /** The frontmatter texts of `data` but its title that pages show cut (`label_ar`, `labels.ar` among the labels). */
 export function cutFrontmatterTexts(data: Frontmatter): CutText[] {
   const out: CutText[] = [];
-  const check = (field: string, value: unknown, max: number) => {
+  const check = (field: string, kind: CutText['kind'], value: unknown, max: number) => {
     // The raw length first: almost every value is short, and is not cleaned to be measured.
     if (typeof value !== 'string' || value.length <= max) return;
     const length = oneLine(value).length;
-    if (length > max) out.push({ field, length, max });
+    if (length > max) out.push({ field, kind, length, max });
   };
-  for (const [key, max] of BOUNDED_KEYS) check(key, data[key], max);
-  // The first of these a note gives is its banner (note-record.ts bannerOf); a long one is left out, not cut.
-  const banner = ['banner', 'cover', 'image'].find((key) => textValue(data[key]) !== null);
-  if (banner !== undefined) check(banner, data[banner], MAX_BANNER_LENGTH);
-  for (const key of Object.keys(data)) if (key.startsWith('label_')) check(key, data[key], MAX_TITLE_LENGTH);
+  for (const [key, max] of BOUNDED_KEYS) check(key, key, data[key], max);
+  // A long banner is left out, not cut.
+  const banner = BANNER_KEYS.find((key) => textValue(data[key]) !== null);
+  if (banner !== undefined) check(banner, 'banner', data[banner], MAX_BANNER_LENGTH);
+  for (const key of Object.keys(data)) if (key.startsWith('label_')) check(key, 'label', data[key], MAX_TITLE_LENGTH);
   const labels = data.labels;
   if (labels && typeof labels === 'object' && !Array.isArray(labels)) {
-    for (const [lang, value] of Object.entries(labels as Record<string, unknown>)) check(`labels.${lang}`, value, MAX_TITLE_LENGTH);
+    for (const [lang, value] of Object.entries(labels as Record<string, unknown>)) check(`labels.${lang}`, 'label', value, MAX_TITLE_LENGTH);
   }
   return out;
 }

@@ -21,9 +21,8 @@ export function headingText(source: string): string {
 /** The note's title before its bound: frontmatter `title`, else its first-line `# heading` as shown, else the file name. */
 function fullTitle(data: Frontmatter, body: string, fileName: string): string {
   const t = data.title;
-  if ((typeof t === 'string' || typeof t === 'number') && oneLine(String(t)) !== '' && !holdsPlaceholder(String(t))) {
-    return oneLine(String(t));
-  }
+  const given = typeof t === 'string' || typeof t === 'number' ? oneLine(String(t)) : '';
+  if (given !== '' && !holdsPlaceholder(String(t))) return given;
   const h1 = leadingHeading(body);
   const shown = h1 === null ? '' : oneLine(headingText(h1));
   if (shown !== '') return shown;
