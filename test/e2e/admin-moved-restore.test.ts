@@ -182,11 +182,19 @@ describe('a touched file is not changed on disk (spec 3.6)', () => {
   it('a later mtime over the same bytes raises no strip and autosave goes on', async () => {
     const { context, page } = await unsavedIn('Notes/Touched.md', ' typed');
     try {
-      const checked = page.waitForResponse((r) => r.url().includes('/api/note?path=Notes%2FTouched.md') && r.request().method() === 'GET');
+      // What the window asked after the touch, for the failure's message: this check has hung
+      // 30 s twice in about twelve CI runs, and the timeout alone did not say at which step.
+      const trail: string[] = [];
+      const started = Date.now();
+      page.on('requestfinished', (r) => void r.response().then((a) => trail.push(`${Date.now() - started} ms ${r.method()} ${r.url().replace(server.url, '')} ${a?.status()}`)));
+      page.on('requestfailed', (r) => trail.push(`${Date.now() - started} ms ${r.method()} ${r.url().replace(server.url, '')} failed`));
+      const checked = page.waitForResponse((r) => r.url().includes('/api/note?path=Notes%2FTouched.md') && r.request().method() === 'GET', { timeout: 15_000 });
       const later = new Date(Date.now() + 5000);
       await fs.utimes(file('Notes/Touched.md'), later, later);
       // The window looked at the file's bytes (the positive signal), and then raised nothing.
-      await checked;
+      await checked.catch((err: Error) => {
+        throw new Error(`${err.message}\nThe window's requests after the touch:\n${trail.join('\n')}`);
+      });
       await page.waitForTimeout(300);
       expect(await strip(page).count()).toBe(0);
       await allowSaves(page);
