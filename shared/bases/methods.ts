@@ -2,6 +2,7 @@
 // and functions, and how two values compare. Text is never read as a pattern.
 import type { BaseFileFacts, BaseLinks, BaseRowSource } from './evaluate.ts';
 import { BaseDate, BaseLink, displayText, MAX_LIST, MAX_TEXT, parseDate, type Value } from './values.ts';
+import { composedTag } from '../note/fields.ts';
 
 export function dateField(d: BaseDate, name: 'year' | 'month' | 'day'): number {
   const t = new Date(d.ms);
@@ -79,7 +80,7 @@ export function fileMember(file: BaseFileFacts, name: string): Value {
   return null;
 }
 
-const bare = (tag: string) => tag.replace(/^#/, '').toLowerCase();
+const bare = (tag: string) => composedTag(tag.replace(/^#/, '')).toLowerCase();
 
 export function fileMethod(row: BaseRowSource, name: string, values: Value[], links: BaseLinks | null = null): Value {
   const { file } = row;

@@ -5,11 +5,11 @@
 // cannot reach it. `declaredCollections` is the one reading of the declarations:
 // the public model and the admin's collections panel both call it.
 import { isTrue } from '../note/frontmatter.ts';
-import { collectionSlug, textValue } from '../note/fields.ts';
+import { collectionSlug, composedTag, textValue } from '../note/fields.ts';
 import { descriptionValue, iconValue, nameValue } from '../note/shown-text.ts';
 import { collectionAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
-import { labelFrom, type TagPageCandidate, type TopicIndex } from './topics.ts';
+import { labelFrom, tagPageTag, type TagPageCandidate, type TopicIndex } from './topics.ts';
 
 export const MAX_COLLECTIONS = 12;
 export const COLLECTION_MARK = '◆';
@@ -62,7 +62,7 @@ export function declaredCollections<T extends DeclaringNote>(tagPages: Map<strin
   const seenSlugs = new Set<string>();
   for (const [, note] of declared) {
     if (out.length >= MAX_COLLECTIONS) break;
-    const tag = textValue(note.data.tag)?.replace(/^#/, '') ?? note.name;
+    const tag = tagPageTag(note) ?? composedTag(note.name);
     const slug = collectionSlug(textValue(note.data.slug) ?? tag);
     if (slug === '' || seenSlugs.has(slug)) continue;
     seenSlugs.add(slug);

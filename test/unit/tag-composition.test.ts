@@ -1,0 +1,71 @@
+// One tag, whichever way its accents are written: `é` as one character (NFC, as most keyboards
+// type it) or as `e` and a combining accent (NFD, as a Mac names files and some tools paste).
+// A vault synced from a Mac holds both: its tag page `Topics/Résumé.md` is named in NFD while
+// the notes say `#résumé` in NFC. They made two topics that read alike at two addresses, and
+// the tag page labelled neither.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RowEvaluator } from '../../shared/bases/evaluate.ts';
+import { parseExpression } from '../../shared/bases/expression.ts';
+import { modelSettings } from '../../shared/model/model-settings.ts';
+import { deriveSiteModel, type SiteModel } from '../../shared/model/site-model.ts';
+import { VaultStore } from '../../shared/model/vault-store.ts';
+import { defaultSettings, siteSettingsOf } from '../../shared/settings.ts';
+import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+
+const NFC = 'r\u00e9sum\u00e9';
+const NFD = 're\u0301sume\u0301';
+const post = (tags: string, body = 'Body.') => `---\npublish: true\ndate: 2024-01-01\n${tags}\n---\n${body}\n`;
+
+let vault: string;
+let model: SiteModel;
+
+beforeAll(async () => {
+  vault = await tempDir('vs-tag-nfc-');
+  await writeFiles(vault, {
+    [`Topics/${NFD.replace('r', 'R')}.md`]: '---\ncollection: true\ntitle: All my CVs\n---\nA tag page.\n',
+    'Posts/Typed.md': post(`tags: [${NFC}]`),
+    'Posts/Pasted.md': post('tags: []', `Inline #${NFD} here.`),
+    'Posts/Both.md': post(`tags: [caf\u00e9]`, 'And #cafe\u0301 again, and #se\u0301cret.'),
+  });
+  const settings = defaultSettings();
+  settings.collections.enabled = true;
+  const env = { siteName: null, siteTagline: null, homeNote: null, siteFooter: null, siteLang: null, publicLayout: null };
+  const store = new VaultStore({ vaultDir: vault, dataDir: null, useGit: false });
+  await store.loadAll();
+  model = deriveSiteModel(store.records.values(), modelSettings(siteSettingsOf(settings, env), { excludeTags: ['s\u00e9cret'] }));
+});
+afterAll(cleanupTempDirs);
+
+describe('a tag written in NFC and in NFD', () => {
+  it('is one topic, at one NFC address, labelled by its tag page named in NFD', () => {
+    const topics = model.topics.topics.filter((t) => t.key.normalize('NFC') === NFC);
+    expect(topics).toHaveLength(1);
+    const [topic] = topics;
+    expect(topic!.key).toBe(NFC);
+    expect(topic!.address).toBe(`/topic/${NFC}`);
+    expect(topic!.label).toBe('All my CVs');
+    expect(topic!.posts.map((p) => p.path).sort()).toEqual(['Posts/Pasted.md', 'Posts/Typed.md']);
+  });
+
+  it('is one tag of a note that writes it both ways, and an excluded tag in either form stays excluded', () => {
+    const both = model.posts.find((p) => p.path === 'Posts/Both.md')!;
+    expect(both.tags).toEqual(['caf\u00e9', 's\u00e9cret']);
+    expect(model.topics.byKey.has('caf\u00e9')).toBe(true);
+    expect(model.topics.topics.some((t) => t.key.normalize('NFC') === 's\u00e9cret')).toBe(false);
+  });
+
+  it('gathers both spellings in the collection its tag page declares', () => {
+    const [collection] = model.collections;
+    expect(collection!.tag).toBe('R\u00e9sum\u00e9');
+    expect(collection!.title).toBe('All my CVs');
+    expect(collection!.members.map((p) => p.path).sort()).toEqual(['Posts/Pasted.md', 'Posts/Typed.md']);
+  });
+
+  it('matches a Bases filter written in the other form', () => {
+    const hasTag = (tags: string[], src: string) =>
+      new RowEvaluator({ properties: {}, file: { name: 'N.md', basename: 'N', path: 'N.md', folder: '', ext: 'md', ctime: null, mtime: 0, size: 1, tags, links: [] } }, new Map(), 0, null).value(parseExpression(src));
+    const typed = model.posts.find((p) => p.path === 'Posts/Typed.md')!;
+    expect(hasTag(typed.tags, `file.hasTag("${NFD}")`)).toBe(true);
+    expect(hasTag([NFD], `file.hasTag("${NFC}")`)).toBe(true);
+  });
+});
