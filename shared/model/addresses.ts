@@ -2,6 +2,7 @@
 // (path without extension, spaces as `-`, percent-encoded on the wire), its letters in
 // composed form (`composed`). Addresses are a branded type: a vault path cannot be passed
 // where an address belongs.
+import { composed } from '../text-fold.ts';
 import type { VaultPath } from '../vault-path.ts';
 
 /** A decoded public address: starts with `/`, no trailing slash (except the front page). */
@@ -16,13 +17,6 @@ export const IMAGE_COPIES_SEGMENT = '_img';
 export const RESERVED_SEGMENTS = new Set(['api', 'admin', 'topic', 'folder', 'page', '_s', '_service', IMAGE_COPIES_SEGMENT]);
 // `/favicon.ico` is the vault's icon (CONTRACT §7): a note there would replace it with a page.
 export const RESERVED_ADDRESSES = new Set(['/feed.xml', '/sitemap.xml', '/robots.txt', '/404', '/404.html', '/custom.css', '/search', '/search.json', '/favicon.ico']);
-
-/**
- * A name as addresses spell it: composed (NFC). A Mac's older file systems store `é` as `e` and
- * a combining accent (NFD); what people type, what git on a Mac commits, and the addresses
- * Obsidian and Hugo publish are composed, so a static host finds the page at the address typed.
- */
-export const composed = (name: string): string => name.normalize('NFC');
 
 /** A vault path without its extension as an address: composed, spaces as `-`. */
 export function pathAddress(withoutExt: string): Address {

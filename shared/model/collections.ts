@@ -5,7 +5,8 @@
 // cannot reach it. `declaredCollections` is the one reading of the declarations:
 // the public model and the admin's collections panel both call it.
 import { isTrue } from '../note/frontmatter.ts';
-import { collectionSlug, composedTag, textValue } from '../note/fields.ts';
+import { collectionSlug, textValue } from '../note/fields.ts';
+import { composed } from '../text-fold.ts';
 import { descriptionValue, iconValue, nameValue } from '../note/shown-text.ts';
 import { collectionAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
@@ -62,7 +63,7 @@ export function declaredCollections<T extends DeclaringNote>(tagPages: Map<strin
   const seenSlugs = new Set<string>();
   for (const [, note] of declared) {
     if (out.length >= MAX_COLLECTIONS) break;
-    const tag = tagPageTag(note) ?? composedTag(note.name);
+    const tag = tagPageTag(note) ?? composed(note.name);
     const slug = collectionSlug(textValue(note.data.slug) ?? tag);
     if (slug === '' || seenSlugs.has(slug)) continue;
     seenSlugs.add(slug);

@@ -3,7 +3,8 @@
 // tag from every public place (topic row, topic pages, chips); the vault keeps it.
 // A nested tag makes a topic of each of its parents too (`#a/b/c`: `a`, `a/b`, `a/b/c`),
 // listing the notes under it, as Obsidian's `tag:#a` finds `#a/b`; at most MAX_TOPIC_DEPTH a tag.
-import { cleanTag, composedTag, textValue } from '../note/fields.ts';
+import { cleanTag, textValue } from '../note/fields.ts';
+import { composed } from '../text-fold.ts';
 import { nameValue } from '../note/shown-text.ts';
 import { isListPageAddress, isWritableAddress, topicAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
@@ -90,7 +91,7 @@ export function tagPageTag(note: TagPageCandidate): string | null {
   const folderName = note.folder.slice(note.folder.lastIndexOf('/') + 1).toLowerCase();
   if (!TAG_PAGE_FOLDERS.has(folderName) && !declaresCollection(note.data.collection)) return null;
   const named = textValue(note.data.tag);
-  return (named && cleanTag(named)) || composedTag(note.name);
+  return (named && cleanTag(named)) || composed(note.name);
 }
 
 /** `collection:` as a tag page writes it: a yes or a no. */
@@ -129,7 +130,7 @@ export function buildTopics(
   excludeTags: string[],
   language: string,
 ): TopicIndex {
-  const excluded = new Set(excludeTags.map((t) => composedTag(t.replace(/^#/, '')).toLowerCase()));
+  const excluded = new Set(excludeTags.map((t) => composed(t.replace(/^#/, '')).toLowerCase()));
   // A tag whose topic page cannot be a file (`..`, a name over 255 bytes, a path 5,000 tags deep) is no topic, as if excluded.
   const isExcluded = (tag: string) => excluded.has(tag.toLowerCase()) || !isWritableAddress(topicAddress(tag));
   const hasPage = (tag: string) => !isListPageAddress(topicAddress(tag));

@@ -1,5 +1,6 @@
 // Frontmatter fields read the tolerant way an Obsidian vault writes them (spec 2.4):
 // titles, tags, and `folders`/`folder` in every accepted spelling.
+import { composed } from '../text-fold.ts';
 import type { Frontmatter } from './frontmatter.ts';
 
 /**
@@ -34,20 +35,13 @@ export function listValue(value: unknown): string[] {
     .filter((part) => part !== '' && !holdsPlaceholder(part));
 }
 
-/**
- * A tag without its `#`, composed (NFC), or null when nothing is left. Every tag the site
- * knows comes through here or `composedTag`: a `é` typed as `e` and a combining accent (a
- * tag page named on a Mac, a pasted tag) is the same tag, one topic and one address.
- */
+/** A tag without its `#`, composed (text-fold.ts `composed`: one tag however its accents are stored), or null when nothing is left. */
 export function cleanTag(tag: string): string | null {
   // Control characters (a YAML escape) would name a topic page's file and address.
   // eslint-disable-next-line no-control-regex
-  const t = composedTag(tag.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim().replace(/^#+/, '').trim());
+  const t = composed(tag.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim().replace(/^#+/, '').trim());
   return t === '' ? null : t;
 }
-
-/** A tag's text composed (NFC), as its topic's key and address are: the same letters, one spelling. */
-export const composedTag = (tag: string): string => tag.normalize('NFC');
 
 /** Tags from `tags` (or `tag`): list or space/comma separated, deduplicated without regard to case. */
 export function tagsOf(data: Frontmatter): string[] {

@@ -11,6 +11,7 @@ import { outboundSet } from '../../shared/model/links.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { stampSize } from '../../shared/file-stamp.ts';
 import { escapeHtml } from '../../shared/note/escape.ts';
+import { composed } from '../../shared/text-fold.ts';
 import { siteLanguageAttrs } from './frame.ts';
 import type { PageContext } from './page-context.ts';
 
@@ -30,15 +31,17 @@ const rowNotes = new WeakMap<BaseRowSource, NoteRecord>();
 export function rowOf(note: NoteRecord): BaseRowSource {
   let row = rowSources.get(note);
   if (!row) {
-    const name = note.path.slice(note.path.lastIndexOf('/') + 1);
+    // Paths as Obsidian gives them to a base: composed (a folder named on a Mac matches `inFolder("Café")`).
+    const path = composed(note.path);
+    const name = path.slice(path.lastIndexOf('/') + 1);
     const dot = name.lastIndexOf('.');
     row = {
       properties: note.data,
       file: {
         name,
-        basename: note.name,
-        path: note.path,
-        folder: note.folder,
+        basename: composed(note.name),
+        path,
+        folder: composed(note.folder),
         ext: dot > 0 ? name.slice(dot + 1) : '',
         ctime: note.date.ms,
         // Its last change where known, else its creation (a note edited soon after it was made has no change of its own).
@@ -55,11 +58,12 @@ export function rowOf(note: NoteRecord): BaseRowSource {
 }
 
 function hostRow(host: BaseHost): BaseRowSource {
-  const name = host.path.slice(host.path.lastIndexOf('/') + 1);
+  const path = composed(host.path);
+  const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
   return {
     properties: host.properties,
-    file: { name, basename: dot > 0 ? name.slice(0, dot) : name, path: host.path, folder: host.folder, ext: dot > 0 ? name.slice(dot + 1) : '', ctime: null, mtime: null, size: null, tags: [], links: [] },
+    file: { name, basename: dot > 0 ? name.slice(0, dot) : name, path, folder: composed(host.folder), ext: dot > 0 ? name.slice(dot + 1) : '', ctime: null, mtime: null, size: null, tags: [], links: [] },
   };
 }
 

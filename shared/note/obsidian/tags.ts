@@ -5,7 +5,7 @@ import type MarkdownIt from 'markdown-it';
 import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import type { NoteEnv } from '../env.ts';
 import { escapeHtml } from '../escape.ts';
-import { composedTag } from '../fields.ts';
+import { composed } from '../../text-fold.ts';
 import { slotOrHtml } from '../slots.ts';
 import { tagAt } from './tag-syntax.ts';
 
@@ -14,7 +14,7 @@ function tagRule(state: StateInline, silent: boolean): boolean {
   if (tag === null || state.pos + 1 + tag.length > state.posMax) return false;
   if (!silent) {
     const token = state.push('obsidian_tag', '', 0);
-    token.content = composedTag(tag);
+    token.content = composed(tag);
   }
   state.pos += 1 + tag.length;
   return true;

@@ -1,11 +1,13 @@
-// One tag, whichever way its accents are written: `é` as one character (NFC, as most keyboards
-// type it) or as `e` and a combining accent (NFD, as a Mac names files and some tools paste).
-// A vault synced from a Mac holds both: its tag page `Topics/Résumé.md` is named in NFD while
-// the notes say `#résumé` in NFC. They made two topics that read alike at two addresses, and
-// the tag page labelled neither.
+// One tag or folder, whichever way its accents are written: `é` as one character (NFC, as most
+// keyboards type it) or as `e` and a combining accent (NFD, as a Mac names files and some tools
+// paste). A vault synced from a Mac holds both: its tag page `Topics/Résumé.md` is named in NFD
+// while the notes say `#résumé` in NFC. They made two topics that read alike at two addresses,
+// the tag page labelling neither, and a base's `file.inFolder("Café")` found nothing in the
+// folder `Café/` named in NFD.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RowEvaluator } from '../../shared/bases/evaluate.ts';
 import { parseExpression } from '../../shared/bases/expression.ts';
+import { rowOf } from '../../site/plan/base-view.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
 import { deriveSiteModel, type SiteModel } from '../../shared/model/site-model.ts';
 import { VaultStore } from '../../shared/model/vault-store.ts';
@@ -26,6 +28,7 @@ beforeAll(async () => {
     'Posts/Typed.md': post(`tags: [${NFC}]`),
     'Posts/Pasted.md': post('tags: []', `Inline #${NFD} here.`),
     'Posts/Both.md': post(`tags: [caf\u00e9]`, 'And #cafe\u0301 again, and #se\u0301cret.'),
+    'Cafe\u0301/Menu.md': post('tags: []'),
   });
   const settings = defaultSettings();
   settings.collections.enabled = true;
@@ -36,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(cleanupTempDirs);
 
-describe('a tag written in NFC and in NFD', () => {
+describe('a tag or a folder written in NFC and in NFD', () => {
   it('is one topic, at one NFC address, labelled by its tag page named in NFD', () => {
     const topics = model.topics.topics.filter((t) => t.key.normalize('NFC') === NFC);
     expect(topics).toHaveLength(1);
@@ -67,5 +70,14 @@ describe('a tag written in NFC and in NFD', () => {
     const typed = model.posts.find((p) => p.path === 'Posts/Typed.md')!;
     expect(hasTag(typed.tags, `file.hasTag("${NFD}")`)).toBe(true);
     expect(hasTag([NFD], `file.hasTag("${NFC}")`)).toBe(true);
+  });
+
+  it('a base reads paths composed, as Obsidian gives them: a folder named in NFD is in inFolder("Café")', () => {
+    const menu = rowOf(model.posts.find((p) => p.name === 'Menu')!);
+    const value = (src: string) => new RowEvaluator(menu, new Map(), 0, null).value(parseExpression(src));
+    expect(value('file.inFolder("Caf\u00e9")')).toBe(true);
+    expect(value('file.inFolder("Cafe\u0301")')).toBe(true);
+    expect(value('file.folder == "Caf\u00e9"')).toBe(true);
+    expect(value('file.path')).toBe('Caf\u00e9/Menu.md');
   });
 });
