@@ -3,14 +3,6 @@
 // teh marbuta forms made one (أ إ آ ٱ → ا, ى → ي, ة → ه). Folding never adds or removes
 // a line break, so a folded text has the same lines as the original.
 
-/**
- * A name or tag as the site spells it: composed (NFC). A Mac's older file systems store `é` as
- * `e` and a combining accent (NFD); what people type, what git on a Mac commits, and the
- * addresses Obsidian and Hugo publish are composed, so a static host finds the page at the
- * address typed, and `#résumé` is one tag however it was stored.
- */
-export const composed = (name: string): string => name.normalize('NFC');
-
 const COMBINING = /\p{M}/gu;
 const TATWEEL = /\u0640/g;
 const ALEF = /[\u0622\u0623\u0625\u0671\u0672\u0673]/g;

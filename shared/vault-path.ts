@@ -4,6 +4,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { isTempFile } from './atomic-write.ts';
 import { DomainError } from './errors.ts';
+import { sameName } from './vault-names.ts';
 import { holdsDataDirMarker } from './vault-walk.ts';
 
 export type VaultPath = string & { readonly __brand: 'VaultPath' };
@@ -104,8 +105,6 @@ export async function newFoldersProblem(vaultDir: string, p: VaultPath): Promise
   return null;
 }
 
-/** A name as macOS and Windows compare it: case and Unicode form aside. */
-const sameName = (p: string) => p.normalize('NFC').toLowerCase();
 
 /**
  * Why a new path cannot be made beside what its folders hold: a name differing from one there

@@ -2,7 +2,7 @@
 // and functions, and how two values compare. Text is never read as a pattern.
 import type { BaseFileFacts, BaseLinks, BaseRowSource } from './evaluate.ts';
 import { BaseDate, BaseLink, displayText, MAX_LIST, MAX_TEXT, parseDate, type Value } from './values.ts';
-import { composed } from '../text-fold.ts';
+import { composed } from '../vault-names.ts';
 
 export function dateField(d: BaseDate, name: 'year' | 'month' | 'day'): number {
   const t = new Date(d.ms);

@@ -2,7 +2,7 @@
 // (path without extension, spaces as `-`, percent-encoded on the wire), its letters in
 // composed form (`composed`). Addresses are a branded type: a vault path cannot be passed
 // where an address belongs.
-import { composed } from '../text-fold.ts';
+import { composed } from '../vault-names.ts';
 import type { VaultPath } from '../vault-path.ts';
 
 /** A decoded public address: starts with `/`, no trailing slash (except the front page). */

@@ -6,7 +6,7 @@
 // the public model and the admin's collections panel both call it.
 import { isTrue } from '../note/frontmatter.ts';
 import { collectionSlug, textValue } from '../note/fields.ts';
-import { composed } from '../text-fold.ts';
+import { composed, isInFolder } from '../vault-names.ts';
 import { descriptionValue, iconValue, nameValue } from '../note/shown-text.ts';
 import { collectionAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
@@ -85,7 +85,6 @@ export function declaredCollections<T extends DeclaringNote>(tagPages: Map<strin
 export function buildCollections(topics: TopicIndex, posts: NoteRecord[], language: string): Collection[] {
   return declaredCollections(topics.tagPages, language).map(({ path: _path, note, ...declaration }) => {
     const key = declaration.tag.toLowerCase();
-    const prefix = declaration.folder === '' ? null : declaration.folder.toLowerCase() + '/';
     // A tag holds its nested tags, as its topic page does (`garden` holds `#garden/roses`), an excluded one aside.
     const carries = (tag: string) => {
       const t = tag.toLowerCase();
@@ -95,7 +94,7 @@ export function buildCollections(topics: TopicIndex, posts: NoteRecord[], langua
       (p) =>
         p.tags.some(carries) ||
         p.folderSlugs.includes(declaration.slug) ||
-        (prefix !== null && p.path.toLowerCase().startsWith(prefix)),
+        isInFolder(p.path, declaration.folder),
     );
     return { ...declaration, address: collectionAddress(declaration.slug), members, source: note };
   });

@@ -1,7 +1,7 @@
 // Items of GET /api/posts (spec 2.5, CONTRACT §5): the note's own address, title,
 // date, excerpt and tags; `commentCount` is added by the admin from comments.db.
 import { encodeAddress, type Address } from './addresses.ts';
-import { composed } from '../text-fold.ts';
+import { composed } from '../vault-names.ts';
 import type { NoteRecord } from './note-record.ts';
 import type { SiteModel } from './site-model.ts';
 

@@ -2,6 +2,7 @@
 // static pages, neighbours, Related, twins, topics, collections or categories.
 // Both the public site and GET /api/posts read this model.
 import type { VaultPath } from '../vault-path.ts';
+import { isInFolder } from '../vault-names.ts';
 import { claimsFrontPage, FRONT_PAGE, isReservedAddress, isWritableAddress, type Address } from './addresses.ts';
 import { BuildWarnings, frontmatterWarning, linkWarnings, longTextWarnings, markupWarning, mathWarning, type BuildWarning } from './build-warnings.ts';
 import { buildCategories, type Category } from './categories.ts';
@@ -73,11 +74,6 @@ function pathHash(p: string): number {
 /** Newest first; notes of one moment by path, so an edit (a new title) never moves a note in a list. */
 export function newestFirst(a: NoteRecord, b: NoteRecord): number {
   return b.date.ms - a.date.ms || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-}
-
-export function isInFolder(p: string, folder: string): boolean {
-  const f = folder.replace(/^\/+|(?<!\/)\/+$/g, '').toLowerCase();
-  return f !== '' && (p.toLowerCase() + '/').startsWith(f + '/');
 }
 
 /**

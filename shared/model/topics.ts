@@ -4,7 +4,7 @@
 // A nested tag makes a topic of each of its parents too (`#a/b/c`: `a`, `a/b`, `a/b/c`),
 // listing the notes under it, as Obsidian's `tag:#a` finds `#a/b`; at most MAX_TOPIC_DEPTH a tag.
 import { cleanTag, textValue } from '../note/fields.ts';
-import { composed } from '../text-fold.ts';
+import { composed } from '../vault-names.ts';
 import { nameValue } from '../note/shown-text.ts';
 import { isListPageAddress, isWritableAddress, topicAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';

@@ -1,6 +1,6 @@
 // Frontmatter fields read the tolerant way an Obsidian vault writes them (spec 2.4):
 // titles, tags, and `folders`/`folder` in every accepted spelling.
-import { composed } from '../text-fold.ts';
+import { composed } from '../vault-names.ts';
 import type { Frontmatter } from './frontmatter.ts';
 
 /**

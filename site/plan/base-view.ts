@@ -11,7 +11,7 @@ import { outboundSet } from '../../shared/model/links.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { stampSize } from '../../shared/file-stamp.ts';
 import { escapeHtml } from '../../shared/note/escape.ts';
-import { composed } from '../../shared/text-fold.ts';
+import { composed } from '../../shared/vault-names.ts';
 import { siteLanguageAttrs } from './frame.ts';
 import type { PageContext } from './page-context.ts';
 

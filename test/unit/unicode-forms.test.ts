@@ -29,9 +29,12 @@ beforeAll(async () => {
     'Posts/Pasted.md': post('tags: []', `Inline #${NFD} here.`),
     'Posts/Both.md': post(`tags: [caf\u00e9]`, 'And #cafe\u0301 again, and #se\u0301cret.'),
     'Cafe\u0301/Menu.md': post('tags: []'),
+    'Topics/Kitchen.md': '---\ncollection: true\nfolder: "[[Caf\u00e9]]"\n---\nA folder collection.\n',
+    'Mode\u0300les/New post.md': post('tags: []', 'A template: {{title}}'),
   });
   const settings = defaultSettings();
   settings.collections.enabled = true;
+  settings.folders = { ...settings.folders, templates: 'Mod\u00e8les' };
   const env = { siteName: null, siteTagline: null, homeNote: null, siteFooter: null, siteLang: null, publicLayout: null };
   const store = new VaultStore({ vaultDir: vault, dataDir: null, useGit: false });
   await store.loadAll();
@@ -58,7 +61,7 @@ describe('a tag or a folder written in NFC and in NFD', () => {
   });
 
   it('gathers both spellings in the collection its tag page declares', () => {
-    const [collection] = model.collections;
+    const collection = model.collections.find((c) => c.tag === 'R\u00e9sum\u00e9');
     expect(collection!.tag).toBe('R\u00e9sum\u00e9');
     expect(collection!.title).toBe('All my CVs');
     expect(collection!.members.map((p) => p.path).sort()).toEqual(['Posts/Pasted.md', 'Posts/Typed.md']);
@@ -79,5 +82,11 @@ describe('a tag or a folder written in NFC and in NFD', () => {
     expect(value('file.inFolder("Cafe\u0301")')).toBe(true);
     expect(value('file.folder == "Caf\u00e9"')).toBe(true);
     expect(value('file.path')).toBe('Caf\u00e9/Menu.md');
+  });
+
+  it('a folder named in NFD is the folder the settings or a collection name in NFC', () => {
+    expect(model.collections.find((c) => c.tag === 'Kitchen')!.members.map((p) => p.path)).toEqual(['Cafe\u0301/Menu.md']);
+    // The templates folder's notes are templates, not posts, however the folder's name is stored.
+    expect(model.posts.map((p) => p.path)).not.toContain('Mode\u0300les/New post.md');
   });
 });

@@ -5,7 +5,7 @@ import type MarkdownIt from 'markdown-it';
 import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import type { NoteEnv } from '../env.ts';
 import { escapeHtml } from '../escape.ts';
-import { composed } from '../../text-fold.ts';
+import { composed } from '../../vault-names.ts';
 import { slotOrHtml } from '../slots.ts';
 import { tagAt } from './tag-syntax.ts';
 
