@@ -11,6 +11,7 @@ import { log } from '../../shared/log.ts';
 import type { VaultEvents } from '../../shared/vault-events.ts';
 import { baseName, isNotePath, nameClash, newFoldersProblem, newNameProblem, stripExtension, type VaultPath, type VaultRoot } from '../../shared/vault-path.ts';
 import { rewriteNoteLinks } from '../../shared/markdown-links.ts';
+import { composed, sameName } from '../../shared/vault-names.ts';
 import type { VersionStore } from '../versions/version-store.ts';
 import type { NoteWriter } from './note-writer.ts';
 import type { RenameJournal } from './rename-journal.ts';
@@ -65,17 +66,18 @@ export function fileLinkMapper(from: VaultPath, to: VaultPath, otherNames: Set<s
   const base: LinkForm[] = [{ written: fromBase, next: linkTargetOf(toBase) }];
   if (note) base.push({ written: stripExtension(fromBase), next: linkTargetOf(toBase) });
   // A bare-name link is only ours when no other file shares the old name.
-  const bareIsOurs = !otherNames.has(fromBase.toLowerCase());
-  const newBareIsUnique = !otherNames.has(toBase.toLowerCase()) && !otherNames.has(linkTargetOf(toBase).toLowerCase());
+  const bareIsOurs = !otherNames.has(sameName(fromBase));
+  const newBareIsUnique = !otherNames.has(sameName(toBase)) && !otherNames.has(sameName(linkTargetOf(toBase)));
+  // Names compare as the resolver compares them: `[[Café]]` typed names the note a Mac named `Café.md` with a combining accent.
   return (target: string): string | null => {
-    const lower = target.toLowerCase();
+    const name = sameName(target);
     if (target.includes('/')) {
-      for (const form of full) if (lower === form.written.toLowerCase()) return form.next;
+      for (const form of full) if (name === sameName(form.written)) return form.next;
       return null;
     }
     if (!bareIsOurs) return null;
     for (const [i, form] of base.entries()) {
-      if (lower !== form.written.toLowerCase()) continue;
+      if (name !== sameName(form.written)) continue;
       return newBareIsUnique ? form.next : full[Math.min(i, full.length - 1)]!.next;
     }
     return null;
@@ -83,9 +85,12 @@ export function fileLinkMapper(from: VaultPath, to: VaultPath, otherNames: Set<s
 }
 
 export function folderLinkMapper(from: VaultPath, to: VaultPath) {
-  const prefix = from.toLowerCase() + '/';
-  return (target: string): string | null =>
-    target.toLowerCase().startsWith(prefix) ? linkTargetOf(to + target.slice(from.length)) : null;
+  const prefix = sameName(from) + '/';
+  const length = composed(from).length;
+  return (target: string): string | null => {
+    const written = composed(target);
+    return sameName(written).startsWith(prefix) ? linkTargetOf(to + written.slice(length)) : null;
+  };
 }
 
 export function createRenamer(deps: RenameDeps) {
@@ -222,7 +227,7 @@ export function createRenamer(deps: RenameDeps) {
       const otherNames = new Set<string>();
       for (const e of entries) {
         if (e.kind === 'folder' || e.path === to) continue;
-        const name = baseName(e.path).toLowerCase();
+        const name = sameName(baseName(e.path));
         otherNames.add(name);
         if (isNotePath(name)) otherNames.add(stripExtension(name));
       }

@@ -5,7 +5,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fileLinkMapper } from '../../admin/vault/rename.ts';
+import { fileLinkMapper, folderLinkMapper } from '../../admin/vault/rename.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { rewriteNoteLinks } from '../../shared/markdown-links.ts';
 import { startServer, waitFor, type TestServer } from '../helpers/server.ts';
@@ -32,9 +32,30 @@ describe('the Markdown links a rename rewrites', () => {
     const text = '[x](Posts/Other.md) [w](https://example.org/Posts/Linker%20note.md) [h](#Linker) [o](../../Posts/Linker%20note.md) ![i](pic.png) `[c](Posts/Other.md)`';
     expect(rewrite(text)).toBe(text);
   });
+
+  it('a note or folder a Mac named with combining accents (NFD) is the one the links typed in NFC name', () => {
+    const file = fileLinkMapper('Caf\u0065\u0301.md' as VaultPath, 'Bistro.md' as VaultPath, new Set());
+    expect(rewriteNoteLinks('[[Caf\u00e9]] [[caf\u00e9|the place]] [md](Caf%C3%A9.md) ![[Caf\u00e9#x]]', 'Linker.md', file)).toBe('[[Bistro]] [[Bistro|the place]] [md](Bistro.md) ![[Bistro#x]]');
+    const folder = folderLinkMapper('Re\u0301sume\u0301s' as VaultPath, 'CVs' as VaultPath);
+    expect(rewriteNoteLinks('[[R\u00e9sum\u00e9s/2024]] [[Re\u0301sume\u0301s/2023]]', 'Linker.md', folder)).toBe('[[CVs/2024]] [[CVs/2023]]');
+  });
 });
 
 describe('a rename through the admin', () => {
+  it('of a note a Mac named with a combining accent rewrites the links typed to it, as Backlinks lists them', async () => {
+    const base = await tempDir('vs-rename-md-');
+    const vault = path.join(base, 'vault');
+    const linker = 'See [[Caf\u00e9]], [[Caf\u00e9|the place]] and [md](Caf%C3%A9.md).\n';
+    await writeFiles(vault, { 'Cafe\u0301.md': 'The cafe.\n', 'Linker.md': linker });
+    const server = await startServer({ vault, data: path.join(base, 'data') });
+    servers.push(server);
+    const backlinks = await server.admin<{ backlinks: { path: string }[] }>('GET', `/api/backlinks?path=${encodeURIComponent('Cafe\u0301.md')}`);
+    expect(backlinks.body.backlinks.map((b) => b.path)).toEqual(['Linker.md']);
+    const res = await server.admin('POST', '/api/note/rename', { path: 'Cafe\u0301.md', to: 'Bistro.md' });
+    expect(res.body).toEqual({ path: 'Bistro.md', rewritten: ['Linker.md'] });
+    expect(await fs.readFile(path.join(vault, 'Linker.md'), 'utf8')).toBe('See [[Bistro]], [[Bistro|the place]] and [md](Bistro.md).\n');
+  });
+
   it('rewrites Markdown links in other notes, on disk', async () => {
     const base = await tempDir('vs-rename-md-');
     const vault = path.join(base, 'vault');
