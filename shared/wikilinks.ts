@@ -4,6 +4,8 @@
 // admin's search and the rename that rewrites links (through note/link-places.ts). A target or heading holds no bracket
 // (Obsidian allows none in a file name); the display text may hold single ones
 // (`[[Paper|Smith [2020] notes]]`), never `[[` or `]]`. In a table the bar is written `\|`.
+import { sameName } from './vault-names.ts';
+
 const WIKILINK = /(!?)\[\[((?:[^\[\]|#\\\n]|\\(?!\|))*?)(#(?:[^\[\]|\\\n]|\\(?!\|))*)?(\\?\|(?:[^\[\]\n]|\[(?!\[)|\](?!\]))*)?\]\]/g;
 
 /** A wikilink as written: `alias` with its bar (`|`, or `\|` in a table), `heading` with its `#` (target '' for a link into the same note). */
@@ -132,5 +134,5 @@ export function wholeLink(value: string): WikiLink | null {
  * link typed anywhere is composed (`Café`), and the two read the same.
  */
 export function linkKey(target: string): string {
-  return target.replace(/\.(md|markdown)$/i, '').normalize('NFC').toLowerCase();
+  return sameName(target.replace(/\.(md|markdown)$/i, ''));
 }

@@ -5,6 +5,7 @@
 import { collectionSlug } from '../note/fields.ts';
 import { nameValue } from '../note/shown-text.ts';
 import { naturalCompare } from '../natural-order.ts';
+import { sameName } from '../vault-names.ts';
 import { collectionAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
 
@@ -31,19 +32,26 @@ export function categorySlug(folder: string): string {
   return collectionSlug(folder.split('/').map(stripSortPrefix).join('-'));
 }
 
-function isFolderNote(note: NoteRecord): boolean {
-  const last = note.folder.slice(note.folder.lastIndexOf('/') + 1);
-  return note.folder !== '' && (note.name === last || note.name.toLowerCase() === 'index');
+/** Whether a note is its folder's note: `Folder/Folder.md` or `Folder/index.md`, names compared as the resolver compares them. */
+export function isFolderNote(note: Pick<NoteRecord, 'folder' | 'name'>): boolean {
+  if (note.folder === '') return false;
+  const name = sameName(note.name);
+  return name === 'index' || name === sameName(note.folder.slice(note.folder.lastIndexOf('/') + 1));
+}
+
+/** Each folder's folder note among `notes`: the note named like its folder before `index.md`. */
+export function folderNotesOf(notes: Iterable<NoteRecord>): Map<string, NoteRecord> {
+  const out = new Map<string, NoteRecord>();
+  for (const note of notes) {
+    if (!isFolderNote(note)) continue;
+    const known = out.get(note.folder);
+    if (!known || sameName(known.name) === 'index') out.set(note.folder, note);
+  }
+  return out;
 }
 
 export function buildCategories(allNotes: Iterable<NoteRecord>, posts: NoteRecord[]): Category[] {
-  const folderNotes = new Map<string, NoteRecord>();
-  for (const note of allNotes) {
-    if (!isFolderNote(note)) continue;
-    const existing = folderNotes.get(note.folder);
-    // The note named like its folder wins over index.md.
-    if (!existing || existing.name.toLowerCase() === 'index') folderNotes.set(note.folder, note);
-  }
+  const folderNotes = folderNotesOf(allNotes);
   const byFolder = new Map<string, NoteRecord[]>();
   for (const post of posts) {
     if (post.folder === '') continue;

@@ -5,6 +5,7 @@
 // `Note` whose path ends so; among several, the one beside the linking note, else the
 // shortest path); a note's `aliases` answer when no name does.
 import { linkKey } from '../wikilinks.ts';
+import { sameName } from '../vault-names.ts';
 import type { VaultPath } from '../vault-path.ts';
 import type { NoteRecord } from './note-record.ts';
 
@@ -69,7 +70,7 @@ export function chooseLinkpath(clean: string, fromFolder: string | null, store: 
   return sameFolder ?? [...pool].sort((a, b) => a.length - b.length || a.localeCompare(b))[0]!;
 }
 
-const aliasKey = (a: string) => a.trim().toLowerCase();
+const aliasKey = (a: string) => sameName(a.trim());
 
 /**
  * Where links point depends only on which paths (and aliases) exist. The index (and every

@@ -54,23 +54,6 @@ const nameOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 const stemOf = (p: string) => nameOf(p).replace(/\.[^.]+$/, '');
 const byName = (a: { name: string }, b: { name: string }) => naturalCompare(a.name, b.name) || (a.name < b.name ? -1 : 1);
 
-/** Whether a note is its folder's note: `Folder/Folder.md` or `Folder/index.md`. */
-export function isFolderNote(note: NoteRecord): boolean {
-  if (note.folder === '') return false;
-  const stem = stemOf(note.path).toLowerCase();
-  return stem === 'index' || stem === nameOf(note.folder).toLowerCase();
-}
-
-/** Each folder's published folder note (`Folder/Folder.md` before `Folder/index.md`), from the visible notes once. */
-export function folderNotes(visible: readonly NoteRecord[]): Map<string, NoteRecord> {
-  const out = new Map<string, NoteRecord>();
-  for (const note of visible) {
-    if (!isFolderNote(note)) continue;
-    const known = out.get(note.folder);
-    if (!known || stemOf(known.path).toLowerCase() === 'index') out.set(note.folder, note);
-  }
-  return out;
-}
 
 /** The folders above a note, outermost first (a folder note's own folder is the note itself). */
 export function foldersAbove(note: Pick<NoteRecord, 'path' | 'folder'>, folderNotePath: string | undefined): string[] {

@@ -2,6 +2,7 @@
 // (note-bodies.ts) and the small views (links, chips, cards) pages are made of. Each view
 // has a signature: a page is re-rendered exactly when its signature changes.
 import { encodeAddress, fileAddress, FRONT_PAGE, isInSitesFolder, type Address } from '../../shared/model/addresses.ts';
+import { folderNotesOf } from '../../shared/model/categories.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { SiteModel } from '../../shared/model/site-model.ts';
 import { directionOf } from '../../shared/note/language.ts';
@@ -11,7 +12,6 @@ import { frameFormatters, gradientOf, type SiteFrame } from './frame.ts';
 import type { Formatters } from './i18n.ts';
 import { PlanMemory } from './plan-memory.ts';
 import { isRasterImage, type ImageState, type ImageVariants } from '../render/image-variants.ts';
-import { folderNotes } from './explorer.ts';
 import { documentAddress, isDocumentPath } from './documents.ts';
 import { NoteBodies } from './note-bodies.ts';
 
@@ -129,7 +129,8 @@ export class PageContext {
 
   /** Each folder's published folder note (explorer.ts), worked out once for every page. */
   folderNotes(): Map<string, NoteRecord> {
-    return (this.folderNotesMemo ??= folderNotes(this.model.visible));
+    // Each folder's published folder note (`Folder/Folder.md` before `Folder/index.md`), from the visible notes once.
+    return (this.folderNotesMemo ??= folderNotesOf(this.model.visible));
   }
 
   /** Registers the attachments a visible note shows (its embeds and banner) for publishing. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RowEvaluator } from '../../shared/bases/evaluate.ts';
 import { parseExpression } from '../../shared/bases/expression.ts';
 import { rowOf } from '../../site/plan/base-view.ts';
+import { folderNotesOf, isFolderNote } from '../../shared/model/categories.ts';
 import { modelSettings } from '../../shared/model/model-settings.ts';
 import { deriveSiteModel, type SiteModel } from '../../shared/model/site-model.ts';
 import { VaultStore } from '../../shared/model/vault-store.ts';
@@ -31,6 +32,10 @@ beforeAll(async () => {
     'Cafe\u0301/Menu.md': post('tags: []'),
     'Topics/Kitchen.md': '---\ncollection: true\nfolder: "[[Caf\u00e9]]"\n---\nA folder collection.\n',
     'Mode\u0300les/New post.md': post('tags: []', 'A template: {{title}}'),
+    // A folder a Mac named, its folder note made on Linux (typed, composed); a note whose alias was pasted decomposed.
+    'Bru\u0308ssel/Br\u00fcssel.md': post('title: All of Brussels'),
+    'Bru\u0308ssel/Grand Place.md': post('tags: []'),
+    'Posts/Aliased.md': post('aliases: [Le Cafe\u0301]'),
   });
   const settings = defaultSettings();
   settings.collections.enabled = true;
@@ -88,5 +93,12 @@ describe('a tag or a folder written in NFC and in NFD', () => {
     expect(model.collections.find((c) => c.tag === 'Kitchen')!.members.map((p) => p.path)).toEqual(['Cafe\u0301/Menu.md']);
     // The templates folder's notes are templates, not posts, however the folder's name is stored.
     expect(model.posts.map((p) => p.path)).not.toContain('Mode\u0300les/New post.md');
+  });
+
+  it('a folder note and an alias are found whichever form their names take', () => {
+    const note = model.visible.find((n) => n.path === 'Bru\u0308ssel/Br\u00fcssel.md')!;
+    expect(isFolderNote(note)).toBe(true);
+    expect(folderNotesOf(model.visible).get('Bru\u0308ssel')).toBe(note);
+    expect(model.resolver.resolve('Le Caf\u00e9', null)?.path).toBe('Posts/Aliased.md');
   });
 });

@@ -11,6 +11,7 @@ import { commitTemp, fsyncDir, mkdirFor, storageFailure, writeTempDurableQuiet }
 import { refuse } from '../../../shared/errors.ts';
 import { parseVaultPath, toVaultPath, type VaultPath, type VaultRoot } from '../../../shared/vault-path.ts';
 import { readVaultText } from '../../../shared/vault-read.ts';
+import { sameName } from '../../../shared/vault-names.ts';
 import { VaultEntries } from '../../../shared/vault-walk.ts';
 import type { PathLocks } from '../../vault/path-locks.ts';
 import { MAX_ATTACHMENT_BYTES } from './attachments.ts';
@@ -125,10 +126,10 @@ export async function storeImage(root: VaultRoot, skipDirs: string[], locks: Pat
   // The folder is held from the name's choice to the file's creation: no other paste, save or move comes between.
   return locks.run([folder], async () => {
     // Unique by name in the whole vault, as Obsidian resolves `![[name]]`.
-    const taken = new Set((await new VaultEntries(root.dir, skipDirs).list()).filter((e) => e.kind !== 'folder').map((e) => path.posix.basename(e.path).toLowerCase()));
+    const taken = new Set((await new VaultEntries(root.dir, skipDirs).list()).filter((e) => e.kind !== 'folder').map((e) => sameName(path.posix.basename(e.path))));
     for (let n = 1; n <= MAX_NUMBERED; n++) {
       const name = n === 1 ? `${stem}.${ext}` : `${stem} ${n}.${ext}`;
-      if (taken.has(name.toLowerCase())) continue;
+      if (taken.has(sameName(name))) continue;
       const abs = await root.resolve(parseVaultPath(folder ? `${folder}/${name}` : name));
       // Taken after the listing (another program wrote it): the next number.
       if (!(await createFileOnce(abs, data))) continue;

@@ -6,6 +6,7 @@ import type { EditorState } from '@codemirror/state';
 import { createLinkResolver } from '../../../../shared/model/links.ts';
 import { writtenLinks } from '../../../../shared/wikilinks.ts';
 import type { VaultPath } from '../../../../shared/vault-path.ts';
+import { sameName } from '../../../../shared/vault-names.ts';
 
 export interface LinkAt {
   target: string;
@@ -50,8 +51,8 @@ const baseOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 /** How a link to `path` is written: the bare name when no other note shares it, else the path. */
 export function linkTextFor(path: string, allPaths: string[]): string {
-  const base = linkName(baseOf(path)).toLowerCase();
-  const shared = allPaths.some((p) => p !== path && linkName(baseOf(p)).toLowerCase() === base);
+  const base = sameName(linkName(baseOf(path)));
+  const shared = allPaths.some((p) => p !== path && sameName(linkName(baseOf(p))) === base);
   return shared ? linkName(path) : linkName(baseOf(path));
 }
 

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, fileUrl } from '../api.ts';
 import { prefs } from '../prefs.ts';
+import { sameName } from '../../../../shared/vault-names.ts';
 import { useStore } from '../store.ts';
 import { entries } from '../tree/model.ts';
 import type { TreeEntry } from '../types.ts';
@@ -18,12 +19,12 @@ function resolver(list: TreeEntry[], kind: TreeEntry['kind'], withExtension: (t:
   const byName = new Map<string, string>();
   for (const e of list) {
     if (e.kind !== kind) continue;
-    byPath.set(e.path.toLowerCase(), e.path);
-    const name = e.path.slice(e.path.lastIndexOf('/') + 1).toLowerCase();
+    byPath.set(sameName(e.path), e.path);
+    const name = sameName(e.path.slice(e.path.lastIndexOf('/') + 1));
     if (!byName.has(name)) byName.set(name, e.path);
   }
   return (target: string): string | null => {
-    for (const t of withExtension(target.trim().replace(/^\/+/, '').toLowerCase())) {
+    for (const t of withExtension(sameName(target.trim().replace(/^\/+/, '')))) {
       const hit = byPath.get(t) ?? byName.get(t);
       if (hit) return hit;
     }

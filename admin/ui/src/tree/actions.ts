@@ -2,6 +2,7 @@
 // and the folder actions of spec D.5. Every note write goes through PUT /api/note,
 // the server's single write path.
 import { encodeAddress, permalinkAddress } from '../../../../shared/model/addresses.ts';
+import { sameName } from '../../../../shared/vault-names.ts';
 import { api, ApiError } from '../api.ts';
 import { siteAddress } from '../editor/PublishControls.tsx';
 import { adoptRewrites, flushAll, followRename, forgetPath, nameOf, openNote, openNoteAt, whileMoving } from '../editor/workspace.ts';
@@ -148,7 +149,7 @@ export async function moveEntry(path: string): Promise<void> {
   const folder = answer.trim().replace(/^\/+|(?<!\/)\/+$/g, '');
   const to = join(folder, baseName(path));
   if (to === path) return;
-  const known = folder === '' || entries.get().some((e) => e.kind === 'folder' && e.path.toLowerCase() === folder.toLowerCase());
+  const known = folder === '' || entries.get().some((e) => e.kind === 'folder' && sameName(e.path) === sameName(folder));
   const asked = { folder, name: splitName(baseName(path), !isNotePath(path))[0] };
   if (!known && !(await confirmDialog(t('moveNewFolder', asked), { okLabel: t('moveMakeFolder') }))) return;
   try {

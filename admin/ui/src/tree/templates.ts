@@ -3,6 +3,7 @@
 // `Templates` unless changed). Obsidian's core template variables are filled in:
 // {{title}}, {{date}}, {{time}}, and {{date:FORMAT}} / {{time:FORMAT}} with moment-style tokens.
 import { api, ApiError } from '../api.ts';
+import { sameName } from '../../../../shared/vault-names.ts';
 import { entries } from './model.ts';
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -51,8 +52,11 @@ export async function defaultTemplatePath(): Promise<string | null> {
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) throw err;
   }
-  const prefix = folder.replace(/^\/+|(?<!\/)\/+$/g, '').toLowerCase() + '/';
-  const found = entries.get().find((e) => e.kind === 'note' && e.path.toLowerCase().startsWith(prefix) && /^default\.(md|markdown)$/i.test(e.path.slice(prefix.length)));
+  const want = sameName(folder.replace(/^\/+|(?<!\/)\/+$/g, ''));
+  const found = entries.get().find((e) => {
+    const slash = e.path.lastIndexOf('/');
+    return e.kind === 'note' && sameName(e.path.slice(0, Math.max(slash, 0))) === want && /^default\.(md|markdown)$/i.test(e.path.slice(slash + 1));
+  });
   return found?.path ?? null;
 }
 
