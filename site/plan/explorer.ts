@@ -54,7 +54,6 @@ const nameOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 const stemOf = (p: string) => nameOf(p).replace(/\.[^.]+$/, '');
 const byName = (a: { name: string }, b: { name: string }) => naturalCompare(a.name, b.name) || (a.name < b.name ? -1 : 1);
 
-
 /** The folders above a note, outermost first (a folder note's own folder is the note itself). */
 export function foldersAbove(note: Pick<NoteRecord, 'path' | 'folder'>, folderNotePath: string | undefined): string[] {
   const parts = note.folder === '' ? [] : note.folder.split('/');
