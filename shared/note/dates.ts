@@ -22,6 +22,19 @@ function plausible(ms: number): boolean {
 
 const DATE_ONLY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 const DATE_TIME_NO_ZONE = /^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?$/;
+/** `15.01.2024`: day, month, year, as every language that writes dates with dots orders them. */
+const DOTTED = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
+/** A link to a daily note (`[[2024-01-15]]`, `[[Daily/2024-01-15|Monday]]`): the periodic notes' way of dating a note. */
+const DAY_LINK = /^\[\[(?:[^\]|#]*\/)?([^\]|#/]+)(?:[|#][^\]]*)?\]\]$/;
+/** A zone the text writes: `Z` or an offset after a time, or a zone's name. */
+const WRITTEN_ZONE = /\d[zZ]\b|\b(?:GMT|UTC|UT|[ECMP][SD]T)\b|\d:\d\d(?::\d\d(?:\.\d+)?)?\s*[+-]\d\d:?\d\d/;
+
+/** A calendar day as epoch ms (UTC midnight), or null when there is no such day. */
+function dayMs(y: number, mo: number, d: number): number | null {
+  const ms = Date.UTC(y, mo - 1, d);
+  const check = new Date(ms);
+  return check.getUTCMonth() === mo - 1 && check.getUTCDate() === d && plausible(ms) ? ms : null;
+}
 
 /** A frontmatter value as epoch ms, or null when it is not a date. */
 export function parseDateValue(value: unknown): number | null {
@@ -37,12 +50,11 @@ export function parseDateValue(value: unknown): number | null {
   const s = value.trim();
   if (s === '' || s.includes('{{') || s.includes('<%')) return null;
   let m = DATE_ONLY.exec(s);
-  if (m) {
-    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    const ms = Date.UTC(y, mo - 1, d);
-    const check = new Date(ms);
-    return check.getUTCMonth() === mo - 1 && check.getUTCDate() === d && plausible(ms) ? ms : null;
-  }
+  if (m) return dayMs(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = DOTTED.exec(s);
+  if (m) return dayMs(Number(m[3]), Number(m[2]), Number(m[1]));
+  m = DAY_LINK.exec(s);
+  if (m) return parseDateValue(m[1]);
   // A date and time without a zone is read as UTC, like a bare YAML date.
   m = DATE_TIME_NO_ZONE.exec(s);
   if (m) {
@@ -52,8 +64,14 @@ export function parseDateValue(value: unknown): number | null {
   if (/^\d+$/.test(s)) return parseDateValue(Number(s));
   // Only strings that look like dates: a four-digit year and a month somewhere.
   if (!/\d{4}/.test(s)) return null;
-  const ms = Date.parse(s);
-  return plausible(ms) ? ms : null;
+  // Ordinal days (`January 15th 2024`, the Linter plugin's default format) read as numbers.
+  const text = s.replace(/(\d)(?:st|nd|rd|th)\b/gi, '$1');
+  const ms = Date.parse(text);
+  if (!plausible(ms) || WRITTEN_ZONE.test(text)) return plausible(ms) ? ms : null;
+  // Without a zone the engine reads `January 15, 2024` in the server's own zone: east of UTC
+  // that was January 14 on every page. Read as UTC, as a bare YAML date is, wherever it runs.
+  const utc = Date.parse(`${text} UTC`);
+  return plausible(utc) ? utc : ms;
 }
 
 /**

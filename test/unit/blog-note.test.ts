@@ -81,7 +81,17 @@ describe('spec D.2: post dates in order of precedence', () => {
     expect(parseDateValue('2026-02-30')).toBeNull();
     expect(parseDateValue(2026)).toBeNull();
     expect(parseDateValue('tomorrow')).toBeNull();
-    expect(parseDateValue('1 March 2024')).toBe(Date.parse('1 March 2024'));
+    expect(parseDateValue('1 March 2024')).toBe(Date.UTC(2024, 2, 1));
+    expect(parseDateValue('31.02.2024')).toBeNull();
+    expect(parseDateValue('[[Some note]]')).toBeNull();
+  });
+  it('reads the dates real vaults write: dotted, a daily note\'s link, an ordinal day, a written zone', () => {
+    expect(parseDateValue('15.01.2024')).toBe(Date.UTC(2024, 0, 15));
+    expect(parseDateValue('[[2024-01-15]]')).toBe(Date.UTC(2024, 0, 15));
+    expect(parseDateValue('[[Daily/2024-01-15|Monday]]')).toBe(Date.UTC(2024, 0, 15));
+    expect(parseDateValue('Monday, January 15th 2024, 10:30:00 am')).toBe(Date.UTC(2024, 0, 15, 10, 30));
+    expect(parseDateValue('2024-01-15 10:30 +0200')).toBe(Date.UTC(2024, 0, 15, 8, 30));
+    expect(parseDateValue('January 15, 2024 10:30 PST')).toBe(Date.UTC(2024, 0, 15, 18, 30));
   });
 });
 
