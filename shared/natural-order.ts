@@ -1,6 +1,15 @@
-// Names in the order a reader expects them ("Note 2" before "Note 10"), as Obsidian's file
-// list sorts. One collator for the process: `localeCompare` given options makes an ICU
-// collator a call, and a sort of the whole vault's names took twenty times as long.
-const collator = new Intl.Collator(undefined, { numeric: true });
+// The orders the site shows and resolves by, in one locale whatever the server's `LANG`: the
+// default collator follows the environment (a Swedish server sorts `ö` after `z`, an English one
+// before it), so the same vault listed its notes, and broke ties between same-named notes, one
+// way on a laptop and another in a container or in CI. One collator each for the process:
+// `localeCompare` given options makes an ICU collator a call, and a sort of the whole vault's
+// names took twenty times as long.
+const ORDER_LOCALE = 'en';
+const natural = new Intl.Collator(ORDER_LOCALE, { numeric: true });
+const plain = new Intl.Collator(ORDER_LOCALE);
 
-export const naturalCompare = (a: string, b: string): number => collator.compare(a, b);
+/** Names in the order a reader expects them ("Note 2" before "Note 10"), as Obsidian's file list sorts. */
+export const naturalCompare = (a: string, b: string): number => natural.compare(a, b);
+
+/** Texts and paths in dictionary order: `localeCompare`, in the site's one locale. */
+export const textCompare = (a: string, b: string): number => plain.compare(a, b);

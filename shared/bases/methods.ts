@@ -3,6 +3,7 @@
 import type { BaseFileFacts, BaseLinks, BaseRowSource } from './evaluate.ts';
 import { BaseDate, BaseLink, displayText, MAX_LIST, MAX_TEXT, parseDate, type Value } from './values.ts';
 import { composed } from '../vault-names.ts';
+import { textCompare } from '../natural-order.ts';
 
 export function dateField(d: BaseDate, name: 'year' | 'month' | 'day'): number {
   const t = new Date(d.ms);
@@ -169,7 +170,7 @@ export function compare(a: Value, b: Value): number | null {
     return x && y ? x.ms - y.ms : null;
   }
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'string' && typeof b === 'string') return a.localeCompare(b);
+  if (typeof a === 'string' && typeof b === 'string') return textCompare(a, b);
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   return null;
 }

@@ -7,6 +7,7 @@ import type { Expr } from './expression.ts';
 import { MAX_STEPS_PER_BASE, RowEvaluator, compare, type BaseLinks, type BaseRowSource } from './evaluate.ts';
 import { DEFAULT_SUMMARIES, defaultSummary, isEmptyValue, valueKey, type DefaultSummary, type SummaryResult } from './summaries.ts';
 import { displayText, type Value } from './values.ts';
+import { textCompare } from '../natural-order.ts';
 
 export interface BaseResultRow<T> {
   source: T;
@@ -74,7 +75,7 @@ function compareKeys(a: Value, b: Value, descending: boolean): number {
   const emptyA = isEmptyValue(a);
   const emptyB = isEmptyValue(b);
   if (emptyA || emptyB) return emptyA === emptyB ? 0 : emptyA ? 1 : -1;
-  const c = compare(a, b) ?? displayText(a).localeCompare(displayText(b));
+  const c = compare(a, b) ?? textCompare(displayText(a), displayText(b));
   return descending ? -c : c;
 }
 

@@ -11,6 +11,7 @@ import { descriptionValue, iconValue, nameValue } from '../note/shown-text.ts';
 import { collectionAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
 import { labelFrom, tagPageTag, type TagPageCandidate, type TopicIndex } from './topics.ts';
+import { textCompare } from '../natural-order.ts';
 
 export const MAX_COLLECTIONS = 12;
 export const COLLECTION_MARK = '◆';
@@ -58,7 +59,7 @@ function folderValue(note: DeclaringNote): string {
 export function declaredCollections<T extends DeclaringNote>(tagPages: Map<string, T>, language: string): Array<CollectionDeclaration & { note: T }> {
   const declared = [...tagPages.entries()]
     .filter(([, note]) => isTrue(note.data.collection))
-    .sort(([ka, a], [kb, b]) => orderOf(a) - orderOf(b) || ka.localeCompare(kb));
+    .sort(([ka, a], [kb, b]) => orderOf(a) - orderOf(b) || textCompare(ka, kb));
   const out: Array<CollectionDeclaration & { note: T }> = [];
   const seenSlugs = new Set<string>();
   for (const [, note] of declared) {

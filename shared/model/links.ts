@@ -8,6 +8,7 @@ import { linkKey } from '../wikilinks.ts';
 import { sameName } from '../vault-names.ts';
 import type { VaultPath } from '../vault-path.ts';
 import type { NoteRecord } from './note-record.ts';
+import { textCompare } from '../natural-order.ts';
 
 /** What link resolution needs of a note (a NoteRecord, or the admin's lighter index entry). */
 export interface LinkNode {
@@ -67,7 +68,7 @@ export function chooseLinkpath(clean: string, fromFolder: string | null, store: 
   const matching = candidates.filter((c) => ('/' + linkKey(c)).endsWith(suffix));
   const pool = matching.length ? matching : candidates;
   const sameFolder = fromFolder !== null ? pool.find((c) => folderOf(c) === fromFolder) : undefined;
-  return sameFolder ?? [...pool].sort((a, b) => a.length - b.length || a.localeCompare(b))[0]!;
+  return sameFolder ?? [...pool].sort((a, b) => a.length - b.length || textCompare(a, b))[0]!;
 }
 
 const aliasKey = (a: string) => sameName(a.trim());
@@ -117,7 +118,7 @@ class PathIndex implements LinkpathLookup {
     // No note of that name: a note that lists it among its aliases.
     const byAlias = this.aliases.get(aliasKey(clean.replace(/\.(md|markdown)$/i, '')));
     if (!byAlias) return null;
-    return [...byAlias].sort((a, b) => a.length - b.length || a.localeCompare(b))[0]!;
+    return [...byAlias].sort((a, b) => a.length - b.length || textCompare(a, b))[0]!;
   }
 }
 
@@ -203,7 +204,7 @@ export function backlinkIndex(notes: NoteRecord[], resolver: LinkResolver, visib
 
 /** The order of a note's backlinks: by title, then path (an edit of the text never moves one). */
 export function byTitle(a: NoteRecord, b: NoteRecord): number {
-  return a.title.localeCompare(b.title) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return textCompare(a.title, b.title) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 }
 
 /**
@@ -234,7 +235,7 @@ export function relatedIndex(
     }
   }
   const result = new Map<VaultPath, NoteRecord[]>();
-  for (const [p, set] of out) result.set(p, [...set].sort((a, b) => b.date.ms - a.date.ms || a.title.localeCompare(b.title)));
+  for (const [p, set] of out) result.set(p, [...set].sort((a, b) => b.date.ms - a.date.ms || textCompare(a.title, b.title)));
   return result;
 }
 

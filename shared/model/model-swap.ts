@@ -5,8 +5,9 @@
 import type { NoteRecord } from './note-record.ts';
 import { newestFirst, type SiteModel } from './site-model.ts';
 import { tagPageTag, topicKeysOf } from './topics.ts';
+import { textCompare } from '../natural-order.ts';
 
-const byPath = (a: NoteRecord, b: NoteRecord) => a.path.localeCompare(b.path);
+const byPath = (a: NoteRecord, b: NoteRecord) => textCompare(a.path, b.path);
 
 /** Replaces `before` in an array sorted by `order` (an equal-shaped record sorts the same); false when absent. */
 function replaceSorted(list: NoteRecord[], before: NoteRecord, after: NoteRecord, order: (a: NoteRecord, b: NoteRecord) => number): boolean {

@@ -14,6 +14,7 @@ import { FRONT_PAGE, isReservedAddress, type Address } from './addresses.ts';
 import { FeedIds } from './feed-ids.ts';
 import type { NoteRecord } from './note-record.ts';
 import type { SiteModel } from './site-model.ts';
+import { textCompare } from '../natural-order.ts';
 
 /** How long a vanished note waits for its text to appear elsewhere (a move seen in two steps). */
 const MOVE_WINDOW_MS = 10 * 60 * 1000;
@@ -215,7 +216,7 @@ export class AddressMemory {
       const note = byPath.get(p);
       if (note && readAt(note) !== from && (!model.byAddress.has(from) || model.byAddress.get(from)!.path === frontPath)) out.set(from, readAt(note));
     }
-    return [...out].sort((a, b) => a[0].localeCompare(b[0]));
+    return [...out].sort((a, b) => textCompare(a[0], b[0]));
   }
 
   /** The redirects when they differ from the last ones asked for through here, else null. */

@@ -12,6 +12,7 @@ import { buildCollections, type Collection } from './collections.ts';
 import { backlinkIndex, createLinkResolver, relatedIndex, twinIndex, type LinkResolver } from './links.ts';
 import type { NoteRecord } from './note-record.ts';
 import { buildTopics, type TopicIndex } from './topics.ts';
+import { textCompare } from '../natural-order.ts';
 
 export interface ModelSettings {
   /** Folder whose notes are never public (settings `folders.templates`). */
@@ -110,7 +111,7 @@ export function modelShape(r: NoteRecord): string {
 
 /** Every note in the model's order: by path. */
 export function byPath(records: Iterable<NoteRecord>): NoteRecord[] {
-  return [...records].sort((a, b) => a.path.localeCompare(b.path));
+  return [...records].sort((a, b) => textCompare(a.path, b.path));
 }
 
 /** Which notes visitors see, and the warnings of those refused; a note's visibility is known before the rest of the model. */

@@ -8,6 +8,7 @@ import { composed } from '../vault-names.ts';
 import { nameValue } from '../note/shown-text.ts';
 import { isListPageAddress, isWritableAddress, topicAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
+import { textCompare } from '../natural-order.ts';
 
 export interface Topic {
   /** The tag as first written by the newest post carrying it; the address keeps it. */
@@ -163,8 +164,8 @@ export function buildTopics(
   // parent's count holds its nested tags' posts: ranked by that, `a` (and `a/b`) would
   // come before `a/b/c` and every other tag, and push the busiest written tags out of
   // the topic row's TOPIC_ROW_MAX; a parent no post carries comes after every written tag.
-  const topics = [...byKey.values()].sort((a, b) => b.own - a.own || b.posts.length - a.posts.length || a.label.localeCompare(b.label));
-  for (const topic of [...topics].sort((a, b) => b.posts.length - a.posts.length || a.label.localeCompare(b.label))) {
+  const topics = [...byKey.values()].sort((a, b) => b.own - a.own || b.posts.length - a.posts.length || textCompare(a.label, b.label));
+  for (const topic of [...topics].sort((a, b) => b.posts.length - a.posts.length || textCompare(a.label, b.label))) {
     topicAbove(byKey, topic)?.children.push(topic);
   }
   return { topics, byKey, label, isExcluded, hasPage, tagPages };

@@ -12,6 +12,7 @@ import { BACKLINK_SENTENCES, backlinksOf, backlinksSig, linkedFace, relatedBesid
 import { breadcrumbsOf, breadcrumbsSig, explorerHere, type Breadcrumb } from './explorer.ts';
 import { propertiesOf, propertiesSig, propertyTargets, type PropertyView } from './properties.ts';
 import { noteDocumentReads, noteDocumentsSig } from './documents.ts';
+import { textCompare } from '../../shared/natural-order.ts';
 
 export interface ArticleView {
   file: string;
@@ -92,7 +93,7 @@ function shareLinks(ctx: PageContext, note: NoteRecord): { name: string; href: s
 
 /** x-default is the face written in the site's own language (spec D.7). */
 export function twinAlternates(ctx: PageContext, note: NoteRecord, twin: NoteRecord): { hreflang: string; href: string }[] {
-  const faces = [note, twin].sort((a, b) => a.lang.localeCompare(b.lang));
+  const faces = [note, twin].sort((a, b) => textCompare(a.lang, b.lang));
   const home = faces.find((f) => f.lang === ctx.frame.lang) ?? note;
   return [
     ...faces.map((f) => ({ hreflang: f.lang, href: ctx.absolute(ctx.addressOf(f)) })),

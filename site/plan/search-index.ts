@@ -19,6 +19,7 @@ import { BaseJob, buildSearchBase, indexFile, type IndexFile, type RememberedBas
 import { PatchJob, type FileText, type MemberPatch, type PatchedFiles } from './search-base-patch.ts';
 import { docChars, metaRowOf, searchableNotes, searchDocOf } from './search-docs.ts';
 import { DocumentRecords } from './search-documents.ts';
+import { textCompare } from '../../shared/natural-order.ts';
 
 /** Past this in new notes, the delta asks for a new base when the builder is next idle. */
 export const DELTA_SOFT = { docs: 16, bytes: 64 * 1024 };
@@ -301,7 +302,7 @@ export class SearchIndex {
       else known.delta.delete(note.path);
     }
     // In the model's order (path order), as a whole plan lists them.
-    const delta = [...known.delta].sort((a, b) => a.localeCompare(b)).map((p) => known.current.get(p)!);
+    const delta = [...known.delta].sort((a, b) => textCompare(a, b)).map((p) => known.current.get(p)!);
     const bytes = delta.reduce((sum, note) => sum + this.doc(note).bytes, 0);
     return { changes: { delta, gone: [...known.gone].sort((a, b) => a - b), bytes, current: known.current }, dirty };
   }
