@@ -36,7 +36,22 @@ export async function gitFileTimes(vaultDir: string): Promise<GitFileTimes> {
     }
   }
   readLog(stdout, out);
+  if (out.added.size > 0) await warnIfShallow(vaultDir, runGit);
   return out;
+}
+
+/**
+ * A shallow clone (CI's default: actions/checkout fetches one commit) holds no commit that added
+ * an older note: its oldest commit seems to add every file, so each note without a date would
+ * show that commit's day, silently.
+ */
+async function warnIfShallow(vaultDir: string, runGit: (typeof import('../git-run.ts'))['runGit']): Promise<void> {
+  const answer = await runGit(['rev-parse', '--is-shallow-repository'], { cwd: vaultDir, timeoutMs: 10_000 }).catch(() => null);
+  if (answer?.stdout.trim() !== 'true') return;
+  log.warnOnce(
+    'git-shallow',
+    "the vault's git repository is a shallow clone: a note without a date is dated by the oldest commit the clone holds, not by the one that added it. Clone the whole history (actions/checkout: fetch-depth: 0; GitLab CI: GIT_DEPTH: 0).",
+  );
 }
 
 /** `@@<time>` NUL, then `<status>` NUL `<path>` NUL pairs, newest commit first. */
