@@ -74,6 +74,9 @@ const { server, browser, main } = adminForFile({
     await writeFiles(vault, {
       'History/Story.md': STORY_V1,
       'Notes/Autosave.md': 'Autosave starts here.\n',
+      'Notes/Windows.md': 'Line one\r\nLine two\r\n',
+      'Notes/Mixed.md': 'Mixed one\r\nMixed two\n',
+      'Notes/Elsewhere.md': 'Elsewhere.\n',
       'Notes/Keep.md': 'Keep: original line.\n',
       'Notes/Lost.md': 'Lost: original line.\n',
       'Notes/Disk.md': 'Disk: original line.\n',
@@ -129,6 +132,33 @@ describe('autosave (spec 4.4, 8): about 600 ms after typing stops, carrying the 
     expect(JSON.parse(put.postData()!)).toEqual({ content: 'Autosave starts here.\nTyped in the browser.', baseMtimeMs: mtimeMs, baseHash: hash });
     await waitFor(async () => (await disk('Notes/Autosave.md')) === 'Autosave starts here.\nTyped in the browser.');
     await waitFor(async () => (await page.locator('.note-bar .save-state').getAttribute('data-state')) === 'saved');
+  });
+});
+
+describe('line breaks as the file has them', () => {
+  it('a note written on Windows, or with mixed line breaks, opened and left is not written; typed in, a Windows note keeps \\r\\n', async () => {
+    const { page } = main;
+    const puts = (note: string) => requests.filter((r) => r.method() === 'PUT' && r.url().includes(encodeURIComponent(note)));
+    for (const note of ['Notes/Windows.md', 'Notes/Mixed.md']) {
+      const loaded = page.waitForResponse((r) => r.url().includes(`/api/note?path=${encodeURIComponent(note)}`) && r.request().method() === 'GET');
+      await openFromTree(page, note);
+      await loaded;
+    }
+    // Leaving them saves what changed: the positive signal is another note's save, after both tabs were left.
+    await openFromTree(page, 'Notes/Elsewhere.md');
+    const saved = nextPut(page, 'Notes/Elsewhere.md');
+    await typeAtEnd(page, 'Typed.');
+    expect((await saved).status()).toBe(200);
+    expect(puts('Notes/Windows.md')).toEqual([]);
+    expect(puts('Notes/Mixed.md')).toEqual([]);
+    expect(await disk('Notes/Windows.md')).toBe('Line one\r\nLine two\r\n');
+    expect(await disk('Notes/Mixed.md')).toBe('Mixed one\r\nMixed two\n');
+
+    await openFromTree(page, 'Notes/Windows.md');
+    await typeAtEnd(page, 'Three');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Four');
+    await waitFor(async () => (await disk('Notes/Windows.md')) === 'Line one\r\nLine two\r\nThree\r\nFour');
   });
 });
 

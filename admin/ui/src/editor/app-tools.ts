@@ -50,8 +50,8 @@ async function addBlockId(path: string, listed: Parameters<EditorTools['addBlock
   const blocks = await blockList();
   const tab = openNoteAt(path);
   if (tab) {
-    // Its tab saves it, as any edit: a change on disk meanwhile is that tab's to resolve.
-    const text = tab.editor.getText();
+    // Its tab saves it, as any edit: a change on disk meanwhile is that tab's to resolve. Offsets are the editor's own (lines joined by `\n`).
+    const text = tab.editor.view.state.doc.toString();
     const block = blocks.sameBlock(text, listed);
     if (!block) throw new Error(t('blockIdGone', { path }));
     tab.editor.view.dispatch({ changes: blocks.blockIdChange(text, block, id), userEvent: 'input.complete' });

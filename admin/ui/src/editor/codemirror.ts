@@ -30,6 +30,35 @@ const highlight = HighlightStyle.define([
   { tag: tags.list, class: 'cm-list' },
 ]);
 
+/** CodeMirror joins lines with `\n`; a note written with `\r\n` throughout (on Windows) keeps it. */
+const lineBreakOf = (text: string): string => (text.includes('\r\n') && !/(?:^|[^\r])\n|\r(?!\n)/.test(text) ? '\r\n' : '\n');
+const withLf = (text: string): string => (text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text);
+
+/**
+ * The note's text as its file holds it, from the editor's lines: the very bytes loaded while the
+ * lines are unchanged (opening a Windows note, or one of mixed line breaks, and leaving it wrote it
+ * back with `\n`), else the lines joined by the note's own line break.
+ */
+class DiskText {
+  private loaded = '';
+  private loadedLf = '';
+  private lineBreak = '\n';
+
+  constructor(text: string) {
+    this.took(text);
+  }
+
+  /** The file's text now held: what an unchanged editor gives back. */
+  took(text: string): void {
+    [this.loaded, this.loadedLf, this.lineBreak] = [text, withLf(text), lineBreakOf(text)];
+  }
+
+  of(lines: string): string {
+    if (lines === this.loadedLf) return this.loaded;
+    return this.lineBreak === '\n' ? lines : lines.replace(/\n/g, this.lineBreak);
+  }
+}
+
 /** Replaces only the differing middle, so the cursor and scroll stay where they were. */
 function minimalChange(before: string, after: string): { from: number; to: number; insert: string } {
   let start = 0;
@@ -87,12 +116,14 @@ export function createNoteEditor(parent: HTMLElement, text: string, options: Not
     ],
   });
   const view = new EditorView({ state, parent });
+  const disk = new DiskText(text);
   return {
     view,
-    getText: () => view.state.doc.toString(),
+    getText: () => disk.of(view.state.doc.toString()),
     replace(next, undoable) {
+      disk.took(next);
       view.dispatch({
-        changes: minimalChange(view.state.doc.toString(), next),
+        changes: minimalChange(view.state.doc.toString(), withLf(next)),
         annotations: undoable
           ? [isolateHistory.of('full'), Transaction.userEvent.of('input.replace')]
           : [Transaction.addToHistory.of(false), Transaction.remote.of(true)],
