@@ -21,3 +21,27 @@ export function isInFolder(p: string, folder: string): boolean {
   const f = sameName(folder.replace(/^\/+|(?<!\/)\/+$/g, ''));
   return f !== '' && (sameName(p) + '/').startsWith(f + '/');
 }
+
+const SYNCTHING_COPY = /\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]{7}$/;
+
+/**
+ * The path a sync tool's conflict copy is a copy of, or null: `Note.sync-conflict-20240115-
+ * 123456-ABCDEF1.md` (Syncthing), `Note (conflicted copy 2024-01-15).md` and `Note (Sam's
+ * conflicted copy 2024-01-15).md` (Dropbox, Nextcloud). A copy carries the note's frontmatter,
+ * `publish: true` with it: a second post of the same text until someone resolves it.
+ */
+export function conflictCopyOf(p: string): string | null {
+  const slash = p.lastIndexOf('/');
+  const dot = p.lastIndexOf('.');
+  if (dot <= slash + 1) return null;
+  const stem = p.slice(slash + 1, dot);
+  let original: string | null = null;
+  const syncthing = SYNCTHING_COPY.exec(stem);
+  if (syncthing) original = stem.slice(0, syncthing.index);
+  else if (stem.endsWith(')')) {
+    const lower = stem.toLowerCase();
+    const open = lower.lastIndexOf(' (', lower.lastIndexOf('conflicted copy'));
+    if (lower.includes('conflicted copy') && open > 0) original = stem.slice(0, open);
+  }
+  return original ? p.slice(0, slash + 1) + original + p.slice(dot) : null;
+}

@@ -32,6 +32,8 @@ export type WarningKind =
   /** More markup than one note's parse reads (shared/note/parse-budget.ts): the rest shows as written. */
   | 'too-much-markup'
   | 'bad-permalink'
+  /** A sync tool's conflict copy of a note (vault-names.ts conflictCopyOf): not published. */
+  | 'sync-conflict'
   /** An attachment a published note links that a static snapshot does not copy (site/write/snapshot-attachments.ts). */
   | 'left-out-of-snapshot'
   /** An embedded raster image sharp could not read (no image, truncated, too many pixels): shown as it is. */
@@ -47,6 +49,7 @@ export type HealthKind =
   | 'bad_permalink'
   | 'address_clash'
   | 'reserved_address'
+  | 'sync_conflict'
   | 'missing_link'
   | 'unpublished_link'
   | 'missing_embed'
@@ -68,6 +71,7 @@ export const HEALTH_KIND: Record<WarningKind, HealthKind> = {
   'bad-permalink': 'bad_permalink',
   'duplicate-address': 'address_clash',
   'reserved-address': 'reserved_address',
+  'sync-conflict': 'sync_conflict',
   'missing-link': 'missing_link',
   'unpublished-link': 'unpublished_link',
   'missing-embed': 'missing_embed',
@@ -124,7 +128,7 @@ export function formatWarning(w: BuildWarning): string {
   return printable(`${w.note}: ${w.message}`, true);
 }
 
-const KIND_ORDER: WarningKind[] = ['frontmatter', 'too-many-tags', 'long-text', 'too-much-math', 'too-much-markup', 'bad-permalink', 'duplicate-address', 'reserved-address', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'missing-heading', 'missing-block', 'missing-attachment', 'left-out-of-snapshot', 'unreadable-image'];
+const KIND_ORDER: WarningKind[] = ['frontmatter', 'too-many-tags', 'long-text', 'too-much-math', 'too-much-markup', 'bad-permalink', 'duplicate-address', 'reserved-address', 'sync-conflict', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'missing-heading', 'missing-block', 'missing-attachment', 'left-out-of-snapshot', 'unreadable-image'];
 
 /** The most warnings one note gives in a build's list; the rest are counted, by kind, in one more. */
 export const MAX_WARNINGS_PER_NOTE = 20;

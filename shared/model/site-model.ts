@@ -2,7 +2,7 @@
 // static pages, neighbours, Related, twins, topics, collections or categories.
 // Both the public site and GET /api/posts read this model.
 import type { VaultPath } from '../vault-path.ts';
-import { isInFolder } from '../vault-names.ts';
+import { conflictCopyOf, isInFolder } from '../vault-names.ts';
 import { claimsFrontPage, FRONT_PAGE, isReservedAddress, isWritableAddress, type Address } from './addresses.ts';
 import { BuildWarnings, frontmatterWarning, linkWarnings, longTextWarnings, markupWarning, mathWarning, type BuildWarning } from './build-warnings.ts';
 import { buildCategories, type Category } from './categories.ts';
@@ -136,6 +136,11 @@ export function visibilityOf(all: NoteRecord[], settings: Pick<ModelSettings, 't
     if (malformed) warnings.add(malformed);
     // spec 2.4: template notes never appear, even with publish: true.
     if (!note.publish || isInFolder(note.path, settings.templatesFolder)) continue;
+    const original = conflictCopyOf(note.path);
+    if (original !== null) {
+      warnings.add({ note: note.path, kind: 'sync-conflict', message: `is not published: it is a sync tool's conflict copy of ${original}; keep the text you want in ${original} and remove the copy`, target: original });
+      continue;
+    }
     const math = mathWarning(note);
     if (math) warnings.add(math);
     const markup = markupWarning(note);

@@ -1,0 +1,56 @@
+// A vault kept in step by a sync tool (Syncthing, Dropbox, Nextcloud) holds, now and then, a
+// conflict copy of a note it could not merge. The copy carries the note's frontmatter,
+// `publish: true` with it, and was a second post of the same text, in the lists and the feed,
+// at an address like /Note.sync-conflict-20240115-123456-ABCDEF1, until someone resolved it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEALTH_KIND } from '../../shared/model/build-warnings.ts';
+import { modelSettings } from '../../shared/model/model-settings.ts';
+import { deriveSiteModel, type SiteModel } from '../../shared/model/site-model.ts';
+import { VaultStore } from '../../shared/model/vault-store.ts';
+import { defaultSettings, siteSettingsOf } from '../../shared/settings.ts';
+import { conflictCopyOf } from '../../shared/vault-names.ts';
+import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+
+describe('conflictCopyOf', () => {
+  it('names the note a copy is of, for Syncthing, Dropbox and Nextcloud', () => {
+    expect(conflictCopyOf('Posts/Trip.sync-conflict-20240115-123456-ABCDEF1.md')).toBe('Posts/Trip.md');
+    expect(conflictCopyOf('Trip (conflicted copy 2024-01-15).md')).toBe('Trip.md');
+    expect(conflictCopyOf("Posts/Trip (Sam's conflicted copy 2024-01-15).md")).toBe('Posts/Trip.md');
+    expect(conflictCopyOf('Trip (conflicted copy 2024-01-15 123456).md')).toBe('Trip.md');
+    expect(conflictCopyOf('Trip (Conflicted copy 2024-01-15) (1).md')).toBe('Trip.md');
+  });
+
+  it('is null for every other name', () => {
+    for (const p of ['Trip.md', 'Posts/Trip (draft).md', 'Notes on sync-conflict.md', 'Trip.sync-conflict.md', 'conflicted copy.md', '.sync-conflict-20240115-123456-ABCDEF1.md']) {
+      expect(conflictCopyOf(p), p).toBeNull();
+    }
+  });
+});
+
+let model: SiteModel;
+beforeAll(async () => {
+  const vault = await tempDir('vs-conflicts-');
+  const post = '---\npublish: true\ndate: 2024-01-15\n---\nThe trip.\n';
+  await writeFiles(vault, {
+    'Posts/Trip.md': post,
+    'Posts/Trip.sync-conflict-20240115-123456-ABCDEF1.md': post,
+    'Posts/Trip (conflicted copy 2024-01-16).md': post,
+  });
+  const env = { siteName: null, siteTagline: null, homeNote: null, siteFooter: null, siteLang: null, publicLayout: null };
+  const store = new VaultStore({ vaultDir: vault, dataDir: null, useGit: false });
+  await store.loadAll();
+  model = deriveSiteModel(store.records.values(), modelSettings(siteSettingsOf(defaultSettings(), env), { excludeTags: [] }));
+});
+afterAll(cleanupTempDirs);
+
+describe('a conflict copy in the vault', () => {
+  it('is no post, and Site health names the note it copies', () => {
+    expect(model.posts.map((p) => p.path)).toEqual(['Posts/Trip.md']);
+    const warnings = model.warnings.filter((w) => w.kind === 'sync-conflict');
+    expect(warnings.map((w) => [w.note, w.target])).toEqual([
+      ['Posts/Trip (conflicted copy 2024-01-16).md', 'Posts/Trip.md'],
+      ['Posts/Trip.sync-conflict-20240115-123456-ABCDEF1.md', 'Posts/Trip.md'],
+    ]);
+    expect(HEALTH_KIND['sync-conflict']).toBe('sync_conflict');
+  });
+});
