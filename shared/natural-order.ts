@@ -7,9 +7,11 @@
 const ORDER_LOCALE = 'en';
 const natural = new Intl.Collator(ORDER_LOCALE, { numeric: true });
 const plain = new Intl.Collator(ORDER_LOCALE);
+/** Whether the environment's own order is the site's (C.UTF-8, en_US): then the engine's plain `localeCompare`, about twice as quick as a collator's `compare`. */
+const environmentOrders = new Intl.Collator().resolvedOptions().locale.split('-')[0] === ORDER_LOCALE;
 
 /** Names in the order a reader expects them ("Note 2" before "Note 10"), as Obsidian's file list sorts. */
 export const naturalCompare = (a: string, b: string): number => natural.compare(a, b);
 
 /** Texts and paths in dictionary order: `localeCompare`, in the site's one locale. */
-export const textCompare = (a: string, b: string): number => plain.compare(a, b);
+export const textCompare: (a: string, b: string) => number = environmentOrders ? (a, b) => a.localeCompare(b) : (a, b) => plain.compare(a, b);
