@@ -67,7 +67,8 @@ export function parseDateValue(value: unknown): number | null {
   // Ordinal days (`January 15th 2024`, the Linter plugin's default format) read as numbers.
   const text = s.replace(/(\d)(?:st|nd|rd|th)\b/gi, '$1');
   const ms = Date.parse(text);
-  if (!plausible(ms) || WRITTEN_ZONE.test(text)) return plausible(ms) ? ms : null;
+  if (!plausible(ms)) return null;
+  if (WRITTEN_ZONE.test(text)) return ms;
   // Without a zone the engine reads `January 15, 2024` in the server's own zone: east of UTC
   // that was January 14 on every page. Read as UTC, as a bare YAML date is, wherever it runs.
   const utc = Date.parse(`${text} UTC`);
