@@ -2,7 +2,7 @@
 // and functions, and how two values compare. Text is never read as a pattern.
 import type { BaseFileFacts, BaseLinks, BaseRowSource } from './evaluate.ts';
 import { BaseDate, BaseLink, displayText, MAX_LIST, MAX_TEXT, parseDate, type Value } from './values.ts';
-import { composed } from '../vault-names.ts';
+import { sameName } from '../vault-names.ts';
 import { textCompare } from '../natural-order.ts';
 
 export function dateField(d: BaseDate, name: 'year' | 'month' | 'day'): number {
@@ -81,7 +81,7 @@ export function fileMember(file: BaseFileFacts, name: string): Value {
   return null;
 }
 
-const bare = (tag: string) => composed(tag.replace(/^#/, '')).toLowerCase();
+const bare = (tag: string) => sameName(tag.replace(/^#/, ''));
 
 export function fileMethod(row: BaseRowSource, name: string, values: Value[], links: BaseLinks | null = null): Value {
   const { file } = row;
@@ -91,7 +91,7 @@ export function fileMethod(row: BaseRowSource, name: string, values: Value[], li
       // A tag matches itself and its subtags (`book` matches `book/fiction`).
       return texts.some((want) => file.tags.some((t) => bare(t) === bare(want) || bare(t).startsWith(bare(want) + '/')));
     case 'inFolder': {
-      const folder = composed(texts[0] ?? '').replace(/^\/+|(?<!\/)\/+$/g, '').toLowerCase();
+      const folder = sameName((texts[0] ?? '').replace(/^\/+|(?<!\/)\/+$/g, ''));
       const own = file.folder.toLowerCase();
       return folder === '' || own === folder || own.startsWith(folder + '/');
     }

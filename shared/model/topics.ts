@@ -4,7 +4,7 @@
 // A nested tag makes a topic of each of its parents too (`#a/b/c`: `a`, `a/b`, `a/b/c`),
 // listing the notes under it, as Obsidian's `tag:#a` finds `#a/b`; at most MAX_TOPIC_DEPTH a tag.
 import { cleanTag, textValue } from '../note/fields.ts';
-import { composed } from '../vault-names.ts';
+import { composed, sameName } from '../vault-names.ts';
 import { nameValue } from '../note/shown-text.ts';
 import { isListPageAddress, isWritableAddress, topicAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
@@ -131,7 +131,7 @@ export function buildTopics(
   excludeTags: string[],
   language: string,
 ): TopicIndex {
-  const excluded = new Set(excludeTags.map((t) => composed(t.replace(/^#/, '')).toLowerCase()));
+  const excluded = new Set(excludeTags.map((t) => sameName(t.replace(/^#/, ''))));
   // A tag whose topic page cannot be a file (`..`, a name over 255 bytes, a path 5,000 tags deep) is no topic, as if excluded.
   const isExcluded = (tag: string) => excluded.has(tag.toLowerCase()) || !isWritableAddress(topicAddress(tag));
   const hasPage = (tag: string) => !isListPageAddress(topicAddress(tag));

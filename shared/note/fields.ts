@@ -35,7 +35,7 @@ export function listValue(value: unknown): string[] {
     .filter((part) => part !== '' && !holdsPlaceholder(part));
 }
 
-/** A tag without its `#`, composed (text-fold.ts `composed`: one tag however its accents are stored), or null when nothing is left. */
+/** A tag without its `#`, composed (vault-names.ts: one tag however its accents are stored), or null when nothing is left. */
 export function cleanTag(tag: string): string | null {
   // Control characters (a YAML escape) would name a topic page's file and address.
   // eslint-disable-next-line no-control-regex

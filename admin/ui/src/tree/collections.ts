@@ -3,7 +3,7 @@
 // through the collection's folder (then the membership is fixed).
 import { api } from '../api.ts';
 import { collectionSlug } from '../../../../shared/note/fields.ts';
-import { composed, isInFolder } from '../../../../shared/vault-names.ts';
+import { isInFolder, sameName } from '../../../../shared/vault-names.ts';
 import type { DeclaredCollection } from '../types.ts';
 import { readList } from './frontmatter.ts';
 
@@ -14,7 +14,7 @@ export async function declaredCollections(): Promise<Collection[]> {
 }
 
 export function membershipOf(path: string, content: string, collections: Collection[]) {
-  const tags = new Set([...readList(content, 'tags'), ...readList(content, 'tag')].map((t) => composed(t).toLowerCase()));
+  const tags = new Set([...readList(content, 'tags'), ...readList(content, 'tag')].map(sameName));
   const slugs = new Set([...readList(content, 'folders'), ...readList(content, 'folder')].map(collectionSlug));
   return collections.map((c) => {
     const viaFolder = isInFolder(path, c.folder);
