@@ -186,7 +186,7 @@ describe('a touched file is not changed on disk (spec 3.6)', () => {
       // 30 s twice in about twelve CI runs, and the timeout alone did not say at which step.
       const trail: string[] = [];
       const started = Date.now();
-      page.on('requestfinished', (r) => void r.response().then((a) => trail.push(`${Date.now() - started} ms ${r.method()} ${r.url().replace(server.url, '')} ${a?.status()}`)));
+      page.on('requestfinished', (r) => void r.response().then((a) => trail.push(`${Date.now() - started} ms ${r.method()} ${r.url().replace(server.url, '')} ${a?.status()}`), () => undefined));
       page.on('requestfailed', (r) => trail.push(`${Date.now() - started} ms ${r.method()} ${r.url().replace(server.url, '')} failed`));
       const checked = page.waitForResponse((r) => r.url().includes('/api/note?path=Notes%2FTouched.md') && r.request().method() === 'GET', { timeout: 15_000 });
       const later = new Date(Date.now() + 5000);
