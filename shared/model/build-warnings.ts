@@ -31,6 +31,8 @@ export type WarningKind =
   | 'too-much-math'
   /** More markup than one note's parse reads (shared/note/parse-budget.ts): the rest shows as written. */
   | 'too-much-markup'
+  /** Conflict markers a git merge left in the text (shared/note/merge-conflicts.ts): readers see both sides. */
+  | 'merge-conflict'
   | 'bad-permalink'
   /** A sync tool's conflict copy of a note (vault-names.ts conflictCopyOf): not published. */
   | 'sync-conflict'
@@ -46,6 +48,7 @@ export type HealthKind =
   | 'text_too_long'
   | 'too_much_math'
   | 'too_much_markup'
+  | 'merge_conflict'
   | 'bad_permalink'
   | 'address_clash'
   | 'reserved_address'
@@ -68,6 +71,7 @@ export const HEALTH_KIND: Record<WarningKind, HealthKind> = {
   'long-text': 'text_too_long',
   'too-much-math': 'too_much_math',
   'too-much-markup': 'too_much_markup',
+  'merge-conflict': 'merge_conflict',
   'bad-permalink': 'bad_permalink',
   'duplicate-address': 'address_clash',
   'reserved-address': 'reserved_address',
@@ -128,7 +132,7 @@ export function formatWarning(w: BuildWarning): string {
   return printable(`${w.note}: ${w.message}`, true);
 }
 
-const KIND_ORDER: WarningKind[] = ['frontmatter', 'too-many-tags', 'long-text', 'too-much-math', 'too-much-markup', 'bad-permalink', 'duplicate-address', 'reserved-address', 'sync-conflict', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'missing-heading', 'missing-block', 'missing-attachment', 'left-out-of-snapshot', 'unreadable-image'];
+const KIND_ORDER: WarningKind[] = ['frontmatter', 'too-many-tags', 'long-text', 'too-much-math', 'too-much-markup', 'merge-conflict', 'bad-permalink', 'duplicate-address', 'reserved-address', 'sync-conflict', 'missing-link', 'unpublished-link', 'missing-embed', 'unpublished-embed', 'missing-heading', 'missing-block', 'missing-attachment', 'left-out-of-snapshot', 'unreadable-image'];
 
 /** The most warnings one note gives in a build's list; the rest are counted, by kind, in one more. */
 export const MAX_WARNINGS_PER_NOTE = 20;
@@ -274,6 +278,18 @@ export function markupWarning(note: NoteRecord): BuildWarning | null {
     message: `has more markup than one page reads (${MAX_NOTE_MARKS} line ends and punctuation marks): its last ${note.markupCut} lines show as written`,
     count: note.markupCut,
     max: MAX_NOTE_MARKS,
+  };
+}
+
+/** A published note holding a git merge's conflict markers: its page shows both sides and the markers. */
+export function conflictWarning(note: NoteRecord): BuildWarning | null {
+  if (note.conflicts === 0) return null;
+  const them = note.conflicts === 1 ? 'an unresolved merge conflict' : `${note.conflicts} unresolved merge conflicts`;
+  return {
+    note: note.path,
+    kind: 'merge-conflict',
+    message: `has ${them} (lines <<<<<<<, ======= and >>>>>>> left by git): its page shows both sides; keep the text you want and delete the markers`,
+    count: note.conflicts,
   };
 }
 

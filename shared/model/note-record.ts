@@ -76,6 +76,8 @@ export interface NoteRecord {
   mathCut: number;
   /** Lines of the note past its parse budget (shared/note/parse-budget.ts), shown as written. */
   markupCut: number;
+  /** Conflicts a git merge left in its text (shared/note/merge-conflicts.ts): both sides show. */
+  conflicts: number;
   mermaid: boolean;
   /**
    * The body rendered when the note was read (a note meant to be published), holes left
@@ -127,7 +129,7 @@ function bannerOf(data: Frontmatter, firstImage: string | null): string | null {
 }
 
 /** What a record takes from the text's one parse (lazily, for a note not meant to be published). */
-export type FactFields = Pick<NoteRecord, 'tags' | 'excerpt' | 'words' | 'links' | 'embeds' | 'transclusions' | 'anchors' | 'blockIds' | 'headings' | 'titleId' | 'math' | 'mathCut' | 'markupCut' | 'mermaid' | 'banner'>;
+export type FactFields = Pick<NoteRecord, 'tags' | 'excerpt' | 'words' | 'links' | 'embeds' | 'transclusions' | 'anchors' | 'blockIds' | 'headings' | 'titleId' | 'math' | 'mathCut' | 'markupCut' | 'conflicts' | 'mermaid' | 'banner'>;
 
 function factFields(data: Frontmatter, body: string, facts: NoteFacts | null): FactFields {
   const embeds = facts?.files ?? [];
@@ -147,6 +149,7 @@ function factFields(data: Frontmatter, body: string, facts: NoteFacts | null): F
     math: facts?.math ?? false,
     mathCut: facts?.mathCut ?? 0,
     markupCut: facts?.markupCut ?? 0,
+    conflicts: facts?.conflicts ?? 0,
     mermaid: facts?.mermaid ?? false,
     banner: bannerOf(data, facts?.firstImage ?? null),
   };
@@ -301,6 +304,9 @@ class Record implements NoteRecord {
 
   get markupCut() {
     return this.facts().markupCut;
+  }
+  get conflicts() {
+    return this.facts().conflicts;
   }
   get mermaid() {
     return this.facts().mermaid;

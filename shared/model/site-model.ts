@@ -4,7 +4,7 @@
 import type { VaultPath } from '../vault-path.ts';
 import { conflictCopyOf, isInFolder } from '../vault-names.ts';
 import { claimsFrontPage, FRONT_PAGE, isReservedAddress, isWritableAddress, type Address } from './addresses.ts';
-import { BuildWarnings, frontmatterWarning, linkWarnings, longTextWarnings, markupWarning, mathWarning, type BuildWarning } from './build-warnings.ts';
+import { BuildWarnings, conflictWarning, frontmatterWarning, linkWarnings, longTextWarnings, markupWarning, mathWarning, type BuildWarning } from './build-warnings.ts';
 import { buildCategories, type Category } from './categories.ts';
 import { embedWarnings } from './embeds.ts';
 import { AnchorIndex } from './anchor-links.ts';
@@ -105,6 +105,7 @@ export function modelShape(r: NoteRecord): string {
     // What it says in Site health: the whole plan derives the warnings again.
     r.mathCut,
     r.markupCut,
+    r.conflicts,
     r.mermaid,
   ].join('\u0000');
 }
@@ -145,6 +146,8 @@ export function visibilityOf(all: NoteRecord[], settings: Pick<ModelSettings, 't
     if (math) warnings.add(math);
     const markup = markupWarning(note);
     if (markup) warnings.add(markup);
+    const conflict = conflictWarning(note);
+    if (conflict) warnings.add(conflict);
     for (const long of longTextWarnings(note)) warnings.add(long);
     if (isReservedAddress(note.address) || note.address === FRONT_PAGE) {
       warnings.add({ note: note.path, kind: 'reserved-address', message: `is not published: its address ${note.address} belongs to the site`, address: note.address });

@@ -8,6 +8,7 @@ import { blocksText, countTokenWords, plainBlocks, plainBlocksOf } from './plain
 import { excerptFromBlocks } from './excerpt.ts';
 import { offerReadParse, prepareTokens, titleHeadingId } from './markdown.ts';
 import { markdown } from './md.ts';
+import { mergeConflicts } from './merge-conflicts.ts';
 import { noteRest } from './parse-budget.ts';
 import { formulaFits, newMathBudget } from './render-budget.ts';
 import type { HeadingInfo } from './obsidian/headings.ts';
@@ -38,6 +39,8 @@ export interface NoteFacts {
   mathCut: number;
   /** Lines past the note's parse budget (parse-budget.ts), shown as written; 0 when none. */
   markupCut: number;
+  /** Conflicts a git merge left in the text (merge-conflicts.ts); 0 when none. */
+  conflicts: number;
   mermaid: boolean;
   excerpt: string;
   words: number;
@@ -76,6 +79,7 @@ export function analyzeNote(publicBody: string, prepareFor: string | null = null
     math: false,
     mathCut: 0,
     markupCut: noteRest(env)?.lines ?? 0,
+    conflicts: mergeConflicts(publicBody, tokens),
     mermaid: false,
     excerpt: '',
     words: 0,

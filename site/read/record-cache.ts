@@ -96,6 +96,7 @@ const FACTS: Record<keyof FactFields, Check> = {
   math: isBoolean,
   mathCut: (v) => Number.isSafeInteger(v) && (v as number) >= 0,
   markupCut: (v) => Number.isSafeInteger(v) && (v as number) >= 0,
+  conflicts: (v) => Number.isSafeInteger(v) && (v as number) >= 0,
   mermaid: isBoolean,
   banner: orNull(isString),
 };

@@ -21,6 +21,7 @@ const { server, browser, main } = adminForFile({
       'Seedlings.md': '---\ntitle: Seedlings\n---\nNot out yet.\n',
       'Posts/Broken.md': post('# Broken\n\nFirst line.\n\nA link to [[Nowhere]] here.\n\n![[gone.png]]', 'Broken'),
       'Sprouts.md': post('Published sprouts.\n\nAlso [[Fixed]].', 'Sprouts'),
+      'Merged.md': post('Before the merge.\n\n<<<<<<< HEAD\nOur side.\n=======\nTheir side.\n>>>>>>> origin/main\n\nAfter it.', 'Merged'),
       'Fixed.md': '---\ntitle: Fixed\npublish: true\npermalink: kept/here\n---\nAn address of its own.\n',
       'Spring notes.md': '---\ntitle: Spring notes\n---\nPrivate.\n',
       'Private draft.md': '---\ntitle: Private draft\n---\nA draft: \n',
@@ -41,7 +42,7 @@ describe('Site health', () => {
   it('the status bar counts the problems and opens Site health, which lists them by note', async () => {
     const { page } = main;
     await waitFor(async () => (await badge(page).count()) > 0, 30_000);
-    await expect(badge(page).locator('.count').textContent()).resolves.toBe('3');
+    await expect(badge(page).locator('.count').textContent()).resolves.toBe('4');
     await openHealth(page);
     const garden = healthNote(page, 'Posts/Garden.md');
     await garden.waitFor();
@@ -104,10 +105,21 @@ describe('Site health', () => {
     await waitFor(async () => /^publish: true$/m.test(await disk('Seedlings.md')), 10_000);
     expect(await disk('Seedlings.md')).toBe('---\ntitle: Seedlings\npublish: true\n---\nNot out yet.\n');
     await healthNote(page, 'Posts/Garden.md').waitFor({ state: 'detached', timeout: 15_000 });
-    await expect(badge(page).locator('.count').textContent()).resolves.toBe('2');
+    await expect(badge(page).locator('.count').textContent()).resolves.toBe('3');
     await healthNote(page, 'Posts/Broken.md').waitFor();
     // The site agrees: the page that was grey text is a page now.
     expect((await fetch(`${server.url}/Seedlings`)).status).toBe(200);
+  });
+
+  it('a merge conflict git left in a note: Site health names it, and "Open at the line" goes to its first marker', async () => {
+    const { page } = main;
+    await openHealth(page);
+    const merged = healthNote(page, 'Merged.md');
+    await expect(merged.locator('.health-item').getAttribute('data-kind')).resolves.toBe('merge_conflict');
+    await expect(merged.locator('.health-message').textContent()).resolves.toContain('Holds a merge conflict git left in its text');
+    await merged.getByTestId('open-at-line').click();
+    await page.locator('.tab.active [role="tab"][title="Merged.md"]').waitFor();
+    await waitFor(() => page.evaluate(() => (window.getSelection()?.anchorNode?.parentElement?.closest('.cm-line')?.textContent ?? '') === '<<<<<<< HEAD'));
   });
 });
 

@@ -23,6 +23,7 @@ export const enWarnings = {
   warn_unreadable_image: 'The image {target} is shown as it is, without smaller copies.',
   warn_too_many_tags: { one: 'Has 1 tag; only the first {max} are topics on the site.', other: 'Has {count} tags; only the first {max} are topics on the site.' },
   warn_too_much_math: { one: '1 formula is past what one page renders ({max} formulas): it shows as TeX.', other: '{count} formulas are past what one page renders ({max} formulas): they show as TeX.' },
+  warn_merge_conflict: { one: 'Holds a merge conflict git left in its text (lines <<<<<<<, ======= and >>>>>>>): its page shows both sides. Keep the text you want and delete the markers.', other: 'Holds {count} merge conflicts git left in its text (lines <<<<<<<, ======= and >>>>>>>): its page shows both sides. Keep the text you want and delete the markers.' },
   warn_too_much_markup: { one: 'Its last line is past what one page reads ({max} line ends and punctuation marks): it shows as written.', other: 'Its last {count} lines are past what one page reads ({max} line ends and punctuation marks): they show as written.' },
   warn_text_too_long: 'Pages show its {value} cut to {max} characters.',
   warn_text_too_long_title: 'Pages show its title cut to {max} characters.',
@@ -70,6 +71,14 @@ export const arWarnings: Partial<Record<keyof typeof enWarnings, Text>> = {
     few: '{count} صيغ تتجاوز ما تعرضه الصفحة الواحدة ({max} صيغة): تظهر كما كُتبت.',
     many: '{count} صيغة تتجاوز ما تعرضه الصفحة الواحدة ({max} صيغة): تظهر كما كُتبت.',
     other: '{count} صيغة تتجاوز ما تعرضه الصفحة الواحدة ({max} صيغة): تظهر كما كُتبت.',
+  },
+  warn_merge_conflict: {
+    zero: 'لا تعارضات دمج في نصها.',
+    one: 'في نصها تعارض دمج تركه git (أسطر \u2066<<<<<<<\u2069 و\u2066=======\u2069 و\u2066>>>>>>>\u2069): تعرض صفحتها الجانبين. احتفظ بالنص الذي تريده واحذف العلامات.',
+    two: 'في نصها تعارضا دمج تركهما git (أسطر \u2066<<<<<<<\u2069 و\u2066=======\u2069 و\u2066>>>>>>>\u2069): تعرض صفحتها الجانبين. احتفظ بالنص الذي تريده واحذف العلامات.',
+    few: 'في نصها {count} تعارضات دمج تركها git (أسطر \u2066<<<<<<<\u2069 و\u2066=======\u2069 و\u2066>>>>>>>\u2069): تعرض صفحتها الجانبين. احتفظ بالنص الذي تريده واحذف العلامات.',
+    many: 'في نصها {count} تعارضًا للدمج تركها git (أسطر \u2066<<<<<<<\u2069 و\u2066=======\u2069 و\u2066>>>>>>>\u2069): تعرض صفحتها الجانبين. احتفظ بالنص الذي تريده واحذف العلامات.',
+    other: 'في نصها {count} تعارض دمج تركها git (أسطر \u2066<<<<<<<\u2069 و\u2066=======\u2069 و\u2066>>>>>>>\u2069): تعرض صفحتها الجانبين. احتفظ بالنص الذي تريده واحذف العلامات.',
   },
   warn_too_much_markup: {
     zero: 'لا أسطر تتجاوز ما تقرؤه الصفحة.',

@@ -8,7 +8,7 @@ import { toast, toastError } from '../ui/feedback.ts';
 import { Sentence } from '../ui/Sentence.tsx';
 import { showView } from '../views.ts';
 import { openNote } from '../editor/workspace.ts';
-import { openAtWarning, publishFix, publishNote } from './model.ts';
+import { hasLine, openAtWarning, publishFix, publishNote } from './model.ts';
 import { warningSentence } from './warning-text.ts';
 
 export function kindLabel(kind: string): string {
@@ -61,9 +61,9 @@ export function WarningItem({ warning, inEditor = false }: { warning: HealthWarn
             {t('publishLinked', { name: nameOf(toPublish) })}
           </button>
         )}
-        {isNote && (warning.link || !inEditor) && (
+        {isNote && (hasLine(warning) || !inEditor) && (
           <button type="button" data-testid="open-at-line" disabled={busy} onClick={run(() => openAtWarning(warning))}>
-            {warning.link ? t('openAtLine') : t('openNote')}
+            {hasLine(warning) ? t('openAtLine') : t('openNote')}
           </button>
         )}
         {other && (

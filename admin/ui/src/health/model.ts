@@ -1,5 +1,6 @@
 // Site health in the admin app (CONTRACT §13): the newest build's warnings, kept current
 // (the status bar's count, the Site health view, a note's own list), and their fixes.
+import { firstConflictLine } from '../../../../shared/note/merge-conflicts.ts';
 import { api } from '../api.ts';
 import { openNote, openNoteAt } from '../editor/workspace.ts';
 import { setPublished } from '../editor/PublishControls.tsx';
@@ -103,10 +104,14 @@ export function lineOfLink(text: string, link: string): number | null {
   return null;
 }
 
-/** Opens the note in the editor at the line of the link the warning is about, when it is found. */
+/** Whether a warning stands at a line of its note: a link's, or a merge conflict's first marker. */
+export const hasLine = (w: HealthWarning): boolean => Boolean(w.link) || w.kind === 'merge_conflict';
+
+/** Opens the note in the editor at the line the warning is about (hasLine), when it is found. */
 export async function openAtWarning(w: HealthWarning): Promise<void> {
   showView('editor');
   const note = await openNote(w.path);
-  const line = w.link ? lineOfLink(note.editor.getText(), w.link) : null;
+  const text = note.editor.getText();
+  const line = w.kind === 'merge_conflict' ? firstConflictLine(text) : w.link ? lineOfLink(text, w.link) : null;
   await openNote(w.path, { cursor: line ? { line } : 0 });
 }
