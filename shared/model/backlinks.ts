@@ -3,6 +3,7 @@
 // skipped) line by line, links shown as their text, math drawn as the article draws it;
 // read once per record, so a plan reads each linking note once at most.
 import { publicMarkdown } from '../note/comments.ts';
+import { propertyLinks } from '../note/property-links.ts';
 import { escapeHtml } from '../note/escape.ts';
 import { linkPlaces } from '../note/link-places.ts';
 import type { LinkPlace } from '../note/written-places.ts';
@@ -246,6 +247,12 @@ export function linkSentences(note: NoteRecord, wanted: (target: string) => bool
       for (let i = text.indexOf(MATH); i >= 0 && i < from; i = text.indexOf(MATH, i + 1)) before++;
       out.push({ target, html: sentenceHtml(sentence, math, before) });
     }
+  }
+  // A note its text does not link, its properties may: the property, as the panel shows it (`up: Parent`).
+  for (const { key, target, shown } of propertyLinks(note.data)) {
+    if (seen.has(target)) continue;
+    seen.add(target);
+    if (wanted(target)) out.push({ target, html: escapeHtml(`${key}: \u2068${shown}\u2069`) });
   }
   return out;
 }

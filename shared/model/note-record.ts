@@ -9,6 +9,7 @@ import { isTrue, parseFrontmatter, type Frontmatter } from '../note/frontmatter.
 import { postDate, type PostDate } from '../note/dates.ts';
 import { aliasesOf, cssClassesOf, folderSlugsOf, mergeTags, tagsOf, textValue } from '../note/fields.ts';
 import { titleOf } from '../note/title.ts';
+import { propertyLinks } from '../note/property-links.ts';
 import { BANNER_KEYS, descriptionValue, iconValue, MAX_BANNER_LENGTH } from '../note/shown-text.ts';
 import { noteLanguage } from '../note/language.ts';
 import { hashText } from '../note/text-hash.ts';
@@ -57,7 +58,7 @@ export interface NoteRecord {
   lang: string;
   excerpt: string;
   words: number;
-  /** Note targets of wikilinks and Markdown links, as written (embedded notes are `transclusions`). */
+  /** Note targets of wikilinks and Markdown links, as written (embedded notes are `transclusions`), then of its properties' links (property-links.ts). */
   links: string[];
   /** Embedded or linked images and files as written (`![[a.png]]`, `![](a.png)`, `[[a.pdf]]`). */
   embeds: string[];
@@ -128,6 +129,11 @@ function bannerOf(data: Frontmatter, firstImage: string | null): string | null {
   return firstImage !== null && firstImage.length > MAX_BANNER_LENGTH ? null : firstImage;
 }
 
+function withPropertyLinks(links: string[], data: Frontmatter): string[] {
+  const more = propertyLinks(data);
+  return more.length === 0 ? links : [...links, ...more.map((l) => l.target)];
+}
+
 /** What a record takes from the text's one parse (lazily, for a note not meant to be published). */
 export type FactFields = Pick<NoteRecord, 'tags' | 'excerpt' | 'words' | 'links' | 'embeds' | 'transclusions' | 'anchors' | 'blockIds' | 'headings' | 'titleId' | 'math' | 'mathCut' | 'markupCut' | 'conflicts' | 'mermaid' | 'banner'>;
 
@@ -139,7 +145,8 @@ function factFields(data: Frontmatter, body: string, facts: NoteFacts | null): F
     // A .tex note is not Markdown: its excerpt and words come from its text as it is.
     excerpt: facts ? facts.excerpt : excerptOf(body),
     words: facts ? facts.words : countWords(body),
-    links: facts?.links ?? [],
+    // Obsidian counts a property's links among the note's (backlinks, graph): after the body's.
+    links: withPropertyLinks(facts?.links ?? [], data),
     embeds,
     transclusions: facts?.transclusions ?? [],
     anchors: facts?.anchors ?? [],

@@ -7,6 +7,7 @@
 import { DATE_KEYS } from '../../shared/note/dates.ts';
 import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
+import { INTERNAL_KEYS, MAX_ITEMS, MAX_PROPERTIES, MAX_TEXT, propertyLinks } from '../../shared/note/property-links.ts';
 import { blockRef, parseWikiRef, writtenLinks } from '../../shared/wikilinks.ts';
 import type { PageContext } from './page-context.ts';
 
@@ -24,15 +25,6 @@ export interface PropertyView {
   list: boolean;
 }
 
-/** Keys the service reads to publish a note, or the page shows elsewhere. */
-export const INTERNAL_KEYS = new Set([
-  'publish', 'draft', 'page', 'permalink', 'hidden', 'collection', 'folder', 'folders', 'twin', 'lang', 'id',
-  'cssclasses', 'cssclass', 'aliases', 'alias', 'tags', 'tag', 'title', 'description', 'banner', 'cover', 'image', 'icon',
-]);
-
-const MAX_PROPERTIES = 50;
-const MAX_ITEMS = 50;
-const MAX_TEXT = 500;
 const WEB = /^https?:\/\/[^\s<>"]+$/i;
 
 const cut = (s: string) => (s.length > MAX_TEXT ? s.slice(0, MAX_TEXT) + '…' : s);
@@ -98,20 +90,13 @@ export function propertiesOf(ctx: PageContext, note: NoteRecord, showDate: boole
   return rows;
 }
 
-/** The published notes the panel links to: its rows change when one of them does. */
+/** The notes the panel links to: its rows change when one of them does. */
 export function propertyTargets(ctx: PageContext, note: NoteRecord): NoteRecord[] {
   if (!ctx.frame.properties) return [];
   const out: NoteRecord[] = [];
-  for (const [key, value] of Object.entries(note.data)) {
-    if (INTERNAL_KEYS.has(key.toLowerCase())) continue;
-    for (const v of Array.isArray(value) ? value : [value]) {
-      if (typeof v !== 'string') continue;
-      for (const link of writtenLinks(v)) {
-        const target = link.target.trim();
-        const other = target === '' ? null : ctx.model.resolver.resolve(target, note);
-        if (other) out.push(other);
-      }
-    }
+  for (const { target } of propertyLinks(note.data)) {
+    const other = ctx.model.resolver.resolve(target, note);
+    if (other) out.push(other);
   }
   return out;
 }

@@ -61,8 +61,9 @@ describe('CONTRACT §12: an edit re-renders exactly the pages that depend on it'
     expect(pagesOf('give a linked note a heading')).toEqual(['/Guide/Advanced/Tuning', '/Guide/Install']);
   });
 
-  it("an edit of a note's properties renders its page alone, even a property linking another note", () => {
-    expect(pagesOf("edit a note's properties")).toEqual(['/Guide/Advanced/Tuning']);
+  it("an edit of a note's properties renders its page; a property linking another note is a link, as in Obsidian: that note's page (a new backlink) and the graph drawing both", () => {
+    // Install's graph holds Tuning and API: the new link is a line between them.
+    expect(pagesOf("edit a note's properties")).toEqual(['/Guide/Advanced/Tuning', '/Guide/Install', '/Reference/API']);
   });
 
   it("a draft published renders its page, its folder's new page, the explorer and the page it links to (a new backlink)", () => {

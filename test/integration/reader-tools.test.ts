@@ -16,7 +16,14 @@ const PHYSICS: Record<string, string> = {
   'Physics/Energy.md': '---\npublish: true\n---\n\nThe energy $E=mc^2$ comes from [[Mass]] at rest. Code `$x$` stays code.\n',
   'Physics/Mass.md': '---\npublish: true\n---\n\nWhat resists a push.\n',
 };
-const files = { ...GARDEN_FILES, ...HUB, ...STAR, ...PHYSICS };
+// Links written in properties, as Obsidian counts them: a parent named by `up`, a list of related notes.
+const FAMILY: Record<string, string> = {
+  'Family/Parent.md': '---\npublish: true\n---\n\nThe parent.\n',
+  'Family/Child.md': '---\npublish: true\nup: "[[Parent]]"\n---\n\nNo link in the text.\n',
+  'Family/Cousin.md': '---\npublish: true\nrelated:\n  - "[[Parent|the parent]]"\n  - "[[Nobody]]"\naliases: ["[[Not a link]]"]\n---\n\nAlso none.\n',
+  'Family/Secret.md': '---\nup: "[[Parent]]"\n---\n\nA draft.\n',
+};
+const files = { ...GARDEN_FILES, ...HUB, ...STAR, ...PHYSICS, ...FAMILY };
 const layouts = {
   garden: blogForFile({ fixture: false, files, env: { PUBLIC_LAYOUT: 'default' }, settings }),
   blog: blogForFile({ fixture: false, files, env: { PUBLIC_LAYOUT: 'blog' }, settings }),
@@ -99,6 +106,13 @@ for (const [name, server] of Object.entries(layouts)) {
       expect(snippet).not.toContain('$');
       expect(html).toMatch(/<link rel="stylesheet" href="[^"]*katex[^"]*" data-katex>/);
       expect(backlinksOf(html)).not.toContain('<script');
+    });
+
+    it("a link in a note's properties counts, as in Obsidian: \"Linked from\" names the property, the graph draws it", async () => {
+      const html = (await server.page('/Family/Parent')).text;
+      expect(backlinkItems(html)).toEqual(['/Family/Child|Child|up: Parent', '/Family/Cousin|Cousin|related: the parent']);
+      expect(graphLinks(html)).toEqual(['/Family/Child|Child', '/Family/Cousin|Cousin']);
+      expect(graphLinks((await server.page('/Family/Child')).text)).toEqual(['/Family/Parent|Parent']);
     });
 
     it('a note nothing links to has no backlinks section', async () => {

@@ -8,7 +8,7 @@ import type { VaultPath } from '../../shared/vault-path.ts';
 const paths: Record<string, string> = { target: 'T.md', 't.md': 'T.md', other: 'O.md' };
 /** A link's words in a snippet are isolated (FSI … PDI): `⁅x⁆` in these expectations. */
 const iso = (s: string) => s.replace(/⁅/g, '\u2068').replace(/⁆/g, '\u2069');
-const snippets = (body: string) => linkSnippets({ body } as NoteRecord, {}, (t) => (paths[t.toLowerCase()] ?? null) as VaultPath | null);
+const snippets = (body: string) => linkSnippets({ body, data: {} } as unknown as NoteRecord, {}, (t) => (paths[t.toLowerCase()] ?? null) as VaultPath | null);
 
 describe('the sentence around a link', () => {
   it('is the sentence holding the link, markup gone, the link shown as written', () => {

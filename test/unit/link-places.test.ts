@@ -187,7 +187,7 @@ describe('the places are where the parser reads a link, and nowhere else', () =>
 });
 
 describe('"Linked from" reads the same places', () => {
-  const record = (body: string) => ({ body }) as unknown as NoteRecord;
+  const record = (body: string) => ({ body, data: {} }) as unknown as NoteRecord;
   const snippets = (body: string) => linkSnippets(record(body), {}, (t) => (key(t) === 'target' ? ('Target.md' as VaultPath) : null));
 
   it('a line whose only link is in code is no sentence of a link; the real link is', () => {

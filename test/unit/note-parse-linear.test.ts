@@ -80,12 +80,12 @@ describe('the sentences around links ("Linked from") are found in time proportio
     const index = Array.from({ length: 20_000 }, (_, i) => `[[N${i}]]`).join(', ');
     for (const text of [index, `](${'[a](b'.repeat(40_000)} [[X]]`, `[a](${'b](c'.repeat(40_000)} [[X]]`]) {
       const started = performance.now();
-      const snippets = linkSnippets({ body: text } as never, {}, resolve);
+      const snippets = linkSnippets({ body: text, data: {} } as never, {}, resolve);
       expect(performance.now() - started).toBeLessThan(2_000);
       expect(snippets.size).toBeGreaterThan(0);
     }
     // The link's own sentence, cut around it.
-    const snippets = linkSnippets({ body: index } as never, {}, resolve);
+    const snippets = linkSnippets({ body: index, data: {} } as never, {}, resolve);
     expect(snippets.get('N10000.md' as VaultPath)).toMatch(/^….*\u2068N10000\u2069.*…$/);
   });
 });
