@@ -4,7 +4,8 @@
 import { headingsOf, type Heading } from '../../shared/note/headings.ts';
 import { inlineTags } from '../../shared/note/inline-tags.ts';
 import { foldText } from '../../shared/text-fold.ts';
-import { isTrue, parseFrontmatter } from '../../shared/note/frontmatter.ts';
+import { isTrue, parseFrontmatter, type Frontmatter } from '../../shared/note/frontmatter.ts';
+import { propertyLinks } from '../../shared/note/property-links.ts';
 import { listValue, tagsOf } from '../../shared/note/fields.ts';
 import { titleOf } from '../../shared/note/title.ts';
 import type { LinkNode } from '../../shared/model/links.ts';
@@ -117,14 +118,41 @@ function linksByLine(text: string, lines: string[], firstLine: number): NoteLink
   return links;
 }
 
+/** The 0-based line of `key`'s block in a frontmatter of lines 1 to `end` (exclusive), or -1. */
+function keyLine(lines: string[], key: string, end: number): number {
+  for (let i = 1; i < end; i++) {
+    const line = lines[i]!;
+    if (line.startsWith(`${key}:`) || line.startsWith(`"${key}":`) || line.startsWith(`'${key}':`)) return i;
+  }
+  return -1;
+}
+
+/** Its properties' links (property-links.ts), as the site counts them, each on the line of its key's block that writes it. */
+function propertyLinksByLine(data: Frontmatter, lines: string[], bodyLine: number): NoteLink[] {
+  const links: NoteLink[] = [];
+  const end = bodyLine - 2;
+  for (const { key, target } of propertyLinks(data)) {
+    const first = keyLine(lines, key, end);
+    if (first < 0) continue;
+    // The key's block: its own line and the indented or `-` lines under it.
+    for (let i = first; i < end && (i === first || /^[\s-]/.test(lines[i]!)); i++) {
+      if (!lines[i]!.includes(`[[${target}`)) continue;
+      links.push({ target, heading: null, line: i + 1, context: lines[i]!.trim() });
+      break;
+    }
+  }
+  return links;
+}
+
 export function indexNote(path: VaultPath, text: string, mtimeMs: number): IndexedNote {
   const parsed = parseFrontmatter(text, path);
   const slash = path.lastIndexOf('/');
   const fileName = path.slice(slash + 1);
   const lines = text.split(/\r?\n/);
-  const links = linksByLine(text, lines, bodyStart(lines));
-  const headings = headingsOf({ count: lines.length, at: (n) => lines[n - 1]! }, bodyStart(lines));
   const data = parsed.data;
+  const bodyLine = bodyStart(lines);
+  const links = [...propertyLinksByLine(data, lines, bodyLine), ...linksByLine(text, lines, bodyLine)];
+  const headings = headingsOf({ count: lines.length, at: (n) => lines[n - 1]! }, bodyLine);
   const title = titleOf(data, parsed.body, fileName);
   const aliases = [...listValue(data.aliases), ...listValue(data.alias)];
   // Inline tags as the site's parser reads them: none in code, math or HTML comments.

@@ -21,6 +21,8 @@ const server = serverForFile(async () => {
     'Deep/Notes on reading.md': 'See [[Reading list#Books|the list]] again.\nAnd [the list](../Reading%20list.md).\nThrice: [[Reading list]], [[Reading list|it]] and [[Reading list#Books]].\n',
     'عربي.md': '---\ntitle: مكتبة\n---\nالمكتبة العامة في المدينة.\nكَتَبَ الطالبُ درسَه.\n',
     'Code.md': '```\n#notatag [[Not a link]]\n```\ntext\n',
+    'Shelf.md': '---\ntitle: Shelf\naliases: ["[[Parent]]"]\nup: "[[Parent]]"\n---\nNo link in the text.\n',
+    'Parent.md': 'The parent.\n',
   });
   return { vault, data: path.join(base, 'data') };
 });
@@ -101,6 +103,11 @@ describe('titles, aliases, backlinks and headings', () => {
       { path: 'Deep/Notes on reading.md', title: 'Notes on reading', line: 2, context: 'And [the list](../Reading%20list.md).' },
       { path: 'Deep/Notes on reading.md', title: 'Notes on reading', line: 3, context: 'Thrice: [[Reading list]], [[Reading list|it]] and [[Reading list#Books]].' },
     ]);
+  });
+
+  it("GET /api/backlinks lists a link in a property, as Obsidian and the site count it (an alias holds none)", async () => {
+    const { backlinks } = (await server.admin('GET', '/api/backlinks?path=Parent.md')).body;
+    expect(backlinks).toEqual([{ path: 'Shelf.md', title: 'Shelf', line: 4, context: 'up: "[[Parent]]"' }]);
   });
 
   it('GET /api/headings gives the outline of a note', async () => {
