@@ -217,11 +217,12 @@ describe('the documents a page embeds are read at the same places', () => {
 });
 
 describe("the admin's Backlinks read the same places", () => {
-  it('lists the lines that link, not the ones that only show a link in code', async () => {
+  it("lists the lines that link, a property's among them (as Obsidian counts it), not the ones that only show a link in code", async () => {
     const { indexNote } = await import('../../admin/search/note-entry.ts');
     const text = '---\nrelated: "[[Target]]"\n---\nWrite `[[Target]]`.\n\n```\n[[Target]]\n```\n\n    [t](Target.md)\n\nSee [t](<Target.md#Part>) and [r][r].\n\n[r]: Target.md\n';
     const { links } = indexNote('Linker.md' as VaultPath, text, 0);
     expect(links.map((l) => [l.line, l.target, l.heading])).toEqual([
+      [2, 'Target', null],
       [12, 'Target.md', 'Part'],
       [14, 'Target.md', null],
     ]);
