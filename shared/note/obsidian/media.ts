@@ -2,13 +2,14 @@
 // `![alt|300x200](url)` are sized (Obsidian's syntax), a relative image or file is the
 // published attachment, `[text](Other%20note.md#Part)` is the note's address; a link to
 // a note or file a visitor cannot see reads as an unresolved wikilink, an image of one is
-// nothing. ` ```mermaid ` stays readable code until the diagram script draws it.
+// nothing; a YouTube video or an X post in image syntax is Obsidian's web embed (web-embeds.ts). ` ```mermaid ` stays readable code until the diagram script draws it.
 import type MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type { NoteEnv } from '../env.ts';
 import { escapeHtml } from '../escape.ts';
 import { isVaultHref, WEB_ADDRESS } from '../../link-address.ts';
 import { slotOrHtml } from '../slots.ts';
+import { webEmbedHtml } from './web-embeds.ts';
 
 const SIZE = /\|(\d+)(?:x(\d+))?[ \t]*$/;
 
@@ -30,6 +31,8 @@ export function mediaPlugin(md: MarkdownIt): void {
     takeSize(token);
     const src = token.attrGet('src') ?? '';
     if (WEB_ADDRESS.test(src)) {
+      const embed = webEmbedHtml(src, self.renderInlineAsText(token.children ?? [], opts, env));
+      if (embed !== null) return embed;
       token.attrSet('loading', 'lazy');
       return defaultImage(tokens, idx, opts, env, self);
     }
