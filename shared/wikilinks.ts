@@ -81,7 +81,7 @@ const ATTACHMENT_EXTENSIONS = new Set(
     'png jpg jpeg gif webp avif svg bmp ico tif tiff heic ' +
     'mp3 wav m4a ogg oga opus flac aac 3gp webm mp4 m4v mov ogv mkv avi ' +
     'pdf epub txt csv tsv json xml yaml yml zip gz tgz 7z rar tar doc docx xls xlsx ppt pptx odt ods odp rtf ' +
-    'canvas base excalidraw drawio ipynb bib html htm'
+    'canvas base drawio ipynb bib html htm'
   ).split(' '),
 );
 
@@ -96,13 +96,28 @@ const extensionOf = (target: string): string | null => /\.([a-z0-9]{1,6})$/i.exe
  */
 export function isAttachmentTarget(target: string): boolean {
   const ext = extensionOf(target);
-  return ext !== null && ATTACHMENT_EXTENSIONS.has(ext);
+  return (ext !== null && ATTACHMENT_EXTENSIONS.has(ext)) || isDrawingTarget(target);
+}
+
+const DRAWING = /\.excalidraw(?:\.md)?$/i;
+
+/**
+ * `[[Drawing.excalidraw]]`: an Excalidraw plugin drawing (`Drawing.excalidraw.md`, its scene
+ * as JSON inside). A page shows it as the picture the plugin exports beside it
+ * (drawingExports), as a file: the drawing's note is no page of the site.
+ */
+export const isDrawingTarget = (target: string): boolean => DRAWING.test(target);
+
+/** The pictures the plugin's auto-export writes beside a drawing, in the order a page takes one. */
+export function drawingExports(target: string): string[] {
+  const base = target.replace(/\.md$/i, '');
+  return [`${base}.svg`, `${base}.png`, `${base}.light.svg`, `${base}.light.png`];
 }
 
 /** A target read as a note that could still be a file (`Node.js`, `data.parquet`): the fallback when no note answers. */
 export function mayNameFile(target: string): boolean {
   const ext = extensionOf(target);
-  return ext !== null && ext !== 'md' && ext !== 'markdown' && !ATTACHMENT_EXTENSIONS.has(ext);
+  return ext !== null && ext !== 'md' && ext !== 'markdown' && !ATTACHMENT_EXTENSIONS.has(ext) && !isDrawingTarget(target);
 }
 
 export function parseWikiLinks(text: string): WikiLink[] {

@@ -6,7 +6,7 @@ import { mergeWarnings, type BuildWarning } from '../../shared/model/build-warni
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import type { SiteModel } from '../../shared/model/site-model.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
-import { isAttachmentTarget } from '../../shared/wikilinks.ts';
+import { drawingExports, isAttachmentTarget, isDrawingTarget } from '../../shared/wikilinks.ts';
 import { attachmentStamp, type AttachmentIndex } from '../read/attachments.ts';
 import type { DiscussionMap } from './discussion.ts';
 import type { ImageVariants } from '../render/image-variants.ts';
@@ -183,8 +183,11 @@ function missingAttachments(model: SiteModel, attachments: AttachmentIndex): Bui
   const warnings: BuildWarning[] = [];
   for (const note of model.visible) {
     for (const written of new Set(note.embeds)) {
-      if (!isAttachmentTarget(written.replace(/[#?][^]*$/, '')) || attachments.resolve(written, note) !== null) continue;
-      warnings.push({ note: note.path, kind: 'missing-attachment', message: `shows or links ${written}, which is not in the vault`, link: written });
+      const target = written.replace(/[#?][^]*$/, '');
+      if (!isAttachmentTarget(target) || attachments.resolve(written, note) !== null) continue;
+      if (isDrawingTarget(target)) {
+        warnings.push({ note: note.path, kind: 'missing-attachment', message: `shows or links the Excalidraw drawing ${written}, which has no exported picture beside it (${drawingExports(target)[0]!.replace(/^.*\//, '')}): turn on the plugin's Auto-export SVG`, link: written, variant: 'drawing' });
+      } else warnings.push({ note: note.path, kind: 'missing-attachment', message: `shows or links ${written}, which is not in the vault`, link: written });
     }
   }
   return warnings;

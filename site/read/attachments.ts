@@ -8,7 +8,7 @@ import { isNotePath } from '../../shared/vault-path.ts';
 import { readRegularFileSync } from '../../shared/vault-read.ts';
 import { VaultEntries } from '../../shared/vault-walk.ts';
 import { chooseLinkpath, normalizeSegments } from '../../shared/model/links.ts';
-import { linkKey } from '../../shared/wikilinks.ts';
+import { drawingExports, isDrawingTarget, linkKey } from '../../shared/wikilinks.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 
 export interface AttachmentInfo {
@@ -148,9 +148,15 @@ export class AttachmentIndex {
   resolve(target: string, from: NoteRecord | null): string | null {
     if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return null;
     const clean = normalizeSegments(target.replace(/[#?][^]*$/, '').trim());
-    return chooseLinkpath(clean, from ? from.folder : null, {
-      byPath: (key) => this.byLowerPath.get(key),
-      byName: (key) => this.byName.get(key),
-    });
+    const lookup = { byPath: (key: string) => this.byLowerPath.get(key), byName: (key: string) => this.byName.get(key) };
+    // An Excalidraw drawing is the picture exported beside it (shared/wikilinks.ts).
+    if (isDrawingTarget(clean)) {
+      for (const exported of drawingExports(clean)) {
+        const found = chooseLinkpath(exported, from ? from.folder : null, lookup);
+        if (found !== null) return found;
+      }
+      return null;
+    }
+    return chooseLinkpath(clean, from ? from.folder : null, lookup);
   }
 }

@@ -6,7 +6,7 @@ import type MarkdownIt from 'markdown-it';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
-import { blockRef, isAttachmentTarget, leavesBracketOpen, mayNameFile, parseWikiRef, type WikiRef } from '../../wikilinks.ts';
+import { blockRef, isAttachmentTarget, isDrawingTarget, leavesBracketOpen, mayNameFile, parseWikiRef, type WikiRef } from '../../wikilinks.ts';
 import { embedBudgetLeft, spendEmbedHtml } from '../embed-budget.ts';
 import type { EmbedRef, NoteEnv } from '../env.ts';
 import { escapeHtml } from '../escape.ts';
@@ -115,12 +115,15 @@ function renderFile(meta: WikiMeta, env: NoteEnv): string {
   const src = env.links?.attachment(meta.target);
   if (!src) return meta.embed ? '' : `${UNRESOLVED_OPEN}${escapeHtml(linkText(meta))}</span>`;
   const size = meta.alias && /^\d+(x\d+)?$/.test(meta.alias) ? meta.alias.split('x') : null;
-  const name = meta.target.replace(/^.*\//, '');
+  const drawing = isDrawingTarget(meta.target);
+  // A drawing reads by its name, its picture's format and the plugin's suffix left out.
+  const file = meta.target.replace(/^.*\//, '');
+  const name = drawing ? file.replace(/\.excalidraw(?:\.md)?$/i, '') : file;
   // A base or canvas is a page: its link reads as a note's, without the extension.
   if (!meta.embed) return `<a class="s-attachment internal-link" href="${escapeHtml(src)}">${escapeHtml(meta.alias ?? name.replace(/\.(base|canvas)$/i, ''))}</a>`;
   const dims = size ? ` width="${size[0]}"${size[1] ? ` height="${size[1]}"` : ''}` : '';
   const label = escapeHtml(meta.alias && !size ? meta.alias : name);
-  if (IMAGE.test(meta.target)) {
+  if (IMAGE.test(meta.target) || (drawing && IMAGE.test(src))) {
     const view = env.links?.image?.(meta.target) ?? { src };
     return imageTagHtml(view, { alt: meta.alias && !size ? meta.alias : name, width: size?.[0], height: size?.[1] }, env.frame);
   }

@@ -1,6 +1,7 @@
 // A note's text rendered as its article renders, in a sandboxed frame: no script in
 // a note (or in an old revision pulled from a remote) ever runs (no allow-scripts);
 // same-origin only so its images can carry the admin's cookie and the site's stylesheets load.
+import { drawingExports, isDrawingTarget } from '../../../../shared/wikilinks.ts';
 import { useEffect, useState } from 'preact/hooks';
 import { api, fileUrl } from '../api.ts';
 import { prefs } from '../prefs.ts';
@@ -34,7 +35,8 @@ function resolver(list: TreeEntry[], kind: TreeEntry['kind'], withExtension: (t:
 
 function linksFor(list: TreeEntry[]): Links {
   const note = resolver(list, 'note', (t) => (/\.(md|markdown)$/.test(t) ? [t] : [`${t}.md`, `${t}.markdown`, t]));
-  const attachment = resolver(list, 'attachment', (t) => [t]);
+  // An Excalidraw drawing shows as the picture exported beside it, as on the site.
+  const attachment = resolver(list, 'attachment', (t) => (isDrawingTarget(t) ? drawingExports(t) : [t]));
   return {
     note: (target) => {
       const p = note(target);
