@@ -33,6 +33,7 @@ import { pageSecurityHeaders } from './serve/security-headers.ts';
 import { SiteFiles } from './serve/site-files.ts';
 import { SiteIndex } from './serve/site-index.ts';
 import { SettleAfterBuilds } from '../shared/heap-settle.ts';
+import { useVaultLineBreaks } from '../shared/obsidian-app.ts';
 
 export interface PublicServerOptions {
   config: Config;
@@ -321,6 +322,8 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
 /** The remembered generation as a build result, when it matches this vault, code and settings, and how many of its published notes were unpublished or removed since. */
 function rememberedGeneration(config: Config, outRoot: string): { result: BuildResult; retracted: number } | null {
   let state: GenerationState | null;
+  // Judged by the vault's line breaks as they are now, as the builder starting beside it makes pages.
+  useVaultLineBreaks(config.vaultDir);
   try {
     state = readGeneration(outRoot, currentKey(config));
   } catch {

@@ -31,7 +31,7 @@ export function registerUiRoutes(app: Polka, ctx: AdminContext): void {
       const p = requireNotePath(notePathParam(req));
       const body = await readJsonBody(req);
       if (typeof body.text !== 'string') throw refuse('bad_text', 'text must be a string.');
-      return { ...notePreview(p, body.text), stylesheets: await ctx.siteStylesheets() };
+      return { ...notePreview(p, body.text, ctx.config.vaultDir), stylesheets: await ctx.siteStylesheets() };
     }),
   );
 

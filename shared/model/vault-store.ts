@@ -2,6 +2,7 @@
 // (or takes the records a shared full build read, `adopt`); `update(paths)` re-reads
 // only the files named, so one save costs one parse. Reading is NoteReader's job.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { useVaultLineBreaks } from '../obsidian-app.ts';
 import { hashText } from '../note/text-hash.ts';
 import type { VaultPath } from '../vault-path.ts';
 import { isNotePath } from '../vault-path.ts';
@@ -43,6 +44,8 @@ export class VaultStore {
   private readonly entries: VaultEntries;
 
   constructor(private readonly options: VaultStoreOptions) {
+    // The builder holding the vault renders it with its line breaks as they are now, for its life.
+    useVaultLineBreaks(options.vaultDir);
     this.entries = new VaultEntries(options.vaultDir, options.skipDirs);
     this.reader = new NoteReader(options);
   }

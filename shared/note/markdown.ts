@@ -36,7 +36,8 @@ let renderOptions: MarkdownOptions | null = null;
  * parses notes in the admin's browser bundle (word counts) never loads a highlighter.
  */
 function articleOptions(md: MarkdownIt): MarkdownOptions {
-  renderOptions ??= { ...md.options, highlight: highlightCode };
+  // Made again when the vault's line breaks change (line-breaks.ts).
+  if (renderOptions === null || renderOptions.breaks !== md.options.breaks) renderOptions = { ...md.options, highlight: highlightCode };
   return renderOptions;
 }
 

@@ -9,6 +9,7 @@ import footnote from 'markdown-it-footnote';
 import mark from 'markdown-it-mark';
 import katexPlugin from '@vscode/markdown-it-katex';
 import katex from 'katex';
+import { strictLineBreaksNow } from './line-breaks.ts';
 import type { NoteEnv } from './env.ts';
 import { formulaFits, formulaSource, highlightFits, newRenderSpent } from './render-budget.ts';
 import { linkBareAddresses } from './bare-links.ts';
@@ -59,7 +60,7 @@ function normalized(src: string): string {
 }
 
 function createMarkdown(): MarkdownIt {
-  // Obsidian's habits: single newlines break, bare URLs link (as GFM links them), raw HTML is allowed (and sanitised).
+  // Obsidian's habits: single newlines break (unless its strict line breaks are on: markdown()), bare URLs link (as GFM links them), raw HTML is allowed (and sanitised).
   const md = new MarkdownIt({ html: true, linkify: true, breaks: true, typographer: false });
   md.core.ruler.at('normalize', normalize);
   linkBareAddresses(md);
@@ -125,6 +126,8 @@ let shared: MarkdownIt | null = null;
 
 export function markdown(): MarkdownIt {
   shared ??= createMarkdown();
+  // The vault's line breaks as this process reads them now (line-breaks.ts): markdown-it reads the option at each render.
+  shared.options.breaks = !strictLineBreaksNow();
   return shared;
 }
 

@@ -17,6 +17,8 @@ export interface BuildThreadSetup {
   notes: VaultPath[];
   /** Notes parsed between two looks at the other side's messages (full-build.ts readChunkFor). */
   readChunk: number;
+  /** The build's line breaks (shared/note/md.ts): both threads render notes alike. */
+  strictLineBreaks: boolean;
 }
 
 /** How a static snapshot's pages are finished (site/render/snapshot-page.ts); null in the server. */

@@ -10,6 +10,7 @@ import { setImmediate as yieldToIo } from 'node:timers/promises';
 import { parentPort } from 'node:worker_threads';
 import { packRecord, type NoteRecord } from '../../shared/model/note-record.ts';
 import { NoteReader } from '../../shared/model/note-reader.ts';
+import { setStrictLineBreaks } from '../../shared/note/line-breaks.ts';
 import type { PageFinish, PageRenderer } from '../render/page-render.ts';
 import type { BuildThreadReply, BuildThreadRequest, BuildThreadSetup } from './build-thread-protocol.ts';
 import type { RenderData } from '../render/render-state.ts';
@@ -64,6 +65,7 @@ async function handle(request: BuildThreadRequest): Promise<void> {
     case 'setup': {
       setup = request.setup;
       const { config } = setup;
+      setStrictLineBreaks(setup.strictLineBreaks);
       reader = new NoteReader({ vaultDir: config.vaultDir, dataDir: config.dataDir, useGit: false });
       await reader.prepare(true);
       reply({ type: 'ready' });

@@ -6,6 +6,7 @@
 // pages to render as views, in chunks as each side is free, so neither waits on the other.
 // A build thread that fails simply gets no more work: this side does the rest.
 import { setImmediate as yieldToIo } from 'node:timers/promises';
+import { strictLineBreaksNow } from '../../shared/note/line-breaks.ts';
 import { mergeWarnings } from '../../shared/model/build-warnings.ts';
 import { unpackRecord, type NoteRecord } from '../../shared/model/note-record.ts';
 import type { NoteReader } from '../../shared/model/note-reader.ts';
@@ -87,7 +88,7 @@ export interface FullBuildInput {
    */
   searchTextsUpTo?: number | null;
   /** Set up a build thread (null: this process alone), for a vault of `buildThreadFrom` notes or more (default BUILD_THREAD_MIN_NOTES). */
-  buildThread: Omit<BuildThreadSetup, 'stage' | 'notes' | 'readChunk'> | null;
+  buildThread: Omit<BuildThreadSetup, 'stage' | 'notes' | 'readChunk' | 'strictLineBreaks'> | null;
   buildThreadFrom?: number;
   /** A static snapshot: pages finished as a static host serves them. */
   snapshot: SnapshotSite | null;
@@ -156,7 +157,7 @@ async function buildThreadFor(setup: FullBuildInput['buildThread'], buildThreadF
   // Loaded only when a build thread may pay: worker_threads is one more module a small build need not load.
   const link = setup && notes.length >= (buildThreadFrom ?? QUICK_BUILD_THREAD_MIN_NOTES) ? await import('./build-thread-link.ts') : null;
   const from = buildThreadFrom ?? (link?.buildThreadStartsQuickly() ? QUICK_BUILD_THREAD_MIN_NOTES : BUILD_THREAD_MIN_NOTES);
-  if (setup && link && notes.length >= from) return new link.BuildThreadLink({ ...setup, stage, notes, readChunk: readChunkFor(notes.length) });
+  if (setup && link && notes.length >= from) return new link.BuildThreadLink({ ...setup, stage, notes, readChunk: readChunkFor(notes.length), strictLineBreaks: strictLineBreaksNow() });
   // A build thread started early for a vault too small for one (`npm run build`) is let go.
   if (cachedBundle()) (link ?? (await import('./build-thread-link.ts'))).dropEarlyBuildThread();
   return null;

@@ -3,6 +3,7 @@
 // (vault, code, settings) and every output's signature, so a restarted server can
 // serve it at once and the builder can bring it up to date by re-rendering only
 // the outputs whose signature changed while the server was down.
+import { strictLineBreaksNow } from '../../shared/note/line-breaks.ts';
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, promises as fs, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -119,7 +120,9 @@ function realVault(dir: string): string {
 
 /** The key the pages of this server would be built with now. */
 export function currentKey(config: Config, settings: Settings = readSettingsNow(config.dataDir), base = BASE_TOKEN): GenerationKey {
-  return { vault: realVault(config.vaultDir), code: codeHash(config), frame: frameSig(siteFrame(settings, config, base)) };
+  // Pages and kept records made under the vault's other line breaks (this process's: shared/obsidian-app.ts) are made again.
+  const breaks = strictLineBreaksNow() ? ':strict-line-breaks' : '';
+  return { vault: realVault(config.vaultDir), code: codeHash(config) + breaks, frame: frameSig(siteFrame(settings, config, base)) };
 }
 
 export async function writeGeneration(outRoot: string, state: Omit<GenerationState, 'format'>): Promise<void> {

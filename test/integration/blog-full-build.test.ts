@@ -123,7 +123,7 @@ describe('the build thread', () => {
     const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), PUBLIC_LAYOUT: 'blog' }, []);
     const notes = (await new VaultEntries(vault).notes()) as VaultPath[];
     const stage = path.join(root, 'thread-stage');
-    const thread = new BuildThreadLink({ config, base: '', stage, notes, readChunk: 250 });
+    const thread = new BuildThreadLink({ config, base: '', stage, notes, readChunk: 250, strictLineBreaks: false });
     const replies: BuildThreadReply[] = [];
     thread.on((r) => replies.push(r));
     const next = async <T extends BuildThreadReply['type']>(type: T): Promise<Extract<BuildThreadReply, { type: T }>> => {
@@ -182,7 +182,7 @@ describe('the build thread', () => {
     const vault = await vaultWith(10);
     const root = await tempDir('vs-build-thread-');
     const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), PUBLIC_LAYOUT: 'blog' }, []);
-    const thread = new BuildThreadLink({ config, base: '', stage: path.join(root, 'stage'), notes: [], readChunk: 250 });
+    const thread = new BuildThreadLink({ config, base: '', stage: path.join(root, 'stage'), notes: [], readChunk: 250, strictLineBreaks: false });
     // Sent before the thread has even loaded its code, then the thread is stopped.
     const searched = searchOnBuildThread(thread, [{ title: 'A', headings: '', tags: '', text: 'words' }]);
     thread.close();
@@ -193,7 +193,7 @@ describe('the build thread', () => {
     const vault = await vaultWith(10);
     const root = await tempDir('vs-build-thread-');
     const config = loadConfig({ VAULT: vault, SERVICE_DATA: path.join(root, 'data'), PUBLIC_LAYOUT: 'blog' }, []);
-    const thread = new BuildThreadLink({ config, base: '', stage: path.join(root, 'stage'), notes: [], readChunk: 250 });
+    const thread = new BuildThreadLink({ config, base: '', stage: path.join(root, 'stage'), notes: [], readChunk: 250, strictLineBreaks: false });
     try {
       const docs = [{ title: 'A', headings: '', tags: '', text: 'words' }];
       expect(await searchOnBuildThread(thread, docs, 5)).toBeNull();

@@ -11,14 +11,13 @@ import { commitTemp, fsyncDir, mkdirFor, storageFailure, writeTempDurableQuiet }
 import { refuse } from '../../../shared/errors.ts';
 import { parseVaultPath, toVaultPath, type VaultPath, type VaultRoot } from '../../../shared/vault-path.ts';
 import { readVaultText } from '../../../shared/vault-read.ts';
+import { APP_JSON, MAX_APP_JSON_BYTES } from '../../../shared/obsidian-app.ts';
 import { sameName } from '../../../shared/vault-names.ts';
 import { VaultEntries } from '../../../shared/vault-walk.ts';
 import type { PathLocks } from '../../vault/path-locks.ts';
 import { MAX_ATTACHMENT_BYTES } from './attachments.ts';
 
 export const DEFAULT_ATTACHMENT_FOLDER = 'Attachments';
-/** Obsidian's app.json is a few hundred bytes. */
-const MAX_APP_JSON_BYTES = 256 * 1024;
 
 /** The image type the bytes themselves declare, as an extension, or null. */
 export function imageTypeOf(data: Buffer): string | null {
@@ -38,7 +37,7 @@ export async function attachmentFolderFor(vaultDir: string, note: VaultPath | nu
   let setting: unknown;
   try {
     // Read without following a link (CONTRACT §11): a vault from anywhere may carry one here.
-    setting = JSON.parse((await readVaultText(vaultDir, '.obsidian/app.json', MAX_APP_JSON_BYTES)) ?? '{}').attachmentFolderPath;
+    setting = JSON.parse((await readVaultText(vaultDir, APP_JSON, MAX_APP_JSON_BYTES)) ?? '{}').attachmentFolderPath;
   } catch {
     setting = undefined;
   }

@@ -6,6 +6,8 @@ import { parseFrontmatter } from '../../../shared/note/frontmatter.ts';
 import { titleOf } from '../../../shared/note/title.ts';
 import { directionOf, noteLanguage } from '../../../shared/note/language.ts';
 import { prepareNoteHtml, type PreparedHtml } from '../../../shared/note/markdown.ts';
+import { setStrictLineBreaks } from '../../../shared/note/line-breaks.ts';
+import { strictLineBreaksOf } from '../../../shared/obsidian-app.ts';
 import { publicMarkdown, publicTex } from '../../../shared/note/comments.ts';
 import type { VaultPath } from '../../../shared/vault-path.ts';
 
@@ -16,7 +18,9 @@ export interface NotePreview {
   prepared: PreparedHtml;
 }
 
-export function notePreview(path: VaultPath, text: string): NotePreview {
+/** `vaultDir`: the vault whose Obsidian settings decide how its lines break (shared/obsidian-app.ts), read at each preview. */
+export function notePreview(path: VaultPath, text: string, vaultDir: string | null = null): NotePreview {
+  if (vaultDir !== null) setStrictLineBreaks(strictLineBreaksOf(vaultDir));
   const isTex = /\.tex$/i.test(path);
   const parsed = parseFrontmatter(text, path);
   // The title as the site takes it: from the text readers get (private comments left out).
