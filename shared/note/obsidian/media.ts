@@ -4,12 +4,14 @@
 // a note or file a visitor cannot see reads as an unresolved wikilink, an image of one is
 // nothing; a YouTube video or an X post in image syntax is Obsidian's web embed (web-embeds.ts). ` ```mermaid ` stays readable code until the diagram script draws it.
 import type MarkdownIt from 'markdown-it';
+import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
 import type { NoteEnv } from '../env.ts';
 import { escapeHtml } from '../escape.ts';
-import { isVaultHref, WEB_ADDRESS } from '../../link-address.ts';
+import { isVaultHref, safeDecode, WEB_ADDRESS } from '../../link-address.ts';
 import { slotOrHtml } from '../slots.ts';
 import { webEmbedHtml } from './web-embeds.ts';
+import { embedToken } from './wikilinks.ts';
 
 const SIZE = /\|(\d+)(?:x(\d+))?[ \t]*$/;
 
@@ -24,7 +26,34 @@ function takeSize(token: Token): void {
   if (m[2]) token.attrSet('height', m[2]);
 }
 
+/** A picture's file: the Markdown image syntax shows it as an image. */
+const PICTURE_FILE = /\.(png|jpe?g|gif|webp|avif|svg|bmp|ico|tiff?|heic)$/i;
+
+/**
+ * `![](Other%20note.md)`, `![](manual.pdf#page=3)`, `![|300](clip.mp4)`: an embed written as
+ * a Markdown image, as Obsidian writes embeds when wikilinks are turned off. A vault path that
+ * is no picture is read as its `![[…]]` is (a note or a section of one, a PDF, audio, video,
+ * a drawing); a picture stays an image. Right after the inline parse, as the wikilink rule's own tokens.
+ */
+function markdownEmbeds(state: StateCore): void {
+  for (const block of state.tokens) {
+    if (block.type !== 'inline' || !block.children?.some((t) => t.type === 'image')) continue;
+    block.children = block.children.map((t) => {
+      const src = t.type === 'image' ? (t.attrGet('src') ?? '') : '';
+      if (!isVaultHref(src)) return t;
+      const hashAt = src.indexOf('#');
+      const target = safeDecode(hashAt >= 0 ? src.slice(0, hashAt) : src).trim();
+      if (target === '' || PICTURE_FILE.test(target)) return t;
+      const subpath = hashAt >= 0 ? safeDecode(src.slice(hashAt + 1)).split('#').map((s) => s.trim()).filter(Boolean) : [];
+      const size = SIZE.exec(t.content);
+      const alias = size ? size[0].slice(1).trim() : t.content.trim() || null;
+      return embedToken(state, { target, subpath, alias }, t.content);
+    });
+  }
+}
+
 export function mediaPlugin(md: MarkdownIt): void {
+  md.core.ruler.after('inline', 'markdown_embeds', markdownEmbeds);
   const defaultImage = md.renderer.rules.image!;
   md.renderer.rules.image = (tokens, idx, opts, env: NoteEnv, self) => {
     const token = tokens[idx]!;

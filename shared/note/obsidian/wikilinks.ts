@@ -188,6 +188,15 @@ interface LiftEnv {
   noteEmbeds?: boolean;
 }
 
+/** An embed written another way (`![](Note.md)`, media.ts) as the token `![[…]]` makes: read, lifted and rendered alike. */
+export function embedToken(state: StateCore, ref: WikiRef, content: string): Token {
+  const token = new state.Token('wikilink', '', 0);
+  token.meta = { ...ref, embed: true } satisfies WikiMeta;
+  token.content = content;
+  if (isBlockEmbed(token.meta as WikiMeta)) (state.env as LiftEnv).noteEmbeds = true;
+  return token;
+}
+
 export function liftEmbeds(state: StateCore): void {
   if (!(state.env as LiftEnv).noteEmbeds) return;
   const tokens = state.tokens;

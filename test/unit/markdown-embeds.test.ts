@@ -1,0 +1,33 @@
+// With wikilinks turned off, Obsidian writes embeds as Markdown images: `![](manual.pdf)`,
+// `![](song.mp3)`, `![](Other%20note.md)`, and shows the PDF, the player or the note. The site
+// read each as a picture: a broken image, or nothing for a note.
+import { describe, expect, it } from 'vitest';
+import { analyzeNote } from '../../shared/note/analyze.ts';
+import { renderNoteHtml, type RenderLinks } from '../../shared/note/markdown.ts';
+
+const links: RenderLinks = {
+  note: (t) => (t.toLowerCase().startsWith('other note') ? { href: '/Other-note', title: 'Other note', headings: [{ level: 2, text: 'Part', id: 'part' }] } : null),
+  attachment: (t) => `/${t}`,
+  embed: (ref) => `<div class="embedded">${ref.target}#${ref.subpath.join('#')}</div>\n`,
+};
+const render = (body: string) => renderNoteHtml(body, 'Title', links);
+
+describe('an embed written as a Markdown image', () => {
+  it('of a PDF, audio or video shows it as its ![[…]] does, with the page, size and label written', () => {
+    expect(render('![](att/manual.pdf#page=3)')).toContain('<iframe class="s-pdf-frame" src="/att/manual.pdf#page=3" title="manual.pdf" loading="lazy"></iframe>');
+    expect(render('![](att/song.mp3)')).toBe('<p><audio controls src="/att/song.mp3"></audio></p>\n');
+    expect(render('![|300](att/clip%20one.mp4)')).toBe('<p><video controls src="/att/clip one.mp4" width="300"></video></p>\n');
+  });
+
+  it('of a note or a section of one embeds it, lifted out of its paragraph, as ![[Other note#Part]] is', () => {
+    expect(render('Before ![](Other%20note.md#Part) after')).toBe('<p>Before</p>\n<div class="embedded">Other note.md#Part</div>\n<p>after</p>\n');
+    expect(analyzeNote('![](Other%20note.md#Part)').transclusions).toEqual([{ target: 'Other note.md', subpath: ['Part'], alias: null }]);
+    expect(analyzeNote('![](att/manual.pdf)').files).toEqual(['att/manual.pdf']);
+  });
+
+  it('of a picture stays an image, and a web address stays what it was', () => {
+    expect(render('![alt|100](att/pic.png)')).toContain('<img src="/att/pic.png" alt="alt" width="100"');
+    expect(render('![](att/PHOTO.JPG)')).toContain('<img src="/att/PHOTO.JPG"');
+    expect(render('![](https://example.org/manual.pdf)')).toBe('<p><img src="https://example.org/manual.pdf" alt="" loading="lazy"></p>\n');
+  });
+});
