@@ -2,7 +2,8 @@
 // `![alt|300x200](url)` are sized (Obsidian's syntax), a relative image or file is the
 // published attachment, `[text](Other%20note.md#Part)` is the note's address; a link to
 // a note or file a visitor cannot see reads as an unresolved wikilink, an image of one is
-// nothing; a YouTube video or an X post in image syntax is Obsidian's web embed (web-embeds.ts). ` ```mermaid ` stays readable code until the diagram script draws it.
+// nothing; a YouTube video or an X post in image syntax is Obsidian's web embed (web-embeds.ts);
+// an embed written as an image is read as its `![[…]]`; an `obsidian://open` link as the note's. ` ```mermaid ` stays readable code until the diagram script draws it.
 import type MarkdownIt from 'markdown-it';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
@@ -52,8 +53,37 @@ function markdownEmbeds(state: StateCore): void {
   }
 }
 
+/** The vault path an `obsidian://open?vault=…&file=Note` link opens, percent-encoded as a Markdown link writes it; null for any other. */
+function openedFile(href: string): string | null {
+  if (!/^obsidian:\/\/open\?/i.test(href)) return null;
+  let file: string | null;
+  try {
+    file = new URL(href).searchParams.get('file');
+  } catch {
+    return null;
+  }
+  if (!file || file.trim() === '') return null;
+  return file.trim().split('/').map(encodeURIComponent).join('/');
+}
+
+/**
+ * `[text](obsidian://open?vault=My%20Vault&file=Other%20note)` ("Copy Obsidian URL") opens the
+ * note in the owner's Obsidian: a reader has no such vault. It is read as a link to that note
+ * (its page when published, the words alone when not), as a Markdown link to it would be.
+ */
+function obsidianUriLinks(state: StateCore): void {
+  for (const block of state.tokens) {
+    if (block.type !== 'inline' || !block.content.includes('obsidian://')) continue;
+    for (const t of block.children ?? []) {
+      const file = t.type === 'link_open' ? openedFile(t.attrGet('href') ?? '') : null;
+      if (file !== null) t.attrSet('href', file);
+    }
+  }
+}
+
 export function mediaPlugin(md: MarkdownIt): void {
   md.core.ruler.after('inline', 'markdown_embeds', markdownEmbeds);
+  md.core.ruler.after('markdown_embeds', 'obsidian_uri_links', obsidianUriLinks);
   const defaultImage = md.renderer.rules.image!;
   md.renderer.rules.image = (tokens, idx, opts, env: NoteEnv, self) => {
     const token = tokens[idx]!;
