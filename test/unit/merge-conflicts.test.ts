@@ -4,13 +4,11 @@
 // and seven nested quotes, and nothing told the owner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatWarning, HEALTH_KIND } from '../../shared/model/build-warnings.ts';
-import { modelSettings } from '../../shared/model/model-settings.ts';
-import { deriveSiteModel, type SiteModel } from '../../shared/model/site-model.ts';
-import { VaultStore } from '../../shared/model/vault-store.ts';
+import type { SiteModel } from '../../shared/model/site-model.ts';
 import { markdown } from '../../shared/note/md.ts';
 import { mergeConflicts } from '../../shared/note/merge-conflicts.ts';
-import { defaultSettings, siteSettingsOf } from '../../shared/settings.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { modelOfFiles } from '../helpers/site-model.ts';
+import { cleanupTempDirs } from '../helpers/tmp.ts';
 
 const count = (text: string): number => mergeConflicts(text, markdown().parse(text, {}));
 const conflict = '<<<<<<< HEAD\nmine\n=======\ntheirs\n>>>>>>> origin/main\n';
@@ -35,17 +33,12 @@ describe('mergeConflicts', () => {
 
 let model: SiteModel;
 beforeAll(async () => {
-  const vault = await tempDir('vs-merge-conflict-');
-  await writeFiles(vault, {
+  model = await modelOfFiles('vs-merge-conflict-', {
     'Merged.md': `---\npublish: true\n---\nIntro\n${conflict}End\n`,
     'Twice.md': `---\npublish: true\n---\n${conflict}\n${conflict}`,
     'Private.md': `Intro\n${conflict}`,
     'About git.md': `---\npublish: true\n---\n\`\`\`\n${conflict}\`\`\`\n`,
   });
-  const env = { siteName: null, siteTagline: null, homeNote: null, siteFooter: null, siteLang: null, publicLayout: null };
-  const store = new VaultStore({ vaultDir: vault, dataDir: null, useGit: false });
-  await store.loadAll();
-  model = deriveSiteModel(store.records.values(), modelSettings(siteSettingsOf(defaultSettings(), env), { excludeTags: [] }));
 });
 afterAll(cleanupTempDirs);
 

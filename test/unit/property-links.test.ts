@@ -2,12 +2,10 @@
 // backlinks, graph, a rename's rewrite. The site read only the text's, so a vault that keeps
 // its structure in properties (breadcrumbs, related notes) showed none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelSettings } from '../../shared/model/model-settings.ts';
-import { deriveSiteModel, type SiteModel } from '../../shared/model/site-model.ts';
-import { VaultStore } from '../../shared/model/vault-store.ts';
+import type { SiteModel } from '../../shared/model/site-model.ts';
 import { MAX_ITEMS, propertyLinks } from '../../shared/note/property-links.ts';
-import { defaultSettings, siteSettingsOf } from '../../shared/settings.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { modelOfFiles } from '../helpers/site-model.ts';
+import { cleanupTempDirs } from '../helpers/tmp.ts';
 
 describe('propertyLinks', () => {
   it("reads each link of a property's text or list, with what a reader reads for it", () => {
@@ -28,15 +26,10 @@ describe('propertyLinks', () => {
 
 let model: SiteModel;
 beforeAll(async () => {
-  const vault = await tempDir('vs-property-links-');
-  await writeFiles(vault, {
+  model = await modelOfFiles('vs-property-links-', {
     'Parent.md': '---\npublish: true\n---\nThe parent.\n',
     'Child.md': '---\npublish: true\nup: "[[Parent]]"\nsee: "[[Nobody]]"\n---\nNo link in the text.\n',
   });
-  const env = { siteName: null, siteTagline: null, homeNote: null, siteFooter: null, siteLang: null, publicLayout: null };
-  const store = new VaultStore({ vaultDir: vault, dataDir: null, useGit: false });
-  await store.loadAll();
-  model = deriveSiteModel(store.records.values(), modelSettings(siteSettingsOf(defaultSettings(), env), { excludeTags: [] }));
 });
 afterAll(cleanupTempDirs);
 

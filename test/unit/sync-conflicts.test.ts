@@ -4,12 +4,10 @@
 // at an address like /Note.sync-conflict-20240115-123456-ABCDEF1, until someone resolved it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_KIND } from '../../shared/model/build-warnings.ts';
-import { modelSettings } from '../../shared/model/model-settings.ts';
-import { deriveSiteModel, type SiteModel } from '../../shared/model/site-model.ts';
-import { VaultStore } from '../../shared/model/vault-store.ts';
-import { defaultSettings, siteSettingsOf } from '../../shared/settings.ts';
+import type { SiteModel } from '../../shared/model/site-model.ts';
 import { conflictCopyOf } from '../../shared/vault-names.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { modelOfFiles } from '../helpers/site-model.ts';
+import { cleanupTempDirs } from '../helpers/tmp.ts';
 
 describe('conflictCopyOf', () => {
   it('names the note a copy is of, for Syncthing, Dropbox and Nextcloud', () => {
@@ -29,17 +27,12 @@ describe('conflictCopyOf', () => {
 
 let model: SiteModel;
 beforeAll(async () => {
-  const vault = await tempDir('vs-conflicts-');
   const post = '---\npublish: true\ndate: 2024-01-15\n---\nThe trip.\n';
-  await writeFiles(vault, {
+  model = await modelOfFiles('vs-conflicts-', {
     'Posts/Trip.md': post,
     'Posts/Trip.sync-conflict-20240115-123456-ABCDEF1.md': post,
     'Posts/Trip (conflicted copy 2024-01-16).md': post,
   });
-  const env = { siteName: null, siteTagline: null, homeNote: null, siteFooter: null, siteLang: null, publicLayout: null };
-  const store = new VaultStore({ vaultDir: vault, dataDir: null, useGit: false });
-  await store.loadAll();
-  model = deriveSiteModel(store.records.values(), modelSettings(siteSettingsOf(defaultSettings(), env), { excludeTags: [] }));
 });
 afterAll(cleanupTempDirs);
 
