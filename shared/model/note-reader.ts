@@ -9,7 +9,7 @@ import { fileStamp, stampSettled } from '../file-stamp.ts';
 import { hashText } from '../note/text-hash.ts';
 import { log } from '../log.ts';
 import type { VaultPath } from '../vault-path.ts';
-import { fileTime, postDate } from '../note/dates.ts';
+import { fileTime, frontmatterUpdated, postDate } from '../note/dates.ts';
 import { gitFileTimes, type GitFileTimes } from './git-created.ts';
 import { buildRecord, restoreRecord, type KeptRecord, type NoteRecord } from './note-record.ts';
 
@@ -196,6 +196,8 @@ export class NoteReader {
    * A file modified after the history was read keeps its own time (an edit not yet committed).
    */
   private changed(record: NoteRecord): NoteRecord {
+    // A last change its frontmatter names comes first (dates.ts UPDATED_KEYS).
+    if (frontmatterUpdated(record.data) !== null) return record;
     const last = this.git?.changed.get(record.path);
     if (last === undefined || (record.changedMs !== null && record.changedMs > this.gitReadAt)) return record;
     const added = this.git!.added.get(record.path) ?? last;

@@ -6,7 +6,7 @@ import { publicMarkdown, publicTex } from '../note/comments.ts';
 import { prepareNoteHtml, type PreparedHtml } from '../note/markdown.ts';
 import { countWords, excerptOf } from '../note/excerpt.ts';
 import { isTrue, parseFrontmatter, type Frontmatter } from '../note/frontmatter.ts';
-import { postDate, type PostDate } from '../note/dates.ts';
+import { frontmatterUpdated, postDate, type PostDate } from '../note/dates.ts';
 import { aliasesOf, cssClassesOf, folderSlugsOf, mergeTags, tagsOf, textValue } from '../note/fields.ts';
 import { titleOf } from '../note/title.ts';
 import { propertyLinks } from '../note/property-links.ts';
@@ -41,8 +41,9 @@ export interface NoteRecord {
   title: string;
   date: PostDate;
   /**
-   * When its text last changed, where known (git's last commit of the file in a repository,
-   * else the file's modification time): the article's "Updated" line and the sitemap's lastmod.
+   * When its text last changed, where known (its frontmatter's `updated`, `lastmod`…, else git's
+   * last commit of the file in a repository, else the file's modification time): the article's
+   * "Updated" line and the sitemap's lastmod.
    */
   changedMs: number | null;
   publish: boolean;
@@ -195,7 +196,7 @@ export function buildRecord(input: RecordInputs): NoteRecord {
     body,
     title,
     date: postDate({ data, raw, createdMs: input.createdMs, fileMs: input.fileMs }),
-    changedMs: input.changedMs ?? null,
+    changedMs: frontmatterUpdated(data) ?? input.changedMs ?? null,
     publish,
     page: isTrue(data.page),
     aliases: aliasesOf(data),
@@ -361,5 +362,5 @@ export function keptOf(record: NoteRecord): KeptRecord {
 export function restoreRecord(path: VaultPath, kept: KeptRecord, dating: Dating): NoteRecord {
   const { data, raw } = kept.fields;
   const date = postDate({ data, raw, createdMs: dating.createdMs, fileMs: dating.fileMs });
-  return new Record({ ...kept.fields, ...placeOf(path, data), date, changedMs: dating.changedMs, prepared: null, searchText: null }, kept.facts);
+  return new Record({ ...kept.fields, ...placeOf(path, data), date, changedMs: frontmatterUpdated(data) ?? dating.changedMs, prepared: null, searchText: null }, kept.facts);
 }

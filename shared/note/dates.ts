@@ -12,6 +12,9 @@ export interface PostDate {
 
 export const DATE_KEYS = ['date', 'created', 'published'] as const;
 
+/** Keys naming a note's last change (Hugo's `lastmod`, the Linter plugin's `date modified`, Quartz's `updated`): they come before git's last commit and the file's time. */
+export const UPDATED_KEYS = ['updated', 'modified', 'lastmod', 'last-modified', 'date modified'] as const;
+
 // Plausible post dates: 1970 up to the year 3000. Outside that, a number is not a date.
 const MIN_MS = 0;
 const MAX_MS = Date.UTC(3000, 0, 1);
@@ -106,6 +109,15 @@ export interface DateInputs {
   createdMs?: number | null;
   /** The file's birth time, else its modification time. */
   fileMs: number;
+}
+
+/** The last change a note's frontmatter names (UPDATED_KEYS), or null. */
+export function frontmatterUpdated(data: Frontmatter): number | null {
+  for (const key of UPDATED_KEYS) {
+    const ms = parseDateValue(data[key]);
+    if (ms !== null) return ms;
+  }
+  return null;
 }
 
 export function postDate(input: DateInputs): PostDate {
