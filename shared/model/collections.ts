@@ -8,6 +8,7 @@ import { isTrue } from '../note/frontmatter.ts';
 import { collectionSlug, textValue } from '../note/fields.ts';
 import { composed, isInFolder } from '../vault-names.ts';
 import { descriptionValue, iconValue, nameValue } from '../note/shown-text.ts';
+import { linksAsWords } from '../note/title.ts';
 import { collectionAddress, type Address } from './addresses.ts';
 import type { NoteRecord } from './note-record.ts';
 import { labelFrom, tagPageTag, type TagPageCandidate, type TopicIndex } from './topics.ts';
@@ -73,7 +74,7 @@ export function declaredCollections<T extends DeclaringNote>(tagPages: Map<strin
       slug,
       title: labelFrom(note, language) ?? nameValue(tag) ?? tag,
       icon: iconValue(note.data.icon) ?? COLLECTION_MARK,
-      description: descriptionValue(note.data.description),
+      description: descriptionValue(linksAsWords(note.data.description)),
       hidden: isTrue(note.data.hidden),
       folder: folderValue(note),
       path: note.path,

@@ -8,7 +8,7 @@ import { countWords, excerptOf } from '../note/excerpt.ts';
 import { isTrue, parseFrontmatter, type Frontmatter } from '../note/frontmatter.ts';
 import { frontmatterUpdated, postDate, type PostDate } from '../note/dates.ts';
 import { aliasesOf, cssClassesOf, folderSlugsOf, mergeTags, tagsOf, textValue } from '../note/fields.ts';
-import { titleOf } from '../note/title.ts';
+import { linksAsWords, titleOf } from '../note/title.ts';
 import { propertyLinks } from '../note/property-links.ts';
 import { BANNER_KEYS, descriptionValue, iconValue, MAX_BANNER_LENGTH } from '../note/shown-text.ts';
 import { noteLanguage } from '../note/language.ts';
@@ -206,7 +206,7 @@ export function buildRecord(input: RecordInputs): NoteRecord {
     prepared: null,
     searchText: null,
     twinRef: twin ? unwrapLink(twin) : null,
-    description: descriptionValue(data.description),
+    description: descriptionValue(linksAsWords(data.description)),
     icon: iconValue(data.icon),
     hidden: isTrue(data.hidden),
     collection: isTrue(data.collection),

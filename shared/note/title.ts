@@ -18,9 +18,17 @@ export function headingText(source: string): string {
   return inlineText(inline?.children ?? null).replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * A frontmatter text pages show whole (a `title`, a `description`) as a reader reads it: a
+ * `[[link|its words]]` in it shows its words, as in a heading; any other value as it is.
+ */
+export function linksAsWords(value: unknown): unknown {
+  return typeof value === 'string' && value.includes('[[') ? headingText(value) : value;
+}
+
 /** The note's title before its bound: frontmatter `title`, else its first-line `# heading` as shown, else the file name. */
 function fullTitle(data: Frontmatter, body: string, fileName: string): string {
-  const t = data.title;
+  const t = linksAsWords(data.title);
   const given = typeof t === 'string' || typeof t === 'number' ? oneLine(String(t)) : '';
   if (given !== '' && !holdsPlaceholder(String(t))) return given;
   const h1 = leadingHeading(body);

@@ -36,6 +36,16 @@ describe('a title pages show', () => {
   });
 });
 
+describe('a frontmatter title or description holding a link', () => {
+  it('shows the link\'s words, as a heading holding one does; a text without one is as written', () => {
+    expect(titleOf({ title: 'About [[Other|the other]] notes' }, '', 'a.md')).toBe('About the other notes');
+    expect(titleOf({ title: 'See [[Other]]' }, '', 'a.md')).toBe('See Other');
+    expect(titleOf({ title: 'C* algebras and *stars*' }, '', 'a.md')).toBe('C* algebras and *stars*');
+    const record = buildRecord({ path: 'a.md' as VaultPath, text: '---\ndescription: "A note on [[Other|the other]]"\n---\nBody.\n', createdMs: null, fileMs: 0 });
+    expect(record.description).toBe('A note on the other');
+  });
+});
+
 describe('labels, icons, descriptions and banners', () => {
   it('are bounded and one line where pages show them', () => {
     expect(nameValue(`${words(100_000)}\n${words(10)}`)!.length).toBeLessThanOrEqual(MAX_TITLE_LENGTH + 1);
