@@ -39,6 +39,15 @@ function dayMs(y: number, mo: number, d: number): number | null {
   return check.getUTCMonth() === mo - 1 && check.getUTCDate() === d && plausible(ms) ? ms : null;
 }
 
+/** `YYYYMMDD`, `YYYYMMDDHHmm` or `YYYYMMDDHHmmss` as the moment it writes (UTC, as a bare YAML date), or null. */
+function compactDate(digits: string): number | null {
+  const m = /^([12]\d{3})(\d\d)(\d\d)(?:(\d\d)(\d\d)(\d\d)?)?$/.exec(digits);
+  if (!m || (digits.length !== 8 && digits.length !== 12 && digits.length !== 14)) return null;
+  const day = dayMs(Number(m[1]), Number(m[2]), Number(m[3]));
+  const [h, min, sec] = [Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)];
+  return day === null || h > 23 || min > 59 || sec > 59 ? null : day + ((h * 60 + min) * 60 + sec) * 1000;
+}
+
 /** A frontmatter value as epoch ms, or null when it is not a date. */
 export function parseDateValue(value: unknown): number | null {
   if (value instanceof Date) {
@@ -46,7 +55,9 @@ export function parseDateValue(value: unknown): number | null {
     return plausible(ms) ? ms : null;
   }
   if (typeof value === 'number') {
-    // A bare number is only a date when it is clearly epoch milliseconds.
+    // A day and time written as digits (`20240117`, a Zettelkasten's `202401171030`), else clearly epoch milliseconds.
+    const compact = Number.isSafeInteger(value) ? compactDate(String(value)) : null;
+    if (compact !== null) return compact;
     return value > 1e11 && plausible(value) ? value : null;
   }
   if (typeof value !== 'string') return null;

@@ -93,6 +93,15 @@ describe('spec D.2: post dates in order of precedence', () => {
     expect(parseDateValue('2024-01-15 10:30 +0200')).toBe(Date.UTC(2024, 0, 15, 8, 30));
     expect(parseDateValue('January 15, 2024 10:30 PST')).toBe(Date.UTC(2024, 0, 15, 18, 30));
   });
+  it('reads a day and time written as digits (20240117, a Zettelkasten\'s 202401171030), not as milliseconds of 1976 or of the year 2611', () => {
+    expect(parseDateValue(20240117)).toBe(Date.UTC(2024, 0, 17));
+    expect(parseDateValue('20240117')).toBe(Date.UTC(2024, 0, 17));
+    expect(parseDateValue(202401171030)).toBe(Date.UTC(2024, 0, 17, 10, 30));
+    expect(parseDateValue(20240117103005)).toBe(Date.UTC(2024, 0, 17, 10, 30, 5));
+    // Epoch milliseconds stay milliseconds; digits that make no calendar moment are none.
+    expect(parseDateValue(1705487400000)).toBe(1705487400000);
+    expect(parseDateValue(20241317)).toBeNull();
+  });
 });
 
 describe('spec 2.5: excerpt', () => {
