@@ -15,6 +15,8 @@ export const IMAGE_COPIES_SEGMENT = '_img';
 
 /** First segments the site keeps for itself; a note or an attachment living there is not published. */
 export const RESERVED_SEGMENTS = new Set(['api', 'admin', 'topic', 'folder', 'page', '_s', '_service', IMAGE_COPIES_SEGMENT]);
+/** The first segments the admin app answers (scripts/service.ts), matched as written. */
+const ADMIN_SEGMENTS = new Set(['api', 'admin']);
 // `/favicon.ico` is the vault's icon (CONTRACT §7): a note there would replace it with a page.
 export const RESERVED_ADDRESSES = new Set(['/feed.xml', '/sitemap.xml', '/robots.txt', '/404', '/404.html', '/custom.css', '/search', '/search.json', '/favicon.ico']);
 
@@ -74,8 +76,11 @@ export function isInSitesFolder(address: Address): boolean {
 function reservedSlow(address: Address): boolean {
   if (RESERVED_ADDRESSES.has(address.toLowerCase())) return true;
   const segments = address.split('/');
-  // The composer sends /api/… and /admin, /admin/… to the admin app (RESERVED_SEGMENTS).
-  if (RESERVED_SEGMENTS.has((segments[1] ?? '').toLowerCase())) return true;
+  // The composer sends /api/… and /admin, /admin/… to the admin app as written: a vault's `API/`
+  // folder is the site's. Folders the site writes pages into are kept in any case (`Topic/` is
+  // `topic/` on a case-insensitive disk).
+  const first = segments[1] ?? '';
+  if (ADMIN_SEGMENTS.has(first) || (!ADMIN_SEGMENTS.has(first.toLowerCase()) && RESERVED_SEGMENTS.has(first.toLowerCase()))) return true;
   // A page's file is its address + `.html` (outputFileOf): under a folder named `X.html`
   // the site would need a folder where the page `/X` has its file, so nothing is published there.
   return segments.slice(1, -1).some((seg) => seg.toLowerCase().endsWith('.html'));
