@@ -31,3 +31,13 @@ describe('an embed written as a Markdown image', () => {
     expect(render('![](https://example.org/manual.pdf)')).toBe('<p><img src="https://example.org/manual.pdf" alt="" loading="lazy"></p>\n');
   });
 });
+
+// With wikilinks off, Obsidian writes a link into the note's own heading as `[text](#A%20heading)`:
+// it led to `#A%20heading`, an id no element has, where the heading's id is `a-heading`.
+describe('a Markdown link into the note itself', () => {
+  it("leads to its heading's or block's id on the page; an anchor no heading answers is left as written", () => {
+    expect(render('Go [h](#Local%20heading), [b](#^blk), [raw](#custom-Id).\n\n## Local heading\n\ntext ^blk\n')).toContain(
+      '<p>Go <a href="#local-heading">h</a>, <a href="#^blk">b</a>, <a href="#custom-Id">raw</a>.</p>',
+    );
+  });
+});

@@ -12,6 +12,7 @@ import { escapeHtml } from '../escape.ts';
 import { isVaultHref, safeDecode, WEB_ADDRESS } from '../../link-address.ts';
 import { slotOrHtml } from '../slots.ts';
 import { webEmbedHtml } from './web-embeds.ts';
+import { findHeading, headingAnchor } from './headings.ts';
 import { embedToken } from './wikilinks.ts';
 
 const SIZE = /\|(\d+)(?:x(\d+))?[ \t]*$/;
@@ -81,6 +82,18 @@ function obsidianUriLinks(state: StateCore): void {
   }
 }
 
+/**
+ * `[text](#A%20heading)`, as Obsidian writes a link into the note's own heading when wikilinks
+ * are off: the heading's id on the page, as `[[#A heading]]` leads there (`#^id` a block's).
+ * An anchor no heading of the note answers is left as written (an id the note's HTML gives).
+ */
+function sameNoteAnchor(token: Token, href: string, env: NoteEnv): void {
+  const ref = safeDecode(href.slice(1));
+  if (ref.startsWith('^')) return token.attrSet('href', `#^${encodeURIComponent(ref.slice(1))}`);
+  const headings = env.headings ?? [];
+  if (findHeading(headings, ref.split('#')) >= 0) token.attrSet('href', headingAnchor(headings, ref.split('#')));
+}
+
 export function mediaPlugin(md: MarkdownIt): void {
   md.core.ruler.after('inline', 'markdown_embeds', markdownEmbeds);
   md.core.ruler.after('markdown_embeds', 'obsidian_uri_links', obsidianUriLinks);
@@ -109,6 +122,7 @@ export function mediaPlugin(md: MarkdownIt): void {
   md.renderer.rules.link_open = (tokens, idx, opts, env: NoteEnv, self) => {
     const token = tokens[idx]!;
     const href = token.attrGet('href') ?? '';
+    if (href.length > 1 && href.startsWith('#')) sameNoteAnchor(token, href, env);
     if (/^https?:/i.test(href)) token.attrSet('rel', 'noopener');
     if (!isVaultHref(href)) return defaultLinkOpen(tokens, idx, opts, env, self);
     // A vault path: a note's address or a published file, as the vault decides.
