@@ -2,8 +2,11 @@
 // `![alt|300x200](url)` are sized (Obsidian's syntax), a relative image or file is the
 // published attachment, `[text](Other%20note.md#Part)` is the note's address; a link to
 // a note or file a visitor cannot see reads as an unresolved wikilink, an image of one is
-// nothing; a YouTube video or an X post in image syntax is Obsidian's web embed (web-embeds.ts);
-// an embed written as an image is read as its `![[…]]`; an `obsidian://open` link as the note's. ` ```mermaid ` stays readable code until the diagram script draws it.
+// nothing. What Obsidian writes with wikilinks turned off reads as its wikilink would: an
+// embed written as an image (`![](manual.pdf)`), a link into the note's own heading
+// (`[x](#A%20heading)`); an `obsidian://open` link is the note's. A YouTube video or an X post
+// in image syntax is Obsidian's web embed (web-embeds.ts). ` ```mermaid ` stays readable code
+// until the diagram script draws it.
 import type MarkdownIt from 'markdown-it';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
