@@ -1,6 +1,7 @@
 // The tools an Obsidian user reaches for first, over the note index:
 // vault search, the notes' titles/aliases/tags/publish flags (palette, `[[` suggestions,
 // tree marks), a note's backlinks and its headings.
+import { textCompare } from '../../shared/natural-order.ts';
 import type { Polka } from 'polka';
 import { refuse } from '../../shared/errors.ts';
 import type { AdminContext } from '../context.ts';
@@ -26,7 +27,7 @@ export function registerSearchRoutes(app: Polka, ctx: AdminContext): void {
     route(async () => ({
       notes: (await ctx.notes.all())
         .map(({ path, title, aliases, tags, publish }) => ({ path, title, aliases, tags, publish }))
-        .sort((a, b) => a.path.localeCompare(b.path)),
+        .sort((a, b) => textCompare(a.path, b.path)),
     })),
   );
 

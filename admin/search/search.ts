@@ -3,6 +3,7 @@
 // note's title, aliases, tags, path or text; titles rank first; each result names its
 // best matching line. Backlinks: the notes whose links resolve to a note, each with the
 // line the link is written on.
+import { textCompare } from '../../shared/natural-order.ts';
 import { foldText, queryTerms } from '../../shared/text-fold.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import type { IndexedNote } from './note-entry.ts';
@@ -117,7 +118,7 @@ export async function searchNotes(index: NoteIndex, query: string, limit = 50): 
     const s = score(note, terms);
     if (s > 0) scored.push({ note, score: s });
   }
-  scored.sort((a, b) => b.score - a.score || a.note.title.localeCompare(b.note.title));
+  scored.sort((a, b) => b.score - a.score || textCompare(a.note.title, b.note.title));
   const results = await Promise.all(
     scored.slice(0, limit).map(async ({ note }): Promise<SearchResult> => {
       const base = { path: note.path, title: note.title, tags: note.tags };
@@ -149,5 +150,5 @@ export async function backlinksOf(index: NoteIndex, target: VaultPath): Promise<
       out.push({ path: note.path, title: note.title, line: link.line, context: link.context });
     }
   }
-  return out.sort((a, b) => a.title.localeCompare(b.title) || a.line - b.line);
+  return out.sort((a, b) => textCompare(a.title, b.title) || a.line - b.line);
 }

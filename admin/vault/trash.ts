@@ -253,7 +253,8 @@ export function createTrash(deps: TrashDeps) {
     const manifest = await readManifest(manifestFile);
     if (manifest.unreadable !== undefined) return [];
     await dropGhosts(manifest);
-    return [...manifest.entries].sort((a, b) => b.deletedAt.localeCompare(a.deletedAt));
+    // ISO times: their characters' order is time's, in any locale.
+    return [...manifest.entries].sort((a, b) => (a.deletedAt < b.deletedAt ? 1 : a.deletedAt > b.deletedAt ? -1 : 0));
   }
 
   function findEntry(manifest: Manifest, id: string): TrashEntry {

@@ -122,6 +122,11 @@ describe('the house rules hold in the source tree', () => {
     expect(code.filter((f) => perCall.test(text(f)))).toEqual([]);
   });
 
+  it("the server orders text one way whatever its LANG: localeCompare only in shared/natural-order.ts (the admin's browser code sorts in its reader's language)", () => {
+    const server = allSources(ROOT, 'admin', 'shared', 'site').filter((f) => !f.startsWith('admin/ui/src/') && !f.startsWith('site/client/') && f !== 'shared/natural-order.ts');
+    expect(server.filter((f) => /\.localeCompare\(/.test(text(f)))).toEqual([]);
+  });
+
   it('no comment cites an issue number as its reason (the why goes in the comment, the history in git)', () => {
     const comment = /(?:\/\/|^\s*\*|\/\*).*\bissues? #?\d+/im;
     const code = allSources(ROOT, 'admin', 'shared', 'site', 'scripts', 'test');
