@@ -16,6 +16,7 @@ const STATUS_OF: Record<string, number> = {
   not_found: 404,
   stale: 409,
   exists: 409,
+  read_only: 409,
   other_disk: 409,
   holds_data_dir: 409,
   bad_trash: 409,

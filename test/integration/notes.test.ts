@@ -130,6 +130,20 @@ describe('PUT /api/note (spec 3.6, 4.4)', () => {
     expect(res.status).toBe(413);
     await expect(fs.stat(path.join(server.vault, 'Huge.md'))).rejects.toThrow();
   });
+
+  it('a note whose file is read-only on disk is refused with 409 read_only and left as it is, as Obsidian refuses it; made writable, it saves', async () => {
+    await writeFiles(server.vault, { 'Locked.md': 'Kept as written.\n' });
+    const file = path.join(server.vault, 'Locked.md');
+    await fs.chmod(file, 0o444);
+    const refused = await server.admin('PUT', '/api/note?path=Locked.md', { content: 'Replaced.\n' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('read_only');
+    expect(await read('Locked.md')).toBe('Kept as written.\n');
+    expect((await fs.stat(file)).mode & 0o777).toBe(0o444);
+    await fs.chmod(file, 0o644);
+    expect((await server.admin('PUT', '/api/note?path=Locked.md', { content: 'Replaced.\n' })).status).toBe(200);
+    expect(await read('Locked.md')).toBe('Replaced.\n');
+  });
 });
 
 describe('GET /api/note/state', () => {
