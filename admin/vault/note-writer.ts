@@ -163,11 +163,6 @@ export function createNoteWriter(deps: NoteWriterDeps) {
     if (nameProblem) throw refuse('bad_name', nameProblem.message, nameProblem.details);
     const clash = before === null && options.naming ? await nameClash(deps.root.dir, p) : null;
     if (clash) throw refuse('exists', clash.message, clash.details);
-    // A file no one may write (`chmod a-w`, a read-only attribute a sync tool carried over) is
-    // the owner's protection: Obsidian refuses to save it, and so does every writer here.
-    if (before && (before.mode & 0o222) === 0) {
-      throw refuse('read_only', 'This note is read-only on disk (its file has no write permission), so nothing was written. Make the file writable to edit it here.');
-    }
     if (isStale(p, options, before, current?.data ?? null)) {
       throw refuse('stale', 'The note changed on disk since it was loaded; nothing was written.', {
         mtimeMs: before?.mtimeMs ?? null,
@@ -182,6 +177,11 @@ export function createNoteWriter(deps: NoteWriterDeps) {
         const hash = bytesHash(data);
         see(p, before.mtimeMs, hash);
         return { path: p, mtimeMs: before.mtimeMs, created: false, hash };
+      }
+      // A file no one may write (`chmod a-w`, a read-only attribute a sync tool carried over) is
+      // the owner's protection: Obsidian refuses to save it, and so does every writer here.
+      if ((before.mode & 0o222) === 0) {
+        throw refuse('read_only', 'This note is read-only on disk (its file has no write permission), so nothing was written. Make the file writable to edit it here.');
       }
     } else {
       await mkdirFor(file);

@@ -140,6 +140,8 @@ describe('PUT /api/note (spec 3.6, 4.4)', () => {
     expect(refused.body.code).toBe('read_only');
     expect(await read('Locked.md')).toBe('Kept as written.\n');
     expect((await fs.stat(file)).mode & 0o777).toBe(0o444);
+    // Its own text again is no write at all: answered as any unchanged save is.
+    expect((await server.admin('PUT', '/api/note?path=Locked.md', { content: 'Kept as written.\n' })).status).toBe(200);
     await fs.chmod(file, 0o644);
     expect((await server.admin('PUT', '/api/note?path=Locked.md', { content: 'Replaced.\n' })).status).toBe(200);
     expect(await read('Locked.md')).toBe('Replaced.\n');
