@@ -152,10 +152,15 @@ describe.each(METHODS)('made read-only by %s', (method) => {
       unlock = await readOnly(path.join(server.vault, 'Locked'));
     });
 
-    it('a save answers 503 not_writable; the note keeps its previous text; no temp file is left', async () => {
+    it('a save answers 503 not_writable (409 read_only when chmod left the note itself without write permission); the note keeps its previous text; no temp file is left', async () => {
       const res = await server.admin('PUT', `/api/note?path=${q('Locked/Note.md')}`, { content: 'the new text\n' });
-      expect({ status: res.status, code: res.body.code }).toEqual({ status: 503, code: 'not_writable' });
-      expect(res.body.error).toMatch(/cannot be written \((EACCES|EROFS|EPERM)\).*unchanged/);
+      if (method.startsWith('chmod')) {
+        // The file's own mode says no one may write it: the owner's protection, named as such.
+        expect({ status: res.status, code: res.body.code }).toEqual({ status: 409, code: 'read_only' });
+      } else {
+        expect({ status: res.status, code: res.body.code }).toEqual({ status: 503, code: 'not_writable' });
+        expect(res.body.error).toMatch(/cannot be written \((EACCES|EROFS|EPERM)\).*unchanged/);
+      }
       expect(await fs.readFile(path.join(server.vault, 'Locked/Note.md'), 'utf8')).toBe('the previous text\n');
       expect(await tempFilesIn(server.vault)).toEqual([]);
     });
