@@ -5,11 +5,10 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../shared/config.ts';
 import { log } from '../../shared/log.ts';
 import type { BuildWarning } from '../../shared/model/build-warnings.ts';
-import { SiteBuilder } from '../../site/build/site-builder.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { buildVault, type BuiltVault } from '../helpers/site-build.ts';
+import { cleanupTempDirs } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
 log.setQuiet(true);
@@ -17,37 +16,29 @@ log.setQuiet(true);
 const DRAWING = '---\nexcalidraw-plugin: parsed\ntags: [excalidraw]\n---\n==⚠  Switch to EXCALIDRAW VIEW ⚠==\n\n# Text Elements\nSCENE-TEXT ^abc123\n\n%%\n# Drawing\n```json\n{"type":"excalidraw"}\n```\n%%\n';
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50"><rect width="100" height="50" fill="red"/></svg>';
 
-let out = '';
+let built: BuiltVault;
 let warnings: BuildWarning[] = [];
-const body = (html: string) => html.slice(html.indexOf('s-article-body'), html.indexOf('</article>'));
 
 beforeAll(async () => {
-  const root = await tempDir('vs-excalidraw-');
-  const vault = path.join(root, 'vault');
-  await writeFiles(vault, {
+  built = await buildVault('vs-excalidraw-', {
     'Drawings/Plan.excalidraw.md': DRAWING,
     'Drawings/Plan.excalidraw.svg': SVG,
     'Drawings/Sketch.excalidraw.md': DRAWING,
     'Post.md': '---\npublish: true\ndate: 2024-03-01\n---\nEMBED ![[Plan.excalidraw]] END\n\nSIZED ![[Plan.excalidraw|300]] END\n\nLINK [[Plan.excalidraw]] END\n\nNONE ![[Sketch.excalidraw]] END\n',
   });
-  const data = path.join(root, 'data');
-  await fs.mkdir(data, { recursive: true });
-  const config = loadConfig({ VAULT: vault, SERVICE_DATA: data, PUBLIC_LAYOUT: 'blog' }, []);
-  const builder = new SiteBuilder({ config, outRoot: path.join(root, 'out'), buildThread: false, useGit: false });
-  out = (await builder.full()).dir;
-  warnings = builder.warnings();
+  warnings = built.builder.warnings();
 });
 
 describe('an Excalidraw drawing embedded in a published note', () => {
   it('shows the picture the plugin exported beside it, by the drawing’s name; a link leads to the picture', async () => {
-    const html = body(await fs.readFile(path.join(out, 'Post.html'), 'utf8'));
+    const html = await built.body('Post');
     expect(html).toMatch(/EMBED <img src="\/Drawings\/Plan\.excalidraw\.svg" alt="Plan"[^>]*> END/);
     expect(html).toMatch(/SIZED <img src="\/Drawings\/Plan\.excalidraw\.svg" alt="Plan" width="300"[^>]*> END/);
     expect(html).toContain('LINK <a class="s-attachment internal-link" href="/Drawings/Plan.excalidraw.svg">Plan</a> END');
-    await expect(fs.readFile(path.join(out, 'Drawings', 'Plan.excalidraw.svg'), 'utf8')).resolves.toBe(SVG);
+    await expect(fs.readFile(path.join(built.out, 'Drawings', 'Plan.excalidraw.svg'), 'utf8')).resolves.toBe(SVG);
     // The drawing's note (its scene) is no page.
     expect(html).not.toContain('SCENE-TEXT');
-    await expect(fs.access(path.join(out, 'Drawings', 'Plan.excalidraw.html'))).rejects.toThrow();
+    await expect(fs.access(path.join(built.out, 'Drawings', 'Plan.excalidraw.html'))).rejects.toThrow();
   });
 
   it('without an exported picture shows nothing, and Site health says how to make one', () => {

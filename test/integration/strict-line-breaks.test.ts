@@ -4,7 +4,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../shared/config.ts';
 import { log } from '../../shared/log.ts';
 import { SiteBuilder } from '../../site/build/site-builder.ts';
 import { BuildThreadLink } from '../../site/build/build-thread-link.ts';
@@ -13,35 +12,27 @@ import { VaultEntries } from '../../shared/vault-walk.ts';
 import { currentKey } from '../../site/write/generation.ts';
 import { notePreview } from '../../admin/ui/server/preview.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
-import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
+import { buildVault } from '../helpers/site-build.ts';
+import { cleanupTempDirs } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
 log.setQuiet(true);
 
 const NOTE = '---\npublish: true\ndate: 2024-03-01\n---\nA paragraph written\nhard-wrapped at a column.\n\n> A quote, also\n> wrapped.\n';
 
-async function build(appJson: string | null) {
-  const root = await tempDir('vs-line-breaks-');
-  const vault = path.join(root, 'vault');
-  await writeFiles(vault, { 'Post.md': NOTE, ...(appJson === null ? {} : { '.obsidian/app.json': appJson }) });
-  const data = path.join(root, 'data');
-  await fs.mkdir(data, { recursive: true });
-  const config = loadConfig({ VAULT: vault, SERVICE_DATA: data, PUBLIC_LAYOUT: 'blog' }, []);
-  const out = (await new SiteBuilder({ config, outRoot: path.join(root, 'out'), buildThread: false, useGit: false }).full()).dir;
-  const html = await fs.readFile(path.join(out, 'Post.html'), 'utf8');
-  return { vault, config, body: html.slice(html.indexOf('s-article-body'), html.indexOf('</article>')) };
-}
+const build = (appJson: string | null) => buildVault('vs-line-breaks-', { 'Post.md': NOTE, ...(appJson === null ? {} : { '.obsidian/app.json': appJson }) });
 
 describe("a vault's Obsidian line breaks", () => {
   it('by default (no setting, or off), a single line break is a break, as Obsidian shows it', async () => {
     for (const appJson of [null, '{"strictLineBreaks": false}', 'not json', '[true]']) {
-      const { body } = await build(appJson);
+      const body = await (await build(appJson)).body('Post');
       expect(body, String(appJson)).toContain('<p>A paragraph written<br>\nhard-wrapped at a column.</p>');
     }
   });
 
   it('with "Strict line breaks" on, lines join, on the site and in the admin\'s preview', async () => {
-    const { vault, body } = await build('{"strictLineBreaks": true, "attachmentFolderPath": "/"}');
+    const { vault, body: bodyOf } = await build('{"strictLineBreaks": true, "attachmentFolderPath": "/"}');
+    const body = await bodyOf('Post');
     expect(body).toContain('<p>A paragraph written\nhard-wrapped at a column.</p>');
     expect(body).toContain('A quote, also\nwrapped.');
     expect(body).not.toContain('<br>');
