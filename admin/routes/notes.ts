@@ -74,7 +74,7 @@ export function registerNoteRoutes(app: Polka, ctx: AdminContext): void {
     route(async (req) => {
       const paths = queryValues(req, 'path').map((p) => parseVaultPath(p));
       if (paths.length > 500) throw refuse('too_many', 'Ask for at most 500 paths at once.', { max: 500 });
-      const states = await Promise.all(paths.map(async (p) => ({ path: p, mtimeMs: await ctx.writer.mtimeOf(p) })));
+      const states = await Promise.all(paths.map(async (p) => ({ path: p, ...(await ctx.writer.stateOf(p)) })));
       return { states };
     }),
   );

@@ -64,6 +64,9 @@ export interface NoteWriterDeps {
 
 export type NoteWriter = ReturnType<typeof createNoteWriter>;
 
+/** No one may write the file: a save of it is refused (`read_only`), as Obsidian refuses it. */
+const isReadOnly = (stats: { mode: number }): boolean => (stats.mode & 0o222) === 0;
+
 async function statOrNull(file: string) {
   try {
     return await fs.stat(file);
@@ -180,7 +183,7 @@ export function createNoteWriter(deps: NoteWriterDeps) {
       }
       // A file no one may write (`chmod a-w`, a read-only attribute a sync tool carried over) is
       // the owner's protection: Obsidian refuses to save it, and so does every writer here.
-      if ((before.mode & 0o222) === 0) {
+      if (isReadOnly(before)) {
         throw refuse('read_only', 'This note is read-only on disk (its file has no write permission), so nothing was written. Make the file writable to edit it here.');
       }
     } else {
@@ -212,8 +215,11 @@ export function createNoteWriter(deps: NoteWriterDeps) {
     return { path: p, mtimeMs: after.mtimeMs, created: before === null, hash };
   }
 
-  /** `hash`: the SHA-1 of the bytes read, which a save may send back as its `baseHash`. */
-  async function readNote(p: VaultPath): Promise<{ path: VaultPath; content: string; mtimeMs: number; hash: string } | null> {
+  /**
+   * `hash`: the SHA-1 of the bytes read, which a save may send back as its `baseHash`;
+   * `readOnly`: every save of it is refused, so the editor shows it read-only.
+   */
+  async function readNote(p: VaultPath): Promise<{ path: VaultPath; content: string; mtimeMs: number; hash: string; readOnly: boolean } | null> {
     const read = await readRegularFile(await deps.root.resolve(p), MAX_NOTE_BYTES).catch((err: unknown) => {
       if (err instanceof DomainError && err.code === 'is_folder') return null;
       throw err;
@@ -221,13 +227,18 @@ export function createNoteWriter(deps: NoteWriterDeps) {
     if (!read) return null;
     const hash = bytesHash(read.data);
     see(p, read.stats.mtimeMs, hash);
-    return { path: p, content: read.data.toString('utf8'), mtimeMs: read.stats.mtimeMs, hash };
+    return { path: p, content: read.data.toString('utf8'), mtimeMs: read.stats.mtimeMs, hash, readOnly: isReadOnly(read.stats) };
+  }
+
+  /** What an open editor re-checks: the file's mtime (null: no note there) and whether it may be written. */
+  async function stateOf(p: VaultPath): Promise<{ mtimeMs: number | null; readOnly: boolean }> {
+    const stat = await statOrNull(await deps.root.resolve(p));
+    return stat?.isFile() ? { mtimeMs: stat.mtimeMs, readOnly: isReadOnly(stat) } : { mtimeMs: null, readOnly: false };
   }
 
   async function mtimeOf(p: VaultPath): Promise<number | null> {
-    const stat = await statOrNull(await deps.root.resolve(p));
-    return stat?.isFile() ? stat.mtimeMs : null;
+    return (await stateOf(p)).mtimeMs;
   }
 
-  return { writeNote, updateNote, readNote, mtimeOf, locks };
+  return { writeNote, updateNote, readNote, stateOf, mtimeOf, locks };
 }

@@ -1,11 +1,13 @@
 // Text not yet on disk is never thrown away without asking (spec 3.6, 4.4): closing a tab
 // whose saves fail or whose note is in conflict asks first, and reloading or closing the
-// window while a note is unsaved raises the browser's leave-page question.
+// window while a note is unsaved raises the browser's leave-page question. A note whose file
+// is read-only on disk opens read-only, and text typed before it became so stays.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminForFile, clearToasts, editorText, openAdmin, openFromTree, pageClockPassed, screenshot } from '../helpers/browser.ts';
+import { AUTOSAVE_DELAY_MS } from '../../admin/ui/src/editor/session.ts';
+import { adminForFile, clearToasts, editorText, openAdmin, openFromTree, pageClockPassed, recordFetches, screenshot, type AdminPage } from '../helpers/browser.ts';
 import { waitFor } from '../helpers/server.ts';
 import { writeFiles } from '../helpers/tmp.ts';
 
@@ -21,6 +23,8 @@ const { server, browser } = adminForFile({
       'Notes/Fine.md': 'Fine: original line.\n',
       'Notes/Leave.md': 'Leave: original line.\n',
       'Notes/Arabic.md': 'Arabic: original line.\n',
+      'Notes/Locked.md': '---\npublish: false\n---\nLocked: original line.\n',
+      'Notes/Later.md': 'Later: original line.\n',
     });
   },
 });
@@ -37,6 +41,18 @@ const tab = (page: Page, p: string) => page.locator(`.tab [role="tab"][title="${
 const closeButton = (page: Page, p: string) => page.locator(`.tab:has([role="tab"][title="${p}"]) button.icon`);
 const saveState = (page: Page) => page.locator('.note-bar .save-state').getAttribute('data-state');
 const dialog = (page: Page) => page.getByRole('dialog');
+const readOnlyStrip = (page: Page) => page.getByTestId('read-only-strip');
+/** The answer to the next save of `note` from this page. */
+const nextPut = (page: Page, note: string) => page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(encodeURIComponent(note)));
+
+/** A window no `changed` event reaches: the server's event for a chmod would re-check it before the test does. */
+async function quietWindow(): Promise<AdminPage> {
+  const quiet = await openAdmin(browser, server);
+  await quiet.page.route('**/api/events', (route) => route.abort());
+  await quiet.page.reload();
+  await quiet.page.locator('.app').waitFor();
+  return quiet;
+}
 
 /** Every save of a note fails as if the server could not be reached. */
 async function failSaves(page: Page): Promise<void> {
@@ -177,6 +193,69 @@ describe('the question in the Arabic admin', () => {
     } finally {
       await context.close();
       await server.admin('PUT', '/api/prefs', { keys: { interfaceLanguage: 'en' } });
+    }
+  });
+});
+
+describe('a note whose file is read-only on disk (no write permission, as Obsidian refuses to save it)', () => {
+  const readOnlyStrip = (page: Page) => page.getByTestId('read-only-strip');
+
+  it('opens read-only: the strip says so, typing changes nothing and no save is sent, Publish is off; made writable, Check again opens it and typing saves', async () => {
+    const quiet = await quietWindow();
+    try {
+      const { page } = quiet;
+      const file = path.join(vault, 'Notes/Locked.md');
+      await fs.chmod(file, 0o444);
+      const fetches = await recordFetches(page);
+      await openFromTree(page, 'Notes/Locked.md');
+      await readOnlyStrip(page).waitFor();
+      expect(await page.locator('.editor-container:not([hidden]) .cm-content').getAttribute('aria-readonly')).toBe('true');
+      expect(await page.getByTestId('publish-toggle').isDisabled()).toBe(true);
+      await typeAtEnd(page, 'TYPED');
+      await pageClockPassed(page, AUTOSAVE_DELAY_MS + 200);
+      expect(await editorText(page)).toBe('---\npublish: false\n---\nLocked: original line.\n');
+      expect((await fetches.calls()).filter((c) => c.startsWith('PUT '))).toEqual([]);
+
+      await fs.chmod(file, 0o644);
+      await readOnlyStrip(page).getByRole('button', { name: 'Check again' }).click();
+      await waitFor(async () => (await readOnlyStrip(page).count()) === 0);
+      const saved = nextPut(page, 'Notes/Locked.md');
+      await typeAtEnd(page, 'Typed once writable.');
+      expect((await saved).status()).toBe(200);
+      await waitFor(async () => (await disk('Notes/Locked.md')).endsWith('Locked: original line.\nTyped once writable.'));
+    } finally {
+      await quiet.context.close();
+    }
+  });
+
+  it('made read-only while open: the save is refused (409 read_only), the typed text stays in the editor and the strip shows; made writable, the next re-check saves it', async () => {
+    const quiet = await quietWindow();
+    try {
+      const { page } = quiet;
+      const file = path.join(vault, 'Notes/Later.md');
+      await openFromTree(page, 'Notes/Later.md');
+      await fs.chmod(file, 0o444);
+      const refused = nextPut(page, 'Notes/Later.md');
+      await typeAtEnd(page, 'Typed before anyone knew.');
+      const answer = await refused;
+      expect({ status: answer.status(), code: ((await answer.json()) as { code: string }).code }).toEqual({ status: 409, code: 'read_only' });
+      await readOnlyStrip(page).waitFor();
+      expect(await page.locator('.note-bar .save-state').getAttribute('data-state')).toBe('error');
+      expect(await editorText(page)).toBe('Later: original line.\nTyped before anyone knew.');
+      expect(await disk('Notes/Later.md')).toBe('Later: original line.\n');
+
+      await fs.chmod(file, 0o644);
+      const saved = nextPut(page, 'Notes/Later.md');
+      // A window coming back into view re-checks its notes (spec 6), their permission with them.
+      await page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      expect((await saved).status()).toBe(200);
+      await waitFor(async () => (await disk('Notes/Later.md')) === 'Later: original line.\nTyped before anyone knew.');
+      expect(await readOnlyStrip(page).count()).toBe(0);
+    } finally {
+      await quiet.context.close();
     }
   });
 });

@@ -42,6 +42,8 @@ export const enTools = {
   moveMakeFolder: 'Make the folder and move',
   vaultRootName: 'the vault root',
   dropHere: 'Drop here to move to the vault root',
+  readOnlyNote: 'This note is read-only on disk: its file has no write permission, so it cannot be edited here. Make the file writable and the editor opens again.',
+  checkAgain: 'Check again',
 };
 
 export const arTools: Partial<Record<keyof typeof enTools, Text>> = {
@@ -85,4 +87,6 @@ export const arTools: Partial<Record<keyof typeof enTools, Text>> = {
   moveMakeFolder: 'أنشئ المجلد وانقل',
   vaultRootName: 'جذر الخزنة',
   dropHere: 'أفلتها هنا لنقلها إلى جذر الخزنة',
+  readOnlyNote: 'هذه الملاحظة للقراءة فقط على القرص: لا إذن كتابة لملفها، فلا تُحرَّر هنا. اجعل الملف قابلًا للكتابة فيعود المحرر إلى التحرير.',
+  checkAgain: 'تحقّق مجددًا',
 };

@@ -46,11 +46,14 @@ export interface NoteDoc {
   mtimeMs: number;
   /** The SHA-1 of the bytes read: a save sends it back as its base. */
   hash: string;
+  /** The file has no write permission: every save is refused, so the editor does not take typing. */
+  readOnly: boolean;
 }
 
 export interface NoteState {
   path: string;
   mtimeMs: number | null;
+  readOnly: boolean;
 }
 
 export interface TrashEntry {

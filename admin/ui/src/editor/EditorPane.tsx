@@ -15,7 +15,7 @@ import { newNote } from '../tree/actions.ts';
 import { useStore } from '../store.ts';
 import { toast, toastError } from '../ui/feedback.ts';
 import { showPanelSection } from '../views.ts';
-import type { NoteSession, SaveStatus } from './session.ts';
+import { NO_SESSION, type NoteSession, type SaveStatus } from './session.ts';
 import { activeNote, closeTab, cursorOffset, cursorRequest, nameOf, openNoteAt, saveWhereMoved, tabs, type OpenNote } from './workspace.ts';
 import { Sentence } from '../ui/Sentence.tsx';
 import { VaultPath } from '../ui/VaultPath.tsx';
@@ -116,6 +116,22 @@ function ConflictStrip({ note }: { note: OpenNote }) {
   );
 }
 
+/** A note whose file no one may write: the editor takes no typing until it is writable again. */
+function ReadOnlyStrip({ note }: { note: OpenNote }) {
+  const v = useStore(note.session.view);
+  if (!v.readOnly) return null;
+  return (
+    <div class="read-only-strip" role="status" data-testid="read-only-strip">
+      <span class="strip-text">{t('readOnlyNote')}</span>
+      <span class="strip-actions">
+        <button type="button" onClick={() => void note.session.recheck()}>
+          {t('checkAgain')}
+        </button>
+      </span>
+    </div>
+  );
+}
+
 function RevisionView({ shown }: { shown: ShownRevision }) {
   const row = shown.row;
   const [changes, setChanges] = useState(false);
@@ -210,6 +226,7 @@ export function EditorPane() {
   const shown = useStore(shownRevision);
   const request = useStore(cursorRequest);
   const note = activeNote();
+  const readOnly = useStore(note?.session.view ?? NO_SESSION).readOnly;
   const [preview, setPreview] = useState(false);
   const hostRef = useRef<HTMLDivElement>(null);
 
@@ -248,7 +265,7 @@ export function EditorPane() {
         <span class="grow" />
         <PublishControls note={note} />
         <SaveState session={note.session} />
-        <ImageButton note={note} disabled={preview || Boolean(shown)} />
+        <ImageButton note={note} disabled={preview || Boolean(shown) || readOnly} />
         <button type="button" aria-pressed={preview} onClick={() => setPreview(!preview)}>
           {preview ? t('edit') : t('preview')}
         </button>
@@ -257,6 +274,7 @@ export function EditorPane() {
         </button>
       </div>
       <NoteWarnings path={note.path} />
+      <ReadOnlyStrip note={note} />
       <ConflictStrip note={note} />
       {shown && <RevisionView shown={shown} />}
       {preview && !shown && <LazyRenderedNote path={note.path} text={note.editor.getText()} label={nameOf(note.path)} />}

@@ -29,6 +29,8 @@ async function isLive(address: string): Promise<boolean> {
 export async function setPublished(note: OpenNote, publish: boolean): Promise<void> {
   const text = note.editor.getText();
   if (isPublished(text) === publish) return;
+  // The editor's own changes pass its read-only state: the refusal is said before the text changes.
+  if (note.session.view.get().readOnly) throw new Error(t('refused_read_only'));
   note.editor.replace(setKey(text, 'publish', publish), true);
   await note.session.flush();
   const v = note.session.view.get();
@@ -42,7 +44,7 @@ const LIVE_WAIT_MS = 30_000;
 
 export function PublishControls({ note }: { note: OpenNote }) {
   useStore(note.edits);
-  useStore(note.session.view);
+  const { readOnly } = useStore(note.session.view);
   const published = isPublished(note.editor.getText());
   const [live, setLive] = useState<string | null>(null);
   const address = siteAddress(note.path);
@@ -73,7 +75,7 @@ export function PublishControls({ note }: { note: OpenNote }) {
       <span class={`publish-state ${published ? 'is-published' : 'is-draft'}`} data-testid="publish-state">
         {published ? t('published') : t('draft')}
       </span>
-      <button type="button" aria-pressed={published} data-testid="publish-toggle" onClick={() => setPublished(note, !published).catch(toastError)}>
+      <button type="button" aria-pressed={published} disabled={readOnly} data-testid="publish-toggle" onClick={() => setPublished(note, !published).catch(toastError)}>
         {published ? t('unpublish') : t('publish')}
       </button>
       {published && live && (

@@ -5,7 +5,7 @@
 import { defaultKeymap, history, historyKeymap, isolateHistory, undo } from '@codemirror/commands';
 import { deleteMarkupBackward, insertNewlineContinueMarkup } from '@codemirror/lang-markdown';
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
-import { EditorState, Transaction } from '@codemirror/state';
+import { Compartment, EditorState, Transaction } from '@codemirror/state';
 import { drawSelection, EditorView, keymap, placeholder } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
@@ -73,6 +73,8 @@ export interface NoteEditor extends EditorDoc {
   view: EditorView;
   /** Puts the cursor at `at` (a document offset), scrolls it into view and focuses the editor. */
   focusAt(at: number): void;
+  /** Takes no typing while the note's file is read-only; the cursor, find and copy still work. */
+  setReadOnly(readOnly: boolean): void;
   destroy(): void;
 }
 
@@ -85,7 +87,10 @@ export interface NoteEditorOptions {
   phrases?: Record<string, string>;
 }
 
+const readOnlyExtensions = (readOnly: boolean) => [EditorState.readOnly.of(readOnly), EditorView.contentAttributes.of({ 'aria-readonly': String(readOnly) })];
+
 export function createNoteEditor(parent: HTMLElement, text: string, options: NoteEditorOptions): NoteEditor {
+  const readOnly = new Compartment();
   const state = EditorState.create({
     doc: text,
     extensions: [
@@ -109,6 +114,7 @@ export function createNoteEditor(parent: HTMLElement, text: string, options: Not
       EditorView.lineWrapping,
       lineDirections,
       EditorView.contentAttributes.of({ 'aria-label': options.label, spellcheck: 'true' }),
+      readOnly.of(readOnlyExtensions(false)),
       placeholder('…'),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) options.onEdit();
@@ -117,6 +123,7 @@ export function createNoteEditor(parent: HTMLElement, text: string, options: Not
   });
   const view = new EditorView({ state, parent });
   const disk = new DiskText(text);
+  let destroyed = false;
   return {
     view,
     getText: () => disk.of(view.state.doc.toString()),
@@ -135,6 +142,12 @@ export function createNoteEditor(parent: HTMLElement, text: string, options: Not
       view.dispatch({ selection: { anchor: pos }, effects: EditorView.scrollIntoView(pos, { y: 'center' }) });
       view.focus();
     },
-    destroy: () => view.destroy(),
+    setReadOnly(on) {
+      if (!destroyed && view.state.readOnly !== on) view.dispatch({ effects: readOnly.reconfigure(readOnlyExtensions(on)) });
+    },
+    destroy() {
+      destroyed = true;
+      view.destroy();
+    },
   };
 }

@@ -25,6 +25,8 @@ export interface SessionView {
    */
   conflict: { diskMtimeMs: number | null; movedTo?: string | null } | null;
   error: string | null;
+  /** The file has no write permission (as last read or refused): the editor takes no typing. */
+  readOnly: boolean;
 }
 
 /** A restore would replace text the server never took, and that text could not be kept as a version. */
@@ -37,8 +39,11 @@ export interface SessionHooks {
   onGone?(path: string): void;
 }
 
+/** The view of no open note, for a component that shows one only when a note is open. */
+export const NO_SESSION = new Store<SessionView>({ status: 'saved', conflict: null, error: null, readOnly: false });
+
 export class NoteSession {
-  readonly view = new Store<SessionView>({ status: 'saved', conflict: null, error: null });
+  readonly view = new Store<SessionView>({ status: 'saved', conflict: null, error: null, readOnly: false });
   private doc: EditorDoc | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** Work that changes what the server holds (a save, a restore); re-checks wait for it. */
@@ -60,6 +65,16 @@ export class NoteSession {
 
   attach(doc: EditorDoc): void {
     this.doc = doc;
+  }
+
+  /**
+   * What the server said of the file's permission. Made writable again, text a refusal left
+   * unsaved is saved at once.
+   */
+  sawReadOnly(readOnly: boolean): void {
+    if (this.view.get().readOnly === readOnly) return;
+    this.publish({ readOnly, ...(readOnly ? {} : { error: null }) });
+    if (!readOnly && this.dirty && !this.view.get().conflict) this.schedule(0);
   }
 
   get dirty(): boolean {
@@ -141,6 +156,9 @@ export class NoteSession {
       if (err instanceof ApiError && err.status === 409 && err.code === 'stale') {
         const disk = err.body.mtimeMs;
         this.raise(typeof disk === 'number' ? disk : null);
+      } else if (err instanceof ApiError && err.status === 409 && err.code === 'read_only') {
+        // Made read-only while open: the text stays in the editor, unsaved, until the file is writable.
+        this.publish({ error: err.message, readOnly: true });
       } else {
         this.publish({ error: err instanceof Error ? err.message : String(err) });
         // A refusal (400 bad_frontmatter, 413...) waits for the next edit; an outage is retried.
@@ -164,18 +182,16 @@ export class NoteSession {
    * spec 3.6: on a `changed` event, a reconnect or a window becoming visible. A file
    * changed under unsaved edits raises the strip at once; an untouched one reloads.
    */
-  async recheck(knownDiskMtimeMs?: number | null): Promise<void> {
+  async recheck(known?: { mtimeMs: number | null; readOnly: boolean }): Promise<void> {
     if (this.closed || !this.doc) return;
     if (this.inflight > 0) {
       this.recheckQueued = true;
       return;
     }
-    let disk: number | null;
-    if (knownDiskMtimeMs !== undefined) disk = knownDiskMtimeMs;
-    else {
-      const { states } = await api.noteStates([this.path]);
-      disk = states[0]?.mtimeMs ?? null;
-    }
+    const state = known ?? (await api.noteStates([this.path])).states[0] ?? { mtimeMs: null, readOnly: false };
+    const disk = state.mtimeMs;
+    // chmod leaves the mtime as it was: the permission is taken before the mtime's checks.
+    if (disk !== null) this.sawReadOnly(state.readOnly);
     // A moved mtime over the very bytes this text was loaded from (touch, a sync client) is no change.
     if (disk !== null && disk !== this.baseMtimeMs && !this.view.get().conflict && (await this.onlyTouched())) return;
     if (this.inflight > 0) {
@@ -207,6 +223,7 @@ export class NoteSession {
     const note = await api.note(this.path).catch(() => null);
     if (!note || note.hash !== this.baseHash || this.inflight > 0 || this.view.get().conflict) return false;
     this.baseMtimeMs = note.mtimeMs;
+    this.sawReadOnly(note.readOnly);
     return true;
   }
 
@@ -240,7 +257,7 @@ export class NoteSession {
       this.baseHash = note.hash;
       this.savedText = note.content;
       if (this.doc && this.doc.getText() !== note.content) this.doc.replace(note.content, undoable);
-      this.publish({ conflict: null, error: null });
+      this.publish({ conflict: null, error: null, readOnly: note.readOnly });
       return true;
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) return false;
@@ -338,7 +355,7 @@ export class NoteSession {
       this.baseHash = note.hash;
       this.savedText = note.content;
       this.doc?.replace(note.content, true);
-      this.publish({ conflict: null, error: null });
+      this.publish({ conflict: null, error: null, readOnly: note.readOnly });
     } catch (err) {
       // Nothing was restored: unsaved text is tried again, as before.
       if (this.dirty && !this.timer && !this.view.get().conflict) this.schedule(RETRY_DELAY_MS);

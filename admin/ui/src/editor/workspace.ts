@@ -66,6 +66,8 @@ async function loadNew(path: string): Promise<OpenNote> {
     phrases: editorPhrases(),
   });
   session.attach(editor);
+  session.view.subscribe((v) => editor.setReadOnly(v.readOnly));
+  session.sawReadOnly(doc.readOnly);
   const note = { path: doc.path, session, editor, host, edits };
   open.set(doc.path, note);
   return note;
@@ -213,7 +215,7 @@ export async function recheckOpenNotes(): Promise<void> {
   const paths = [...open.keys()];
   if (paths.length === 0) return;
   const { states } = await api.noteStates(paths);
-  await Promise.all(states.map((s) => open.get(s.path)?.session.recheck(s.mtimeMs)));
+  await Promise.all(states.map((s) => open.get(s.path)?.session.recheck(s)));
 }
 
 /** A `changed` event from the stream. */

@@ -5,13 +5,11 @@ import { useEffect, useState } from 'preact/hooks';
 import { tabs, openNoteAt } from '../editor/workspace.ts';
 import { closedMark, formatSize, formatTime, t } from '../i18n.ts';
 import { prefs, setPref } from '../prefs.ts';
-import { Store, useStore } from '../store.ts';
-import type { SessionView } from '../editor/session.ts';
+import { useStore } from '../store.ts';
+import { NO_SESSION } from '../editor/session.ts';
 import { toastError } from '../ui/feedback.ts';
 import { showPanelSection, showView } from '../views.ts';
 import { commitTitle, loadTimeline, showRevision, shownRevision, timelineStamp, type Timeline, type TimelineRow } from './timeline.ts';
-
-const NO_SESSION = new Store<SessionView>({ status: 'saved', conflict: null, error: null });
 
 function rowKey(row: TimelineRow): string {
   return row.kind === 'commit' ? `c:${row.revision.sha}` : `v:${row.version.at}`;
