@@ -104,9 +104,18 @@ const DRAWING = /\.excalidraw(?:\.md)?$/i;
 /**
  * `[[Drawing.excalidraw]]`: an Excalidraw plugin drawing (`Drawing.excalidraw.md`, its scene
  * as JSON inside). A page shows it as the picture the plugin exports beside it
- * (drawingExports), as a file: the drawing's note is no page of the site.
+ * (drawingExports), as a file; the drawing's own note is a page only when published (drawingNoteBody).
  */
 export const isDrawingTarget = (target: string): boolean => DRAWING.test(target);
+
+/**
+ * The Markdown a drawing's own note (`Plan.excalidraw.md`, published) is read as: its exported
+ * picture, as an embed of it shows, not the scene the plugin keeps as text. Null for any other
+ * note, and for a name a link cannot hold.
+ */
+export function drawingNoteBody(path: string): string | null {
+  return /\.excalidraw\.md$/i.test(path) && !/[[\]|#^]/.test(path) ? `![[${path.slice(0, -3)}]]\n` : null;
+}
 
 /** The pictures the plugin's auto-export writes beside a drawing, in the order a page takes one. */
 export function drawingExports(target: string): string[] {

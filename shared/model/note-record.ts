@@ -1,6 +1,6 @@
 // One note as the public side sees it: everything derived from its text, its path
 // and its creation time, computed once per change of the file.
-import { wholeLink, type WikiRef } from '../wikilinks.ts';
+import { drawingNoteBody, wholeLink, type WikiRef } from '../wikilinks.ts';
 import { analyzeNote, type NoteFacts } from '../note/analyze.ts';
 import { publicMarkdown, publicTex } from '../note/comments.ts';
 import { prepareNoteHtml, type PreparedHtml } from '../note/markdown.ts';
@@ -182,7 +182,7 @@ export function buildRecord(input: RecordInputs): NoteRecord {
   const { data, raw } = parsed;
   const fileName = path.slice(path.lastIndexOf('/') + 1);
   const isTex = /\.tex$/i.test(path);
-  const body = isTex ? publicTex(parsed.body) : publicMarkdown(parsed.body);
+  const body = isTex ? publicTex(parsed.body) : publicMarkdown(drawingNoteBody(path) ?? parsed.body);
   const title = titleOf(data, body, fileName);
   const publish = isTrue(data.publish);
   const twin = textValue(data.twin);

@@ -34,7 +34,8 @@ function fullTitle(data: Frontmatter, body: string, fileName: string): string {
   const h1 = leadingHeading(body);
   const shown = h1 === null ? '' : oneLine(headingText(h1));
   if (shown !== '') return shown;
-  return oneLine(fileName.replace(/\.(md|markdown|tex)$/i, ''));
+  // A drawing's note (`Plan.excalidraw.md`) is named as the plugin shows it: Plan.
+  return oneLine(fileName.replace(/(?:\.excalidraw)?\.(?:md|markdown)$|\.tex$/i, ''));
 }
 
 /** The note's title as pages show it: one line, at most MAX_TITLE_LENGTH characters (shown-text.ts). */

@@ -135,7 +135,8 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     dateIso: new Date(note.date.ms).toISOString(),
     dateText: fmt.date(note.date.ms),
     updated: updatedOf(ctx, note),
-    wordsText: ctx.frame.strings.words(fmt.number(note.words), note.words),
+    // A page of pictures alone (a drawing, a gallery) says nothing of words or reading time.
+    wordsText: note.words === 0 ? '' : ctx.frame.strings.words(fmt.number(note.words), note.words),
     minutesText: ctx.frame.strings.minutes(fmt.number(readingMinutes(note.words)), readingMinutes(note.words)),
     tags: ctx.chips(note),
     html: ctx.bodies.html(note),

@@ -24,6 +24,9 @@ beforeAll(async () => {
     'Drawings/Plan.excalidraw.md': DRAWING,
     'Drawings/Plan.excalidraw.svg': SVG,
     'Drawings/Sketch.excalidraw.md': DRAWING,
+    'Drawings/Shown.excalidraw.md': DRAWING.replace('excalidraw-plugin: parsed', 'excalidraw-plugin: parsed\npublish: true'),
+    'Drawings/Shown.excalidraw.svg': SVG,
+    'Drawings/Bare.excalidraw.md': DRAWING.replace('excalidraw-plugin: parsed', 'excalidraw-plugin: parsed\npublish: true'),
     'Post.md': '---\npublish: true\ndate: 2024-03-01\n---\nEMBED ![[Plan.excalidraw]] END\n\nSIZED ![[Plan.excalidraw|300]] END\n\nLINK [[Plan.excalidraw]] END\n\nNONE ![[Sketch.excalidraw]] END\n',
   });
   warnings = built.builder.warnings();
@@ -42,7 +45,25 @@ describe('an Excalidraw drawing embedded in a published note', () => {
   });
 
   it('without an exported picture shows nothing, and Site health says how to make one', () => {
-    expect(warnings.map((w) => [w.note, w.kind, w.variant, w.link])).toEqual([['Post.md', 'missing-attachment', 'drawing', 'Sketch.excalidraw']]);
-    expect(warnings[0]!.message).toContain('turn on the plugin\'s Auto-export SVG');
+    const post = warnings.filter((w) => w.note === 'Post.md');
+    expect(post.map((w) => [w.note, w.kind, w.variant, w.link])).toEqual([['Post.md', 'missing-attachment', 'drawing', 'Sketch.excalidraw']]);
+    expect(post[0]!.message).toContain('turn on the plugin\'s Auto-export SVG');
+  });
+});
+
+describe('a drawing’s own note, published', () => {
+  it('is a page named as the plugin names the drawing, showing its exported picture, not the scene the plugin keeps as text', async () => {
+    const html = await fs.readFile(path.join(built.out, 'Drawings', 'Shown.excalidraw.html'), 'utf8');
+    expect(html).toContain('<h1 class="s-title">Shown</h1>');
+    expect(html).toContain('<title>Shown');
+    expect(html).toMatch(/<img src="\/Drawings\/Shown\.excalidraw\.svg" alt="Shown"/);
+    expect(html).not.toContain('SCENE-TEXT');
+    expect(html).not.toContain('Switch to EXCALIDRAW VIEW');
+    // A page of a picture alone says nothing of words or reading time.
+    expect(html).not.toContain('class="s-words"');
+  });
+
+  it('without an exported picture, Site health names it and says how to make one', () => {
+    expect(warnings.filter((w) => w.note === 'Drawings/Bare.excalidraw.md').map((w) => [w.kind, w.variant])).toEqual([['missing-attachment', 'drawing']]);
   });
 });

@@ -112,4 +112,11 @@ describe('the admin’s revision view renders as the article does', () => {
     expect(html).toContain('data-callout="warning"');
     expect(html).not.toContain('private');
   });
+
+  it('a drawing’s own note previews as its exported picture, named as the plugin names it, as its page shows it', () => {
+    const drawing = notePreview('Drawings/Plan.excalidraw.md' as VaultPath, '---\nexcalidraw-plugin: parsed\n---\n# Text Elements\nSCENE-TEXT ^abc\n');
+    expect(drawing.title).toBe('Plan');
+    expect(drawing.prepared.slots).toEqual([{ kind: 'wiki', meta: { target: 'Drawings/Plan.excalidraw', subpath: [], alias: null, embed: true } }]);
+    expect(drawing.prepared.html).not.toContain('SCENE-TEXT');
+  });
 });

@@ -10,6 +10,7 @@ import { setStrictLineBreaks } from '../../../shared/note/line-breaks.ts';
 import { strictLineBreaksOf } from '../../../shared/obsidian-app.ts';
 import { publicMarkdown, publicTex } from '../../../shared/note/comments.ts';
 import type { VaultPath } from '../../../shared/vault-path.ts';
+import { drawingNoteBody } from '../../../shared/wikilinks.ts';
 
 export interface NotePreview {
   title: string;
@@ -23,9 +24,10 @@ export function notePreview(path: VaultPath, text: string, vaultDir: string | nu
   if (vaultDir !== null) setStrictLineBreaks(strictLineBreaksOf(vaultDir));
   const isTex = /\.tex$/i.test(path);
   const parsed = parseFrontmatter(text, path);
+  const source = drawingNoteBody(path) ?? parsed.body;
   // The title as the site takes it: from the text readers get (private comments left out).
-  const body = isTex ? publicTex(parsed.body) : publicMarkdown(parsed.body);
+  const body = isTex ? publicTex(source) : publicMarkdown(source);
   const title = titleOf(parsed.data, body, path.slice(path.lastIndexOf('/') + 1));
   const lang = noteLanguage(parsed.data, title, body);
-  return { title, lang, dir: directionOf(lang), prepared: prepareNoteHtml(parsed.body, title, isTex) };
+  return { title, lang, dir: directionOf(lang), prepared: prepareNoteHtml(source, title, isTex) };
 }
