@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AUTOSAVE_DELAY_MS } from '../../admin/ui/src/editor/session.ts';
-import { adminForFile, editorText, openAdmin, openFromTree, pageClockPassed, recordFetches, screenshot, type AdminPage } from '../helpers/browser.ts';
+import { adminForFile, editorText, openAdmin, openFromTree, openQuietAdmin, pageClockPassed, recordFetches, screenshot, type AdminPage } from '../helpers/browser.ts';
 import { waitFor } from '../helpers/server.ts';
 import { writeFiles } from '../helpers/tmp.ts';
 
@@ -38,13 +38,7 @@ const otherWriter = async (p: string, text: string) => {
 };
 
 /** An admin window no `changed` event reaches: only a save's own mtime check can catch a change. */
-async function quietWindow(): Promise<AdminPage> {
-  const quiet = await openAdmin(browser, server);
-  await quiet.page.route('**/api/events', (route) => route.abort());
-  await quiet.page.reload();
-  await quiet.page.locator('.app').waitFor();
-  return quiet;
-}
+const quietWindow = (): Promise<AdminPage> => openQuietAdmin(browser, server);
 
 /** The answer to the next save of `note` from this page. */
 const nextPut = (page: Page, note: string) => page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(encodeURIComponent(note)));

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AUTOSAVE_DELAY_MS } from '../../admin/ui/src/editor/session.ts';
-import { adminForFile, clearToasts, editorText, openAdmin, openFromTree, pageClockPassed, recordFetches, screenshot, type AdminPage } from '../helpers/browser.ts';
+import { adminForFile, clearToasts, editorText, openAdmin, openFromTree, openQuietAdmin, pageClockPassed, recordFetches, screenshot, type AdminPage } from '../helpers/browser.ts';
 import { waitFor } from '../helpers/server.ts';
 import { writeFiles } from '../helpers/tmp.ts';
 
@@ -46,13 +46,7 @@ const readOnlyStrip = (page: Page) => page.getByTestId('read-only-strip');
 const nextPut = (page: Page, note: string) => page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes(encodeURIComponent(note)));
 
 /** A window no `changed` event reaches: the server's event for a chmod would re-check it before the test does. */
-async function quietWindow(): Promise<AdminPage> {
-  const quiet = await openAdmin(browser, server);
-  await quiet.page.route('**/api/events', (route) => route.abort());
-  await quiet.page.reload();
-  await quiet.page.locator('.app').waitFor();
-  return quiet;
-}
+const quietWindow = (): Promise<AdminPage> => openQuietAdmin(browser, server);
 
 /** Every save of a note fails as if the server could not be reached. */
 async function failSaves(page: Page): Promise<void> {

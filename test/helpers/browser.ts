@@ -186,6 +186,15 @@ export async function clearToasts(page: Page): Promise<void> {
 }
 
 /** Opens a note from the file tree (folders on the way are unfolded). */
+/** An admin window no `changed` event reaches: only its own re-checks and saves learn of a change on disk. */
+export async function openQuietAdmin(browser: Browser, server: TestServer): Promise<AdminPage> {
+  const quiet = await openAdmin(browser, server);
+  await quiet.page.route('**/api/events', (route) => route.abort());
+  await quiet.page.reload();
+  await quiet.page.locator('.app').waitFor();
+  return quiet;
+}
+
 export async function openFromTree(page: Page, notePath: string): Promise<void> {
   const parts = notePath.split('/');
   for (let i = 1; i < parts.length; i++) {
