@@ -17,6 +17,11 @@ export const IMAGE_COPIES_SEGMENT = '_img';
 export const RESERVED_SEGMENTS = new Set(['api', 'admin', 'topic', 'folder', 'page', '_s', '_service', IMAGE_COPIES_SEGMENT]);
 /** The first segments the admin app answers (scripts/service.ts), matched as written. */
 const ADMIN_SEGMENTS = new Set(['api', 'admin']);
+/**
+ * The folders the site writes its own pages into, kept as the site spells them: a vault folder
+ * so named in another case is the vault's (CONTRACT §6: `Folder/My Note.md` is `/Folder/My-Note`).
+ */
+const PAGE_SEGMENTS = new Set(['topic', 'folder', 'page']);
 // `/favicon.ico` is the vault's icon (CONTRACT §7): a note there would replace it with a page.
 export const RESERVED_ADDRESSES = new Set(['/feed.xml', '/sitemap.xml', '/robots.txt', '/404', '/404.html', '/custom.css', '/search', '/search.json', '/favicon.ico']);
 
@@ -77,10 +82,13 @@ function reservedSlow(address: Address): boolean {
   if (RESERVED_ADDRESSES.has(address.toLowerCase())) return true;
   const segments = address.split('/');
   // The composer sends /api/… and /admin, /admin/… to the admin app as written: a vault's `API/`
-  // folder is the site's. Folders the site writes pages into are kept in any case (`Topic/` is
-  // `topic/` on a case-insensitive disk).
+  // folder is the site's. So is a `Topic/` or `Folder/` one (a page of it whose file is one of the
+  // site's on a disk that ignores case is said by the plan: caseClashes). The asset folders
+  // (`_s/`, `_img/`) are kept in any case.
   const first = segments[1] ?? '';
-  if (ADMIN_SEGMENTS.has(first) || (!ADMIN_SEGMENTS.has(first.toLowerCase()) && RESERVED_SEGMENTS.has(first.toLowerCase()))) return true;
+  if (ADMIN_SEGMENTS.has(first) || PAGE_SEGMENTS.has(first)) return true;
+  const folded = first.toLowerCase();
+  if (!ADMIN_SEGMENTS.has(folded) && !PAGE_SEGMENTS.has(folded) && RESERVED_SEGMENTS.has(folded)) return true;
   // A page's file is its address + `.html` (outputFileOf): under a folder named `X.html`
   // the site would need a folder where the page `/X` has its file, so nothing is published there.
   return segments.slice(1, -1).some((seg) => seg.toLowerCase().endsWith('.html'));

@@ -107,7 +107,7 @@ export interface BuildWarning {
   /** A value as the note writes it (a permalink), or the frontmatter key a long text is (`title`, `label_ar`). */
   value?: string;
   /** Which case of its kind: `not_a_file` (an address no file can have), `attachment` (an attachment's address), `site_asset` (the logo or banner), `embed` (an embed, not a link), `drawing` (an Excalidraw drawing without its exported picture); a long text's kind (`title`, `label`, `description`, `icon`). */
-  variant?: 'not_a_file' | 'attachment' | 'site_asset' | 'embed' | 'drawing' | 'title' | 'label' | 'description' | 'icon' | 'banner';
+  variant?: 'not_a_file' | 'attachment' | 'site_asset' | 'embed' | 'drawing' | 'title' | 'label' | 'description' | 'icon' | 'banner' | 'case';
   /** A tool's own words (the YAML parser's, the image reader's, why a snapshot leaves a file out), as it gave them. */
   detail?: string;
 }

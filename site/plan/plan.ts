@@ -132,8 +132,41 @@ export function planSite(
     });
   }
   ctx.imagesClosed = true;
-  addWarnings(model, [...shadowed, ...missingAttachments(model, attachments), ...siteFilesInVault(attachments)]);
+  addWarnings(model, [...shadowed, ...missingAttachments(model, attachments), ...siteFilesInVault(attachments), ...caseClashes(model, pages)]);
   return { pages, ctx, families, readers };
+}
+
+/**
+ * A note's page whose file differs from another page's only in case (`Folder.html` beside the
+ * site's `folder.html`, two notes `a.md` and `A.md`): served apart, but a site written to a disk
+ * that ignores case (macOS, Windows) keeps one of the two files. Said on a whole plan, as every
+ * snapshot's is; the pages stay, each served at its own address.
+ */
+/** The note a page is of: its article's, or for a vault folder's page the first note in the folder. */
+function ownerOf(model: SiteModel, page: PlannedPage): NoteRecord | undefined {
+  const note = model.byAddress.get(page.address);
+  if (note || page.kind !== 'folder') return note;
+  return model.visible.find((n) => n.address.startsWith(page.address + '/'));
+}
+
+function caseClashes(model: SiteModel, pages: Map<Address, PlannedPage>): BuildWarning[] {
+  const byFolded = new Map<string, PlannedPage>();
+  const warnings: BuildWarning[] = [];
+  for (const page of pages.values()) {
+    const folded = page.file.normalize('NFC').toLowerCase();
+    const other = byFolded.get(folded);
+    if (!other) {
+      byFolded.set(folded, page);
+      continue;
+    }
+    const [owner, otherOwner] = [ownerOf(model, page), ownerOf(model, other)];
+    const named = owner ?? otherOwner;
+    if (!named) continue;
+    const [mine, against] = named === owner ? [page, other] : [other, page];
+    const whose = mine.kind === 'folder' ? "its folder's page" : 'its page';
+    warnings.push({ note: named.path, kind: 'duplicate-address', message: `${whose} ${mine.address} (the file ${mine.file}) differs from the page ${against.address} (${against.file}) only in case: a copy of the site on a disk that ignores case (macOS, Windows) keeps one of them`, target: against.address, address: mine.address, variant: 'case' });
+  }
+  return warnings;
 }
 
 function addWarnings(model: SiteModel, warnings: BuildWarning[]): void {

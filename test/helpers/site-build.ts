@@ -16,15 +16,18 @@ export interface BuiltVault {
   body(name: string): Promise<string>;
 }
 
-/** Writes `files` into a fresh vault (`prepare` runs after, before the build: a git history, a mode) and builds it. */
-export async function buildVault(prefix: string, files: Record<string, string>, options: { useGit?: boolean; prepare?: (vault: string) => Promise<void> | void } = {}): Promise<BuiltVault> {
+/**
+ * Writes `files` into a fresh vault (`prepare` runs after, before the build: a git history, a
+ * mode) and builds it, in the blog layout unless `env` names another.
+ */
+export async function buildVault(prefix: string, files: Record<string, string>, options: { useGit?: boolean; prepare?: (vault: string) => Promise<void> | void; env?: Record<string, string> } = {}): Promise<BuiltVault> {
   const root = await tempDir(prefix);
   const vault = path.join(root, 'vault');
   await writeFiles(vault, files);
   await options.prepare?.(vault);
   const data = path.join(root, 'data');
   await fs.mkdir(data, { recursive: true });
-  const config = loadConfig({ VAULT: vault, SERVICE_DATA: data, PUBLIC_LAYOUT: 'blog' }, []);
+  const config = loadConfig({ VAULT: vault, SERVICE_DATA: data, PUBLIC_LAYOUT: 'blog', ...options.env }, []);
   const builder = new SiteBuilder({ config, outRoot: path.join(root, 'out'), buildThread: false, useGit: options.useGit ?? false });
   const out = (await builder.full()).dir;
   const body = async (name: string) => {
