@@ -10,9 +10,27 @@ import { RTL_LETTER } from './language.ts';
 
 const BLOCKS = new Set(['paragraph_open', 'heading_open', 'list_item_open', 'th_open', 'td_open']);
 
+/** A letter: what a reader's browser takes a direction from (digits, marks and pictures give none). */
+const LETTER = /\p{L}/u;
+
+/**
+ * Whether the block opened at `tokens[at]` shows a letter in its own text. `dir="auto"` over
+ * no letter is left to right, so a photo, a date or `2024` alone stood at the left of an Arabic
+ * article: such a block keeps the article's direction.
+ */
+function showsLetter(tokens: StateCore['tokens'], at: number): boolean {
+  const inline = tokens.slice(at + 1, at + 3).find((t) => t.type === 'inline');
+  for (const child of inline?.children ?? []) {
+    const shown = child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'wikilink' && !child.meta?.embed ? child.content : '';
+    if (LETTER.test(shown)) return true;
+  }
+  return false;
+}
+
 function blockDirections(state: StateCore): void {
   if (!RTL_LETTER.test(state.src)) return;
-  for (const t of state.tokens) if (BLOCKS.has(t.type)) t.attrSet('dir', 'auto');
+  const tokens = state.tokens;
+  for (let i = 0; i < tokens.length; i++) if (BLOCKS.has(tokens[i]!.type) && showsLetter(tokens, i)) tokens[i]!.attrSet('dir', 'auto');
 }
 
 export function blockDirectionPlugin(md: MarkdownIt): void {

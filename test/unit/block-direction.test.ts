@@ -16,6 +16,11 @@ describe('block direction', () => {
     expect(dirs(render('שלום\n\nHello'))).toEqual(['p:auto', 'p:auto']);
   });
 
+  it('leaves a block with no letter of its own (a picture, a year, a number in a cell) in the article’s direction, where `dir="auto"` would set it left to right', () => {
+    const note = ['فقرة عربية.', '![](photo.png)', '![[صورة.png]]', '## 2024', '| المدينة | السكان |\n|---|---|\n| القاهرة | 10,000,000 |', '- 15\n- [[ملاحظة]]'].join('\n\n');
+    expect(dirs(render(note))).toEqual(['p:auto', 'p:-', 'p:-', 'h2:-', 'th:auto', 'th:auto', 'td:auto', 'td:-', 'li:-', 'li:auto']);
+  });
+
   it('leaves a note without a right-to-left letter as markdown-it renders it', () => {
     const note = '# Title\n\nA paragraph.\n\n- a\n- b\n\n| x | y |\n|---|---|\n| 1 | 2 |\n';
     const plain = new MarkdownIt();
