@@ -33,7 +33,7 @@ import { pageSecurityHeaders } from './serve/security-headers.ts';
 import { SiteFiles } from './serve/site-files.ts';
 import { SiteIndex } from './serve/site-index.ts';
 import { SettleAfterBuilds } from '../shared/heap-settle.ts';
-import { useVaultLineBreaks } from '../shared/obsidian-app.ts';
+import { useVaultLineBreaks, watchLineBreaks } from '../shared/obsidian-app.ts';
 
 export interface PublicServerOptions {
   config: Config;
@@ -145,6 +145,12 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
     else log.info(`${retracted} published ${retracted === 1 ? 'note was' : 'notes were'} unpublished or removed while the server was down: the last site generation is served once it is brought up to date`);
     client.resume();
   } else client.full();
+  // The builder reads the vault's line breaks as it starts; the server judges its pages by them.
+  const lineBreaks = watchLineBreaks(config.vaultDir, (strict) => {
+    log.info(`the vault's Strict line breaks is now ${strict ? 'on' : 'off'}: every page is made again`);
+    useVaultLineBreaks(config.vaultDir);
+    client.restart();
+  });
   const unsubscribe = options.events?.onChange((change) => {
     favicon.changed(change.path);
     client.changed(change.path);
@@ -314,6 +320,7 @@ export function createPublicServer(options: PublicServerOptions): PublicServer {
       unsubscribe?.();
       settler.close();
       settingsWatch?.close();
+      lineBreaks.close();
       await client.close();
     },
   };

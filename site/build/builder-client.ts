@@ -43,8 +43,8 @@ export class BuilderClient {
   /** The young generation's semi-space cap (null: V8's default), sized with the heap. */
   private semiSpaceMB: number | null = BUILDER_SEMI_SPACE_MB;
   private sized = false;
-  /** The builder is being stopped to start again with a larger heap (measured). */
-  private resizing = false;
+  /** The builder is being stopped to start again (a larger heap, the vault's line breaks: restart). */
+  private restarting = false;
   private nextId = 1;
   private waiting = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
   private pending = new Set<string>();
@@ -104,9 +104,10 @@ export class BuilderClient {
       this.builderProcess = null;
       for (const waiter of this.waiting.values()) waiter.reject(new Error(`the build process stopped (${code})`));
       this.waiting.clear();
-      if (this.resizing) {
-        // Stopped to take a larger heap: the remembered generation is brought up to date, not rebuilt.
-        this.resizing = false;
+      if (this.restarting) {
+        // Stopped to take a larger heap, or the vault's line breaks: the remembered generation is
+        // brought up to date (made again whole when the line breaks changed its key), not rebuilt.
+        this.restarting = false;
         this.needBuild = 'resume';
         this.schedule(0);
       } else if (!this.closed) {
@@ -125,14 +126,19 @@ export class BuilderClient {
    */
   private measured(liveMB: number): void {
     const next = heapForLive(this.heapMB, liveMB);
-    if (next === null || this.closed || this.resizing) return;
+    if (next === null || this.closed || this.restarting) return;
     log.info(`the site build process keeps ${liveMB} MB live: starting it again with a ${next} MB heap (was ${this.heapMB} MB)`);
     this.heapMB = next;
     // Remembered, so the next start gives the builder this cap at once, not after a first build.
     void writeJsonAtomic(this.heapFile, { heapMB: next }).catch((err) => log.warn(`could not remember the builder's heap: ${(err as Error).message}`));
+    this.restart();
+  }
+
+  /** Starts the build process again once it is idle: it reads the vault's settings as it starts. */
+  restart(): void {
     void this.idle().then(() => {
-      if (this.closed || !this.builderProcess || this.resizing) return;
-      this.resizing = true;
+      if (this.closed || !this.builderProcess || this.restarting) return;
+      this.restarting = true;
       this.builderProcess.kill();
     });
   }

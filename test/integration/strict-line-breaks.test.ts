@@ -13,7 +13,8 @@ import { currentKey } from '../../site/write/generation.ts';
 import { notePreview } from '../../admin/ui/server/preview.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
 import { buildVault } from '../helpers/site-build.ts';
-import { cleanupTempDirs } from '../helpers/tmp.ts';
+import { startServer, waitFor } from '../helpers/server.ts';
+import { cleanupTempDirs, tempDir, writeFiles } from '../helpers/tmp.ts';
 
 afterAll(cleanupTempDirs);
 log.setQuiet(true);
@@ -68,5 +69,24 @@ describe("a vault's Obsidian line breaks", () => {
     expect(currentKey(config).code).toBe(before);
     new SiteBuilder({ config, outRoot: path.join(config.dataDir, 'out'), buildThread: false, useGit: false });
     expect(currentKey(config).code).not.toBe(before);
+  });
+
+  it('a running server follows the setting when it changes (in Obsidian, or by a pull): every page is made again, and again when it is turned off', { timeout: 60_000 }, async () => {
+    const vault = path.join(await tempDir('vs-line-breaks-live-'), 'vault');
+    await writeFiles(vault, { 'Post.md': NOTE, 'Other.md': NOTE.replace('date: 2024-03-01', 'date: 2024-03-02') });
+    const server = await startServer({ vault, env: { PUBLIC_LAYOUT: 'blog' } });
+    try {
+      const page = async (address: string) => (await fetch(server.url + address)).text();
+      await waitFor(async () => (await page('/Post')).includes('A paragraph written<br>'), 20_000);
+      await fs.mkdir(path.join(vault, '.obsidian'), { recursive: true });
+      await fs.writeFile(path.join(vault, '.obsidian', 'app.json'), '{"strictLineBreaks": true}');
+      await waitFor(async () => (await page('/Post')).includes('<p>A paragraph written\nhard-wrapped'), 20_000);
+      expect(await page('/Other')).toContain('<p>A paragraph written\nhard-wrapped');
+      await fs.writeFile(path.join(vault, '.obsidian', 'app.json'), '{"strictLineBreaks": false}');
+      await waitFor(async () => (await page('/Post')).includes('A paragraph written<br>'), 20_000);
+      expect(server.output()).toContain("the vault's Strict line breaks is now on");
+    } finally {
+      await server.stop();
+    }
   });
 });
