@@ -2,8 +2,8 @@
 // attachments alike (the one rule: `chooseLinkpath`), and derives Related and language
 // twins. Case never matters; a path is matched from the linking note's folder, then
 // from the vault root, then by file name (shortest unique path: `Folder/Note` picks the
-// `Note` whose path ends so; among several, the one beside the linking note, else the
-// shortest path); a note's `aliases` answer when no name does.
+// `Note` whose path ends so, and no other; among several, the one beside the linking note,
+// else the shortest path); a note's `aliases` answer when no name does.
 import { linkKey } from '../wikilinks.ts';
 import { sameName } from '../vault-names.ts';
 import type { VaultPath } from '../vault-path.ts';
@@ -63,10 +63,15 @@ export function chooseLinkpath(clean: string, fromFolder: string | null, store: 
   const base = clean.slice(clean.lastIndexOf('/') + 1);
   const candidates = store.byName(linkKey(base));
   if (!candidates || candidates.length === 0) return null;
-  if (candidates.length === 1) return candidates[0]!;
+  // A link that names folders leads only to a file under them, as in Obsidian: `[[Plugins/Tags]]`
+  // is unresolved when the one Tags note lives elsewhere (it led there, to the wrong page).
+  const named = clean.includes('/');
+  if (candidates.length === 1 && !named) return candidates[0]!;
   const suffix = '/' + linkKey(normalizeSegments(clean));
-  const matching = candidates.filter((c) => ('/' + linkKey(c)).endsWith(suffix));
-  const pool = matching.length ? matching : candidates;
+  const matching = named ? candidates.filter((c) => ('/' + linkKey(c)).endsWith(suffix)) : candidates;
+  if (matching.length === 0) return null;
+  if (matching.length === 1) return matching[0]!;
+  const pool = matching;
   const sameFolder = fromFolder !== null ? pool.find((c) => folderOf(c) === fromFolder) : undefined;
   return sameFolder ?? [...pool].sort((a, b) => a.length - b.length || textCompare(a, b))[0]!;
 }

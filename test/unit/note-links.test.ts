@@ -37,6 +37,15 @@ describe('chooseLinkpath: which file a link names', () => {
     expect(chooseLinkpath('Y/Deep', 'Q', vault)).toBe('X/Y/Deep.md');
   });
 
+  // Obsidian's help links [[Plugins/Tags]] from `Editing and formatting/Tags.md`: the page linked to itself.
+  it('a link that names folders leads only to a file under them, as in Obsidian, even when one file has the name', () => {
+    expect(chooseLinkpath('Plugins/Tags', 'Editing', store(['Editing/Tags.md']))).toBeNull();
+    expect(chooseLinkpath('W/Deep', 'Q', vault)).toBeNull();
+    expect(chooseLinkpath('Nope/Only', null, vault)).toBeNull();
+    expect(chooseLinkpath('A/Only', 'Q', vault)).toBe('A/Only.md');
+    expect(chooseLinkpath('Y/Deep', 'Q', vault)).toBe('X/Y/Deep.md');
+  });
+
   // A file named on macOS is often decomposed (`Cafe` + U+0301); a link typed anywhere composed.
   it('Unicode form never matters either: a composed link finds a decomposed name, and the other way', () => {
     const names = store(['Notes/Cafe\u0301.md', 'Thé.md']);
