@@ -153,6 +153,10 @@ describe('wikilinks, block ids, tags, images', () => {
     // The first image at the top of a page loads at once (shared/note/picture.ts).
     expect(render('![[pic.png|300x200]]')).toContain('<img src="/pic.png" alt="pic.png" width="300" height="200" decoding="async">');
     expect(render('![A cat|300](pic.png)')).toContain('<img src="/pic.png" alt="A cat" width="300" decoding="async">');
+    // Obsidian's help sizes an outside image so: an alt of a size alone is the size.
+    expect(render('![250](https://example.com/e.jpg)')).toContain('<img src="https://example.com/e.jpg" alt="" width="250"');
+    expect(render('![100x145](pic.png)')).toContain('<img src="/pic.png" alt="" width="100" height="145"');
+    expect(render('![A 2024 chart](pic.png)')).toContain('alt="A 2024 chart"');
   });
   it('![[file.pdf]] shows the PDF in the page (a lazy frame of the file, no script) and links the file; #page=N opens at that page', () => {
     const html = render('Read this: ![[file.pdf]] then more.');

@@ -19,12 +19,14 @@ import { findHeading, headingAnchor } from './headings.ts';
 import { embedToken } from './wikilinks.ts';
 
 const SIZE = /\|(\d+)(?:x(\d+))?[ \t]*$/;
+/** `![250](url)`: an alt text of a size alone is the size, as Obsidian reads it. */
+const SIZE_ALONE = /^[ \t]*(\d+)(?:x(\d+))?[ \t]*$/;
 
-
-/** `alt|300` → width 300 (and `alt|300x200` a height), the alt text without it. */
+/** `alt|300` or `300` alone → width 300 (and `alt|300x200` a height), the alt text without it. */
 function takeSize(token: Token): void {
   const last = token.children?.at(-1);
-  const m = last?.type === 'text' ? SIZE.exec(last.content) : null;
+  const alone = token.children?.length === 1;
+  const m = last?.type === 'text' ? (SIZE.exec(last.content) ?? (alone ? SIZE_ALONE.exec(last.content) : null)) : null;
   if (!m) return;
   last!.content = last!.content.slice(0, m.index).trimEnd();
   token.attrSet('width', m[1]!);
