@@ -117,6 +117,15 @@ export function drawingNoteBody(path: string): string | null {
   return /\.excalidraw\.md$/i.test(path) && !/[[\]|#^]/.test(path) ? `![[${path.slice(0, -3)}]]\n` : null;
 }
 
+/**
+ * The words a link to `target` shows when it gives none: the file's name, without its folders,
+ * a trailing slash (`[[advanced/]]` showed nothing) or a note's `.md`.
+ */
+export function linkTargetName(target: string): string {
+  const name = target.replace(/\/+$/, '').replace(/^.*\//, '');
+  return isAttachmentTarget(name) ? name : name.replace(/\.(md|markdown)$/i, '');
+}
+
 /** The pictures the plugin's auto-export writes beside a drawing, in the order a page takes one. */
 export function drawingExports(target: string): string[] {
   const base = target.replace(/\.md$/i, '');

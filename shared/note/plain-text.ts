@@ -3,7 +3,7 @@
 // tokens of the public Markdown, so every derived output (excerpt, meta description,
 // feed, word count, search index) reads the same text the article shows.
 import type Token from 'markdown-it/lib/token.mjs';
-import { isAttachmentTarget } from '../wikilinks.ts';
+import { linkTargetName } from '../wikilinks.ts';
 import type { WikiMeta } from './obsidian/wikilinks.ts';
 
 export type BlockKind = 'prose' | 'list' | 'quote' | 'callout' | 'heading' | 'code' | 'math' | 'table' | 'html' | 'footnote';
@@ -20,7 +20,7 @@ function wikiText(meta: WikiMeta): string {
   if (meta.embed) return '';
   if (meta.alias) return meta.alias;
   if (meta.target === '') return meta.subpath.join(' ').replace(/^\^.*/, '');
-  return isAttachmentTarget(meta.target) ? meta.target.replace(/^.*\//, '') : meta.target.replace(/^.*\//, '').replace(/\.(md|markdown)$/i, '');
+  return linkTargetName(meta.target);
 }
 
 // What TeX commands read as in plain text; any other command is dropped (its braces' text stays).

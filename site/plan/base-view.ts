@@ -2,7 +2,7 @@
 // visitors cannot see is never a row, nor counted). A base the site cannot show renders
 // a sentence saying what it uses, never its YAML. CONTRACT §12: `<div class="s-base">`,
 // a table view a `<table>` with one `<tr>` per row.
-import { wholeLink } from '../../shared/wikilinks.ts';
+import { linkTargetName, wholeLink } from '../../shared/wikilinks.ts';
 import { readBase, readsThis, type BaseSpec } from '../../shared/bases/base-file.ts';
 import { MAX_STEPS_PER_BASE, type BaseLinks, type BaseRowSource } from '../../shared/bases/evaluate.ts';
 import { runView, type BaseResult, type BaseResultRow, type BaseSummaryCell, type BaseSummaryRow } from '../../shared/bases/query.ts';
@@ -71,7 +71,7 @@ function hostRow(host: BaseHost): BaseRowSource {
 function linkHtml(ctx: PageContext, target: string, display: string | null, from: NoteRecord): string {
   const other = ctx.model.resolver.resolve(target, from);
   if (other && ctx.model.isVisible(other)) return `<a class="internal-link" href="${escapeHtml(ctx.url(ctx.addressOf(other)))}">${escapeHtml(display ?? other.title)}</a>`;
-  return escapeHtml(display ?? target.replace(/^.*\//, '').replace(/\.(md|markdown)$/i, ''));
+  return escapeHtml(display ?? linkTargetName(target));
 }
 
 function cellHtml(ctx: PageContext, v: Value, from: NoteRecord, depth = 0): string {

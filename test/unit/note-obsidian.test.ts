@@ -147,6 +147,9 @@ describe('wikilinks, block ids, tags, images', () => {
     expect(render('[[Other#A#B]]')).toContain('href="/Other#b-1"');
     expect(render('[[Other#^abc|see]]')).toContain('<a class="s-wikilink internal-link" href="/Other#^abc">see</a>');
     expect(render('[[Missing]]')).toContain('<span class="s-wikilink s-unresolved">Missing</span>');
+    // A link to a folder (Quartz's docs write [[advanced/]]) showed nothing at all.
+    expect(render('See [[advanced/]] here')).toContain('See <span class="s-wikilink s-unresolved">advanced</span> here');
+    expect(analyzeNote('See [[advanced/]] here', 'T').excerpt).toBe('See advanced here');
   });
   it('[[file.pdf|label]] links the file; ![[pic.png|300x200]] and ![alt|300](pic.png) are sized', () => {
     expect(render('[[file.pdf|the file]]')).toContain('<a class="s-attachment internal-link" href="/file.pdf">the file</a>');
