@@ -122,7 +122,7 @@ export function drawingNoteBody(path: string): string | null {
  * a trailing slash (`[[advanced/]]` showed nothing) or a note's `.md`.
  */
 export function linkTargetName(target: string): string {
-  const name = target.replace(/\/+$/, '').replace(/^.*\//, '');
+  const name = target.replace(/(?<!\/)\/+$/, '').replace(/^.*\//, '');
   return isAttachmentTarget(name) ? name : name.replace(/\.(md|markdown)$/i, '');
 }
 
