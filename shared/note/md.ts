@@ -10,6 +10,7 @@ import mark from 'markdown-it-mark';
 import katexPlugin from '@vscode/markdown-it-katex';
 import katex from 'katex';
 import { strictLineBreaksNow } from './line-breaks.ts';
+import { obsidianInlineMath } from './inline-math.ts';
 import type { NoteEnv } from './env.ts';
 import { formulaFits, formulaSource, highlightFits, newRenderSpent } from './render-budget.ts';
 import { linkBareAddresses } from './bare-links.ts';
@@ -73,6 +74,7 @@ function createMarkdown(): MarkdownIt {
   const math = ((katexPlugin as unknown as { default?: unknown }).default ?? katexPlugin) as PluginWithOptions<object>;
   // strict: 'ignore': KaTeX would otherwise log a warning per LaTeX habit it tolerates, for every note.
   md.use(math, { katex, throwOnError: false, strict: 'ignore' });
+  obsidianInlineMath(md);
   // `$$…$$` written inside a paragraph: display math, in a <span> (a <p> cannot hold the plugin's <p>).
   const displayMath = md.renderer.rules.math_block!;
   md.renderer.rules.math_block = (tokens, idx, opts, env, self) => {

@@ -115,6 +115,14 @@ describe('highlights, footnotes, tasks, math, diagrams', () => {
     expect(html).not.toContain('$');
     expect(html).not.toMatch(/<br>/);
   });
+  it('a $ opens a formula only before a non-space and closes it only after one, before no digit, as Obsidian reads it: prices in prose stay text', () => {
+    const formulas = (text: string) => [...render(text).matchAll(/<annotation encoding="application\/x-tex">([^<]*)</g)].map((m) => m[1]);
+    expect(formulas('under $100-make offers over | $— | canton')).toEqual([]);
+    expect(formulas('$ x $ and $x $ and $ x$')).toEqual([]);
+    expect(formulas('costs $5 and $10, or $20')).toEqual([]);
+    expect(formulas('US$5 and 10$ then $x$')).toEqual(['x']);
+    expect(formulas('$a$, $b = c$ and \\$not$')).toEqual(['a', 'b = c']);
+  });
   it('```mermaid stays readable code for the diagram script', () => {
     expect(render('```mermaid\ngraph TD; A-->B\n```')).toBe('<pre class="mermaid">graph TD; A--&gt;B\n</pre>\n');
   });
