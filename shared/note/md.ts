@@ -97,15 +97,28 @@ function createMarkdown(): MarkdownIt {
   return md;
 }
 
-/** Each formula renders while the note's math budget lasts (render-budget.ts), then shows as its TeX. */
+/** An environment KaTeX numbers, as its starred form: Obsidian's MathJax numbers no equation unless `\tag` asks. */
+const NUMBERED = /\\(begin|end)\{(align|alignat|equation|gather)\}/g;
+
+/**
+ * Each formula renders while the note's math budget lasts (render-budget.ts), then shows as
+ * its TeX; unnumbered, as Obsidian shows it.
+ */
 function boundMath(md: MarkdownIt): void {
   for (const name of ['math_inline', 'math_inline_block', 'math_block']) {
     const render = md.renderer.rules[name];
     if (!render) continue;
     md.renderer.rules[name] = (tokens, idx, opts, env: NoteEnv | undefined, self) => {
       const token = tokens[idx]!;
-      if (!env || formulaFits((env.spent ??= newRenderSpent()).math, token.content)) return render(tokens, idx, opts, env, self);
-      return formulaSource(token.content, token.type !== 'math_inline' && token.map !== null);
+      if (env && !formulaFits((env.spent ??= newRenderSpent()).math, token.content)) return formulaSource(token.content, token.type !== 'math_inline' && token.map !== null);
+      const written = token.content;
+      if (!written.includes('\\begin{')) return render(tokens, idx, opts, env, self);
+      token.content = written.replace(NUMBERED, '\\$1{$2*}');
+      try {
+        return render(tokens, idx, opts, env, self);
+      } finally {
+        token.content = written;
+      }
     };
   }
 }

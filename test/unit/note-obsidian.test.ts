@@ -123,6 +123,13 @@ describe('highlights, footnotes, tasks, math, diagrams', () => {
     expect(formulas('US$5 and 10$ then $x$')).toEqual(['x']);
     expect(formulas('$a$, $b = c$ and \\$not$')).toEqual(['a', 'b = c']);
   });
+  it('align, gather and equation are not numbered, as Obsidian shows them', () => {
+    for (const env of ['align', 'gather', 'equation']) {
+      const html = render(`$$\\begin{${env}} a = b \\end{${env}}$$`);
+      expect(html, env).toContain('class="katex-display"');
+      expect(html, env).not.toContain('eqn-num');
+    }
+  });
   it('```mermaid stays readable code for the diagram script', () => {
     expect(render('```mermaid\ngraph TD; A-->B\n```')).toBe('<pre class="mermaid">graph TD; A--&gt;B\n</pre>\n');
   });
