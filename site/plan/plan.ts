@@ -218,7 +218,8 @@ function missingAttachments(model: SiteModel, attachments: AttachmentIndex): Bui
     for (const written of new Set(note.embeds)) {
       const target = written.replace(/[#?][^]*$/, '');
       if (!isAttachmentTarget(target) || attachments.resolve(written, note) !== null) continue;
-      if (isDrawingTarget(target)) {
+      // A drawing whose note is in the vault lacks its export; one with no note at all is missing.
+      if (isDrawingTarget(target) && model.resolver.resolve(target, note)) {
         warnings.push({ note: note.path, kind: 'missing-attachment', message: `shows or links the Excalidraw drawing ${written}, which has no exported picture beside it (${drawingExports(target)[0]!.replace(/^.*\//, '')}): turn on the plugin's Auto-export SVG`, link: written, variant: 'drawing' });
       } else warnings.push({ note: note.path, kind: 'missing-attachment', message: `shows or links ${written}, which is not in the vault`, link: written });
     }

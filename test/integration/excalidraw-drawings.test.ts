@@ -27,7 +27,7 @@ beforeAll(async () => {
     'Drawings/Shown.excalidraw.md': DRAWING.replace('excalidraw-plugin: parsed', 'excalidraw-plugin: parsed\npublish: true'),
     'Drawings/Shown.excalidraw.svg': SVG,
     'Drawings/Bare.excalidraw.md': DRAWING.replace('excalidraw-plugin: parsed', 'excalidraw-plugin: parsed\npublish: true'),
-    'Post.md': '---\npublish: true\ndate: 2024-03-01\n---\nEMBED ![[Plan.excalidraw]] END\n\nSIZED ![[Plan.excalidraw|300]] END\n\nLINK [[Plan.excalidraw]] END\n\nNONE ![[Sketch.excalidraw]] END\n',
+    'Post.md': '---\npublish: true\ndate: 2024-03-01\n---\nEMBED ![[Plan.excalidraw]] END\n\nSIZED ![[Plan.excalidraw|300]] END\n\nLINK [[Plan.excalidraw]] END\n\nNONE ![[Sketch.excalidraw]] END\n\nGHOST ![[Ghost.excalidraw]] END\n',
   });
   warnings = built.builder.warnings();
 });
@@ -46,8 +46,13 @@ describe('an Excalidraw drawing embedded in a published note', () => {
 
   it('without an exported picture shows nothing, and Site health says how to make one', () => {
     const post = warnings.filter((w) => w.note === 'Post.md');
-    expect(post.map((w) => [w.note, w.kind, w.variant, w.link])).toEqual([['Post.md', 'missing-attachment', 'drawing', 'Sketch.excalidraw']]);
-    expect(post[0]!.message).toContain('turn on the plugin\'s Auto-export SVG');
+    // A drawing with no note either is missing, not unexported.
+    expect(post.map((w) => [w.note, w.kind, w.variant, w.link])).toEqual([
+      ['Post.md', 'missing-attachment', undefined, 'Ghost.excalidraw'],
+      ['Post.md', 'missing-attachment', 'drawing', 'Sketch.excalidraw'],
+    ]);
+    expect(post[1]!.message).toContain('turn on the plugin\'s Auto-export SVG');
+    expect(post[0]!.message).toBe('shows or links Ghost.excalidraw, which is not in the vault');
   });
 });
 
