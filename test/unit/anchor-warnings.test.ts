@@ -41,6 +41,15 @@ describe('links and embeds into headings and blocks that are not there', () => {
     expect(anchorsOf(derive([TARGET, fine]))).toEqual([]);
   });
 
+  // Obsidian's link suggestions name a heading with its punctuation as spaces: study notes held these.
+  it('finds a heading as Obsidian’s link suggestions name it: punctuation and marks as spaces', () => {
+    const code = note('Code.md', '###### **dict_search:**\n\ntext\n\n## \\_\\_iter\\_\\_()\n\nmore\n\n[[#**dict_search **|lookup]] [[#_ _iter _ _()]] [[#Step 1 Install]]\n\n## Step 1: Install');
+    expect(anchorsOf(derive([code]))).toEqual([]);
+    const html = code.prepared!.html;
+    expect(html).toContain('href="#dict_search"');
+    expect(html).toContain('href="#__iter__"');
+  });
+
   it('a heading inside a private comment is not there; `#Intro-1` is a link’s way to the second "Intro", not an embed’s', () => {
     const odd = note('Odd.md', '[[Target#Hidden]]\n\n![[Target#Intro-1]]');
     expect(anchorsOf(derive([TARGET, odd])).map((w) => [w.link, w.variant])).toEqual([

@@ -90,6 +90,16 @@ export function headingIds(state: StateCore): void {
 // Obsidian names a heading in a link with its link brackets and bars as spaces (`# [[A|B]] c` → `#A B c`).
 const obsidianName = (source: string): string => source.replace(/\[\[|\]\]|\|/g, ' ');
 
+/**
+ * A heading's name as Obsidian compares it with a link's: its punctuation as spaces, runs of
+ * space as one, in any case. Its link suggestions write names so (`[[#**dict_search **]]` for
+ * `**dict_search:**`, `[[#_ _iter _ _()]]` for `\_\_iter\_\_()`); marked apart from the other names.
+ */
+const strippedName = (text: string): string => '\u0000' + text.replace(/[!"#$%&()*+,.:;<=>?@^`{|}~/[\]\\]/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** The headings a link's segment names: by its id's form, else by Obsidian's stripped form. */
+const named = (byName: Map<string, number[]>, segment: string): number[] => byName.get(headingId(segment)) ?? byName.get(strippedName(segment)) ?? [];
+
 /** A note's headings looked up by name: made once per list, so a link costs what its path is long, not the note's outline. */
 interface HeadingIndex {
   /** The list's length when made (a list that grew is indexed again). */
@@ -117,6 +127,7 @@ function indexOf(headings: HeadingInfo[]): HeadingIndex {
   headings.forEach((h, i) => {
     add(headingId(h.text), i);
     if (h.source !== undefined) add(headingId(obsidianName(h.source)), i);
+    add(strippedName(h.source ?? h.text), i);
     while (open.length && headings[open[open.length - 1]!]!.level >= h.level) sectionEnd[open.pop()!] = i;
     open.push(i);
   });
@@ -145,12 +156,11 @@ function firstAfter(list: number[], after: number): number {
 export function findHeading(headings: HeadingInfo[], path: string[]): number {
   if (path.length === 0) return -1;
   const { byName, sectionEnd } = indexOf(headings);
-  const wanted = path.map(headingId);
   let at = -1;
-  for (const slug of wanted) {
-    const found = firstAfter(byName.get(slug) ?? [], at);
+  for (const segment of path) {
+    const found = firstAfter(named(byName, segment), at);
     // Under the heading found before: inside its section.
-    if (found < 0 || (at >= 0 && found >= sectionEnd[at]!)) return byName.get(wanted[wanted.length - 1]!)?.[0] ?? -1;
+    if (found < 0 || (at >= 0 && found >= sectionEnd[at]!)) return named(byName, path[path.length - 1]!)[0] ?? -1;
     at = found;
   }
   return at;
