@@ -136,6 +136,17 @@ describe('highlights, footnotes, tasks, math, diagrams', () => {
 });
 
 describe('callouts', () => {
+  // A personal vault's `>[!abstract] Related` over `>- ` showed `<h2>[!abstract] Related</h2>`.
+  it('a title line over `-`, `---` or `===` is a title, as Obsidian reads the lines under it: an empty item, a rule, a line of text', () => {
+    const body = (text: string) => render(text).replace(/^[^]*?<div class="callout-content">\n|<\/div>\n<\/div>\n$/g, '');
+    expect(render('>[!abstract] Related\n>- ')).toContain('<span class="callout-title-inner">Related</span>');
+    expect(body('>[!abstract] Related\n>- ')).toBe('<ul>\n<li></li>\n</ul>\n');
+    expect(body('> [!note] Title\n> ---\n> body')).toBe('<hr>\n<p>body</p>\n');
+    expect(body('> [!tip] T\n> ===')).toBe('<p>===</p>\n');
+    // Lines under the title over an underline are a heading of their own, as in Obsidian.
+    expect(body('> [!note] A\n> second line\n> -')).toMatch(/^<h2 id="second-line">second line/);
+    expect(render('> plain\n> -')).toMatch(/^<blockquote>\n<h2 id="plain">/);
+  });
   it('carry data-callout (lowercased), a title with inline Markdown and links, and their body', () => {
     const html = render('> [!WARNING] Mind **this** [[Other]]\n> Body text.');
     expect(html).toContain('<div class="callout s-callout" data-callout="warning">');

@@ -53,16 +53,42 @@ function closerOf(tokens: Token[], open: number): number {
 
 const isBreak = (t: Token) => t.type === 'softbreak' || t.type === 'hardbreak';
 
+/** A heading made by the line under its text (`-` or `=`), not by `#`s. */
+const isSetext = (t: Token | undefined): boolean => t?.type === 'heading_open' && (t.markup === '-' || t.markup === '=') && t.map !== null;
+
+/**
+ * `> [!note] Title` over `> -` or `> ---` was read as a heading of the title line (the line
+ * under it its setext underline), and the callout's syntax reached the page. Obsidian reads the
+ * title line first, then the lines under it: an empty list item, a rule, a line of `=`. Under a
+ * title alone, what the underline is follows the title; under more lines, they stay its heading.
+ */
+function underline(state: StateCore, at: number): void {
+  const heading = state.tokens[at]!;
+  if (state.tokens[at + 1]!.content.includes('\n')) return;
+  const line = state.src.split('\n')[heading.map![1] - 1]?.replace(/^[\s>]*/, '').trim() ?? '';
+  const block = (type: string, tag: string, nesting: 1 | 0 | -1) => Object.assign(new state.Token(type, tag, nesting), { block: true, level: heading.level });
+  let under: Token[];
+  if (heading.markup === '=') {
+    const text = Object.assign(new state.Token('inline', '', 0), { content: line, children: [Object.assign(new state.Token('text', '', 0), { content: line })] });
+    under = [block('paragraph_open', 'p', 1), text, block('paragraph_close', 'p', -1)];
+  } else if (line === '-') {
+    under = [block('bullet_list_open', 'ul', 1), block('list_item_open', 'li', 1), block('list_item_close', 'li', -1), block('bullet_list_close', 'ul', -1)];
+  } else under = [Object.assign(block('hr', 'hr', 0), { markup: line })];
+  state.tokens.splice(at + 3, 0, ...under);
+}
+
 function callouts(state: StateCore): void {
   const tokens = state.tokens;
   for (let i = 0; i < tokens.length; i++) {
     const open = tokens[i]!;
-    if (open.type !== 'blockquote_open' || tokens[i + 1]?.type !== 'paragraph_open') continue;
+    const setext = isSetext(tokens[i + 1]);
+    if (open.type !== 'blockquote_open' || (tokens[i + 1]?.type !== 'paragraph_open' && !setext)) continue;
     const inline = tokens[i + 2]!;
     const first = inline.children?.[0];
     if (inline.type !== 'inline' || first?.type !== 'text') continue;
     const m = MARKER.exec(first.content);
     if (!m) continue;
+    if (setext) underline(state, i + 1);
     const close = closerOf(tokens, i);
     if (close < 0) continue;
     const meta: CalloutMeta = { type: m[1]!.toLowerCase(), fold: m[3] as CalloutMeta['fold'], metadata: (m[2] ?? '').trim() };
