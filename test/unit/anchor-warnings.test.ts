@@ -50,6 +50,12 @@ describe('links and embeds into headings and blocks that are not there', () => {
     expect(html).toContain('href="#__iter__"');
   });
 
+  it('a block id ending an embed’s line names the embed: the link lands on it', () => {
+    const embeds = note('Embeds.md', 'Before.\n\n![[Target#Usage]] ^emb1\n\nSee [[#^emb1]].');
+    expect(anchorsOf(derive([TARGET, embeds]))).toEqual([]);
+    expect(embeds.prepared!.html).toMatch(/<div id="\^emb1">\n\u0000\d+\u0000<\/div>/);
+  });
+
   it('a heading inside a private comment is not there; `#Intro-1` is a link’s way to the second "Intro", not an embed’s', () => {
     const odd = note('Odd.md', '[[Target#Hidden]]\n\n![[Target#Intro-1]]');
     expect(anchorsOf(derive([TARGET, odd])).map((w) => [w.link, w.variant])).toEqual([

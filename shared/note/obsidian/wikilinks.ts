@@ -242,9 +242,15 @@ export function liftEmbeds(state: StateCore): void {
       } else run.push(child);
     }
     flush();
-    // The last piece keeps the paragraph's attributes (a block id).
+    // The last piece keeps the paragraph's attributes (a block id); an embed ending it, in a block
+    // that holds them (`![[Note#Part]] ^id`: a link to ^id led nowhere).
     const last = out.at(-1);
     if (open.attrs && last?.type === 'paragraph_close') out[out.length - 3]!.attrs = open.attrs;
+    else if (open.attrs && last?.type === 'obsidian_embed') {
+      const holder = Object.assign(new state.Token('embed_block_open', 'div', 1), { block: true, attrs: open.attrs, level: open.level });
+      out.splice(out.length - 1, 0, holder);
+      out.push(Object.assign(new state.Token('embed_block_close', 'div', -1), { block: true, level: open.level }));
+    }
     i += 2;
   }
   state.tokens = out;
