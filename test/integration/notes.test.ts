@@ -43,11 +43,11 @@ describe('GET /api/tree', () => {
 });
 
 describe('GET /api/note', () => {
-  it('answers path, content, mtimeMs and the hash of the bytes read (the base of a save)', async () => {
+  it('answers path, content, mtimeMs, the hash of the bytes read (the base of a save) and whether the file may be written', async () => {
     const res = await server.admin('GET', '/api/note?path=Home.md');
     expect(res.status).toBe(200);
     const stat = await fs.stat(path.join(server.vault, 'Home.md'));
-    expect(res.body).toEqual({ path: 'Home.md', content: '# Home\n', mtimeMs: stat.mtimeMs, hash: createHash('sha1').update('# Home\n').digest('hex') });
+    expect(res.body).toEqual({ path: 'Home.md', content: '# Home\n', mtimeMs: stat.mtimeMs, hash: createHash('sha1').update('# Home\n').digest('hex'), readOnly: false });
   });
 
   it('answers 404 for a missing note', async () => {
@@ -149,11 +149,11 @@ describe('PUT /api/note (spec 3.6, 4.4)', () => {
 });
 
 describe('GET /api/note/state', () => {
-  it('answers each path with its mtime, or null when absent', async () => {
+  it('answers each path with its mtime and whether it may be written, or null when absent', async () => {
     const res = await server.admin('GET', '/api/note/state?path=Home.md&path=Missing.md');
     expect(res.status).toBe(200);
     const mtime = (await fs.stat(path.join(server.vault, 'Home.md'))).mtimeMs;
-    expect(res.body).toEqual({ states: [{ path: 'Home.md', mtimeMs: mtime }, { path: 'Missing.md', mtimeMs: null }] });
+    expect(res.body).toEqual({ states: [{ path: 'Home.md', mtimeMs: mtime, readOnly: false }, { path: 'Missing.md', mtimeMs: null, readOnly: false }] });
   });
 });
 

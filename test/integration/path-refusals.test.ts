@@ -164,7 +164,7 @@ describe('what the disk refuses is answered as bad input, nothing changed', () =
     expect(answer(await server.admin('GET', `/api/note?path=${q('CON.md/x.md')}`))).toEqual({ status: 404, code: 'not_found' });
     const state = await server.admin('GET', `/api/note/state?path=${q('CON.md/x.md')}&path=Some.md`);
     expect(state.status).toBe(200);
-    expect(state.body.states[0]).toEqual({ path: 'CON.md/x.md', mtimeMs: null });
+    expect(state.body.states[0]).toEqual({ path: 'CON.md/x.md', mtimeMs: null, readOnly: false });
     const res = await put('CON.md/x.md', 'x\n');
     expect(answer(res)).toEqual({ status: 409, code: 'exists' });
     expect(res.body.error).not.toContain(server.vault);
