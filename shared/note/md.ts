@@ -11,6 +11,7 @@ import katexPlugin from '@vscode/markdown-it-katex';
 import katex from 'katex';
 import { strictLineBreaksNow } from './line-breaks.ts';
 import { obsidianInlineMath } from './inline-math.ts';
+import { obsidianDisplayMath } from './display-math.ts';
 import type { NoteEnv } from './env.ts';
 import { formulaFits, formulaSource, highlightFits, newRenderSpent } from './render-budget.ts';
 import { linkBareAddresses } from './bare-links.ts';
@@ -75,6 +76,7 @@ function createMarkdown(): MarkdownIt {
   // strict: 'ignore': KaTeX would otherwise log a warning per LaTeX habit it tolerates, for every note.
   md.use(math, { katex, throwOnError: false, strict: 'ignore' });
   obsidianInlineMath(md);
+  obsidianDisplayMath(md);
   // `$$…$$` written inside a paragraph: display math, in a <span> (a <p> cannot hold the plugin's <p>).
   const displayMath = md.renderer.rules.math_block!;
   md.renderer.rules.math_block = (tokens, idx, opts, env, self) => {
@@ -99,10 +101,27 @@ function createMarkdown(): MarkdownIt {
 
 /** An environment KaTeX numbers, as its starred form: Obsidian's MathJax numbers no equation unless `\tag` asks. */
 const NUMBERED = /\\(begin|end)\{(align|alignat|equation|gather)\}/g;
+/**
+ * MathJax's environments KaTeX has not, as the nearest it has: a vault's `flalign` showed red
+ * TeX where Obsidian typesets it. flalign's columns keep their alignment, not its flush margins;
+ * multline's lines are centred.
+ */
+const MATHJAX_ONLY = /\\(begin|end)\{(flalign|multline|eqnarray|x{1,2}alignat)\*?\}/g;
+const KATEX_NAME: Record<string, string> = { flalign: 'align*', multline: 'gather*', eqnarray: 'array', xalignat: 'alignat*', xxalignat: 'alignat*' };
+
+/** `tex` as KaTeX typesets what MathJax would: no equation numbers, MathJax-only environments renamed. */
+export function forKatex(tex: string): string {
+  if (!tex.includes('\\begin{')) return tex;
+  return tex.replace(NUMBERED, '\\$1{$2*}').replace(MATHJAX_ONLY, (_, edge: string, name: string) => {
+    const renamed = KATEX_NAME[name]!;
+    // eqnarray's three columns, right, centre, left, are an array's with its column spec.
+    return renamed === 'array' && edge === 'begin' ? '\\begin{array}{rcl}' : `\\${edge}{${renamed}}`;
+  });
+}
 
 /**
  * Each formula renders while the note's math budget lasts (render-budget.ts), then shows as
- * its TeX; unnumbered, as Obsidian shows it.
+ * its TeX; as Obsidian shows it (forKatex).
  */
 function boundMath(md: MarkdownIt): void {
   for (const name of ['math_inline', 'math_inline_block', 'math_block']) {
@@ -112,8 +131,7 @@ function boundMath(md: MarkdownIt): void {
       const token = tokens[idx]!;
       if (env && !formulaFits((env.spent ??= newRenderSpent()).math, token.content)) return formulaSource(token.content, token.type !== 'math_inline' && token.map !== null);
       const written = token.content;
-      if (!written.includes('\\begin{')) return render(tokens, idx, opts, env, self);
-      token.content = written.replace(NUMBERED, '\\$1{$2*}');
+      token.content = forKatex(written);
       try {
         return render(tokens, idx, opts, env, self);
       } finally {

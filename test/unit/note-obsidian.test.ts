@@ -130,6 +130,24 @@ describe('highlights, footnotes, tasks, math, diagrams', () => {
       expect(html, env).not.toContain('eqn-num');
     }
   });
+  // A course vault's `$$F=\{A\to B\}$$ lo schema non è in 3NF…` ran on to the next `$$`: a list and two callouts became red TeX.
+  it('a line opening with `$$x$$` and going on is a paragraph with display math; what follows is the note again', () => {
+    const html = render('$$F=\\{A\\to B\\}$$ so the schema is not in 3NF.\n\n- item one\n\n> [!note] A callout\n> text\n\nLater: $$x^2$$ and $$y$$');
+    expect(html).not.toContain('katex-error');
+    expect(html).toMatch(/^<p><span class="katex-block">.*<\/span> so the schema is not in 3NF\.<\/p>\n<ul>\n<li>item one<\/li>/);
+    expect(html).toContain('<span class="callout-title-inner">A callout</span>');
+    expect([...html.matchAll(/<annotation encoding="application\/x-tex">([^<]*)</g)].map((m) => m[1])).toEqual(['F=\\{A\\to B\\}', 'x^2', 'y']);
+    // A block is still a block: `$$x$$` alone on its line, and `$$` lines around a formula.
+    expect(render('$$x$$')).toMatch(/^<p class="katex-block">/);
+    expect(render('$$\na\n$$\n\nafter')).toMatch(/^<p class="katex-block">.*<\/p>\n<p>after<\/p>\n$/s);
+  });
+  it("MathJax's flalign, multline, eqnarray and xalignat are typeset, as Obsidian shows them, not shown as errors", () => {
+    for (const tex of ['\\begin{flalign}&a=b&&\\end{flalign}', '\\begin{multline*} a+b \\\\ =c \\end{multline*}', '\\begin{eqnarray} a &=& b \\\\ c &=& d \\end{eqnarray}', '\\begin{xalignat}{2} a&=b & c&=d \\end{xalignat}']) {
+      const html = render(`$$\n${tex}\n$$`);
+      expect(html, tex).toContain('class="katex-display"');
+      expect(html, tex).not.toContain('katex-error');
+    }
+  });
   it('```mermaid stays readable code for the diagram script', () => {
     expect(render('```mermaid\ngraph TD; A-->B\n```')).toBe('<pre class="mermaid">graph TD; A--&gt;B\n</pre>\n');
   });
