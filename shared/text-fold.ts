@@ -3,7 +3,9 @@
 // teh marbuta forms made one (أ إ آ ٱ → ا, ى → ي, ة → ه). Folding never adds or removes
 // a line break, so a folded text has the same lines as the original.
 
-const COMBINING = /\p{M}/gu;
+// The marks that accent a letter (Latin, Greek, Cyrillic, Hebrew points, Arabic harakat), not
+// those that are part of one: Japanese voicing (タグ is not タク), the vowel signs of Indic scripts.
+const COMBINING = /[\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
 const TATWEEL = /\u0640/g;
 const ALEF = /[\u0622\u0623\u0625\u0671\u0672\u0673]/g;
 
@@ -13,7 +15,7 @@ const ASCII = /^[\u0000-\u007f]*$/;
 
 export function foldText(text: string): string {
   if (ASCII.test(text)) return text.toLowerCase();
-  return text
+  const folded = text
     .normalize('NFKD')
     .replace(COMBINING, '')
     .replace(TATWEEL, '')
@@ -21,6 +23,8 @@ export function foldText(text: string): string {
     .replace(/\u0649/g, '\u064A')
     .replace(/\u0629/g, '\u0647')
     .toLowerCase();
+  // The marks that stay go back on their letters, so `タク` is no prefix of `タグ`.
+  return folded.normalize('NFC');
 }
 
 /** The words of a query, folded; quotes keep a phrase together (`"two nets"`). */

@@ -4,6 +4,7 @@
 // feed, word count, search index) reads the same text the article shows.
 import type Token from 'markdown-it/lib/token.mjs';
 import { linkTargetName } from '../wikilinks.ts';
+import { isUnspaced } from '../search/unspaced.ts';
 import type { WikiMeta } from './obsidian/wikilinks.ts';
 
 export type BlockKind = 'prose' | 'list' | 'quote' | 'callout' | 'heading' | 'code' | 'math' | 'table' | 'html' | 'footnote';
@@ -244,6 +245,12 @@ class WordCounter {
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0) {
+        this.inWord = false;
+        continue;
+      }
+      // Chinese and Japanese, written without spaces: each character a word, as Obsidian counts them.
+      if (c >= 0x3005 && isUnspaced(c)) {
+        this.words++;
         this.inWord = false;
         continue;
       }

@@ -16,6 +16,7 @@
 // is rebuilt when the delta grows (site/plan/search-index.ts).
 import type { Options } from 'minisearch';
 import { foldText } from '../text-fold.ts';
+import { isUnspaced, splitUnspaced } from './unspaced.ts';
 
 export const SEARCH_FIELDS = ['title', 'headings', 'tags', 'text'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
@@ -62,27 +63,42 @@ function separatorAt(text: string, i: number): number {
  * `text.split(/[\n\r\p{Z}\p{P}\p{Sm}\p{Sc}\p{Sk}]+/u)` in one pass without the regex:
  * each character's class is asked once a process (the build's search base spent a fifth of
  * its time splitting, and any one accented letter or dash sent a note's whole text to it).
+ * A word of Chinese or Japanese is split further (unspaced.ts): `query` reads it as a query.
  */
-export function tokenize(text: string): string[] {
+function split(text: string, query: boolean): string[] {
   const out: string[] = [];
   let start = 0;
   let i = 0;
+  let unspaced = false;
+  const push = (word: string) => {
+    if (unspaced) splitUnspaced(word, query, out);
+    else out.push(word);
+    unspaced = false;
+  };
   while (i < text.length) {
     let width = separatorAt(text, i);
     if (width === 0) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x3005 && !unspaced && isUnspaced(c)) unspaced = true;
       i++;
       continue;
     }
-    out.push(text.slice(start, i));
+    push(text.slice(start, i));
     while (width > 0) {
       i += width;
       width = i < text.length ? separatorAt(text, i) : 0;
     }
     start = i;
   }
-  out.push(text.slice(start));
+  push(text.slice(start));
   return out;
 }
+
+/** A field's words as the index holds them. */
+export const tokenize = (text: string): string[] => split(text, false);
+
+/** A query's words as it looks them up (a run of Chinese or Japanese as its pairs of characters). */
+export const tokenizeQuery = (text: string): string[] => split(text, true);
 
 // Arabic writes its article and the commonest particles onto the word: `الكتاب`, `والكتاب`,
 // `بالكتاب`, `للتجربة` (ل with the article), `وكتب`. A reader looks for `كتاب`. The prefixes are

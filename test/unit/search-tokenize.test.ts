@@ -1,12 +1,21 @@
 // The search tokenizer splits exactly as its one expression says (MiniSearch's default, with
 // math, currency and modifier symbols added), on any text: the build and the browser must
 // agree on every token, or a word written in a note would not be found. It classifies each
-// character once instead of running the expression.
+// character once instead of running the expression. A word of Chinese or Japanese is then
+// read as its characters and their pairs (search-unspaced.test.ts).
 import { describe, expect, it } from 'vitest';
 import { tokenize, WORD_RUN } from '../../shared/search/index-format.ts';
+import { hasUnspaced, splitUnspaced } from '../../shared/search/unspaced.ts';
 import { seeded } from '../helpers/seeded.ts';
 
-const reference = (text: string) => text.split(/[\n\r\p{Z}\p{P}\p{Sm}\p{Sc}\p{Sk}]+/u);
+const words = (text: string) => text.split(/[\n\r\p{Z}\p{P}\p{Sm}\p{Sc}\p{Sk}]+/u);
+const reference = (text: string) =>
+  words(text).flatMap((word) => {
+    if (!hasUnspaced(word)) return [word];
+    const out: string[] = [];
+    splitUnspaced(word, false, out);
+    return out;
+  });
 
 /** A deterministic stream of strings drawn from `pool`, separators in runs, every single character first. */
 function* samples(pool: string[], count: number): Generator<string> {
@@ -41,7 +50,7 @@ describe('the search tokenizer', () => {
     for (const s of samples(ASCII, 2000)) expect(tokenize(s), JSON.stringify(s)).toEqual(reference(s));
   });
 
-  it('splits any other text exactly as the expression does: accents, Arabic, CJK, symbols, astral characters, lone surrogates', () => {
+  it('splits any other text as the expression does (accents, Arabic, CJK, symbols, astral characters, lone surrogates), then Chinese and Japanese words into characters and pairs', () => {
     for (const s of samples(UNICODE, 4000)) expect(tokenize(s), JSON.stringify(s)).toEqual(reference(s));
   });
 
@@ -50,7 +59,7 @@ describe('the search tokenizer', () => {
     expect(tokenize('25°C ©2026 🚀launch ✓done')).toEqual(['25°C', '©2026', '🚀launch', '✓done']);
   });
 
-  it("a result's passage reads the words the index reads (every token but the empty ones)", () => {
-    for (const s of samples(UNICODE, 2000)) expect([...s.matchAll(WORD_RUN)].map((m) => m[0]), JSON.stringify(s)).toEqual(tokenize(s).filter((t) => t !== ''));
+  it("a result's passage reads the words the expression reads (every one but the empty ones)", () => {
+    for (const s of samples(UNICODE, 2000)) expect([...s.matchAll(WORD_RUN)].map((m) => m[0]), JSON.stringify(s)).toEqual(words(s).filter((t) => t !== ''));
   });
 });

@@ -14,14 +14,14 @@ import {
   processTerm,
   SEARCH_BOOST,
   SEARCH_FIELDS,
-  tokenize,
+  tokenizeQuery,
   type SearchManifest,
   type ShardFile,
 } from '../../../shared/search/index-format.ts';
 import { engineOfDocs, postingsOf, queryOver, type RawHit, type TermData } from './minisearch-internals.ts';
 
 /** The query options: a query's words without their Arabic article, prefixes, every word required. */
-export const QUERY_OPTIONS = { processTerm: processQueryTerm, prefix: prefixSearch, combineWith: 'AND', boost: SEARCH_BOOST } as const;
+export const QUERY_OPTIONS = { tokenize: tokenizeQuery, processTerm: processQueryTerm, prefix: prefixSearch, combineWith: 'AND', boost: SEARCH_BOOST } as const;
 
 /** A query's word as MiniSearch looks it up: folded, and whether the longer words it starts match too. */
 export interface QueryWord {
@@ -32,7 +32,7 @@ export interface QueryWord {
 /** The words of a query, as MiniSearch reads them with QUERY_OPTIONS. */
 export function queryWords(query: string): QueryWord[] {
   const words: QueryWord[] = [];
-  for (const token of tokenize(query)) {
+  for (const token of tokenizeQuery(query)) {
     const term = processQueryTerm(token);
     if (term) words.push({ term, prefix: prefixSearch(term) });
   }

@@ -4,6 +4,8 @@
 // as the index holds them (folded), so `Café` marks `cafe` and `أحمد` marks `احمد`.
 // Everything is built as text nodes: nothing of a page or a query is read as markup.
 import { processTerm, WORD_RUN } from '../../../shared/search/index-format.ts';
+import { hasUnspaced } from '../../../shared/search/unspaced.ts';
+import { foldText } from '../../../shared/text-fold.ts';
 
 const BLOCKS = 'p, li, dt, dd, td, th, h2, h3, h4, h5, h6, figcaption, pre';
 const BEFORE = 60;
@@ -27,10 +29,46 @@ function articleBody(url: string): Promise<Element | null> {
 export function matchSpans(text: string, words: Set<string>): [number, number][] {
   const spans: [number, number][] = [];
   for (const m of text.matchAll(WORD_RUN)) {
+    if (hasUnspaced(m[0])) {
+      unspacedSpans(m[0], m.index!, words, spans);
+      continue;
+    }
     const forms = processTerm(m[0]);
     if (forms && (Array.isArray(forms) ? forms.some((f) => words.has(f)) : words.has(forms))) spans.push([m.index!, m.index! + m[0].length]);
   }
   return spans;
+}
+
+/**
+ * In a run of Chinese or Japanese the index holds characters and pairs (unspaced.ts): each
+ * place the run, folded a character at a time, holds a matched one is marked.
+ */
+function unspacedSpans(run: string, at: number, words: Set<string>, spans: [number, number][]): void {
+  let folded = '';
+  const starts: number[] = [];
+  let offset = 0;
+  for (const ch of run) {
+    const f = foldText(ch);
+    for (let k = 0; k < f.length; k++) starts.push(offset);
+    folded += f;
+    offset += ch.length;
+  }
+  starts.push(offset);
+  const marked: [number, number][] = [];
+  for (const word of words) {
+    for (let i = folded.indexOf(word); i >= 0 && word; i = folded.indexOf(word, i + 1)) marked.push([starts[i]!, starts[i + word.length] ?? offset]);
+  }
+  marked.sort((a, b) => a[0] - b[0]);
+  let end = -1;
+  for (const [from, to] of marked) {
+    if (from < end) {
+      // Overlapping pairs (`知识`, `识库`) make one mark.
+      if (to > end) spans[spans.length - 1]![1] = at + (end = to);
+      continue;
+    }
+    spans.push([at + from, at + to]);
+    end = to;
+  }
 }
 
 /** `text` cut to about LENGTH characters around its first match, matches marked. */
