@@ -194,16 +194,18 @@ function embedParse(md: MarkdownIt, body: string): EmbedParse {
 
 /**
  * Where the block `^id` names lies in `tokens` ([start, end)), or null: a list item, quote or
- * callout with what it holds, a code or math block alone, the raw HTML block an anchor stands
- * before (obsidian/html-block-ids.ts) with it.
+ * callout with what it holds, a code or math block alone, the block an anchor stands before
+ * (raw HTML: obsidian/html-block-ids.ts; a heading: obsidian/block-ids.ts) with it.
  */
 function blockRange(tokens: Token[], id: string): [number, number] | null {
   const wanted = `^${id}`;
   const at = tokens.findIndex((t) => t.nesting !== -1 && t.block && t.attrGet('id') === wanted);
   if (at < 0) return null;
-  if (tokens[at]!.type === 'obsidian_block_anchor') return [at, at + 2];
-  if (tokens[at]!.nesting === 0) return [at, at + 1];
-  let end = at + 1;
+  // An anchor names the block after it (raw HTML, a heading): the two go together.
+  const anchor = tokens[at]!.type === 'obsidian_block_anchor';
+  const first = anchor ? at + 1 : at;
+  if (!tokens[first] || tokens[first]!.nesting === 0) return [at, first + 1];
+  let end = first + 1;
   for (let depth = 1; end < tokens.length && depth > 0; end++) depth += tokens[end]!.nesting;
   return [at, end];
 }

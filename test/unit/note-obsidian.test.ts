@@ -351,6 +351,16 @@ describe('a block id names every kind of block (Obsidian: the id on its own line
     expect(embed).not.toMatch(/onclick|onerror|Before|After|\^det</);
     expect(render(hostile)).not.toMatch(/onclick|onerror|\^det</);
   });
+  // Obsidian's block suggester writes a heading's id on the line after it; gardens' links to them went nowhere.
+  it("a heading: an anchor before it carries the id, the heading keeps its own; the note lists the block, and the embed shows the heading", () => {
+    const body = 'Before.\n\n## Gradient Descent\n\n^535cb8\n\nText under it.';
+    expect(render(body)).toMatch(/^<p>Before\.<\/p>\n<a id="\^535cb8"><\/a>\n<h2 id="gradient-descent">Gradient Descent<a class="s-anchor"[^>]*><\/a><\/h2>\n<p>Text under it\.<\/p>\n$/);
+    expect(analyzeNote(body).blockIds).toEqual(['535cb8']);
+    const embed = embedded(body, '535cb8')!;
+    expect(embed).toContain('<a id="^535cb8"></a>\n<h2');
+    expect(embed).toMatch(/<h2 [^>]*>Gradient Descent<a class="s-anchor"/);
+    expect(embed).not.toMatch(/Before|Text under/);
+  });
   it('raw HTML that does not close what it opens: an anchor before it carries the id, and the embed shows that block', () => {
     const html = render('<div class="open"> ^left\n\nAfter.');
     expect(html).toMatch(/^<a id="\^left"><\/a>\n<div class="open">/);

@@ -1,8 +1,8 @@
 // Block ids: `^id` at the end of a paragraph or list item is hidden from the text and
 // becomes the element's `id="^id"`, so `[[Note#^id]]` lands on it and `![[Note#^id]]`
 // can embed it. A `^id` alone on the line after a block (a table, list, quote, callout,
-// code or math block, raw HTML) names that block, as Obsidian reads it; so does one at the
-// end of a quote's last line or of a callout's title line. Raw HTML's ids: html-block-ids.ts.
+// code or math block, raw HTML, a heading) names that block, as Obsidian reads it; so does one
+// at the end of a quote's last line or of a callout's title line. Raw HTML's ids: html-block-ids.ts.
 import type MarkdownIt from 'markdown-it';
 import type { RenderRule } from 'markdown-it/lib/renderer.mjs';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
@@ -72,9 +72,20 @@ function htmlTrailingId(token: Token): string | null {
   return `^${m[2]}`;
 }
 
+/** An empty anchor carrying block id `id`, before block `before` (rendered as html-block-ids.ts renders its own). */
+function anchorToken(state: StateCore, before: Token, id: string): Token {
+  const token = new state.Token('obsidian_block_anchor', 'a', 0);
+  token.block = true;
+  token.level = before.level;
+  token.attrSet('id', id);
+  return token;
+}
+
 function blockIds(state: StateCore): void {
   const tokens = state.tokens;
   const drop = new Set<number>();
+  /** Headings (by their open token) named by a `^id` on the line after them. */
+  const anchors = new Map<number, string>();
   // Raw HTML blocks and the ids their blocks take.
   const html = new Map<Token, string>();
   for (let i = 0; i < tokens.length; i++) {
@@ -105,7 +116,9 @@ function blockIds(state: StateCore): void {
       else if (previous && LEAVES.has(previous.type)) previous.attrSet('id', id);
       else {
         const opener = previous && previous.nesting === -1 ? openerOf(tokens, i - 1) : -1;
-        if (opener >= 0) (tokens[opener]!.type === 'paragraph_open' ? owner(tokens, opener) : tokens[opener]!).attrSet('id', id);
+        // A heading keeps the id its name gives it (`[[#Heading]]`): the block's goes on an anchor before it.
+        if (opener >= 0 && tokens[opener]!.type === 'heading_open') anchors.set(opener, id);
+        else if (opener >= 0) (tokens[opener]!.type === 'paragraph_open' ? owner(tokens, opener) : tokens[opener]!).attrSet('id', id);
       }
       drop.add(i).add(i + 1).add(i + 2);
       continue;
@@ -119,7 +132,15 @@ function blockIds(state: StateCore): void {
     inline.content = inline.content.replace(TRAILING_ID, '').replace(/(?<![ \t])[ \t]+$/, '');
     owner(tokens, i).attrSet('id', id);
   }
-  if (drop.size) state.tokens = tokens.filter((_t, i) => !drop.has(i));
+  if (drop.size || anchors.size) {
+    const out: Token[] = [];
+    tokens.forEach((t, i) => {
+      const anchor = anchors.get(i);
+      if (anchor !== undefined) out.push(anchorToken(state, t, anchor));
+      if (!drop.has(i)) out.push(t);
+    });
+    state.tokens = out;
+  }
   if (html.size) htmlBlockIds(state, html);
 }
 
