@@ -24,7 +24,10 @@ const SENTENCE_END = /[.!?؟。…]["'”’)]*(?=\s|$)/g;
 
 const memo = new WeakMap<NoteRecord, { generation: object; byTarget: Map<VaultPath, string> }>();
 
-const plain = (s: string) => s.replace(INLINE_MARKS, '');
+/** A footnote's reference (`[^note]`), drawn as a number on the page: no words of the sentence. */
+const FOOTNOTE_REF = /\[\^[^\]\s[^]{1,100}\]/g;
+
+const plain = (s: string) => s.replace(INLINE_MARKS, '').replace(FOOTNOTE_REF, '');
 
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
 /** Text between a table row's links: each cell's pipe a separator (an escaped `\|` the character). */

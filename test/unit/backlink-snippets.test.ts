@@ -16,6 +16,11 @@ describe('the sentence around a link', () => {
     expect(s.get('T.md' as VaultPath)).toBe(iso('The second one links ⁅here⁆ and marks.'));
   });
 
+  // A garden's `[[Marys Room]][^jackson-qualia-ref]—Jackson…` showed the reference's markup.
+  it("leaves out a footnote's reference, drawn as a number on the page", () => {
+    expect(snippets('Named in [[Target]][^jackson-ref], said Jackson[^2].\n\n[^jackson-ref]: A source.').get('T.md' as VaultPath)).toBe(iso('Named in ⁅Target⁆, said Jackson.'));
+  });
+
   it('reads a wikilink whose display text holds brackets, as the page does', () => {
     expect(snippets('As argued in [[Target|Smith [2020] notes]], it holds.').get('T.md' as VaultPath)).toBe(iso('As argued in ⁅Smith [2020] notes⁆, it holds.'));
     // A display text ending in its own bracket takes the `]` after `]]`; a table's `\|` is the bar.
