@@ -12,6 +12,7 @@ import katex from 'katex';
 import { strictLineBreaksNow } from './line-breaks.ts';
 import { obsidianInlineMath } from './inline-math.ts';
 import { obsidianDisplayMath } from './display-math.ts';
+import { unsafeLinksPlugin } from './unsafe-links.ts';
 import type { NoteEnv } from './env.ts';
 import { formulaFits, formulaSource, highlightFits, newRenderSpent } from './render-budget.ts';
 import { linkBareAddresses } from './bare-links.ts';
@@ -88,6 +89,8 @@ function createMarkdown(): MarkdownIt {
   boundHighlight(md);
   flagRawHtml(md);
   md.use(wikilinksPlugin).use(tagsPlugin).use(mediaPlugin).use(baseBlocksPlugin);
+  // Registered after the media rules so it runs before them, first after the inline parse.
+  md.use(unsafeLinksPlugin);
   // Order matters: ids first (a callout or list item keeps its `^id`), then callouts and
   // tasks, then embeds lifted out of paragraphs, then heading ids over the final tree.
   md.use(blockIdsPlugin).use(calloutsPlugin).use(taskListsPlugin);

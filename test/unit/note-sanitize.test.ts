@@ -44,6 +44,26 @@ describe('nothing that runs survives', () => {
   });
 });
 
+// A home note's `[Drive](<file:///C:/…/Index.md>)` showed its whole Markdown source.
+describe('a Markdown link to an address no reader may follow shows its words, as Obsidian shows them, and no address', () => {
+  it.each([
+    ['a file: link with a space', '[Drive](<file:///C:/Users/x/My Drive/Index.md>) here', 'Drive here'],
+    ['a file: link', '[Index](file:///C:/x.md).', 'Index.'],
+    ['a javascript: link', '[Click **me**](javascript:alert(1))', 'Click <strong>me</strong>'],
+    ['a vbscript: link by reference', '[v][r]\n\n[r]: vbscript:msgbox', 'v'],
+    ['a javascript: picture', '![the alt](javascript:alert(1)) end', 'the alt end'],
+    ['a file: autolink', '<file:///etc/passwd>', 'file:///etc/passwd'],
+  ])('%s', (_name, body, words) => {
+    const html = render(body);
+    expect(html).toBe(`<p>${words}</p>\n`);
+    expect(analyzeNote(body).links).toEqual([]);
+  });
+  it('a picture written as data stays a picture; web links stay links', () => {
+    expect(render('![dot](data:image/png;base64,iVBORw0KGgo=)')).toContain('src="data:image/png;base64,iVBORw0KGgo="');
+    expect(render('[a](https://a.example) [b](Other)')).toMatch(/<a href="https:\/\/a\.example"[^>]*>a<\/a> <a [^>]*href="\/Other"/);
+  });
+});
+
 describe('what Obsidian users legitimately write stays', () => {
   const kept: Array<[string, string, string[]]> = [
     ['details and summary', '<details open><summary>More</summary>\n\nHidden *text*\n\n</details>', ['<details open', '<summary>More</summary>', '<em>text</em>']],
