@@ -237,6 +237,12 @@ describe('wikilinks, block ids, tags, images', () => {
     expect(html).toContain('a#b and #123');
     expect(analyzeNote('## Heading\n\n#start and `#code` and #a/b and https://x.y/#frag').tags).toEqual(['start', 'a/b']);
   });
+  // The Tasks plugin's docs open 25 of 53 pages with `<span class="related-pages">#feature/statuses</span>`.
+  it('a tag right after an HTML tag is a tag, as Obsidian reads it; not inside the author\'s own link', () => {
+    expect(render('<span class="related-pages">#start</span>')).toBe('<p><span class="related-pages"><a class="tag s-inline-tag" dir="auto" href="/topic/start">#start</a></span></p>\n');
+    expect(analyzeNote('<span class="related">#start #a/b</span> and x<b>y</b>#z but x#w').tags).toEqual(['start', 'a/b', 'z']);
+    expect(render('<a href="https://x.example">#start</a>')).not.toContain('s-inline-tag');
+  });
   it('an emoji is part of its tag, as Obsidian reads it: #emoji🌱tag, #🌱, #👩‍💻/work', () => {
     expect(analyzeNote('Grown #emoji🌱tag and #🌱 and #👩‍💻/work, done.').tags).toEqual(['emoji🌱tag', '🌱', '👩‍💻/work']);
     expect(render('Grown #emoji🌱tag.')).toContain('href="/topic/emoji🌱tag">#emoji🌱tag</a>');

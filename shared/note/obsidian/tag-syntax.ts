@@ -10,10 +10,10 @@ export const TAG_CHARS = '\\p{L}\\p{N}\\p{M}_\\-/\\p{Extended_Pictographic}\\p{E
 // The characters of a tag, matched where the `#` ends (sticky).
 const TAG_BODY = new RegExp(`[${TAG_CHARS}]+`, 'uy');
 
-/** The tag starting at `pos` (which holds `#`), without the `#`, or null. */
-export function tagAt(src: string, pos: number): string | null {
+/** The tag starting at `pos` (which holds `#`), without the `#`, or null (`boundary`: what is before `pos` ends a word, as an HTML tag does). */
+export function tagAt(src: string, pos: number, boundary = false): string | null {
   if (src.charCodeAt(pos) !== 0x23 /* # */) return null;
-  if (pos > 0 && !/\s/.test(src[pos - 1]!)) return null;
+  if (pos > 0 && !boundary && !/\s/.test(src[pos - 1]!)) return null;
   TAG_BODY.lastIndex = pos + 1;
   const m = TAG_BODY.exec(src);
   if (!m) return null;

@@ -1,5 +1,5 @@
-// Inline tags (`#tag`, `#parent/child`) as Obsidian reads them: after a space or at the
-// start of a line, letters, digits, `_`, `-` and `/`, not only digits. Code, headings'
+// Inline tags (`#tag`, `#parent/child`) as Obsidian reads them: after a space, an HTML tag or
+// at the start of a line, letters, digits, `_`, `-` and `/`, not only digits. Code, headings'
 // `#` marks, URLs and wikilinks never reach this rule (their own rules take them first).
 import type MarkdownIt from 'markdown-it';
 import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
@@ -10,7 +10,11 @@ import { slotOrHtml } from '../slots.ts';
 import { tagAt } from './tag-syntax.ts';
 
 function tagRule(state: StateInline, silent: boolean): boolean {
-  const tag = tagAt(state.src, state.pos);
+  // Right after an HTML tag (`<span class="related">#feature</span>`, as a docs vault styles its tags): a tag, as in Obsidian.
+  const last = state.tokens.at(-1);
+  // Not inside the author's own link: a tag's link in it would be a link in a link.
+  const afterHtml = state.pending === '' && last?.type === 'html_inline' && !/^<a[\s>]/i.test(last.content);
+  const tag = tagAt(state.src, state.pos, afterHtml);
   if (tag === null || state.pos + 1 + tag.length > state.posMax) return false;
   if (!silent) {
     const token = state.push('obsidian_tag', '', 0);
