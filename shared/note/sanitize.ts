@@ -18,6 +18,8 @@ const TAGS = [
   ...sanitizeHtml.defaults.allowedTags, // headings, lists, tables, code, kbd, sup/sub, mark, ruby…
   // label: a task's box and its words (obsidian/task-lists.ts); with no `for`, it names only what it holds.
   'img', 'picture', 'details', 'summary', 'iframe', 'audio', 'video', 'source', 'track', 'input', 'label', 'del', 'ins', 'center', 'font',
+  // Old presentational elements Obsidian still shows (a docs vault's `<tt>space</tt>` lost its monospace).
+  'tt', 'big', 'strike', 'acronym',
   ...MATHML,
   ...SVG,
 ];

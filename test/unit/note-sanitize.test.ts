@@ -68,6 +68,7 @@ describe('what Obsidian users legitimately write stays', () => {
   const kept: Array<[string, string, string[]]> = [
     ['details and summary', '<details open><summary>More</summary>\n\nHidden *text*\n\n</details>', ['<details open', '<summary>More</summary>', '<em>text</em>']],
     ['kbd, sup, sub, mark', 'Press <kbd>Ctrl</kbd>, x<sup>2</sup>, H<sub>2</sub>O, <mark>hi</mark>', ['<kbd>Ctrl</kbd>', '<sup>2</sup>', '<sub>2</sub>', '<mark>hi</mark>']],
+    ['tt, big, strike, acronym', 'A <tt>space</tt>, <big>B</big>, <strike>c</strike>, <acronym title="x">d</acronym>', ['<tt>space</tt>', '<big>B</big>', '<strike>c</strike>', '<acronym title="x">d</acronym>']],
     ['an html table', '<table><tr><th colspan="2">A</th></tr><tr><td>1</td><td>2</td></tr></table>', ['<th colspan="2">A</th>', '<td>1</td>']],
     ['a sized image', '<img src="https://example.com/a.png" width="300" height="200" alt="A">', ['src="https://example.com/a.png"', 'width="300"', 'height="200"']],
     ['a data: image', '<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot">', ['src="data:image/png;base64,iVBORw0KGgo="']],
