@@ -126,6 +126,13 @@ export function forKatex(tex: string): string {
  * Each formula renders while the note's math budget lasts (render-budget.ts), then shows as
  * its TeX; as Obsidian shows it (forKatex).
  */
+/**
+ * A formula marked left to right, as a formula shown as TeX is: a block's `dir="auto"` passes
+ * over an element with a direction of its own, so the letters of the MathML KaTeX writes beside
+ * its drawing (`x` in `$$x^2$$ وهذه معادلة…`) no longer set an Arabic paragraph left to right.
+ */
+const leftToRight = (html: string): string => html.replace(/ class="katex(-error)?"/, ' class="katex$1" dir="ltr"');
+
 function boundMath(md: MarkdownIt): void {
   for (const name of ['math_inline', 'math_inline_block', 'math_block']) {
     const render = md.renderer.rules[name];
@@ -136,7 +143,7 @@ function boundMath(md: MarkdownIt): void {
       const written = token.content;
       token.content = forKatex(written);
       try {
-        return render(tokens, idx, opts, env, self);
+        return leftToRight(render(tokens, idx, opts, env, self));
       } finally {
         token.content = written;
       }

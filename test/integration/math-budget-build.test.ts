@@ -35,7 +35,7 @@ describe('a note of more formulas than a page renders', () => {
     expect(page.match(/<code class="math-source" dir="ltr">/g)?.length).toBe(extra);
     expect(await fs.readFile(path.join(out, 'Other.html'), 'utf8')).toContain('class="katex"');
     const board = await fs.readFile(path.join(out, 'Board.html'), 'utf8');
-    expect(board.match(/<span class="katex">/g)?.length).toBe(MAX_FORMULAS_PER_NOTE);
+    expect(board.match(/<span class="katex" dir="ltr">/g)?.length).toBe(MAX_FORMULAS_PER_NOTE);
     expect(board.match(/<code class="math-source" dir="ltr">/g)?.length).toBe(500 * 12 - MAX_FORMULAS_PER_NOTE);
     const said = `${res.stdout}${res.stderr}`;
     expect(said).toContain(`Lecture.md: has ${extra} formulas past the ${MAX_FORMULAS_PER_NOTE}`);

@@ -246,7 +246,7 @@ describe('each row of CONTRACT §7 on its page', () => {
 
   it('math is HTML from the server, KaTeX’s stylesheet and fonts only where math is', async () => {
     const math = await page('/Rows/Math');
-    expect(bodyOf(math)).toContain('<span class="katex">');
+    expect(bodyOf(math)).toContain('<span class="katex" dir="ltr">');
     const css = /<link rel="stylesheet" href="(\/_s\/katex\.[0-9a-f]+\.css)" data-katex>/.exec(math)?.[1];
     expect(css).toBeTruthy();
     const sheet = await blog.page(css!);

@@ -100,7 +100,7 @@ for (const [name, server] of Object.entries(layouts)) {
     it("draws a sentence's math as the article draws it (KaTeX at build time, no script), and the page loads KaTeX's stylesheet", async () => {
       const html = (await server.page('/Physics/Mass')).text;
       const snippet = /<p class="s-backlink-snippet" dir="auto">(.*?)<\/p><\/li>/s.exec(backlinksOf(html))?.[1] ?? '';
-      expect(snippet).toMatch(/^The energy <span class="katex"><span class="katex-mathml"><math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML">/);
+      expect(snippet).toMatch(/^The energy <span class="katex" dir="ltr"><span class="katex-mathml"><math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML">/);
       expect(snippet).toContain('<annotation encoding="application/x-tex">E=mc^2</annotation>');
       expect(snippet).toMatch(/<\/span> comes from \u2068Mass\u2069 at rest\.$/);
       expect(snippet).not.toContain('$');

@@ -64,7 +64,7 @@ describe('the sentence around a link', () => {
 
   it('draws its math as the article does, its text escaped; math in code stays text', () => {
     const s = snippets('The energy $E=mc^2$ and $a. b$ see [[Target]] & <b>x</b>. Then `$y$` [[Other]].').get('T.md' as VaultPath)!;
-    expect(s).toMatch(/^The energy <span class="katex"><span class="katex-mathml"><math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML"><semantics>/);
+    expect(s).toMatch(/^The energy <span class="katex" dir="ltr"><span class="katex-mathml"><math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML"><semantics>/);
     expect(s).toContain('<annotation encoding="application/x-tex">E=mc^2</annotation>');
     // A `.` inside math ends no sentence.
     expect(s).toContain('<annotation encoding="application/x-tex">a. b</annotation>');

@@ -21,6 +21,13 @@ describe('block direction', () => {
     expect(dirs(render(note))).toEqual(['p:auto', 'p:-', 'p:-', 'h2:-', 'th:auto', 'th:auto', 'td:auto', 'td:-', 'li:-', 'li:auto']);
   });
 
+  it('marks each formula left to right, so a block opening with one takes its direction from its words (`dir="auto"` passes over it)', () => {
+    for (const text of ['$x$ هي القيمة.', '$$x^2$$ وهذه معادلة.', '$\\frac{1}{0$ خطأ']) {
+      const html = render(text);
+      expect(html, text).toMatch(/^<p dir="auto">/);
+      expect(html, text).toMatch(/<span class="katex(-error)?" dir="ltr"/);
+    }
+  });
   it('leaves a note without a right-to-left letter as markdown-it renders it', () => {
     const note = '# Title\n\nA paragraph.\n\n- a\n- b\n\n| x | y |\n|---|---|\n| 1 | 2 |\n';
     const plain = new MarkdownIt();

@@ -25,7 +25,7 @@ describe('a note with more math than a page renders', () => {
     expect(count(html, /<pre class="math-source" dir="ltr">/g)).toBe(1);
     expect(count(html, /class="katex"/g)).toBe(MAX_FORMULAS_PER_NOTE);
     // The last rendered formula and the first one past the budget, where they were written.
-    expect(html).toContain(`Step ${MAX_FORMULAS_PER_NOTE - 1}: <span class="katex">`);
+    expect(html).toContain(`Step ${MAX_FORMULAS_PER_NOTE - 1}: <span class="katex" dir="ltr">`);
     expect(html).toContain(`Step ${MAX_FORMULAS_PER_NOTE}: <code class="math-source" dir="ltr">$x_{${MAX_FORMULAS_PER_NOTE}}^2$</code>`);
     expect(html).toContain('<pre class="math-source" dir="ltr"><code>$$\n\\sum_i x_i\n$$</code></pre>');
     // Bounded: about 1.4 KB a rendered formula, the rest as written.
