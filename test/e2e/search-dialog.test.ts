@@ -20,6 +20,7 @@ const { blog: site, browser } = blogForFile({
     'Guide/Planting.md': note('Planting out', 'The zebraplan again, second: seedlings go out in May.'),
     'Drafts/Plan draft.md': '---\npublish: false\ntitle: Draft zebraplan notes\n---\n\nThe zebraplan nobody may read.\n',
     'عربي/حديقة.md': note('حديقة المدينة', 'تزرع الحديقة zebraplan في الربيع.'),
+    'Notes/知识.md': note('Obsidian知识图谱', '我的个人知识库搭建，整理完善想法。'),
   },
   env: { PUBLIC_LAYOUT: 'default' },
   settings,
@@ -121,6 +122,16 @@ describe('CONTRACT §9: the search dialog, garden layout', () => {
     // The published notes holding the word are found: the draft holding it too is not.
     expect((await results(page)).sort()).toEqual(['Planning ahead', 'Planting out', 'حديقة المدينة']);
     expect(await page.locator('dialog.s-search-dialog').textContent()).not.toContain('Draft zebraplan');
+    await page.context().close();
+  });
+
+  it('finds a Chinese word inside a clause written without spaces, and marks it in the passage', async () => {
+    const page = await open('/');
+    await page.keyboard.press('/');
+    await page.keyboard.type('知识库');
+    expect(await results(page)).toEqual(['Obsidian知识图谱']);
+    await page.waitForFunction(() => document.querySelector('dialog.s-search-dialog .s-result-passage mark') !== null);
+    expect(await page.evaluate(() => [...document.querySelectorAll('dialog.s-search-dialog .s-result-passage mark')].map((m) => m.textContent))).toEqual(['知识库']);
     await page.context().close();
   });
 
