@@ -118,12 +118,29 @@ export function drawingNoteBody(path: string): string | null {
 }
 
 /**
- * The words a link to `target` shows when it gives none: the file's name, without its folders,
- * a trailing slash (`[[advanced/]]` showed nothing) or a note's `.md`.
+ * A file's name as a list of files shows it (a base's rows): without its folders, a trailing
+ * slash or a note's `.md`.
  */
 export function linkTargetName(target: string): string {
-  const name = target.replace(/(?<!\/)\/+$/, '').replace(/^.*\//, '');
-  return isAttachmentTarget(name) ? name : name.replace(/\.(md|markdown)$/i, '');
+  return linkTargetText(target).replace(/^.*\//, '');
+}
+
+/** A link's target as its words show it: as written, without a trailing slash (`[[advanced/]]`) or a note's `.md`. */
+function linkTargetText(target: string): string {
+  const written = target.replace(/(?<!\/)\/+$/, '');
+  return isAttachmentTarget(written) ? written : written.replace(/\.(md|markdown)$/i, '');
+}
+
+/**
+ * The words a wikilink shows when it gives none, as Obsidian shows them: the link as written
+ * ("`[[Example#Details]]` displays as Example > Details", Obsidian's help; `[[Folder/Note]]` as
+ * Folder/Note), a block's id without its caret. One owner for the article, its plain text, the
+ * "Linked from" sentences and the properties.
+ */
+export function linkShownText(target: string, subpath: readonly string[]): string {
+  const where = subpath.filter((s) => s !== '').map((s) => s.replace(/^\^/, ''));
+  const name = linkTargetText(target);
+  return [...(name ? [name] : []), ...where].join(' > ');
 }
 
 /** The pictures the plugin's auto-export writes beside a drawing, in the order a page takes one. */

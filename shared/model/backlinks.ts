@@ -9,7 +9,7 @@ import { linkPlaces } from '../note/link-places.ts';
 import type { LinkPlace } from '../note/written-places.ts';
 import { markdown } from '../note/md.ts';
 import { sanitizeNoteHtml } from '../note/sanitize.ts';
-import { parseWikiRef } from '../wikilinks.ts';
+import { linkShownText, parseWikiRef } from '../wikilinks.ts';
 import type { VaultPath } from '../vault-path.ts';
 import type { NoteRecord } from './note-record.ts';
 
@@ -156,7 +156,7 @@ interface LinkRead {
 function readOf(place: LinkPlace): Omit<LinkRead, 'at'> | null {
   if (place.kind === 'wiki') {
     const ref = parseWikiRef(place.target + place.heading + place.alias);
-    const shown = place.bang ? '' : (ref.alias ?? [ref.target, ...ref.subpath].filter((s) => s !== '').join(' › '));
+    const shown = place.bang ? '' : (ref.alias ?? linkShownText(ref.target, ref.subpath));
     return { length: place.length, shown, target: ref.target || null };
   }
   if (place.kind === 'definition') return null;

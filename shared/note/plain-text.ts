@@ -3,7 +3,7 @@
 // tokens of the public Markdown, so every derived output (excerpt, meta description,
 // feed, word count, search index) reads the same text the article shows.
 import type Token from 'markdown-it/lib/token.mjs';
-import { linkTargetName } from '../wikilinks.ts';
+import { linkShownText } from '../wikilinks.ts';
 import { isUnspaced } from '../search/unspaced.ts';
 import type { WikiMeta } from './obsidian/wikilinks.ts';
 
@@ -21,7 +21,7 @@ function wikiText(meta: WikiMeta): string {
   if (meta.embed) return '';
   if (meta.alias) return meta.alias;
   if (meta.target === '') return meta.subpath.join(' ').replace(/^\^.*/, '');
-  return linkTargetName(meta.target);
+  return linkShownText(meta.target, meta.subpath);
 }
 
 // What TeX commands read as in plain text; any other command is dropped (its braces' text stays).

@@ -3,7 +3,7 @@
 // the graph, and a rename rewrites them. The model counts them so too (note-record.ts), the
 // properties panel shows them (site/plan/properties.ts), and "Linked from" says which
 // property holds one (backlinks.ts). Keys the service reads to publish a note are not properties.
-import { isAttachmentTarget, parseWikiRef, writtenLinks } from '../wikilinks.ts';
+import { isAttachmentTarget, linkShownText, parseWikiRef, writtenLinks } from '../wikilinks.ts';
 import type { Frontmatter } from './frontmatter.ts';
 
 /** Keys the service reads to publish a note, or the page shows elsewhere. */
@@ -38,7 +38,7 @@ export function propertyLinks(data: Frontmatter): PropertyLink[] {
       for (const link of writtenLinks(item.slice(0, MAX_TEXT))) {
         const ref = parseWikiRef(link.target + link.heading + link.alias);
         if (ref.target === '' || isAttachmentTarget(ref.target)) continue;
-        out.push({ key, target: ref.target, shown: ref.alias ?? [ref.target, ...ref.subpath].join(' › ') });
+        out.push({ key, target: ref.target, shown: ref.alias ?? linkShownText(ref.target, ref.subpath) });
       }
     }
   }

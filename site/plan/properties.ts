@@ -8,7 +8,7 @@ import { DATE_KEYS } from '../../shared/note/dates.ts';
 import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { INTERNAL_KEYS, MAX_ITEMS, MAX_PROPERTIES, MAX_TEXT, propertyLinks } from '../../shared/note/property-links.ts';
-import { blockRef, parseWikiRef, writtenLinks } from '../../shared/wikilinks.ts';
+import { blockRef, linkShownText, parseWikiRef, writtenLinks } from '../../shared/wikilinks.ts';
 import type { PageContext } from './page-context.ts';
 
 /** Part of a value: text, a link to a published note, or a web address. */
@@ -44,7 +44,7 @@ function linkParts(ctx: PageContext, note: NoteRecord, text: string): PropertyPa
     const start = link.at + link.bang.length;
     if (start > at) parts.push(plain(text.slice(at, start)));
     const ref = parseWikiRef(link.target + link.heading + link.alias);
-    const shown = ref.alias ?? [ref.target, ...ref.subpath].filter(Boolean).join(' › ');
+    const shown = ref.alias ?? linkShownText(ref.target, ref.subpath);
     const other = ref.target === '' ? null : ctx.model.resolver.resolve(ref.target, note);
     if (other && ctx.model.isVisible(other)) {
       const block = blockRef(ref.subpath);

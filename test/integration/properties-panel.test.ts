@@ -79,7 +79,7 @@ for (const [name, server] of Object.entries(layouts)) {
         'sources=<ul><li><a class="s-post-link" href="/Reference/API">API</a></li><li>Hidden</li><li>Nowhere</li>' +
           '<li><a href="https://example.org/paper" rel="nofollow noopener">https://example.org/paper</a></li><li>javascript:alert(1)</li></ul>',
       );
-      expect(row('mixed')).toBe('mixed=See <a class="s-post-link" href="/Guide/Advanced/Configure">the setup</a> and <a class="s-post-link" href="/Guide/Install#steps">Install › Steps</a>, then rest');
+      expect(row('mixed')).toBe('mixed=See <a class="s-post-link" href="/Guide/Advanced/Configure">the setup</a> and <a class="s-post-link" href="/Guide/Install#steps">Install &gt; Steps</a>, then rest');
       // A display text may hold brackets, as in the body (shared/wikilinks.ts).
       expect(row('cited')).toBe('cited=As <a class="s-post-link" href="/Reference/API">the API [v2]</a> says');
       expect(html).not.toContain('Hidden Draft Title');

@@ -44,7 +44,7 @@ describe('the sentence around a link', () => {
 
   it('never comes from code or private comments', () => {
     const s = snippets('```\n[[Target]] in code\n```\n\nText %% a private [[Other]] %% here.\n\nOutside [[Target#Part]] code.');
-    expect(s.get('T.md' as VaultPath)).toBe(iso('Outside ⁅Target › Part⁆ code.'));
+    expect(s.get('T.md' as VaultPath)).toBe(iso('Outside ⁅Target &gt; Part⁆ code.'));
     expect(s.has('O.md' as VaultPath)).toBe(false);
   });
 

@@ -195,6 +195,12 @@ describe('wikilinks, block ids, tags, images', () => {
     expect(render('See [[advanced/]] here')).toContain('See <span class="s-wikilink s-unresolved">advanced</span> here');
     expect(analyzeNote('See [[advanced/]] here', 'T').excerpt).toBe('See advanced here');
   });
+  // Obsidian's help: "By default, Obsidian will show the link text as it appears… [[Example#Details]] displays as Example > Details".
+  it('a link without display text shows the link as written, its folders and headings too, as Obsidian shows it', () => {
+    expect(render('See [[Deep/Other]] and [[Other#A#B]].')).toMatch(/See <span [^>]*>Deep\/Other<\/span> and <a [^>]*href="\/Other#b-1">Other &gt; A &gt; B<\/a>\./);
+    expect(render('[[Other#^abc]] [[Other.md]]')).toMatch(/>Other &gt; abc<\/a> <span [^>]*>Other<\/span>/);
+    expect(analyzeNote('See [[Projects/2024/Plan]] and [[Plan#Budget]] here', 'T').excerpt).toBe('See Projects/2024/Plan and Plan > Budget here');
+  });
   it('[[file.pdf|label]] links the file; ![[pic.png|300x200]] and ![alt|300](pic.png) are sized', () => {
     expect(render('[[file.pdf|the file]]')).toContain('<a class="s-attachment internal-link" href="/file.pdf">the file</a>');
     // The first image at the top of a page loads at once (shared/note/picture.ts).
@@ -388,7 +394,7 @@ describe('a block id names every kind of block (Obsidian: the id on its own line
 
 describe('embeds', () => {
   it('without a host (the admin’s view) an embed is a link; with one, what the host gives, nothing when it gives nothing', () => {
-    expect(render('![[Other#A]]')).toContain('<p class="s-embed-link"><a class="s-wikilink internal-link" href="/Other#a">Other › A</a></p>');
+    expect(render('![[Other#A]]')).toContain('<p class="s-embed-link"><a class="s-wikilink internal-link" href="/Other#a">Other &gt; A</a></p>');
     const hosted: RenderLinks = { ...links, embed: (ref) => (ref.target === 'Other' ? '<div class="s-embed">EMBEDDED</div>\n' : null) };
     expect(renderNoteHtml('Before ![[Other]] after', 'T', hosted)).toBe('<p>Before</p>\n<div class="s-embed">EMBEDDED</div>\n<p>after</p>\n');
     expect(renderNoteHtml('Before ![[Secret]] after', 'T', hosted)).toBe('<p>Before</p>\n<p>after</p>\n');

@@ -12,7 +12,7 @@ describe('propertyLinks', () => {
     expect(propertyLinks({ up: '[[Parent]]', related: ['[[A|the a]]', 'plain', '[[B#Part]] and [[C]]'], count: 3 })).toEqual([
       { key: 'up', target: 'Parent', shown: 'Parent' },
       { key: 'related', target: 'A', shown: 'the a' },
-      { key: 'related', target: 'B', shown: 'B › Part' },
+      { key: 'related', target: 'B', shown: 'B > Part' },
       { key: 'related', target: 'C', shown: 'C' },
     ]);
   });

@@ -6,7 +6,7 @@ import type MarkdownIt from 'markdown-it';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type StateInline from 'markdown-it/lib/rules_inline/state_inline.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
-import { blockRef, isAttachmentTarget, isDrawingTarget, leavesBracketOpen, linkTargetName, mayNameFile, parseWikiRef, type WikiRef } from '../../wikilinks.ts';
+import { blockRef, isAttachmentTarget, isDrawingTarget, leavesBracketOpen, linkShownText, mayNameFile, parseWikiRef, type WikiRef } from '../../wikilinks.ts';
 import { embedBudgetLeft, spendEmbedHtml } from '../embed-budget.ts';
 import type { EmbedRef, NoteEnv } from '../env.ts';
 import { escapeHtml } from '../escape.ts';
@@ -98,14 +98,7 @@ function anchorOf(ref: WikiRef, headings: Parameters<typeof headingAnchor>[0]): 
   return headingAnchor(headings, ref.subpath);
 }
 
-function linkText(ref: WikiRef): string {
-  if (ref.alias) return ref.alias;
-  const name = linkTargetName(ref.target);
-  // A block reference reads without its caret, as text (`Note › para-1`).
-  const where = ref.subpath.map((s) => s.replace(/^\^/, '')).join(' › ');
-  if (!name) return where;
-  return where ? `${name} › ${where}` : name;
-}
+const linkText = (ref: WikiRef): string => ref.alias || linkShownText(ref.target, ref.subpath);
 
 function renderFile(meta: WikiMeta, env: NoteEnv): string {
   if (isDocumentEmbed(meta)) {
