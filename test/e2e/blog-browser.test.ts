@@ -24,7 +24,7 @@ const { blog, browser } = blogForFile({
     // A note that gives a link to an attachment the classes previews look for (a reviewer's find).
     'Posts/Forged.md': `---\ntitle: Forged\npublish: true\ndate: 2026-11-30\n---\nSee [[readme.txt]] and [[Second]].\n\n<a class="s-wikilink" href="/att/readme.txt">forged link</a>\n`,
     // An English post quoting Arabic (shared/note/block-direction.ts).
-    'Posts/Mixed.md': `---\ntitle: Mixed\npublish: true\ndate: 2026-11-29\n---\nWhat the meetup in Cairo asked for, in the words people used, with a few notes of our own on each point and what we plan to do about it next spring:\n\nالنشر من المخزن مباشرة يوفر الوقت، ولا حاجة لنسخ الملاحظات إلى مكان آخر.\n\n- Search that understands Arabic, its letters and its definite article\n- دعم الكتابة من اليمين إلى اليسار في كل مكان، حتى في القوائم الطويلة\n\n$x$ هي القيمة التي نبحث عنها.\n\n$$x^2 + y^2 = z^2$$ وهذه معادلة فيثاغورس.\n`,
+    'Posts/Mixed.md': `---\ntitle: Mixed\npublish: true\ndate: 2026-11-29\n---\nWhat the meetup in Cairo asked for, in the words people used, with a few notes of our own on each point and what we plan to do about it next spring:\n\nالنشر من المخزن مباشرة يوفر الوقت، ولا حاجة لنسخ الملاحظات إلى مكان آخر.\n\n- Search that understands Arabic, its letters and its definite article\n- دعم الكتابة من اليمين إلى اليسار في كل مكان، حتى في القوائم الطويلة\n\n$x$ هي القيمة التي نبحث عنها.\n\n$$x^2 + y^2 = z^2$$ وهذه معادلة فيثاغورس.\n\n1. ابعت العنوان (\`int **\`).\n\n2. البند الثاني\n\n> [!note] ملاحظة مهمة\n> نص الملاحظة\n\nWe closed the evening with a long discussion in English about themes, fonts and the way right-to-left pages should look on small phones, and agreed to meet again.\n`,
     // Links to a heading's section and to a block (Obsidian's page preview shows that part).
     'Posts/Parts.md': `---\ntitle: Parts\npublish: true\ndate: 2026-11-28\n---\nThe opening of Parts.\n\n## Why it matters\n\nBecause of the section.\n\n### A detail\n\nStill the section.\n\n## Later\n\nNot in the section.\n\n- first item\n- the defined item ^def\n`,
     'Posts/Pointer.md': `---\ntitle: Pointer\npublish: true\ndate: 2026-11-27\n---\nSee [[Parts#Why it matters|why]] and [[Parts#^def|the definition]] and [[Parts#Nowhere|nowhere]].\n`,
@@ -256,11 +256,23 @@ describe('spec D.1: direction', () => {
     const seen = await page.evaluate(() => {
       const dir = (el: Element | null) => (el ? getComputedStyle(el).direction : null);
       const [english, arabic, inlineMath, displayMath] = document.querySelectorAll('.s-article-body > p');
-      const items = document.querySelectorAll('.s-article-body li');
-      return { article: dir(document.querySelector('.s-article')), english: dir(english!), arabic: dir(arabic!), items: [...items].map(dir), math: [dir(inlineMath!), dir(displayMath!)], overflow: document.documentElement.scrollWidth - window.innerWidth };
+      const items = document.querySelectorAll('.s-article-body > ul > li');
+      const loose = document.querySelectorAll('.s-article-body > ol > li');
+      return {
+        article: dir(document.querySelector('.s-article')),
+        english: dir(english!),
+        arabic: dir(arabic!),
+        items: [...items].map(dir),
+        math: [dir(inlineMath!), dir(displayMath!)],
+        loose: [...loose].map(dir),
+        code: dir(document.querySelector('.s-article-body ol code')),
+        calloutTitle: dir(document.querySelector('.s-article-body .callout-title-inner')),
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+      };
     });
-    // A paragraph opening with a formula takes its direction from its words, not the formula's letters.
-    expect(seen).toEqual({ article: 'ltr', english: 'ltr', arabic: 'rtl', items: ['ltr', 'rtl'], math: ['rtl', 'rtl'], overflow: 0 });
+    // A paragraph opening with a formula takes its direction from its words, not the formula's letters;
+    // a loose list's items, not their paragraphs, take theirs (the numbers on the right); code stays left to right.
+    expect(seen).toEqual({ article: 'ltr', english: 'ltr', arabic: 'rtl', items: ['ltr', 'rtl'], math: ['rtl', 'rtl'], loose: ['rtl', 'rtl'], code: 'ltr', calloutTitle: 'rtl', overflow: 0 });
     await screenshot(page, 'blog-mixed-directions-360');
     await page.context().close();
   });

@@ -159,7 +159,7 @@ describe('each row of CONTRACT §7 on its page', () => {
     expect(html.indexOf('data-callout="danger"')).toBeGreaterThan(html.indexOf('data-callout="warning"'));
     const arabic = await page('/Rows/Callouts-in-Arabic');
     expect(arabic).toMatch(/<article class="s-article" lang="ar" dir="rtl">/);
-    expect(arabic).toContain('<span class="callout-title-inner">سؤال مطوي</span>');
+    expect(arabic).toContain('<span class="callout-title-inner" dir="auto">سؤال مطوي</span>');
   });
 
   it('embeds: the note, a section (down to the next heading of its level), a block, a list item; nothing of an unpublished or missing note; cycles stop', async () => {

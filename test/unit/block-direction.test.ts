@@ -28,6 +28,15 @@ describe('block direction', () => {
       expect(html, text).toMatch(/<span class="katex(-error)?" dir="ltr"/);
     }
   });
+  // A Persian and an Egyptian Arabic vault: `int **` showed as `**int`, numbers of a loose list stood at the left, callout titles ran the article's way.
+  it('keeps code left to right and out of the choice; a loose list item takes the direction, not its paragraph; a callout title takes its own', () => {
+    expect(render('- ابعت العنوان (`int **`).')).toContain('<li dir="auto">ابعت العنوان (<code dir="ltr">int **</code>).</li>');
+    expect(dirs(render('`names[0]` بيشاور على الاسم\n\n- `code only`'))).toEqual(['p:auto', 'li:-']);
+    expect(dirs(render('1. مورد یک\n\n2. مورد دو\n\n   second paragraph'))).toEqual(['li:auto', 'p:-', 'li:auto', 'p:-', 'p:auto']);
+    expect(render('> [!note] Static (C/C++)\n> نص')).toContain('<span class="callout-title-inner" dir="auto">Static (C/C++)</span>');
+    // A note without a right-to-left letter is left as it was.
+    expect(render('Plain `code` here.')).toBe('<p>Plain <code>code</code> here.</p>\n');
+  });
   it('leaves a note without a right-to-left letter as markdown-it renders it', () => {
     const note = '# Title\n\nA paragraph.\n\n- a\n- b\n\n| x | y |\n|---|---|\n| 1 | 2 |\n';
     const plain = new MarkdownIt();

@@ -142,7 +142,7 @@ export function calloutsPlugin(md: MarkdownIt): void {
     if (inner === '') inner = escapeHtml(meta.type.charAt(0).toUpperCase() + meta.type.slice(1));
     return (
       `<${tag} class="callout-title s-callout-title"><span class="callout-icon" aria-hidden="true"></span>` +
-      `<span class="callout-title-inner">${inner}</span></${tag}>\n<div class="callout-content">\n`
+      `<span class="callout-title-inner"${token.attrGet('dir') ? ` dir="${token.attrGet('dir')}"` : ''}>${inner}</span></${tag}>\n<div class="callout-content">\n`
     );
   };
   md.renderer.rules.callout_close = (tokens, idx) => `</div>\n</${(tokens[idx]!.meta as CalloutMeta).fold ? 'details' : 'div'}>\n`;
