@@ -1,7 +1,9 @@
 // Text folded for search (CONTRACT §9): case and accents folded for Latin
 // scripts (é → e), Arabic diacritics and tatweel removed, and the alef, yeh and
-// teh marbuta forms made one (أ إ آ ٱ → ا, ى → ي, ة → ه). Folding never adds or removes
-// a line break, so a folded text has the same lines as the original.
+// teh marbuta forms made one (أ إ آ ٱ → ا, ى → ي, ة → ه); Persian and Urdu letters folded
+// to the Arabic ones a reader may type instead (ی ے → ي, ک → ك, ۀ ہ → ه, as Lucene's Persian
+// normalizer folds them), and the zero-width non-joiner inside a word (نرم‌افزار) taken out.
+// Folding never adds or removes a line break, so a folded text has the same lines as the original.
 
 // The marks that accent a letter (Latin, Greek, Cyrillic, Hebrew points, Arabic harakat), not
 // those that are part of one: Japanese voicing (タグ is not タク), the vowel signs of Indic scripts.
@@ -20,8 +22,10 @@ export function foldText(text: string): string {
     .replace(COMBINING, '')
     .replace(TATWEEL, '')
     .replace(ALEF, '\u0627')
-    .replace(/\u0649/g, '\u064A')
-    .replace(/\u0629/g, '\u0647')
+    .replace(/[\u0649\u06cc\u06d2]/g, '\u064A')
+    .replace(/[\u0629\u06c0\u06c1\u06d5]/g, '\u0647')
+    .replace(/\u06a9/g, '\u0643')
+    .replace(/\u200c/g, '')
     .toLowerCase();
   // The marks that stay go back on their letters, so `タク` is no prefix of `タグ`.
   return folded.normalize('NFC');

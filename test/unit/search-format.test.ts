@@ -13,6 +13,14 @@ describe('words as the index holds them', () => {
     expect(indexed('أَحْمَد إبراهيم آمنة كـتـاب مستشفى مدرسة')).toEqual(['احمد', 'ابراهيم', 'امنه', 'كتاب', 'مستشفي', 'مدرسه']);
   });
 
+  // A Persian garden: `نرمافزار` found no `نرم‌افزار`, `مزرعه` no `مزرعۀ`, and an Arabic keyboard's `كتاب` no `کتاب`.
+  it('Persian and Urdu: the zero-width non-joiner taken out, ی ے → ي, ک → ك, ۀ ہ → ه; a query typed either way finds the word', () => {
+    expect(indexed('نرم‌افزار مزرعۀ کتاب یادداشت')).toEqual(['نرمافزار', 'مزرعه', 'كتاب', 'يادداشت']);
+    for (const [written, typed] of [['نرم‌افزار', 'نرمافزار'], ['مزرعۀ', 'مزرعه'], ['کتاب', 'كتاب'], ['یادداشت', 'يادداشت'], ['ہے', 'هي']]) {
+      expect(processQueryTerm(typed), typed).toBe(processTerm(written));
+    }
+  });
+
   it('the Arabic article: indexed with and without it, dropped from a query; short words keep it', () => {
     expect(indexed('المَدرسةِ الله ألم')).toEqual(['المدرسه', 'مدرسه', 'الله', 'الم']);
     expect(processQueryTerm('المدرسة')).toBe('مدرسه');
