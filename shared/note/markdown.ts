@@ -366,8 +366,16 @@ function cutEmbed(frame: EmbedFrame): null {
   return null;
 }
 
-/** An embed's box: where it comes from, then its HTML. */
+/** A link into the note it is written in (`[[#Part]]`, `[[#^id]]`), as the note's renderer writes one. */
+const SAME_NOTE_LINK = '<a class="s-wikilink internal-link" href="#';
+
+/**
+ * An embed's box: where it comes from, then its HTML. Its links into their own note lead to
+ * that note's page, as in Obsidian, not to a part of the page showing it (nested embeds' were
+ * made so in their own boxes).
+ */
 function embedBox(ref: WikiRef, source: EmbedSource, html: string): string {
+  if (html.includes(SAME_NOTE_LINK)) html = html.replaceAll(SAME_NOTE_LINK, `<a class="s-wikilink internal-link" href="${escapeHtml(source.href)}#`);
   const label = ref.subpath.length ? `${source.title} › ${ref.subpath.join(' › ').replace(/^\^/, '')}` : source.title;
   return (
     `<div class="s-embed markdown-embed" data-embed="${escapeHtml(ref.target + (ref.subpath.length ? '#' + ref.subpath.join('#') : ''))}">\n` +

@@ -216,4 +216,20 @@ describe('an embed stops only where it would show itself (Obsidian: a note may s
     expect(page.Chain!.match(/LINE7/g)!.length).toBeLessThanOrEqual(MAX_EMBED_DEPTH);
     expect(embeds(page.Chain!)).toBe(7 * (MAX_EMBED_DEPTH - 2) - 1);
   });
+
+});
+
+describe("an embedded note's links into itself", () => {
+  // An embedded note's `[[#Part B]]` led to #part-b of the page showing it, which has no such part.
+  it("an embedded note's links into itself lead to its own page, made from its reading or parsed, whole or a section", () => {
+    const { page } = vault({ Target: '## Part A\n\nText with [[#Part B]] and [[#^blk|the block]].\n\n## Part B\n\nB text ^blk\n' });
+    for (const useReading of [true, false]) {
+      for (const embed of ['![[Target]]', '![[Target#Part A]]']) {
+        const html = page(`Host [[#Local]]\n\n${embed}\n\n## Local`, 'Host', useReading);
+        expect(html, embed).toContain('<a class="s-wikilink internal-link" href="/Target#part-b">Part B</a>');
+        expect(html, embed).toContain('href="/Target#^blk">the block</a>');
+        expect(html, embed).toContain('<a class="s-wikilink internal-link" href="#local">Local</a>');
+      }
+    }
+  });
 });
