@@ -165,6 +165,12 @@ describe('callouts', () => {
     expect(body('> [!note] A\n> second line\n> -')).toMatch(/^<h2 id="second-line">second line/);
     expect(render('> plain\n> -')).toMatch(/^<blockquote>\n<h2 id="plain">/);
   });
+  // A TTRPG vault's DM screen: `> [!Combat Quick Reference]-` showed as a quote with its marker.
+  it('any type is a callout, as in Obsidian: spaces, punctuation; spaces read as hyphens in data-callout', () => {
+    expect(render('> [!Combat Quick Reference]- Folded\n> body')).toMatch(/^<details class="callout s-callout" data-callout="combat-quick-reference" data-callout-fold="-">\n.*Folded<\/span>/s);
+    expect(render('> [!Nota:] x')).toContain('data-callout="nota:"');
+    expect(render('> [!] not a callout')).toMatch(/^<blockquote>/);
+  });
   it('carry data-callout (lowercased), a title with inline Markdown and links, and their body', () => {
     const html = render('> [!WARNING] Mind **this** [[Other]]\n> Body text.');
     expect(html).toContain('<div class="callout s-callout" data-callout="warning">');

@@ -14,7 +14,7 @@ const TRAILING_ID = /(^|[ \t])\^([A-Za-z0-9-]+)[ \t]*$/;
 // In an HTML block (which runs to a blank line), `^id` may also stand alone on its last line.
 const HTML_TRAILING_ID = /(^|[ \t\n])\^([A-Za-z0-9-]+)[ \t]*$/;
 // A callout's first line (callouts.ts reads it after the ids are taken).
-const CALLOUT_MARKER = /^\[![\p{L}\p{N}_-]+/u;
+const CALLOUT_MARKER = /^\[![^\]|\n]+/;
 /** Blocks without children that a `^id` on the line after them names. */
 const LEAVES = new Set(['fence', 'code_block', 'math_block']);
 

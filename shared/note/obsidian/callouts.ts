@@ -8,7 +8,8 @@ import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
 import { escapeHtml } from '../escape.ts';
 
-const MARKER = /^\[!([\p{L}\p{N}_-]+)(?:\|([^\]]*))?\]([+-]?)[ \t]*/u;
+// Any type (`[!Combat Quick Reference]-` folds, as in Obsidian), its metadata after `|`.
+const MARKER = /^\[!([^\]|\n]+)(?:\|([^\]]*))?\]([+-]?)[ \t]*/u;
 
 /** Obsidian's callout types, each with its aliases: the type names the colour and icon. */
 export const CALLOUT_TYPES: Record<string, string[]> = {
@@ -91,7 +92,8 @@ function callouts(state: StateCore): void {
     if (setext) underline(state, i + 1);
     const close = closerOf(tokens, i);
     if (close < 0) continue;
-    const meta: CalloutMeta = { type: m[1]!.toLowerCase(), fold: m[3] as CalloutMeta['fold'], metadata: (m[2] ?? '').trim() };
+    // A type with spaces reads as one word: `combat-quick-reference`.
+    const meta: CalloutMeta = { type: m[1]!.trim().toLowerCase().replace(/\s+/g, '-'), fold: m[3] as CalloutMeta['fold'], metadata: (m[2] ?? '').trim() };
     // The first line is the title; what follows it stays the callout's first paragraph.
     const children = inline.children!;
     const cut = children.findIndex(isBreak);
