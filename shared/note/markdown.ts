@@ -375,7 +375,8 @@ const SAME_NOTE_LINK = '<a class="s-wikilink internal-link" href="#';
  * made so in their own boxes).
  */
 function embedBox(ref: WikiRef, source: EmbedSource, html: string): string {
-  if (html.includes(SAME_NOTE_LINK)) html = html.replaceAll(SAME_NOTE_LINK, `<a class="s-wikilink internal-link" href="${escapeHtml(source.href)}#`);
+  // The note's page: a section's or block's embed names its part after `#`.
+  if (html.includes(SAME_NOTE_LINK)) html = html.replaceAll(SAME_NOTE_LINK, `<a class="s-wikilink internal-link" href="${escapeHtml(source.href.replace(/#[^]*$/, ''))}#`);
   const label = ref.subpath.length ? `${source.title} › ${ref.subpath.join(' › ').replace(/^\^/, '')}` : source.title;
   return (
     `<div class="s-embed markdown-embed" data-embed="${escapeHtml(ref.target + (ref.subpath.length ? '#' + ref.subpath.join('#') : ''))}">\n` +

@@ -125,7 +125,8 @@ export class NoteBodies {
 
   /** CONTRACT §7: only a visible note is embedded; a missing or unpublished one shows nothing, a cycle stops (renderEmbedHtml). */
   private embedHtml(from: NoteRecord, ref: EmbedRef, frame: EmbedFrame, pictures: boolean): string | null {
-    const target = this.ctx.model.resolver.resolve(ref.target, from);
+    // `![[#Part]]` embeds a part of the note it is written in.
+    const target = ref.target === '' ? from : this.ctx.model.resolver.resolve(ref.target, from);
     if (!target || !this.ctx.model.isVisible(target)) return null;
     const block = blockRef(ref.subpath);
     const anchor = block !== null ? `#^${encodeURIComponent(block)}` : headingAnchor(target.headings, ref.subpath);

@@ -232,4 +232,13 @@ describe("an embedded note's links into itself", () => {
       }
     }
   });
+  it("leads to the note's page when the embed's source link names the section (as the site's does)", () => {
+    const body = '## Part A\n\nText with [[#Part B]].\n\n## Part B\n\nB text\n';
+    const links: RenderLinks = {
+      note: () => null,
+      attachment: () => null,
+      embed: (ref, frame) => renderEmbedHtml(body, ref, links, frame, { path: 'Target', href: '/Target#part-a', title: 'Target' }),
+    };
+    expect(renderNoteHtml('![[Target#Part A]]', 'Host', links)).toContain('<a class="s-wikilink internal-link" href="/Target#part-b">Part B</a>');
+  });
 });

@@ -77,7 +77,9 @@ function wikilinkRule(state: StateInline, silent: boolean): boolean {
 
 /** `![[Note]]` and `![[Note#…]]`: an embedded note, not a file. */
 export function isNoteEmbed(meta: WikiMeta): boolean {
-  return meta.embed && meta.target !== '' && !isAttachmentTarget(meta.target);
+  // `![[#Part]]`: a section of the note itself, as Obsidian shows it (a TTRPG vault's tabbed sheets are made of them).
+  if (meta.target === '') return meta.embed && meta.subpath.length > 0;
+  return meta.embed && !isAttachmentTarget(meta.target);
 }
 
 /** `![[Reading.base]]`, `![[Map.canvas]]`: a base or canvas shown in place. */
@@ -274,7 +276,7 @@ export function wikiHtml(meta: WikiMeta, env: NoteEnv): string {
 export function wikilinksPlugin(md: MarkdownIt): void {
   md.inline.ruler.before('link', 'wikilink', wikilinkRule);
   // A link inside the note itself (`[[#Heading]]`) depends on nothing else: no hole.
-  const rule = (meta: WikiMeta, env: NoteEnv) => (meta.target === '' ? renderLink(meta, env) : slotOrHtml(env, { kind: 'wiki', meta }));
+  const rule = (meta: WikiMeta, env: NoteEnv) => (meta.target === '' && !meta.embed ? renderLink(meta, env) : slotOrHtml(env, { kind: 'wiki', meta }));
   md.renderer.rules.wikilink = (tokens, idx, _opts, env: NoteEnv) => rule(tokens[idx]!.meta as WikiMeta, env);
   md.renderer.rules.obsidian_embed = (tokens, idx, _opts, env: NoteEnv) => rule(tokens[idx]!.meta as WikiMeta, env);
 }
