@@ -25,7 +25,9 @@ export class ScalingMarks {
     const file = path.join(this.dir, `${SCALING_MARK}${key}`);
     const begun = Number.parseInt(await fs.readFile(file, 'utf8').catch(() => '0'), 10) || 0;
     if (begun >= MAX_SCALING_TRIES) return false;
-    await writeFileAtomic(file, String(begun + 1), { mkdir: true });
+    // Counted as this process's before it is written: a stop right after the write (before the
+    // code after it ran) left a mark counting a try the stop cut short (a clean clone's CI).
+    this.mine.add(file);
     if (!this.listening) {
       this.listening = true;
       process.on('exit', () => {
@@ -38,7 +40,7 @@ export class ScalingMarks {
         }
       });
     }
-    this.mine.add(file);
+    await writeFileAtomic(file, String(begun + 1), { mkdir: true });
     return true;
   }
 
