@@ -24,13 +24,19 @@ function displayBlock(state: StateBlock, start: number, end: number, silent: boo
   if (silent) return true;
   let next = start;
   let lastLine = '';
+  // Where the formula's lines end: past the closing line, or before a line that ends the block it sits in.
+  let after = end;
   while (!found) {
     next++;
     if (next >= end) break;
     const pos = state.bMarks[next]! + state.tShift[next]!;
     const lineEnd = state.eMarks[next]!;
-    // A non-empty line indented less than the block it sits in (a list item's) ends it.
-    if (pos < lineEnd && state.tShift[next]! < state.blkIndent) break;
+    // A non-empty line indented less than the block it sits in (a list item's) ends it, and stays that block's.
+    // Columns, not characters: Obsidian indents a list item's lines with a tab.
+    if (pos < lineEnd && state.sCount[next]! < state.blkIndent) {
+      after = next;
+      break;
+    }
     const line = state.src.slice(pos, lineEnd);
     const at = line.indexOf('$$');
     if (at >= 0) {
@@ -38,10 +44,11 @@ function displayBlock(state: StateBlock, start: number, end: number, silent: boo
       found = true;
     }
   }
-  state.line = next + 1;
+  state.line = found ? next + 1 : Math.min(after, end);
   const token = state.push('math_block', 'math', 0);
   token.block = true;
-  token.content = (firstLine.trim() ? `${firstLine}\n` : '') + state.getLines(start + 1, next, state.tShift[start]!, true) + (lastLine.trim() ? lastLine : '');
+  const inner = state.getLines(start + 1, found ? next : state.line, state.sCount[start]!, true);
+  token.content = (firstLine.trim() ? `${firstLine}\n` : '') + inner + (lastLine.trim() ? lastLine : '');
   token.map = [start, state.line];
   token.markup = '$$';
   return true;

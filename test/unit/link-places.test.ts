@@ -39,7 +39,7 @@ describe('a rename leaves the links in code alone, as the renderer does', () => 
     ['indented code', 'Para.\n\n    [[Target]] and [t](Target.md)\n'],
     ['indented code in a quote', '>     [[Target]] and [t](Target.md)\n'],
     ['indented code in a list item, on its marker\'s line', '-     [[Target]]\n\n1.\t\t[t](Target.md)\n'],
-    ['a line an unclosed `$$` in a list item swallows', '2) $$\n#    [[Target]]\n'],
+    ['a line an unclosed `$$` in a list item holds', '2) $$\n   [[Target]]\n'],
     ['inline and block math', 'So $[[Target]]$ and\n\n$$\n[t](Target.md)\n$$\n'],
     ['a raw HTML block', '<div>\n[[Target]]\n</div>\n'],
     ['a reference definition inside a fence', '[r][r]\n\n```\n[r]: Target.md\n```\n'],
@@ -52,6 +52,11 @@ describe('a rename leaves the links in code alone, as the renderer does', () => 
   ])('in %s', (_, text) => {
     expect(factTargets(text).has('target')).toBe(false);
     expect(rename(text)).toBe(text);
+  });
+
+  it('rewrites a link on the line that ends a list item holding an unclosed `$$`', () => {
+    expect(rename('2) $$\n#    [[Target]]\n')).toBe('2) $$\n#    [[Target Two]]\n');
+    expect(rename('- one\n\t$$\n\tx [[Target]]\n- two [[Target]]\n')).toBe('- one\n\t$$\n\tx [[Target]]\n- two [[Target Two]]\n');
   });
 
   it('rewrites a link right after code on the same line, and one after an unclosed backtick', () => {
