@@ -6,6 +6,7 @@
 // emits (callouts, footnotes, task lists, math) stays allowed, so a note with raw HTML
 // renders like one without.
 import sanitizeHtml from 'sanitize-html';
+import { followableScheme } from './unsafe-links.ts';
 
 const MATHML = [
   'math', 'semantics', 'annotation', 'mrow', 'mi', 'mn', 'mo', 'ms', 'mtext', 'mspace', 'msup', 'msub', 'msubsup',
@@ -24,20 +25,24 @@ const TAGS = [
   ...SVG,
 ];
 
+// `style` on any element, as Obsidian shows it (Highlightr's `<mark style="background: #FF5582A6">`,
+// Typora's `<img style="zoom:50%">`); the page's policy lets no style load a script. `align` where
+// HTML had it (`<p align="center">`, `<div align=center>` in README-style notes).
+const ALIGNED = Object.fromEntries(['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'tr', 'caption'].map((tag) => [tag, ['align']]));
+
 const ATTRIBUTES: sanitizeHtml.IOptions['allowedAttributes'] = {
-  '*': ['class', 'id', 'title', 'lang', 'dir', 'data-*', 'aria-*', 'role'],
+  ...ALIGNED,
+  '*': ['class', 'id', 'title', 'lang', 'dir', 'data-*', 'aria-*', 'role', 'style'],
   a: ['href', 'name', 'target', 'rel'],
-  img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'decoding'],
+  img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'decoding', 'align'],
   source: ['src', 'srcset', 'type', 'media', 'sizes'],
   track: ['src', 'kind', 'srclang', 'label', 'default'],
   audio: ['src', 'controls', 'loop', 'muted', 'preload'],
   video: ['src', 'controls', 'loop', 'muted', 'preload', 'poster', 'width', 'height', 'playsinline'],
   iframe: ['src', 'width', 'height', 'allow', 'allowfullscreen', 'frameborder', 'loading', 'referrerpolicy'],
   input: ['type', 'checked', 'disabled'],
-  span: ['style'],
-  div: ['style'],
-  th: ['style', 'colspan', 'rowspan', 'align', 'scope'],
-  td: ['style', 'colspan', 'rowspan', 'align'],
+  th: ['colspan', 'rowspan', 'align', 'scope'],
+  td: ['colspan', 'rowspan', 'align'],
   ol: ['start', 'type', 'reversed'],
   li: ['value'],
   details: ['open'],
@@ -57,7 +62,7 @@ const ATTRIBUTES: sanitizeHtml.IOptions['allowedAttributes'] = {
   munder: ['accentunder'],
   mfrac: ['linethickness'],
   // Attribute names arrive lowercased from the HTML parser (browsers restore SVG's case).
-  svg: ['xmlns', 'width', 'height', 'viewbox', 'preserveaspectratio', 'style'],
+  svg: ['xmlns', 'width', 'height', 'viewbox', 'preserveaspectratio'],
   path: ['d'],
   line: ['x1', 'y1', 'x2', 'y2', 'stroke-width'],
   rect: ['x', 'y', 'width', 'height'],
@@ -86,11 +91,13 @@ function frameAttributes(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attribu
   };
 }
 
+const SCHEMES_BY_TAG = { img: ['http', 'https', 'data'], iframe: ['https'] };
+
 export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: TAGS,
   allowedAttributes: ATTRIBUTES,
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'], iframe: ['https'] },
+  allowedSchemesByTag: SCHEMES_BY_TAG,
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'srcset', 'poster'],
   allowProtocolRelative: false,
   // Void elements written as such (a <picture>'s <source> too, never with a closing tag).
@@ -117,7 +124,28 @@ export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'iframe' && !/^https:\/\//i.test(frame.attribs.src ?? ''),
 };
 
+const LINK_SCHEMES = SANITIZE_OPTIONS.allowedSchemes as string[];
+/** The schemes written in the fragment's link addresses, as they are written (an encoded one is not seen, so not allowed). */
+const HREF_SCHEME = /\bhref\s{0,20}=["'\s]{0,20}([a-z][a-z0-9+.-]{0,31}):/gi;
+
+/**
+ * The options for one fragment: a link keeps any scheme a Markdown link keeps (Obsidian's app
+ * links, `zotero://open-pdf/…`, `kindle://book?…`, `obsidian://open?…`), so a paragraph's links
+ * do not lose their addresses because raw HTML sits beside them. The sanitiser takes a list of
+ * schemes, markdown-it refuses a few: the list is made from what the fragment holds.
+ */
+function optionsFor(html: string): sanitizeHtml.IOptions {
+  let extra: Set<string> | null = null;
+  for (const m of html.matchAll(HREF_SCHEME)) {
+    const scheme = m[1]!.toLowerCase();
+    if (LINK_SCHEMES.includes(scheme) || !followableScheme(scheme)) continue;
+    (extra ??= new Set()).add(scheme);
+  }
+  if (!extra) return SANITIZE_OPTIONS;
+  return { ...SANITIZE_OPTIONS, allowedSchemesByTag: { ...SCHEMES_BY_TAG, a: [...LINK_SCHEMES, ...extra] } };
+}
+
 /** The note's HTML with everything that could run removed. */
 export function sanitizeNoteHtml(html: string): string {
-  return sanitizeHtml(html, SANITIZE_OPTIONS);
+  return sanitizeHtml(html, optionsFor(html));
 }

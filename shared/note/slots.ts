@@ -100,7 +100,8 @@ function linkTarget(written: string, links: RenderLinks | undefined): { href: st
     if (!mayNameFile(pathPart)) return null;
   }
   const file = links?.attachment(pathPart) ?? null;
-  return file === null ? null : { href: file, note: false };
+  // A file's fragment is the browser's to read, as written: `paper.pdf#page=7` opens the viewer at that page.
+  return file === null ? null : { href: hash ? `${file}#${encodeURI(hash)}` : file, note: false };
 }
 
 /** A link to a missing or unpublished note (or file) reads as an unresolved wikilink: its text, no address, nothing telling the two apart. */

@@ -8,6 +8,14 @@ import type MarkdownIt from 'markdown-it';
 import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import type Token from 'markdown-it/lib/token.mjs';
 
+/** markdown-it's refused schemes (its `validateLink`), for the addresses raw HTML holds: the two agree (test/unit/html-link-schemes.test.ts). */
+const REFUSED_SCHEMES = new Set(['javascript', 'vbscript', 'file', 'data']);
+
+/** Whether a link's scheme (lowercase, no colon) is one a reader may follow. */
+export function followableScheme(scheme: string): boolean {
+  return !REFUSED_SCHEMES.has(scheme);
+}
+
 export function unsafeLinksPlugin(md: MarkdownIt): void {
   const safe = md.validateLink.bind(md);
   md.validateLink = () => true;

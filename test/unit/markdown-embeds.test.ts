@@ -41,3 +41,15 @@ describe('a Markdown link into the note itself', () => {
     );
   });
 });
+
+// A research vault links a PDF's page (`[[paper.pdf#page=7|p. 7]]`; PDF++ adds `&selection=…`):
+// Obsidian opens the PDF at that page, the site's link lost it.
+describe('a link to a page of a PDF', () => {
+  it('opens the browser\'s viewer at that page, from a wikilink or a Markdown link', () => {
+    expect(render('[[paper.pdf#page=7|p. 7]]')).toBe('<p><a class="s-attachment internal-link" href="/paper.pdf#page=7">p. 7</a></p>\n');
+    expect(render('[[paper.pdf#page=3&selection=12,0,14,20&color=yellow|p. 3]]')).toContain('href="/paper.pdf#page=3"');
+    expect(render('![[paper.pdf#page=3&selection=1,2]]')).toContain('src="/paper.pdf#page=3"');
+    expect(render('[p](paper.pdf#page=5) [q](<att/my paper.pdf#page=6>)')).toBe('<p><a href="/paper.pdf#page=5">p</a> <a href="/att/my paper.pdf#page=6">q</a></p>\n');
+    expect(render('[[paper.pdf|whole]]')).toContain('href="/paper.pdf"');
+  });
+});

@@ -115,7 +115,12 @@ function renderFile(meta: WikiMeta, env: NoteEnv): string {
   const file = meta.target.replace(/^.*\//, '');
   const name = drawing ? file.replace(/\.excalidraw(?:\.md)?$/i, '') : file;
   // A base or canvas is a page: its link reads as a note's, without the extension.
-  if (!meta.embed) return `<a class="s-attachment internal-link" href="${escapeHtml(src)}">${escapeHtml(meta.alias ?? name.replace(/\.(base|canvas)$/i, ''))}</a>`;
+  if (!meta.embed) {
+    // `[[paper.pdf#page=7]]` (PDF++ adds `&selection=…`): the browser's viewer opens at that page, as Obsidian's does.
+    const page = PDF.test(meta.target) ? pdfPage(meta) : undefined;
+    const href = page ? `${src}#page=${page}` : src;
+    return `<a class="s-attachment internal-link" href="${escapeHtml(href)}">${escapeHtml(meta.alias ?? name.replace(/\.(base|canvas)$/i, ''))}</a>`;
+  }
   const dims = size ? ` width="${size[0]}"${size[1] ? ` height="${size[1]}"` : ''}` : '';
   const label = escapeHtml(meta.alias && !size ? meta.alias : name);
   if (IMAGE.test(meta.target) || (drawing && IMAGE.test(src))) {
@@ -128,13 +133,16 @@ function renderFile(meta: WikiMeta, env: NoteEnv): string {
   return `<a class="s-attachment internal-link" href="${escapeHtml(src)}">${label}</a>`;
 }
 
+/** The page a PDF link or embed opens at: `#page=3`, or PDF++'s `#page=3&selection=12,0,14,20&color=yellow`. */
+const pdfPage = (meta: WikiMeta) => meta.subpath.map((s) => /^page=(\d{1,6})(?:&|$)/.exec(s)?.[1]).find((n) => n !== undefined);
+
 /**
  * `![[manual.pdf]]` as Obsidian shows it: the browser's own viewer in the page, no script
  * (`#page=3` opens at that page, `#height=400` sets its height in pixels), and a link to the
  * file beside it, what a reader without a viewer (a feed reader, a phone) gets.
  */
 function pdfHtml(src: string, meta: WikiMeta, label: string): string {
-  const page = meta.subpath.map((s) => /^page=(\d{1,6})$/.exec(s)?.[1]).find((n) => n !== undefined);
+  const page = pdfPage(meta);
   const height = meta.subpath.map((s) => /^height=(\d{2,4})$/.exec(s)?.[1]).find((n) => n !== undefined);
   const frame = escapeHtml(page ? `${src}#page=${page}` : src);
   const style = height ? ` style="height:${height}px;max-height:none"` : '';
