@@ -23,6 +23,16 @@ export interface BaseView {
   /** Each shown property's summary, by the name the view writes (a default summary's or one of the base's `summaries`). */
   summaries: Map<string, string>;
   limit: number;
+  /** A cards view's cover image: the property holding it (`image: note.cover`), or null. */
+  image: string | null;
+  /** How the cover fills its box (Obsidian's `imageFit`). */
+  imageFit: 'cover' | 'contain';
+  /** The cover's height to its width (Obsidian's `imageAspectRatio`; square by default). */
+  imageAspectRatio: number;
+  /** Why the site cannot show this view (its type, a filter naming what it lacks), or null: the base's other views are shown. */
+  problem: BaseProblem | null;
+  /** What the view's columns, sort or groups use that the site lacks (`the function relative()`): those cells are empty. */
+  gaps: string[];
 }
 
 /** A summary formula of the base's own (`summaries:`), over `values`; one it cannot use says why. */
@@ -115,25 +125,89 @@ function namesOf(raw: unknown, max: number): Map<string, string> {
   return out;
 }
 
-function viewOf(raw: unknown, i: number, budget: { left: number }): BaseView {
+function viewOf(raw: unknown, i: number, budget: { left: number }, broken: ReadonlyMap<string, string>): BaseView {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw malformed('a view that is not a list of settings');
   const v = raw as Record<string, unknown>;
-  const type = Object.hasOwn(v, 'type') ? v.type : 'table';
-  if (type !== 'table' && type !== 'cards' && type !== 'list') throw new Refusal({ kind: 'unsupported', what: `the ${text(type, 'unnamed')} view` });
+  const rawType = Object.hasOwn(v, 'type') ? v.type : 'table';
+  const type = rawType === 'table' || rawType === 'cards' || rawType === 'list' ? rawType : 'table';
+  // A view type the site lacks (kanban, map) is that view's sentence; the others are shown.
+  let problem: BaseProblem | null = type === rawType ? null : { kind: 'unsupported', what: `the ${text(rawType, 'unnamed')} view` };
+  let filter: BaseFilter | null = null;
+  try {
+    filter = Object.hasOwn(v, 'filters') && v.filters != null ? filterOf(v.filters, budget) : null;
+  } catch (err) {
+    if (!(err instanceof Refusal) || err.problem.kind !== 'unsupported') throw err;
+    problem ??= err.problem;
+  }
+  // A filter reading a formula the site cannot work out would list the wrong rows: that view says so instead.
+  const filterGap = filter ? brokenIn(filterExprs(filter), broken)[0] : undefined;
+  if (filterGap) problem ??= { kind: 'unsupported', what: filterGap };
   const order = Array.isArray(v.order) ? v.order.filter((p): p is string => typeof p === 'string').slice(0, MAX_ORDER) : [];
   const sortRaw = Array.isArray(v.sort) ? v.sort.slice(0, 10) : [];
   const sort = sortRaw.map(sortOf).filter((s): s is BaseSort => s !== null);
   const limit = typeof v.limit === 'number' && Number.isFinite(v.limit) && v.limit >= 1 ? Math.min(MAX_ROWS, Math.floor(v.limit)) : MAX_ROWS;
+  const shownOrder = order.length ? order : ['file.name'];
+  const groupBy = Object.hasOwn(v, 'groupBy') ? sortOf(v.groupBy) : null;
+  const image = typeof v.image === 'string' && v.image.trim() !== '' ? v.image.trim().slice(0, 200) : null;
+  const ratio = typeof v.imageAspectRatio === 'number' && Number.isFinite(v.imageAspectRatio) ? Math.min(4, Math.max(0.25, v.imageAspectRatio)) : 1;
+  const used = [...shownOrder, ...sort.map((s) => s.property), ...(groupBy ? [groupBy.property] : []), ...(image ? [image] : [])];
+  const gaps = [...new Set(used.map((id) => (id.startsWith('formula.') ? broken.get(id.slice(8)) : undefined)).filter((w): w is string => w !== undefined))];
   return {
     type,
     name: text(v.name, `View ${i + 1}`),
-    filter: Object.hasOwn(v, 'filters') && v.filters != null ? filterOf(v.filters, budget) : null,
-    order: order.length ? order : ['file.name'],
+    filter,
+    order: shownOrder,
     sort,
-    groupBy: Object.hasOwn(v, 'groupBy') ? sortOf(v.groupBy) : null,
+    groupBy,
     summaries: Object.hasOwn(v, 'summaries') ? namesOf(v.summaries, MAX_ORDER) : new Map(),
     limit,
+    image,
+    imageFit: v.imageFit === 'contain' ? 'contain' : 'cover',
+    imageAspectRatio: ratio,
+    problem,
+    gaps,
   };
+}
+
+/** The expressions of a filter tree. */
+function filterExprs(filter: BaseFilter): Expr[] {
+  return filter.op === 'expr' ? [filter.expr] : filter.items.flatMap(filterExprs);
+}
+
+/** The formulas an expression reads (`formula.x`, `formula["x"]`). */
+function formulasRead(expr: Expr, out: Set<string> = new Set()): Set<string> {
+  if ((expr.t === 'member' || expr.t === 'index') && expr.object.t === 'name' && expr.object.name === 'formula') {
+    if (expr.t === 'member') out.add(expr.name);
+    else if (expr.index.t === 'lit' && typeof expr.index.value === 'string') out.add(expr.index.value);
+  }
+  for (const child of Object.values(expr)) {
+    if (Array.isArray(child)) for (const item of child) formulasRead(item as Expr, out);
+    else if (child && typeof child === 'object') formulasRead(child as Expr, out);
+  }
+  return out;
+}
+
+/** What the site lacks that these expressions read through a formula, as a reader reads it. */
+function brokenIn(exprs: Expr[], broken: ReadonlyMap<string, string>): string[] {
+  const out = new Set<string>();
+  for (const expr of exprs) for (const name of formulasRead(expr)) if (broken.has(name)) out.add(broken.get(name)!);
+  return [...out];
+}
+
+/** A formula the site cannot work out reads null, and so does each formula reading it: a half-computed value would be wrong. */
+function breakFormulas(formulas: Map<string, Expr>, broken: Map<string, string>): void {
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [name, expr] of formulas) {
+      if (broken.has(name)) continue;
+      const gap = brokenIn([expr], broken)[0];
+      if (gap !== undefined) {
+        broken.set(name, gap);
+        changed = true;
+      }
+    }
+  }
+  for (const name of broken.keys()) formulas.set(name, { t: 'lit', value: null });
 }
 
 /** Reads a base's YAML text; never throws. */
@@ -148,12 +222,24 @@ export function readBase(yaml: string): BaseRead {
     }
     const budget = { left: MAX_FILTER_NODES };
     const formulas = new Map<string, Expr>();
+    /** Formulas the site cannot work out, with what they use that it lacks. */
+    const broken = new Map<string, string>();
     const rawFormulas = root.formulas;
     if (rawFormulas && typeof rawFormulas === 'object' && !Array.isArray(rawFormulas)) {
       const names = Object.keys(rawFormulas);
       if (names.length > MAX_FORMULAS) throw malformed(`it has more than ${MAX_FORMULAS} formulas`);
-      for (const name of names) formulas.set(name, expression((rawFormulas as Record<string, unknown>)[name]));
+      for (const name of names) {
+        try {
+          formulas.set(name, expression((rawFormulas as Record<string, unknown>)[name]));
+        } catch (err) {
+          // An unsupported function empties its formula's cells, not the base. `relative()` stays unsupported: a build-time "3 days ago" goes stale on a static page.
+          if (!(err instanceof Refusal) || err.problem.kind !== 'unsupported') throw err;
+          broken.set(name, err.problem.what);
+          formulas.set(name, { t: 'lit', value: null });
+        }
+      }
     }
+    breakFormulas(formulas, broken);
     const displayNames = new Map<string, string>();
     const props = root.properties;
     if (props && typeof props === 'object' && !Array.isArray(props)) {
@@ -173,8 +259,11 @@ export function readBase(yaml: string): BaseRead {
     }
     const rawViews = Array.isArray(root.views) ? root.views : [{ type: 'table' }];
     if (rawViews.length > MAX_VIEWS) throw malformed(`it has more than ${MAX_VIEWS} views`);
-    const views = rawViews.map((v, i) => viewOf(v, i, budget));
+    const views = rawViews.map((v, i) => viewOf(v, i, budget, broken));
     const filter = Object.hasOwn(root, 'filters') && root.filters != null ? filterOf(root.filters, budget) : null;
+    // The base's own filter decides every view's rows: one it cannot work out leaves none to show.
+    const filterGap = filter ? brokenIn(filterExprs(filter), broken)[0] : undefined;
+    if (filterGap) throw new Refusal({ kind: 'unsupported', what: filterGap });
     return { ok: true, spec: { filter, formulas, displayNames, summaries, views } };
   } catch (err) {
     if (err instanceof Refusal) return { ok: false, problem: err.problem };

@@ -134,7 +134,11 @@ export class RowEvaluator {
       case 'list':
         return e.items.slice(0, MAX_LIST).map((item) => this.eval(item));
       case 'name':
-        return this.locals?.has(e.name) ? this.locals.get(e.name)! : this.property(e.name);
+        if (this.locals?.has(e.name)) return this.locals.get(e.name)!;
+        // Bare `file` is the row's file and bare `this` the file showing the base: each a link to it (`parent == this`, `link(file, title)`).
+        if (e.name === 'file') return this.row.file.path === '' ? null : fileMember(this.row.file, 'file');
+        if (e.name === 'this') return this.self ? fileMember(this.self.file, 'file') : null;
+        return this.property(e.name);
       case 'unary': {
         const v = this.eval(e.arg);
         if (e.op === '!') return !isTruthy(v);
@@ -267,8 +271,11 @@ export class RowEvaluator {
         return displayText(first);
       case 'list':
         return Array.isArray(first) ? first : first === null ? [] : [first];
-      case 'link':
-        return typeof first === 'string' ? new BaseLink(first, typeof second === 'string' ? second : null) : first instanceof BaseLink ? first : null;
+      case 'link': {
+        const display = second === null ? null : displayText(second) || null;
+        if (typeof first === 'string') return new BaseLink(first, display);
+        return first instanceof BaseLink ? new BaseLink(first.target, display ?? first.display) : null;
+      }
       case 'min':
       case 'max': {
         const nums = values.flat().filter((v): v is number => typeof v === 'number');

@@ -12,6 +12,8 @@ import { textCompare } from '../natural-order.ts';
 export interface BaseResultRow<T> {
   source: T;
   cells: Value[];
+  /** A cards view's cover for the row (its `image` property's value), or null. */
+  image: Value;
 }
 
 /** A column's summary: the name the view gave it and what it comes to. */
@@ -158,7 +160,8 @@ export function runView<T>(
   const columns = view.order.map((id) => ({ id, label: propertyLabel(spec, id) }));
   const exprs = view.order.map(propertyExpr);
   const limited = kept.slice(0, view.limit);
-  const shown = limited.map(({ source, evaluator }) => ({ source, cells: exprs.map((e) => evaluator.value(e)) }));
+  const imageExpr = view.type === 'cards' && view.image ? propertyExpr(view.image) : null;
+  const shown = limited.map(({ source, evaluator }) => ({ source, cells: exprs.map((e) => evaluator.value(e)), image: imageExpr ? evaluator.value(imageExpr) : null }));
   let groups: BaseGroup<T>[] | null = null;
   if (view.groupBy) {
     groups = [];

@@ -64,8 +64,8 @@ export interface RenderLinks {
   embed?(ref: EmbedRef, frame: EmbedFrame): string | null;
   /** A ```base block's views (the site's Bases), or null; without it the block shows as code. */
   base?(source: string): string | null;
-  /** An embedded base or canvas (`![[x.base]]`) in place, or null; without it, a link to it. */
-  document?(target: string): string | null;
+  /** An embedded base or canvas (`![[x.base]]`, `![[x.base#View]]`: `subpath` names the view) in place, or null; without it, a link to it. */
+  document?(target: string, subpath?: readonly string[]): string | null;
 }
 
 export interface NoteEnv {

@@ -3,7 +3,7 @@
 // a sentence saying what it uses, never its YAML. CONTRACT §12: `<div class="s-base">`,
 // a table view a `<table>` with one `<tr>` per row.
 import { linkTargetName, wholeLink } from '../../shared/wikilinks.ts';
-import { readBase, readsThis, type BaseSpec } from '../../shared/bases/base-file.ts';
+import { readBase, readsThis, type BaseProblem, type BaseSpec, type BaseView } from '../../shared/bases/base-file.ts';
 import { MAX_STEPS_PER_BASE, type BaseLinks, type BaseRowSource } from '../../shared/bases/evaluate.ts';
 import { runView, type BaseResult, type BaseResultRow, type BaseSummaryCell, type BaseSummaryRow } from '../../shared/bases/query.ts';
 import { BaseDate, BaseLink, BaseObject, dateText, displayText, type Value } from '../../shared/bases/values.ts';
@@ -86,12 +86,39 @@ function cellHtml(ctx: PageContext, v: Value, from: NoteRecord, depth = 0): stri
   return escapeHtml(displayText(v));
 }
 
-/** The row's name cell: the note's title, linked. */
+/** The row's name cell: its file's name as Obsidian shows a note's (without `.md`), never its title, linked. */
 function nameHtml(ctx: PageContext, note: NoteRecord): string {
-  return `<a class="internal-link" href="${escapeHtml(ctx.url(ctx.addressOf(note)))}">${escapeHtml(note.title)}</a>`;
+  return `<a class="internal-link" href="${escapeHtml(ctx.url(ctx.addressOf(note)))}">${escapeHtml(rowOf(note).file.basename)}</a>`;
 }
 
 const cellOf = (ctx: PageContext, id: string, v: Value, note: NoteRecord) => (id === 'file.name' || id === 'file.basename' ? nameHtml(ctx, note) : cellHtml(ctx, v, note));
+
+const HTTP_URL = /^https?:\/\/[^\s"'<>]{1,2000}$/i;
+const IMAGE_PATH = /\.(png|jpe?g|gif|webp|avif|svg|bmp)$/i;
+const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+/**
+ * A card's cover (Obsidian's cards `image`): an http(s) URL as written, a link or path to a vault
+ * image at its published address (as a note's banner), a `#hex` colour as a swatch; else nothing.
+ */
+function coverHtml(ctx: PageContext, view: BaseView, v: Value, note: NoteRecord): string {
+  const value = Array.isArray(v) ? (v[0] ?? null) : v;
+  const written = value instanceof BaseLink ? value.target : typeof value === 'string' ? value.trim() : '';
+  if (written === '') return '';
+  const box = `s-base-cover s-base-cover-${view.imageFit}`;
+  // Obsidian's ratio is the cover's height to its width.
+  const ratio = `aspect-ratio:1/${view.imageAspectRatio}`;
+  if (HEX_COLOUR.test(written)) return `<div class="${box}" style="${ratio};background:${written}"></div>`;
+  let src: string | null = null;
+  if (HTTP_URL.test(written)) src = written;
+  else {
+    const link = value instanceof BaseLink ? null : wholeLink(written);
+    const target = (link ? link.target : written).replace(/[#|][^]*$/, '').trim();
+    const p = target === '' ? null : ctx.attachments.resolve(target, note);
+    src = p && IMAGE_PATH.test(p) ? ctx.publish(p) : null;
+  }
+  return src === null ? '' : `<div class="${box}" style="${ratio}"><img src="${escapeHtml(src)}" alt="" loading="lazy"></div>`;
+}
 
 /** A summary's value: numbers in the site's digits, a span of dates in days; an unsupported one says so. */
 function summaryValueHtml(ctx: PageContext, cell: BaseSummaryCell, from: NoteRecord | null): string {
@@ -161,13 +188,28 @@ function itemsHtml(ctx: PageContext, result: BaseResult<NoteRecord>, rows: BaseR
       .filter((f) => f.id !== 'file.name' && f.id !== 'file.basename' && f.v !== null && displayText(f.v) !== '')
       .map((f) => `<div><dt>${escapeHtml(f.label)}</dt><dd>${cellHtml(ctx, f.v, r.source)}</dd></div>`)
       .join('');
-    return `<li class="s-base-item"><p class="s-base-item-title">${title}</p>${fields ? `<dl>${fields}</dl>` : ''}</li>`;
+    const cover = view.type === 'cards' ? coverHtml(ctx, view, r.image, r.source) : '';
+    return `<li class="s-base-item">${cover}<p class="s-base-item-title">${title}</p>${fields ? `<dl>${fields}</dl>` : ''}</li>`;
   });
   return `<ul class="${cls}">\n${items.join('\n')}\n</ul>`;
 }
 
+/** A view the site cannot show (a kanban, a filter naming what it lacks): its name and a sentence; the base's other views are shown. */
+function refusedViewHtml(ctx: PageContext, view: BaseView, problem: BaseProblem, named: boolean): string {
+  const head = named ? `<p class="s-base-view-name">${escapeHtml(view.name)}</p>\n` : '';
+  return `<section class="s-base-view s-base-view-refused">\n${head}${unsupportedHtml(ctx, problem)}</section>`;
+}
+
+function unsupportedHtml(ctx: PageContext, problem: BaseProblem): string {
+  const { strings } = ctx.frame;
+  const text = problem.kind === 'unsupported' ? strings.baseUnsupported(problem.what) : strings.baseUnreadable(problem.what);
+  return `<div class="s-base-unsupported" role="note"><p${siteLanguageAttrs(ctx.frame)}>${escapeHtml(text)}</p></div>\n`;
+}
+
 function viewHtml(ctx: PageContext, result: BaseResult<NoteRecord>, named: boolean): string {
   const { view } = result;
+  // What its columns use that the site lacks: those cells are empty, and the reader is told why.
+  const gaps = view.gaps.map((what) => `<p class="s-base-gap" role="note"${siteLanguageAttrs(ctx.frame)}>${escapeHtml(ctx.frame.strings.baseUnsupported(what))}</p>\n`).join('');
   // In the site's language, and its direction: "3 results" in an Arabic note read "results 3".
   const count = `<p class="s-base-count"${siteLanguageAttrs(ctx.frame)}>${escapeHtml(ctx.frame.strings.baseResults(ctx.fmt.number(result.total), result.total))}</p>`;
   const head = named ? `<p class="s-base-view-name">${escapeHtml(view.name)}</p>\n` : '';
@@ -178,7 +220,7 @@ function viewHtml(ctx: PageContext, result: BaseResult<NoteRecord>, named: boole
       .map((g) => `<div class="s-base-group">\n<p class="s-base-group-head">${groupLabelHtml(ctx, g.key, g.rows)}</p>\n${itemsHtml(ctx, result, g.rows)}\n${summaryDl(ctx, result, g.summaries, g.rows)}</div>`)
       .join('\n');
   } else body = itemsHtml(ctx, result, result.rows) + summaryDl(ctx, result, result.summaries, result.rows);
-  return `<section class="s-base-view s-base-view-${view.type}">\n${head}${body}\n${count}\n</section>`;
+  return `<section class="s-base-view s-base-view-${view.type}">\n${head}${gaps}${body}\n${count}\n</section>`;
 }
 
 /** The published notes a base reads, in path order. */
@@ -210,15 +252,29 @@ function baseRead(yaml: string): { read: ReturnType<typeof readBase>; ignoresHos
  */
 export const baseIgnoresHost = (yaml: string): boolean => baseRead(yaml).ignoresHost;
 
-/** A base's HTML: every view, or the sentence saying why it cannot be shown. */
-export function baseHtml(ctx: PageContext, yaml: string, host: BaseHost): string {
+/**
+ * Which views a base shows: all, in order (its own page, a ```base block: a static page has no
+ * view switcher), or one, as Obsidian embeds it (`![[X.base#Name]]`: that view; else the first).
+ */
+export type ShownViews = 'all' | { embed: string | null };
+
+/** The view an embed shows: the one named after `#` (any case when no exact match), else the first. */
+function embeddedView(spec: BaseSpec, name: string | null): BaseView {
+  const wanted = name?.trim() ?? '';
+  const found = spec.views.find((v) => v.name === wanted) ?? spec.views.find((v) => v.name.toLowerCase() === wanted.toLowerCase());
+  return found ?? spec.views[0]!;
+}
+
+/** A base's HTML: its views (`shown`), or the sentence saying why it cannot be shown. */
+export function baseHtml(ctx: PageContext, yaml: string, host: BaseHost, shown: ShownViews = 'all'): string {
   const { read } = baseRead(yaml);
   const { strings } = ctx.frame;
   if (!read.ok) {
     const text = read.problem.kind === 'unsupported' ? strings.baseUnsupported(read.problem.what) : strings.baseUnreadable(read.problem.what);
     return `<div class="s-base s-base-unsupported" role="note"><p${siteLanguageAttrs(ctx.frame)}>${escapeHtml(text)}</p></div>\n`;
   }
-  return `<div class="s-base">\n${viewsHtml(ctx, read.spec, host)}</div>\n`;
+  const views = shown === 'all' ? read.spec.views : [embeddedView(read.spec, shown.embed)];
+  return `<div class="s-base">\n${viewsHtml(ctx, read.spec, views, host)}</div>\n`;
 }
 
 /** Where links lead, by the site's resolver: a row's own (its note's outbound paths), and a link text from it. */
@@ -233,14 +289,14 @@ function linksOf(ctx: PageContext): BaseLinks {
   };
 }
 
-function viewsHtml(ctx: PageContext, spec: BaseSpec, host: BaseHost): string {
+function viewsHtml(ctx: PageContext, spec: BaseSpec, views: readonly BaseView[], host: BaseHost): string {
   const rows = rowsOf(ctx);
   const self = hostRow(host);
   const named = spec.views.length > 1;
   // One budget for the base's views together (evaluate.ts): a hostile base costs a bounded time.
   const budget = { left: MAX_STEPS_PER_BASE };
   const links = linksOf(ctx);
-  return spec.views.map((view) => viewHtml(ctx, runView(spec, view, rows, ctx.now, self, budget, links), named) + '\n').join('');
+  return views.map((view) => (view.problem ? refusedViewHtml(ctx, view, view.problem, named) : viewHtml(ctx, runView(spec, view, rows, ctx.now, self, budget, links), named)) + '\n').join('');
 }
 
 /** Base blocks one note shows at most: each reads every published note. */

@@ -13,7 +13,7 @@ import { MAX_CANVAS_BYTES, readCanvas } from '../../shared/canvas/canvas-file.ts
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { escapeHtml } from '../../shared/note/escape.ts';
 import type { VaultPath } from '../../shared/vault-path.ts';
-import { baseHtml, baseIgnoresHost, type BaseHost } from './base-view.ts';
+import { baseHtml, baseIgnoresHost, type BaseHost, type ShownViews } from './base-view.ts';
 import { canvasHtml, canvasNotes } from './canvas-view.ts';
 import { siteLanguageAttrs } from './frame.ts';
 import type { PageContext } from './page-context.ts';
@@ -51,14 +51,14 @@ export function documentReadsHost(ctx: PageContext, p: string): boolean {
 }
 
 /** A document's HTML (the page's body, or an embed's): `host` is what `this` names in a base (the embedding note, or the file). */
-export function documentHtml(ctx: PageContext, p: string, host: BaseHost | null): string {
+export function documentHtml(ctx: PageContext, p: string, host: BaseHost | null, shown: ShownViews = 'all'): string {
   const { strings } = ctx.frame;
   const max = isBasePath(p) ? MAX_BASE_BYTES : MAX_CANVAS_BYTES;
   const text = ctx.attachments.text(p, max);
   if (isBasePath(p)) {
     if (text === null) return `<div class="s-base s-base-unsupported" role="note"><p${siteLanguageAttrs(ctx.frame)}>${escapeHtml(strings.baseUnreadable('the file is too large or cannot be read'))}</p></div>\n`;
     const file = standIn(p);
-    return baseHtml(ctx, text, host ?? { path: p, folder: file.folder, properties: {} });
+    return baseHtml(ctx, text, host ?? { path: p, folder: file.folder, properties: {} }, shown);
   }
   const read = text === null ? { ok: false as const, problem: 'the file is too large or cannot be read' } : readCanvas(text);
   if (!read.ok) return `<div class="s-canvas s-canvas-unsupported" role="note"><p${siteLanguageAttrs(ctx.frame)}>${escapeHtml(strings.canvasUnreadable(read.problem))}</p></div>\n`;

@@ -10,7 +10,7 @@ import { headingAnchor } from '../../shared/note/obsidian/headings.ts';
 import type { ImageView } from '../../shared/note/picture.ts';
 import { blockRef, type WikiRef } from '../../shared/wikilinks.ts';
 import type { ImageState } from '../render/image-variants.ts';
-import { baseHtml, baseIgnoresHost, MAX_BASES_PER_NOTE, tooManyBases } from './base-view.ts';
+import { baseHtml, baseIgnoresHost, MAX_BASES_PER_NOTE, tooManyBases, type ShownViews } from './base-view.ts';
 import { documentHtml, documentReadsHost, hostOf, isDocumentPath } from './documents.ts';
 import type { PageContext } from './page-context.ts';
 import { FEED_BODIES_MAX } from './plan-memory.ts';
@@ -82,9 +82,10 @@ export class NoteBodies {
       tag: (tag) => this.ctx.tagUrl(tag),
       embed: (ref, frame) => this.embedHtml(note, ref, frame, pictures),
       base: (source) => this.baseBlockHtml(note, source),
-      document: (target) => {
+      document: (target, subpath) => {
         const p = this.ctx.attachments.resolve(target, note);
-        return p && isDocumentPath(p) ? this.embeddedDocumentHtml(note, p) : null;
+        // An embedded base shows one view: the one named after `#`, else its first (base-view.ts).
+        return p && isDocumentPath(p) ? this.embeddedDocumentHtml(note, p, { embed: subpath?.[0] ?? null }) : null;
       },
     };
   }
@@ -106,11 +107,12 @@ export class NoteBodies {
     return this.memoDocument(baseIgnoresHost(source) ? `\u0000base\u0000${source}` : key, () => baseHtml(this.ctx, source, hostOf(note)));
   }
 
-  /** The base or canvas at vault path `p` as `note` embeds it. */
-  embeddedDocumentHtml(note: NoteRecord, p: string): string {
+  /** The base or canvas at vault path `p` as `note` embeds it (`shown`: a base's views; all of them for the page's signature). */
+  embeddedDocumentHtml(note: NoteRecord, p: string, shown: ShownViews = 'all'): string {
     this.ctx.publish(p);
     const host = documentReadsHost(this.ctx, p) ? note.path : '';
-    return this.memoDocument(`${host}\u0000file\u0000${p}`, () => documentHtml(this.ctx, p, hostOf(note)));
+    const views = shown === 'all' ? '' : `\u0000${shown.embed ?? ''}`;
+    return this.memoDocument(`${host}\u0000file\u0000${p}${views}`, () => documentHtml(this.ctx, p, hostOf(note), shown));
   }
 
   /**

@@ -8,7 +8,9 @@ import type { MetaRow, SearchManifest, ShardFile } from '../../shared/search/ind
 import { blogForFile } from '../fixtures/blog/helpers.ts';
 import { DOCUMENT_FILES } from '../fixtures/documents/vault.ts';
 
-const site = blogForFile({ fixture: false, files: DOCUMENT_FILES, env: { PUBLIC_LAYOUT: 'default' }, settings: { siteName: 'Reading room', homeNote: 'Home' } });
+/** The fixture's base with what the site lacks, in one formula and one view: each costs only itself (Obsidian shows the rest). */
+const UNSUPPORTED_BASE = 'formulas:\n  twice: "values.map(value * 2)"\nviews:\n  - type: table\n    name: Books\n    filters: file.hasTag("book")\n    order: [file.name, formula.twice]\n  - type: kanban\n    name: Board\n';
+const site = blogForFile({ fixture: false, files: { ...DOCUMENT_FILES, 'Library/Unsupported.base': UNSUPPORTED_BASE }, env: { PUBLIC_LAYOUT: 'default' }, settings: { siteName: 'Reading room', homeNote: 'Home' } });
 
 const bodyOf = (html: string) => /<div class="s-article-body"[^>]*>([\s\S]*?)<\/article>/.exec(html)?.[1] ?? '';
 /** Each view of the base markup: its rows (tbody) as cell texts. */
@@ -104,11 +106,24 @@ describe('CONTRACT §12: a ```base block and an embedded base render in place', 
     expect(body).toContain('<tfoot><tr class="s-base-summary"><td></td><td><span class="s-base-summary-name">Sum</span> <span class="s-base-summary-value">9</span></td></tr></tfoot>');
   });
 
-  it('an unsupported function shows a placeholder naming it, never the YAML', async () => {
+  it('an unsupported function empties its column under a sentence naming it, never the YAML; the embed shows the first view only', async () => {
     const body = bodyOf((await site.page('/Library/Library')).text);
-    expect(body).toContain('<div class="s-base s-base-unsupported" role="note"><p lang="en" dir="ltr">This base uses the function map(), which the site cannot show.</p></div>');
+    expect(body).toContain('<p class="s-base-gap" role="note" lang="en" dir="ltr">This base uses the function map(), which the site cannot show.</p>');
+    expect(tableRows(body)[1]).toEqual([
+      ['Dune', ''],
+      ['Emma', ''],
+      ['Middlemarch', ''],
+    ]);
+    expect(body).not.toContain('s-base s-base-unsupported');
+    expect(body).not.toContain('kanban');
     expect(body).not.toContain('values.map');
     expect(body).not.toContain('formulas');
+  });
+
+  it("the base's own page shows every view, one it cannot show (a kanban) as a sentence in its place", async () => {
+    const body = bodyOf((await site.page('/Library/Unsupported')).text);
+    expect(tableRows(body)).toHaveLength(1);
+    expect(body).toContain('<section class="s-base-view s-base-view-refused">\n<p class="s-base-view-name">Board</p>\n<div class="s-base-unsupported" role="note"><p lang="en" dir="ltr">This base uses the kanban view, which the site cannot show.</p></div>');
   });
 });
 

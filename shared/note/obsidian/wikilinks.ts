@@ -104,7 +104,7 @@ const linkText = (ref: WikiRef): string => ref.alias || linkShownText(ref.target
 
 function renderFile(meta: WikiMeta, env: NoteEnv): string {
   if (isDocumentEmbed(meta)) {
-    const html = env.links?.document?.(meta.target);
+    const html = env.links?.document?.(meta.target, meta.subpath);
     if (html) return html;
   }
   const src = env.links?.attachment(meta.target);
