@@ -99,8 +99,10 @@ function documentView(ctx: PageContext, p: string, html: string): ArticleView {
 
 function documentFamily(ctx: PageContext, p: string): PageFamily {
   const address = documentAddress(p);
-  let html: string | null = null;
-  const body = () => (html ??= documentHtml(ctx, p, null));
+  // Drawn as it is planned, not when its page is written: the pictures a canvas or a base's cards show are
+  // published (ctx.publish) while it is drawn, and plan.ts copies what is registered once the pages are planned.
+  const html = documentHtml(ctx, p, null);
+  const body = () => html;
   const garden = ctx.frame.layout === 'default';
   const page = withLazySig(
     { address, file: outputFileOf(address), kind: 'article' as const, type: 'html' as const, view: () => documentView(ctx, p, body()) },
