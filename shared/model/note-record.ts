@@ -15,6 +15,7 @@ import { noteLanguage } from '../note/language.ts';
 import { hashText } from '../note/text-hash.ts';
 import type { HeadingInfo } from '../note/obsidian/headings.ts';
 import type { VaultPath } from '../vault-path.ts';
+import { composed } from '../vault-names.ts';
 import { noteAddress, permalinkAddress, type Address } from './addresses.ts';
 
 export interface NoteRecord {
@@ -177,10 +178,13 @@ function placeOf(path: VaultPath, data: Frontmatter): Pick<NoteRecord, 'path' | 
 }
 
 export function buildRecord(input: RecordInputs): NoteRecord {
-  const { path, text } = input;
+  const { path } = input;
+  // Composed (NFC), as names and tags are: text pasted from a PDF or a macOS file name (`Überblick` as U + ¨)
+  // would give its heading an anchor without the accent and a title that matches no link typed to it.
+  const text = input.text.normalize('NFC');
   const parsed = parseFrontmatter(text, path);
   const { data, raw } = parsed;
-  const fileName = path.slice(path.lastIndexOf('/') + 1);
+  const fileName = composed(path.slice(path.lastIndexOf('/') + 1));
   const isTex = /\.tex$/i.test(path);
   const body = isTex ? publicTex(parsed.body) : publicMarkdown(drawingNoteBody(path) ?? parsed.body);
   const title = titleOf(data, body, fileName);
@@ -188,7 +192,7 @@ export function buildRecord(input: RecordInputs): NoteRecord {
   const twin = textValue(data.twin);
   const record: EagerFields = {
     ...placeOf(path, data),
-    hash: hashText(text),
+    hash: hashText(input.text),
     stamp: input.stamp ?? null,
     data,
     raw,

@@ -36,6 +36,8 @@ beforeAll(async () => {
     'Bru\u0308ssel/Br\u00fcssel.md': post('title: All of Brussels'),
     'Bru\u0308ssel/Grand Place.md': post('tags: []'),
     'Posts/Aliased.md': post('aliases: [Le Cafe\u0301]'),
+    // Text pasted decomposed (from a PDF, a highlight import) in a note a Mac named.
+    'Posts/Vie\u0302t.md': post('tags: []', '## U\u0308berblick\n\nDi\u0323nh da\u0323ng the\u0309.'),
   });
   const settings = defaultSettings();
   settings.collections.enabled = true;
@@ -93,6 +95,13 @@ describe('a tag or a folder written in NFC and in NFD', () => {
     expect(model.collections.find((c) => c.tag === 'Kitchen')!.members.map((p) => p.path)).toEqual(['Cafe\u0301/Menu.md']);
     // The templates folder's notes are templates, not posts, however the folder's name is stored.
     expect(model.posts.map((p) => p.path)).not.toContain('Mode\u0300les/New post.md');
+  });
+
+  it('a note\'s text and title from its file name are composed: its heading\'s anchor keeps the accent a typed link gives', () => {
+    const note = model.visible.find((n) => n.path === 'Posts/Vie\u0302t.md')!;
+    expect(note.title).toBe('Vi\u00eat');
+    expect(note.headings.map((h) => [h.text, h.id])).toEqual([['\u00dcberblick', '\u00fcberblick']]);
+    expect(note.body).toContain('\u1ecbnh d\u1ea1ng th\u1ebb');
   });
 
   it('a folder note and an alias are found whichever form their names take', () => {
