@@ -107,11 +107,26 @@ export const tokenizeQuery = (text: string): string[] => split(text, true);
 // none does, so that `والد`, `بالغ`, `الله` and `لله` stay whole.
 const PROCLITICS = ['\u0648\u0627\u0644', '\u0628\u0627\u0644', '\u0643\u0627\u0644', '\u0641\u0627\u0644', '\u0644\u0644', '\u0627\u0644', '\u0648'];
 
+// Hebrew writes its article and particles onto the word too, one letter each and stacked:
+// `הכספת`, `בכספת`, `והכספת`, `בהערה`; a reader looks for `כספת`, `הערה`. Each of ו ה ב כ ל מ ש
+// comes off the front while three letters stay, in the index and the query alike, so a word
+// and the same word with its particles reach one form (a root's own first letter may go too,
+// on both sides: `משפט` and `שפט` find each other, as a light stemmer allows).
+const HEBREW_WORD = /^[\u05d0-\u05ea]{4,100}$/;
+const HEBREW_PREFIX = /^[\u05d5\u05d4\u05d1\u05db\u05dc\u05de\u05e9]/;
+
+function withoutHebrewPrefixes(folded: string): string | null {
+  let rest = folded;
+  while (rest.length > 3 && HEBREW_PREFIX.test(rest)) rest = rest.slice(1);
+  return rest === folded ? null : rest;
+}
+
 /**
  * A word without the article or particle written onto it, or null: a word that starts with one
  * is indexed both ways, and a query drops it (`المدرسة`, `والمدرسة` and `مدرسة` find each other).
  */
 function withoutProclitic(folded: string): string | null {
+  if (HEBREW_WORD.test(folded)) return withoutHebrewPrefixes(folded);
   const prefix = PROCLITICS.find((p) => folded.startsWith(p));
   if (prefix === undefined) return null;
   const rest = folded.slice(prefix.length);

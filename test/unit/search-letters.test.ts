@@ -2,6 +2,7 @@
 // left them: `organizacje spoleczne` found nothing in a Polish vault (społeczne), nor `duoc` in
 // Vietnamese (được), nor `strasse` in German (straße). They fold as Lucene's ASCIIFoldingFilter
 // spells them, in the index and the query alike, and the passage marks the word as written.
+// Hebrew writes its particles onto the word (הכספת, בהערה): `כספת` found only the bare word.
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { indexOptions, type SearchDoc } from '../../shared/search/index-format.ts';
@@ -14,6 +15,8 @@ const NOTES: SearchDoc[] = [
   { title: 'Liên kết', headings: '', tags: '', text: 'Liên kết nội bộ được định dạng ở Đà Nẵng.' },
   { title: 'Stadt', headings: '', tags: '', text: 'Die Straße in Ærøskøbing, ein Œuvre von Þór.' },
   { title: 'Plain', headings: '', tags: '', text: 'Nothing special here.' },
+  { title: 'קטעי CSS', headings: '', tags: '', text: 'קטעי CSS נשמרים בתיקייה של הכספת, ובהערה שלך.' },
+  { title: 'בסיס', headings: '', tags: '', text: 'כספת חדשה ליד ההערה.' },
 ];
 
 function search(query: string): string[] {
@@ -48,5 +51,18 @@ describe('letters with a stroke or a ligature', () => {
     const german = 'Die Straße hier.';
     const [a, b] = matchSpans(german, new Set(['strasse']))[0]!;
     expect(german.slice(a, b)).toBe('Straße');
+  });
+});
+
+describe('Hebrew particles written onto the word', () => {
+  it('are found with and without them, and the passage marks the word as written', () => {
+    expect(search('כספת').sort()).toEqual(['בסיס', 'קטעי CSS']);
+    expect(search('הכספת').sort()).toEqual(['בסיס', 'קטעי CSS']);
+    expect(search('הערה').sort()).toEqual(['בסיס', 'קטעי CSS']);
+    expect(search('תיקייה')).toEqual(['קטעי CSS']);
+    expect(search('שבת')).toEqual([]);
+    const line = 'נשמרים בתיקייה של הכספת.';
+    const [from, to] = matchSpans(line, new Set(['ספת']))[0]!;
+    expect(line.slice(from, to)).toBe('הכספת');
   });
 });
