@@ -79,6 +79,13 @@ describe('CONTRACT §12: a canvas pans and zooms where scripts run', () => {
     expect(await page.locator('.s-canvas-node').count()).toBe(5);
     expect(await page.locator('.s-canvas-node[data-node="dune"] a').textContent()).toBe('Dune');
     expect(await page.locator('.s-canvas-viewport').evaluate((el) => getComputedStyle(el).overflow)).toBe('auto');
+    // An edge's label keeps the lines its author wrote (JSON Canvas: the label is plain text, `\n` a line break).
+    const lines = await page.locator('.s-canvas-edge-label').first().evaluate((el) => {
+      const one = el.getBoundingClientRect().height;
+      el.textContent = 'first line\nsecond line';
+      return el.getBoundingClientRect().height / one;
+    });
+    expect(lines).toBeGreaterThan(1.6);
     await page.context().close();
   });
 
