@@ -24,7 +24,9 @@ export type Slot =
   /** Its closing tag: `</a>`, or `</span>` when the path names nothing a visitor may see. */
   | { kind: 'link_close'; href: string }
   /** A ```base block: its views are worked out over the published notes per page. */
-  | { kind: 'base'; source: string };
+  | { kind: 'base'; source: string }
+  /** A mermaid diagram's nodes Obsidian links (diagram-links.ts): their addresses as an attribute of its block. */
+  | { kind: 'diagram'; nodes: [id: string, text: string][] };
 
 /** A note rendered with holes where the rest of the vault decides. */
 export interface PreparedHtml {
@@ -104,6 +106,20 @@ function linkTarget(written: string, links: RenderLinks | undefined): { href: st
   return file === null ? null : { href: hash ? `${file}#${encodeURI(hash)}` : file, note: false };
 }
 
+/** ` data-links="{id: address}"` for the nodes whose text names a note a visitor may see, or nothing. */
+function diagramLinksAttr(nodes: [string, string][], links: RenderLinks | undefined): string {
+  const found: Record<string, string> = {};
+  let any = false;
+  for (const [id, text] of nodes) {
+    const note = links?.note(text) ?? null;
+    if (note) {
+      found[id] = note.href;
+      any = true;
+    }
+  }
+  return any ? ` data-links="${escapeHtml(JSON.stringify(found))}"` : '';
+}
+
 /** A link to a missing or unpublished note (or file) reads as an unresolved wikilink: its text, no address, nothing telling the two apart. */
 function linkHtml(slot: Extract<Slot, { kind: 'link' }>, links: RenderLinks | undefined): string {
   const target = linkTarget(slot.href, links);
@@ -129,6 +145,8 @@ export function slotHtml(slot: Slot, env: NoteEnv): string {
       return linkTarget(slot.href, env.links) === null ? '</span>' : '</a>';
     case 'base':
       return env.links?.base?.(slot.source) ?? `<pre><code class="language-base">${escapeHtml(slot.source)}</code></pre>\n`;
+    case 'diagram':
+      return diagramLinksAttr(slot.nodes, env.links);
   }
 }
 

@@ -178,6 +178,16 @@ describe('math and diagrams', () => {
     expect(problems).toEqual([]);
   });
 
+  it('a mermaid node given the class internal-link leads to the note its text names, as in Obsidian; an unpublished one leads nowhere', async () => {
+    const { page, problems } = await open('/Rows/Linked-diagram');
+    await page.waitForFunction(() => document.querySelector('pre.mermaid svg') !== null && document.documentElement.dataset.diagrams === 'light', null, { timeout: 30_000 });
+    const nodes = await page.locator('pre.mermaid svg g.node').evaluateAll((all) => all.map((n) => [n.textContent?.trim(), n.parentElement?.tagName === 'a' ? n.parentElement.getAttribute('href') : null]));
+    expect(nodes.sort()).toEqual([['Math', '/Rows/Math'], ['Nowhere at all', null], ['Secret draft', null]]);
+    await page.locator('pre.mermaid svg a g.node').click();
+    await page.waitForURL(/\/Rows\/Math$/);
+    expect(problems).toEqual([]);
+  });
+
   it('math reads left to right in a right-to-left sentence: the article and a backlink quoting it draw E = mc² as written', async () => {
     /** Whether `E` is drawn left of `=` in each piece of math `selector` finds. */
     const written = (page: Page, selector: string) =>

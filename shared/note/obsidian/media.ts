@@ -15,6 +15,7 @@ import { escapeHtml } from '../escape.ts';
 import { isVaultHref, safeDecode, WEB_ADDRESS } from '../../link-address.ts';
 import { slotOrHtml } from '../slots.ts';
 import { webEmbedHtml } from './web-embeds.ts';
+import { linkedDiagramNodes } from './diagram-links.ts';
 import { findHeading, headingAnchor } from './headings.ts';
 import { embedToken } from './wikilinks.ts';
 
@@ -146,7 +147,12 @@ export function mediaPlugin(md: MarkdownIt): void {
   const defaultFence = md.renderer.rules.fence!;
   md.renderer.rules.fence = (tokens, idx, opts, env, self) => {
     const token = tokens[idx]!;
-    if (token.info.trim().split(/\s+/)[0]!.toLowerCase() === 'mermaid') return `<pre class="mermaid">${escapeHtml(token.content)}</pre>\n`;
+    if (token.info.trim().split(/\s+/)[0]!.toLowerCase() === 'mermaid') {
+      const nodes = linkedDiagramNodes(token.content);
+      // Its linked nodes' addresses, per page (slots.ts): the client wraps each drawn node in its link.
+      const links = nodes.length ? slotOrHtml(env, { kind: 'diagram', nodes }) : '';
+      return `<pre class="mermaid"${links}>${escapeHtml(token.content)}</pre>\n`;
+    }
     return defaultFence(tokens, idx, opts, env, self);
   };
 }
