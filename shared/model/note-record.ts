@@ -10,7 +10,7 @@ import { frontmatterUpdated, postDate, type PostDate } from '../note/dates.ts';
 import { aliasesOf, cssClassesOf, folderSlugsOf, mergeTags, tagsOf, textValue } from '../note/fields.ts';
 import { linksAsWords, titleOf } from '../note/title.ts';
 import { propertyLinks } from '../note/property-links.ts';
-import { BANNER_KEYS, descriptionValue, iconValue, MAX_BANNER_LENGTH } from '../note/shown-text.ts';
+import { bannerField, descriptionValue, iconValue, MAX_BANNER_LENGTH } from '../note/shown-text.ts';
 import { noteLanguage } from '../note/language.ts';
 import { hashText } from '../note/text-hash.ts';
 import type { HeadingInfo } from '../note/obsidian/headings.ts';
@@ -123,11 +123,9 @@ function unwrapLink(value: string): string {
 export const MAX_TAGS_PER_NOTE = 100;
 
 function bannerOf(data: Frontmatter, firstImage: string | null): string | null {
-  for (const key of BANNER_KEYS) {
-    const v = textValue(data[key]);
-    // Cards repeat a banner on every list the note is in: an address no card needs is none.
-    if (v) return v.length > MAX_BANNER_LENGTH ? null : unwrapLink(v);
-  }
+  const v = textValue(bannerField(data)?.value);
+  // Cards repeat a banner on every list the note is in: an address no card needs is none.
+  if (v) return v.length > MAX_BANNER_LENGTH ? null : unwrapLink(v);
   return firstImage !== null && firstImage.length > MAX_BANNER_LENGTH ? null : firstImage;
 }
 

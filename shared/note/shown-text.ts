@@ -73,8 +73,35 @@ export function iconValue(value: unknown): string | null {
   return line === null ? null : closedBidi(line.length <= MAX_ICON_LENGTH ? line : codePointSlice(line, MAX_ICON_LENGTH));
 }
 
-/** The keys a note's banner may come from, the first given winning (note-record.ts bannerOf). */
-export const BANNER_KEYS = ['banner', 'cover', 'image'] as const;
+/**
+ * Where a note's banner may come from, the first given winning (note-record.ts bannerOf): Obsidian's
+ * `banner`, `cover`, `image`, and where the blogs people bring their posts from keep a post's
+ * picture: Hugo's themes (`cover.image`, `images`, `featured_image`), Ghost (`feature_image`),
+ * Jekyll's Minimal Mistakes (`header.image`, `header.teaser`, `header.overlay_image`).
+ */
+const BANNER_FIELDS: ReadonlyArray<readonly [key: string, inner: string | number | null]> = [
+  ['banner', null],
+  ['cover', null],
+  ['cover', 'image'],
+  ['image', null],
+  ['featured_image', null],
+  ['feature_image', null],
+  ['images', 0],
+  ['header', 'image'],
+  ['header', 'teaser'],
+  ['header', 'overlay_image'],
+];
+
+/** The frontmatter field a banner comes from (`cover.image`), with its text, or null. */
+export function bannerField(data: Frontmatter): { field: string; value: string } | null {
+  for (const [key, inner] of BANNER_FIELDS) {
+    const outer = data[key];
+    const value = inner === null ? outer : outer && typeof outer === 'object' ? (outer as Record<string | number, unknown>)[inner] : undefined;
+    // A raw length first: the bound is checked by its callers, never cleaned away here.
+    if (typeof value === 'string' && textValue(value) !== null) return { field: inner === null ? key : `${key}.${inner}`, value };
+  }
+  return null;
+}
 
 /** A text the pages show cut (or, a banner, not at all): which frontmatter key, what it is, how long it is, and the most shown. */
 export interface CutText {
@@ -102,8 +129,8 @@ export function cutFrontmatterTexts(data: Frontmatter): CutText[] {
   };
   for (const [key, max] of BOUNDED_KEYS) check(key, key, data[key], max);
   // A long banner is left out, not cut.
-  const banner = BANNER_KEYS.find((key) => textValue(data[key]) !== null);
-  if (banner !== undefined) check(banner, 'banner', data[banner], MAX_BANNER_LENGTH);
+  const banner = bannerField(data);
+  if (banner !== null) check(banner.field, 'banner', banner.value, MAX_BANNER_LENGTH);
   for (const key of Object.keys(data)) if (key.startsWith('label_')) check(key, 'label', data[key], MAX_TITLE_LENGTH);
   const labels = data.labels;
   if (labels && typeof labels === 'object' && !Array.isArray(labels)) {

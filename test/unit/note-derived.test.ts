@@ -73,6 +73,17 @@ describe("a note's banner (og:image, cards) when none is named", () => {
   it('a named banner wins', () => {
     expect(banner('![[shown.png]]', 'cover: "[[cover.jpg]]"\n')).toBe('cover.jpg');
   });
+  // A probe of blogs brought from Hugo, Ghost and Jekyll: their themes' picture keys gave no og:image and a bare card.
+  it('is read where the blogs people bring keep it: Hugo themes, Ghost, Jekyll\'s Minimal Mistakes', () => {
+    expect(banner('![[shown.png]]', 'featured_image: /images/gohugo-default-sample-hero-image.jpg\n')).toBe('/images/gohugo-default-sample-hero-image.jpg');
+    expect(banner('Text.', 'cover:\n  image: images/cover.png\n  alt: A cover\n')).toBe('images/cover.png');
+    expect(banner('Text.', 'images:\n  - https://example.org/a.jpg\n  - b.jpg\n')).toBe('https://example.org/a.jpg');
+    expect(banner('Text.', 'feature_image: https://example.org/ghost.jpg\n')).toBe('https://example.org/ghost.jpg');
+    expect(banner('Text.', 'header:\n  overlay_filter: 0.5\n  teaser: /assets/teaser.jpg\n')).toBe('/assets/teaser.jpg');
+    // Obsidian's own keys first, whatever else the note holds.
+    expect(banner('Text.', 'featured_image: old.jpg\nbanner: "[[new.png]]"\n')).toBe('new.png');
+    expect(banner('Text.', 'cover:\n  alt: no picture\n')).toBeNull();
+  });
 });
 
 describe('inline math in plain text is read, not TeX', () => {
