@@ -8,6 +8,11 @@ export type DateSource = 'frontmatter' | 'id' | 'created' | 'file';
 export interface PostDate {
   ms: number;
   source: DateSource;
+  /**
+   * The offset the frontmatter wrote after the date's time (`2023-07-22T00:00:00+08:00`: 480), in
+   * minutes east of UTC, when not 0: pages show the day the author wrote, as Hugo does (authorMs).
+   */
+  zoneMin?: number;
 }
 
 export const DATE_KEYS = ['date', 'created', 'published'] as const;
@@ -131,10 +136,30 @@ export function frontmatterUpdated(data: Frontmatter): number | null {
   return null;
 }
 
+/** A time's written offset (`+08:00`, Jekyll's `+1200`), in minutes east of UTC. */
+const WRITTEN_OFFSET = /:\d\d(?::\d\d(?:\.\d{1,9})?)?[ \t]{0,3}([+-])(\d\d):?(\d\d)$/;
+
+function writtenZone(written: string | null): number {
+  const m = written === null ? null : WRITTEN_OFFSET.exec(written);
+  if (!m) return 0;
+  const minutes = Number(m[2]) * 60 + Number(m[3]);
+  return minutes > 18 * 60 ? 0 : m[1] === '-' ? -minutes : minutes;
+}
+
+/**
+ * A moment (the note's date, or its last change) as its author's calendar reads it: in the zone
+ * its date was written in, UTC when it wrote none. `2023-07-22T00:00:00+08:00` is July 22, not 21.
+ */
+export function authorMs(date: PostDate, ms: number = date.ms): number {
+  return date.zoneMin ? ms + date.zoneMin * 60_000 : ms;
+}
+
 export function postDate(input: DateInputs): PostDate {
   for (const key of DATE_KEYS) {
     const ms = parseDateValue(input.data[key]);
-    if (ms !== null) return { ms, source: 'frontmatter' };
+    if (ms === null) continue;
+    const zoneMin = writtenZone(rawScalar(input.raw, key));
+    return zoneMin ? { ms, source: 'frontmatter', zoneMin } : { ms, source: 'frontmatter' };
   }
   const id = parseNumericId(input.data, input.raw);
   if (id !== null) return { ms: id, source: 'id' };

@@ -3,6 +3,7 @@
 // folders as the explorer orders them, with breadcrumbs and the explorer open on it. A
 // page shows its notes' titles, places and dates, their shape, never their text: an edit of
 // a note's text leaves it as it was, and a note added, removed or retitled plans the site whole.
+import { authorMs } from '../../shared/note/dates.ts';
 import { outputFileOf, type Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { folderCrumb, folderKey, type Breadcrumb, type ExplorerFolder } from './explorer.ts';
@@ -56,7 +57,7 @@ function folderView(ctx: PageContext, folder: ExplorerFolder, address: Address, 
     notes: folder.notes.map((page) => {
       const note = byUrl.get(page.url);
       const dated = note && ctx.showsDate(note);
-      return { title: page.title, url: page.url, dateIso: dated ? new Date(note.date.ms).toISOString() : null, dateText: dated ? ctx.fmt.date(note.date.ms) : null };
+      return { title: page.title, url: page.url, dateIso: dated ? new Date(note.date.ms).toISOString() : null, dateText: dated ? ctx.fmt.date(authorMs(note.date)) : null };
     }),
   };
 }

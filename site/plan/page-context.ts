@@ -1,6 +1,7 @@
 // What every page planner shares: the model, the frame, formatters, the notes' bodies
 // (note-bodies.ts) and the small views (links, chips, cards) pages are made of. Each view
 // has a signature: a page is re-rendered exactly when its signature changes.
+import { authorMs } from '../../shared/note/dates.ts';
 import { encodeAddress, fileAddress, FRONT_PAGE, isInSitesFolder, type Address } from '../../shared/model/addresses.ts';
 import { folderNotesOf } from '../../shared/model/categories.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
@@ -271,7 +272,7 @@ export class PageContext {
       title: note.title,
       url: this.url(this.addressOf(note)),
       dateIso: new Date(note.date.ms).toISOString(),
-      dateText: this.showsDate(note) ? this.fmt.date(note.date.ms) : '',
+      dateText: this.showsDate(note) ? this.fmt.date(authorMs(note.date)) : '',
       excerpt: note.excerpt,
       tags: this.chips(note),
       thumb: this.imageUrl(note.banner, note),

@@ -1,5 +1,6 @@
 // Article pages (spec D.1): title, date, word count, reading time, tags, body,
 // share links, previous/next, Related, twins, a place for comments and mentions.
+import { authorMs } from '../../shared/note/dates.ts';
 import { FRONT_PAGE, outputFileOf, type Address } from '../../shared/model/addresses.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { directionOf } from '../../shared/note/language.ts';
@@ -105,8 +106,8 @@ export function twinAlternates(ctx: PageContext, note: NoteRecord, twin: NoteRec
 export function updatedOf(ctx: PageContext, note: NoteRecord): { iso: string; text: string } | null {
   const ms = note.changedMs;
   if (ms === null || ms <= note.date.ms) return null;
-  const text = ctx.fmt.date(ms);
-  return text === ctx.fmt.date(note.date.ms) ? null : { iso: new Date(ms).toISOString(), text };
+  const text = ctx.fmt.date(authorMs(note.date, ms));
+  return text === ctx.fmt.date(authorMs(note.date)) ? null : { iso: new Date(ms).toISOString(), text };
 }
 
 /** The garden reads notes as notes: no previous/next chain (CONTRACT §12). */
@@ -133,7 +134,7 @@ export function articleView(ctx: PageContext, note: NoteRecord, address: Address
     lang: note.lang,
     dir: directionOf(note.lang),
     dateIso: new Date(note.date.ms).toISOString(),
-    dateText: fmt.date(note.date.ms),
+    dateText: fmt.date(authorMs(note.date)),
     updated: updatedOf(ctx, note),
     // A page of pictures alone (a drawing, a gallery) says nothing of words or reading time.
     wordsText: note.words === 0 ? '' : ctx.frame.strings.words(fmt.number(note.words), note.words),

@@ -2,6 +2,7 @@
 // model's visible ones: no drafts, no templates), nothing hidden (a hidden collection's
 // or category's page note), and of each its public text only (`%%` comments never:
 // publicText, the one way to it) with its title, headings and tags.
+import { authorMs } from '../../shared/note/dates.ts';
 import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { visibleBeforeModel, type ModelSettings } from '../../shared/model/site-model.ts';
 import { publicText } from '../../shared/note/public-text.ts';
@@ -51,5 +52,5 @@ export function docChars(doc: SearchDoc): number {
 
 /** What a result shows of a note: its address, title and date as the site writes them (none where its page shows none). */
 export function metaRowOf(ctx: PageContext, note: NoteRecord): MetaRow {
-  return [ctx.url(ctx.addressOf(note)), note.title, ctx.showsDate(note) ? ctx.fmt.date(note.date.ms) : '', new Date(note.date.ms).toISOString(), note.lang];
+  return [ctx.url(ctx.addressOf(note)), note.title, ctx.showsDate(note) ? ctx.fmt.date(authorMs(note.date)) : '', new Date(note.date.ms).toISOString(), note.lang];
 }

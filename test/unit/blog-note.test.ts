@@ -1,7 +1,7 @@
 // The note model both sides read: frontmatter, dates, excerpts, fields, language.
 import { describe, expect, it } from 'vitest';
 import { parseFrontmatter } from '../../shared/note/frontmatter.ts';
-import { parseDateValue, postDate } from '../../shared/note/dates.ts';
+import { authorMs, parseDateValue, postDate } from '../../shared/note/dates.ts';
 import { countWords, excerptOf, isTemplateLeftover } from '../../shared/note/excerpt.ts';
 import { collectionSlug, folderSlugsOf, tagsOf } from '../../shared/note/fields.ts';
 import { titleOf } from '../../shared/note/title.ts';
@@ -50,10 +50,10 @@ describe('spec 2.4: a malformed frontmatter block never breaks a note', () => {
 
 describe('spec D.2: post dates in order of precedence', () => {
   const day = (s: string) => Date.parse(s);
-  const cases: [string, string, number, string][] = [
+  const cases: [string, string, number, string, number?][] = [
     ['bare YAML date', 'date: 2026-10-02', day('2026-10-02T00:00:00Z'), 'frontmatter'],
     ['quoted date', 'date: "2026-10-02"', day('2026-10-02T00:00:00Z'), 'frontmatter'],
-    ['ISO string with time and zone', 'date: "2026-10-02T10:30:00+02:00"', day('2026-10-02T08:30:00Z'), 'frontmatter'],
+    ['ISO string with time and zone', 'date: "2026-10-02T10:30:00+02:00"', day('2026-10-02T08:30:00Z'), 'frontmatter', 120],
     ['date and time without zone (read as UTC)', 'date: 2026-10-02 10:30', day('2026-10-02T10:30:00Z'), 'frontmatter'],
     ['created when date is absent', 'created: 2025-01-05', day('2025-01-05T00:00:00Z'), 'frontmatter'],
     ['published when date and created are absent', 'published: 2024-03-01', day('2024-03-01T00:00:00Z'), 'frontmatter'],
@@ -63,12 +63,29 @@ describe('spec D.2: post dates in order of precedence', () => {
     ['a zero-padded id', 'id: 0001763729745123', 1763729745123, 'id'],
     ['a quoted id', 'id: "1763729745123"', 1763729745123, 'id'],
   ];
-  for (const [name, yaml, ms, source] of cases) {
+  for (const [name, yaml, ms, source, zoneMin] of cases) {
     it(name, () => {
       const parsed = fm(yaml);
-      expect(postDate({ data: parsed.data, raw: parsed.raw, createdMs: 42_000_000_000, fileMs: 7 })).toEqual({ ms, source });
+      expect(postDate({ data: parsed.data, raw: parsed.raw, createdMs: 42_000_000_000, fileMs: 7 })).toEqual(zoneMin ? { ms, source, zoneMin } : { ms, source });
     });
   }
+  // Hugo shows the day a post's date writes, in the zone it writes (ox-hugo dates date-only posts `T00:00:00+08:00`); the site showed the UTC day, the day before.
+  it('a written offset keeps its day for the pages, the moment stays the moment', () => {
+    const dayOf = (yaml: string) => {
+      const parsed = fm(yaml);
+      const date = postDate({ data: parsed.data, raw: parsed.raw, createdMs: null, fileMs: 7 });
+      return [new Date(date.ms).toISOString(), new Date(authorMs(date)).toISOString().slice(0, 10)];
+    };
+    expect(dayOf('date: 2023-07-22T00:00:00+08:00')).toEqual(['2023-07-21T16:00:00.000Z', '2023-07-22']);
+    expect(dayOf("date: '2016-07-12 11:00:00 +1200'")).toEqual(['2016-07-11T23:00:00.000Z', '2016-07-12']);
+    expect(dayOf('date: "2021-03-04T22:30:00-05:00"')).toEqual(['2021-03-05T03:30:00.000Z', '2021-03-04']);
+    expect(dayOf('date: 2021-03-04T22:30:00Z')).toEqual(['2021-03-04T22:30:00.000Z', '2021-03-04']);
+    expect(dayOf('date: 2021-03-04')).toEqual(['2021-03-04T00:00:00.000Z', '2021-03-04']);
+    // The author's zone reads a later change too.
+    const parsed = fm('date: 2023-07-22T09:00:00+08:00');
+    const date = postDate({ data: parsed.data, raw: parsed.raw, createdMs: null, fileMs: 7 });
+    expect(new Date(authorMs(date, Date.parse('2023-07-25T20:00:00Z'))).toISOString().slice(0, 10)).toBe('2023-07-26');
+  });
   it('created.json (or git) when frontmatter has neither date nor id', () => {
     const parsed = fm('title: x\nid: abc');
     expect(postDate({ data: parsed.data, raw: parsed.raw, createdMs: 1_700_000_000_000, fileMs: 7 })).toEqual({ ms: 1_700_000_000_000, source: 'created' });
