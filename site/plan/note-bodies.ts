@@ -61,6 +61,9 @@ export class NoteBodies {
     if (!p) return null;
     const src = this.ctx.publish(p);
     if (src === null) return null;
+    // Shown, so its smaller copies are planned (plan.ts planImageCopies) when a page promises them: a canvas's
+    // text card or a base's cover shows pictures no note's embeds name.
+    if (!this.ctx.shownBy.has(p)) this.ctx.shownBy.set(p, note);
     const state = this.ctx.imageState(p);
     if (!state || state.kind === 'original') return { src };
     const view = { src, width: state.width, height: state.height };
