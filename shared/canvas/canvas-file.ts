@@ -19,7 +19,7 @@ export type CanvasNode =
   | (NodeBase & { type: 'text'; text: string })
   | (NodeBase & { type: 'file'; file: string; subpath: string | null })
   | (NodeBase & { type: 'link'; url: string })
-  | (NodeBase & { type: 'group'; label: string | null });
+  | (NodeBase & { type: 'group'; label: string | null; background: string | null; backgroundStyle: 'cover' | 'ratio' | 'repeat' });
 
 export interface CanvasEdge {
   id: string;
@@ -103,8 +103,11 @@ function nodeOf(raw: unknown): CanvasNode {
     }
     case 'link':
       return { ...base, type: 'link', url: str(o, 'url', 2048, true)! };
-    case 'group':
-      return { ...base, type: 'group', label: str(o, 'label', 500, false) };
+    case 'group': {
+      // JSON Canvas 1.0: a group's background image (a vault path) and how it fills the group.
+      const style = o.backgroundStyle === 'ratio' || o.backgroundStyle === 'repeat' ? o.backgroundStyle : 'cover';
+      return { ...base, type: 'group', label: str(o, 'label', 500, false), background: str(o, 'background', 1024, false), backgroundStyle: style };
+    }
   }
   throw new Refusal('a node of an unknown type');
 }

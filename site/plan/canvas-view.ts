@@ -64,9 +64,20 @@ function fileNodeHtml(ctx: PageContext, node: Extract<CanvasNode, { type: 'file'
   return `<p class="s-canvas-file-title"><a class="internal-link" href="${escapeHtml(href)}">${escapeHtml(note.title)}</a></p>` + (note.excerpt ? `<p class="s-canvas-excerpt" dir="auto">${escapeHtml(note.excerpt)}</p>` : '');
 }
 
+const BACKGROUND_SIZES = { cover: 'background-size:cover;background-repeat:no-repeat', ratio: 'background-size:contain;background-repeat:no-repeat', repeat: 'background-repeat:repeat' } as const;
+
+/** A group's background picture as its style: a published vault image only (its address is percent-encoded: no quote ends the url). */
+function backgroundStyle(ctx: PageContext, node: Extract<CanvasNode, { type: 'group' }>, from: NoteRecord): string {
+  if (!node.background || !isImageName(node.background)) return '';
+  const p = ctx.attachments.resolve(node.background, from);
+  const src = p ? ctx.publish(p) : null;
+  return src ? `background-image:url("${src}");background-position:center;${BACKGROUND_SIZES[node.backgroundStyle]};` : '';
+}
+
 function nodeHtml(ctx: PageContext, node: CanvasNode, origin: { x: number; y: number }, from: NoteRecord, spent: RenderSpent): string {
   const { cls, style } = colorAttrs(node.color);
-  const place = `left:${round(node.x - origin.x)}px;top:${round(node.y - origin.y)}px;width:${round(node.width)}px;height:${round(node.height)}px;${style}`;
+  const background = node.type === 'group' ? backgroundStyle(ctx, node, from) : '';
+  const place = `left:${round(node.x - origin.x)}px;top:${round(node.y - origin.y)}px;width:${round(node.width)}px;height:${round(node.height)}px;${style}${background}`;
   let inner: string;
   switch (node.type) {
     case 'text':
@@ -84,7 +95,7 @@ function nodeHtml(ctx: PageContext, node: CanvasNode, origin: { x: number; y: nu
       inner = node.label ? `<p class="s-canvas-group-label" dir="auto">${escapeHtml(node.label)}</p>` : '';
       break;
   }
-  return `<div class="s-canvas-node s-canvas-${node.type}${cls}" style="${place}" data-node="${escapeHtml(node.id)}">${inner}</div>`;
+  return `<div class="s-canvas-node s-canvas-${node.type}${cls}" style="${escapeHtml(place)}" data-node="${escapeHtml(node.id)}">${inner}</div>`;
 }
 
 /** The point on a box's side where an edge meets it, and the way out of that side. */

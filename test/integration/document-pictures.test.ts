@@ -20,6 +20,7 @@ const CANVAS = JSON.stringify({
   nodes: [
     { id: 'f1', type: 'file', file: 'Images/shot.png', x: 0, y: 0, width: 300, height: 200 },
     { id: 't1', type: 'text', text: 'In a card:\n\n![[card.png]]', x: 400, y: 0, width: 300, height: 260 },
+    { id: 'g1', type: 'group', label: 'Backdrop', x: -20, y: -60, width: 760, height: 380, background: "Images/it's bg.png", backgroundStyle: 'ratio' },
   ],
   edges: [],
 });
@@ -33,6 +34,7 @@ beforeAll(async () => {
   const [shot, card] = await Promise.all([png(900, 600), png(700, 420)]);
   await fs.writeFile(path.join(vault, 'Images/shot.png'), shot);
   await fs.writeFile(path.join(vault, 'Images/card.png'), card);
+  await fs.writeFile(path.join(vault, "Images/it's bg.png"), card);
   sizes = { shot: shot.length, card: card.length };
   const built = buildSnapshot(root, vault);
   expect(built.res.status, built.res.stderr).toBe(0);
@@ -48,6 +50,10 @@ describe('the pictures a canvas shows are published', () => {
     }
     expect((await fs.stat(path.join(out, 'Images/shot.png'))).size).toBe(sizes.shot);
     expect((await fs.stat(path.join(out, 'Images/card.png'))).size).toBe(sizes.card);
+    // A group's background (JSON Canvas 1.0 `background`, `backgroundStyle`), published too.
+    const map = await fs.readFile(path.join(out, 'Map.html'), 'utf8');
+    expect(map).toMatch(/<div class="s-canvas-node s-canvas-group" style="[^"]*background-image:url\(&quot;\/Images\/it's%20bg\.png&quot;\);background-position:center;background-size:contain;[^"]*" data-node="g1">/);
+    expect((await fs.stat(path.join(out, "Images/it's bg.png"))).size).toBe(sizes.card);
     // What no page shows stays private.
     await expect(fs.stat(path.join(out, 'Unshown.png'))).rejects.toThrow();
   });
