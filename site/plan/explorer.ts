@@ -7,6 +7,7 @@ import type { NoteRecord } from '../../shared/model/note-record.ts';
 import { naturalCompare } from '../../shared/natural-order.ts';
 import type { PageContext } from './page-context.ts';
 import { folderPageOf } from './folder-addresses.ts';
+import { composed } from '../../shared/vault-names.ts';
 
 export interface ExplorerNote {
   title: string;
@@ -113,8 +114,11 @@ export function explorerTree(ctx: PageContext, documents: readonly ExplorerDocum
     let at = root;
     if (folder === '') return at;
     for (const part of folder.split('/')) {
-      let next = at.folders.get(part);
-      if (!next) at.folders.set(part, (next = { path: at.path === '' ? part : `${at.path}/${part}`, name: part, folders: new Map(), notes: [] }));
+      // By its composed name: a git vault shared by a Mac and Linux holds one folder spelt both ways (NFC, NFD),
+      // one address whose page lists the notes of both, as a Mac shows it.
+      const name = composed(part);
+      let next = at.folders.get(name);
+      if (!next) at.folders.set(name, (next = { path: at.path === '' ? part : `${at.path}/${part}`, name, folders: new Map(), notes: [] }));
       at = next;
     }
     return at;

@@ -39,3 +39,22 @@ it('writes decomposed names at their composed addresses, and names a clash of th
   expect(await fs.readFile(path.join(out, nfc('Zoë.html')), 'utf8')).toContain('COMPOSED-ZOE');
   expect(res.stderr).toContain(`${nfd('Zoë.md')}: is not published: ${nfc('Zoë.md')} also claims the address /${nfc('Zoë')}`);
 }, 120_000);
+
+// A git vault shared by a Mac and Linux holds one folder spelt both ways: the garden's explorer
+// showed it twice, both entries leading to one address whose page listed one spelling's notes.
+it('a folder spelt both ways (NFC and NFD) is one folder of the garden: one explorer entry, one page listing both', async () => {
+  const root = await tempDir('vs-unicode-folders-');
+  const vault = path.join(root, 'vault');
+  await writeFiles(vault, {
+    [`${nfc('편집 및 서식')}/${nfc('태그')}.md`]: post('Tags', '2026-02-01', 'TAG-NOTE'),
+    [`${nfd('편집 및 서식')}/${nfc('콜아웃')}.md`]: post('Callouts', '2026-02-02', 'CALLOUT-NOTE'),
+    'Index.md': post('Index', '2026-02-03', 'Home.'),
+  });
+  const { res, out } = buildSnapshot(root, vault, 'default');
+  expect(res.status, res.stderr).toBe(0);
+  const folder = await fs.readFile(path.join(out, `${nfc('편집-및-서식')}.html`), 'utf8');
+  expect(folder).toContain('2 published notes');
+  const index = await fs.readFile(path.join(out, 'Index.html'), 'utf8');
+  const explorer = index.slice(index.indexOf('s-explorer'));
+  expect(explorer.split(`>${nfc('편집 및 서식')}<`).length - 1 + explorer.split(`>${nfd('편집 및 서식')}<`).length - 1).toBe(1);
+});
