@@ -178,6 +178,32 @@ describe('math and diagrams', () => {
     expect(problems).toEqual([]);
   });
 
+  it('code reads as in Obsidian: a tab four columns wide, a long line wrapped, on a phone too', async () => {
+    for (const width of [1280, 360]) {
+      const { page } = await open('/Rows/Code-lines', 'light', { width, height: 900 });
+      // Where each `fmt` of the two lines is drawn: the tab's line and the four spaces' line.
+      const [tab, four] = await page.locator('.s-article-body pre code.language-go').evaluate((code) => {
+        const xs: number[] = [];
+        const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
+          for (let i = n.data.indexOf('fmt'); i >= 0; i = n.data.indexOf('fmt', i + 1)) {
+            const range = document.createRange();
+            range.setStart(n, i);
+            range.setEnd(n, i + 1);
+            xs.push(range.getBoundingClientRect().x);
+          }
+        }
+        return xs;
+      });
+      expect(tab).toBeGreaterThan(0);
+      // Within half a column (a tab of eight columns was four columns, about 38 px, further in).
+      expect(Math.abs(tab - four)).toBeLessThan(5);
+      const long = await page.locator('.s-article-body pre:has(code.language-sh)').evaluate((pre) => [pre.scrollWidth, pre.clientWidth]);
+      expect(long[0]).toBeLessThanOrEqual(long[1]);
+      await page.context().close();
+    }
+  });
+
   it('a mermaid node given the class internal-link leads to the note its text names, as in Obsidian; an unpublished one leads nowhere', async () => {
     const { page, problems } = await open('/Rows/Linked-diagram');
     await page.waitForFunction(() => document.querySelector('pre.mermaid svg') !== null && document.documentElement.dataset.diagrams === 'light', null, { timeout: 30_000 });
