@@ -33,6 +33,13 @@ describe('a web embed on the page', () => {
     expect(sanitizeNoteHtml(html)).toContain('<iframe class="s-video" src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=42" title="The talk"');
   });
 
+  // A study vault's `![|400](https://youtu.be/…)`: Obsidian sizes the player, the site drew it full width.
+  it('a size after a bar sizes the player, never wider than the page', () => {
+    expect(render('![|400](https://youtu.be/dQw4w9WgXcQ)')).toContain('<iframe class="s-video" src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="YouTube video" style="width:400px;max-width:100%" loading="lazy"');
+    expect(render('![Talk|640x360](https://youtu.be/dQw4w9WgXcQ)')).toContain('title="Talk" style="width:640px;max-width:100%;height:360px;aspect-ratio:auto"');
+    expect(sanitizeNoteHtml(render('![|400](https://youtu.be/dQw4w9WgXcQ)'))).toContain('style="width:400px;max-width:100%"');
+  });
+
   it('a post on X or Twitter is a link to it; a web picture stays a picture', () => {
     expect(render('![](https://twitter.com/obsdmd/status/1580548874246443010)')).toBe('<p><a class="s-web-post" href="https://twitter.com/obsdmd/status/1580548874246443010" rel="noopener">https://twitter.com/obsdmd/status/1580548874246443010</a></p>\n');
     expect(render('![A post](https://x.com/obsdmd/status/1580548874246443010?s=20)')).toContain('<a class="s-web-post" href="https://x.com/obsdmd/status/1580548874246443010?s=20" rel="noopener">A post</a>');

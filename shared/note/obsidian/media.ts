@@ -109,7 +109,7 @@ export function mediaPlugin(md: MarkdownIt): void {
     takeSize(token);
     const src = token.attrGet('src') ?? '';
     if (WEB_ADDRESS.test(src)) {
-      const embed = webEmbedHtml(src, self.renderInlineAsText(token.children ?? [], opts, env));
+      const embed = webEmbedHtml(src, self.renderInlineAsText(token.children ?? [], opts, env), { width: token.attrGet('width'), height: token.attrGet('height') });
       if (embed !== null) return embed;
       token.attrSet('loading', 'lazy');
       return defaultImage(tokens, idx, opts, env, self);

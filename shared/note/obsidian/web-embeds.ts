@@ -43,11 +43,13 @@ export function youTubeVideo(address: string): YouTubeVideo | null {
 const POST = /^https?:\/\/(?:www\.|mobile\.)?(?:twitter|x)\.com\/[A-Za-z0-9_]{1,15}\/status(?:es)?\/\d{1,25}(?:[/?#]|$)/i;
 
 /** The HTML a web embed is on the page (a video player, a link to a post), or null for an address that is a picture. */
-export function webEmbedHtml(address: string, title: string): string | null {
+export function webEmbedHtml(address: string, title: string, size: { width: string | null; height: string | null } = { width: null, height: null }): string | null {
   const video = youTubeVideo(address);
   if (video) {
     const src = `https://www.youtube-nocookie.com/embed/${video.id}${video.start > 0 ? `?start=${video.start}` : ''}`;
-    return `<iframe class="s-video" src="${src}" title="${escapeHtml(title || 'YouTube video')}" loading="lazy" allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen" referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe>`;
+    // `![|400](https://youtu.be/…)` sizes the player as Obsidian does (digits only: takeSize read them), never wider than the page.
+    const sized = size.width ? ` style="width:${size.width}px;max-width:100%${size.height ? `;height:${size.height}px;aspect-ratio:auto` : ''}"` : '';
+    return `<iframe class="s-video" src="${src}" title="${escapeHtml(title || 'YouTube video')}"${sized} loading="lazy" allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen" referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe>`;
   }
   if (POST.test(address)) return `<a class="s-web-post" href="${escapeHtml(address)}" rel="noopener">${escapeHtml(title || address)}</a>`;
   return null;
