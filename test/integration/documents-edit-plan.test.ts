@@ -42,13 +42,14 @@ describe('CONTRACT §12: an edit re-renders exactly the base and canvas pages th
     expect(pagesOf('edit an unrelated note’s text')).toEqual(['/Loose/Unrelated']);
   });
 
-  it("a new title renders the bases' pages, the note with a block, the canvas naming the note, and its folder's page", () => {
-    expect(pagesOf('retitle a book the canvas shows')).toEqual(['/Library/Books', '/Library/Books/Dune', '/Library/Lengths', '/Library/Library', '/Library/Reading', '/Maps/Overview', '/_service/nav', '/folder']);
+  // A base shows a note by its file's name, as Obsidian does (`file.name`): a new title changes no base but the one showing the file's size.
+  it("a new title renders the canvas naming the note, its folder's page, and the base showing its file's size; the bases naming it by file stay", () => {
+    expect(pagesOf('retitle a book the canvas shows')).toEqual(['/Library/Books', '/Library/Books/Dune', '/Library/Lengths', '/Maps/Overview', '/_service/nav', '/folder']);
   });
 
-  it('a ```base block in a callout is read as one: a new title renders the note holding it', () => {
+  it('a ```base block in a callout is read as one: a rating it shows renders the note holding it', () => {
     expect(pagesOf("put the Library's base block in a callout")).toEqual(['/Library/Library']);
-    expect(pagesOf('retitle a book again')).toContain('/Library/Library');
+    expect(pagesOf('rate a finished book again')).toContain('/Library/Library');
   });
 
   it('a draft edited renders nothing, though the base and canvas name it', () => {
@@ -56,7 +57,8 @@ describe('CONTRACT §12: an edit re-renders exactly the base and canvas pages th
   });
 
   it("a draft published renders its page, its folder's page, and every base and canvas that now shows it", () => {
-    expect(pagesOf('publish the draft')).toEqual(['/Library/Books', '/Library/Books/Hidden-Draft', '/Library/Lengths', '/Library/Library', '/Library/Reading', '/Maps/Overview', '/_service/nav', '/folder']);
+    // The unsupported base's table too: what it cannot show costs only its formula's cells.
+    expect(pagesOf('publish the draft')).toEqual(['/Library/Books', '/Library/Books/Hidden-Draft', '/Library/Lengths', '/Library/Library', '/Library/Reading', '/Library/Unsupported', '/Maps/Overview', '/_service/nav', '/folder']);
   });
 
   it("the canvas file's own edit renders its page and, its words changed, the search index's manifest", () => {
