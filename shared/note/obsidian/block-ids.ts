@@ -81,7 +81,42 @@ function anchorToken(state: StateCore, before: Token, id: string): Token {
   return token;
 }
 
+/** A table row that is only `^id`, written without a pipe. */
+const ID_ROW = /^[ \t]*\^([A-Za-z0-9-]+)[ \t]*$/;
+/** The `>` a line in a quote or callout starts with. */
+const QUOTE_MARKS = /^(?:[ \t]{0,8}>){1,20}/;
+
+/**
+ * `^id` on the line right under a table, with no blank line between (ttrpg-convert-cli writes
+ * every roll table so, and Obsidian names the table by it): the table's rule read it as a last
+ * row. The row is taken out and the id given to the table.
+ */
+function tableRowIds(state: StateCore): void {
+  const tokens = state.tokens;
+  let lines: string[] | null = null;
+  for (let close = 0; close < tokens.length; close++) {
+    if (tokens[close]!.type !== 'tbody_close') continue;
+    const row = tokens.findLastIndex((t, k) => k < close && t.type === 'tr_open');
+    const cells = tokens.slice(row + 1, close - 1).filter((t) => t.type === 'inline');
+    const m = cells[0] ? ID_ROW.exec(cells[0].content) : null;
+    if (!m || cells.slice(1).some((c) => c.content.trim() !== '')) continue;
+    // Written as `^id` alone, not as a row `| ^id |` someone means as a cell.
+    const line = tokens[row]!.map?.[0];
+    lines ??= state.src.split('\n');
+    if (line === undefined || !ID_ROW.test((lines[line] ?? '').replace(QUOTE_MARKS, ''))) continue;
+    const table = openerOf(tokens, tokens.findIndex((t, k) => k > close && t.type === 'table_close'));
+    if (table < 0) continue;
+    tokens[table]!.attrSet('id', `^${m[1]}`);
+    // The row goes, and the body with it when the row was its only one.
+    const open = openerOf(tokens, close);
+    const [from, count] = open === row - 1 ? [open, close - open + 1] : [row, close - row];
+    tokens.splice(from, count);
+    close = from;
+  }
+}
+
 function blockIds(state: StateCore): void {
+  if (state.src.includes('^')) tableRowIds(state);
   const tokens = state.tokens;
   const drop = new Set<number>();
   /** Headings (by their open token) named by a `^id` on the line after them. */
