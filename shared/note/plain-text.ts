@@ -60,7 +60,13 @@ function hiddenStep(html: string): number {
   return m[1] ? -1 : /\/\s*>$/.test(html) ? 0 : 1;
 }
 
-/** The text of an inline token's children; line breaks become '\n'. */
+/**
+ * An inline HTML tag that ends a line or a cell (`<br>`, Kanban cards' and table cells' line breaks;
+ * `<p>`, `<li>`, `<td>`…): the words on either side are two words, not one (`Gym<br>Laundry`).
+ */
+const BREAKING_TAG = /^<\/?(?:br|p|div|li|ul|ol|tr|td|th|table|hr|h[1-6]|dt|dd|dl|blockquote|section|details|summary)\b/i;
+
+/** The text of an inline token's children; line breaks (and a breaking tag's) become '\n'. */
 export function inlineText(children: Token[] | null): string {
   if (!children) return '';
   let out = '';
@@ -69,6 +75,7 @@ export function inlineText(children: Token[] | null): string {
   for (const t of children) {
     if (t.type === 'html_inline') hidden = Math.max(0, hidden + hiddenStep(t.content));
     if (hidden > 0) continue;
+    if (t.type === 'html_inline' && imageDepth === 0 && BREAKING_TAG.test(t.content)) out += '\n';
     switch (t.type) {
       case 'text':
       case 'code_inline':
@@ -291,7 +298,7 @@ export function countTokenWords(tokens: Token[]): number {
       for (const c of t.children ?? []) {
         if (c.type === 'html_inline') hidden = Math.max(0, hidden + hiddenStep(c.content));
         if (hidden > 0) continue;
-        if (c.type === 'softbreak' || c.type === 'hardbreak') counter.gap();
+        if (c.type === 'softbreak' || c.type === 'hardbreak' || (c.type === 'html_inline' && BREAKING_TAG.test(c.content))) counter.gap();
         else if (c.type === 'wikilink') counter.feed(wikiText(c.meta as WikiMeta));
         else if (c.type === 'math_inline') counter.feed(texText(c.content));
         else if (c.type === 'text' || c.type === 'code_inline' || c.type === 'obsidian_tag') counter.feed(c.content);

@@ -131,3 +131,15 @@ describe('the admin’s revision view renders as the article does', () => {
     expect(drawing.prepared.html).not.toContain('SCENE-TEXT');
   });
 });
+
+// A Kanban card's lines and a table cell's are joined by `<br>`: the words either side were glued (`diveinvesting`), in the search index, the excerpt and the word count.
+describe('words either side of an inline <br> or block tag', () => {
+  it('stay two words in the text, the excerpt and the count', () => {
+    const facts = analyzeNote(publicMarkdown('- [ ] **(2 hours)**<br>Investopedia deep-dive<br>#investing\n\n| a |\n|---|\n| Gym<br>Groceries<br/>Laundry |\n'), 'T');
+    expect(facts.text).toContain('deep-dive\ninvesting');
+    expect(facts.text).toContain('Gym\nGroceries\nLaundry');
+    expect(facts.excerpt).toBe('(2 hours) Investopedia deep-dive investing');
+    expect(facts.words).toBe(9);
+    expect(countWords('Gym<br>Groceries<br>Laundry')).toBe(3);
+  });
+});
