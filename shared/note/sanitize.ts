@@ -21,6 +21,8 @@ const TAGS = [
   'img', 'picture', 'details', 'summary', 'iframe', 'audio', 'video', 'source', 'track', 'input', 'label', 'del', 'ins', 'center', 'font',
   // Old presentational elements Obsidian still shows (a docs vault's `<tt>space</tt>` lost its monospace).
   'tt', 'big', 'strike', 'acronym',
+  // A project note's or reading tracker's bar (`<progress value="32" max="100">`), as Obsidian draws it.
+  'progress', 'meter',
   ...MATHML,
   ...SVG,
 ];
@@ -46,6 +48,8 @@ const ATTRIBUTES: sanitizeHtml.IOptions['allowedAttributes'] = {
   ol: ['start', 'type', 'reversed'],
   li: ['value'],
   details: ['open'],
+  progress: ['value', 'max'],
+  meter: ['value', 'min', 'max', 'low', 'high', 'optimum'],
   time: ['datetime'],
   font: ['color', 'size', 'face'],
   math: ['display', 'xmlns'],

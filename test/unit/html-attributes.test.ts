@@ -62,3 +62,11 @@ describe('style and align in raw HTML', () => {
     expect(html).not.toMatch(/onclick|onerror|<script|srcdoc/);
   });
 });
+
+describe('a progress bar or a meter', () => {
+  it('is kept with its values, as Obsidian draws it', () => {
+    expect(render('Reading <progress id="file" value="32" max="100"> 32% </progress> and <meter value="0.6" min="0" max="1" low="0.3" high="0.8" onclick="x">60%</meter>')).toBe(
+      '<p>Reading <progress id="file" value="32" max="100"> 32% </progress> and <meter value="0.6" min="0" max="1" low="0.3" high="0.8">60%</meter></p>\n',
+    );
+  });
+});
