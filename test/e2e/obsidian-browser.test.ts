@@ -147,6 +147,9 @@ describe('task lists', () => {
     expect(await done.isChecked()).toBe(true);
     expect(await done.isDisabled()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'an open task' }).isChecked()).toBe(false);
+    // A plain item among tasks keeps its bullet (a meeting note's "- note" between "- [ ] action"s); a task shows its box alone.
+    const markers = await page.locator('.s-article-body li').evaluateAll((items) => items.map((li) => [li.textContent?.trim(), getComputedStyle(li).listStyleType]));
+    expect(markers).toEqual([['an open task', 'none'], ['a done task', 'none'], ['a question', 'none'], ['a plain note between tasks', 'disc']]);
   });
 });
 
