@@ -23,7 +23,14 @@ export const REFERENCE_DEFINITION = /^((?:[ \t]*>)*[ \t]*)\[([^[\]\n^][^[\]\n]*)
 export const WEB_ADDRESS = /^[a-z][a-z0-9+.-]*:|^\/\//i;
 
 /** An address that names a file of the vault (a note or an attachment), not a web address, a place in the page or a site path. */
-export const isVaultHref = (href: string): boolean => href !== '' && !WEB_ADDRESS.test(href) && !href.startsWith('#') && !href.startsWith('/');
+export const isVaultHref = (href: string): boolean =>
+  href !== '' && !WEB_ADDRESS.test(href) && !href.startsWith('#') && (!href.startsWith('/') || ROOTED_NOTE.test(href));
+
+/**
+ * A path from the vault's root to a Markdown note (`/compendium/items/azurite.md`, as
+ * ttrpg-convert-cli links): the vault's, as Obsidian reads it; any other `/…` is the site's own path.
+ */
+const ROOTED_NOTE = /^\/[^?#]{0,2000}\.(?:md|markdown)(?:[?#]|$)/i;
 
 /** Percent-decoded, or as written when it is not valid percent-encoding. */
 export function safeDecode(s: string): string {

@@ -70,6 +70,12 @@ export function fileLinkMapper(from: VaultPath, to: VaultPath, otherNames: Set<s
   const newBareIsUnique = !otherNames.has(sameName(toBase)) && !otherNames.has(sameName(linkTargetOf(toBase)));
   // Names compare as the resolver compares them: `[[Café]]` typed names the note a Mac named `Café.md` with a combining accent.
   return (target: string): string | null => {
+    // A path from the vault's root (`/Folder/Note.md`) names the file whole, and stays rooted.
+    if (target.startsWith('/')) {
+      const name = sameName(target.slice(1));
+      for (const form of full) if (name === sameName(form.written)) return '/' + form.next;
+      return null;
+    }
     const name = sameName(target);
     if (target.includes('/')) {
       for (const form of full) if (name === sameName(form.written)) return form.next;
@@ -88,8 +94,9 @@ export function folderLinkMapper(from: VaultPath, to: VaultPath) {
   const prefix = sameName(from) + '/';
   const length = composed(from).length;
   return (target: string): string | null => {
-    const written = composed(target);
-    return sameName(written).startsWith(prefix) ? linkTargetOf(to + written.slice(length)) : null;
+    const rooted = target.startsWith('/');
+    const written = composed(rooted ? target.slice(1) : target);
+    return sameName(written).startsWith(prefix) ? (rooted ? '/' : '') + linkTargetOf(to + written.slice(length)) : null;
   };
 }
 

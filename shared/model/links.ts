@@ -54,6 +54,8 @@ const folderOf = (p: string) => p.slice(0, Math.max(0, p.lastIndexOf('/')));
  */
 export function chooseLinkpath(clean: string, fromFolder: string | null, store: LinkpathLookup): string | null {
   if (clean === '') return null;
+  // `/compendium/items/azurite.md` (ttrpg-convert-cli writes every link so): from the vault's root, as Obsidian reads it.
+  if (clean.startsWith('/')) return store.byPath(linkKey(normalizeSegments(clean))) ?? null;
   if (fromFolder) {
     const relative = store.byPath(linkKey(normalizeSegments(`${fromFolder}/${clean}`)));
     if (relative) return relative;

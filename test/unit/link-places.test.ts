@@ -72,6 +72,12 @@ describe('a rename leaves the links in code alone, as the renderer does', () => 
 });
 
 describe('a rename rewrites every link the renderer reads', () => {
+  // ttrpg-convert-cli links every note from the vault's root: `[Azurite](/compendium/items/azurite.md)`.
+  it('a path from the vault\'s root, kept rooted; a site path is no vault link', () => {
+    expect(rename('[a](/Target.md) [b](/Target.md#Part) [c](/topic/x)')).toBe('[a](/Sub%20Dir/Target%20Two.md) [b](/Sub%20Dir/Target%20Two.md#Part) [c](/topic/x)');
+    expect(factTargets('[a](/Target.md) [c](/topic/x) [d](/about)')).toEqual(new Set(['/target']));
+  });
+
   it('a destination in <>, kept in <> with its spaces', () => {
     expect(rename('[a](<Target.md>) and [b](<Target.md#Part> "t")')).toBe('[a](<Target Two.md>) and [b](<Target Two.md#Part> "t")');
     const sub = fileLinkMapper('Sub Dir/Target.md' as VaultPath, 'Other Dir/Target 3.md' as VaultPath, new Set());

@@ -299,8 +299,8 @@ describe('a Markdown link to a note a visitor cannot see reads as an unresolved 
   it('a note shown and a file published still link; web addresses, anchors and mailto: are as written', () => {
     const host: RenderLinks = { ...links, note: (t) => (t === 'Other.md' ? { href: '/Other', title: 'Other', headings: [{ level: 2, text: 'B', id: 'b-1' }] } : null) };
     expect(renderNoteHtml('[o](Other.md#B) [f](file.pdf)', 'T', host)).toBe('<p><a href="/Other#b-1" class="internal-link">o</a> <a href="/file.pdf">f</a></p>\n');
-    expect(render('[w](https://x.y/a.md) [h](#Part) [m](mailto:a@b.c) [r](/abs.md)')).toBe(
-      '<p><a href="https://x.y/a.md" rel="noopener">w</a> <a href="#Part">h</a> <a href="mailto:a@b.c">m</a> <a href="/abs.md">r</a></p>\n',
+    expect(render('[w](https://x.y/a.md) [h](#Part) [m](mailto:a@b.c) [r](/abs)')).toBe(
+      '<p><a href="https://x.y/a.md" rel="noopener">w</a> <a href="#Part">h</a> <a href="mailto:a@b.c">m</a> <a href="/abs">r</a></p>\n',
     );
   });
   it('a target read as a wikilink\'s is: no extension or any other dot names a note first, a file of that name when none answers', () => {
