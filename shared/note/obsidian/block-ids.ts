@@ -63,6 +63,24 @@ function firstLineId(tokens: Token[], open: number): void {
   tokens[open - 1]!.attrSet('id', `^${m[2]}`);
 }
 
+/**
+ * `## Corollario ^e2ecda`, a heading's own line ending in an id (outline-style notes write
+ * `- ## Heading ^id`): hidden, and the list item holding the heading takes it, as Obsidian gives
+ * it; a heading elsewhere keeps the id its name gives it, and an anchor before it carries the block's.
+ */
+function headingLineId(tokens: Token[], open: number, anchors: Map<number, string>): void {
+  const inline = tokens[open + 1]!;
+  const children = inline.children;
+  const last = children?.at(-1);
+  const m = last?.type === 'text' && inline.content.includes('^') ? TRAILING_ID.exec(last.content) : null;
+  if (!m || (m.index === 0 && children!.length === 1)) return;
+  last!.content = last!.content.slice(0, m.index).replace(/(?<![ \t])[ \t]+$/, '');
+  inline.content = inline.content.replace(TRAILING_ID, '').replace(/(?<![ \t])[ \t]+$/, '');
+  const id = `^${m[2]}`;
+  if (tokens[open - 1]?.type === 'list_item_open') tokens[open - 1]!.attrSet('id', id);
+  else anchors.set(open, id);
+}
+
 /** The id that ends an HTML block's last line (`</details> ^det`, or `^det` alone on it), taken out of its text; or null. */
 function htmlTrailingId(token: Token): string | null {
   const body = token.content.replace(/(?<!\n)\n+$/, '');
@@ -130,6 +148,10 @@ function blockIds(state: StateCore): void {
       const quote = id === null ? null : quoteEnded(tokens, i);
       if (quote) quote.attrSet('id', id!);
       else if (id !== null) html.set(token, id);
+      continue;
+    }
+    if (token.type === 'heading_open') {
+      headingLineId(tokens, i, anchors);
       continue;
     }
     if (token.type !== 'paragraph_open') continue;

@@ -30,3 +30,21 @@ describe('a block id on the line under a table', () => {
     expect(html).toMatch(/^<table>/);
   });
 });
+
+// Outline-style student notes write `- ## Corollario: ^e2ecda`, Obsidian's own random id: the id
+// showed in the heading and the table of contents, and `![[Note#^e2ecda]]` found no block.
+describe('a block id at the end of a heading\'s line', () => {
+  it('is hidden; the list item holding the heading takes it', () => {
+    const html = render('- ## Corollario: ^e2ecda\n  - a child\n');
+    expect(html).toMatch(/^<ul>\n<li id="\^e2ecda">\n<h2 id="corollario">Corollario:/);
+    expect(html).not.toContain('e2ecda</h2>');
+    const facts = analyzeNote('- ## Corollario: ^e2ecda\n  - a child\n');
+    expect(facts.blockIds).toContain('e2ecda');
+    expect(facts.headings.map((h) => h.text)).toEqual(['Corollario:']);
+  });
+
+  it('a heading elsewhere keeps the id its name gives it; an anchor before it carries the block\'s', () => {
+    expect(render('## Outside ^abc123\n\ntext')).toMatch(/^<a id="\^abc123"><\/a>\n<h2 id="outside">Outside<a class="s-anchor"/);
+    expect(render('## ^only')).toMatch(/<h2 id="only">\^only/);
+  });
+});
