@@ -1,6 +1,6 @@
 // CONTRACT §7, raw HTML in a note: passed through a sanitiser, so a published note can
 // show what Obsidian users write (details/summary, kbd, sup/sub, tables, sized images,
-// span/div with class and style, https video iframes, audio/video) but runs nothing: no
+// style and class on any element, app links such as zotero://, https video iframes, audio/video) but runs nothing: no
 // script, no event-handler attributes, no `javascript:`/`data:` URLs outside images,
 // no `srcdoc`, iframes only with an absolute https: source. Everything our own renderer
 // emits (callouts, footnotes, task lists, math) stays allowed, so a note with raw HTML
