@@ -27,9 +27,15 @@ export function linksAsWords(value: unknown): unknown {
 }
 
 /** The note's title before its bound: frontmatter `title`, else its first-line `# heading` as shown, else the file name. */
+/** A character reference (`&#8217;`, `&amp;`), as WordPress exports write their titles. */
+const CHARACTER_REFERENCE = /&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/g;
+
+/** The characters a title's references name, as a browser reads them (an unknown name stays as written). */
+const referencesRead = (s: string): string => (s.includes('&') ? s.replace(CHARACTER_REFERENCE, (ref) => markdown().utils.unescapeAll(ref)) : s);
+
 function fullTitle(data: Frontmatter, body: string, fileName: string): string {
   const t = linksAsWords(data.title);
-  const given = typeof t === 'string' || typeof t === 'number' ? oneLine(String(t)) : '';
+  const given = typeof t === 'string' || typeof t === 'number' ? oneLine(referencesRead(String(t))) : '';
   if (given !== '' && !holdsPlaceholder(String(t))) return given;
   const h1 = leadingHeading(body);
   const shown = h1 === null ? '' : oneLine(headingText(h1));

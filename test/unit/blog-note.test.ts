@@ -191,6 +191,12 @@ describe('titles, tags and addresses', () => {
     expect(titleOf({}, '\n    # Not a heading\ntext', 'file.md')).toBe('file');
     expect(titleOf({}, '\t# Not a heading', 'file.md')).toBe('file');
   });
+  // A post brought from WordPress: `title: "What it&#8217;s like"` read "What it&#8217;s like" on the page, the feed and the cards.
+  it('a frontmatter title\'s character references are the characters they name', () => {
+    expect(titleOf({ title: 'What it&#8217;s like &#x2014; AT&amp;T &hellip;' }, '', 'f.md')).toBe('What it\u2019s like \u2014 AT&T \u2026');
+    expect(titleOf({ title: 'Fish & chips &nosuch; &#0;' }, '', 'f.md')).toBe('Fish & chips &nosuch; &#0;');
+    expect(titleOf({ title: '&lt;b&gt;bold&lt;/b&gt;' }, '', 'f.md')).toBe('<b>bold</b>');
+  });
   it('tags: list, string, hashes removed, deduplicated without regard to case', () => {
     expect(tagsOf({ tags: ['#a', 'B', 'b'] })).toEqual(['a', 'B']);
     expect(tagsOf({ tags: 'one, two three' })).toEqual(['one', 'two', 'three']);
