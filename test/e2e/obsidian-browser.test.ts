@@ -150,6 +150,12 @@ describe('task lists', () => {
     // A plain item among tasks keeps its bullet (a meeting note's "- note" between "- [ ] action"s); a task shows its box alone.
     const markers = await page.locator('.s-article-body li').evaluateAll((items) => items.map((li) => [li.textContent?.trim(), getComputedStyle(li).listStyleType]));
     expect(markers).toEqual([['an open task', 'none'], ['a done task', 'none'], ['a question', 'none'], ['a plain note between tasks', 'disc']]);
+    // Only `[x]` reads as done (struck through, muted); `[?]` keeps its words as an open task's.
+    const looks = await page.locator('.s-article-body li.task-list-item').evaluateAll((items) => items.map((li) => [getComputedStyle(li).textDecorationLine, getComputedStyle(li).color]));
+    expect(looks[1]![0]).toBe('line-through');
+    expect(looks[2]![0]).toBe('none');
+    expect(looks[2]![1]).toBe(looks[0]![1]);
+    expect(looks[1]![1]).not.toBe(looks[0]![1]);
   });
 });
 
